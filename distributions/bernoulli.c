@@ -1,0 +1,49 @@
+/* distributions/bernoulli.c: the Bernoulli distribution bernoulli(p).
+ *
+ *   P(X = 1) = p,  P(X = 0) = 1 - p;   0 <= p <= 1.   Mean p. */
+/* SPDX-License-Identifier: MIT */
+#include <gsl/gsl_randist.h>
+
+#include "dist_impl.h"
+
+typedef struct bernoulli {
+    dist base;
+    double p;
+} bernoulli;
+
+#define B(d) ((const bernoulli *)(d))
+
+static double sample(const dist *d, gsl_rng *r) { return gsl_ran_bernoulli(r, B(d)->p); }
+
+static double cdf(const dist *d, double x)
+{
+    return x < 0 ? 0 : x < 1 ? 1 - B(d)->p : 1;
+}
+
+static double mean(const dist *d) { return B(d)->p; }
+
+static void format(const dist *d, dist_text *t)
+{
+    dist_text_call(t, "bernoulli", &B(d)->p, 1);
+}
+
+static const dist_ops ops = {
+    "bernoulli", cdf, mean, format, NULL, NULL, NULL, NULL,
+};
+
+/* bernoulli(p) with 0 <= p <= 1; fails on a wrong count or kind or p outside [0, 1]. */
+dist *dist_bernoulli_create(const dist_arg *args, size_t nargs, const char *base_dir,
+                            dist_error *err)
+{
+    static const char *const params[] = {"p"};
+    double p;
+    if (dist_args_numbers("bernoulli", params, 1, args, nargs, &p, err))
+        return NULL;
+    if (!(p >= 0 && p <= 1))
+        return dist_args_fail(err, 0, "bernoulli(p) needs 0 <= p <= 1, got p = %g", p), NULL;
+    bernoulli *b = (bernoulli *)dist_alloc(sizeof *b, &ops, sample, 1, err);
+    if (!b)
+        return NULL;
+    b->p = p;
+    return &b->base;
+}

@@ -1,0 +1,65 @@
+/* distributions/binomial.c: the binomial distribution binomial(n, p).
+ *
+ *   P(X = k) = C(n, k) p^k (1 - p)^(n - k)   for k = 0, ..., n;
+ *   n an integer, 0 <= n <= 4294967295 (GSL's unsigned int);  0 <= p <= 1.   Mean n p. */
+/* SPDX-License-Identifier: MIT */
+#include <math.h>
+
+#include <gsl/gsl_cdf.h>
+#include <gsl/gsl_randist.h>
+
+#include "dist_impl.h"
+
+typedef struct binomial {
+    dist base;
+    unsigned n;
+    double p;
+} binomial;
+
+#define B(d) ((const binomial *)(d))
+
+static double sample(const dist *d, gsl_rng *r) { return gsl_ran_binomial(r, B(d)->p, B(d)->n); }
+
+static double cdf(const dist *d, double x)
+{
+    if (x < 0)
+        return 0;
+    if (x >= B(d)->n)
+        return 1;
+    return gsl_cdf_binomial_P((unsigned)floor(x), B(d)->p, B(d)->n);
+}
+
+static double mean(const dist *d) { return B(d)->n * B(d)->p; }
+
+static void format(const dist *d, dist_text *t)
+{
+    double v[2] = {B(d)->n, B(d)->p};
+    dist_text_call(t, "binomial", v, 2);
+}
+
+static const dist_ops ops = {
+    "binomial", cdf, mean, format, NULL, NULL, NULL, NULL,
+};
+
+/* binomial(n, p); fails on a wrong count or kind, a negative, fractional or too large
+ * n, or p outside [0, 1]. */
+dist *dist_binomial_create(const dist_arg *args, size_t nargs, const char *base_dir,
+                           dist_error *err)
+{
+    static const char *const params[] = {"n", "p"};
+    double v[2];
+    if (dist_args_numbers("binomial", params, 2, args, nargs, v, err))
+        return NULL;
+    if (!(v[0] >= 0 && v[0] <= 4294967295.0 && v[0] == floor(v[0])))
+        return dist_args_fail(err, 0, "binomial(n, p) needs an integer n with 0 <= n <= "
+                              "4294967295, got n = %g", v[0]), NULL;
+    if (!(v[1] >= 0 && v[1] <= 1))
+        return dist_args_fail(err, 1, "binomial(n, p) needs 0 <= p <= 1, got p = %g", v[1]),
+               NULL;
+    binomial *b = (binomial *)dist_alloc(sizeof *b, &ops, sample, 1, err);
+    if (!b)
+        return NULL;
+    b->n = (unsigned)v[0];
+    b->p = v[1];
+    return &b->base;
+}

@@ -1,0 +1,76 @@
+/* distributions/dist.h: the catalogue of input distributions, sampled through GSL. */
+/* SPDX-License-Identifier: MIT */
+#ifndef FREQSYS_DIST_H
+#define FREQSYS_DIST_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <gsl/gsl_rng.h>
+
+/* A distribution is built once from its spec text (name and arguments) and then
+ * sampled many times. It is immutable after dist_create, so one object may be
+ * sampled from any number of processes or threads, each with its own gsl_rng. */
+typedef struct dist dist;
+
+/* One argument as written in the spec: a number, a string ("samples.txt",
+ * a charset) or a nested distribution (truncated(normal(0, 1), -2, 2)). */
+typedef enum dist_arg_kind { DIST_ARG_NUMBER, DIST_ARG_STRING, DIST_ARG_DIST } dist_arg_kind;
+
+typedef struct dist_arg {
+    dist_arg_kind kind;
+    double number;        /* DIST_ARG_NUMBER */
+    const char *string;   /* DIST_ARG_STRING (not owned) */
+    dist *inner;          /* DIST_ARG_DIST; on success dist_create takes ownership */
+    double weight;        /* discrete(v: w, ...): the weight after the colon */
+    int has_weight;       /* 1 when written as "value: weight" */
+} dist_arg;
+
+/* Error from dist_create: a message without location ("uniform(a, b) needs a < b,
+ * got a = 800 and b = 100") and the index of the argument it is about, or -1 when
+ * it is about the whole expression (wrong name or argument count). */
+typedef struct dist_error {
+    char message[256];
+    int arg_index;
+} dist_error;
+
+/* Builds distribution NAME from its arguments. BASE_DIR resolves relative file names
+ * (empirical("samples.txt")). Returns NULL and fills ERR on an unknown name, a wrong
+ * number or kind of arguments, an invalid parameter or an unreadable file. On success
+ * the nested distributions in ARGS belong to the result; on failure to the caller. */
+dist *dist_create(const char *name, const dist_arg *args, size_t nargs,
+                  const char *base_dir, dist_error *err);
+
+void dist_free(dist *d);
+
+/* One draw. Integer-valued distributions return integral doubles. Can't fail. */
+double dist_sample(const dist *d, gsl_rng *r);
+
+/* 1 when every draw is an integer (poisson, uniform_int, choice of integers...). */
+int dist_is_integer(const dist *d);
+
+/* P(X <= x), exact where GSL has it; used by the statistical tests and truncation. */
+double dist_cdf(const dist *d, double x);
+
+/* The mean, for closed-form truths in tests and examples; NAN where unknown. */
+double dist_mean(const dist *d);
+
+/* Canonical text of the distribution, e.g. "uniform(100, 800)"; returns the length
+ * snprintf would, so BUF may be too small and the caller can tell. */
+int dist_format(const dist *d, char *buf, size_t size);
+
+/* The names in the catalogue, in registry order, NULL-terminated (for "did you mean"). */
+const char *const *dist_names(void);
+
+/* A gsl_rng type that is Philox4x32-10, a counter-based generator: positioning it
+ * at (seed, stream) costs a few nanoseconds, so every trial gets its own stream. */
+extern const gsl_rng_type *dist_rng_philox;
+
+/* Positions R (of type dist_rng_philox) at the start of stream STREAM under SEED.
+ * The sequence of draws is a function of (seed, stream) alone. */
+void dist_rng_position(gsl_rng *r, unsigned long long seed, unsigned long long stream);
+
+/* The Philox4x32-10 bijection itself: OUT = block of counter CTR under key KEY.
+ * Exposed for known-answer tests and for callers that want raw blocks. Can't fail. */
+void dist_rng_philox_block(const uint32_t ctr[4], const uint32_t key[2], uint32_t out[4]);
+
+#endif

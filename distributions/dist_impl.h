@@ -1,0 +1,90 @@
+/* distributions/dist_impl.h: the agreement between the catalogue's files (struct dist, ops, helpers). */
+/* SPDX-License-Identifier: MIT */
+#ifndef FREQSYS_DIST_IMPL_H
+#define FREQSYS_DIST_IMPL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "dist.h"
+
+/* Canonical text under construction: appends never overflow BUF, LEN counts what
+ * would have been written, as snprintf does. */
+typedef struct dist_text {
+    char *buf;
+    size_t size;
+    size_t len;
+} dist_text;
+
+/* What a kind of distribution can do besides drawing. The quantile entries are NULL
+ * where GSL has no inverse CDF; truncated() then falls back to other methods. */
+typedef struct dist_ops {
+    const char *name;
+    double (*cdf)(const dist *d, double x);
+    double (*mean)(const dist *d);
+    void (*format)(const dist *d, dist_text *t);
+    void (*release)(dist *d);                      /* frees what the kind owns; may be NULL */
+    double (*quantile)(const dist *d, double p);   /* smallest x with P(X <= x) >= p */
+    double (*survival)(const dist *d, double x);   /* P(X > x), accurate in the upper tail */
+    double (*upper_quantile)(const dist *d, double q); /* x with P(X > x) = q */
+} dist_ops;
+
+typedef double (*dist_sampler)(const dist *d, gsl_rng *r);
+
+/* Every kind embeds this as its first member. The sampler sits in the object itself
+ * so a draw costs one indirect call and nothing else. */
+struct dist {
+    dist_sampler sample;
+    const dist_ops *ops;
+    int integer;
+};
+
+/* dist_create for one kind: same contract as dist_create. */
+typedef dist *(*dist_creator)(const dist_arg *args, size_t nargs, const char *base_dir,
+                              dist_error *err);
+
+/* dist.c */
+dist *dist_alloc(size_t size, const dist_ops *ops, dist_sampler sample, int integer,
+                 dist_error *err);
+void dist_format_text(const dist *d, dist_text *t);
+
+/* dist_args.c: argument checking shared by every kind. All return 0 on success and
+ * -1 after filling ERR. */
+int dist_args_fail(dist_error *err, int arg_index, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+int dist_args_numbers(const char *name, const char *const *params, size_t want,
+                      const dist_arg *args, size_t nargs, double *out, dist_error *err);
+int dist_args_is_integral(double x);
+
+/* dist_text.c */
+void dist_text_add(dist_text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void dist_text_number(dist_text *t, double x);
+void dist_text_string(dist_text *t, const char *s);
+void dist_text_call(dist_text *t, const char *name, const double *v, size_t n);
+
+/* sorted.c */
+void dist_sorted_sort(double *v, size_t n);
+size_t dist_sorted_rank(const double *v, size_t n, double x);
+
+/* uniform_int.c: an index uniform on [0, n) for any n >= 1 and any gsl_rng. */
+uint64_t dist_uniform_int_index(gsl_rng *r, uint64_t n);
+
+/* One creator per file, listed in dist_registry.c. */
+dist *dist_uniform_create(const dist_arg *, size_t, const char *, dist_error *);
+dist *dist_uniform_int_create(const dist_arg *, size_t, const char *, dist_error *);
+dist *dist_normal_create(const dist_arg *, size_t, const char *, dist_error *);
+dist *dist_lognormal_create(const dist_arg *, size_t, const char *, dist_error *);
+dist *dist_exponential_create(const dist_arg *, size_t, const char *, dist_error *);
+dist *dist_gamma_create(const dist_arg *, size_t, const char *, dist_error *);
+dist *dist_beta_create(const dist_arg *, size_t, const char *, dist_error *);
+dist *dist_poisson_create(const dist_arg *, size_t, const char *, dist_error *);
+dist *dist_binomial_create(const dist_arg *, size_t, const char *, dist_error *);
+dist *dist_bernoulli_create(const dist_arg *, size_t, const char *, dist_error *);
+dist *dist_geometric_create(const dist_arg *, size_t, const char *, dist_error *);
+dist *dist_choice_create(const dist_arg *, size_t, const char *, dist_error *);
+dist *dist_discrete_create(const dist_arg *, size_t, const char *, dist_error *);
+dist *dist_constant_create(const dist_arg *, size_t, const char *, dist_error *);
+dist *dist_empirical_create(const dist_arg *, size_t, const char *, dist_error *);
+dist *dist_truncated_create(const dist_arg *, size_t, const char *, dist_error *);
+
+#endif

@@ -1,0 +1,51 @@
+/* distributions/uniform.c: the continuous uniform distribution uniform(a, b).
+ *
+ *   p(x) = 1 / (b - a)   for a <= x < b,   0 otherwise;   a < b.   Mean (a + b) / 2. */
+/* SPDX-License-Identifier: MIT */
+#include <gsl/gsl_cdf.h>
+#include <gsl/gsl_randist.h>
+
+#include "dist_impl.h"
+
+typedef struct uniform {
+    dist base;
+    double a, b;
+} uniform;
+
+#define U(d) ((const uniform *)(d))
+
+static double sample(const dist *d, gsl_rng *r) { return gsl_ran_flat(r, U(d)->a, U(d)->b); }
+static double cdf(const dist *d, double x) { return gsl_cdf_flat_P(x, U(d)->a, U(d)->b); }
+static double survival(const dist *d, double x) { return gsl_cdf_flat_Q(x, U(d)->a, U(d)->b); }
+static double quantile(const dist *d, double p) { return gsl_cdf_flat_Pinv(p, U(d)->a, U(d)->b); }
+static double upper(const dist *d, double q) { return gsl_cdf_flat_Qinv(q, U(d)->a, U(d)->b); }
+static double mean(const dist *d) { return 0.5 * (U(d)->a + U(d)->b); }
+
+static void format(const dist *d, dist_text *t)
+{
+    double v[2] = {U(d)->a, U(d)->b};
+    dist_text_call(t, "uniform", v, 2);
+}
+
+static const dist_ops ops = {
+    "uniform", cdf, mean, format, NULL, quantile, survival, upper,
+};
+
+/* uniform(a, b) with finite a < b; fails on a wrong count or kind or on a >= b. */
+dist *dist_uniform_create(const dist_arg *args, size_t nargs, const char *base_dir,
+                          dist_error *err)
+{
+    static const char *const params[] = {"a", "b"};
+    double v[2];
+    if (dist_args_numbers("uniform", params, 2, args, nargs, v, err))
+        return NULL;
+    if (!(v[0] < v[1]))
+        return dist_args_fail(err, 0, "uniform(a, b) needs a < b, got a = %g and b = %g",
+                              v[0], v[1]), NULL;
+    uniform *u = (uniform *)dist_alloc(sizeof *u, &ops, sample, 0, err);
+    if (!u)
+        return NULL;
+    u->a = v[0];
+    u->b = v[1];
+    return &u->base;
+}

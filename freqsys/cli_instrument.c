@@ -1,0 +1,49 @@
+/* freqsys/cli_instrument.c: `freqsys instrument`: the transform alone, written as IR. */
+/* SPDX-License-Identifier: MIT */
+#include <stdio.h>
+#include <string.h>
+#include <llvm-c/BitWriter.h>
+#include "commands.h"
+
+int cli_instrument(int argc, char **argv) {
+    const char *spec_path = NULL, *out = NULL;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+            cli_help("instrument", stdout);
+            return EXIT_OK;
+        } else if (!strcmp(argv[i], "-o") && i + 1 < argc) {
+            out = argv[++i];
+        } else if (argv[i][0] == '-') {
+            fprintf(stderr, "freqsys instrument: unknown option '%s'\n(see 'freqsys help instrument')\n", argv[i]);
+            return EXIT_USAGE;
+        } else if (!spec_path) {
+            spec_path = argv[i];
+        } else {
+            fprintf(stderr, "freqsys instrument: more than one SPEC given\n");
+            return EXIT_USAGE;
+        }
+    }
+    if (!spec_path || !out) {
+        fprintf(stderr, "freqsys instrument: usage: freqsys instrument SPEC -o OUT.ll|OUT.bc\n");
+        return EXIT_USAGE;
+    }
+    spec *s;
+    LLVMContextRef ctx;
+    LLVMModuleRef m;
+    int rc = pipeline_instrument(spec_path, &s, &ctx, &m);
+    if (rc != EXIT_OK) return rc;
+    size_t n = strlen(out);
+    char *msg = NULL;
+    int failed;
+    if (n > 3 && !strcmp(out + n - 3, ".bc")) {
+        failed = LLVMWriteBitcodeToFile(m, out) != 0;
+    } else {
+        failed = LLVMPrintModuleToFile(m, out, &msg) != 0;
+    }
+    if (failed) fprintf(stderr, "freqsys: error: cannot write %s%s%s\n", out, msg ? ": " : "", msg ? msg : "");
+    if (msg) LLVMDisposeMessage(msg);
+    LLVMDisposeModule(m);
+    LLVMContextDispose(ctx);
+    spec_free(s);
+    return failed ? EXIT_BUILD : EXIT_OK;
+}

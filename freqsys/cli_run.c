@@ -1,0 +1,268 @@
+/* freqsys/cli_run.c: `freqsys run`: build the instrumented program, estimate, write the result. */
+/* SPDX-License-Identifier: MIT */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <errno.h>
+#include <ftw.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "commands.h"
+#include "result.h"
+#include "runner.h"
+#include "runtime.h"
+#include "transform.h"
+
+typedef struct run_options {
+    const char *spec_path, *out_path, *format;
+    double epsilon, confidence;
+    int epsilon_relative, has_epsilon, has_confidence;
+    unsigned long long seed, max_trials;
+    int has_seed, has_max_trials;
+    int jobs, quiet, keep;
+} run_options;
+
+static int parse_epsilon(const char *text, double *eps, int *relative) {
+    char *end;
+    errno = 0;
+    double v = strtod(text, &end);
+    *relative = *end == '%';
+    if (*relative) { v /= 100; end++; }
+    if (errno || end == text || *end || !(v > 0)) return -1;
+    *eps = v;
+    return 0;
+}
+
+static int parse_count(const char *text, unsigned long long *out) {
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(text, &end, 10);
+    if (errno || end == text || *end || text[0] == '-') return -1;
+    *out = v;
+    return 0;
+}
+
+static int usage_error(const char *fmt, const char *arg) {
+    fprintf(stderr, "freqsys run: ");
+    fprintf(stderr, fmt, arg);
+    fprintf(stderr, "\n(see 'freqsys help run')\n");
+    return EXIT_USAGE;
+}
+
+static int parse_options(int argc, char **argv, run_options *o) {
+    static const struct option longs[] = {
+        {"epsilon", required_argument, 0, 'e'}, {"confidence", required_argument, 0, 'g'},
+        {"seed", required_argument, 0, 's'}, {"jobs", required_argument, 0, 'j'},
+        {"max-trials", required_argument, 0, 'n'}, {"output", required_argument, 0, 'o'},
+        {"format", required_argument, 0, 'f'}, {"quiet", no_argument, 0, 'q'},
+        {"keep", no_argument, 0, 'k'}, {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    o->jobs = n > 0 ? (int)n : 1;
+    int c;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "e:g:s:j:n:o:f:qkh", longs, NULL)) != -1) {
+        unsigned long long v;
+        switch (c) {
+        case 'e':
+            if (parse_epsilon(optarg, &o->epsilon, &o->epsilon_relative))
+                return usage_error("-e takes a positive number or a percentage, got '%s'", optarg);
+            o->has_epsilon = 1;
+            break;
+        case 'g': {
+            char *end;
+            o->confidence = strtod(optarg, &end);
+            if (*end == '%') { o->confidence /= 100; end++; }
+            if (end == optarg || *end || !(o->confidence > 0 && o->confidence < 1))
+                return usage_error("-g takes a confidence in (0, 1), got '%s'", optarg);
+            o->has_confidence = 1;
+            break;
+        }
+        case 's':
+            if (parse_count(optarg, &o->seed)) return usage_error("-s takes a non-negative integer, got '%s'", optarg);
+            o->has_seed = 1;
+            break;
+        case 'j':
+            if (parse_count(optarg, &v) || v < 1 || v > 1024)
+                return usage_error("-j takes a number of workers from 1 to 1024, got '%s'", optarg);
+            o->jobs = (int)v;
+            break;
+        case 'n':
+            if (parse_count(optarg, &o->max_trials) || o->max_trials < 1)
+                return usage_error("-n takes a positive number of trials, got '%s'", optarg);
+            o->has_max_trials = 1;
+            break;
+        case 'o': o->out_path = optarg; break;
+        case 'f':
+            if (strcmp(optarg, "text") && strcmp(optarg, "json") && strcmp(optarg, "csv"))
+                return usage_error("--format takes text, json or csv, got '%s'", optarg);
+            o->format = optarg;
+            break;
+        case 'q': o->quiet = 1; break;
+        case 'k': o->keep = 1; break;
+        case 'h': cli_help("run", stdout); exit(EXIT_OK);
+        default: return usage_error("%s", "unknown option");
+        }
+    }
+    if (optind != argc - 1) return usage_error("%s", "needs exactly one SPEC file");
+    o->spec_path = argv[optind];
+    return 0;
+}
+
+static int remove_entry(const char *path, const struct stat *sb, int flag, struct FTW *ftw) {
+    return remove(path);
+}
+
+/* File names relative to the spec's folder read better and do not depend on where
+ * the checkout lives, so identical runs give identical JSON on any machine. */
+static char *relative_file(const spec *s, const char *file) {
+    char *real_dir = realpath(s->dir, NULL);
+    const char *f = file;
+    if (real_dir) {
+        size_t n = strlen(real_dir);
+        if (strncmp(file, real_dir, n) == 0 && file[n] == '/') f = file + n + 1;
+    }
+    char *out = strdup(f);
+    free(real_dir);
+    return out;
+}
+
+static result *make_result(const spec *s, const run_options *o, const runner_config *cfg,
+                           const runner_result *rr) {
+    const fsabi_module *mod = cfg->mod;
+    result *r = calloc(1, sizeof *r);
+    if (!r) return NULL;
+    r->spec = strdup(o->spec_path);
+    r->mode = strdup(s->function ? "function" : "program");
+    r->entry = strdup(s->function ? s->function : "main");
+    r->epsilon = cfg->stop.epsilon;
+    r->relative = cfg->stop.relative;
+    r->confidence = cfg->stop.confidence;
+    r->seed = cfg->seed;
+    r->trials = rr->trials;
+    r->crashes = rr->crashes;
+    r->timeouts = rr->timeouts;
+    r->converged = rr->converged;
+    r->interrupted = rr->interrupted;
+    r->elapsed_s = rr->elapsed_s;
+    r->trials_per_s = rr->elapsed_s > 0 ? (double)rr->trials / rr->elapsed_s : 0;
+    r->jobs = cfg->jobs;
+    r->nblocks = mod->nblocks;
+    r->blocks = calloc(mod->nblocks + 1, sizeof *r->blocks);
+    r->failures = calloc(rr->nfailures + 1, sizeof *r->failures);
+    if (!r->blocks || !r->failures) { result_free(r); return NULL; }
+    for (uint64_t j = 0; j < mod->nblocks; j++) {
+        const fsabi_block *b = &mod->blocks[j];
+        const tally_moments *m = &rr->moments[j];
+        const block_verdict *v = &rr->verdicts[j];
+        result_block *out = &r->blocks[j];
+        out->function = strdup(b->function);
+        out->block = strdup(b->label);
+        out->file = relative_file(s, b->file);
+        out->line = (int)b->line;
+        out->mean = m->mean;
+        out->stddev = m->stddev;
+        out->half_width = v->half_width;
+        out->min = m->min;
+        out->max = m->max;
+        out->hits = m->hits;
+        out->status = strdup(block_status_name(v->status));
+        out->method = strdup(block_method_name(v->method));
+        out->p_upper = v->p_upper;
+    }
+    r->nfailures = rr->nfailures;
+    for (size_t i = 0; i < rr->nfailures; i++) {
+        r->failures[i].trial = rr->failures[i].trial;
+        r->failures[i].kind = strdup(rr->failures[i].kind == FAILURE_TIMEOUT ? "timeout" : "crash");
+        r->failures[i].signal = rr->failures[i].signal;
+    }
+    return r;
+}
+
+static const char *default_format(const char *path) {
+    size_t n = path ? strlen(path) : 0;
+    if (n > 5 && strcmp(path + n - 5, ".json") == 0) return "json";
+    if (n > 4 && strcmp(path + n - 4, ".csv") == 0) return "csv";
+    return "text";
+}
+
+static int write_result(const result *r, const run_options *o) {
+    const char *format = o->format ? o->format : default_format(o->out_path);
+    FILE *out = stdout;
+    if (o->out_path && !(out = fopen(o->out_path, "w"))) {
+        fprintf(stderr, "freqsys: error: cannot write %s: %s\n", o->out_path, strerror(errno));
+        return -1;
+    }
+    int rc = result_write(r, format, out);
+    if (out != stdout && fclose(out) != 0) rc = -1;
+    if (rc != 0) fprintf(stderr, "freqsys: error: writing the result failed: %s\n", strerror(errno));
+    return rc;
+}
+
+int cli_run(int argc, char **argv) {
+    run_options o = {0};
+    int rc = parse_options(argc, argv, &o);
+    if (rc) return rc;
+    spec *s;
+    LLVMContextRef ctx;
+    LLVMModuleRef m;
+    if ((rc = pipeline_instrument(o.spec_path, &s, &ctx, &m)) != EXIT_OK) return rc;
+
+    char dir[] = "/tmp/freqsys-run-XXXXXX";
+    char err[16384], *so_path = NULL;
+    if (!mkdtemp(dir)) {
+        fprintf(stderr, "freqsys: error: cannot create a build folder: %s\n", strerror(errno));
+        return EXIT_BUILD;
+    }
+    rc = shared_object_build(m, dir, &so_path, err, sizeof err);
+    LLVMDisposeModule(m);
+    LLVMContextDispose(ctx);
+    void *handle = NULL;
+    const fsabi_module *mod = NULL;
+    if (rc == 0) {
+        handle = dlopen(so_path, RTLD_NOW | RTLD_LOCAL);
+        if (!handle) snprintf(err, sizeof err, "cannot load the instrumented program: %s", dlerror());
+        else if (!(mod = dlsym(handle, FSABI_MODULE_SYMBOL)))
+            snprintf(err, sizeof err, "the instrumented program has no %s", FSABI_MODULE_SYMBOL);
+        else if (runtime_bind(mod, s, err, sizeof err) != 0)
+            mod = NULL;
+    }
+    if (!o.keep) nftw(dir, remove_entry, 8, FTW_DEPTH | FTW_PHYS);
+    else fprintf(stderr, "freqsys: build files kept in %s\n", dir);
+    free(so_path);
+    if (!mod) {
+        fprintf(stderr, "freqsys: error: %s\n", err);
+        spec_free(s);
+        return EXIT_BUILD;
+    }
+
+    runner_config cfg = {0};
+    cfg.mod = mod;
+    cfg.seed = o.has_seed ? o.seed : s->seed;
+    cfg.jobs = o.jobs;
+    cfg.max_trials = o.has_max_trials ? o.max_trials : s->max_trials;
+    cfg.timeout_s = s->timeout_s;
+    cfg.progress = !o.quiet && isatty(2);
+    stop_params_init(&cfg.stop, o.has_epsilon ? o.epsilon : s->epsilon,
+                     o.has_epsilon ? o.epsilon_relative : s->epsilon_relative,
+                     o.has_confidence ? o.confidence : s->confidence);
+
+    runner_result rr;
+    if (runner_run(&cfg, &rr) != 0) {
+        fprintf(stderr, "freqsys: error: %s\n", rr.error);
+        runner_result_free(&rr);
+        spec_free(s);
+        return EXIT_USAGE;
+    }
+    result *r = make_result(s, &o, &cfg, &rr);
+    rc = !r || write_result(r, &o) != 0 ? EXIT_USAGE : rr.converged ? EXIT_OK : EXIT_INCOMPLETE;
+    if (!r) fprintf(stderr, "freqsys: error: out of memory\n");
+    if (rr.interrupted && !o.quiet)
+        fprintf(stderr, "freqsys: interrupted after %llu trials; the result so far was written\n",
+                (unsigned long long)rr.trials);
+    result_free(r);
+    runner_result_free(&rr);
+    spec_free(s);
+    return rc;
+}

@@ -1,0 +1,31 @@
+/* freqsys/commands.h: the subcommands of freqsys, one file each, and what they share. */
+/* SPDX-License-Identifier: MIT */
+#ifndef FREQSYS_COMMANDS_H
+#define FREQSYS_COMMANDS_H
+
+#include <llvm-c/Core.h>
+#include "spec.h"
+
+/* Exit statuses (the CLI contract). */
+#define EXIT_OK 0
+#define EXIT_INCOMPLETE 1   /* the budget ran out before every block settled */
+#define EXIT_USAGE 2        /* bad command line or spec */
+#define EXIT_BUILD 3        /* the program under test could not be built */
+
+/* cli_run.c */
+int cli_run(int argc, char **argv);
+/* cli_check.c */
+int cli_check(int argc, char **argv);
+/* cli_instrument.c */
+int cli_instrument(int argc, char **argv);
+/* cli_report.c */
+int cli_report(int argc, char **argv);
+
+/* pipeline.c: parses SPEC_PATH and builds the instrumented module in a new context.
+ * Returns EXIT_OK, or EXIT_USAGE / EXIT_BUILD after printing the error to stderr. */
+int pipeline_instrument(const char *spec_path, spec **s, LLVMContextRef *ctx, LLVMModuleRef *m);
+
+/* main.c: prints the help of one command (or the overview for NULL) to OUT. */
+void cli_help(const char *command, FILE *out);
+
+#endif

@@ -1,0 +1,78 @@
+/* freqsys/main.c: the command line: dispatches to one subcommand, and prints help. */
+/* SPDX-License-Identifier: MIT */
+#include <stdio.h>
+#include <string.h>
+#include "commands.h"
+
+typedef struct command {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *usage;
+    const char *help;
+} command;
+
+static const command commands[] = {
+    {"run", cli_run,
+     "freqsys run SPEC [-e EPS] [-g GAMMA] [-s SEED] [-j JOBS] [-n MAX_TRIALS]\n"
+     "                 [-o RESULT] [--format text|json|csv] [-q] [--keep]",
+     "Builds the program of SPEC with every input read replaced by a draw from its\n"
+     "declared distribution, runs it again and again in forked workers, and stops when\n"
+     "every basic block's expected executions per run is known to precision EPS at\n"
+     "confidence GAMMA (CLT with a Berry-Esseen check), or when MAX_TRIALS ran out.\n\n"
+     "  -e, --epsilon EPS       precision, absolute (0.3) or relative to each mean (2%)\n"
+     "  -g, --confidence GAMMA  confidence, e.g. 0.95 or 95%\n"
+     "  -s, --seed SEED         the same seed gives the same result for any -j\n"
+     "  -j, --jobs JOBS         workers (default: all cores)\n"
+     "  -n, --max-trials N      budget of trials\n"
+     "  -o, --output FILE       write the result to FILE (format from its ending:\n"
+     "                          .json, .csv, else text) instead of standard output\n"
+     "  -f, --format FMT        text (default), json or csv\n"
+     "  -q, --quiet             no progress line on stderr\n"
+     "      --keep              keep the build folder (printed on stderr)\n\n"
+     "Options override the spec's lines. Exit status: 0 every block settled, 1 the\n"
+     "budget ran out first or the run was interrupted (the result is still written),\n"
+     "2 a usage or spec error, 3 the program could not be built."},
+    {"check", cli_check, "freqsys check SPEC",
+     "Parses SPEC, compiles its program and matches every input read of the program\n"
+     "with a declaration, without running anything. Prints a one-line summary."},
+    {"instrument", cli_instrument, "freqsys instrument SPEC -o OUT.ll|OUT.bc",
+     "Writes the instrumented, optimised module: textual IR for .ll, bitcode for .bc."},
+    {"report", cli_report, "freqsys report RESULT.json [--format text|json|csv] [-o FILE]",
+     "Reads a result written by 'freqsys run -o RESULT.json' and writes it in another\n"
+     "format."},
+};
+#define NCOMMANDS (sizeof commands / sizeof commands[0])
+
+void cli_help(const char *name, FILE *out) {
+    for (size_t i = 0; name && i < NCOMMANDS; i++) {
+        if (strcmp(commands[i].name, name) == 0) {
+            fprintf(out, "usage: %s\n\n%s\n", commands[i].usage, commands[i].help);
+            return;
+        }
+    }
+    fprintf(out, "usage: freqsys COMMAND [ARGS]\n\n"
+                 "Estimates how often each basic block of a C program runs, given the\n"
+                 "distributions of its inputs declared in a spec file.\n\ncommands:\n");
+    for (size_t i = 0; i < NCOMMANDS; i++) fprintf(out, "  %s\n", commands[i].usage);
+    fprintf(out, "\n'freqsys help COMMAND' tells more. The spec language: docs/spec-language.md.\n");
+}
+
+int main(int argc, char **argv) {
+    if (argc < 2 || !strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) {
+        cli_help(NULL, argc < 2 ? stderr : stdout);
+        return argc < 2 ? EXIT_USAGE : EXIT_OK;
+    }
+    if (!strcmp(argv[1], "--version")) {
+        printf("freqsys %s\n", FREQSYS_VERSION);
+        return EXIT_OK;
+    }
+    if (!strcmp(argv[1], "help")) {
+        cli_help(argc > 2 ? argv[2] : NULL, stdout);
+        return EXIT_OK;
+    }
+    for (size_t i = 0; i < NCOMMANDS; i++)
+        if (strcmp(commands[i].name, argv[1]) == 0) return commands[i].run(argc - 1, argv + 1);
+    fprintf(stderr, "freqsys: unknown command '%s'\n", argv[1]);
+    cli_help(NULL, stderr);
+    return EXIT_USAGE;
+}

@@ -1,0 +1,29 @@
+/* freqsys/pipeline.c: spec file to instrumented module, the first half of every command. */
+/* SPDX-License-Identifier: MIT */
+#include <stdio.h>
+#include "commands.h"
+#include "transform.h"
+
+int pipeline_instrument(const char *spec_path, spec **s, LLVMContextRef *ctx, LLVMModuleRef *m) {
+    static char err[16384];
+    *s = spec_parse_file(spec_path, err, sizeof err);
+    if (!*s) {
+        fprintf(stderr, "%s\n", err);
+        return EXIT_USAGE;
+    }
+    *ctx = LLVMContextCreate();
+    int rc = compile_sources(*s, *ctx, m, err, sizeof err);
+    if (rc == 0) rc = instrument_module(*m, *s, err, sizeof err);
+    if (rc != 0) {
+        if (rc == TRANSFORM_ESPEC) fprintf(stderr, "%s\n", err);
+        else fprintf(stderr, "freqsys: error: %s\n", err);
+        if (*m) LLVMDisposeModule(*m);
+        LLVMContextDispose(*ctx);
+        spec_free(*s);
+        *m = NULL;
+        *ctx = NULL;
+        *s = NULL;
+        return rc == TRANSFORM_ESPEC ? EXIT_USAGE : EXIT_BUILD;
+    }
+    return EXIT_OK;
+}

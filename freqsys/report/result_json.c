@@ -1,0 +1,444 @@
+/* freqsys/report/result_json.c: the result as JSON ("freqsys-result" version 1), via jansson. */
+/* SPDX-License-Identifier: MIT */
+#include "result.h"
+
+#include <errno.h>
+#include <jansson.h>
+#include <limits.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+/* 17 significant digits make every double read back as the same double. */
+#define DUMP_FLAGS (JSON_INDENT(2) | JSON_REAL_PRECISION(17))
+
+/* ---- writing ---- */
+
+/* Length of the well-formed UTF-8 sequence at P, or 0 when it is not one (overlong forms,
+ * surrogates and code points past U+10FFFF included, as jansson rejects them). */
+static size_t seqlen(const unsigned char *p)
+{
+    unsigned c = p[0], cp;
+    size_t n;
+    if (c < 0x80)
+        return 1;
+    if (c >= 0xC2 && c <= 0xDF)
+        n = 2, cp = c & 0x1F;
+    else if (c >= 0xE0 && c <= 0xEF)
+        n = 3, cp = c & 0x0F;
+    else if (c >= 0xF0 && c <= 0xF4)
+        n = 4, cp = c & 0x07;
+    else
+        return 0;
+    for (size_t i = 1; i < n; i++) {
+        if ((p[i] & 0xC0) != 0x80)
+            return 0;
+        cp = cp << 6 | (p[i] & 0x3F);
+    }
+    if ((n == 3 && cp < 0x800) || (n == 4 && cp < 0x10000) || cp > 0x10FFFF ||
+        (cp >= 0xD800 && cp <= 0xDFFF))
+        return 0;
+    return n;
+}
+
+/* A JSON string for S: NULL becomes "", and bytes that are not UTF-8 (a file name in
+ * Latin-1, say) become U+FFFD, so the output is always valid JSON. */
+static json_t *str(const char *s)
+{
+    if (!s)
+        return json_string("");
+    const unsigned char *p = (const unsigned char *)s;
+    size_t len = strlen(s), i = 0;
+    while (i < len && seqlen(p + i))
+        i += seqlen(p + i);
+    if (i == len)
+        return json_string(s);
+    char *buf = malloc(3 * len + 1), *q = buf;
+    if (!buf)
+        return NULL;
+    for (i = 0; i < len;) {
+        size_t n = seqlen(p + i);
+        if (n) {
+            memcpy(q, p + i, n);
+            q += n, i += n;
+        } else {
+            memcpy(q, "\xEF\xBF\xBD", 3);
+            q += 3, i++;
+        }
+    }
+    *q = '\0';
+    json_t *j = json_string(buf);
+    free(buf);
+    return j;
+}
+
+/* NaN and infinities have no JSON form: they are written as null. */
+static json_t *real(double x)
+{
+    return isfinite(x) ? json_real(x) : json_null();
+}
+
+/* jansson integers are signed long long; a count past LLONG_MAX is written as LLONG_MAX. */
+static json_t *count(uint64_t v)
+{
+    return json_integer(v > (uint64_t)LLONG_MAX ? LLONG_MAX : (json_int_t)v);
+}
+
+/* Adds KEY: V at the end of O (jansson keeps insertion order); a NULL V from a failed
+ * allocation marks the whole document bad. */
+static void set(json_t *o, const char *key, json_t *v, int *bad)
+{
+    if (!o || !v || json_object_set_new(o, key, v) != 0)
+        *bad = 1;
+}
+
+static json_t *block_json(const result_block *b, int *bad)
+{
+    json_t *o = json_object();
+    set(o, "function", str(b->function), bad);
+    set(o, "block", str(b->block), bad);
+    set(o, "file", str(b->file), bad);
+    set(o, "line", json_integer(b->line), bad);
+    set(o, "mean", real(b->mean), bad);
+    set(o, "stddev", real(b->stddev), bad);
+    set(o, "half_width", real(b->half_width), bad);
+    set(o, "min", count(b->min), bad);
+    set(o, "max", count(b->max), bad);
+    set(o, "status", str(b->status), bad);
+    set(o, "hits", count(b->hits), bad);
+    set(o, "method", str(b->method), bad);
+    set(o, "p_upper", real(b->p_upper), bad);
+    return o;
+}
+
+static json_t *failure_json(const result_failure *f, int *bad)
+{
+    json_t *o = json_object();
+    set(o, "trial", count(f->trial), bad);
+    set(o, "kind", str(f->kind), bad);
+    set(o, "signal", json_integer(f->signal), bad);
+    return o;
+}
+
+/* The document, keys in contract order: the version 1 contract keys first, then the
+ * extras, and the timing fields (which may differ between identical runs) last. */
+static json_t *document(const result *r, int *bad)
+{
+    json_t *o = json_object(), *blocks = json_array(), *failures = json_array();
+    set(o, "format", json_string("freqsys-result"), bad);
+    set(o, "version", json_integer(1), bad);
+    set(o, "spec", str(r->spec), bad);
+    set(o, "mode", str(r->mode), bad);
+    set(o, "entry", str(r->entry), bad);
+    set(o, "epsilon", real(r->epsilon), bad);
+    set(o, "relative", json_boolean(r->relative), bad);
+    set(o, "confidence", real(r->confidence), bad);
+    set(o, "seed", count(r->seed), bad);
+    set(o, "trials", count(r->trials), bad);
+    set(o, "crashes", count(r->crashes), bad);
+    set(o, "timeouts", count(r->timeouts), bad);
+    set(o, "converged", json_boolean(r->converged), bad);
+    for (size_t i = 0; blocks && i < r->nblocks; i++)
+        if (json_array_append_new(blocks, block_json(&r->blocks[i], bad)) != 0)
+            *bad = 1;
+    set(o, "blocks", blocks, bad);
+    set(o, "interrupted", json_boolean(r->interrupted), bad);
+    for (size_t i = 0; failures && i < r->nfailures; i++)
+        if (json_array_append_new(failures, failure_json(&r->failures[i], bad)) != 0)
+            *bad = 1;
+    set(o, "failures", failures, bad);
+    set(o, "jobs", json_integer(r->jobs), bad);
+    set(o, "elapsed_s", real(r->elapsed_s), bad);
+    set(o, "trials_per_s", real(r->trials_per_s), bad);
+    return o;
+}
+
+/* Writes R as indented JSON with a final newline. Returns 0, or -1 with errno set: ENOMEM
+ * when the document could not be built, the stream's errno when writing failed. */
+int result_write_json(const result *r, FILE *out)
+{
+    int bad = 0;
+    json_t *doc = document(r, &bad);
+    if (bad) {
+        json_decref(doc);
+        errno = ENOMEM;
+        return -1;
+    }
+    errno = 0;
+    int rc = json_dumpf(doc, out, DUMP_FLAGS);
+    json_decref(doc);
+    if (rc != 0 || fputc('\n', out) == EOF || fflush(out) != 0 || ferror(out)) {
+        if (errno == 0)
+            errno = EIO;
+        return -1;
+    }
+    return 0;
+}
+
+/* ---- reading ---- */
+
+/* Where the reader is, for messages: the file and, inside a list, "blocks[3]: ". */
+typedef struct reader {
+    const char *path;
+    char where[48];
+    char *err;
+    size_t errlen;
+    int failed;
+} reader;
+
+/* Records the first error only: later ones are usually consequences of it. */
+__attribute__((format(printf, 2, 3)))
+static int fail(reader *rd, const char *fmt, ...)
+{
+    if (rd->failed++)
+        return -1;
+    if (!rd->err || rd->errlen == 0)
+        return -1;
+    int n = snprintf(rd->err, rd->errlen, "%s: %s", rd->path, rd->where);
+    if (n >= 0 && (size_t)n < rd->errlen) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(rd->err + n, rd->errlen - n, fmt, ap);
+        va_end(ap);
+    }
+    return -1;
+}
+
+/* The value at KEY; a missing field is an error naming it. */
+static json_t *field(reader *rd, json_t *o, const char *key)
+{
+    json_t *v = json_object_get(o, key);
+    if (!v)
+        fail(rd, "missing field '%s'", key);
+    return v;
+}
+
+static int get_string(reader *rd, json_t *o, const char *key, int required, char **dst)
+{
+    json_t *v = required ? field(rd, o, key) : json_object_get(o, key);
+    const char *s = "";
+    if (v && !json_is_string(v))
+        return fail(rd, "field '%s' must be a string", key);
+    if (v)
+        s = json_string_value(v);
+    else if (required)
+        return -1;
+    if (!(*dst = strdup(s)))
+        return fail(rd, "out of memory");
+    return 0;
+}
+
+static int get_count(reader *rd, json_t *o, const char *key, int required, uint64_t *dst)
+{
+    json_t *v = required ? field(rd, o, key) : json_object_get(o, key);
+    if (!v)
+        return required ? -1 : 0;
+    if (!json_is_integer(v) || json_integer_value(v) < 0)
+        return fail(rd, "field '%s' must be a non-negative integer", key);
+    *dst = (uint64_t)json_integer_value(v);
+    return 0;
+}
+
+static int get_int(reader *rd, json_t *o, const char *key, int required, long long lo, int *dst)
+{
+    json_t *v = required ? field(rd, o, key) : json_object_get(o, key);
+    if (!v)
+        return required ? -1 : 0;
+    if (!json_is_integer(v) || json_integer_value(v) < lo || json_integer_value(v) > INT_MAX)
+        return fail(rd, "field '%s' must be an integer from %lld to %d", key, lo, INT_MAX);
+    *dst = (int)json_integer_value(v);
+    return 0;
+}
+
+/* Numbers may be written as integers ("epsilon": 1); null stands for NaN. */
+static int get_double(reader *rd, json_t *o, const char *key, int required, double *dst)
+{
+    json_t *v = required ? field(rd, o, key) : json_object_get(o, key);
+    if (!v)
+        return required ? -1 : 0;
+    if (json_is_null(v))
+        *dst = NAN;
+    else if (json_is_number(v))
+        *dst = json_number_value(v);
+    else
+        return fail(rd, "field '%s' must be a number or null", key);
+    return 0;
+}
+
+static int get_bool(reader *rd, json_t *o, const char *key, int required, int *dst)
+{
+    json_t *v = required ? field(rd, o, key) : json_object_get(o, key);
+    if (!v)
+        return required ? -1 : 0;
+    if (!json_is_boolean(v))
+        return fail(rd, "field '%s' must be true or false", key);
+    *dst = json_is_true(v);
+    return 0;
+}
+
+/* Checks that S is one of the words in the NULL-terminated list ALLOWED. */
+static int one_of(reader *rd, const char *key, const char *s, const char *const *allowed)
+{
+    char list[128] = "";
+    for (const char *const *a = allowed; *a; a++) {
+        if (strcmp(s, *a) == 0)
+            return 0;
+        size_t n = strlen(list);
+        snprintf(list + n, sizeof list - n, "%s%s", n ? ", " : "", *a);
+    }
+    return fail(rd, "field '%s' is '%s', not one of %s", key, s, list);
+}
+
+static const char *const modes[] = {"program", "function", NULL};
+static const char *const statuses[] = {"converged", "constant", "rare", "not_converged", NULL};
+
+static int read_block(reader *rd, json_t *o, result_block *b)
+{
+    if (!json_is_object(o))
+        return fail(rd, "not an object");
+    get_string(rd, o, "function", 1, &b->function);
+    get_string(rd, o, "block", 1, &b->block);
+    get_string(rd, o, "file", 1, &b->file);
+    get_int(rd, o, "line", 1, 0, &b->line);
+    get_double(rd, o, "mean", 1, &b->mean);
+    get_double(rd, o, "stddev", 1, &b->stddev);
+    get_double(rd, o, "half_width", 1, &b->half_width);
+    get_count(rd, o, "min", 1, &b->min);
+    get_count(rd, o, "max", 1, &b->max);
+    if (get_string(rd, o, "status", 1, &b->status) == 0)
+        one_of(rd, "status", b->status, statuses);
+    get_count(rd, o, "hits", 0, &b->hits);
+    get_string(rd, o, "method", 0, &b->method);
+    get_double(rd, o, "p_upper", 0, &b->p_upper);
+    return rd->failed ? -1 : 0;
+}
+
+static int read_failure(reader *rd, json_t *o, result_failure *f)
+{
+    if (!json_is_object(o))
+        return fail(rd, "not an object");
+    get_count(rd, o, "trial", 1, &f->trial);
+    get_string(rd, o, "kind", 1, &f->kind);
+    get_int(rd, o, "signal", 0, 0, &f->signal);
+    return rd->failed ? -1 : 0;
+}
+
+/* Reads the array at KEY into a fresh array of N elements of SIZE bytes, each filled by
+ * ONE; elements' messages are prefixed with "KEY[i]: ". */
+static int read_list(reader *rd, json_t *o, const char *key, int required, size_t size,
+                     void **items, size_t *n, int (*one)(reader *, json_t *, void *))
+{
+    json_t *a = required ? field(rd, o, key) : json_object_get(o, key);
+    if (!a)
+        return required ? -1 : 0;
+    if (!json_is_array(a))
+        return fail(rd, "field '%s' must be an array", key);
+    size_t len = json_array_size(a);
+    if (len && !(*items = calloc(len, size)))
+        return fail(rd, "out of memory");
+    for (size_t i = 0; i < len && !rd->failed; i++) {
+        snprintf(rd->where, sizeof rd->where, "%s[%zu]: ", key, i);
+        *n = i + 1;   /* counted before filling, so result_free frees a partial element */
+        one(rd, json_array_get(a, i), (char *)*items + i * size);
+    }
+    rd->where[0] = '\0';
+    return rd->failed ? -1 : 0;
+}
+
+static int one_block(reader *rd, json_t *o, void *b) { return read_block(rd, o, b); }
+static int one_failure(reader *rd, json_t *o, void *f) { return read_failure(rd, o, f); }
+
+/* Checks the format marker and version before anything else, so a wrong file is named
+ * as such rather than as a list of missing fields. */
+static int check_kind(reader *rd, json_t *root)
+{
+    if (!json_is_object(root))
+        return fail(rd, "not a freqsys result (the top level is not an object)");
+    json_t *f = json_object_get(root, "format");
+    if (!f)
+        return fail(rd, "not a freqsys result (no 'format' field)");
+    if (!json_is_string(f))
+        return fail(rd, "not a freqsys result (format is not a string)");
+    if (strcmp(json_string_value(f), "freqsys-result") != 0)
+        return fail(rd, "not a freqsys result (format is '%s')", json_string_value(f));
+    json_t *v = field(rd, root, "version");
+    if (!v)
+        return -1;
+    if (!json_is_integer(v))
+        return fail(rd, "field 'version' must be an integer");
+    if (json_integer_value(v) != 1)
+        return fail(rd, "unsupported result version %lld (this freqsys reads version 1)",
+                    (long long)json_integer_value(v));
+    return 0;
+}
+
+static void fill(reader *rd, json_t *root, result *r)
+{
+    if (get_string(rd, root, "spec", 1, &r->spec) == 0 &&
+        get_string(rd, root, "mode", 1, &r->mode) == 0)
+        one_of(rd, "mode", r->mode, modes);
+    get_string(rd, root, "entry", 1, &r->entry);
+    get_double(rd, root, "epsilon", 1, &r->epsilon);
+    get_bool(rd, root, "relative", 1, &r->relative);
+    get_double(rd, root, "confidence", 1, &r->confidence);
+    get_count(rd, root, "seed", 1, &r->seed);
+    get_count(rd, root, "trials", 1, &r->trials);
+    get_count(rd, root, "crashes", 1, &r->crashes);
+    get_count(rd, root, "timeouts", 1, &r->timeouts);
+    get_bool(rd, root, "converged", 1, &r->converged);
+    if (rd->failed)
+        return;
+    read_list(rd, root, "blocks", 1, sizeof(result_block), (void **)&r->blocks,
+              &r->nblocks, one_block);
+    get_bool(rd, root, "interrupted", 0, &r->interrupted);
+    read_list(rd, root, "failures", 0, sizeof(result_failure), (void **)&r->failures,
+              &r->nfailures, one_failure);
+    get_int(rd, root, "jobs", 0, 0, &r->jobs);
+    get_double(rd, root, "elapsed_s", 0, &r->elapsed_s);
+    get_double(rd, root, "trials_per_s", 0, &r->trials_per_s);
+}
+
+/* Reads the result JSON at PATH. The contract fields are required; the extras ("hits",
+ * "method", "p_upper", "interrupted", "failures" and the timing fields) default to zero
+ * or "" when absent, and unknown fields are ignored. Returns a result to free with
+ * result_free, or NULL with a message in ERR: "PATH: reason", and for malformed JSON
+ * "PATH:LINE:COLUMN: error: reason" (COLUMN counts characters from 1). */
+result *result_read_json(const char *path, char *err, size_t errlen)
+{
+    reader rd = {.path = path, .err = err, .errlen = errlen};
+    struct stat st;
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        fail(&rd, "%s", strerror(errno));
+        return NULL;
+    }
+    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+        fclose(f);
+        fail(&rd, "%s", strerror(EISDIR));
+        return NULL;
+    }
+    json_error_t je;
+    json_t *root = json_loadf(f, JSON_REJECT_DUPLICATES, &je);
+    int readerr = ferror(f);
+    fclose(f);
+    if (!root) {
+        if (readerr)
+            fail(&rd, "read error");
+        else if (err && errlen)
+            snprintf(err, errlen, "%s:%d:%d: error: %s", path, je.line, je.column, je.text);
+        return NULL;
+    }
+    result *r = calloc(1, sizeof *r);
+    if (!r)
+        fail(&rd, "out of memory");
+    else if (check_kind(&rd, root) == 0)
+        fill(&rd, root, r);
+    json_decref(root);
+    if (rd.failed) {
+        result_free(r);
+        return NULL;
+    }
+    return r;
+}

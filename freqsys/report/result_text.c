@@ -1,0 +1,260 @@
+/* freqsys/report/result_text.c: the result as an aligned table for people, with a verdict. */
+/* SPDX-License-Identifier: MIT */
+#include "result.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The cells of one table row, formatted before printing so widths can be measured. */
+typedef struct row {
+    char loc[64 + 24];   /* "file:line"; a long file name is cut, the column stays readable */
+    char mean[48], half[48];
+    char note[96];       /* rare blocks: how often reached and the bound on it */
+} row;
+
+/* Writes V with thousands separators: 18431 -> "18,431". */
+static void grouped(char *buf, size_t n, uint64_t v)
+{
+    char digits[24];
+    int len = snprintf(digits, sizeof digits, "%llu", (unsigned long long)v);
+    size_t j = 0;
+    for (int i = 0; i < len && j + 2 < n; i++) {
+        if (i > 0 && (len - i) % 3 == 0)
+            buf[j++] = ',';
+        buf[j++] = digits[i];
+    }
+    buf[j] = '\0';
+}
+
+/* Four decimals for every mean and half width, so decimal points line up; "-" when the
+ * value is not a number. */
+static void fixed(char *buf, size_t n, double x)
+{
+    if (isnan(x))
+        snprintf(buf, n, "-");
+    else
+        snprintf(buf, n, "%.4f", x);
+}
+
+/* Display width of a UTF-8 string: one column per code point, which holds for the names
+ * and the "±" this table prints. */
+static size_t width(const char *s)
+{
+    size_t w = 0;
+    for (; *s; s++)
+        if (((unsigned char)*s & 0xC0) != 0x80)
+            w++;
+    return w;
+}
+
+static void pad(FILE *out, size_t n)
+{
+    while (n-- > 0)
+        fputc(' ', out);
+}
+
+/* Left-aligned cell of WIDTH columns. */
+static void left(FILE *out, const char *s, size_t w)
+{
+    fputs(s, out);
+    pad(out, w > width(s) ? w - width(s) : 0);
+}
+
+/* Right-aligned cell of WIDTH columns. */
+static void right(FILE *out, const char *s, size_t w)
+{
+    pad(out, w > width(s) ? w - width(s) : 0);
+    fputs(s, out);
+}
+
+static const char *text(const char *s) { return s ? s : ""; }
+
+static int is_status(const result_block *b, const char *status)
+{
+    return b->status && strcmp(b->status, status) == 0;
+}
+
+/* "±0.3" for an absolute epsilon, "±2%" for a relative one (stored as 0.02). */
+static void precision(char *buf, size_t n, const result *r)
+{
+    if (r->relative)
+        snprintf(buf, n, "±%.10g%%", r->epsilon * 100);
+    else
+        snprintf(buf, n, "±%.10g", r->epsilon);
+}
+
+static void location(char *buf, size_t n, const result_block *b)
+{
+    const char *file = text(b->file);
+    if (*file && b->line > 0)
+        snprintf(buf, n, "%.64s:%d", file, b->line);
+    else if (*file)
+        snprintf(buf, n, "%.64s", file);
+    else if (b->line > 0)
+        snprintf(buf, n, "line %d", b->line);
+    else
+        snprintf(buf, n, "-");
+}
+
+static void fill(row *w, const result_block *b)
+{
+    location(w->loc, sizeof w->loc, b);
+    fixed(w->mean, sizeof w->mean, b->mean);
+    fixed(w->half, sizeof w->half, b->half_width);
+    w->note[0] = '\0';
+    if (is_status(b, "rare")) {
+        /* The normal interval does not apply: the bound on reaching the block does. */
+        char hits[32];
+        grouped(hits, sizeof hits, b->hits);
+        w->half[0] = '\0';
+        if (b->hits == 0)
+            snprintf(w->note, sizeof w->note, "never reached, P(reached) ≤ %.3g", b->p_upper);
+        else
+            snprintf(w->note, sizeof w->note, "reached in %s trial%s, P(reached) ≤ %.3g", hits,
+                     b->hits == 1 ? "" : "s", b->p_upper);
+    }
+}
+
+static void header(const result *r, FILE *out)
+{
+    char eps[48], trials[32], crashes[32], timeouts[32];
+    int function = r->mode && strcmp(r->mode, "function") == 0;
+    precision(eps, sizeof eps, r);
+    grouped(trials, sizeof trials, r->trials);
+    grouped(crashes, sizeof crashes, r->crashes);
+    grouped(timeouts, sizeof timeouts, r->timeouts);
+    fprintf(out, "%s: %s mode, entry %s; MEAN is executions per %s\n", text(r->spec),
+            text(r->mode), text(r->entry), function ? "call" : "run");
+    fprintf(out, "epsilon %s%s, confidence %.10g%%, seed %llu\n", eps,
+            r->relative ? " of the mean" : "", r->confidence * 100, (unsigned long long)r->seed);
+    fprintf(out, "%s trial%s", trials, r->trials == 1 ? "" : "s");
+    if (r->jobs > 0 && isfinite(r->elapsed_s) && isfinite(r->trials_per_s)) {
+        char rate[32];
+        grouped(rate, sizeof rate, (uint64_t)llround(r->trials_per_s > 0 ? r->trials_per_s : 0));
+        fprintf(out, " in %.2f s (%s trials/s, %d job%s)", r->elapsed_s, rate, r->jobs,
+                r->jobs == 1 ? "" : "s");
+    }
+    fprintf(out, ", %s crash%s, %s timeout%s", crashes, r->crashes == 1 ? "" : "es", timeouts,
+            r->timeouts == 1 ? "" : "s");
+    fputc('\n', out);
+    if (r->interrupted)
+        fputs("interrupted before the stopping rule decided\n", out);
+}
+
+static void table(const result *r, const row *rows, FILE *out)
+{
+    size_t wf = width("FUNCTION"), wb = width("BLOCK"), wl = width("LOCATION");
+    size_t wm = width("MEAN"), wh = width("±HALF"), ws = width("STATUS");
+    for (size_t i = 0; i < r->nblocks; i++) {
+        const result_block *b = &r->blocks[i];
+        const row *w = &rows[i];
+        size_t x;
+        if ((x = width(text(b->function))) > wf) wf = x;
+        if ((x = width(text(b->block))) > wb) wb = x;
+        if ((x = width(w->loc)) > wl) wl = x;
+        if ((x = width(w->mean)) > wm) wm = x;
+        if ((x = width(w->half)) > wh) wh = x;
+        if ((x = width(text(b->status))) > ws) ws = x;
+    }
+    left(out, "FUNCTION", wf + 2);
+    left(out, "BLOCK", wb + 2);
+    left(out, "LOCATION", wl + 2);
+    right(out, "MEAN", wm);
+    pad(out, 3);
+    right(out, "±HALF", wh);
+    fputs("  STATUS\n", out);
+    for (size_t i = 0; i < r->nblocks; i++) {
+        const result_block *b = &r->blocks[i];
+        const row *w = &rows[i];
+        left(out, text(b->function), wf + 2);
+        left(out, text(b->block), wb + 2);
+        left(out, w->loc, wl + 2);
+        right(out, w->mean, wm);
+        fputs(w->half[0] ? " ± " : "   ", out);
+        right(out, w->half, wh);
+        pad(out, 2);
+        if (w->note[0]) {
+            left(out, text(b->status), ws + 2);
+            fputs(w->note, out);
+        } else {
+            fputs(text(b->status), out);
+        }
+        fputc('\n', out);
+    }
+}
+
+static void failures(const result *r, FILE *out)
+{
+    if (r->nfailures == 0)
+        return;
+    fputs("failed trials:", out);
+    for (size_t i = 0; i < r->nfailures; i++) {
+        const result_failure *f = &r->failures[i];
+        fprintf(out, "%s #%llu %s", i ? "," : "", (unsigned long long)f->trial, text(f->kind));
+        if (f->kind && strcmp(f->kind, "crash") == 0)
+            fprintf(out, " (signal %d)", f->signal);
+    }
+    uint64_t total = r->crashes + r->timeouts;
+    if (total > r->nfailures)
+        fprintf(out, " (first %zu of %llu)", r->nfailures, (unsigned long long)total);
+    fputc('\n', out);
+}
+
+static void verdict(const result *r, const row *rows, FILE *out)
+{
+    char eps[48], trials[32];
+    size_t open = 0;
+    precision(eps, sizeof eps, r);
+    grouped(trials, sizeof trials, r->trials);
+    for (size_t i = 0; i < r->nblocks; i++)
+        open += is_status(&r->blocks[i], "not_converged");
+    if (r->converged) {
+        fprintf(out, "converged: %zu of %zu blocks within %s%s at %.10g%% confidence after %s %s\n",
+                r->nblocks - open, r->nblocks, eps, r->relative ? " of their means" : "",
+                r->confidence * 100, trials, r->trials == 1 ? "trial" : "trials");
+        return;
+    }
+    fprintf(out, "NOT CONVERGED: %zu of %zu blocks not within %s%s at %.10g%% confidence after %s %s%s\n",
+            open, r->nblocks, eps, r->relative ? " of their means" : "", r->confidence * 100,
+            trials, r->trials == 1 ? "trial" : "trials", r->interrupted ? " (interrupted)" : "");
+    for (size_t i = 0; i < r->nblocks; i++) {
+        const result_block *b = &r->blocks[i];
+        if (!is_status(b, "not_converged"))
+            continue;
+        fprintf(out, "  %s %s", text(b->function), text(b->block));
+        if (strcmp(rows[i].loc, "-") != 0)
+            fprintf(out, " (%s)", rows[i].loc);
+        fprintf(out, ": %s ± %s\n", rows[i].mean, rows[i].half);
+    }
+}
+
+/* Writes R as text: a header (spec, mode and entry, what MEAN counts, epsilon, confidence,
+ * seed, trials, crashes, timeouts, timing), the table, the failed trials, and a verdict
+ * line listing the blocks that did not converge. Returns 0, or -1 with errno set: ENOMEM,
+ * or the stream's errno when writing failed. */
+int result_write_text(const result *r, FILE *out)
+{
+    row *rows = calloc(r->nblocks ? r->nblocks : 1, sizeof *rows);
+    if (!rows) {
+        errno = ENOMEM;
+        return -1;
+    }
+    for (size_t i = 0; i < r->nblocks; i++)
+        fill(&rows[i], &r->blocks[i]);
+    header(r, out);
+    fputc('\n', out);
+    table(r, rows, out);
+    fputc('\n', out);
+    failures(r, out);
+    verdict(r, rows, out);
+    free(rows);
+    errno = 0;
+    if (fflush(out) != 0 || ferror(out)) {
+        if (errno == 0)
+            errno = EIO;
+        return -1;
+    }
+    return 0;
+}

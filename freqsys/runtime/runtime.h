@@ -1,0 +1,47 @@
+/* freqsys/runtime/runtime.h: the draws and exits the instrumented program calls, and one trial. */
+/* SPDX-License-Identifier: MIT */
+#ifndef FREQSYS_RUNTIME_H
+#define FREQSYS_RUNTIME_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "abi.h"
+#include "spec.h"
+
+/* How a trial ended. */
+typedef enum trial_end {
+    TRIAL_RETURNED = 0,   /* the entry returned */
+    TRIAL_EXITED,         /* exit(), _exit(), _Exit(), quick_exit(): a normal end */
+    TRIAL_ABORTED,        /* abort() or a failed assert(): counted as a crash */
+    TRIAL_INPUT_ERROR     /* a drawn value did not fit, or a read had no declaration */
+} trial_end;
+
+/* Binds the read sites of module MOD to the inputs of S (by variable name, by read
+ * index, or `read *`) and prepares the per-trial generator. Call once per process
+ * that runs trials, before the first. Returns 0, or -1 with a message in ERR when
+ * the module does not match this runtime's ABI or memory ran out. */
+int runtime_bind(const fsabi_module *mod, const spec *s, char *err, size_t errlen);
+
+/* Runs trial TRIAL of seed SEED: restores the program's globals, positions the
+ * generator at stream (seed, trial), and calls the entry. The counters of the trial
+ * are left in the module for the caller to collect. */
+trial_end runtime_run_trial(uint64_t seed, uint64_t trial);
+
+/* After TRIAL_INPUT_ERROR: what went wrong, naming the input and its source line. */
+const char *runtime_error(void);
+
+/* The values the last trial drew, as text ("ask=417"), for reproducing a crash. */
+const char *runtime_drawn(void);
+
+/* Entry points called by instrumented code (names in abi.h). */
+int64_t freqsys_rt_read_int(uint32_t site);
+double freqsys_rt_read_real(uint32_t site);
+void freqsys_rt_read_text(uint32_t site, char *buf, int64_t cap);
+char *freqsys_rt_read_line(uint32_t site, char *buf, int32_t cap);
+int32_t freqsys_rt_getchar(uint32_t site);
+_Noreturn void freqsys_rt_exit(int32_t status);
+_Noreturn void freqsys_rt_abort(void);
+_Noreturn void freqsys_rt_assert_fail(const char *expr, const char *file, unsigned line,
+                                      const char *function);
+
+#endif

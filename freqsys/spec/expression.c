@@ -1,0 +1,294 @@
+/* freqsys/spec/expression.c: distribution expressions and argument shapes in a spec line. */
+/* SPDX-License-Identifier: MIT */
+#include "expression.h"
+#include "suggest.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const shapes[] = { "array", "string", "ref", NULL };
+
+static int is_shape(const char *name)
+{
+    for (size_t i = 0; shapes[i]; i++)
+        if (strcmp(name, shapes[i]) == 0) return 1;
+    return 0;
+}
+
+static int is_known(const char *name)
+{
+    const char *const *names = dist_names();
+    for (size_t i = 0; names[i]; i++)
+        if (strcmp(name, names[i]) == 0) return 1;
+    return 0;
+}
+
+static int col(const scanner *sc) { return (int)sc->pos + 1; }
+
+/* Expects CH after spaces; WHAT names the construct for the message. */
+static int expect(scanner *sc, char ch, const char *what)
+{
+    if (scanner_peek(sc) == ch) {
+        sc->pos++;
+        return 0;
+    }
+    char found[64];
+    return scanner_fail(sc, col(sc), "expected '%c' %s, found %s", ch, what,
+                        scanner_describe(sc, found, sizeof found));
+}
+
+static int shape_misplaced(scanner *sc, int column, const char *name)
+{
+    return scanner_fail(sc, column, "'%s' is a shape, allowed only right after 'arg NAME ~'", name);
+}
+
+/* The arguments being gathered for one dist_create call, with where each was written. */
+typedef struct arglist {
+    dist_arg *args;
+    int *cols;
+    char **strings;
+    size_t n, cap;
+} arglist;
+
+static void arglist_free(arglist *a, int free_inner)
+{
+    for (size_t i = 0; i < a->n; i++) {
+        if (free_inner && a->args[i].kind == DIST_ARG_DIST) dist_free(a->args[i].inner);
+        free(a->strings[i]);
+    }
+    free(a->args);
+    free(a->cols);
+    free(a->strings);
+}
+
+static dist_arg *arglist_add(scanner *sc, arglist *a, int column)
+{
+    if (a->n == a->cap) {
+        size_t cap = a->cap ? 2 * a->cap : 4;
+        dist_arg *args = realloc(a->args, cap * sizeof *args);
+        if (args) a->args = args;
+        int *cols = realloc(a->cols, cap * sizeof *cols);
+        if (cols) a->cols = cols;
+        char **strings = realloc(a->strings, cap * sizeof *strings);
+        if (strings) a->strings = strings;
+        if (!args || !cols || !strings) {
+            scanner_fail(sc, column, "out of memory");
+            return NULL;
+        }
+        a->cap = cap;
+    }
+    dist_arg *arg = &a->args[a->n];
+    memset(arg, 0, sizeof *arg);
+    a->cols[a->n] = column;
+    a->strings[a->n] = NULL;
+    a->n++;
+    return arg;
+}
+
+/* One argument: a number, a string or a nested distribution, maybe with ": weight". */
+static int parse_arg(scanner *sc, const char *base_dir, arglist *a)
+{
+    char found[64];
+    scanner_space(sc);
+    int column = col(sc);
+    dist_arg *arg = arglist_add(sc, a, column);
+    if (!arg) return -1;
+    if (sc->text[sc->pos] == '"') {
+        char *s = scanner_string(sc);
+        if (!s) return -1;
+        a->strings[a->n - 1] = s;
+        arg->kind = DIST_ARG_STRING;
+        arg->string = s;
+    } else if (scanner_at_number(sc)) {
+        scanner_num num;
+        if (!scanner_number(sc, 0, &num)) return -1;
+        arg->kind = DIST_ARG_NUMBER;
+        arg->number = num.value;
+    } else if (scanner_at_ident(sc)) {
+        spec_loc loc;
+        dist *inner = expression_dist(sc, base_dir, &loc);
+        if (!inner) return -1;
+        arg = &a->args[a->n - 1];
+        arg->kind = DIST_ARG_DIST;
+        arg->inner = inner;
+    } else {
+        return scanner_fail(sc, column, "expected a number, a string or a distribution, found %s",
+                            scanner_describe(sc, found, sizeof found));
+    }
+    if (scanner_peek(sc) == ':') {
+        sc->pos++;
+        scanner_space(sc);
+        if (!scanner_at_number(sc))
+            return scanner_fail(sc, col(sc), "expected a weight (a number) after ':', found %s",
+                                scanner_describe(sc, found, sizeof found));
+        scanner_num num;
+        if (!scanner_number(sc, 0, &num)) return -1;
+        arg->weight = num.value;
+        arg->has_weight = 1;
+    }
+    return 0;
+}
+
+dist *expression_dist(scanner *sc, const char *base_dir, spec_loc *loc)
+{
+    char found[64];
+    scanner_space(sc);
+    int name_col = col(sc);
+    loc->line = sc->line;
+    loc->column = name_col;
+    if (!scanner_at_ident(sc)) {
+        scanner_describe(sc, found, sizeof found);
+        if (scanner_at_number(sc))   /* a bare value is a common slip */
+            scanner_fail(sc, name_col, "expected a distribution, found %s (write constant(%.*s) for a fixed "
+                         "value)", found, (int)strlen(found) - 2, found + 1);
+        else
+            scanner_fail(sc, name_col, "expected a distribution such as 'normal(0, 1)', found %s", found);
+        return NULL;
+    }
+    char *name = scanner_ident(sc);
+    if (!name) return NULL;
+    if (is_shape(name)) {
+        shape_misplaced(sc, name_col, name);
+        free(name);
+        return NULL;
+    }
+    if (!is_known(name)) {
+        const char *near = suggest_closest(name, dist_names());
+        if (near)
+            scanner_fail(sc, name_col, "unknown distribution '%s'; did you mean '%s'?", name, near);
+        else
+            scanner_fail(sc, name_col, "unknown distribution '%s'", name);
+        free(name);
+        return NULL;
+    }
+    arglist a = { 0 };
+    dist *d = NULL;
+    if (expect(sc, '(', "after the distribution's name") < 0) goto done;
+    if (scanner_peek(sc) == ')') {
+        sc->pos++;
+    } else {
+        for (;;) {
+            if (parse_arg(sc, base_dir, &a) < 0) goto done;
+            char c = scanner_peek(sc);
+            sc->pos += c == ',' || c == ')';
+            if (c == ')') break;
+            if (c != ',') {
+                scanner_fail(sc, col(sc), "expected ',' or ')' after an argument, found %s",
+                             scanner_describe(sc, found, sizeof found));
+                goto done;
+            }
+        }
+    }
+    dist_error e = { .arg_index = -1 };
+    d = dist_create(name, a.args, a.n, base_dir, &e);
+    if (!d) {
+        int where = e.arg_index >= 0 && (size_t)e.arg_index < a.n ? a.cols[e.arg_index] : name_col;
+        scanner_fail(sc, where, "%s", e.message[0] ? e.message : "invalid distribution");
+    }
+done:
+    arglist_free(&a, d == NULL);
+    free(name);
+    return d;
+}
+
+/* array(LEN, D): LEN a positive constant or the name of another argument. */
+static int parse_array(scanner *sc, const char *base_dir, spec_value *out)
+{
+    char found[64];
+    scanner_space(sc);
+    out->len_loc = (spec_loc){ sc->line, col(sc) };
+    if (scanner_at_number(sc)) {
+        scanner_num num;
+        if (!scanner_number(sc, 0, &num)) return -1;
+        if (num.negative || num.value < 1 || num.value != (double)(long long)num.value || num.value > 1e15) {
+            char text[64];
+            return scanner_fail(sc, out->len_loc.column, "array length must be a positive integer, got %s",
+                                scanner_text(sc, num.pos, num.len, text, sizeof text));
+        }
+        out->len_const = (long long)num.value;
+    } else if (scanner_at_ident(sc)) {
+        out->len_name = scanner_path(sc);
+        if (!out->len_name) return -1;
+    } else {
+        return scanner_fail(sc, col(sc), "expected an array length (a number or an argument's name), found %s",
+                            scanner_describe(sc, found, sizeof found));
+    }
+    if (expect(sc, ',', "after the array's length") < 0) return -1;
+    spec_loc loc;
+    out->dist = expression_dist(sc, base_dir, &loc);
+    return out->dist ? 0 : -1;
+}
+
+/* string(LEN_D, "charset"): the length an integer-valued distribution, never negative. */
+static int parse_string(scanner *sc, const char *base_dir, spec_value *out)
+{
+    char found[64];
+    spec_loc loc;
+    out->dist = expression_dist(sc, base_dir, &loc);
+    if (!out->dist) return -1;
+    out->len_loc = loc;
+    if (!dist_is_integer(out->dist))
+        return scanner_fail(sc, loc.column, "a string's length must be an integer-valued distribution "
+                            "such as uniform_int(1, 8)");
+    /* Between the integers -1 and 0, so the test holds for any integer distribution. */
+    if (dist_cdf(out->dist, -0.5) > 0)
+        return scanner_fail(sc, loc.column, "a string's length distribution must not give negative values");
+    if (expect(sc, ',', "after the string's length") < 0) return -1;
+    scanner_space(sc);
+    if (sc->text[sc->pos] != '"')
+        return scanner_fail(sc, col(sc), "expected the characters to draw from, in quotes, found %s",
+                            scanner_describe(sc, found, sizeof found));
+    int charset_col = col(sc);
+    out->charset = scanner_string(sc);
+    if (!out->charset) return -1;
+    if (!out->charset[0]) return scanner_fail(sc, charset_col, "a string's character set must not be empty");
+    return 0;
+}
+
+int expression_value(scanner *sc, const char *base_dir, int shapes_allowed, spec_value *out)
+{
+    memset(out, 0, sizeof *out);
+    scanner_space(sc);
+    out->loc = (spec_loc){ sc->line, col(sc) };
+    size_t start = sc->pos;
+    char *name = scanner_ident(sc);
+    if (name && is_shape(name)) {
+        int r = -1;
+        if (!shapes_allowed) {
+            shape_misplaced(sc, out->loc.column, name);
+        } else if (expect(sc, '(', "after the shape's name") == 0) {
+            if (strcmp(name, "array") == 0) {
+                out->kind = SPEC_VALUE_ARRAY;
+                r = parse_array(sc, base_dir, out);
+            } else if (strcmp(name, "string") == 0) {
+                out->kind = SPEC_VALUE_STRING;
+                r = parse_string(sc, base_dir, out);
+            } else {
+                spec_loc loc;
+                out->kind = SPEC_VALUE_REF;
+                out->dist = expression_dist(sc, base_dir, &loc);
+                r = out->dist ? 0 : -1;
+            }
+            if (r == 0) r = expect(sc, ')', "to close the shape");
+        }
+        free(name);
+        if (r < 0) expression_value_clear(out);
+        return r;
+    }
+    free(name);
+    if (sc->failed) return -1;
+    sc->pos = start;
+    out->kind = SPEC_VALUE_DIST;
+    out->dist = expression_dist(sc, base_dir, &out->loc);
+    return out->dist ? 0 : -1;
+}
+
+void expression_value_clear(spec_value *v)
+{
+    if (v->dist) dist_free(v->dist);
+    free(v->len_name);
+    free(v->charset);
+    spec_loc loc = v->loc;
+    memset(v, 0, sizeof *v);
+    v->loc = loc;
+}

@@ -1,0 +1,84 @@
+/* freqsys/spec/scanner.h: reads the tokens of one spec line and reports errors in it. */
+/* SPDX-License-Identifier: MIT */
+#ifndef FREQSYS_SCANNER_H
+#define FREQSYS_SCANNER_H
+
+#include <stddef.h>
+
+/* A cursor over one line of the spec. The first error is written into ERR as a full
+ * diagnostic and sets FAILED; parsing stops there. */
+typedef struct scanner {
+    const char *path;   /* the spec file, as named in diagnostics */
+    const char *text;   /* the line, without its newline */
+    int line;           /* 1-based */
+    size_t pos;         /* byte offset of the cursor; its column is pos + 1 */
+    char *err;
+    size_t errlen;
+    int failed;
+} scanner;
+
+/* What may directly follow a number (no space between). */
+enum {
+    SCANNER_PERCENT = 1,  /* "2%" */
+    SCANNER_UNIT = 2,     /* "500ms": letters after the digits are a unit */
+    SCANNER_RANGE = 4     /* "0x10..0x1f": ".." may follow */
+};
+
+/* A number as written. */
+typedef struct scanner_num {
+    double value;              /* divided by 100 when written with '%' */
+    int is_integer_literal;    /* decimal digits or 0x hex, no point or exponent */
+    unsigned long long magnitude;   /* integer literal: its absolute value, exactly */
+    int negative;              /* written with a leading '-' */
+    int percent;               /* followed by '%' */
+    size_t unit_pos, unit_len; /* SCANNER_UNIT: the unit's letters (unit_len 0: none) */
+    size_t pos, len;           /* where the number is, without '%' or the unit */
+} scanner_num;
+
+/* Formats the diagnostic at 1-based COLUMN of the line, sets FAILED and returns -1,
+ * so callers can write `return scanner_fail(...)`. */
+int scanner_fail(scanner *sc, int column, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* Moves past spaces and tabs. */
+void scanner_space(scanner *sc);
+
+/* 1 when only spaces and a comment remain. Moves past the spaces. */
+int scanner_at_end(scanner *sc);
+
+/* The next character after spaces (moving past them), '\0' at the end of the line or
+ * at a comment. */
+char scanner_peek(scanner *sc);
+
+/* 1 when a C identifier starts at the cursor. */
+int scanner_at_ident(const scanner *sc);
+
+/* Reads a C identifier at the cursor into a new string, NULL when none starts there
+ * (or out of memory, which also fails the scanner). */
+char *scanner_ident(scanner *sc);
+
+/* Reads a field path, IDENT('.'IDENT)* as in "cfg.mode", into a new string. Returns
+ * NULL when no identifier starts at the cursor (the scanner is not failed then), and
+ * fails the scanner on a '.' not followed by a field name. */
+char *scanner_path(scanner *sc);
+
+/* 1 when a number starts at the cursor: a digit, or a sign or a point before one. */
+int scanner_at_number(const scanner *sc);
+
+/* Reads a number at the cursor, allowing what FLAGS allow right after it. Returns 0
+ * and fails the scanner on a malformed number ("invalid number '12abc'") or one out of
+ * range, 1 on success. Call only where scanner_at_number holds. */
+int scanner_number(scanner *sc, int flags, scanner_num *out);
+
+/* Reads a quoted string with \" and \\ escapes into a new string. Returns NULL and
+ * fails the scanner on an unterminated string or an unknown escape. Call only at '"'. */
+char *scanner_string(scanner *sc);
+
+/* Describes the token at the cursor for "found ..." messages: "'foo'", "'('",
+ * "end of line". Writes into BUF and returns it. */
+const char *scanner_describe(scanner *sc, char *buf, size_t size);
+
+/* A copy of LEN bytes of the line from POS, for quoting the text as written. */
+const char *scanner_text(const scanner *sc, size_t pos, size_t len, char *buf, size_t size);
+
+#endif

@@ -1,0 +1,723 @@
+/* freqsys/spec/spec.c: parses the spec language, one declaration per line. */
+/* SPDX-License-Identifier: MIT */
+#include "spec.h"
+#include "diagnostic.h"
+#include "expression.h"
+#include "scanner.h"
+#include "suggest.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+enum keyword {
+    K_PROGRAM, K_FUNCTION, K_EPSILON, K_CONFIDENCE, K_SEED, K_MAX_TRIALS, K_TIMEOUT,
+    K_READ, K_ARG, K_GLOBAL, K_EXTERN, K_MMIO, K_COUNT
+};
+
+static const char *const keywords[] = {
+    "program", "function", "epsilon", "confidence", "seed", "max_trials", "timeout",
+    "read", "arg", "global", "extern", "mmio", NULL
+};
+
+typedef struct parser {
+    spec *s;
+    scanner sc;
+    spec_loc seen[K_COUNT];   /* where each setting was first given; line 0: not yet */
+} parser;
+
+static int col(const scanner *sc) { return (int)sc->pos + 1; }
+
+static char *join(const char *dir, const char *name)
+{
+    if (name[0] == '/' || strcmp(dir, ".") == 0) return strdup(name);
+    size_t nd = strlen(dir);
+    int slash = nd > 0 && dir[nd - 1] == '/';
+    char *p = malloc(nd + strlen(name) + 2);
+    if (p) sprintf(p, "%s%s%s", dir, slash ? "" : "/", name);
+    return p;
+}
+
+static char *folder_of(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    if (!slash) return strdup(".");
+    if (slash == path) return strdup("/");
+    return strndup(path, (size_t)(slash - path));
+}
+
+/* Splits TEXT into lines, dropping a '\r' before each '\n' so Windows files show cleanly. */
+static int split_lines(spec *s, const char *text)
+{
+    size_t cap = 16;
+    s->lines = malloc(cap * sizeof *s->lines);
+    if (!s->lines) return -1;
+    const char *p = text;
+    while (*p) {
+        const char *nl = strchr(p, '\n');
+        size_t len = nl ? (size_t)(nl - p) : strlen(p);
+        size_t keep = len > 0 && p[len - 1] == '\r' ? len - 1 : len;
+        if (s->nlines == cap) {
+            char **lines = realloc(s->lines, 2 * cap * sizeof *lines);
+            if (!lines) return -1;
+            s->lines = lines;
+            cap *= 2;
+        }
+        if (!(s->lines[s->nlines] = strndup(p, keep))) return -1;
+        s->nlines++;
+        p += len + (nl != NULL);
+    }
+    return 0;
+}
+
+static spec_input *add_input(parser *ps)
+{
+    spec *s = ps->s;
+    spec_input *in = realloc(s->inputs, (s->ninputs + 1) * sizeof *in);
+    if (!in) {
+        scanner_fail(&ps->sc, 1, "out of memory");
+        return NULL;
+    }
+    s->inputs = in;
+    memset(&in[s->ninputs], 0, sizeof *in);
+    return &in[s->ninputs++];
+}
+
+static void input_clear(spec_input *in)
+{
+    free(in->name);
+    free(in->ctype);
+    expression_value_clear(&in->value);
+}
+
+/* Ends every declaration: only spaces and a comment may follow it. */
+static int expect_end(scanner *sc)
+{
+    if (scanner_at_end(sc)) return 0;
+    char found[64];
+    return scanner_fail(sc, col(sc), "unexpected %s after the declaration",
+                        scanner_describe(sc, found, sizeof found));
+}
+
+static int expect_tilde(scanner *sc)
+{
+    if (scanner_peek(sc) == '~') {
+        sc->pos++;
+        return 0;
+    }
+    char found[64];
+    return scanner_fail(sc, col(sc), "expected '~', found %s", scanner_describe(sc, found, sizeof found));
+}
+
+static const char *text_of(const scanner *sc, const scanner_num *n, char *buf, size_t size)
+{
+    size_t len = n->len + (n->percent ? 1 : 0) + n->unit_len;
+    return scanner_text(sc, n->pos, len, buf, size);
+}
+
+/* A number after keyword WHAT, with FLAGS; fails when there is none. */
+static int number_after(scanner *sc, const char *what, int flags, scanner_num *n)
+{
+    scanner_space(sc);
+    if (!scanner_at_number(sc)) {
+        char found[64];
+        return scanner_fail(sc, col(sc), "expected a number after '%s', found %s", what,
+                            scanner_describe(sc, found, sizeof found));
+    }
+    return scanner_number(sc, flags, n) ? 0 : -1;
+}
+
+/* The exact unsigned value of N when it is a non-negative integer (1e7 included);
+ * else -1, or -2 for an integer beyond 64 bits, without failing the scanner. */
+static int as_count(const scanner_num *n, unsigned long long *out)
+{
+    if (n->percent) return -1;
+    if (n->is_integer_literal) {
+        if (n->negative && n->magnitude != 0) return -1;
+        *out = n->magnitude;
+        return 0;
+    }
+    double v = n->value;
+    if (v < 0 || v != floor(v)) return -1;
+    if (v >= 18446744073709551616.0) return -2;
+    *out = (unsigned long long)v;
+    return 0;
+}
+
+static int count_after(scanner *sc, const char *what, unsigned long long min, unsigned long long *out,
+                       scanner_num *n)
+{
+    if (number_after(sc, what, 0, n) < 0) return -1;
+    int r = as_count(n, out);
+    char text[64];
+    if (r == -2)
+        return scanner_fail(sc, (int)n->pos + 1, "%s %s does not fit in 64 bits", what,
+                            text_of(sc, n, text, sizeof text));
+    if (r < 0 || *out < min) {
+        return scanner_fail(sc, (int)n->pos + 1, "%s must be a %s integer, got %s", what,
+                            min ? "positive" : "non-negative", text_of(sc, n, text, sizeof text));
+    }
+    return 0;
+}
+
+static int parse_program(parser *ps)
+{
+    scanner *sc = &ps->sc;
+    spec *s = ps->s;
+    char found[64];
+    while (!scanner_at_end(sc)) {
+        int column = col(sc);
+        if (sc->text[sc->pos] != '"')
+            return scanner_fail(sc, column, "expected a source file name in quotes, found %s",
+                                scanner_describe(sc, found, sizeof found));
+        char *name = scanner_string(sc);
+        if (!name) return -1;
+        const char *dot = strrchr(name, '.');
+        if (!dot || (strcmp(dot, ".c") && strcmp(dot, ".ll") && strcmp(dot, ".bc"))) {
+            scanner_fail(sc, column, "source '%s' is not a .c, .ll or .bc file", name);
+            free(name);
+            return -1;
+        }
+        char *path = join(s->dir, name);
+        if (!path) {
+            free(name);
+            return scanner_fail(sc, column, "out of memory");
+        }
+        struct stat st;
+        int r = 0;
+        if (stat(path, &st) != 0)
+            r = strcmp(name, path) == 0
+                ? scanner_fail(sc, column, "source file '%s' not found", name)
+                : scanner_fail(sc, column, "source file '%s' not found (looked for '%s')", name, path);
+        else if (!S_ISREG(st.st_mode))
+            r = scanner_fail(sc, column, "source '%s' is not a regular file", path);
+        for (size_t i = 0; r == 0 && i < s->nsources; i++)
+            if (strcmp(s->sources[i], path) == 0)
+                r = scanner_fail(sc, column, "source '%s' is listed twice", name);
+        char **sources = r == 0 ? realloc(s->sources, (s->nsources + 1) * sizeof *sources) : NULL;
+        if (r == 0 && !sources) r = scanner_fail(sc, column, "out of memory");
+        free(name);
+        if (r < 0) {
+            free(path);
+            return -1;
+        }
+        s->sources = sources;
+        s->sources[s->nsources++] = path;
+    }
+    if (s->nsources == 0)
+        return scanner_fail(sc, col(sc), "'program' needs at least one source file, e.g. program \"main.c\"");
+    return 0;
+}
+
+static int is_identifier(const char *s)
+{
+    if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || *s == '_')) return 0;
+    for (s++; *s; s++)
+        if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') || *s == '_'))
+            return 0;
+    return 1;
+}
+
+static int parse_function(parser *ps)
+{
+    scanner *sc = &ps->sc;
+    scanner_space(sc);
+    int column = col(sc);
+    if (sc->text[sc->pos] != '"') {
+        char found[64];
+        if (scanner_at_ident(sc)) {
+            char *word = scanner_ident(sc);
+            if (!word) return -1;
+            scanner_fail(sc, column, "the function's name goes in quotes: function \"%s\"", word);
+            free(word);
+            return -1;
+        }
+        return scanner_fail(sc, column, "expected the function's name in quotes, found %s",
+                            scanner_describe(sc, found, sizeof found));
+    }
+    char *name = scanner_string(sc);
+    if (!name) return -1;
+    if (!is_identifier(name)) {
+        scanner_fail(sc, column, "function name '%s' is not a C identifier", name);
+        free(name);
+        return -1;
+    }
+    ps->s->function = name;
+    return 0;
+}
+
+static int parse_epsilon(parser *ps)
+{
+    scanner *sc = &ps->sc;
+    scanner_num n;
+    if (number_after(sc, "epsilon", SCANNER_PERCENT, &n) < 0) return -1;
+    if (!(n.value > 0)) {
+        char text[64];
+        return scanner_fail(sc, (int)n.pos + 1, "epsilon must be > 0, got %s", text_of(sc, &n, text, sizeof text));
+    }
+    ps->s->epsilon = n.value;
+    ps->s->epsilon_relative = n.percent;
+    return 0;
+}
+
+static int parse_confidence(parser *ps)
+{
+    scanner *sc = &ps->sc;
+    scanner_num n;
+    if (number_after(sc, "confidence", SCANNER_PERCENT, &n) < 0) return -1;
+    if (!(n.value > 0 && n.value < 1)) {
+        char text[64];
+        return scanner_fail(sc, (int)n.pos + 1, "confidence must be between %s, exclusive, got %s",
+                            n.percent ? "0% and 100%" : "0 and 1", text_of(sc, &n, text, sizeof text));
+    }
+    ps->s->confidence = n.value;
+    return 0;
+}
+
+static int parse_timeout(parser *ps)
+{
+    scanner *sc = &ps->sc;
+    scanner_num n;
+    char text[64];
+    if (number_after(sc, "timeout", SCANNER_UNIT, &n) < 0) return -1;
+    if (n.unit_len == 0)
+        return scanner_fail(sc, (int)n.pos + 1, "timeout needs a unit, ms, s or m (e.g. 'timeout %s%s')",
+                            text_of(sc, &n, text, sizeof text), "s");
+    scanner_text(sc, n.unit_pos, n.unit_len, text, sizeof text);
+    double scale = strcmp(text, "ms") == 0 ? 0.001 : strcmp(text, "s") == 0 ? 1 : strcmp(text, "m") == 0 ? 60 : 0;
+    if (scale == 0)
+        return scanner_fail(sc, (int)n.unit_pos + 1, "unknown time unit '%s' (use ms, s or m)", text);
+    if (!(n.value > 0))
+        return scanner_fail(sc, (int)n.pos + 1, "timeout must be > 0, got %s", text_of(sc, &n, text, sizeof text));
+    ps->s->timeout_s = n.value * scale;
+    return 0;
+}
+
+static int same_name(const char *a, const char *b) { return a && b && strcmp(a, b) == 0; }
+
+/* The earlier input that IN would clash with, or NULL. */
+static const spec_input *clash(const spec *s, const spec_input *in)
+{
+    for (size_t i = 0; i < s->ninputs; i++) {
+        const spec_input *o = &s->inputs[i];
+        if (o->target != in->target) continue;
+        switch (in->target) {
+        case SPEC_READ_ANY:
+            return o;
+        case SPEC_READ_INDEX:
+            if (o->index == in->index) return o;
+            break;
+        case SPEC_ARG:
+            if (in->name ? same_name(o->name, in->name) : !o->name && o->index == in->index) return o;
+            break;
+        case SPEC_MMIO:
+            if (o->addr_lo <= in->addr_hi && in->addr_lo <= o->addr_hi) return o;
+            break;
+        default:
+            if (same_name(o->name, in->name)) return o;
+        }
+    }
+    return NULL;
+}
+
+static int clash_error(parser *ps, const spec_input *in, const spec_input *o)
+{
+    scanner *sc = &ps->sc;
+    int column = in->name_loc.column, line = o->loc.line;
+    switch (in->target) {
+    case SPEC_VAR:
+        return scanner_fail(sc, column, "variable '%s' is already declared on line %d", in->name, line);
+    case SPEC_READ_INDEX:
+        return scanner_fail(sc, column, "read %lld is already declared on line %d", in->index, line);
+    case SPEC_READ_ANY:
+        return scanner_fail(sc, column, "read * is already declared on line %d", line);
+    case SPEC_ARG:
+        if (in->name) return scanner_fail(sc, column, "argument '%s' is already declared on line %d", in->name, line);
+        return scanner_fail(sc, column, "argument %lld is already declared on line %d", in->index, line);
+    case SPEC_GLOBAL:
+        return scanner_fail(sc, column, "global '%s' is already declared on line %d", in->name, line);
+    case SPEC_EXTERN_FN:
+        return scanner_fail(sc, column, "extern function '%s' is already declared on line %d", in->name, line);
+    case SPEC_EXTERN_VAR:
+        return scanner_fail(sc, column, "extern variable '%s' is already declared on line %d", in->name, line);
+    case SPEC_MMIO:
+        return scanner_fail(sc, column, "mmio addresses overlap the declaration on line %d", line);
+    }
+    return -1;
+}
+
+/* The target part of an input declaration after its keyword, up to '~'. */
+static int parse_target(parser *ps, enum keyword k, spec_input *in)
+{
+    scanner *sc = &ps->sc;
+    char found[64], text[64];
+    scanner_space(sc);
+    in->name_loc = (spec_loc){ sc->line, col(sc) };
+    switch (k) {
+    case K_READ:
+        if (sc->text[sc->pos] == '*') {
+            sc->pos++;
+            in->target = SPEC_READ_ANY;
+            return 0;
+        }
+        if (!scanner_at_number(sc))
+            return scanner_fail(sc, col(sc), "expected a read's position (1, 2, ...) or '*' after 'read', found %s",
+                                scanner_describe(sc, found, sizeof found));
+        in->target = SPEC_READ_INDEX;
+        {
+            scanner_num n;
+            unsigned long long v;
+            if (!scanner_number(sc, 0, &n)) return -1;
+            if (as_count(&n, &v) < 0 || v < 1 || v > (unsigned long long)INT64_MAX)
+                return scanner_fail(sc, (int)n.pos + 1, "a read's position counts from 1, got %s",
+                                    text_of(sc, &n, text, sizeof text));
+            in->index = (long long)v;
+        }
+        return 0;
+    case K_ARG:
+        in->target = SPEC_ARG;
+        if (scanner_at_number(sc)) {
+            scanner_num n;
+            unsigned long long v;
+            if (!scanner_number(sc, 0, &n)) return -1;
+            if (as_count(&n, &v) < 0 || v > (unsigned long long)INT64_MAX)
+                return scanner_fail(sc, (int)n.pos + 1, "a parameter's index must be a non-negative integer, got %s",
+                                    text_of(sc, &n, text, sizeof text));
+            in->index = (long long)v;
+            return 0;
+        }
+        if (!scanner_at_ident(sc))
+            return scanner_fail(sc, col(sc), "expected a parameter's name or index after 'arg', found %s",
+                                scanner_describe(sc, found, sizeof found));
+        in->name = scanner_path(sc);
+        return in->name ? 0 : -1;
+    case K_GLOBAL:
+        in->target = SPEC_GLOBAL;
+        if (!scanner_at_ident(sc))
+            return scanner_fail(sc, col(sc), "expected a global variable's name after 'global', found %s",
+                                scanner_describe(sc, found, sizeof found));
+        in->name = scanner_ident(sc);
+        return in->name ? 0 : -1;
+    case K_EXTERN: {
+        if (!scanner_at_ident(sc))
+            return scanner_fail(sc, col(sc), "expected a C type or a function's name after 'extern', found %s",
+                                scanner_describe(sc, found, sizeof found));
+        char *first = scanner_ident(sc);
+        if (!first) return -1;
+        if (scanner_peek(sc) == '(') {
+            in->target = SPEC_EXTERN_FN;
+            in->name = first;
+            sc->pos++;
+            if (scanner_peek(sc) != ')')
+                return scanner_fail(sc, col(sc), "expected ')': an extern function is written 'NAME()', "
+                                    "without parameters");
+            sc->pos++;
+            return 0;
+        }
+        /* Words up to '~': all but the last make the C type, the last is the name. */
+        in->target = SPEC_EXTERN_VAR;
+        in->ctype = first;
+        spec_loc last = in->name_loc;
+        for (;;) {
+            scanner_space(sc);
+            if (!scanner_at_ident(sc)) break;
+            spec_loc here = { sc->line, col(sc) };
+            char *word = scanner_ident(sc);
+            if (!word) return -1;
+            if (in->name) {
+                char *type = malloc(strlen(in->ctype) + strlen(in->name) + 2);
+                if (!type) {
+                    free(word);
+                    return scanner_fail(sc, here.column, "out of memory");
+                }
+                sprintf(type, "%s %s", in->ctype, in->name);
+                free(in->ctype);
+                free(in->name);
+                in->ctype = type;
+            }
+            in->name = word;
+            last = here;
+        }
+        if (!in->name)
+            return scanner_fail(sc, in->name_loc.column, "an extern needs a C type and a name "
+                                "('extern int %s ~ ...') or is a function ('extern %s() ~ ...')",
+                                in->ctype, in->ctype);
+        in->name_loc = last;
+        return 0;
+    }
+    case K_MMIO: {
+        in->target = SPEC_MMIO;
+        if (!scanner_at_number(sc))
+            return scanner_fail(sc, col(sc), "expected an address after 'mmio' (e.g. 0x40012000), found %s",
+                                scanner_describe(sc, found, sizeof found));
+        scanner_num lo, hi;
+        unsigned long long a, b;
+        if (!scanner_number(sc, SCANNER_RANGE, &lo)) return -1;
+        if (as_count(&lo, &a) < 0)
+            return scanner_fail(sc, (int)lo.pos + 1, "an mmio address must be a non-negative integer, got %s",
+                                text_of(sc, &lo, text, sizeof text));
+        b = a;
+        if (sc->text[sc->pos] == '.' && sc->text[sc->pos + 1] == '.') {
+            sc->pos += 2;
+            if (!scanner_at_number(sc))
+                return scanner_fail(sc, col(sc), "expected the range's last address after '..', found %s",
+                                    scanner_describe(sc, found, sizeof found));
+            if (!scanner_number(sc, 0, &hi)) return -1;
+            if (as_count(&hi, &b) < 0)
+                return scanner_fail(sc, (int)hi.pos + 1, "an mmio address must be a non-negative integer, got %s",
+                                    text_of(sc, &hi, text, sizeof text));
+            if (b < a) {
+                char lotext[64];
+                return scanner_fail(sc, (int)hi.pos + 1, "mmio range ends at %s, below its start %s",
+                                    text_of(sc, &hi, text, sizeof text), text_of(sc, &lo, lotext, sizeof lotext));
+            }
+        }
+        in->addr_lo = a;
+        in->addr_hi = b;
+        return 0;
+    }
+    default:
+        return -1;
+    }
+}
+
+static int parse_input(parser *ps, enum keyword k, const char *varname, spec_loc at)
+{
+    scanner *sc = &ps->sc;
+    spec_input in = { .loc = at };
+    int r;
+    if (varname) {
+        in.target = SPEC_VAR;
+        in.name_loc = at;
+        r = (in.name = strdup(varname)) ? 0 : scanner_fail(sc, at.column, "out of memory");
+    } else {
+        r = parse_target(ps, k, &in);
+    }
+    const spec_input *o = r == 0 ? clash(ps->s, &in) : NULL;
+    if (o) r = clash_error(ps, &in, o);
+    if (r == 0) r = expect_tilde(sc);
+    if (r == 0) r = expression_value(sc, ps->s->dir, in.target == SPEC_ARG, &in.value);
+    if (r == 0) r = expect_end(sc);
+    spec_input *slot = r == 0 ? add_input(ps) : NULL;
+    if (!slot) {
+        input_clear(&in);
+        return -1;
+    }
+    *slot = in;
+    return 0;
+}
+
+static int parse_line(parser *ps)
+{
+    scanner *sc = &ps->sc;
+    char found[64];
+    if (scanner_at_end(sc)) return 0;
+    spec_loc at = { sc->line, col(sc) };
+    if (!scanner_at_ident(sc))
+        return scanner_fail(sc, at.column, "expected a declaration (a keyword such as 'epsilon', "
+                            "or a variable's name and '~'), found %s", scanner_describe(sc, found, sizeof found));
+    char *word = scanner_ident(sc);
+    if (!word) return -1;
+    int k = 0;
+    while (keywords[k] && strcmp(keywords[k], word) != 0) k++;
+    char next = scanner_peek(sc);
+    int r;
+    if (keywords[k] && next == '~') {
+        r = scanner_fail(sc, at.column, "'%s' is a keyword, not a variable name", word);
+    } else if (next == '~') {
+        r = parse_input(ps, K_COUNT, word, at);
+    } else if (!keywords[k]) {
+        /* A distribution right after the name means a forgotten '~'; otherwise the word
+         * was meant as a keyword, misspelt or not. */
+        size_t save = sc->pos;
+        char *dname = scanner_ident(sc);
+        int looks_dist = dname && scanner_peek(sc) == '(' && !strchr(sc->text, '~');
+        free(dname);
+        sc->pos = save;
+        const char *near = suggest_closest(word, keywords);
+        if (looks_dist)
+            r = scanner_fail(sc, col(sc), "expected '~' between '%s' and its distribution", word);
+        else if (near)
+            r = scanner_fail(sc, at.column, "unknown declaration '%s'; did you mean '%s'?", word, near);
+        else
+            r = scanner_fail(sc, at.column, "unknown declaration '%s' (a variable's name is followed by '~')", word);
+    } else if (k >= K_READ) {
+        r = parse_input(ps, (enum keyword)k, NULL, at);
+    } else {
+        if (ps->seen[k].line)
+            r = scanner_fail(sc, at.column, "'%s' is already set on line %d", word, ps->seen[k].line);
+        else {
+            ps->seen[k] = at;
+            switch (k) {
+            case K_PROGRAM: r = parse_program(ps); ps->s->program_loc = at; break;
+            case K_FUNCTION: r = parse_function(ps); ps->s->function_loc = at; break;
+            case K_EPSILON: r = parse_epsilon(ps); ps->s->epsilon_loc = at; break;
+            case K_CONFIDENCE: r = parse_confidence(ps); ps->s->confidence_loc = at; break;
+            case K_SEED:
+                {
+                    scanner_num n;
+                    r = count_after(sc, "seed", 0, &ps->s->seed, &n);
+                    ps->s->has_seed = 1;
+                }
+                break;
+            case K_MAX_TRIALS:
+                {
+                    scanner_num n;
+                    r = count_after(sc, "max_trials", 1, &ps->s->max_trials, &n);
+                }
+                break;
+            default: r = parse_timeout(ps); break;
+            }
+            if (r == 0) r = expect_end(sc);
+        }
+    }
+    free(word);
+    return r;
+}
+
+/* Checks that need the whole file: required settings, `arg` against `function`,
+ * array lengths naming other arguments. Errors about something missing point just
+ * past the end of the file's last line. */
+static int check_whole(parser *ps)
+{
+    spec *s = ps->s;
+    scanner *sc = &ps->sc;
+    static const struct { enum keyword k; const char *example; } required[] = {
+        { K_PROGRAM, "program \"main.c\"" }, { K_EPSILON, "epsilon 0.3" }, { K_CONFIDENCE, "confidence 0.95" },
+    };
+    for (size_t i = 0; i < sizeof required / sizeof required[0]; i++) {
+        if (ps->seen[required[i].k].line) continue;
+        sc->line = s->nlines ? (int)s->nlines : 1;
+        sc->text = s->nlines ? s->lines[s->nlines - 1] : "";
+        return scanner_fail(sc, (int)strlen(sc->text) + 1, "spec has no '%s' line (add e.g. '%s')",
+                            keywords[required[i].k], required[i].example);
+    }
+    for (size_t i = 0; i < s->ninputs; i++) {
+        const spec_input *in = &s->inputs[i];
+        sc->line = in->loc.line;
+        sc->text = s->lines[in->loc.line - 1];
+        if (in->target == SPEC_ARG && !s->function)
+            return scanner_fail(sc, in->loc.column, "'arg' declares a function's parameter and needs "
+                                "isolated-function mode: add a line 'function \"NAME\"'");
+        if (in->target != SPEC_ARG || in->value.kind != SPEC_VALUE_ARRAY || !in->value.len_name) continue;
+        const spec_input *len = NULL;
+        for (size_t j = 0; j < s->ninputs && !len; j++)
+            if (s->inputs[j].target == SPEC_ARG && same_name(s->inputs[j].name, in->value.len_name))
+                len = &s->inputs[j];
+        int column = in->value.len_loc.column;
+        if (!len)
+            return scanner_fail(sc, column, "array length '%s' names no declared argument (declare it with "
+                                "'arg %s ~ ...')", in->value.len_name, in->value.len_name);
+        if (len == in)
+            return scanner_fail(sc, column, "array length '%s' names the array itself", in->value.len_name);
+        if (len->value.kind != SPEC_VALUE_DIST || !dist_is_integer(len->value.dist))
+            return scanner_fail(sc, column, "array length '%s' must name an integer-valued argument, and "
+                                "line %d does not declare one", in->value.len_name, len->loc.line);
+    }
+    return 0;
+}
+
+spec *spec_parse_string(const char *text, const char *path, char *err, size_t errlen)
+{
+    if (errlen) err[0] = '\0';
+    spec *s = calloc(1, sizeof *s);
+    if (!s) {
+        snprintf(err, errlen, "%s: error: out of memory", path);
+        return NULL;
+    }
+    s->max_trials = SPEC_DEFAULT_MAX_TRIALS;
+    s->timeout_s = SPEC_DEFAULT_TIMEOUT_S;
+    s->seed = SPEC_DEFAULT_SEED;
+    s->path = strdup(path);
+    s->dir = folder_of(path);
+    if (!s->path || !s->dir || split_lines(s, text) < 0) {
+        snprintf(err, errlen, "%s: error: out of memory", path);
+        spec_free(s);
+        return NULL;
+    }
+    parser ps = { .s = s, .sc = { .path = s->path, .err = err, .errlen = errlen } };
+    for (size_t i = 0; i < s->nlines && !ps.sc.failed; i++) {
+        ps.sc.text = s->lines[i];
+        ps.sc.line = (int)i + 1;
+        ps.sc.pos = 0;
+        parse_line(&ps);
+    }
+    if (!ps.sc.failed) check_whole(&ps);
+    if (ps.sc.failed) {
+        spec_free(s);
+        return NULL;
+    }
+    return s;
+}
+
+spec *spec_parse_file(const char *path, char *err, size_t errlen)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        snprintf(err, errlen, "%s: error: cannot open the spec: %s", path, strerror(errno));
+        return NULL;
+    }
+    size_t cap = 4096, n = 0;
+    char *text = malloc(cap);
+    while (text) {
+        n += fread(text + n, 1, cap - n - 1, f);
+        if (n < cap - 1) break;
+        char *more = realloc(text, 2 * cap);
+        if (!more) { free(text); text = NULL; break; }
+        text = more;
+        cap *= 2;
+    }
+    int bad = ferror(f);
+    fclose(f);
+    if (!text || bad) {
+        snprintf(err, errlen, "%s: error: cannot read the spec%s", path, text ? "" : ": out of memory");
+        free(text);
+        return NULL;
+    }
+    text[n] = '\0';
+    if (memchr(text, '\0', n)) {
+        snprintf(err, errlen, "%s: error: the spec is not a text file (it contains a NUL byte)", path);
+        free(text);
+        return NULL;
+    }
+    spec *s = spec_parse_string(text, path, err, errlen);
+    free(text);
+    return s;
+}
+
+void spec_free(spec *s)
+{
+    if (!s) return;
+    free(s->path);
+    free(s->dir);
+    for (size_t i = 0; i < s->nsources; i++) free(s->sources[i]);
+    free(s->sources);
+    free(s->function);
+    for (size_t i = 0; i < s->ninputs; i++) input_clear(&s->inputs[i]);
+    free(s->inputs);
+    for (size_t i = 0; i < s->nlines; i++) free(s->lines[i]);
+    free(s->lines);
+    free(s);
+}
+
+void spec_diagnose(const spec *s, spec_loc loc, char *err, size_t errlen, const char *fmt, ...)
+{
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    const char *text = loc.line >= 1 && (size_t)loc.line <= s->nlines ? s->lines[loc.line - 1] : "";
+    diagnostic_format(err, errlen, s->path, loc.line, loc.column, text, msg);
+}
+
+const spec_input *spec_find_var(const spec *s, const char *name)
+{
+    for (size_t i = 0; i < s->ninputs; i++)
+        if (s->inputs[i].target == SPEC_VAR && strcmp(s->inputs[i].name, name) == 0) return &s->inputs[i];
+    return NULL;
+}

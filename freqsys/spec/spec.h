@@ -1,0 +1,99 @@
+/* freqsys/spec/spec.h: the spec file (inputs, distributions, precision) as parsed. */
+/* SPDX-License-Identifier: MIT */
+#ifndef FREQSYS_SPEC_H
+#define FREQSYS_SPEC_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "dist.h"
+
+typedef struct spec_loc { int line, column; } spec_loc;   /* 1-based */
+
+/* What an input declaration binds to. */
+typedef enum spec_target {
+    SPEC_VAR,         /* ask ~ D            every read into variable `ask` */
+    SPEC_READ_INDEX,  /* read 3 ~ D         the 3rd value read in a run */
+    SPEC_READ_ANY,    /* read * ~ D         any read not declared otherwise */
+    SPEC_ARG,         /* arg len ~ D, arg 0 ~ D, arg cfg.mode ~ D */
+    SPEC_GLOBAL,      /* global threshold ~ D */
+    SPEC_EXTERN_FN,   /* extern read_adc() ~ D */
+    SPEC_EXTERN_VAR,  /* extern int sensor_gain ~ D */
+    SPEC_MMIO         /* mmio 0x40012000 ~ D, mmio 0x40012000..0x40012010 ~ D */
+} spec_target;
+
+/* The right-hand side of `~`: a distribution, or (for arguments) a shape around one. */
+typedef enum spec_value_kind {
+    SPEC_VALUE_DIST,    /* normal(512, 40) */
+    SPEC_VALUE_ARRAY,   /* array(LEN, D): LEN a constant or another argument's name */
+    SPEC_VALUE_STRING,  /* string(LEN_DIST, "charset") */
+    SPEC_VALUE_REF      /* ref(D): a pointer to one value */
+} spec_value_kind;
+
+typedef struct spec_value {
+    spec_value_kind kind;
+    dist *dist;            /* DIST, REF: the distribution; ARRAY: the element's; STRING: length */
+    long long len_const;   /* ARRAY: constant length, when len_name is NULL */
+    char *len_name;        /* ARRAY: length taken from this argument */
+    char *charset;         /* STRING: the characters to draw from */
+    spec_loc loc;
+    spec_loc len_loc;      /* ARRAY: where LEN is written; STRING: the length's distribution */
+} spec_value;
+
+typedef struct spec_input {
+    spec_target target;
+    char *name;            /* VAR, ARG (may be "cfg.mode"), GLOBAL, EXTERN_FN, EXTERN_VAR */
+    long long index;       /* READ_INDEX: 1-based; ARG: parameter index when name is NULL */
+    char *ctype;           /* EXTERN_VAR: the C type as written ("int", "unsigned short") */
+    uint64_t addr_lo, addr_hi;   /* MMIO: inclusive range; one address has addr_lo == addr_hi */
+    spec_value value;
+    spec_loc loc;          /* where the declaration starts */
+    spec_loc name_loc;     /* where its name (or index, or address) is written */
+} spec_input;
+
+typedef struct spec {
+    char *path;            /* the spec file as given */
+    char *dir;             /* its folder: sources and data files are relative to it */
+    char **sources;        /* absolute or spec-relative resolved paths */
+    size_t nsources;
+    char *function;        /* NULL: program mode (entry main); else isolated-function mode */
+    double epsilon;        /* absolute precision, or relative when epsilon_relative */
+    int epsilon_relative;  /* written as "2%": epsilon is 0.02 of each block's mean */
+    double confidence;     /* gamma, in (0, 1) */
+    unsigned long long seed;
+    int has_seed;
+    unsigned long long max_trials;   /* default 10,000,000 */
+    double timeout_s;                /* per trial; default 10 s */
+    spec_input *inputs;
+    size_t ninputs;
+    spec_loc program_loc, function_loc, epsilon_loc, confidence_loc;
+    char **lines;          /* the spec's text by line, for diagnostics after parsing */
+    size_t nlines;
+} spec;
+
+#define SPEC_DEFAULT_MAX_TRIALS 10000000ULL
+#define SPEC_DEFAULT_TIMEOUT_S 10.0
+#define SPEC_DEFAULT_SEED 1ULL
+
+/* Parses the spec file at PATH. Returns NULL on any error and writes into ERR a full
+ * diagnostic, "FILE:LINE:COL: error: MESSAGE", then the line and a caret under
+ * the column, e.g.
+ *     newton.fspec:4:7: error: unknown distribution 'unifrom'; did you mean 'uniform'?
+ *         4 | ask ~ unifrom(100, 800)
+ *           |       ^
+ * The first error ends parsing. */
+spec *spec_parse_file(const char *path, char *err, size_t errlen);
+
+/* The same on TEXT, reported under the name PATH (which also sets dir). */
+spec *spec_parse_string(const char *text, const char *path, char *err, size_t errlen);
+
+void spec_free(spec *s);
+
+/* Formats a diagnostic at LOC of S in the form above, for errors found after parsing
+ * (an input that names no variable of the program, say). */
+void spec_diagnose(const spec *s, spec_loc loc, char *err, size_t errlen, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+
+/* The input declared for variable NAME (SPEC_VAR), or NULL. */
+const spec_input *spec_find_var(const spec *s, const char *name);
+
+#endif

@@ -1,0 +1,150 @@
+/* freqsys/transform/compile.c: compiles and links the program's sources into one LLVM module. */
+/* SPDX-License-Identifier: MIT */
+#include "transform.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <llvm-c/BitReader.h>
+#include <llvm-c/IRReader.h>
+#include <llvm-c/Linker.h>
+
+#ifndef FREQSYS_CLANG
+#define FREQSYS_CLANG "clang-19"
+#endif
+
+int compile_run_tool(char *const argv[], char *err, size_t errlen) {
+    char tmpl[] = "/tmp/freqsys-stderr-XXXXXX";
+    int errfd = mkstemp(tmpl);
+    if (errfd < 0) {
+        snprintf(err, errlen, "cannot create a temporary file: %s", strerror(errno));
+        return -1;
+    }
+    unlink(tmpl);
+    pid_t pid = fork();
+    if (pid < 0) {
+        snprintf(err, errlen, "cannot start %s: %s", argv[0], strerror(errno));
+        close(errfd);
+        return -1;
+    }
+    if (pid == 0) {
+        dup2(errfd, 2);
+        execvp(argv[0], argv);
+        fprintf(stderr, "cannot run %s: %s\n", argv[0], strerror(errno));
+        _exit(127);
+    }
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
+    int code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    if (code != 0) {
+        size_t len = (size_t)snprintf(err, errlen, "%s failed (exit %d):\n", argv[0], code);
+        if (len < errlen) {
+            ssize_t got = pread(errfd, err + len, errlen - len - 1, 0);
+            err[len + (got > 0 ? (size_t)got : 0)] = '\0';
+        }
+    }
+    close(errfd);
+    return code;
+}
+
+static int ends_with(const char *s, const char *suffix) {
+    size_t n = strlen(s), k = strlen(suffix);
+    return n >= k && strcmp(s + n - k, suffix) == 0;
+}
+
+/* Compiles one C file to bitcode in a temporary file and parses it. */
+static int compile_c(const char *path, LLVMContextRef ctx, LLVMModuleRef *out,
+                     char *err, size_t errlen) {
+    char bc[] = "/tmp/freqsys-XXXXXX.bc";
+    int fd = mkstemps(bc, 3);
+    if (fd < 0) {
+        snprintf(err, errlen, "cannot create a temporary file: %s", strerror(errno));
+        return TRANSFORM_EBUILD;
+    }
+    close(fd);
+    /* -O0 keeps every source-level block; disable-O0-optnone lets O2 run after we
+     * instrument; value names give blocks and variables their source names. */
+    char *argv[] = {FREQSYS_CLANG, "-c", "-emit-llvm", "-O0", "-g", "-fPIC",
+                    "-fno-discard-value-names", "-Xclang", "-disable-O0-optnone",
+                    "-o", bc, (char *)path, NULL};
+    char msg[8192];
+    int code = compile_run_tool(argv, msg, sizeof msg);
+    if (code != 0) {
+        snprintf(err, errlen, "cannot compile %s: %s", path, msg);
+        unlink(bc);
+        return TRANSFORM_EBUILD;
+    }
+    LLVMMemoryBufferRef buf;
+    char *llmsg = NULL;
+    if (LLVMCreateMemoryBufferWithContentsOfFile(bc, &buf, &llmsg)) {
+        snprintf(err, errlen, "cannot read %s: %s", bc, llmsg);
+        LLVMDisposeMessage(llmsg);
+        unlink(bc);
+        return TRANSFORM_EBUILD;
+    }
+    unlink(bc);
+    if (LLVMParseBitcodeInContext2(ctx, buf, out)) {
+        snprintf(err, errlen, "cannot parse the bitcode of %s", path);
+        LLVMDisposeMemoryBuffer(buf);
+        return TRANSFORM_EBUILD;
+    }
+    LLVMDisposeMemoryBuffer(buf);
+    return 0;
+}
+
+/* Reads textual IR (.ll) or bitcode (.bc); IR readers take the buffer's ownership. */
+static int read_ir(const char *path, LLVMContextRef ctx, LLVMModuleRef *out,
+                   char *err, size_t errlen) {
+    LLVMMemoryBufferRef buf;
+    char *msg = NULL;
+    if (LLVMCreateMemoryBufferWithContentsOfFile(path, &buf, &msg)) {
+        snprintf(err, errlen, "cannot read %s: %s", path, msg);
+        LLVMDisposeMessage(msg);
+        return TRANSFORM_EBUILD;
+    }
+    if (ends_with(path, ".bc")) {
+        LLVMBool bad = LLVMParseBitcodeInContext2(ctx, buf, out);
+        LLVMDisposeMemoryBuffer(buf);
+        if (bad) {
+            snprintf(err, errlen, "%s: not valid LLVM bitcode", path);
+            return TRANSFORM_EBUILD;
+        }
+        return 0;
+    }
+    if (LLVMParseIRInContext(ctx, buf, out, &msg)) {
+        snprintf(err, errlen, "%s: %s", path, msg);
+        LLVMDisposeMessage(msg);
+        return TRANSFORM_EBUILD;
+    }
+    return 0;
+}
+
+int compile_sources(const spec *s, LLVMContextRef ctx, LLVMModuleRef *out,
+                    char *err, size_t errlen) {
+    LLVMModuleRef linked = NULL;
+    for (size_t i = 0; i < s->nsources; i++) {
+        const char *path = s->sources[i];
+        LLVMModuleRef m = NULL;
+        int rc = ends_with(path, ".ll") || ends_with(path, ".bc")
+                     ? read_ir(path, ctx, &m, err, errlen)
+                     : compile_c(path, ctx, &m, err, errlen);
+        if (rc != 0) {
+            if (linked) LLVMDisposeModule(linked);
+            return rc;
+        }
+        if (!linked) {
+            linked = m;
+        } else if (LLVMLinkModules2(linked, m)) {   /* disposes m either way */
+            snprintf(err, errlen, "cannot link %s with the sources before it "
+                     "(a symbol defined twice?)", path);
+            LLVMDisposeModule(linked);
+            return TRANSFORM_EBUILD;
+        }
+    }
+    *out = linked;
+    return 0;
+}

@@ -1,0 +1,35 @@
+/* freqsys/transform/counters.h: a counter in every basic block, and the block table. */
+/* SPDX-License-Identifier: MIT */
+#ifndef FREQSYS_COUNTERS_H
+#define FREQSYS_COUNTERS_H
+
+#include <stddef.h>
+#include <llvm-c/Core.h>
+
+typedef struct counted_block {
+    char *function, *label, *file;
+    unsigned line, function_index;
+} counted_block;
+
+typedef struct counted_function {
+    char *name;
+    unsigned first_block, nblocks;
+} counted_function;
+
+/* What counters_insert made: the table the module descriptor describes. */
+typedef struct counter_table {
+    counted_block *blocks;
+    size_t nblocks;
+    counted_function *functions;
+    size_t nfunctions;
+    LLVMValueRef counters, fn_touched, touched_list, touched_count;   /* globals */
+} counter_table;
+
+/* Adds to every block of every function defined in M (after its PHIs and landing
+ * pads) an increment of its own 64-bit counter, and to every function's entry the
+ * bookkeeping of which functions ran. Returns 0, or -1 when memory ran out. */
+int counters_insert(LLVMModuleRef m, counter_table *t);
+
+void counters_free(counter_table *t);
+
+#endif

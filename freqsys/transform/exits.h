@@ -1,0 +1,13 @@
+/* freqsys/transform/exits.h: exit() and abort() of the program end the trial, not the worker. */
+/* SPDX-License-Identifier: MIT */
+#ifndef FREQSYS_EXITS_H
+#define FREQSYS_EXITS_H
+
+#include <llvm-c/Core.h>
+
+/* Redirects every use of exit, _exit, _Exit and quick_exit in M to the runtime's
+ * freqsys_rt_exit, and abort and __assert_fail to the runtime's abort, which end
+ * the trial by a long jump back into the harness. Can't fail. */
+void exits_redirect(LLVMModuleRef m);
+
+#endif

@@ -1,0 +1,90 @@
+/* freqsys/transform/instrument.c: the whole rewrite of a module, in order, then O2. */
+/* SPDX-License-Identifier: MIT */
+#include "transform.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <llvm-c/Analysis.h>
+#include <llvm-c/Transforms/PassBuilder.h>
+#include "counters.h"
+#include "exits.h"
+#include "globals_reset.h"
+#include "module_table.h"
+#include "reads.h"
+
+/* Each SPEC_VAR input must match some read of the program: a declaration that
+ * matches nothing is almost always a misspelt name, and would silently do nothing. */
+static int check_unused(const spec *s, const read_sites *sites, char *err, size_t errlen) {
+    for (size_t i = 0; i < s->ninputs; i++) {
+        const spec_input *in = &s->inputs[i];
+        if (in->target != SPEC_VAR) continue;
+        int used = 0;
+        for (size_t k = 0; k < sites->n && !used; k++) used = strcmp(sites->v[k].variable, in->name) == 0;
+        if (!used) {
+            char names[512] = "";
+            size_t len = 0;
+            for (size_t k = 0; k < sites->n && len < sizeof names - 64; k++) {
+                if (!*sites->v[k].variable || strstr(names, sites->v[k].variable)) continue;
+                len += (size_t)snprintf(names + len, sizeof names - len, "%s'%s'", len ? ", " : "",
+                                        sites->v[k].variable);
+            }
+            spec_diagnose(s, in->name_loc, err, errlen,
+                          "the program reads no input into '%s' (it reads into: %s)",
+                          in->name, *names ? names : "nothing");
+            return TRANSFORM_ESPEC;
+        }
+    }
+    return 0;
+}
+
+int instrument_module(LLVMModuleRef m, const spec *s, char *err, size_t errlen) {
+    const char *entry_name = s->function ? s->function : "main";
+    LLVMValueRef entry = LLVMGetNamedFunction(m, entry_name);
+    if (!entry || LLVMCountBasicBlocks(entry) == 0) {
+        if (s->function)
+            spec_diagnose(s, s->function_loc, err, errlen,
+                          "the program defines no function '%s'", s->function);
+        else
+            spec_diagnose(s, s->program_loc, err, errlen, "the program has no main function");
+        return TRANSFORM_ESPEC;
+    }
+
+    read_sites sites;
+    int rc = reads_replace(m, s, &sites, err, errlen);
+    if (rc == 0) rc = check_unused(s, &sites, err, errlen);
+    if (rc != 0) {
+        reads_free(&sites);
+        return rc;
+    }
+    exits_redirect(m);
+
+    counter_table table;
+    if (counters_insert(m, &table) != 0) {
+        snprintf(err, errlen, "out of memory while adding counters");
+        reads_free(&sites);
+        return -1;
+    }
+    LLVMValueRef reset = globals_reset_build(m);
+    module_table_emit(m, &table, &sites, reset, entry);
+    counters_free(&table);
+    reads_free(&sites);
+
+    char *msg = NULL;
+    if (LLVMVerifyModule(m, LLVMReturnStatusAction, &msg)) {
+        snprintf(err, errlen, "internal error: the instrumented module is invalid: %s", msg);
+        LLVMDisposeMessage(msg);
+        return TRANSFORM_EBUILD;
+    }
+    LLVMDisposeMessage(msg);
+
+    LLVMPassBuilderOptionsRef opts = LLVMCreatePassBuilderOptions();
+    LLVMErrorRef e = LLVMRunPasses(m, "default<O2>", NULL, opts);
+    LLVMDisposePassBuilderOptions(opts);
+    if (e) {
+        char *text = LLVMGetErrorMessage(e);
+        snprintf(err, errlen, "the O2 pipeline failed: %s", text);
+        LLVMDisposeErrorMessage(text);
+        return TRANSFORM_EBUILD;
+    }
+    return 0;
+}

@@ -1,0 +1,95 @@
+/* freqsys/transform/module_table.c: emits the module descriptor that mirrors abi.h in IR. */
+/* SPDX-License-Identifier: MIT */
+#include "module_table.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include "abi.h"
+
+typedef struct emitter {
+    LLVMModuleRef m;
+    LLVMContextRef ctx;
+    LLVMTypeRef i32, i64, ptr;
+} emitter;
+
+static LLVMValueRef cstring(emitter *e, const char *s) {
+    size_t n = strlen(s);
+    LLVMValueRef init = LLVMConstStringInContext(e->ctx, s, (unsigned)n, 0);
+    LLVMValueRef g = LLVMAddGlobal(e->m, LLVMTypeOf(init), "freqsys_str");
+    LLVMSetInitializer(g, init);
+    LLVMSetGlobalConstant(g, 1);
+    LLVMSetLinkage(g, LLVMPrivateLinkage);
+    LLVMSetUnnamedAddress(g, LLVMGlobalUnnamedAddr);
+    return g;
+}
+
+static LLVMValueRef constant_array(emitter *e, LLVMTypeRef elem, LLVMValueRef *v, size_t n,
+                                   const char *name) {
+    LLVMValueRef init = LLVMConstArray2(elem, v, n);
+    LLVMValueRef g = LLVMAddGlobal(e->m, LLVMTypeOf(init), name);
+    LLVMSetInitializer(g, init);
+    LLVMSetGlobalConstant(g, 1);
+    LLVMSetLinkage(g, LLVMInternalLinkage);
+    return g;
+}
+
+void module_table_emit(LLVMModuleRef m, const counter_table *t, const read_sites *sites,
+                       LLVMValueRef reset_fn, LLVMValueRef entry) {
+    emitter e = {m, LLVMGetModuleContext(m), NULL, NULL, NULL};
+    e.i32 = LLVMInt32TypeInContext(e.ctx);
+    e.i64 = LLVMInt64TypeInContext(e.ctx);
+    e.ptr = LLVMPointerTypeInContext(e.ctx, 0);
+
+    /* fsabi_block { ptr function, ptr label, ptr file, i32 line, i32 function_index } */
+    LLVMTypeRef block_ty = LLVMStructTypeInContext(e.ctx, (LLVMTypeRef[]){e.ptr, e.ptr, e.ptr, e.i32, e.i32}, 5, 0);
+    LLVMValueRef *fn_names = calloc(t->nfunctions + 1, sizeof *fn_names);
+    LLVMValueRef *rows = calloc(t->nblocks + t->nfunctions + sites->n + 1, sizeof *rows);
+    if (!fn_names || !rows) abort();   /* a few bytes per block: nothing sensible to do */
+    for (size_t f = 0; f < t->nfunctions; f++) fn_names[f] = cstring(&e, t->functions[f].name);
+    for (size_t j = 0; j < t->nblocks; j++) {
+        const counted_block *b = &t->blocks[j];
+        LLVMValueRef fields[5] = {fn_names[b->function_index], cstring(&e, b->label),
+                                  cstring(&e, b->file), LLVMConstInt(e.i32, b->line, 0),
+                                  LLVMConstInt(e.i32, b->function_index, 0)};
+        rows[j] = LLVMConstStructInContext(e.ctx, fields, 5, 0);
+    }
+    LLVMValueRef blocks = constant_array(&e, block_ty, rows, t->nblocks, "freqsys_blocks");
+
+    /* fsabi_function { ptr name, i32 first_block, i32 nblocks } */
+    LLVMTypeRef fn_ty = LLVMStructTypeInContext(e.ctx, (LLVMTypeRef[]){e.ptr, e.i32, e.i32}, 3, 0);
+    for (size_t f = 0; f < t->nfunctions; f++) {
+        LLVMValueRef fields[3] = {fn_names[f], LLVMConstInt(e.i32, t->functions[f].first_block, 0),
+                                  LLVMConstInt(e.i32, t->functions[f].nblocks, 0)};
+        rows[f] = LLVMConstStructInContext(e.ctx, fields, 3, 0);
+    }
+    LLVMValueRef functions = constant_array(&e, fn_ty, rows, t->nfunctions, "freqsys_functions");
+
+    /* fsabi_site { ptr variable, ptr file, i32 line, i32 kind } */
+    LLVMTypeRef site_ty = LLVMStructTypeInContext(e.ctx, (LLVMTypeRef[]){e.ptr, e.ptr, e.i32, e.i32}, 4, 0);
+    for (size_t s = 0; s < sites->n; s++) {
+        const read_site *r = &sites->v[s];
+        LLVMValueRef fields[4] = {cstring(&e, r->variable), cstring(&e, r->file),
+                                  LLVMConstInt(e.i32, r->line, 0), LLVMConstInt(e.i32, r->kind, 0)};
+        rows[s] = LLVMConstStructInContext(e.ctx, fields, 4, 0);
+    }
+    LLVMValueRef site_table = constant_array(&e, site_ty, rows, sites->n, "freqsys_sites");
+
+    LLVMValueRef fields[13] = {
+        LLVMConstInt(e.i64, FSABI_VERSION, 0),
+        LLVMConstInt(e.i64, t->nblocks, 0),
+        LLVMConstInt(e.i64, t->nfunctions, 0),
+        LLVMConstInt(e.i64, sites->n, 0),
+        t->counters, t->fn_touched, t->touched_list, t->touched_count,
+        blocks, functions, site_table, reset_fn,
+        entry ? entry : LLVMConstPointerNull(e.ptr),
+    };
+    LLVMTypeRef types[13];
+    for (int i = 0; i < 4; i++) types[i] = e.i64;
+    for (int i = 4; i < 13; i++) types[i] = e.ptr;
+    LLVMTypeRef module_ty = LLVMStructTypeInContext(e.ctx, types, 13, 0);
+    LLVMValueRef desc = LLVMAddGlobal(m, module_ty, FSABI_MODULE_SYMBOL);
+    LLVMSetInitializer(desc, LLVMConstStructInContext(e.ctx, fields, 13, 0));
+    LLVMSetGlobalConstant(desc, 1);
+    free(fn_names);
+    free(rows);
+}

@@ -1,0 +1,32 @@
+/* freqsys/transform/reads.h: input reads (scanf and friends) replaced by draws. */
+/* SPDX-License-Identifier: MIT */
+#ifndef FREQSYS_READS_H
+#define FREQSYS_READS_H
+
+#include <stddef.h>
+#include <llvm-c/Core.h>
+#include "spec.h"
+
+typedef struct read_site {
+    char *variable;   /* "" when the destination has no name */
+    char *file;
+    unsigned line;
+    unsigned kind;    /* fsabi_kind */
+} read_site;
+
+typedef struct read_sites {
+    read_site *v;
+    size_t n, cap;
+} read_sites;
+
+/* Replaces every read from standard input in M (scanf, fscanf(stdin), their
+ * __isoc99_ forms, getchar, getc/fgetc(stdin), fgets(.., stdin)) by calls to the
+ * runtime's draw functions, one per conversion; a scanf call becomes the number of
+ * items it assigns. Each conversion becomes one site in OUT. Fails (TRANSFORM_ESPEC,
+ * message in ERR naming the source line) on a format that is not a constant or has a
+ * conversion no draw can replace, and on a read that matches no declaration of S. */
+int reads_replace(LLVMModuleRef m, const spec *s, read_sites *out, char *err, size_t errlen);
+
+void reads_free(read_sites *r);
+
+#endif

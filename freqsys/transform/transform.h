@@ -1,0 +1,34 @@
+/* freqsys/transform/transform.h: from C sources to an instrumented shared object. */
+/* SPDX-License-Identifier: MIT */
+#ifndef FREQSYS_TRANSFORM_H
+#define FREQSYS_TRANSFORM_H
+
+#include <stddef.h>
+#include <llvm-c/Core.h>
+#include "spec.h"
+
+/* Errors: every function here returns 0 on success, or a negative code and writes
+ * a complete message into the caller's buffer ERR (Redis anet.c style). The codes
+ * tell the CLI which exit status to use. */
+#define TRANSFORM_ESPEC (-2)    /* the spec does not fit the program (exit 2) */
+#define TRANSFORM_EBUILD (-3)   /* the program could not be compiled or linked (exit 3) */
+
+/* compile.c: compiles each source of S (.c through clang-19, .ll and .bc read as they
+ * are) and links them into one module in context CTX. */
+int compile_sources(const spec *s, LLVMContextRef ctx, LLVMModuleRef *out,
+                    char *err, size_t errlen);
+
+/* instrument.c: the whole rewrite: counters, input reads, exits, the globals reset
+ * and the module descriptor, then the O2 pipeline. */
+int instrument_module(LLVMModuleRef m, const spec *s, char *err, size_t errlen);
+
+/* shared_object.c: writes M as bitcode into DIR and links it into DIR/module.so.
+ * *SO_PATH receives a malloc'd path. */
+int shared_object_build(LLVMModuleRef m, const char *dir, char **so_path,
+                        char *err, size_t errlen);
+
+/* Runs a command (argv[0] looked up in PATH), capturing what it prints on stderr
+ * into ERR when it fails. Returns its exit status, or -1 when it could not start. */
+int compile_run_tool(char *const argv[], char *err, size_t errlen);
+
+#endif

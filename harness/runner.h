@@ -1,0 +1,52 @@
+/* harness/runner.h: runs trials in forked workers until the stopping rule settles every block. */
+/* SPDX-License-Identifier: MIT */
+#ifndef FREQSYS_RUNNER_H
+#define FREQSYS_RUNNER_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "abi.h"
+#include "stop_rule.h"
+#include "tally.h"
+
+typedef struct runner_config {
+    const fsabi_module *mod;   /* loaded, with the runtime bound to it */
+    uint64_t seed;
+    int jobs;                  /* workers; >= 1 */
+    uint64_t max_trials;
+    double timeout_s;          /* per trial */
+    stop_params stop;
+    int progress;              /* draw a progress line on stderr */
+} runner_config;
+
+typedef enum runner_failure_kind { FAILURE_CRASH, FAILURE_TIMEOUT } runner_failure_kind;
+
+typedef struct runner_failure {
+    uint64_t trial;
+    runner_failure_kind kind;
+    int signal;                /* crash: the signal that ended it (SIGABRT for abort()) */
+} runner_failure;
+
+#define RUNNER_MAX_FAILURES 16
+
+typedef struct runner_result {
+    uint64_t trials;           /* the decision was taken on trials 0..trials-1 */
+    uint64_t crashes, timeouts;    /* among those trials */
+    int converged;             /* every block settled */
+    int interrupted;           /* SIGINT or SIGTERM arrived first */
+    tally_moments *moments;    /* [mod->nblocks] */
+    block_verdict *verdicts;   /* [mod->nblocks] */
+    runner_failure failures[RUNNER_MAX_FAILURES];   /* those with the smallest trial ids */
+    size_t nfailures;
+    double elapsed_s;
+    char error[1024];          /* set when the run failed (e.g. an input that does not fit) */
+} runner_result;
+
+/* Runs the estimation. Returns 0 when a result exists (converged or not, OUT filled),
+ * -1 when the run failed: an input error (OUT->error names it), or no worker could
+ * be started. Free OUT with runner_result_free either way. */
+int runner_run(const runner_config *cfg, runner_result *out);
+
+void runner_result_free(runner_result *r);
+
+#endif

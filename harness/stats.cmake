@@ -1,0 +1,7 @@
+# harness/stats.cmake: the statistics library fsstats (tally, stopping rule, check schedule).
+add_library(fsstats STATIC
+  ${CMAKE_CURRENT_LIST_DIR}/tally.c
+  ${CMAKE_CURRENT_LIST_DIR}/stop_rule.c
+  ${CMAKE_CURRENT_LIST_DIR}/schedule.c)
+target_include_directories(fsstats PUBLIC ${CMAKE_CURRENT_LIST_DIR})
+target_link_libraries(fsstats PUBLIC PkgConfig::GSL m)

@@ -1,0 +1,38 @@
+/* harness/wire.h: the messages between the harness and its workers, over pipes. */
+/* SPDX-License-Identifier: MIT */
+#ifndef FREQSYS_WIRE_H
+#define FREQSYS_WIRE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Harness -> worker: run trials [start, start + count). count 0: exit. */
+typedef struct wire_chunk { uint64_t start, count; } wire_chunk;
+
+/* Worker -> harness, after a chunk: this header, then `nbins` wire_bin records (the
+ * per-block histograms of the chunk's completed trials), then `naborted` trial ids
+ * that ended in abort(), then `error_len` bytes of an input-error message (the run
+ * must stop; error_trial says which trial). A chunk whose histograms grow large is
+ * sent in several messages, all but the last marked partial and carrying bins only. */
+typedef struct wire_done {
+    uint64_t start, count;
+    uint64_t partial;    /* 1: more bins of this chunk follow in later messages */
+    uint64_t nbins, naborted;
+    uint64_t error_trial, error_len;
+} wire_done;
+
+typedef struct wire_bin { uint32_t block, pad; uint64_t value, trials; } wire_bin;
+
+/* Shared memory one worker writes and the harness reads: which trial runs since
+ * when, so a crash or a timeout can be pinned on exactly one trial. */
+typedef struct wire_slot {
+    uint64_t trial;          /* WIRE_IDLE between trials */
+    uint64_t started_ns;     /* CLOCK_MONOTONIC */
+} wire_slot;
+#define WIRE_IDLE UINT64_MAX
+
+/* Reads or writes exactly N bytes, retrying on EINTR. Return 0, or -1 on EOF/error. */
+int wire_read(int fd, void *buf, size_t n);
+int wire_write(int fd, const void *buf, size_t n);
+
+#endif

@@ -1,0 +1,131 @@
+/* harness/worker.c: runs trials in one process and sends back per-chunk histograms. */
+/* SPDX-License-Identifier: MIT */
+#include "worker.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include "runtime.h"
+#include "tally.h"
+
+typedef struct bin_sink { wire_bin *bins; size_t n, cap; uint32_t block; } bin_sink;
+
+typedef struct chunk_state {
+    int fd;                /* to the harness */
+    uint64_t start, count; /* the chunk being run */
+    bin_sink sink;
+    tally *tallies;        /* [nblocks], only those in `used` are non-empty */
+    uint32_t *used;
+    size_t nused;
+    uint64_t *aborted;
+    size_t naborted, aborted_cap;
+} chunk_state;
+
+static uint64_t now_ns(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+static int send_chunk(int fd, chunk_state *c, uint64_t start, uint64_t count, int partial,
+                      uint64_t error_trial, const char *error);
+
+/* Moves the trial's counters into the chunk's tallies and clears them. The cost is
+ * the blocks of the functions that ran, not all blocks of the module. A histogram
+ * about to outgrow its exact form is sent ahead as a partial message. */
+static void collect(const fsabi_module *mod, chunk_state *c, int keep) {
+    uint32_t nt = *mod->touched_count;
+    for (uint32_t k = 0; k < nt; k++) {
+        const fsabi_function *f = &mod->functions[mod->touched_list[k]];
+        mod->fn_touched[mod->touched_list[k]] = 0;
+        for (uint32_t j = f->first_block; j < f->first_block + f->nblocks; j++) {
+            uint64_t v = mod->counters[j];
+            if (!v) continue;
+            mod->counters[j] = 0;
+            if (!keep) continue;
+            if (c->tallies[j].nbins >= TALLY_MAX_DISTINCT / 2 &&
+                send_chunk(c->fd, c, c->start, c->count, 1, 0, NULL) != 0)
+                _exit(1);   /* the harness is gone */
+            if (c->tallies[j].hits == 0) c->used[c->nused++] = j;
+            if (tally_add(&c->tallies[j], v, 1) != 0) abort();   /* out of memory: a crash */
+        }
+    }
+    *mod->touched_count = 0;
+}
+
+static void put_bin(uint64_t value, uint64_t trials, void *ctx) {
+    bin_sink *s = ctx;
+    if (s->n == s->cap) {
+        s->cap = s->cap ? s->cap * 2 : 256;
+        s->bins = realloc(s->bins, s->cap * sizeof *s->bins);
+        if (!s->bins) abort();
+    }
+    s->bins[s->n++] = (wire_bin){s->block, 0, value, trials};
+}
+
+static int send_chunk(int fd, chunk_state *c, uint64_t start, uint64_t count, int partial,
+                      uint64_t error_trial, const char *error) {
+    bin_sink *sink = &c->sink;
+    sink->n = 0;
+    for (size_t k = 0; k < c->nused; k++) {
+        sink->block = c->used[k];
+        tally_each(&c->tallies[c->used[k]], put_bin, sink);
+        tally_reset(&c->tallies[c->used[k]]);
+    }
+    c->nused = 0;
+    size_t elen = error ? strlen(error) : 0;
+    if (partial) elen = 0;
+    uint64_t naborted = partial ? 0 : c->naborted;
+    wire_done d = {start, count, (uint64_t)partial, sink->n, naborted, error_trial, elen};
+    int rc = wire_write(fd, &d, sizeof d);
+    if (!rc && sink->n) rc = wire_write(fd, sink->bins, sink->n * sizeof *sink->bins);
+    if (!rc && naborted) rc = wire_write(fd, c->aborted, naborted * sizeof *c->aborted);
+    if (!rc && elen) rc = wire_write(fd, error, elen);
+    if (!partial) c->naborted = 0;
+    return rc;
+}
+
+void worker_loop(const fsabi_module *mod, uint64_t seed, int cmd_fd, int result_fd,
+                 wire_slot *slot) {
+    chunk_state c = {0};
+    c.tallies = calloc(mod->nblocks + 1, sizeof *c.tallies);
+    c.used = calloc(mod->nblocks + 1, sizeof *c.used);
+    if (!c.tallies || !c.used) return;
+    for (uint64_t j = 0; j < mod->nblocks; j++) tally_init(&c.tallies[j]);
+    c.fd = result_fd;
+    collect(mod, &c, 0);   /* whatever module initialisation counted is not a trial */
+
+    wire_chunk cmd;
+    while (wire_read(cmd_fd, &cmd, sizeof cmd) == 0 && cmd.count > 0) {
+        uint64_t end = cmd.start + cmd.count, error_trial = 0;
+        c.start = cmd.start;
+        c.count = cmd.count;
+        const char *error = NULL;
+        for (uint64_t i = cmd.start; i < end; i++) {
+            __atomic_store_n(&slot->started_ns, now_ns(), __ATOMIC_RELAXED);
+            __atomic_store_n(&slot->trial, i, __ATOMIC_RELEASE);
+            trial_end how = runtime_run_trial(seed, i);
+            __atomic_store_n(&slot->trial, WIRE_IDLE, __ATOMIC_RELEASE);
+            if (how == TRIAL_ABORTED) {
+                collect(mod, &c, 0);
+                if (c.naborted == c.aborted_cap) {
+                    c.aborted_cap = c.aborted_cap ? 2 * c.aborted_cap : 16;
+                    c.aborted = realloc(c.aborted, c.aborted_cap * sizeof *c.aborted);
+                    if (!c.aborted) abort();
+                }
+                c.aborted[c.naborted++] = i;
+            } else if (how == TRIAL_INPUT_ERROR) {
+                collect(mod, &c, 0);
+                error = runtime_error();
+                error_trial = i;
+                break;
+            } else {
+                collect(mod, &c, 1);
+            }
+        }
+        if (send_chunk(result_fd, &c, cmd.start, cmd.count, 0, error_trial, error) != 0) break;
+        if (error) break;
+    }
+    free(c.sink.bins);
+}

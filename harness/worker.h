@@ -1,0 +1,17 @@
+/* harness/worker.h: a forked process that runs trials in-process, chunk after chunk. */
+/* SPDX-License-Identifier: MIT */
+#ifndef FREQSYS_WORKER_H
+#define FREQSYS_WORKER_H
+
+#include <stdint.h>
+#include "abi.h"
+#include "wire.h"
+
+/* The worker's loop: reads chunks from CMD_FD, runs their trials with the runtime
+ * (already bound to MOD), and answers on RESULT_FD. Announces each trial in SLOT
+ * before running it. Returns when told to stop or when a pipe closes; the caller
+ * then _exit()s. */
+void worker_loop(const fsabi_module *mod, uint64_t seed, int cmd_fd, int result_fd,
+                 wire_slot *slot);
+
+#endif

@@ -1,0 +1,301 @@
+/* tests/report/result_json-t.c: checks JSON output, key order, round trips and reader errors. */
+/* SPDX-License-Identifier: MIT */
+#include "fixture.h"
+#include "tap.h"
+
+#include <errno.h>
+#include <jansson.h>
+#include <limits.h>
+#include <unistd.h>
+
+static const char want_program[] =
+    "{\n"
+    "  \"format\": \"freqsys-result\",\n"
+    "  \"version\": 1,\n"
+    "  \"spec\": \"examples/newton/newton.spec\",\n"
+    "  \"mode\": \"program\",\n"
+    "  \"entry\": \"main\",\n"
+    "  \"epsilon\": 0.29999999999999999,\n"
+    "  \"relative\": false,\n"
+    "  \"confidence\": 0.94999999999999996,\n"
+    "  \"seed\": 1,\n"
+    "  \"trials\": 18431,\n"
+    "  \"crashes\": 0,\n"
+    "  \"timeouts\": 0,\n"
+    "  \"converged\": true,\n"
+    "  \"blocks\": [\n"
+    "    {\n"
+    "      \"function\": \"main\",\n"
+    "      \"block\": \"entry\",\n"
+    "      \"file\": \"newton.c\",\n"
+    "      \"line\": 5,\n"
+    "      \"mean\": 1.0,\n"
+    "      \"stddev\": 0.0,\n"
+    "      \"half_width\": 0.0,\n"
+    "      \"min\": 1,\n"
+    "      \"max\": 1,\n"
+    "      \"status\": \"constant\",\n"
+    "      \"hits\": 18431,\n"
+    "      \"method\": \"observed\",\n"
+    "      \"p_upper\": 0.0\n"
+    "    },\n"
+    "    {\n"
+    "      \"function\": \"main\",\n"
+    "      \"block\": \"while.body\",\n"
+    "      \"file\": \"newton.c\",\n"
+    "      \"line\": 12,\n"
+    "      \"mean\": 8.2512345678900001,\n"
+    "      \"stddev\": 1.1000000000000001,\n"
+    "      \"half_width\": 0.050000000000000003,\n"
+    "      \"min\": 0,\n"
+    "      \"max\": 11,\n"
+    "      \"status\": \"converged\",\n"
+    "      \"hits\": 18002,\n"
+    "      \"method\": \"clt\",\n"
+    "      \"p_upper\": 0.0\n"
+    "    },\n"
+    "    {\n"
+    "      \"function\": \"main\",\n"
+    "      \"block\": \"if.then\",\n"
+    "      \"file\": \"newton.c\",\n"
+    "      \"line\": 15,\n"
+    "      \"mean\": 0.0,\n"
+    "      \"stddev\": 0.0,\n"
+    "      \"half_width\": 0.0,\n"
+    "      \"min\": 0,\n"
+    "      \"max\": 0,\n"
+    "      \"status\": \"rare\",\n"
+    "      \"hits\": 0,\n"
+    "      \"method\": \"binomial\",\n"
+    "      \"p_upper\": 0.00016276924746351257\n"
+    "    }\n"
+    "  ],\n"
+    "  \"interrupted\": false,\n"
+    "  \"failures\": [],\n"
+    "  \"jobs\": 4,\n"
+    "  \"elapsed_s\": 2.3125,\n"
+    "  \"trials_per_s\": 7970.1599999999999\n"
+    "}\n";
+
+static char dir[] = "/tmp/fsreport-XXXXXX";
+
+/* Writes CONTENT to DIR/NAME and returns the path (static storage, one at a time). */
+static const char *put(const char *name, const char *content)
+{
+    static char path[256];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "w");
+    if (!f || fputs(content, f) == EOF || fclose(f) != 0)
+        bail("cannot write %s", path);
+    return path;
+}
+
+/* The keys of object O in their order, space-separated. */
+static void keys(json_t *o, char *buf, size_t n)
+{
+    buf[0] = '\0';
+    for (void *it = json_object_iter(o); it; it = json_object_iter_next(o, it)) {
+        size_t len = strlen(buf);
+        snprintf(buf + len, n - len, "%s%s", len ? " " : "", json_object_iter_key(it));
+    }
+}
+
+/* Writes R, reads it back and writes again: both texts must be the same bytes. */
+static void round_trip(result *r, const char *name)
+{
+    int rc;
+    char err[256] = "";
+    char *first = capture(result_write_json, r, &rc);
+    result *back = result_read_json(put("trip.json", first), err, sizeof err);
+    ok(back != NULL, "%s: the written JSON reads back%s%s", name, *err ? ": " : "", err);
+    if (!back) {
+        ok(0, "%s: ...and writes the same bytes", name);
+        free(first);
+        return;
+    }
+    char *second = capture(result_write_json, back, &rc);
+    is_string(second, first, "%s: ...and writes the same bytes", name);
+    free(first);
+    free(second);
+    result_free(back);
+}
+
+/* Reads CONTENT as NAME and expects failure with message WANT (after "DIR/NAME"). */
+static void refuses(const char *name, const char *content, const char *want, const char *what)
+{
+    char err[256] = "", expect[512];
+    const char *path = put(name, content);
+    snprintf(expect, sizeof expect, "%s%s", path, want);
+    result *r = result_read_json(path, err, sizeof err);
+    ok(r == NULL, "%s: refused", what);
+    is_string(err, expect, "...with the message");
+    result_free(r);
+}
+
+/* A contract-only document whose fields are given in place of "@". */
+static char *doc(const char *top, const char *block)
+{
+    static char buf[2048];
+    snprintf(buf, sizeof buf,
+             "{\"format\":\"freqsys-result\",\"version\":1,%s\"mode\":\"program\","
+             "\"entry\":\"main\",\"epsilon\":0.3,\"relative\":false,\"confidence\":0.95,"
+             "\"seed\":1,\"trials\":40,\"crashes\":0,\"timeouts\":0,\"converged\":true,"
+             "\"blocks\":[{\"function\":\"main\",\"block\":\"entry\",\"file\":\"n.c\","
+             "\"line\":3,%s\"stddev\":0,\"half_width\":0,\"min\":1,\"max\":1,"
+             "\"status\":\"constant\"}]}\n",
+             top, block);
+    return buf;
+}
+
+int main(void)
+{
+    plan(52);
+    if (!mkdtemp(dir))
+        bail("mkdtemp: %s", strerror(errno));
+    int rc;
+    char err[256];
+
+    /* Exact text, which fixes the key order, indentation and number forms. */
+    result *r = sample_program();
+    char *got = capture(result_write_json, r, &rc);
+    is_int(rc, 0, "program mode: the writer succeeds");
+    is_string(got, want_program, "program mode: the JSON is exact");
+
+    /* Key order, read back by a JSON parser that keeps it. */
+    char order[1024];
+    json_t *parsed = json_loads(got, 0, NULL);
+    if (!parsed)
+        bail("the writer's JSON does not parse");
+    keys(parsed, order, sizeof order);
+    is_string(order,
+              "format version spec mode entry epsilon relative confidence seed trials crashes "
+              "timeouts converged blocks interrupted failures jobs elapsed_s trials_per_s",
+              "top-level keys: the contract's first, in its order, timing fields last");
+    keys(json_array_get(json_object_get(parsed, "blocks"), 0), order, sizeof order);
+    is_string(order,
+              "function block file line mean stddev half_width min max status hits method "
+              "p_upper",
+              "block keys: the contract's first, in its order");
+    json_decref(parsed);
+    free(got);
+
+    /* Reading fills every field. */
+    result *back = result_read_json(put("program.json", want_program), err, sizeof err);
+    if (!back)
+        bail("reading the expected JSON failed: %s", err);
+    is_string(back->spec, "examples/newton/newton.spec", "read: spec");
+    ok(back->epsilon == 0.3 && back->confidence == 0.95, "read: epsilon and confidence exact");
+    ok(back->seed == 1 && back->trials == 18431 && back->converged && !back->relative,
+       "read: seed, trials, converged, relative");
+    is_int((long long)back->nblocks, 3, "read: three blocks");
+    ok(back->blocks[1].mean == 8.25123456789, "read: a mean is the same double");
+    ok(back->blocks[2].p_upper == 3.0 / 18431, "read: p_upper is the same double");
+    is_string(back->blocks[1].method, "clt", "read: method");
+    ok(back->blocks[0].hits == 18431 && back->blocks[1].max == 11, "read: hits and max");
+    is_int(back->jobs, 4, "read: jobs");
+    is_double(back->elapsed_s, 2.3125, 0, "read: elapsed_s");
+    result_free(back);
+    result_free(r);
+
+    /* Round trips. */
+    r = sample_program();
+    round_trip(r, "program mode");
+    result_free(r);
+    r = sample_open();
+    round_trip(r, "not converged, with failures");
+    got = capture(result_write_json, r, &rc);
+    back = result_read_json(put("open.json", got), err, sizeof err);
+    free(got);
+    ok(back && back->nfailures == 2 && back->failures[1].trial == 90210 &&
+           strcmp(back->failures[1].kind, "timeout") == 0 && back->failures[0].signal == 11,
+       "read: failures");
+    ok(back && back->interrupted && back->relative && back->epsilon == 0.02, "read: interrupted, relative");
+    result_free(back);
+
+    /* NaN and infinity become null, and null reads as NaN. */
+    r->blocks[1].mean = NAN;
+    r->blocks[1].stddev = INFINITY;
+    r->elapsed_s = -INFINITY;
+    got = capture(result_write_json, r, &rc);
+    ok(strstr(got, "\"mean\": null") && strstr(got, "\"stddev\": null") &&
+           strstr(got, "\"elapsed_s\": null"),
+       "NaN and infinities are written as null");
+    back = result_read_json(put("nan.json", got), err, sizeof err);
+    ok(back && isnan(back->blocks[1].mean) && isnan(back->blocks[1].stddev) &&
+           isnan(back->elapsed_s),
+       "...and read back as NaN");
+    result_free(back);
+    round_trip(r, "with nulls");
+    free(got);
+    result_free(r);
+
+    /* Counts past LLONG_MAX are clamped; bytes that are not UTF-8 become U+FFFD. */
+    r = sample_program();
+    r->seed = UINT64_MAX;
+    free(r->blocks[0].file);
+    r->blocks[0].file = copy("caf\xE9.c");
+    got = capture(result_write_json, r, &rc);
+    ok(strstr(got, "\"seed\": 9223372036854775807,") != NULL, "a seed past LLONG_MAX is clamped");
+    ok(rc == 0 && strstr(got, "\"file\": \"caf\xEF\xBF\xBD.c\"") != NULL,
+       "a Latin-1 file name is written as valid UTF-8");
+    free(got);
+    result_free(r);
+
+    /* A document with only the contract's fields reads, extras defaulting. */
+    back = result_read_json(put("minimal.json", doc("\"spec\":\"s\",", "\"mean\":1,")), err,
+                            sizeof err);
+    ok(back && back->blocks[0].hits == 0 && strcmp(back->blocks[0].method, "") == 0 &&
+           back->nfailures == 0 && back->jobs == 0 && !back->interrupted,
+       "contract fields only: reads, extras default%s%s", back ? "" : ": ", back ? "" : err);
+    ok(back && back->blocks[0].mean == 1.0, "...and an integer reads as a double");
+    result_free(back);
+
+    /* Reader errors. */
+    refuses("bad.json", "{\n  \"format\": \"freqsys-result\",\n  \"version\": 1,,\n}\n",
+            ":3:16: error: string or '}' expected near ','", "malformed JSON");
+    refuses("foo.json", "{\"format\":\"foo\",\"version\":1}",
+            ": not a freqsys result (format is 'foo')", "wrong format");
+    refuses("none.json", "{\"version\":1}", ": not a freqsys result (no 'format' field)",
+            "no format");
+    refuses("list.json", "[1,2]", ": not a freqsys result (the top level is not an object)",
+            "an array");
+    refuses("v2.json", "{\"format\":\"freqsys-result\",\"version\":2}",
+            ": unsupported result version 2 (this freqsys reads version 1)", "version 2");
+    refuses("nospec.json", doc("", "\"mean\":1,"), ": missing field 'spec'", "no spec");
+    refuses("nomean.json", doc("\"spec\":\"s\",", ""), ": blocks[0]: missing field 'mean'",
+            "a block without mean");
+    refuses("type.json", doc("\"spec\":7,", "\"mean\":1,"), ": field 'spec' must be a string",
+            "spec is a number");
+    refuses("neg.json", doc("\"spec\":\"s\",", "\"mean\":1,\"hits\":-1,"),
+            ": blocks[0]: field 'hits' must be a non-negative integer", "negative hits");
+    refuses("dup.json", "{\"format\":\"freqsys-result\",\"format\":\"x\"}",
+            ":1:35: error: duplicate object key near '\"format\"'", "a duplicate key");
+
+    err[0] = '\0';
+    char missing[300];
+    snprintf(missing, sizeof missing, "%s/absent.json", dir);
+    ok(result_read_json(missing, err, sizeof err) == NULL, "a missing file: refused");
+    ok(strstr(err, "absent.json: No such file or directory") != NULL, "...naming it (%s)", err);
+
+    /* A failing stream. */
+    r = sample_program();
+    FILE *full = fopen("/dev/full", "w");
+    if (!full)
+        bail("cannot open /dev/full");
+    errno = 0;
+    is_int(result_write_json(r, full), -1, "a full device: the writer fails");
+    ok(errno != 0, "...and sets errno (%s)", strerror(errno));
+    fclose(full);
+    result_free(r);
+
+    const char *names[] = {"trip.json", "program.json", "open.json", "nan.json", "minimal.json",
+                           "bad.json", "foo.json", "none.json", "list.json", "v2.json",
+                           "nospec.json", "nomean.json", "type.json", "neg.json", "dup.json"};
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+        char p[300];
+        snprintf(p, sizeof p, "%s/%s", dir, names[i]);
+        unlink(p);
+    }
+    rmdir(dir);
+    return done();
+}

@@ -1,0 +1,428 @@
+/* tests/spec/spec-t.c: tests of the spec parser: every declaration form, and its errors. */
+/* SPDX-License-Identifier: MIT */
+#include "tap.h"
+#include "spec.h"
+
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define BASE "program \"newton.c\"\nepsilon 0.3\nconfidence 0.95\n"
+#define FBASE "program \"newton.c\"\nfunction \"f\"\nepsilon 0.3\nconfidence 0.95\n"
+
+static char err[2048];
+static char tmp[64];
+
+static void write_file(const char *name, const char *text)
+{
+    FILE *f = fopen(name, "w");
+    if (!f || fputs(text, f) < 0 || fclose(f) != 0) bail("cannot write %s/%s", tmp, name);
+}
+
+/* One invalid spec: no result, and exactly the diagnostic WANT. */
+static void bad(const char *what, const char *text, const char *want)
+{
+    err[0] = '\0';
+    spec *s = spec_parse_string(text, "t.fspec", err, sizeof err);
+    is_string(s ? "(parsed without error)" : err, want, "%s", what);
+    spec_free(s);
+}
+
+static char *format(const dist *d)
+{
+    static char buf[128];
+    if (!d) return "(none)";
+    dist_format(d, buf, sizeof buf);
+    return buf;
+}
+
+static void program_mode(void)
+{
+    const char *text =
+        "# a spec with every program-mode declaration\n"
+        "program \"newton.c\" \"util.c\"   # two sources\n"
+        "epsilon 2%\n"
+        "confidence 95%\n"
+        "seed 42\n"
+        "max_trials 1e7\n"
+        "timeout 500ms\n"
+        "\n"
+        "ask ~ uniform(100, 800)\n"
+        "read 3 ~ poisson(4)\n"
+        "read * ~ uniform_int(0, 9)\n"
+        "global threshold ~ normal(600, 25)\n"
+        "extern read_adc() ~ poisson(300)\n"
+        "extern unsigned  short\tsensor_gain ~ uniform_int(1, 4)\n"
+        "mmio 0x40012000 ~ bernoulli(0.1)\n"
+        "mmio 0x40013000..0x4001300F ~ discrete(1: 0.5, 2: 0.25, 3: 0.25)\n"
+        "x ~ truncated(normal(0, 1), -2, 2)\n"
+        "e ~ empirical(\"samples.txt\")\n"
+        "c~choice(-1, 2.5e1, 0x10, .5)\n";
+    spec *s = spec_parse_string(text, "t.fspec", err, sizeof err);
+    if (!ok(s != NULL, "a program-mode spec parses")) bail("%s", err);
+    is_string(s->path, "t.fspec", "path as given");
+    is_string(s->dir, ".", "a bare file name's folder is .");
+    is_int((long long)s->nsources, 2, "two sources");
+    is_string(s->sources[0], "newton.c", "first source");
+    is_string(s->sources[1], "util.c", "second source");
+    ok(s->function == NULL, "program mode has no function");
+    is_double(s->epsilon, 0.02, 1e-15, "2%% is epsilon 0.02");
+    is_int(s->epsilon_relative, 1, "and relative");
+    is_double(s->confidence, 0.95, 1e-15, "95%% is confidence 0.95");
+    is_int((long long)s->seed, 42, "seed 42");
+    is_int(s->has_seed, 1, "and has_seed");
+    is_int((long long)s->max_trials, 10000000, "max_trials 1e7");
+    is_double(s->timeout_s, 0.5, 1e-15, "timeout 500ms");
+    is_int(s->program_loc.line, 2, "program's line");
+    is_int(s->epsilon_loc.line, 3, "epsilon's line");
+    is_int(s->confidence_loc.line, 4, "confidence's line");
+    is_int((long long)s->nlines, 19, "every line kept");
+    is_string(s->lines[8], "ask ~ uniform(100, 800)", "lines kept as written");
+    if (!ok(s->ninputs == 11, "eleven inputs")) bail("got %zu inputs", s->ninputs);
+
+    const spec_input *in = s->inputs;
+    is_int(in[0].target, SPEC_VAR, "ask is a variable");
+    is_string(in[0].name, "ask", "named ask");
+    is_string(format(in[0].value.dist), "uniform(100, 800)", "with its distribution");
+    is_int(in[0].value.kind, SPEC_VALUE_DIST, "as a plain distribution");
+    is_int(in[0].loc.line, 9, "ask on line 9");
+    is_int(in[0].loc.column, 1, "at column 1");
+    is_int(in[0].value.loc.column, 7, "its distribution at column 7");
+    is_int(in[1].target, SPEC_READ_INDEX, "read 3 is a read index");
+    is_int(in[1].index, 3, "index 3");
+    is_int(in[1].name_loc.column, 6, "its index at column 6");
+    is_string(format(in[1].value.dist), "poisson(4)", "read 3's distribution");
+    is_int(in[2].target, SPEC_READ_ANY, "read * is any read");
+    is_int(in[3].target, SPEC_GLOBAL, "global");
+    is_string(in[3].name, "threshold", "named threshold");
+    is_int(in[4].target, SPEC_EXTERN_FN, "extern function");
+    is_string(in[4].name, "read_adc", "named read_adc");
+    is_int(in[5].target, SPEC_EXTERN_VAR, "extern variable");
+    is_string(in[5].name, "sensor_gain", "named sensor_gain");
+    is_string(in[5].ctype, "unsigned short", "with its C type, words joined by one space");
+    is_int(in[5].name_loc.column, 24, "its name's column counts the tab as one");
+    is_int(in[6].target, SPEC_MMIO, "mmio");
+    ok(in[6].addr_lo == 0x40012000 && in[6].addr_hi == 0x40012000, "one address");
+    ok(in[7].addr_lo == 0x40013000 && in[7].addr_hi == 0x4001300F, "an address range");
+    is_string(format(in[7].value.dist), "discrete(1: 0.5, 2: 0.25, 3: 0.25)", "value: weight pairs");
+    is_string(format(in[8].value.dist), "truncated(normal(0, 1), -2, 2)", "a nested distribution");
+    is_string(in[9].name, "e", "an empirical distribution");
+    ok(in[9].value.dist != NULL, "reads its file relative to the spec");
+    is_string(format(in[10].value.dist), "choice(-1, 25, 16, 0.5)", "numbers in every notation");
+    ok(spec_find_var(s, "ask") == &in[0], "spec_find_var finds ask");
+    ok(spec_find_var(s, "threshold") == NULL, "and not a global of that name");
+
+    spec_diagnose(s, in[0].name_loc, err, sizeof err, "no variable '%s' in %s", "ask", "newton.c");
+    is_string(err, "t.fspec:9:1: error: no variable 'ask' in newton.c\n"
+                   "    9 | ask ~ uniform(100, 800)\n"
+                   "      | ^", "spec_diagnose shows a line kept from parsing");
+    spec_free(s);
+}
+
+static void function_mode(void)
+{
+    const char *text =
+        "program \"model.ll\"\r\n"
+        "function \"filter_step\"\r\n"
+        "epsilon 0.3\r\n"
+        "confidence 0.9\r\n"
+        "timeout 1.5m\r\n"
+        "arg buf ~ array(len, normal(512, 40))\r\n"
+        "arg len ~ uniform_int(1, 64)\r\n"
+        "arg 2 ~ constant(7)\r\n"
+        "arg cfg.mode ~ choice(0, 1, 2)\r\n"
+        "arg fixed ~ array(16, uniform(0, 1))\r\n"
+        "arg name ~ string(uniform_int(1, 8), \"ab\\\"\\\\\")\r\n"
+        "arg p ~ ref(normal(0, 1))\r\n";
+    spec *s = spec_parse_string(text, "t.fspec", err, sizeof err);
+    if (!ok(s != NULL, "a function-mode spec with CRLF line ends parses")) bail("%s", err);
+    is_string(s->function, "filter_step", "function name");
+    is_int(s->function_loc.line, 2, "function's line");
+    is_string(s->sources[0], "model.ll", "an .ll source");
+    is_int(s->epsilon_relative, 0, "epsilon 0.3 is absolute");
+    is_double(s->timeout_s, 90, 1e-12, "timeout 1.5m is 90 s");
+    is_int(s->has_seed, 0, "no seed given");
+    is_int((long long)s->seed, (long long)SPEC_DEFAULT_SEED, "so the default seed");
+    is_int((long long)s->max_trials, (long long)SPEC_DEFAULT_MAX_TRIALS, "default max_trials");
+    is_string(s->lines[0], "program \"model.ll\"", "the \\r is not part of a line");
+    if (!ok(s->ninputs == 7, "seven arguments")) bail("got %zu inputs", s->ninputs);
+    const spec_input *in = s->inputs;
+    is_int(in[0].value.kind, SPEC_VALUE_ARRAY, "array shape");
+    is_string(in[0].value.len_name, "len", "length from argument len, declared after it");
+    is_int(in[0].value.len_loc.column, 17, "the length's column");
+    is_string(format(in[0].value.dist), "normal(512, 40)", "element distribution");
+    is_int(in[2].target, SPEC_ARG, "arg by index");
+    ok(in[2].name == NULL && in[2].index == 2, "index 2, no name");
+    is_string(in[3].name, "cfg.mode", "a dotted field path");
+    ok(in[4].value.kind == SPEC_VALUE_ARRAY && in[4].value.len_const == 16 && !in[4].value.len_name,
+       "an array of constant length");
+    is_int(in[5].value.kind, SPEC_VALUE_STRING, "string shape");
+    is_string(in[5].value.charset, "ab\"\\", "charset with its escapes undone");
+    is_string(format(in[5].value.dist), "uniform_int(1, 8)", "string length distribution");
+    is_int(in[6].value.kind, SPEC_VALUE_REF, "ref shape");
+    is_string(format(in[6].value.dist), "normal(0, 1)", "ref's distribution");
+    spec_free(s);
+}
+
+static void defaults_and_files(void)
+{
+    spec *s = spec_parse_string("program \"newton.c\"\nepsilon 1e-3\nconfidence 0.5", "t.fspec", err, sizeof err);
+    if (!ok(s != NULL, "a minimal spec without a final newline parses")) bail("%s", err);
+    is_double(s->timeout_s, SPEC_DEFAULT_TIMEOUT_S, 0, "default timeout");
+    is_double(s->epsilon, 1e-3, 0, "epsilon in scientific notation");
+    is_int((long long)s->ninputs, 0, "no inputs");
+    spec_free(s);
+
+    s = spec_parse_file("sub/s.fspec", err, sizeof err);
+    if (!ok(s != NULL, "spec_parse_file reads a spec in a folder")) bail("%s", err);
+    is_string(s->dir, "sub", "its folder");
+    is_string(s->sources[0], "sub/newton.c", "sources resolved against the folder");
+    is_string(s->inputs[0].name, "w", "its inputs");
+    spec_free(s);
+
+    s = spec_parse_file("none.fspec", err, sizeof err);
+    ok(s == NULL, "a missing spec file fails");
+    is_string(err, "none.fspec: error: cannot open the spec: No such file or directory", "and says why");
+
+    s = spec_parse_string("program \"nope.c\"\n", "sub/t.fspec", err, sizeof err);
+    is_string(err, "sub/t.fspec:1:9: error: source file 'nope.c' not found (looked for 'sub/nope.c')\n"
+                   "    1 | program \"nope.c\"\n"
+                   "      |         ^", "a missing source names the path looked for");
+    spec_free(s);
+}
+
+static void errors(void)
+{
+    bad("unknown distribution", BASE "ask ~ unifrom(100, 800)\n",
+        "t.fspec:4:7: error: unknown distribution 'unifrom'; did you mean 'uniform'?\n"
+        "    4 | ask ~ unifrom(100, 800)\n"
+        "      |       ^");
+    bad("parameter error at its argument", BASE "ask ~ uniform(800, 100)\n",
+        "t.fspec:4:15: error: uniform(a, b) needs a < b, got a = 800 and b = 100\n"
+        "    4 | ask ~ uniform(800, 100)\n"
+        "      |               ^");
+    bad("wrong argument count", BASE "x ~ normal(1)\n",
+        "t.fspec:4:5: error: normal takes 2 arguments (mu, sigma), got 1\n"
+        "    4 | x ~ normal(1)\n"
+        "      |     ^");
+    bad("missing ~", BASE "ask uniform(100, 800)\n",
+        "t.fspec:4:5: error: expected '~' between 'ask' and its distribution\n"
+        "    4 | ask uniform(100, 800)\n"
+        "      |     ^");
+    bad("unterminated string", BASE "e ~ empirical(\"samples.txt)\n",
+        "t.fspec:4:15: error: unterminated string (a string ends with '\"' on the same line)\n"
+        "    4 | e ~ empirical(\"samples.txt)\n"
+        "      |               ^");
+    bad("bad number", BASE "x ~ normal(1.2.3, 1)\n",
+        "t.fspec:4:12: error: invalid number '1.2.3'\n"
+        "    4 | x ~ normal(1.2.3, 1)\n"
+        "      |            ^");
+    bad("confidence 1.5", "program \"newton.c\"\nepsilon 0.3\nconfidence 1.5\n",
+        "t.fspec:3:12: error: confidence must be between 0 and 1, exclusive, got 1.5\n"
+        "    3 | confidence 1.5\n"
+        "      |            ^");
+    bad("confidence 150%", "program \"newton.c\"\nepsilon 0.3\nconfidence 150%\n",
+        "t.fspec:3:12: error: confidence must be between 0% and 100%, exclusive, got 150%\n"
+        "    3 | confidence 150%\n"
+        "      |            ^");
+    bad("epsilon 0", "program \"newton.c\"\nepsilon 0\nconfidence 0.95\n",
+        "t.fspec:2:9: error: epsilon must be > 0, got 0\n"
+        "    2 | epsilon 0\n"
+        "      |         ^");
+    bad("missing epsilon", "program \"newton.c\"\nconfidence 0.95\n",
+        "t.fspec:2:16: error: spec has no 'epsilon' line (add e.g. 'epsilon 0.3')\n"
+        "    2 | confidence 0.95\n"
+        "      |                ^");
+    bad("missing program", "epsilon 0.3\nconfidence 0.95\nask ~ normal(0, 1)  # last\n",
+        "t.fspec:3:27: error: spec has no 'program' line (add e.g. 'program \"main.c\"')\n"
+        "    3 | ask ~ normal(0, 1)  # last\n"
+        "      |                           ^");
+    bad("empty spec", "",
+        "t.fspec:1:1: error: spec has no 'program' line (add e.g. 'program \"main.c\"')\n"
+        "    1 | \n"
+        "      | ^");
+    bad("program file not found", "program \"newton.c\" \"missing.c\"\nepsilon 0.3\nconfidence 0.95\n",
+        "t.fspec:1:20: error: source file 'missing.c' not found\n"
+        "    1 | program \"newton.c\" \"missing.c\"\n"
+        "      |                    ^");
+    bad("source of the wrong kind", "program \"samples.txt\"\n",
+        "t.fspec:1:9: error: source 'samples.txt' is not a .c, .ll or .bc file\n"
+        "    1 | program \"samples.txt\"\n"
+        "      |         ^");
+    bad("duplicate epsilon", BASE "epsilon 0.5\n",
+        "t.fspec:4:1: error: 'epsilon' is already set on line 2\n"
+        "    4 | epsilon 0.5\n"
+        "      | ^");
+    bad("duplicate variable", BASE "ask ~ normal(0, 1)\n# again\nask ~ poisson(3)\n",
+        "t.fspec:6:1: error: variable 'ask' is already declared on line 4\n"
+        "    6 | ask ~ poisson(3)\n"
+        "      | ^");
+    bad("duplicate read index", BASE "read 3 ~ poisson(4)\nread 3 ~ poisson(5)\n",
+        "t.fspec:5:6: error: read 3 is already declared on line 4\n"
+        "    5 | read 3 ~ poisson(5)\n"
+        "      |      ^");
+    bad("read 0", BASE "read 0 ~ poisson(4)\n",
+        "t.fspec:4:6: error: a read's position counts from 1, got 0\n"
+        "    4 | read 0 ~ poisson(4)\n"
+        "      |      ^");
+    bad("read without an index", BASE "read ~ poisson(4)\n",
+        "t.fspec:4:1: error: 'read' is a keyword, not a variable name\n"
+        "    4 | read ~ poisson(4)\n"
+        "      | ^");
+    bad("a keyword as a variable", BASE "seed ~ normal(0, 1)\n",
+        "t.fspec:4:1: error: 'seed' is a keyword, not a variable name\n"
+        "    4 | seed ~ normal(0, 1)\n"
+        "      | ^");
+    bad("arg without function", BASE "arg len ~ uniform_int(1, 64)\n",
+        "t.fspec:4:1: error: 'arg' declares a function's parameter and needs isolated-function mode: "
+        "add a line 'function \"NAME\"'\n"
+        "    4 | arg len ~ uniform_int(1, 64)\n"
+        "      | ^");
+    bad("duplicate argument", FBASE "arg len ~ uniform_int(1, 64)\narg len ~ constant(3)\n",
+        "t.fspec:6:5: error: argument 'len' is already declared on line 5\n"
+        "    6 | arg len ~ constant(3)\n"
+        "      |     ^");
+    bad("array outside arg", BASE "buf ~ array(4, normal(0, 1))\n",
+        "t.fspec:4:7: error: 'array' is a shape, allowed only right after 'arg NAME ~'\n"
+        "    4 | buf ~ array(4, normal(0, 1))\n"
+        "      |       ^");
+    bad("string outside arg", BASE "s ~ string(uniform_int(1, 8), \"ab\")\n",
+        "t.fspec:4:5: error: 'string' is a shape, allowed only right after 'arg NAME ~'\n"
+        "    4 | s ~ string(uniform_int(1, 8), \"ab\")\n"
+        "      |     ^");
+    bad("ref inside array", FBASE "arg a ~ array(4, ref(normal(0, 1)))\n",
+        "t.fspec:5:18: error: 'ref' is a shape, allowed only right after 'arg NAME ~'\n"
+        "    5 | arg a ~ array(4, ref(normal(0, 1)))\n"
+        "      |                  ^");
+    bad("array length naming nothing", FBASE "arg buf ~ array(n, normal(0, 1))\n",
+        "t.fspec:5:17: error: array length 'n' names no declared argument (declare it with 'arg n ~ ...')\n"
+        "    5 | arg buf ~ array(n, normal(0, 1))\n"
+        "      |                 ^");
+    bad("string length not integer", FBASE "arg s ~ string(normal(4, 1), \"ab\")\n",
+        "t.fspec:5:16: error: a string's length must be an integer-valued distribution such as uniform_int(1, 8)\n"
+        "    5 | arg s ~ string(normal(4, 1), \"ab\")\n"
+        "      |                ^");
+    bad("bad mmio address", BASE "mmio 0x4001G000 ~ bernoulli(0.1)\n",
+        "t.fspec:4:6: error: invalid number '0x4001G000'\n"
+        "    4 | mmio 0x4001G000 ~ bernoulli(0.1)\n"
+        "      |      ^");
+    bad("mmio range reversed", BASE "mmio 0x4001200F..0x40012000 ~ bernoulli(0.1)\n",
+        "t.fspec:4:18: error: mmio range ends at 0x40012000, below its start 0x4001200F\n"
+        "    4 | mmio 0x4001200F..0x40012000 ~ bernoulli(0.1)\n"
+        "      |                  ^");
+    bad("mmio overlap", BASE "mmio 0x10..0x1f ~ bernoulli(0.5)\nmmio 0x18 ~ bernoulli(0.5)\n",
+        "t.fspec:5:6: error: mmio addresses overlap the declaration on line 4\n"
+        "    5 | mmio 0x18 ~ bernoulli(0.5)\n"
+        "      |      ^");
+    bad("timeout without unit", BASE "timeout 2\n",
+        "t.fspec:4:9: error: timeout needs a unit, ms, s or m (e.g. 'timeout 2s')\n"
+        "    4 | timeout 2\n"
+        "      |         ^");
+    bad("unknown time unit", BASE "timeout 5h\n",
+        "t.fspec:4:10: error: unknown time unit 'h' (use ms, s or m)\n"
+        "    4 | timeout 5h\n"
+        "      |          ^");
+    bad("unknown keyword", "program \"newton.c\"\nepsilom 0.3\nconfidence 0.95\n",
+        "t.fspec:2:1: error: unknown declaration 'epsilom'; did you mean 'epsilon'?\n"
+        "    2 | epsilom 0.3\n"
+        "      | ^");
+    bad("unknown word", BASE "zzzzzz 4\n",
+        "t.fspec:4:1: error: unknown declaration 'zzzzzz' (a variable's name is followed by '~')\n"
+        "    4 | zzzzzz 4\n"
+        "      | ^");
+    bad("not a declaration", BASE "42 ~ normal(0, 1)\n",
+        "t.fspec:4:1: error: expected a declaration (a keyword such as 'epsilon', or a variable's name and "
+        "'~'), found '42'\n"
+        "    4 | 42 ~ normal(0, 1)\n"
+        "      | ^");
+    bad("garbage after the declaration", BASE "ask ~ normal(0, 1) extra\n",
+        "t.fspec:4:20: error: unexpected 'extra' after the declaration\n"
+        "    4 | ask ~ normal(0, 1) extra\n"
+        "      |                    ^");
+    bad("tabs count as one column", BASE "\tx ~ normal(0, 1)\textra\n",
+        "t.fspec:4:19: error: unexpected 'extra' after the declaration\n"
+        "    4 | \tx ~ normal(0, 1)\textra\n"
+        "      |                   ^");
+    bad("empty parentheses", BASE "n ~ poisson()\n",
+        "t.fspec:4:5: error: poisson takes 1 argument (l), got 0\n"
+        "    4 | n ~ poisson()\n"
+        "      |     ^");
+    bad("error inside truncated", BASE "x ~ truncated(normal(0, -1), -2, 2)\n",
+        "t.fspec:4:25: error: normal(mu, sigma) needs sigma > 0, got sigma = -1\n"
+        "    4 | x ~ truncated(normal(0, -1), -2, 2)\n"
+        "      |                         ^");
+    bad("argument of the wrong kind", BASE "x ~ normal(\"a\", 1)\n",
+        "t.fspec:4:12: error: normal(mu, sigma): mu must be a number, got a string\n"
+        "    4 | x ~ normal(\"a\", 1)\n"
+        "      |            ^");
+    bad("missing comma", BASE "x ~ normal(0 1)\n",
+        "t.fspec:4:14: error: expected ',' or ')' after an argument, found '1'\n"
+        "    4 | x ~ normal(0 1)\n"
+        "      |              ^");
+    bad("unclosed parenthesis", BASE "x ~ normal(0, 1\n",
+        "t.fspec:4:16: error: expected ',' or ')' after an argument, found end of line\n"
+        "    4 | x ~ normal(0, 1\n"
+        "      |                ^");
+    bad("missing weight", BASE "d ~ discrete(1: , 2: 1)\n",
+        "t.fspec:4:17: error: expected a weight (a number) after ':', found ','\n"
+        "    4 | d ~ discrete(1: , 2: 1)\n"
+        "      |                 ^");
+    bad("unknown escape", BASE "e ~ empirical(\"a\\qb\")\n",
+        "t.fspec:4:17: error: unknown escape '\\q' in string (only \\\" and \\\\ are allowed)\n"
+        "    4 | e ~ empirical(\"a\\qb\")\n"
+        "      |                 ^");
+    bad("extern without a type", BASE "extern gain ~ uniform_int(1, 4)\n",
+        "t.fspec:4:8: error: an extern needs a C type and a name ('extern int gain ~ ...') or is a function "
+        "('extern gain() ~ ...')\n"
+        "    4 | extern gain ~ uniform_int(1, 4)\n"
+        "      |        ^");
+    bad("extern function with parameters", BASE "extern read_adc(int) ~ poisson(3)\n",
+        "t.fspec:4:17: error: expected ')': an extern function is written 'NAME()', without parameters\n"
+        "    4 | extern read_adc(int) ~ poisson(3)\n"
+        "      |                 ^");
+    bad("unquoted function name", "program \"newton.c\"\nfunction filter\n",
+        "t.fspec:2:10: error: the function's name goes in quotes: function \"filter\"\n"
+        "    2 | function filter\n"
+        "      |          ^");
+    bad("max_trials 0", BASE "max_trials 0\n",
+        "t.fspec:4:12: error: max_trials must be a positive integer, got 0\n"
+        "    4 | max_trials 0\n"
+        "      |            ^");
+    bad("max_trials beyond 64 bits", BASE "max_trials 1e20\n",
+        "t.fspec:4:12: error: max_trials 1e20 does not fit in 64 bits\n"
+        "    4 | max_trials 1e20\n"
+        "      |            ^");
+    bad("a number where a distribution goes", BASE "x ~ 5\n",
+        "t.fspec:4:5: error: expected a distribution, found '5' (write constant(5) for a fixed value)\n"
+        "    4 | x ~ 5\n"
+        "      |     ^");
+    bad("fractional seed", BASE "seed 1.5\n",
+        "t.fspec:4:6: error: seed must be a non-negative integer, got 1.5\n"
+        "    4 | seed 1.5\n"
+        "      |      ^");
+}
+
+int main(void)
+{
+    plan(51 + 24 + 11 + 51);
+    strcpy(tmp, "/tmp/spec-t-XXXXXX");
+    if (!mkdtemp(tmp) || chdir(tmp) != 0) bail("cannot make a temporary folder");
+    if (mkdir("sub", 0700) != 0) bail("cannot make %s/sub", tmp);
+    write_file("newton.c", "int main(void) { return 0; }\n");
+    write_file("util.c", "int util;\n");
+    write_file("model.ll", "; empty\n");
+    write_file("samples.txt", "1\n2\n3\n");
+    write_file("sub/newton.c", "int main(void) { return 0; }\n");
+    write_file("sub/s.fspec", "program \"newton.c\"\nepsilon 0.1\nconfidence 0.99\nw ~ constant(1)\n");
+
+    program_mode();
+    function_mode();
+    defaults_and_files();
+    errors();
+
+    const char *files[] = { "newton.c", "util.c", "model.ll", "samples.txt", "sub/newton.c", "sub/s.fspec" };
+    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) unlink(files[i]);
+    rmdir("sub");
+    if (chdir("/") != 0 || rmdir(tmp) != 0) diag("could not remove %s", tmp);
+    return done();
+}

@@ -1,7 +1,8 @@
-/* distributions/bernoulli.c: the Bernoulli distribution bernoulli(p).
- *
- *   P(X = 1) = p,  P(X = 0) = 1 - p;   0 <= p <= 1.   Mean p. */
+/* distributions/bernoulli.c: the Bernoulli distribution bernoulli(p). */
 /* SPDX-License-Identifier: MIT */
+
+/* P(X = 1) = p,  P(X = 0) = 1 - p;   0 <= p <= 1.   Mean p. */
+
 #include <gsl/gsl_randist.h>
 
 #include "dist_impl.h"

@@ -1,8 +1,9 @@
-/* distributions/beta.c: the beta distribution beta(a, b) on [0, 1].
- *
- *   p(x) = Gamma(a + b) / (Gamma(a) Gamma(b)) x^(a-1) (1 - x)^(b-1)   for 0 <= x <= 1;
- *   a > 0, b > 0.   Mean a / (a + b). */
+/* distributions/beta.c: the beta distribution beta(a, b) on [0, 1]. */
 /* SPDX-License-Identifier: MIT */
+
+/* p(x) = Gamma(a + b) / (Gamma(a) Gamma(b)) x^(a-1) (1 - x)^(b-1)   for 0 <= x <= 1;
+ *   a > 0, b > 0.   Mean a / (a + b). */
+
 #include <gsl/gsl_cdf.h>
 #include <gsl/gsl_randist.h>
 

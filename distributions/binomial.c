@@ -1,8 +1,9 @@
-/* distributions/binomial.c: the binomial distribution binomial(n, p).
- *
- *   P(X = k) = C(n, k) p^k (1 - p)^(n - k)   for k = 0, ..., n;
- *   n an integer, 0 <= n <= 4294967295 (GSL's unsigned int);  0 <= p <= 1.   Mean n p. */
+/* distributions/binomial.c: the binomial distribution binomial(n, p). */
 /* SPDX-License-Identifier: MIT */
+
+/* P(X = k) = C(n, k) p^k (1 - p)^(n - k)   for k = 0, ..., n;
+ *   n an integer, 0 <= n <= 4294967295 (GSL's unsigned int);  0 <= p <= 1.   Mean n p. */
+
 #include <math.h>
 
 #include <gsl/gsl_cdf.h>

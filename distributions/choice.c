@@ -1,8 +1,9 @@
-/* distributions/choice.c: the uniform choice among listed numbers, choice(v1, v2, ...).
- *
- *   P(X = x) = (number of i with v_i = x) / n   for n >= 1 listed values.
- *   Mean (v1 + ... + vn) / n.  Repeating a value makes it proportionally likelier. */
+/* distributions/choice.c: the uniform choice among listed numbers, choice(v1, v2, ...). */
 /* SPDX-License-Identifier: MIT */
+
+/* P(X = x) = (number of i with v_i = x) / n   for n >= 1 listed values.
+ *   Mean (v1 + ... + vn) / n.  Repeating a value makes it proportionally likelier. */
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>

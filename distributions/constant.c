@@ -1,7 +1,8 @@
-/* distributions/constant.c: the degenerate distribution constant(c).
- *
- *   P(X = c) = 1.   Mean c. */
+/* distributions/constant.c: the degenerate distribution constant(c). */
 /* SPDX-License-Identifier: MIT */
+
+/* P(X = c) = 1.   Mean c. */
+
 #include <math.h>
 
 #include "dist_impl.h"

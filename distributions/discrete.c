@@ -1,9 +1,10 @@
-/* distributions/discrete.c: a finite distribution with weights, discrete(v1: w1, v2: w2, ...).
- *
- *   P(X = v_i) = w_i / (w_1 + ... + w_n)   (summed over repeated values);
+/* distributions/discrete.c: a finite distribution with weights, discrete(v1: w1, v2: w2, ...). */
+/* SPDX-License-Identifier: MIT */
+
+/* P(X = v_i) = w_i / (w_1 + ... + w_n)   (summed over repeated values);
  *   w_i >= 0, not all 0.   Mean sum(v_i w_i) / sum(w_i).
  * Drawn by GSL's Walker alias table (gsl_ran_discrete), one lookup per draw. */
-/* SPDX-License-Identifier: MIT */
+
 #include <math.h>
 #include <stdlib.h>
 

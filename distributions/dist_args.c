@@ -21,7 +21,8 @@ int dist_args_fail(dist_error *err, int arg_index, const char *fmt, ...)
     return -1;
 }
 
-static const char *kind(const dist_arg *a)
+/* "a number", "a string" or "a distribution": what A is, for messages. */
+const char *dist_args_kind(const dist_arg *a)
 {
     switch (a->kind) {
     case DIST_ARG_NUMBER: return "a number";
@@ -51,7 +52,7 @@ int dist_args_numbers(const char *name, const char *const *params, size_t want,
         const dist_arg *a = &args[i];
         if (a->kind != DIST_ARG_NUMBER)
             return dist_args_fail(err, (int)i, "%s(%s): %s must be a number, got %s", name,
-                                  list, params[i], kind(a));
+                                  list, params[i], dist_args_kind(a));
         if (a->has_weight)
             return dist_args_fail(err, (int)i,
                                   "%s(%s): %s must be a plain number, got a value: weight pair",

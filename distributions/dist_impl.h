@@ -1,4 +1,4 @@
-/* distributions/dist_impl.h: the agreement between the catalogue's files (struct dist, ops, helpers). */
+/* distributions/dist_impl.h: what the catalogue's files share: struct dist, its ops, helpers. */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_DIST_IMPL_H
 #define FREQSYS_DIST_IMPL_H
@@ -55,6 +55,7 @@ int dist_args_fail(dist_error *err, int arg_index, const char *fmt, ...)
 int dist_args_numbers(const char *name, const char *const *params, size_t want,
                       const dist_arg *args, size_t nargs, double *out, dist_error *err);
 int dist_args_is_integral(double x);
+const char *dist_args_kind(const dist_arg *a);
 
 /* dist_text.c */
 void dist_text_add(dist_text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -1,10 +1,11 @@
-/* distributions/empirical.c: resampling from a file of observations, empirical("samples.txt").
- *
- *   P(X = x) = (number of samples equal to x) / n   (the bootstrap distribution).
+/* distributions/empirical.c: resampling from a file of observations, empirical("samples.txt"). */
+/* SPDX-License-Identifier: MIT */
+
+/* P(X = x) = (number of samples equal to x) / n   (the bootstrap distribution).
  *   Mean: the sample mean.
  * The file holds whitespace-separated numbers; '#' starts a comment to the end of the
  * line; a relative name is taken relative to the spec's folder. */
-/* SPDX-License-Identifier: MIT */
+
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -120,8 +121,7 @@ dist *dist_empirical_create(const dist_arg *args, size_t nargs, const char *base
         return dist_args_fail(err, -1, "empirical takes 1 argument (file), got %zu", nargs), NULL;
     if (args[0].kind != DIST_ARG_STRING || !args[0].string)
         return dist_args_fail(err, 0, "empirical(file): file must be a string, got %s",
-                              args[0].kind == DIST_ARG_NUMBER ? "a number" : "a distribution"),
-               NULL;
+                              dist_args_kind(&args[0])), NULL;
     const char *name = args[0].string;
     int absolute = name[0] == '/';
     size_t size = (absolute ? 0 : strlen(base_dir) + 1) + strlen(name) + 1;

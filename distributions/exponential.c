@@ -1,8 +1,9 @@
-/* distributions/exponential.c: the exponential distribution exponential(rate).
- *
- *   p(x) = rate exp(-rate x)   for x >= 0;   rate > 0.   Mean 1 / rate.
- * Written by rate (events per unit); GSL's functions take the mean 1 / rate. */
+/* distributions/exponential.c: the exponential distribution exponential(rate). */
 /* SPDX-License-Identifier: MIT */
+
+/* p(x) = rate exp(-rate x)   for x >= 0;   rate > 0.   Mean 1 / rate.
+ * Written by rate (events per unit); GSL's functions take the mean 1 / rate. */
+
 #include <gsl/gsl_cdf.h>
 #include <gsl/gsl_randist.h>
 

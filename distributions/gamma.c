@@ -1,8 +1,9 @@
-/* distributions/gamma.c: the gamma distribution gamma(k, theta), by shape and scale.
- *
- *   p(x) = x^(k-1) exp(-x / theta) / (Gamma(k) theta^k)   for x > 0;   k > 0, theta > 0.
- *   Mean k theta. */
+/* distributions/gamma.c: the gamma distribution gamma(k, theta), by shape and scale. */
 /* SPDX-License-Identifier: MIT */
+
+/* p(x) = x^(k-1) exp(-x / theta) / (Gamma(k) theta^k)   for x > 0;   k > 0, theta > 0.
+ *   Mean k theta. */
+
 #include <gsl/gsl_cdf.h>
 #include <gsl/gsl_randist.h>
 
@@ -18,7 +19,12 @@ typedef struct gamma_dist {
 static double sample(const dist *d, gsl_rng *r) { return gsl_ran_gamma(r, G(d)->k, G(d)->theta); }
 static double cdf(const dist *d, double x) { return gsl_cdf_gamma_P(x, G(d)->k, G(d)->theta); }
 static double survival(const dist *d, double x) { return gsl_cdf_gamma_Q(x, G(d)->k, G(d)->theta); }
-static double quantile(const dist *d, double p) { return gsl_cdf_gamma_Pinv(p, G(d)->k, G(d)->theta); }
+
+static double quantile(const dist *d, double p)
+{
+    return gsl_cdf_gamma_Pinv(p, G(d)->k, G(d)->theta);
+}
+
 static double upper(const dist *d, double q) { return gsl_cdf_gamma_Qinv(q, G(d)->k, G(d)->theta); }
 static double mean(const dist *d) { return G(d)->k * G(d)->theta; }
 

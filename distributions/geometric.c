@@ -1,8 +1,9 @@
-/* distributions/geometric.c: the geometric distribution geometric(p), GSL's convention.
- *
- *   P(X = k) = p (1 - p)^(k - 1)   for k = 1, 2, 3, ...;   0 < p <= 1.   Mean 1 / p.
- * X counts the trials up to and including the first success, so it is never 0. */
+/* distributions/geometric.c: the geometric distribution geometric(p), GSL's convention. */
 /* SPDX-License-Identifier: MIT */
+
+/* P(X = k) = p (1 - p)^(k - 1)   for k = 1, 2, 3, ...;   0 < p <= 1.   Mean 1 / p.
+ * X counts the trials up to and including the first success, so it is never 0. */
+
 #include <math.h>
 
 #include <gsl/gsl_cdf.h>

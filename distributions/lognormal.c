@@ -1,9 +1,10 @@
-/* distributions/lognormal.c: the lognormal distribution lognormal(mu, sigma).
- *
- *   p(x) = 1 / (x sqrt(2 pi sigma^2)) exp(-(ln x - mu)^2 / (2 sigma^2))   for x > 0;
+/* distributions/lognormal.c: the lognormal distribution lognormal(mu, sigma). */
+/* SPDX-License-Identifier: MIT */
+
+/* p(x) = 1 / (x sqrt(2 pi sigma^2)) exp(-(ln x - mu)^2 / (2 sigma^2))   for x > 0;
  *   sigma > 0.  mu and sigma are those of the underlying normal ln X.
  *   Mean exp(mu + sigma^2 / 2). */
-/* SPDX-License-Identifier: MIT */
+
 #include <math.h>
 
 #include <gsl/gsl_cdf.h>
@@ -18,11 +19,28 @@ typedef struct lognormal {
 
 #define L(d) ((const lognormal *)(d))
 
-static double sample(const dist *d, gsl_rng *r) { return gsl_ran_lognormal(r, L(d)->mu, L(d)->sigma); }
+static double sample(const dist *d, gsl_rng *r)
+{
+    return gsl_ran_lognormal(r, L(d)->mu, L(d)->sigma);
+}
+
 static double cdf(const dist *d, double x) { return gsl_cdf_lognormal_P(x, L(d)->mu, L(d)->sigma); }
-static double survival(const dist *d, double x) { return gsl_cdf_lognormal_Q(x, L(d)->mu, L(d)->sigma); }
-static double quantile(const dist *d, double p) { return gsl_cdf_lognormal_Pinv(p, L(d)->mu, L(d)->sigma); }
-static double upper(const dist *d, double q) { return gsl_cdf_lognormal_Qinv(q, L(d)->mu, L(d)->sigma); }
+
+static double survival(const dist *d, double x)
+{
+    return gsl_cdf_lognormal_Q(x, L(d)->mu, L(d)->sigma);
+}
+
+static double quantile(const dist *d, double p)
+{
+    return gsl_cdf_lognormal_Pinv(p, L(d)->mu, L(d)->sigma);
+}
+
+static double upper(const dist *d, double q)
+{
+    return gsl_cdf_lognormal_Qinv(q, L(d)->mu, L(d)->sigma);
+}
+
 static double mean(const dist *d) { return exp(L(d)->mu + 0.5 * L(d)->sigma * L(d)->sigma); }
 
 static void format(const dist *d, dist_text *t)

@@ -1,8 +1,9 @@
-/* distributions/normal.c: the Gaussian distribution normal(mu, sigma).
- *
- *   p(x) = 1 / sqrt(2 pi sigma^2) exp(-(x - mu)^2 / (2 sigma^2));   sigma > 0.   Mean mu.
- * Drawn with GSL's ziggurat sampler, the fastest of its Gaussian methods. */
+/* distributions/normal.c: the Gaussian distribution normal(mu, sigma). */
 /* SPDX-License-Identifier: MIT */
+
+/* p(x) = 1 / sqrt(2 pi sigma^2) exp(-(x - mu)^2 / (2 sigma^2));   sigma > 0.   Mean mu.
+ * Drawn with GSL's ziggurat sampler, the fastest of its Gaussian methods. */
+
 #include <gsl/gsl_cdf.h>
 #include <gsl/gsl_randist.h>
 
@@ -21,9 +22,22 @@ static double sample(const dist *d, gsl_rng *r)
 }
 
 static double cdf(const dist *d, double x) { return gsl_cdf_gaussian_P(x - N(d)->mu, N(d)->sigma); }
-static double survival(const dist *d, double x) { return gsl_cdf_gaussian_Q(x - N(d)->mu, N(d)->sigma); }
-static double quantile(const dist *d, double p) { return N(d)->mu + gsl_cdf_gaussian_Pinv(p, N(d)->sigma); }
-static double upper(const dist *d, double q) { return N(d)->mu + gsl_cdf_gaussian_Qinv(q, N(d)->sigma); }
+
+static double survival(const dist *d, double x)
+{
+    return gsl_cdf_gaussian_Q(x - N(d)->mu, N(d)->sigma);
+}
+
+static double quantile(const dist *d, double p)
+{
+    return N(d)->mu + gsl_cdf_gaussian_Pinv(p, N(d)->sigma);
+}
+
+static double upper(const dist *d, double q)
+{
+    return N(d)->mu + gsl_cdf_gaussian_Qinv(q, N(d)->sigma);
+}
+
 static double mean(const dist *d) { return N(d)->mu; }
 
 static void format(const dist *d, dist_text *t)

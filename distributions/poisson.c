@@ -1,8 +1,9 @@
-/* distributions/poisson.c: the Poisson distribution poisson(l).
- *
- *   P(X = k) = l^k exp(-l) / k!   for k = 0, 1, 2, ...;   0 < l <= 2^31.   Mean l.
- * The upper limit keeps every draw far inside GSL's unsigned int result. */
+/* distributions/poisson.c: the Poisson distribution poisson(l). */
 /* SPDX-License-Identifier: MIT */
+
+/* P(X = k) = l^k exp(-l) / k!   for k = 0, 1, 2, ...;   0 < l <= 2^31.   Mean l.
+ * The upper limit keeps every draw far inside GSL's unsigned int result. */
+
 #include <math.h>
 
 #include <gsl/gsl_cdf.h>

@@ -1,11 +1,11 @@
-/* distributions/rng_philox.c: Philox4x32-10 (Salmon et al., SC 2011) as a gsl_rng_type.
- *
- * Counter-based: output block i is a keyed bijection of the 128-bit counter,
+/* distributions/rng_philox.c: Philox4x32-10 (Salmon et al., SC 2011) as a gsl_rng_type. */
+/* SPDX-License-Identifier: MIT */
+
+/* Counter-based: output block i is a keyed bijection of the 128-bit counter,
  *   counter = (stream low, stream high, block low, block high), key = 64-bit seed,
  * ten rounds of  (L0,R0,L1,R1) -> (hi(M1*L1) ^ R0 ^ k0, lo(M1*L1), hi(M0*L0) ^ R1 ^ k1, lo(M0*L0))
  * with M0 = 0xD2511F53, M1 = 0xCD9E8D57 and the key bumped by the Weyl constants
  * 0x9E3779B9, 0xBB67AE85 between rounds. Jumping to any (seed, stream) is just a store. */
-/* SPDX-License-Identifier: MIT */
 #include <stdint.h>
 
 #include "dist_impl.h"

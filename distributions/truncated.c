@@ -1,6 +1,7 @@
-/* distributions/truncated.c: a distribution restricted to an interval, truncated(D, lo, hi).
- *
- *   P(X <= x) = (F(x) - F(lo-)) / (F(hi) - F(lo-))   for lo <= x <= hi,
+/* distributions/truncated.c: a distribution restricted to an interval, truncated(D, lo, hi). */
+/* SPDX-License-Identifier: MIT */
+
+/* P(X <= x) = (F(x) - F(lo-)) / (F(hi) - F(lo-))   for lo <= x <= hi,
  * where F is D's CDF and F(lo-) = P(D < lo); lo < hi, and D must put at least 1e-9 of
  * its mass in [lo, hi]. Mean: numerical where it can be had exactly enough, else NAN.
  *
@@ -12,7 +13,7 @@
  *  - otherwise, for integer D over at most 1e6 integers: an alias table over them;
  *  - otherwise: invert F by bisection, at most 64 CDF evaluations per draw.
  * So no draw loops for long, however little mass the interval holds. */
-/* SPDX-License-Identifier: MIT */
+
 #include <math.h>
 #include <stdlib.h>
 
@@ -237,11 +238,13 @@ dist *dist_truncated_create(const dist_arg *args, size_t nargs, const char *base
                NULL;
     if (args[0].kind != DIST_ARG_DIST || !args[0].inner)
         return dist_args_fail(err, 0, "truncated(D, lo, hi): D must be a distribution, got %s",
-                              args[0].kind == DIST_ARG_NUMBER ? "a number" : "a string"), NULL;
+                              dist_args_kind(&args[0])), NULL;
     for (int i = 1; i < 3; i++)
         if (args[i].kind != DIST_ARG_NUMBER || args[i].has_weight || isnan(args[i].number))
-            return dist_args_fail(err, i, "truncated(D, lo, hi): %s must be a number",
-                                  params[i]), NULL;
+            return dist_args_fail(err, i, "truncated(D, lo, hi): %s must be a number, got %s",
+                                  params[i], args[i].kind != DIST_ARG_NUMBER
+                                  ? dist_args_kind(&args[i]) : args[i].has_weight
+                                  ? "a value: weight pair" : "nan"), NULL;
     double lo = args[1].number, hi = args[2].number;
     if (!(lo < hi))
         return dist_args_fail(err, 1, "truncated(D, lo, hi) needs lo < hi, got lo = %g and "

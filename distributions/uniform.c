@@ -1,7 +1,8 @@
-/* distributions/uniform.c: the continuous uniform distribution uniform(a, b).
- *
- *   p(x) = 1 / (b - a)   for a <= x < b,   0 otherwise;   a < b.   Mean (a + b) / 2. */
+/* distributions/uniform.c: the continuous uniform distribution uniform(a, b). */
 /* SPDX-License-Identifier: MIT */
+
+/* p(x) = 1 / (b - a)   for a <= x < b,   0 otherwise;   a < b.   Mean (a + b) / 2. */
+
 #include <gsl/gsl_cdf.h>
 #include <gsl/gsl_randist.h>
 

@@ -1,9 +1,10 @@
-/* distributions/uniform_int.c: the discrete uniform distribution uniform_int(a, b).
- *
- *   P(X = k) = 1 / (b - a + 1)   for integers a <= k <= b (both ends included);
+/* distributions/uniform_int.c: the discrete uniform distribution uniform_int(a, b). */
+/* SPDX-License-Identifier: MIT */
+
+/* P(X = k) = 1 / (b - a + 1)   for integers a <= k <= b (both ends included);
  *   a <= b, |a|, |b| <= 2^53.   Mean (a + b) / 2.
  * Ranges wider than the generator's 32 bits are drawn from 64 random bits. */
-/* SPDX-License-Identifier: MIT */
+
 #include <math.h>
 
 #include "dist_impl.h"

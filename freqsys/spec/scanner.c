@@ -179,6 +179,26 @@ int scanner_number(scanner *sc, int flags, scanner_num *out)
     return 1;
 }
 
+int scanner_num_count(const scanner_num *n, unsigned long long *out)
+{
+    if (n->percent) return -1;
+    if (n->is_integer_literal) {
+        if (n->negative && n->magnitude != 0) return -1;
+        *out = n->magnitude;
+        return 0;
+    }
+    double v = n->value;
+    if (v < 0 || v != floor(v)) return -1;
+    if (v >= 18446744073709551616.0) return -2;
+    *out = (unsigned long long)v;
+    return 0;
+}
+
+const char *scanner_num_text(const scanner *sc, const scanner_num *n, char *buf, size_t size)
+{
+    return scanner_text(sc, n->pos, n->len + (n->percent ? 1 : 0) + n->unit_len, buf, size);
+}
+
 char *scanner_string(scanner *sc)
 {
     size_t start = sc->pos, p = start + 1;

@@ -70,6 +70,14 @@ int scanner_at_number(const scanner *sc);
  * range, 1 on success. Call only where scanner_at_number holds. */
 int scanner_number(scanner *sc, int flags, scanner_num *out);
 
+/* The exact value of N when it is a non-negative integer, 1e7 and 1.0 included, in
+ * OUT; returns 0, or -1 when N is not such an integer, or -2 when it is one beyond
+ * 64 bits. Does not fail the scanner: the caller words the message. */
+int scanner_num_count(const scanner_num *n, unsigned long long *out);
+
+/* N as written, with its '%' or unit, copied into BUF; returns BUF. */
+const char *scanner_num_text(const scanner *sc, const scanner_num *n, char *buf, size_t size);
+
 /* Reads a quoted string with \" and \\ escapes into a new string. Returns NULL and
  * fails the scanner on an unterminated string or an unknown escape. Call only at '"'. */
 char *scanner_string(scanner *sc);

@@ -5,9 +5,9 @@
 #include "expression.h"
 #include "scanner.h"
 #include "suggest.h"
+#include "target.h"
 
 #include <errno.h>
-#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -113,12 +113,6 @@ static int expect_tilde(scanner *sc)
     return scanner_fail(sc, col(sc), "expected '~', found %s", scanner_describe(sc, found, sizeof found));
 }
 
-static const char *text_of(const scanner *sc, const scanner_num *n, char *buf, size_t size)
-{
-    size_t len = n->len + (n->percent ? 1 : 0) + n->unit_len;
-    return scanner_text(sc, n->pos, len, buf, size);
-}
-
 /* A number after keyword WHAT, with FLAGS; fails when there is none. */
 static int number_after(scanner *sc, const char *what, int flags, scanner_num *n)
 {
@@ -131,35 +125,19 @@ static int number_after(scanner *sc, const char *what, int flags, scanner_num *n
     return scanner_number(sc, flags, n) ? 0 : -1;
 }
 
-/* The exact unsigned value of N when it is a non-negative integer (1e7 included);
- * else -1, or -2 for an integer beyond 64 bits, without failing the scanner. */
-static int as_count(const scanner_num *n, unsigned long long *out)
+/* An integer >= MIN after keyword WHAT, into OUT. */
+static int count_after(scanner *sc, const char *what, unsigned long long min, unsigned long long *out)
 {
-    if (n->percent) return -1;
-    if (n->is_integer_literal) {
-        if (n->negative && n->magnitude != 0) return -1;
-        *out = n->magnitude;
-        return 0;
-    }
-    double v = n->value;
-    if (v < 0 || v != floor(v)) return -1;
-    if (v >= 18446744073709551616.0) return -2;
-    *out = (unsigned long long)v;
-    return 0;
-}
-
-static int count_after(scanner *sc, const char *what, unsigned long long min, unsigned long long *out,
-                       scanner_num *n)
-{
+    scanner_num num, *n = &num;
     if (number_after(sc, what, 0, n) < 0) return -1;
-    int r = as_count(n, out);
+    int r = scanner_num_count(n, out);
     char text[64];
     if (r == -2)
         return scanner_fail(sc, (int)n->pos + 1, "%s %s does not fit in 64 bits", what,
-                            text_of(sc, n, text, sizeof text));
+                            scanner_num_text(sc, n, text, sizeof text));
     if (r < 0 || *out < min) {
         return scanner_fail(sc, (int)n->pos + 1, "%s must be a %s integer, got %s", what,
-                            min ? "positive" : "non-negative", text_of(sc, n, text, sizeof text));
+                            min ? "positive" : "non-negative", scanner_num_text(sc, n, text, sizeof text));
     }
     return 0;
 }
@@ -257,7 +235,7 @@ static int parse_epsilon(parser *ps)
     if (number_after(sc, "epsilon", SCANNER_PERCENT, &n) < 0) return -1;
     if (!(n.value > 0)) {
         char text[64];
-        return scanner_fail(sc, (int)n.pos + 1, "epsilon must be > 0, got %s", text_of(sc, &n, text, sizeof text));
+        return scanner_fail(sc, (int)n.pos + 1, "epsilon must be > 0, got %s", scanner_num_text(sc, &n, text, sizeof text));
     }
     ps->s->epsilon = n.value;
     ps->s->epsilon_relative = n.percent;
@@ -272,7 +250,7 @@ static int parse_confidence(parser *ps)
     if (!(n.value > 0 && n.value < 1)) {
         char text[64];
         return scanner_fail(sc, (int)n.pos + 1, "confidence must be between %s, exclusive, got %s",
-                            n.percent ? "0% and 100%" : "0 and 1", text_of(sc, &n, text, sizeof text));
+                            n.percent ? "0% and 100%" : "0 and 1", scanner_num_text(sc, &n, text, sizeof text));
     }
     ps->s->confidence = n.value;
     return 0;
@@ -286,206 +264,19 @@ static int parse_timeout(parser *ps)
     if (number_after(sc, "timeout", SCANNER_UNIT, &n) < 0) return -1;
     if (n.unit_len == 0)
         return scanner_fail(sc, (int)n.pos + 1, "timeout needs a unit, ms, s or m (e.g. 'timeout %s%s')",
-                            text_of(sc, &n, text, sizeof text), "s");
+                            scanner_num_text(sc, &n, text, sizeof text), "s");
     scanner_text(sc, n.unit_pos, n.unit_len, text, sizeof text);
     double scale = strcmp(text, "ms") == 0 ? 0.001 : strcmp(text, "s") == 0 ? 1 : strcmp(text, "m") == 0 ? 60 : 0;
     if (scale == 0)
         return scanner_fail(sc, (int)n.unit_pos + 1, "unknown time unit '%s' (use ms, s or m)", text);
     if (!(n.value > 0))
-        return scanner_fail(sc, (int)n.pos + 1, "timeout must be > 0, got %s", text_of(sc, &n, text, sizeof text));
+        return scanner_fail(sc, (int)n.pos + 1, "timeout must be > 0, got %s", scanner_num_text(sc, &n, text, sizeof text));
     ps->s->timeout_s = n.value * scale;
     return 0;
 }
 
-static int same_name(const char *a, const char *b) { return a && b && strcmp(a, b) == 0; }
-
-/* The earlier input that IN would clash with, or NULL. */
-static const spec_input *clash(const spec *s, const spec_input *in)
-{
-    for (size_t i = 0; i < s->ninputs; i++) {
-        const spec_input *o = &s->inputs[i];
-        if (o->target != in->target) continue;
-        switch (in->target) {
-        case SPEC_READ_ANY:
-            return o;
-        case SPEC_READ_INDEX:
-            if (o->index == in->index) return o;
-            break;
-        case SPEC_ARG:
-            if (in->name ? same_name(o->name, in->name) : !o->name && o->index == in->index) return o;
-            break;
-        case SPEC_MMIO:
-            if (o->addr_lo <= in->addr_hi && in->addr_lo <= o->addr_hi) return o;
-            break;
-        default:
-            if (same_name(o->name, in->name)) return o;
-        }
-    }
-    return NULL;
-}
-
-static int clash_error(parser *ps, const spec_input *in, const spec_input *o)
-{
-    scanner *sc = &ps->sc;
-    int column = in->name_loc.column, line = o->loc.line;
-    switch (in->target) {
-    case SPEC_VAR:
-        return scanner_fail(sc, column, "variable '%s' is already declared on line %d", in->name, line);
-    case SPEC_READ_INDEX:
-        return scanner_fail(sc, column, "read %lld is already declared on line %d", in->index, line);
-    case SPEC_READ_ANY:
-        return scanner_fail(sc, column, "read * is already declared on line %d", line);
-    case SPEC_ARG:
-        if (in->name) return scanner_fail(sc, column, "argument '%s' is already declared on line %d", in->name, line);
-        return scanner_fail(sc, column, "argument %lld is already declared on line %d", in->index, line);
-    case SPEC_GLOBAL:
-        return scanner_fail(sc, column, "global '%s' is already declared on line %d", in->name, line);
-    case SPEC_EXTERN_FN:
-        return scanner_fail(sc, column, "extern function '%s' is already declared on line %d", in->name, line);
-    case SPEC_EXTERN_VAR:
-        return scanner_fail(sc, column, "extern variable '%s' is already declared on line %d", in->name, line);
-    case SPEC_MMIO:
-        return scanner_fail(sc, column, "mmio addresses overlap the declaration on line %d", line);
-    }
-    return -1;
-}
-
-/* The target part of an input declaration after its keyword, up to '~'. */
-static int parse_target(parser *ps, enum keyword k, spec_input *in)
-{
-    scanner *sc = &ps->sc;
-    char found[64], text[64];
-    scanner_space(sc);
-    in->name_loc = (spec_loc){ sc->line, col(sc) };
-    switch (k) {
-    case K_READ:
-        if (sc->text[sc->pos] == '*') {
-            sc->pos++;
-            in->target = SPEC_READ_ANY;
-            return 0;
-        }
-        if (!scanner_at_number(sc))
-            return scanner_fail(sc, col(sc), "expected a read's position (1, 2, ...) or '*' after 'read', found %s",
-                                scanner_describe(sc, found, sizeof found));
-        in->target = SPEC_READ_INDEX;
-        {
-            scanner_num n;
-            unsigned long long v;
-            if (!scanner_number(sc, 0, &n)) return -1;
-            if (as_count(&n, &v) < 0 || v < 1 || v > (unsigned long long)INT64_MAX)
-                return scanner_fail(sc, (int)n.pos + 1, "a read's position counts from 1, got %s",
-                                    text_of(sc, &n, text, sizeof text));
-            in->index = (long long)v;
-        }
-        return 0;
-    case K_ARG:
-        in->target = SPEC_ARG;
-        if (scanner_at_number(sc)) {
-            scanner_num n;
-            unsigned long long v;
-            if (!scanner_number(sc, 0, &n)) return -1;
-            if (as_count(&n, &v) < 0 || v > (unsigned long long)INT64_MAX)
-                return scanner_fail(sc, (int)n.pos + 1, "a parameter's index must be a non-negative integer, got %s",
-                                    text_of(sc, &n, text, sizeof text));
-            in->index = (long long)v;
-            return 0;
-        }
-        if (!scanner_at_ident(sc))
-            return scanner_fail(sc, col(sc), "expected a parameter's name or index after 'arg', found %s",
-                                scanner_describe(sc, found, sizeof found));
-        in->name = scanner_path(sc);
-        return in->name ? 0 : -1;
-    case K_GLOBAL:
-        in->target = SPEC_GLOBAL;
-        if (!scanner_at_ident(sc))
-            return scanner_fail(sc, col(sc), "expected a global variable's name after 'global', found %s",
-                                scanner_describe(sc, found, sizeof found));
-        in->name = scanner_ident(sc);
-        return in->name ? 0 : -1;
-    case K_EXTERN: {
-        if (!scanner_at_ident(sc))
-            return scanner_fail(sc, col(sc), "expected a C type or a function's name after 'extern', found %s",
-                                scanner_describe(sc, found, sizeof found));
-        char *first = scanner_ident(sc);
-        if (!first) return -1;
-        if (scanner_peek(sc) == '(') {
-            in->target = SPEC_EXTERN_FN;
-            in->name = first;
-            sc->pos++;
-            if (scanner_peek(sc) != ')')
-                return scanner_fail(sc, col(sc), "expected ')': an extern function is written 'NAME()', "
-                                    "without parameters");
-            sc->pos++;
-            return 0;
-        }
-        /* Words up to '~': all but the last make the C type, the last is the name. */
-        in->target = SPEC_EXTERN_VAR;
-        in->ctype = first;
-        spec_loc last = in->name_loc;
-        for (;;) {
-            scanner_space(sc);
-            if (!scanner_at_ident(sc)) break;
-            spec_loc here = { sc->line, col(sc) };
-            char *word = scanner_ident(sc);
-            if (!word) return -1;
-            if (in->name) {
-                char *type = malloc(strlen(in->ctype) + strlen(in->name) + 2);
-                if (!type) {
-                    free(word);
-                    return scanner_fail(sc, here.column, "out of memory");
-                }
-                sprintf(type, "%s %s", in->ctype, in->name);
-                free(in->ctype);
-                free(in->name);
-                in->ctype = type;
-            }
-            in->name = word;
-            last = here;
-        }
-        if (!in->name)
-            return scanner_fail(sc, in->name_loc.column, "an extern needs a C type and a name "
-                                "('extern int %s ~ ...') or is a function ('extern %s() ~ ...')",
-                                in->ctype, in->ctype);
-        in->name_loc = last;
-        return 0;
-    }
-    case K_MMIO: {
-        in->target = SPEC_MMIO;
-        if (!scanner_at_number(sc))
-            return scanner_fail(sc, col(sc), "expected an address after 'mmio' (e.g. 0x40012000), found %s",
-                                scanner_describe(sc, found, sizeof found));
-        scanner_num lo, hi;
-        unsigned long long a, b;
-        if (!scanner_number(sc, SCANNER_RANGE, &lo)) return -1;
-        if (as_count(&lo, &a) < 0)
-            return scanner_fail(sc, (int)lo.pos + 1, "an mmio address must be a non-negative integer, got %s",
-                                text_of(sc, &lo, text, sizeof text));
-        b = a;
-        if (sc->text[sc->pos] == '.' && sc->text[sc->pos + 1] == '.') {
-            sc->pos += 2;
-            if (!scanner_at_number(sc))
-                return scanner_fail(sc, col(sc), "expected the range's last address after '..', found %s",
-                                    scanner_describe(sc, found, sizeof found));
-            if (!scanner_number(sc, 0, &hi)) return -1;
-            if (as_count(&hi, &b) < 0)
-                return scanner_fail(sc, (int)hi.pos + 1, "an mmio address must be a non-negative integer, got %s",
-                                    text_of(sc, &hi, text, sizeof text));
-            if (b < a) {
-                char lotext[64];
-                return scanner_fail(sc, (int)hi.pos + 1, "mmio range ends at %s, below its start %s",
-                                    text_of(sc, &hi, text, sizeof text), text_of(sc, &lo, lotext, sizeof lotext));
-            }
-        }
-        in->addr_lo = a;
-        in->addr_hi = b;
-        return 0;
-    }
-    default:
-        return -1;
-    }
-}
-
-static int parse_input(parser *ps, enum keyword k, const char *varname, spec_loc at)
+/* An input: VARNAME ~ VALUE when VARNAME is given, else KEYWORD TARGET ~ VALUE. */
+static int parse_input(parser *ps, const char *keyword, const char *varname, spec_loc at)
 {
     scanner *sc = &ps->sc;
     spec_input in = { .loc = at };
@@ -495,10 +286,10 @@ static int parse_input(parser *ps, enum keyword k, const char *varname, spec_loc
         in.name_loc = at;
         r = (in.name = strdup(varname)) ? 0 : scanner_fail(sc, at.column, "out of memory");
     } else {
-        r = parse_target(ps, k, &in);
+        r = target_parse(sc, keyword, &in);
     }
-    const spec_input *o = r == 0 ? clash(ps->s, &in) : NULL;
-    if (o) r = clash_error(ps, &in, o);
+    const spec_input *o = r == 0 ? target_clash(ps->s, &in) : NULL;
+    if (o) r = target_clash_fail(sc, &in, o);
     if (r == 0) r = expect_tilde(sc);
     if (r == 0) r = expression_value(sc, ps->s->dir, in.target == SPEC_ARG, &in.value);
     if (r == 0) r = expect_end(sc);
@@ -509,6 +300,22 @@ static int parse_input(parser *ps, enum keyword k, const char *varname, spec_loc
     }
     *slot = in;
     return 0;
+}
+
+/* The setting K, its keyword read; records where it was written. */
+static int parse_setting(parser *ps, enum keyword k)
+{
+    spec *s = ps->s;
+    spec_loc at = ps->seen[k];
+    switch (k) {
+    case K_PROGRAM: s->program_loc = at; return parse_program(ps);
+    case K_FUNCTION: s->function_loc = at; return parse_function(ps);
+    case K_EPSILON: s->epsilon_loc = at; return parse_epsilon(ps);
+    case K_CONFIDENCE: s->confidence_loc = at; return parse_confidence(ps);
+    case K_SEED: s->has_seed = 1; return count_after(&ps->sc, "seed", 0, &s->seed);
+    case K_MAX_TRIALS: return count_after(&ps->sc, "max_trials", 1, &s->max_trials);
+    default: return parse_timeout(ps);
+    }
 }
 
 static int parse_line(parser *ps)
@@ -529,7 +336,7 @@ static int parse_line(parser *ps)
     if (keywords[k] && next == '~') {
         r = scanner_fail(sc, at.column, "'%s' is a keyword, not a variable name", word);
     } else if (next == '~') {
-        r = parse_input(ps, K_COUNT, word, at);
+        r = parse_input(ps, NULL, word, at);
     } else if (!keywords[k]) {
         /* A distribution right after the name means a forgotten '~'; otherwise the word
          * was meant as a keyword, misspelt or not. */
@@ -546,34 +353,13 @@ static int parse_line(parser *ps)
         else
             r = scanner_fail(sc, at.column, "unknown declaration '%s' (a variable's name is followed by '~')", word);
     } else if (k >= K_READ) {
-        r = parse_input(ps, (enum keyword)k, NULL, at);
+        r = parse_input(ps, word, NULL, at);
+    } else if (ps->seen[k].line) {
+        r = scanner_fail(sc, at.column, "'%s' is already set on line %d", word, ps->seen[k].line);
     } else {
-        if (ps->seen[k].line)
-            r = scanner_fail(sc, at.column, "'%s' is already set on line %d", word, ps->seen[k].line);
-        else {
-            ps->seen[k] = at;
-            switch (k) {
-            case K_PROGRAM: r = parse_program(ps); ps->s->program_loc = at; break;
-            case K_FUNCTION: r = parse_function(ps); ps->s->function_loc = at; break;
-            case K_EPSILON: r = parse_epsilon(ps); ps->s->epsilon_loc = at; break;
-            case K_CONFIDENCE: r = parse_confidence(ps); ps->s->confidence_loc = at; break;
-            case K_SEED:
-                {
-                    scanner_num n;
-                    r = count_after(sc, "seed", 0, &ps->s->seed, &n);
-                    ps->s->has_seed = 1;
-                }
-                break;
-            case K_MAX_TRIALS:
-                {
-                    scanner_num n;
-                    r = count_after(sc, "max_trials", 1, &ps->s->max_trials, &n);
-                }
-                break;
-            default: r = parse_timeout(ps); break;
-            }
-            if (r == 0) r = expect_end(sc);
-        }
+        ps->seen[k] = at;
+        r = parse_setting(ps, (enum keyword)k);
+        if (r == 0) r = expect_end(sc);
     }
     free(word);
     return r;
@@ -606,7 +392,7 @@ static int check_whole(parser *ps)
         if (in->target != SPEC_ARG || in->value.kind != SPEC_VALUE_ARRAY || !in->value.len_name) continue;
         const spec_input *len = NULL;
         for (size_t j = 0; j < s->ninputs && !len; j++)
-            if (s->inputs[j].target == SPEC_ARG && same_name(s->inputs[j].name, in->value.len_name))
+            if (s->inputs[j].target == SPEC_ARG && s->inputs[j].name && strcmp(s->inputs[j].name, in->value.len_name) == 0)
                 len = &s->inputs[j];
         int column = in->value.len_loc.column;
         if (!len)
@@ -614,9 +400,15 @@ static int check_whole(parser *ps)
                                 "'arg %s ~ ...')", in->value.len_name, in->value.len_name);
         if (len == in)
             return scanner_fail(sc, column, "array length '%s' names the array itself", in->value.len_name);
-        if (len->value.kind != SPEC_VALUE_DIST || !dist_is_integer(len->value.dist))
-            return scanner_fail(sc, column, "array length '%s' must name an integer-valued argument, and "
-                                "line %d does not declare one", in->value.len_name, len->loc.line);
+        if (len->value.kind != SPEC_VALUE_DIST)
+            return scanner_fail(sc, column, "array length '%s' must be an integer-valued argument, but line %d "
+                                "gives it a shape", in->value.len_name, len->loc.line);
+        if (!dist_is_integer(len->value.dist)) {
+            char text[128];
+            dist_format(len->value.dist, text, sizeof text);
+            return scanner_fail(sc, column, "array length '%s' must be an integer-valued argument, but line %d "
+                                "gives it %s", in->value.len_name, len->loc.line, text);
+        }
     }
     return 0;
 }

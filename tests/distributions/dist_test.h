@@ -1,4 +1,4 @@
-/* tests/distributions/dist_test.h: shared checks for the distribution tests (bins, means, errors). */
+/* tests/distributions/dist_test.h: checks shared by the distribution tests. */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_DIST_TEST_H
 #define FREQSYS_DIST_TEST_H
@@ -166,7 +166,8 @@ static inline double *integers(long a, long b)
 }
 
 /* fits() with evenly spaced or per-integer edges, freeing them. */
-static inline void fits_spaced(const dist *d, double a, double b, size_t k, unsigned long long stream)
+static inline void fits_spaced(const dist *d, double a, double b, size_t k,
+                               unsigned long long stream)
 {
     double *e = spaced(a, b, k);
     fits(d, e, k + 1, stream);

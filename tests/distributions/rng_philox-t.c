@@ -1,4 +1,4 @@
-/* tests/distributions/rng_philox-t.c: the Philox4x32-10 generator: known answers, streams, frequencies. */
+/* tests/distributions/rng_philox-t.c: Philox4x32-10: known answers, streams, frequencies. */
 /* SPDX-License-Identifier: MIT */
 #include <time.h>
 

@@ -25,7 +25,7 @@ static void inside(const dist *d, double lo, double hi, unsigned long long strea
 
 int main(void)
 {
-    plan(9 * 4 + 6 + 4 * 3 + 1);
+    plan(9 * 4 + 6 + 5 * 3 + 1);
 
     /* Inverse CDF, lower and upper tail. */
     dist *n = cut(make_n("normal", 2, 0.0, 1.0), -2, 2);
@@ -83,6 +83,8 @@ int main(void)
     fails("truncated", notd, 3, "truncated(D, lo, hi): D must be a distribution, got a number",
           0);
     fails("truncated", rev, 2, "truncated takes 3 arguments (D, lo, hi), got 2", -1);
+    dist_arg shi[] = {inner(inner_d), num(0), str("1")};
+    fails("truncated", shi, 3, "truncated(D, lo, hi): hi must be a number, got a string", 2);
     /* After those failures D is still ours and still works. */
     is_double(dist_cdf(inner_d, 0), 0.5, 1e-15, "a refused D still belongs to the caller");
 

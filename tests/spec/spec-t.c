@@ -298,6 +298,11 @@ static void errors(void)
         "t.fspec:5:17: error: array length 'n' names no declared argument (declare it with 'arg n ~ ...')\n"
         "    5 | arg buf ~ array(n, normal(0, 1))\n"
         "      |                 ^");
+    bad("array length not integer", FBASE "arg len ~ uniform(1, 5)\narg buf ~ array(len, constant(1))\n",
+        "t.fspec:6:17: error: array length 'len' must be an integer-valued argument, but line 5 gives it "
+        "uniform(1, 5)\n"
+        "    6 | arg buf ~ array(len, constant(1))\n"
+        "      |                 ^");
     bad("string length not integer", FBASE "arg s ~ string(normal(4, 1), \"ab\")\n",
         "t.fspec:5:16: error: a string's length must be an integer-valued distribution such as uniform_int(1, 8)\n"
         "    5 | arg s ~ string(normal(4, 1), \"ab\")\n"
@@ -404,7 +409,7 @@ static void errors(void)
 
 int main(void)
 {
-    plan(51 + 24 + 11 + 51);
+    plan(51 + 24 + 11 + 52);
     strcpy(tmp, "/tmp/spec-t-XXXXXX");
     if (!mkdtemp(tmp) || chdir(tmp) != 0) bail("cannot make a temporary folder");
     if (mkdir("sub", 0700) != 0) bail("cannot make %s/sub", tmp);

@@ -1,0 +1,32 @@
+/* tests/e2e/determinism-t.c: the same seed gives the same JSON for any number of workers. */
+/* SPDX-License-Identifier: MIT */
+#include <unistd.h>
+#include "tap.h"
+#include "e2e.h"
+
+int main(void) {
+    plan(7);
+    char err[4096];
+    is_int(e2e_run("run examples/newton/newton.fspec -q -j 1 -s 5 -o /tmp/freqsys-det-1.json", err, sizeof err),
+           0, "newton with one worker");
+    is_int(e2e_run("run examples/newton/newton.fspec -q -j 2 -s 5 -o /tmp/freqsys-det-2.json", err, sizeof err),
+           0, "newton with two workers");
+    is_int(e2e_run("run examples/newton/newton.fspec -q -j 3 -s 5 -o /tmp/freqsys-det-3.json", err, sizeof err),
+           0, "newton with three workers (more than the cores)");
+    char *one = e2e_json_without_timing("/tmp/freqsys-det-1.json");
+    char *two = e2e_json_without_timing("/tmp/freqsys-det-2.json");
+    char *three = e2e_json_without_timing("/tmp/freqsys-det-3.json");
+    ok(one && two && !strcmp(one, two), "-j 1 and -j 2 give identical JSON apart from timing");
+    ok(one && three && !strcmp(one, three), "-j 1 and -j 3 give identical JSON apart from timing");
+    is_int(e2e_run("run examples/newton/newton.fspec -q -j 2 -s 6 -o /tmp/freqsys-det-4.json", err, sizeof err),
+           0, "another seed runs");
+    char *four = e2e_json_without_timing("/tmp/freqsys-det-4.json");
+    ok(one && four && strcmp(one, four) != 0, "...and a different seed gives different estimates");
+    free(one); free(two); free(three); free(four);
+    for (int i = 1; i <= 4; i++) {
+        char path[64];
+        snprintf(path, sizeof path, "/tmp/freqsys-det-%d.json", i);
+        unlink(path);
+    }
+    return done();
+}

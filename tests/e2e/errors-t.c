@@ -1,0 +1,56 @@
+/* tests/e2e/errors-t.c: bad specs, unbuildable programs and exhausted budgets get clear errors and exit codes. */
+/* SPDX-License-Identifier: MIT */
+#include <unistd.h>
+#include "tap.h"
+#include "e2e.h"
+
+int main(void) {
+    plan(17);
+    char err[8192];
+
+    int code = e2e_run("run tests/e2e/programs/undeclared.fspec -q", err, sizeof err);
+    is_int(code, 2, "a read with no declaration is a spec error (exit 2)");
+    ok(strstr(err, "undeclared.c:6: error: the input read into 'count' (%d) has no declaration") != NULL,
+       "...naming the variable and its source line");
+    diag("%s", err);
+
+    code = e2e_run("run tests/e2e/programs/broken.fspec -q", err, sizeof err);
+    is_int(code, 3, "a program that does not compile exits 3");
+    ok(strstr(err, "cannot compile") && strstr(err, "undefined_name"), "...showing the compiler's message");
+
+    code = e2e_run("run tests/e2e/programs/misfit.fspec -q", err, sizeof err);
+    is_int(code, 2, "a drawn value that does not fit its type is an error (exit 2)");
+    ok(strstr(err, "misfit.c:6: input 'level'") && strstr(err, "does not fit") &&
+       strstr(err, "unsigned char"), "...naming the input, its line and its type");
+    diag("%s", err);
+
+    code = e2e_run("run examples/newton/newton.fspec -q -n 100 -o /tmp/freqsys-budget.json", err, sizeof err);
+    is_int(code, 1, "a budget too small to converge exits 1");
+    result *r = result_read_json("/tmp/freqsys-budget.json", err, sizeof err);
+    ok(r != NULL, "...and still writes the result");
+    ok(r && !r->converged && r->trials == 100, "...which says not converged after exactly 100 trials");
+    const result_block *body = r ? e2e_block(r, "main", "while.body") : NULL;
+    ok(body && !strcmp(body->status, "not_converged"), "...and lists the loop body as not_converged");
+    result_free(r);
+    unlink("/tmp/freqsys-budget.json");
+
+    code = e2e_run("run examples/newton/newton.fspec -q -n 100", err, sizeof err);
+    is_int(code, 1, "the text report exits 1 too");
+
+    code = e2e_run("run tests/e2e/programs/no-such.fspec", err, sizeof err);
+    is_int(code, 2, "a missing spec file exits 2");
+    ok(strstr(err, "no-such.fspec") != NULL, "...naming the file");
+
+    code = e2e_run("frobnicate", err, sizeof err);
+    is_int(code, 2, "an unknown command exits 2");
+
+    code = e2e_run("run examples/newton/newton.fspec -j 0", err, sizeof err);
+    is_int(code, 2, "-j 0 is a usage error");
+
+    code = e2e_run("check examples/newton/newton.fspec", err, sizeof err);
+    is_int(code, 0, "check accepts the newton example");
+
+    code = e2e_run("check tests/e2e/programs/undeclared.fspec", err, sizeof err);
+    is_int(code, 2, "check finds the undeclared read without running");
+    return done();
+}

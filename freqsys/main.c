@@ -2,6 +2,7 @@
 /* SPDX-License-Identifier: MIT */
 #include <stdio.h>
 #include <string.h>
+#include <gsl/gsl_errno.h>
 #include "commands.h"
 
 typedef struct command {
@@ -58,6 +59,8 @@ void cli_help(const char *name, FILE *out) {
 }
 
 int main(int argc, char **argv) {
+    /* GSL's default handler aborts; a sampler's failure must become a clear input error. */
+    gsl_set_error_handler_off();
     if (argc < 2 || !strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) {
         cli_help(NULL, argc < 2 ? stderr : stdout);
         return argc < 2 ? EXIT_USAGE : EXIT_OK;

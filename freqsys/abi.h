@@ -10,7 +10,7 @@
  * through it. The layouts below are mirrored field by field in the IR (see
  * freqsys/transform/module_table.c): every field is a pointer or a 32/64-bit integer
  * placed so that no padding arises. Bump FSABI_VERSION on any change. */
-#define FSABI_VERSION 1
+#define FSABI_VERSION 2
 #define FSABI_MODULE_SYMBOL "freqsys_module"
 
 /* Runtime entry points the instrumented code calls. They are defined in the freqsys
@@ -36,12 +36,17 @@ typedef enum fsabi_kind {
     FSABI_KIND_GETCHAR    /* getchar/getc/fgetc: a code 0..255, or EOF (-1) */
 } fsabi_kind;
 
+/* A block's CFG successors are edges[first_successor .. + nsuccessors) (block
+ * indices), and the functions it calls directly are edges[first_callee .. +
+ * ncallees) (function indices; a function called twice is listed twice). */
 typedef struct fsabi_block {
     const char *function;
     const char *label;        /* IR label; "bbN" when the block had no name */
     const char *file;         /* "" when the block has no debug location */
     uint32_t line;            /* first source line, 0 when unknown */
     uint32_t function_index;
+    uint32_t first_successor, nsuccessors;
+    uint32_t first_callee, ncallees;
 } fsabi_block;
 
 typedef struct fsabi_function {
@@ -71,6 +76,7 @@ typedef struct fsabi_module {
     const fsabi_block *blocks;     /* [nblocks] */
     const fsabi_function *functions;   /* [nfunctions] */
     const fsabi_site *sites;       /* [nsites] */
+    const uint32_t *edges;         /* successor and callee lists, see fsabi_block */
     void (*reset_globals)(void);   /* restores every global to its initial value */
     void *entry;                   /* main, or the isolated function */
 } fsabi_module;

@@ -170,6 +170,13 @@ static result *make_result(const spec *s, const run_options *o, const runner_con
         out->status = strdup(block_status_name(v->status));
         out->method = strdup(block_method_name(v->method));
         out->p_upper = v->p_upper;
+        out->successors = calloc(b->nsuccessors + 1, sizeof *out->successors);
+        out->callees = calloc(b->ncallees + 1, sizeof *out->callees);
+        if (!out->successors || !out->callees) { result_free(r); return NULL; }
+        for (uint32_t k = 0; k < b->nsuccessors; k++)
+            out->successors[out->nsuccessors++] = mod->edges[b->first_successor + k];
+        for (uint32_t k = 0; k < b->ncallees; k++)
+            out->callees[out->ncallees++] = strdup(mod->functions[mod->edges[b->first_callee + k]].name);
     }
     r->nfailures = rr->nfailures;
     for (size_t i = 0; i < rr->nfailures; i++) {

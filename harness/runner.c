@@ -106,7 +106,7 @@ static int spawn(runner *r, int w) {
     }
     close(cmd[0]);
     close(res[1]);
-    r->workers[w] = (worker){pid, cmd[1], res[0], 0, {0, 0}, WIRE_IDLE};
+    r->workers[w] = (worker){pid, cmd[1], res[0], 0, {0, 0}, WIRE_IDLE, NULL, 0};
     r->slots[w].trial = WIRE_IDLE;
     return 0;
 }

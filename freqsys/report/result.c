@@ -21,6 +21,10 @@ void result_free(result *r)
         free(b->file);
         free(b->status);
         free(b->method);
+        free(b->successors);
+        for (size_t k = 0; k < b->ncallees; k++)
+            free(b->callees[k]);
+        free(b->callees);
     }
     free(r->blocks);
     for (size_t i = 0; i < r->nfailures; i++)

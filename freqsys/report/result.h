@@ -20,6 +20,10 @@ typedef struct result_block {
     char *status;         /* "converged" | "constant" | "rare" | "not_converged" */
     char *method;         /* "clt" | "observed" | "binomial" */
     double p_upper;       /* rare blocks: upper bound on P(reached); else 0 */
+    uint32_t *successors; /* CFG successors: indices into result.blocks */
+    size_t nsuccessors;
+    char **callees;       /* functions this block calls directly, once per call site */
+    size_t ncallees;
 } result_block;
 
 /* A trial that crashed or timed out, kept so the user can replay it. */

@@ -110,6 +110,15 @@ static json_t *block_json(const result_block *b, int *bad)
     set(o, "hits", count(b->hits), bad);
     set(o, "method", str(b->method), bad);
     set(o, "p_upper", real(b->p_upper), bad);
+    json_t *succ = json_array(), *calls = json_array();
+    for (size_t k = 0; succ && k < b->nsuccessors; k++)
+        if (json_array_append_new(succ, json_integer(b->successors[k])) != 0)
+            *bad = 1;
+    for (size_t k = 0; calls && k < b->ncallees; k++)
+        if (json_array_append_new(calls, str(b->callees[k])) != 0)
+            *bad = 1;
+    set(o, "successors", succ, bad);
+    set(o, "callees", calls, bad);
     return o;
 }
 
@@ -294,6 +303,35 @@ static int one_of(reader *rd, const char *key, const char *s, const char *const 
 static const char *const modes[] = {"program", "function", NULL};
 static const char *const statuses[] = {"converged", "constant", "rare", "not_converged", NULL};
 
+/* "successors" (block indices) and "callees" (function names); both optional. */
+static int read_edges(reader *rd, json_t *o, result_block *b)
+{
+    json_t *succ = json_object_get(o, "successors"), *calls = json_object_get(o, "callees");
+    if (succ && !json_is_array(succ))
+        return fail(rd, "field 'successors' must be an array");
+    if (calls && !json_is_array(calls))
+        return fail(rd, "field 'callees' must be an array");
+    size_t ns = succ ? json_array_size(succ) : 0, nc = calls ? json_array_size(calls) : 0;
+    if ((ns && !(b->successors = calloc(ns, sizeof *b->successors))) ||
+        (nc && !(b->callees = calloc(nc, sizeof *b->callees))))
+        return fail(rd, "out of memory");
+    for (size_t k = 0; k < ns; k++) {
+        json_t *v = json_array_get(succ, k);
+        if (!json_is_integer(v) || json_integer_value(v) < 0 || json_integer_value(v) > UINT32_MAX)
+            return fail(rd, "field 'successors' must hold block indices");
+        b->successors[b->nsuccessors++] = (uint32_t)json_integer_value(v);
+    }
+    for (size_t k = 0; k < nc; k++) {
+        json_t *v = json_array_get(calls, k);
+        if (!json_is_string(v))
+            return fail(rd, "field 'callees' must hold function names");
+        if (!(b->callees[b->ncallees] = strdup(json_string_value(v))))
+            return fail(rd, "out of memory");
+        b->ncallees++;
+    }
+    return 0;
+}
+
 static int read_block(reader *rd, json_t *o, result_block *b)
 {
     if (!json_is_object(o))
@@ -312,6 +350,7 @@ static int read_block(reader *rd, json_t *o, result_block *b)
     get_count(rd, o, "hits", 0, &b->hits);
     get_string(rd, o, "method", 0, &b->method);
     get_double(rd, o, "p_upper", 0, &b->p_upper);
+    read_edges(rd, o, b);
     return rd->failed ? -1 : 0;
 }
 
@@ -392,6 +431,13 @@ static void fill(reader *rd, json_t *root, result *r)
         return;
     read_list(rd, root, "blocks", 1, sizeof(result_block), (void **)&r->blocks,
               &r->nblocks, one_block);
+    for (size_t i = 0; i < r->nblocks && !rd->failed; i++)
+        for (size_t k = 0; k < r->blocks[i].nsuccessors; k++)
+            if (r->blocks[i].successors[k] >= r->nblocks) {
+                fail(rd, "blocks[%zu]: successor %u is not a block (there are %zu)", i,
+                     r->blocks[i].successors[k], r->nblocks);
+                break;
+            }
     get_bool(rd, root, "interrupted", 0, &r->interrupted);
     read_list(rd, root, "failures", 0, sizeof(result_failure), (void **)&r->failures,
               &r->nfailures, one_failure);

@@ -2,6 +2,8 @@
 /* SPDX-License-Identifier: MIT */
 #include "counters.h"
 
+#include "ptr_map.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -69,6 +71,48 @@ static LLVMValueRef element(LLVMBuilderRef b, LLVMValueRef g, unsigned n, LLVMTy
     return LLVMBuildInBoundsGEP2(b, LLVMArrayType2(elem, n), g, idx, 2, "");
 }
 
+static int push_edge(counter_table *t, unsigned v) {
+    if (t->nedges == t->edges_cap) {
+        size_t cap = t->edges_cap ? 2 * t->edges_cap : 256;
+        unsigned *e = realloc(t->edges, cap * sizeof *e);
+        if (!e) return -1;
+        t->edges = e;
+        t->edges_cap = cap;
+    }
+    t->edges[t->nedges++] = v;
+    return 0;
+}
+
+/* The static CFG and the direct calls between instrumented functions, for the
+ * pictures and the call-transition ranking: frequencies alone do not show them. */
+static int record_edges(LLVMModuleRef m, counter_table *t, const ptr_map *block_ids,
+                        const ptr_map *function_ids) {
+    for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn)) {
+        if (!instrumentable(fn)) continue;
+        for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb)) {
+            long long j = ptr_map_get(block_ids, bb);
+            if (j < 0) continue;
+            counted_block *cb = &t->blocks[j];
+            cb->first_successor = (unsigned)t->nedges;
+            LLVMValueRef term = LLVMGetBasicBlockTerminator(bb);
+            unsigned ns = term ? LLVMGetNumSuccessors(term) : 0;
+            for (unsigned k = 0; k < ns; k++) {
+                long long s = ptr_map_get(block_ids, LLVMGetSuccessor(term, k));
+                if (s >= 0 && push_edge(t, (unsigned)s) != 0) return -1;
+            }
+            cb->nsuccessors = (unsigned)t->nedges - cb->first_successor;
+            cb->first_callee = (unsigned)t->nedges;
+            for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+                if (!LLVMIsACallInst(i) && !LLVMIsAInvokeInst(i)) continue;
+                long long g = ptr_map_get(function_ids, LLVMGetCalledValue(i));
+                if (g >= 0 && push_edge(t, (unsigned)g) != 0) return -1;
+            }
+            cb->ncallees = (unsigned)t->nedges - cb->first_callee;
+        }
+    }
+    return 0;
+}
+
 int counters_insert(LLVMModuleRef m, counter_table *t) {
     memset(t, 0, sizeof *t);
     LLVMContextRef ctx = LLVMGetModuleContext(m);
@@ -93,10 +137,12 @@ int counters_insert(LLVMModuleRef m, counter_table *t) {
     LLVMSetInitializer(t->touched_count, LLVMConstNull(i32));
     LLVMSetLinkage(t->touched_count, LLVMInternalLinkage);
 
+    ptr_map block_ids = {0}, function_ids = {0};
     LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
     for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn)) {
         if (!instrumentable(fn)) continue;
         unsigned f = (unsigned)t->nfunctions;
+        if (ptr_map_put(&function_ids, fn, f) != 0) return -1;
         size_t len;
         const char *fname = LLVMGetValueName2(fn, &len);
         counted_function *cf = &t->functions[t->nfunctions++];
@@ -109,6 +155,7 @@ int counters_insert(LLVMModuleRef m, counter_table *t) {
             LLVMValueRef at = insertion_point(bb);
             if (!at || LLVMIsACatchSwitchInst(at)) continue;   /* nothing may precede it */
             unsigned j = (unsigned)t->nblocks;
+            if (ptr_map_put(&block_ids, bb, j) != 0) return -1;
             counted_block *cb = &t->blocks[t->nblocks++];
             cb->function = dup_len(fname, len);
             const char *label = LLVMGetBasicBlockName(bb);
@@ -145,7 +192,10 @@ int counters_insert(LLVMModuleRef m, counter_table *t) {
         cf->nblocks = (unsigned)t->nblocks - cf->first_block;
     }
     LLVMDisposeBuilder(b);
-    return 0;
+    int rc = record_edges(m, t, &block_ids, &function_ids);
+    ptr_map_free(&block_ids);
+    ptr_map_free(&function_ids);
+    return rc;
 }
 
 void counters_free(counter_table *t) {
@@ -157,5 +207,6 @@ void counters_free(counter_table *t) {
     for (size_t i = 0; i < t->nfunctions; i++) free(t->functions[i].name);
     free(t->blocks);
     free(t->functions);
+    free(t->edges);
     memset(t, 0, sizeof *t);
 }

@@ -9,6 +9,8 @@
 typedef struct counted_block {
     char *function, *label, *file;
     unsigned line, function_index;
+    unsigned first_successor, nsuccessors;   /* into counter_table.edges */
+    unsigned first_callee, ncallees;
 } counted_block;
 
 typedef struct counted_function {
@@ -22,6 +24,8 @@ typedef struct counter_table {
     size_t nblocks;
     counted_function *functions;
     size_t nfunctions;
+    unsigned *edges;           /* successor block and callee function indices */
+    size_t nedges, edges_cap;
     LLVMValueRef counters, fn_touched, touched_list, touched_count;   /* globals */
 } counter_table;
 

@@ -40,18 +40,24 @@ void module_table_emit(LLVMModuleRef m, const counter_table *t, const read_sites
     e.i64 = LLVMInt64TypeInContext(e.ctx);
     e.ptr = LLVMPointerTypeInContext(e.ctx, 0);
 
-    /* fsabi_block { ptr function, ptr label, ptr file, i32 line, i32 function_index } */
-    LLVMTypeRef block_ty = LLVMStructTypeInContext(e.ctx, (LLVMTypeRef[]){e.ptr, e.ptr, e.ptr, e.i32, e.i32}, 5, 0);
+    /* fsabi_block { ptr function, ptr label, ptr file, i32 line, i32 function_index,
+     *               i32 first_successor, i32 nsuccessors, i32 first_callee, i32 ncallees } */
+    LLVMTypeRef block_fields[9] = {e.ptr, e.ptr, e.ptr, e.i32, e.i32, e.i32, e.i32, e.i32, e.i32};
+    LLVMTypeRef block_ty = LLVMStructTypeInContext(e.ctx, block_fields, 9, 0);
     LLVMValueRef *fn_names = calloc(t->nfunctions + 1, sizeof *fn_names);
     LLVMValueRef *rows = calloc(t->nblocks + t->nfunctions + sites->n + 1, sizeof *rows);
     if (!fn_names || !rows) abort();   /* a few bytes per block: nothing sensible to do */
     for (size_t f = 0; f < t->nfunctions; f++) fn_names[f] = cstring(&e, t->functions[f].name);
     for (size_t j = 0; j < t->nblocks; j++) {
         const counted_block *b = &t->blocks[j];
-        LLVMValueRef fields[5] = {fn_names[b->function_index], cstring(&e, b->label),
+        LLVMValueRef fields[9] = {fn_names[b->function_index], cstring(&e, b->label),
                                   cstring(&e, b->file), LLVMConstInt(e.i32, b->line, 0),
-                                  LLVMConstInt(e.i32, b->function_index, 0)};
-        rows[j] = LLVMConstStructInContext(e.ctx, fields, 5, 0);
+                                  LLVMConstInt(e.i32, b->function_index, 0),
+                                  LLVMConstInt(e.i32, b->first_successor, 0),
+                                  LLVMConstInt(e.i32, b->nsuccessors, 0),
+                                  LLVMConstInt(e.i32, b->first_callee, 0),
+                                  LLVMConstInt(e.i32, b->ncallees, 0)};
+        rows[j] = LLVMConstStructInContext(e.ctx, fields, 9, 0);
     }
     LLVMValueRef blocks = constant_array(&e, block_ty, rows, t->nblocks, "freqsys_blocks");
 
@@ -74,21 +80,27 @@ void module_table_emit(LLVMModuleRef m, const counter_table *t, const read_sites
     }
     LLVMValueRef site_table = constant_array(&e, site_ty, rows, sites->n, "freqsys_sites");
 
-    LLVMValueRef fields[13] = {
+    LLVMValueRef *edge_values = calloc(t->nedges + 1, sizeof *edge_values);
+    if (!edge_values) abort();
+    for (size_t k = 0; k < t->nedges; k++) edge_values[k] = LLVMConstInt(e.i32, t->edges[k], 0);
+    LLVMValueRef edges = constant_array(&e, e.i32, edge_values, t->nedges, "freqsys_edges");
+    free(edge_values);
+
+    LLVMValueRef fields[14] = {
         LLVMConstInt(e.i64, FSABI_VERSION, 0),
         LLVMConstInt(e.i64, t->nblocks, 0),
         LLVMConstInt(e.i64, t->nfunctions, 0),
         LLVMConstInt(e.i64, sites->n, 0),
         t->counters, t->fn_touched, t->touched_list, t->touched_count,
-        blocks, functions, site_table, reset_fn,
+        blocks, functions, site_table, edges, reset_fn,
         entry ? entry : LLVMConstPointerNull(e.ptr),
     };
-    LLVMTypeRef types[13];
+    LLVMTypeRef types[14];
     for (int i = 0; i < 4; i++) types[i] = e.i64;
-    for (int i = 4; i < 13; i++) types[i] = e.ptr;
-    LLVMTypeRef module_ty = LLVMStructTypeInContext(e.ctx, types, 13, 0);
+    for (int i = 4; i < 14; i++) types[i] = e.ptr;
+    LLVMTypeRef module_ty = LLVMStructTypeInContext(e.ctx, types, 14, 0);
     LLVMValueRef desc = LLVMAddGlobal(m, module_ty, FSABI_MODULE_SYMBOL);
-    LLVMSetInitializer(desc, LLVMConstStructInContext(e.ctx, fields, 13, 0));
+    LLVMSetInitializer(desc, LLVMConstStructInContext(e.ctx, fields, 14, 0));
     LLVMSetGlobalConstant(desc, 1);
     free(fn_names);
     free(rows);

@@ -37,7 +37,9 @@ static const char want_program[] =
     "      \"status\": \"constant\",\n"
     "      \"hits\": 18431,\n"
     "      \"method\": \"observed\",\n"
-    "      \"p_upper\": 0.0\n"
+    "      \"p_upper\": 0.0,\n"
+    "      \"successors\": [],\n"
+    "      \"callees\": []\n"
     "    },\n"
     "    {\n"
     "      \"function\": \"main\",\n"
@@ -52,7 +54,9 @@ static const char want_program[] =
     "      \"status\": \"converged\",\n"
     "      \"hits\": 18002,\n"
     "      \"method\": \"clt\",\n"
-    "      \"p_upper\": 0.0\n"
+    "      \"p_upper\": 0.0,\n"
+    "      \"successors\": [],\n"
+    "      \"callees\": []\n"
     "    },\n"
     "    {\n"
     "      \"function\": \"main\",\n"
@@ -67,7 +71,9 @@ static const char want_program[] =
     "      \"status\": \"rare\",\n"
     "      \"hits\": 0,\n"
     "      \"method\": \"binomial\",\n"
-    "      \"p_upper\": 0.00016276924746351257\n"
+    "      \"p_upper\": 0.00016276924746351257,\n"
+    "      \"successors\": [],\n"
+    "      \"callees\": []\n"
     "    }\n"
     "  ],\n"
     "  \"interrupted\": false,\n"
@@ -174,7 +180,7 @@ int main(void)
     keys(json_array_get(json_object_get(parsed, "blocks"), 0), order, sizeof order);
     is_string(order,
               "function block file line mean stddev half_width min max status hits method "
-              "p_upper",
+              "p_upper successors callees",
               "block keys: the contract's first, in its order");
     json_decref(parsed);
     free(got);

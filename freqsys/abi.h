@@ -10,7 +10,7 @@
  * through it. The layouts below are mirrored field by field in the IR (see
  * freqsys/transform/module_table.c): every field is a pointer or a 32/64-bit integer
  * placed so that no padding arises. Bump FSABI_VERSION on any change. */
-#define FSABI_VERSION 2
+#define FSABI_VERSION 3
 #define FSABI_MODULE_SYMBOL "freqsys_module"
 
 /* Runtime entry points the instrumented code calls. They are defined in the freqsys
@@ -51,8 +51,11 @@ typedef struct fsabi_block {
 
 typedef struct fsabi_function {
     const char *name;
+    const char *file;         /* where it is defined; "" without debug information */
     uint32_t first_block;     /* its blocks are [first_block, first_block + nblocks) */
     uint32_t nblocks;
+    uint32_t line;            /* the line of its declarator (DISubprogram), 0 unknown */
+    uint32_t reserved;
 } fsabi_function;
 
 /* One place in the program where an input is read. */

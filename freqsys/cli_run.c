@@ -178,6 +178,14 @@ static result *make_result(const spec *s, const run_options *o, const runner_con
         for (uint32_t k = 0; k < b->ncallees; k++)
             out->callees[out->ncallees++] = strdup(mod->functions[mod->edges[b->first_callee + k]].name);
     }
+    r->functions = calloc(mod->nfunctions + 1, sizeof *r->functions);
+    if (!r->functions) { result_free(r); return NULL; }
+    for (uint64_t f = 0; f < mod->nfunctions; f++) {
+        r->functions[f].name = strdup(mod->functions[f].name);
+        r->functions[f].file = relative_file(s, mod->functions[f].file);
+        r->functions[f].line = (int)mod->functions[f].line;
+        r->nfunctions++;
+    }
     r->nfailures = rr->nfailures;
     for (size_t i = 0; i < rr->nfailures; i++) {
         r->failures[i].trial = rr->failures[i].trial;

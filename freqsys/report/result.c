@@ -30,6 +30,11 @@ void result_free(result *r)
     for (size_t i = 0; i < r->nfailures; i++)
         free(r->failures[i].kind);
     free(r->failures);
+    for (size_t i = 0; i < r->nfunctions; i++) {
+        free(r->functions[i].name);
+        free(r->functions[i].file);
+    }
+    free(r->functions);
     free(r);
 }
 

@@ -26,6 +26,14 @@ typedef struct result_block {
     size_t ncallees;
 } result_block;
 
+/* A function of the program: where it is declared (sample profiles count lines
+ * from there). */
+typedef struct result_function {
+    char *name;
+    char *file;
+    int line;             /* the declarator's line, 0 when unknown */
+} result_function;
+
 /* A trial that crashed or timed out, kept so the user can replay it. */
 typedef struct result_failure {
     uint64_t trial;
@@ -52,6 +60,8 @@ typedef struct result {
     size_t nblocks;
     result_failure *failures;   /* the first few */
     size_t nfailures;
+    result_function *functions;
+    size_t nfunctions;
 } result;
 
 /* Frees everything the result owns, and the result itself; NULL is fine. */

@@ -122,6 +122,15 @@ static json_t *block_json(const result_block *b, int *bad)
     return o;
 }
 
+static json_t *function_json(const result_function *f, int *bad)
+{
+    json_t *o = json_object();
+    set(o, "name", str(f->name), bad);
+    set(o, "file", str(f->file), bad);
+    set(o, "line", json_integer(f->line), bad);
+    return o;
+}
+
 static json_t *failure_json(const result_failure *f, int *bad)
 {
     json_t *o = json_object();
@@ -158,6 +167,11 @@ static json_t *document(const result *r, int *bad)
         if (json_array_append_new(failures, failure_json(&r->failures[i], bad)) != 0)
             *bad = 1;
     set(o, "failures", failures, bad);
+    json_t *functions = json_array();
+    for (size_t i = 0; functions && i < r->nfunctions; i++)
+        if (json_array_append_new(functions, function_json(&r->functions[i], bad)) != 0)
+            *bad = 1;
+    set(o, "functions", functions, bad);
     set(o, "jobs", json_integer(r->jobs), bad);
     set(o, "elapsed_s", real(r->elapsed_s), bad);
     set(o, "trials_per_s", real(r->trials_per_s), bad);
@@ -386,6 +400,17 @@ static int read_list(reader *rd, json_t *o, const char *key, int required, size_
     return rd->failed ? -1 : 0;
 }
 
+static int read_function(reader *rd, json_t *o, result_function *f)
+{
+    if (!json_is_object(o))
+        return fail(rd, "not an object");
+    get_string(rd, o, "name", 1, &f->name);
+    get_string(rd, o, "file", 0, &f->file);
+    get_int(rd, o, "line", 0, 0, &f->line);
+    return rd->failed ? -1 : 0;
+}
+
+static int one_function(reader *rd, json_t *o, void *f) { return read_function(rd, o, f); }
 static int one_block(reader *rd, json_t *o, void *b) { return read_block(rd, o, b); }
 static int one_failure(reader *rd, json_t *o, void *f) { return read_failure(rd, o, f); }
 
@@ -441,6 +466,8 @@ static void fill(reader *rd, json_t *root, result *r)
     get_bool(rd, root, "interrupted", 0, &r->interrupted);
     read_list(rd, root, "failures", 0, sizeof(result_failure), (void **)&r->failures,
               &r->nfailures, one_failure);
+    read_list(rd, root, "functions", 0, sizeof(result_function), (void **)&r->functions,
+              &r->nfunctions, one_function);
     get_int(rd, root, "jobs", 0, 0, &r->jobs);
     get_double(rd, root, "elapsed_s", 0, &r->elapsed_s);
     get_double(rd, root, "trials_per_s", 0, &r->trials_per_s);

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <llvm-c/DebugInfo.h>
 
 static int is_ours(LLVMValueRef fn) {
     size_t len;
@@ -53,6 +54,27 @@ static void block_position(LLVMBasicBlockRef bb, char **file, unsigned *line) {
     }
     *file = dup_len("", 0);
     *line = 0;
+}
+
+/* Where the function is declared: sample profiles count lines from there. */
+static void subprogram_position(LLVMValueRef fn, char **file, unsigned *line) {
+    LLVMMetadataRef sp = LLVMGetSubprogram(fn);
+    *line = 0;
+    *file = NULL;
+    if (sp) {
+        unsigned flen = 0, dlen = 0;
+        LLVMMetadataRef f = LLVMDIScopeGetFile(sp);
+        const char *name = f ? LLVMDIFileGetFilename(f, &flen) : NULL;
+        const char *dir = f ? LLVMDIFileGetDirectory(f, &dlen) : NULL;
+        *line = LLVMDISubprogramGetLine(sp);
+        if (name && flen && name[0] != '/' && dir && dlen) {
+            *file = malloc(dlen + flen + 2);
+            if (*file) sprintf(*file, "%.*s/%.*s", (int)dlen, dir, (int)flen, name);
+        } else {
+            *file = dup_len(name, flen);
+        }
+    }
+    if (!*file) *file = dup_len("", 0);
 }
 
 static LLVMValueRef array_global(LLVMModuleRef m, LLVMTypeRef elem, unsigned n, const char *name) {
@@ -148,6 +170,7 @@ int counters_insert(LLVMModuleRef m, counter_table *t) {
         counted_function *cf = &t->functions[t->nfunctions++];
         cf->name = dup_len(fname, len);
         cf->first_block = (unsigned)t->nblocks;
+        subprogram_position(fn, &cf->file, &cf->line);
 
         unsigned local = 0;
         for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
@@ -204,7 +227,10 @@ void counters_free(counter_table *t) {
         free(t->blocks[i].label);
         free(t->blocks[i].file);
     }
-    for (size_t i = 0; i < t->nfunctions; i++) free(t->functions[i].name);
+    for (size_t i = 0; i < t->nfunctions; i++) {
+        free(t->functions[i].name);
+        free(t->functions[i].file);
+    }
     free(t->blocks);
     free(t->functions);
     free(t->edges);

@@ -14,8 +14,8 @@ typedef struct counted_block {
 } counted_block;
 
 typedef struct counted_function {
-    char *name;
-    unsigned first_block, nblocks;
+    char *name, *file;
+    unsigned first_block, nblocks, line;
 } counted_function;
 
 /* What counters_insert made: the table the module descriptor describes. */

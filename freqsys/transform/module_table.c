@@ -61,12 +61,16 @@ void module_table_emit(LLVMModuleRef m, const counter_table *t, const read_sites
     }
     LLVMValueRef blocks = constant_array(&e, block_ty, rows, t->nblocks, "freqsys_blocks");
 
-    /* fsabi_function { ptr name, i32 first_block, i32 nblocks } */
-    LLVMTypeRef fn_ty = LLVMStructTypeInContext(e.ctx, (LLVMTypeRef[]){e.ptr, e.i32, e.i32}, 3, 0);
+    /* fsabi_function { ptr name, ptr file, i32 first_block, i32 nblocks, i32 line, i32 reserved } */
+    LLVMTypeRef fn_fields[6] = {e.ptr, e.ptr, e.i32, e.i32, e.i32, e.i32};
+    LLVMTypeRef fn_ty = LLVMStructTypeInContext(e.ctx, fn_fields, 6, 0);
     for (size_t f = 0; f < t->nfunctions; f++) {
-        LLVMValueRef fields[3] = {fn_names[f], LLVMConstInt(e.i32, t->functions[f].first_block, 0),
-                                  LLVMConstInt(e.i32, t->functions[f].nblocks, 0)};
-        rows[f] = LLVMConstStructInContext(e.ctx, fields, 3, 0);
+        const counted_function *cf = &t->functions[f];
+        LLVMValueRef fields[6] = {fn_names[f], cstring(&e, cf->file),
+                                  LLVMConstInt(e.i32, cf->first_block, 0),
+                                  LLVMConstInt(e.i32, cf->nblocks, 0),
+                                  LLVMConstInt(e.i32, cf->line, 0), LLVMConstInt(e.i32, 0, 0)};
+        rows[f] = LLVMConstStructInContext(e.ctx, fields, 6, 0);
     }
     LLVMValueRef functions = constant_array(&e, fn_ty, rows, t->nfunctions, "freqsys_functions");
 

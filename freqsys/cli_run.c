@@ -16,7 +16,7 @@
 #include "transform.h"
 
 typedef struct run_options {
-    const char *spec_path, *out_path, *format;
+    const char *spec_path, *out_path, *format, *trace_path;
     double epsilon, confidence;
     int epsilon_relative, has_epsilon, has_confidence;
     unsigned long long seed, max_trials;
@@ -57,7 +57,8 @@ static int parse_options(int argc, char **argv, run_options *o) {
         {"seed", required_argument, 0, 's'}, {"jobs", required_argument, 0, 'j'},
         {"max-trials", required_argument, 0, 'n'}, {"output", required_argument, 0, 'o'},
         {"format", required_argument, 0, 'f'}, {"quiet", no_argument, 0, 'q'},
-        {"keep", no_argument, 0, 'k'}, {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
+        {"keep", no_argument, 0, 'k'}, {"trace", required_argument, 0, 'T'},
+        {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
     long n = sysconf(_SC_NPROCESSORS_ONLN);
     o->jobs = n > 0 ? (int)n : 1;
     int c;
@@ -101,6 +102,7 @@ static int parse_options(int argc, char **argv, run_options *o) {
             break;
         case 'q': o->quiet = 1; break;
         case 'k': o->keep = 1; break;
+        case 'T': o->trace_path = optarg; break;
         case 'h': cli_help("run", stdout); exit(EXIT_OK);
         default: return usage_error("%s", "unknown option");
         }
@@ -263,8 +265,19 @@ int cli_run(int argc, char **argv) {
                      o.has_epsilon ? o.epsilon_relative : s->epsilon_relative,
                      o.has_confidence ? o.confidence : s->confidence);
 
+    if (o.trace_path) {
+        if (!(cfg.trace = fopen(o.trace_path, "w"))) {
+            fprintf(stderr, "freqsys: error: cannot write %s: %s\n", o.trace_path, strerror(errno));
+            spec_free(s);
+            return EXIT_USAGE;
+        }
+        fprintf(cfg.trace, "trials,block,mean,half_width\n");
+    }
     runner_result rr;
-    if (runner_run(&cfg, &rr) != 0) {
+    int failed = runner_run(&cfg, &rr) != 0;
+    if (cfg.trace && fclose(cfg.trace) != 0)
+        fprintf(stderr, "freqsys: error: writing %s failed\n", o.trace_path);
+    if (failed) {
         fprintf(stderr, "freqsys: error: %s\n", rr.error);
         runner_result_free(&rr);
         spec_free(s);

@@ -15,7 +15,7 @@ typedef struct command {
 static const command commands[] = {
     {"run", cli_run,
      "freqsys run SPEC [-e EPS] [-g GAMMA] [-s SEED] [-j JOBS] [-n MAX_TRIALS]\n"
-     "                 [-o RESULT] [--format text|json|csv] [-q] [--keep]",
+     "                 [-o RESULT] [--format text|json|csv] [-q] [--keep] [--trace FILE]",
      "Builds the program of SPEC with every input read replaced by a draw from its\n"
      "declared distribution, runs it again and again in forked workers, and stops when\n"
      "every basic block's expected executions per run is known to precision EPS at\n"
@@ -29,7 +29,9 @@ static const command commands[] = {
      "                          .json, .csv, else text) instead of standard output\n"
      "  -f, --format FMT        text (default), json or csv\n"
      "  -q, --quiet             no progress line on stderr\n"
-     "      --keep              keep the build folder (printed on stderr)\n\n"
+     "      --keep              keep the build folder (printed on stderr)\n"
+     "      --trace FILE        write each block's estimate and half-width at every\n"
+     "                          check point to FILE (CSV: trials,block,mean,half_width)\n\n"
      "Options override the spec's lines. Exit status: 0 every block settled, 1 the\n"
      "budget ran out first or the run was interrupted (the result is still written),\n"
      "2 a usage or spec error, 3 the program could not be built."},

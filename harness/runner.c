@@ -340,6 +340,11 @@ static int decide(runner *r) {
         stop_rule_check(&r->cfg->stop, &r->out->moments[j], &r->out->verdicts[j]);
         if (r->out->verdicts[j].status == BLOCK_NOT_CONVERGED) all = 0;
     }
+    if (r->cfg->trace) {
+        for (uint64_t j = 0; j < mod->nblocks; j++)
+            fprintf(r->cfg->trace, "%llu,%llu,%.17g,%.17g\n", (unsigned long long)r->frontier,
+                    (unsigned long long)j, r->out->moments[j].mean, r->out->verdicts[j].half_width);
+    }
     return all && valid > 0;
 }
 

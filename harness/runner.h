@@ -5,6 +5,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include "abi.h"
 #include "stop_rule.h"
 #include "tally.h"
@@ -17,6 +18,7 @@ typedef struct runner_config {
     double timeout_s;          /* per trial */
     stop_params stop;
     int progress;              /* draw a progress line on stderr */
+    FILE *trace;               /* NULL, or CSV rows trials,block,mean,half_width per check */
 } runner_config;
 
 typedef enum runner_failure_kind { FAILURE_CRASH, FAILURE_TIMEOUT } runner_failure_kind;

@@ -10,7 +10,7 @@
  * through it. The layouts below are mirrored field by field in the IR (see
  * freqsys/transform/module_table.c): every field is a pointer or a 32/64-bit integer
  * placed so that no padding arises. Bump FSABI_VERSION on any change. */
-#define FSABI_VERSION 3
+#define FSABI_VERSION 4
 #define FSABI_MODULE_SYMBOL "freqsys_module"
 
 /* Runtime entry points the instrumented code calls. They are defined in the freqsys
@@ -21,6 +21,8 @@
 #define FSABI_READ_TEXT "freqsys_rt_read_text"   /* void (uint32_t site, char *buf, int64_t cap) */
 #define FSABI_READ_LINE "freqsys_rt_read_line"   /* char *(uint32_t site, char *buf, int32_t cap) */
 #define FSABI_GETCHAR "freqsys_rt_getchar"       /* int32_t (uint32_t site) */
+#define FSABI_INPUT_INT "freqsys_rt_input_int"   /* int64_t (uint32_t site): global, extern, mmio */
+#define FSABI_INPUT_REAL "freqsys_rt_input_real" /* double (uint32_t site) */
 #define FSABI_EXIT "freqsys_rt_exit"             /* noreturn void (int32_t status) */
 #define FSABI_ABORT "freqsys_rt_abort"           /* noreturn void (void) */
 #define FSABI_ASSERT_FAIL "freqsys_rt_assert_fail" /* noreturn, as glibc's __assert_fail */
@@ -33,8 +35,28 @@ typedef enum fsabi_kind {
     FSABI_KIND_CHAR,      /* %c: one char, the drawn value is its code */
     FSABI_KIND_TEXT,      /* %s, %[: a word; numbers are written in decimal */
     FSABI_KIND_LINE,      /* fgets: a line with its newline */
-    FSABI_KIND_GETCHAR    /* getchar/getc/fgetc: a code 0..255, or EOF (-1) */
+    FSABI_KIND_GETCHAR,   /* getchar/getc/fgetc: a code 0..255, or EOF (-1) */
+    FSABI_KIND_BOOL,      /* _Bool: 0 or 1 */
+    FSABI_KIND_PTR        /* a pointer parameter (function mode) */
 } fsabi_kind;
+
+/* Where a site's values come from. */
+typedef enum fsabi_origin {
+    FSABI_FROM_READ = 0,  /* a read of standard input: by read index, name or `read *` */
+    FSABI_FROM_GLOBAL,    /* `global NAME ~ D`, drawn before each trial */
+    FSABI_FROM_EXTERN_FN, /* `extern f() ~ D`, drawn at every call */
+    FSABI_FROM_EXTERN_VAR,/* `extern T name ~ D`, drawn before each trial */
+    FSABI_FROM_MMIO       /* `mmio ADDR ~ D`, drawn at every volatile load */
+} fsabi_origin;
+
+/* How an `arg` declaration shapes its values (function mode). */
+typedef enum fsabi_shape {
+    FSABI_SHAPE_VALUE = 0,   /* a scalar parameter */
+    FSABI_SHAPE_ARRAY,       /* pointer to LEN elements, each drawn */
+    FSABI_SHAPE_STRING,      /* pointer to a drawn NUL-terminated string */
+    FSABI_SHAPE_REF,         /* pointer to one drawn element */
+    FSABI_SHAPE_FIELD        /* one field of a struct passed by pointer */
+} fsabi_shape;
 
 /* A block's CFG successors are edges[first_successor .. + nsuccessors) (block
  * indices), and the functions it calls directly are edges[first_callee .. +
@@ -64,7 +86,29 @@ typedef struct fsabi_site {
     const char *file;
     uint32_t line;
     uint32_t kind;            /* fsabi_kind */
+    uint32_t origin;          /* fsabi_origin */
+    uint32_t decl;            /* origins other than READ: the spec input, by index */
 } fsabi_site;
+
+/* Function mode: the entry's parameters, from its debug information. */
+typedef struct fsabi_param {
+    const char *name;
+    const char *ctype;        /* as C spells it, for messages */
+    uint32_t kind;            /* fsabi_kind; FSABI_KIND_PTR for pointers */
+    uint32_t pointee_size;    /* pointers: bytes of what they point to (a struct, an element) */
+} fsabi_param;
+
+/* Function mode: one `arg` declaration, resolved against the parameters. */
+typedef struct fsabi_arg {
+    uint32_t decl;            /* the spec input, by index */
+    uint32_t param;
+    uint32_t shape;           /* fsabi_shape */
+    uint32_t kind;            /* what one drawn value is stored as */
+    uint32_t offset;          /* FIELD: byte offset in the struct */
+    uint32_t elem_size;       /* ARRAY, STRING, REF: bytes per element */
+    uint32_t len_param;       /* ARRAY with a named length: that parameter; else UINT32_MAX */
+    uint32_t reserved;
+} fsabi_arg;
 
 typedef struct fsabi_module {
     uint64_t abi_version;     /* FSABI_VERSION */
@@ -80,8 +124,19 @@ typedef struct fsabi_module {
     const fsabi_function *functions;   /* [nfunctions] */
     const fsabi_site *sites;       /* [nsites] */
     const uint32_t *edges;         /* successor and callee lists, see fsabi_block */
-    void (*reset_globals)(void);   /* restores every global to its initial value */
+    void (*reset_globals)(void);   /* restores every global, then draws the inputs held in globals */
     void *entry;                   /* main, or the isolated function */
+    /* function mode (nparams == 0 and entry_kind == 0 for main) */
+    uint64_t function_mode;
+    uint64_t nparams, nargs;
+    const fsabi_param *params;
+    const fsabi_arg *args;
+    uint64_t return_kind;          /* fsabi_kind of the result; 0 for void */
+    /* Volatile stores to declared MMIO addresses are dropped and counted: their
+     * counters follow the blocks' (counters[nblocks + k]), and the last function of
+     * the table, named "(mmio writes)", spans them. */
+    uint64_t nwrites;
+    const uint64_t *write_addresses;   /* [nwrites] */
 } fsabi_module;
 
 #endif

@@ -183,10 +183,11 @@ static result *make_result(const spec *s, const run_options *o, const runner_con
     r->functions = calloc(mod->nfunctions + 1, sizeof *r->functions);
     if (!r->functions) { result_free(r); return NULL; }
     for (uint64_t f = 0; f < mod->nfunctions; f++) {
-        r->functions[f].name = strdup(mod->functions[f].name);
-        r->functions[f].file = relative_file(s, mod->functions[f].file);
-        r->functions[f].line = (int)mod->functions[f].line;
-        r->nfunctions++;
+        if (mod->functions[f].name[0] == '(') continue;   /* "(mmio writes)" is no function */
+        result_function *out = &r->functions[r->nfunctions++];
+        out->name = strdup(mod->functions[f].name);
+        out->file = relative_file(s, mod->functions[f].file);
+        out->line = (int)mod->functions[f].line;
     }
     r->nfailures = rr->nfailures;
     for (size_t i = 0; i < rr->nfailures; i++) {

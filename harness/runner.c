@@ -335,10 +335,10 @@ static int decide(runner *r) {
     const fsabi_module *mod = r->cfg->mod;
     uint64_t valid = r->frontier - r->crashes - r->timeouts;
     int all = 1;
-    for (uint64_t j = 0; j < mod->nblocks; j++) {
+    for (uint64_t j = 0; j < mod->nblocks + mod->nwrites; j++) {
         tally_moments_of(&r->tallies[j], valid, &r->out->moments[j]);
         stop_rule_check(&r->cfg->stop, &r->out->moments[j], &r->out->verdicts[j]);
-        if (r->out->verdicts[j].status == BLOCK_NOT_CONVERGED) all = 0;
+        if (j < mod->nblocks && r->out->verdicts[j].status == BLOCK_NOT_CONVERGED) all = 0;
     }
     if (r->cfg->trace) {
         for (uint64_t j = 0; j < mod->nblocks; j++)
@@ -381,7 +381,8 @@ int runner_run(const runner_config *cfg, runner_result *out) {
     r.chunk_size = 16;
     r.next_decision = schedule_next(0, cfg->max_trials);
     clock_gettime(CLOCK_MONOTONIC, &r.t0);
-    size_t nb = cfg->mod->nblocks;
+    /* the blocks' counters, then the MMIO write counters (reported, never waited for) */
+    size_t nb = cfg->mod->nblocks + cfg->mod->nwrites;
     out->moments = calloc(nb + 1, sizeof *out->moments);
     out->verdicts = calloc(nb + 1, sizeof *out->verdicts);
     r.tallies = calloc(nb + 1, sizeof *r.tallies);
@@ -448,7 +449,7 @@ int runner_run(const runner_config *cfg, runner_result *out) {
     out->crashes = r.crashes;
     out->timeouts = r.timeouts;
     out->converged = 1;
-    for (size_t j = 0; j < nb; j++)
+    for (size_t j = 0; j < cfg->mod->nblocks; j++)
         if (out->verdicts[j].status == BLOCK_NOT_CONVERGED) out->converged = 0;
     if (out->interrupted) out->converged = 0;
     out->elapsed_s = seconds_since(&r.t0);

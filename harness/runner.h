@@ -36,8 +36,8 @@ typedef struct runner_result {
     uint64_t crashes, timeouts;    /* among those trials */
     int converged;             /* every block settled */
     int interrupted;           /* SIGINT or SIGTERM arrived first */
-    tally_moments *moments;    /* [mod->nblocks] */
-    block_verdict *verdicts;   /* [mod->nblocks] */
+    tally_moments *moments;    /* [mod->nblocks + mod->nwrites]: blocks, then MMIO writes */
+    block_verdict *verdicts;   /* the same */
     runner_failure failures[RUNNER_MAX_FAILURES];   /* those with the smallest trial ids */
     size_t nfailures;
     double elapsed_s;

@@ -89,10 +89,11 @@ static int send_chunk(int fd, chunk_state *c, uint64_t start, uint64_t count, in
 void worker_loop(const fsabi_module *mod, uint64_t seed, int cmd_fd, int result_fd,
                  wire_slot *slot) {
     chunk_state c = {0};
-    c.tallies = calloc(mod->nblocks + 1, sizeof *c.tallies);
-    c.used = calloc(mod->nblocks + 1, sizeof *c.used);
+    uint64_t ncounters = mod->nblocks + mod->nwrites;
+    c.tallies = calloc(ncounters + 1, sizeof *c.tallies);
+    c.used = calloc(ncounters + 1, sizeof *c.used);
     if (!c.tallies || !c.used) return;
-    for (uint64_t j = 0; j < mod->nblocks; j++) tally_init(&c.tallies[j]);
+    for (uint64_t j = 0; j < ncounters; j++) tally_init(&c.tallies[j]);
     c.fd = result_fd;
     collect(mod, &c, 0);   /* whatever module initialisation counted is not a trial */
 

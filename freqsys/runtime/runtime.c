@@ -5,10 +5,12 @@
 #include <float.h>
 #include <math.h>
 #include <setjmp.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "dist.h"
+#include "entry_call.h"
 
 typedef struct indexed_read { long long index; const dist *d; } indexed_read;
 
@@ -55,21 +57,36 @@ int runtime_bind(const fsabi_module *mod, const spec *s, char *err, size_t errle
     }
     qsort(rt.indexed, rt.nindexed, sizeof *rt.indexed, by_index);
     for (uint64_t k = 0; k < mod->nsites; k++) {
-        const char *var = mod->sites[k].variable;
-        const spec_input *in = *var ? spec_find_var(s, var) : NULL;
+        const fsabi_site *site = &mod->sites[k];
+        const spec_input *in = NULL;
+        if (site->origin == FSABI_FROM_READ) {
+            in = *site->variable ? spec_find_var(s, site->variable) : NULL;
+        } else if (site->decl < s->ninputs) {
+            in = &s->inputs[site->decl];
+        } else {
+            snprintf(err, errlen, "the instrumented module does not match the spec (site %llu names "
+                     "input %u of %zu)", (unsigned long long)k, site->decl, s->ninputs);
+            return -1;
+        }
         rt.site_dist[k] = in ? in->value.dist : NULL;
     }
+    if (mod->function_mode && entry_call_prepare(mod, s, err, errlen) != 0) return -1;
     return 0;
 }
 
 trial_end runtime_run_trial(uint64_t seed, uint64_t trial) {
-    rt.mod->reset_globals();
+    /* The stream first: resetting the globals draws the inputs held in globals. */
     dist_rng_position(rt.rng, seed, trial);
     rt.reads = 0;
     rt.drawn_len = 0;
     rt.drawn[0] = '\0';
     int how = setjmp(rt.trial_exit);
     if (how != 0) return (trial_end)how;
+    rt.mod->reset_globals();
+    if (rt.mod->function_mode) {
+        entry_call(rt.rng);
+        return TRIAL_RETURNED;
+    }
     static char name[] = "program";
     static char *argv[] = {name, NULL};
     ((int (*)(int, char **))rt.mod->entry)(1, argv);
@@ -82,13 +99,20 @@ const char *runtime_drawn(void) { return rt.drawn; }
 static const char *kind_name(uint32_t kind) {
     static const char *const names[] = {
         "?", "signed char", "short", "int", "long", "unsigned char", "unsigned short",
-        "unsigned int", "unsigned long", "float", "double", "char", "a string", "a line", "a character"};
+        "unsigned int", "unsigned long", "float", "double", "char", "a string", "a line", "a character",
+        "_Bool", "a pointer"};
     return kind < sizeof names / sizeof names[0] ? names[kind] : "?";
 }
 
 static _Noreturn void input_error(uint32_t site, const char *what) {
     const fsabi_site *s = &rt.mod->sites[site];
     const char *slash = strrchr(s->file, '/');
+    if (s->origin != FSABI_FROM_READ) {
+        static const char *const from[] = {"", "global", "extern function", "extern variable", "register"};
+        snprintf(rt.error, sizeof rt.error, "input %s %s (%s): %s", from[s->origin < 5 ? s->origin : 0],
+                 s->variable, kind_name(s->kind), what);
+        longjmp(rt.trial_exit, TRIAL_INPUT_ERROR);
+    }
     snprintf(rt.error, sizeof rt.error, "%s:%u: input %s%s%s (read %llu of the run, into %s): %s",
              slash ? slash + 1 : s->file, s->line, *s->variable ? "'" : "", s->variable,
              *s->variable ? "'" : "", (unsigned long long)rt.reads, kind_name(s->kind), what);
@@ -99,6 +123,12 @@ static _Noreturn void misfit(uint32_t site, const char *fmt, double v) {
     char what[160];
     snprintf(what, sizeof what, fmt, v);
     input_error(site, what);
+}
+
+static void record(const char *name, double v) {
+    if (rt.drawn_len < sizeof rt.drawn - 48)
+        rt.drawn_len += (size_t)snprintf(rt.drawn + rt.drawn_len, sizeof rt.drawn - rt.drawn_len,
+                                         "%s%s=%.17g", rt.drawn_len ? " " : "", name, v);
 }
 
 /* The distribution for the next read: `read N`, then the variable's, then `read *`. */
@@ -115,18 +145,44 @@ static double draw(uint32_t site) {
     if (!d) d = rt.read_any;
     if (!d) input_error(site, "no declaration gives it a value (add 'read * ~ ...' or 'read N ~ ...')");
     double v = dist_sample(d, rt.rng);
-    if (rt.drawn_len < sizeof rt.drawn - 48) {
-        const char *var = rt.mod->sites[site].variable;
-        rt.drawn_len += (size_t)snprintf(rt.drawn + rt.drawn_len, sizeof rt.drawn - rt.drawn_len,
-                                         "%s%s=%.17g", rt.drawn_len ? " " : "", *var ? var : "read", v);
-    }
+    const char *var = rt.mod->sites[site].variable;
+    record(*var ? var : "read", v);
     return v;
 }
 
-int64_t freqsys_rt_read_int(uint32_t site) {
-    double v = draw(site);
+/* Globals, externs and registers: their own declaration, and no read index. */
+static double draw_input(uint32_t site) {
+    double v = dist_sample(rt.site_dist[site], rt.rng);
+    record(rt.mod->sites[site].variable, v);
+    return v;
+}
+
+double runtime_draw(const dist *d, const char *name) {
+    double v = dist_sample(d, rt.rng);
+    record(name, v);
+    return v;
+}
+
+_Noreturn void runtime_fail(const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(rt.error, sizeof rt.error, fmt, ap);
+    va_end(ap);
+    longjmp(rt.trial_exit, TRIAL_INPUT_ERROR);
+}
+
+int runtime_convert(double v, uint32_t kind, void *out) {
     double lo, hi;
-    switch (rt.mod->sites[site].kind) {
+    switch (kind) {
+    case FSABI_KIND_F32:
+        if (!isfinite(v) || fabs(v) > FLT_MAX) return -1;
+        *(float *)out = (float)v;
+        return 0;
+    case FSABI_KIND_F64:
+        if (!isfinite(v)) return -1;
+        *(double *)out = v;
+        return 0;
+    case FSABI_KIND_BOOL: lo = 0; hi = 1; break;
     case FSABI_KIND_I8: lo = -128; hi = 127; break;
     case FSABI_KIND_I16: lo = -32768; hi = 32767; break;
     case FSABI_KIND_I32: lo = -2147483648.0; hi = 2147483647.0; break;
@@ -139,14 +195,59 @@ int64_t freqsys_rt_read_int(uint32_t site) {
     }
     /* C's conversion truncates toward zero; a value outside the type is an error. */
     double t = trunc(v);
-    if (!(t >= lo && t <= hi)) misfit(site, "the drawn value %.17g does not fit", v);
-    if (t > 9223372036854774784.0) return (int64_t)(uint64_t)t;
-    return (int64_t)t;
+    if (!(t >= lo && t <= hi)) return -1;
+    switch (kind) {
+    case FSABI_KIND_BOOL: case FSABI_KIND_U8: *(uint8_t *)out = (uint8_t)t; break;
+    case FSABI_KIND_I8: case FSABI_KIND_CHAR: *(int8_t *)out = (int8_t)(int)t; break;
+    case FSABI_KIND_I16: *(int16_t *)out = (int16_t)t; break;
+    case FSABI_KIND_U16: *(uint16_t *)out = (uint16_t)t; break;
+    case FSABI_KIND_I32: *(int32_t *)out = (int32_t)t; break;
+    case FSABI_KIND_U32: *(uint32_t *)out = (uint32_t)t; break;
+    case FSABI_KIND_U64: *(uint64_t *)out = (uint64_t)t; break;
+    default: *(int64_t *)out = (int64_t)t; break;
+    }
+    return 0;
+}
+
+/* The drawn V as the site's integer kind, widened to 64 bits for the caller to narrow. */
+static int64_t as_int(uint32_t site, double v) {
+    uint32_t kind = rt.mod->sites[site].kind;
+    union { uint8_t u8; int8_t i8; int16_t i16; uint16_t u16; int32_t i32; uint32_t u32;
+            int64_t i64; uint64_t u64; } x;
+    if (kind == FSABI_KIND_CHAR) kind = v < 0 ? FSABI_KIND_I8 : FSABI_KIND_U8;
+    if (runtime_convert(v, kind, &x) != 0) misfit(site, "the drawn value %.17g does not fit", v);
+    switch (kind) {
+    case FSABI_KIND_BOOL: case FSABI_KIND_U8: return x.u8;
+    case FSABI_KIND_I8: return x.i8;
+    case FSABI_KIND_I16: return x.i16;
+    case FSABI_KIND_U16: return x.u16;
+    case FSABI_KIND_I32: return x.i32;
+    case FSABI_KIND_U32: return x.u32;
+    case FSABI_KIND_U64: return (int64_t)x.u64;
+    default: return x.i64;
+    }
+}
+
+int64_t freqsys_rt_input_int(uint32_t site) { return as_int(site, draw_input(site)); }
+
+double freqsys_rt_input_real(uint32_t site) {
+    double v = draw_input(site), out;
+    float f;
+    if (rt.mod->sites[site].kind == FSABI_KIND_F32 ? runtime_convert(v, FSABI_KIND_F32, &f)
+                                                  : runtime_convert(v, FSABI_KIND_F64, &out))
+        misfit(site, "the drawn value %.17g does not fit", v);
+    return v;
+}
+
+int64_t freqsys_rt_read_int(uint32_t site) {
+    return as_int(site, draw(site));
 }
 
 double freqsys_rt_read_real(uint32_t site) {
-    double v = draw(site);
-    if (!isfinite(v) || (rt.mod->sites[site].kind == FSABI_KIND_F32 && fabs(v) > FLT_MAX))
+    double v = draw(site), out;
+    float f;
+    if (rt.mod->sites[site].kind == FSABI_KIND_F32 ? runtime_convert(v, FSABI_KIND_F32, &f)
+                                                  : runtime_convert(v, FSABI_KIND_F64, &out))
         misfit(site, "the drawn value %.17g does not fit", v);
     return v;
 }

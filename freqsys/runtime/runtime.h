@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include "abi.h"
 #include "spec.h"
+#include "dist.h"
 
 /* How a trial ended. */
 typedef enum trial_end {
@@ -33,7 +34,19 @@ const char *runtime_error(void);
 /* The values the last trial drew, as text ("ask=417"), for reproducing a crash. */
 const char *runtime_drawn(void);
 
+/* Converts V to the C type KIND at OUT (C truncation toward zero for integers).
+ * Returns 0, or -1 when V does not fit the type (never a silent wrap). */
+int runtime_convert(double v, uint32_t kind, void *out);
+
+/* One draw from D in the current trial's stream, recorded under NAME for replays. */
+double runtime_draw(const dist *d, const char *name);
+
+/* Ends the trial with an input error (TRIAL_INPUT_ERROR) whose message is FMT. */
+_Noreturn void runtime_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
 /* Entry points called by instrumented code (names in abi.h). */
+int64_t freqsys_rt_input_int(uint32_t site);
+double freqsys_rt_input_real(uint32_t site);
 int64_t freqsys_rt_read_int(uint32_t site);
 double freqsys_rt_read_real(uint32_t site);
 void freqsys_rt_read_text(uint32_t site, char *buf, int64_t cap);

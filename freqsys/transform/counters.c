@@ -135,7 +135,37 @@ static int record_edges(LLVMModuleRef m, counter_table *t, const ptr_map *block_
     return 0;
 }
 
-int counters_insert(LLVMModuleRef m, counter_table *t) {
+/* Appends F to the touched list once per trial, branch-free: the slot is always
+ * written, the count only grows while the function's flag is clear. */
+static void mark_touched(LLVMBuilderRef b, const counter_table *t, unsigned f) {
+    LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(t->counters));
+    LLVMTypeRef i64 = LLVMInt64TypeInContext(ctx), i32 = LLVMInt32TypeInContext(ctx);
+    LLVMTypeRef i8 = LLVMInt8TypeInContext(ctx);
+    unsigned nf = t->nslots;
+    LLVMValueRef flag = element(b, t->fn_touched, nf, i8, LLVMConstInt(i64, f, 0));
+    LLVMValueRef seen = LLVMBuildLoad2(b, i8, flag, "");
+    LLVMValueRef n = LLVMBuildLoad2(b, i32, t->touched_count, "");
+    LLVMValueRef slot = element(b, t->touched_list, nf + 1, i32, LLVMBuildZExt(b, n, i64, ""));
+    LLVMBuildStore(b, LLVMConstInt(i32, f, 0), slot);
+    LLVMValueRef fresh = LLVMBuildICmp(b, LLVMIntEQ, seen, LLVMConstNull(i8), "");
+    LLVMBuildStore(b, LLVMBuildAdd(b, n, LLVMBuildZExt(b, fresh, i32, ""), ""), t->touched_count);
+    LLVMBuildStore(b, LLVMConstInt(i8, 1, 0), flag);
+}
+
+static void increment(LLVMBuilderRef b, const counter_table *t, unsigned j) {
+    LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(t->counters));
+    LLVMTypeRef i64 = LLVMInt64TypeInContext(ctx);
+    LLVMValueRef slot = element(b, t->counters, t->ncounters, i64, LLVMConstInt(i64, j, 0));
+    LLVMValueRef c = LLVMBuildLoad2(b, i64, slot, "");
+    LLVMBuildStore(b, LLVMBuildAdd(b, c, LLVMConstInt(i64, 1, 0), ""), slot);
+}
+
+void counters_mark_write(LLVMBuilderRef b, const counter_table *t, unsigned k) {
+    mark_touched(b, t, (unsigned)t->nfunctions - 1);
+    increment(b, t, (unsigned)t->nblocks + k);
+}
+
+int counters_insert(LLVMModuleRef m, counter_table *t, unsigned nwrites) {
     memset(t, 0, sizeof *t);
     LLVMContextRef ctx = LLVMGetModuleContext(m);
     LLVMTypeRef i64 = LLVMInt64TypeInContext(ctx), i32 = LLVMInt32TypeInContext(ctx);
@@ -147,14 +177,18 @@ int counters_insert(LLVMModuleRef m, counter_table *t) {
         nf++;
         nb += LLVMCountBasicBlocks(fn);
     }
+    if (nwrites) nf++;   /* the "(mmio writes)" function */
     t->blocks = calloc(nb ? nb : 1, sizeof *t->blocks);
     t->functions = calloc(nf ? nf : 1, sizeof *t->functions);
     if (!t->blocks || !t->functions) return -1;
 
     unsigned nblocks = (unsigned)nb, nfunctions = (unsigned)nf;
-    t->counters = array_global(m, i64, nblocks ? nblocks : 1, "freqsys_counters");
-    t->fn_touched = array_global(m, i8, nfunctions ? nfunctions : 1, "freqsys_fn_touched");
-    t->touched_list = array_global(m, i32, nfunctions + 1, "freqsys_touched_list");
+    t->nwrites = nwrites;
+    t->ncounters = nblocks + nwrites ? nblocks + nwrites : 1;
+    t->nslots = nfunctions ? nfunctions : 1;
+    t->counters = array_global(m, i64, t->ncounters, "freqsys_counters");
+    t->fn_touched = array_global(m, i8, t->nslots, "freqsys_fn_touched");
+    t->touched_list = array_global(m, i32, t->nslots + 1, "freqsys_touched_list");
     t->touched_count = LLVMAddGlobal(m, i32, "freqsys_touched_count");
     LLVMSetInitializer(t->touched_count, LLVMConstNull(i32));
     LLVMSetLinkage(t->touched_count, LLVMInternalLinkage);
@@ -193,28 +227,19 @@ int counters_insert(LLVMModuleRef m, counter_table *t) {
             cb->function_index = f;
 
             LLVMPositionBuilderBefore(b, at);
-            if (bb == LLVMGetEntryBasicBlock(fn)) {
-                /* Branch-free "append f to the touched list once per trial": the slot
-                 * is always written, the count only grows while the flag is clear. */
-                LLVMValueRef fidx = LLVMConstInt(i64, f, 0);
-                LLVMValueRef flag = element(b, t->fn_touched, nfunctions, i8, fidx);
-                LLVMValueRef seen = LLVMBuildLoad2(b, i8, flag, "");
-                LLVMValueRef n = LLVMBuildLoad2(b, i32, t->touched_count, "");
-                LLVMValueRef slot = element(b, t->touched_list, nfunctions + 1, i32,
-                                            LLVMBuildZExt(b, n, i64, ""));
-                LLVMBuildStore(b, LLVMConstInt(i32, f, 0), slot);
-                LLVMValueRef fresh = LLVMBuildICmp(b, LLVMIntEQ, seen, LLVMConstNull(i8), "");
-                LLVMBuildStore(b, LLVMBuildAdd(b, n, LLVMBuildZExt(b, fresh, i32, ""), ""),
-                               t->touched_count);
-                LLVMBuildStore(b, LLVMConstInt(i8, 1, 0), flag);
-            }
-            LLVMValueRef slot = element(b, t->counters, nblocks, i64, LLVMConstInt(i64, j, 0));
-            LLVMValueRef c = LLVMBuildLoad2(b, i64, slot, "");
-            LLVMBuildStore(b, LLVMBuildAdd(b, c, LLVMConstInt(i64, 1, 0), ""), slot);
+            if (bb == LLVMGetEntryBasicBlock(fn)) mark_touched(b, t, f);
+            increment(b, t, j);
         }
         cf->nblocks = (unsigned)t->nblocks - cf->first_block;
     }
     LLVMDisposeBuilder(b);
+    if (nwrites) {
+        counted_function *cf = &t->functions[t->nfunctions++];
+        cf->name = dup_len("(mmio writes)", 13);
+        cf->file = dup_len("", 0);
+        cf->first_block = (unsigned)t->nblocks;
+        cf->nblocks = nwrites;
+    }
     int rc = record_edges(m, t, &block_ids, &function_ids);
     ptr_map_free(&block_ids);
     ptr_map_free(&function_ids);

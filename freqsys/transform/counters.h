@@ -24,6 +24,8 @@ typedef struct counter_table {
     size_t nblocks;
     counted_function *functions;
     size_t nfunctions;
+    unsigned nwrites;          /* counters after the blocks', for MMIO writes */
+    unsigned ncounters, nslots;    /* sizes of the counter and function-flag arrays */
     unsigned *edges;           /* successor block and callee function indices */
     size_t nedges, edges_cap;
     LLVMValueRef counters, fn_touched, touched_list, touched_count;   /* globals */
@@ -31,8 +33,14 @@ typedef struct counter_table {
 
 /* Adds to every block of every function defined in M (after its PHIs and landing
  * pads) an increment of its own 64-bit counter, and to every function's entry the
- * bookkeeping of which functions ran. Returns 0, or -1 when memory ran out. */
-int counters_insert(LLVMModuleRef m, counter_table *t);
+ * bookkeeping of which functions ran. NWRITES more counters follow the blocks' for
+ * MMIO writes, spanned by a last function "(mmio writes)" (see counters_mark_write).
+ * Returns 0, or -1 when memory ran out. */
+int counters_insert(LLVMModuleRef m, counter_table *t, unsigned nwrites);
+
+/* Builds, at B's position, the increment of write counter K and the mark that the
+ * "(mmio writes)" function ran in this trial. */
+void counters_mark_write(LLVMBuilderRef b, const counter_table *t, unsigned k);
 
 void counters_free(counter_table *t);
 

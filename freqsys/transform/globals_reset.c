@@ -52,7 +52,6 @@ LLVMValueRef globals_reset_build(LLVMModuleRef m) {
         }
         if (g == last) break;
     }
-    LLVMBuildRetVoid(b);
     LLVMDisposeBuilder(b);
     return fn;
 }

@@ -9,7 +9,8 @@
  * program defines back to its initial value (memcpy from a private constant copy of
  * the initializer, or memset for zero-initialised ones), so no state leaks from one
  * trial into the next one run by the same worker. Globals named freqsys_* are the
- * instrumentation's own and are left alone. Returns the function. Can't fail. */
+ * instrumentation's own and are left alone. Returns the function, still open: its
+ * one block has no terminator yet, so draws into globals can be appended. Can't fail. */
 LLVMValueRef globals_reset_build(LLVMModuleRef m);
 
 #endif

@@ -7,8 +7,11 @@
 #include <llvm-c/Analysis.h>
 #include <llvm-c/Transforms/PassBuilder.h>
 #include "counters.h"
+#include "entry_args.h"
 #include "exits.h"
 #include "globals_reset.h"
+#include "inputs.h"
+#include "mmio.h"
 #include "module_table.h"
 #include "reads.h"
 
@@ -50,24 +53,37 @@ int instrument_module(LLVMModuleRef m, const spec *s, char *err, size_t errlen) 
     }
 
     read_sites sites;
+    counter_table table = {0};
+    mmio_writes writes = {0};
+    entry_plan plan = {0};
     int rc = reads_replace(m, s, &sites, err, errlen);
     if (rc == 0) rc = check_unused(s, &sites, err, errlen);
-    if (rc != 0) {
-        reads_free(&sites);
-        return rc;
+    if (rc == 0) {
+        exits_redirect(m);
+        if (mmio_scan_writes(m, &writes) != 0 || counters_insert(m, &table, (unsigned)writes.n) != 0)
+            rc = -1;
     }
-    exits_redirect(m);
-
-    counter_table table;
-    if (counters_insert(m, &table) != 0) {
-        snprintf(err, errlen, "out of memory while adding counters");
-        reads_free(&sites);
-        return -1;
+    LLVMValueRef reset = NULL;
+    if (rc == 0) {
+        reset = globals_reset_build(m);
+        rc = inputs_bind(m, s, reset, &sites, err, errlen);
     }
-    LLVMValueRef reset = globals_reset_build(m);
-    module_table_emit(m, &table, &sites, reset, entry);
+    if (rc == 0) rc = mmio_rewrite(m, s, &table, &writes, &sites, err, errlen);
+    if (rc == 0 && s->function) rc = entry_args_plan(entry, s, &plan, err, errlen);
+    if (rc == 0) {
+        LLVMBuilderRef b = LLVMCreateBuilderInContext(LLVMGetModuleContext(m));
+        LLVMPositionBuilderAtEnd(b, LLVMGetLastBasicBlock(reset));
+        LLVMBuildRetVoid(b);
+        LLVMDisposeBuilder(b);
+        module_plan mp = {&table, &sites, s->function ? &plan : NULL, &writes, reset, entry};
+        module_table_emit(m, &mp);
+    }
     counters_free(&table);
     reads_free(&sites);
+    mmio_writes_free(&writes);
+    entry_args_free(&plan);
+    if (rc == -1) snprintf(err, errlen, "out of memory while instrumenting");
+    if (rc != 0) return rc;
 
     char *msg = NULL;
     if (LLVMVerifyModule(m, LLVMReturnStatusAction, &msg)) {

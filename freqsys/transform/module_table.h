@@ -5,11 +5,22 @@
 
 #include <llvm-c/Core.h>
 #include "counters.h"
+#include "entry_args.h"
+#include "mmio.h"
 #include "reads.h"
 
+/* Everything the transform made that the harness must find. */
+typedef struct module_plan {
+    const counter_table *counters;
+    const read_sites *sites;
+    const entry_plan *entry_plan;   /* NULL in program mode */
+    const mmio_writes *writes;
+    LLVMValueRef reset_fn, entry;
+} module_plan;
+
 /* Emits the global FSABI_MODULE_SYMBOL (layout: fsabi_module in abi.h) with the
- * block, function and read-site tables, the reset function and the entry. Can't fail. */
-void module_table_emit(LLVMModuleRef m, const counter_table *t, const read_sites *sites,
-                       LLVMValueRef reset_fn, LLVMValueRef entry);
+ * block, function, site, parameter and argument tables, the reset function and the
+ * entry. Can't fail. */
+void module_table_emit(LLVMModuleRef m, const module_plan *plan);
 
 #endif

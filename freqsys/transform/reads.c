@@ -80,7 +80,8 @@ static const char *base_name(const char *path) {
     return slash ? slash + 1 : path;
 }
 
-static int add_site(read_sites *r, const char *var, LLVMValueRef at, unsigned kind) {
+int reads_add_site(read_sites *r, const char *var, LLVMValueRef at, unsigned kind,
+                   unsigned origin, unsigned decl) {
     if (r->n == r->cap) {
         size_t cap = r->cap ? r->cap * 2 : 16;
         read_site *v = realloc(r->v, cap * sizeof *v);
@@ -89,12 +90,14 @@ static int add_site(read_sites *r, const char *var, LLVMValueRef at, unsigned ki
         r->cap = cap;
     }
     unsigned flen = 0;
-    const char *f = LLVMGetDebugLocFilename(at, &flen);
+    const char *f = at ? LLVMGetDebugLocFilename(at, &flen) : NULL;
     read_site *s = &r->v[r->n];
     s->variable = strdup(var);
     s->file = strndup(f ? f : "", flen);
-    s->line = LLVMGetDebugLocLine(at);
+    s->line = at ? LLVMGetDebugLocLine(at) : 0;
     s->kind = kind;
+    s->origin = origin;
+    s->decl = decl;
     if (!s->variable || !s->file) return -1;
     return (int)r->n++;
 }
@@ -213,7 +216,7 @@ static int replace_scanf(LLVMModuleRef m, const spec *s, LLVMBuilderRef b, runti
         LLVMValueRef dest = LLVMGetOperand(call, next++);
         char var[256];
         variable_of(dest, var, sizeof var);
-        int site = add_site(out, var, call, (unsigned)conv[k].kind);
+        int site = reads_add_site(out, var, call, (unsigned)conv[k].kind, FSABI_FROM_READ, 0);
         if (site < 0) return -1;
         int rc = declared(s, var, &out->v[site], conv[k].spec, err, errlen);
         if (rc) return rc;
@@ -257,7 +260,7 @@ static int replace_call(LLVMModuleRef m, const spec *s, LLVMBuilderRef b, runtim
         if (!is_stdin(LLVMGetOperand(call, 0))) return 0;
         /* fall through */
     case CALL_GETCHAR: {
-        int site = add_site(out, "", call, FSABI_KIND_GETCHAR);
+        int site = reads_add_site(out, "", call, FSABI_KIND_GETCHAR, FSABI_FROM_READ, 0);
         if (site < 0) return -1;
         int rc = declared(s, "", &out->v[site], "getchar", err, errlen);
         if (rc) return rc;
@@ -273,7 +276,7 @@ static int replace_call(LLVMModuleRef m, const spec *s, LLVMBuilderRef b, runtim
         LLVMValueRef dest = LLVMGetOperand(call, 0);
         char var[256];
         variable_of(dest, var, sizeof var);
-        int site = add_site(out, var, call, FSABI_KIND_LINE);
+        int site = reads_add_site(out, var, call, FSABI_KIND_LINE, FSABI_FROM_READ, 0);
         if (site < 0) return -1;
         int rc = declared(s, var, &out->v[site], "fgets", err, errlen);
         if (rc) return rc;

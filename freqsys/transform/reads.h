@@ -7,11 +7,15 @@
 #include <llvm-c/Core.h>
 #include "spec.h"
 
+/* A place where the program takes an input: a read of standard input, or (added
+ * by inputs.c and mmio.c) a global, an extern or an MMIO register. */
 typedef struct read_site {
     char *variable;   /* "" when the destination has no name */
     char *file;
     unsigned line;
     unsigned kind;    /* fsabi_kind */
+    unsigned origin;  /* fsabi_origin */
+    unsigned decl;    /* origins other than READ: index of the spec input */
 } read_site;
 
 typedef struct read_sites {
@@ -26,6 +30,11 @@ typedef struct read_sites {
  * message in ERR naming the source line) on a format that is not a constant or has a
  * conversion no draw can replace, and on a read that matches no declaration of S. */
 int reads_replace(LLVMModuleRef m, const spec *s, read_sites *out, char *err, size_t errlen);
+
+/* Appends a site located at instruction AT (NULL: no location). Returns its index,
+ * or -1 when memory ran out. */
+int reads_add_site(read_sites *r, const char *variable, LLVMValueRef at, unsigned kind,
+                   unsigned origin, unsigned decl);
 
 void reads_free(read_sites *r);
 

@@ -1,0 +1,169 @@
+/* freqsys/runtime/entry_call.c: draws the isolated function's arguments and calls it through libffi. */
+/* SPDX-License-Identifier: MIT */
+#include "entry_call.h"
+
+#include <ffi.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "runtime.h"
+
+#define MAX_ELEMENTS (1u << 26)   /* an array longer than this is a spec error, not a test */
+
+typedef union slot { int8_t i8; uint8_t u8; int16_t i16; uint16_t u16; int32_t i32; uint32_t u32;
+                     int64_t i64; uint64_t u64; float f; double d; void *p; } slot;
+
+typedef struct buffer { unsigned char *bytes; size_t cap; } buffer;
+
+static struct {
+    const fsabi_module *mod;
+    const spec *spec;
+    ffi_cif cif;
+    ffi_type **types;
+    void **argp;
+    slot *values;
+    buffer *buffers;
+    const dist **dists;        /* per fsabi_arg */
+} call;
+
+static ffi_type *ffi_of(uint32_t kind) {
+    switch (kind) {
+    case FSABI_KIND_I8: case FSABI_KIND_CHAR: return &ffi_type_sint8;
+    case FSABI_KIND_U8: case FSABI_KIND_BOOL: return &ffi_type_uint8;
+    case FSABI_KIND_I16: return &ffi_type_sint16;
+    case FSABI_KIND_U16: return &ffi_type_uint16;
+    case FSABI_KIND_I32: return &ffi_type_sint32;
+    case FSABI_KIND_U32: return &ffi_type_uint32;
+    case FSABI_KIND_I64: return &ffi_type_sint64;
+    case FSABI_KIND_U64: return &ffi_type_uint64;
+    case FSABI_KIND_F32: return &ffi_type_float;
+    case FSABI_KIND_F64: return &ffi_type_double;
+    case FSABI_KIND_PTR: return &ffi_type_pointer;
+    default: return NULL;
+    }
+}
+
+int entry_call_prepare(const fsabi_module *mod, const spec *s, char *err, size_t errlen) {
+    size_t n = mod->nparams;
+    call.mod = mod;
+    call.spec = s;
+    call.types = calloc(n + 1, sizeof *call.types);
+    call.argp = calloc(n + 1, sizeof *call.argp);
+    call.values = calloc(n + 1, sizeof *call.values);
+    call.buffers = calloc(n + 1, sizeof *call.buffers);
+    call.dists = calloc(mod->nargs + 1, sizeof *call.dists);
+    if (!call.types || !call.argp || !call.values || !call.buffers || !call.dists) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    for (size_t i = 0; i < n; i++) {
+        call.types[i] = ffi_of(mod->params[i].kind);
+        call.argp[i] = &call.values[i];
+        if (!call.types[i]) {
+            snprintf(err, errlen, "parameter '%s' (%s) cannot be passed", mod->params[i].name,
+                     mod->params[i].ctype);
+            return -1;
+        }
+    }
+    for (size_t k = 0; k < mod->nargs; k++) {
+        if (mod->args[k].decl >= s->ninputs) {
+            snprintf(err, errlen, "the instrumented module does not match the spec");
+            return -1;
+        }
+        call.dists[k] = s->inputs[mod->args[k].decl].value.dist;
+    }
+    ffi_type *ret = mod->return_kind ? ffi_of((uint32_t)mod->return_kind) : &ffi_type_void;
+    if (!ret || ffi_prep_cif(&call.cif, FFI_DEFAULT_ABI, (unsigned)n, ret, call.types) != FFI_OK) {
+        snprintf(err, errlen, "libffi cannot describe the call of %s", s->function);
+        return -1;
+    }
+    return 0;
+}
+
+static const char *param_name(uint32_t param) { return call.mod->params[param].name; }
+
+static void *room(uint32_t param, size_t bytes) {
+    buffer *b = &call.buffers[param];
+    if (bytes == 0) bytes = 1;   /* a valid pointer even for an empty array */
+    if (bytes > b->cap) {
+        unsigned char *p = realloc(b->bytes, bytes);
+        if (!p) runtime_fail("out of memory for argument '%s' (%zu bytes)", param_name(param), bytes);
+        b->bytes = p;
+        b->cap = bytes;
+    }
+    call.values[param].p = b->bytes;
+    return b->bytes;
+}
+
+static void store(const fsabi_arg *a, double v, void *at, const char *what) {
+    if (runtime_convert(v, a->kind, at) != 0)
+        runtime_fail("argument %s (%s): the drawn value %.17g does not fit", what,
+                     call.mod->params[a->param].ctype, v);
+}
+
+/* The integer value a length parameter got this call. */
+static long long int_value(uint32_t param) {
+    const slot *v = &call.values[param];
+    switch (call.mod->params[param].kind) {
+    case FSABI_KIND_I8: return v->i8;
+    case FSABI_KIND_U8: return v->u8;
+    case FSABI_KIND_I16: return v->i16;
+    case FSABI_KIND_U16: return v->u16;
+    case FSABI_KIND_I32: return v->i32;
+    case FSABI_KIND_U32: return v->u32;
+    case FSABI_KIND_U64: return v->u64 > (uint64_t)MAX_ELEMENTS ? MAX_ELEMENTS + 1LL : (long long)v->u64;
+    default: return v->i64;
+    }
+}
+
+static void fill(const fsabi_arg *a, const dist *d, gsl_rng *r) {
+    const spec_input *in = &call.spec->inputs[a->decl];
+    const char *name = param_name(a->param);
+    switch (a->shape) {
+    case FSABI_SHAPE_ARRAY: {
+        long long len = a->len_param == UINT32_MAX ? (long long)a->offset : int_value(a->len_param);
+        if (len < 0 || len > MAX_ELEMENTS)
+            runtime_fail("argument '%s': length %lld (from '%s') is not a valid array length", name, len,
+                         a->len_param == UINT32_MAX ? "the constant" : param_name(a->len_param));
+        unsigned char *p = room(a->param, (size_t)len * a->elem_size);
+        for (long long i = 0; i < len; i++) store(a, runtime_draw(d, name), p + i * a->elem_size, name);
+        break;
+    }
+    case FSABI_SHAPE_REF:
+        store(a, runtime_draw(d, name), room(a->param, a->elem_size), name);
+        break;
+    case FSABI_SHAPE_STRING: {
+        double L = runtime_draw(d, name);
+        if (!(L >= 0 && L <= MAX_ELEMENTS))
+            runtime_fail("argument '%s': the drawn string length %.17g is not valid", name, L);
+        size_t len = (size_t)L, nchars = strlen(in->value.charset);
+        char *p = room(a->param, len + 1);
+        for (size_t i = 0; i < len; i++) p[i] = in->value.charset[gsl_rng_uniform_int(r, nchars)];
+        p[len] = '\0';
+        break;
+    }
+    case FSABI_SHAPE_FIELD:
+        store(a, runtime_draw(d, in->name), (unsigned char *)call.values[a->param].p + a->offset, in->name);
+        break;
+    default:
+        break;
+    }
+}
+
+void entry_call(gsl_rng *r) {
+    const fsabi_module *mod = call.mod;
+    for (uint64_t k = 0; k < mod->nargs; k++) {
+        const fsabi_arg *a = &mod->args[k];
+        if (a->shape == FSABI_SHAPE_VALUE)
+            store(a, runtime_draw(call.dists[k], param_name(a->param)), &call.values[a->param], param_name(a->param));
+    }
+    /* What a pointer points to starts zeroed (a struct's undeclared fields stay 0). */
+    for (uint64_t i = 0; i < mod->nparams; i++)
+        if (mod->params[i].kind == FSABI_KIND_PTR && mod->params[i].pointee_size)
+            memset(room((uint32_t)i, mod->params[i].pointee_size), 0, mod->params[i].pointee_size);
+    for (uint64_t k = 0; k < mod->nargs; k++)
+        if (mod->args[k].shape != FSABI_SHAPE_VALUE) fill(&mod->args[k], call.dists[k], r);
+    union { ffi_arg word; double d; float f; void *p; unsigned char bytes[16]; } ret;
+    ffi_call(&call.cif, FFI_FN(mod->entry), &ret, call.argp);
+}

@@ -1,0 +1,223 @@
+/* freqsys/transform/dwarf_type.c: reads C types (signedness, pointees, struct fields) from DWARF metadata. */
+/* SPDX-License-Identifier: MIT */
+#include "dwarf_type.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "abi.h"
+
+/* DWARF tags this file distinguishes. */
+enum {
+    TAG_ARRAY = 0x01, TAG_ENUM = 0x04, TAG_MEMBER = 0x0d, TAG_POINTER = 0x0f,
+    TAG_STRUCT = 0x13, TAG_TYPEDEF = 0x16, TAG_UNION = 0x17, TAG_BASE = 0x24,
+    TAG_CONST = 0x26, TAG_VOLATILE = 0x35, TAG_RESTRICT = 0x37, TAG_ATOMIC = 0x47
+};
+
+/* Operand I of metadata node MD, as metadata; NULL when absent. The operand order
+ * of DI nodes is fixed by LLVM's bitcode format (DIType: file, scope, name, base). */
+static LLVMMetadataRef operand(LLVMContextRef ctx, LLVMMetadataRef md, unsigned i) {
+    if (!md) return NULL;
+    LLVMValueRef v = LLVMMetadataAsValue(ctx, md);
+    unsigned n = LLVMGetMDNodeNumOperands(v);
+    if (i >= n) return NULL;
+    LLVMValueRef *ops = malloc(n * sizeof *ops);
+    if (!ops) return NULL;
+    LLVMGetMDNodeOperands(v, ops);
+    LLVMValueRef op = ops[i];
+    free(ops);
+    return op ? LLVMValueAsMetadata(op) : NULL;
+}
+
+static unsigned node_count(LLVMContextRef ctx, LLVMMetadataRef md) {
+    return md ? LLVMGetMDNodeNumOperands(LLVMMetadataAsValue(ctx, md)) : 0;
+}
+
+static int is_type(LLVMMetadataRef t) {
+    if (!t) return 0;
+    LLVMMetadataKind k = LLVMGetMetadataKind(t);
+    return k == LLVMDIBasicTypeMetadataKind || k == LLVMDIDerivedTypeMetadataKind ||
+           k == LLVMDICompositeTypeMetadataKind || k == LLVMDISubroutineTypeMetadataKind;
+}
+
+static const char *name_of(LLVMMetadataRef t, size_t *len) {
+    const char *n = LLVMDITypeGetName(t, len);
+    if (!n) { *len = 0; return ""; }
+    return n;
+}
+
+/* Typedefs and qualifiers removed. */
+static LLVMMetadataRef strip(LLVMContextRef ctx, LLVMMetadataRef t) {
+    for (int depth = 0; t && depth < 32 && LLVMGetMetadataKind(t) == LLVMDIDerivedTypeMetadataKind; depth++) {
+        uint16_t tag = LLVMGetDINodeTag(t);
+        if (tag != TAG_TYPEDEF && tag != TAG_CONST && tag != TAG_VOLATILE && tag != TAG_RESTRICT &&
+            tag != TAG_ATOMIC)
+            break;
+        t = operand(ctx, t, 3);
+    }
+    return t;
+}
+
+static unsigned scalar_kind(const char *name, unsigned bits, int is_enum) {
+    if (strcmp(name, "_Bool") == 0) return FSABI_KIND_BOOL;
+    int is_unsigned = strstr(name, "unsigned") != NULL;
+    if (strcmp(name, "float") == 0) return FSABI_KIND_F32;
+    if (strcmp(name, "double") == 0) return FSABI_KIND_F64;
+    if (strstr(name, "double") || strstr(name, "complex")) return 0;   /* long double, complex */
+    if (is_enum) is_unsigned = 0;
+    switch (bits) {
+    case 8: return is_unsigned ? FSABI_KIND_U8 : FSABI_KIND_I8;
+    case 16: return is_unsigned ? FSABI_KIND_U16 : FSABI_KIND_I16;
+    case 32: return is_unsigned ? FSABI_KIND_U32 : FSABI_KIND_I32;
+    case 64: return is_unsigned ? FSABI_KIND_U64 : FSABI_KIND_I64;
+    default: return 0;
+    }
+}
+
+/* C spelling of T into BUF. */
+static void spell(LLVMContextRef ctx, LLVMMetadataRef t, char *buf, size_t size, int depth) {
+    size_t len;
+    if (!t) { snprintf(buf, size, "void"); return; }
+    if (depth > 8) { snprintf(buf, size, "..."); return; }
+    const char *n = name_of(t, &len);
+    LLVMMetadataKind k = LLVMGetMetadataKind(t);
+    if (k == LLVMDIBasicTypeMetadataKind) { snprintf(buf, size, "%.*s", (int)len, n); return; }
+    if (k == LLVMDICompositeTypeMetadataKind) {
+        uint16_t tag = LLVMGetDINodeTag(t);
+        const char *word = tag == TAG_STRUCT ? "struct" : tag == TAG_UNION ? "union" :
+                           tag == TAG_ENUM ? "enum" : tag == TAG_ARRAY ? "array" : "type";
+        if (len) snprintf(buf, size, "%s %.*s", word, (int)len, n);
+        else snprintf(buf, size, "%s {...}", word);
+        return;
+    }
+    if (k == LLVMDIDerivedTypeMetadataKind) {
+        uint16_t tag = LLVMGetDINodeTag(t);
+        char inner[96];
+        if (tag == TAG_TYPEDEF) { snprintf(buf, size, "%.*s", (int)len, n); return; }
+        spell(ctx, operand(ctx, t, 3), inner, sizeof inner, depth + 1);
+        if (tag == TAG_POINTER) snprintf(buf, size, "%s *", inner);
+        else if (tag == TAG_CONST) snprintf(buf, size, "const %s", inner);
+        else if (tag == TAG_VOLATILE) snprintf(buf, size, "volatile %s", inner);
+        else snprintf(buf, size, "%s", inner);
+        return;
+    }
+    snprintf(buf, size, "?");
+}
+
+void dwarf_type_of(LLVMContextRef ctx, LLVMMetadataRef t, ctype *out) {
+    memset(out, 0, sizeof *out);
+    spell(ctx, t, out->text, sizeof out->text, 0);
+    LLVMMetadataRef s = strip(ctx, t);
+    if (!s) { out->klass = CTYPE_VOID; return; }
+    out->size = (unsigned)(LLVMDITypeGetSizeInBits(s) / 8);
+    LLVMMetadataKind k = LLVMGetMetadataKind(s);
+    uint16_t tag = LLVMGetDINodeTag(s);
+    size_t len;
+    if (k == LLVMDIBasicTypeMetadataKind || (k == LLVMDICompositeTypeMetadataKind && tag == TAG_ENUM)) {
+        out->kind = scalar_kind(name_of(s, &len), (unsigned)LLVMDITypeGetSizeInBits(s), tag == TAG_ENUM);
+        out->klass = out->kind ? CTYPE_SCALAR : CTYPE_UNKNOWN;
+    } else if (k == LLVMDIDerivedTypeMetadataKind && tag == TAG_POINTER) {
+        out->klass = CTYPE_POINTER;
+        LLVMMetadataRef p = strip(ctx, operand(ctx, s, 3));
+        out->pointee = p;
+        if (!p) {
+            out->pointee_class = CTYPE_VOID;
+        } else {
+            ctype inner;
+            dwarf_type_of(ctx, p, &inner);
+            out->pointee_class = inner.klass;
+            out->pointee_kind = inner.kind;
+            out->pointee_size = inner.size;
+        }
+    } else if (k == LLVMDICompositeTypeMetadataKind && (tag == TAG_STRUCT || tag == TAG_UNION)) {
+        out->klass = CTYPE_STRUCT;
+    } else {
+        out->klass = CTYPE_UNKNOWN;
+    }
+}
+
+int dwarf_type_params(LLVMValueRef fn, ctype *params, int max, ctype *ret) {
+    LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(fn));
+    LLVMMetadataRef sp = LLVMGetSubprogram(fn);
+    LLVMMetadataRef sub = operand(ctx, sp, 4);           /* DISubprogram: type */
+    LLVMMetadataRef types = operand(ctx, sub, 3);        /* DISubroutineType: types */
+    if (!types) return -1;
+    unsigned n = node_count(ctx, types);
+    dwarf_type_of(ctx, n ? operand(ctx, types, 0) : NULL, ret);   /* element 0: the result */
+    int count = 0;
+    for (unsigned i = 1; i < n && count < max; i++) dwarf_type_of(ctx, operand(ctx, types, i), &params[count++]);
+    return count;
+}
+
+void dwarf_type_global(LLVMValueRef g, ctype *out) {
+    LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(g));
+    memset(out, 0, sizeof *out);
+    size_t n = 0;
+    LLVMValueMetadataEntry *entries = LLVMGlobalCopyAllMetadata(g, &n);
+    unsigned dbg = LLVMGetMDKindIDInContext(ctx, "dbg", 3);
+    for (size_t i = 0; i < n; i++) {
+        if (LLVMValueMetadataEntriesGetKind(entries, (unsigned)i) != dbg) continue;
+        LLVMMetadataRef gve = LLVMValueMetadataEntriesGetMetadata(entries, (unsigned)i);
+        LLVMMetadataRef var = LLVMDIGlobalVariableExpressionGetVariable(gve);
+        LLVMMetadataRef t = operand(ctx, var, 3);   /* DIVariable: scope, name, file, type */
+        if (is_type(t)) dwarf_type_of(ctx, t, out);
+        break;
+    }
+    if (entries) LLVMDisposeValueMetadataEntries(entries);
+}
+
+int dwarf_type_field(LLVMContextRef ctx, LLVMMetadataRef s, const char *path, unsigned *offset,
+                ctype *out, char *list, size_t listlen) {
+    *offset = 0;
+    const char *p = path;
+    while (1) {
+        s = strip(ctx, s);
+        if (!s || LLVMGetMetadataKind(s) != LLVMDICompositeTypeMetadataKind) {
+            snprintf(list, listlen, "(not a struct)");
+            return -1;
+        }
+        const char *dot = strchr(p, '.');
+        size_t plen = dot ? (size_t)(dot - p) : strlen(p);
+        LLVMMetadataRef elements = operand(ctx, s, 4);
+        unsigned n = node_count(ctx, elements);
+        LLVMMetadataRef found = NULL;
+        size_t used = 0;
+        list[0] = '\0';
+        for (unsigned i = 0; i < n; i++) {
+            LLVMMetadataRef m = operand(ctx, elements, i);
+            if (!m || LLVMGetMetadataKind(m) != LLVMDIDerivedTypeMetadataKind || LLVMGetDINodeTag(m) != TAG_MEMBER)
+                continue;
+            size_t len;
+            const char *name = name_of(m, &len);
+            if (len == plen && strncmp(name, p, plen) == 0) found = m;
+            if (used < listlen)
+                used += (size_t)snprintf(list + used, listlen - used, "%s%.*s", used ? ", " : "", (int)len, name);
+        }
+        if (!found) return -1;
+        *offset += (unsigned)(LLVMDITypeGetOffsetInBits(found) / 8);
+        LLVMMetadataRef t = operand(ctx, found, 3);
+        if (!dot) {
+            dwarf_type_of(ctx, t, out);
+            return 0;
+        }
+        s = t;
+        p = dot + 1;
+    }
+}
+
+unsigned dwarf_type_kind_of_ir(LLVMTypeRef t) {
+    switch (LLVMGetTypeKind(t)) {
+    case LLVMFloatTypeKind: return FSABI_KIND_F32;
+    case LLVMDoubleTypeKind: return FSABI_KIND_F64;
+    case LLVMIntegerTypeKind:
+        switch (LLVMGetIntTypeWidth(t)) {
+        case 1: return FSABI_KIND_U8;
+        case 8: return FSABI_KIND_I8;
+        case 16: return FSABI_KIND_I16;
+        case 32: return FSABI_KIND_I32;
+        case 64: return FSABI_KIND_I64;
+        default: return 0;
+        }
+    default: return 0;
+    }
+}

@@ -1,0 +1,215 @@
+/* freqsys/transform/inputs.c: draws for globals and extern variables, bodies for extern functions, and the check for undefined symbols. */
+/* SPDX-License-Identifier: MIT */
+#define _GNU_SOURCE
+#include "inputs.h"
+
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "abi.h"
+#include "dwarf_type.h"
+#include "transform.h"
+
+static int is_real(LLVMTypeRef t) {
+    LLVMTypeKind k = LLVMGetTypeKind(t);
+    return k == LLVMFloatTypeKind || k == LLVMDoubleTypeKind;
+}
+
+LLVMValueRef inputs_convert(LLVMBuilderRef b, LLVMValueRef v, LLVMTypeRef to) {
+    LLVMTypeRef from = LLVMTypeOf(v);
+    if (from == to) return v;
+    if (is_real(to)) return is_real(from) ? LLVMBuildFPCast(b, v, to, "") : LLVMBuildSIToFP(b, v, to, "");
+    if (LLVMGetTypeKind(to) == LLVMPointerTypeKind) return LLVMBuildIntToPtr(b, v, to, "");
+    if (LLVMGetTypeKind(to) == LLVMIntegerTypeKind) {
+        unsigned w = LLVMGetIntTypeWidth(to);
+        if (w == 1) return LLVMBuildICmp(b, LLVMIntNE, v, LLVMConstNull(from), "");
+        return w < 64 ? LLVMBuildTrunc(b, v, to, "") : v;
+    }
+    return v;
+}
+
+LLVMValueRef inputs_draw(LLVMModuleRef m, LLVMBuilderRef b, unsigned site, LLVMTypeRef to) {
+    LLVMContextRef ctx = LLVMGetModuleContext(m);
+    LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
+    int real = is_real(to);
+    LLVMTypeRef ret = real ? LLVMDoubleTypeInContext(ctx) : LLVMInt64TypeInContext(ctx);
+    LLVMTypeRef fty = LLVMFunctionType(ret, &i32, 1, 0);
+    const char *name = real ? FSABI_INPUT_REAL : FSABI_INPUT_INT;
+    LLVMValueRef fn = LLVMGetNamedFunction(m, name);
+    if (!fn) fn = LLVMAddFunction(m, name, fty);
+    LLVMValueRef arg = LLVMConstInt(i32, site, 0);
+    return inputs_convert(b, LLVMBuildCall2(b, fty, fn, &arg, 1, "input"), to);
+}
+
+/* The kind a declared C type text names ("unsigned short", "uint32_t"), or 0. */
+static unsigned kind_of_text(const char *text, LLVMTypeRef ir) {
+    static const struct { const char *name; unsigned kind; } names[] = {
+        {"uint8_t", FSABI_KIND_U8}, {"uint16_t", FSABI_KIND_U16}, {"uint32_t", FSABI_KIND_U32},
+        {"uint64_t", FSABI_KIND_U64}, {"int8_t", FSABI_KIND_I8}, {"int16_t", FSABI_KIND_I16},
+        {"int32_t", FSABI_KIND_I32}, {"int64_t", FSABI_KIND_I64}, {"size_t", FSABI_KIND_U64},
+        {"_Bool", FSABI_KIND_BOOL}, {"bool", FSABI_KIND_BOOL}, {"float", FSABI_KIND_F32},
+        {"double", FSABI_KIND_F64},
+    };
+    for (size_t i = 0; text && i < sizeof names / sizeof names[0]; i++)
+        if (strcmp(text, names[i].name) == 0) return names[i].kind;
+    unsigned k = dwarf_type_kind_of_ir(ir);
+    if (text && strstr(text, "unsigned") && k >= FSABI_KIND_I8 && k <= FSABI_KIND_I64)
+        k += FSABI_KIND_U8 - FSABI_KIND_I8;
+    return k;
+}
+
+static const char *base_name(const char *path) {
+    const char *slash = strrchr(path, '/');
+    return slash ? slash + 1 : path;
+}
+
+/* "f.c:12, f.c:30" for the first few instructions that use V. */
+static void uses_of(LLVMValueRef v, char *buf, size_t size) {
+    size_t n = 0;
+    int count = 0;
+    buf[0] = '\0';
+    for (LLVMUseRef u = LLVMGetFirstUse(v); u && count < 4; u = LLVMGetNextUse(u)) {
+        LLVMValueRef user = LLVMGetUser(u);
+        if (!LLVMIsAInstruction(user)) continue;
+        unsigned flen = 0;
+        const char *f = LLVMGetDebugLocFilename(user, &flen);
+        char file[256];
+        snprintf(file, sizeof file, "%.*s", (int)flen, f ? f : "");
+        n += (size_t)snprintf(buf + n, n < size ? size - n : 0, "%s%s:%u", count ? ", " : "",
+                              base_name(file), LLVMGetDebugLocLine(user));
+        count++;
+    }
+    if (!count) snprintf(buf, size, "no located use");
+}
+
+static int bind_variable(LLVMModuleRef m, const spec *s, size_t d, LLVMValueRef reset,
+                         read_sites *sites, char *err, size_t errlen) {
+    const spec_input *in = &s->inputs[d];
+    LLVMValueRef g = LLVMGetNamedGlobal(m, in->name);
+    int is_extern = in->target == SPEC_EXTERN_VAR;
+    if (!g) {
+        spec_diagnose(s, in->name_loc, err, errlen, "the program has no global variable '%s'", in->name);
+        return TRANSFORM_ESPEC;
+    }
+    if (is_extern && !LLVMIsDeclaration(g)) {
+        spec_diagnose(s, in->name_loc, err, errlen, "'%s' is defined by the program; 'extern' is "
+                      "for variables it only declares (use 'global %s ~ ...')", in->name, in->name);
+        return TRANSFORM_ESPEC;
+    }
+    if (!is_extern && LLVMIsDeclaration(g)) {
+        spec_diagnose(s, in->name_loc, err, errlen, "'%s' is only declared by the program; use "
+                      "'extern <type> %s ~ ...' to define it", in->name, in->name);
+        return TRANSFORM_ESPEC;
+    }
+    LLVMTypeRef ty = LLVMGlobalGetValueType(g);
+    unsigned kind;
+    if (is_extern) {
+        kind = kind_of_text(in->ctype, ty);
+    } else {
+        ctype c;
+        dwarf_type_global(g, &c);
+        kind = c.klass == CTYPE_SCALAR ? c.kind : dwarf_type_kind_of_ir(ty);
+    }
+    if (!kind || in->value.kind != SPEC_VALUE_DIST) {
+        spec_diagnose(s, in->name_loc, err, errlen, "'%s' is not a number variable: only integer, "
+                      "_Bool and floating-point globals can be drawn", in->name);
+        return TRANSFORM_ESPEC;
+    }
+    if (is_extern) {   /* define it, so the program links */
+        LLVMSetInitializer(g, LLVMConstNull(ty));
+        LLVMSetLinkage(g, LLVMInternalLinkage);
+    }
+    int site = reads_add_site(sites, in->name, NULL, kind,
+                              is_extern ? FSABI_FROM_EXTERN_VAR : FSABI_FROM_GLOBAL, (unsigned)d);
+    if (site < 0) return -1;
+    LLVMBuilderRef b = LLVMCreateBuilderInContext(LLVMGetModuleContext(m));
+    LLVMPositionBuilderAtEnd(b, LLVMGetLastBasicBlock(reset));
+    LLVMBuildStore(b, inputs_draw(m, b, (unsigned)site, ty), g);
+    LLVMDisposeBuilder(b);
+    return 0;
+}
+
+static int bind_function(LLVMModuleRef m, const spec *s, size_t d, read_sites *sites,
+                         char *err, size_t errlen) {
+    const spec_input *in = &s->inputs[d];
+    LLVMValueRef fn = LLVMGetNamedFunction(m, in->name);
+    if (!fn) {
+        spec_diagnose(s, in->name_loc, err, errlen, "the program calls no function '%s'", in->name);
+        return TRANSFORM_ESPEC;
+    }
+    if (LLVMCountBasicBlocks(fn) > 0) {
+        spec_diagnose(s, in->name_loc, err, errlen, "'%s' is defined by the program; 'extern' is "
+                      "for functions it only declares", in->name);
+        return TRANSFORM_ESPEC;
+    }
+    LLVMTypeRef fty = LLVMGlobalGetValueType(fn), ret = LLVMGetReturnType(fty);
+    unsigned kind = dwarf_type_kind_of_ir(ret);
+    if (LLVMGetTypeKind(ret) == LLVMVoidTypeKind) kind = 0;
+    else if (!kind) {
+        spec_diagnose(s, in->name_loc, err, errlen, "'%s' does not return a number", in->name);
+        return TRANSFORM_ESPEC;
+    }
+    /* An i32 result may be int or unsigned int; without the callee's debug type, accept
+     * both ranges rather than reject a valid unsigned value. */
+    if (kind == FSABI_KIND_I32 || kind == FSABI_KIND_I16 || kind == FSABI_KIND_I8) kind = FSABI_KIND_I64;
+    int site = reads_add_site(sites, in->name, NULL, kind ? kind : FSABI_KIND_I64,
+                              FSABI_FROM_EXTERN_FN, (unsigned)d);
+    if (site < 0) return -1;
+    LLVMContextRef ctx = LLVMGetModuleContext(m);
+    LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
+    LLVMPositionBuilderAtEnd(b, LLVMAppendBasicBlockInContext(ctx, fn, "entry"));
+    LLVMValueRef v = inputs_draw(m, b, (unsigned)site, kind ? ret : LLVMInt64TypeInContext(ctx));
+    if (kind) LLVMBuildRet(b, v); else LLVMBuildRetVoid(b);
+    LLVMDisposeBuilder(b);
+    LLVMSetLinkage(fn, LLVMInternalLinkage);
+    return 0;
+}
+
+static int provided_elsewhere(const char *name) {
+    return strncmp(name, "llvm.", 5) == 0 || strncmp(name, "freqsys_", 8) == 0 ||
+           dlsym(RTLD_DEFAULT, name) != NULL;
+}
+
+/* Undefined symbols nothing declares would fail at load time with a bare
+ * "undefined symbol"; name them here with the places that use them. */
+static int check_undefined(LLVMModuleRef m, const spec *s, char *err, size_t errlen) {
+    for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn)) {
+        size_t len;
+        const char *name = LLVMGetValueName2(fn, &len);
+        if (LLVMCountBasicBlocks(fn) > 0 || !LLVMGetFirstUse(fn) || provided_elsewhere(name)) continue;
+        char where[512];
+        uses_of(fn, where, sizeof where);
+        snprintf(err, errlen, "%s: error: the program calls '%s' (at %s), which it does not define; "
+                 "declare its results, e.g. 'extern %s() ~ uniform_int(0, 4095)'", s->path, name,
+                 where, name);
+        return TRANSFORM_ESPEC;
+    }
+    for (LLVMValueRef g = LLVMGetFirstGlobal(m); g; g = LLVMGetNextGlobal(g)) {
+        size_t len;
+        const char *name = LLVMGetValueName2(g, &len);
+        if (!LLVMIsDeclaration(g) || !LLVMGetFirstUse(g) || provided_elsewhere(name)) continue;
+        char where[512];
+        uses_of(g, where, sizeof where);
+        snprintf(err, errlen, "%s: error: the program uses the variable '%s' (at %s), which it does "
+                 "not define; declare it, e.g. 'extern int %s ~ uniform_int(0, 10)'", s->path, name,
+                 where, name);
+        return TRANSFORM_ESPEC;
+    }
+    return 0;
+}
+
+int inputs_bind(LLVMModuleRef m, const spec *s, LLVMValueRef reset, read_sites *sites,
+                char *err, size_t errlen) {
+    for (size_t d = 0; d < s->ninputs; d++) {
+        int rc = 0;
+        switch (s->inputs[d].target) {
+        case SPEC_GLOBAL:
+        case SPEC_EXTERN_VAR: rc = bind_variable(m, s, d, reset, sites, err, errlen); break;
+        case SPEC_EXTERN_FN: rc = bind_function(m, s, d, sites, err, errlen); break;
+        default: break;
+        }
+        if (rc) return rc;
+    }
+    return check_undefined(m, s, err, errlen);
+}

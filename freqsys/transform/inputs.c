@@ -9,6 +9,7 @@
 #include <string.h>
 #include "abi.h"
 #include "dwarf_type.h"
+#include "reach.h"
 #include "transform.h"
 
 static int is_real(LLVMTypeRef t) {
@@ -166,6 +167,34 @@ static int bind_function(LLVMModuleRef m, const spec *s, size_t d, read_sites *s
     return 0;
 }
 
+/* 1 when some use of V can run: an instruction in a reachable function, or any use
+ * outside a function (a constant initializer may hand it to anything). */
+static int used_reachably(const ptr_map *reachable, LLVMValueRef v) {
+    for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
+        LLVMValueRef user = LLVMGetUser(u);
+        if (!LLVMIsAInstruction(user) || reach_contains(reachable, user)) return 1;
+    }
+    return 0;
+}
+
+/* Bodies for symbols only unreachable code uses: never run, but must resolve. */
+static void stand_in(LLVMModuleRef m, LLVMValueRef v) {
+    LLVMContextRef ctx = LLVMGetModuleContext(m);
+    if (LLVMIsAFunction(v)) {
+        LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
+        LLVMPositionBuilderAtEnd(b, LLVMAppendBasicBlockInContext(ctx, v, "entry"));
+        LLVMTypeRef vty = LLVMFunctionType(LLVMVoidTypeInContext(ctx), NULL, 0, 0);
+        LLVMValueRef ab = LLVMGetNamedFunction(m, FSABI_ABORT);
+        if (!ab) ab = LLVMAddFunction(m, FSABI_ABORT, vty);
+        LLVMBuildCall2(b, vty, ab, NULL, 0, "");
+        LLVMBuildUnreachable(b);
+        LLVMDisposeBuilder(b);
+    } else {
+        LLVMSetInitializer(v, LLVMConstNull(LLVMGlobalGetValueType(v)));
+    }
+    LLVMSetLinkage(v, LLVMInternalLinkage);
+}
+
 static int provided_elsewhere(const char *name) {
     return strncmp(name, "llvm.", 5) == 0 || strncmp(name, "freqsys_", 8) == 0 ||
            dlsym(RTLD_DEFAULT, name) != NULL;
@@ -173,11 +202,16 @@ static int provided_elsewhere(const char *name) {
 
 /* Undefined symbols nothing declares would fail at load time with a bare
  * "undefined symbol"; name them here with the places that use them. */
-static int check_undefined(LLVMModuleRef m, const spec *s, char *err, size_t errlen) {
+static int check_undefined(LLVMModuleRef m, const spec *s, const ptr_map *reachable, char *err,
+                           size_t errlen) {
     for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn)) {
         size_t len;
         const char *name = LLVMGetValueName2(fn, &len);
         if (LLVMCountBasicBlocks(fn) > 0 || !LLVMGetFirstUse(fn) || provided_elsewhere(name)) continue;
+        if (!used_reachably(reachable, fn)) {
+            stand_in(m, fn);
+            continue;
+        }
         char where[512];
         uses_of(fn, where, sizeof where);
         snprintf(err, errlen, "%s: error: the program calls '%s' (at %s), which it does not define; "
@@ -189,6 +223,10 @@ static int check_undefined(LLVMModuleRef m, const spec *s, char *err, size_t err
         size_t len;
         const char *name = LLVMGetValueName2(g, &len);
         if (!LLVMIsDeclaration(g) || !LLVMGetFirstUse(g) || provided_elsewhere(name)) continue;
+        if (!used_reachably(reachable, g)) {
+            stand_in(m, g);
+            continue;
+        }
         char where[512];
         uses_of(g, where, sizeof where);
         snprintf(err, errlen, "%s: error: the program uses the variable '%s' (at %s), which it does "
@@ -199,8 +237,8 @@ static int check_undefined(LLVMModuleRef m, const spec *s, char *err, size_t err
     return 0;
 }
 
-int inputs_bind(LLVMModuleRef m, const spec *s, LLVMValueRef reset, read_sites *sites,
-                char *err, size_t errlen) {
+int inputs_bind(LLVMModuleRef m, const spec *s, const ptr_map *reachable, LLVMValueRef reset,
+                read_sites *sites, char *err, size_t errlen) {
     for (size_t d = 0; d < s->ninputs; d++) {
         int rc = 0;
         switch (s->inputs[d].target) {
@@ -211,5 +249,5 @@ int inputs_bind(LLVMModuleRef m, const spec *s, LLVMValueRef reset, read_sites *
         }
         if (rc) return rc;
     }
-    return check_undefined(m, s, err, errlen);
+    return check_undefined(m, s, reachable, err, errlen);
 }

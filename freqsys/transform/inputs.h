@@ -5,6 +5,7 @@
 
 #include <stddef.h>
 #include <llvm-c/Core.h>
+#include "ptr_map.h"
 #include "reads.h"
 #include "spec.h"
 
@@ -13,10 +14,12 @@
  * into the variable, so every trial starts from fresh values. For `extern f() ~ D`:
  * gives the undefined function f a body that returns a draw at every call. Then
  * checks that every other undefined function or variable the program uses exists in
- * the C library (or what freqsys is linked with); one that does not is an error
- * naming it and where it is used. Returns 0 or TRANSFORM_ESPEC (message in ERR). */
-int inputs_bind(LLVMModuleRef m, const spec *s, LLVMValueRef reset, read_sites *sites,
-                char *err, size_t errlen);
+ * the C library (or what freqsys is linked with); one that code in REACHABLE uses
+ * is an error naming it and where it is used, and one that only unreachable code
+ * uses gets a stand-in (a function that aborts the trial, a zero variable) so the
+ * program loads. Returns 0 or TRANSFORM_ESPEC (message in ERR). */
+int inputs_bind(LLVMModuleRef m, const spec *s, const ptr_map *reachable, LLVMValueRef reset,
+                read_sites *sites, char *err, size_t errlen);
 
 /* Converts V (i64 or double, from a runtime draw) to type TO at B. */
 LLVMValueRef inputs_convert(LLVMBuilderRef b, LLVMValueRef v, LLVMTypeRef to);

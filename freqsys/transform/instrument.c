@@ -13,6 +13,7 @@
 #include "inputs.h"
 #include "mmio.h"
 #include "module_table.h"
+#include "reach.h"
 #include "reads.h"
 
 /* Each SPEC_VAR input must match some read of the program: a declaration that
@@ -52,23 +53,25 @@ int instrument_module(LLVMModuleRef m, const spec *s, char *err, size_t errlen) 
         return TRANSFORM_ESPEC;
     }
 
-    read_sites sites;
+    read_sites sites = {0};
     counter_table table = {0};
+    ptr_map reachable = {0};
     mmio_writes writes = {0};
     entry_plan plan = {0};
-    int rc = reads_replace(m, s, &sites, err, errlen);
+    int rc = reach_from(m, entry, &reachable);
+    if (rc == 0) rc = reads_replace(m, s, &reachable, &sites, err, errlen);
     if (rc == 0) rc = check_unused(s, &sites, err, errlen);
     if (rc == 0) {
         exits_redirect(m);
-        if (mmio_scan_writes(m, &writes) != 0 || counters_insert(m, &table, (unsigned)writes.n) != 0)
+        if (mmio_scan_writes(m, &reachable, &writes) != 0 || counters_insert(m, &table, (unsigned)writes.n) != 0)
             rc = -1;
     }
     LLVMValueRef reset = NULL;
     if (rc == 0) {
         reset = globals_reset_build(m);
-        rc = inputs_bind(m, s, reset, &sites, err, errlen);
+        rc = inputs_bind(m, s, &reachable, reset, &sites, err, errlen);
     }
-    if (rc == 0) rc = mmio_rewrite(m, s, &table, &writes, &sites, err, errlen);
+    if (rc == 0) rc = mmio_rewrite(m, s, &reachable, &table, &writes, &sites, err, errlen);
     if (rc == 0 && s->function) rc = entry_args_plan(entry, s, &plan, err, errlen);
     if (rc == 0) {
         LLVMBuilderRef b = LLVMCreateBuilderInContext(LLVMGetModuleContext(m));
@@ -79,6 +82,7 @@ int instrument_module(LLVMModuleRef m, const spec *s, char *err, size_t errlen) 
         module_table_emit(m, &mp);
     }
     counters_free(&table);
+    ptr_map_free(&reachable);
     reads_free(&sites);
     mmio_writes_free(&writes);
     entry_args_free(&plan);

@@ -54,9 +54,10 @@ static int volatile_access(LLVMValueRef i, int want_store) {
     return LLVMGetVolatile(i);
 }
 
-int mmio_scan_writes(LLVMModuleRef m, mmio_writes *w) {
+int mmio_scan_writes(LLVMModuleRef m, const ptr_map *reachable, mmio_writes *w) {
     memset(w, 0, sizeof *w);
     for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn))
+        if (ptr_map_get(reachable, fn) >= 0)
         for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
             for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
                 uint64_t a;
@@ -101,12 +102,13 @@ static const char *base_name(const char *path) {
     return slash ? slash + 1 : path;
 }
 
-int mmio_rewrite(LLVMModuleRef m, const spec *s, const counter_table *t, const mmio_writes *w,
-                 read_sites *sites, char *err, size_t errlen) {
+int mmio_rewrite(LLVMModuleRef m, const spec *s, const ptr_map *reachable, const counter_table *t,
+                 const mmio_writes *w, read_sites *sites, char *err, size_t errlen) {
     LLVMBuilderRef b = LLVMCreateBuilderInContext(LLVMGetModuleContext(m));
     char missing[1024] = "";
     size_t nmissing = 0, used = 0;
     for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn)) {
+        if (ptr_map_get(reachable, fn) < 0) continue;
         for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb)) {
             LLVMValueRef i = LLVMGetFirstInstruction(bb);
             while (i) {

@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <llvm-c/Core.h>
 #include "counters.h"
+#include "ptr_map.h"
 #include "reads.h"
 #include "spec.h"
 
@@ -15,9 +16,10 @@ typedef struct mmio_writes {
     size_t n, cap;
 } mmio_writes;
 
-/* The distinct constant addresses that volatile stores of M write to. Returns 0, or
+/* The distinct constant addresses that volatile stores of M write to, in the
+ * functions of REACHABLE (the only ones mmio_rewrite changes). Returns 0, or
  * -1 when memory ran out. */
-int mmio_scan_writes(LLVMModuleRef m, mmio_writes *w);
+int mmio_scan_writes(LLVMModuleRef m, const ptr_map *reachable, mmio_writes *w);
 
 /* Replaces every volatile load from a constant address (`*(volatile uint32_t *)ADDR`,
  * `GPIOA->IDR` through a constant struct pointer) with a draw from the `mmio`
@@ -25,8 +27,8 @@ int mmio_scan_writes(LLVMModuleRef m, mmio_writes *w);
  * with an increment of that address's write counter (the store itself is dropped: the
  * hardware is not there). A load from an address no declaration covers is an error
  * listing every such address with its source line. Returns 0 or TRANSFORM_ESPEC. */
-int mmio_rewrite(LLVMModuleRef m, const spec *s, const counter_table *t, const mmio_writes *w,
-                 read_sites *sites, char *err, size_t errlen);
+int mmio_rewrite(LLVMModuleRef m, const spec *s, const ptr_map *reachable, const counter_table *t,
+                 const mmio_writes *w, read_sites *sites, char *err, size_t errlen);
 
 void mmio_writes_free(mmio_writes *w);
 

@@ -9,6 +9,7 @@
 #include <string.h>
 #include "abi.h"
 #include "scanf_format.h"
+#include "reach.h"
 #include "transform.h"
 
 #define MAX_CONVERSIONS 64
@@ -292,13 +293,15 @@ static int replace_call(LLVMModuleRef m, const spec *s, LLVMBuilderRef b, runtim
     }
 }
 
-int reads_replace(LLVMModuleRef m, const spec *s, read_sites *out, char *err, size_t errlen) {
+int reads_replace(LLVMModuleRef m, const spec *s, const ptr_map *reachable, read_sites *out,
+                  char *err, size_t errlen) {
     memset(out, 0, sizeof *out);
     runtime_fns rt;
     runtime_declare(m, &rt);
     LLVMBuilderRef b = LLVMCreateBuilderInContext(LLVMGetModuleContext(m));
     int rc = 0;
     for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn && !rc; fn = LLVMGetNextFunction(fn)) {
+        if (ptr_map_get(reachable, fn) < 0) continue;
         for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb && !rc; bb = LLVMGetNextBasicBlock(bb)) {
             LLVMValueRef i = LLVMGetFirstInstruction(bb);
             while (i && !rc) {

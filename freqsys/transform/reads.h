@@ -5,6 +5,7 @@
 
 #include <stddef.h>
 #include <llvm-c/Core.h>
+#include "ptr_map.h"
 #include "spec.h"
 
 /* A place where the program takes an input: a read of standard input, or (added
@@ -25,11 +26,13 @@ typedef struct read_sites {
 
 /* Replaces every read from standard input in M (scanf, fscanf(stdin), their
  * __isoc99_ forms, getchar, getc/fgetc(stdin), fgets(.., stdin)) by calls to the
- * runtime's draw functions, one per conversion; a scanf call becomes the number of
+ * runtime's draw functions, one per conversion, in the functions of REACHABLE (code
+ * the entry never reaches keeps its reads and needs no declarations); a scanf call becomes the number of
  * items it assigns. Each conversion becomes one site in OUT. Fails (TRANSFORM_ESPEC,
  * message in ERR naming the source line) on a format that is not a constant or has a
  * conversion no draw can replace, and on a read that matches no declaration of S. */
-int reads_replace(LLVMModuleRef m, const spec *s, read_sites *out, char *err, size_t errlen);
+int reads_replace(LLVMModuleRef m, const spec *s, const ptr_map *reachable, read_sites *out,
+                  char *err, size_t errlen);
 
 /* Appends a site located at instruction AT (NULL: no location). Returns its index,
  * or -1 when memory ran out. */

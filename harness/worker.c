@@ -22,12 +22,6 @@ typedef struct chunk_state {
     size_t naborted, aborted_cap;
 } chunk_state;
 
-static uint64_t now_ns(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
 static int send_chunk(int fd, chunk_state *c, uint64_t start, uint64_t count, int partial,
                       uint64_t error_trial, const char *error);
 
@@ -104,7 +98,6 @@ void worker_loop(const fsabi_module *mod, uint64_t seed, int cmd_fd, int result_
         c.count = cmd.count;
         const char *error = NULL;
         for (uint64_t i = cmd.start; i < end; i++) {
-            __atomic_store_n(&slot->started_ns, now_ns(), __ATOMIC_RELAXED);
             __atomic_store_n(&slot->trial, i, __ATOMIC_RELEASE);
             trial_end how = runtime_run_trial(seed, i);
             __atomic_store_n(&slot->trial, WIRE_IDLE, __ATOMIC_RELEASE);

@@ -2,15 +2,21 @@
 #include <math.h>
 #include <stdio.h>
 
-int main(void) {
-    double ask, x = 1.0;
+double newton_sqrt(double ask) {
+    double x = 1.0;
     const double eps = 0.001;
 
-    if (scanf("%lf", &ask) != 1 || ask < 0)
-        return 1;
     while (fabs(x * x - ask) > eps) {
         x = (x + ask / x) / 2;
     }
-    printf("sqrt(%g) = %g\n", ask, x);
+    return x;
+}
+
+int main(void) {
+    double ask;
+
+    if (scanf("%lf", &ask) != 1 || ask < 0)
+        return 1;
+    printf("sqrt(%g) = %g\n", ask, newton_sqrt(ask));
     return 0;
 }

@@ -26,8 +26,11 @@ static struct {
     uint64_t reads;                /* values read so far in this trial */
     jmp_buf trial_exit;
     char error[512];
-    char drawn[512];
-    size_t drawn_len;
+    /* The first draws of the trial, kept raw: formatting them on every trial would
+     * cost more than most trials; runtime_drawn formats them on demand. */
+    struct { const char *name; double value; } drawn[RUNTIME_KEPT_DRAWS];
+    size_t ndrawn;
+    char drawn_text[1024];
 } rt;
 
 static int by_index(const void *a, const void *b) {
@@ -78,8 +81,7 @@ trial_end runtime_run_trial(uint64_t seed, uint64_t trial) {
     /* The stream first: resetting the globals draws the inputs held in globals. */
     dist_rng_position(rt.rng, seed, trial);
     rt.reads = 0;
-    rt.drawn_len = 0;
-    rt.drawn[0] = '\0';
+    rt.ndrawn = 0;
     int how = setjmp(rt.trial_exit);
     if (how != 0) return (trial_end)how;
     rt.mod->reset_globals();
@@ -94,7 +96,14 @@ trial_end runtime_run_trial(uint64_t seed, uint64_t trial) {
 }
 
 const char *runtime_error(void) { return rt.error; }
-const char *runtime_drawn(void) { return rt.drawn; }
+const char *runtime_drawn(void) {
+    size_t n = 0;
+    rt.drawn_text[0] = '\0';
+    for (size_t i = 0; i < rt.ndrawn && n < sizeof rt.drawn_text; i++)
+        n += (size_t)snprintf(rt.drawn_text + n, sizeof rt.drawn_text - n, "%s%s=%.17g", i ? " " : "",
+                              rt.drawn[i].name, rt.drawn[i].value);
+    return rt.drawn_text;
+}
 
 static const char *kind_name(uint32_t kind) {
     static const char *const names[] = {
@@ -125,10 +134,11 @@ static _Noreturn void misfit(uint32_t site, const char *fmt, double v) {
     input_error(site, what);
 }
 
-static void record(const char *name, double v) {
-    if (rt.drawn_len < sizeof rt.drawn - 48)
-        rt.drawn_len += (size_t)snprintf(rt.drawn + rt.drawn_len, sizeof rt.drawn - rt.drawn_len,
-                                         "%s%s=%.17g", rt.drawn_len ? " " : "", name, v);
+static inline void record(const char *name, double v) {
+    if (rt.ndrawn < RUNTIME_KEPT_DRAWS) {
+        rt.drawn[rt.ndrawn].name = name;
+        rt.drawn[rt.ndrawn++].value = v;
+    }
 }
 
 /* The distribution for the next read: `read N`, then the variable's, then `read *`. */

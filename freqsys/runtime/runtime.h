@@ -31,7 +31,9 @@ trial_end runtime_run_trial(uint64_t seed, uint64_t trial);
 /* After TRIAL_INPUT_ERROR: what went wrong, naming the input and its source line. */
 const char *runtime_error(void);
 
-/* The values the last trial drew, as text ("ask=417"), for reproducing a crash. */
+/* The first RUNTIME_KEPT_DRAWS values the last trial drew, as text ("ask=417.5"), for
+ * reproducing a crash. The text lives until the next call. */
+#define RUNTIME_KEPT_DRAWS 16
 const char *runtime_drawn(void);
 
 /* Converts V to the C type KIND at OUT (C truncation toward zero for integers).

@@ -29,7 +29,7 @@ int main(void) {
     result *r = result_read_json("/tmp/freqsys-budget.json", err, sizeof err);
     ok(r != NULL, "...and still writes the result");
     ok(r && !r->converged && r->trials == 100, "...which says not converged after exactly 100 trials");
-    const result_block *body = r ? e2e_block(r, "main", "while.body") : NULL;
+    const result_block *body = r ? e2e_block(r, "newton_sqrt", "while.body") : NULL;
     ok(body && !strcmp(body->status, "not_converged"), "...and lists the loop body as not_converged");
     result_free(r);
     unlink("/tmp/freqsys-budget.json");

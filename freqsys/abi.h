@@ -10,13 +10,14 @@
  * through it. The layouts below are mirrored field by field in the IR (see
  * freqsys/transform/module_table.c): every field is a pointer or a 32/64-bit integer
  * placed so that no padding arises. Bump FSABI_VERSION on any change. */
-#define FSABI_VERSION 4
+#define FSABI_VERSION 5
 #define FSABI_MODULE_SYMBOL "freqsys_module"
 
 /* Runtime entry points the instrumented code calls. They are defined in the freqsys
  * executable (exported through its dynamic symbol list) and resolved when the
  * module is loaded. */
 #define FSABI_READ_INT "freqsys_rt_read_int"     /* int64_t (uint32_t site) */
+#define FSABI_SCANF_RESULT "freqsys_rt_scanf_result" /* int32_t (int32_t assigned): what scanf returns */
 #define FSABI_READ_REAL "freqsys_rt_read_real"   /* double (uint32_t site) */
 #define FSABI_READ_TEXT "freqsys_rt_read_text"   /* void (uint32_t site, char *buf, int64_t cap) */
 #define FSABI_READ_LINE "freqsys_rt_read_line"   /* char *(uint32_t site, char *buf, int32_t cap) */

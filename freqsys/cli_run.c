@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <ftw.h>
 #include <getopt.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,7 +22,8 @@ typedef struct run_options {
     int epsilon_relative, has_epsilon, has_confidence;
     unsigned long long seed, max_trials;
     int has_seed, has_max_trials;
-    int jobs, quiet, keep;
+    int jobs, quiet, keep, allow_writes;
+    long long replay;          /* -1, or the trial to rerun in the foreground */
 } run_options;
 
 static int parse_epsilon(const char *text, double *eps, int *relative) {
@@ -58,7 +60,9 @@ static int parse_options(int argc, char **argv, run_options *o) {
         {"max-trials", required_argument, 0, 'n'}, {"output", required_argument, 0, 'o'},
         {"format", required_argument, 0, 'f'}, {"quiet", no_argument, 0, 'q'},
         {"keep", no_argument, 0, 'k'}, {"trace", required_argument, 0, 'T'},
+        {"allow-writes", no_argument, 0, 'W'}, {"replay", required_argument, 0, 'R'},
         {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
+    o->replay = -1;
     long n = sysconf(_SC_NPROCESSORS_ONLN);
     o->jobs = n > 0 ? (int)n : 1;
     int c;
@@ -103,6 +107,11 @@ static int parse_options(int argc, char **argv, run_options *o) {
         case 'q': o->quiet = 1; break;
         case 'k': o->keep = 1; break;
         case 'T': o->trace_path = optarg; break;
+        case 'W': o->allow_writes = 1; break;
+        case 'R':
+            if (parse_count(optarg, &v)) return usage_error("--replay takes a trial number, got '%s'", optarg);
+            o->replay = (long long)v;
+            break;
         case 'h': cli_help("run", stdout); exit(EXIT_OK);
         default: return usage_error("%s", "unknown option");
         }
@@ -198,6 +207,32 @@ static result *make_result(const spec *s, const run_options *o, const runner_con
     return r;
 }
 
+/* On a crash during a replay: show what the trial drew, then die of the same signal. */
+static void replay_crashed(int sig) {
+    const char *drawn = runtime_drawn();
+    static const char head[] = "freqsys: the trial crashed; its draws: ";
+    if (write(2, head, sizeof head - 1) < 0 || write(2, drawn, strlen(drawn)) < 0 || write(2, "\n", 1) < 0) {}
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+/* Runs trial TRIAL in this process, with the program's output on the terminal, so
+ * a crash can be looked at in a debugger (gdb --args freqsys run SPEC --replay N). */
+static int replay(const fsabi_module *mod, const spec *s, uint64_t seed, uint64_t trial) {
+    fprintf(stderr, "freqsys: replaying trial %llu of seed %llu\n", (unsigned long long)trial,
+            (unsigned long long)seed);
+    fflush(NULL);
+    static const int fatal[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTRAP};
+    for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++) signal(fatal[i], replay_crashed);
+    trial_end how = runtime_run_trial(seed, trial);
+    fflush(NULL);
+    static const char *const ends[] = {"returned", "called exit()", "aborted", "stopped on an input error"};
+    fprintf(stderr, "freqsys: trial %llu %s; its draws: %s\n", (unsigned long long)trial, ends[how],
+            runtime_drawn());
+    if (how == TRIAL_INPUT_ERROR) fprintf(stderr, "freqsys: error: %s\n", runtime_error());
+    return how == TRIAL_INPUT_ERROR ? EXIT_USAGE : EXIT_OK;
+}
+
 static const char *default_format(const char *path) {
     size_t n = path ? strlen(path) : 0;
     if (n > 5 && strcmp(path + n - 5, ".json") == 0) return "json";
@@ -255,6 +290,12 @@ int cli_run(int argc, char **argv) {
         return EXIT_BUILD;
     }
 
+    if (o.replay >= 0) {
+        int code = replay(mod, s, o.has_seed ? o.seed : s->seed, (uint64_t)o.replay);
+        spec_free(s);
+        return code;
+    }
+
     runner_config cfg = {0};
     cfg.mod = mod;
     cfg.seed = o.has_seed ? o.seed : s->seed;
@@ -262,6 +303,9 @@ int cli_run(int argc, char **argv) {
     cfg.max_trials = o.has_max_trials ? o.max_trials : s->max_trials;
     cfg.timeout_s = s->timeout_s;
     cfg.progress = !o.quiet && isatty(2);
+    cfg.limits.address_space = CONFINE_DEFAULT_ADDRESS_SPACE;
+    cfg.limits.allow_writes = o.allow_writes;
+    cfg.worker_rss_limit = RUNNER_DEFAULT_RSS_LIMIT;
     stop_params_init(&cfg.stop, o.has_epsilon ? o.epsilon : s->epsilon,
                      o.has_epsilon ? o.epsilon_relative : s->epsilon_relative,
                      o.has_confidence ? o.confidence : s->confidence);

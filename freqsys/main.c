@@ -15,7 +15,8 @@ typedef struct command {
 static const command commands[] = {
     {"run", cli_run,
      "freqsys run SPEC [-e EPS] [-g GAMMA] [-s SEED] [-j JOBS] [-n MAX_TRIALS]\n"
-     "                 [-o RESULT] [--format text|json|csv] [-q] [--keep] [--trace FILE]",
+     "                 [-o RESULT] [--format text|json|csv] [-q] [--keep] [--trace FILE]\n"
+     "                 [--replay TRIAL] [--allow-writes]",
      "Builds the program of SPEC with every input read replaced by a draw from its\n"
      "declared distribution, runs it again and again in forked workers, and stops when\n"
      "every basic block's expected executions per run is known to precision EPS at\n"
@@ -31,7 +32,11 @@ static const command commands[] = {
      "  -q, --quiet             no progress line on stderr\n"
      "      --keep              keep the build folder (printed on stderr)\n"
      "      --trace FILE        write each block's estimate and half-width at every\n"
-     "                          check point to FILE (CSV: trials,block,mean,half_width)\n\n"
+     "                          check point to FILE (CSV: trials,block,mean,half_width)\n"
+     "      --replay TRIAL      rerun one trial in the foreground (for gdb), print its\n"
+     "                          draws, and exit; trial ids are in the result's failures\n"
+     "      --allow-writes      let the program write files (by default its workers\n"
+     "                          cannot create, change or remove files, nor start processes)\n\n"
      "Options override the spec's lines. Exit status: 0 every block settled, 1 the\n"
      "budget ran out first or the run was interrupted (the result is still written),\n"
      "2 a usage or spec error, 3 the program could not be built."},

@@ -41,6 +41,7 @@ typedef struct worker {
     uint64_t killed_for_timeout;   /* WIRE_IDLE, or the trial it overran */
     uint64_t seen_trial;           /* the trial it ran when last looked at ... */
     uint64_t seen_since_ns;        /* ... first seen then */
+    int retiring;                  /* said it exits after its last chunk: hand it nothing */
     wire_bin *early;               /* bins of the running chunk sent ahead (partial) */
     size_t nearly;
 } worker;
@@ -103,12 +104,14 @@ static int spawn(runner *r, int w) {
             dup2(devnull, 0); dup2(devnull, 1); dup2(devnull, 2);
             if (devnull > 2) close(devnull);
         }
-        worker_loop(r->cfg->mod, r->cfg->seed, cmd[0], res[1], &r->slots[w]);
+        char why[256];
+        if (confine_worker(&r->cfg->limits, why, sizeof why) != 0) _exit(CONFINE_EXIT_STATUS);
+        worker_loop(r->cfg->mod, r->cfg->seed, cmd[0], res[1], &r->slots[w], r->cfg->worker_rss_limit);
         _exit(0);
     }
     close(cmd[0]);
     close(res[1]);
-    r->workers[w] = (worker){pid, cmd[1], res[0], 0, {0, 0}, WIRE_IDLE, WIRE_IDLE, 0, NULL, 0};
+    r->workers[w] = (worker){pid, cmd[1], res[0], 0, {0, 0}, WIRE_IDLE, WIRE_IDLE, 0, 0, NULL, 0};
     r->slots[w].trial = WIRE_IDLE;
     return 0;
 }
@@ -225,7 +228,7 @@ static wire_chunk next_chunk(runner *r) {
 static int dispatch(runner *r) {
     for (int w = 0; w < r->cfg->jobs; w++) {
         worker *k = &r->workers[w];
-        if (k->busy || k->pid <= 0) continue;
+        if (k->busy || k->pid <= 0 || k->retiring) continue;
         wire_chunk c = next_chunk(r);
         if (c.count == 0) return 0;
         if (wire_write(k->cmd_fd, &c, sizeof c) != 0) {
@@ -272,6 +275,7 @@ static int receive(runner *r, worker *k) {
         return -2;
     }
     k->busy = 0;
+    k->retiring = (int)d.retiring;
     if (add_pending(r, p) != 0) return -1;
     return 0;
 }
@@ -298,6 +302,11 @@ static int bury(runner *r, int w) {
                 requeue(r, t + 1, c.start + c.count - t - 1))
                 return -1;
         } else {
+            if (WIFEXITED(status) && WEXITSTATUS(status) == CONFINE_EXIT_STATUS) {
+                snprintf(r->out->error, sizeof r->out->error, "a worker could not apply its limits "
+                         "(rlimits, seccomp filter); --allow-writes runs without the filter");
+                return -2;
+            }
             if (++r->idle_deaths > 8) {
                 snprintf(r->out->error, sizeof r->out->error,
                          "workers keep dying outside any trial (last status %d)", status);
@@ -306,6 +315,12 @@ static int bury(runner *r, int w) {
             if (requeue(r, c.start, c.count)) return -1;
         }
     }
+    if (!k->busy && WIFEXITED(status) && WEXITSTATUS(status) == CONFINE_EXIT_STATUS) {
+        snprintf(r->out->error, sizeof r->out->error, "a worker could not apply its limits "
+                 "(rlimits, seccomp filter); --allow-writes runs without the filter");
+        return -2;
+    }
+    /* An idle worker that exited by itself retired (it outgrew its memory budget). */
     k->busy = 0;
     if (spawn(r, w) != 0) {
         snprintf(r->out->error, sizeof r->out->error, "cannot start a worker: %s", strerror(errno));
@@ -424,7 +439,8 @@ int runner_run(const runner_config *cfg, runner_result *out) {
         if (stop_requested) { out->interrupted = 1; break; }
         if (dispatch(&r) != 0) { rc = -1; break; }
         for (int w = 0; w < cfg->jobs; w++)
-            fds[w] = (struct pollfd){r.workers[w].busy ? r.workers[w].res_fd : -1, POLLIN, 0};
+            fds[w] = (struct pollfd){r.workers[w].busy || r.workers[w].retiring ? r.workers[w].res_fd : -1,
+                                     POLLIN, 0};
         int n = poll(fds, (nfds_t)cfg->jobs, 50);
         if (n < 0 && errno != EINTR) { rc = -1; break; }
         for (int w = 0; w < cfg->jobs && rc == 0; w++) {

@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include "abi.h"
+#include "confine.h"
 #include "stop_rule.h"
 #include "tally.h"
 
@@ -19,7 +20,11 @@ typedef struct runner_config {
     stop_params stop;
     int progress;              /* draw a progress line on stderr */
     FILE *trace;               /* NULL, or CSV rows trials,block,mean,half_width per check */
+    confine_limits limits;     /* what workers may do */
+    uint64_t worker_rss_limit; /* bytes; a worker past it after a chunk is replaced (0: never) */
 } runner_config;
+
+#define RUNNER_DEFAULT_RSS_LIMIT (1ull << 30)
 
 typedef enum runner_failure_kind { FAILURE_CRASH, FAILURE_TIMEOUT } runner_failure_kind;
 

@@ -17,6 +17,7 @@ typedef struct wire_chunk { uint64_t start, count; } wire_chunk;
 typedef struct wire_done {
     uint64_t start, count;
     uint64_t partial;    /* 1: more bins of this chunk follow in later messages */
+    uint64_t retiring;   /* 1: the worker exits after this message (it outgrew its memory) */
     uint64_t nbins, naborted;
     uint64_t error_trial, error_len;
 } wire_done;

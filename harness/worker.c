@@ -2,8 +2,10 @@
 /* SPDX-License-Identifier: MIT */
 #include "worker.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 #include "runtime.h"
@@ -23,7 +25,7 @@ typedef struct chunk_state {
 } chunk_state;
 
 static int send_chunk(int fd, chunk_state *c, uint64_t start, uint64_t count, int partial,
-                      uint64_t error_trial, const char *error);
+                      int retiring, uint64_t error_trial, const char *error);
 
 /* Moves the trial's counters into the chunk's tallies and clears them. The cost is
  * the blocks of the functions that ran, not all blocks of the module. A histogram
@@ -39,7 +41,7 @@ static void collect(const fsabi_module *mod, chunk_state *c, int keep) {
             mod->counters[j] = 0;
             if (!keep) continue;
             if (c->tallies[j].nbins >= TALLY_MAX_DISTINCT / 2 &&
-                send_chunk(c->fd, c, c->start, c->count, 1, 0, NULL) != 0)
+                send_chunk(c->fd, c, c->start, c->count, 1, 0, 0, NULL) != 0)
                 _exit(1);   /* the harness is gone */
             if (c->tallies[j].hits == 0) c->used[c->nused++] = j;
             if (tally_add(&c->tallies[j], v, 1) != 0) abort();   /* out of memory: a crash */
@@ -59,7 +61,7 @@ static void put_bin(uint64_t value, uint64_t trials, void *ctx) {
 }
 
 static int send_chunk(int fd, chunk_state *c, uint64_t start, uint64_t count, int partial,
-                      uint64_t error_trial, const char *error) {
+                      int retiring, uint64_t error_trial, const char *error) {
     bin_sink *sink = &c->sink;
     sink->n = 0;
     for (size_t k = 0; k < c->nused; k++) {
@@ -71,7 +73,7 @@ static int send_chunk(int fd, chunk_state *c, uint64_t start, uint64_t count, in
     size_t elen = error ? strlen(error) : 0;
     if (partial) elen = 0;
     uint64_t naborted = partial ? 0 : c->naborted;
-    wire_done d = {start, count, (uint64_t)partial, sink->n, naborted, error_trial, elen};
+    wire_done d = {start, count, (uint64_t)partial, (uint64_t)retiring, sink->n, naborted, error_trial, elen};
     int rc = wire_write(fd, &d, sizeof d);
     if (!rc && sink->n) rc = wire_write(fd, sink->bins, sink->n * sizeof *sink->bins);
     if (!rc && naborted) rc = wire_write(fd, c->aborted, naborted * sizeof *c->aborted);
@@ -80,8 +82,29 @@ static int send_chunk(int fd, chunk_state *c, uint64_t start, uint64_t count, in
     return rc;
 }
 
+/* Resident and mapped memory in bytes, from /proc/self/statm (0 when unreadable). */
+static void memory_use(uint64_t *resident, uint64_t *mapped) {
+    FILE *f = fopen("/proc/self/statm", "r");
+    unsigned long long size = 0, rss = 0;
+    if (f && fscanf(f, "%llu %llu", &size, &rss) != 2) size = rss = 0;
+    if (f) fclose(f);
+    uint64_t page = (uint64_t)sysconf(_SC_PAGESIZE);
+    *resident = rss * page;
+    *mapped = size * page;
+}
+
+/* A worker that leaked much memory retires, so later trials start clean: past the
+ * resident budget, or past half of its address-space limit. */
+static int outgrown(uint64_t rss_limit) {
+    uint64_t resident, mapped;
+    memory_use(&resident, &mapped);
+    struct rlimit as;
+    int near_as = getrlimit(RLIMIT_AS, &as) == 0 && as.rlim_cur != RLIM_INFINITY && mapped > as.rlim_cur / 2;
+    return (rss_limit && resident > rss_limit) || near_as;
+}
+
 void worker_loop(const fsabi_module *mod, uint64_t seed, int cmd_fd, int result_fd,
-                 wire_slot *slot) {
+                 wire_slot *slot, uint64_t rss_limit) {
     chunk_state c = {0};
     uint64_t ncounters = mod->nblocks + mod->nwrites;
     c.tallies = calloc(ncounters + 1, sizeof *c.tallies);
@@ -118,8 +141,9 @@ void worker_loop(const fsabi_module *mod, uint64_t seed, int cmd_fd, int result_
                 collect(mod, &c, 1);
             }
         }
-        if (send_chunk(result_fd, &c, cmd.start, cmd.count, 0, error_trial, error) != 0) break;
-        if (error) break;
+        int retiring = !error && outgrown(rss_limit);
+        if (send_chunk(result_fd, &c, cmd.start, cmd.count, 0, retiring, error_trial, error) != 0) break;
+        if (error || retiring) break;
     }
     free(c.sink.bins);
 }

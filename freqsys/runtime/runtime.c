@@ -24,6 +24,9 @@ static struct {
     size_t nindexed;
     gsl_rng *rng;
     uint64_t reads;                /* values read so far in this trial */
+    int past_end;                  /* a read found no declaration: the input has ended */
+    uint32_t call_items;           /* conversions of the current scanf call so far ... */
+    int32_t items_at_end;          /* ... and how many came before the input ended, or -1 */
     jmp_buf trial_exit;
     char error[512];
     /* The first draws of the trial, kept raw: formatting them on every trial would
@@ -81,6 +84,9 @@ trial_end runtime_run_trial(uint64_t seed, uint64_t trial) {
     /* The stream first: resetting the globals draws the inputs held in globals. */
     dist_rng_position(rt.rng, seed, trial);
     rt.reads = 0;
+    rt.past_end = 0;
+    rt.call_items = 0;
+    rt.items_at_end = -1;
     rt.ndrawn = 0;
     int how = setjmp(rt.trial_exit);
     if (how != 0) return (trial_end)how;
@@ -153,7 +159,15 @@ static double draw(uint32_t site) {
     if (lo < rt.nindexed && rt.indexed[lo].index == n) d = rt.indexed[lo].d;
     if (!d) d = rt.site_dist[site];
     if (!d) d = rt.read_any;
-    if (!d) input_error(site, "no declaration gives it a value (add 'read * ~ ...' or 'read N ~ ...')");
+    rt.call_items++;
+    if (!d) {
+        /* Only `read N` lines can leave a read without a value: the input ends here,
+         * as a file would, and the program sees end of file. */
+        if (!rt.past_end) rt.items_at_end = (int32_t)rt.call_items - 1;
+        rt.past_end = 1;
+        return 0;
+    }
+    if (rt.past_end) return 0;
     double v = dist_sample(d, rt.rng);
     const char *var = rt.mod->sites[site].variable;
     record(*var ? var : "read", v);
@@ -250,11 +264,22 @@ double freqsys_rt_input_real(uint32_t site) {
 }
 
 int64_t freqsys_rt_read_int(uint32_t site) {
-    return as_int(site, draw(site));
+    double v = draw(site);
+    return rt.past_end ? 0 : as_int(site, v);
+}
+
+int32_t freqsys_rt_scanf_result(int32_t assigned) {
+    int32_t result = assigned;
+    if (rt.items_at_end >= 0) result = rt.items_at_end == 0 ? -1 : rt.items_at_end;   /* EOF */
+    else if (rt.past_end) result = -1;
+    rt.call_items = 0;
+    if (rt.items_at_end >= 0) rt.items_at_end = -2;   /* reported; later calls see plain EOF */
+    return result;
 }
 
 double freqsys_rt_read_real(uint32_t site) {
     double v = draw(site), out;
+    if (rt.past_end) return 0;
     float f;
     if (rt.mod->sites[site].kind == FSABI_KIND_F32 ? runtime_convert(v, FSABI_KIND_F32, &f)
                                                   : runtime_convert(v, FSABI_KIND_F64, &out))
@@ -272,6 +297,7 @@ static int as_text(uint32_t site, char *out, size_t size) {
 void freqsys_rt_read_text(uint32_t site, char *buf, int64_t cap) {
     char word[64];
     int n = as_text(site, word, sizeof word);
+    if (rt.past_end) return;
     if (cap >= 0 && n + 1 > cap) misfit(site, "the drawn value needs %.0f bytes, the buffer has fewer", n + 1);
     memcpy(buf, word, (size_t)n + 1);
 }
@@ -279,6 +305,8 @@ void freqsys_rt_read_text(uint32_t site, char *buf, int64_t cap) {
 char *freqsys_rt_read_line(uint32_t site, char *buf, int32_t cap) {
     char word[64];
     int n = as_text(site, word, sizeof word - 1);
+    rt.call_items = 0;   /* not part of a scanf call */
+    if (rt.past_end) return NULL;
     word[n++] = '\n';
     word[n] = '\0';
     if (n + 1 > cap) misfit(site, "the drawn line needs %.0f bytes, fgets allows fewer", n + 1);
@@ -288,6 +316,8 @@ char *freqsys_rt_read_line(uint32_t site, char *buf, int32_t cap) {
 
 int32_t freqsys_rt_getchar(uint32_t site) {
     double v = draw(site);
+    rt.call_items = 0;   /* not part of a scanf call */
+    if (rt.past_end) return -1;
     if (!(v == trunc(v) && v >= -1 && v <= 255))
         misfit(site, "the drawn value %.17g is not a character code (0..255) or EOF (-1)", v);
     return (int32_t)v;

@@ -50,6 +50,7 @@ _Noreturn void runtime_fail(const char *fmt, ...) __attribute__((format(printf, 
 int64_t freqsys_rt_input_int(uint32_t site);
 double freqsys_rt_input_real(uint32_t site);
 int64_t freqsys_rt_read_int(uint32_t site);
+int32_t freqsys_rt_scanf_result(int32_t assigned);
 double freqsys_rt_read_real(uint32_t site);
 void freqsys_rt_read_text(uint32_t site, char *buf, int64_t cap);
 char *freqsys_rt_read_line(uint32_t site, char *buf, int32_t cap);

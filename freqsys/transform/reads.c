@@ -239,7 +239,14 @@ static int replace_scanf(LLVMModuleRef m, const spec *s, LLVMBuilderRef b, runti
         }
         assigned++;
     }
-    LLVMReplaceAllUsesWith(call, LLVMConstInt(LLVMTypeOf(call), assigned, 0));
+    /* The count, or EOF when the input ended during this call (only `read N` lines
+     * can make it end). */
+    LLVMTypeRef rty = LLVMFunctionType(i32, &i32, 1, 0);
+    LLVMValueRef result_fn = LLVMGetNamedFunction(m, FSABI_SCANF_RESULT);
+    if (!result_fn) result_fn = LLVMAddFunction(m, FSABI_SCANF_RESULT, rty);
+    LLVMValueRef count = LLVMConstInt(i32, assigned, 0);
+    LLVMValueRef result = LLVMBuildCall2(b, rty, result_fn, &count, 1, "items");
+    LLVMReplaceAllUsesWith(call, LLVMBuildIntCast2(b, result, LLVMTypeOf(call), 1, ""));
     LLVMInstructionEraseFromParent(call);
     return 0;
 }

@@ -1,59 +1,130 @@
 /* freqsys/cli_report.c: `freqsys report`: a saved result in another format. */
 /* SPDX-License-Identifier: MIT */
+#define _GNU_SOURCE
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "commands.h"
 #include "result.h"
 
+static const char usage[] =
+    "usage: freqsys report RESULT.json [--format text|json|csv|dot|lcov|sample|html] [-o FILE]\n"
+    "         [--source-dir DIR] [--scale N] [--trace TRACE.csv]\n";
+
+static const char *const formats[] = {"text", "json", "csv", "dot", "lcov", "sample", "html", NULL};
+
+/* The value of option NAME at argv[*i]: "NAME VALUE" or "NAME=VALUE"; NULL when argv[*i]
+ * is another option. */
+static const char *value(int argc, char **argv, int *i, const char *name, const char *alias)
+{
+    size_t n = strlen(name);
+    if (!strncmp(argv[*i], name, n) && argv[*i][n] == '=')
+        return argv[*i] + n + 1;
+    if ((!strcmp(argv[*i], name) || (alias && !strcmp(argv[*i], alias))) && *i + 1 < argc)
+        return argv[++*i];
+    return NULL;
+}
+
+/* Writes the whole output only once the writer has succeeded, so a failure (a bad trace
+ * file, say) leaves no half-written file behind. */
+static int emit(const result *r, const char *format, const result_export *opt,
+                const char *out_path)
+{
+    char err[1024] = "", *buf = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&buf, &len);
+    if (!mem) {
+        fprintf(stderr, "freqsys: error: %s\n", strerror(errno));
+        return EXIT_USAGE;
+    }
+    int rc = result_write_export(r, format, opt, mem, err, sizeof err);
+    if (fclose(mem) != 0 && rc == 0) {
+        rc = -1;
+        snprintf(err, sizeof err, "%s", strerror(errno));
+    }
+    if (rc != 0) {
+        fprintf(stderr, "freqsys report: error: %s\n", err[0] ? err : strerror(errno));
+        free(buf);
+        return EXIT_USAGE;
+    }
+    FILE *out = out_path ? fopen(out_path, "w") : stdout;
+    if (!out) {
+        fprintf(stderr, "freqsys: error: cannot write %s: %s\n", out_path, strerror(errno));
+        free(buf);
+        return EXIT_USAGE;
+    }
+    int bad = fwrite(buf, 1, len, out) != len || fflush(out) != 0;
+    if (out != stdout && fclose(out) != 0)
+        bad = 1;
+    free(buf);
+    if (bad) {
+        fprintf(stderr, "freqsys: error: writing %s failed: %s\n", out_path ? out_path : "the output",
+                strerror(errno));
+        return EXIT_USAGE;
+    }
+    return EXIT_OK;
+}
+
 int cli_report(int argc, char **argv) {
-    const char *path = NULL, *out_path = NULL, *format = "text";
+    const char *path = NULL, *out_path = NULL, *format = "text", *v, *scale = NULL;
+    result_export opt = {.warnings = stderr};
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
             cli_help("report", stdout);
             return EXIT_OK;
         } else if (!strcmp(argv[i], "-o") && i + 1 < argc) {
             out_path = argv[++i];
-        } else if ((!strcmp(argv[i], "--format") || !strcmp(argv[i], "-f")) && i + 1 < argc) {
-            format = argv[++i];
-        } else if (!strncmp(argv[i], "--format=", 9)) {
-            format = argv[i] + 9;
+        } else if ((v = value(argc, argv, &i, "--format", "-f"))) {
+            format = v;
+        } else if ((v = value(argc, argv, &i, "--source-dir", NULL))) {
+            opt.source_dir = v;
+        } else if ((v = value(argc, argv, &i, "--trace", NULL))) {
+            opt.trace = v;
+        } else if ((v = value(argc, argv, &i, "--scale", NULL))) {
+            scale = v;
         } else if (argv[i][0] == '-') {
-            fprintf(stderr, "freqsys report: unknown option '%s'\n(see 'freqsys help report')\n", argv[i]);
+            fprintf(stderr, "freqsys report: unknown option or missing value '%s'\n%s", argv[i], usage);
             return EXIT_USAGE;
         } else if (!path) {
             path = argv[i];
         } else {
-            fprintf(stderr, "freqsys report: more than one RESULT given\n");
+            fprintf(stderr, "freqsys report: more than one RESULT given\n%s", usage);
             return EXIT_USAGE;
         }
     }
     if (!path) {
-        fprintf(stderr, "freqsys report: usage: freqsys report RESULT.json --format text|json|csv [-o FILE]\n");
+        fprintf(stderr, "freqsys report: no RESULT given\n%s", usage);
         return EXIT_USAGE;
     }
-    if (strcmp(format, "text") && strcmp(format, "json") && strcmp(format, "csv")) {
-        fprintf(stderr, "freqsys report: unknown format '%s' (this version writes text, json, csv)\n", format);
+    int known = 0;
+    for (const char *const *f = formats; *f; f++)
+        known |= !strcmp(format, *f);
+    if (!known) {
+        fprintf(stderr, "freqsys report: unknown format '%s' (this version writes text, json, "
+                        "csv, dot, lcov, sample, html)\n", format);
         return EXIT_USAGE;
     }
+    if (scale) {
+        char *end;
+        errno = 0;
+        long long n = strtoll(scale, &end, 10);
+        if (errno || end == scale || *end || n < 1 || n > 1000000000) {
+            fprintf(stderr, "freqsys report: --scale must be a whole number from 1 to "
+                            "1000000000, not '%s'\n", scale);
+            return EXIT_USAGE;
+        }
+        opt.scale = (double)n;
+    }
+    if (opt.trace && strcmp(format, "html") != 0)
+        fprintf(stderr, "freqsys report: warning: --trace is used by --format html only\n");
     char err[1024];
     result *r = result_read_json(path, err, sizeof err);
     if (!r) {
         fprintf(stderr, "%s\n", err);
         return EXIT_USAGE;
     }
-    FILE *out = out_path ? fopen(out_path, "w") : stdout;
-    if (!out) {
-        fprintf(stderr, "freqsys: error: cannot write %s: %s\n", out_path, strerror(errno));
-        result_free(r);
-        return EXIT_USAGE;
-    }
-    int rc = result_write(r, format, out);
-    if (out != stdout && fclose(out) != 0) rc = -1;
+    int rc = emit(r, format, &opt, out_path);
     result_free(r);
-    if (rc != 0) {
-        fprintf(stderr, "freqsys: error: writing failed: %s\n", strerror(errno));
-        return EXIT_USAGE;
-    }
-    return EXIT_OK;
+    return rc;
 }

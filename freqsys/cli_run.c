@@ -12,12 +12,13 @@
 #include <unistd.h>
 #include "commands.h"
 #include "result.h"
+#include "checkpoint.h"
 #include "runner.h"
 #include "runtime.h"
 #include "transform.h"
 
 typedef struct run_options {
-    const char *spec_path, *out_path, *format, *trace_path;
+    const char *spec_path, *out_path, *format, *trace_path, *resume_path, *checkpoint_path;
     double epsilon, confidence;
     int epsilon_relative, has_epsilon, has_confidence;
     unsigned long long seed, max_trials;
@@ -61,6 +62,7 @@ static int parse_options(int argc, char **argv, run_options *o) {
         {"format", required_argument, 0, 'f'}, {"quiet", no_argument, 0, 'q'},
         {"keep", no_argument, 0, 'k'}, {"trace", required_argument, 0, 'T'},
         {"allow-writes", no_argument, 0, 'W'}, {"replay", required_argument, 0, 'R'},
+        {"resume", required_argument, 0, 'C'}, {"checkpoint", required_argument, 0, 'P'},
         {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
     o->replay = -1;
     long n = sysconf(_SC_NPROCESSORS_ONLN);
@@ -108,6 +110,8 @@ static int parse_options(int argc, char **argv, run_options *o) {
         case 'k': o->keep = 1; break;
         case 'T': o->trace_path = optarg; break;
         case 'W': o->allow_writes = 1; break;
+        case 'C': o->resume_path = optarg; break;
+        case 'P': o->checkpoint_path = optarg; break;
         case 'R':
             if (parse_count(optarg, &v)) return usage_error("--replay takes a trial number, got '%s'", optarg);
             o->replay = (long long)v;
@@ -116,6 +120,7 @@ static int parse_options(int argc, char **argv, run_options *o) {
         default: return usage_error("%s", "unknown option");
         }
     }
+    if (o->resume_path && optind == argc) return 0;   /* the spec comes from the checkpoint */
     if (optind != argc - 1) return usage_error("%s", "needs exactly one SPEC file");
     o->spec_path = argv[optind];
     return 0;
@@ -253,10 +258,61 @@ static int write_result(const result *r, const run_options *o) {
     return rc;
 }
 
+/* Where an interrupted run leaves its checkpoint: --checkpoint, else beside -o, else
+ * SPEC's base name with ".checkpoint" in the current folder. */
+static void checkpoint_path(const run_options *o, char *buf, size_t size) {
+    if (o->checkpoint_path) { snprintf(buf, size, "%s", o->checkpoint_path); return; }
+    if (o->out_path) { snprintf(buf, size, "%s.checkpoint", o->out_path); return; }
+    const char *base = strrchr(o->spec_path, '/');
+    base = base ? base + 1 : o->spec_path;
+    size_t n = strlen(base);
+    if (n > 6 && strcmp(base + n - 6, ".fspec") == 0) n -= 6;
+    snprintf(buf, size, "%.*s.checkpoint", (int)n, base);
+}
+
+/* Settings given again on the command line must be the checkpoint's own: another
+ * epsilon or seed would not continue the same run. */
+static int resume_settings(run_options *o, const checkpoint *c) {
+    if (o->spec_path && strcmp(o->spec_path, c->spec) != 0)
+        fprintf(stderr, "freqsys: note: the checkpoint was made for %s\n", c->spec);
+    if (!o->spec_path) o->spec_path = c->spec;
+    if ((o->has_seed && o->seed != c->seed) ||
+        (o->has_epsilon && (o->epsilon != c->epsilon || o->epsilon_relative != c->relative)) ||
+        (o->has_confidence && o->confidence != c->confidence)) {
+        fprintf(stderr, "freqsys run: --resume continues a run with its own seed, epsilon and "
+                "confidence; give none of them, or the same ones\n");
+        return EXIT_USAGE;
+    }
+    o->seed = c->seed;
+    o->has_seed = 1;
+    o->epsilon = c->epsilon;
+    o->epsilon_relative = c->relative;
+    o->has_epsilon = 1;
+    o->confidence = c->confidence;
+    o->has_confidence = 1;
+    if (!o->has_max_trials) {
+        o->max_trials = c->max_trials;
+        o->has_max_trials = 1;
+    }
+    return 0;
+}
+
 int cli_run(int argc, char **argv) {
     run_options o = {0};
     int rc = parse_options(argc, argv, &o);
     if (rc) return rc;
+    checkpoint resume = {0};
+    char err0[1024];
+    if (o.resume_path) {
+        if (checkpoint_read(o.resume_path, &resume, err0, sizeof err0) != 0) {
+            fprintf(stderr, "freqsys: error: %s\n", err0);
+            return EXIT_USAGE;
+        }
+        if ((rc = resume_settings(&o, &resume)) != 0) {
+            checkpoint_free(&resume);
+            return rc;
+        }
+    }
     spec *s;
     LLVMContextRef ctx;
     LLVMModuleRef m;
@@ -290,6 +346,14 @@ int cli_run(int argc, char **argv) {
         return EXIT_BUILD;
     }
 
+    if (o.resume_path && (checkpoint_module_id(mod) != resume.module_id ||
+                          resume.ntallies != mod->nblocks + mod->nwrites)) {
+        fprintf(stderr, "freqsys: error: %s was made for another version of the program; "
+                "it cannot be continued\n", o.resume_path);
+        checkpoint_free(&resume);
+        spec_free(s);
+        return EXIT_USAGE;
+    }
     if (o.replay >= 0) {
         int code = replay(mod, s, o.has_seed ? o.seed : s->seed, (uint64_t)o.replay);
         spec_free(s);
@@ -306,6 +370,7 @@ int cli_run(int argc, char **argv) {
     cfg.limits.address_space = CONFINE_DEFAULT_ADDRESS_SPACE;
     cfg.limits.allow_writes = o.allow_writes;
     cfg.worker_rss_limit = RUNNER_DEFAULT_RSS_LIMIT;
+    cfg.resume = o.resume_path ? &resume.state : NULL;
     stop_params_init(&cfg.stop, o.has_epsilon ? o.epsilon : s->epsilon,
                      o.has_epsilon ? o.epsilon_relative : s->epsilon_relative,
                      o.has_confidence ? o.confidence : s->confidence);
@@ -322,20 +387,31 @@ int cli_run(int argc, char **argv) {
     int failed = runner_run(&cfg, &rr) != 0;
     if (cfg.trace && fclose(cfg.trace) != 0)
         fprintf(stderr, "freqsys: error: writing %s failed\n", o.trace_path);
+    size_t ncounters = mod->nblocks + mod->nwrites;
     if (failed) {
         fprintf(stderr, "freqsys: error: %s\n", rr.error);
-        runner_result_free(&rr);
+        runner_result_free(&rr, ncounters);
+        checkpoint_free(&resume);
         spec_free(s);
         return EXIT_USAGE;
+    }
+    if (rr.interrupted) {
+        checkpoint c = {(char *)o.spec_path, checkpoint_module_id(mod), cfg.seed, cfg.max_trials,
+                        cfg.stop.epsilon, cfg.stop.confidence, cfg.stop.relative, ncounters, rr.state};
+        char path[4096], why[1024];
+        checkpoint_path(&o, path, sizeof path);
+        if (checkpoint_write(path, &c, why, sizeof why) != 0)
+            fprintf(stderr, "freqsys: error: %s\n", why);
+        else
+            fprintf(stderr, "freqsys: interrupted after %llu trials; continue with: freqsys run --resume %s\n",
+                    (unsigned long long)rr.trials, path);
     }
     result *r = make_result(s, &o, &cfg, &rr);
     rc = !r || write_result(r, &o) != 0 ? EXIT_USAGE : rr.converged ? EXIT_OK : EXIT_INCOMPLETE;
     if (!r) fprintf(stderr, "freqsys: error: out of memory\n");
-    if (rr.interrupted && !o.quiet)
-        fprintf(stderr, "freqsys: interrupted after %llu trials; the result so far was written\n",
-                (unsigned long long)rr.trials);
     result_free(r);
-    runner_result_free(&rr);
+    runner_result_free(&rr, ncounters);
+    checkpoint_free(&resume);
     spec_free(s);
     return rc;
 }

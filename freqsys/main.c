@@ -16,7 +16,7 @@ static const command commands[] = {
     {"run", cli_run,
      "freqsys run SPEC [-e EPS] [-g GAMMA] [-s SEED] [-j JOBS] [-n MAX_TRIALS]\n"
      "                 [-o RESULT] [--format text|json|csv] [-q] [--keep] [--trace FILE]\n"
-     "                 [--replay TRIAL] [--allow-writes]",
+     "                 [--replay TRIAL] [--allow-writes] [--checkpoint FILE] [--resume FILE]",
      "Builds the program of SPEC with every input read replaced by a draw from its\n"
      "declared distribution, runs it again and again in forked workers, and stops when\n"
      "every basic block's expected executions per run is known to precision EPS at\n"
@@ -36,7 +36,11 @@ static const command commands[] = {
      "      --replay TRIAL      rerun one trial in the foreground (for gdb), print its\n"
      "                          draws, and exit; trial ids are in the result's failures\n"
      "      --allow-writes      let the program write files (by default its workers\n"
-     "                          cannot create, change or remove files, nor start processes)\n\n"
+     "                          cannot create, change or remove files, nor start processes)\n"
+     "      --checkpoint FILE   where Ctrl-C or SIGTERM leaves the run's state (default:\n"
+     "                          RESULT.checkpoint with -o, else SPEC's name .checkpoint)\n"
+     "      --resume FILE       continue an interrupted run from its checkpoint (SPEC may\n"
+     "                          be left out); it ends exactly as an uninterrupted run\n\n"
      "Options override the spec's lines. Exit status: 0 every block settled, 1 the\n"
      "budget ran out first or the run was interrupted (the result is still written),\n"
      "2 a usage or spec error, 3 the program could not be built."},
@@ -45,9 +49,18 @@ static const command commands[] = {
      "with a declaration, without running anything. Prints a one-line summary."},
     {"instrument", cli_instrument, "freqsys instrument SPEC -o OUT.ll|OUT.bc",
      "Writes the instrumented, optimised module: textual IR for .ll, bitcode for .bc."},
-    {"report", cli_report, "freqsys report RESULT.json [--format text|json|csv] [-o FILE]",
+    {"report", cli_report,
+     "freqsys report RESULT.json [--format FORMAT] [-o FILE] [--source-dir DIR] [--scale N]\n"
+     "                      [--trace TRACE.csv]",
      "Reads a result written by 'freqsys run -o RESULT.json' and writes it in another\n"
-     "format."},
+     "format.\n\n"
+     "  --format text|json|csv|dot|lcov|sample|html   the output format (default text)\n"
+     "  -o FILE           write to FILE; nothing is written if the export fails\n"
+     "  --source-dir DIR  where the sources are (default: the spec's folder)\n"
+     "  --scale N         lcov, sample: counts are expected executions x N (default 1000)\n"
+     "  --trace FILE      html: draw the convergence plot from 'freqsys run --trace FILE'\n\n"
+     "dot renders with Graphviz (dot -Tsvg), lcov with genhtml, sample feeds\n"
+     "clang -fprofile-sample-use; see docs/exports.md."},
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 

@@ -413,6 +413,21 @@ int runner_run(const runner_config *cfg, runner_result *out) {
         return -1;
     }
     for (size_t j = 0; j < nb; j++) tally_init(&r.tallies[j]);
+    if (cfg->resume) {
+        const runner_start *st = cfg->resume;
+        for (size_t j = 0; j < nb; j++)
+            if (tally_merge(&r.tallies[j], &st->tallies[j]) != 0) {
+                snprintf(out->error, sizeof out->error, "out of memory");
+                return -1;
+            }
+        r.frontier = r.next_fresh = st->frontier;
+        r.next_decision = st->next_decision;
+        r.crashes = st->crashes;
+        r.timeouts = st->timeouts;
+        memcpy(out->failures, st->failures, sizeof out->failures);
+        out->nfailures = st->nfailures;
+        if (r.next_decision > cfg->max_trials) r.next_decision = cfg->max_trials;
+    }
 
     struct sigaction sa = {0}, old_int, old_term, old_pipe;
     sa.sa_handler = on_stop_signal;
@@ -482,8 +497,13 @@ int runner_run(const runner_config *cfg, runner_result *out) {
     for (size_t i = 0; i < r.npending; i++) { free(r.pending[i].bins); free(r.pending[i].aborted); }
     free(r.pending);
     free(r.requeued);
-    for (size_t j = 0; j < nb; j++) tally_free(&r.tallies[j]);
-    free(r.tallies);
+    out->state.frontier = r.frontier;
+    out->state.next_decision = r.next_decision;
+    out->state.crashes = r.crashes;
+    out->state.timeouts = r.timeouts;
+    memcpy(out->state.failures, out->failures, sizeof out->failures);
+    out->state.nfailures = out->nfailures;
+    out->state.tallies = r.tallies;   /* handed over, for a checkpoint */
     free(r.workers);
     free(fds);
     munmap(r.slots, (size_t)cfg->jobs * sizeof *r.slots);
@@ -491,9 +511,12 @@ int runner_run(const runner_config *cfg, runner_result *out) {
     return rc ? -1 : 0;
 }
 
-void runner_result_free(runner_result *r) {
+void runner_result_free(runner_result *r, size_t ncounters) {
     free(r->moments);
     free(r->verdicts);
+    for (size_t j = 0; r->state.tallies && j < ncounters; j++) tally_free(&r->state.tallies[j]);
+    free(r->state.tallies);
     r->moments = NULL;
     r->verdicts = NULL;
+    r->state.tallies = NULL;
 }

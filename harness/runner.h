@@ -21,6 +21,7 @@ typedef struct runner_config {
     int progress;              /* draw a progress line on stderr */
     FILE *trace;               /* NULL, or CSV rows trials,block,mean,half_width per check */
     confine_limits limits;     /* what workers may do */
+    const struct runner_start *resume;   /* NULL, or where an interrupted run stopped */
     uint64_t worker_rss_limit; /* bytes; a worker past it after a chunk is replaced (0: never) */
 } runner_config;
 
@@ -36,6 +37,16 @@ typedef struct runner_failure {
 
 #define RUNNER_MAX_FAILURES 16
 
+/* Where a run stands between check points: enough to continue it exactly. */
+typedef struct runner_start {
+    uint64_t frontier;          /* trials 0..frontier-1 are merged into tallies */
+    uint64_t next_decision;     /* the next check point */
+    uint64_t crashes, timeouts;
+    runner_failure failures[RUNNER_MAX_FAILURES];
+    size_t nfailures;
+    tally *tallies;             /* [mod->nblocks + mod->nwrites] */
+} runner_start;
+
 typedef struct runner_result {
     uint64_t trials;           /* the decision was taken on trials 0..trials-1 */
     uint64_t crashes, timeouts;    /* among those trials */
@@ -47,13 +58,16 @@ typedef struct runner_result {
     size_t nfailures;
     double elapsed_s;
     char error[1024];          /* set when the run failed (e.g. an input that does not fit) */
+    runner_start state;        /* where the run stopped, for a checkpoint (tallies owned) */
 } runner_result;
 
-/* Runs the estimation. Returns 0 when a result exists (converged or not, OUT filled),
+/* Runs the estimation, from the start or from CFG->resume (whose tallies are copied).
+ * Returns 0 when a result exists (converged or not, OUT filled),
  * -1 when the run failed: an input error (OUT->error names it), or no worker could
  * be started. Free OUT with runner_result_free either way. */
 int runner_run(const runner_config *cfg, runner_result *out);
 
-void runner_result_free(runner_result *r);
+/* NCOUNTERS: mod->nblocks + mod->nwrites, the number of tallies in R->state. */
+void runner_result_free(runner_result *r, size_t ncounters);
 
 #endif

@@ -1,8 +1,16 @@
-# freqsys/report/report.cmake: the fsreport library, the result model and its writers and reader.
+# freqsys/report/report.cmake: the fsreport library: the result model, its writers and reader, and the exports for other tools.
 add_library(fsreport STATIC
   ${CMAKE_CURRENT_LIST_DIR}/result.c
   ${CMAKE_CURRENT_LIST_DIR}/result_json.c
   ${CMAKE_CURRENT_LIST_DIR}/result_text.c
-  ${CMAKE_CURRENT_LIST_DIR}/result_csv.c)
+  ${CMAKE_CURRENT_LIST_DIR}/result_csv.c
+  ${CMAKE_CURRENT_LIST_DIR}/edge_flow.c
+  ${CMAKE_CURRENT_LIST_DIR}/heat.c
+  ${CMAKE_CURRENT_LIST_DIR}/number.c
+  ${CMAKE_CURRENT_LIST_DIR}/source_file.c
+  ${CMAKE_CURRENT_LIST_DIR}/report_dot.c
+  ${CMAKE_CURRENT_LIST_DIR}/report_lcov.c
+  ${CMAKE_CURRENT_LIST_DIR}/report_sample.c
+  ${CMAKE_CURRENT_LIST_DIR}/report_html.c)
 target_include_directories(fsreport PUBLIC ${CMAKE_CURRENT_LIST_DIR})
 target_link_libraries(fsreport PUBLIC PkgConfig::JANSSON m)

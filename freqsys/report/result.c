@@ -3,6 +3,7 @@
 #include "result.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -38,16 +39,49 @@ void result_free(result *r)
     free(r);
 }
 
-/* Dispatches to the writer named FORMAT ("text", "json", "csv"). Returns what the writer
- * returns, or -1 with errno EINVAL for an unknown or NULL format. */
+/* Dispatches to the writer named FORMAT ("text", "json", "csv", "dot", "lcov", "sample",
+ * "html"), the exports with their defaults. Returns what the writer returns, or -1 with
+ * errno EINVAL for an unknown or NULL format. */
 int result_write(const result *r, const char *format, FILE *out)
 {
-    if (format && strcmp(format, "text") == 0)
-        return result_write_text(r, out);
-    if (format && strcmp(format, "json") == 0)
-        return result_write_json(r, out);
-    if (format && strcmp(format, "csv") == 0)
-        return result_write_csv(r, out);
+    return result_write_export(r, format, NULL, out, NULL, 0);
+}
+
+/* The export writers take options and a message buffer; the others only a stream. */
+static const struct {
+    const char *name;
+    int (*plain)(const result *, FILE *);
+    int (*export)(const result *, const result_export *, FILE *, char *, size_t);
+} writers[] = {
+    {"text", result_write_text, NULL},
+    {"json", result_write_json, NULL},
+    {"csv", result_write_csv, NULL},
+    {"dot", NULL, report_dot_write},
+    {"lcov", NULL, report_lcov_write},
+    {"sample", NULL, report_sample_write},
+    {"html", NULL, report_html_write},
+};
+
+/* Dispatches to any writer by FORMAT; OPT NULL means the defaults. Returns what the
+ * writer returns, or -1 with errno EINVAL and a message in ERR for an unknown format;
+ * a plain writer's failure is described in ERR from errno. */
+int result_write_export(const result *r, const char *format, const result_export *opt,
+                        FILE *out, char *err, size_t errlen)
+{
+    static const result_export defaults;
+    for (size_t i = 0; format && i < sizeof writers / sizeof writers[0]; i++) {
+        if (strcmp(format, writers[i].name) != 0)
+            continue;
+        if (writers[i].export)
+            return writers[i].export(r, opt ? opt : &defaults, out, err, errlen);
+        int rc = writers[i].plain(r, out);
+        if (rc != 0 && err && errlen)
+            snprintf(err, errlen, "writing failed: %s", strerror(errno));
+        return rc;
+    }
+    if (err && errlen)
+        snprintf(err, errlen, "unknown format '%s' (known: text, json, csv, dot, lcov, "
+                 "sample, html)", format ? format : "");
     errno = EINVAL;
     return -1;
 }

@@ -76,8 +76,44 @@ int result_write_csv(const result *r, FILE *out);    /* RFC 4180, one row per bl
  * line and column for malformed JSON) into ERR on failure. */
 result *result_read_json(const char *path, char *err, size_t errlen);
 
-/* Picks a writer by name: "text", "json", "csv". Returns -1 and sets errno to EINVAL
- * for an unknown format. */
+/* Picks a writer by name: "text", "json", "csv", or an export ("dot", "lcov", "sample",
+ * "html") with its default options. Returns -1 and sets errno to EINVAL for an unknown
+ * format. */
 int result_write(const result *r, const char *format, FILE *out);
+
+/* ---- exports for other tools (docs/exports.md) ---- */
+
+/* What the exports need besides the result. A zeroed struct gives the defaults. */
+typedef struct result_export {
+    const char *source_dir;   /* where the program's sources are; NULL: the spec's folder */
+    const char *trace;        /* html: a convergence trace CSV (trials,block,mean,half_width) */
+    double scale;             /* lcov, sample: a count is mean x scale, rounded; 0: 1000 */
+    FILE *warnings;           /* where a missing source file is reported; NULL: nowhere */
+} result_export;
+
+/* The writers of the exports. Each returns 0, or -1 with errno set and, when ERR is not
+ * NULL, a message in ERR (a malformed trace names its line; a failed write says so). */
+
+/* report_dot.c: a Graphviz digraph, one cluster per function, nodes coloured by
+ * frequency, edges labelled with their derived counts, dashed edges for calls. */
+int report_dot_write(const result *r, const result_export *opt, FILE *out,
+                     char *err, size_t errlen);
+/* report_lcov.c: an lcov tracefile of scaled counts, for genhtml. */
+int report_lcov_write(const result *r, const result_export *opt, FILE *out,
+                      char *err, size_t errlen);
+/* report_sample.c: an LLVM sample profile in its text form, for clang
+ * -fprofile-sample-use. */
+int report_sample_write(const result *r, const result_export *opt, FILE *out,
+                        char *err, size_t errlen);
+/* report_html.c: one self-contained page: summary, sortable table, CFG drawings,
+ * convergence plots and the source with per-line heat. */
+int report_html_write(const result *r, const result_export *opt, FILE *out,
+                      char *err, size_t errlen);
+
+/* Picks any writer by name: "text", "json", "csv", "dot", "lcov", "sample", "html".
+ * OPT may be NULL (the defaults); ERR may be NULL. Returns what the writer returns, or
+ * -1 with errno EINVAL (and a message) for an unknown format. */
+int result_write_export(const result *r, const char *format, const result_export *opt,
+                        FILE *out, char *err, size_t errlen);
 
 #endif

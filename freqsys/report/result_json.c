@@ -1,4 +1,4 @@
-/* freqsys/report/result_json.c: the result as JSON ("freqsys-result" version 1), via jansson. */
+/* freqsys/report/result_json.c: the result as JSON ("freqsys-result" version 1): built and read with jansson, printed here. */
 /* SPDX-License-Identifier: MIT */
 #include "result.h"
 
@@ -10,9 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-
-/* 17 significant digits make every double read back as the same double. */
-#define DUMP_FLAGS (JSON_INDENT(2) | JSON_REAL_PRECISION(17))
 
 /* ---- writing ---- */
 
@@ -178,6 +175,135 @@ static json_t *document(const result *r, int *bad)
     return o;
 }
 
+/* ---- printing ----
+ * jansson prints every real with one fixed precision, and only 17 digits bring every
+ * double back (0.3 becomes 0.29999999999999999). The tree is printed here instead, in
+ * jansson's own layout, each real in the fewest digits that read back as the same
+ * double. */
+
+/* Writes X (finite) into BUF as the shortest decimal that strtod turns back into the
+ * same double, always in a form a JSON reader takes for a real: "1.0", not "1". */
+static void shortest(double x, char *buf, size_t n)
+{
+    int digits = 1;
+    for (; digits < 17; digits++) {
+        snprintf(buf, n, "%.*g", digits, x);
+        if (strtod(buf, NULL) == x)
+            break;
+    }
+    snprintf(buf, n, "%.*g", digits, x);
+    char *e = strchr(buf, 'e');
+    if (e && e[1] == '+' && atoi(e + 2) < 17) {
+        /* "1e+02": the plain form reads better and is exact for an integral double */
+        snprintf(buf, n, "%.0f", x);
+        e = NULL;
+    }
+    if (e) {
+        /* "1e+22" -> "1e22", "1e-05" -> "1e-5", as jansson writes exponents */
+        char *p = e + 1, *q = p;
+        if (*q == '+')
+            q++;
+        else if (*q == '-')
+            p++, q++;
+        while (*q == '0' && q[1])
+            q++;
+        memmove(p, q, strlen(q) + 1);
+    } else if (!strchr(buf, '.')) {
+        size_t len = strlen(buf);
+        snprintf(buf + len, n - len, ".0");
+    }
+}
+
+/* A string with JSON's escapes: the short ones where JSON has them, \u00XX for the
+ * other control characters; everything else (valid UTF-8 by construction) as is. */
+static void put_string(const char *s, FILE *out)
+{
+    fputc('"', out);
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        switch (*p) {
+        case '"': fputs("\\\"", out); break;
+        case '\\': fputs("\\\\", out); break;
+        case '\b': fputs("\\b", out); break;
+        case '\f': fputs("\\f", out); break;
+        case '\n': fputs("\\n", out); break;
+        case '\r': fputs("\\r", out); break;
+        case '\t': fputs("\\t", out); break;
+        default:
+            if (*p < 0x20)
+                fprintf(out, "\\u%04X", *p);
+            else
+                fputc(*p, out);
+        }
+    }
+    fputc('"', out);
+}
+
+static void indent(int depth, FILE *out)
+{
+    fprintf(out, "\n%*s", 2 * depth, "");
+}
+
+/* Prints V at nesting DEPTH, two spaces a level, as json_dumpf with JSON_INDENT(2). */
+static void print(const json_t *v, int depth, FILE *out)
+{
+    char num[40];
+    switch (json_typeof(v)) {
+    case JSON_OBJECT: {
+        const char *key;
+        const json_t *item;
+        size_t i = 0;
+        if (json_object_size(v) == 0) {
+            fputs("{}", out);
+            break;
+        }
+        fputc('{', out);
+        json_object_foreach((json_t *)v, key, item) {
+            fputs(i++ ? "," : "", out);
+            indent(depth + 1, out);
+            put_string(key, out);
+            fputs(": ", out);
+            print(item, depth + 1, out);
+        }
+        indent(depth, out);
+        fputc('}', out);
+        break;
+    }
+    case JSON_ARRAY:
+        if (json_array_size(v) == 0) {
+            fputs("[]", out);
+            break;
+        }
+        fputc('[', out);
+        for (size_t i = 0; i < json_array_size(v); i++) {
+            fputs(i ? "," : "", out);
+            indent(depth + 1, out);
+            print(json_array_get(v, i), depth + 1, out);
+        }
+        indent(depth, out);
+        fputc(']', out);
+        break;
+    case JSON_STRING:
+        put_string(json_string_value(v), out);
+        break;
+    case JSON_INTEGER:
+        fprintf(out, "%" JSON_INTEGER_FORMAT, json_integer_value(v));
+        break;
+    case JSON_REAL:
+        shortest(json_real_value(v), num, sizeof num);
+        fputs(num, out);
+        break;
+    case JSON_TRUE:
+        fputs("true", out);
+        break;
+    case JSON_FALSE:
+        fputs("false", out);
+        break;
+    case JSON_NULL:
+        fputs("null", out);
+        break;
+    }
+}
+
 /* Writes R as indented JSON with a final newline. Returns 0, or -1 with errno set: ENOMEM
  * when the document could not be built, the stream's errno when writing failed. */
 int result_write_json(const result *r, FILE *out)
@@ -190,9 +316,9 @@ int result_write_json(const result *r, FILE *out)
         return -1;
     }
     errno = 0;
-    int rc = json_dumpf(doc, out, DUMP_FLAGS);
+    print(doc, 0, out);
     json_decref(doc);
-    if (rc != 0 || fputc('\n', out) == EOF || fflush(out) != 0 || ferror(out)) {
+    if (fputc('\n', out) == EOF || fflush(out) != 0 || ferror(out)) {
         if (errno == 0)
             errno = EIO;
         return -1;

@@ -15,9 +15,9 @@ static const char want_program[] =
     "  \"spec\": \"examples/newton/newton.spec\",\n"
     "  \"mode\": \"program\",\n"
     "  \"entry\": \"main\",\n"
-    "  \"epsilon\": 0.29999999999999999,\n"
+    "  \"epsilon\": 0.3,\n"
     "  \"relative\": false,\n"
-    "  \"confidence\": 0.94999999999999996,\n"
+    "  \"confidence\": 0.95,\n"
     "  \"seed\": 1,\n"
     "  \"trials\": 18431,\n"
     "  \"crashes\": 0,\n"
@@ -46,9 +46,9 @@ static const char want_program[] =
     "      \"block\": \"while.body\",\n"
     "      \"file\": \"newton.c\",\n"
     "      \"line\": 12,\n"
-    "      \"mean\": 8.2512345678900001,\n"
-    "      \"stddev\": 1.1000000000000001,\n"
-    "      \"half_width\": 0.050000000000000003,\n"
+    "      \"mean\": 8.25123456789,\n"
+    "      \"stddev\": 1.1,\n"
+    "      \"half_width\": 0.05,\n"
     "      \"min\": 0,\n"
     "      \"max\": 11,\n"
     "      \"status\": \"converged\",\n"
@@ -81,10 +81,56 @@ static const char want_program[] =
     "  \"functions\": [],\n"
     "  \"jobs\": 4,\n"
     "  \"elapsed_s\": 2.3125,\n"
-    "  \"trials_per_s\": 7970.1599999999999\n"
+    "  \"trials_per_s\": 7970.16\n"
     "}\n";
 
 static char dir[] = "/tmp/fsreport-XXXXXX";
+
+/* Reals that are hard to print short and exact: each must come back bit for bit. */
+static const struct { double x; const char *text; } reals[] = {
+    {0.1, "0.1"}, {1.0 / 3, "0.3333333333333333"}, {1e-300, "1e-300"}, {5e-324, "5e-324"},
+    {1e22, "1e22"}, {123456789.123, "123456789.123"}, {100, "100.0"}, {-0.0, "-0.0"},
+    {2.5e-5, "2.5e-5"}, {1.7976931348623157e308, "1.7976931348623157e308"},
+    {9007199254740993.0, "9007199254740992.0"}, {-7.25, "-7.25"},
+};
+#define NREALS (sizeof reals / sizeof reals[0])
+
+/* Writes each of REALS as a block's mean, reads the file back and checks the text and
+ * the bits of every value. */
+static void shortest_reals(const char *path)
+{
+    result *r = sample_program();
+    result_block *b = realloc(r->blocks, NREALS * sizeof *b);
+    if (!b)
+        bail("out of memory");
+    r->blocks = b;
+    memset(b + r->nblocks, 0, (NREALS - r->nblocks) * sizeof *b);
+    for (size_t i = r->nblocks; i < NREALS; i++)
+        block(&b[i], "main", "x", "x.c", 1, 0, 0, 0, 0, 0, 0, "converged", "clt", 0);
+    r->nblocks = NREALS;
+    for (size_t i = 0; i < NREALS; i++)
+        b[i].mean = reals[i].x;
+    int rc;
+    char *text = capture(result_write_json, r, &rc), want[80], err[256] = "";
+    for (size_t i = 0; i < NREALS; i++) {
+        snprintf(want, sizeof want, "\"mean\": %s,\n", reals[i].text);
+        ok(strstr(text, want) != NULL, "%.17g is written as %s", reals[i].x, reals[i].text);
+    }
+    FILE *f = fopen(path, "w");
+    if (!f || fputs(text, f) == EOF || fclose(f) != 0)
+        bail("cannot write %s", path);
+    result *back = result_read_json(path, err, sizeof err);
+    int same = back && back->nblocks == NREALS;
+    for (size_t i = 0; same && i < NREALS; i++)
+        same = memcmp(&back->blocks[i].mean, &reals[i].x, sizeof(double)) == 0;
+    ok(same, "...and every one reads back bit for bit%s%s", *err ? ": " : "", err);
+    char *again = back ? capture(result_write_json, back, &rc) : NULL;
+    is_string(again, text, "...and writes the same bytes again");
+    free(again);
+    free(text);
+    result_free(back);
+    result_free(r);
+}
 
 /* Writes CONTENT to DIR/NAME and returns the path (static storage, one at a time). */
 static const char *put(const char *name, const char *content)
@@ -156,7 +202,7 @@ static char *doc(const char *top, const char *block)
 
 int main(void)
 {
-    plan(52);
+    plan(52 + (int)NREALS + 2);
     if (!mkdtemp(dir))
         bail("mkdtemp: %s", strerror(errno));
     int rc;
@@ -284,6 +330,11 @@ int main(void)
     ok(result_read_json(missing, err, sizeof err) == NULL, "a missing file: refused");
     ok(strstr(err, "absent.json: No such file or directory") != NULL, "...naming it (%s)", err);
 
+    /* The fewest digits that bring each double back. */
+    char reals_path[300];
+    snprintf(reals_path, sizeof reals_path, "%s/reals.json", dir);
+    shortest_reals(reals_path);
+
     /* A failing stream. */
     r = sample_program();
     FILE *full = fopen("/dev/full", "w");
@@ -297,7 +348,8 @@ int main(void)
 
     const char *names[] = {"trip.json", "program.json", "open.json", "nan.json", "minimal.json",
                            "bad.json", "foo.json", "none.json", "list.json", "v2.json",
-                           "nospec.json", "nomean.json", "type.json", "neg.json", "dup.json"};
+                           "nospec.json", "nomean.json", "type.json", "neg.json", "dup.json",
+                           "reals.json"};
     for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
         char p[300];
         snprintf(p, sizeof p, "%s/%s", dir, names[i]);

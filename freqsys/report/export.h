@@ -1,0 +1,84 @@
+/* freqsys/report/export.h: what the exports (dot, lcov, sample, html) share, grouped by file. */
+/* SPDX-License-Identifier: MIT */
+#ifndef FREQSYS_EXPORT_H
+#define FREQSYS_EXPORT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "result.h"
+
+/* ---- edge_flow.c: estimated executions per run of each CFG edge ---- */
+
+/* One distinct edge FROM -> TO of the static CFG (a switch with two cases going to
+ * the same block has one edge there). COUNT is meaningful only when KNOWN. */
+typedef struct edge_flow_edge {
+    uint32_t from, to;
+    int known;
+    double count;
+} edge_flow_edge;
+
+/* Block i's out-edges are edges[first[i]] .. edges[first[i + 1] - 1], in the order of
+ * its first appearance in the block's successor list. */
+typedef struct edge_flow {
+    edge_flow_edge *edges;
+    size_t nedges;
+    size_t *first;          /* nblocks + 1 entries */
+} edge_flow;
+
+/* Derives every edge count that flow conservation determines uniquely (see
+ * docs/exports.md). Returns 0, or -1 with errno ENOMEM; F is then empty. */
+int edge_flow_solve(const result *r, edge_flow *f);
+void edge_flow_free(edge_flow *f);
+
+/* ---- heat.c: colours by frequency ---- */
+
+/* The fill colour "#rrggbb" for MEAN on a logarithmic white -> yellow -> red ramp over
+ * three decades below HOTTEST. Never fails; a mean of 0 or NaN gets the grey of a block
+ * that never ran. */
+void heat_color(double mean, double hottest, char out[8]);
+
+/* The largest finite mean of R's blocks, or 0. */
+double heat_hottest(const result *r);
+
+/* ---- number.c: numbers as the exports show them ---- */
+
+/* The default factor from expected executions to the integer counts of lcov and the
+ * sample profile. */
+#define NUMBER_DEFAULT_SCALE 1000.0
+
+/* X with four decimals as the text report prints it ("8.6748"), small non-zero values in
+ * exponent form ("3.2e-05"), and "-" for NaN. Never fails; BUF holds at least 32. */
+const char *number_format(double x, char *buf, size_t n);
+
+/* MEAN x SCALE rounded to an integer count; a block that ran at all (MEAN > 0) counts at
+ * least 1, so no tool shows it as never executed. NaN and negatives count 0. */
+uint64_t number_scaled(double mean, double scale);
+
+/* The scale in OPT, or the default when OPT is NULL or its scale is not positive. */
+double number_scale(const result_export *opt);
+
+/* ---- source_file.c: the program's sources ---- */
+
+/* The path of source FILE (as named in R): FILE itself when absolute, else
+ * OPT->source_dir/FILE, or, without a source dir, FILE in the folder of R's spec.
+ * Returns a string to free, or NULL when out of memory. */
+char *source_file_path(const result *r, const result_export *opt, const char *file);
+
+/* A source file split into lines (without their line feeds). */
+typedef struct source_file {
+    char *text;
+    char **lines;
+    size_t nlines;
+} source_file;
+
+/* Reads PATH. Returns 0, or -1 with errno set (ENOENT when it is not there). */
+int source_file_read(const char *path, source_file *sf);
+void source_file_free(source_file *sf);
+
+/* Says on OPT->warnings (if any) that source FILE is not at PATH, and how to point
+ * freqsys at it. Never fails. */
+void source_file_warn(const result_export *opt, const char *file, const char *path);
+
+#endif

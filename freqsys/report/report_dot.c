@@ -1,0 +1,161 @@
+/* freqsys/report/report_dot.c: the result as a Graphviz digraph: one cluster per function, blocks coloured by frequency. */
+/* SPDX-License-Identifier: MIT */
+#include "export.h"
+
+#include <errno.h>
+#include <math.h>
+#include <string.h>
+
+/* S inside a DOT double-quoted string: quotes and backslashes escaped, line breaks as \n. */
+static void quoted(const char *s, FILE *out)
+{
+    for (; s && *s; s++) {
+        if (*s == '"' || *s == '\\')
+            fputc('\\', out);
+        if (*s == '\n')
+            fputs("\\n", out);
+        else
+            fputc(*s, out);
+    }
+}
+
+static int is_cold(const result_block *b)
+{
+    return !(b->mean > 0) || strcmp(b->status, "rare") == 0;
+}
+
+/* The block's label: its IR name, where it starts, and its frequency. */
+static void node(const result *r, size_t i, double hottest, FILE *out)
+{
+    const result_block *b = &r->blocks[i];
+    char mean[32], half[32], color[8];
+    fprintf(out, "    b%zu [label=\"", i);
+    quoted(b->block, out);
+    fputs("\\n", out);
+    if (b->file[0] && b->line)
+        quoted(b->file, out), fprintf(out, ":%d", b->line);
+    else if (b->line)
+        fprintf(out, "line %d", b->line);
+    else
+        fputs("no location", out);
+    fprintf(out, "\\n%s", number_format(b->mean, mean, sizeof mean));
+    if (strcmp(b->status, "rare") == 0)
+        fputs(b->hits ? "\\nrare" : "\\nnever reached", out);
+    else if (isfinite(b->half_width))
+        fprintf(out, " ± %s", number_format(b->half_width, half, sizeof half));
+    heat_color(b->mean, hottest, color);
+    fprintf(out, "\", fillcolor=\"%s\"%s];\n", color,
+            is_cold(b) ? ", style=\"rounded,filled,dashed\", fontcolor=\"#666666\"" : "");
+}
+
+/* The function's cluster title: its name and, when known, where it is declared. */
+static void cluster_label(const result *r, const char *name, FILE *out)
+{
+    fputs("    label=\"", out);
+    quoted(name, out);
+    for (size_t k = 0; k < r->nfunctions; k++)
+        if (strcmp(r->functions[k].name, name) == 0 && r->functions[k].line) {
+            fputs(" (", out);
+            quoted(r->functions[k].file, out);
+            fprintf(out, "%s%d)", r->functions[k].file[0] ? ":" : "line ", r->functions[k].line);
+            break;
+        }
+    fputs("\";\n", out);
+}
+
+static void edges_of(const result *r, const edge_flow *f, size_t i, double hottest, FILE *out)
+{
+    char num[32];
+    for (size_t e = f->first[i]; e < f->first[i + 1]; e++) {
+        const edge_flow_edge *ed = &f->edges[e];
+        fprintf(out, "    b%u -> b%u", ed->from, ed->to);
+        if (!ed->known)
+            fputs(" [label=\"?\", color=\"#999999\", fontcolor=\"#999999\"];\n", out);
+        else if (ed->count == 0)
+            fputs(" [label=\"0\", color=\"#bbbbbb\", fontcolor=\"#999999\", style=dashed];\n", out);
+        else
+            fprintf(out, " [label=\"%s\", penwidth=%.2f];\n", number_format(ed->count, num, sizeof num),
+                    hottest > 0 ? 1 + 2 * fmax(0, 1 + log10(ed->count / hottest) / 3) : 1);
+    }
+}
+
+/* The entry block of FUNCTION: its first block in the result, or -1. */
+static long entry_of(const result *r, const char *function)
+{
+    for (size_t i = 0; i < r->nblocks; i++)
+        if (strcmp(r->blocks[i].function, function) == 0)
+            return (long)i;
+    return -1;
+}
+
+/* One dashed edge per block and callee, carrying calls per run: the block's mean times
+ * its call sites of that callee. */
+static void calls_of(const result *r, size_t i, FILE *out)
+{
+    const result_block *b = &r->blocks[i];
+    char num[32];
+    for (size_t k = 0; k < b->ncallees; k++) {
+        size_t sites = 0, seen = 0;
+        for (size_t j = 0; j < b->ncallees; j++) {
+            sites += strcmp(b->callees[j], b->callees[k]) == 0;
+            seen += j < k && strcmp(b->callees[j], b->callees[k]) == 0;
+        }
+        long to = entry_of(r, b->callees[k]);
+        if (seen || to < 0)
+            continue;
+        fprintf(out, "  b%zu -> b%ld [style=dashed, color=\"#3465a4\", fontcolor=\"#3465a4\", "
+                     "constraint=false, label=\"%s call%s\"];\n",
+                i, to, number_format(b->mean * (double)sites, num, sizeof num),
+                b->mean * (double)sites == 1 ? "" : "s");
+    }
+}
+
+int report_dot_write(const result *r, const result_export *opt, FILE *out, char *err,
+                     size_t errlen)
+{
+    static const result_export defaults;
+    if (!opt)
+        opt = &defaults;
+    edge_flow f;
+    if (edge_flow_solve(r, &f) != 0) {
+        if (err && errlen)
+            snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    double hottest = heat_hottest(r);
+    errno = 0;
+    fputs("digraph freqsys {\n  graph [fontname=\"Helvetica\", labelloc=t, label=\"", out);
+    quoted(r->spec, out);
+    fprintf(out, ": executions per %s\"];\n",
+            strcmp(r->mode, "function") == 0 ? "call" : "run");
+    fputs("  node [shape=box, style=\"rounded,filled\", fontname=\"Helvetica\", fontsize=10];\n"
+          "  edge [fontname=\"Helvetica\", fontsize=9];\n", out);
+    size_t cluster = 0;
+    for (size_t i = 0; i < r->nblocks; i++) {
+        if (i > 0 && strcmp(r->blocks[i].function, r->blocks[i - 1].function) == 0)
+            continue;
+        /* the blocks of one function are contiguous, entry first */
+        fprintf(out, "  subgraph cluster_%zu {\n", cluster++);
+        cluster_label(r, r->blocks[i].function, out);
+        size_t end = i;
+        while (end < r->nblocks && strcmp(r->blocks[end].function, r->blocks[i].function) == 0)
+            end++;
+        for (size_t j = i; j < end; j++)
+            node(r, j, hottest, out);
+        for (size_t j = i; j < end; j++)
+            edges_of(r, &f, j, hottest, out);
+        fputs("  }\n", out);
+    }
+    for (size_t i = 0; i < r->nblocks; i++)
+        calls_of(r, i, out);
+    fputs("}\n", out);
+    edge_flow_free(&f);
+    if (fflush(out) != 0 || ferror(out)) {
+        if (errno == 0)
+            errno = EIO;
+        if (err && errlen)
+            snprintf(err, errlen, "writing failed: %s", strerror(errno));
+        return -1;
+    }
+    return 0;
+}

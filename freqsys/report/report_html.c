@@ -1,0 +1,587 @@
+/* freqsys/report/report_html.c: the result as one self-contained HTML page: summary, sortable table, CFGs, convergence, heat-mapped source. */
+/* SPDX-License-Identifier: MIT */
+#define _GNU_SOURCE
+#include "export.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <math.h>
+#include <spawn.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char **environ;
+
+/* ---- the convergence trace ---- */
+
+typedef struct point {
+    uint64_t trials;
+    uint32_t block;
+    double mean, half;
+} point;
+
+typedef struct trace {
+    point *points;
+    size_t n;
+} trace;
+
+/* Parses one data row "trials,block,mean,half_width" (half_width may be empty, nan or
+ * inf: no band at that point). Returns 0 or -1. */
+static int parse_row(char *line, size_t nblocks, point *p)
+{
+    char *f[4], *end;
+    for (int k = 0; k < 4; k++) {
+        f[k] = line;
+        line = k < 3 ? strchr(line, ',') : NULL;
+        if (k < 3 && !line)
+            return -1;
+        if (line)
+            *line++ = '\0';
+    }
+    if (strchr(f[3], ','))
+        return -1;
+    errno = 0;
+    unsigned long long t = strtoull(f[0], &end, 10);
+    if (errno || end == f[0] || *end || f[0][0] == '-')
+        return -1;
+    unsigned long b = strtoul(f[1], &end, 10);
+    if (end == f[1] || *end || f[1][0] == '-' || b >= nblocks)
+        return -1;
+    p->trials = t;
+    p->block = (uint32_t)b;
+    p->mean = strtod(f[2], &end);
+    if (end == f[2] || *end)
+        return -1;
+    p->half = f[3][0] ? strtod(f[3], &end) : NAN;
+    if (f[3][0] && *end)
+        return -1;
+    return 0;
+}
+
+static int cmp_point(const void *a, const void *b)
+{
+    const point *x = a, *y = b;
+    if (x->block != y->block)
+        return x->block < y->block ? -1 : 1;
+    return (x->trials > y->trials) - (x->trials < y->trials);
+}
+
+/* Reads the trace at PATH; a message names the file and line of the first problem. */
+static int read_trace(const char *path, size_t nblocks, trace *t, char *err, size_t errlen)
+{
+    *t = (trace){0};
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        snprintf(err, errlen, "%s: %s", path, strerror(errno));
+        return -1;
+    }
+    char *line = NULL;
+    size_t cap = 0, room = 0;
+    ssize_t len;
+    int lineno = 0, rc = 0;
+    while ((len = getline(&line, &cap, f)) >= 0) {
+        lineno++;
+        while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+            line[--len] = '\0';
+        if (lineno == 1) {
+            if (strcmp(line, "trials,block,mean,half_width") != 0) {
+                snprintf(err, errlen, "%s:1: not a trace: the header must be "
+                         "'trials,block,mean,half_width'", path);
+                rc = -1;
+                break;
+            }
+            continue;
+        }
+        if (len == 0)
+            continue;
+        if (t->n == room) {
+            point *more = realloc(t->points, (room = room ? 2 * room : 256) * sizeof *more);
+            if (!more) {
+                snprintf(err, errlen, "%s: out of memory", path);
+                rc = -1;
+                break;
+            }
+            t->points = more;
+        }
+        if (parse_row(line, nblocks, &t->points[t->n]) != 0) {
+            snprintf(err, errlen, "%s:%d: expected trials,block,mean,half_width with block "
+                     "below %zu", path, lineno, nblocks);
+            rc = -1;
+            break;
+        }
+        t->n++;
+    }
+    if (rc == 0 && lineno == 0) {
+        snprintf(err, errlen, "%s: empty trace", path);
+        rc = -1;
+    }
+    free(line);
+    fclose(f);
+    if (rc != 0) {
+        free(t->points);
+        *t = (trace){0};
+        errno = EINVAL;
+        return -1;
+    }
+    qsort(t->points, t->n, sizeof *t->points, cmp_point);
+    return 0;
+}
+
+/* ---- small writers ---- */
+
+/* S with HTML's five special characters escaped. */
+static void esc(const char *s, FILE *out)
+{
+    for (; s && *s; s++)
+        switch (*s) {
+        case '&': fputs("&amp;", out); break;
+        case '<': fputs("&lt;", out); break;
+        case '>': fputs("&gt;", out); break;
+        case '"': fputs("&quot;", out); break;
+        case '\'': fputs("&#39;", out); break;
+        default: fputc(*s, out);
+        }
+}
+
+/* A number cell: shown with four decimals, sorted by its full value. */
+static void num_cell(double x, FILE *out)
+{
+    char shown[32];
+    if (isnan(x))
+        fputs("<td class=\"num\" data-v=\"\">-</td>", out);
+    else
+        fprintf(out, "<td class=\"num\" data-v=\"%.17g\">%s</td>", x,
+                number_format(x, shown, sizeof shown));
+}
+
+static const char style[] =
+    "<style>\n"
+    "body{font:14px/1.4 system-ui,sans-serif;margin:1.5em 2em;color:#222}\n"
+    "h1{font-size:1.4em}h2{font-size:1.2em;margin-top:2em;border-bottom:1px solid #ccc}\n"
+    "table{border-collapse:collapse}td,th{padding:2px 8px}\n"
+    "#summary th{text-align:left;font-weight:600;padding-right:1.5em}\n"
+    "#blocks th{cursor:pointer;user-select:none;background:#f0f0f0;border-bottom:1px solid #999}\n"
+    "#blocks th[aria-sort=ascending]::after{content:' \\25B2'}\n"
+    "#blocks th[aria-sort=descending]::after{content:' \\25BC'}\n"
+    "#blocks tr:nth-child(even){background:#fafafa}\n"
+    ".num{text-align:right;font-variant-numeric:tabular-nums}\n"
+    ".cold{color:#888}.swatch{display:inline-block;width:1em;height:1em;vertical-align:middle}\n"
+    ".graph{overflow:auto;border:1px solid #ddd;max-height:90vh}\n"
+    ".plots{display:flex;flex-wrap:wrap;gap:12px}.plot{border:1px solid #ddd;padding:4px;margin:0}\n"
+    ".plot figcaption{font-size:12px}\n"
+    ".src{font:12px/1.35 ui-monospace,monospace}.src td{padding:0 6px;white-space:pre}\n"
+    ".src .ln{color:#888;text-align:right}.src .n{text-align:right;color:#444}\n"
+    ".note{background:#fff3cd;padding:6px 10px;border:1px solid #e0c36b}\n"
+    "</style>\n";
+
+/* Sorting: a click on a header sorts by its column, again reverses; "#sort=KEY" or
+ * "#sort=-KEY" in the address clicks the header on load, so a sorted view can be linked. */
+static const char script[] =
+    "<script>\n"
+    "(function () {\n"
+    "  var table = document.getElementById('blocks');\n"
+    "  var heads = table.tHead.rows[0].cells;\n"
+    "  function key(row, col, numeric) {\n"
+    "    var cell = row.cells[col], v = cell.getAttribute('data-v');\n"
+    "    if (!numeric) return cell.textContent;\n"
+    "    var x = parseFloat(v === null ? cell.textContent : v);\n"
+    "    return isNaN(x) ? -Infinity : x;\n"
+    "  }\n"
+    "  function sort(th) {\n"
+    "    var col = th.cellIndex, numeric = th.getAttribute('data-type') === 'num';\n"
+    "    var dir = th.getAttribute('aria-sort') === 'ascending' ? -1 : 1;\n"
+    "    var body = table.tBodies[0], rows = Array.prototype.slice.call(body.rows);\n"
+    "    rows.sort(function (a, b) {\n"
+    "      var x = key(a, col, numeric), y = key(b, col, numeric);\n"
+    "      var c = x < y ? -1 : x > y ? 1 : 0;\n"
+    "      return c ? dir * c : key(a, 0, true) - key(b, 0, true);\n"
+    "    });\n"
+    "    rows.forEach(function (r) { body.appendChild(r); });\n"
+    "    for (var i = 0; i < heads.length; i++) heads[i].removeAttribute('aria-sort');\n"
+    "    th.setAttribute('aria-sort', dir > 0 ? 'ascending' : 'descending');\n"
+    "    table.setAttribute('data-sorted', th.getAttribute('data-key') + (dir > 0 ? ' ascending' : ' descending'));\n"
+    "  }\n"
+    "  for (var i = 0; i < heads.length; i++)\n"
+    "    heads[i].addEventListener('click', function (e) { sort(e.currentTarget); });\n"
+    "  var m = /^#sort=(-?)(\\w+)$/.exec(location.hash);\n"
+    "  var th = m && table.querySelector('th[data-key=\"' + m[2] + '\"]');\n"
+    "  if (th) { th.click(); if (m[1] === '-') th.click(); }\n"
+    "})();\n"
+    "</script>\n";
+
+/* ---- sections ---- */
+
+static void summary(const result *r, FILE *out)
+{
+    size_t settled = 0;
+    for (size_t i = 0; i < r->nblocks; i++)
+        settled += strcmp(r->blocks[i].status, "not_converged") != 0;
+    int function_mode = strcmp(r->mode, "function") == 0;
+    fputs("<section><h2>Summary</h2><table id=\"summary\">\n<tr><th>spec</th><td>", out);
+    esc(r->spec, out);
+    fprintf(out, "</td></tr>\n<tr><th>mode</th><td>%s mode, entry ", function_mode ? "function" : "program");
+    esc(r->entry, out);
+    fprintf(out, "; MEAN is executions per %s</td></tr>\n", function_mode ? "call" : "run");
+    if (r->relative)
+        fprintf(out, "<tr><th>epsilon</th><td>&plusmn;%g%% of the mean</td></tr>\n", r->epsilon * 100);
+    else
+        fprintf(out, "<tr><th>epsilon</th><td>&plusmn;%g</td></tr>\n", r->epsilon);
+    fprintf(out, "<tr><th>confidence</th><td>%g%%</td></tr>\n", r->confidence * 100);
+    fprintf(out, "<tr><th>seed</th><td>%" PRIu64 "</td></tr>\n", r->seed);
+    fprintf(out, "<tr><th>trials</th><td id=\"trials\">%" PRIu64 "</td></tr>\n", r->trials);
+    fprintf(out, "<tr><th>crashes, timeouts</th><td>%" PRIu64 ", %" PRIu64 "</td></tr>\n",
+            r->crashes, r->timeouts);
+    if (isfinite(r->elapsed_s) && r->elapsed_s > 0)
+        fprintf(out, "<tr><th>time</th><td>%.2f s, %d job%s</td></tr>\n", r->elapsed_s, r->jobs,
+                r->jobs == 1 ? "" : "s");
+    fprintf(out, "<tr><th>verdict</th><td id=\"verdict\">%s: %zu of %zu blocks settled%s</td></tr>\n",
+            r->converged ? "converged" : "NOT CONVERGED", settled, r->nblocks,
+            r->interrupted ? " (interrupted)" : "");
+    fputs("</table></section>\n", out);
+}
+
+static void block_table(const result *r, FILE *out)
+{
+    fputs("<section><h2>Blocks</h2>\n<p>Click a column header to sort; click again to "
+          "reverse.</p>\n<table id=\"blocks\"><thead><tr>"
+          "<th data-key=\"index\" data-type=\"num\">#</th><th data-key=\"function\">function</th>"
+          "<th data-key=\"block\">block</th><th data-key=\"location\">location</th>"
+          "<th data-key=\"mean\" data-type=\"num\">mean</th>"
+          "<th data-key=\"half_width\" data-type=\"num\">&plusmn;half</th>"
+          "<th data-key=\"status\">status</th><th data-key=\"hits\" data-type=\"num\">hits</th>"
+          "</tr></thead>\n<tbody>\n", out);
+    double hottest = heat_hottest(r);
+    for (size_t i = 0; i < r->nblocks; i++) {
+        const result_block *b = &r->blocks[i];
+        char color[8];
+        heat_color(b->mean, hottest, color);
+        fprintf(out, "<tr id=\"block-%zu\"%s><td class=\"num\" data-v=\"%zu\">%zu</td><td>", i,
+                strcmp(b->status, "rare") == 0 ? " class=\"cold\"" : "", i, i);
+        esc(b->function, out);
+        fprintf(out, "</td><td><span class=\"swatch\" style=\"background:%s\"></span> ", color);
+        esc(b->block, out);
+        fputs("</td><td>", out);
+        if (b->file[0])
+            esc(b->file, out);
+        if (b->line)
+            fprintf(out, "%s%d", b->file[0] ? ":" : "line ", b->line);
+        if (!b->file[0] && !b->line)
+            fputs("-", out);
+        fputs("</td>", out);
+        num_cell(b->mean, out);
+        num_cell(strcmp(b->status, "rare") == 0 ? NAN : b->half_width, out);
+        fputs("<td>", out);
+        esc(b->status, out);
+        fprintf(out, "</td><td class=\"num\" data-v=\"%" PRIu64 "\">%" PRIu64 "</td></tr>\n",
+                b->hits, b->hits);
+    }
+    fputs("</tbody></table></section>\n", out);
+}
+
+/* Runs `dot -Tsvg IN` with its output into the file OUTFD. Returns dot's exit status, or
+ * -1 with errno set when it could not be started (ENOENT: not installed). */
+static int run_dot(const char *in, int outfd)
+{
+    posix_spawn_file_actions_t fa;
+    if (posix_spawn_file_actions_init(&fa) != 0)
+        return -1;
+    posix_spawn_file_actions_adddup2(&fa, outfd, 1);
+    posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
+    char *argv[] = {"dot", "-Tsvg", (char *)in, NULL};
+    pid_t pid;
+    int rc = posix_spawnp(&pid, "dot", &fa, NULL, argv, environ), status;
+    posix_spawn_file_actions_destroy(&fa);
+    if (rc != 0) {
+        errno = rc;
+        return -1;
+    }
+    while (waitpid(pid, &status, 0) < 0)
+        if (errno != EINTR)
+            return -1;
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
+}
+
+/* Everything in FD from its start, as a string to free, or NULL. */
+static char *slurp(int fd)
+{
+    size_t cap = 1 << 16, len = 0;
+    ssize_t got;
+    char *text = malloc(cap);
+    if (!text || lseek(fd, 0, SEEK_SET) < 0) {
+        free(text);
+        return NULL;
+    }
+    while ((got = read(fd, text + len, cap - len - 1)) > 0)
+        if ((len += (size_t)got) + 1 == cap) {
+            char *more = realloc(text, cap *= 2);
+            if (!more) {
+                free(text);
+                return NULL;
+            }
+            text = more;
+        }
+    text[len] = '\0';
+    return got < 0 ? (free(text), NULL) : text;
+}
+
+/* The SVG that dot draws for the dot export of R, as a string to free; NULL with *WHY
+ * set when there is none: ENOENT when dot is not installed. */
+static char *draw(const result *r, const result_export *opt, int *why)
+{
+    const char *tmp = getenv("TMPDIR");
+    char in[4096], svg[4096];
+    snprintf(in, sizeof in, "%s/freqsys-dot-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    snprintf(svg, sizeof svg, "%s/freqsys-svg-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    char *text = NULL;
+    int infd = mkstemp(in);
+    int svgfd = infd >= 0 ? mkstemp(svg) : -1;
+    *why = errno;
+    FILE *f = svgfd >= 0 ? fdopen(infd, "w") : NULL;
+    if (f) {
+        int ok = report_dot_write(r, opt, f, NULL, 0) == 0;
+        infd = -1;
+        if (fclose(f) == 0 && ok) {
+            int status = run_dot(in, svgfd);
+            *why = status < 0 ? errno : status > 0 ? ECHILD : 0;
+            if (status == 0 && !(text = slurp(svgfd)))
+                *why = errno;
+        }
+    }
+    if (infd >= 0)
+        close(infd);
+    if (svgfd >= 0) {
+        close(svgfd);
+        unlink(svg);
+    }
+    if (infd >= 0 || f)
+        unlink(in);
+    return text;
+}
+
+/* The CFG drawings: the dot export laid out by Graphviz now, inlined as SVG. */
+static void graphs(const result *r, const result_export *opt, FILE *out)
+{
+    fputs("<section><h2>Control-flow graphs</h2>\n", out);
+    int why = 0;
+    char *text = draw(r, opt, &why);
+    const char *start = text ? strstr(text, "<svg") : NULL;
+    if (start) {
+        fprintf(out, "<p>Fill colour: executions on a log scale, white (a thousandth of the "
+                     "hottest block or less) to red (the hottest); grey dashed blocks never ran "
+                     "or are rare. Edge labels are derived executions per %s (? where the block "
+                     "counts do not determine them); dashed blue edges are calls.</p>\n"
+                     "<div class=\"graph\">", strcmp(r->mode, "function") == 0 ? "call" : "run");
+        fputs(start, out);
+        fputs("</div>\n", out);
+    } else if (why == ENOENT) {
+        fputs("<p class=\"note\" id=\"no-dot\">The drawings need Graphviz's <code>dot</code>, "
+              "which was not found on PATH (Debian: <code>apt-get install graphviz</code>). "
+              "<code>freqsys report RESULT.json --format dot</code> writes the graph to lay out "
+              "later.</p>\n", out);
+    } else {
+        fprintf(out, "<p class=\"note\" id=\"no-dot\">Graphviz's <code>dot</code> could not draw "
+                     "the graphs (%s).</p>\n",
+                why == ECHILD ? "it failed" : strerror(why));
+    }
+    free(text);
+    fputs("</section>\n", out);
+}
+
+/* One block's estimate against trials: the band mean ± half_width and the estimate,
+ * on a log axis of trials (check points are about 5% apart). */
+static void plot(const result *r, const point *p, size_t n, FILE *out)
+{
+    const double W = 320, H = 170, L = 62, R = 10, T = 10, B = 34;
+    const result_block *b = &r->blocks[p[0].block];
+    double lo = INFINITY, hi = -INFINITY;
+    for (size_t k = 0; k < n; k++) {
+        double h = isfinite(p[k].half) ? p[k].half : 0;
+        if (isfinite(p[k].mean)) {
+            lo = fmin(lo, p[k].mean - h);
+            hi = fmax(hi, p[k].mean + h);
+        }
+    }
+    if (isfinite(b->mean))
+        lo = fmin(lo, b->mean), hi = fmax(hi, b->mean);
+    if (!(lo <= hi))
+        lo = 0, hi = 1;
+    double pad = hi > lo ? (hi - lo) * 0.05 : fmax(fabs(hi) * 0.1, 0.5);
+    lo -= pad, hi += pad;
+    double t0 = (double)(p[0].trials ? p[0].trials : 1), t1 = (double)p[n - 1].trials;
+    int logx = t1 > t0 && t0 >= 1;
+    double x0 = logx ? log10(t0) : t0, x1 = logx ? log10(t1) : t1;
+    if (!(x1 > x0))
+        x1 = x0 + 1;
+#define X(t) (L + ((logx ? log10((double)(t)) : (double)(t)) - x0) / (x1 - x0) * (W - L - R))
+#define Y(v) (T + (hi - (v)) / (hi - lo) * (H - T - B))
+    char a[32], c[32];
+    fprintf(out, "<figure class=\"plot\" id=\"trace-%u\"><svg xmlns=\"http://www.w3.org/2000/svg\" "
+                 "width=\"%g\" height=\"%g\" viewBox=\"0 0 %g %g\" font-size=\"10\">\n",
+            p[0].block, W, H, W, H);
+    fprintf(out, "<rect x=\"%g\" y=\"%g\" width=\"%g\" height=\"%g\" fill=\"none\" stroke=\"#999\"/>\n",
+            L, T, W - L - R, H - T - B);
+    /* the band, upper edge forward and lower edge back, over points with a half width */
+    fputs("<polygon class=\"band\" fill=\"#9ecae1\" fill-opacity=\"0.6\" points=\"", out);
+    for (size_t k = 0; k < n; k++)
+        if (isfinite(p[k].half) && isfinite(p[k].mean))
+            fprintf(out, "%.1f,%.1f ", X(p[k].trials), Y(p[k].mean + p[k].half));
+    for (size_t k = n; k-- > 0;)
+        if (isfinite(p[k].half) && isfinite(p[k].mean))
+            fprintf(out, "%.1f,%.1f ", X(p[k].trials), Y(p[k].mean - p[k].half));
+    fputs("\"/>\n", out);
+    if (isfinite(b->mean))
+        fprintf(out, "<line x1=\"%g\" x2=\"%g\" y1=\"%.1f\" y2=\"%.1f\" stroke=\"#c0392b\" "
+                     "stroke-dasharray=\"4 3\"/>\n", L, W - R, Y(b->mean), Y(b->mean));
+    fputs("<polyline class=\"estimate\" fill=\"none\" stroke=\"#08519c\" stroke-width=\"1.5\" points=\"", out);
+    for (size_t k = 0; k < n; k++)
+        if (isfinite(p[k].mean))
+            fprintf(out, "%.1f,%.1f ", X(p[k].trials), Y(p[k].mean));
+    fputs("\"/>\n", out);
+    fprintf(out, "<text x=\"%g\" y=\"%g\" text-anchor=\"end\">%s</text>\n", L - 4, T + 8,
+            number_format(hi, a, sizeof a));
+    fprintf(out, "<text x=\"%g\" y=\"%g\" text-anchor=\"end\">%s</text>\n", L - 4, H - B,
+            number_format(lo, a, sizeof a));
+    fprintf(out, "<text x=\"%g\" y=\"%g\">%" PRIu64 "</text>\n", L, H - B + 13, p[0].trials);
+    fprintf(out, "<text x=\"%g\" y=\"%g\" text-anchor=\"end\">%" PRIu64 "</text>\n", W - R,
+            H - B + 13, p[n - 1].trials);
+    fprintf(out, "<text x=\"%g\" y=\"%g\" text-anchor=\"middle\">trials%s</text>\n",
+            (L + W - R) / 2, H - 6, logx ? " (log scale)" : "");
+    fputs("</svg><figcaption><b>", out);
+    esc(b->function, out);
+    fputs(" / ", out);
+    esc(b->block, out);
+    fprintf(out, "</b><br>last check at %" PRIu64 " trials: <span class=\"last\">%s", p[n - 1].trials,
+            number_format(p[n - 1].mean, a, sizeof a));
+    if (isfinite(p[n - 1].half))
+        fprintf(out, " &plusmn; %s", number_format(p[n - 1].half, c, sizeof c));
+    fputs("</span></figcaption></figure>\n", out);
+#undef X
+#undef Y
+}
+
+static void convergence(const result *r, const result_export *opt, const trace *t, FILE *out)
+{
+    fputs("<section><h2>Convergence</h2>\n", out);
+    if (!opt->trace) {
+        fputs("<p id=\"no-trace\">No trace given: <code>freqsys run --trace TRACE.csv</code> "
+              "records one, and <code>freqsys report RESULT.json --format html --trace "
+              "TRACE.csv</code> draws it here.</p>\n</section>\n", out);
+        return;
+    }
+    fputs("<p>The estimate (blue line) and its confidence band (&plusmn; half width) at each "
+          "check point; the dashed red line is the final estimate. Constant blocks are left "
+          "out.</p>\n<div class=\"plots\">\n", out);
+    size_t drawn = 0;
+    for (size_t k = 0; k < t->n;) {
+        size_t end = k;
+        while (end < t->n && t->points[end].block == t->points[k].block)
+            end++;
+        if (strcmp(r->blocks[t->points[k].block].status, "constant") != 0) {
+            plot(r, t->points + k, end - k, out);
+            drawn++;
+        }
+        k = end;
+    }
+    if (!drawn)
+        fputs("<p>Every block in the trace is constant: there is nothing to draw.</p>\n", out);
+    fputs("</div></section>\n", out);
+}
+
+/* One source file as a table of lines, each coloured by the largest mean of the blocks
+ * that start on it. */
+static void source(const result *r, const result_export *opt, const char *file, double hottest,
+                   FILE *out)
+{
+    fputs("<h3>", out);
+    esc(file, out);
+    fputs("</h3>\n", out);
+    char *path = source_file_path(r, opt, file);
+    source_file sf;
+    if (!path || source_file_read(path, &sf) != 0) {
+        fputs("<p class=\"note\">Source not found at <code>", out);
+        esc(path ? path : file, out);
+        fputs("</code>: pass <code>--source-dir DIR</code> to <code>freqsys report</code>.</p>\n", out);
+        if (path)
+            source_file_warn(opt, file, path);
+        free(path);
+        return;
+    }
+    free(path);
+    fputs("<table class=\"src\">\n", out);
+    for (size_t ln = 1; ln <= sf.nlines; ln++) {
+        double most = -1;
+        for (size_t i = 0; i < r->nblocks; i++)
+            if (r->blocks[i].line == (int)ln && strcmp(r->blocks[i].file, file) == 0 &&
+                isfinite(r->blocks[i].mean))
+                most = fmax(most, r->blocks[i].mean);
+        char color[8], shown[32];
+        if (most >= 0) {
+            heat_color(most, hottest, color);
+            fprintf(out, "<tr style=\"background:%s\"><td class=\"ln\">%zu</td><td class=\"n\">%s</td><td>",
+                    color, ln, number_format(most, shown, sizeof shown));
+        } else {
+            fprintf(out, "<tr><td class=\"ln\">%zu</td><td class=\"n\"></td><td>", ln);
+        }
+        esc(sf.lines[ln - 1], out);
+        fputs("</td></tr>\n", out);
+    }
+    fputs("</table>\n", out);
+    source_file_free(&sf);
+}
+
+static void sources(const result *r, const result_export *opt, FILE *out)
+{
+    fputs("<section><h2>Source</h2>\n<p>Each line is coloured by the largest mean of the "
+          "blocks that start on it, and shows that mean.</p>\n", out);
+    double hottest = heat_hottest(r);
+    for (size_t i = 0; i < r->nblocks; i++) {
+        const char *file = r->blocks[i].file;
+        int seen = !file[0];
+        for (size_t j = 0; j < i && !seen; j++)
+            seen = strcmp(r->blocks[j].file, file) == 0;
+        if (!seen)
+            source(r, opt, file, hottest, out);
+    }
+    fputs("</section>\n", out);
+}
+
+int report_html_write(const result *r, const result_export *opt, FILE *out, char *err,
+                      size_t errlen)
+{
+    static const result_export defaults;
+    char scratch[512];
+    if (!opt)
+        opt = &defaults;
+    if (!err || !errlen)
+        err = scratch, errlen = sizeof scratch;
+    trace t = {0};
+    if (opt->trace && read_trace(opt->trace, r->nblocks, &t, err, errlen) != 0)
+        return -1;
+    errno = 0;
+    fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+          "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>freqsys: ", out);
+    esc(r->spec, out);
+    fputs("</title>\n", out);
+    fputs(style, out);
+    fputs("</head>\n<body>\n<h1>freqsys: ", out);
+    esc(r->spec, out);
+    fputs("</h1>\n", out);
+    summary(r, out);
+    block_table(r, out);
+    graphs(r, opt, out);
+    convergence(r, opt, &t, out);
+    sources(r, opt, out);
+    fputs(script, out);
+    fputs("</body>\n</html>\n", out);
+    free(t.points);
+    if (fflush(out) != 0 || ferror(out)) {
+        if (errno == 0)
+            errno = EIO;
+        snprintf(err, errlen, "writing failed: %s", strerror(errno));
+        return -1;
+    }
+    return 0;
+}

@@ -1,0 +1,153 @@
+/* freqsys/report/report_sample.c: the result as an LLVM sample profile (text form) for clang -fprofile-sample-use. */
+/* SPDX-License-Identifier: MIT */
+#include "export.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The text form, per function:
+ *     NAME:TOTAL:HEAD
+ *      OFFSET: SAMPLES [CALLEE:CALLS ...]
+ * OFFSET is a line's distance from the function's declarator line (its DISubprogram
+ * line), HEAD the scaled count of the entry block, TOTAL the sum of the lines' samples.
+ * A line's samples are the largest scaled count of the blocks that start on it: the
+ * result does not say which instructions clang will give a discriminator, so no line
+ * carries one. Calls are per callee on the line: the block's scaled count times its call
+ * sites of that callee. */
+
+typedef struct line_samples {
+    int offset;
+    uint64_t samples;
+    size_t first_block, nblocks;   /* the blocks starting on this line, in sorted[] */
+} line_samples;
+
+static int cmp_line(const void *a, const void *b)
+{
+    const result_block *x = *(const result_block *const *)a, *y = *(const result_block *const *)b;
+    return (x->line > y->line) - (x->line < y->line);
+}
+
+static const result_function *declared(const result *r, const char *name)
+{
+    for (size_t k = 0; k < r->nfunctions; k++)
+        if (strcmp(r->functions[k].name, name) == 0)
+            return &r->functions[k];
+    return NULL;
+}
+
+/* Calls of NAME from the blocks of one line, scaled: each block's count times its call
+ * sites of NAME. */
+static uint64_t calls_to(const result_block **blocks, size_t n, const char *name, double scale)
+{
+    uint64_t total = 0;
+    for (size_t i = 0; i < n; i++) {
+        size_t sites = 0;
+        for (size_t k = 0; k < blocks[i]->ncallees; k++)
+            sites += strcmp(blocks[i]->callees[k], name) == 0;
+        if (sites)
+            total += number_scaled(blocks[i]->mean * (double)sites, scale);
+    }
+    return total;
+}
+
+/* Whether callee K of block I is the first mention of its name on the line. */
+static int first_mention(const result_block **blocks, size_t i, size_t k)
+{
+    const char *name = blocks[i]->callees[k];
+    for (size_t i2 = 0; i2 <= i; i2++)
+        for (size_t k2 = 0; k2 < (i2 < i ? blocks[i2]->ncallees : k); k2++)
+            if (strcmp(blocks[i2]->callees[k2], name) == 0)
+                return 0;
+    return 1;
+}
+
+/* " CALLEE:CALLS" for each callee called from the blocks of one line, each name once. */
+static void calls(const result_block **blocks, size_t n, double scale, FILE *out)
+{
+    for (size_t i = 0; i < n; i++)
+        for (size_t k = 0; k < blocks[i]->ncallees; k++)
+            if (first_mention(blocks, i, k))
+                fprintf(out, " %s:%" PRIu64, blocks[i]->callees[k],
+                        calls_to(blocks, n, blocks[i]->callees[k], scale));
+}
+
+/* One function's profile from its blocks FIRST .. END-1 of R. */
+static void function(const result *r, size_t first, size_t end, double scale,
+                     const result_block **sorted, line_samples *lines,
+                     const result_export *opt, FILE *out)
+{
+    const char *name = r->blocks[first].function;
+    const result_function *fn = declared(r, name);
+    if (!fn || fn->line <= 0) {
+        if (opt->warnings)
+            fprintf(opt->warnings, "freqsys report: warning: no declaration line for %s: "
+                                   "left out of the sample profile\n", name);
+        return;
+    }
+    size_t n = 0, nlines = 0;
+    for (size_t i = first; i < end; i++) {
+        const result_block *b = &r->blocks[i];
+        if (b->line >= fn->line && (!fn->file[0] || strcmp(b->file, fn->file) == 0))
+            sorted[n++] = b;
+    }
+    qsort(sorted, n, sizeof *sorted, cmp_line);
+    uint64_t total = 0;
+    for (size_t k = 0; k < n;) {
+        line_samples *ls = &lines[nlines++];
+        *ls = (line_samples){.offset = sorted[k]->line - fn->line, .first_block = k};
+        for (; k < n && sorted[k]->line == sorted[ls->first_block]->line; k++) {
+            uint64_t c = number_scaled(sorted[k]->mean, scale);
+            ls->samples = c > ls->samples ? c : ls->samples;
+            ls->nblocks++;
+        }
+        total += ls->samples;
+    }
+    fprintf(out, "%s:%" PRIu64 ":%" PRIu64 "\n", name, total,
+            number_scaled(r->blocks[first].mean, scale));
+    for (size_t k = 0; k < nlines; k++) {
+        fprintf(out, " %d: %" PRIu64, lines[k].offset, lines[k].samples);
+        calls(sorted + lines[k].first_block, lines[k].nblocks, scale, out);
+        fputc('\n', out);
+    }
+}
+
+int report_sample_write(const result *r, const result_export *opt, FILE *out, char *err,
+                        size_t errlen)
+{
+    static const result_export defaults;
+    if (!opt)
+        opt = &defaults;
+    size_t cap = r->nblocks ? r->nblocks : 1;
+    const result_block **sorted = malloc(cap * sizeof *sorted);
+    line_samples *lines = malloc(cap * sizeof *lines);
+    if (!sorted || !lines) {
+        free(sorted);
+        free(lines);
+        if (err && errlen)
+            snprintf(err, errlen, "out of memory");
+        errno = ENOMEM;
+        return -1;
+    }
+    double scale = number_scale(opt);
+    errno = 0;
+    for (size_t i = 0; i < r->nblocks;) {
+        /* the blocks of one function are contiguous, entry first */
+        size_t end = i + 1;
+        while (end < r->nblocks && strcmp(r->blocks[end].function, r->blocks[i].function) == 0)
+            end++;
+        function(r, i, end, scale, sorted, lines, opt, out);
+        i = end;
+    }
+    free(sorted);
+    free(lines);
+    if (fflush(out) != 0 || ferror(out)) {
+        if (errno == 0)
+            errno = EIO;
+        if (err && errlen)
+            snprintf(err, errlen, "writing failed: %s", strerror(errno));
+        return -1;
+    }
+    return 0;
+}

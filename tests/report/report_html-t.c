@@ -1,0 +1,197 @@
+/* tests/report/report_html-t.c: the HTML page, rendered by headless Chromium: the table, sorting, CFGs, convergence plots and source heat show the result. */
+/* SPDX-License-Identifier: MIT */
+#include "tools.h"
+
+/* Loads PAGE (with FRAGMENT, e.g. "#sort=-mean") in headless Chromium and returns the
+ * DOM after its scripts ran, to free. */
+static char *render(const char *page, const char *fragment)
+{
+    char cmd[4096], *dom = NULL, *err = NULL;
+    snprintf(cmd, sizeof cmd,
+             "timeout 90 '%s' --headless --no-sandbox --disable-gpu --disable-quic --no-first-run "
+             "--disable-background-networking --disable-component-update --disable-sync "
+             "--user-data-dir='%s/profile' --dump-dom 'file://%s%s'",
+             CHROMIUM_PROGRAM, tools_dir, page, fragment);
+    int rc = tools_sh(cmd, &dom, &err);
+    if (!is_int(rc, 0, "chromium renders %s%s", strrchr(page, '/') + 1, fragment))
+        diag("%s", err ? err : "");
+    free(err);
+    if (!dom || !strstr(dom, "</html>"))
+        bail("chromium dumped no page");
+    return dom;
+}
+
+/* The text of the N-th (from 0) cell of the table row with id ROW, into BUF. */
+static const char *cell(const char *dom, const char *row, int n, char *buf, size_t len)
+{
+    char key[64];
+    snprintf(key, sizeof key, "<tr id=\"%s\"", row);
+    const char *p = strstr(dom, key);
+    buf[0] = '\0';
+    for (int k = 0; p && k <= n; k++)
+        p = strstr(p + 1, "<td");
+    if (!p)
+        return buf;
+    const char *open = strchr(p, '>') + 1, *close = strstr(open, "</td>");
+    snprintf(buf, len, "%.*s", (int)(close - open), open);
+    return buf;
+}
+
+/* The block indices of the table's rows, in their order in the DOM. */
+static size_t row_order(const char *dom, size_t *order, size_t max)
+{
+    size_t n = 0;
+    const char *p = strstr(dom, "<table id=\"blocks\"");
+    while (p && n < max && (p = strstr(p, "<tr id=\"block-"))) {
+        order[n++] = strtoul(p + 14, NULL, 10);
+        p++;
+    }
+    return n;
+}
+
+/* A trace of R: check points from 30 on, 25% apart; each block's estimate wanders
+ * towards its final mean and half width, which the last check point gives exactly. */
+static void write_trace(const result *r, const char *path)
+{
+    FILE *f = fopen(path, "w");
+    if (!f)
+        bail("cannot write %s", path);
+    fputs("trials,block,mean,half_width\n", f);
+    for (double t = 30;; t *= 1.25) {
+        uint64_t n = t < (double)r->trials ? (uint64_t)t : r->trials;
+        for (size_t i = 0; i < r->nblocks; i++) {
+            double w = n == r->trials ? 0 : sqrt(30.0 / (double)n);
+            const result_block *b = &r->blocks[i];
+            if (n == 30)
+                fprintf(f, "%llu,%zu,%.17g,\n", (unsigned long long)n, i, b->mean * (1 + w));
+            else
+                fprintf(f, "%llu,%zu,%.17g,%.17g\n", (unsigned long long)n, i, b->mean * (1 + w),
+                        b->half_width * (1 + 10 * w));
+        }
+        if (n == r->trials)
+            break;
+    }
+    fclose(f);
+}
+
+int main(void)
+{
+    tools_need(CHROMIUM_PROGRAM, "chromium", "chromium");
+    tools_need(DOT_PROGRAM, "Graphviz dot", "graphviz");
+    plan(24);
+    tools_tmpdir();
+    result *r = tools_result("examples/branches/branches.fspec", "branches.json");
+    char cmd[4096], *err = NULL, buf[256], want[256];
+    write_trace(r, tools_path("trace.csv"));
+    snprintf(cmd, sizeof cmd, "cd '%s' && '%s' report '%s' --format html --trace '%s' -o '%s'",
+             FREQSYS_SOURCE_DIR, TOOLS_FREQSYS, tools_path("branches.json"),
+             tools_path("trace.csv"), tools_path("page.html"));
+    if (!is_int(tools_sh(cmd, NULL, &err), 0, "freqsys report --format html --trace succeeds"))
+        diag("%s", err ? err : "");
+    free(err);
+    char *page = tools_slurp(tools_path("page.html"));
+    if (!page)
+        bail("no page written");
+    ok(!strstr(page, "<link") && !strstr(page, "src=\"") && !strstr(page, "href=\"http") &&
+           !strstr(page, "@import"),
+       "the page loads nothing from elsewhere");
+
+    /* Sorted by mean, descending, by clicking the header twice (the #sort fragment). */
+    char *dom = render(tools_path("page.html"), "#sort=-mean");
+    ok(strstr(dom, "data-sorted=\"mean descending\"") != NULL, "the table says it is sorted by mean, descending");
+    size_t order[64], n = row_order(dom, order, 64);
+    is_int((long long)n, (long long)r->nblocks, "one row per block");
+    int sorted = 1, shows = 1;
+    for (size_t k = 0; k < n; k++) {
+        if (k && r->blocks[order[k]].mean > r->blocks[order[k - 1]].mean)
+            sorted = 0;
+        char row[32];
+        snprintf(row, sizeof row, "block-%zu", order[k]);
+        snprintf(want, sizeof want, "%.4f", r->blocks[order[k]].mean);
+        if (strcmp(cell(dom, row, 4, buf, sizeof buf), want) != 0 && shows) {
+            shows = 0;
+            diag("row %s shows mean %s, the result says %s", row, buf, want);
+        }
+    }
+    ok(sorted, "the rows are in descending order of the result's means");
+    ok(shows, "every row shows its block's mean from the result");
+    is_string(cell(dom, "block-4", 2, buf, sizeof buf), "<span class=\"swatch\" style=\"background:#e84c3d\"></span> for.cond",
+              "the hottest block, for.cond, has the hottest colour");
+    ok(n && order[0] == 4, "...and comes first");
+    snprintf(want, sizeof want, "%.4f", r->blocks[5].half_width);
+    is_string(cell(dom, "block-5", 5, buf, sizeof buf), want, "a half width is the result's");
+    is_string(cell(dom, "block-12", 5, buf, sizeof buf), "-", "a rare block shows no half width");
+
+    /* The CFG drawn by dot, inline. */
+    const char *graph = strstr(dom, "<div class=\"graph\"><svg");
+    ok(graph != NULL, "the CFG is an inline SVG");
+    snprintf(want, sizeof want, ">%.4f ± %.4f</text>", r->blocks[4].mean, r->blocks[4].half_width);
+    ok(graph && strstr(graph, ">for.cond</text>") && strstr(graph, want),
+       "...showing for.cond with %s", want + 1);
+
+    /* Convergence: one plot per block that is not constant, ending on the result. */
+    int plots = 1, constant_plotted = 0;
+    for (size_t i = 0; i < r->nblocks; i++) {
+        char id[80];
+        snprintf(id, sizeof id, "<figure class=\"plot\" id=\"trace-%zu\">", i);
+        const char *fig = strstr(dom, id);
+        if (!strcmp(r->blocks[i].status, "constant")) {
+            constant_plotted |= fig != NULL;
+            continue;
+        }
+        snprintf(want, sizeof want, "<span class=\"last\">%.4f ± %.4f</span>", r->blocks[i].mean,
+                 r->blocks[i].half_width);
+        const char *end = fig ? strstr(fig, "</figure>") : NULL;
+        const char *last = fig ? strstr(fig, want) : NULL;
+        if (!(fig && strstr(fig, "<polygon class=\"band\"") && last && last < end) && plots) {
+            plots = 0;
+            diag("no plot of block %zu ending on %s", i, want);
+        }
+    }
+    ok(plots, "each non-constant block has a plot with a band, ending on the result's numbers");
+    ok(!constant_plotted, "constant blocks have none");
+
+    /* The source, each line with the largest mean of the blocks starting on it. */
+    snprintf(want, sizeof want, "<td class=\"ln\">17</td><td class=\"n\">%.4f</td>", r->blocks[4].mean);
+    ok(strstr(dom, want) != NULL, "source line 17 shows for.cond's mean (%s)", want);
+    snprintf(want, sizeof want, "<td class=\"ln\">23</td><td class=\"n\">%.4f</td>", r->blocks[8].mean);
+    ok(strstr(dom, want) != NULL, "source line 23 shows sw.bb's mean");
+    free(dom);
+    free(page);
+
+    /* Without a trace, sorted by block name: text order, and a word on the trace. */
+    snprintf(cmd, sizeof cmd, "cd '%s' && '%s' report '%s' --format html -o '%s'",
+             FREQSYS_SOURCE_DIR, TOOLS_FREQSYS, tools_path("branches.json"), tools_path("plain.html"));
+    is_int(tools_sh(cmd, NULL, NULL), 0, "freqsys report --format html succeeds without a trace");
+    dom = render(tools_path("plain.html"), "#sort=block");
+    n = row_order(dom, order, 64);
+    sorted = n == r->nblocks;
+    for (size_t k = 1; k < n; k++)
+        sorted &= strcmp(r->blocks[order[k - 1]].block, r->blocks[order[k]].block) <= 0;
+    ok(sorted && strstr(dom, "data-sorted=\"block ascending\""), "sorted by block name, ascending");
+    ok(strstr(dom, "id=\"no-trace\"") != NULL, "...and the page says how to get a trace");
+    free(dom);
+
+    /* Without dot on PATH, the page says so. */
+    snprintf(cmd, sizeof cmd, "cd '%s' && PATH=/nonexistent '%s' report '%s' --format html -o '%s' && "
+             "grep -q 'id=\"no-dot\".*not found on PATH' '%s'",
+             FREQSYS_SOURCE_DIR, TOOLS_FREQSYS, tools_path("branches.json"),
+             tools_path("nodot.html"), tools_path("nodot.html"));
+    is_int(tools_sh(cmd, NULL, NULL), 0, "without dot, the page says it was not found");
+
+    /* A malformed trace is refused with its line, and nothing is written. */
+    FILE *f = fopen(tools_path("bad.csv"), "w");
+    fputs("trials,block,mean,half_width\n30,0,1,0\n30,99,1,0\n", f);
+    fclose(f);
+    snprintf(cmd, sizeof cmd, "'%s' report '%s' --format html --trace '%s' -o '%s'", TOOLS_FREQSYS,
+             tools_path("branches.json"), tools_path("bad.csv"), tools_path("bad.html"));
+    err = NULL;
+    is_int(tools_sh(cmd, NULL, &err), 2, "a malformed trace: exit 2");
+    ok(err && strstr(err, "bad.csv:3: expected trials,block,mean,half_width") &&
+           access(tools_path("bad.html"), F_OK) != 0,
+       "...naming its line, and no page is written");
+    free(err);
+    result_free(r);
+    tools_cleanup();
+    return done();
+}

@@ -203,6 +203,14 @@ static result *make_result(const spec *s, const run_options *o, const runner_con
         out->file = relative_file(s, mod->functions[f].file);
         out->line = (int)mod->functions[f].line;
     }
+    r->mmio_writes = calloc(mod->nwrites + 1, sizeof *r->mmio_writes);
+    if (!r->mmio_writes) { result_free(r); return NULL; }
+    for (uint64_t k = 0; k < mod->nwrites; k++) {
+        const tally_moments *m = &rr->moments[mod->nblocks + k];
+        r->mmio_writes[k] = (result_mmio_write){mod->write_addresses[k], m->mean, m->stddev,
+                                                rr->verdicts[mod->nblocks + k].half_width, m->min, m->max};
+    }
+    r->nmmio_writes = mod->nwrites;
     r->nfailures = rr->nfailures;
     for (size_t i = 0; i < rr->nfailures; i++) {
         r->failures[i].trial = rr->failures[i].trial;

@@ -36,6 +36,7 @@ void result_free(result *r)
         free(r->functions[i].file);
     }
     free(r->functions);
+    free(r->mmio_writes);
     free(r);
 }
 

@@ -34,6 +34,14 @@ typedef struct result_function {
     int line;             /* the declarator's line, 0 when unknown */
 } result_function;
 
+/* A memory-mapped register the program wrote to: the writes are dropped and counted.
+ * mean is writes per run (program mode) or per call (function mode). */
+typedef struct result_mmio_write {
+    uint64_t address;
+    double mean, stddev, half_width;
+    uint64_t min, max;
+} result_mmio_write;
+
 /* A trial that crashed or timed out, kept so the user can replay it. */
 typedef struct result_failure {
     uint64_t trial;
@@ -62,6 +70,8 @@ typedef struct result {
     size_t nfailures;
     result_function *functions;
     size_t nfunctions;
+    result_mmio_write *mmio_writes;
+    size_t nmmio_writes;
 } result;
 
 /* Frees everything the result owns, and the result itself; NULL is fine. */

@@ -128,6 +128,20 @@ static json_t *function_json(const result_function *f, int *bad)
     return o;
 }
 
+static json_t *mmio_write_json(const result_mmio_write *w, int *bad)
+{
+    char address[24];
+    snprintf(address, sizeof address, "0x%08llx", (unsigned long long)w->address);
+    json_t *o = json_object();
+    set(o, "address", json_string(address), bad);
+    set(o, "mean", real(w->mean), bad);
+    set(o, "stddev", real(w->stddev), bad);
+    set(o, "half_width", real(w->half_width), bad);
+    set(o, "min", count(w->min), bad);
+    set(o, "max", count(w->max), bad);
+    return o;
+}
+
 static json_t *failure_json(const result_failure *f, int *bad)
 {
     json_t *o = json_object();
@@ -169,6 +183,11 @@ static json_t *document(const result *r, int *bad)
         if (json_array_append_new(functions, function_json(&r->functions[i], bad)) != 0)
             *bad = 1;
     set(o, "functions", functions, bad);
+    json_t *writes = json_array();
+    for (size_t i = 0; writes && i < r->nmmio_writes; i++)
+        if (json_array_append_new(writes, mmio_write_json(&r->mmio_writes[i], bad)) != 0)
+            *bad = 1;
+    set(o, "mmio_writes", writes, bad);
     set(o, "jobs", json_integer(r->jobs), bad);
     set(o, "elapsed_s", real(r->elapsed_s), bad);
     set(o, "trials_per_s", real(r->trials_per_s), bad);
@@ -537,6 +556,26 @@ static int read_function(reader *rd, json_t *o, result_function *f)
 }
 
 static int one_function(reader *rd, json_t *o, void *f) { return read_function(rd, o, f); }
+
+static int read_mmio_write(reader *rd, json_t *o, void *item)
+{
+    result_mmio_write *w = item;
+    char *address = NULL, *end = NULL;
+    if (!json_is_object(o))
+        return fail(rd, "not an object");
+    if (get_string(rd, o, "address", 1, &address) == 0) {
+        w->address = strtoull(address, &end, 16);
+        if (end == address || *end)
+            fail(rd, "field 'address' must be a hexadecimal address");
+    }
+    free(address);
+    get_double(rd, o, "mean", 1, &w->mean);
+    get_double(rd, o, "stddev", 0, &w->stddev);
+    get_double(rd, o, "half_width", 0, &w->half_width);
+    get_count(rd, o, "min", 0, &w->min);
+    get_count(rd, o, "max", 0, &w->max);
+    return rd->failed ? -1 : 0;
+}
 static int one_block(reader *rd, json_t *o, void *b) { return read_block(rd, o, b); }
 static int one_failure(reader *rd, json_t *o, void *f) { return read_failure(rd, o, f); }
 
@@ -594,6 +633,8 @@ static void fill(reader *rd, json_t *root, result *r)
               &r->nfailures, one_failure);
     read_list(rd, root, "functions", 0, sizeof(result_function), (void **)&r->functions,
               &r->nfunctions, one_function);
+    read_list(rd, root, "mmio_writes", 0, sizeof(result_mmio_write), (void **)&r->mmio_writes,
+              &r->nmmio_writes, read_mmio_write);
     get_int(rd, root, "jobs", 0, 0, &r->jobs);
     get_double(rd, root, "elapsed_s", 0, &r->elapsed_s);
     get_double(rd, root, "trials_per_s", 0, &r->trials_per_s);

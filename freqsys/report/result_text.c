@@ -202,6 +202,17 @@ static void failures(const result *r, FILE *out)
     fputc('\n', out);
 }
 
+static void mmio_writes(const result *r, FILE *out)
+{
+    if (r->nmmio_writes == 0)
+        return;
+    fprintf(out, "register writes (dropped, counted per %s):", strcmp(text(r->mode), "function") == 0 ? "call" : "run");
+    for (size_t i = 0; i < r->nmmio_writes; i++)
+        fprintf(out, "%s 0x%08llx %.4f ± %.4f", i ? "," : "", (unsigned long long)r->mmio_writes[i].address,
+                r->mmio_writes[i].mean, r->mmio_writes[i].half_width);
+    fputc('\n', out);
+}
+
 static void verdict(const result *r, const row *rows, FILE *out)
 {
     char eps[48], trials[32];
@@ -248,6 +259,7 @@ int result_write_text(const result *r, FILE *out)
     table(r, rows, out);
     fputc('\n', out);
     failures(r, out);
+    mmio_writes(r, out);
     verdict(r, rows, out);
     free(rows);
     errno = 0;

@@ -79,6 +79,7 @@ static const char want_program[] =
     "  \"interrupted\": false,\n"
     "  \"failures\": [],\n"
     "  \"functions\": [],\n"
+    "  \"mmio_writes\": [],\n"
     "  \"jobs\": 4,\n"
     "  \"elapsed_s\": 2.3125,\n"
     "  \"trials_per_s\": 7970.16\n"
@@ -222,7 +223,8 @@ int main(void)
     keys(parsed, order, sizeof order);
     is_string(order,
               "format version spec mode entry epsilon relative confidence seed trials crashes "
-              "timeouts converged blocks interrupted failures functions jobs elapsed_s trials_per_s",
+              "timeouts converged blocks interrupted failures functions mmio_writes jobs elapsed_s "
+              "trials_per_s",
               "top-level keys: the contract's first, in its order, timing fields last");
     keys(json_array_get(json_object_get(parsed, "blocks"), 0), order, sizeof order);
     is_string(order,

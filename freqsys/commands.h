@@ -20,6 +20,8 @@ int cli_check(int argc, char **argv);
 int cli_instrument(int argc, char **argv);
 /* cli_report.c */
 int cli_report(int argc, char **argv);
+/* cli_plan.c */
+int cli_plan(int argc, char **argv);
 
 /* pipeline.c: parses SPEC_PATH and builds the instrumented module in a new context.
  * Returns EXIT_OK, or EXIT_USAGE / EXIT_BUILD after printing the error to stderr. */

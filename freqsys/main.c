@@ -61,6 +61,19 @@ static const command commands[] = {
      "  --trace FILE      html: draw the convergence plot from 'freqsys run --trace FILE'\n\n"
      "dot renders with Graphviz (dot -Tsvg), lcov with genhtml, sample feeds\n"
      "clang -fprofile-sample-use; see docs/exports.md."},
+    {"plan", cli_plan,
+     "freqsys plan RESULT.json --budget BYTES [--target TRIPLE] [--cpu CPU]\n"
+     "                    [--format text|json|ld|header] [-o FILE] [--spec SPEC]",
+     "Turns an estimate into a code-placement plan for an embedded target: compiles the\n"
+     "program for TRIPLE (default thumbv7em-none-eabi, a Cortex-M4) with one section per\n"
+     "function, weighs each function by bytes fetched per run (expected executions x\n"
+     "size), and picks what goes to fast memory (ITCM, RAM) within BUDGET bytes as an\n"
+     "exact 0/1 knapsack. Functions that never ran are marked for compression.\n\n"
+     "  --budget BYTES   fast-memory size: 4096, 4K, 64KiB\n"
+     "  --format FMT     text (ranked table and coverage curve), json, ld (a GNU ld /\n"
+     "                   ld.lld script fragment), header (section attribute markers)\n"
+     "  --spec SPEC      the spec, when the path stored in RESULT does not lead to it\n"
+     "See docs/planning.md."},
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 

@@ -1,0 +1,95 @@
+/* freqsys/cli_plan.c: `freqsys plan`: from a result to a fast-memory placement for an embedded target. */
+/* SPDX-License-Identifier: MIT */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "commands.h"
+#include "plan.h"
+
+/* "4096", "4K", "64KiB", "1M": bytes. Returns -1 on anything else. */
+static int parse_bytes(const char *text, unsigned long long *out) {
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(text, &end, 10);
+    if (errno || end == text || text[0] == '-') return -1;
+    if (!strcmp(end, "") || !strcmp(end, "B")) *out = v;
+    else if (!strcmp(end, "K") || !strcmp(end, "KiB") || !strcmp(end, "k")) *out = v << 10;
+    else if (!strcmp(end, "M") || !strcmp(end, "MiB")) *out = v << 20;
+    else return -1;
+    return 0;
+}
+
+static int usage(const char *what) {
+    fprintf(stderr, "freqsys plan: %s\n(see 'freqsys help plan')\n", what);
+    return EXIT_USAGE;
+}
+
+int cli_plan(int argc, char **argv) {
+    const char *path = NULL, *out_path = NULL, *format = "text", *target = "thumbv7em-none-eabi";
+    const char *cpu = NULL, *spec_path = NULL;
+    unsigned long long budget = 0;
+    int has_budget = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        int more = i + 1 < argc;
+        if (!strcmp(a, "-h") || !strcmp(a, "--help")) { cli_help("plan", stdout); return EXIT_OK; }
+        else if (!strcmp(a, "--budget") && more) {
+            if (parse_bytes(argv[++i], &budget)) return usage("--budget takes bytes, e.g. 4096, 4K or 64KiB");
+            has_budget = 1;
+        }
+        else if (!strcmp(a, "--target") && more) target = argv[++i];
+        else if (!strcmp(a, "--cpu") && more) cpu = argv[++i];
+        else if (!strcmp(a, "--spec") && more) spec_path = argv[++i];
+        else if ((!strcmp(a, "--format") || !strcmp(a, "-f")) && more) format = argv[++i];
+        else if (!strcmp(a, "-o") && more) out_path = argv[++i];
+        else if (a[0] == '-') return usage("unknown option");
+        else if (!path) path = a;
+        else return usage("more than one RESULT given");
+    }
+    if (!path || !has_budget) return usage("usage: freqsys plan RESULT.json --budget BYTES [--target TRIPLE]");
+    if (strcmp(format, "text") && strcmp(format, "json") && strcmp(format, "ld") && strcmp(format, "header"))
+        return usage("--format takes text, json, ld or header");
+    if (!cpu) cpu = strncmp(target, "thumbv7em", 9) == 0 ? "cortex-m4" : "";
+
+    char err[4096];
+    result *r = result_read_json(path, err, sizeof err);
+    if (!r) { fprintf(stderr, "%s\n", err); return EXIT_USAGE; }
+    if (!spec_path) spec_path = r->spec;
+    spec *s = spec_parse_file(spec_path, err, sizeof err);
+    if (!s) {
+        fprintf(stderr, "%s\nfreqsys plan: the program is found through the spec the result names; "
+                "give it with --spec SPEC\n", err);
+        result_free(r);
+        return EXIT_USAGE;
+    }
+    code_sizes sizes;
+    plan p = {0};
+    int rc = EXIT_OK;
+    if (code_size_measure(s, target, cpu, &sizes, err, sizeof err) != 0) {
+        fprintf(stderr, "freqsys: error: %s\n", err);
+        rc = EXIT_BUILD;
+    } else if (plan_build(r, &sizes, target, budget, &p, err, sizeof err) != 0) {
+        fprintf(stderr, "freqsys: error: %s\n", err);
+        rc = EXIT_USAGE;
+    } else {
+        if (p.note[0]) fprintf(stderr, "freqsys: note: %s\n", p.note);
+        FILE *out = out_path ? fopen(out_path, "w") : stdout;
+        if (!out) {
+            fprintf(stderr, "freqsys: error: cannot write %s: %s\n", out_path, strerror(errno));
+            rc = EXIT_USAGE;
+        } else {
+            int w = !strcmp(format, "json") ? plan_write_json(&p, out) : !strcmp(format, "ld") ? plan_write_ld(&p, out)
+                  : !strcmp(format, "header") ? plan_write_header(&p, out) : plan_write_text(&p, out);
+            if ((out != stdout && fclose(out) != 0) || w != 0) {
+                fprintf(stderr, "freqsys: error: writing the plan failed\n");
+                rc = EXIT_USAGE;
+            }
+        }
+    }
+    if (rc != EXIT_BUILD) code_size_free(&sizes);
+    plan_free(&p);
+    spec_free(s);
+    result_free(r);
+    return rc;
+}

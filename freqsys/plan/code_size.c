@@ -1,0 +1,217 @@
+/* freqsys/plan/code_size.c: compiles for the target through the LLVM C API and reads per-function section sizes. */
+/* SPDX-License-Identifier: MIT */
+#include "code_size.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <llvm-c/BitReader.h>
+#include <llvm-c/Linker.h>
+#include <llvm-c/Object.h>
+#include <llvm-c/Target.h>
+#include <llvm-c/TargetMachine.h>
+#include <llvm-c/Transforms/PassBuilder.h>
+#include "transform.h"
+
+#ifndef FREQSYS_CLANG
+#define FREQSYS_CLANG "clang-19"
+#endif
+
+static int ends_with(const char *s, const char *suffix) {
+    size_t n = strlen(s), k = strlen(suffix);
+    return n >= k && strcmp(s + n - k, suffix) == 0;
+}
+
+/* The sources compiled by clang for the target, linked; NULL when one does not compile. */
+static LLVMModuleRef compile_for(const spec *s, LLVMContextRef ctx, const char *triple, const char *cpu,
+                                 char *why, size_t whylen) {
+    LLVMModuleRef linked = NULL;
+    for (size_t i = 0; i < s->nsources; i++) {
+        if (!ends_with(s->sources[i], ".c")) {
+            snprintf(why, whylen, "%s is not C source", s->sources[i]);
+            goto fail;
+        }
+        char bc[] = "/tmp/freqsys-plan-XXXXXX.bc";
+        int fd = mkstemps(bc, 3);
+        if (fd < 0) goto fail;
+        close(fd);
+        char target[160], mcpu[96];
+        snprintf(target, sizeof target, "--target=%s", triple);
+        snprintf(mcpu, sizeof mcpu, "-mcpu=%s", cpu);
+        char *argv[16] = {FREQSYS_CLANG, target, "-c", "-emit-llvm", "-O0", "-Xclang", "-disable-O0-optnone",
+                          "-ffreestanding", "-fno-discard-value-names", "-o", bc, s->sources[i], NULL, NULL};
+        if (*cpu) { argv[12] = argv[11]; argv[11] = mcpu; }
+        char msg[4096];
+        int code = compile_run_tool(argv, msg, sizeof msg);
+        LLVMMemoryBufferRef buf = NULL;
+        LLVMModuleRef m = NULL;
+        char *llmsg = NULL;
+        if (code == 0 && !LLVMCreateMemoryBufferWithContentsOfFile(bc, &buf, &llmsg)) {
+            if (LLVMParseBitcodeInContext2(ctx, buf, &m)) m = NULL;
+            LLVMDisposeMemoryBuffer(buf);
+        }
+        if (llmsg) LLVMDisposeMessage(llmsg);
+        unlink(bc);
+        if (!m) {
+            const char *first = strstr(msg, "error:");
+            snprintf(why, whylen, "%s does not compile for %s (%.*s)", s->sources[i], triple, 160,
+                     first ? first : msg);
+            char *nl = strchr(why, '\n');
+            if (nl) *nl = ')', nl[1] = '\0';
+            goto fail;
+        }
+        if (!linked) linked = m;
+        else if (LLVMLinkModules2(linked, m)) { snprintf(why, whylen, "cannot link the sources"); goto fail; }
+    }
+    return linked;
+fail:
+    if (linked) LLVMDisposeModule(linked);
+    return NULL;
+}
+
+/* A host module made to look like the target's: the host CPU's attributes would
+ * only confuse the target's code generator. */
+static void retarget(LLVMModuleRef m) {
+    for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
+        static const char *const attrs[] = {"target-cpu", "target-features", "tune-cpu"};
+        for (size_t i = 0; i < 3; i++)
+            LLVMRemoveStringAttributeAtIndex(f, LLVMAttributeFunctionIndex, attrs[i], (unsigned)strlen(attrs[i]));
+    }
+}
+
+static int host_weights(const spec *s, code_sizes *out, char *err, size_t errlen) {
+    LLVMContextRef ctx = LLVMContextCreate();
+    LLVMModuleRef m = NULL;
+    int rc = compile_sources(s, ctx, &m, err, errlen);
+    if (rc == 0) {
+        size_t n = 0;
+        for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
+            if (LLVMCountBasicBlocks(f)) n++;
+        out->functions = calloc(n + 1, sizeof *out->functions);
+        for (LLVMValueRef f = LLVMGetFirstFunction(m); f && out->functions; f = LLVMGetNextFunction(f)) {
+            unsigned nb = LLVMCountBasicBlocks(f);
+            if (!nb) continue;
+            size_t len;
+            code_size_function *cf = &out->functions[out->n++];
+            cf->name = strdup(LLVMGetValueName2(f, &len));
+            cf->labels = calloc(nb, sizeof *cf->labels);
+            cf->weights = calloc(nb, sizeof *cf->weights);
+            for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb && cf->labels && cf->weights;
+                 bb = LLVMGetNextBasicBlock(bb)) {
+                unsigned count = 0;
+                for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) count++;
+                char label[32];
+                const char *name = LLVMGetBasicBlockName(bb);
+                if (!name || !*name) { snprintf(label, sizeof label, "bb%zu", cf->nblocks); name = label; }
+                cf->labels[cf->nblocks] = strdup(name);
+                cf->weights[cf->nblocks++] = count;
+            }
+        }
+        if (!out->functions) rc = -1;
+    }
+    if (m) LLVMDisposeModule(m);
+    LLVMContextDispose(ctx);
+    return rc;
+}
+
+int code_size_measure(const spec *s, const char *triple, const char *cpu, code_sizes *out,
+                      char *err, size_t errlen) {
+    memset(out, 0, sizeof *out);
+    if (host_weights(s, out, err, errlen) != 0) return -1;
+
+    LLVMInitializeAllTargetInfos();
+    LLVMInitializeAllTargets();
+    LLVMInitializeAllTargetMCs();
+    LLVMInitializeAllAsmPrinters();
+    LLVMTargetRef target;
+    char *msg = NULL;
+    if (LLVMGetTargetFromTriple(triple, &target, &msg)) {
+        snprintf(err, errlen, "unknown target '%s': %s", triple, msg);
+        LLVMDisposeMessage(msg);
+        return -1;
+    }
+    LLVMTargetMachineRef tm = LLVMCreateTargetMachine(target, triple, cpu, "", LLVMCodeGenLevelDefault,
+                                                      LLVMRelocStatic, LLVMCodeModelDefault);
+    LLVMContextRef ctx = LLVMContextCreate();
+    LLVMModuleRef m = compile_for(s, ctx, triple, cpu, out->note, sizeof out->note);
+    if (!m) {
+        out->retargeted = 1;
+        if (compile_sources(s, ctx, &m, err, errlen) != 0) {
+            LLVMContextDispose(ctx);
+            LLVMDisposeTargetMachine(tm);
+            return -1;
+        }
+        retarget(m);
+    }
+    LLVMSetTarget(m, triple);
+    LLVMTargetDataRef layout = LLVMCreateTargetDataLayout(tm);
+    LLVMSetModuleDataLayout(m, layout);
+    LLVMDisposeTargetData(layout);
+
+    int rc = -1;
+    LLVMPassBuilderOptionsRef opts = LLVMCreatePassBuilderOptions();
+    LLVMErrorRef e = LLVMRunPasses(m, "default<Os>", tm, opts);
+    LLVMDisposePassBuilderOptions(opts);
+    if (e) {
+        char *text = LLVMGetErrorMessage(e);
+        snprintf(err, errlen, "optimising for %s failed: %s", triple, text);
+        LLVMDisposeErrorMessage(text);
+        goto done;
+    }
+    /* One section per function, as -ffunction-sections gives: its size is the function's. */
+    for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
+        if (!LLVMCountBasicBlocks(f)) continue;
+        size_t len;
+        char section[600];
+        snprintf(section, sizeof section, ".text.%s", LLVMGetValueName2(f, &len));
+        LLVMSetSection(f, section);
+    }
+    LLVMMemoryBufferRef obj = NULL;
+    if (LLVMTargetMachineEmitToMemoryBuffer(tm, m, LLVMObjectFile, &msg, &obj)) {
+        snprintf(err, errlen, "code generation for %s failed: %s", triple, msg);
+        LLVMDisposeMessage(msg);
+        goto done;
+    }
+    LLVMBinaryRef bin = LLVMCreateBinary(obj, ctx, &msg);
+    if (!bin) {
+        snprintf(err, errlen, "cannot read the object: %s", msg);
+        LLVMDisposeMessage(msg);
+        LLVMDisposeMemoryBuffer(obj);
+        goto done;
+    }
+    LLVMSectionIteratorRef it = LLVMObjectFileCopySectionIterator(bin);
+    for (; !LLVMObjectFileIsSectionIteratorAtEnd(bin, it); LLVMMoveToNextSection(it)) {
+        const char *name = LLVMGetSectionName(it);
+        if (!name || strncmp(name, ".text.", 6) != 0) continue;
+        for (size_t i = 0; i < out->n; i++)
+            if (strcmp(out->functions[i].name, name + 6) == 0) out->functions[i].size = LLVMGetSectionSize(it);
+    }
+    LLVMDisposeSectionIterator(it);
+    LLVMDisposeBinary(bin);
+    LLVMDisposeMemoryBuffer(obj);
+    rc = 0;
+done:
+    LLVMDisposeModule(m);
+    LLVMContextDispose(ctx);
+    LLVMDisposeTargetMachine(tm);
+    return rc;
+}
+
+const code_size_function *code_size_find(const code_sizes *c, const char *name) {
+    for (size_t i = 0; i < c->n; i++)
+        if (strcmp(c->functions[i].name, name) == 0) return &c->functions[i];
+    return NULL;
+}
+
+void code_size_free(code_sizes *c) {
+    for (size_t i = 0; i < c->n; i++) {
+        code_size_function *f = &c->functions[i];
+        for (size_t k = 0; k < f->nblocks; k++) free(f->labels[k]);
+        free(f->labels);
+        free(f->weights);
+        free(f->name);
+    }
+    free(c->functions);
+    memset(c, 0, sizeof *c);
+}

@@ -1,0 +1,149 @@
+/* freqsys/plan/plan.c: heat per function from the estimate and the sizes, the knapsack, the curve, the ranking. */
+/* SPDX-License-Identifier: MIT */
+#include "plan.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include "knapsack.h"
+#include "standing.h"
+
+static long long find_item(const plan *p, const char *name) {
+    for (size_t i = 0; i < p->n; i++)
+        if (strcmp(p->items[i].function, name) == 0) return (long long)i;
+    return -1;
+}
+
+/* A block's bytes: its function's size shared out by -O0 instruction counts. */
+static void block_heat(plan_item *it, const result *r, const code_size_function *cf) {
+    unsigned total = 0;
+    for (size_t k = 0; k < cf->nblocks; k++) total += cf->weights[k];
+    size_t nb = 0;
+    for (size_t j = 0; j < r->nblocks; j++) nb += strcmp(r->blocks[j].function, it->function) == 0;
+    it->blocks = calloc(nb + 1, sizeof *it->blocks);
+    if (!it->blocks) return;
+    int first = 1;
+    for (size_t j = 0; j < r->nblocks; j++) {
+        const result_block *b = &r->blocks[j];
+        if (strcmp(b->function, it->function) != 0) continue;
+        if (first) { it->entries = b->mean; first = 0; }
+        unsigned w = 0;
+        for (size_t k = 0; k < cf->nblocks; k++)
+            if (strcmp(cf->labels[k], b->block) == 0) w = cf->weights[k];
+        plan_block *pb = &it->blocks[it->nblocks++];
+        pb->label = strdup(b->block);
+        pb->line = b->line;
+        pb->size = total ? (uint64_t)((double)it->size * w / total + 0.5) : 0;
+        pb->heat = total ? b->mean * (double)it->size * w / total : 0;
+        it->heat += pb->heat;
+        if (b->mean > 0) it->cold = 0;
+    }
+}
+
+static int by_heat(const void *a, const void *b) {
+    const plan_item *x = a, *y = b;
+    if (x->heat != y->heat) return x->heat < y->heat ? 1 : -1;
+    return strcmp(x->function, y->function);
+}
+
+static double select_within(plan *p, uint64_t budget, int *chosen) {
+    uint64_t *size = malloc((p->n + 1) * sizeof *size);
+    double *value = malloc((p->n + 1) * sizeof *value);
+    double best = -1;
+    if (size && value) {
+        for (size_t i = 0; i < p->n; i++) { size[i] = p->items[i].size; value[i] = p->items[i].heat; }
+        best = knapsack_solve(size, value, p->n, budget, chosen);
+    }
+    free(size);
+    free(value);
+    return best;
+}
+
+static void rank_standing(plan *p, const result *r) {
+    size_t n = p->n;
+    double *calls = calloc(n * n + 1, sizeof *calls), *pi = calloc(n + 1, sizeof *pi);
+    if (calls && pi) {
+        for (size_t j = 0; j < r->nblocks; j++) {
+            const result_block *b = &r->blocks[j];
+            long long from = find_item(p, b->function);
+            for (size_t k = 0; from >= 0 && k < b->ncallees; k++) {
+                long long to = find_item(p, b->callees[k]);
+                if (to >= 0) calls[(size_t)from * n + (size_t)to] += b->mean;
+            }
+        }
+        if (standing_probability(n, calls, pi) == 0)
+            for (size_t i = 0; i < n; i++) p->items[i].standing = pi[i];
+    }
+    free(calls);
+    free(pi);
+}
+
+int plan_build(const result *r, const code_sizes *c, const char *target, uint64_t budget, plan *p,
+               char *err, size_t errlen) {
+    memset(p, 0, sizeof *p);
+    p->target = strdup(target);
+    p->budget = budget;
+    p->spec = strdup(r->spec ? r->spec : "");
+    p->mode = strdup(r->mode ? r->mode : "");
+    p->entry = strdup(r->entry ? r->entry : "");
+    if (c->retargeted) snprintf(p->note, sizeof p->note, "sizes from a host build retargeted to %.60s: %.400s", target, c->note);
+    p->items = calloc(c->n + 1, sizeof *p->items);
+    if (!p->items || !p->target) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    for (size_t i = 0; i < c->n; i++) {
+        const code_size_function *cf = &c->functions[i];
+        int in_result = 0;
+        for (size_t j = 0; j < r->nblocks && !in_result; j++) in_result = strcmp(r->blocks[j].function, cf->name) == 0;
+        if (!in_result || cf->size == 0) continue;   /* not part of the estimate, or inlined away */
+        plan_item *it = &p->items[p->n++];
+        it->function = strdup(cf->name);
+        it->size = cf->size;
+        it->cold = 1;
+        block_heat(it, r, cf);
+        p->total_heat += it->heat;
+        p->total_size += it->size;
+    }
+    if (p->n == 0) {
+        snprintf(err, errlen, "no function of the result was found in the program built for %s", target);
+        return -1;
+    }
+    qsort(p->items, p->n, sizeof *p->items, by_heat);
+    rank_standing(p, r);
+
+    int *chosen = calloc(p->n + 1, sizeof *chosen);
+    if (!chosen) { snprintf(err, errlen, "out of memory"); return -1; }
+    p->selected_heat = select_within(p, budget, chosen);
+    if (p->selected_heat < 0) {
+        free(chosen);
+        snprintf(err, errlen, "out of memory in the knapsack");
+        return -1;
+    }
+    for (size_t i = 0; i < p->n; i++) {
+        p->items[i].selected = chosen[i];
+        if (chosen[i]) p->selected_size += p->items[i].size;
+    }
+    /* the curve: what the best placement gains as the budget grows */
+    for (size_t k = 1; k <= 16; k++) {
+        uint64_t b = p->total_size * k / 16;
+        double h = select_within(p, b, chosen);
+        if (h < 0) break;
+        p->curve[p->ncurve++] = (plan_point){b, h};
+    }
+    free(chosen);
+    return 0;
+}
+
+void plan_free(plan *p) {
+    for (size_t i = 0; i < p->n; i++) {
+        for (size_t k = 0; k < p->items[i].nblocks; k++) free(p->items[i].blocks[k].label);
+        free(p->items[i].blocks);
+        free(p->items[i].function);
+    }
+    free(p->items);
+    free(p->target);
+    free(p->spec);
+    free(p->mode);
+    free(p->entry);
+    memset(p, 0, sizeof *p);
+}

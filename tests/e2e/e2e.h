@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <unistd.h>
 #include "result.h"
 
 #define FREQSYS_TOOL FREQSYS_BINARY_DIR "/freqsys"

@@ -4,6 +4,7 @@
 /* P(X = k) = C(n, k) p^k (1 - p)^(n - k)   for k = 0, ..., n;
  *   n an integer, 0 <= n <= 4294967295 (GSL's unsigned int);  0 <= p <= 1.   Mean n p. */
 
+#include <limits.h>
 #include <math.h>
 
 #include <gsl/gsl_cdf.h>
@@ -19,15 +20,37 @@ typedef struct binomial {
 
 #define B(d) ((const binomial *)(d))
 
-static double sample(const dist *d, gsl_rng *r) { return gsl_ran_binomial(r, B(d)->p, B(d)->n); }
+/* GSL's sampler keeps its count in an int: beyond n = 2^31 - 1 it can loop forever or
+ * go wrong (binomial(4294967290, 0.5) never returns). The sum of two independent
+ * halves has exactly the same distribution and keeps each part within range. */
+static double sample(const dist *d, gsl_rng *r)
+{
+    unsigned n = B(d)->n;
+    if (n <= INT_MAX)
+        return gsl_ran_binomial(r, B(d)->p, n);
+    return (double)gsl_ran_binomial(r, B(d)->p, n / 2) + gsl_ran_binomial(r, B(d)->p, n - n / 2);
+}
 
+/* The Camp-Paulson approximation of P(X <= k), a normal CDF after a cube-root
+ * transform: within a few millionths of the exact value once n p (1 - p) exceeds 1e5. */
+static double camp_paulson(double k, double p, double n)
+{
+    double a = 1 / (9 * (n - k)), b = 1 / (9 * (k + 1));
+    double r = cbrt((k + 1) * (1 - p) / ((n - k) * p));
+    return gsl_cdf_ugaussian_P(((1 - b) * r - (1 - a)) / sqrt(b * r * r + a));
+}
+
+/* GSL's incomplete beta function does not converge near the mean when n p (1 - p)
+ * is beyond about 1e5 (n of a few million) and returns NaN there; only then is the
+ * approximation used, where it is accurate. */
 static double cdf(const dist *d, double x)
 {
     if (x < 0)
         return 0;
     if (x >= B(d)->n)
         return 1;
-    return gsl_cdf_binomial_P((unsigned)floor(x), B(d)->p, B(d)->n);
+    double k = floor(x), p = gsl_cdf_binomial_P((unsigned)k, B(d)->p, B(d)->n);
+    return isnan(p) ? camp_paulson(k, B(d)->p, B(d)->n) : p;
 }
 
 static double mean(const dist *d) { return B(d)->n * B(d)->p; }

@@ -4,6 +4,8 @@
 /* p(x) = x^(k-1) exp(-x / theta) / (Gamma(k) theta^k)   for x > 0;   k > 0, theta > 0.
  *   Mean k theta. */
 
+#include <math.h>
+
 #include <gsl/gsl_cdf.h>
 #include <gsl/gsl_randist.h>
 
@@ -17,8 +19,17 @@ typedef struct gamma_dist {
 #define G(d) ((const gamma_dist *)(d))
 
 static double sample(const dist *d, gsl_rng *r) { return gsl_ran_gamma(r, G(d)->k, G(d)->theta); }
-static double cdf(const dist *d, double x) { return gsl_cdf_gamma_P(x, G(d)->k, G(d)->theta); }
-static double survival(const dist *d, double x) { return gsl_cdf_gamma_Q(x, G(d)->k, G(d)->theta); }
+
+/* GSL gives NaN at +infinity (infinity / infinity inside); the limits are exact. */
+static double cdf(const dist *d, double x)
+{
+    return x == INFINITY ? 1 : gsl_cdf_gamma_P(x, G(d)->k, G(d)->theta);
+}
+
+static double survival(const dist *d, double x)
+{
+    return x == INFINITY ? 0 : gsl_cdf_gamma_Q(x, G(d)->k, G(d)->theta);
+}
 
 static double quantile(const dist *d, double p)
 {

@@ -24,11 +24,15 @@ static double sample(const dist *d, gsl_rng *r)
     return gsl_ran_lognormal(r, L(d)->mu, L(d)->sigma);
 }
 
-static double cdf(const dist *d, double x) { return gsl_cdf_lognormal_P(x, L(d)->mu, L(d)->sigma); }
+/* GSL takes log(x) first, which is NaN below 0: there is no mass at or below 0. */
+static double cdf(const dist *d, double x)
+{
+    return x <= 0 ? 0 : gsl_cdf_lognormal_P(x, L(d)->mu, L(d)->sigma);
+}
 
 static double survival(const dist *d, double x)
 {
-    return gsl_cdf_lognormal_Q(x, L(d)->mu, L(d)->sigma);
+    return x <= 0 ? 1 : gsl_cdf_lognormal_Q(x, L(d)->mu, L(d)->sigma);
 }
 
 static double quantile(const dist *d, double p)

@@ -200,7 +200,8 @@ static int parse_array(scanner *sc, const char *base_dir, spec_value *out)
     if (scanner_at_number(sc)) {
         scanner_num num;
         if (!scanner_number(sc, 0, &num)) return -1;
-        if (num.negative || num.value < 1 || num.value != (double)(long long)num.value || num.value > 1e15) {
+        /* The range first: converting a double beyond long long is undefined. */
+        if (num.negative || num.value < 1 || num.value > 1e15 || num.value != (double)(long long)num.value) {
             char text[64];
             return scanner_fail(sc, out->len_loc.column, "array length must be a positive integer, got %s",
                                 scanner_text(sc, num.pos, num.len, text, sizeof text));

@@ -40,7 +40,8 @@ SANITIZE_BUILD ?= build-asan
 SANITIZE_ENV = ASAN_OPTIONS=handle_segv=0 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 # hostile-t needs the workers' address-space limit to refuse an unbounded allocation;
 # ASan reserves terabytes of shadow memory, so the limit is off in this build.
-SANITIZE_EXCLUDE ?= ^hostile-t$$
+# valgrind-t runs memcheck, which cannot run an ASan-built program.
+SANITIZE_EXCLUDE ?= ^(hostile|valgrind)-t$$
 
 test-sanitize: deps
 	@cmake -S . -B $(SANITIZE_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo \

@@ -10,7 +10,7 @@
  * through it. The layouts below are mirrored field by field in the IR (see
  * freqsys/transform/module_table.c): every field is a pointer or a 32/64-bit integer
  * placed so that no padding arises. Bump FSABI_VERSION on any change. */
-#define FSABI_VERSION 5
+#define FSABI_VERSION 6
 #define FSABI_MODULE_SYMBOL "freqsys_module"
 
 /* Runtime entry points the instrumented code calls. They are defined in the freqsys
@@ -70,7 +70,13 @@ typedef struct fsabi_block {
     uint32_t function_index;
     uint32_t first_successor, nsuccessors;
     uint32_t first_callee, ncallees;
+    uint32_t flags;           /* FSABI_BLOCK_* facts the transform proved */
 } fsabi_block;
+
+/* fsabi_block.flags. Both hold for every run of the entry that ends (returns or calls
+ * exit); they are proved conservatively, so a block without a flag may still qualify. */
+#define FSABI_BLOCK_ONCE 1u           /* runs exactly once per run of the entry */
+#define FSABI_BLOCK_AT_MOST_ONCE 2u   /* runs at most once per run of the entry */
 
 typedef struct fsabi_function {
     const char *name;

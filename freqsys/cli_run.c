@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <ftw.h>
 #include <getopt.h>
+#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,6 +26,9 @@ typedef struct run_options {
     int has_seed, has_max_trials;
     int jobs, quiet, keep, allow_writes;
     long long replay;          /* -1, or the trial to rerun in the foreground */
+    stop_family family;        /* --simultaneous */
+    stop_method method;        /* --method */
+    double cap;                /* --cap, 0 when not given */
 } run_options;
 
 static int parse_epsilon(const char *text, double *eps, int *relative) {
@@ -63,6 +67,8 @@ static int parse_options(int argc, char **argv, run_options *o) {
         {"keep", no_argument, 0, 'k'}, {"trace", required_argument, 0, 'T'},
         {"allow-writes", no_argument, 0, 'W'}, {"replay", required_argument, 0, 'R'},
         {"resume", required_argument, 0, 'C'}, {"checkpoint", required_argument, 0, 'P'},
+        {"simultaneous", optional_argument, 0, 'S'}, {"method", required_argument, 0, 'M'},
+        {"cap", required_argument, 0, 'K'},
         {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
     o->replay = -1;
     long n = sysconf(_SC_NPROCESSORS_ONLN);
@@ -116,6 +122,24 @@ static int parse_options(int argc, char **argv, run_options *o) {
             if (parse_count(optarg, &v)) return usage_error("--replay takes a trial number, got '%s'", optarg);
             o->replay = (long long)v;
             break;
+        case 'S':
+            if (!optarg || !strcmp(optarg, "bonferroni")) o->family = STOP_BONFERRONI;
+            else if (!strcmp(optarg, "sidak")) o->family = STOP_SIDAK;
+            else return usage_error("--simultaneous takes bonferroni or sidak, got '%s'", optarg);
+            break;
+        case 'M':
+            if (!strcmp(optarg, "clt")) o->method = STOP_METHOD_CLT;
+            else if (!strcmp(optarg, "anytime")) o->method = STOP_METHOD_ANYTIME;
+            else return usage_error("--method takes clt or anytime, got '%s'", optarg);
+            break;
+        case 'K': {
+            char *end;
+            errno = 0;
+            o->cap = strtod(optarg, &end);
+            if (errno || end == optarg || *end || !(o->cap >= 1) || isinf(o->cap))
+                return usage_error("--cap takes the largest count one trial can give (>= 1), got '%s'", optarg);
+            break;
+        }
         case 'h': cli_help("run", stdout); exit(EXIT_OK);
         default: return usage_error("%s", "unknown option");
         }
@@ -156,6 +180,10 @@ static result *make_result(const spec *s, const run_options *o, const runner_con
     r->relative = cfg->stop.relative;
     r->confidence = cfg->stop.confidence;
     r->seed = cfg->seed;
+    r->guarantee = strdup(cfg->stop.family == STOP_BONFERRONI ? "simultaneous_bonferroni"
+                          : cfg->stop.family == STOP_SIDAK ? "simultaneous_sidak" : "per_block");
+    r->stop_method = strdup(stop_method_name(cfg->stop.method));
+    r->block_confidence = 1.0 - cfg->stop.alpha;
     r->trials = rr->trials;
     r->crashes = rr->crashes;
     r->timeouts = rr->timeouts;
@@ -382,6 +410,8 @@ int cli_run(int argc, char **argv) {
     stop_params_init(&cfg.stop, o.has_epsilon ? o.epsilon : s->epsilon,
                      o.has_epsilon ? o.epsilon_relative : s->epsilon_relative,
                      o.has_confidence ? o.confidence : s->confidence);
+    stop_params_family(&cfg.stop, o.family, runner_family_size(mod));
+    stop_params_method(&cfg.stop, o.method, o.cap);
 
     if (o.trace_path) {
         if (!(cfg.trace = fopen(o.trace_path, "w"))) {

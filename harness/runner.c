@@ -349,6 +349,17 @@ static void check_timeouts(runner *r) {
 
 /* ---- decisions ---- */
 
+unsigned runner_block_facts(const fsabi_block *b) {
+    return (b->flags & FSABI_BLOCK_ONCE ? STOP_FACT_ONCE : 0u) |
+           (b->flags & FSABI_BLOCK_AT_MOST_ONCE ? STOP_FACT_AT_MOST_ONCE : 0u);
+}
+
+uint64_t runner_family_size(const fsabi_module *mod) {
+    uint64_t k = 0;
+    for (uint64_t j = 0; j < mod->nblocks; j++) k += !(mod->blocks[j].flags & FSABI_BLOCK_ONCE);
+    return k;
+}
+
 /* Applies the rule to every block over the merged trials; returns 1 when all settled. */
 static int decide(runner *r) {
     const fsabi_module *mod = r->cfg->mod;
@@ -356,7 +367,8 @@ static int decide(runner *r) {
     int all = 1;
     for (uint64_t j = 0; j < mod->nblocks + mod->nwrites; j++) {
         tally_moments_of(&r->tallies[j], valid, &r->out->moments[j]);
-        stop_rule_check(&r->cfg->stop, &r->out->moments[j], &r->out->verdicts[j]);
+        stop_rule_judge(&r->cfg->stop, &r->out->moments[j], j < mod->nblocks ? runner_block_facts(&mod->blocks[j]) : 0,
+                        &r->out->verdicts[j]);
         if (j < mod->nblocks && r->out->verdicts[j].status == BLOCK_NOT_CONVERGED) all = 0;
     }
     if (r->cfg->trace) {

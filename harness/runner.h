@@ -67,6 +67,14 @@ typedef struct runner_result {
  * be started. Free OUT with runner_result_free either way. */
 int runner_run(const runner_config *cfg, runner_result *out);
 
+/* The static facts the stopping rule takes for block B (STOP_FACT_* bits from the
+ * FSABI_BLOCK_* flags the transform proved). Can't fail. */
+unsigned runner_block_facts(const fsabi_block *b);
+
+/* The number of blocks whose error budget a simultaneous guarantee must share: every
+ * block but those proven to run exactly once (their value is exact). Can't fail. */
+uint64_t runner_family_size(const fsabi_module *mod);
+
 /* NCOUNTERS: mod->nblocks + mod->nwrites, the number of tallies in R->state. */
 void runner_result_free(runner_result *r, size_t ncounters);
 

@@ -28,3 +28,15 @@ uint64_t schedule_next(uint64_t n, uint64_t max)
     }
     return p < max ? p : max;
 }
+
+uint64_t schedule_index(uint64_t n)
+{
+    uint64_t p = FIRST_CHECK, k = 0;
+    while (p < n) {
+        p = after(p);
+        k++;
+        if (p == 0)
+            break;
+    }
+    return k;
+}

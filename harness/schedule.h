@@ -13,4 +13,11 @@
  * Can't fail. */
 uint64_t schedule_next(uint64_t n, uint64_t max);
 
+/* The index of the look at N trials: the number of points of the unbounded sequence
+ * (30, 32, 34, ...) that lie below N, so the point 30 has index 0, 32 index 1, and a
+ * count between two points (a budget, or an interrupted run) gets the index of the
+ * next point, which a run stopping there never reaches. Distinct looks of one run
+ * therefore have distinct indices. Can't fail. */
+uint64_t schedule_index(uint64_t n);
+
 #endif

@@ -150,12 +150,5 @@ int report_dot_write(const result *r, const result_export *opt, FILE *out, char 
         calls_of(r, i, out);
     fputs("}\n", out);
     edge_flow_free(&f);
-    if (fflush(out) != 0 || ferror(out)) {
-        if (errno == 0)
-            errno = EIO;
-        if (err && errlen)
-            snprintf(err, errlen, "writing failed: %s", strerror(errno));
-        return -1;
-    }
-    return 0;
+    return result_flush(out, err, errlen);
 }

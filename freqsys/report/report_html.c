@@ -577,11 +577,5 @@ int report_html_write(const result *r, const result_export *opt, FILE *out, char
     fputs(script, out);
     fputs("</body>\n</html>\n", out);
     free(t.points);
-    if (fflush(out) != 0 || ferror(out)) {
-        if (errno == 0)
-            errno = EIO;
-        snprintf(err, errlen, "writing failed: %s", strerror(errno));
-        return -1;
-    }
-    return 0;
+    return result_flush(out, err, errlen);
 }

@@ -158,14 +158,11 @@ int report_lcov_write(const result *r, const result_export *opt, FILE *out, char
     }
     edge_flow_free(&f);
     free(sorted);
-    if (rc != 0)
+    if (rc != 0) {
         errno = ENOMEM;
-    if (rc != 0 || fflush(out) != 0 || ferror(out)) {
-        if (errno == 0)
-            errno = EIO;
         if (err && errlen)
-            snprintf(err, errlen, "writing failed: %s", strerror(errno));
+            snprintf(err, errlen, "out of memory");
         return -1;
     }
-    return 0;
+    return result_flush(out, err, errlen);
 }

@@ -142,12 +142,5 @@ int report_sample_write(const result *r, const result_export *opt, FILE *out, ch
     }
     free(sorted);
     free(lines);
-    if (fflush(out) != 0 || ferror(out)) {
-        if (errno == 0)
-            errno = EIO;
-        if (err && errlen)
-            snprintf(err, errlen, "writing failed: %s", strerror(errno));
-        return -1;
-    }
-    return 0;
+    return result_flush(out, err, errlen);
 }

@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <stdio.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -37,6 +38,8 @@ void result_free(result *r)
     }
     free(r->functions);
     free(r->mmio_writes);
+    free(r->guarantee);
+    free(r->stop_method);
     free(r);
 }
 
@@ -84,5 +87,17 @@ int result_write_export(const result *r, const char *format, const result_export
         snprintf(err, errlen, "unknown format '%s' (known: text, json, csv, dot, lcov, "
                  "sample, html)", format ? format : "");
     errno = EINVAL;
+    return -1;
+}
+
+int result_flush(FILE *out, char *err, size_t errlen)
+{
+    errno = 0;
+    if (fflush(out) == 0 && !ferror(out))
+        return 0;
+    if (errno == 0)
+        errno = EIO;
+    if (err && errlen)
+        snprintf(err, errlen, "writing failed: %s", strerror(errno));
     return -1;
 }

@@ -72,6 +72,11 @@ typedef struct result {
     size_t nfunctions;
     result_mmio_write *mmio_writes;
     size_t nmmio_writes;
+    /* What the confidence means (NULL when the result does not say, as in results
+     * written before these fields existed): */
+    char *guarantee;      /* "per_block" | "simultaneous_bonferroni" | "simultaneous_sidak" */
+    char *stop_method;    /* "clt" | "anytime" */
+    double block_confidence;  /* each block's own confidence (gamma, or its share) */
 } result;
 
 /* Frees everything the result owns, and the result itself; NULL is fine. */
@@ -85,6 +90,11 @@ int result_write_csv(const result *r, FILE *out);    /* RFC 4180, one row per bl
 /* Reads a result JSON file. Returns NULL and writes a message naming PATH (and the
  * line and column for malformed JSON) into ERR on failure. */
 result *result_read_json(const char *path, char *err, size_t errlen);
+
+/* Finishes a writer's output: flushes OUT and checks its error flag. Returns 0, or
+ * -1 with errno set (EIO when the stream did not say) and, when ERR is not NULL, a
+ * message in ERR. */
+int result_flush(FILE *out, char *err, size_t errlen);
 
 /* Picks a writer by name: "text", "json", "csv", or an export ("dot", "lcov", "sample",
  * "html") with its default options. Returns -1 and sets errno to EINVAL for an unknown

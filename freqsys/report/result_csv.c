@@ -66,11 +66,5 @@ int result_write_csv(const result *r, FILE *out)
         number(out, b->p_upper);
         fputc('\n', out);
     }
-    errno = 0;
-    if (fflush(out) != 0 || ferror(out)) {
-        if (errno == 0)
-            errno = EIO;
-        return -1;
-    }
-    return 0;
+    return result_flush(out, NULL, 0);
 }

@@ -188,6 +188,11 @@ static json_t *document(const result *r, int *bad)
         if (json_array_append_new(writes, mmio_write_json(&r->mmio_writes[i], bad)) != 0)
             *bad = 1;
     set(o, "mmio_writes", writes, bad);
+    if (r->guarantee) {
+        set(o, "guarantee", str(r->guarantee), bad);
+        set(o, "stop_method", str(r->stop_method), bad);
+        set(o, "block_confidence", real(r->block_confidence), bad);
+    }
     set(o, "jobs", json_integer(r->jobs), bad);
     set(o, "elapsed_s", real(r->elapsed_s), bad);
     set(o, "trials_per_s", real(r->trials_per_s), bad);
@@ -337,12 +342,11 @@ int result_write_json(const result *r, FILE *out)
     errno = 0;
     print(doc, 0, out);
     json_decref(doc);
-    if (fputc('\n', out) == EOF || fflush(out) != 0 || ferror(out)) {
-        if (errno == 0)
-            errno = EIO;
+    if (fputc('\n', out) == EOF) {
+        errno = errno ? errno : EIO;
         return -1;
     }
-    return 0;
+    return result_flush(out, NULL, 0);
 }
 
 /* ---- reading ---- */
@@ -635,6 +639,11 @@ static void fill(reader *rd, json_t *root, result *r)
               &r->nfunctions, one_function);
     read_list(rd, root, "mmio_writes", 0, sizeof(result_mmio_write), (void **)&r->mmio_writes,
               &r->nmmio_writes, read_mmio_write);
+    if (json_object_get(root, "guarantee")) {
+        get_string(rd, root, "guarantee", 0, &r->guarantee);
+        get_string(rd, root, "stop_method", 0, &r->stop_method);
+        get_double(rd, root, "block_confidence", 0, &r->block_confidence);
+    }
     get_int(rd, root, "jobs", 0, 0, &r->jobs);
     get_double(rd, root, "elapsed_s", 0, &r->elapsed_s);
     get_double(rd, root, "trials_per_s", 0, &r->trials_per_s);
@@ -642,7 +651,7 @@ static void fill(reader *rd, json_t *root, result *r)
 
 /* Reads the result JSON at PATH. The contract fields are required; the extras ("hits",
  * "method", "p_upper", "interrupted", "failures" and the timing fields) default to zero
- * or "" when absent, and unknown fields are ignored. Returns a result to free with
+ * or "" when absent ("guarantee", "stop_method": NULL), and unknown fields are ignored. Returns a result to free with
  * result_free, or NULL with a message in ERR: "PATH: reason", and for malformed JSON
  * "PATH:LINE:COLUMN: error: reason" (COLUMN counts characters from 1). */
 result *result_read_json(const char *path, char *err, size_t errlen)

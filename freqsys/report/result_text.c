@@ -104,6 +104,10 @@ static void fill(row *w, const result_block *b)
     fixed(w->mean, sizeof w->mean, b->mean);
     fixed(w->half, sizeof w->half, b->half_width);
     w->note[0] = '\0';
+    if (is_status(b, "constant") && b->method && !strcmp(b->method, "exact"))
+        snprintf(w->note, sizeof w->note, "exact: proven, not sampled");
+    else if (is_status(b, "constant") && b->method && !strcmp(b->method, "observed"))
+        snprintf(w->note, sizeof w->note, "observed in every trial");
     if (is_status(b, "rare")) {
         /* The normal interval does not apply: the bound on reaching the block does. */
         char hits[32];
@@ -129,6 +133,18 @@ static void header(const result *r, FILE *out)
             text(r->mode), text(r->entry), function ? "call" : "run");
     fprintf(out, "epsilon %s%s, confidence %.10g%%, seed %llu\n", eps,
             r->relative ? " of the mean" : "", r->confidence * 100, (unsigned long long)r->seed);
+    if (r->guarantee) {
+        /* What the confidence above promises: per block or for all at once, and how. */
+        int together = strncmp(r->guarantee, "simultaneous_", 13) == 0;
+        int anytime = r->stop_method && strcmp(r->stop_method, "anytime") == 0;
+        fprintf(out, "guarantee: %s at %.10g%%", together ? "all blocks at once" : "each block alone",
+                r->confidence * 100);
+        if (together)
+            fprintf(out, " (%s: %.6g%% each)", strcmp(r->guarantee + 13, "sidak") ? "Bonferroni" : "Šidák",
+                    r->block_confidence * 100);
+        fprintf(out, "; %s\n", anytime ? "anytime intervals, valid at every check point"
+                                        : "normal intervals widened by Berry-Esseen");
+    }
     fprintf(out, "%s trial%s", trials, r->trials == 1 ? "" : "s");
     if (r->jobs > 0 && isfinite(r->elapsed_s) && isfinite(r->trials_per_s)) {
         char rate[32];
@@ -262,11 +278,5 @@ int result_write_text(const result *r, FILE *out)
     mmio_writes(r, out);
     verdict(r, rows, out);
     free(rows);
-    errno = 0;
-    if (fflush(out) != 0 || ferror(out)) {
-        if (errno == 0)
-            errno = EIO;
-        return -1;
-    }
-    return 0;
+    return result_flush(out, NULL, 0);
 }

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "abi.h"
+#include "ptr_map.h"
 
 typedef struct emitter {
     LLVMModuleRef m;
@@ -68,6 +69,204 @@ static void entry_tables(emitter *e, const entry_plan *p, LLVMValueRef *params, 
     free(rows);
 }
 
+/* ---- blocks that provably run once per run of the entry ----
+ * The proof is conservative: whatever it cannot see through (a call that might not
+ * return, an indirect call, setjmp, recursion into the entry) makes it prove less. */
+
+static int starts(const char *s, size_t n, const char *prefix) {
+    size_t k = strlen(prefix);
+    return n >= k && strncmp(s, prefix, k) == 0;
+}
+
+/* Declared functions that always return to their caller: the runtime's draws and a
+ * few C library functions. exit, abort and assert have become freqsys_rt_exit & co.
+ * by now, which are absent here, as is anything unknown. */
+static int returns_surely(LLVMValueRef callee) {
+    static const char *const known[] = {
+        "printf", "fprintf", "puts", "putchar", "fputs", "fputc", "putc", "sprintf", "snprintf",
+        "memcpy", "memmove", "memset", "memcmp", "strlen", "strcmp", "strncmp", "strcpy",
+        "strncpy", "strcat", "strchr", "strrchr", "strstr", "abs", "labs", "malloc", "calloc",
+        "realloc", "free", "sqrt", "sqrtf", "pow", "powf", "exp", "expf", "log", "logf", "log2",
+        "log10", "fabs", "fabsf", "floor", "ceil", "round", "fmod", "sin", "cos", "tan", "atan",
+        "atan2", "fmin", "fmax", "toupper", "tolower", "atoi", "atol", "strtol", "strtoul",
+        "strtod", NULL};
+    size_t n;
+    const char *name = LLVMGetValueName2(callee, &n);
+    if (starts(name, n, "llvm."))
+        return !strstr(name, "jmp") && !starts(name, n, "llvm.eh.");
+    if (starts(name, n, "freqsys_rt_read_") || starts(name, n, "freqsys_rt_input_") ||
+        (n == 23 && !strcmp(name, "freqsys_rt_scanf_result")) || (n == 18 && !strcmp(name, "freqsys_rt_getchar")))
+        return 1;
+    for (size_t i = 0; known[i]; i++)
+        if (!strcmp(name, known[i])) return 1;
+    return 0;
+}
+
+static int is_call(LLVMValueRef i) {
+    return LLVMIsACallInst(i) || LLVMIsAInvokeInst(i) || LLVMIsACallBrInst(i);
+}
+
+/* setjmp can bring control back above a block that already ran. */
+static int returns_twice(LLVMValueRef callee) {
+    size_t n;
+    const char *name = LLVMGetValueName2(callee, &n);
+    unsigned kind = LLVMGetEnumAttributeKindForName("returns_twice", 13);
+    return strstr(name, "setjmp") || strstr(name, "vfork") || strstr(name, "getcontext") ||
+           LLVMGetEnumAttributeAtIndex(callee, LLVMAttributeFunctionIndex, kind) != NULL;
+}
+
+/* Whether the call I may end the run before returning: an indirect call, inline
+ * assembly, a declared function not known to return, or a defined one in ENDS. */
+static int call_may_end(LLVMValueRef i, const ptr_map *ends) {
+    LLVMValueRef callee = LLVMGetCalledValue(i);
+    if (!callee || !LLVMIsAFunction(callee)) return 1;
+    if (LLVMCountBasicBlocks(callee) == 0) return !returns_surely(callee);
+    return ptr_map_get(ends, callee) >= 0;
+}
+
+/* ENDS: the defined functions a call to which may end the run, to a fixed point.
+ * Returns 0, 1 when the module can return twice somewhere, -1 out of memory. */
+static int ending_functions(LLVMModuleRef m, ptr_map *ends) {
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn)) {
+            if (LLVMCountBasicBlocks(fn) == 0 || ptr_map_get(ends, fn) >= 0) continue;
+            int may = 0;
+            for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb && !may; bb = LLVMGetNextBasicBlock(bb))
+                for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i && !may; i = LLVMGetNextInstruction(i)) {
+                    if (!is_call(i)) continue;
+                    LLVMValueRef callee = LLVMGetCalledValue(i);
+                    if (callee && LLVMIsAFunction(callee) && returns_twice(callee)) return 1;
+                    may = call_may_end(i, ends);
+                }
+            if (may) {
+                if (ptr_map_put(ends, fn, 1) != 0) return -1;
+                changed = 1;
+            }
+        }
+    }
+    return 0;
+}
+
+#define ONCE_MAX_BLOCKS 4096   /* the check is quadratic in the entry's blocks */
+
+/* Whether a run could enter ENTRY again: a direct call to it from a function the
+ * entry can reach, or any indirect call there (it might reach anything). Functions
+ * the entry never reaches (main, in function mode) cannot call it. Answers 1 when
+ * memory runs out. */
+static int reenters(LLVMModuleRef m, LLVMValueRef entry) {
+    ptr_map seen = {0};
+    size_t n = 0, top = 0;
+    for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn)) n++;
+    LLVMValueRef *stack = calloc(n + 1, sizeof *stack);
+    int again = !stack || ptr_map_put(&seen, entry, 1) != 0;
+    if (!again) stack[top++] = entry;
+    while (top && !again) {
+        LLVMValueRef fn = stack[--top];
+        for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb && !again; bb = LLVMGetNextBasicBlock(bb))
+            for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i && !again; i = LLVMGetNextInstruction(i)) {
+                if (!is_call(i)) continue;
+                LLVMValueRef callee = LLVMGetCalledValue(i);
+                if (!callee || !LLVMIsAFunction(callee) || callee == entry) { again = 1; break; }
+                if (LLVMCountBasicBlocks(callee) > 0 && ptr_map_get(&seen, callee) < 0) {
+                    if (ptr_map_put(&seen, callee, 1) != 0) again = 1;
+                    else stack[top++] = callee;
+                }
+            }
+    }
+    ptr_map_free(&seen);
+    free(stack);
+    return again;
+}
+
+/* Marks in FLAGS (indexed like the counter table) the entry's blocks that run at most
+ * once (in no cycle of the CFG) and exactly once (also dominating every block where a
+ * run can end: returns, unreachable ends, calls that may end it). Needs the entry to
+ * run once per run: nothing it reaches calls it again (see reenters). */
+static void prove_once(LLVMModuleRef m, LLVMValueRef entry, const counter_table *t, unsigned *flags) {
+    size_t len;
+    const char *name = entry ? LLVMGetValueName2(entry, &len) : NULL;
+    if (!entry || reenters(m, entry)) return;
+    const counted_function *cf = NULL;
+    for (size_t f = 0; f < t->nfunctions && !cf; f++)
+        if (!strcmp(t->functions[f].name, name)) cf = &t->functions[f];
+    unsigned nb = LLVMCountBasicBlocks(entry);
+    if (!cf || cf->nblocks != nb || nb == 0 || nb > ONCE_MAX_BLOCKS) return;
+
+    ptr_map ends = {0}, ids = {0};
+    LLVMBasicBlockRef *bbs = calloc(nb, sizeof *bbs);
+    unsigned *succ = NULL, *first = calloc(nb + 1, sizeof *first);
+    unsigned char *ending = calloc(nb, 1), *reach = calloc(nb, 1), *seen = calloc(nb, 1);
+    unsigned *stack = calloc(nb, sizeof *stack);
+    size_t nsucc = 0;
+    int ok = bbs && first && ending && reach && seen && stack && ending_functions(m, &ends) == 0;
+    unsigned k = 0;
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(entry); ok && bb; bb = LLVMGetNextBasicBlock(bb), k++) {
+        bbs[k] = bb;
+        ok = ptr_map_put(&ids, bb, k) == 0;
+        LLVMValueRef term = LLVMGetBasicBlockTerminator(bb);
+        if (!term) ok = 0;
+        else nsucc += LLVMGetNumSuccessors(term);
+    }
+    if (ok) ok = (succ = calloc(nsucc + 1, sizeof *succ)) != NULL;
+    nsucc = 0;
+    for (k = 0; ok && k < nb; k++) {
+        LLVMValueRef term = LLVMGetBasicBlockTerminator(bbs[k]);
+        unsigned ns = LLVMGetNumSuccessors(term);
+        first[k] = (unsigned)nsucc;
+        if (ns == 0) ending[k] = 1;          /* ret, unreachable, resume */
+        if (LLVMIsAIndirectBrInst(term) || LLVMIsAInvokeInst(term) || LLVMIsACallBrInst(term) ||
+            LLVMIsACatchSwitchInst(term) || !LLVMGetFirstInstruction(bbs[k]))
+            ok = 0;                          /* control flow this check does not model */
+        for (unsigned s = 0; ok && s < ns; s++)
+            succ[nsucc++] = (unsigned)ptr_map_get(&ids, LLVMGetSuccessor(term, s));
+        for (LLVMValueRef i = LLVMGetFirstInstruction(bbs[k]); ok && i; i = LLVMGetNextInstruction(i)) {
+            if (LLVMIsALandingPadInst(i) || LLVMIsACatchPadInst(i) || LLVMIsACleanupPadInst(i)) ok = 0;
+            else if (is_call(i) && call_may_end(i, &ends)) ending[k] = 1;
+        }
+    }
+    first[nb] = (unsigned)nsucc;
+
+    /* Depth-first marks from START, never entering AVOID (nb: avoid nothing). */
+    #define WALK(START, AVOID, MARK) do { \
+        memset(MARK, 0, nb); size_t top = 0; \
+        if ((START) != (AVOID)) { MARK[START] = 1; stack[top++] = (START); } \
+        while (top) { unsigned x = stack[--top]; \
+            for (unsigned e = first[x]; e < first[x + 1]; e++) { unsigned y = succ[e]; \
+                if (y != (AVOID) && !MARK[y]) { MARK[y] = 1; stack[top++] = y; } } } \
+    } while (0)
+
+    if (ok) WALK(0u, nb, reach);
+    for (unsigned b = 0; ok && b < nb; b++) {
+        if (!reach[b]) continue;
+        /* in a cycle: some successor leads back to it */
+        int cycle = 0;
+        memset(seen, 0, nb);
+        size_t top = 0;
+        for (unsigned e = first[b]; e < first[b + 1]; e++)
+            if (!seen[succ[e]]) { seen[succ[e]] = 1; stack[top++] = succ[e]; }
+        while (top && !cycle) {
+            unsigned x = stack[--top];
+            if (x == b) cycle = 1;
+            for (unsigned e = first[x]; e < first[x + 1]; e++)
+                if (!seen[succ[e]]) { seen[succ[e]] = 1; stack[top++] = succ[e]; }
+        }
+        if (cycle) continue;
+        flags[cf->first_block + b] |= FSABI_BLOCK_AT_MOST_ONCE;
+        /* dominance: with B taken out, no block where a run ends is reachable */
+        WALK(0u, b, seen);
+        int dominates = 1;
+        for (unsigned c = 0; c < nb && dominates; c++)
+            if (c != b && reach[c] && ending[c] && seen[c]) dominates = 0;
+        if (dominates) flags[cf->first_block + b] |= FSABI_BLOCK_ONCE;
+    }
+    #undef WALK
+    if (!ok) memset(flags + cf->first_block, 0, nb * sizeof *flags);
+    ptr_map_free(&ends);
+    ptr_map_free(&ids);
+    free(bbs); free(succ); free(first); free(ending); free(reach); free(seen); free(stack);
+}
+
 void module_table_emit(LLVMModuleRef m, const module_plan *plan) {
     const counter_table *t = plan->counters;
     const read_sites *sites = plan->sites;
@@ -77,25 +276,31 @@ void module_table_emit(LLVMModuleRef m, const module_plan *plan) {
     e.ptr = LLVMPointerTypeInContext(e.ctx, 0);
 
     /* fsabi_block { ptr function, ptr label, ptr file, i32 line, i32 function_index,
-     *               i32 first_successor, i32 nsuccessors, i32 first_callee, i32 ncallees } */
-    LLVMTypeRef block_fields[9] = {e.ptr, e.ptr, e.ptr, e.i32, e.i32, e.i32, e.i32, e.i32, e.i32};
-    LLVMTypeRef block_ty = LLVMStructTypeInContext(e.ctx, block_fields, 9, 0);
+     *               i32 first_successor, i32 nsuccessors, i32 first_callee, i32 ncallees,
+     *               i32 flags } */
+    LLVMTypeRef block_fields[10] = {e.ptr, e.ptr, e.ptr, e.i32, e.i32, e.i32, e.i32, e.i32, e.i32, e.i32};
+    LLVMTypeRef block_ty = LLVMStructTypeInContext(e.ctx, block_fields, 10, 0);
+    unsigned *flags = calloc(t->nblocks + 1, sizeof *flags);
+    if (!flags) abort();
+    prove_once(m, plan->entry, t, flags);
     LLVMValueRef *fn_names = calloc(t->nfunctions + 1, sizeof *fn_names);
     LLVMValueRef *rows = calloc(t->nblocks + t->nfunctions + sites->n + 1, sizeof *rows);
     if (!fn_names || !rows) abort();   /* a few bytes per block: nothing sensible to do */
     for (size_t f = 0; f < t->nfunctions; f++) fn_names[f] = cstring(&e, t->functions[f].name);
     for (size_t j = 0; j < t->nblocks; j++) {
         const counted_block *b = &t->blocks[j];
-        LLVMValueRef fields[9] = {fn_names[b->function_index], cstring(&e, b->label),
+        LLVMValueRef fields[10] = {fn_names[b->function_index], cstring(&e, b->label),
                                   cstring(&e, b->file), LLVMConstInt(e.i32, b->line, 0),
                                   LLVMConstInt(e.i32, b->function_index, 0),
                                   LLVMConstInt(e.i32, b->first_successor, 0),
                                   LLVMConstInt(e.i32, b->nsuccessors, 0),
                                   LLVMConstInt(e.i32, b->first_callee, 0),
-                                  LLVMConstInt(e.i32, b->ncallees, 0)};
-        rows[j] = LLVMConstStructInContext(e.ctx, fields, 9, 0);
+                                  LLVMConstInt(e.i32, b->ncallees, 0),
+                                  LLVMConstInt(e.i32, flags[j], 0)};
+        rows[j] = LLVMConstStructInContext(e.ctx, fields, 10, 0);
     }
     LLVMValueRef blocks = constant_array(&e, block_ty, rows, t->nblocks, "freqsys_blocks");
+    free(flags);
 
     /* fsabi_function { ptr name, ptr file, i32 first_block, i32 nblocks, i32 line, i32 reserved } */
     LLVMTypeRef fn_fields[6] = {e.ptr, e.ptr, e.i32, e.i32, e.i32, e.i32};

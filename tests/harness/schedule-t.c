@@ -7,7 +7,7 @@
 
 int main(void)
 {
-    plan(15);
+    plan(19);
 
     is_int((long long)schedule_next(0, 1000000), 30, "the first check is at 30 trials");
     is_int((long long)schedule_next(29, 1000000), 30, "...also from 29");
@@ -41,5 +41,14 @@ int main(void)
     is_int((long long)schedule_next(0, 0), 0, "max 0: 0");
     ok(schedule_next(UINT64_MAX - 3, UINT64_MAX) == UINT64_MAX,
        "near 2^64 the step does not wrap");
+
+    /* The index of a look. */
+    is_int((long long)schedule_index(30), 0, "30 is look 0");
+    is_int((long long)schedule_index(32), 1, "32 is look 1");
+    is_int((long long)schedule_index(31), 1, "31 (a budget between points) gets the next index");
+    uint64_t q = 30, k = 0;
+    int idx_ok = 1;
+    while (q < 10000000) { if (schedule_index(q) != k) idx_ok = 0; q = schedule_next(q, UINT64_MAX); k++; }
+    ok(idx_ok && schedule_index(0) == 0, "every point up to 10^7 has its position as index; 0 is look 0");
     return done();
 }

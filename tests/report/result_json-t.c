@@ -203,7 +203,7 @@ static char *doc(const char *top, const char *block)
 
 int main(void)
 {
-    plan(52 + (int)NREALS + 2);
+    plan(54 + (int)NREALS + 2);
     if (!mkdtemp(dir))
         bail("mkdtemp: %s", strerror(errno));
     int rc;
@@ -281,6 +281,23 @@ int main(void)
        "...and read back as NaN");
     result_free(back);
     round_trip(r, "with nulls");
+    free(got);
+    result_free(r);
+
+    /* What the confidence means: written after mmio_writes when set, read back. */
+    r = sample_program();
+    r->guarantee = copy("simultaneous_sidak");
+    r->stop_method = copy("anytime");
+    r->block_confidence = 0.99;
+    got = capture(result_write_json, r, &rc);
+    ok(strstr(got, "\"mmio_writes\": [],\n  \"guarantee\": \"simultaneous_sidak\",\n  \"stop_method\": \"anytime\",\n"
+                   "  \"block_confidence\": 0.99,\n  \"jobs\"") != NULL,
+       "guarantee, stop_method, block_confidence follow mmio_writes");
+    back = result_read_json(put("guarantee.json", got), err, sizeof err);
+    ok(back && back->guarantee && !strcmp(back->guarantee, "simultaneous_sidak") &&
+           !strcmp(back->stop_method, "anytime") && back->block_confidence == 0.99,
+       "...and read back");
+    result_free(back);
     free(got);
     result_free(r);
 

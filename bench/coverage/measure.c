@@ -1,0 +1,91 @@
+/* bench/coverage/measure.c: repeats in-process estimations and scores them against the exact truths. */
+/* SPDX-License-Identifier: MIT */
+#include "measure.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <gsl/gsl_cdf.h>
+#include "berry_esseen.h"
+#include "simulate.h"
+
+/* The exact absolute third central moment of each block, by enumeration. */
+typedef struct third { size_t n; const double *mean; double m3[MODELS_MAX_BLOCKS]; } third;
+
+static void add_third(double w, const uint64_t *c, void *ctx)
+{
+    third *t = ctx;
+    for (size_t j = 0; j < t->n; j++)
+        t->m3[j] += w * pow(fabs((double)c[j] - t->mean[j]), 3);
+}
+
+int measure_coverage(const model *m, const stop_params *p, int r, uint64_t seed, uint64_t max_trials, coverage *c)
+{
+    double mean[MODELS_MAX_BLOCKS], var[MODELS_MAX_BLOCKS];
+    memset(c, 0, sizeof *c);
+    models_truth(m, mean, var);
+    third t = {.n = m->nblocks, .mean = mean};
+    m->each(add_third, &t);
+    for (size_t j = 0; j < m->nblocks; j++) {
+        block_coverage *b = &c->block[j];
+        b->truth = mean[j];
+        b->sigma = sqrt(var[j]);
+        double ratio = p->u * b->sigma / p->epsilon;
+        b->n_star = ratio * ratio;
+        double be = b->sigma > 0 ? berry_esseen_bound(b->sigma, t.m3[j], (uint64_t)fmax(b->n_star, 1)) : 0;
+        double u2 = berry_esseen_quantile(p->alpha, be);
+        b->be_floor_ratio = (u2 / p->u) * (u2 / p->u);
+    }
+    gsl_rng *g = gsl_rng_alloc(gsl_rng_mt19937);
+    simulation *s = malloc(sizeof *s);
+    if (!g || !s) {
+        gsl_rng_free(g);
+        free(s);
+        return -1;
+    }
+    simulate_init(s);
+    int rc = 0;
+    for (int i = 0; i < r && rc == 0; i++) {
+        gsl_rng_set(g, seed + (uint64_t)i);
+        if (simulate_run(m, p, g, max_trials, s) != 0) {
+            rc = -1;
+            break;
+        }
+        c->runs++;
+        c->converged += s->converged;
+        c->trials += (double)s->trials;
+        int all = 1;
+        for (size_t j = 0; j < m->nblocks; j++) {
+            block_coverage *b = &c->block[j];
+            const block_verdict *v = &s->verdict[j];
+            int in = fabs(s->mean[j] - b->truth) <= p->epsilon;
+            b->covered += in;
+            all &= in;
+            if (v->status == BLOCK_RARE) {
+                b->rare++;
+                b->rare_bounded += b->truth <= fmax(v->half_width, v->p_upper);
+            }
+            b->exact += v->method == METHOD_EXACT;
+            b->settled += (double)(s->settled_at[j] ? s->settled_at[j] : s->trials);
+            b->method = block_method_name(v->method);
+        }
+        c->all_covered += all;
+    }
+    for (size_t j = 0; j < m->nblocks && c->runs; j++)
+        c->block[j].settled /= c->runs;
+    if (c->runs)
+        c->trials /= c->runs;
+    simulate_free(s);
+    free(s);
+    gsl_rng_free(g);
+    return rc;
+}
+
+int measure_threshold(int r, double gamma, double alpha)
+{
+    int c = 0;
+    while (c < r && gsl_cdf_binomial_P((unsigned)c, gamma, (unsigned)r) <= alpha)
+        c++;
+    return c;
+}

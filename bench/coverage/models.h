@@ -1,0 +1,38 @@
+/* bench/coverage/models.h: the validation programs as exact laws of their per-trial block counts. */
+/* SPDX-License-Identifier: MIT */
+#ifndef FREQSYS_MODELS_H
+#define FREQSYS_MODELS_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <gsl/gsl_rng.h>
+
+#define MODELS_MAX_BLOCKS 16
+
+/* One program of bench/coverage/programs: the blocks of its main, in the order the
+ * tool reports them, and the law of their counts in one trial. TRIAL draws the
+ * program's inputs from their declared distributions and returns the counts the
+ * program itself would produce (the same control flow, written again in C).
+ * EACH enumerates the input domain (finite, or truncated where the rest weighs
+ * less than 1e-30) with the probability of each point, which gives the exact
+ * expectations and variances. */
+typedef struct model {
+    const char *name;              /* bench/coverage/programs/NAME.fspec */
+    double epsilon;                /* absolute; puts the largest oracle n* near 4,000 to 8,000 */
+    size_t nblocks;
+    const char *labels[MODELS_MAX_BLOCKS];
+    unsigned facts[MODELS_MAX_BLOCKS];   /* what the transform proves (STOP_FACT_*) */
+    void (*trial)(gsl_rng *r, uint64_t *counts);
+    void (*each)(void (*fn)(double weight, const uint64_t *counts, void *ctx), void *ctx);
+} model;
+
+extern const model models[];
+extern const size_t nmodels;
+
+/* The exact mean and variance of every block's per-trial count under M. Can't fail. */
+void models_truth(const model *m, double *mean, double *variance);
+
+/* The model named NAME, or NULL. */
+const model *models_find(const char *name);
+
+#endif

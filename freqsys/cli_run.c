@@ -26,6 +26,8 @@ typedef struct run_options {
     int has_seed, has_max_trials;
     int jobs, quiet, keep, allow_writes;
     long long replay;          /* -1, or the trial to rerun in the foreground */
+    unsigned long long stop_after;
+    double checkpoint_every;
     stop_family family;        /* --simultaneous */
     stop_method method;        /* --method */
     double cap;                /* --cap, 0 when not given */
@@ -67,6 +69,7 @@ static int parse_options(int argc, char **argv, run_options *o) {
         {"keep", no_argument, 0, 'k'}, {"trace", required_argument, 0, 'T'},
         {"allow-writes", no_argument, 0, 'W'}, {"replay", required_argument, 0, 'R'},
         {"resume", required_argument, 0, 'C'}, {"checkpoint", required_argument, 0, 'P'},
+        {"stop-after", required_argument, 0, 'A'}, {"checkpoint-every", required_argument, 0, 'E'},
         {"simultaneous", optional_argument, 0, 'S'}, {"method", required_argument, 0, 'M'},
         {"cap", required_argument, 0, 'K'},
         {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
@@ -118,6 +121,17 @@ static int parse_options(int argc, char **argv, run_options *o) {
         case 'W': o->allow_writes = 1; break;
         case 'C': o->resume_path = optarg; break;
         case 'P': o->checkpoint_path = optarg; break;
+        case 'A':
+            if (parse_count(optarg, &o->stop_after) || o->stop_after < 1)
+                return usage_error("--stop-after takes a positive number of trials, got '%s'", optarg);
+            break;
+        case 'E': {
+            char *end;
+            o->checkpoint_every = strtod(optarg, &end);
+            if (end == optarg || *end || !(o->checkpoint_every > 0))
+                return usage_error("--checkpoint-every takes seconds, got '%s'", optarg);
+            break;
+        }
         case 'R':
             if (parse_count(optarg, &v)) return usage_error("--replay takes a trial number, got '%s'", optarg);
             o->replay = (long long)v;
@@ -326,6 +340,9 @@ static int resume_settings(run_options *o, const checkpoint *c) {
     o->has_epsilon = 1;
     o->confidence = c->confidence;
     o->has_confidence = 1;
+    o->family = (stop_family)c->family;
+    o->method = (stop_method)c->method;
+    o->cap = c->cap;
     if (!o->has_max_trials) {
         o->max_trials = c->max_trials;
         o->has_max_trials = 1;
@@ -333,10 +350,41 @@ static int resume_settings(run_options *o, const checkpoint *c) {
     return 0;
 }
 
+/* What a checkpoint written during the run needs besides the runner's state. */
+typedef struct checkpoint_target {
+    checkpoint header;          /* everything but the state */
+    char path[4096];
+    int written;
+} checkpoint_target;
+
+static void write_checkpoint(const runner_start *state, void *ctx) {
+    checkpoint_target *t = ctx;
+    checkpoint c = t->header;
+    char why[1024];
+    c.state = *state;
+    if (checkpoint_write(t->path, &c, why, sizeof why) != 0) fprintf(stderr, "freqsys: error: %s\n", why);
+    else t->written = 1;
+}
+
+static int run_command(int argc, char **argv, cluster *cl);
+
 int cli_run(int argc, char **argv) {
+    cluster cl;
+    char err[1024];
+    if (cluster_init(&argc, &argv, &cl, err, sizeof err) != 0) {
+        fprintf(stderr, "freqsys: error: %s\n", err);
+        return EXIT_USAGE;
+    }
+    int rc = run_command(argc, argv, &cl);
+    cluster_finish(&cl);
+    return rc;
+}
+
+static int run_command(int argc, char **argv, cluster *cl) {
     run_options o = {0};
     int rc = parse_options(argc, argv, &o);
     if (rc) return rc;
+    if (cl->rank != 0) o.quiet = 1;   /* rank 0 speaks for the job */
     checkpoint resume = {0};
     char err0[1024];
     if (o.resume_path) {
@@ -407,11 +455,23 @@ int cli_run(int argc, char **argv) {
     cfg.limits.allow_writes = o.allow_writes;
     cfg.worker_rss_limit = RUNNER_DEFAULT_RSS_LIMIT;
     cfg.resume = o.resume_path ? &resume.state : NULL;
+    cfg.cluster = cl;
+    checkpoint_target ckpt = {{(char *)o.spec_path, checkpoint_module_id(mod), cfg.seed, cfg.max_trials,
+                               0, 0, 0, (int)o.family, (int)o.method, o.cap, mod->nblocks + mod->nwrites, {0}},
+                              "", 0};
+    checkpoint_path(&o, ckpt.path, sizeof ckpt.path);
+    cfg.on_checkpoint = write_checkpoint;
+    cfg.checkpoint_ctx = &ckpt;
+    cfg.checkpoint_every_s = o.checkpoint_every > 0 ? o.checkpoint_every : 10;
+    cfg.stop_after = o.stop_after;
     stop_params_init(&cfg.stop, o.has_epsilon ? o.epsilon : s->epsilon,
                      o.has_epsilon ? o.epsilon_relative : s->epsilon_relative,
                      o.has_confidence ? o.confidence : s->confidence);
     stop_params_family(&cfg.stop, o.family, runner_family_size(mod));
     stop_params_method(&cfg.stop, o.method, o.cap);
+    ckpt.header.epsilon = cfg.stop.epsilon;
+    ckpt.header.confidence = cfg.stop.confidence;
+    ckpt.header.relative = cfg.stop.relative;
 
     if (o.trace_path) {
         if (!(cfg.trace = fopen(o.trace_path, "w"))) {
@@ -433,16 +493,19 @@ int cli_run(int argc, char **argv) {
         spec_free(s);
         return EXIT_USAGE;
     }
+    if (cl->rank != 0) {   /* the result and the checkpoint are rank 0's to write */
+        runner_result_free(&rr, ncounters);
+        checkpoint_free(&resume);
+        spec_free(s);
+        return EXIT_OK;
+    }
     if (rr.interrupted) {
-        checkpoint c = {(char *)o.spec_path, checkpoint_module_id(mod), cfg.seed, cfg.max_trials,
-                        cfg.stop.epsilon, cfg.stop.confidence, cfg.stop.relative, ncounters, rr.state};
-        char path[4096], why[1024];
-        checkpoint_path(&o, path, sizeof path);
-        if (checkpoint_write(path, &c, why, sizeof why) != 0)
-            fprintf(stderr, "freqsys: error: %s\n", why);
-        else
-            fprintf(stderr, "freqsys: interrupted after %llu trials; continue with: freqsys run --resume %s\n",
-                    (unsigned long long)rr.trials, path);
+        write_checkpoint(&rr.state, &ckpt);
+        if (ckpt.written && !o.quiet)
+            fprintf(stderr, "freqsys: %s after %llu trials; continue with: freqsys run --resume %s\n",
+                    o.stop_after ? "paused" : "interrupted", (unsigned long long)rr.trials, ckpt.path);
+    } else if (ckpt.written) {
+        unlink(ckpt.path);   /* the run ended: its result is final, the checkpoint moot */
     }
     result *r = make_result(s, &o, &cfg, &rr);
     rc = !r || write_result(r, &o) != 0 ? EXIT_USAGE : rr.converged ? EXIT_OK : EXIT_INCOMPLETE;

@@ -17,7 +17,8 @@ static const command commands[] = {
      "freqsys run SPEC [-e EPS] [-g GAMMA] [-s SEED] [-j JOBS] [-n MAX_TRIALS]\n"
      "                 [-o RESULT] [--format text|json|csv] [-q] [--keep] [--trace FILE]\n"
      "                 [--replay TRIAL] [--allow-writes] [--checkpoint FILE] [--resume FILE]\n"
-     "                 [--simultaneous[=bonferroni|sidak]] [--method clt|anytime] [--cap N]",
+     "                 [--simultaneous[=bonferroni|sidak]] [--method clt|anytime] [--cap N]\n"
+     "                 [--checkpoint-every S] [--stop-after N]",
      "Builds the program of SPEC with every input read replaced by a draw from its\n"
      "declared distribution, runs it again and again in forked workers, and stops when\n"
      "every basic block's expected executions per run is known to precision EPS at\n"
@@ -44,7 +45,6 @@ static const command commands[] = {
      "                          RESULT.checkpoint with -o, else SPEC's name .checkpoint)\n"
      "      --resume FILE       continue an interrupted run from its checkpoint (SPEC may\n"
      "                          be left out); it ends exactly as an uninterrupted run\n"
-     "                          (give the same --simultaneous, --method and --cap)\n"
      "      --simultaneous[=bonferroni|sidak]\n"
      "                          every block within EPS at once with probability GAMMA\n"
      "                          (default bonferroni; sidak assumes normal intervals)\n"
@@ -53,7 +53,13 @@ static const command commands[] = {
      "                          anytime: empirical Bernstein intervals that stay valid\n"
      "                          however often the rule looks (needs more trials)\n"
      "      --cap N             the most times one trial can run a block (anytime\n"
-     "                          ranges, rare bounds); default: the most seen so far\n\n"
+     "                          ranges, rare bounds); default: the most seen so far\n"
+     "      --checkpoint-every S  during long runs, refresh the checkpoint every S seconds\n"
+     "                          (default 10; removed when the run ends normally)\n"
+     "      --stop-after N      pause at the first check point past N trials, writing the\n"
+     "                          result so far and a checkpoint, as an interrupt would\n\n"
+     "Under mpirun (Open MPI) the ranks share the trials; the result equals a run in one\n"
+     "process with the same seed (docs/scale-out.md).\n\n"
      "Options override the spec's lines. Exit status: 0 every block settled, 1 the\n"
      "budget ran out first or the run was interrupted (the result is still written),\n"
      "2 a usage or spec error, 3 the program could not be built."},

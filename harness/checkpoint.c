@@ -129,6 +129,9 @@ int checkpoint_write(const char *path, const checkpoint *c, char *err, size_t er
     json_object_set_new(o, "epsilon", json_real(c->epsilon));
     json_object_set_new(o, "relative", json_boolean(c->relative));
     json_object_set_new(o, "confidence", json_real(c->confidence));
+    json_object_set_new(o, "family", json_integer(c->family));
+    json_object_set_new(o, "method", json_integer(c->method));
+    json_object_set_new(o, "cap", json_real(c->cap));
     json_object_set_new(o, "frontier", u64(c->state.frontier));
     json_object_set_new(o, "next_decision", u64(c->state.next_decision));
     json_object_set_new(o, "crashes", u64(c->state.crashes));
@@ -186,6 +189,9 @@ int checkpoint_read(const char *path, checkpoint *c, char *err, size_t errlen) {
     c->epsilon = json_number_value(json_object_get(o, "epsilon"));
     c->relative = json_is_true(json_object_get(o, "relative"));
     c->confidence = json_number_value(json_object_get(o, "confidence"));
+    c->family = (int)json_integer_value(json_object_get(o, "family"));
+    c->method = (int)json_integer_value(json_object_get(o, "method"));
+    c->cap = json_number_value(json_object_get(o, "cap"));
     bad |= parse_u64(json_object_get(o, "frontier"), &c->state.frontier);
     bad |= parse_u64(json_object_get(o, "next_decision"), &c->state.next_decision);
     bad |= parse_u64(json_object_get(o, "crashes"), &c->state.crashes);

@@ -16,6 +16,8 @@ typedef struct checkpoint {
     uint64_t seed, max_trials;
     double epsilon, confidence;
     int relative;
+    int family, method;         /* stop_family (--simultaneous), stop_method (--method) */
+    double cap;                 /* --cap, 0 when not given */
     size_t ntallies;            /* blocks + MMIO write counters */
     runner_start state;
 } checkpoint;

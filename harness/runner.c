@@ -65,9 +65,19 @@ typedef struct runner {
     int idle_deaths;
     runner_result *out;
     struct timespec t0;
+    /* in an MPI job: what this rank merged since the last check point, sent to rank 0 */
+    int distributed, rank, ranks;
+    wire_bin *outbox;
+    size_t noutbox, outbox_cap;
+    uint64_t local_crashes, local_timeouts;
+    uint64_t decided;              /* the last check point decided */
+    int arrived;                   /* announced reaching next_decision to the other ranks */
+    double last_checkpoint;
 } runner;
 
-static volatile sig_atomic_t stop_requested;
+#define FAILURE_RECORD UINT32_MAX  /* an outbox entry that is a failure, not a bin */
+
+static volatile int stop_requested;   /* set by SIGINT/SIGTERM; an int, as MPI waits read it */
 static void on_stop_signal(int sig) { stop_requested = sig; }
 
 static double seconds_since(const struct timespec *t0) {
@@ -160,6 +170,38 @@ static void note_failure(runner *r, uint64_t trial, runner_failure_kind kind, in
     o->nfailures = n + 1;
 }
 
+static int outbox_push(runner *r, wire_bin b) {
+    if (r->noutbox == r->outbox_cap) {
+        size_t cap = r->outbox_cap ? 2 * r->outbox_cap : 1024;
+        wire_bin *v = realloc(r->outbox, cap * sizeof *v);
+        if (!v) return -1;
+        r->outbox = v;
+        r->outbox_cap = cap;
+    }
+    r->outbox[r->noutbox++] = b;
+    return 0;
+}
+
+/* In an MPI job a finished piece goes to the outbox, for rank 0 to merge at the
+ * check point: its bins, and its failures as records (trial, kind and signal). */
+static int post(runner *r, piece *p) {
+    int rc = 0;
+    for (size_t k = 0; k < p->nbins && !rc; k++) rc = outbox_push(r, p->bins[k]);
+    for (size_t k = 0; k < p->naborted && !rc; k++) {
+        r->local_crashes++;
+        rc = outbox_push(r, (wire_bin){FAILURE_RECORD, 0, p->aborted[k], FAILURE_CRASH | (uint64_t)SIGABRT << 8});
+    }
+    if (p->failed && !rc) {
+        runner_failure_kind kind = (runner_failure_kind)(p->failed - 1);
+        if (kind == FAILURE_TIMEOUT) r->local_timeouts++; else r->local_crashes++;
+        rc = outbox_push(r, (wire_bin){FAILURE_RECORD, 0, p->crash_trial, kind | (uint64_t)(unsigned)p->signal << 8});
+    }
+    r->frontier += p->count;
+    free(p->bins);
+    free(p->aborted);
+    return rc;
+}
+
 /* Merges every pending piece that continues the merged prefix, but never past the
  * next decision point: trials beyond it must not influence that decision. */
 static int merge_ready(runner *r) {
@@ -168,6 +210,10 @@ static int merge_ready(runner *r) {
         piece p = r->pending[0];
         memmove(r->pending, r->pending + 1, (r->npending - 1) * sizeof *r->pending);
         r->npending--;
+        if (r->distributed) {
+            if (post(r, &p) != 0) return -1;
+            continue;
+        }
         for (size_t k = 0; k < p.nbins; k++)
             if (tally_add(&r->tallies[p.bins[k].block], p.bins[k].value, p.bins[k].trials) != 0)
                 return -1;
@@ -215,14 +261,29 @@ static wire_chunk next_chunk(runner *r) {
     }
     uint64_t max = r->cfg->max_trials;
     uint64_t horizon = schedule_next(schedule_next(r->next_decision, max), max);
-    if (r->next_fresh >= max || r->next_fresh >= horizon) return (wire_chunk){0, 0};
-    uint64_t boundary = r->next_decision;
-    while (boundary <= r->next_fresh && boundary < max) boundary = schedule_next(boundary, max);
-    uint64_t end = r->next_fresh + r->chunk_size;
-    if (end > boundary) end = boundary;
-    wire_chunk c = {r->next_fresh, end - r->next_fresh};
-    r->next_fresh = end;
-    return c;
+    for (;;) {
+        if (r->next_fresh >= max || r->next_fresh >= horizon) return (wire_chunk){0, 0};
+        uint64_t boundary = r->next_decision;
+        while (boundary <= r->next_fresh && boundary < max) boundary = schedule_next(boundary, max);
+        if (r->distributed) {
+            /* Other ranks' trials count here as done and empty; their data reaches
+             * rank 0 through their own outboxes. */
+            uint64_t block = r->next_fresh / RUNNER_INTERLEAVE, block_end = (block + 1) * RUNNER_INTERLEAVE;
+            if (block % (uint64_t)r->ranks != (uint64_t)r->rank) {
+                uint64_t stop = block_end < boundary ? block_end : boundary;
+                if (add_pending(r, (piece){r->next_fresh, stop - r->next_fresh, NULL, 0, NULL, 0, 0, 0, 0}) != 0)
+                    return (wire_chunk){0, 0};
+                r->next_fresh = stop;
+                continue;
+            }
+            if (boundary > block_end) boundary = block_end;
+        }
+        uint64_t end = r->next_fresh + r->chunk_size;
+        if (end > boundary) end = boundary;
+        wire_chunk c = {r->next_fresh, end - r->next_fresh};
+        r->next_fresh = end;
+        return c;
+    }
 }
 
 static int dispatch(runner *r) {
@@ -379,6 +440,70 @@ static int decide(runner *r) {
     return all && valid > 0;
 }
 
+/* An MPI check point: every rank's outbox goes to rank 0, which merges it into the
+ * tallies of all ranks, decides, and tells every rank whether all blocks settled.
+ * Returns 0, or -2 when the job broke (a rank died). */
+static int exchange(runner *r, int *all) {
+    wire_bin *got = NULL;
+    size_t ngot = 0;
+    uint64_t counts[2] = {r->local_crashes, r->local_timeouts}, verdict = 0;
+    int rc = cluster_gather_bins(r->cfg->cluster, r->outbox, r->noutbox, &got, &ngot);
+    if (rc == 0) rc = cluster_sum(r->cfg->cluster, counts, 2);
+    if (rc != 0) {
+        free(got);
+        if (rc == CLUSTER_STOPPED) return rc;   /* nothing merged: the last check point stands */
+        snprintf(r->out->error, sizeof r->out->error, "an MPI rank stopped answering");
+        return -2;
+    }
+    r->noutbox = 0;
+    r->local_crashes = r->local_timeouts = 0;
+    if (r->rank == 0) {
+        for (size_t k = 0; k < ngot; k++) {
+            if (got[k].block == FAILURE_RECORD)
+                note_failure(r, got[k].value, (runner_failure_kind)(got[k].trials & 0xff), (int)(got[k].trials >> 8));
+            else if (tally_add(&r->tallies[got[k].block], got[k].value, got[k].trials) != 0) {
+                free(got);
+                return -1;
+            }
+        }
+        r->crashes += counts[0];
+        r->timeouts += counts[1];
+        verdict = (uint64_t)decide(r);
+    }
+    free(got);
+    r->decided = r->next_decision;   /* rank 0's tallies now hold every trial below it */
+    rc = cluster_broadcast(r->cfg->cluster, &verdict, 1);
+    if (rc != 0) {
+        if (rc == CLUSTER_STOPPED) return rc;
+        snprintf(r->out->error, sizeof r->out->error, "an MPI rank stopped answering");
+        return -2;
+    }
+    *all = (int)verdict;
+    return 0;
+}
+
+/* The state at the last check point, for a checkpoint file. */
+static runner_start state_at_decision(const runner *r) {
+    runner_start st = {0};
+    st.frontier = r->decided;
+    st.next_decision = r->next_decision;
+    st.crashes = r->crashes;
+    st.timeouts = r->timeouts;
+    memcpy(st.failures, r->out->failures, sizeof st.failures);
+    st.nfailures = r->out->nfailures;
+    st.tallies = r->tallies;
+    return st;
+}
+
+static void maybe_checkpoint(runner *r) {
+    const runner_config *cfg = r->cfg;
+    double now = seconds_since(&r->t0);
+    if (!cfg->on_checkpoint || r->rank != 0 || now - r->last_checkpoint < cfg->checkpoint_every_s) return;
+    r->last_checkpoint = now;
+    runner_start st = state_at_decision(r);
+    cfg->on_checkpoint(&st, cfg->checkpoint_ctx);
+}
+
 static void progress(runner *r, int final) {
     double t = seconds_since(&r->t0);
     uint64_t settled = 0, needed = r->frontier;
@@ -399,7 +524,7 @@ static void adapt_chunk(runner *r) {
     double t = seconds_since(&r->t0);
     if (t < 0.05 || r->frontier == 0) return;
     /* about 20 ms of work per chunk: cheap to send, quick to rebalance */
-    double per_worker = (double)r->frontier / t / r->cfg->jobs;
+    double per_worker = (double)r->frontier / t / r->cfg->jobs / (r->distributed ? r->ranks : 1);
     uint64_t size = (uint64_t)(per_worker * 0.02);
     r->chunk_size = size < 1 ? 1 : size > (1u << 20) ? (1u << 20) : size;
 }
@@ -425,6 +550,12 @@ int runner_run(const runner_config *cfg, runner_result *out) {
         return -1;
     }
     for (size_t j = 0; j < nb; j++) tally_init(&r.tallies[j]);
+    if (cfg->cluster && cfg->cluster->size > 1) {
+        cfg->cluster->stop = &stop_requested;
+        r.distributed = 1;
+        r.rank = cfg->cluster->rank;
+        r.ranks = cfg->cluster->size;
+    }
     if (cfg->resume) {
         const runner_start *st = cfg->resume;
         for (size_t j = 0; j < nb; j++)
@@ -440,6 +571,17 @@ int runner_run(const runner_config *cfg, runner_result *out) {
         out->nfailures = st->nfailures;
         if (r.next_decision > cfg->max_trials) r.next_decision = cfg->max_trials;
     }
+    if (r.distributed) {   /* where to start: rank 0 has the checkpoint */
+        uint64_t start[2] = {r.frontier, r.next_decision};
+        if (cluster_broadcast(cfg->cluster, start, 2) != 0) {
+            snprintf(out->error, sizeof out->error, "an MPI rank stopped answering");
+            return -1;
+        }
+        r.frontier = r.next_fresh = start[0];
+        r.next_decision = start[1];
+    }
+    r.decided = r.frontier;
+    r.last_checkpoint = 0;
 
     struct sigaction sa = {0}, old_int, old_term, old_pipe;
     sa.sa_handler = on_stop_signal;
@@ -462,13 +604,13 @@ int runner_run(const runner_config *cfg, runner_result *out) {
     struct pollfd *fds = calloc(njobs, sizeof *fds);
     if (!fds) rc = -1;
     double last_progress = 0;
-    while (rc == 0 && !finished) {
+    while (rc == 0 && !finished && !out->interrupted) {
         if (stop_requested) { out->interrupted = 1; break; }
         if (dispatch(&r) != 0) { rc = -1; break; }
         for (int w = 0; w < cfg->jobs; w++)
             fds[w] = (struct pollfd){r.workers[w].busy || r.workers[w].retiring ? r.workers[w].res_fd : -1,
                                      POLLIN, 0};
-        int n = poll(fds, (nfds_t)cfg->jobs, 50);
+        int n = poll(fds, (nfds_t)cfg->jobs, r.arrived ? 1 : 50);
         if (n < 0 && errno != EINTR) { rc = -1; break; }
         for (int w = 0; w < cfg->jobs && rc == 0; w++) {
             if (!(fds[w].revents & (POLLIN | POLLHUP | POLLERR))) continue;
@@ -480,18 +622,44 @@ int runner_run(const runner_config *cfg, runner_result *out) {
         check_timeouts(&r);
         if (merge_ready(&r) != 0) { rc = -1; break; }
         while (r.frontier == r.next_decision) {
-            int all = decide(&r);
+            int all = 0;
+            if (r.distributed) {
+                int there = r.arrived || cluster_arrive(cfg->cluster) == 0 ? cluster_arrived(cfg->cluster) : -1;
+                r.arrived = 1;
+                if (there < 0) {
+                    snprintf(out->error, sizeof out->error, "an MPI rank stopped answering");
+                    rc = -2;
+                    break;
+                }
+                if (!there) break;   /* keep the workers busy meanwhile */
+                r.arrived = 0;
+                if ((rc = exchange(&r, &all)) != 0) {
+                    if (rc == CLUSTER_STOPPED) { out->interrupted = 1; rc = 0; }
+                    break;
+                }
+            } else {
+                all = decide(&r);
+            }
+            r.decided = r.next_decision;
             if (all || r.next_decision >= cfg->max_trials) { finished = 1; break; }
+            if (cfg->stop_after && r.decided >= cfg->stop_after) {
+                out->interrupted = 1;   /* a planned pause: the same as an interrupt here */
+                break;
+            }
             r.next_decision = schedule_next(r.next_decision, cfg->max_trials);
+            maybe_checkpoint(&r);
             adapt_chunk(&r);
             if (merge_ready(&r) != 0) { rc = -1; break; }
         }
-        if (cfg->progress && seconds_since(&r.t0) - last_progress > 0.25) {
+        if (cfg->progress && r.rank == 0 && seconds_since(&r.t0) - last_progress > 0.25) {
             last_progress = seconds_since(&r.t0);
             progress(&r, 0);
         }
     }
-    if (rc == 0 && !finished) decide(&r);   /* interrupted: report what the prefix says */
+    /* Interrupted: report what the prefix says. In an MPI job rank 0 knows all ranks'
+     * trials only up to the last check point. */
+    if (r.distributed) r.frontier = r.decided;
+    if (rc == 0 && !finished && r.rank == 0) decide(&r);
     out->trials = r.frontier;
     out->crashes = r.crashes;
     out->timeouts = r.timeouts;
@@ -500,7 +668,7 @@ int runner_run(const runner_config *cfg, runner_result *out) {
         if (out->verdicts[j].status == BLOCK_NOT_CONVERGED) out->converged = 0;
     if (out->interrupted) out->converged = 0;
     out->elapsed_s = seconds_since(&r.t0);
-    if (cfg->progress && rc == 0) progress(&r, 1);
+    if (cfg->progress && rc == 0 && r.rank == 0) progress(&r, 1);
 
     for (int w = 0; w < cfg->jobs; w++) retire(&r.workers[w]);
     sigaction(SIGINT, &old_int, NULL);
@@ -516,6 +684,7 @@ int runner_run(const runner_config *cfg, runner_result *out) {
     memcpy(out->state.failures, out->failures, sizeof out->failures);
     out->state.nfailures = out->nfailures;
     out->state.tallies = r.tallies;   /* handed over, for a checkpoint */
+    free(r.outbox);
     free(r.workers);
     free(fds);
     munmap(r.slots, (size_t)cfg->jobs * sizeof *r.slots);

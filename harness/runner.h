@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include "abi.h"
+#include "cluster.h"
 #include "confine.h"
 #include "stop_rule.h"
 #include "tally.h"
@@ -22,6 +23,13 @@ typedef struct runner_config {
     FILE *trace;               /* NULL, or CSV rows trials,block,mean,half_width per check */
     confine_limits limits;     /* what workers may do */
     const struct runner_start *resume;   /* NULL, or where an interrupted run stopped */
+    cluster *cluster;          /* NULL or one rank: alone; else this rank of an MPI job */
+    /* Called at check points, at most every checkpoint_every_s seconds (rank 0 only),
+     * with a state a run can continue from exactly: a kill -9 loses no more. */
+    void (*on_checkpoint)(const struct runner_start *state, void *ctx);
+    void *checkpoint_ctx;
+    double checkpoint_every_s;
+    uint64_t stop_after;       /* > 0: stop as if interrupted at the first check point past it */
     uint64_t worker_rss_limit; /* bytes; a worker past it after a chunk is replaced (0: never) */
 } runner_config;
 
@@ -61,7 +69,14 @@ typedef struct runner_result {
     runner_start state;        /* where the run stopped, for a checkpoint (tallies owned) */
 } runner_result;
 
+/* Trials are shared among MPI ranks in blocks of this many, round robin: rank r runs
+ * the trials i with (i / RUNNER_INTERLEAVE) % ranks == r. */
+#define RUNNER_INTERLEAVE 1024
+
 /* Runs the estimation, from the start or from CFG->resume (whose tallies are copied).
+ * In an MPI job every rank calls it; each runs its share of the trials, rank 0
+ * gathers the new histogram bins at every check point, decides, and tells the others
+ * whether to go on. Only rank 0's OUT holds the result.
  * Returns 0 when a result exists (converged or not, OUT filled),
  * -1 when the run failed: an input error (OUT->error names it), or no worker could
  * be started. Free OUT with runner_result_free either way. */

@@ -1,0 +1,95 @@
+/* tests/e2e/mpi-t.c: under mpirun the ranks share the trials and give exactly the single-process result. */
+/* SPDX-License-Identifier: MIT */
+#include <signal.h>
+#include <time.h>
+#include <unistd.h>
+#include "tap.h"
+#include "e2e.h"
+
+static int same_json(const char *a, const char *b) {
+    char *x = e2e_json_without_timing(a), *y = e2e_json_without_timing(b);
+    int same = x && y && strcmp(x, y) == 0;
+    free(x);
+    free(y);
+    return same;
+}
+
+/* mpirun ARGS in the source folder; its exit status. */
+static int mpirun(const char *args) {
+    char cmd[4096];
+    snprintf(cmd, sizeof cmd, "cd '%s' && mpirun --oversubscribe %s >/dev/null 2>/tmp/freqsys-mpi.err",
+             FREQSYS_SOURCE_DIR, args);
+    int status = system(cmd);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+int main(void) {
+    plan(8);
+    /* Open MPI refuses root without these; harmless for other users. */
+    setenv("OMPI_ALLOW_RUN_AS_ROOT", "1", 1);
+    setenv("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1", 1);
+    setenv("OMPI_MCA_mpi_warn_on_fork", "0", 1);
+    if (system("mpirun --version >/dev/null 2>&1") != 0) bail("mpirun is missing (apt-get install openmpi-bin)");
+    char err[8192], args[2048];
+
+    e2e_run("run examples/newton/newton_function.fspec -q -j 1 -e 0.002 -o /tmp/freqsys-mpi-1.json", err, sizeof err);
+    snprintf(args, sizeof args, "-np 3 '%s' run examples/newton/newton_function.fspec -q -j 1 -e 0.002 "
+             "-o /tmp/freqsys-mpi-3.json", FREQSYS_TOOL);
+    is_int(mpirun(args), 0, "mpirun -np 3 runs newton_sqrt to convergence");
+    ok(same_json("/tmp/freqsys-mpi-1.json", "/tmp/freqsys-mpi-3.json"), "...with the JSON of -j 1 in one process");
+
+    e2e_run("run tests/e2e/programs/misbehave.fspec -q -j 1 -o /tmp/freqsys-mpi-m1.json", err, sizeof err);
+    snprintf(args, sizeof args, "-np 3 '%s' run tests/e2e/programs/misbehave.fspec -q -j 1 "
+             "-o /tmp/freqsys-mpi-m3.json", FREQSYS_TOOL);
+    mpirun(args);
+    ok(same_json("/tmp/freqsys-mpi-m1.json", "/tmp/freqsys-mpi-m3.json"),
+       "crashes and timeouts spread over 3 ranks add up to the single-process result");
+
+    /* A rank killed mid-run: the job ends with the result so far and a checkpoint. */
+    unlink("/tmp/freqsys-mpi-k.json.checkpoint");
+    snprintf(args, sizeof args, "cd '%s' && exec mpirun --oversubscribe -np 3 '%s' run "
+             "examples/newton/newton_function.fspec -q -j 1 -e 0.0001 -n 20000000 --checkpoint-every 0.2 "
+             "-o /tmp/freqsys-mpi-k.json >/dev/null 2>&1", FREQSYS_SOURCE_DIR, FREQSYS_TOOL);
+    pid_t pid = fork();
+    if (pid == 0) {
+        execl("/bin/sh", "sh", "-c", args, (char *)NULL);
+        _exit(127);
+    }
+    int waited = 0;
+    while (access("/tmp/freqsys-mpi-k.json.checkpoint", F_OK) != 0 && waited++ < 200) {
+        struct timespec t = {0, 50000000};
+        nanosleep(&t, NULL);
+    }
+    char kill_cmd[512];
+    /* rank 2, found by the rank number mpirun put in its environment (rank 0 writes
+     * the result and must live) */
+    snprintf(kill_cmd, sizeof kill_cmd, "for p in $(pgrep -P %d); do tr '\\0' '\\n' < /proc/$p/environ | "
+             "grep -qx OMPI_COMM_WORLD_RANK=2 && kill -9 $p && exit 0; done; exit 1", (int)pid);
+    int killed = system(kill_cmd) == 0;
+    if (!killed) diag("no rank 2 found among the children of mpirun (%d)", (int)pid);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    result *r = result_read_json("/tmp/freqsys-mpi-k.json", err, sizeof err);
+    if (!r) diag("%s", err);
+    else if (!r->interrupted) diag("the run was not interrupted: %llu trials", (unsigned long long)r->trials);
+    ok(killed && r && r->interrupted && access("/tmp/freqsys-mpi-k.json.checkpoint", F_OK) == 0,
+       "a rank killed with SIGKILL: the job ends with the partial result and a checkpoint");
+    result_free(r);
+    snprintf(args, sizeof args, "-np 2 '%s' run --resume /tmp/freqsys-mpi-k.json.checkpoint -q -j 1 "
+             "-o /tmp/freqsys-mpi-k2.json", FREQSYS_TOOL);
+    is_int(mpirun(args), 1, "--resume continues it on fewer ranks (2), to the same budget (exit 1)");
+    e2e_run("run examples/newton/newton_function.fspec -q -j 2 -e 0.0001 -n 20000000 -o /tmp/freqsys-mpi-kfull.json",
+            err, sizeof err);
+    ok(same_json("/tmp/freqsys-mpi-kfull.json", "/tmp/freqsys-mpi-k2.json"),
+       "...and ends exactly as one uninterrupted process");
+
+    /* Without mpirun the same binary is a single process; -j 1 above proves it. */
+    is_int(e2e_run("run examples/newton/newton_function.fspec -q -j 1 -e 0.002 -o /tmp/freqsys-mpi-plain.json",
+                   err, sizeof err), 0, "without mpirun the binary runs alone, as before");
+    ok(same_json("/tmp/freqsys-mpi-1.json", "/tmp/freqsys-mpi-plain.json"), "...with the same result");
+    static const char *const files[] = {"/tmp/freqsys-mpi-1.json", "/tmp/freqsys-mpi-3.json", "/tmp/freqsys-mpi-m1.json",
+        "/tmp/freqsys-mpi-m3.json", "/tmp/freqsys-mpi-k.json", "/tmp/freqsys-mpi-k.json.checkpoint",
+        "/tmp/freqsys-mpi-k2.json", "/tmp/freqsys-mpi-kfull.json", "/tmp/freqsys-mpi-plain.json", "/tmp/freqsys-mpi.err"};
+    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) unlink(files[i]);
+    return done();
+}

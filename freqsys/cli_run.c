@@ -144,7 +144,8 @@ static int parse_options(int argc, char **argv, run_options *o) {
         case 'M':
             if (!strcmp(optarg, "clt")) o->method = STOP_METHOD_CLT;
             else if (!strcmp(optarg, "anytime")) o->method = STOP_METHOD_ANYTIME;
-            else return usage_error("--method takes clt or anytime, got '%s'", optarg);
+            else if (!strcmp(optarg, "paper")) o->method = STOP_METHOD_PAPER;
+            else return usage_error("--method takes clt, anytime or paper, got '%s'", optarg);
             break;
         case 'K': {
             char *end;

@@ -48,7 +48,8 @@ int stop_params_family(stop_params *p, stop_family family, uint64_t k)
 
 int stop_params_method(stop_params *p, stop_method method, double cap)
 {
-    if ((method != STOP_METHOD_CLT && method != STOP_METHOD_ANYTIME) || !(cap >= 0.0) || isinf(cap))
+    if ((method != STOP_METHOD_CLT && method != STOP_METHOD_ANYTIME && method != STOP_METHOD_PAPER) ||
+        !(cap >= 0.0) || isinf(cap))
         return -1;
     p->method = method;
     p->cap = cap;
@@ -118,6 +119,37 @@ static void exact_once(const tally_moments *m, block_verdict *v)
     v->n_needed = (double)m->n;
 }
 
+/* The paper's rule (section 3, Algorithm 1) with the absolute third moment and
+ * Shevtsova's constant: the plain normal half-width within epsilon, and the
+ * Berry-Esseen bound within a tenth of the error allowed. Blocks reached fewer than
+ * STOP_RARE_HITS times are rare, with the exact binomial bound, as DESIGN.md says. */
+static void paper_rule(const stop_params *p, const tally_moments *m, block_verdict *v, double alpha)
+{
+    double n = (double)m->n, s = m->stddev, limit = alpha / 10.0;
+    int enough = m->n >= STOP_MIN_TRIALS;
+    v->method = METHOD_CLT;
+    v->quantile = p->u;
+    v->half_width = p->u * s / sqrt(n);
+    if (enough && v->half_width <= v->epsilon_abs && v->be_ratio <= limit) {
+        v->status = BLOCK_CONVERGED;
+        v->n_needed = n;
+        return;
+    }
+    double plain = p->u * s / v->epsilon_abs, be = v->be_ratio * sqrt(n) / limit;
+    v->n_needed = clamp_needed(fmax(fmax(plain * plain, be * be), STOP_MIN_TRIALS));
+    double largest = fmax((double)m->max, p->cap);
+    double p_up = clopper_pearson_upper(m->hits, m->n, alpha);
+    if (m->hits < STOP_RARE_HITS) {
+        v->method = METHOD_BINOMIAL;
+        v->p_upper = p_up;
+        v->half_width = p_up * largest;
+        if (enough && v->half_width <= v->epsilon_abs) {
+            v->status = BLOCK_RARE;
+            v->n_needed = n;
+        }
+    }
+}
+
 void stop_rule_judge(const stop_params *p, const tally_moments *m, unsigned facts, block_verdict *v)
 {
     double n = (double)m->n, root = sqrt(n), s = m->stddev;
@@ -168,6 +200,11 @@ void stop_rule_judge(const stop_params *p, const tally_moments *m, unsigned fact
         v->be_ratio = 0.0;
         v->status = enough ? BLOCK_CONSTANT : BLOCK_NOT_CONVERGED;
         v->n_needed = enough ? n : STOP_MIN_TRIALS;
+        return;
+    }
+
+    if (p->method == STOP_METHOD_PAPER) {
+        paper_rule(p, m, v, alpha);
         return;
     }
 
@@ -283,7 +320,7 @@ const char *block_method_name(block_method m)
 
 const char *stop_method_name(stop_method m)
 {
-    return m == STOP_METHOD_ANYTIME ? "anytime" : "clt";
+    return m == STOP_METHOD_ANYTIME ? "anytime" : m == STOP_METHOD_PAPER ? "paper" : "clt";
 }
 
 const char *stop_family_name(stop_family f)

@@ -24,7 +24,9 @@ typedef enum block_method {
 /* How the interval of a block with a spread of counts is made. */
 typedef enum stop_method {
     STOP_METHOD_CLT = 0,   /* fixed-n interval, checked at every point (the default) */
-    STOP_METHOD_ANYTIME    /* confidence sequence: valid however often it is looked at */
+    STOP_METHOD_ANYTIME,   /* confidence sequence: valid however often it is looked at */
+    STOP_METHOD_PAPER      /* the FreqSys paper's rule as DESIGN.md states it: u s / sqrt n <= eps
+                            * and Shevtsova's Berry-Esseen bound <= (1 - gamma) / 10 */
 } stop_method;
 
 /* How the error 1 - gamma is shared among blocks. */

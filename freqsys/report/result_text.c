@@ -142,7 +142,9 @@ static void header(const result *r, FILE *out)
         if (together)
             fprintf(out, " (%s: %.6g%% each)", strcmp(r->guarantee + 13, "sidak") ? "Bonferroni" : "Šidák",
                     r->block_confidence * 100);
+        int paper = r->stop_method && strcmp(r->stop_method, "paper") == 0;
         fprintf(out, "; %s\n", anytime ? "anytime intervals, valid at every check point"
+                                : paper ? "the FreqSys paper's rule: normal intervals, Berry-Esseen <= (1-gamma)/10"
                                         : "normal intervals widened by Berry-Esseen");
     }
     fprintf(out, "%s trial%s", trials, r->trials == 1 ? "" : "s");

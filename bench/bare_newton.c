@@ -1,0 +1,54 @@
+/* bench/bare_newton.c: calls examples/newton's own newton_sqrt in a tight loop, the uninstrumented reference rate. */
+/* SPDX-License-Identifier: MIT */
+/*
+ * Linked with examples/newton/newton.c compiled with -Dmain=newton_main, so the
+ * code measured is the example's, not a copy. ask is drawn from uniform(100, 800)
+ * by splitmix64, a generator of a few instructions, so the loop measures the
+ * function rather than the draws.
+ *
+ * usage: bare_newton [SECONDS]   (default 1)
+ * Prints one line: calls per second.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+double newton_sqrt(double ask);
+
+static uint64_t state = 1;
+
+/* splitmix64: one 64-bit draw per call, then its top 53 bits as a double in [0, 1). */
+static double next_unit(void) {
+    uint64_t z = (state += 0x9e3779b97f4a7c15u);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+    z ^= z >> 31;
+    return (double)(z >> 11) * 0x1.0p-53;
+}
+
+static double now(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+int main(int argc, char **argv) {
+    double seconds = argc > 1 ? atof(argv[1]) : 1.0;
+    if (!(seconds > 0)) {
+        fprintf(stderr, "usage: %s [SECONDS]\n", argv[0]);
+        return 2;
+    }
+    /* the results feed a volatile sum, so no call can be dropped */
+    volatile double sink = 0;
+    uint64_t calls = 0;
+    double t0 = now(), t;
+    do {
+        for (int i = 0; i < 65536; i++)
+            sink += newton_sqrt(100.0 + 700.0 * next_unit());
+        calls += 65536;
+        t = now() - t0;
+    } while (t < seconds);
+    printf("%.0f\n", (double)calls / t);
+    return 0;
+}

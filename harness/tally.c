@@ -179,6 +179,25 @@ void tally_reset(tally *t)
     t->capacity = cap;
 }
 
+int tally_count(tally *t, uint64_t value)
+{
+    if (value == 0)
+        return 0;
+    tally_bin *b = t->capacity ? find(t->bins, t->capacity, value) : NULL;
+    if (b && b->value == value) {
+        b->trials++;
+    } else {
+        if (t->nbins == TALLY_MAX_DISTINCT || reserve(t, t->nbins + 1) < 0)
+            return -1;
+        b = find(t->bins, t->capacity, value);
+        b->value = value;
+        b->trials = 1;
+        t->nbins++;
+    }
+    t->hits++;
+    return 0;
+}
+
 int tally_add(tally *t, uint64_t value, uint64_t trials)
 {
     if (value == 0 || trials == 0)

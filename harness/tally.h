@@ -41,6 +41,12 @@ void tally_reset(tally *t);          /* empty again, keeping its memory */
  * when memory ran out (the tally is then unchanged). */
 int tally_add(tally *t, uint64_t value, uint64_t trials);
 
+/* Records one more trial with VALUE in the histogram only: no sums, min or max, so
+ * the tally is for tally_each alone (a worker's per-chunk histogram, where the sums
+ * would be work thrown away). Returns 0, or -1 when memory ran out or the histogram
+ * is full (TALLY_MAX_DISTINCT values). */
+int tally_count(tally *t, uint64_t value);
+
 /* Adds every trial of SRC to DST. Returns 0, or -1 when memory ran out. */
 int tally_merge(tally *dst, const tally *src);
 

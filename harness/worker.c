@@ -44,7 +44,7 @@ static void collect(const fsabi_module *mod, chunk_state *c, int keep) {
                 send_chunk(c->fd, c, c->start, c->count, 1, 0, 0, NULL) != 0)
                 _exit(1);   /* the harness is gone */
             if (c->tallies[j].hits == 0) c->used[c->nused++] = j;
-            if (tally_add(&c->tallies[j], v, 1) != 0) abort();   /* out of memory: a crash */
+            if (tally_count(&c->tallies[j], v) != 0) abort();   /* out of memory: a crash */
         }
     }
     *mod->touched_count = 0;

@@ -31,7 +31,7 @@ int main(void) {
         {"while.cond", 4}, {"while.body", 3}, {"if.then", 1095.0 / 4096}, {"if.end", 3001.0 / 4096},
     };
     size_t nf = sizeof filter / sizeof filter[0], nr = sizeof registers / sizeof registers[0];
-    plan((int)(4 + nf + 4 + nr + 6));
+    plan((int)(4 + nf + 4 + nr + 6 + 1));
     char err[8192];
 
     int code = e2e_run("run tests/e2e/programs/filter.fspec -q -j 2 -o /tmp/freqsys-filter-2.json", err, sizeof err);
@@ -45,6 +45,14 @@ int main(void) {
     char *one = e2e_json_without_timing("/tmp/freqsys-filter-1.json");
     char *two = e2e_json_without_timing("/tmp/freqsys-filter-2.json");
     ok(code == 0 && one && two && !strcmp(one, two), "-j 1 and -j 2 give identical JSON in function mode");
+    /* the direct call (x86-64) and libffi pass the same arguments */
+    setenv("FREQSYS_CALL_LIBFFI", "1", 1);
+    code = e2e_run("run tests/e2e/programs/filter.fspec -q -j 1 -o /tmp/freqsys-filter-ffi.json", err, sizeof err);
+    unsetenv("FREQSYS_CALL_LIBFFI");
+    char *ffi = e2e_json_without_timing("/tmp/freqsys-filter-ffi.json");
+    ok(code == 0 && ffi && one && !strcmp(one, ffi), "calling through libffi gives the same JSON as the direct call");
+    free(ffi);
+    unlink("/tmp/freqsys-filter-ffi.json");
     free(one);
     free(two);
     unlink("/tmp/freqsys-filter-1.json");

@@ -119,6 +119,20 @@ static void exact_once(const tally_moments *m, block_verdict *v)
     v->n_needed = (double)m->n;
 }
 
+/* A block reached too seldom for an interval around its mean: P_UP (the exact upper
+ * bound on P(reached)) times the most a trial runs it, LARGEST, bounds the mean;
+ * the block is rare once that bound is within epsilon. */
+static void rare_bound(block_verdict *v, const tally_moments *m, double p_up, double largest, int enough)
+{
+    v->method = METHOD_BINOMIAL;
+    v->p_upper = p_up;
+    v->half_width = p_up * largest;
+    if (enough && v->half_width <= v->epsilon_abs) {
+        v->status = BLOCK_RARE;
+        v->n_needed = (double)m->n;
+    }
+}
+
 /* The paper's rule (section 3, Algorithm 1) with the absolute third moment and
  * Shevtsova's constant: the plain normal half-width within epsilon, and the
  * Berry-Esseen bound within a tenth of the error allowed. Blocks reached fewer than
@@ -137,17 +151,8 @@ static void paper_rule(const stop_params *p, const tally_moments *m, block_verdi
     }
     double plain = p->u * s / v->epsilon_abs, be = v->be_ratio * sqrt(n) / limit;
     v->n_needed = clamp_needed(fmax(fmax(plain * plain, be * be), STOP_MIN_TRIALS));
-    double largest = fmax((double)m->max, p->cap);
-    double p_up = clopper_pearson_upper(m->hits, m->n, alpha);
-    if (m->hits < STOP_RARE_HITS) {
-        v->method = METHOD_BINOMIAL;
-        v->p_upper = p_up;
-        v->half_width = p_up * largest;
-        if (enough && v->half_width <= v->epsilon_abs) {
-            v->status = BLOCK_RARE;
-            v->n_needed = n;
-        }
-    }
+    if (m->hits < STOP_RARE_HITS)
+        rare_bound(v, m, clopper_pearson_upper(m->hits, m->n, alpha), fmax((double)m->max, p->cap), enough);
 }
 
 void stop_rule_judge(const stop_params *p, const tally_moments *m, unsigned facts, block_verdict *v)
@@ -279,15 +284,8 @@ void stop_rule_judge(const stop_params *p, const tally_moments *m, unsigned fact
      * ran it bounds the mean, and both the mean and the estimate lie in [0, that
      * bound]. Under 10 hits this is the block's reported bound even when unsettled. */
     double p_up = clopper_pearson_upper(m->hits, m->n, alpha);
-    if (m->hits < STOP_RARE_HITS || (enough && p_up * largest <= v->epsilon_abs)) {
-        v->method = METHOD_BINOMIAL;
-        v->p_upper = p_up;
-        v->half_width = p_up * largest;
-        if (enough && v->half_width <= v->epsilon_abs) {
-            v->status = BLOCK_RARE;
-            v->n_needed = n;
-        }
-    }
+    if (m->hits < STOP_RARE_HITS || (enough && p_up * largest <= v->epsilon_abs))
+        rare_bound(v, m, p_up, largest, enough);
 }
 
 void stop_rule_check(const stop_params *p, const tally_moments *m, block_verdict *v)

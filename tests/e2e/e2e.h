@@ -59,4 +59,13 @@ __attribute__((unused)) static char *e2e_json_without_timing(const char *path) {
     return out;
 }
 
+/* 1 when the result files A and B are the same apart from their timing fields. */
+__attribute__((unused)) static int e2e_same_json(const char *a, const char *b) {
+    char *x = e2e_json_without_timing(a), *y = e2e_json_without_timing(b);
+    int same = x && y && strcmp(x, y) == 0;
+    free(x);
+    free(y);
+    return same;
+}
+
 #endif

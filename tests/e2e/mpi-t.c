@@ -6,14 +6,6 @@
 #include "tap.h"
 #include "e2e.h"
 
-static int same_json(const char *a, const char *b) {
-    char *x = e2e_json_without_timing(a), *y = e2e_json_without_timing(b);
-    int same = x && y && strcmp(x, y) == 0;
-    free(x);
-    free(y);
-    return same;
-}
-
 /* mpirun ARGS in the source folder; its exit status. */
 static int mpirun(const char *args) {
     char cmd[4096];
@@ -42,13 +34,13 @@ int main(void) {
     snprintf(args, sizeof args, "-np 3 '%s' run examples/newton/newton_function.fspec -q -j 1 -e 0.002 "
              "-o /tmp/freqsys-mpi-3.json", FREQSYS_TOOL);
     is_int(mpirun(args), 0, "mpirun -np 3 runs newton_sqrt to convergence");
-    ok(same_json("/tmp/freqsys-mpi-1.json", "/tmp/freqsys-mpi-3.json"), "...with the JSON of -j 1 in one process");
+    ok(e2e_same_json("/tmp/freqsys-mpi-1.json", "/tmp/freqsys-mpi-3.json"), "...with the JSON of -j 1 in one process");
 
     e2e_run("run tests/e2e/programs/misbehave.fspec -q -j 1 -o /tmp/freqsys-mpi-m1.json", err, sizeof err);
     snprintf(args, sizeof args, "-np 3 '%s' run tests/e2e/programs/misbehave.fspec -q -j 1 "
              "-o /tmp/freqsys-mpi-m3.json", FREQSYS_TOOL);
     mpirun(args);
-    ok(same_json("/tmp/freqsys-mpi-m1.json", "/tmp/freqsys-mpi-m3.json"),
+    ok(e2e_same_json("/tmp/freqsys-mpi-m1.json", "/tmp/freqsys-mpi-m3.json"),
        "crashes and timeouts spread over 3 ranks add up to the single-process result");
 
     /* A rank killed mid-run: the job ends with the result so far and a checkpoint. */
@@ -86,13 +78,13 @@ int main(void) {
     is_int(mpirun(args), 1, "--resume continues it on fewer ranks (2), to the same budget (exit 1)");
     e2e_run("run examples/newton/newton_function.fspec -q -j 2 -e 0.0001 -n 20000000 -o /tmp/freqsys-mpi-kfull.json",
             err, sizeof err);
-    ok(same_json("/tmp/freqsys-mpi-kfull.json", "/tmp/freqsys-mpi-k2.json"),
+    ok(e2e_same_json("/tmp/freqsys-mpi-kfull.json", "/tmp/freqsys-mpi-k2.json"),
        "...and ends exactly as one uninterrupted process");
 
     /* Without mpirun the same binary is a single process; -j 1 above proves it. */
     is_int(e2e_run("run examples/newton/newton_function.fspec -q -j 1 -e 0.002 -o /tmp/freqsys-mpi-plain.json",
                    err, sizeof err), 0, "without mpirun the binary runs alone, as before");
-    ok(same_json("/tmp/freqsys-mpi-1.json", "/tmp/freqsys-mpi-plain.json"), "...with the same result");
+    ok(e2e_same_json("/tmp/freqsys-mpi-1.json", "/tmp/freqsys-mpi-plain.json"), "...with the same result");
     static const char *const files[] = {"/tmp/freqsys-mpi-1.json", "/tmp/freqsys-mpi-3.json", "/tmp/freqsys-mpi-m1.json",
         "/tmp/freqsys-mpi-m3.json", "/tmp/freqsys-mpi-k.json", "/tmp/freqsys-mpi-k.json.checkpoint",
         "/tmp/freqsys-mpi-k2.json", "/tmp/freqsys-mpi-kfull.json", "/tmp/freqsys-mpi-plain.json", "/tmp/freqsys-mpi.err"};

@@ -6,14 +6,6 @@
 #include "tap.h"
 #include "e2e.h"
 
-static int same_json(const char *a, const char *b) {
-    char *x = e2e_json_without_timing(a), *y = e2e_json_without_timing(b);
-    int same = x && y && strcmp(x, y) == 0;
-    free(x);
-    free(y);
-    return same;
-}
-
 int main(void) {
     plan(9);
     char err[8192];
@@ -33,7 +25,7 @@ int main(void) {
     ok(access("/tmp/freqsys-resume.ckpt", F_OK) == 0, "...and a checkpoint");
     is_int(e2e_run("run --resume /tmp/freqsys-resume.ckpt -q -j 1 -o /tmp/freqsys-resume-done.json", err, sizeof err),
            0, "--resume continues it (with another number of workers)");
-    ok(same_json("/tmp/freqsys-resume-full.json", "/tmp/freqsys-resume-done.json"),
+    ok(e2e_same_json("/tmp/freqsys-resume-full.json", "/tmp/freqsys-resume-done.json"),
        "the resumed run's JSON equals the uninterrupted one's, timing apart");
 
     /* A real Ctrl-C: SIGINT to a run long enough to be caught in the middle. */
@@ -58,7 +50,7 @@ int main(void) {
                    err, sizeof err), 1, "the resumed run reaches the same budget (exit 1: not converged)");
     snprintf(args, sizeof args, "run %s -q -j 2 -e 0.0001 -n 20000000 -o /tmp/freqsys-resume-sigfull.json", spec);
     e2e_run(args, err, sizeof err);
-    ok(same_json("/tmp/freqsys-resume-sigfull.json", "/tmp/freqsys-resume-sig2.json"),
+    ok(e2e_same_json("/tmp/freqsys-resume-sigfull.json", "/tmp/freqsys-resume-sig2.json"),
        "...and ends exactly as the run that was never interrupted");
     static const char *const files[] = {"/tmp/freqsys-resume-full.json", "/tmp/freqsys-resume-part.json",
         "/tmp/freqsys-resume-done.json", "/tmp/freqsys-resume.ckpt", "/tmp/freqsys-resume-sig.json",

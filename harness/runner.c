@@ -267,9 +267,16 @@ static wire_chunk next_chunk(runner *r) {
         uint64_t boundary = r->next_decision;
         while (boundary <= r->next_fresh && boundary < max) boundary = schedule_next(boundary, max);
         if (r->distributed) {
-            /* Other ranks' trials count here as done and empty; their data reaches
-             * rank 0 through their own outboxes. */
-            uint64_t block = r->next_fresh / RUNNER_INTERLEAVE, block_end = (block + 1) * RUNNER_INTERLEAVE;
+            /* Each interval between check points is cut into two blocks per rank,
+             * dealt round robin: big enough for long chunks, small enough that no
+             * rank waits long for another. Other ranks' trials count here as done
+             * and empty; their data reaches rank 0 through their own outboxes. */
+            uint64_t lo = r->decided, hi = schedule_next(lo, max);
+            while (hi <= r->next_fresh && hi < max) { lo = hi; hi = schedule_next(hi, max); }
+            uint64_t size = (hi - lo) / (2 * (uint64_t)r->ranks);
+            if (size < RUNNER_INTERLEAVE) size = RUNNER_INTERLEAVE;
+            uint64_t block = (r->next_fresh - lo) / size, block_end = lo + (block + 1) * size;
+            if (block_end > hi) block_end = hi;
             if (block % (uint64_t)r->ranks != (uint64_t)r->rank) {
                 uint64_t stop = block_end < boundary ? block_end : boundary;
                 if (add_pending(r, (piece){r->next_fresh, stop - r->next_fresh, NULL, 0, NULL, 0, 0, 0, 0}) != 0)

@@ -69,8 +69,8 @@ typedef struct runner_result {
     runner_start state;        /* where the run stopped, for a checkpoint (tallies owned) */
 } runner_result;
 
-/* Trials are shared among MPI ranks in blocks of this many, round robin: rank r runs
- * the trials i with (i / RUNNER_INTERLEAVE) % ranks == r. */
+/* Trials are shared among MPI ranks round robin, in blocks: each interval between
+ * two check points is cut into two blocks per rank, of at least this many trials. */
 #define RUNNER_INTERLEAVE 1024
 
 /* Runs the estimation, from the start or from CFG->resume (whose tallies are copied).

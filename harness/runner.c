@@ -142,14 +142,20 @@ static void retire(worker *w) {
 
 /* ---- pieces and merging ---- */
 
+/* Makes room for one more element of SIZE bytes in the array *V of *CAP elements
+ * holding N. Returns 0, or -1 when memory ran out (*V unchanged). */
+static int room_for_one(void **v, size_t *cap, size_t n, size_t size) {
+    if (n < *cap) return 0;
+    size_t bigger = *cap ? 2 * *cap : 16;
+    void *w = realloc(*v, bigger * size);
+    if (!w) return -1;
+    *v = w;
+    *cap = bigger;
+    return 0;
+}
+
 static int add_pending(runner *r, piece p) {
-    if (r->npending == r->pending_cap) {
-        size_t cap = r->pending_cap ? 2 * r->pending_cap : 16;
-        piece *v = realloc(r->pending, cap * sizeof *v);
-        if (!v) return -1;
-        r->pending = v;
-        r->pending_cap = cap;
-    }
+    if (room_for_one((void **)&r->pending, &r->pending_cap, r->npending, sizeof *r->pending)) return -1;
     size_t i = r->npending++;
     while (i > 0 && r->pending[i - 1].start > p.start) { r->pending[i] = r->pending[i - 1]; i--; }
     r->pending[i] = p;
@@ -172,13 +178,7 @@ static void note_failure(runner *r, uint64_t trial, runner_failure_kind kind, in
 }
 
 static int outbox_push(runner *r, wire_bin b) {
-    if (r->noutbox == r->outbox_cap) {
-        size_t cap = r->outbox_cap ? 2 * r->outbox_cap : 1024;
-        wire_bin *v = realloc(r->outbox, cap * sizeof *v);
-        if (!v) return -1;
-        r->outbox = v;
-        r->outbox_cap = cap;
-    }
+    if (room_for_one((void **)&r->outbox, &r->outbox_cap, r->noutbox, sizeof *r->outbox)) return -1;
     r->outbox[r->noutbox++] = b;
     return 0;
 }
@@ -238,13 +238,7 @@ static int merge_ready(runner *r) {
 
 static int requeue(runner *r, uint64_t start, uint64_t count) {
     if (count == 0) return 0;
-    if (r->nrequeued == r->requeued_cap) {
-        size_t cap = r->requeued_cap ? 2 * r->requeued_cap : 8;
-        range *v = realloc(r->requeued, cap * sizeof *v);
-        if (!v) return -1;
-        r->requeued = v;
-        r->requeued_cap = cap;
-    }
+    if (room_for_one((void **)&r->requeued, &r->requeued_cap, r->nrequeued, sizeof *r->requeued)) return -1;
     size_t i = r->nrequeued++;
     while (i > 0 && r->requeued[i - 1].start > start) { r->requeued[i] = r->requeued[i - 1]; i--; }
     r->requeued[i] = (range){start, count};

@@ -200,40 +200,39 @@ static int provided_elsewhere(const char *name) {
            dlsym(RTLD_DEFAULT, name) != NULL;
 }
 
+/* One undefined symbol V (a function, or a variable when not FUNCTION): fine when
+ * unused or provided by a library; given a stand-in when only unreachable code
+ * uses it; an error naming it and where it is used otherwise. */
+static int check_symbol(LLVMModuleRef m, const spec *s, const ptr_map *reachable, LLVMValueRef v,
+                        int function, char *err, size_t errlen) {
+    size_t len;
+    const char *name = LLVMGetValueName2(v, &len);
+    if (!LLVMGetFirstUse(v) || provided_elsewhere(name)) return 0;
+    if (!used_reachably(reachable, v)) {
+        stand_in(m, v);
+        return 0;
+    }
+    char where[512];
+    uses_of(v, where, sizeof where);
+    if (function)
+        snprintf(err, errlen, "%s: error: the program calls '%s' (at %s), which it does not define; "
+                 "declare its results, e.g. 'extern %s() ~ uniform_int(0, 4095)'", s->path, name, where, name);
+    else
+        snprintf(err, errlen, "%s: error: the program uses the variable '%s' (at %s), which it does "
+                 "not define; declare it, e.g. 'extern int %s ~ uniform_int(0, 10)'", s->path, name, where, name);
+    return TRANSFORM_ESPEC;
+}
+
 /* Undefined symbols nothing declares would fail at load time with a bare
  * "undefined symbol"; name them here with the places that use them. */
 static int check_undefined(LLVMModuleRef m, const spec *s, const ptr_map *reachable, char *err,
                            size_t errlen) {
-    for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn)) {
-        size_t len;
-        const char *name = LLVMGetValueName2(fn, &len);
-        if (LLVMCountBasicBlocks(fn) > 0 || !LLVMGetFirstUse(fn) || provided_elsewhere(name)) continue;
-        if (!used_reachably(reachable, fn)) {
-            stand_in(m, fn);
-            continue;
-        }
-        char where[512];
-        uses_of(fn, where, sizeof where);
-        snprintf(err, errlen, "%s: error: the program calls '%s' (at %s), which it does not define; "
-                 "declare its results, e.g. 'extern %s() ~ uniform_int(0, 4095)'", s->path, name,
-                 where, name);
-        return TRANSFORM_ESPEC;
-    }
-    for (LLVMValueRef g = LLVMGetFirstGlobal(m); g; g = LLVMGetNextGlobal(g)) {
-        size_t len;
-        const char *name = LLVMGetValueName2(g, &len);
-        if (!LLVMIsDeclaration(g) || !LLVMGetFirstUse(g) || provided_elsewhere(name)) continue;
-        if (!used_reachably(reachable, g)) {
-            stand_in(m, g);
-            continue;
-        }
-        char where[512];
-        uses_of(g, where, sizeof where);
-        snprintf(err, errlen, "%s: error: the program uses the variable '%s' (at %s), which it does "
-                 "not define; declare it, e.g. 'extern int %s ~ uniform_int(0, 10)'", s->path, name,
-                 where, name);
-        return TRANSFORM_ESPEC;
-    }
+    for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn))
+        if (LLVMCountBasicBlocks(fn) == 0 && check_symbol(m, s, reachable, fn, 1, err, errlen))
+            return TRANSFORM_ESPEC;
+    for (LLVMValueRef g = LLVMGetFirstGlobal(m); g; g = LLVMGetNextGlobal(g))
+        if (LLVMIsDeclaration(g) && check_symbol(m, s, reachable, g, 0, err, errlen))
+            return TRANSFORM_ESPEC;
     return 0;
 }
 

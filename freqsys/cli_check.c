@@ -29,7 +29,7 @@ int cli_check(int argc, char **argv) {
     spec *s;
     LLVMContextRef ctx;
     LLVMModuleRef m;
-    int rc = pipeline_instrument(argv[1], &s, &ctx, &m);
+    int rc = pipeline_instrument(argv[1], OPTIMIZE_NONE, &s, &ctx, &m);
     if (rc != EXIT_OK) return rc;
     unsigned long long blocks, fns, sites;
     summary(m, &blocks, &fns, &sites);

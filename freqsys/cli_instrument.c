@@ -7,12 +7,18 @@
 
 int cli_instrument(int argc, char **argv) {
     const char *spec_path = NULL, *out = NULL;
+    optimize_level level = OPTIMIZE_AUTO;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
             cli_help("instrument", stdout);
             return EXIT_OK;
         } else if (!strcmp(argv[i], "-o") && i + 1 < argc) {
             out = argv[++i];
+        } else if (!strcmp(argv[i], "--optimize") && i + 1 < argc) {
+            if (optimize_level_parse(argv[++i], &level)) {
+                fprintf(stderr, "freqsys instrument: --optimize takes auto, full or quick, got '%s'\n", argv[i]);
+                return EXIT_USAGE;
+            }
         } else if (argv[i][0] == '-') {
             fprintf(stderr, "freqsys instrument: unknown option '%s'\n(see 'freqsys help instrument')\n", argv[i]);
             return EXIT_USAGE;
@@ -24,13 +30,13 @@ int cli_instrument(int argc, char **argv) {
         }
     }
     if (!spec_path || !out) {
-        fprintf(stderr, "freqsys instrument: usage: freqsys instrument SPEC -o OUT.ll|OUT.bc\n");
+        fprintf(stderr, "freqsys instrument: usage: freqsys instrument SPEC -o OUT.ll|OUT.bc [--optimize auto|full|quick]\n");
         return EXIT_USAGE;
     }
     spec *s;
     LLVMContextRef ctx;
     LLVMModuleRef m;
-    int rc = pipeline_instrument(spec_path, &s, &ctx, &m);
+    int rc = pipeline_instrument(spec_path, level, &s, &ctx, &m);
     if (rc != EXIT_OK) return rc;
     size_t n = strlen(out);
     char *msg = NULL;

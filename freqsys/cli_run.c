@@ -31,6 +31,7 @@ typedef struct run_options {
     stop_family family;        /* --simultaneous */
     stop_method method;        /* --method */
     double cap;                /* --cap, 0 when not given */
+    optimize_level optimize;
 } run_options;
 
 static int parse_epsilon(const char *text, double *eps, int *relative) {
@@ -71,7 +72,7 @@ static int parse_options(int argc, char **argv, run_options *o) {
         {"resume", required_argument, 0, 'C'}, {"checkpoint", required_argument, 0, 'P'},
         {"stop-after", required_argument, 0, 'A'}, {"checkpoint-every", required_argument, 0, 'E'},
         {"simultaneous", optional_argument, 0, 'S'}, {"method", required_argument, 0, 'M'},
-        {"cap", required_argument, 0, 'K'},
+        {"cap", required_argument, 0, 'K'}, {"optimize", required_argument, 0, 'O'},
         {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
     o->replay = -1;
     long n = sysconf(_SC_NPROCESSORS_ONLN);
@@ -110,6 +111,10 @@ static int parse_options(int argc, char **argv, run_options *o) {
             o->has_max_trials = 1;
             break;
         case 'o': o->out_path = optarg; break;
+        case 'O':
+            if (optimize_level_parse(optarg, &o->optimize))
+                return usage_error("--optimize takes auto, full or quick, got '%s'", optarg);
+            break;
         case 'f':
             if (strcmp(optarg, "text") && strcmp(optarg, "json") && strcmp(optarg, "csv"))
                 return usage_error("--format takes text, json or csv, got '%s'", optarg);
@@ -401,7 +406,7 @@ static int run_command(int argc, char **argv, cluster *cl) {
     spec *s;
     LLVMContextRef ctx;
     LLVMModuleRef m;
-    if ((rc = pipeline_instrument(o.spec_path, &s, &ctx, &m)) != EXIT_OK) return rc;
+    if ((rc = pipeline_instrument(o.spec_path, o.optimize, &s, &ctx, &m)) != EXIT_OK) return rc;
 
     char dir[] = "/tmp/freqsys-run-XXXXXX";
     char err[16384], *so_path = NULL;

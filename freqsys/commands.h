@@ -5,6 +5,7 @@
 
 #include <llvm-c/Core.h>
 #include "spec.h"
+#include "transform.h"
 
 /* Exit statuses (the CLI contract). */
 #define EXIT_OK 0
@@ -23,9 +24,11 @@ int cli_report(int argc, char **argv);
 /* cli_plan.c */
 int cli_plan(int argc, char **argv);
 
-/* pipeline.c: parses SPEC_PATH and builds the instrumented module in a new context.
- * Returns EXIT_OK, or EXIT_USAGE / EXIT_BUILD after printing the error to stderr. */
-int pipeline_instrument(const char *spec_path, spec **s, LLVMContextRef *ctx, LLVMModuleRef *m);
+/* pipeline.c: parses SPEC_PATH and builds the instrumented module in a new context,
+ * optimised as LEVEL says. Returns EXIT_OK, or EXIT_USAGE / EXIT_BUILD after
+ * printing the error to stderr. */
+int pipeline_instrument(const char *spec_path, optimize_level level, spec **s, LLVMContextRef *ctx,
+                        LLVMModuleRef *m);
 
 /* main.c: prints the help of one command (or the overview for NULL) to OUT. */
 void cli_help(const char *command, FILE *out);

@@ -18,7 +18,7 @@ static const command commands[] = {
      "                 [-o RESULT] [--format text|json|csv] [-q] [--keep] [--trace FILE]\n"
      "                 [--replay TRIAL] [--allow-writes] [--checkpoint FILE] [--resume FILE]\n"
      "                 [--simultaneous[=bonferroni|sidak]] [--method clt|anytime|paper] [--cap N]\n"
-     "                 [--checkpoint-every S] [--stop-after N]",
+     "                 [--checkpoint-every S] [--stop-after N] [--optimize auto|full|quick]",
      "Builds the program of SPEC with every input read replaced by a draw from its\n"
      "declared distribution, runs it again and again in forked workers, and stops when\n"
      "every basic block's expected executions per run is known to precision EPS at\n"
@@ -59,7 +59,11 @@ static const command commands[] = {
      "      --checkpoint-every S  during long runs, refresh the checkpoint every S seconds\n"
      "                          (default 10; removed when the run ends normally)\n"
      "      --stop-after N      pause at the first check point past N trials, writing the\n"
-     "                          result so far and a checkpoint, as an interrupt would\n\n"
+     "                          result so far and a checkpoint, as an interrupt would\n"
+     "      --optimize LEVEL    full: LLVM's O2 after instrumenting; quick: inlining and\n"
+     "                          scalar clean-up only (a big module builds ~10x faster);\n"
+     "                          auto (default): full up to 10,000 blocks, else quick.\n"
+     "                          Results do not depend on it, only trials per second\n\n"
      "Under mpirun (Open MPI) the ranks share the trials; the result equals a run in one\n"
      "process with the same seed (docs/scale-out.md).\n\n"
      "Options override the spec's lines. Exit status: 0 every block settled, 1 the\n"
@@ -68,8 +72,10 @@ static const command commands[] = {
     {"check", cli_check, "freqsys check SPEC",
      "Parses SPEC, compiles its program and matches every input read of the program\n"
      "with a declaration, without running anything. Prints a one-line summary."},
-    {"instrument", cli_instrument, "freqsys instrument SPEC -o OUT.ll|OUT.bc",
-     "Writes the instrumented, optimised module: textual IR for .ll, bitcode for .bc."},
+    {"instrument", cli_instrument, "freqsys instrument SPEC -o OUT.ll|OUT.bc [--optimize auto|full|quick]",
+     "Writes the instrumented, optimised module: textual IR for .ll, bitcode for .bc.\n\n"
+     "  --optimize LEVEL  full: LLVM's O2; quick: inlining and scalar clean-up only, for\n"
+     "                    big modules; auto (default): full up to 10,000 blocks, else quick"},
     {"report", cli_report,
      "freqsys report RESULT.json [--format FORMAT] [-o FILE] [--source-dir DIR] [--scale N]\n"
      "                      [--trace TRACE.csv]",

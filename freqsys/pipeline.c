@@ -4,7 +4,8 @@
 #include "commands.h"
 #include "transform.h"
 
-int pipeline_instrument(const char *spec_path, spec **s, LLVMContextRef *ctx, LLVMModuleRef *m) {
+int pipeline_instrument(const char *spec_path, optimize_level level, spec **s, LLVMContextRef *ctx,
+                        LLVMModuleRef *m) {
     static char err[16384];
     *s = spec_parse_file(spec_path, err, sizeof err);
     if (!*s) {
@@ -13,7 +14,7 @@ int pipeline_instrument(const char *spec_path, spec **s, LLVMContextRef *ctx, LL
     }
     *ctx = LLVMContextCreate();
     int rc = compile_sources(*s, *ctx, m, err, sizeof err);
-    if (rc == 0) rc = instrument_module(*m, *s, err, sizeof err);
+    if (rc == 0) rc = instrument_module(*m, *s, level, err, sizeof err);
     if (rc != 0) {
         if (rc == TRANSFORM_ESPEC) fprintf(stderr, "%s\n", err);
         else fprintf(stderr, "freqsys: error: %s\n", err);

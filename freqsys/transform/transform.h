@@ -18,9 +18,19 @@
 int compile_sources(const spec *s, LLVMContextRef ctx, LLVMModuleRef *out,
                     char *err, size_t errlen);
 
+/* How much to optimise the instrumented module. AUTO is FULL up to
+ * OPTIMIZE_FULL_MAX_BLOCKS blocks and QUICK above: O2's cost grows with the code
+ * (about 0.4 ms per block), and a short pipeline gives most of its speed. NONE is
+ * for commands that only check the module. */
+typedef enum { OPTIMIZE_AUTO, OPTIMIZE_FULL, OPTIMIZE_QUICK, OPTIMIZE_NONE } optimize_level;
+#define OPTIMIZE_FULL_MAX_BLOCKS 10000
+
+/* Parses "auto", "full" or "quick"; returns 0, or -1 for anything else. */
+int optimize_level_parse(const char *text, optimize_level *level);
+
 /* instrument.c: the whole rewrite: counters, input reads, exits, the globals reset
- * and the module descriptor, then the O2 pipeline. */
-int instrument_module(LLVMModuleRef m, const spec *s, char *err, size_t errlen);
+ * and the module descriptor, then the optimisation pipeline LEVEL asks for. */
+int instrument_module(LLVMModuleRef m, const spec *s, optimize_level level, char *err, size_t errlen);
 
 /* shared_object.c: writes M as bitcode into DIR and links it into DIR/module.so.
  * *SO_PATH receives a malloc'd path. */

@@ -1,11 +1,11 @@
-/* tests/e2e/determinism-t.c: the same seed gives the same JSON for any number of workers. */
+/* tests/e2e/determinism-t.c: the same seed gives the same JSON for any number of workers or optimisation level. */
 /* SPDX-License-Identifier: MIT */
 #include <unistd.h>
 #include "tap.h"
 #include "e2e.h"
 
 int main(void) {
-    plan(7);
+    plan(11);
     char err[4096];
     is_int(e2e_run("run examples/newton/newton.fspec -q -j 1 -s 5 -o /tmp/freqsys-det-1.json", err, sizeof err),
            0, "newton with one worker");
@@ -22,8 +22,18 @@ int main(void) {
            0, "another seed runs");
     char *four = e2e_json_without_timing("/tmp/freqsys-det-4.json");
     ok(one && four && strcmp(one, four) != 0, "...and a different seed gives different estimates");
-    free(one); free(two); free(three); free(four);
-    for (int i = 1; i <= 4; i++) {
+    /* The optimisation level changes the code, never what it counts. */
+    is_int(e2e_run("run examples/newton/newton.fspec -q -j 2 -s 5 --optimize quick -o /tmp/freqsys-det-5.json",
+                   err, sizeof err), 0, "newton built with the quick pipeline");
+    char *quick = e2e_json_without_timing("/tmp/freqsys-det-5.json");
+    ok(one && quick && !strcmp(one, quick), "--optimize quick gives the JSON of the default (O2) build");
+    is_int(e2e_run("instrument examples/branches/branches.fspec --optimize full -o /tmp/freqsys-det-6.ll",
+                   err, sizeof err), 0, "instrument --optimize full");
+    is_int(e2e_run("instrument examples/branches/branches.fspec --optimize fast -o /tmp/freqsys-det-6.ll",
+                   err, sizeof err), 2, "an unknown optimisation level is a usage error");
+    free(one); free(two); free(three); free(four); free(quick);
+    unlink("/tmp/freqsys-det-6.ll");
+    for (int i = 1; i <= 5; i++) {
         char path[64];
         snprintf(path, sizeof path, "/tmp/freqsys-det-%d.json", i);
         unlink(path);

@@ -181,21 +181,32 @@ void tally_reset(tally *t)
 
 int tally_count(tally *t, uint64_t value)
 {
-    if (value == 0)
+    return tally_count_many(t, value, 1);
+}
+
+int tally_count_many(tally *t, uint64_t value, uint64_t trials)
+{
+    if (value == 0 || trials == 0)
         return 0;
     tally_bin *b = t->capacity ? find(t->bins, t->capacity, value) : NULL;
     if (b && b->value == value) {
-        b->trials++;
+        b->trials += trials;
     } else {
         if (t->nbins == TALLY_MAX_DISTINCT || reserve(t, t->nbins + 1) < 0)
             return -1;
         b = find(t->bins, t->capacity, value);
         b->value = value;
-        b->trials = 1;
+        b->trials = trials;
         t->nbins++;
     }
-    t->hits++;
+    t->hits += trials;
     return 0;
+}
+
+void tally_prefetch(const tally *t, uint64_t value)
+{
+    if (t->capacity)
+        __builtin_prefetch(&t->bins[slot_of(value, t->capacity)]);
 }
 
 int tally_add(tally *t, uint64_t value, uint64_t trials)

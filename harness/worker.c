@@ -8,8 +8,15 @@
 #include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
+#include "pattern_table.h"
 #include "runtime.h"
 #include "tally.h"
+
+/* Bytes the pattern table may hold (besides 24 per function for its lists) before it
+ * is expanded into the tallies and let go: enough for the patterns of long chunks,
+ * small against the worker's memory limit. */
+#define PATTERN_BUDGET ((size_t)16 << 20)
+#define BATCH 32   /* entries expanded ahead of their adds, so their misses overlap */
 
 typedef struct bin_sink { wire_bin *bins; size_t n, cap; uint32_t block; } bin_sink;
 
@@ -22,30 +29,84 @@ typedef struct chunk_state {
     size_t nused;
     uint64_t *aborted;
     size_t naborted, aborted_cap;
+    pattern_table patterns;   /* completed trials not yet in the tallies */
+    size_t budget;            /* bytes the table may hold */
+    uint32_t *offsets;        /* the pattern of one function being read, */
+    uint64_t *values;         /* sized for the function with most blocks */
+    wire_bin batch[BATCH];    /* expanded entries waiting for their histograms */
+    size_t nbatch;
 } chunk_state;
 
 static int send_chunk(int fd, chunk_state *c, uint64_t start, uint64_t count, int partial,
                       int retiring, uint64_t error_trial, const char *error);
 
-/* Moves the trial's counters into the chunk's tallies and clears them. The cost is
- * the blocks of the functions that ran, not all blocks of the module. A histogram
- * about to outgrow its exact form is sent ahead as a partial message. */
+/* Adds TRIALS trials that ran BLOCK VALUE times to the chunk's tallies. A histogram
+ * about to outgrow its exact form is sent ahead as a partial message first. */
+static void count_block(chunk_state *c, uint32_t block, uint64_t value, uint64_t trials) {
+    tally *t = &c->tallies[block];
+    if (t->nbins >= TALLY_MAX_DISTINCT / 2 &&
+        send_chunk(c->fd, c, c->start, c->count, 1, 0, 0, NULL) != 0)
+        _exit(1);   /* the harness is gone */
+    if (t->hits == 0) c->used[c->nused++] = block;
+    if (tally_count_many(t, value, trials) != 0) abort();   /* out of memory: a crash */
+}
+
+/* Counts the batch of expanded entries. Their histograms are cold, so every line an
+ * entry needs is asked for ahead of the adds: the misses then overlap. */
+static void drain(chunk_state *c) {
+    for (size_t k = 0; k < c->nbatch; k++) __builtin_prefetch(&c->tallies[c->batch[k].block]);
+    for (size_t k = 0; k < c->nbatch; k++) tally_prefetch(&c->tallies[c->batch[k].block], c->batch[k].value);
+    for (size_t k = 0; k < c->nbatch; k++) count_block(c, c->batch[k].block, c->batch[k].value, c->batch[k].trials);
+    c->nbatch = 0;
+}
+
+static void expand_one(uint32_t block, uint64_t value, uint64_t trials, void *ctx) {
+    chunk_state *c = ctx;
+    c->batch[c->nbatch++] = (wire_bin){block, 0, value, trials};
+    if (c->nbatch == BATCH) drain(c);
+}
+
+/* Moves the pattern table into the per-block tallies and empties it. */
+static void expand(chunk_state *c) {
+    pattern_table_each(&c->patterns, expand_one, c);
+    drain(c);
+    pattern_table_reset(&c->patterns);
+}
+
+/* Counts one trial of function FI, whose pattern is the first N entries of c->offsets
+ * and c->values. A table that grew past its budget is expanded and let go, so memory
+ * stays bounded however many distinct patterns the program shows; short of memory,
+ * the table is expanded and this trial goes straight into the tallies. */
+static void record(chunk_state *c, uint32_t fi, uint32_t first_block, uint32_t n) {
+    if (pattern_table_add(&c->patterns, fi, first_block, c->offsets, c->values, n) != 0) {
+        expand(c);
+        pattern_table_free(&c->patterns);
+        for (uint32_t i = 0; i < n; i++) count_block(c, first_block + c->offsets[i], c->values[i], 1);
+    } else if (pattern_table_bytes(&c->patterns) > c->budget) {
+        expand(c);
+        pattern_table_free(&c->patterns);
+    }
+}
+
+/* Moves the trial's counters into the chunk's pattern table (one probe per function
+ * that ran) and clears them; KEEP 0 only clears. The cost is the blocks of the
+ * functions that ran, not all blocks of the module. */
 static void collect(const fsabi_module *mod, chunk_state *c, int keep) {
     uint32_t nt = *mod->touched_count;
     for (uint32_t k = 0; k < nt; k++) {
-        const fsabi_function *f = &mod->functions[mod->touched_list[k]];
-        mod->fn_touched[mod->touched_list[k]] = 0;
-        for (uint32_t j = f->first_block; j < f->first_block + f->nblocks; j++) {
-            uint64_t v = mod->counters[j];
+        uint32_t fi = mod->touched_list[k];
+        const fsabi_function *f = &mod->functions[fi];
+        mod->fn_touched[fi] = 0;
+        uint64_t *counters = mod->counters + f->first_block;
+        uint32_t n = 0;
+        for (uint32_t j = 0; j < f->nblocks; j++) {
+            uint64_t v = counters[j];
             if (!v) continue;
-            mod->counters[j] = 0;
-            if (!keep) continue;
-            if (c->tallies[j].nbins >= TALLY_MAX_DISTINCT / 2 &&
-                send_chunk(c->fd, c, c->start, c->count, 1, 0, 0, NULL) != 0)
-                _exit(1);   /* the harness is gone */
-            if (c->tallies[j].hits == 0) c->used[c->nused++] = j;
-            if (tally_count(&c->tallies[j], v) != 0) abort();   /* out of memory: a crash */
+            counters[j] = 0;
+            c->offsets[n] = j;
+            c->values[n++] = v;
         }
+        if (keep && n) record(c, fi, f->first_block, n);
     }
     *mod->touched_count = 0;
 }
@@ -109,7 +170,14 @@ void worker_loop(const fsabi_module *mod, uint64_t seed, int cmd_fd, int result_
     uint64_t ncounters = mod->nblocks + mod->nwrites;
     c.tallies = calloc(ncounters + 1, sizeof *c.tallies);
     c.used = calloc(ncounters + 1, sizeof *c.used);
-    if (!c.tallies || !c.used) return;
+    uint32_t widest = 1;
+    for (uint64_t f = 0; f < mod->nfunctions; f++)
+        if (mod->functions[f].nblocks > widest) widest = mod->functions[f].nblocks;
+    c.offsets = malloc(widest * sizeof *c.offsets);
+    c.values = malloc(widest * sizeof *c.values);
+    if (!c.tallies || !c.used || !c.offsets || !c.values) return;
+    pattern_table_init(&c.patterns);
+    c.budget = PATTERN_BUDGET + 24 * (size_t)mod->nfunctions;
     for (uint64_t j = 0; j < ncounters; j++) tally_init(&c.tallies[j]);
     c.fd = result_fd;
     collect(mod, &c, 0);   /* whatever module initialisation counted is not a trial */
@@ -141,9 +209,13 @@ void worker_loop(const fsabi_module *mod, uint64_t seed, int cmd_fd, int result_
                 collect(mod, &c, 1);
             }
         }
+        expand(&c);
         int retiring = !error && outgrown(rss_limit);
         if (send_chunk(result_fd, &c, cmd.start, cmd.count, 0, retiring, error_trial, error) != 0) break;
         if (error || retiring) break;
     }
     free(c.sink.bins);
+    pattern_table_free(&c.patterns);
+    free(c.offsets);
+    free(c.values);
 }

@@ -117,7 +117,7 @@ static void visit(uint64_t value, uint64_t trials, void *ctx)
 
 int main(void)
 {
-    plan(54);
+    plan(61);
     tally t;
     tally_moments m;
 
@@ -339,6 +339,41 @@ int main(void)
         ok(same(&ma, &mb), "merging a tally into itself doubles it");
     }
     tally_free(&a); tally_free(&b);
+
+    /* Histogram-only adds of many trials at once, as one add per trial. */
+    tally_init(&a);
+    tally_init(&b);
+    for (int i = 0; i < 5; i++) tally_count(&a, 3);
+    tally_count(&a, 9);
+    ok(tally_count_many(&b, 3, 5) == 0 && tally_count_many(&b, 9, 1) == 0,
+       "count_many: adds succeed");
+    ok(tally_count_many(&b, 4, 0) == 0 && tally_count_many(&b, 0, 7) == 0 && b.nbins == 2,
+       "count_many: zero trials or a zero value add nothing");
+    {
+        uint64_t la[1 + 2 * 8] = { 0 }, lb[1 + 2 * 8] = { 0 };
+        tally_each(&a, visit, la);
+        tally_each(&b, visit, lb);
+        ok(a.hits == 6 && b.hits == 6 && memcmp(la, lb, sizeof la) == 0,
+           "count_many: the same bins and hits as one tally_count per trial");
+    }
+    ok(b.s1 == 0 && b.max == 0, "count_many: no sums kept");
+    {
+        tally before = b, empty;
+        tally_init(&empty);
+        tally_prefetch(&b, 3);
+        tally_prefetch(&b, 12345);
+        tally_prefetch(&empty, 3);
+        ok(before.bins == b.bins && before.nbins == b.nbins && before.capacity == b.capacity
+           && before.hits == b.hits && empty.capacity == 0 && empty.bins == NULL,
+           "prefetch changes nothing, on a filled tally or an empty one");
+    }
+    for (uint64_t v = 100; b.nbins < TALLY_MAX_DISTINCT; v++)
+        if (tally_count_many(&b, v, 2) != 0) bail("count_many: full too early");
+    ok(tally_count_many(&b, 3, 4) == 0 && tally_count_many(&b, 1, 4) == -1,
+       "count_many: a full histogram takes known values, refuses new ones");
+    is_int((long long)b.hits, 6 + 2 * (TALLY_MAX_DISTINCT - 2) + 4, "count_many: ...and the refusal adds nothing");
+    tally_free(&a);
+    tally_free(&b);
 
     free(x);
     return done();

@@ -24,7 +24,7 @@ typedef struct run_options {
     int epsilon_relative, has_epsilon, has_confidence;
     unsigned long long seed, max_trials;
     int has_seed, has_max_trials;
-    int jobs, quiet, keep, allow_writes;
+    int jobs, has_jobs, quiet, keep, allow_writes;
     long long replay;          /* -1, or the trial to rerun in the foreground */
     unsigned long long stop_after;
     double checkpoint_every;
@@ -104,6 +104,7 @@ static int parse_options(int argc, char **argv, run_options *o) {
             if (parse_count(optarg, &v) || v < 1 || v > 1024)
                 return usage_error("-j takes a number of workers from 1 to 1024, got '%s'", optarg);
             o->jobs = (int)v;
+            o->has_jobs = 1;
             break;
         case 'n':
             if (parse_count(optarg, &o->max_trials) || o->max_trials < 1)
@@ -391,6 +392,8 @@ static int run_command(int argc, char **argv, cluster *cl) {
     int rc = parse_options(argc, argv, &o);
     if (rc) return rc;
     if (cl->rank != 0) o.quiet = 1;   /* rank 0 speaks for the job */
+    /* ranks sharing a host share its cores */
+    if (!o.has_jobs && cl->local_size > 1) o.jobs = o.jobs / cl->local_size > 1 ? o.jobs / cl->local_size : 1;
     checkpoint resume = {0};
     char err0[1024];
     if (o.resume_path) {
@@ -479,7 +482,7 @@ static int run_command(int argc, char **argv, cluster *cl) {
     ckpt.header.confidence = cfg.stop.confidence;
     ckpt.header.relative = cfg.stop.relative;
 
-    if (o.trace_path) {
+    if (o.trace_path && cl->rank == 0) {
         if (!(cfg.trace = fopen(o.trace_path, "w"))) {
             fprintf(stderr, "freqsys: error: cannot write %s: %s\n", o.trace_path, strerror(errno));
             spec_free(s);

@@ -1,4 +1,4 @@
-/* harness/cluster.c: MPI collectives for the runner: gathering histogram bins, summing counts, broadcasting decisions. */
+/* harness/cluster.c: MPI point-to-point messages between ranks, sent and received without blocking. */
 /* SPDX-License-Identifier: MIT */
 #include "cluster.h"
 
@@ -7,133 +7,121 @@
 #include <string.h>
 
 /* mpirun tells its processes how many ranks there are through the environment. */
-static int launched_ranks(void) {
-    static const char *const vars[] = {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMIX_SIZE"};
-    for (size_t i = 0; i < sizeof vars / sizeof vars[0]; i++) {
+static int env_count(const char *const *vars, size_t n) {
+    for (size_t i = 0; i < n; i++) {
         const char *v = getenv(vars[i]);
         if (v && atoi(v) > 0) return atoi(v);
     }
     return 0;
 }
 
+static int launched_ranks(void) {
+    static const char *const vars[] = {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMIX_SIZE"};
+    return env_count(vars, sizeof vars / sizeof vars[0]);
+}
+
+static int local_ranks(void) {
+    static const char *const vars[] = {"OMPI_COMM_WORLD_LOCAL_SIZE", "MPI_LOCALNRANKS"};
+    int n = env_count(vars, sizeof vars / sizeof vars[0]);
+    return n > 0 ? n : 1;
+}
+
+static void start_alone(cluster *c) {
+    memset(c, 0, sizeof *c);
+    c->size = 1;
+    c->local_size = 1;
+}
+
 #ifdef FREQSYS_HAVE_MPI
 #include <mpi.h>
 #include <time.h>
 
-/* Waits for REQ, sleeping between tests; gives up when a signal asked to stop. */
-static int wait_for(const cluster *c, MPI_Request *req) {
-    for (;;) {
-        int done = 0;
-        if (MPI_Test(req, &done, MPI_STATUS_IGNORE) != MPI_SUCCESS) return -1;
-        if (done) return 0;
-        if (c->stop && *c->stop) return CLUSTER_STOPPED;
-        struct timespec t = {0, 100000};
-        nanosleep(&t, NULL);
-    }
-}
+typedef struct send { MPI_Request req; void *data; } send;
 
 int cluster_available(void) { return 1; }
 
 int cluster_init(int *argc, char ***argv, cluster *c, char *err, size_t errlen) {
-    c->rank = 0;
-    c->size = 1;
-    c->barrier = NULL;
-    c->stop = NULL;
+    start_alone(c);
     if (launched_ranks() == 0) return 0;
     if (MPI_Init(argc, argv) != MPI_SUCCESS) {
         snprintf(err, errlen, "MPI_Init failed");
         return -1;
     }
-    /* a failed peer must end the collective with an error, not leave rank 0 waiting */
+    /* a failed peer must surface as an error code, not end this rank silently */
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
     MPI_Comm_rank(MPI_COMM_WORLD, &c->rank);
     MPI_Comm_size(MPI_COMM_WORLD, &c->size);
+    c->local_size = local_ranks();
     return 0;
 }
 
-void cluster_finish(const cluster *c) {
+int cluster_send(cluster *c, int to, cluster_tag tag, void *data, size_t bytes) {
+    if (bytes > (size_t)INT32_MAX) { free(data); return -1; }
+    if (c->nsends == c->sends_cap) {
+        size_t cap = c->sends_cap ? 2 * c->sends_cap : 16;
+        send *v = realloc(c->sends, cap * sizeof *v);
+        if (!v) { free(data); return -1; }
+        c->sends = v;
+        c->sends_cap = cap;
+    }
+    send *s = (send *)c->sends + c->nsends;
+    if (MPI_Isend(data, (int)bytes, MPI_BYTE, to, (int)tag, MPI_COMM_WORLD, &s->req) != MPI_SUCCESS) {
+        free(data);
+        return -1;
+    }
+    s->data = data;
+    c->nsends++;
+    return 0;
+}
+
+int cluster_progress(cluster *c) {
+    send *v = c->sends;
+    size_t kept = 0;
+    int broken = 0;
+    for (size_t i = 0; i < c->nsends; i++) {
+        int done = 0;
+        if (MPI_Test(&v[i].req, &done, MPI_STATUS_IGNORE) != MPI_SUCCESS) { broken = 1; done = 1; }
+        if (done) free(v[i].data);
+        else v[kept++] = v[i];
+    }
+    c->nsends = kept;
+    return broken ? -1 : (int)kept;
+}
+
+int cluster_receive(cluster *c, cluster_message *m) {
+    int there = 0;
+    MPI_Status st;
+    if (MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &there, &st) != MPI_SUCCESS) return -1;
+    if (!there) return 0;
+    int bytes = 0;
+    MPI_Get_count(&st, MPI_BYTE, &bytes);
+    void *data = malloc((size_t)bytes + 1);
+    if (!data) return -1;
+    if (MPI_Recv(data, bytes, MPI_BYTE, st.MPI_SOURCE, st.MPI_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE) != MPI_SUCCESS) {
+        free(data);
+        return -1;
+    }
+    *m = (cluster_message){st.MPI_SOURCE, (cluster_tag)st.MPI_TAG, data, (size_t)bytes};
+    (void)c;
+    return 1;
+}
+
+void cluster_finish(cluster *c) {
     int started = 0;
     MPI_Initialized(&started);
-    if (started) MPI_Finalize();
-}
-
-int cluster_gather_bins(const cluster *c, const wire_bin *bins, size_t n, wire_bin **all, size_t *nall) {
-    *all = NULL;
-    *nall = 0;
-    if (c->size == 1) {
-        *all = malloc((n + 1) * sizeof **all);
-        if (!*all) return -1;
-        memcpy(*all, bins, n * sizeof *bins);
-        *nall = n;
-        return 0;
+    if (!started) return;
+    /* Sends still on their way are given a few seconds: a peer that died never takes
+     * them, and MPI_Finalize must not wait for it forever. */
+    for (int i = 0; i < 5000 && cluster_progress(c) > 0; i++) {
+        struct timespec t = {0, 1000000};
+        nanosleep(&t, NULL);
     }
-    /* bins travel as bytes: wire_bin has a fixed layout of 24 bytes */
-    int bytes = (int)(n * sizeof *bins);
-    int *counts = NULL, *displs = NULL;
-    if (c->rank == 0) {
-        counts = calloc((size_t)c->size, sizeof *counts);
-        displs = calloc((size_t)c->size, sizeof *displs);
-        if (!counts || !displs) { free(counts); free(displs); return -1; }
-    }
-    MPI_Request req;
-    int rc = MPI_Igather(&bytes, 1, MPI_INT, counts, 1, MPI_INT, 0, MPI_COMM_WORLD, &req) == MPI_SUCCESS
-                 ? wait_for(c, &req) : -1;
-    if (rc != 0) {
-        free(counts); free(displs);
-        return rc;
-    }
-    char *buf = NULL;
-    if (c->rank == 0) {
-        long long total = 0;
-        for (int r = 0; r < c->size; r++) { displs[r] = (int)total; total += counts[r]; }
-        buf = malloc((size_t)total + 1);
-        if (!buf) { free(counts); free(displs); return -1; }
-        *nall = (size_t)total / sizeof *bins;
-    }
-    rc = MPI_Igatherv(bins, bytes, MPI_BYTE, buf, counts, displs, MPI_BYTE, 0, MPI_COMM_WORLD, &req) == MPI_SUCCESS
-             ? wait_for(c, &req) : -1;
-    free(counts);
-    free(displs);
-    if (rc != 0) { free(buf); *nall = 0; return rc; }
-    *all = (wire_bin *)buf;
-    return 0;
-}
-
-int cluster_arrive(cluster *c) {
-    if (c->size == 1) return 0;
-    MPI_Request *req = malloc(sizeof *req);
-    if (!req || MPI_Ibarrier(MPI_COMM_WORLD, req) != MPI_SUCCESS) { free(req); return -1; }
-    c->barrier = req;
-    return 0;
-}
-
-int cluster_arrived(cluster *c) {
-    if (c->size == 1 || !c->barrier) return 1;
-    int done = 0;
-    if (MPI_Test(c->barrier, &done, MPI_STATUS_IGNORE) != MPI_SUCCESS) return -1;
-    if (done) {
-        free(c->barrier);
-        c->barrier = NULL;
-    }
-    return done;
-}
-
-int cluster_sum(const cluster *c, uint64_t *v, int n) {
-    if (c->size == 1) return 0;
-    uint64_t *sum = malloc((size_t)n * sizeof *sum);
-    if (!sum) return -1;
-    MPI_Request req;
-    int rc = MPI_Ireduce(v, sum, n, MPI_UINT64_T, MPI_SUM, 0, MPI_COMM_WORLD, &req) == MPI_SUCCESS
-                 ? wait_for(c, &req) : -1;
-    if (rc == 0 && c->rank == 0) memcpy(v, sum, (size_t)n * sizeof *sum);
-    free(sum);
-    return rc;
-}
-
-int cluster_broadcast(const cluster *c, uint64_t *v, int n) {
-    if (c->size == 1) return 0;
-    MPI_Request req;
-    return MPI_Ibcast(v, n, MPI_UINT64_T, 0, MPI_COMM_WORLD, &req) == MPI_SUCCESS ? wait_for(c, &req) : -1;
+    send *v = c->sends;
+    for (size_t i = 0; i < c->nsends; i++) free(v[i].data);
+    free(c->sends);
+    c->sends = NULL;
+    c->nsends = 0;
+    MPI_Finalize();
 }
 
 #else
@@ -141,10 +129,8 @@ int cluster_broadcast(const cluster *c, uint64_t *v, int n) {
 int cluster_available(void) { return 0; }
 
 int cluster_init(int *argc, char ***argv, cluster *c, char *err, size_t errlen) {
-    c->rank = 0;
-    c->size = 1;
-    c->barrier = NULL;
-    c->stop = NULL;
+    (void)argc; (void)argv;
+    start_alone(c);
     if (launched_ranks() > 1) {
         snprintf(err, errlen, "started by mpirun, but this freqsys was built without MPI: install "
                  "libopenmpi-dev and openmpi-bin (make does) and rebuild");
@@ -153,19 +139,15 @@ int cluster_init(int *argc, char ***argv, cluster *c, char *err, size_t errlen) 
     return 0;
 }
 
-void cluster_finish(const cluster *c) {}
+void cluster_finish(cluster *c) { (void)c; }
 
-int cluster_gather_bins(const cluster *c, const wire_bin *bins, size_t n, wire_bin **all, size_t *nall) {
-    *all = malloc((n + 1) * sizeof **all);
-    if (!*all) return -1;
-    memcpy(*all, bins, n * sizeof *bins);
-    *nall = n;
-    return 0;
+int cluster_send(cluster *c, int to, cluster_tag tag, void *data, size_t bytes) {
+    (void)c; (void)to; (void)tag; (void)bytes;
+    free(data);
+    return -1;
 }
 
-int cluster_arrive(cluster *c) { return 0; }
-int cluster_arrived(cluster *c) { return 1; }
-int cluster_sum(const cluster *c, uint64_t *v, int n) { return 0; }
-int cluster_broadcast(const cluster *c, uint64_t *v, int n) { return 0; }
+int cluster_receive(cluster *c, cluster_message *m) { (void)c; (void)m; return 0; }
+int cluster_progress(cluster *c) { (void)c; return 0; }
 
 #endif

@@ -65,18 +65,18 @@ typedef struct runner {
     int idle_deaths;
     runner_result *out;
     struct timespec t0;
-    /* in an MPI job: what this rank merged since the last check point, sent to rank 0 */
+    /* In an MPI job rank 0 leases trials to the other ranks and merges their pieces
+     * with its own; the others run leases and send pieces back (see "MPI ranks"). */
     int distributed, rank, ranks;
-    wire_bin *outbox;
-    size_t noutbox, outbox_cap;
-    uint64_t local_crashes, local_timeouts;
+    int *asks;                     /* rank 0: each rank's unanswered asks for a lease */
+    double *rates;                 /* rank 0: each rank's trials per second, as it said */
+    range *leases;                 /* other ranks: leased trials not yet handed to workers */
+    size_t nleases, leases_cap;
+    uint64_t done;                 /* other ranks: trials finished here */
     uint64_t decided;              /* the last check point decided */
-    int arrived;                   /* announced reaching next_decision to the other ranks */
     uint64_t first_open;           /* the block found not settled at the last decision */
     double last_checkpoint;
 } runner;
-
-#define FAILURE_RECORD UINT32_MAX  /* an outbox entry that is a failure, not a bin */
 
 static volatile int stop_requested;   /* set by SIGINT/SIGTERM; an int, as MPI waits read it */
 static void on_stop_signal(int sig) { stop_requested = sig; }
@@ -177,32 +177,6 @@ static void note_failure(runner *r, uint64_t trial, runner_failure_kind kind, in
     o->nfailures = n + 1;
 }
 
-static int outbox_push(runner *r, wire_bin b) {
-    if (room_for_one((void **)&r->outbox, &r->outbox_cap, r->noutbox, sizeof *r->outbox)) return -1;
-    r->outbox[r->noutbox++] = b;
-    return 0;
-}
-
-/* In an MPI job a finished piece goes to the outbox, for rank 0 to merge at the
- * check point: its bins, and its failures as records (trial, kind and signal). */
-static int post(runner *r, piece *p) {
-    int rc = 0;
-    for (size_t k = 0; k < p->nbins && !rc; k++) rc = outbox_push(r, p->bins[k]);
-    for (size_t k = 0; k < p->naborted && !rc; k++) {
-        r->local_crashes++;
-        rc = outbox_push(r, (wire_bin){FAILURE_RECORD, 0, p->aborted[k], FAILURE_CRASH | (uint64_t)SIGABRT << 8});
-    }
-    if (p->failed && !rc) {
-        runner_failure_kind kind = (runner_failure_kind)(p->failed - 1);
-        if (kind == FAILURE_TIMEOUT) r->local_timeouts++; else r->local_crashes++;
-        rc = outbox_push(r, (wire_bin){FAILURE_RECORD, 0, p->crash_trial, kind | (uint64_t)(unsigned)p->signal << 8});
-    }
-    r->frontier += p->count;
-    free(p->bins);
-    free(p->aborted);
-    return rc;
-}
-
 /* Merges every pending piece that continues the merged prefix, but never past the
  * next decision point: trials beyond it must not influence that decision. */
 static int merge_ready(runner *r) {
@@ -211,10 +185,6 @@ static int merge_ready(runner *r) {
         piece p = r->pending[0];
         memmove(r->pending, r->pending + 1, (r->npending - 1) * sizeof *r->pending);
         r->npending--;
-        if (r->distributed) {
-            if (post(r, &p) != 0) return -1;
-            continue;
-        }
         for (size_t k = 0; k < p.nbins; k++)
             if (tally_add(&r->tallies[p.bins[k].block], p.bins[k].value, p.bins[k].trials) != 0)
                 return -1;
@@ -245,8 +215,29 @@ static int requeue(runner *r, uint64_t start, uint64_t count) {
     return 0;
 }
 
+static int ask_for_lease(runner *r);
+
+/* How far fresh trials may be handed out: two check points past the next one, so
+ * that no worker waits for a decision, and little is run past the stop. In an MPI
+ * job leases travel and are long, so at least HORIZON_SECONDS of the job's work may
+ * be on its way: early check points are closer together than that. */
+#define HORIZON_SECONDS 0.25
+
+static uint64_t horizon(const runner *r) {
+    uint64_t max = r->cfg->max_trials;
+    uint64_t h = schedule_next(schedule_next(r->next_decision, max), max);
+    if (r->distributed) {
+        double t = seconds_since(&r->t0);
+        double ahead = t > 0 ? (double)r->frontier / t * HORIZON_SECONDS : 0;
+        if (ahead > (double)(max - r->frontier)) ahead = (double)(max - r->frontier);
+        if (r->frontier + (uint64_t)ahead > h) h = r->frontier + (uint64_t)ahead;
+    }
+    return h;
+}
+
 /* The next range to run, or count 0 when there is nothing to hand out now. Fresh
- * chunks end at decision points, and run at most two decisions ahead. */
+ * chunks end at check points, so a piece never straddles one; on ranks other than
+ * 0 they come from the leases. */
 static wire_chunk next_chunk(runner *r) {
     if (r->nrequeued > 0) {
         range g = r->requeued[0];
@@ -255,37 +246,29 @@ static wire_chunk next_chunk(runner *r) {
         return (wire_chunk){g.start, g.count};
     }
     uint64_t max = r->cfg->max_trials;
-    uint64_t horizon = schedule_next(schedule_next(r->next_decision, max), max);
-    for (;;) {
-        if (r->next_fresh >= max || r->next_fresh >= horizon) return (wire_chunk){0, 0};
-        uint64_t boundary = r->next_decision;
-        while (boundary <= r->next_fresh && boundary < max) boundary = schedule_next(boundary, max);
-        if (r->distributed) {
-            /* Each interval between check points is cut into two blocks per rank,
-             * dealt round robin: big enough for long chunks, small enough that no
-             * rank waits long for another. Other ranks' trials count here as done
-             * and empty; their data reaches rank 0 through their own outboxes. */
-            uint64_t lo = r->decided, hi = schedule_next(lo, max);
-            while (hi <= r->next_fresh && hi < max) { lo = hi; hi = schedule_next(hi, max); }
-            uint64_t size = (hi - lo) / (2 * (uint64_t)r->ranks);
-            if (size < RUNNER_INTERLEAVE) size = RUNNER_INTERLEAVE;
-            uint64_t block = (r->next_fresh - lo) / size, block_end = lo + (block + 1) * size;
-            if (block_end > hi) block_end = hi;
-            if (block % (uint64_t)r->ranks != (uint64_t)r->rank) {
-                uint64_t stop = block_end < boundary ? block_end : boundary;
-                if (add_pending(r, (piece){r->next_fresh, stop - r->next_fresh, NULL, 0, NULL, 0, 0, 0, 0}) != 0)
-                    return (wire_chunk){0, 0};
-                r->next_fresh = stop;
-                continue;
-            }
-            if (boundary > block_end) boundary = block_end;
-        }
-        uint64_t end = r->next_fresh + r->chunk_size;
+    if (r->distributed && r->rank != 0) {
+        if (r->nleases == 0) return (wire_chunk){0, 0};
+        range *l = &r->leases[0];
+        uint64_t end = l->start + r->chunk_size, boundary = schedule_next(l->start, max);
         if (end > boundary) end = boundary;
-        wire_chunk c = {r->next_fresh, end - r->next_fresh};
-        r->next_fresh = end;
+        if (end > l->start + l->count) end = l->start + l->count;
+        wire_chunk c = {l->start, end - l->start};
+        l->count -= c.count;
+        l->start = end;
+        if (l->count == 0) {   /* the last of this lease: ask for the one after the next */
+            memmove(r->leases, r->leases + 1, (r->nleases - 1) * sizeof *r->leases);
+            r->nleases--;
+            if (ask_for_lease(r) != 0) return (wire_chunk){0, 0};
+        }
         return c;
     }
+    if (r->next_fresh >= max || r->next_fresh >= horizon(r)) return (wire_chunk){0, 0};
+    uint64_t boundary = schedule_next(r->next_fresh, max);
+    uint64_t end = r->next_fresh + r->chunk_size;
+    if (end > boundary) end = boundary;
+    wire_chunk c = {r->next_fresh, end - r->next_fresh};
+    r->next_fresh = end;
+    return c;
 }
 
 static int dispatch(runner *r) {
@@ -468,46 +451,164 @@ static int decide(runner *r) {
     return 1;
 }
 
-/* An MPI check point: every rank's outbox goes to rank 0, which merges it into the
- * tallies of all ranks, decides, and tells every rank whether all blocks settled.
- * Returns 0, or -2 when the job broke (a rank died). */
-static int exchange(runner *r, int *all) {
-    wire_bin *got = NULL;
-    size_t ngot = 0;
-    uint64_t counts[2] = {r->local_crashes, r->local_timeouts}, verdict = 0;
-    int rc = cluster_gather_bins(r->cfg->cluster, r->outbox, r->noutbox, &got, &ngot);
-    if (rc == 0) rc = cluster_sum(r->cfg->cluster, counts, 2);
-    if (rc != 0) {
-        free(got);
-        if (rc == CLUSTER_STOPPED) return rc;   /* nothing merged: the last check point stands */
-        snprintf(r->out->error, sizeof r->out->error, "an MPI rank stopped answering");
-        return -2;
+/* ---- MPI ranks ----
+ *
+ * Rank 0 hands out every fresh trial index, to its own workers in chunks and to
+ * the other ranks in leases, and merges all pieces in trial order exactly as a
+ * single process does; so decisions, and the result, do not depend on the number
+ * of ranks. Another rank keeps two leases: when it starts handing out the last
+ * trials of one, it asks for the next, and the answer arrives while it works. A
+ * rank that is faster finishes its leases sooner and so asks more often. */
+
+/* A piece on the wire: this header, nbins wire_bin records, naborted trial ids. */
+typedef struct piece_header {
+    uint64_t start, count, crash_trial, failed, signal, nbins, naborted;
+} piece_header;
+
+#define LEASE_SECONDS 0.1   /* a lease is about this much of the asking rank's work */
+
+static int ask_for_lease(runner *r) {
+    double t = seconds_since(&r->t0), *rate = malloc(sizeof *rate);
+    if (!rate) return -1;
+    *rate = t > 0 ? (double)r->done / t : 0;
+    return cluster_send(r->cfg->cluster, 0, CLUSTER_ASK, rate, sizeof *rate);
+}
+
+/* Another rank's finished piece goes to rank 0 at once. */
+static int ship(runner *r, piece *p) {
+    piece_header h = {p->start, p->count, p->crash_trial, (uint64_t)p->failed, (uint64_t)p->signal,
+                      p->nbins, p->naborted};
+    size_t bytes = sizeof h + p->nbins * sizeof *p->bins + p->naborted * sizeof *p->aborted;
+    char *buf = malloc(bytes);
+    int rc = -1;
+    if (buf) {
+        memcpy(buf, &h, sizeof h);
+        if (p->nbins) memcpy(buf + sizeof h, p->bins, p->nbins * sizeof *p->bins);
+        if (p->naborted)
+            memcpy(buf + sizeof h + p->nbins * sizeof *p->bins, p->aborted, p->naborted * sizeof *p->aborted);
+        rc = cluster_send(r->cfg->cluster, 0, CLUSTER_PIECE, buf, bytes);
     }
-    r->noutbox = 0;
-    r->local_crashes = r->local_timeouts = 0;
-    if (r->rank == 0) {
-        for (size_t k = 0; k < ngot; k++) {
-            if (got[k].block == FAILURE_RECORD)
-                note_failure(r, got[k].value, (runner_failure_kind)(got[k].trials & 0xff), (int)(got[k].trials >> 8));
-            else if (tally_add(&r->tallies[got[k].block], got[k].value, got[k].trials) != 0) {
-                free(got);
-                return -1;
-            }
-        }
-        r->crashes += counts[0];
-        r->timeouts += counts[1];
-        verdict = (uint64_t)decide(r);
-    }
-    free(got);
-    r->decided = r->next_decision;   /* rank 0's tallies now hold every trial below it */
-    rc = cluster_broadcast(r->cfg->cluster, &verdict, 1);
-    if (rc != 0) {
-        if (rc == CLUSTER_STOPPED) return rc;
-        snprintf(r->out->error, sizeof r->out->error, "an MPI rank stopped answering");
-        return -2;
-    }
-    *all = (int)verdict;
+    r->done += p->count;
+    free(p->bins);
+    free(p->aborted);
+    return rc;
+}
+
+static int ship_pending(runner *r) {
+    int rc = 0;
+    for (size_t i = 0; i < r->npending; i++)
+        if (ship(r, &r->pending[i]) != 0) rc = -1;
+    r->npending = 0;
+    return rc;
+}
+
+/* Rank 0: a piece from another rank joins the pending ones. */
+static int take_piece(runner *r, const cluster_message *m) {
+    piece_header h;
+    if (m->bytes < sizeof h) return -1;
+    memcpy(&h, m->data, sizeof h);
+    if (m->bytes != sizeof h + h.nbins * sizeof(wire_bin) + h.naborted * sizeof(uint64_t)) return -1;
+    piece p = {h.start, h.count, malloc((h.nbins + 1) * sizeof(wire_bin)), h.nbins,
+               malloc((h.naborted + 1) * sizeof(uint64_t)), h.naborted, h.crash_trial, (int)h.failed, (int)h.signal};
+    if (!p.bins || !p.aborted) { free(p.bins); free(p.aborted); return -1; }
+    memcpy(p.bins, (char *)m->data + sizeof h, h.nbins * sizeof(wire_bin));
+    memcpy(p.aborted, (char *)m->data + sizeof h + h.nbins * sizeof(wire_bin), h.naborted * sizeof(uint64_t));
+    if (add_pending(r, p) != 0) { free(p.bins); free(p.aborted); return -1; }
     return 0;
+}
+
+static int send_lease(runner *r, int to, uint64_t start, uint64_t count) {
+    uint64_t *v = malloc(2 * sizeof *v);
+    if (!v) return -1;
+    v[0] = start;
+    v[1] = count;
+    return cluster_send(r->cfg->cluster, to, CLUSTER_LEASE, v, 2 * sizeof *v);
+}
+
+/* Rank 0: answers the asks it can, up to the horizon. */
+static int grant_leases(runner *r) {
+    uint64_t limit = horizon(r);
+    if (limit > r->cfg->max_trials) limit = r->cfg->max_trials;
+    for (int k = 1; k < r->ranks; k++) {
+        while (r->asks[k] > 0 && r->next_fresh < limit) {
+            uint64_t size = (uint64_t)(r->rates[k] * LEASE_SECONDS);
+            if (size < RUNNER_LEASE_MIN) size = RUNNER_LEASE_MIN;
+            if (size > limit - r->next_fresh) size = limit - r->next_fresh;
+            if (send_lease(r, k, r->next_fresh, size) != 0) return -1;
+            r->next_fresh += size;
+            r->asks[k]--;
+        }
+    }
+    return 0;
+}
+
+/* Takes every message that has arrived. Returns 0; 1 when rank 0 said stop; 2 when
+ * a rank left before being told; -1 out of memory; -2 a broken job or another
+ * rank's error (in r->out->error). */
+static int take_messages(runner *r) {
+    cluster_message m;
+    int got, rc = 0;
+    while (rc == 0 && (got = cluster_receive(r->cfg->cluster, &m)) == 1) {
+        if (m.tag == CLUSTER_ASK && r->rank == 0 && m.from > 0 && m.from < r->ranks) {
+            r->asks[m.from]++;
+            if (m.bytes == sizeof(double)) memcpy(&r->rates[m.from], m.data, sizeof(double));
+        } else if (m.tag == CLUSTER_PIECE && r->rank == 0) {
+            rc = take_piece(r, &m);
+        } else if (m.tag == CLUSTER_BYE && r->rank == 0 && m.bytes > 0) {
+            snprintf(r->out->error, sizeof r->out->error, "rank %d: %.*s", m.from, (int)m.bytes, (char *)m.data);
+            rc = -2;
+        } else if (m.tag == CLUSTER_BYE && r->rank == 0) {
+            rc = 2;   /* a rank left by itself (a signal): its leases will never come back */
+        } else if (m.tag == CLUSTER_LEASE && r->rank != 0 && m.bytes == 2 * sizeof(uint64_t)) {
+            range l;
+            memcpy(&l.start, m.data, sizeof l.start);
+            memcpy(&l.count, (char *)m.data + sizeof l.start, sizeof l.count);
+            if (l.count == 0) rc = 1;
+            else if (room_for_one((void **)&r->leases, &r->leases_cap, r->nleases, sizeof *r->leases) != 0) rc = -1;
+            else r->leases[r->nleases++] = l;
+        }
+        free(m.data);
+    }
+    if (got < 0) {
+        snprintf(r->out->error, sizeof r->out->error, "an MPI rank stopped answering");
+        return -2;
+    }
+    if (cluster_progress(r->cfg->cluster) < 0) {
+        snprintf(r->out->error, sizeof r->out->error, "an MPI rank stopped answering");
+        return -2;
+    }
+    return rc;
+}
+
+/* Rank 0 at the end: tells every rank to stop, and takes what they still send
+ * until each has said bye, so no send is left waiting. An interrupted job does not
+ * wait: a rank may be dead, and the result must be written first. */
+static void stop_ranks(runner *r, int wait) {
+    for (int k = 1; k < r->ranks; k++) send_lease(r, k, 0, 0);
+    int left = r->ranks - 1;
+    double until = seconds_since(&r->t0) + 5;
+    while (wait && left > 0 && !stop_requested && seconds_since(&r->t0) < until) {
+        cluster_message m;
+        int got = cluster_receive(r->cfg->cluster, &m);
+        if (got < 0) break;
+        if (got == 1) {
+            if (m.tag == CLUSTER_BYE) left--;
+            free(m.data);
+            continue;
+        }
+        cluster_progress(r->cfg->cluster);
+        struct timespec t = {0, 200000};
+        nanosleep(&t, NULL);
+    }
+}
+
+/* Another rank at the end: says bye to rank 0, with its error if it had one. */
+static void say_bye(runner *r, const char *error) {
+    size_t n = error ? strlen(error) : 0;
+    char *msg = malloc(n + 1);
+    if (!msg) return;
+    if (n) memcpy(msg, error, n);
+    cluster_send(r->cfg->cluster, 0, CLUSTER_BYE, msg, n);
 }
 
 /* The state at the last check point, for a checkpoint file. */
@@ -550,9 +651,10 @@ static void progress(runner *r, int final) {
 
 static void adapt_chunk(runner *r) {
     double t = seconds_since(&r->t0);
-    if (t < 0.05 || r->frontier == 0) return;
+    uint64_t finished = r->distributed && r->rank != 0 ? r->done : r->frontier;
+    if (t < 0.05 || finished == 0) return;
     /* about 20 ms of work per chunk: cheap to send, quick to rebalance */
-    double per_worker = (double)r->frontier / t / r->cfg->jobs / (r->distributed ? r->ranks : 1);
+    double per_worker = (double)finished / t / r->cfg->jobs / (r->distributed && r->rank == 0 ? r->ranks : 1);
     uint64_t size = (uint64_t)(per_worker * 0.02);
     r->chunk_size = size < 1 ? 1 : size > (1u << 20) ? (1u << 20) : size;
 }
@@ -579,10 +681,16 @@ int runner_run(const runner_config *cfg, runner_result *out) {
     }
     for (size_t j = 0; j < nb; j++) tally_init(&r.tallies[j]);
     if (cfg->cluster && cfg->cluster->size > 1) {
-        cfg->cluster->stop = &stop_requested;
         r.distributed = 1;
         r.rank = cfg->cluster->rank;
         r.ranks = cfg->cluster->size;
+        r.asks = calloc((size_t)r.ranks, sizeof *r.asks);
+        r.rates = calloc((size_t)r.ranks, sizeof *r.rates);
+        if (!r.asks || !r.rates) {
+            free(r.asks); free(r.rates);
+            snprintf(out->error, sizeof out->error, "out of memory");
+            return -1;
+        }
     }
     if (cfg->resume) {
         const runner_start *st = cfg->resume;
@@ -598,15 +706,6 @@ int runner_run(const runner_config *cfg, runner_result *out) {
         memcpy(out->failures, st->failures, sizeof out->failures);
         out->nfailures = st->nfailures;
         if (r.next_decision > cfg->max_trials) r.next_decision = cfg->max_trials;
-    }
-    if (r.distributed) {   /* where to start: rank 0 has the checkpoint */
-        uint64_t start[2] = {r.frontier, r.next_decision};
-        if (cluster_broadcast(cfg->cluster, start, 2) != 0) {
-            snprintf(out->error, sizeof out->error, "an MPI rank stopped answering");
-            return -1;
-        }
-        r.frontier = r.next_fresh = start[0];
-        r.next_decision = start[1];
     }
     r.decided = r.frontier;
     r.last_checkpoint = 0;
@@ -632,13 +731,23 @@ int runner_run(const runner_config *cfg, runner_result *out) {
     struct pollfd *fds = calloc(njobs, sizeof *fds);
     if (!fds) rc = -1;
     double last_progress = 0;
+    int remote = r.distributed && r.rank != 0;
+    if (rc == 0 && remote && (ask_for_lease(&r) != 0 || ask_for_lease(&r) != 0)) rc = -1;
     while (rc == 0 && !finished && !out->interrupted) {
         if (stop_requested) { out->interrupted = 1; break; }
+        if (r.distributed) {
+            int said = take_messages(&r);
+            if (said == 1) { finished = 1; break; }
+            if (said == 2) { out->interrupted = 1; break; }
+            if (said < 0) { rc = said; break; }
+            if (!remote && grant_leases(&r) != 0) { rc = -1; break; }
+        }
         if (dispatch(&r) != 0) { rc = -1; break; }
         for (int w = 0; w < cfg->jobs; w++)
             fds[w] = (struct pollfd){r.workers[w].busy || r.workers[w].retiring ? r.workers[w].res_fd : -1,
                                      POLLIN, 0};
-        int n = poll(fds, (nfds_t)cfg->jobs, r.arrived ? 1 : 50);
+        /* in an MPI job messages wait too: look at them every millisecond */
+        int n = poll(fds, (nfds_t)cfg->jobs, r.distributed ? 1 : 50);
         if (n < 0 && errno != EINTR) { rc = -1; break; }
         for (int w = 0; w < cfg->jobs && rc == 0; w++) {
             if (!(fds[w].revents & (POLLIN | POLLHUP | POLLERR))) continue;
@@ -648,26 +757,14 @@ int runner_run(const runner_config *cfg, runner_result *out) {
         }
         if (rc) break;
         check_timeouts(&r);
+        if (remote) {
+            if (ship_pending(&r) != 0) { rc = -1; break; }
+            adapt_chunk(&r);
+            continue;
+        }
         if (merge_ready(&r) != 0) { rc = -1; break; }
         while (r.frontier == r.next_decision) {
-            int all = 0;
-            if (r.distributed) {
-                int there = r.arrived || cluster_arrive(cfg->cluster) == 0 ? cluster_arrived(cfg->cluster) : -1;
-                r.arrived = 1;
-                if (there < 0) {
-                    snprintf(out->error, sizeof out->error, "an MPI rank stopped answering");
-                    rc = -2;
-                    break;
-                }
-                if (!there) break;   /* keep the workers busy meanwhile */
-                r.arrived = 0;
-                if ((rc = exchange(&r, &all)) != 0) {
-                    if (rc == CLUSTER_STOPPED) { out->interrupted = 1; rc = 0; }
-                    break;
-                }
-            } else {
-                all = decide(&r);
-            }
+            int all = decide(&r);
             r.decided = r.next_decision;
             if (all || r.next_decision >= cfg->max_trials) { finished = 1; break; }
             if (cfg->stop_after && r.decided >= cfg->stop_after) {
@@ -686,9 +783,9 @@ int runner_run(const runner_config *cfg, runner_result *out) {
             progress(&r, 0);
         }
     }
-    /* Interrupted: report what the prefix says. In an MPI job rank 0 knows all ranks'
-     * trials only up to the last check point. */
-    if (r.distributed) r.frontier = r.decided;
+    if (rc == -1 && !out->error[0]) snprintf(out->error, sizeof out->error, "out of memory");
+    if (r.distributed && !remote) stop_ranks(&r, !stop_requested);
+    if (remote) say_bye(&r, rc ? out->error : NULL);
     /* Every block's verdict for the report (the lazy decisions skip settled ones). */
     if (rc == 0 && r.rank == 0) decide_all(&r, 0);
     out->trials = r.frontier;
@@ -715,7 +812,9 @@ int runner_run(const runner_config *cfg, runner_result *out) {
     memcpy(out->state.failures, out->failures, sizeof out->failures);
     out->state.nfailures = out->nfailures;
     out->state.tallies = r.tallies;   /* handed over, for a checkpoint */
-    free(r.outbox);
+    free(r.asks);
+    free(r.rates);
+    free(r.leases);
     free(r.workers);
     free(fds);
     munmap(r.slots, (size_t)cfg->jobs * sizeof *r.slots);

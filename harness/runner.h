@@ -69,14 +69,14 @@ typedef struct runner_result {
     runner_start state;        /* where the run stopped, for a checkpoint (tallies owned) */
 } runner_result;
 
-/* Trials are shared among MPI ranks round robin, in blocks: each interval between
- * two check points is cut into two blocks per rank, of at least this many trials. */
-#define RUNNER_INTERLEAVE 1024
+/* In an MPI job rank 0 leases fresh trials to the other ranks on demand, about
+ * 0.1 s of the asking rank's work at a time and never fewer than this many. */
+#define RUNNER_LEASE_MIN 1024
 
 /* Runs the estimation, from the start or from CFG->resume (whose tallies are copied).
- * In an MPI job every rank calls it; each runs its share of the trials, rank 0
- * gathers the new histogram bins at every check point, decides, and tells the others
- * whether to go on. Only rank 0's OUT holds the result.
+ * In an MPI job every rank calls it: rank 0 leases trials to the others as they ask,
+ * merges their pieces with its own in trial order, decides, and tells them to stop.
+ * Only rank 0's OUT holds the result.
  * Returns 0 when a result exists (converged or not, OUT filled),
  * -1 when the run failed: an input error (OUT->error names it), or no worker could
  * be started. Free OUT with runner_result_free either way. */

@@ -145,12 +145,35 @@ void pattern_table_reset(pattern_table *t)
     t->nfunctions = 0;
 }
 
+uint64_t pattern_table_hash(const pattern_table *t, uint32_t function, const uint32_t *offsets,
+                            const uint64_t *values, uint32_t n)
+{
+    return hash_of(function, offsets, values, n) & t->hash_mask;
+}
+
+void pattern_table_prefetch(const pattern_table *t, uint64_t hash, int stage)
+{
+    if (!t->capacity)
+        return;
+    const pattern_table_slot *s = &t->slots[hash & (t->capacity - 1)];
+    if (stage == 1)
+        __builtin_prefetch(s);
+    else if (s->at && s->hash == hash)
+        __builtin_prefetch(t->arena + s->at - 1);
+}
+
 int pattern_table_add(pattern_table *t, uint32_t function, uint32_t first_block,
                       const uint32_t *offsets, const uint64_t *values, uint32_t n)
 {
+    return pattern_table_add_hashed(t, pattern_table_hash(t, function, offsets, values, n), function,
+                                    first_block, offsets, values, n);
+}
+
+int pattern_table_add_hashed(pattern_table *t, uint64_t hash, uint32_t function, uint32_t first_block,
+                             const uint32_t *offsets, const uint64_t *values, uint32_t n)
+{
     if (n == 0)
         return 0;
-    uint64_t hash = hash_of(function, offsets, values, n) & t->hash_mask;
     uint64_t key = key_of(function, n);
     size_t mask = t->capacity - 1, i = 0;
     if (t->capacity) {

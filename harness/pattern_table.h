@@ -50,6 +50,17 @@ void pattern_table_reset(pattern_table *t);
 int pattern_table_add(pattern_table *t, uint32_t function, uint32_t first_block,
                       const uint32_t *offsets, const uint64_t *values, uint32_t n);
 
+/* The same as pattern_table_add, in three steps for callers that add many patterns
+ * at once: the hash of each, then pattern_table_prefetch for each (a hint to the
+ * cache, which changes nothing), then pattern_table_add_hashed for each. The slots
+ * and patterns of a big table are cold; asked for together, their cache misses
+ * overlap instead of following one another. */
+uint64_t pattern_table_hash(const pattern_table *t, uint32_t function, const uint32_t *offsets,
+                            const uint64_t *values, uint32_t n);
+void pattern_table_prefetch(const pattern_table *t, uint64_t hash, int stage);   /* stage 1: the slot; 2: its pattern */
+int pattern_table_add_hashed(pattern_table *t, uint64_t hash, uint32_t function, uint32_t first_block,
+                             const uint32_t *offsets, const uint64_t *values, uint32_t n);
+
 /* Calls FN(block, value, trials, CTX) for every pair of every pattern, block being
  * absolute, the patterns of one function one after another. A block appears once per
  * pattern that ran it, so the calls for one block add up to its histogram. Can't fail. */

@@ -60,6 +60,8 @@ typedef struct runner {
     uint64_t frontier;             /* trials [0, frontier) are merged */
     uint64_t next_decision;
     uint64_t chunk_size;
+    double chunk_seconds;          /* the work a chunk is sized for */
+    uint64_t recent_bins, recent_trials;   /* what chunks sent since the size was set */
     tally *tallies;
     uint64_t crashes, timeouts;
     int idle_deaths;
@@ -322,6 +324,8 @@ static int receive(runner *r, worker *k) {
     }
     k->busy = 0;
     k->retiring = (int)d.retiring;
+    r->recent_bins += p.nbins;
+    r->recent_trials += p.count;
     if (add_pending(r, p) != 0) return -1;
     return 0;
 }
@@ -649,13 +653,29 @@ static void progress(runner *r, int final) {
             (unsigned long long)r->cfg->mod->nblocks, eta, final ? "\n" : "");
 }
 
+/* Chunks are sized in seconds of a worker's work: 20 ms, cheap to send and quick to
+ * rebalance, unless they carry many histogram bins per trial (a big program whose
+ * trials each run different functions): merging a bin costs the harness about what
+ * a short trial costs a worker. Longer chunks repeat more (block, count) pairs, so
+ * the duration doubles while chunks send more than BINS_PER_TRIAL_HIGH bins a trial,
+ * up to CHUNK_SECONDS_MAX; check points still cut them. */
+#define CHUNK_SECONDS_MIN 0.02
+#define CHUNK_SECONDS_MAX 0.32
+#define BINS_PER_TRIAL_HIGH 0.2
+#define BINS_PER_TRIAL_LOW 0.02
+
 static void adapt_chunk(runner *r) {
     double t = seconds_since(&r->t0);
     uint64_t finished = r->distributed && r->rank != 0 ? r->done : r->frontier;
     if (t < 0.05 || finished == 0) return;
-    /* about 20 ms of work per chunk: cheap to send, quick to rebalance */
+    if (r->recent_trials >= 1000) {
+        double per_trial = (double)r->recent_bins / (double)r->recent_trials;
+        if (per_trial > BINS_PER_TRIAL_HIGH && r->chunk_seconds < CHUNK_SECONDS_MAX) r->chunk_seconds *= 2;
+        else if (per_trial < BINS_PER_TRIAL_LOW && r->chunk_seconds > CHUNK_SECONDS_MIN) r->chunk_seconds /= 2;
+        r->recent_bins = r->recent_trials = 0;
+    }
     double per_worker = (double)finished / t / r->cfg->jobs / (r->distributed && r->rank == 0 ? r->ranks : 1);
-    uint64_t size = (uint64_t)(per_worker * 0.02);
+    uint64_t size = (uint64_t)(per_worker * r->chunk_seconds);
     r->chunk_size = size < 1 ? 1 : size > (1u << 20) ? (1u << 20) : size;
 }
 
@@ -665,6 +685,7 @@ int runner_run(const runner_config *cfg, runner_result *out) {
     r.cfg = cfg;
     r.out = out;
     r.chunk_size = 16;
+    r.chunk_seconds = CHUNK_SECONDS_MIN;
     r.next_decision = schedule_next(0, cfg->max_trials);
     clock_gettime(CLOCK_MONOTONIC, &r.t0);
     /* the blocks' counters, then the MMIO write counters (reported, never waited for) */

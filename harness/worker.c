@@ -17,6 +17,12 @@
  * small against the worker's memory limit. */
 #define PATTERN_BUDGET ((size_t)16 << 20)
 #define BATCH 32   /* entries expanded ahead of their adds, so their misses overlap */
+#define QUEUE 32   /* patterns queued before they are added, for the same reason */
+#define QUEUE_PAIRS 1024   /* room for the queued patterns' pairs, besides the widest one */
+
+/* A pattern read from the counters and waiting to be added; its pairs are in the
+ * chunk's offsets and values from AT on. */
+typedef struct queued_pattern { uint64_t hash; uint32_t function, first_block, n, at; } queued_pattern;
 
 typedef struct bin_sink { wire_bin *bins; size_t n, cap; uint32_t block; } bin_sink;
 
@@ -31,8 +37,11 @@ typedef struct chunk_state {
     size_t naborted, aborted_cap;
     pattern_table patterns;   /* completed trials not yet in the tallies */
     size_t budget;            /* bytes the table may hold */
-    uint32_t *offsets;        /* the pattern of one function being read, */
-    uint64_t *values;         /* sized for the function with most blocks */
+    uint32_t *offsets;        /* the queued patterns' pairs, one after another, */
+    uint64_t *values;         /* room for QUEUE_PAIRS and the widest function's */
+    uint32_t npairs;
+    queued_pattern queue[QUEUE];
+    size_t nqueued;
     wire_bin batch[BATCH];    /* expanded entries waiting for their histograms */
     size_t nbatch;
 } chunk_state;
@@ -77,18 +86,30 @@ static void expand(chunk_state *c) {
  * and c->values. A table that grew past its budget is expanded and let go, so memory
  * stays bounded however many distinct patterns the program shows; short of memory,
  * the table is expanded and this trial goes straight into the tallies. */
-static void record(chunk_state *c, uint32_t fi, uint32_t first_block, uint32_t n) {
-    if (pattern_table_add(&c->patterns, fi, first_block, c->offsets, c->values, n) != 0) {
+static void record(chunk_state *c, const queued_pattern *q) {
+    const uint32_t *offsets = c->offsets + q->at;
+    const uint64_t *values = c->values + q->at;
+    if (pattern_table_add_hashed(&c->patterns, q->hash, q->function, q->first_block, offsets, values, q->n) != 0) {
         expand(c);
         pattern_table_free(&c->patterns);
-        for (uint32_t i = 0; i < n; i++) count_block(c, first_block + c->offsets[i], c->values[i], 1);
+        for (uint32_t i = 0; i < q->n; i++) count_block(c, q->first_block + offsets[i], values[i], 1);
     } else if (pattern_table_bytes(&c->patterns) > c->budget) {
         expand(c);
         pattern_table_free(&c->patterns);
     }
 }
 
-/* Moves the trial's counters into the chunk's pattern table (one probe per function
+/* Adds the queued patterns to the table. Their slots were asked for when they were
+ * queued; now their patterns are, all before the first add, so that in a big table
+ * the misses of a whole queue overlap. */
+static void flush(chunk_state *c) {
+    for (size_t k = 0; k < c->nqueued; k++) pattern_table_prefetch(&c->patterns, c->queue[k].hash, 2);
+    for (size_t k = 0; k < c->nqueued; k++) record(c, &c->queue[k]);
+    c->nqueued = 0;
+    c->npairs = 0;
+}
+
+/* Moves the trial's counters into the chunk's pattern queue (one pattern per function
  * that ran) and clears them; KEEP 0 only clears. The cost is the blocks of the
  * functions that ran, not all blocks of the module. */
 static void collect(const fsabi_module *mod, chunk_state *c, int keep) {
@@ -98,15 +119,22 @@ static void collect(const fsabi_module *mod, chunk_state *c, int keep) {
         const fsabi_function *f = &mod->functions[fi];
         mod->fn_touched[fi] = 0;
         uint64_t *counters = mod->counters + f->first_block;
+        uint32_t *offsets = c->offsets + c->npairs;
+        uint64_t *values = c->values + c->npairs;
         uint32_t n = 0;
         for (uint32_t j = 0; j < f->nblocks; j++) {
             uint64_t v = counters[j];
             if (!v) continue;
             counters[j] = 0;
-            c->offsets[n] = j;
-            c->values[n++] = v;
+            offsets[n] = j;
+            values[n++] = v;
         }
-        if (keep && n) record(c, fi, f->first_block, n);
+        if (!keep || !n) continue;
+        uint64_t hash = pattern_table_hash(&c->patterns, fi, offsets, values, n);
+        pattern_table_prefetch(&c->patterns, hash, 1);
+        c->queue[c->nqueued++] = (queued_pattern){hash, fi, f->first_block, n, c->npairs};
+        c->npairs += n;
+        if (c->nqueued == QUEUE || c->npairs > QUEUE_PAIRS) flush(c);
     }
     *mod->touched_count = 0;
 }
@@ -173,8 +201,9 @@ void worker_loop(const fsabi_module *mod, uint64_t seed, int cmd_fd, int result_
     uint32_t widest = 1;
     for (uint64_t f = 0; f < mod->nfunctions; f++)
         if (mod->functions[f].nblocks > widest) widest = mod->functions[f].nblocks;
-    c.offsets = malloc(widest * sizeof *c.offsets);
-    c.values = malloc(widest * sizeof *c.values);
+    /* a pattern is read at npairs <= QUEUE_PAIRS, and is at most the widest function */
+    c.offsets = malloc((QUEUE_PAIRS + (size_t)widest) * sizeof *c.offsets);
+    c.values = malloc((QUEUE_PAIRS + (size_t)widest) * sizeof *c.values);
     if (!c.tallies || !c.used || !c.offsets || !c.values) return;
     pattern_table_init(&c.patterns);
     c.budget = PATTERN_BUDGET + 24 * (size_t)mod->nfunctions;
@@ -209,6 +238,7 @@ void worker_loop(const fsabi_module *mod, uint64_t seed, int cmd_fd, int result_
                 collect(mod, &c, 1);
             }
         }
+        flush(&c);
         expand(&c);
         int retiring = !error && outgrown(rss_limit);
         if (send_chunk(result_fd, &c, cmd.start, cmd.count, 0, retiring, error_trial, error) != 0) break;

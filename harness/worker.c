@@ -18,6 +18,11 @@
 #define PATTERN_BUDGET ((size_t)16 << 20)
 #define BATCH 32   /* entries expanded ahead of their adds, so their misses overlap */
 #define QUEUE 32   /* patterns queued before they are added, for the same reason */
+/* Up to this many counters, every block's histogram stays in the caches, and counting
+ * a trial straight into them is cheaper than hashing its patterns (measured on
+ * newton_sqrt: 141 against 156 ns a trial); above, the pattern table wins (5,004
+ * blocks: 412 ns against 600). */
+#define DIRECT_MAX_COUNTERS 1024
 #define QUEUE_PAIRS 1024   /* room for the queued patterns' pairs, besides the widest one */
 
 /* A pattern read from the counters and waiting to be added; its pairs are in the
@@ -40,6 +45,7 @@ typedef struct chunk_state {
     uint32_t *offsets;        /* the queued patterns' pairs, one after another, */
     uint64_t *values;         /* room for QUEUE_PAIRS and the widest function's */
     uint32_t npairs;
+    int direct;               /* count into the tallies at once, no patterns */
     queued_pattern queue[QUEUE];
     size_t nqueued;
     wire_bin batch[BATCH];    /* expanded entries waiting for their histograms */
@@ -51,7 +57,7 @@ static int send_chunk(int fd, chunk_state *c, uint64_t start, uint64_t count, in
 
 /* Adds TRIALS trials that ran BLOCK VALUE times to the chunk's tallies. A histogram
  * about to outgrow its exact form is sent ahead as a partial message first. */
-static void count_block(chunk_state *c, uint32_t block, uint64_t value, uint64_t trials) {
+static inline void count_block(chunk_state *c, uint32_t block, uint64_t value, uint64_t trials) {
     tally *t = &c->tallies[block];
     if (t->nbins >= TALLY_MAX_DISTINCT / 2 &&
         send_chunk(c->fd, c, c->start, c->count, 1, 0, 0, NULL) != 0)
@@ -119,6 +125,15 @@ static void collect(const fsabi_module *mod, chunk_state *c, int keep) {
         const fsabi_function *f = &mod->functions[fi];
         mod->fn_touched[fi] = 0;
         uint64_t *counters = mod->counters + f->first_block;
+        if (c->direct) {
+            for (uint32_t j = 0; j < f->nblocks; j++) {
+                uint64_t v = counters[j];
+                if (!v) continue;
+                counters[j] = 0;
+                if (keep) count_block(c, f->first_block + j, v, 1);
+            }
+            continue;
+        }
         uint32_t *offsets = c->offsets + c->npairs;
         uint64_t *values = c->values + c->npairs;
         uint32_t n = 0;
@@ -206,6 +221,7 @@ void worker_loop(const fsabi_module *mod, uint64_t seed, int cmd_fd, int result_
     c.values = malloc((QUEUE_PAIRS + (size_t)widest) * sizeof *c.values);
     if (!c.tallies || !c.used || !c.offsets || !c.values) return;
     pattern_table_init(&c.patterns);
+    c.direct = ncounters <= DIRECT_MAX_COUNTERS;
     c.budget = PATTERN_BUDGET + 24 * (size_t)mod->nfunctions;
     for (uint64_t j = 0; j < ncounters; j++) tally_init(&c.tallies[j]);
     c.fd = result_fd;

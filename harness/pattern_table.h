@@ -57,7 +57,9 @@ int pattern_table_add(pattern_table *t, uint32_t function, uint32_t first_block,
  * overlap instead of following one another. */
 uint64_t pattern_table_hash(const pattern_table *t, uint32_t function, const uint32_t *offsets,
                             const uint64_t *values, uint32_t n);
-void pattern_table_prefetch(const pattern_table *t, uint64_t hash, int stage);   /* stage 1: the slot; 2: its pattern */
+/* Stage 1 asks for the slot of HASH; stage 2 (once the slot is there) for the
+ * N-pair pattern it points to, when its hash matches. */
+void pattern_table_prefetch(const pattern_table *t, uint64_t hash, int stage, uint32_t n);
 int pattern_table_add_hashed(pattern_table *t, uint64_t hash, uint32_t function, uint32_t first_block,
                              const uint32_t *offsets, const uint64_t *values, uint32_t n);
 

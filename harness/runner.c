@@ -36,8 +36,8 @@ typedef struct piece {
 typedef struct worker {
     pid_t pid;
     int cmd_fd, res_fd;
-    int busy;
-    wire_chunk chunk;
+    int busy;                      /* chunks handed to it and not yet returned */
+    wire_chunk chunks[2];          /* those chunks, the running one first */
     uint64_t killed_for_timeout;   /* WIRE_IDLE, or the trial it overran */
     uint64_t seen_trial;           /* the trial it ran when last looked at ... */
     uint64_t seen_since_ns;        /* ... first seen then */
@@ -97,10 +97,16 @@ static uint64_t now_ns(void) {
 
 /* ---- workers ---- */
 
+#define RESULT_PIPE_BYTES (1 << 20)
+
 static int spawn(runner *r, int w) {
     int cmd[2], res[2];
     if (pipe2(cmd, O_CLOEXEC) != 0) return -1;
     if (pipe2(res, O_CLOEXEC) != 0) { close(cmd[0]); close(cmd[1]); return -1; }
+    /* A big program's chunk sends megabytes of bins; with room for them in the pipe
+     * the worker goes on while the harness is busy (the most an unprivileged
+     * process may ask for by default; smaller still works, only slower). */
+    fcntl(res[0], F_SETPIPE_SZ, RESULT_PIPE_BYTES);
     fflush(NULL);
     pid_t pid = fork();
     if (pid < 0) {
@@ -124,7 +130,7 @@ static int spawn(runner *r, int w) {
     }
     close(cmd[0]);
     close(res[1]);
-    r->workers[w] = (worker){pid, cmd[1], res[0], 0, {0, 0}, WIRE_IDLE, WIRE_IDLE, 0, 0, NULL, 0};
+    r->workers[w] = (worker){pid, cmd[1], res[0], 0, {{0, 0}, {0, 0}}, WIRE_IDLE, WIRE_IDLE, 0, 0, NULL, 0};
     r->slots[w].trial = WIRE_IDLE;
     return 0;
 }
@@ -273,18 +279,20 @@ static wire_chunk next_chunk(runner *r) {
     return c;
 }
 
+/* Every worker holds two chunks: the one it runs, and the next, waiting in its pipe,
+ * so that it never waits while the harness merges what it sent. */
 static int dispatch(runner *r) {
     for (int w = 0; w < r->cfg->jobs; w++) {
         worker *k = &r->workers[w];
-        if (k->busy || k->pid <= 0 || k->retiring) continue;
-        wire_chunk c = next_chunk(r);
-        if (c.count == 0) return 0;
-        if (wire_write(k->cmd_fd, &c, sizeof c) != 0) {
-            requeue(r, c.start, c.count);   /* the death is handled when its pipe closes */
-            continue;
+        while (k->busy < 2 && k->pid > 0 && !k->retiring) {
+            wire_chunk c = next_chunk(r);
+            if (c.count == 0) return 0;
+            if (wire_write(k->cmd_fd, &c, sizeof c) != 0) {
+                requeue(r, c.start, c.count);   /* the death is handled when its pipe closes */
+                break;
+            }
+            k->chunks[k->busy++] = c;
         }
-        k->busy = 1;
-        k->chunk = c;
     }
     return 0;
 }
@@ -322,7 +330,8 @@ static int receive(runner *r, worker *k) {
         free(p.bins); free(p.aborted);
         return -2;
     }
-    k->busy = 0;
+    k->chunks[0] = k->chunks[1];
+    k->busy--;
     k->retiring = (int)d.retiring;
     r->recent_bins += p.nbins;
     r->recent_trials += p.count;
@@ -342,8 +351,13 @@ static int bury(runner *r, int w) {
     uint64_t t = __atomic_load_n(&r->slots[w].trial, __ATOMIC_ACQUIRE);
     close(k->cmd_fd);
     close(k->res_fd);
-    if (k->busy) {
-        wire_chunk c = k->chunk;
+    /* the chunk after the running one never started: it runs again elsewhere */
+    if (k->busy == 2 && requeue(r, k->chunks[1].start, k->chunks[1].count)) return -1;
+    if (k->busy && k->retiring) {
+        /* it retired after its last chunk: the one queued behind that never started */
+        if (requeue(r, k->chunks[0].start, k->chunks[0].count)) return -1;
+    } else if (k->busy) {
+        wire_chunk c = k->chunks[0];
         if (t != WIRE_IDLE && t >= c.start && t < c.start + c.count) {
             int timeout = k->killed_for_timeout == t;
             piece p = {t, 1, NULL, 0, NULL, 0, t, 1 + (timeout ? FAILURE_TIMEOUT : FAILURE_CRASH),
@@ -777,6 +791,9 @@ int runner_run(const runner_config *cfg, runner_result *out) {
             if (got < 0) rc = got == -2 ? -2 : -1;
         }
         if (rc) break;
+        /* a worker that just sent its chunk gets the next one before the merging,
+         * which for a big program takes long enough to leave it idle */
+        if (dispatch(&r) != 0) { rc = -1; break; }
         check_timeouts(&r);
         if (remote) {
             if (ship_pending(&r) != 0) { rc = -1; break; }

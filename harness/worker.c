@@ -13,11 +13,10 @@
 #include "tally.h"
 
 /* Bytes the pattern table may hold (besides 24 per function for its lists) before it
- * is expanded into the tallies and let go: enough for the patterns of long chunks,
- * small against the worker's memory limit. */
+ * is sent ahead and let go: enough for the patterns of long chunks, small against
+ * the worker's memory limit. */
 #define PATTERN_BUDGET ((size_t)16 << 20)
-#define BATCH 32   /* entries expanded ahead of their adds, so their misses overlap */
-#define QUEUE 32   /* patterns queued before they are added, for the same reason */
+#define QUEUE 32   /* patterns queued before they are added, so their misses overlap */
 /* Up to this many counters, every block's histogram stays in the caches, and counting
  * a trial straight into them is cheaper than hashing its patterns (measured on
  * newton_sqrt: 141 against 156 ns a trial); above, the pattern table wins (5,004
@@ -48,8 +47,6 @@ typedef struct chunk_state {
     int direct;               /* count into the tallies at once, no patterns */
     queued_pattern queue[QUEUE];
     size_t nqueued;
-    wire_bin batch[BATCH];    /* expanded entries waiting for their histograms */
-    size_t nbatch;
 } chunk_state;
 
 static int send_chunk(int fd, chunk_state *c, uint64_t start, uint64_t count, int partial,
@@ -66,41 +63,20 @@ static inline void count_block(chunk_state *c, uint32_t block, uint64_t value, u
     if (tally_count_many(t, value, trials) != 0) abort();   /* out of memory: a crash */
 }
 
-/* Counts the batch of expanded entries. Their histograms are cold, so every line an
- * entry needs is asked for ahead of the adds: the misses then overlap. */
-static void drain(chunk_state *c) {
-    for (size_t k = 0; k < c->nbatch; k++) __builtin_prefetch(&c->tallies[c->batch[k].block]);
-    for (size_t k = 0; k < c->nbatch; k++) tally_prefetch(&c->tallies[c->batch[k].block], c->batch[k].value);
-    for (size_t k = 0; k < c->nbatch; k++) count_block(c, c->batch[k].block, c->batch[k].value, c->batch[k].trials);
-    c->nbatch = 0;
-}
-
-static void expand_one(uint32_t block, uint64_t value, uint64_t trials, void *ctx) {
-    chunk_state *c = ctx;
-    c->batch[c->nbatch++] = (wire_bin){block, 0, value, trials};
-    if (c->nbatch == BATCH) drain(c);
-}
-
-/* Moves the pattern table into the per-block tallies and empties it. */
-static void expand(chunk_state *c) {
-    pattern_table_each(&c->patterns, expand_one, c);
-    drain(c);
-    pattern_table_reset(&c->patterns);
-}
-
-/* Counts one trial of function FI, whose pattern is the first N entries of c->offsets
- * and c->values. A table that grew past its budget is expanded and let go, so memory
- * stays bounded however many distinct patterns the program shows; short of memory,
- * the table is expanded and this trial goes straight into the tallies. */
+/* Counts one trial of the queued pattern Q. A table that grew past its budget is sent
+ * ahead as a partial message and let go, so memory stays bounded however many
+ * distinct patterns the program shows; so is a table that ran out of memory, and the
+ * pattern is then counted in a fresh one. */
 static void record(chunk_state *c, const queued_pattern *q) {
     const uint32_t *offsets = c->offsets + q->at;
     const uint64_t *values = c->values + q->at;
     if (pattern_table_add_hashed(&c->patterns, q->hash, q->function, q->first_block, offsets, values, q->n) != 0) {
-        expand(c);
+        if (send_chunk(c->fd, c, c->start, c->count, 1, 0, 0, NULL) != 0) _exit(1);   /* the harness is gone */
         pattern_table_free(&c->patterns);
-        for (uint32_t i = 0; i < q->n; i++) count_block(c, q->first_block + offsets[i], values[i], 1);
+        if (pattern_table_add_hashed(&c->patterns, q->hash, q->function, q->first_block, offsets, values, q->n) != 0)
+            abort();   /* out of memory even for one pattern: a crash */
     } else if (pattern_table_bytes(&c->patterns) > c->budget) {
-        expand(c);
+        if (send_chunk(c->fd, c, c->start, c->count, 1, 0, 0, NULL) != 0) _exit(1);
         pattern_table_free(&c->patterns);
     }
 }
@@ -109,7 +85,7 @@ static void record(chunk_state *c, const queued_pattern *q) {
  * queued; now their patterns are, all before the first add, so that in a big table
  * the misses of a whole queue overlap. */
 static void flush(chunk_state *c) {
-    for (size_t k = 0; k < c->nqueued; k++) pattern_table_prefetch(&c->patterns, c->queue[k].hash, 2);
+    for (size_t k = 0; k < c->nqueued; k++) pattern_table_prefetch(&c->patterns, c->queue[k].hash, 2, c->queue[k].n);
     for (size_t k = 0; k < c->nqueued; k++) record(c, &c->queue[k]);
     c->nqueued = 0;
     c->npairs = 0;
@@ -146,7 +122,7 @@ static void collect(const fsabi_module *mod, chunk_state *c, int keep) {
         }
         if (!keep || !n) continue;
         uint64_t hash = pattern_table_hash(&c->patterns, fi, offsets, values, n);
-        pattern_table_prefetch(&c->patterns, hash, 1);
+        pattern_table_prefetch(&c->patterns, hash, 1, n);
         c->queue[c->nqueued++] = (queued_pattern){hash, fi, f->first_block, n, c->npairs};
         c->npairs += n;
         if (c->nqueued == QUEUE || c->npairs > QUEUE_PAIRS) flush(c);
@@ -164,6 +140,17 @@ static void put_bin(uint64_t value, uint64_t trials, void *ctx) {
     s->bins[s->n++] = (wire_bin){s->block, 0, value, trials};
 }
 
+static void put_pattern_bin(uint32_t block, uint64_t value, uint64_t trials, void *ctx) {
+    bin_sink *s = ctx;
+    s->block = block;
+    put_bin(value, trials, s);
+}
+
+/* Sends what the chunk counted since its last message: the per-block histograms
+ * (direct counting), and every pattern's pairs as bins of their own. Two patterns
+ * that ran a block the same number of times give two bins for it; the harness adds
+ * them up, which costs it less than the worker's merging them through cold
+ * per-block histograms. */
 static int send_chunk(int fd, chunk_state *c, uint64_t start, uint64_t count, int partial,
                       int retiring, uint64_t error_trial, const char *error) {
     bin_sink *sink = &c->sink;
@@ -174,6 +161,8 @@ static int send_chunk(int fd, chunk_state *c, uint64_t start, uint64_t count, in
         tally_reset(&c->tallies[c->used[k]]);
     }
     c->nused = 0;
+    pattern_table_each(&c->patterns, put_pattern_bin, sink);
+    pattern_table_reset(&c->patterns);
     size_t elen = error ? strlen(error) : 0;
     if (partial) elen = 0;
     uint64_t naborted = partial ? 0 : c->naborted;
@@ -221,7 +210,11 @@ void worker_loop(const fsabi_module *mod, uint64_t seed, int cmd_fd, int result_
     c.values = malloc((QUEUE_PAIRS + (size_t)widest) * sizeof *c.values);
     if (!c.tallies || !c.used || !c.offsets || !c.values) return;
     pattern_table_init(&c.patterns);
-    c.direct = ncounters <= DIRECT_MAX_COUNTERS;
+    /* FREQSYS_COUNTING=direct|patterns overrides the choice: the two must give the
+     * same result, and tests/e2e/counting-t.c holds them to it */
+    const char *counting = getenv("FREQSYS_COUNTING");
+    c.direct = counting && !strcmp(counting, "direct") ? 1
+             : counting && !strcmp(counting, "patterns") ? 0 : ncounters <= DIRECT_MAX_COUNTERS;
     c.budget = PATTERN_BUDGET + 24 * (size_t)mod->nfunctions;
     for (uint64_t j = 0; j < ncounters; j++) tally_init(&c.tallies[j]);
     c.fd = result_fd;
@@ -255,7 +248,6 @@ void worker_loop(const fsabi_module *mod, uint64_t seed, int cmd_fd, int result_
             }
         }
         flush(&c);
-        expand(&c);
         int retiring = !error && outgrown(rss_limit);
         if (send_chunk(result_fd, &c, cmd.start, cmd.count, 0, retiring, error_trial, error) != 0) break;
         if (error || retiring) break;

@@ -1,0 +1,56 @@
+/* tests/e2e/counting-t.c: the worker's two ways of counting (per block, per function pattern) give the same result. */
+/* SPDX-License-Identifier: MIT */
+#include <unistd.h>
+#include "tap.h"
+#include "e2e.h"
+
+/* Runs freqsys ARGS with FREQSYS_COUNTING set to MODE (NULL: the worker chooses). */
+static int run_counting(const char *mode, const char *args) {
+    char err[4096];
+    if (mode) setenv("FREQSYS_COUNTING", mode, 1);
+    else unsetenv("FREQSYS_COUNTING");
+    int rc = e2e_run(args, err, sizeof err);
+    if (rc > 1) diag("freqsys %s: %s", args, err);
+    unsetenv("FREQSYS_COUNTING");
+    return rc;
+}
+
+int main(void) {
+    plan(9);
+    char dir[] = "/tmp/freqsys-counting-XXXXXX", cmd[1024], args[1024];
+    if (!mkdtemp(dir)) bail("cannot create a temporary folder");
+    /* 150 ten-block functions, one run per trial: 1,504 counters, past the worker's
+     * threshold for direct counting, so by default it counts patterns */
+    snprintf(cmd, sizeof cmd, "'%s/bench/gen_blocks.sh' 150 '%s' >/dev/null", FREQSYS_SOURCE_DIR, dir);
+    if (system(cmd) != 0) bail("bench/gen_blocks.sh failed");
+
+    snprintf(args, sizeof args, "run '%s/blocks.fspec' -q -j 2 -e 1e-9 -n 200000 -o '%s/default.json'", dir, dir);
+    is_int(run_counting(NULL, args), 1, "1,504 blocks, 200,000 trials: the budget ends the run");
+    snprintf(args, sizeof args, "run '%s/blocks.fspec' -q -j 2 -e 1e-9 -n 200000 -o '%s/direct.json'", dir, dir);
+    is_int(run_counting("direct", args), 1, "...counted per block");
+    snprintf(args, sizeof args, "run '%s/blocks.fspec' -q -j 1 -e 1e-9 -n 200000 -o '%s/patterns.json'", dir, dir);
+    is_int(run_counting("patterns", args), 1, "...counted per pattern, one worker");
+    char a[512], b[512], c[512];
+    snprintf(a, sizeof a, "%s/default.json", dir);
+    snprintf(b, sizeof b, "%s/direct.json", dir);
+    snprintf(c, sizeof c, "%s/patterns.json", dir);
+    ok(e2e_same_json(a, b), "patterns (the default here) and per-block counting give the same JSON");
+    ok(e2e_same_json(b, c), "...and so does one worker counting patterns");
+    result *r = result_read_json(a, NULL, 0);
+    ok(r && r->trials == 200000 && r->nblocks == 1504, "the result has all 1,504 blocks and 200,000 trials");
+    result_free(r);
+
+    /* crashes, aborts and timeouts leave the patterns of their trials out, too */
+    is_int(run_counting("patterns", "run tests/e2e/programs/misbehave.fspec -q -j 2 -o /tmp/freqsys-counting-m1.json"),
+           0, "a misbehaving program, counted per pattern");
+    is_int(run_counting(NULL, "run tests/e2e/programs/misbehave.fspec -q -j 2 -o /tmp/freqsys-counting-m2.json"),
+           0, "...and per block (its default)");
+    ok(e2e_same_json("/tmp/freqsys-counting-m1.json", "/tmp/freqsys-counting-m2.json"),
+       "...give the same JSON, failures included");
+
+    unlink("/tmp/freqsys-counting-m1.json");
+    unlink("/tmp/freqsys-counting-m2.json");
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    if (system(cmd) != 0) diag("could not remove %s", dir);
+    return done();
+}

@@ -203,6 +203,12 @@ int tally_count_many(tally *t, uint64_t value, uint64_t trials)
     return 0;
 }
 
+void tally_prefetch(const tally *t, uint64_t value)
+{
+    if (t->capacity)
+        __builtin_prefetch(&t->bins[slot_of(value, t->capacity)]);
+}
+
 int tally_add(tally *t, uint64_t value, uint64_t trials)
 {
     if (value == 0 || trials == 0)

@@ -52,6 +52,10 @@ int tally_count(tally *t, uint64_t value);
  * or -1 when memory ran out or the histogram is full (the tally is then unchanged). */
 int tally_count_many(tally *t, uint64_t value, uint64_t trials);
 
+/* Asks the cache for the bin where VALUE is looked up first, so a caller with many
+ * values to add can overlap their misses. Changes nothing; can't fail. */
+void tally_prefetch(const tally *t, uint64_t value);
+
 /* Adds every trial of SRC to DST. Returns 0, or -1 when memory ran out. */
 int tally_merge(tally *dst, const tally *src);
 

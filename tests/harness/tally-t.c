@@ -117,7 +117,7 @@ static void visit(uint64_t value, uint64_t trials, void *ctx)
 
 int main(void)
 {
-    plan(60);
+    plan(61);
     tally t;
     tally_moments m;
 
@@ -357,6 +357,16 @@ int main(void)
            "count_many: the same bins and hits as one tally_count per trial");
     }
     ok(b.s1 == 0 && b.max == 0, "count_many: no sums kept");
+    {
+        tally before = b, empty;
+        tally_init(&empty);
+        tally_prefetch(&b, 3);
+        tally_prefetch(&b, 12345);
+        tally_prefetch(&empty, 3);
+        ok(before.bins == b.bins && before.nbins == b.nbins && before.capacity == b.capacity
+           && before.hits == b.hits && empty.capacity == 0 && empty.bins == NULL,
+           "prefetch changes nothing, on a filled tally or an empty one");
+    }
     for (uint64_t v = 100; b.nbins < TALLY_MAX_DISTINCT; v++)
         if (tally_count_many(&b, v, 2) != 0) bail("count_many: full too early");
     ok(tally_count_many(&b, 3, 4) == 0 && tally_count_many(&b, 1, 4) == -1,

@@ -230,18 +230,19 @@ static int requeue(runner *r, uint64_t start, uint64_t count) {
 
 static int ask_for_lease(runner *r);
 
-/* How far fresh trials may be handed out: two check points past the next one, or
- * HORIZON_SECONDS of the run's work past the merged trials when that is more. Every
- * worker holds two chunks and every MPI rank two leases, which early check points
- * (close together) could not feed; what runs past the stop costs CPU time only, as
- * the run ends as soon as its last check point is merged. */
-#define HORIZON_SECONDS 0.25
+/* How far fresh trials may be handed out: two check points past the next one, or,
+ * when that is more, enough of the run's work past the merged trials to keep every
+ * worker's two chunks (2.5 chunk durations) or every MPI rank's two leases
+ * (LEASE_HORIZON_SECONDS) filled, which early check points (close together) could
+ * not. What runs past the stop is wasted, so no more than that. */
+#define LEASE_HORIZON_SECONDS 0.25
 
 static uint64_t horizon(const runner *r) {
     uint64_t max = r->cfg->max_trials;
     uint64_t h = schedule_next(schedule_next(r->next_decision, max), max);
     double t = seconds_since(&r->t0);
-    double ahead = t > 0 ? (double)r->frontier / t * HORIZON_SECONDS : 0;
+    double seconds = r->distributed ? LEASE_HORIZON_SECONDS : 2.5 * r->chunk_seconds;
+    double ahead = t > 0 ? (double)r->frontier / t * seconds : 0;
     if (ahead > (double)(max - r->frontier)) ahead = (double)(max - r->frontier);
     if (r->frontier + (uint64_t)ahead > h) h = r->frontier + (uint64_t)ahead;
     return h;

@@ -16,7 +16,7 @@ static int mpirun(const char *args) {
 }
 
 int main(void) {
-    plan(10);
+    plan(11);
     /* Open MPI refuses root without these; harmless for other users. */
     setenv("OMPI_ALLOW_RUN_AS_ROOT", "1", 1);
     setenv("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1", 1);
@@ -43,6 +43,24 @@ int main(void) {
              "-e 0.002 -o /tmp/freqsys-mpi-u.json", FREQSYS_TOOL, FREQSYS_TOOL);
     is_int(mpirun(args), 0, "mpirun with ranks of 2 and 1 workers runs to convergence");
     ok(e2e_same_json("/tmp/freqsys-mpi-1.json", "/tmp/freqsys-mpi-u.json"), "...with the JSON of -j 1 in one process");
+
+    /* A program of 1,504 blocks, whose workers count per-function patterns and send
+     * many bins per piece: the pieces travel between ranks intact. */
+    char dir[] = "/tmp/freqsys-mpi-blocks-XXXXXX", cmd[1024];
+    if (!mkdtemp(dir)) bail("cannot create a temporary folder");
+    snprintf(cmd, sizeof cmd, "'%s/bench/gen_blocks.sh' 150 '%s' >/dev/null", FREQSYS_SOURCE_DIR, dir);
+    if (system(cmd) != 0) bail("bench/gen_blocks.sh failed");
+    snprintf(args, sizeof args, "run '%s/blocks.fspec' -q -j 1 -e 0.02 -o '%s/one.json'", dir, dir);
+    e2e_run(args, err, sizeof err);
+    snprintf(args, sizeof args, "-np 3 '%s' run '%s/blocks.fspec' -q -j 1 -e 0.02 -o '%s/three.json'",
+             FREQSYS_TOOL, dir, dir);
+    mpirun(args);
+    char one[256], three[256];
+    snprintf(one, sizeof one, "%s/one.json", dir);
+    snprintf(three, sizeof three, "%s/three.json", dir);
+    ok(e2e_same_json(one, three), "1,504 blocks over 3 ranks: the JSON of -j 1 in one process");
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    if (system(cmd) != 0) diag("could not remove %s", dir);
 
     e2e_run("run tests/e2e/programs/misbehave.fspec -q -j 1 -o /tmp/freqsys-mpi-m1.json", err, sizeof err);
     snprintf(args, sizeof args, "-np 3 '%s' run tests/e2e/programs/misbehave.fspec -q -j 1 "

@@ -27,9 +27,11 @@ typedef struct wire_bin { uint32_t block, pad; uint64_t value, trials; } wire_bi
 /* Shared memory one worker writes and the harness reads: which trial runs, so a
  * crash or a timeout can be pinned on exactly one trial. The harness times trials
  * itself (from when it first sees an id), which keeps the clock off the worker's
- * per-trial path. */
+ * per-trial path. Each slot has cache lines of its own: workers write theirs twice
+ * a trial, and slots sharing a line made two workers of short trials stall each
+ * other (newton_sqrt: -j 2 at 1.5x of -j 1). */
 typedef struct wire_slot {
-    uint64_t trial;          /* WIRE_IDLE between trials */
+    _Alignas(128) uint64_t trial;   /* WIRE_IDLE between trials */
 } wire_slot;
 #define WIRE_IDLE UINT64_MAX
 

@@ -22,6 +22,9 @@
  * newton_sqrt: 141 against 156 ns a trial); above, the pattern table wins (5,004
  * blocks: 412 ns against 600). */
 #define DIRECT_MAX_COUNTERS 1024
+/* In direct counting, counts below this are tallied in a plain array per block
+ * (an increment, no hashing); entry 0 of a block's row marks the row in use. */
+#define SMALL_VALUES 64
 #define QUEUE_PAIRS 1024   /* room for the queued patterns' pairs, besides the widest one */
 
 /* A pattern read from the counters and waiting to be added; its pairs are in the
@@ -45,6 +48,9 @@ typedef struct chunk_state {
     uint64_t *values;         /* room for QUEUE_PAIRS and the widest function's */
     uint32_t npairs;
     int direct;               /* count into the tallies at once, no patterns */
+    uint32_t *small;          /* direct: [counter][SMALL_VALUES] trials since the last message */
+    uint32_t *small_rows;     /* the counters whose rows are in use */
+    size_t nsmall_rows;
     queued_pattern queue[QUEUE];
     size_t nqueued;
 } chunk_state;
@@ -106,7 +112,15 @@ static void collect(const fsabi_module *mod, chunk_state *c, int keep) {
                 uint64_t v = counters[j];
                 if (!v) continue;
                 counters[j] = 0;
-                if (keep) count_block(c, f->first_block + j, v, 1);
+                if (!keep) continue;
+                uint32_t block = f->first_block + j;
+                if (v < SMALL_VALUES) {
+                    uint32_t *row = c->small + (size_t)block * SMALL_VALUES;
+                    if (!row[0]) { row[0] = 1; c->small_rows[c->nsmall_rows++] = block; }
+                    row[v]++;
+                } else {
+                    count_block(c, block, v, 1);
+                }
             }
             continue;
         }
@@ -155,6 +169,14 @@ static int send_chunk(int fd, chunk_state *c, uint64_t start, uint64_t count, in
                       int retiring, uint64_t error_trial, const char *error) {
     bin_sink *sink = &c->sink;
     sink->n = 0;
+    for (size_t k = 0; k < c->nsmall_rows; k++) {
+        uint32_t *row = c->small + (size_t)c->small_rows[k] * SMALL_VALUES;
+        sink->block = c->small_rows[k];
+        for (uint32_t v = 1; v < SMALL_VALUES; v++)
+            if (row[v]) put_bin(v, row[v], sink);
+        memset(row, 0, SMALL_VALUES * sizeof *row);
+    }
+    c->nsmall_rows = 0;
     for (size_t k = 0; k < c->nused; k++) {
         sink->block = c->used[k];
         tally_each(&c->tallies[c->used[k]], put_bin, sink);
@@ -215,6 +237,11 @@ void worker_loop(const fsabi_module *mod, uint64_t seed, int cmd_fd, int result_
     const char *counting = getenv("FREQSYS_COUNTING");
     c.direct = counting && !strcmp(counting, "direct") ? 1
              : counting && !strcmp(counting, "patterns") ? 0 : ncounters <= DIRECT_MAX_COUNTERS;
+    if (c.direct) {
+        c.small = calloc(ncounters * SMALL_VALUES + 1, sizeof *c.small);
+        c.small_rows = calloc(ncounters + 1, sizeof *c.small_rows);
+        if (!c.small || !c.small_rows) return;
+    }
     c.budget = PATTERN_BUDGET + 24 * (size_t)mod->nfunctions;
     for (uint64_t j = 0; j < ncounters; j++) tally_init(&c.tallies[j]);
     c.fd = result_fd;
@@ -253,6 +280,8 @@ void worker_loop(const fsabi_module *mod, uint64_t seed, int cmd_fd, int result_
         if (error || retiring) break;
     }
     free(c.sink.bins);
+    free(c.small);
+    free(c.small_rows);
     pattern_table_free(&c.patterns);
     free(c.offsets);
     free(c.values);

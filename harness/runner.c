@@ -686,7 +686,7 @@ static void progress(runner *r, int final) {
 static void adapt_chunk(runner *r) {
     double t = seconds_since(&r->t0);
     uint64_t finished = r->distributed && r->rank != 0 ? r->done : r->frontier;
-    if (t < 0.05 || finished == 0) return;
+    if (t < 0.005 || finished == 0) return;   /* early: 16-trial chunks would leave the workers idle */
     if (r->recent_trials >= 1000) {
         double per_trial = (double)r->recent_bins / (double)r->recent_trials;
         if (per_trial > BINS_PER_TRIAL_HIGH && r->chunk_seconds < CHUNK_SECONDS_MAX) r->chunk_seconds *= 2;

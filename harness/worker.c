@@ -17,11 +17,13 @@
  * the worker's memory limit. */
 #define PATTERN_BUDGET ((size_t)16 << 20)
 #define QUEUE 32   /* patterns queued before they are added, so their misses overlap */
-/* Up to this many counters, every block's histogram stays in the caches, and counting
- * a trial straight into them is cheaper than hashing its patterns (measured on
- * newton_sqrt: 141 against 156 ns a trial); above, the pattern table wins (5,004
- * blocks: 412 ns against 600). */
-#define DIRECT_MAX_COUNTERS 1024
+/* Up to this many counters a worker counts per block (a row of small counts per
+ * block, 256 bytes); above, it files per-function patterns, whose memory does not
+ * grow with the module. Per block is the faster of the two wherever measured:
+ * newton_sqrt (5 counters) 141 against 156 ns a trial, and the generated programs
+ * of bench/gen_blocks.sh with 5,004 counters (3.5 to 4.3 million trials per second
+ * against 2.9 to 3.5) and 50,004 (3.0 against 2.4 million). */
+#define DIRECT_MAX_COUNTERS 65536
 /* In direct counting, counts below this are tallied in a plain array per block
  * (an increment, no hashing); entry 0 of a block's row marks the row in use. */
 #define SMALL_VALUES 64

@@ -44,7 +44,7 @@ int main(void) {
     is_int(mpirun(args), 0, "mpirun with ranks of 2 and 1 workers runs to convergence");
     ok(e2e_same_json("/tmp/freqsys-mpi-1.json", "/tmp/freqsys-mpi-u.json"), "...with the JSON of -j 1 in one process");
 
-    /* A program of 1,504 blocks, whose workers count per-function patterns and send
+    /* A program of 1,504 blocks whose workers count per-function patterns and send
      * many bins per piece: the pieces travel between ranks intact. */
     char dir[] = "/tmp/freqsys-mpi-blocks-XXXXXX", cmd[1024];
     if (!mkdtemp(dir)) bail("cannot create a temporary folder");
@@ -52,7 +52,8 @@ int main(void) {
     if (system(cmd) != 0) bail("bench/gen_blocks.sh failed");
     snprintf(args, sizeof args, "run '%s/blocks.fspec' -q -j 1 -e 0.02 -o '%s/one.json'", dir, dir);
     e2e_run(args, err, sizeof err);
-    snprintf(args, sizeof args, "-np 3 '%s' run '%s/blocks.fspec' -q -j 1 -e 0.02 -o '%s/three.json'",
+    snprintf(args, sizeof args, "-np 3 -x FREQSYS_COUNTING=patterns '%s' run '%s/blocks.fspec' -q -j 1 -e 0.02 "
+             "-o '%s/three.json'",
              FREQSYS_TOOL, dir, dir);
     mpirun(args);
     char one[256], three[256];

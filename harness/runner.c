@@ -488,7 +488,8 @@ typedef struct piece_header {
     uint64_t start, count, crash_trial, failed, signal, nbins, naborted;
 } piece_header;
 
-#define LEASE_SECONDS 0.1   /* a lease is about this much of the asking rank's work */
+#define LEASE_SECONDS 0.1   /* a lease is about this much of the asking rank's work, */
+#define LEASE_MIN 1024      /* and never fewer trials than this */
 
 static int ask_for_lease(runner *r) {
     double t = seconds_since(&r->t0), *rate = malloc(sizeof *rate);
@@ -555,7 +556,7 @@ static int grant_leases(runner *r) {
     for (int k = 1; k < r->ranks; k++) {
         while (r->asks[k] > 0 && r->next_fresh < limit) {
             uint64_t size = (uint64_t)(r->rates[k] * LEASE_SECONDS);
-            if (size < RUNNER_LEASE_MIN) size = RUNNER_LEASE_MIN;
+            if (size < LEASE_MIN) size = LEASE_MIN;
             if (size > limit - r->next_fresh) size = limit - r->next_fresh;
             if (send_lease(r, k, r->next_fresh, size) != 0) return -1;
             r->next_fresh += size;

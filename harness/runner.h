@@ -69,10 +69,6 @@ typedef struct runner_result {
     runner_start state;        /* where the run stopped, for a checkpoint (tallies owned) */
 } runner_result;
 
-/* In an MPI job rank 0 leases fresh trials to the other ranks on demand, about
- * 0.1 s of the asking rank's work at a time and never fewer than this many. */
-#define RUNNER_LEASE_MIN 1024
-
 /* Runs the estimation, from the start or from CFG->resume (whose tallies are copied).
  * In an MPI job every rank calls it: rank 0 leases trials to the others as they ask,
  * merges their pieces with its own in trial order, decides, and tells them to stop.

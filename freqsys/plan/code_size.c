@@ -11,7 +11,6 @@
 #include <llvm-c/Object.h>
 #include <llvm-c/Target.h>
 #include <llvm-c/TargetMachine.h>
-#include <llvm-c/Transforms/PassBuilder.h>
 #include "transform.h"
 
 #ifndef FREQSYS_CLANG
@@ -150,15 +149,9 @@ int code_size_measure(const spec *s, const char *triple, const char *cpu, code_s
     LLVMDisposeTargetData(layout);
 
     int rc = -1;
-    LLVMPassBuilderOptionsRef opts = LLVMCreatePassBuilderOptions();
-    LLVMErrorRef e = LLVMRunPasses(m, "default<Os>", tm, opts);
-    LLVMDisposePassBuilderOptions(opts);
-    if (e) {
-        char *text = LLVMGetErrorMessage(e);
-        snprintf(err, errlen, "optimising for %s failed: %s", triple, text);
-        LLVMDisposeErrorMessage(text);
-        goto done;
-    }
+    char what[300];
+    snprintf(what, sizeof what, "optimising for %s", triple);
+    if (transform_run_passes(m, "default<Os>", tm, what, err, errlen) != 0) goto done;
     /* One section per function, as -ffunction-sections gives: its size is the function's. */
     for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
         if (!LLVMCountBasicBlocks(f)) continue;

@@ -5,7 +5,6 @@
 #include <stdio.h>
 #include <string.h>
 #include <llvm-c/Analysis.h>
-#include <llvm-c/Transforms/PassBuilder.h>
 #include "counters.h"
 #include "entry_args.h"
 #include "exits.h"
@@ -67,16 +66,9 @@ static int optimize(LLVMModuleRef m, optimize_level level, char *err, size_t err
     if (level == OPTIMIZE_NONE) return 0;
     if (level == OPTIMIZE_AUTO) level = count_blocks(m) <= OPTIMIZE_FULL_MAX_BLOCKS ? OPTIMIZE_FULL : OPTIMIZE_QUICK;
     const char *passes = level == OPTIMIZE_FULL ? "default<O2>" : QUICK_PIPELINE;
-    LLVMPassBuilderOptionsRef opts = LLVMCreatePassBuilderOptions();
-    LLVMErrorRef e = LLVMRunPasses(m, passes, NULL, opts);
-    LLVMDisposePassBuilderOptions(opts);
-    if (e) {
-        char *text = LLVMGetErrorMessage(e);
-        snprintf(err, errlen, "the optimisation pipeline %s failed: %s", passes, text);
-        LLVMDisposeErrorMessage(text);
-        return TRANSFORM_EBUILD;
-    }
-    return 0;
+    char what[128];
+    snprintf(what, sizeof what, "the optimisation pipeline %s", passes);
+    return transform_run_passes(m, passes, NULL, what, err, errlen);
 }
 
 int instrument_module(LLVMModuleRef m, const spec *s, optimize_level level, char *err, size_t errlen) {

@@ -5,6 +5,7 @@
 
 #include <stddef.h>
 #include <llvm-c/Core.h>
+#include <llvm-c/TargetMachine.h>
 #include "spec.h"
 
 /* Errors: every function here returns 0 on success, or a negative code and writes
@@ -31,6 +32,12 @@ int optimize_level_parse(const char *text, optimize_level *level);
 /* instrument.c: the whole rewrite: counters, input reads, exits, the globals reset
  * and the module descriptor, then the optimisation pipeline LEVEL asks for. */
 int instrument_module(LLVMModuleRef m, const spec *s, optimize_level level, char *err, size_t errlen);
+
+/* passes.c: runs the pipeline PASSES (LLVM's text form, e.g. "default<O2>") over M,
+ * for target machine TM (may be NULL). Returns 0, or TRANSFORM_EBUILD with "WHAT
+ * failed: LLVM's reason" in ERR. */
+int transform_run_passes(LLVMModuleRef m, const char *passes, LLVMTargetMachineRef tm,
+                         const char *what, char *err, size_t errlen);
 
 /* shared_object.c: writes M as bitcode into DIR and links it into DIR/module.so.
  * *SO_PATH receives a malloc'd path. */

@@ -40,7 +40,10 @@ typedef struct worker {
     wire_chunk chunks[2];          /* those chunks, the running one first */
     uint64_t killed_for_timeout;   /* WIRE_IDLE, or the trial it overran */
     uint64_t seen_trial;           /* the trial it ran when last looked at ... */
-    uint64_t seen_since_ns;        /* ... first seen then */
+    uint64_t seen_since_ns;        /* ... first seen then, */
+    uint64_t seen_cpu_ns;          /* ... when the worker had used this much CPU time */
+    clockid_t cpu_clock;           /* the worker's CPU-time clock */
+    int has_cpu_clock;             /* 0: trials are timed by the wall clock alone */
     int retiring;                  /* said it exits after its last chunk: hand it nothing */
     wire_bin *early;               /* bins of the running chunk sent ahead (partial) */
     size_t nearly;
@@ -80,7 +83,7 @@ typedef struct runner {
     double last_checkpoint;
 } runner;
 
-static volatile int stop_requested;   /* set by SIGINT/SIGTERM; an int, as MPI waits read it */
+static volatile sig_atomic_t stop_requested;   /* set by SIGINT/SIGTERM */
 static void on_stop_signal(int sig) { stop_requested = sig; }
 
 static double seconds_since(const struct timespec *t0) {
@@ -130,7 +133,8 @@ static int spawn(runner *r, int w) {
     }
     close(cmd[0]);
     close(res[1]);
-    r->workers[w] = (worker){pid, cmd[1], res[0], 0, {{0, 0}, {0, 0}}, WIRE_IDLE, WIRE_IDLE, 0, 0, NULL, 0};
+    r->workers[w] = (worker){pid, cmd[1], res[0], 0, {{0, 0}, {0, 0}}, WIRE_IDLE, WIRE_IDLE, 0, 0, 0, 0, 0, NULL, 0};
+    r->workers[w].has_cpu_clock = clock_getcpuclockid(pid, &r->workers[w].cpu_clock) == 0;
     r->slots[w].trial = WIRE_IDLE;
     return 0;
 }
@@ -356,6 +360,7 @@ static int bury(runner *r, int w) {
     uint64_t t = __atomic_load_n(&r->slots[w].trial, __ATOMIC_ACQUIRE);
     close(k->cmd_fd);
     close(k->res_fd);
+    k->cmd_fd = k->res_fd = -1;   /* a failed respawn leaves them to retire(), which must not close them again */
     /* the chunk after the running one never started: it runs again elsewhere */
     if (k->busy == 2 && requeue(r, k->chunks[1].start, k->chunks[1].count)) return -1;
     if (k->busy && k->retiring) {
@@ -364,9 +369,8 @@ static int bury(runner *r, int w) {
     } else if (k->busy) {
         wire_chunk c = k->chunks[0];
         if (t != WIRE_IDLE && t >= c.start && t < c.start + c.count) {
-            int timeout = k->killed_for_timeout == t;
-            piece p = {t, 1, NULL, 0, NULL, 0, t, 1 + (timeout ? FAILURE_TIMEOUT : FAILURE_CRASH),
-                       WIFSIGNALED(status) ? WTERMSIG(status) : 0};
+            runner_failure_kind kind = runner_failure_of(status, k->killed_for_timeout == t);
+            piece p = {t, 1, NULL, 0, NULL, 0, t, 1 + kind, WIFSIGNALED(status) ? WTERMSIG(status) : 0};
             if (add_pending(r, p) || requeue(r, c.start, t - c.start) ||
                 requeue(r, t + 1, c.start + c.count - t - 1))
                 return -1;
@@ -398,8 +402,27 @@ static int bury(runner *r, int w) {
     return 0;
 }
 
-/* A trial overran when the same id has been showing for longer than the limit;
- * the harness looks at least every 50 ms, so that is the timeout's resolution. */
+runner_failure_kind runner_failure_of(int status, int marked) {
+    return marked && WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL ? FAILURE_TIMEOUT : FAILURE_CRASH;
+}
+
+/* The CPU time worker K has used, in ns; 0 when its clock cannot be read. */
+static uint64_t cpu_ns(const worker *k) {
+    struct timespec ts;
+    if (!k->has_cpu_clock || clock_gettime(k->cpu_clock, &ts) != 0) return 0;
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* A trial that waits without using the CPU (sleep, a blocking call) ends at this
+ * much wall-clock time, however little CPU time it used. */
+static uint64_t wall_ceiling(uint64_t limit) { return 10 * limit + 1000000000u; }
+
+/* A trial overran when the same id has been showing while its worker used more CPU
+ * time than the limit. CPU time, not the wall clock: a trial that other work on a
+ * busy machine kept waiting has not overrun, so a seed gives the same result on a
+ * loaded machine as on an idle one. The harness looks at least every 50 ms, so that
+ * is the timeout's resolution; the worker's clock is read only once the wall clock
+ * is past the limit (CPU time cannot be past it before). */
 static void check_timeouts(runner *r) {
     uint64_t limit = (uint64_t)(r->cfg->timeout_s * 1e9), now = now_ns();
     for (int w = 0; w < r->cfg->jobs; w++) {
@@ -409,7 +432,13 @@ static void check_timeouts(runner *r) {
         if (t != k->seen_trial || t == WIRE_IDLE) {
             k->seen_trial = t;
             k->seen_since_ns = now;
-        } else if (now - k->seen_since_ns > limit) {
+            k->seen_cpu_ns = cpu_ns(k);
+            continue;
+        }
+        uint64_t wall = now - k->seen_since_ns;
+        if (wall <= limit) continue;
+        uint64_t used = cpu_ns(k), cpu = !k->has_cpu_clock ? wall : used > k->seen_cpu_ns ? used - k->seen_cpu_ns : 0;
+        if (cpu > limit || wall > wall_ceiling(limit)) {
             k->killed_for_timeout = t;
             kill(k->pid, SIGKILL);
         }
@@ -714,6 +743,8 @@ int runner_run(const runner_config *cfg, runner_result *out) {
     out->verdicts = calloc(nb + 1, sizeof *out->verdicts);
     r.tallies = calloc(nb + 1, sizeof *r.tallies);
     r.workers = calloc((size_t)cfg->jobs, sizeof *r.workers);
+    /* no process and no pipes yet, so that the cleanup after a failed start closes nothing it does not own */
+    for (int w = 0; r.workers && w < cfg->jobs; w++) r.workers[w] = (worker){.pid = -1, .cmd_fd = -1, .res_fd = -1};
     r.slots = mmap(NULL, (size_t)cfg->jobs * sizeof *r.slots, PROT_READ | PROT_WRITE,
                    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
     if (!out->moments || !out->verdicts || !r.tallies || !r.workers || r.slots == MAP_FAILED) {

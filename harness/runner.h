@@ -45,6 +45,12 @@ typedef struct runner_failure {
 
 #define RUNNER_MAX_FAILURES 16
 
+/* How the trial a worker was running ended, from the worker's wait STATUS: a timeout
+ * only when the harness MARKED the trial as overrunning and the worker then died of
+ * the SIGKILL sent for it; a worker that a fault (SIGSEGV, ...) ended first crashed,
+ * marked or not. Can't fail. */
+runner_failure_kind runner_failure_of(int status, int marked);
+
 /* Where a run stands between check points: enough to continue it exactly. */
 typedef struct runner_start {
     uint64_t frontier;          /* trials 0..frontier-1 are merged into tallies */

@@ -3,24 +3,30 @@
 #ifndef FREQSYS_E2E_H
 #define FREQSYS_E2E_H
 
+#include <dirent.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 #include "result.h"
+#include "tmp.h"
 
 #define FREQSYS_TOOL FREQSYS_BINARY_DIR "/freqsys"
 
-/* Runs `freqsys ARGS` (a shell fragment), stderr captured into ERR (may be NULL).
- * Returns the exit status, or -1 when it could not run. */
+/* Runs `freqsys ARGS` (a shell fragment) in the source folder, with TMPDIR set to the
+ * test's own folder (tmp_dir()), stderr captured into ERR (may be NULL). Returns the
+ * exit status, or -1 when it could not run. */
 __attribute__((unused)) static int e2e_run(const char *args, char *err, size_t errlen) {
-    char errfile[] = "/tmp/freqsys-e2e-XXXXXX";
+    char errfile[2048];
+    snprintf(errfile, sizeof errfile, "%s", tmp_path("stderr-XXXXXX"));
     int fd = mkstemp(errfile);
     if (fd < 0) return -1;
-    char cmd[4096];
-    snprintf(cmd, sizeof cmd, "cd '%s' && '%s' %s >/dev/null 2>'%s'", FREQSYS_SOURCE_DIR,
-             FREQSYS_TOOL, args, errfile);
+    char cmd[16384];
+    snprintf(cmd, sizeof cmd, "cd '%s' && TMPDIR='%s' '%s' %s >/dev/null 2>'%s'", FREQSYS_SOURCE_DIR,
+             tmp_dir(), FREQSYS_TOOL, args, errfile);
     int status = system(cmd);
     if (err) {
         ssize_t n = read(fd, err, errlen - 1);
@@ -29,6 +35,77 @@ __attribute__((unused)) static int e2e_run(const char *args, char *err, size_t e
     close(fd);
     unlink(errfile);
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/* Runs `freqsys FMT...` as e2e_run does, the arguments formatted first (paths from
+ * tmp_path, say). */
+__attribute__((unused, format(printf, 3, 4)))
+static int e2e_runf(char *err, size_t errlen, const char *fmt, ...) {
+    char args[4096];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(args, sizeof args, fmt, ap);
+    va_end(ap);
+    return e2e_run(args, err, errlen);
+}
+
+/* Starts `freqsys ARGS` in the background as e2e_run would run it, its output and
+ * stderr to /dev/null. Returns its pid (the shell execs freqsys), or -1. */
+__attribute__((unused)) static pid_t e2e_start(const char *args) {
+    char cmd[16384];
+    snprintf(cmd, sizeof cmd, "cd '%s' && TMPDIR='%s' exec '%s' %s >/dev/null 2>&1", FREQSYS_SOURCE_DIR,
+             tmp_dir(), FREQSYS_TOOL, args);
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid == 0) {
+        execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
+        _exit(127);
+    }
+    return pid;
+}
+
+/* A child of PID that runs under a seccomp filter: a worker that confined itself
+ * and so runs trials now (the build is over; clang never runs confined). Its pid,
+ * or 0 when there is none. */
+__attribute__((unused)) static pid_t e2e_confined_child(pid_t pid) {
+    DIR *d = opendir("/proc");
+    pid_t found = 0;
+    for (struct dirent *e; d && !found && (e = readdir(d)) != NULL;) {
+        char path[300], line[256];
+        snprintf(path, sizeof path, "/proc/%s/status", e->d_name);
+        FILE *f = e->d_name[0] >= '1' && e->d_name[0] <= '9' ? fopen(path, "r") : NULL;
+        int parent = 0, filtered = 0;
+        while (f && fgets(line, sizeof line, f)) {
+            if (!strncmp(line, "PPid:", 5)) parent = atoi(line + 5) == pid;
+            if (!strncmp(line, "Seccomp:", 8)) filtered = atoi(line + 8) == 2;
+        }
+        if (f) fclose(f);
+        if (parent && filtered) found = (pid_t)atoi(e->d_name);
+    }
+    if (d) closedir(d);
+    return found;
+}
+
+/* The CPU time process PID has used, in seconds; -1 when it is gone. */
+__attribute__((unused)) static double e2e_cpu_seconds(pid_t pid) {
+    clockid_t c;
+    struct timespec ts;
+    if (clock_getcpuclockid(pid, &c) != 0 || clock_gettime(c, &ts) != 0) return -1;
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Waits until the freqsys process PID has a worker that used WORK seconds of CPU
+ * time: a handshake on work done, not on time passed, so a busy machine only makes
+ * it wait longer. Returns the worker's pid, or 0 when PID ended first (not reaped). */
+__attribute__((unused)) static pid_t e2e_wait_worker(pid_t pid, double work) {
+    struct timespec tick = {0, 2000000};
+    for (;;) {
+        pid_t w = e2e_confined_child(pid);
+        if (w > 0 && e2e_cpu_seconds(w) >= work) return w;
+        siginfo_t info = {0};   /* ended? WNOWAIT leaves its status to the caller */
+        if (waitid(P_PID, (id_t)pid, &info, WEXITED | WNOHANG | WNOWAIT) != 0 || info.si_pid == pid) return 0;
+        nanosleep(&tick, NULL);
+    }
 }
 
 /* The block of R named FUNCTION/LABEL, or NULL. */

@@ -25,58 +25,7 @@ static struct {
     slot *values;
     buffer *buffers;
     const dist **dists;        /* per fsabi_arg */
-    int direct;                /* 1: called without libffi, see direct_call */
 } call;
-
-/* On x86-64 (System V) integer-class arguments go to six registers in order and
- * double arguments to eight others in order, each class on its own; so any entry
- * with at most six integer or pointer parameters and at most eight double ones
- * (no float) is called through one fixed prototype that fills both sets. The result
- * is not used, so its type does not matter. libffi, which does the same in general,
- * costs a noticeable share of a short trial. */
-#if defined(__x86_64__) && defined(__linux__)
-typedef void (*direct_fn)(uint64_t, uint64_t, uint64_t, uint64_t, uint64_t, uint64_t,
-                          double, double, double, double, double, double, double, double);
-
-static int direct_possible(const fsabi_module *mod) {
-    int ints = 0, reals = 0;
-    for (uint64_t i = 0; i < mod->nparams; i++) {
-        uint32_t k = mod->params[i].kind;
-        if (k == FSABI_KIND_F32) return 0;
-        if (k == FSABI_KIND_F64) reals++; else ints++;
-    }
-    return ints <= 6 && reals <= 8;
-}
-
-/* A parameter's value widened as the caller must pass it: sign- or zero-extended. */
-static uint64_t widened(uint32_t kind, const slot *v) {
-    switch (kind) {
-    case FSABI_KIND_I8: case FSABI_KIND_CHAR: return (uint64_t)(int64_t)v->i8;
-    case FSABI_KIND_U8: case FSABI_KIND_BOOL: return v->u8;
-    case FSABI_KIND_I16: return (uint64_t)(int64_t)v->i16;
-    case FSABI_KIND_U16: return v->u16;
-    case FSABI_KIND_I32: return (uint64_t)(int64_t)v->i32;
-    case FSABI_KIND_U32: return v->u32;
-    case FSABI_KIND_PTR: return (uint64_t)(uintptr_t)v->p;
-    default: return v->u64;
-    }
-}
-
-static void direct_call(const fsabi_module *mod) {
-    uint64_t in[6] = {0};
-    double fl[8] = {0};
-    int ni = 0, nf = 0;
-    for (uint64_t i = 0; i < mod->nparams; i++) {
-        if (mod->params[i].kind == FSABI_KIND_F64) fl[nf++] = call.values[i].d;
-        else in[ni++] = widened(mod->params[i].kind, &call.values[i]);
-    }
-    ((direct_fn)mod->entry)(in[0], in[1], in[2], in[3], in[4], in[5],
-                            fl[0], fl[1], fl[2], fl[3], fl[4], fl[5], fl[6], fl[7]);
-}
-#else
-static int direct_possible(const fsabi_module *mod) { return 0; }
-static void direct_call(const fsabi_module *mod) {}
-#endif
 
 static ffi_type *ffi_of(uint32_t kind) {
     switch (kind) {
@@ -124,7 +73,6 @@ int entry_call_prepare(const fsabi_module *mod, const spec *s, char *err, size_t
         }
         call.dists[k] = s->inputs[mod->args[k].decl].value.dist;
     }
-    call.direct = direct_possible(mod) && !getenv("FREQSYS_CALL_LIBFFI");
     ffi_type *ret = mod->return_kind ? ffi_of((uint32_t)mod->return_kind) : &ffi_type_void;
     if (!ret || ffi_prep_cif(&call.cif, FFI_DEFAULT_ABI, (unsigned)n, ret, call.types) != FFI_OK) {
         snprintf(err, errlen, "libffi cannot describe the call of %s", s->function);
@@ -216,7 +164,8 @@ void entry_call(gsl_rng *r) {
             memset(room((uint32_t)i, mod->params[i].pointee_size), 0, mod->params[i].pointee_size);
     for (uint64_t k = 0; k < mod->nargs; k++)
         if (mod->args[k].shape != FSABI_SHAPE_VALUE) fill(&mod->args[k], call.dists[k], r);
+    /* libffi calls the entry with its exact parameter and result types: a call through
+     * any one fixed C prototype would be undefined for every other signature. */
     union { ffi_arg word; double d; float f; void *p; unsigned char bytes[16]; } ret;
-    if (call.direct) direct_call(mod);
-    else ffi_call(&call.cif, FFI_FN(mod->entry), &ret, call.argp);
+    ffi_call(&call.cif, FFI_FN(mod->entry), &ret, call.argp);
 }

@@ -88,8 +88,14 @@ trial_end runtime_run_trial(uint64_t seed, uint64_t trial) {
     rt.call_items = 0;
     rt.items_at_end = -1;
     rt.ndrawn = 0;
-    int how = setjmp(rt.trial_exit);
-    if (how != 0) return (trial_end)how;
+    /* C11 allows setjmp only as a whole controlling expression (or compared with a
+     * constant there), not as a value stored in a variable. */
+    switch (setjmp(rt.trial_exit)) {
+    case 0: break;
+    case TRIAL_EXITED: return TRIAL_EXITED;
+    case TRIAL_ABORTED: return TRIAL_ABORTED;
+    default: return TRIAL_INPUT_ERROR;
+    }
     rt.mod->reset_globals();
     if (rt.mod->function_mode) {
         entry_call(rt.rng);

@@ -411,9 +411,9 @@ static int run_command(int argc, char **argv, cluster *cl) {
     LLVMModuleRef m;
     if ((rc = pipeline_instrument(o.spec_path, o.optimize, &s, &ctx, &m)) != EXIT_OK) return rc;
 
-    char dir[] = "/tmp/freqsys-run-XXXXXX";
+    char dir[4096];
     char err[16384], *so_path = NULL;
-    if (!mkdtemp(dir)) {
+    if (compile_temp_path(dir, sizeof dir, "freqsys-run-XXXXXX") != 0 || !mkdtemp(dir)) {
         fprintf(stderr, "freqsys: error: cannot create a build folder: %s\n", strerror(errno));
         return EXIT_BUILD;
     }

@@ -31,8 +31,8 @@ static LLVMModuleRef compile_for(const spec *s, LLVMContextRef ctx, const char *
             snprintf(why, whylen, "%s is not C source", s->sources[i]);
             goto fail;
         }
-        char bc[] = "/tmp/freqsys-plan-XXXXXX.bc";
-        int fd = mkstemps(bc, 3);
+        char bc[4096];
+        int fd = compile_temp_path(bc, sizeof bc, "freqsys-plan-XXXXXX.bc") == 0 ? mkstemps(bc, 3) : -1;
         if (fd < 0) goto fail;
         close(fd);
         char target[160], mcpu[96];

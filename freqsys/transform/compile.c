@@ -17,11 +17,21 @@
 #define FREQSYS_CLANG "clang-19"
 #endif
 
+int compile_temp_path(char *buf, size_t size, const char *name) {
+    const char *dir = getenv("TMPDIR");
+    int n = snprintf(buf, size, "%s/%s", dir && *dir ? dir : "/tmp", name);
+    if (n < 0 || (size_t)n >= size) {
+        errno = ENAMETOOLONG;
+        return -1;
+    }
+    return 0;
+}
+
 int compile_run_tool(char *const argv[], char *err, size_t errlen) {
-    char tmpl[] = "/tmp/freqsys-stderr-XXXXXX";
-    int errfd = mkstemp(tmpl);
+    char tmpl[4096];
+    int errfd = compile_temp_path(tmpl, sizeof tmpl, "freqsys-stderr-XXXXXX") == 0 ? mkstemp(tmpl) : -1;
     if (errfd < 0) {
-        snprintf(err, errlen, "cannot create a temporary file: %s", strerror(errno));
+        snprintf(err, errlen, "cannot create the temporary file %s: %s", tmpl, strerror(errno));
         return -1;
     }
     unlink(tmpl);
@@ -59,10 +69,10 @@ static int ends_with(const char *s, const char *suffix) {
 /* Compiles one C file to bitcode in a temporary file and parses it. */
 static int compile_c(const char *path, LLVMContextRef ctx, LLVMModuleRef *out,
                      char *err, size_t errlen) {
-    char bc[] = "/tmp/freqsys-XXXXXX.bc";
-    int fd = mkstemps(bc, 3);
+    char bc[4096];
+    int fd = compile_temp_path(bc, sizeof bc, "freqsys-XXXXXX.bc") == 0 ? mkstemps(bc, 3) : -1;
     if (fd < 0) {
-        snprintf(err, errlen, "cannot create a temporary file: %s", strerror(errno));
+        snprintf(err, errlen, "cannot create the temporary file %s: %s", bc, strerror(errno));
         return TRANSFORM_EBUILD;
     }
     close(fd);

@@ -48,4 +48,9 @@ int shared_object_build(LLVMModuleRef m, const char *dir, char **so_path,
  * into ERR when it fails. Returns its exit status, or -1 when it could not start. */
 int compile_run_tool(char *const argv[], char *err, size_t errlen);
 
+/* Writes into BUF (SIZE bytes) the path of NAME, a mkstemp or mkdtemp template, in
+ * the folder for temporary files: $TMPDIR, or /tmp when it is unset or empty.
+ * Returns 0, or -1 with errno ENAMETOOLONG when the path does not fit. */
+int compile_temp_path(char *buf, size_t size, const char *name);
+
 #endif

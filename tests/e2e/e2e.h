@@ -17,16 +17,17 @@
 #define FREQSYS_TOOL FREQSYS_BINARY_DIR "/freqsys"
 
 /* Runs `freqsys ARGS` (a shell fragment) in the source folder, with TMPDIR set to the
- * test's own folder (tmp_dir()), stderr captured into ERR (may be NULL). Returns the
- * exit status, or -1 when it could not run. */
-__attribute__((unused)) static int e2e_run(const char *args, char *err, size_t errlen) {
+ * test's own folder (tmp_dir()) and then the assignments ENV ("" for none), stderr
+ * captured into ERR (may be NULL). Returns the exit status, or -1 when it could not
+ * run. */
+__attribute__((unused)) static int e2e_run_env(const char *env, const char *args, char *err, size_t errlen) {
     char errfile[2048];
     snprintf(errfile, sizeof errfile, "%s", tmp_path("stderr-XXXXXX"));
     int fd = mkstemp(errfile);
     if (fd < 0) return -1;
     char cmd[16384];
-    snprintf(cmd, sizeof cmd, "cd '%s' && TMPDIR='%s' '%s' %s >/dev/null 2>'%s'", FREQSYS_SOURCE_DIR,
-             tmp_dir(), FREQSYS_TOOL, args, errfile);
+    snprintf(cmd, sizeof cmd, "cd '%s' && TMPDIR='%s' %s '%s' %s >/dev/null 2>'%s'", FREQSYS_SOURCE_DIR,
+             tmp_dir(), env, FREQSYS_TOOL, args, errfile);
     int status = system(cmd);
     if (err) {
         ssize_t n = read(fd, err, errlen - 1);
@@ -35,6 +36,11 @@ __attribute__((unused)) static int e2e_run(const char *args, char *err, size_t e
     close(fd);
     unlink(errfile);
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/* e2e_run_env with no assignments of its own. */
+__attribute__((unused)) static int e2e_run(const char *args, char *err, size_t errlen) {
+    return e2e_run_env("", args, err, errlen);
 }
 
 /* Runs `freqsys FMT...` as e2e_run does, the arguments formatted first (paths from

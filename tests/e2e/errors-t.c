@@ -5,7 +5,7 @@
 #include "e2e.h"
 
 int main(void) {
-    plan(17);
+    plan(19);
     char err[8192];
 
     int code = e2e_run("run tests/e2e/programs/undeclared.fspec -q", err, sizeof err);
@@ -24,15 +24,21 @@ int main(void) {
        strstr(err, "unsigned char"), "...naming the input, its line and its type");
     diag("%s", err);
 
-    code = e2e_run("run examples/newton/newton.fspec -q -n 100 -o /tmp/freqsys-budget.json", err, sizeof err);
+    /* temporary files go where TMPDIR says: a folder that does not exist stops the build */
+    char env[2048];
+    snprintf(env, sizeof env, "TMPDIR='%s'", tmp_path("missing"));
+    code = e2e_run_env(env, "run examples/newton/newton.fspec -q", err, sizeof err);
+    is_int(code, 3, "a TMPDIR that does not exist: the build fails (exit 3)");
+    ok(strstr(err, tmp_path("missing/freqsys-")) != NULL, "...naming the file it could not create there");
+
+    code = e2e_runf(err, sizeof err, "run examples/newton/newton.fspec -q -n 100 -o '%s'", tmp_path("budget.json"));
     is_int(code, 1, "a budget too small to converge exits 1");
-    result *r = result_read_json("/tmp/freqsys-budget.json", err, sizeof err);
+    result *r = result_read_json(tmp_path("budget.json"), err, sizeof err);
     ok(r != NULL, "...and still writes the result");
     ok(r && !r->converged && r->trials == 100, "...which says not converged after exactly 100 trials");
     const result_block *body = r ? e2e_block(r, "newton_sqrt", "while.body") : NULL;
     ok(body && !strcmp(body->status, "not_converged"), "...and lists the loop body as not_converged");
     result_free(r);
-    unlink("/tmp/freqsys-budget.json");
 
     code = e2e_run("run examples/newton/newton.fspec -q -n 100", err, sizeof err);
     is_int(code, 1, "the text report exits 1 too");

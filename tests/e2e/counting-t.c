@@ -17,8 +17,8 @@ static int run_counting(const char *mode, const char *args) {
 
 int main(void) {
     plan(9);
-    char dir[] = "/tmp/freqsys-counting-XXXXXX", cmd[1024], args[1024];
-    if (!mkdtemp(dir)) bail("cannot create a temporary folder");
+    const char *dir = tmp_dir();
+    char cmd[4096], args[4096];
     /* 150 ten-block functions, one run per trial: 1,504 counters, counted per block
      * by default, and per function pattern when forced */
     snprintf(cmd, sizeof cmd, "'%s/bench/gen_blocks.sh' 150 '%s' >/dev/null", FREQSYS_SOURCE_DIR, dir);
@@ -30,7 +30,7 @@ int main(void) {
     is_int(run_counting("patterns", args), 1, "...counted per pattern, two workers");
     snprintf(args, sizeof args, "run '%s/blocks.fspec' -q -j 1 -e 1e-9 -n 200000 -o '%s/patterns.json'", dir, dir);
     is_int(run_counting("patterns", args), 1, "...counted per pattern, one worker");
-    char a[512], b[512], c[512];
+    char a[2048], b[2048], c[2048];
     snprintf(a, sizeof a, "%s/default.json", dir);
     snprintf(b, sizeof b, "%s/patterns2.json", dir);
     snprintf(c, sizeof c, "%s/patterns.json", dir);
@@ -41,16 +41,14 @@ int main(void) {
     result_free(r);
 
     /* crashes, aborts and timeouts leave the patterns of their trials out, too */
-    is_int(run_counting("patterns", "run tests/e2e/programs/misbehave.fspec -q -j 2 -o /tmp/freqsys-counting-m1.json"),
+    is_int(run_counting("patterns", "run tests/e2e/programs/misbehave.fspec -q -j 2 -o \"$TMPDIR/counting-m1.json\""),
            0, "a misbehaving program, counted per pattern");
-    is_int(run_counting(NULL, "run tests/e2e/programs/misbehave.fspec -q -j 2 -o /tmp/freqsys-counting-m2.json"),
+    is_int(run_counting(NULL, "run tests/e2e/programs/misbehave.fspec -q -j 2 -o \"$TMPDIR/counting-m2.json\""),
            0, "...and per block (its default)");
-    ok(e2e_same_json("/tmp/freqsys-counting-m1.json", "/tmp/freqsys-counting-m2.json"),
+    ok(e2e_same_json(tmp_path("counting-m1.json"), tmp_path("counting-m2.json")),
        "...give the same JSON, failures included");
 
-    unlink("/tmp/freqsys-counting-m1.json");
-    unlink("/tmp/freqsys-counting-m2.json");
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    if (system(cmd) != 0) diag("could not remove %s", dir);
+    unlink(tmp_path("counting-m1.json"));
+    unlink(tmp_path("counting-m2.json"));
     return done();
 }

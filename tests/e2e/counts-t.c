@@ -25,9 +25,9 @@ int main(void) {
     size_t n = sizeof want / sizeof want[0];
     plan((int)(3 + 2 * n));
     char err[4096];
-    int code = e2e_run("run tests/e2e/programs/counts.fspec -q -j 2 -o /tmp/freqsys-counts.json", err, sizeof err);
+    int code = e2e_run("run tests/e2e/programs/counts.fspec -q -j 2 -o \"$TMPDIR/counts.json\"", err, sizeof err);
     if (!is_int(code, 0, "run on constant inputs exits 0")) diag("%s", err);
-    result *r = result_read_json("/tmp/freqsys-counts.json", err, sizeof err);
+    result *r = result_read_json(tmp_path("counts.json"), err, sizeof err);
     if (!ok(r != NULL, "the result reads back")) bail("%s", err);
     ok(r->converged && r->crashes == 0, "every block settled, no crash");
     for (size_t i = 0; i < n; i++) {
@@ -40,6 +40,6 @@ int main(void) {
                   want[i].count);
     }
     result_free(r);
-    unlink("/tmp/freqsys-counts.json");
+    unlink(tmp_path("counts.json"));
     return done();
 }

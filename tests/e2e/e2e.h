@@ -17,8 +17,9 @@
 #define FREQSYS_TOOL FREQSYS_BINARY_DIR "/freqsys"
 
 /* Runs `freqsys ARGS` (a shell fragment) in the source folder, with TMPDIR set to the
- * test's own folder (tmp_dir()) and then the assignments ENV ("" for none), stderr
- * captured into ERR (may be NULL). Returns the exit status, or -1 when it could not
+ * test's own folder (tmp_dir()), exported, so ARGS can name files "$TMPDIR/name",
+ * and then the assignments ENV ("" for none) for freqsys alone, stderr captured into
+ * ERR (may be NULL). Returns the exit status, or -1 when it could not
  * run. */
 __attribute__((unused)) static int e2e_run_env(const char *env, const char *args, char *err, size_t errlen) {
     char errfile[2048];
@@ -26,7 +27,7 @@ __attribute__((unused)) static int e2e_run_env(const char *env, const char *args
     int fd = mkstemp(errfile);
     if (fd < 0) return -1;
     char cmd[16384];
-    snprintf(cmd, sizeof cmd, "cd '%s' && TMPDIR='%s' %s '%s' %s >/dev/null 2>'%s'", FREQSYS_SOURCE_DIR,
+    snprintf(cmd, sizeof cmd, "cd '%s' && export TMPDIR='%s' && %s '%s' %s >/dev/null 2>'%s'", FREQSYS_SOURCE_DIR,
              tmp_dir(), env, FREQSYS_TOOL, args, errfile);
     int status = system(cmd);
     if (err) {

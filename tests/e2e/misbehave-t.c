@@ -9,8 +9,8 @@
 int main(void) {
     plan(9);
     char err[8192];
-    const char *out = "/tmp/freqsys-misbehave.json";
-    int code = e2e_run("run tests/e2e/programs/misbehave.fspec -q -j 2 -o /tmp/freqsys-misbehave.json",
+    const char *out = tmp_path("misbehave.json");
+    int code = e2e_run("run tests/e2e/programs/misbehave.fspec -q -j 2 -o \"$TMPDIR/misbehave.json\"",
                        err, sizeof err);
     ok(code == 0 || code == 1, "the run finishes (exit %d)", code);
     result *r = result_read_json(out, err, sizeof err);

@@ -9,7 +9,7 @@
 /* mpirun ARGS in the source folder; its exit status. */
 static int mpirun(const char *args) {
     char cmd[4096];
-    snprintf(cmd, sizeof cmd, "cd '%s' && mpirun --oversubscribe %s >/dev/null 2>/tmp/freqsys-mpi.err",
+    snprintf(cmd, sizeof cmd, "cd '%s' && mpirun --oversubscribe %s >/dev/null 2>\"$TMPDIR/mpi.err\"",
              FREQSYS_SOURCE_DIR, args);
     int status = system(cmd);
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
@@ -17,6 +17,7 @@ static int mpirun(const char *args) {
 
 int main(void) {
     plan(11);
+    setenv("TMPDIR", tmp_dir(), 1);   /* the commands below name their files "$TMPDIR/..." */
     /* Open MPI refuses root without these; harmless for other users. */
     setenv("OMPI_ALLOW_RUN_AS_ROOT", "1", 1);
     setenv("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1", 1);
@@ -28,26 +29,26 @@ int main(void) {
     snprintf(options, sizeof options, "%s%sdetect_leaks=0", asan ? asan : "", asan && *asan ? ":" : "");
     setenv("ASAN_OPTIONS", options, 1);
     if (system("mpirun --version >/dev/null 2>&1") != 0) bail("mpirun is missing (apt-get install openmpi-bin)");
-    char err[8192], args[2048];
+    char err[8192], args[4096];
 
-    e2e_run("run examples/newton/newton_function.fspec -q -j 1 -e 0.002 -o /tmp/freqsys-mpi-1.json", err, sizeof err);
+    e2e_run("run examples/newton/newton_function.fspec -q -j 1 -e 0.002 -o \"$TMPDIR/mpi-1.json\"", err, sizeof err);
     snprintf(args, sizeof args, "-np 3 '%s' run examples/newton/newton_function.fspec -q -j 1 -e 0.002 "
-             "-o /tmp/freqsys-mpi-3.json", FREQSYS_TOOL);
+             "-o \"$TMPDIR/mpi-3.json\"", FREQSYS_TOOL);
     is_int(mpirun(args), 0, "mpirun -np 3 runs newton_sqrt to convergence");
-    ok(e2e_same_json("/tmp/freqsys-mpi-1.json", "/tmp/freqsys-mpi-3.json"), "...with the JSON of -j 1 in one process");
+    ok(e2e_same_json(tmp_path("mpi-1.json"), tmp_path("mpi-3.json")), "...with the JSON of -j 1 in one process");
 
     /* Unequal ranks (two workers on one, one on another) share the trials by asking
      * for them; the result is still the single-process one. */
     snprintf(args, sizeof args, "-np 1 '%s' run examples/newton/newton_function.fspec -q -j 2 -e 0.002 "
-             "-o /tmp/freqsys-mpi-u.json : -np 1 '%s' run examples/newton/newton_function.fspec -q -j 1 "
-             "-e 0.002 -o /tmp/freqsys-mpi-u.json", FREQSYS_TOOL, FREQSYS_TOOL);
+             "-o \"$TMPDIR/mpi-u.json\" : -np 1 '%s' run examples/newton/newton_function.fspec -q -j 1 "
+             "-e 0.002 -o \"$TMPDIR/mpi-u.json\"", FREQSYS_TOOL, FREQSYS_TOOL);
     is_int(mpirun(args), 0, "mpirun with ranks of 2 and 1 workers runs to convergence");
-    ok(e2e_same_json("/tmp/freqsys-mpi-1.json", "/tmp/freqsys-mpi-u.json"), "...with the JSON of -j 1 in one process");
+    ok(e2e_same_json(tmp_path("mpi-1.json"), tmp_path("mpi-u.json")), "...with the JSON of -j 1 in one process");
 
     /* A program of 1,504 blocks whose workers count per-function patterns and send
      * many bins per piece: the pieces travel between ranks intact. */
-    char dir[] = "/tmp/freqsys-mpi-blocks-XXXXXX", cmd[1024];
-    if (!mkdtemp(dir)) bail("cannot create a temporary folder");
+    const char *dir = tmp_dir();
+    char cmd[4096];
     snprintf(cmd, sizeof cmd, "'%s/bench/gen_blocks.sh' 150 '%s' >/dev/null", FREQSYS_SOURCE_DIR, dir);
     if (system(cmd) != 0) bail("bench/gen_blocks.sh failed");
     snprintf(args, sizeof args, "run '%s/blocks.fspec' -q -j 1 -e 0.02 -o '%s/one.json'", dir, dir);
@@ -56,32 +57,30 @@ int main(void) {
              "-o '%s/three.json'",
              FREQSYS_TOOL, dir, dir);
     mpirun(args);
-    char one[256], three[256];
+    char one[2048], three[2048];
     snprintf(one, sizeof one, "%s/one.json", dir);
     snprintf(three, sizeof three, "%s/three.json", dir);
     ok(e2e_same_json(one, three), "1,504 blocks over 3 ranks: the JSON of -j 1 in one process");
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    if (system(cmd) != 0) diag("could not remove %s", dir);
 
-    e2e_run("run tests/e2e/programs/misbehave.fspec -q -j 1 -o /tmp/freqsys-mpi-m1.json", err, sizeof err);
+    e2e_run("run tests/e2e/programs/misbehave.fspec -q -j 1 -o \"$TMPDIR/mpi-m1.json\"", err, sizeof err);
     snprintf(args, sizeof args, "-np 3 '%s' run tests/e2e/programs/misbehave.fspec -q -j 1 "
-             "-o /tmp/freqsys-mpi-m3.json", FREQSYS_TOOL);
+             "-o \"$TMPDIR/mpi-m3.json\"", FREQSYS_TOOL);
     mpirun(args);
-    ok(e2e_same_json("/tmp/freqsys-mpi-m1.json", "/tmp/freqsys-mpi-m3.json"),
+    ok(e2e_same_json(tmp_path("mpi-m1.json"), tmp_path("mpi-m3.json")),
        "crashes and timeouts spread over 3 ranks add up to the single-process result");
 
     /* A rank killed mid-run: the job ends with the result so far and a checkpoint. */
-    unlink("/tmp/freqsys-mpi-k.json.checkpoint");
+    unlink(tmp_path("mpi-k.json.checkpoint"));
     snprintf(args, sizeof args, "cd '%s' && exec mpirun --oversubscribe -np 3 '%s' run "
              "examples/newton/newton_function.fspec -q -j 1 -e 0.0001 -n 20000000 --checkpoint-every 0.2 "
-             "-o /tmp/freqsys-mpi-k.json >/dev/null 2>&1", FREQSYS_SOURCE_DIR, FREQSYS_TOOL);
+             "-o \"$TMPDIR/mpi-k.json\" >/dev/null 2>&1", FREQSYS_SOURCE_DIR, FREQSYS_TOOL);
     pid_t pid = fork();
     if (pid == 0) {
         execl("/bin/sh", "sh", "-c", args, (char *)NULL);
         _exit(127);
     }
     int waited = 0;
-    while (access("/tmp/freqsys-mpi-k.json.checkpoint", F_OK) != 0 && waited++ < 200) {
+    while (access(tmp_path("mpi-k.json.checkpoint"), F_OK) != 0 && waited++ < 200) {
         struct timespec t = {0, 50000000};
         nanosleep(&t, NULL);
     }
@@ -94,27 +93,23 @@ int main(void) {
     if (!killed) diag("no rank 2 found among the children of mpirun (%d)", (int)pid);
     int status = 0;
     waitpid(pid, &status, 0);
-    result *r = result_read_json("/tmp/freqsys-mpi-k.json", err, sizeof err);
+    result *r = result_read_json(tmp_path("mpi-k.json"), err, sizeof err);
     if (!r) diag("%s", err);
     else if (!r->interrupted) diag("the run was not interrupted: %llu trials", (unsigned long long)r->trials);
-    ok(killed && r && r->interrupted && access("/tmp/freqsys-mpi-k.json.checkpoint", F_OK) == 0,
+    ok(killed && r && r->interrupted && access(tmp_path("mpi-k.json.checkpoint"), F_OK) == 0,
        "a rank killed with SIGKILL: the job ends with the partial result and a checkpoint");
     result_free(r);
-    snprintf(args, sizeof args, "-np 2 '%s' run --resume /tmp/freqsys-mpi-k.json.checkpoint -q -j 1 "
-             "-o /tmp/freqsys-mpi-k2.json", FREQSYS_TOOL);
+    snprintf(args, sizeof args, "-np 2 '%s' run --resume \"$TMPDIR/mpi-k.json.checkpoint\" -q -j 1 "
+             "-o \"$TMPDIR/mpi-k2.json\"", FREQSYS_TOOL);
     is_int(mpirun(args), 1, "--resume continues it on fewer ranks (2), to the same budget (exit 1)");
-    e2e_run("run examples/newton/newton_function.fspec -q -j 2 -e 0.0001 -n 20000000 -o /tmp/freqsys-mpi-kfull.json",
+    e2e_run("run examples/newton/newton_function.fspec -q -j 2 -e 0.0001 -n 20000000 -o \"$TMPDIR/mpi-kfull.json\"",
             err, sizeof err);
-    ok(e2e_same_json("/tmp/freqsys-mpi-kfull.json", "/tmp/freqsys-mpi-k2.json"),
+    ok(e2e_same_json(tmp_path("mpi-kfull.json"), tmp_path("mpi-k2.json")),
        "...and ends exactly as one uninterrupted process");
 
     /* Without mpirun the same binary is a single process; -j 1 above proves it. */
-    is_int(e2e_run("run examples/newton/newton_function.fspec -q -j 1 -e 0.002 -o /tmp/freqsys-mpi-plain.json",
+    is_int(e2e_run("run examples/newton/newton_function.fspec -q -j 1 -e 0.002 -o \"$TMPDIR/mpi-plain.json\"",
                    err, sizeof err), 0, "without mpirun the binary runs alone, as before");
-    ok(e2e_same_json("/tmp/freqsys-mpi-1.json", "/tmp/freqsys-mpi-plain.json"), "...with the same result");
-    static const char *const files[] = {"/tmp/freqsys-mpi-1.json", "/tmp/freqsys-mpi-3.json", "/tmp/freqsys-mpi-m1.json",
-        "/tmp/freqsys-mpi-m3.json", "/tmp/freqsys-mpi-k.json", "/tmp/freqsys-mpi-k.json.checkpoint",
-        "/tmp/freqsys-mpi-k2.json", "/tmp/freqsys-mpi-kfull.json", "/tmp/freqsys-mpi-plain.json", "/tmp/freqsys-mpi.err", "/tmp/freqsys-mpi-u.json"};
-    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) unlink(files[i]);
+    ok(e2e_same_json(tmp_path("mpi-1.json"), tmp_path("mpi-plain.json")), "...with the same result");
     return done();
 }

@@ -23,7 +23,9 @@ int main(void) {
         if (pid < 0)
             puts("fork refused");          /* 1/5 */
     } else if (k == 1) {
-        FILE *f = fopen("/tmp/freqsys-hostile-output.txt", "w");
+        char path[4096];                   /* the test's own folder, no fixed name in /tmp */
+        snprintf(path, sizeof path, "%s/hostile-output.txt", getenv("TMPDIR"));
+        FILE *f = fopen(path, "w");
         if (!f)
             puts("write refused");         /* 1/5 */
         else

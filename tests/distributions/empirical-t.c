@@ -4,8 +4,9 @@
 #include <unistd.h>
 
 #include "dist_test.h"
+#include "tmp.h"
 
-static char dir[64];
+static const char *dir;
 
 static void write_file(const char *name, const char *text)
 {
@@ -35,9 +36,7 @@ static void refuses(const char *name, const char *message)
 int main(void)
 {
     plan(3 + 4 + 3 + 4 * 2 + 3);
-    snprintf(dir, sizeof dir, "/tmp/empirical-t.XXXXXX");
-    if (!mkdtemp(dir))
-        bail("cannot make a temporary folder");
+    dir = tmp_dir();
     write_file("samples.txt", "# sizes seen in the field\n3 1 4 1 5\n9 2 6   # two more\n\n5 3\n");
     write_file("reals.txt", "0.5\n1.5e0 -2\n");
     write_file("bad.txt", "1 2\n3 x4 5\n");

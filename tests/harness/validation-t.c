@@ -12,9 +12,10 @@
  * reads its JSON result, or bails. */
 static result *run(const char *name, const char *extra, int *code)
 {
-    char args[1024], out[256], err[4096];
-    snprintf(out, sizeof out, "/tmp/freqsys-validation-%d-%s.json", (int)getpid(), name);
-    snprintf(args, sizeof args, "run bench/coverage/programs/%s.fspec -q -j 2 %s -o %s", name, extra, out);
+    char args[4096], out[2048], err[4096], file[256];
+    snprintf(file, sizeof file, "%s.json", name);
+    snprintf(out, sizeof out, "%s", tmp_path(file));
+    snprintf(args, sizeof args, "run bench/coverage/programs/%s.fspec -q -j 2 %s -o '%s'", name, extra, out);
     *code = e2e_run(args, err, sizeof err);
     result *r = result_read_json(out, err, sizeof err);
     unlink(out);

@@ -7,6 +7,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include "tap.h"
+#include "tmp.h"
 
 #define TOOL FREQSYS_BINARY_DIR "/freqsys"
 
@@ -37,8 +38,7 @@ static double brute(json_t *items, long long budget) {
 
 int main(void) {
     plan(9);
-    char dir[] = "/tmp/freqsys-plan-XXXXXX";
-    if (!mkdtemp(dir)) bail("no temporary folder");
+    const char *dir = tmp_dir();
     char cmd[4096];
     snprintf(cmd, sizeof cmd, "cd '%s' && '%s' run examples/firmware/tick.fspec -q -o '%s/tick.json' >/dev/null",
              FREQSYS_SOURCE_DIR, TOOL, dir);
@@ -47,7 +47,7 @@ int main(void) {
     snprintf(cmd, sizeof cmd, "cd '%s' && '%s' plan '%s/tick.json' --budget 256 --format json -o '%s/plan.json'",
              FREQSYS_SOURCE_DIR, TOOL, dir, dir);
     is_int(system(cmd), 0, "plan --format json succeeds for a 256-byte budget on thumbv7em");
-    char path[512];
+    char path[2048];
     snprintf(path, sizeof path, "%s/plan.json", dir);
     json_error_t je;
     json_t *p = json_load_file(path, 0, &je);

@@ -2,6 +2,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "fixture.h"
 #include "tap.h"
+#include "tmp.h"
 
 #include <errno.h>
 #include <jansson.h>
@@ -85,7 +86,7 @@ static const char want_program[] =
     "  \"trials_per_s\": 7970.16\n"
     "}\n";
 
-static char dir[] = "/tmp/fsreport-XXXXXX";
+static const char *dir;
 
 /* Reals that are hard to print short and exact: each must come back bit for bit. */
 static const struct { double x; const char *text; } reals[] = {
@@ -204,8 +205,7 @@ static char *doc(const char *top, const char *block)
 int main(void)
 {
     plan(54 + (int)NREALS + 2);
-    if (!mkdtemp(dir))
-        bail("mkdtemp: %s", strerror(errno));
+    dir = tmp_dir();
     int rc;
     char err[256];
 

@@ -2,6 +2,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "fixture.h"
 #include "tap.h"
+#include "tmp.h"
 #include "export.h"
 
 #include <errno.h>
@@ -27,7 +28,8 @@ int main(void)
     path_is("a/b.fspec", "/src/", "u.c", "/src/u.c");
     path_is("a/b.fspec", NULL, "/abs/u.c", "/abs/u.c");
 
-    char name[] = "/tmp/freqsys-src-XXXXXX";
+    char name[2048];
+    snprintf(name, sizeof name, "%s", tmp_path("src-XXXXXX"));
     int fd = mkstemp(name);
     if (fd < 0 || write(fd, "int x;\r\n\nreturn 0;\n", 19) != 19)
         bail("cannot write %s", name);

@@ -14,21 +14,21 @@
 
 #include "result.h"
 #include "tap.h"
+#include "tmp.h"
 
 #define TOOLS_FREQSYS FREQSYS_BINARY_DIR "/freqsys"
 
 /* A scratch folder for one test, made by tools_tmpdir and removed by tools_cleanup. */
-static char tools_dir[] = "/tmp/freqsys-export-XXXXXX";
+static const char *tools_dir;
 
 static void tools_tmpdir(void)
 {
-    if (!mkdtemp(tools_dir))
-        bail("mkdtemp: %s", strerror(errno));
+    tools_dir = tmp_dir();
 }
 
 static void tools_cleanup(void)
 {
-    char cmd[256];
+    char cmd[2048];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", tools_dir);
     if (system(cmd) != 0)
         diag("could not remove %s", tools_dir);
@@ -37,10 +37,10 @@ static void tools_cleanup(void)
 /* TOOLS_DIR/NAME, in static storage that holds the last four paths. */
 static const char *tools_path(const char *name)
 {
-    static char paths[4][512];
+    static char paths[4][2048];
     static int next;
     char *p = paths[next++ % 4];
-    snprintf(p, 512, "%s/%s", tools_dir, name);
+    snprintf(p, sizeof paths[0], "%s/%s", tools_dir, name);
     return p;
 }
 

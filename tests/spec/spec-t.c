@@ -1,6 +1,7 @@
 /* tests/spec/spec-t.c: tests of the spec parser: every declaration form, and its errors. */
 /* SPDX-License-Identifier: MIT */
 #include "tap.h"
+#include "tmp.h"
 #include "spec.h"
 
 #include <stdlib.h>
@@ -11,7 +12,7 @@
 #define FBASE "program \"newton.c\"\nfunction \"f\"\nepsilon 0.3\nconfidence 0.95\n"
 
 static char err[2048];
-static char tmp[64];
+static const char *tmp;
 
 static void write_file(const char *name, const char *text)
 {
@@ -410,8 +411,8 @@ static void errors(void)
 int main(void)
 {
     plan(51 + 24 + 11 + 52);
-    strcpy(tmp, "/tmp/spec-t-XXXXXX");
-    if (!mkdtemp(tmp) || chdir(tmp) != 0) bail("cannot make a temporary folder");
+    tmp = tmp_dir();
+    if (chdir(tmp) != 0) bail("cannot enter %s", tmp);
     if (mkdir("sub", 0700) != 0) bail("cannot make %s/sub", tmp);
     write_file("newton.c", "int main(void) { return 0; }\n");
     write_file("util.c", "int util;\n");

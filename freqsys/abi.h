@@ -10,7 +10,7 @@
  * through it. The layouts below are mirrored field by field in the IR (see
  * freqsys/transform/module_table.c): every field is a pointer or a 32/64-bit integer
  * placed so that no padding arises. Bump FSABI_VERSION on any change. */
-#define FSABI_VERSION 6
+#define FSABI_VERSION 7
 #define FSABI_MODULE_SYMBOL "freqsys_module"
 
 /* Runtime entry points the instrumented code calls. They are defined in the freqsys
@@ -144,6 +144,10 @@ typedef struct fsabi_module {
      * the table, named "(mmio writes)", spans them. */
     uint64_t nwrites;
     const uint64_t *write_addresses;   /* [nwrites] */
+    /* Calls the entry with parameter i read from *args[i], as the entry's own type
+     * (main: int argc, char **argv, char **envp, as many as it takes): C allows a
+     * call only through the callee's exact type, and this one's is fixed. */
+    void (*call_entry)(void *const *args);
 } fsabi_module;
 
 #endif

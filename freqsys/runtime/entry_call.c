@@ -1,4 +1,4 @@
-/* freqsys/runtime/entry_call.c: draws the isolated function's arguments and calls it through libffi. */
+/* freqsys/runtime/entry_call.c: draws the isolated function's arguments and calls it once. */
 /* SPDX-License-Identifier: MIT */
 #include "entry_call.h"
 
@@ -21,6 +21,7 @@ static struct {
     const spec *spec;
     ffi_cif cif;
     ffi_type **types;
+    int through_ffi;           /* FREQSYS_CALL_LIBFFI: libffi, not the module's call_entry */
     void **argp;
     slot *values;
     buffer *buffers;
@@ -73,6 +74,8 @@ int entry_call_prepare(const fsabi_module *mod, const spec *s, char *err, size_t
         }
         call.dists[k] = s->inputs[mod->args[k].decl].value.dist;
     }
+    /* libffi stays as a second way to make the same call, which the tests compare */
+    call.through_ffi = getenv("FREQSYS_CALL_LIBFFI") != NULL;
     ffi_type *ret = mod->return_kind ? ffi_of((uint32_t)mod->return_kind) : &ffi_type_void;
     if (!ret || ffi_prep_cif(&call.cif, FFI_DEFAULT_ABI, (unsigned)n, ret, call.types) != FFI_OK) {
         snprintf(err, errlen, "libffi cannot describe the call of %s", s->function);
@@ -164,8 +167,13 @@ void entry_call(gsl_rng *r) {
             memset(room((uint32_t)i, mod->params[i].pointee_size), 0, mod->params[i].pointee_size);
     for (uint64_t k = 0; k < mod->nargs; k++)
         if (mod->args[k].shape != FSABI_SHAPE_VALUE) fill(&mod->args[k], call.dists[k], r);
-    /* libffi calls the entry with its exact parameter and result types: a call through
-     * any one fixed C prototype would be undefined for every other signature. */
+    /* Both calls give the entry its exact parameter types (a call through any one
+     * fixed C prototype would be undefined for every other signature); call_entry,
+     * made for this entry by the transform, is the faster. */
+    if (!call.through_ffi) {
+        mod->call_entry(call.argp);
+        return;
+    }
     union { ffi_arg word; double d; float f; void *p; unsigned char bytes[16]; } ret;
     ffi_call(&call.cif, FFI_FN(mod->entry), &ret, call.argp);
 }

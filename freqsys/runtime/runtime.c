@@ -101,9 +101,13 @@ trial_end runtime_run_trial(uint64_t seed, uint64_t trial) {
         entry_call(rt.rng);
         return TRIAL_RETURNED;
     }
+    /* main through the module's call_entry, which passes what main takes of these */
     static char name[] = "program";
-    static char *argv[] = {name, NULL};
-    ((int (*)(int, char **))rt.mod->entry)(1, argv);
+    static char *argv_words[] = {name, NULL}, *env_words[] = {NULL};
+    static int argc = 1;
+    static char **argv = argv_words, **envp = env_words;
+    static void *const main_args[] = {&argc, &argv, &envp};
+    rt.mod->call_entry(main_args);
     return TRIAL_RETURNED;
 }
 

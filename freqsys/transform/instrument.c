@@ -7,6 +7,7 @@
 #include <llvm-c/Analysis.h>
 #include "counters.h"
 #include "entry_args.h"
+#include "entry_thunk.h"
 #include "exits.h"
 #include "globals_reset.h"
 #include "inputs.h"
@@ -108,8 +109,10 @@ int instrument_module(LLVMModuleRef m, const spec *s, optimize_level level, char
         LLVMPositionBuilderAtEnd(b, LLVMGetLastBasicBlock(reset));
         LLVMBuildRetVoid(b);
         LLVMDisposeBuilder(b);
-        module_plan mp = {&table, &sites, s->function ? &plan : NULL, &writes, reset, entry};
-        module_table_emit(m, &mp);
+        module_plan mp = {&table, &sites, s->function ? &plan : NULL, &writes, reset, entry,
+                          entry_thunk_build(m, entry)};
+        if (mp.call_entry) module_table_emit(m, &mp);
+        else rc = -1;
     }
     counters_free(&table);
     ptr_map_free(&reachable);

@@ -341,7 +341,7 @@ void module_table_emit(LLVMModuleRef m, const module_plan *plan) {
     free(addresses);
     const entry_plan *ep = plan->entry_plan;
 
-    LLVMValueRef fields[22] = {
+    LLVMValueRef fields[23] = {
         LLVMConstInt(e.i64, FSABI_VERSION, 0),
         LLVMConstInt(e.i64, t->nblocks, 0),
         LLVMConstInt(e.i64, t->nfunctions, 0),
@@ -352,12 +352,13 @@ void module_table_emit(LLVMModuleRef m, const module_plan *plan) {
         u64(&e, ep != NULL), u64(&e, ep ? ep->nparams : 0), u64(&e, ep ? ep->nargs : 0),
         params, args, u64(&e, ep ? ep->return_kind : 0),
         u64(&e, w ? w->n : 0), write_table,
+        plan->call_entry ? plan->call_entry : LLVMConstPointerNull(e.ptr),
     };
-    LLVMTypeRef types[22];
-    for (int i = 0; i < 22; i++) types[i] = LLVMTypeOf(fields[i]);
-    LLVMTypeRef module_ty = struct_type(&e, types, 22);
+    LLVMTypeRef types[23];
+    for (int i = 0; i < 23; i++) types[i] = LLVMTypeOf(fields[i]);
+    LLVMTypeRef module_ty = struct_type(&e, types, 23);
     LLVMValueRef desc = LLVMAddGlobal(m, module_ty, FSABI_MODULE_SYMBOL);
-    LLVMSetInitializer(desc, struct_of(&e, fields, 22));
+    LLVMSetInitializer(desc, struct_of(&e, fields, 23));
     LLVMSetGlobalConstant(desc, 1);
     free(fn_names);
     free(rows);

@@ -16,11 +16,12 @@ typedef struct module_plan {
     const entry_plan *entry_plan;   /* NULL in program mode */
     const mmio_writes *writes;
     LLVMValueRef reset_fn, entry;
+    LLVMValueRef call_entry;        /* entry_thunk_build's function for ENTRY */
 } module_plan;
 
 /* Emits the global FSABI_MODULE_SYMBOL (layout: fsabi_module in abi.h) with the
  * block, function, site, parameter and argument tables, the reset function and the
- * entry. Can't fail. */
+ * entry and the function that calls it (plan->call_entry). Can't fail. */
 void module_table_emit(LLVMModuleRef m, const module_plan *plan);
 
 #endif

@@ -31,7 +31,7 @@ int main(void) {
         {"while.cond", 4}, {"while.body", 3}, {"if.then", 1095.0 / 4096}, {"if.end", 3001.0 / 4096},
     };
     size_t nf = sizeof filter / sizeof filter[0], nr = sizeof registers / sizeof registers[0];
-    plan((int)(4 + nf + 3 + nr + 6 + 1));
+    plan((int)(4 + nf + 4 + nr + 6 + 1 + 2));
     char err[8192];
 
     int code = e2e_runf(err, sizeof err, "run tests/e2e/programs/filter.fspec -q -j 2 -o '%s'", tmp_path("filter-2.json"));
@@ -45,6 +45,13 @@ int main(void) {
     char *one = e2e_json_without_timing(tmp_path("filter-1.json"));
     char *two = e2e_json_without_timing(tmp_path("filter-2.json"));
     ok(code == 0 && one && two && !strcmp(one, two), "-j 1 and -j 2 give identical JSON in function mode");
+    /* the module's call_entry and libffi pass the same arguments */
+    setenv("FREQSYS_CALL_LIBFFI", "1", 1);
+    code = e2e_runf(err, sizeof err, "run tests/e2e/programs/filter.fspec -q -j 1 -o '%s'", tmp_path("filter-ffi.json"));
+    unsetenv("FREQSYS_CALL_LIBFFI");
+    char *ffi = e2e_json_without_timing(tmp_path("filter-ffi.json"));
+    ok(code == 0 && ffi && one && !strcmp(one, ffi), "calling through libffi gives the same JSON as call_entry");
+    free(ffi);
     free(one);
     free(two);
 
@@ -57,6 +64,23 @@ int main(void) {
        "the two LED writes per call are dropped and counted at 0x40020014");
     check(r, "adc_poll", registers, nr);
     result_free(r);
+
+    /* one parameter of each number type, registers and stack: each branch is taken
+     * half the time when every argument arrives as drawn; a lost sign or a value
+     * read with the wrong width makes one 0 or 1 */
+    code = e2e_runf(err, sizeof err, "run tests/e2e/programs/signature.fspec -q -j 2 -o '%s'", tmp_path("sig.json"));
+    r = result_read_json(tmp_path("sig.json"), err, sizeof err);
+    int halves = 0;
+    for (size_t i = 0; r && i < r->nblocks; i++)
+        if (!strncmp(r->blocks[i].block, "if.then", 7) && fabs(r->blocks[i].mean - 0.5) <= 0.1) halves++;
+    is_int(halves, 12, "twelve parameter types: every branch on them is taken about half the time");
+    result_free(r);
+    setenv("FREQSYS_CALL_LIBFFI", "1", 1);
+    int ffi_code = e2e_runf(err, sizeof err, "run tests/e2e/programs/signature.fspec -q -j 2 -o '%s'",
+                            tmp_path("sig-ffi.json"));
+    unsetenv("FREQSYS_CALL_LIBFFI");
+    ok(code == 0 && ffi_code == 0 && e2e_same_json(tmp_path("sig.json"), tmp_path("sig-ffi.json")),
+       "...and libffi gives the same JSON");
 
     code = e2e_run("check tests/e2e/programs/noarg.fspec", err, sizeof err);
     is_int(code, 2, "a parameter without a declaration is a spec error");

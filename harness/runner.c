@@ -415,7 +415,9 @@ static uint64_t cpu_ns(const worker *k) {
 
 /* A trial that waits without using the CPU (sleep, a blocking call) ends at this
  * much wall-clock time, however little CPU time it used. */
-static uint64_t wall_ceiling(uint64_t limit) { return 10 * limit + 1000000000u; }
+static uint64_t wall_ceiling(uint64_t limit) {
+    return limit > UINT64_MAX / 20 ? UINT64_MAX : 10 * limit + 1000000000u;
+}
 
 /* A trial overran when the same id has been showing while its worker used more CPU
  * time than the limit. CPU time, not the wall clock: a trial that other work on a
@@ -437,7 +439,11 @@ static void check_timeouts(runner *r) {
         }
         uint64_t wall = now - k->seen_since_ns;
         if (wall <= limit) continue;
-        uint64_t used = cpu_ns(k), cpu = !k->has_cpu_clock ? wall : used > k->seen_cpu_ns ? used - k->seen_cpu_ns : 0;
+        uint64_t cpu = wall;
+        if (k->has_cpu_clock) {
+            uint64_t used = cpu_ns(k);
+            cpu = used > k->seen_cpu_ns ? used - k->seen_cpu_ns : 0;
+        }
         if (cpu > limit || wall > wall_ceiling(limit)) {
             k->killed_for_timeout = t;
             kill(k->pid, SIGKILL);

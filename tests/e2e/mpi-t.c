@@ -79,9 +79,12 @@ int main(void) {
         execl("/bin/sh", "sh", "-c", args, (char *)NULL);
         _exit(127);
     }
-    int waited = 0;
-    while (access(tmp_path("mpi-k.json.checkpoint"), F_OK) != 0 && waited++ < 200) {
-        struct timespec t = {0, 50000000};
+    /* the first checkpoint is the handshake: the ranks run trials; no time limit,
+     * which a busy machine could overrun, only the job's end */
+    siginfo_t ended = {0};
+    while (access(tmp_path("mpi-k.json.checkpoint"), F_OK) != 0 &&
+           waitid(P_PID, (id_t)pid, &ended, WEXITED | WNOHANG | WNOWAIT) == 0 && ended.si_pid != pid) {
+        struct timespec t = {0, 20000000};
         nanosleep(&t, NULL);
     }
     char kill_cmd[512];

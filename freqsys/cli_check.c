@@ -26,9 +26,9 @@ int cli_check(int argc, char **argv) {
         fprintf(stderr, "freqsys check: needs exactly one SPEC file\n(see 'freqsys help check')\n");
         return EXIT_USAGE;
     }
-    spec *s;
-    LLVMContextRef ctx;
-    LLVMModuleRef m;
+    spec *s = NULL;
+    LLVMContextRef ctx = NULL;
+    LLVMModuleRef m = NULL;
     int rc = pipeline_instrument(argv[1], OPTIMIZE_NONE, &s, &ctx, &m);
     if (rc != EXIT_OK) return rc;
     unsigned long long blocks, fns, sites;

@@ -33,9 +33,9 @@ int cli_instrument(int argc, char **argv) {
         fprintf(stderr, "freqsys instrument: usage: freqsys instrument SPEC -o OUT.ll|OUT.bc [--optimize auto|full|quick]\n");
         return EXIT_USAGE;
     }
-    spec *s;
-    LLVMContextRef ctx;
-    LLVMModuleRef m;
+    spec *s = NULL;
+    LLVMContextRef ctx = NULL;
+    LLVMModuleRef m = NULL;
     int rc = pipeline_instrument(spec_path, level, &s, &ctx, &m);
     if (rc != EXIT_OK) return rc;
     size_t n = strlen(out);

@@ -406,9 +406,9 @@ static int run_command(int argc, char **argv, cluster *cl) {
             return rc;
         }
     }
-    spec *s;
-    LLVMContextRef ctx;
-    LLVMModuleRef m;
+    spec *s = NULL;
+    LLVMContextRef ctx = NULL;
+    LLVMModuleRef m = NULL;
     if ((rc = pipeline_instrument(o.spec_path, o.optimize, &s, &ctx, &m)) != EXIT_OK) return rc;
 
     char dir[] = "/tmp/freqsys-run-XXXXXX";

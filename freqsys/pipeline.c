@@ -7,6 +7,10 @@
 int pipeline_instrument(const char *spec_path, optimize_level level, spec **s, LLVMContextRef *ctx,
                         LLVMModuleRef *m) {
     static char err[16384];
+    /* Every out-parameter starts NULL, so the cleanup below (and the caller's) can
+     * run from any point: a failed compile leaves no module to dispose. */
+    *m = NULL;
+    *ctx = NULL;
     *s = spec_parse_file(spec_path, err, sizeof err);
     if (!*s) {
         fprintf(stderr, "%s\n", err);

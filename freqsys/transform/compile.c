@@ -126,6 +126,7 @@ static int read_ir(const char *path, LLVMContextRef ctx, LLVMModuleRef *out,
 int compile_sources(const spec *s, LLVMContextRef ctx, LLVMModuleRef *out,
                     char *err, size_t errlen) {
     LLVMModuleRef linked = NULL;
+    *out = NULL;   /* callers may dispose *OUT after a failure */
     for (size_t i = 0; i < s->nsources; i++) {
         const char *path = s->sources[i];
         LLVMModuleRef m = NULL;

@@ -15,7 +15,7 @@
 #define TRANSFORM_EBUILD (-3)   /* the program could not be compiled or linked (exit 3) */
 
 /* compile.c: compiles each source of S (.c through clang-19, .ll and .bc read as they
- * are) and links them into one module in context CTX. */
+ * are) and links them into one module in context CTX. On failure *OUT is NULL. */
 int compile_sources(const spec *s, LLVMContextRef ctx, LLVMModuleRef *out,
                     char *err, size_t errlen);
 

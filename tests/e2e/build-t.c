@@ -6,7 +6,7 @@
 
 /* Runs `freqsys CMD DIR/SPEC EXTRA`, stderr into ERR. */
 static int tool(const char *cmd, const char *dir, const char *spec, const char *extra, char *err, size_t errlen) {
-    char args[8192];
+    char args[2048];
     snprintf(args, sizeof args, "%s '%s/%s' %s", cmd, dir, spec, extra);
     return e2e_run(args, err, errlen);
 }
@@ -14,7 +14,7 @@ static int tool(const char *cmd, const char *dir, const char *spec, const char *
 /* A syntax error must reach the user as clang's own message and exit 3, from
  * every command that builds the program (it once crashed all three). */
 static void syntax_error(const char *dir) {
-    char err[8192], extra[2048];
+    char err[8192], extra[512];
     if (scratch_write(dir, "syntax.c", "int main(void) {\n    return 0\n}\n") ||
         scratch_write(dir, "syntax.fspec", "program \"syntax.c\"\nepsilon 0.1\nconfidence 0.9\n"))
         bail("cannot write the syntax-error fixture");

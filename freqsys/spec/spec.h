@@ -63,6 +63,8 @@ typedef struct spec {
     int has_seed;
     unsigned long long max_trials;   /* default 10,000,000 */
     double timeout_s;                /* per trial; default 10 s */
+    char **cflags;         /* clang flags for the C sources, NULL-terminated; paths joined with dir */
+    size_t ncflags;
     spec_input *inputs;
     size_t ninputs;
     spec_loc program_loc, function_loc, epsilon_loc, confidence_loc;

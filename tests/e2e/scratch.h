@@ -26,10 +26,13 @@ __attribute__((unused)) static char *scratch_open(void) {
     return dir;
 }
 
-/* The path DIR/NAME in a static buffer (valid until the next call). */
+/* The path DIR/NAME in one of four static buffers, used in turn, so that two
+ * paths can be arguments of one call; each is valid for the next three calls. */
 __attribute__((unused)) static const char *scratch_path(const char *dir, const char *name) {
-    static char path[4096];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
+    static char paths[4][4096];
+    static unsigned next;
+    char *path = paths[next++ % 4];
+    snprintf(path, sizeof paths[0], "%s/%s", dir, name);
     return path;
 }
 

@@ -27,6 +27,21 @@
 #define FSABI_EXIT "freqsys_rt_exit"             /* noreturn void (int32_t status) */
 #define FSABI_ABORT "freqsys_rt_abort"           /* noreturn void (void) */
 #define FSABI_ASSERT_FAIL "freqsys_rt_assert_fail" /* noreturn, as glibc's __assert_fail */
+/* The C library's hidden inputs, replaced so that a trial depends on (seed, trial)
+ * alone: random numbers come from the trial's stream, the clock is virtual. */
+#define FSABI_RAND "freqsys_rt_rand"             /* int32_t (void): rand() */
+#define FSABI_RANDOM "freqsys_rt_random"         /* int64_t (void): random() */
+#define FSABI_RAND_R "freqsys_rt_rand_r"         /* int32_t (uint32_t *seed): rand_r(), seed ignored */
+#define FSABI_SRAND "freqsys_rt_srand"           /* void (uint32_t): srand(), srandom(): no effect */
+#define FSABI_TIME "freqsys_rt_time"             /* int64_t (int64_t *out) */
+#define FSABI_CLOCK "freqsys_rt_clock"           /* int64_t (void) */
+#define FSABI_GETTIMEOFDAY "freqsys_rt_gettimeofday" /* int32_t (int64_t tv[2], void *tz) */
+#define FSABI_CLOCK_GETTIME "freqsys_rt_clock_gettime" /* int32_t (int32_t clock, int64_t ts[2]) */
+#define FSABI_GETENV "freqsys_rt_getenv"         /* char *(const char *name): always NULL */
+/* The virtual clock: every trial starts it at this Unix time, and each call to
+ * any of the clock functions above advances it by one microsecond, so that a
+ * program waiting for time to pass still ends. */
+#define FSABI_CLOCK_EPOCH 1700000000LL           /* 2023-11-14 22:13:20 UTC */
 
 /* The C type an input read stores into; decides range checks and conversion. */
 typedef enum fsabi_kind {

@@ -36,8 +36,11 @@ int cli_instrument(int argc, char **argv) {
     spec *s = NULL;
     LLVMContextRef ctx = NULL;
     LLVMModuleRef m = NULL;
-    int rc = pipeline_instrument(spec_path, level, &s, &ctx, &m);
+    transform_warnings warnings = {0};
+    int rc = pipeline_instrument(spec_path, level, &s, &ctx, &m, &warnings);
     if (rc != EXIT_OK) return rc;
+    for (size_t i = 0; i < warnings.n; i++) fprintf(stderr, "freqsys: warning: %s\n", warnings.v[i]);
+    transform_warnings_free(&warnings);
     size_t n = strlen(out);
     char *msg = NULL;
     int failed;

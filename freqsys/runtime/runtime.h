@@ -55,6 +55,15 @@ double freqsys_rt_read_real(uint32_t site);
 void freqsys_rt_read_text(uint32_t site, char *buf, int64_t cap);
 char *freqsys_rt_read_line(uint32_t site, char *buf, int32_t cap);
 int32_t freqsys_rt_getchar(uint32_t site);
+int32_t freqsys_rt_rand(void);
+int64_t freqsys_rt_random(void);
+int32_t freqsys_rt_rand_r(uint32_t *seed);
+void freqsys_rt_srand(uint32_t seed);
+int64_t freqsys_rt_time(int64_t *out);
+int64_t freqsys_rt_clock(void);
+int32_t freqsys_rt_gettimeofday(int64_t *tv, void *tz);
+int32_t freqsys_rt_clock_gettime(int32_t clock, int64_t *ts);
+char *freqsys_rt_getenv(const char *name);
 _Noreturn void freqsys_rt_exit(int32_t status);
 _Noreturn void freqsys_rt_abort(void);
 _Noreturn void freqsys_rt_assert_fail(const char *expr, const char *file, unsigned line,

@@ -370,6 +370,53 @@ static int parse_cflags(parser *ps)
     return 0;
 }
 
+/* argv ~ list("prog", "-v", ...): the arguments main gets in every trial, argv[0]
+ * first. It is read before the keyword check, so "argv" stays free as a name
+ * everywhere else. */
+static int parse_argv(parser *ps, spec_loc at)
+{
+    scanner *sc = &ps->sc;
+    spec *s = ps->s;
+    char found[64];
+    if (s->argv)
+        return scanner_fail(sc, at.column, "'argv' is already declared on line %d", s->argv_loc.line);
+    s->argv_loc = at;
+    if (expect_tilde(sc) < 0) return -1;
+    scanner_space(sc);
+    int column = col(sc);
+    char *word = scanner_at_ident(sc) ? scanner_ident(sc) : NULL;
+    int is_list = word && strcmp(word, "list") == 0;
+    free(word);
+    if (!is_list || scanner_peek(sc) != '(')
+        return scanner_fail(sc, column, "'argv' takes a list of strings, e.g. argv ~ list(\"prog\", \"-v\")");
+    sc->pos++;
+    if (!(s->argv = calloc(1, sizeof *s->argv))) return scanner_fail(sc, column, "out of memory");
+    for (;;) {
+        scanner_space(sc);
+        if (sc->text[sc->pos] != '"')
+            return scanner_fail(sc, col(sc), "expected an argument in quotes, found %s",
+                                scanner_describe(sc, found, sizeof found));
+        char *arg = scanner_string(sc);
+        char **more = arg ? realloc(s->argv, (s->nargv + 2) * sizeof *more) : NULL;
+        if (!more) {
+            free(arg);
+            return arg ? scanner_fail(sc, column, "out of memory") : -1;
+        }
+        s->argv = more;
+        s->argv[s->nargv++] = arg;
+        s->argv[s->nargv] = NULL;
+        scanner_space(sc);
+        char c = sc->text[sc->pos];
+        if (c == ')') break;
+        if (c != ',')
+            return scanner_fail(sc, col(sc), "expected ',' or ')' in argv's list, found %s",
+                                scanner_describe(sc, found, sizeof found));
+        sc->pos++;
+    }
+    sc->pos++;
+    return expect_end(sc);
+}
+
 /* An input: VARNAME ~ VALUE when VARNAME is given, else KEYWORD TARGET ~ VALUE. */
 static int parse_input(parser *ps, const char *keyword, const char *varname, spec_loc at)
 {
@@ -429,7 +476,9 @@ static int parse_line(parser *ps)
     while (keywords[k] && strcmp(keywords[k], word) != 0) k++;
     char next = scanner_peek(sc);
     int r;
-    if (keywords[k] && next == '~') {
+    if (strcmp(word, "argv") == 0 && next == '~') {
+        r = parse_argv(ps, at);
+    } else if (keywords[k] && next == '~') {
         r = scanner_fail(sc, at.column, "'%s' is a keyword, not a variable name", word);
     } else if (next == '~') {
         r = parse_input(ps, NULL, word, at);
@@ -477,6 +526,12 @@ static int check_whole(parser *ps)
         sc->text = s->nlines ? s->lines[s->nlines - 1] : "";
         return scanner_fail(sc, (int)strlen(sc->text) + 1, "spec has no '%s' line (add e.g. '%s')",
                             keywords[required[i].k], required[i].example);
+    }
+    if (s->argv && s->function) {
+        sc->line = s->argv_loc.line;
+        sc->text = s->lines[s->argv_loc.line - 1];
+        return scanner_fail(sc, s->argv_loc.column, "'argv' declares main's arguments and needs program "
+                            "mode (no 'function' line)");
     }
     for (size_t i = 0; i < s->ninputs; i++) {
         const spec_input *in = &s->inputs[i];
@@ -587,6 +642,8 @@ void spec_free(spec *s)
     free(s->function);
     for (size_t i = 0; i < s->ncflags; i++) free(s->cflags[i]);
     free(s->cflags);
+    for (size_t i = 0; i < s->nargv; i++) free(s->argv[i]);
+    free(s->argv);
     for (size_t i = 0; i < s->ninputs; i++) input_clear(&s->inputs[i]);
     free(s->inputs);
     for (size_t i = 0; i < s->nlines; i++) free(s->lines[i]);

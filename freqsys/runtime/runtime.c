@@ -369,6 +369,31 @@ int32_t freqsys_rt_rand_r(uint32_t *seed) {
 }
 void freqsys_rt_srand(uint32_t seed) { (void)seed; }
 
+/* The rand48 family: the same stream; a caller's own state (erand48's xsubi, ...)
+ * is ignored, as rand_r's seed is. */
+double freqsys_rt_drand48(void *state) {
+    (void)state;
+    return gsl_rng_uniform(rt.rng);
+}
+int64_t freqsys_rt_lrand48(void *state) {
+    (void)state;
+    return (int64_t)(gsl_rng_get(rt.rng) >> 1);
+}
+int64_t freqsys_rt_mrand48(void *state) {
+    (void)state;
+    return (int64_t)(int32_t)(uint32_t)gsl_rng_get(rt.rng);
+}
+/* seed48 returns the old state: an all-zero one, as no state is kept. */
+unsigned short *freqsys_rt_seed48(void *state) {
+    static unsigned short old[3];
+    (void)state;
+    return old;
+}
+uint32_t freqsys_rt_arc4random(void) { return (uint32_t)gsl_rng_get(rt.rng); }
+uint32_t freqsys_rt_arc4random_uniform(uint32_t n) {
+    return n < 2 ? 0 : (uint32_t)gsl_rng_uniform_int(rt.rng, n);
+}
+
 /* The virtual clock: FSABI_CLOCK_EPOCH at the start of every trial, one
  * microsecond later at each reading, so "until 2 s have passed" loops end. */
 static uint64_t tick(void) { return rt.clock_us++; }

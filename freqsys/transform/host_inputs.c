@@ -18,6 +18,17 @@ static const struct {
     {"rand_r", FSABI_RAND_R, NULL},
     {"srand", FSABI_SRAND, NULL},
     {"srandom", FSABI_SRAND, NULL},
+    {"drand48", FSABI_DRAND48, NULL},
+    {"erand48", FSABI_DRAND48, NULL},
+    {"lrand48", FSABI_LRAND48, NULL},
+    {"nrand48", FSABI_LRAND48, NULL},
+    {"mrand48", FSABI_MRAND48, NULL},
+    {"jrand48", FSABI_MRAND48, NULL},
+    {"srand48", FSABI_SEED48, NULL},
+    {"seed48", FSABI_SEED48, NULL},
+    {"lcong48", FSABI_SEED48, NULL},
+    {"arc4random", FSABI_ARC4RANDOM, NULL},
+    {"arc4random_uniform", FSABI_ARC4RANDOM_UNIFORM, NULL},
     {"time", FSABI_TIME, "reads the clock"},
     {"clock", FSABI_CLOCK, "reads the clock"},
     {"gettimeofday", FSABI_GETTIMEOFDAY, "reads the clock"},
@@ -76,6 +87,34 @@ static int redirect(LLVMModuleRef m, const ptr_map *reachable, const char *name,
     LLVMValueRef t = LLVMGetNamedFunction(m, to);
     if (!t) t = LLVMAddFunction(m, to, LLVMGlobalGetValueType(f));
     LLVMReplaceAllUsesWith(f, t);
+    return 0;
+}
+
+/* open(path, flags, ...) and openat(dir, path, flags, ...) that may read: flags not
+ * a constant, or an access mode other than O_WRONLY (1 on Linux). */
+static int warn_open(LLVMModuleRef m, const ptr_map *reachable, transform_warnings *w) {
+    static const struct { const char *name; unsigned path, flags; } openers[] = {
+        {"open", 0, 1}, {"open64", 0, 1}, {"openat", 1, 2}, {"openat64", 1, 2},
+    };
+    for (size_t k = 0; k < sizeof openers / sizeof openers[0]; k++) {
+        LLVMValueRef f = LLVMGetNamedFunction(m, openers[k].name);
+        if (!f || LLVMCountBasicBlocks(f) > 0) continue;
+        for (LLVMUseRef u = LLVMGetFirstUse(f); u; u = LLVMGetNextUse(u)) {
+            LLVMValueRef call = LLVMGetUser(u);
+            if (!LLVMIsACallInst(call) || !reach_contains(reachable, call) ||
+                LLVMGetNumArgOperands(call) <= openers[k].flags)
+                continue;
+            LLVMValueRef flags = LLVMGetOperand(call, openers[k].flags);
+            if (LLVMIsAConstantInt(flags) && (LLVMConstIntGetZExtValue(flags) & 3) == 1) continue;
+            const char *path = constant_text(LLVMGetOperand(call, openers[k].path));
+            char at[600];
+            where(call, at, sizeof at);
+            if (transform_warn(w, "%s: %s(%s%s%s, ...) may read a file, which the spec does not model: "
+                               "every trial reads it as it is on disk", at, openers[k].name,
+                               path ? "\"" : "", path ? path : "...", path ? "\"" : "") != 0)
+                return -1;
+        }
+    }
     return 0;
 }
 
@@ -142,7 +181,7 @@ int host_inputs_rewrite(LLVMModuleRef m, const spec *s, const ptr_map *reachable
                         transform_warnings *w, char *err, size_t errlen) {
     int rc = check_arguments(entry, s, err, errlen);
     if (rc) return rc;
-    if (warn_files(m, reachable, w) != 0) return -1;
+    if (warn_files(m, reachable, w) != 0 || warn_open(m, reachable, w) != 0) return -1;
     for (size_t k = 0; k < sizeof replaced / sizeof replaced[0]; k++)
         if (redirect(m, reachable, replaced[k].name, replaced[k].runtime, replaced[k].warning, w) != 0)
             return -1;

@@ -25,7 +25,10 @@ static const char HOST_C[] =
     "    FILE *f = fopen(\"settings.txt\", \"r\");\n"        /* 15 */
     "    if (f)\n"                                           /* 16 */
     "        fclose(f);\n"                                   /* 17 */
-    "    return quarter + spins;\n"                          /* 18 */
+    "    if (drand48() < 0.75)\n"                            /* 18 */
+    "        quarter += 2;\n"                                /* 19 */
+    "    extern int open(const char *, int, ...);\n"         /* 20 */
+    "    return quarter + spins + open(\"/etc/hostname\", 0);\n"  /* 21 */
     "}\n";
 
 static const char ARGS_C[] =
@@ -83,6 +86,12 @@ static void random_and_clock(const char *dir) {
     ok(warned(r, "host.c:9: clock()", "virtual clock"), "...and clock()");
     ok(warned(r, "host.c:13: getenv(\"PATH\")", "returns NULL"), "...and getenv");
     ok(warned(r, "host.c:15: fopen(\"settings.txt\", \"r\")", "reads a file"), "...and the file read");
+    const result_block *d48 = at_line(r, 19);
+    is_double(d48 ? d48->mean : -1, 0.75, 0.01, "drand48() < 0.75 in 3/4 of the runs, within epsilon");
+    diag("rand: %.4f ± %.4f, drand48: %.4f ± %.4f, after %llu trials", hit ? hit->mean : -1,
+         hit ? hit->half_width : -1, d48 ? d48->mean : -1, d48 ? d48->half_width : -1,
+         (unsigned long long)r->trials);
+    ok(warned(r, "host.c:21: open(\"/etc/hostname\"", "may read a file"), "the JSON warns that open() may read a file");
     ok(warned(r, "host.fspec:5:1: 'read *'", "reads no input"), "...and the 'read *' that nothing reads");
     ok(!warned(r, "rand", ""), "...but not rand, which is modelled");
     result_free(r);
@@ -124,7 +133,7 @@ static void arguments(const char *dir) {
 }
 
 int main(void) {
-    plan(21);
+    plan(23);
     char *dir = scratch_open();
     if (!dir) bail("cannot create a scratch folder");
     random_and_clock(dir);

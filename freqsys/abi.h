@@ -27,6 +27,27 @@
 #define FSABI_EXIT "freqsys_rt_exit"             /* noreturn void (int32_t status) */
 #define FSABI_ABORT "freqsys_rt_abort"           /* noreturn void (void) */
 #define FSABI_ASSERT_FAIL "freqsys_rt_assert_fail" /* noreturn, as glibc's __assert_fail */
+/* The C library's hidden inputs, replaced so that a trial depends on (seed, trial)
+ * alone: random numbers come from the trial's stream, the clock is virtual. */
+#define FSABI_RAND "freqsys_rt_rand"             /* int32_t (void): rand() */
+#define FSABI_RANDOM "freqsys_rt_random"         /* int64_t (void): random() */
+#define FSABI_RAND_R "freqsys_rt_rand_r"         /* int32_t (uint32_t *seed): rand_r(), seed ignored */
+#define FSABI_SRAND "freqsys_rt_srand"           /* void (uint32_t): srand(), srandom(): no effect */
+#define FSABI_DRAND48 "freqsys_rt_drand48"       /* double (void *): drand48(), erand48(state): [0, 1) */
+#define FSABI_LRAND48 "freqsys_rt_lrand48"       /* int64_t (void *): lrand48(), nrand48(state): 0..2^31-1 */
+#define FSABI_MRAND48 "freqsys_rt_mrand48"       /* int64_t (void *): mrand48(), jrand48(state): -2^31..2^31-1 */
+#define FSABI_SEED48 "freqsys_rt_seed48"         /* uint16_t *(void *): srand48(), seed48(), lcong48(): no effect */
+#define FSABI_ARC4RANDOM "freqsys_rt_arc4random" /* uint32_t (void): 32 bits */
+#define FSABI_ARC4RANDOM_UNIFORM "freqsys_rt_arc4random_uniform" /* uint32_t (uint32_t n): 0..n-1 */
+#define FSABI_TIME "freqsys_rt_time"             /* int64_t (int64_t *out) */
+#define FSABI_CLOCK "freqsys_rt_clock"           /* int64_t (void) */
+#define FSABI_GETTIMEOFDAY "freqsys_rt_gettimeofday" /* int32_t (int64_t tv[2], void *tz) */
+#define FSABI_CLOCK_GETTIME "freqsys_rt_clock_gettime" /* int32_t (int32_t clock, int64_t ts[2]) */
+#define FSABI_GETENV "freqsys_rt_getenv"         /* char *(const char *name): always NULL */
+/* The virtual clock: every trial starts it at this Unix time, and each call to
+ * any of the clock functions above advances it by one microsecond, so that a
+ * program waiting for time to pass still ends. */
+#define FSABI_CLOCK_EPOCH 1700000000LL           /* 2023-11-14 22:13:20 UTC */
 
 /* The C type an input read stores into; decides range checks and conversion. */
 typedef enum fsabi_kind {

@@ -26,16 +26,19 @@ int cli_check(int argc, char **argv) {
         fprintf(stderr, "freqsys check: needs exactly one SPEC file\n(see 'freqsys help check')\n");
         return EXIT_USAGE;
     }
-    spec *s;
-    LLVMContextRef ctx;
-    LLVMModuleRef m;
-    int rc = pipeline_instrument(argv[1], OPTIMIZE_NONE, &s, &ctx, &m);
+    spec *s = NULL;
+    LLVMContextRef ctx = NULL;
+    LLVMModuleRef m = NULL;
+    transform_warnings warnings = {0};
+    int rc = pipeline_instrument(argv[1], OPTIMIZE_NONE, &s, &ctx, &m, &warnings);
     if (rc != EXIT_OK) return rc;
     unsigned long long blocks, fns, sites;
     summary(m, &blocks, &fns, &sites);
     printf("%s: ok: %s mode, entry %s, %llu blocks in %llu functions, %llu input reads, %zu declarations\n",
            argv[1], s->function ? "function" : "program", s->function ? s->function : "main",
            blocks, fns, sites, s->ninputs);
+    for (size_t i = 0; i < warnings.n; i++) printf("warning: %s\n", warnings.v[i]);
+    transform_warnings_free(&warnings);
     LLVMDisposeModule(m);
     LLVMContextDispose(ctx);
     spec_free(s);

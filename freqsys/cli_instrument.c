@@ -33,11 +33,14 @@ int cli_instrument(int argc, char **argv) {
         fprintf(stderr, "freqsys instrument: usage: freqsys instrument SPEC -o OUT.ll|OUT.bc [--optimize auto|full|quick]\n");
         return EXIT_USAGE;
     }
-    spec *s;
-    LLVMContextRef ctx;
-    LLVMModuleRef m;
-    int rc = pipeline_instrument(spec_path, level, &s, &ctx, &m);
+    spec *s = NULL;
+    LLVMContextRef ctx = NULL;
+    LLVMModuleRef m = NULL;
+    transform_warnings warnings = {0};
+    int rc = pipeline_instrument(spec_path, level, &s, &ctx, &m, &warnings);
     if (rc != EXIT_OK) return rc;
+    for (size_t i = 0; i < warnings.n; i++) fprintf(stderr, "freqsys: warning: %s\n", warnings.v[i]);
+    transform_warnings_free(&warnings);
     size_t n = strlen(out);
     char *msg = NULL;
     int failed;

@@ -406,10 +406,16 @@ static int run_command(int argc, char **argv, cluster *cl) {
             return rc;
         }
     }
-    spec *s;
-    LLVMContextRef ctx;
-    LLVMModuleRef m;
-    if ((rc = pipeline_instrument(o.spec_path, o.optimize, &s, &ctx, &m)) != EXIT_OK) return rc;
+    spec *s = NULL;
+    LLVMContextRef ctx = NULL;
+    LLVMModuleRef m = NULL;
+    transform_warnings warnings = {0};
+    if ((rc = pipeline_instrument(o.spec_path, o.optimize, &s, &ctx, &m, &warnings)) != EXIT_OK) return rc;
+    /* The text result on stdout shows them; a result written to a file or as JSON
+     * would hide them from the user at the terminal, so they go to stderr too. */
+    int shown = !o.out_path && (!o.format || !strcmp(o.format, "text"));
+    for (size_t i = 0; !o.quiet && !shown && i < warnings.n; i++)
+        fprintf(stderr, "freqsys: warning: %s\n", warnings.v[i]);
 
     char dir[4096];
     char err[16384], *so_path = NULL;
@@ -436,6 +442,7 @@ static int run_command(int argc, char **argv, cluster *cl) {
     if (!mod) {
         fprintf(stderr, "freqsys: error: %s\n", err);
         spec_free(s);
+        transform_warnings_free(&warnings);
         return EXIT_BUILD;
     }
 
@@ -445,11 +452,13 @@ static int run_command(int argc, char **argv, cluster *cl) {
                 "it cannot be continued\n", o.resume_path);
         checkpoint_free(&resume);
         spec_free(s);
+        transform_warnings_free(&warnings);
         return EXIT_USAGE;
     }
     if (o.replay >= 0) {
         int code = replay(mod, s, o.has_seed ? o.seed : s->seed, (uint64_t)o.replay);
         spec_free(s);
+        transform_warnings_free(&warnings);
         return code;
     }
 
@@ -486,6 +495,7 @@ static int run_command(int argc, char **argv, cluster *cl) {
         if (!(cfg.trace = fopen(o.trace_path, "w"))) {
             fprintf(stderr, "freqsys: error: cannot write %s: %s\n", o.trace_path, strerror(errno));
             spec_free(s);
+            transform_warnings_free(&warnings);
             return EXIT_USAGE;
         }
         fprintf(cfg.trace, "trials,block,mean,half_width\n");
@@ -500,12 +510,14 @@ static int run_command(int argc, char **argv, cluster *cl) {
         runner_result_free(&rr, ncounters);
         checkpoint_free(&resume);
         spec_free(s);
+        transform_warnings_free(&warnings);
         return EXIT_USAGE;
     }
     if (cl->rank != 0) {   /* the result and the checkpoint are rank 0's to write */
         runner_result_free(&rr, ncounters);
         checkpoint_free(&resume);
         spec_free(s);
+        transform_warnings_free(&warnings);
         return EXIT_OK;
     }
     if (rr.interrupted) {
@@ -517,11 +529,17 @@ static int run_command(int argc, char **argv, cluster *cl) {
         unlink(ckpt.path);   /* the run ended: its result is final, the checkpoint moot */
     }
     result *r = make_result(s, &o, &cfg, &rr);
+    if (r) {   /* the result takes the warnings over */
+        r->warnings = warnings.v;
+        r->nwarnings = warnings.n;
+        warnings = (transform_warnings){0};
+    }
     rc = !r || write_result(r, &o) != 0 ? EXIT_USAGE : rr.converged ? EXIT_OK : EXIT_INCOMPLETE;
     if (!r) fprintf(stderr, "freqsys: error: out of memory\n");
     result_free(r);
     runner_result_free(&rr, ncounters);
     checkpoint_free(&resume);
     spec_free(s);
+    transform_warnings_free(&warnings);
     return rc;
 }

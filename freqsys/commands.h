@@ -25,10 +25,11 @@ int cli_report(int argc, char **argv);
 int cli_plan(int argc, char **argv);
 
 /* pipeline.c: parses SPEC_PATH and builds the instrumented module in a new context,
- * optimised as LEVEL says. Returns EXIT_OK, or EXIT_USAGE / EXIT_BUILD after
- * printing the error to stderr. */
+ * optimised as LEVEL says, with the transform's warnings in W (may be NULL; free
+ * with transform_warnings_free). Returns EXIT_OK, or EXIT_USAGE / EXIT_BUILD after
+ * printing the error to stderr (W is then empty). */
 int pipeline_instrument(const char *spec_path, optimize_level level, spec **s, LLVMContextRef *ctx,
-                        LLVMModuleRef *m);
+                        LLVMModuleRef *m, transform_warnings *w);
 
 /* main.c: prints the help of one command (or the overview for NULL) to OUT. */
 void cli_help(const char *command, FILE *out);

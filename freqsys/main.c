@@ -71,7 +71,10 @@ static const command commands[] = {
      "2 a usage or spec error, 3 the program could not be built."},
     {"check", cli_check, "freqsys check SPEC",
      "Parses SPEC, compiles its program and matches every input read of the program\n"
-     "with a declaration, without running anything. Prints a one-line summary."},
+     "with a declaration, without running anything. Prints a one-line summary, then a\n"
+     "warning for each input the spec does not model (the clock, the environment, a\n"
+     "file read; docs/spec-language.md). Exit status: 0 ok, 2 a spec error (main reading\n"
+     "argc/argv with no 'argv' line is one), 3 the program could not be built."},
     {"instrument", cli_instrument, "freqsys instrument SPEC -o OUT.ll|OUT.bc [--optimize auto|full|quick]",
      "Writes the instrumented, optimised module: textual IR for .ll, bitcode for .bc.\n\n"
      "  --optimize LEVEL  full: LLVM's O2; quick: inlining and scalar clean-up only, for\n"

@@ -5,8 +5,12 @@
 #include "transform.h"
 
 int pipeline_instrument(const char *spec_path, optimize_level level, spec **s, LLVMContextRef *ctx,
-                        LLVMModuleRef *m) {
+                        LLVMModuleRef *m, transform_warnings *w) {
     static char err[16384];
+    /* Every out-parameter starts NULL, so the cleanup below (and the caller's) can
+     * run from any point: a failed compile leaves no module to dispose. */
+    *m = NULL;
+    *ctx = NULL;
     *s = spec_parse_file(spec_path, err, sizeof err);
     if (!*s) {
         fprintf(stderr, "%s\n", err);
@@ -14,13 +18,14 @@ int pipeline_instrument(const char *spec_path, optimize_level level, spec **s, L
     }
     *ctx = LLVMContextCreate();
     int rc = compile_sources(*s, *ctx, m, err, sizeof err);
-    if (rc == 0) rc = instrument_module(*m, *s, level, err, sizeof err);
+    if (rc == 0) rc = instrument_module(*m, *s, level, w, err, sizeof err);
     if (rc != 0) {
         if (rc == TRANSFORM_ESPEC) fprintf(stderr, "%s\n", err);
         else fprintf(stderr, "freqsys: error: %s\n", err);
         if (*m) LLVMDisposeModule(*m);
         LLVMContextDispose(*ctx);
         spec_free(*s);
+        transform_warnings_free(w);
         *m = NULL;
         *ctx = NULL;
         *s = NULL;

@@ -40,6 +40,9 @@ void result_free(result *r)
     free(r->mmio_writes);
     free(r->guarantee);
     free(r->stop_method);
+    for (size_t i = 0; i < r->nwarnings; i++)
+        free(r->warnings[i]);
+    free(r->warnings);
     free(r);
 }
 

@@ -77,6 +77,11 @@ typedef struct result {
     char *guarantee;      /* "per_block" | "simultaneous_bonferroni" | "simultaneous_sidak" */
     char *stop_method;    /* "clt" | "anytime" */
     double block_confidence;  /* each block's own confidence (gamma, or its share) */
+    /* What the transform noticed that changes what the numbers mean: inputs the spec
+     * does not model (the clock, the environment, files), an unused `read *`. One
+     * line each, "FILE:LINE: message"; none in most results. */
+    char **warnings;
+    size_t nwarnings;
 } result;
 
 /* Frees everything the result owns, and the result itself; NULL is fine. */

@@ -193,6 +193,13 @@ static json_t *document(const result *r, int *bad)
         set(o, "stop_method", str(r->stop_method), bad);
         set(o, "block_confidence", real(r->block_confidence), bad);
     }
+    if (r->nwarnings) {   /* absent when there are none, so older results read the same */
+        json_t *warnings = json_array();
+        for (size_t i = 0; warnings && i < r->nwarnings; i++)
+            if (json_array_append_new(warnings, str(r->warnings[i])) != 0)
+                *bad = 1;
+        set(o, "warnings", warnings, bad);
+    }
     set(o, "jobs", json_integer(r->jobs), bad);
     set(o, "elapsed_s", real(r->elapsed_s), bad);
     set(o, "trials_per_s", real(r->trials_per_s), bad);
@@ -643,6 +650,19 @@ static void fill(reader *rd, json_t *root, result *r)
         get_string(rd, root, "guarantee", 0, &r->guarantee);
         get_string(rd, root, "stop_method", 0, &r->stop_method);
         get_double(rd, root, "block_confidence", 0, &r->block_confidence);
+    }
+    json_t *warnings = json_object_get(root, "warnings");
+    if (warnings && !json_is_array(warnings))
+        fail(rd, "field 'warnings' must be an array of strings");
+    size_t nw = warnings ? json_array_size(warnings) : 0;
+    if (nw && !rd->failed && !(r->warnings = calloc(nw, sizeof *r->warnings)))
+        fail(rd, "out of memory");
+    for (size_t i = 0; i < nw && !rd->failed; i++) {
+        const char *w = json_string_value(json_array_get(warnings, i));
+        if (!w)
+            fail(rd, "warnings[%zu] must be a string", i);
+        else if (!(r->warnings[r->nwarnings++] = strdup(w)))
+            fail(rd, "out of memory");
     }
     get_int(rd, root, "jobs", 0, 0, &r->jobs);
     get_double(rd, root, "elapsed_s", 0, &r->elapsed_s);

@@ -159,6 +159,8 @@ static void header(const result *r, FILE *out)
     fputc('\n', out);
     if (r->interrupted)
         fputs("interrupted before the stopping rule decided\n", out);
+    for (size_t i = 0; i < r->nwarnings; i++)
+        fprintf(out, "warning: %s\n", text(r->warnings[i]));
 }
 
 static void table(const result *r, const row *rows, FILE *out)

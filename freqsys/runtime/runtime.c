@@ -24,6 +24,12 @@ static struct {
     size_t nindexed;
     gsl_rng *rng;
     uint64_t reads;                /* values read so far in this trial */
+    uint64_t clock_us;             /* the virtual clock: microseconds since FSABI_CLOCK_EPOCH */
+    char *const *argv;             /* main's arguments (argv ~ list(...)), NULL-terminated */
+    int argc;
+    char **args;                   /* per trial: a writable copy of argv ... */
+    char *args_text;               /* ... whose strings live here */
+    size_t args_len;
     int past_end;                  /* a read found no declaration: the input has ended */
     uint32_t call_items;           /* conversions of the current scanf call so far ... */
     int32_t items_at_end;          /* ... and how many came before the input ended, or -1 */
@@ -62,6 +68,13 @@ int runtime_bind(const fsabi_module *mod, const spec *s, char *err, size_t errle
             rt.indexed[rt.nindexed++] = (indexed_read){in->index, in->value.dist};
     }
     qsort(rt.indexed, rt.nindexed, sizeof *rt.indexed, by_index);
+    rt.argv = s->argv;
+    rt.argc = (int)s->nargv;
+    for (size_t i = 0; i < s->nargv; i++) rt.args_len += strlen(s->argv[i]) + 1;
+    if (s->argv && (!(rt.args = calloc(s->nargv + 1, sizeof *rt.args)) || !(rt.args_text = malloc(rt.args_len)))) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
     for (uint64_t k = 0; k < mod->nsites; k++) {
         const fsabi_site *site = &mod->sites[k];
         const spec_input *in = NULL;
@@ -80,10 +93,23 @@ int runtime_bind(const fsabi_module *mod, const spec *s, char *err, size_t errle
     return 0;
 }
 
+/* Copies the declared arguments into rt.args, afresh: main may write into its
+ * arguments, as C allows, and the next trial must see them as declared. */
+static void copy_args(void) {
+    size_t used = 0;
+    for (int n = 0; n < rt.argc; n++) {
+        size_t len = strlen(rt.argv[n]) + 1;
+        rt.args[n] = memcpy(rt.args_text + used, rt.argv[n], len);
+        used += len;
+    }
+    rt.args[rt.argc] = NULL;
+}
+
 trial_end runtime_run_trial(uint64_t seed, uint64_t trial) {
     /* The stream first: resetting the globals draws the inputs held in globals. */
     dist_rng_position(rt.rng, seed, trial);
     rt.reads = 0;
+    rt.clock_us = 0;
     rt.past_end = 0;
     rt.call_items = 0;
     rt.items_at_end = -1;
@@ -104,9 +130,11 @@ trial_end runtime_run_trial(uint64_t seed, uint64_t trial) {
     /* main through the module's call_entry, which passes what main takes of these */
     static char name[] = "program";
     static char *argv_words[] = {name, NULL}, *env_words[] = {NULL};
-    static int argc = 1;
-    static char **argv = argv_words, **envp = env_words;
-    static void *const main_args[] = {&argc, &argv, &envp};
+    static char **envp = env_words;
+    if (rt.argv) copy_args();
+    int argc = rt.argv ? rt.argc : 1;
+    char **argv = rt.argv ? rt.args : argv_words;
+    void *const main_args[] = {&argc, &argv, &envp};
     rt.mod->call_entry(main_args);
     return TRIAL_RETURNED;
 }
@@ -339,4 +367,79 @@ _Noreturn void freqsys_rt_abort(void) { longjmp(rt.trial_exit, TRIAL_ABORTED); }
 _Noreturn void freqsys_rt_assert_fail(const char *expr, const char *file, unsigned line,
                                       const char *function) {
     longjmp(rt.trial_exit, TRIAL_ABORTED);
+}
+
+/* rand() and its kin: the next 31 bits of the trial's own stream, so that a run
+ * depends on (seed, trial) alone, whatever the program seeds them with. Philox
+ * gives 32 uniform bits per draw; dropping one leaves 0..RAND_MAX (2^31 - 1). */
+int32_t freqsys_rt_rand(void) { return (int32_t)(gsl_rng_get(rt.rng) >> 1); }
+int64_t freqsys_rt_random(void) { return (int64_t)(gsl_rng_get(rt.rng) >> 1); }
+int32_t freqsys_rt_rand_r(uint32_t *seed) {
+    (void)seed;
+    return freqsys_rt_rand();
+}
+void freqsys_rt_srand(uint32_t seed) { (void)seed; }
+
+/* The rand48 family: the same stream; a caller's own state (erand48's xsubi, ...)
+ * is ignored, as rand_r's seed is. */
+double freqsys_rt_drand48(void *state) {
+    (void)state;
+    return gsl_rng_uniform(rt.rng);
+}
+int64_t freqsys_rt_lrand48(void *state) {
+    (void)state;
+    return (int64_t)(gsl_rng_get(rt.rng) >> 1);
+}
+int64_t freqsys_rt_mrand48(void *state) {
+    (void)state;
+    return (int64_t)(int32_t)(uint32_t)gsl_rng_get(rt.rng);
+}
+/* seed48 returns the old state: an all-zero one, as no state is kept. */
+unsigned short *freqsys_rt_seed48(void *state) {
+    static unsigned short old[3];
+    (void)state;
+    return old;
+}
+uint32_t freqsys_rt_arc4random(void) { return (uint32_t)gsl_rng_get(rt.rng); }
+uint32_t freqsys_rt_arc4random_uniform(uint32_t n) {
+    return n < 2 ? 0 : (uint32_t)gsl_rng_uniform_int(rt.rng, n);
+}
+
+/* The virtual clock: FSABI_CLOCK_EPOCH at the start of every trial, one
+ * microsecond later at each reading, so "until 2 s have passed" loops end. */
+static uint64_t tick(void) { return rt.clock_us++; }
+
+int64_t freqsys_rt_time(int64_t *out) {
+    int64_t now = FSABI_CLOCK_EPOCH + (int64_t)(tick() / 1000000);
+    if (out) *out = now;
+    return now;
+}
+
+int64_t freqsys_rt_clock(void) { return (int64_t)tick(); }   /* CLOCKS_PER_SEC is 10^6 */
+
+int32_t freqsys_rt_gettimeofday(int64_t *tv, void *tz) {
+    (void)tz;
+    uint64_t us = tick();
+    if (tv) {
+        tv[0] = FSABI_CLOCK_EPOCH + (int64_t)(us / 1000000);
+        tv[1] = (int64_t)(us % 1000000);
+    }
+    return 0;
+}
+
+int32_t freqsys_rt_clock_gettime(int32_t clock, int64_t *ts) {
+    (void)clock;   /* every clock reads the same virtual time */
+    uint64_t us = tick();
+    if (ts) {
+        ts[0] = FSABI_CLOCK_EPOCH + (int64_t)(us / 1000000);
+        ts[1] = (int64_t)(us % 1000000) * 1000;
+    }
+    return 0;
+}
+
+/* Trials see an empty environment: what freqsys itself was started with is not
+ * an input the spec declares, and would differ from machine to machine. */
+char *freqsys_rt_getenv(const char *name) {
+    (void)name;
+    return NULL;
 }

@@ -16,11 +16,13 @@
 
 enum keyword {
     K_PROGRAM, K_FUNCTION, K_EPSILON, K_CONFIDENCE, K_SEED, K_MAX_TRIALS, K_TIMEOUT,
+    K_CFLAGS,
     K_READ, K_ARG, K_GLOBAL, K_EXTERN, K_MMIO, K_COUNT
 };
 
 static const char *const keywords[] = {
     "program", "function", "epsilon", "confidence", "seed", "max_trials", "timeout",
+    "cflags",
     "read", "arg", "global", "extern", "mmio", NULL
 };
 
@@ -275,6 +277,146 @@ static int parse_timeout(parser *ps)
     return 0;
 }
 
+/* Why FLAG may not be given to clang, or NULL when it may. The tool owns the
+ * output, the mode (compile to bitcode) and the -O0/-g that keep every source
+ * block with its line; a flag that changes those would break the transform or
+ * write files, and a word without '-' would be one more source to compile. */
+static const char *cflag_refusal(const char *flag)
+{
+    static const struct { const char *prefix; const char *why; } refused[] = {
+        {"-o", "the tool chooses the output file"},
+        {"-E", "the tool compiles to LLVM bitcode"}, {"-S", "the tool compiles to LLVM bitcode"},
+        {"-c", "the tool compiles to LLVM bitcode"}, {"-x", "the language comes from the source's suffix"},
+        {"-M", "dependency output writes files"}, {"-O", "the transform needs -O0's blocks (it optimises after counting)"},
+        {"-g0", "block lines come from the debug info"}, {"-emit", "the tool compiles to LLVM bitcode"},
+        {"-fplugin", "plugins run code inside clang"}, {"-Xclang", "it passes options past the driver's checks"},
+        {"-mllvm", "it passes options past the driver's checks"}, {"-save-temps", "it writes files"},
+        {"-fsyntax-only", "the tool compiles to LLVM bitcode"}, {"-###", "the tool compiles to LLVM bitcode"},
+        {"--", "the tool names the sources"}, {"-flto", "the tool compiles to LLVM bitcode"},
+    };
+    if (flag[0] != '-') return "a flag starts with '-' (a word without it would be compiled as a source)";
+    for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++)
+        if (strncmp(flag, refused[i].prefix, strlen(refused[i].prefix)) == 0) return refused[i].why;
+    return NULL;
+}
+
+/* 1 when FLAG takes a folder or file right after it, joined ("-Iinclude") or as
+ * the next word ("-I" "include"); *PLEN receives the flag's own length. */
+static int cflag_takes_path(const char *flag, size_t *plen)
+{
+    static const char *const with_path[] = {"-isystem", "-iquote", "-idirafter", "-include", "-imacros", "-I"};
+    for (size_t i = 0; i < sizeof with_path / sizeof with_path[0]; i++) {
+        size_t n = strlen(with_path[i]);
+        if (strncmp(flag, with_path[i], n) == 0) {
+            *plen = n;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* cflags "-std=c99" "-Iinclude" ...: flags for clang when it compiles the C
+ * sources. Paths in -I and its kin are relative to the spec's folder, like the
+ * sources, so they are joined with it here. */
+static int parse_cflags(parser *ps)
+{
+    scanner *sc = &ps->sc;
+    spec *s = ps->s;
+    char found[64];
+    int path_next = 0;   /* the previous flag was "-I" alone: this word is its folder */
+    size_t before = s->ncflags;
+    while (!scanner_at_end(sc)) {
+        int column = col(sc);
+        if (sc->text[sc->pos] != '"')
+            return scanner_fail(sc, column, "expected a compiler flag in quotes, found %s",
+                                scanner_describe(sc, found, sizeof found));
+        char *flag = scanner_string(sc);
+        if (!flag) return -1;
+        const char *why = path_next ? NULL : cflag_refusal(flag);
+        size_t plen = 0;
+        char *kept = NULL;
+        if (why) {
+            scanner_fail(sc, column, "compiler flag '%s' is not allowed: %s", flag, why);
+        } else if (path_next) {
+            kept = join(s->dir, flag);
+            path_next = 0;
+        } else if (cflag_takes_path(flag, &plen)) {
+            if (flag[plen] == '\0') {
+                path_next = 1;
+                kept = strdup(flag);
+            } else {
+                char *p = join(s->dir, flag + plen);
+                kept = p ? malloc(plen + strlen(p) + 1) : NULL;
+                if (kept) sprintf(kept, "%.*s%s", (int)plen, flag, p);
+                free(p);
+            }
+        } else {
+            kept = strdup(flag);
+        }
+        free(flag);
+        if (why) return -1;
+        char **more = kept ? realloc(s->cflags, (s->ncflags + 2) * sizeof *more) : NULL;
+        if (!more) {
+            free(kept);
+            return scanner_fail(sc, column, "out of memory");
+        }
+        s->cflags = more;
+        s->cflags[s->ncflags++] = kept;
+        s->cflags[s->ncflags] = NULL;
+    }
+    if (path_next) return scanner_fail(sc, col(sc), "'%s' needs a folder after it", s->cflags[s->ncflags - 1]);
+    if (s->ncflags == before)
+        return scanner_fail(sc, col(sc), "'cflags' needs at least one flag, e.g. cflags \"-std=c99\"");
+    return 0;
+}
+
+/* argv ~ list("prog", "-v", ...): the arguments main gets in every trial, argv[0]
+ * first. It is read before the keyword check, so "argv" stays free as a name
+ * everywhere else. */
+static int parse_argv(parser *ps, spec_loc at)
+{
+    scanner *sc = &ps->sc;
+    spec *s = ps->s;
+    char found[64];
+    if (s->argv)
+        return scanner_fail(sc, at.column, "'argv' is already declared on line %d", s->argv_loc.line);
+    s->argv_loc = at;
+    if (expect_tilde(sc) < 0) return -1;
+    scanner_space(sc);
+    int column = col(sc);
+    char *word = scanner_at_ident(sc) ? scanner_ident(sc) : NULL;
+    int is_list = word && strcmp(word, "list") == 0;
+    free(word);
+    if (!is_list || scanner_peek(sc) != '(')
+        return scanner_fail(sc, column, "'argv' takes a list of strings, e.g. argv ~ list(\"prog\", \"-v\")");
+    sc->pos++;
+    if (!(s->argv = calloc(1, sizeof *s->argv))) return scanner_fail(sc, column, "out of memory");
+    for (;;) {
+        scanner_space(sc);
+        if (sc->text[sc->pos] != '"')
+            return scanner_fail(sc, col(sc), "expected an argument in quotes, found %s",
+                                scanner_describe(sc, found, sizeof found));
+        char *arg = scanner_string(sc);
+        char **more = arg ? realloc(s->argv, (s->nargv + 2) * sizeof *more) : NULL;
+        if (!more) {
+            free(arg);
+            return arg ? scanner_fail(sc, column, "out of memory") : -1;
+        }
+        s->argv = more;
+        s->argv[s->nargv++] = arg;
+        s->argv[s->nargv] = NULL;
+        scanner_space(sc);
+        char c = sc->text[sc->pos];
+        if (c == ')') break;
+        if (c != ',')
+            return scanner_fail(sc, col(sc), "expected ',' or ')' in argv's list, found %s",
+                                scanner_describe(sc, found, sizeof found));
+        sc->pos++;
+    }
+    sc->pos++;
+    return expect_end(sc);
+}
+
 /* An input: VARNAME ~ VALUE when VARNAME is given, else KEYWORD TARGET ~ VALUE. */
 static int parse_input(parser *ps, const char *keyword, const char *varname, spec_loc at)
 {
@@ -314,6 +456,7 @@ static int parse_setting(parser *ps, enum keyword k)
     case K_CONFIDENCE: s->confidence_loc = at; return parse_confidence(ps);
     case K_SEED: s->has_seed = 1; return count_after(&ps->sc, "seed", 0, &s->seed);
     case K_MAX_TRIALS: return count_after(&ps->sc, "max_trials", 1, &s->max_trials);
+    case K_CFLAGS: return parse_cflags(ps);
     default: return parse_timeout(ps);
     }
 }
@@ -333,7 +476,9 @@ static int parse_line(parser *ps)
     while (keywords[k] && strcmp(keywords[k], word) != 0) k++;
     char next = scanner_peek(sc);
     int r;
-    if (keywords[k] && next == '~') {
+    if (strcmp(word, "argv") == 0 && next == '~') {
+        r = parse_argv(ps, at);
+    } else if (keywords[k] && next == '~') {
         r = scanner_fail(sc, at.column, "'%s' is a keyword, not a variable name", word);
     } else if (next == '~') {
         r = parse_input(ps, NULL, word, at);
@@ -354,10 +499,10 @@ static int parse_line(parser *ps)
             r = scanner_fail(sc, at.column, "unknown declaration '%s' (a variable's name is followed by '~')", word);
     } else if (k >= K_READ) {
         r = parse_input(ps, word, NULL, at);
-    } else if (ps->seen[k].line) {
+    } else if (ps->seen[k].line && k != K_CFLAGS) {   /* flags may take several lines */
         r = scanner_fail(sc, at.column, "'%s' is already set on line %d", word, ps->seen[k].line);
     } else {
-        ps->seen[k] = at;
+        if (!ps->seen[k].line) ps->seen[k] = at;
         r = parse_setting(ps, (enum keyword)k);
         if (r == 0) r = expect_end(sc);
     }
@@ -381,6 +526,12 @@ static int check_whole(parser *ps)
         sc->text = s->nlines ? s->lines[s->nlines - 1] : "";
         return scanner_fail(sc, (int)strlen(sc->text) + 1, "spec has no '%s' line (add e.g. '%s')",
                             keywords[required[i].k], required[i].example);
+    }
+    if (s->argv && s->function) {
+        sc->line = s->argv_loc.line;
+        sc->text = s->lines[s->argv_loc.line - 1];
+        return scanner_fail(sc, s->argv_loc.column, "'argv' declares main's arguments and needs program "
+                            "mode (no 'function' line)");
     }
     for (size_t i = 0; i < s->ninputs; i++) {
         const spec_input *in = &s->inputs[i];
@@ -489,6 +640,10 @@ void spec_free(spec *s)
     for (size_t i = 0; i < s->nsources; i++) free(s->sources[i]);
     free(s->sources);
     free(s->function);
+    for (size_t i = 0; i < s->ncflags; i++) free(s->cflags[i]);
+    free(s->cflags);
+    for (size_t i = 0; i < s->nargv; i++) free(s->argv[i]);
+    free(s->argv);
     for (size_t i = 0; i < s->ninputs; i++) input_clear(&s->inputs[i]);
     free(s->inputs);
     for (size_t i = 0; i < s->nlines; i++) free(s->lines[i]);

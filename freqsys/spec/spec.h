@@ -63,6 +63,11 @@ typedef struct spec {
     int has_seed;
     unsigned long long max_trials;   /* default 10,000,000 */
     double timeout_s;                /* per trial; default 10 s */
+    char **cflags;         /* clang flags for the C sources, NULL-terminated; paths joined with dir */
+    size_t ncflags;
+    char **argv;           /* argv ~ list(...): main's arguments in program mode, NULL-terminated; or NULL */
+    size_t nargv;
+    spec_loc argv_loc;
     spec_input *inputs;
     size_t ninputs;
     spec_loc program_loc, function_loc, epsilon_loc, confidence_loc;

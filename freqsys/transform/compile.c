@@ -66,9 +66,10 @@ static int ends_with(const char *s, const char *suffix) {
     return n >= k && strcmp(s + n - k, suffix) == 0;
 }
 
-/* Compiles one C file to bitcode in a temporary file and parses it. */
-static int compile_c(const char *path, LLVMContextRef ctx, LLVMModuleRef *out,
-                     char *err, size_t errlen) {
+/* Compiles one C file to bitcode in a temporary file and parses it; CFLAGS (the
+ * spec's, NULL-terminated, may be NULL) go after the tool's own flags. */
+static int compile_c(const char *path, char *const *cflags, size_t ncflags, LLVMContextRef ctx,
+                     LLVMModuleRef *out, char *err, size_t errlen) {
     char bc[4096];
     int fd = compile_temp_path(bc, sizeof bc, "freqsys-XXXXXX.bc") == 0 ? mkstemps(bc, 3) : -1;
     if (fd < 0) {
@@ -78,11 +79,25 @@ static int compile_c(const char *path, LLVMContextRef ctx, LLVMModuleRef *out,
     close(fd);
     /* -O0 keeps every source-level block; disable-O0-optnone lets O2 run after we
      * instrument; value names give blocks and variables their source names. */
-    char *argv[] = {FREQSYS_CLANG, "-c", "-emit-llvm", "-O0", "-g", "-fPIC",
-                    "-fno-discard-value-names", "-Xclang", "-disable-O0-optnone",
-                    "-o", bc, (char *)path, NULL};
+    char *fixed[] = {FREQSYS_CLANG, "-c", "-emit-llvm", "-O0", "-g", "-fPIC",
+                     "-fno-discard-value-names", "-Xclang", "-disable-O0-optnone"};
+    size_t nfixed = sizeof fixed / sizeof fixed[0];
+    char **argv = malloc((nfixed + ncflags + 4) * sizeof *argv);
+    if (!argv) {
+        snprintf(err, errlen, "out of memory");
+        unlink(bc);
+        return TRANSFORM_EBUILD;
+    }
+    size_t n = 0;
+    for (size_t i = 0; i < nfixed; i++) argv[n++] = fixed[i];
+    for (size_t i = 0; i < ncflags; i++) argv[n++] = cflags[i];
+    argv[n++] = "-o";
+    argv[n++] = bc;
+    argv[n++] = (char *)path;
+    argv[n] = NULL;
     char msg[8192];
     int code = compile_run_tool(argv, msg, sizeof msg);
+    free(argv);
     if (code != 0) {
         snprintf(err, errlen, "cannot compile %s: %s", path, msg);
         unlink(bc);
@@ -136,12 +151,13 @@ static int read_ir(const char *path, LLVMContextRef ctx, LLVMModuleRef *out,
 int compile_sources(const spec *s, LLVMContextRef ctx, LLVMModuleRef *out,
                     char *err, size_t errlen) {
     LLVMModuleRef linked = NULL;
+    *out = NULL;   /* callers may dispose *OUT after a failure */
     for (size_t i = 0; i < s->nsources; i++) {
         const char *path = s->sources[i];
         LLVMModuleRef m = NULL;
         int rc = ends_with(path, ".ll") || ends_with(path, ".bc")
                      ? read_ir(path, ctx, &m, err, errlen)
-                     : compile_c(path, ctx, &m, err, errlen);
+                     : compile_c(path, s->cflags, s->ncflags, ctx, &m, err, errlen);
         if (rc != 0) {
             if (linked) LLVMDisposeModule(linked);
             return rc;

@@ -5,11 +5,13 @@
 #include <stdio.h>
 #include <string.h>
 #include <llvm-c/Analysis.h>
+#include "abi.h"
 #include "counters.h"
 #include "entry_args.h"
 #include "entry_thunk.h"
 #include "exits.h"
 #include "globals_reset.h"
+#include "host_inputs.h"
 #include "inputs.h"
 #include "mmio.h"
 #include "module_table.h"
@@ -72,7 +74,21 @@ static int optimize(LLVMModuleRef m, optimize_level level, char *err, size_t err
     return transform_run_passes(m, passes, NULL, what, err, errlen);
 }
 
-int instrument_module(LLVMModuleRef m, const spec *s, optimize_level level, char *err, size_t errlen) {
+/* `read *` that no read can use does nothing: worth saying, not worth stopping for. */
+static int check_read_any(const spec *s, const read_sites *sites, transform_warnings *w) {
+    for (size_t i = 0; i < s->ninputs; i++) {
+        const spec_input *in = &s->inputs[i];
+        if (in->target != SPEC_READ_ANY) continue;
+        for (size_t k = 0; k < sites->n; k++)
+            if (sites->v[k].origin == FSABI_FROM_READ) return 0;
+        return transform_warn(w, "%s:%d:%d: 'read *' is declared, but the program reads no input",
+                              s->path, in->loc.line, in->loc.column);
+    }
+    return 0;
+}
+
+int instrument_module(LLVMModuleRef m, const spec *s, optimize_level level, transform_warnings *w,
+                      char *err, size_t errlen) {
     const char *entry_name = s->function ? s->function : "main";
     LLVMValueRef entry = LLVMGetNamedFunction(m, entry_name);
     if (!entry || LLVMCountBasicBlocks(entry) == 0) {
@@ -92,6 +108,8 @@ int instrument_module(LLVMModuleRef m, const spec *s, optimize_level level, char
     int rc = reach_from(m, entry, &reachable);
     if (rc == 0) rc = reads_replace(m, s, &reachable, &sites, err, errlen);
     if (rc == 0) rc = check_unused(s, &sites, err, errlen);
+    if (rc == 0) rc = check_read_any(s, &sites, w);
+    if (rc == 0) rc = host_inputs_rewrite(m, s, &reachable, entry, w, err, errlen);
     if (rc == 0) {
         exits_redirect(m);
         if (mmio_scan_writes(m, &reachable, &writes) != 0 || counters_insert(m, &table, (unsigned)writes.n) != 0)

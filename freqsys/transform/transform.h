@@ -14,8 +14,21 @@
 #define TRANSFORM_ESPEC (-2)    /* the spec does not fit the program (exit 2) */
 #define TRANSFORM_EBUILD (-3)   /* the program could not be compiled or linked (exit 3) */
 
+/* Warnings: things the transform noticed that do not stop a run but change what
+ * its numbers mean (the program reads the clock, the environment, a file). Each is
+ * one line, "FILE:LINE: MESSAGE", kept in order. */
+typedef struct transform_warnings {
+    char **v;
+    size_t n;
+} transform_warnings;
+
+/* warnings.c: appends one formatted warning to W (W may be NULL: then nothing).
+ * Returns 0, or -1 when memory ran out. */
+int transform_warn(transform_warnings *w, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void transform_warnings_free(transform_warnings *w);
+
 /* compile.c: compiles each source of S (.c through clang-19, .ll and .bc read as they
- * are) and links them into one module in context CTX. */
+ * are) and links them into one module in context CTX. On failure *OUT is NULL. */
 int compile_sources(const spec *s, LLVMContextRef ctx, LLVMModuleRef *out,
                     char *err, size_t errlen);
 
@@ -30,8 +43,10 @@ typedef enum { OPTIMIZE_AUTO, OPTIMIZE_FULL, OPTIMIZE_QUICK, OPTIMIZE_NONE } opt
 int optimize_level_parse(const char *text, optimize_level *level);
 
 /* instrument.c: the whole rewrite: counters, input reads, exits, the globals reset
- * and the module descriptor, then the optimisation pipeline LEVEL asks for. */
-int instrument_module(LLVMModuleRef m, const spec *s, optimize_level level, char *err, size_t errlen);
+ * and the module descriptor, then the optimisation pipeline LEVEL asks for.
+ * Warnings go into W (may be NULL). */
+int instrument_module(LLVMModuleRef m, const spec *s, optimize_level level, transform_warnings *w,
+                      char *err, size_t errlen);
 
 /* passes.c: runs the pipeline PASSES (LLVM's text form, e.g. "default<O2>") over M,
  * for target machine TM (may be NULL). Returns 0, or TRANSFORM_EBUILD with "WHAT

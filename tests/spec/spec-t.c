@@ -192,6 +192,52 @@ static void defaults_and_files(void)
     spec_free(s);
 }
 
+/* cflags (flags for clang, paths joined with the spec's folder) and argv ~ list(...). */
+static void flags_and_arguments(void)
+{
+    spec *s = spec_parse_string("program \"newton.c\"\ncflags \"-std=c99\" \"-Iinclude\" \"-I\" \"/abs\"\n"
+                                "cflags \"-DN=10\" \"-include\" \"cfg.h\"\nepsilon 0.3\nconfidence 0.95\n"
+                                "argv ~ list(\"prog\", \"-v\" , \"a b\")\n", "sub/t.fspec", err, sizeof err);
+    s = s ? s : spec_parse_string("program \"newton.c\"\n", "t.fspec", err, sizeof err);
+    if (!ok(s && s->ncflags == 7, "two cflags lines give seven flags")) bail("%s", err);
+    is_string(s->cflags[1], "-Isub/include", "a joined -I is relative to the spec's folder");
+    is_string(s->cflags[3], "/abs", "...an absolute folder after -I stays as written");
+    is_string(s->cflags[6], "sub/cfg.h", "...and -include's file is joined too");
+    ok(s->cflags[7] == NULL, "...and the list ends with NULL");
+    is_int((long long)s->nargv, 3, "argv ~ list(...) gives three arguments");
+    is_string(s->argv[2], "a b", "...kept as written");
+    spec_free(s);
+    bad("cflags without flags", BASE "cflags\n",
+        "t.fspec:4:7: error: 'cflags' needs at least one flag, e.g. cflags \"-std=c99\"\n"
+        "    4 | cflags\n"
+        "      |       ^");
+    bad("a flag that would take over the build", BASE "cflags \"-Xclang\" \"-load\"\n",
+        "t.fspec:4:8: error: compiler flag '-Xclang' is not allowed: it passes options past the driver's checks\n"
+        "    4 | cflags \"-Xclang\" \"-load\"\n"
+        "      |        ^");
+    bad("a word that is no flag", BASE "cflags \"extra.c\"\n",
+        "t.fspec:4:8: error: compiler flag 'extra.c' is not allowed: a flag starts with '-' (a word without "
+        "it would be compiled as a source)\n"
+        "    4 | cflags \"extra.c\"\n"
+        "      |        ^");
+    bad("-I without its folder", BASE "cflags \"-I\"\n",
+        "t.fspec:4:12: error: '-I' needs a folder after it\n"
+        "    4 | cflags \"-I\"\n"
+        "      |            ^");
+    bad("argv twice", BASE "argv ~ list(\"a\")\nargv ~ list(\"b\")\n",
+        "t.fspec:5:1: error: 'argv' is already declared on line 4\n"
+        "    5 | argv ~ list(\"b\")\n"
+        "      | ^");
+    bad("argv in function mode", FBASE "argv ~ list(\"a\")\n",
+        "t.fspec:5:1: error: 'argv' declares main's arguments and needs program mode (no 'function' line)\n"
+        "    5 | argv ~ list(\"a\")\n"
+        "      | ^");
+    bad("argv's list unclosed", BASE "argv ~ list(\"a\" \"b\")\n",
+        "t.fspec:4:17: error: expected ',' or ')' in argv's list, found '\"b\"'\n"
+        "    4 | argv ~ list(\"a\" \"b\")\n"
+        "      |                 ^");
+}
+
 static void errors(void)
 {
     bad("unknown distribution", BASE "ask ~ unifrom(100, 800)\n",
@@ -410,7 +456,7 @@ static void errors(void)
 
 int main(void)
 {
-    plan(51 + 24 + 11 + 52);
+    plan(51 + 24 + 11 + 52 + 14);
     tmp = tmp_dir();
     if (chdir(tmp) != 0) bail("cannot enter %s", tmp);
     if (mkdir("sub", 0700) != 0) bail("cannot make %s/sub", tmp);
@@ -424,6 +470,7 @@ int main(void)
     program_mode();
     function_mode();
     defaults_and_files();
+    flags_and_arguments();
     errors();
 
     const char *files[] = { "newton.c", "util.c", "model.ll", "samples.txt", "sub/newton.c", "sub/s.fspec" };

@@ -5,6 +5,7 @@
 #include "runtime.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdio_ext.h>
 #include <stdlib.h>
@@ -16,13 +17,21 @@
  * this state and notice the fork by the pid. */
 static struct {
     int fd;             /* the memfd, or -1 */
+    int ro;             /* the memfd opened again read-only, what fd 0 becomes; or fd */
     pid_t owner;        /* the process that made fd */
     size_t size;        /* the memfd's current size */
     char *buf;          /* the text being built */
-    size_t len, cap;
-    const char *file;   /* files(...): the file chosen, else NULL */
+    size_t cap;
+    const char *data;   /* this trial's text: buf, or a file's bytes */
+    size_t len;
+    const spec_file *file, *written;   /* files(...): the file chosen; the one in the memfd */
+    char path[64];      /* "/proc/self/fd/N" of ro, for reopening a closed stdin */
     char describe[600];
-} st = { .fd = -1 };
+} st = { .fd = -1, .ro = -1 };
+
+static _Noreturn void sys_fail(const char *what) {
+    runtime_fail("cannot install the drawn standard input: %s: %s", what, strerror(errno));
+}
 
 static void reserve(size_t need) {
     if (need > STDIN_TEXT_MAX_BYTES)
@@ -54,6 +63,7 @@ static void build_text(const spec_value *v, gsl_rng *r) {
         if (!(c >= 0 && c <= 255)) runtime_fail("a byte of the standard input was drawn as %.17g, not 0..255", c);
         st.buf[i] = (char)(unsigned char)c;
     }
+    st.data = st.buf;
     st.len = n;
 }
 
@@ -69,18 +79,45 @@ static void build_lines(const spec_value *v, gsl_rng *r) {
         for (size_t i = 0; i < n; i++) st.buf[st.len++] = v->charset[gsl_rng_uniform_int(r, nchars)];
         st.buf[st.len++] = '\n';
     }
+    st.data = st.buf;
 }
 
 static void build_file(const spec_value *v, gsl_rng *r) {
     const spec_file *f = &v->files[gsl_rng_uniform_int(r, v->nfiles)];
-    reserve(f->len);
-    if (f->len) memcpy(st.buf, f->data, f->len);
+    if (f->len > STDIN_TEXT_MAX_BYTES)
+        runtime_fail("%s has %zu bytes, more than the limit of %llu MiB for a standard input", f->path, f->len,
+                     STDIN_TEXT_MAX_BYTES >> 20);
+    st.data = f->data ? f->data : "";
     st.len = f->len;
-    st.file = f->path;
+    st.file = f;
 }
 
-static _Noreturn void sys_fail(const char *what) {
-    runtime_fail("cannot install the drawn standard input: %s: %s", what, strerror(errno));
+/* The memfd of this process, and a read-only descriptor of it for fd 0: as with
+ * `prog < file`, the program cannot write its input, so what the memfd holds is
+ * exactly what freqsys wrote. */
+static void open_memfd(pid_t pid) {
+    /* A memfd made before a fork is one open file for every process: workers would
+     * overwrite each other's text and move each other's offset. */
+    if (st.ro >= 0 && st.ro != st.fd) close(st.ro);
+    if (st.fd >= 0) close(st.fd);
+    st.fd = st.ro = -1;
+    st.written = NULL;
+    st.fd = memfd_create("freqsys-stdin", MFD_CLOEXEC);
+    if (st.fd < 0) sys_fail("memfd_create");
+    st.owner = pid;
+    st.size = 0;
+    snprintf(st.path, sizeof st.path, "/proc/self/fd/%d", st.fd);
+    st.ro = open(st.path, O_RDONLY | O_CLOEXEC);
+    if (st.ro < 0) st.ro = st.fd;   /* no /proc: the program could write its input, nothing worse */
+    snprintf(st.path, sizeof st.path, "/proc/self/fd/%d", st.ro);
+}
+
+/* After the program's fclose(stdin), glibc's static stdin FILE is closed but still
+ * there: freopen puts it back on fd 0 (the lowest free descriptor, as fclose freed
+ * it), so the next trial has a standard input again. */
+static void reopen_stdin(void) {
+    if (fcntl(0, F_GETFD) >= 0) close(0);   /* the program may have put a file there since */
+    if (!freopen(st.path, "r", stdin) || fileno(stdin) != 0) sys_fail("reopening the closed stdin");
 }
 
 void stdin_text_install(const spec_input *in, gsl_rng *r) {
@@ -90,41 +127,39 @@ void stdin_text_install(const spec_input *in, gsl_rng *r) {
     else build_file(&in->value, r);
 
     pid_t pid = getpid();
-    if (st.fd < 0 || st.owner != pid) {
-        /* A memfd made before a fork is one open file for every process: workers would
-         * overwrite each other's text and move each other's offset. */
-        if (st.fd >= 0) close(st.fd);
-        st.fd = memfd_create("freqsys-stdin", MFD_CLOEXEC);
-        if (st.fd < 0) sys_fail("memfd_create");
-        st.owner = pid;
-        st.size = 0;
-    }
+    if (st.fd < 0 || st.owner != pid) open_memfd(pid);
+    if (fileno(stdin) < 0) reopen_stdin();
     /* stdio keeps what it read ahead, what ungetc pushed back, the EOF flag, and the
      * file offset it believes in (glibc seeks inside its buffer when it can): drop the
      * first two, clear the flag, and fflush makes it forget the offset. */
     __fpurge(stdin);
     fflush(stdin);
     clearerr(stdin);
-    for (size_t done = 0; done < st.len;) {
-        ssize_t w = pwrite(st.fd, st.buf + done, st.len - done, (off_t)done);
-        if (w < 0 && errno == EINTR) continue;
-        if (w <= 0) sys_fail("writing the memfd");
-        done += (size_t)w;
+    /* The same file of a corpus as last time is in the memfd already. */
+    if (!st.file || st.file != st.written) {
+        st.written = NULL;   /* until the whole file is in */
+        for (size_t done = 0; done < st.len;) {
+            ssize_t w = pwrite(st.fd, st.data + done, st.len - done, (off_t)done);
+            if (w < 0 && errno == EINTR) continue;
+            if (w <= 0) sys_fail("writing the memfd");
+            done += (size_t)w;
+        }
+        if (st.len < st.size && ftruncate(st.fd, (off_t)st.len) != 0) sys_fail("ftruncate");
+        st.size = st.len;
+        st.written = st.file;
     }
-    if (st.len < st.size && ftruncate(st.fd, (off_t)st.len) != 0) sys_fail("ftruncate");
-    st.size = st.len;
     /* Again every trial: the program may have closed fd 0 or put another file there. */
-    if (st.fd != 0 && dup2(st.fd, 0) < 0) sys_fail("dup2");
+    if (dup2(st.ro, 0) < 0) sys_fail("dup2");
     if (lseek(0, 0, SEEK_SET) != 0) sys_fail("lseek");
 }
 
 const char *stdin_text_describe(void) {
-    if (st.file) snprintf(st.describe, sizeof st.describe, "%zu bytes, the file %s", st.len, st.file);
+    if (st.file) snprintf(st.describe, sizeof st.describe, "%zu bytes, the file %s", st.len, st.file->path);
     else snprintf(st.describe, sizeof st.describe, "%zu bytes", st.len);
     return st.describe;
 }
 
 const char *stdin_text_bytes(size_t *len) {
     *len = st.len;
-    return st.buf;
+    return st.data;
 }

@@ -16,7 +16,8 @@
  * trial's stream, and makes it the whole of standard input: the bytes go into a
  * memfd owned by this process (made on first use, again after a fork, so workers
  * never share one), which becomes fd 0 at offset 0; stdio's `stdin` loses what it
- * had buffered or pushed back from the previous trial, and its EOF and error flags.
+ * had buffered or pushed back from the previous trial, and its EOF and error flags,
+ * and is opened again when the program fclosed it. fd 0 is read-only, as with `<`.
  * The program then reads it with any C library function, as a file redirected with
  * `<`. Fails the trial through runtime_fail when the text is over
  * STDIN_TEXT_MAX_BYTES, a byte's draw is not 0..255, or a system call fails. */

@@ -121,6 +121,16 @@ static void leftover(void) {
     result_free(r);
 }
 
+/* A program that closes stdin, after trying to write into it. */
+static void closed(void) {
+    result *r = run("stdin_close.fspec", "close", "-j 2");
+    if (!r) return;
+    near(r, "while.body", 4.5, "every trial reads its own bytes, though the last one closed stdin");
+    const result_block *b = e2e_block(r, "main", "if.then");
+    ok(b && b->hits == 0, "writing into the standard input always fails");
+    result_free(r);
+}
+
 /* getline over files("corpus/ *.txt"): the truth counted from the corpus itself. */
 static void files(void) {
     glob_t g;
@@ -145,7 +155,7 @@ static void files(void) {
 }
 
 int main(void) {
-    plan(13 + 5 + 4 + 4 + 7 + 4);
+    plan(13 + 5 + 4 + 4 + 7 + 4 + 4);
     const char *tmp = getenv("TMPDIR");
     snprintf(dir, sizeof dir, "%s/freqsys-stdin-XXXXXX", tmp && *tmp ? tmp : "/tmp");
     if (!mkdtemp(dir)) bail("cannot create a temporary folder");
@@ -154,6 +164,7 @@ int main(void) {
     copy();
     numbers();
     leftover();
+    closed();
     files();
     char cmd[600];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);

@@ -6,6 +6,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdio_ext.h>
 #include <stdlib.h>
@@ -14,11 +15,12 @@
 #include <unistd.h>
 
 /* One process installs one trial's text at a time; forked workers each get a copy of
- * this state and notice the fork by the pid. */
+ * this state, and a fork handler tells them that the memfd is not theirs. */
 static struct {
     int fd;             /* the memfd, or -1 */
     int ro;             /* the memfd opened again read-only, what fd 0 becomes; or fd */
-    pid_t owner;        /* the process that made fd */
+    int inherited;      /* fd was made by the parent of this process */
+    int handler;        /* the fork handler is registered */
     size_t size;        /* the memfd's current size */
     char *buf;          /* the text being built */
     size_t cap;
@@ -95,7 +97,9 @@ static void build_file(const spec_value *v, gsl_rng *r) {
 /* The memfd of this process, and a read-only descriptor of it for fd 0: as with
  * `prog < file`, the program cannot write its input, so what the memfd holds is
  * exactly what freqsys wrote. */
-static void open_memfd(pid_t pid) {
+static void forked(void) { st.inherited = 1; }
+
+static void open_memfd(void) {
     /* A memfd made before a fork is one open file for every process: workers would
      * overwrite each other's text and move each other's offset. */
     if (st.ro >= 0 && st.ro != st.fd) close(st.ro);
@@ -104,8 +108,11 @@ static void open_memfd(pid_t pid) {
     st.written = NULL;
     st.fd = memfd_create("freqsys-stdin", MFD_CLOEXEC);
     if (st.fd < 0) sys_fail("memfd_create");
-    st.owner = pid;
+    st.inherited = 0;
     st.size = 0;
+    /* Cheaper than asking getpid() every trial; registered once per process tree. */
+    if (!st.handler && pthread_atfork(NULL, NULL, forked) != 0) sys_fail("pthread_atfork");
+    st.handler = 1;
     snprintf(st.path, sizeof st.path, "/proc/self/fd/%d", st.fd);
     st.ro = open(st.path, O_RDONLY | O_CLOEXEC);
     if (st.ro < 0) st.ro = st.fd;   /* no /proc: the program could write its input, nothing worse */
@@ -126,8 +133,7 @@ void stdin_text_install(const spec_input *in, gsl_rng *r) {
     else if (in->value.kind == SPEC_VALUE_LINES) build_lines(&in->value, r);
     else build_file(&in->value, r);
 
-    pid_t pid = getpid();
-    if (st.fd < 0 || st.owner != pid) open_memfd(pid);
+    if (st.fd < 0 || st.inherited) open_memfd();
     if (fileno(stdin) < 0) reopen_stdin();
     /* stdio keeps what it read ahead, what ungetc pushed back, the EOF flag, and the
      * file offset it believes in (glibc seeks inside its buffer when it can): drop the
@@ -157,9 +163,4 @@ const char *stdin_text_describe(void) {
     if (st.file) snprintf(st.describe, sizeof st.describe, "%zu bytes, the file %s", st.len, st.file->path);
     else snprintf(st.describe, sizeof st.describe, "%zu bytes", st.len);
     return st.describe;
-}
-
-const char *stdin_text_bytes(size_t *len) {
-    *len = st.len;
-    return st.data;
 }

@@ -27,7 +27,4 @@ void stdin_text_install(const spec_input *in, gsl_rng *r);
  * the file inputs/b.txt". The text lives until the next call. */
 const char *stdin_text_describe(void);
 
-/* The bytes of the last trial's standard input and their number, for tests and replays. */
-const char *stdin_text_bytes(size_t *len);
-
 #endif

@@ -82,7 +82,7 @@ static void lines(void) {
     result_free(r);
 }
 
-/* read(0, buf, 16) over text(uniform_int(0, 198), ...). */
+/* read(0, buf, 16), then fread and fgetc, over text(uniform_int(0, 198), ...). */
 static void copy(void) {
     double reads = 0;
     for (int len = 0; len <= 198; len++) reads += ceil(len / 16.0) / 199;
@@ -90,6 +90,14 @@ static void copy(void) {
     if (!r) return;
     near(r, "while.body", reads, "read(0, buf, 16) returns data E[ceil(LENGTH / 16)] times");
     near(r, "while.cond", reads + 1, "...and 0 at the end");
+    result_free(r);
+
+    r = run("stdin_fread.fspec", "fread", "-j 2");
+    if (!r) return;
+    near(r, "while.body", reads, "fread(buf, 1, 16, stdin) returns data E[ceil(LENGTH / 16)] times");
+    near(r, "while.body5", 99, "...and after rewind, fgetc reads E[LENGTH] bytes");
+    const result_block *b = e2e_block(r, "main", "if.then");
+    ok(b && b->hits == 0, "...the same number fread did, in every trial");
     result_free(r);
 }
 
@@ -155,7 +163,7 @@ static void files(void) {
 }
 
 int main(void) {
-    plan(13 + 5 + 4 + 4 + 7 + 4 + 4);
+    plan(13 + 5 + 9 + 4 + 7 + 4 + 4);
     const char *tmp = getenv("TMPDIR");
     snprintf(dir, sizeof dir, "%s/freqsys-stdin-XXXXXX", tmp && *tmp ? tmp : "/tmp");
     if (!mkdtemp(dir)) bail("cannot create a temporary folder");

@@ -39,6 +39,14 @@ int cli_check(int argc, char **argv) {
            blocks, fns, sites, s->ninputs);
     for (size_t i = 0; i < warnings.n; i++) printf("warning: %s\n", warnings.v[i]);
     transform_warnings_free(&warnings);
+    /* With a drawn stdin there are no read sites to count: say what the program reads instead. */
+    const spec_input *in = spec_find_stdin(s);
+    if (in && in->value.kind == SPEC_VALUE_FILES)
+        printf("standard input: one of %zu files matching '%s', read through the C library\n",
+               in->value.nfiles, in->value.pattern);
+    else if (in)
+        printf("standard input: drawn %s, read through the C library\n",
+               in->value.kind == SPEC_VALUE_TEXT ? "text" : "lines");
     LLVMDisposeModule(m);
     LLVMContextDispose(ctx);
     spec_free(s);

@@ -16,6 +16,7 @@
 #include "checkpoint.h"
 #include "runner.h"
 #include "runtime.h"
+#include "stdin_text.h"
 #include "transform.h"
 
 typedef struct run_options {
@@ -291,6 +292,8 @@ static int replay(const fsabi_module *mod, const spec *s, uint64_t seed, uint64_
     static const char *const ends[] = {"returned", "called exit()", "aborted", "stopped on an input error"};
     fprintf(stderr, "freqsys: trial %llu %s; its draws: %s\n", (unsigned long long)trial, ends[how],
             runtime_drawn());
+    if (spec_find_stdin(s) && how != TRIAL_INPUT_ERROR)
+        fprintf(stderr, "freqsys: its standard input: %s\n", stdin_text_describe());
     if (how == TRIAL_INPUT_ERROR) fprintf(stderr, "freqsys: error: %s\n", runtime_error());
     return how == TRIAL_INPUT_ERROR ? EXIT_USAGE : EXIT_OK;
 }
@@ -471,6 +474,9 @@ static int run_command(int argc, char **argv, cluster *cl) {
     cfg.progress = !o.quiet && isatty(2);
     cfg.limits.address_space = CONFINE_DEFAULT_ADDRESS_SPACE;
     cfg.limits.allow_writes = o.allow_writes;
+    /* The memfd of a drawn standard input is a file the worker writes; the seccomp
+     * filter still keeps it from opening any other for writing. */
+    cfg.limits.file_size = spec_find_stdin(s) ? STDIN_TEXT_MAX_BYTES : 0;
     cfg.worker_rss_limit = RUNNER_DEFAULT_RSS_LIMIT;
     cfg.resume = o.resume_path ? &resume.state : NULL;
     cfg.cluster = cl;

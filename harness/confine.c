@@ -81,7 +81,7 @@ int confine_worker(const confine_limits *limits, char *err, size_t errlen) {
     as = 0;   /* AddressSanitizer reserves terabytes of shadow address space */
 #endif
     if ((as && limit(RLIMIT_AS, as) != 0) ||
-        limit(RLIMIT_CORE, 0) != 0 || (!limits->allow_writes && limit(RLIMIT_FSIZE, 0) != 0)) {
+        limit(RLIMIT_CORE, 0) != 0 || (!limits->allow_writes && limit(RLIMIT_FSIZE, limits->file_size) != 0)) {
         snprintf(err, errlen, "setrlimit: %s", strerror(errno));
         return -1;
     }

@@ -11,6 +11,7 @@
 #include <string.h>
 #include "dist.h"
 #include "entry_call.h"
+#include "stdin_text.h"
 
 typedef struct indexed_read { long long index; const dist *d; } indexed_read;
 
@@ -20,6 +21,7 @@ static struct {
     const fsabi_module *mod;
     const dist **site_dist;        /* by variable name; NULL when none */
     const dist *read_any;
+    const spec_input *stdin_in;    /* `stdin ~ ...`, or NULL */
     indexed_read *indexed;         /* sorted by index */
     size_t nindexed;
     gsl_rng *rng;
@@ -75,6 +77,7 @@ int runtime_bind(const fsabi_module *mod, const spec *s, char *err, size_t errle
         snprintf(err, errlen, "out of memory");
         return -1;
     }
+    rt.stdin_in = spec_find_stdin(s);
     for (uint64_t k = 0; k < mod->nsites; k++) {
         const fsabi_site *site = &mod->sites[k];
         const spec_input *in = NULL;
@@ -122,6 +125,9 @@ trial_end runtime_run_trial(uint64_t seed, uint64_t trial) {
     case TRIAL_ABORTED: return TRIAL_ABORTED;
     default: return TRIAL_INPUT_ERROR;
     }
+    /* The standard input before the globals, from the same stream: both are a
+     * function of (seed, trial) alone. */
+    if (rt.stdin_in) stdin_text_install(rt.stdin_in, rt.rng);
     rt.mod->reset_globals();
     if (rt.mod->function_mode) {
         entry_call(rt.rng);

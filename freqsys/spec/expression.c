@@ -7,11 +7,20 @@
 #include <string.h>
 
 static const char *const shapes[] = { "array", "string", "ref", NULL };
+/* The forms of a drawn standard input (stdin_form.c): names no distribution may take. */
+static const char *const stdin_forms[] = { "text", "lines", "files", NULL };
 
 static int is_shape(const char *name)
 {
     for (size_t i = 0; shapes[i]; i++)
         if (strcmp(name, shapes[i]) == 0) return 1;
+    return 0;
+}
+
+static int is_stdin_form(const char *name)
+{
+    for (size_t i = 0; stdin_forms[i]; i++)
+        if (strcmp(name, stdin_forms[i]) == 0) return 1;
     return 0;
 }
 
@@ -152,6 +161,12 @@ dist *expression_dist(scanner *sc, const char *base_dir, spec_loc *loc)
         free(name);
         return NULL;
     }
+    if (is_stdin_form(name)) {
+        scanner_fail(sc, name_col, "'%s' describes the whole standard input, allowed only right after "
+                     "'stdin ~'", name);
+        free(name);
+        return NULL;
+    }
     if (!is_known(name)) {
         const char *near = suggest_closest(name, dist_names());
         if (near)
@@ -221,7 +236,7 @@ static int parse_array(scanner *sc, const char *base_dir, spec_value *out)
 }
 
 /* string(LEN_D, "charset"): the length an integer-valued distribution, never negative. */
-static int parse_string(scanner *sc, const char *base_dir, spec_value *out)
+int expression_string(scanner *sc, const char *base_dir, spec_value *out)
 {
     char found[64];
     spec_loc loc;
@@ -263,7 +278,7 @@ int expression_value(scanner *sc, const char *base_dir, int shapes_allowed, spec
                 r = parse_array(sc, base_dir, out);
             } else if (strcmp(name, "string") == 0) {
                 out->kind = SPEC_VALUE_STRING;
-                r = parse_string(sc, base_dir, out);
+                r = expression_string(sc, base_dir, out);
             } else {
                 spec_loc loc;
                 out->kind = SPEC_VALUE_REF;
@@ -287,8 +302,15 @@ int expression_value(scanner *sc, const char *base_dir, int shapes_allowed, spec
 void expression_value_clear(spec_value *v)
 {
     if (v->dist) dist_free(v->dist);
+    if (v->item) dist_free(v->item);
     free(v->len_name);
     free(v->charset);
+    free(v->pattern);
+    for (size_t i = 0; i < v->nfiles; i++) {
+        free(v->files[i].path);
+        free(v->files[i].data);
+    }
+    free(v->files);
     spec_loc loc = v->loc;
     memset(v, 0, sizeof *v);
     v->loc = loc;

@@ -19,6 +19,12 @@ dist *expression_dist(scanner *sc, const char *base_dir, spec_loc *loc);
  * with the scanner failed; OUT then holds nothing to free. */
 int expression_value(scanner *sc, const char *base_dir, int shapes, spec_value *out);
 
+/* Parses the inside of string(LEN_D, "charset") after its '(' and up to, not
+ * including, its ')': LEN_D into OUT->dist (integer-valued, never negative; its place
+ * in OUT->len_loc), the characters into OUT->charset (not empty). Returns 0, or -1
+ * with the scanner failed; OUT may then hold what expression_value_clear frees. */
+int expression_string(scanner *sc, const char *base_dir, spec_value *out);
+
 /* Frees what OUT holds (not OUT itself) and clears it. */
 void expression_value_clear(spec_value *v);
 

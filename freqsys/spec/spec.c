@@ -4,6 +4,7 @@
 #include "diagnostic.h"
 #include "expression.h"
 #include "scanner.h"
+#include "stdin_form.h"
 #include "suggest.h"
 #include "target.h"
 
@@ -17,13 +18,13 @@
 enum keyword {
     K_PROGRAM, K_FUNCTION, K_EPSILON, K_CONFIDENCE, K_SEED, K_MAX_TRIALS, K_TIMEOUT,
     K_CFLAGS,
-    K_READ, K_ARG, K_GLOBAL, K_EXTERN, K_MMIO, K_COUNT
+    K_READ, K_ARG, K_GLOBAL, K_EXTERN, K_MMIO, K_STDIN, K_COUNT
 };
 
 static const char *const keywords[] = {
     "program", "function", "epsilon", "confidence", "seed", "max_trials", "timeout",
     "cflags",
-    "read", "arg", "global", "extern", "mmio", NULL
+    "read", "arg", "global", "extern", "mmio", "stdin", NULL
 };
 
 typedef struct parser {
@@ -433,7 +434,8 @@ static int parse_input(parser *ps, const char *keyword, const char *varname, spe
     const spec_input *o = r == 0 ? target_clash(ps->s, &in) : NULL;
     if (o) r = target_clash_fail(sc, &in, o);
     if (r == 0) r = expect_tilde(sc);
-    if (r == 0) r = expression_value(sc, ps->s->dir, in.target == SPEC_ARG, &in.value);
+    if (r == 0 && in.target == SPEC_STDIN) r = stdin_form_parse(sc, ps->s->dir, &in.value);
+    else if (r == 0) r = expression_value(sc, ps->s->dir, in.target == SPEC_ARG, &in.value);
     if (r == 0) r = expect_end(sc);
     spec_input *slot = r == 0 ? add_input(ps) : NULL;
     if (!slot) {
@@ -478,6 +480,8 @@ static int parse_line(parser *ps)
     int r;
     if (strcmp(word, "argv") == 0 && next == '~') {
         r = parse_argv(ps, at);
+    } else if (k == K_STDIN) {
+        r = parse_input(ps, word, NULL, at);   /* `stdin ~ ...`: the keyword is the whole target */
     } else if (keywords[k] && next == '~') {
         r = scanner_fail(sc, at.column, "'%s' is a keyword, not a variable name", word);
     } else if (next == '~') {
@@ -510,8 +514,43 @@ static int parse_line(parser *ps)
     return r;
 }
 
+/* How a declaration that draws reads one value at a time is written, for messages. */
+static void per_read_text(const spec_input *in, char *buf, size_t size)
+{
+    if (in->target == SPEC_VAR) snprintf(buf, size, "'%s ~ ...'", in->name);
+    else if (in->target == SPEC_READ_INDEX) snprintf(buf, size, "'read %lld ~ ...'", in->index);
+    else snprintf(buf, size, "'read * ~ ...'");
+}
+
+/* A drawn standard input is read through the C library, so no read is replaced by a
+ * draw: a declaration of single reads beside it could never apply. The error points
+ * at whichever of the two comes second, as for duplicates. */
+static int check_stdin_alone(parser *ps)
+{
+    spec *s = ps->s;
+    scanner *sc = &ps->sc;
+    const spec_input *whole = spec_find_stdin(s), *single = NULL;
+    for (size_t i = 0; whole && i < s->ninputs && !single; i++) {
+        spec_target t = s->inputs[i].target;
+        if (t == SPEC_VAR || t == SPEC_READ_INDEX || t == SPEC_READ_ANY) single = &s->inputs[i];
+    }
+    if (!single) return 0;
+    char text[160];
+    per_read_text(single, text, sizeof text);
+    const spec_input *later = whole->loc.line > single->loc.line ? whole : single;
+    sc->line = later->loc.line;
+    sc->text = s->lines[later->loc.line - 1];
+    if (later == whole)
+        return scanner_fail(sc, whole->loc.column, "the standard input is drawn whole here, but line %d draws "
+                            "reads one value at a time (%s); a spec uses one or the other",
+                            single->loc.line, text);
+    return scanner_fail(sc, single->loc.column, "%s draws reads one value at a time, but line %d draws the "
+                        "whole standard input ('stdin ~ ...'); a spec uses one or the other",
+                        text, whole->loc.line);
+}
+
 /* Checks that need the whole file: required settings, `arg` against `function`,
- * array lengths naming other arguments. Errors about something missing point just
+ * array lengths naming other arguments, stdin against single reads. Errors about something missing point just
  * past the end of the file's last line. */
 static int check_whole(parser *ps)
 {
@@ -561,7 +600,7 @@ static int check_whole(parser *ps)
                                 "gives it %s", in->value.len_name, len->loc.line, text);
         }
     }
-    return 0;
+    return check_stdin_alone(ps);
 }
 
 spec *spec_parse_string(const char *text, const char *path, char *err, size_t errlen)
@@ -660,6 +699,13 @@ void spec_diagnose(const spec *s, spec_loc loc, char *err, size_t errlen, const 
     va_end(ap);
     const char *text = loc.line >= 1 && (size_t)loc.line <= s->nlines ? s->lines[loc.line - 1] : "";
     diagnostic_format(err, errlen, s->path, loc.line, loc.column, text, msg);
+}
+
+const spec_input *spec_find_stdin(const spec *s)
+{
+    for (size_t i = 0; i < s->ninputs; i++)
+        if (s->inputs[i].target == SPEC_STDIN) return &s->inputs[i];
+    return NULL;
 }
 
 const spec_input *spec_find_var(const spec *s, const char *name)

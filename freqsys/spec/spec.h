@@ -18,7 +18,8 @@ typedef enum spec_target {
     SPEC_GLOBAL,      /* global threshold ~ D */
     SPEC_EXTERN_FN,   /* extern read_adc() ~ D */
     SPEC_EXTERN_VAR,  /* extern int sensor_gain ~ D */
-    SPEC_MMIO         /* mmio 0x40012000 ~ D, mmio 0x40012000..0x40012010 ~ D */
+    SPEC_MMIO,        /* mmio 0x40012000 ~ D, mmio 0x40012000..0x40012010 ~ D */
+    SPEC_STDIN        /* stdin ~ text(...) | lines(...) | files(...): the whole standard input */
 } spec_target;
 
 /* The right-hand side of `~`: a distribution, or (for arguments) a shape around one. */
@@ -26,17 +27,33 @@ typedef enum spec_value_kind {
     SPEC_VALUE_DIST,    /* normal(512, 40) */
     SPEC_VALUE_ARRAY,   /* array(LEN, D): LEN a constant or another argument's name */
     SPEC_VALUE_STRING,  /* string(LEN_DIST, "charset") */
-    SPEC_VALUE_REF      /* ref(D): a pointer to one value */
+    SPEC_VALUE_REF,     /* ref(D): a pointer to one value */
+    SPEC_VALUE_TEXT,    /* text(LEN_D, BYTE_D): LEN_D bytes, each drawn from BYTE_D */
+    SPEC_VALUE_LINES,   /* lines(COUNT_D, string(LEN_D, "charset")): COUNT_D lines, each ending in '\n' */
+    SPEC_VALUE_FILES    /* files("glob"): one whole file of a corpus, chosen uniformly */
 } spec_value_kind;
+
+/* One file of a files("glob") corpus, read when the spec is parsed. */
+typedef struct spec_file {
+    char *path;            /* as resolved against the spec's folder */
+    char *data;            /* its bytes (not NUL-terminated; may be NULL when len is 0) */
+    size_t len;
+} spec_file;
 
 typedef struct spec_value {
     spec_value_kind kind;
-    dist *dist;            /* DIST, REF: the distribution; ARRAY: the element's; STRING: length */
+    dist *dist;            /* DIST, REF: the distribution; ARRAY: the element's; STRING, TEXT:
+                              the length; LINES: the number of lines */
+    dist *item;            /* TEXT: each byte's distribution; LINES: each line's length */
     long long len_const;   /* ARRAY: constant length, when len_name is NULL */
     char *len_name;        /* ARRAY: length taken from this argument */
-    char *charset;         /* STRING: the characters to draw from */
+    char *charset;         /* STRING, LINES: the characters to draw from */
+    char *pattern;         /* FILES: the glob as written */
+    spec_file *files;      /* FILES: the files it matches, sorted by path */
+    size_t nfiles;
     spec_loc loc;
-    spec_loc len_loc;      /* ARRAY: where LEN is written; STRING: the length's distribution */
+    spec_loc len_loc;      /* ARRAY: where LEN is written; STRING, TEXT, LINES: the length's
+                              (LINES: the count's) distribution */
 } spec_value;
 
 typedef struct spec_input {
@@ -97,6 +114,10 @@ void spec_free(spec *s);
  * (an input that names no variable of the program, say). */
 void spec_diagnose(const spec *s, spec_loc loc, char *err, size_t errlen, const char *fmt, ...)
     __attribute__((format(printf, 5, 6)));
+
+/* The `stdin ~ ...` declaration of S, or NULL when the program's reads are drawn one
+ * value at a time (or it reads nothing). */
+const spec_input *spec_find_stdin(const spec *s);
 
 /* The input declared for variable NAME (SPEC_VAR), or NULL. */
 const spec_input *spec_find_var(const spec *s, const char *name);

@@ -163,6 +163,10 @@ int target_parse(scanner *sc, const char *keyword, spec_input *in)
     if (strcmp(keyword, "arg") == 0) return arg_target(sc, in);
     if (strcmp(keyword, "global") == 0) return global_target(sc, in);
     if (strcmp(keyword, "extern") == 0) return extern_target(sc, in);
+    if (strcmp(keyword, "stdin") == 0) {
+        in->target = SPEC_STDIN;   /* nothing follows the keyword but '~' */
+        return 0;
+    }
     return mmio_target(sc, in);
 }
 
@@ -175,6 +179,7 @@ const spec_input *target_clash(const spec *s, const spec_input *in)
         if (o->target != in->target) continue;
         switch (in->target) {
         case SPEC_READ_ANY:
+        case SPEC_STDIN:
             return o;
         case SPEC_READ_INDEX:
             if (o->index == in->index) return o;
@@ -213,6 +218,8 @@ int target_clash_fail(scanner *sc, const spec_input *in, const spec_input *o)
         return scanner_fail(sc, column, "extern variable '%s' is already declared on line %d", in->name, line);
     case SPEC_MMIO:
         return scanner_fail(sc, column, "mmio addresses overlap the declaration on line %d", line);
+    case SPEC_STDIN:
+        return scanner_fail(sc, in->loc.column, "stdin is already declared on line %d", line);
     }
     return -1;
 }

@@ -303,6 +303,10 @@ static int replace_call(LLVMModuleRef m, const spec *s, LLVMBuilderRef b, runtim
 int reads_replace(LLVMModuleRef m, const spec *s, const ptr_map *reachable, read_sites *out,
                   char *err, size_t errlen) {
     memset(out, 0, sizeof *out);
+    /* A drawn standard input (`stdin ~ ...`) is a real file at fd 0: getchar, fgets,
+     * scanf and the rest then read it through the C library, EOF and all, and no
+     * call is replaced. */
+    if (spec_find_stdin(s)) return 0;
     runtime_fns rt;
     runtime_declare(m, &rt);
     LLVMBuilderRef b = LLVMCreateBuilderInContext(LLVMGetModuleContext(m));

@@ -30,7 +30,9 @@ typedef struct read_sites {
  * the entry never reaches keeps its reads and needs no declarations); a scanf call becomes the number of
  * items it assigns. Each conversion becomes one site in OUT. Fails (TRANSFORM_ESPEC,
  * message in ERR naming the source line) on a format that is not a constant or has a
- * conversion no draw can replace, and on a read that matches no declaration of S. */
+ * conversion no draw can replace, and on a read that matches no declaration of S.
+ * When S declares `stdin ~ ...` it replaces nothing and adds no site: the program
+ * reads its drawn standard input through the C library. */
 int reads_replace(LLVMModuleRef m, const spec *s, const ptr_map *reachable, read_sites *out,
                   char *err, size_t errlen);
 

@@ -238,6 +238,117 @@ static void flags_and_arguments(void)
         "      |                 ^");
 }
 
+/* The three forms of `stdin ~`, their checks, and their clash with single reads. */
+static void stdin_forms(void)
+{
+    spec *s = spec_parse_string(BASE "stdin ~ text(uniform_int(0, 198), discrete(10: 4, 32: 10, 97: 84))\n",
+                                "t.fspec", err, sizeof err);
+    if (!ok(s != NULL, "stdin ~ text(...) parses")) bail("%s", err);
+    const spec_input *in = spec_find_stdin(s);
+    ok(in && in->target == SPEC_STDIN && in->value.kind == SPEC_VALUE_TEXT, "a text standard input");
+    is_string(format(in->value.dist), "uniform_int(0, 198)", "...its length");
+    is_int(in->value.len_loc.column, 14, "...written at column 14");
+    is_string(format(in->value.item), "discrete(10: 4, 32: 10, 97: 84)", "...and each byte's distribution");
+    spec_free(s);
+
+    s = spec_parse_string(FBASE "stdin~lines(poisson(3), string(uniform_int(0, 5), \"ab\\\"\"))  # lines\n",
+                          "t.fspec", err, sizeof err);
+    if (!ok(s != NULL, "stdin ~ lines(...) parses, in function mode too")) bail("%s", err);
+    in = spec_find_stdin(s);
+    ok(in && in->value.kind == SPEC_VALUE_LINES, "a standard input of lines");
+    is_string(format(in->value.dist), "poisson(3)", "...their number");
+    is_string(format(in->value.item), "uniform_int(0, 5)", "...each line's length");
+    is_string(in->value.charset, "ab\"", "...and its characters");
+    spec_free(s);
+
+    s = spec_parse_string(BASE "stdin ~ files(\"in/*.txt\")\n", "t.fspec", err, sizeof err);
+    if (!ok(s != NULL, "stdin ~ files(...) parses")) bail("%s", err);
+    in = spec_find_stdin(s);
+    ok(in && in->value.kind == SPEC_VALUE_FILES && in->value.nfiles == 2, "a corpus of the two matching files");
+    is_string(in->value.pattern, "in/*.txt", "...its pattern as written");
+    is_string(in->value.files[0].path, "in/a.txt", "...sorted by name");
+    ok(in->value.files[0].len == 4 && memcmp(in->value.files[0].data, "one\n", 4) == 0, "...and read whole");
+    ok(in->value.files[1].len == 0, "...an empty file included");
+    spec_free(s);
+
+    s = spec_parse_file("sub/stdin.fspec", err, sizeof err);
+    if (!ok(s != NULL, "files(...) is relative to the spec's folder")) bail("%s", err);
+    in = spec_find_stdin(s);
+    ok(in && in->value.nfiles == 1 && !strcmp(in->value.files[0].path, "sub/in/c.txt"), "...so it finds sub/in/c.txt");
+    spec_free(s);
+
+    s = spec_parse_string(BASE "global g ~ poisson(2)\nstdin ~ text(constant(3), constant(97))\n", "t.fspec",
+                          err, sizeof err);
+    ok(s != NULL, "a drawn stdin goes with globals");
+    spec_free(s);
+
+    bad("stdin takes a form, not a distribution", BASE "stdin ~ normal(0, 1)\n",
+        "t.fspec:4:9: error: stdin takes text(LENGTH, BYTE), lines(COUNT, string(LENGTH, \"characters\")) or "
+        "files(\"pattern\"), found 'normal'\n"
+        "    4 | stdin ~ normal(0, 1)\n"
+        "      |         ^");
+    bad("a real-valued length", BASE "stdin ~ text(normal(0, 1), constant(3))\n",
+        "t.fspec:4:14: error: the text's length must be an integer-valued distribution such as uniform_int(0, 200)\n"
+        "    4 | stdin ~ text(normal(0, 1), constant(3))\n"
+        "      |              ^");
+    bad("a length that may be negative", BASE "stdin ~ text(uniform_int(-1, 3), constant(3))\n",
+        "t.fspec:4:14: error: the text's length must not give negative values\n"
+        "    4 | stdin ~ text(uniform_int(-1, 3), constant(3))\n"
+        "      |              ^");
+    bad("a byte beyond 255", BASE "stdin ~ text(poisson(9), uniform_int(0, 256))\n",
+        "t.fspec:4:26: error: each byte's distribution must give integers from 0 to 255 (character codes), "
+        "e.g. discrete(10: 1, 97: 9)\n"
+        "    4 | stdin ~ text(poisson(9), uniform_int(0, 256))\n"
+        "      |                          ^");
+    bad("a negative line count", BASE "stdin ~ lines(uniform_int(-2, 2), string(poisson(2), \"a\"))\n",
+        "t.fspec:4:15: error: the number of lines must not give negative values\n"
+        "    4 | stdin ~ lines(uniform_int(-2, 2), string(poisson(2), \"a\"))\n"
+        "      |               ^");
+    bad("lines without string(...)", BASE "stdin ~ lines(poisson(3), uniform_int(1, 3))\n",
+        "t.fspec:4:27: error: expected each line's shape, string(LENGTH, \"characters\"), found 'uniform_int'\n"
+        "    4 | stdin ~ lines(poisson(3), uniform_int(1, 3))\n"
+        "      |                           ^");
+    bad("lines with no characters", BASE "stdin ~ lines(poisson(3), string(poisson(2), \"\"))\n",
+        "t.fspec:4:46: error: a string's character set must not be empty\n"
+        "    4 | stdin ~ lines(poisson(3), string(poisson(2), \"\"))\n"
+        "      |                                              ^");
+    bad("a glob that matches nothing", BASE "stdin ~ files(\"inputs/*.txt\")\n",
+        "t.fspec:4:15: error: no file matches 'inputs/*.txt'\n"
+        "    4 | stdin ~ files(\"inputs/*.txt\")\n"
+        "      |               ^");
+    bad("a glob that matches a folder", BASE "stdin ~ files(\"i*\")\n",
+        "t.fspec:4:15: error: 'i*' matches 'in', which is not a regular file\n"
+        "    4 | stdin ~ files(\"i*\")\n"
+        "      |               ^");
+    bad("a stdin form elsewhere", BASE "x ~ text(poisson(2), constant(1))\n",
+        "t.fspec:4:5: error: 'text' describes the whole standard input, allowed only right after 'stdin ~'\n"
+        "    4 | x ~ text(poisson(2), constant(1))\n"
+        "      |     ^");
+    bad("stdin without '~'", BASE "stdin text(poisson(1), constant(1))\n",
+        "t.fspec:4:7: error: expected '~', found 'text'\n"
+        "    4 | stdin text(poisson(1), constant(1))\n"
+        "      |       ^");
+    bad("stdin twice", BASE "stdin ~ text(poisson(1), constant(1))\nstdin ~ files(\"in/*.txt\")\n",
+        "t.fspec:5:1: error: stdin is already declared on line 4\n"
+        "    5 | stdin ~ files(\"in/*.txt\")\n"
+        "      | ^");
+    bad("stdin after a variable's reads", BASE "x ~ poisson(1)\nstdin ~ text(poisson(1), constant(1))\n",
+        "t.fspec:5:1: error: the standard input is drawn whole here, but line 4 draws reads one value at a "
+        "time ('x ~ ...'); a spec uses one or the other\n"
+        "    5 | stdin ~ text(poisson(1), constant(1))\n"
+        "      | ^");
+    bad("read * after stdin", BASE "stdin ~ text(poisson(1), constant(1))\n  read * ~ poisson(1)\n",
+        "t.fspec:5:3: error: 'read * ~ ...' draws reads one value at a time, but line 4 draws the whole "
+        "standard input ('stdin ~ ...'); a spec uses one or the other\n"
+        "    5 |   read * ~ poisson(1)\n"
+        "      |   ^");
+    bad("read N after stdin", BASE "stdin ~ text(poisson(1), constant(1))\nread 2 ~ poisson(1)\n",
+        "t.fspec:5:1: error: 'read 2 ~ ...' draws reads one value at a time, but line 4 draws the whole "
+        "standard input ('stdin ~ ...'); a spec uses one or the other\n"
+        "    5 | read 2 ~ poisson(1)\n"
+        "      | ^");
+}
+
 static void errors(void)
 {
     bad("unknown distribution", BASE "ask ~ unifrom(100, 800)\n",
@@ -456,7 +567,7 @@ static void errors(void)
 
 int main(void)
 {
-    plan(51 + 24 + 11 + 52 + 14);
+    plan(51 + 24 + 11 + 52 + 14 + 34);
     tmp = tmp_dir();
     if (chdir(tmp) != 0) bail("cannot enter %s", tmp);
     if (mkdir("sub", 0700) != 0) bail("cannot make %s/sub", tmp);
@@ -466,15 +577,24 @@ int main(void)
     write_file("samples.txt", "1\n2\n3\n");
     write_file("sub/newton.c", "int main(void) { return 0; }\n");
     write_file("sub/s.fspec", "program \"newton.c\"\nepsilon 0.1\nconfidence 0.99\nw ~ constant(1)\n");
+    if (mkdir("in", 0700) != 0 || mkdir("sub/in", 0700) != 0) bail("cannot make %s/in", tmp);
+    write_file("in/a.txt", "one\n");
+    write_file("in/b.txt", "");
+    write_file("sub/in/c.txt", "c\n");
+    write_file("sub/stdin.fspec", "program \"newton.c\"\nepsilon 0.1\nconfidence 0.99\nstdin ~ files(\"in/*.txt\")\n");
 
     program_mode();
     function_mode();
     defaults_and_files();
     flags_and_arguments();
     errors();
+    stdin_forms();
 
-    const char *files[] = { "newton.c", "util.c", "model.ll", "samples.txt", "sub/newton.c", "sub/s.fspec" };
+    const char *files[] = { "newton.c", "util.c", "model.ll", "samples.txt", "sub/newton.c", "sub/s.fspec",
+                            "in/a.txt", "in/b.txt", "sub/in/c.txt", "sub/stdin.fspec" };
     for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) unlink(files[i]);
+    rmdir("in");
+    rmdir("sub/in");
     rmdir("sub");
     if (chdir("/") != 0 || rmdir(tmp) != 0) diag("could not remove %s", tmp);
     return done();

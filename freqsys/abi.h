@@ -10,7 +10,7 @@
  * through it. The layouts below are mirrored field by field in the IR (see
  * freqsys/transform/module_table.c): every field is a pointer or a 32/64-bit integer
  * placed so that no padding arises. Bump FSABI_VERSION on any change. */
-#define FSABI_VERSION 7
+#define FSABI_VERSION 8
 #define FSABI_MODULE_SYMBOL "freqsys_module"
 
 /* Runtime entry points the instrumented code calls. They are defined in the freqsys
@@ -92,7 +92,11 @@ typedef struct fsabi_block {
     uint32_t first_successor, nsuccessors;
     uint32_t first_callee, ncallees;
     uint32_t flags;           /* FSABI_BLOCK_* facts the transform proved */
+    uint32_t max_runs;        /* proven: it runs at most this often per run of the entry;
+                               * FSABI_RUNS_UNBOUNDED when nothing is proven */
 } fsabi_block;
+
+#define FSABI_RUNS_UNBOUNDED 0xffffffffu
 
 /* fsabi_block.flags. Both hold for every run of the entry that ends (returns or calls
  * exit); they are proved conservatively, so a block without a flag may still qualify. */

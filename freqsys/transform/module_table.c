@@ -6,6 +6,7 @@
 #include <string.h>
 #include "abi.h"
 #include "ptr_map.h"
+#include "run_bounds.h"
 
 typedef struct emitter {
     LLVMModuleRef m;
@@ -106,15 +107,6 @@ static int is_call(LLVMValueRef i) {
     return LLVMIsACallInst(i) || LLVMIsAInvokeInst(i) || LLVMIsACallBrInst(i);
 }
 
-/* setjmp can bring control back above a block that already ran. */
-static int returns_twice(LLVMValueRef callee) {
-    size_t n;
-    const char *name = LLVMGetValueName2(callee, &n);
-    unsigned kind = LLVMGetEnumAttributeKindForName("returns_twice", 13);
-    return strstr(name, "setjmp") || strstr(name, "vfork") || strstr(name, "getcontext") ||
-           LLVMGetEnumAttributeAtIndex(callee, LLVMAttributeFunctionIndex, kind) != NULL;
-}
-
 /* Whether the call I may end the run before returning: an indirect call, inline
  * assembly, a declared function not known to return, or a defined one in ENDS. */
 static int call_may_end(LLVMValueRef i, const ptr_map *ends) {
@@ -136,7 +128,7 @@ static int ending_functions(LLVMModuleRef m, ptr_map *ends) {
                 for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i && !may; i = LLVMGetNextInstruction(i)) {
                     if (!is_call(i)) continue;
                     LLVMValueRef callee = LLVMGetCalledValue(i);
-                    if (callee && LLVMIsAFunction(callee) && returns_twice(callee)) return 1;
+                    if (callee && LLVMIsAFunction(callee) && run_bounds_returns_twice(callee)) return 1;
                     may = call_may_end(i, ends);
                 }
             if (may) {
@@ -277,30 +269,36 @@ void module_table_emit(LLVMModuleRef m, const module_plan *plan) {
 
     /* fsabi_block { ptr function, ptr label, ptr file, i32 line, i32 function_index,
      *               i32 first_successor, i32 nsuccessors, i32 first_callee, i32 ncallees,
-     *               i32 flags } */
-    LLVMTypeRef block_fields[10] = {e.ptr, e.ptr, e.ptr, e.i32, e.i32, e.i32, e.i32, e.i32, e.i32, e.i32};
-    LLVMTypeRef block_ty = LLVMStructTypeInContext(e.ctx, block_fields, 10, 0);
+     *               i32 flags, i32 max_runs } */
+    LLVMTypeRef block_fields[11] = {e.ptr, e.ptr, e.ptr, e.i32, e.i32, e.i32, e.i32, e.i32, e.i32, e.i32, e.i32};
+    LLVMTypeRef block_ty = LLVMStructTypeInContext(e.ctx, block_fields, 11, 0);
     unsigned *flags = calloc(t->nblocks + 1, sizeof *flags);
-    if (!flags) abort();
+    uint32_t *max_runs = calloc(t->nblocks + 1, sizeof *max_runs);
+    if (!flags || !max_runs) abort();
     prove_once(m, plan->entry, t, flags);
+    if (run_bounds_prove(m, plan->entry, t, max_runs) != 0) abort();
+    for (size_t j = 0; j < t->nblocks; j++)
+        if (max_runs[j] <= 1) flags[j] |= FSABI_BLOCK_AT_MOST_ONCE;
     LLVMValueRef *fn_names = calloc(t->nfunctions + 1, sizeof *fn_names);
     LLVMValueRef *rows = calloc(t->nblocks + t->nfunctions + sites->n + 1, sizeof *rows);
     if (!fn_names || !rows) abort();   /* a few bytes per block: nothing sensible to do */
     for (size_t f = 0; f < t->nfunctions; f++) fn_names[f] = cstring(&e, t->functions[f].name);
     for (size_t j = 0; j < t->nblocks; j++) {
         const counted_block *b = &t->blocks[j];
-        LLVMValueRef fields[10] = {fn_names[b->function_index], cstring(&e, b->label),
+        LLVMValueRef fields[11] = {fn_names[b->function_index], cstring(&e, b->label),
                                   cstring(&e, b->file), LLVMConstInt(e.i32, b->line, 0),
                                   LLVMConstInt(e.i32, b->function_index, 0),
                                   LLVMConstInt(e.i32, b->first_successor, 0),
                                   LLVMConstInt(e.i32, b->nsuccessors, 0),
                                   LLVMConstInt(e.i32, b->first_callee, 0),
                                   LLVMConstInt(e.i32, b->ncallees, 0),
-                                  LLVMConstInt(e.i32, flags[j], 0)};
-        rows[j] = LLVMConstStructInContext(e.ctx, fields, 10, 0);
+                                  LLVMConstInt(e.i32, flags[j], 0),
+                                  LLVMConstInt(e.i32, max_runs[j], 0)};
+        rows[j] = LLVMConstStructInContext(e.ctx, fields, 11, 0);
     }
     LLVMValueRef blocks = constant_array(&e, block_ty, rows, t->nblocks, "freqsys_blocks");
     free(flags);
+    free(max_runs);
 
     /* fsabi_function { ptr name, ptr file, i32 first_block, i32 nblocks, i32 line, i32 reserved } */
     LLVMTypeRef fn_fields[6] = {e.ptr, e.ptr, e.i32, e.i32, e.i32, e.i32};

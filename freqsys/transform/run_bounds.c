@@ -1,0 +1,178 @@
+/* freqsys/transform/run_bounds.c: proves how many times at most each block can run in one run. */
+/* SPDX-License-Identifier: MIT */
+#include "run_bounds.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include "abi.h"
+#include "loop_bounds.h"
+#include "ptr_map.h"
+
+#define UNBOUNDED ((uint64_t)FSABI_RUNS_UNBOUNDED)
+
+int run_bounds_returns_twice(LLVMValueRef callee) {
+    size_t n;
+    const char *name = LLVMGetValueName2(callee, &n);
+    unsigned kind = LLVMGetEnumAttributeKindForName("returns_twice", 13);
+    return strstr(name, "setjmp") || strstr(name, "vfork") || strstr(name, "getcontext") ||
+           LLVMGetEnumAttributeAtIndex(callee, LLVMAttributeFunctionIndex, kind) != NULL;
+}
+
+static int is_call(LLVMValueRef i) {
+    return LLVMIsACallInst(i) || LLVMIsAInvokeInst(i) || LLVMIsACallBrInst(i);
+}
+
+/* Saturating product and sum: anything at or past UNBOUNDED stays there; 0 times
+ * unbounded is 0 (a site that never runs calls nothing). */
+static uint64_t times(uint64_t a, uint64_t b) {
+    if (a == 0 || b == 0) return 0;
+    if (a >= UNBOUNDED || b >= UNBOUNDED || a > UNBOUNDED / b) return UNBOUNDED;
+    return a * b;
+}
+
+static uint64_t plus(uint64_t a, uint64_t b) {
+    return a >= UNBOUNDED || b >= UNBOUNDED || a + b >= UNBOUNDED ? UNBOUNDED : a + b;
+}
+
+/* Whether FN is used other than as the callee of a direct call: then anything may
+ * call it (qsort, a handler, a table), any number of times. */
+static int address_taken(LLVMValueRef fn) {
+    for (LLVMUseRef u = LLVMGetFirstUse(fn); u; u = LLVMGetNextUse(u)) {
+        LLVMValueRef user = LLVMGetUser(u);
+        if (!is_call(user) || LLVMGetCalledValue(user) != fn) return 1;
+        unsigned nargs = LLVMGetNumArgOperands(user);
+        for (unsigned a = 0; a < nargs; a++)
+            if (LLVMGetOperand(user, a) == fn) return 1;
+    }
+    return 0;
+}
+
+typedef struct call_edge { unsigned from, to; uint64_t per_call; } call_edge;
+
+typedef struct call_graph {
+    LLVMValueRef *fns;        /* the defined functions, in module order */
+    unsigned n;
+    ptr_map index;            /* function -> position in fns */
+    uint64_t **local;         /* [n][its blocks]: per-call bounds */
+    unsigned *nblocks;
+    call_edge *edges;
+    size_t nedges, cap;
+    int twice;                /* something can return twice */
+} call_graph;
+
+static int add_edge(call_graph *g, call_edge e) {
+    if (g->nedges == g->cap) {
+        size_t cap = g->cap ? 2 * g->cap : 64;
+        call_edge *p = realloc(g->edges, cap * sizeof *p);
+        if (!p) return -1;
+        g->edges = p;
+        g->cap = cap;
+    }
+    g->edges[g->nedges++] = e;
+    return 0;
+}
+
+static int build_graph(LLVMModuleRef m, call_graph *g) {
+    for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn))
+        if (LLVMCountBasicBlocks(fn) > 0) g->n++;
+    g->fns = calloc(g->n + 1, sizeof *g->fns);
+    g->local = calloc(g->n + 1, sizeof *g->local);
+    g->nblocks = calloc(g->n + 1, sizeof *g->nblocks);
+    if (!g->fns || !g->local || !g->nblocks) return -1;
+    unsigned k = 0;
+    for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn)) {
+        if (LLVMCountBasicBlocks(fn) == 0) continue;
+        g->fns[k] = fn;
+        g->nblocks[k] = LLVMCountBasicBlocks(fn);
+        g->local[k] = calloc(g->nblocks[k], sizeof **g->local);
+        if (!g->local[k] || ptr_map_put(&g->index, fn, k) != 0 ||
+            loop_bounds(fn, g->nblocks[k], g->local[k]) != 0)
+            return -1;
+        k++;
+    }
+    for (unsigned f = 0; f < g->n; f++) {
+        unsigned b = 0;
+        for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(g->fns[f]); bb; bb = LLVMGetNextBasicBlock(bb), b++)
+            for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+                if (!is_call(i)) continue;
+                LLVMValueRef callee = LLVMGetCalledValue(i);
+                if (!callee || !LLVMIsAFunction(callee)) continue;   /* reaches only address-taken ones */
+                if (run_bounds_returns_twice(callee)) g->twice = 1;
+                long long to = ptr_map_get(&g->index, callee);
+                if (to >= 0 && add_edge(g, (call_edge){f, (unsigned)to, g->local[f][b]}) != 0) return -1;
+            }
+    }
+    return 0;
+}
+
+/* CALLS[f]: the most times function f runs in one run, by Kahn's order over the
+ * direct call graph; functions on or below a call cycle never leave the queue's
+ * reach and stay unbounded. */
+static int function_bounds(const call_graph *g, LLVMValueRef entry, uint64_t *calls) {
+    unsigned *indeg = calloc(g->n + 1, sizeof *indeg), *queue = calloc(g->n + 1, sizeof *queue);
+    unsigned char *done = calloc(g->n + 1, 1);
+    size_t *first = calloc(g->n + 2, sizeof *first);
+    call_edge *sorted = calloc(g->nedges + 1, sizeof *sorted);
+    if (!indeg || !queue || !done || !first || !sorted) {
+        free(indeg); free(queue); free(done); free(first); free(sorted);
+        return -1;
+    }
+    for (size_t e = 0; e < g->nedges; e++) { indeg[g->edges[e].to]++; first[g->edges[e].from + 1]++; }
+    for (unsigned f = 0; f < g->n; f++) first[f + 1] += first[f];
+    size_t *fill = calloc(g->n + 1, sizeof *fill);
+    if (!fill) { free(indeg); free(queue); free(done); free(first); free(sorted); return -1; }
+    for (size_t e = 0; e < g->nedges; e++) sorted[first[g->edges[e].from] + fill[g->edges[e].from]++] = g->edges[e];
+    free(fill);
+
+    size_t head = 0, tail = 0;
+    for (unsigned f = 0; f < g->n; f++) {
+        calls[f] = g->fns[f] == entry ? 1 : 0;
+        if (address_taken(g->fns[f])) calls[f] = UNBOUNDED;
+        if (indeg[f] == 0) queue[tail++] = f;
+    }
+    while (head < tail) {
+        unsigned f = queue[head++];
+        done[f] = 1;
+        for (size_t e = first[f]; e < first[f + 1]; e++) {
+            unsigned to = sorted[e].to;
+            calls[to] = plus(calls[to], times(calls[f], sorted[e].per_call));
+            if (--indeg[to] == 0) queue[tail++] = to;
+        }
+    }
+    for (unsigned f = 0; f < g->n; f++)
+        if (!done[f]) calls[f] = UNBOUNDED;
+    free(indeg); free(queue); free(done); free(first); free(sorted);
+    return 0;
+}
+
+static void free_graph(call_graph *g) {
+    for (unsigned f = 0; g->local && f < g->n; f++) free(g->local[f]);
+    free(g->local);
+    free(g->fns);
+    free(g->nblocks);
+    free(g->edges);
+    ptr_map_free(&g->index);
+}
+
+int run_bounds_prove(LLVMModuleRef m, LLVMValueRef entry, const counter_table *t, uint32_t *max_runs) {
+    for (size_t j = 0; j < t->nblocks; j++) max_runs[j] = FSABI_RUNS_UNBOUNDED;
+    call_graph g = {0};
+    uint64_t *calls = NULL;
+    int rc = build_graph(m, &g);
+    if (rc == 0) rc = (calls = calloc(g.n + 1, sizeof *calls)) ? function_bounds(&g, entry, calls) : -1;
+    if (rc == 0 && !g.twice && entry) {
+        for (size_t f = 0; f < t->nfunctions; f++) {
+            const counted_function *cf = &t->functions[f];
+            LLVMValueRef fn = LLVMGetNamedFunction(m, cf->name);
+            long long k = fn ? ptr_map_get(&g.index, fn) : -1;
+            if (k < 0 || g.nblocks[k] != cf->nblocks) continue;   /* not the function counted */
+            for (unsigned b = 0; b < cf->nblocks; b++) {
+                uint64_t bound = times(calls[k], g.local[k][b]);
+                max_runs[cf->first_block + b] = bound >= UNBOUNDED ? FSABI_RUNS_UNBOUNDED : (uint32_t)bound;
+            }
+        }
+    }
+    free(calls);
+    free_graph(&g);
+    return rc;
+}

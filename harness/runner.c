@@ -458,6 +458,10 @@ unsigned runner_block_facts(const fsabi_block *b) {
            (b->flags & FSABI_BLOCK_AT_MOST_ONCE ? STOP_FACT_AT_MOST_ONCE : 0u);
 }
 
+double runner_block_max_runs(const fsabi_block *b) {
+    return b->max_runs == FSABI_RUNS_UNBOUNDED ? INFINITY : (double)b->max_runs;
+}
+
 uint64_t runner_family_size(const fsabi_module *mod) {
     uint64_t k = 0;
     for (uint64_t j = 0; j < mod->nblocks; j++) k += !(mod->blocks[j].flags & FSABI_BLOCK_ONCE);
@@ -467,8 +471,9 @@ uint64_t runner_family_size(const fsabi_module *mod) {
 static void judge(runner *r, uint64_t j, uint64_t valid) {
     const fsabi_module *mod = r->cfg->mod;
     tally_moments_of(&r->tallies[j], valid, &r->out->moments[j]);
-    stop_rule_judge(&r->cfg->stop, &r->out->moments[j], j < mod->nblocks ? runner_block_facts(&mod->blocks[j]) : 0,
-                    &r->out->verdicts[j]);
+    int block = j < mod->nblocks;
+    stop_rule_judge_bounded(&r->cfg->stop, &r->out->moments[j], block ? runner_block_facts(&mod->blocks[j]) : 0,
+                            block ? runner_block_max_runs(&mod->blocks[j]) : INFINITY, &r->out->verdicts[j]);
 }
 
 /* Applies the rule to every block, and the MMIO write counters, over the merged
@@ -505,6 +510,22 @@ static int decide(runner *r) {
             r->first_open = j;
             return 0;
         }
+    }
+    return 1;
+}
+
+/* Whether the run should end unsettled: every open block is one that only a bound
+ * could settle (stuck) and has been seen the same way long enough that a different
+ * trial is unlikely (STOP_GIVE_UP_P). Judges every block, but only when the first
+ * open one qualifies. */
+static int give_up(runner *r) {
+    const fsabi_module *mod = r->cfg->mod;
+    const block_verdict *first = &r->out->verdicts[r->first_open];
+    if (mod->nblocks == 0 || !first->stuck || first->p_upper > STOP_GIVE_UP_P) return 0;
+    decide_all(r, 0);
+    for (uint64_t j = 0; j < mod->nblocks; j++) {
+        const block_verdict *v = &r->out->verdicts[j];
+        if (v->status == BLOCK_NOT_CONVERGED && (!v->stuck || v->p_upper > STOP_GIVE_UP_P)) return 0;
     }
     return 1;
 }
@@ -848,6 +869,7 @@ int runner_run(const runner_config *cfg, runner_result *out) {
             int all = decide(&r);
             r.decided = r.next_decision;
             if (all || r.next_decision >= cfg->max_trials) { finished = 1; break; }
+            if (!r.cfg->trace && give_up(&r)) { out->gave_up = 1; finished = 1; break; }
             if (cfg->stop_after && r.decided >= cfg->stop_after) {
                 out->interrupted = 1;   /* a planned pause: the same as an interrupt here */
                 break;

@@ -66,6 +66,7 @@ typedef struct runner_result {
     uint64_t crashes, timeouts;    /* among those trials */
     int converged;             /* every block settled */
     int interrupted;           /* SIGINT or SIGTERM arrived first */
+    int gave_up;               /* ended early: every open block needs a bound (stuck) */
     tally_moments *moments;    /* [mod->nblocks + mod->nwrites]: blocks, then MMIO writes */
     block_verdict *verdicts;   /* the same */
     runner_failure failures[RUNNER_MAX_FAILURES];   /* those with the smallest trial ids */
@@ -87,6 +88,10 @@ int runner_run(const runner_config *cfg, runner_result *out);
 /* The static facts the stopping rule takes for block B (STOP_FACT_* bits from the
  * FSABI_BLOCK_* flags the transform proved). Can't fail. */
 unsigned runner_block_facts(const fsabi_block *b);
+
+/* The most times block B can run per run, as the transform proved it; INFINITY when
+ * nothing is proven. */
+double runner_block_max_runs(const fsabi_block *b);
 
 /* The number of blocks whose error budget a simultaneous guarantee must share: every
  * block but those proven to run exactly once (their value is exact). Can't fail. */

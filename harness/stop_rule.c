@@ -110,182 +110,301 @@ static double fixed_bernstein_at(const void *c, double n)
     return confidence_sequence_half_width(n >= 1.8e19 ? UINT64_MAX : (uint64_t)n, w->variance, w->cap, w->alpha);
 }
 
-static void exact_once(const tally_moments *m, block_verdict *v)
+static void settle(block_verdict *v, block_status status, double n)
 {
-    v->status = BLOCK_CONSTANT;
-    v->method = METHOD_EXACT;
-    v->half_width = 0.0;
-    v->be_ratio = 0.0;
-    v->n_needed = (double)m->n;
+    v->status = status;
+    v->n_needed = n;
 }
 
+static void exact(const tally_moments *m, block_verdict *v)
+{
+    v->method = METHOD_EXACT;
+    v->basis = BASIS_PROVEN;
+    v->half_width = 0.0;
+    v->be_ratio = 0.0;
+    settle(v, BLOCK_CONSTANT, (double)m->n);
+}
+
+/* ---- the paper's rule, kept as it states it ---- */
+
 /* A block reached too seldom for an interval around its mean: P_UP (the exact upper
- * bound on P(reached)) times the most a trial runs it, LARGEST, bounds the mean;
- * the block is rare once that bound is within epsilon. */
-static void rare_bound(block_verdict *v, const tally_moments *m, double p_up, double largest, int enough)
+ * bound on P(reached)) times the most a trial runs it, LARGEST, bounds the mean. */
+static void paper_rare(block_verdict *v, const tally_moments *m, double p_up, double largest, int enough)
 {
     v->method = METHOD_BINOMIAL;
     v->p_upper = p_up;
     v->half_width = p_up * largest;
-    if (enough && v->half_width <= v->epsilon_abs) {
-        v->status = BLOCK_RARE;
-        v->n_needed = (double)m->n;
-    }
+    if (enough && v->half_width <= v->epsilon_abs)
+        settle(v, BLOCK_RARE, (double)m->n);
 }
 
-/* The paper's rule (section 3, Algorithm 1) with the absolute third moment and
- * Shevtsova's constant: the plain normal half-width within epsilon, and the
- * Berry-Esseen bound within a tenth of the error allowed. Blocks reached fewer than
- * STOP_RARE_HITS times are rare, with the exact binomial bound, as DESIGN.md says. */
-static void paper_rule(const stop_params *p, const tally_moments *m, block_verdict *v, double alpha)
+/* The paper (section 3, Algorithm 1) with the absolute third moment and Shevtsova's
+ * constant: the plain normal half-width within epsilon, and the Berry-Esseen bound
+ * within a tenth of the error allowed; no variance is constant, a block never reached
+ * is rare by the rule of three, under 10 hits by the binomial bound. Its weaknesses
+ * (docs/statistics.md) are kept on purpose: it is there to compare with. */
+static void paper_rule(const stop_params *p, const tally_moments *m, unsigned facts, block_verdict *v)
 {
-    double n = (double)m->n, s = m->stddev, limit = alpha / 10.0;
+    double n = (double)m->n, s = m->stddev, alpha = p->alpha, limit = alpha / 10.0;
     int enough = m->n >= STOP_MIN_TRIALS;
+    v->basis = BASIS_PAPER;
+    if (m->hits == 0) {
+        double eps = p->relative ? p->epsilon : v->epsilon_abs;
+        double per_hit = (facts & STOP_FACT_AT_MOST_ONCE) ? 1.0 : p->cap > 0.0 ? p->cap : 1.0;
+        v->method = METHOD_BINOMIAL;
+        v->epsilon_abs = eps;
+        v->p_upper = m->n > 0 ? clopper_pearson_upper(0, m->n, alpha) : 1.0;
+        v->half_width = v->p_upper * per_hit;
+        v->be_ratio = 0.0;
+        v->n_needed = clamp_needed(clopper_pearson_zero_trials(eps / per_hit, alpha));
+        if (enough && v->half_width <= eps) settle(v, BLOCK_RARE, n);
+        return;
+    }
+    if (m->hits == m->n && m->variance == 0.0) {
+        v->method = METHOD_OBSERVED;
+        v->half_width = 0.0;
+        v->be_ratio = 0.0;
+        v->n_needed = STOP_MIN_TRIALS;
+        if (enough) settle(v, BLOCK_CONSTANT, n);
+        return;
+    }
     v->method = METHOD_CLT;
     v->quantile = p->u;
     v->half_width = p->u * s / sqrt(n);
     if (enough && v->half_width <= v->epsilon_abs && v->be_ratio <= limit) {
-        v->status = BLOCK_CONVERGED;
-        v->n_needed = n;
+        settle(v, BLOCK_CONVERGED, n);
         return;
     }
     double plain = p->u * s / v->epsilon_abs, be = v->be_ratio * sqrt(n) / limit;
     v->n_needed = clamp_needed(fmax(fmax(plain * plain, be * be), STOP_MIN_TRIALS));
     if (m->hits < STOP_RARE_HITS)
-        rare_bound(v, m, clopper_pearson_upper(m->hits, m->n, alpha), fmax((double)m->max, p->cap), enough);
+        paper_rare(v, m, clopper_pearson_upper(m->hits, m->n, alpha), fmax((double)m->max, p->cap), enough);
 }
 
-void stop_rule_judge(const stop_params *p, const tally_moments *m, unsigned facts, block_verdict *v)
+/* ---- the default and anytime rules ---- */
+
+/* The same count c in every trial. No trial differed, so P(a trial differs) <= q
+ * (exact, one-sided), and a different trial moves the mean by at most max(c, R - c):
+ * |mean - c| <= q max(c, R - c). Without a finite range R nothing bounds the mean. */
+static void same_in_every_trial(const stop_params *p, const tally_moments *m, double range, block_basis basis,
+                                double alpha, block_verdict *v)
+{
+    double n = (double)m->n, c = m->mean;
+    v->be_ratio = 0.0;
+    v->method = c == 0.0 ? METHOD_BINOMIAL : METHOD_OBSERVED;
+    v->p_upper = clopper_pearson_upper(0, m->n, alpha);
+    if (!isfinite(range) || (p->relative && c == 0.0)) {
+        /* nothing more of the same can settle it: only a different trial, or a bound */
+        v->basis = BASIS_NONE;
+        v->half_width = INFINITY;
+        v->n_needed = STOP_N_NEEDED_MAX;
+        v->stuck = 1;
+        return;
+    }
+    double deviation = fmax(c, range - c);
+    v->basis = basis;
+    v->range = range;
+    v->half_width = v->p_upper * deviation;
+    if (v->half_width <= v->epsilon_abs)
+        settle(v, c == 0.0 ? BLOCK_RARE : BLOCK_CONSTANT, n);
+    else
+        v->n_needed = clamp_needed(deviation > 0.0 ? clopper_pearson_zero_trials(v->epsilon_abs / deviation, alpha)
+                                                   : n);
+}
+
+/* Counts of two values seen, LOW and LOW + STEP, the higher in K of n trials. The
+ * mean is LOW + STEP P(high) + P(other) (E[X | other] - LOW), so with the exact
+ * two-sided Clopper-Pearson interval for P(high) (at 0.9 ALPHA) and the exact bound
+ * q on P(a value not seen) (at 0.1 ALPHA; none in n trials) the mean lies within
+ * STEP CP + q max(LOW, RANGE - LOW) of the estimate. An indicator (LOW 0, STEP 1,
+ * RANGE 1) has no other value, and takes the whole ALPHA. */
+static void two_valued(const tally_moments *m, uint64_t k, double low, double step, double range,
+                       double alpha, block_verdict *v)
+{
+    double n = (double)m->n, phat = (double)k / n;
+    int others = range > low + step || low > 0.0;
+    double a_cp = others ? 0.9 * alpha : alpha;
+    double lo = clopper_pearson_lower(k, m->n, a_cp / 2.0);
+    double hi = clopper_pearson_upper(k, m->n, a_cp / 2.0);
+    double unseen = others ? clopper_pearson_upper(0, m->n, 0.1 * alpha) * fmax(low, range - low) : 0.0;
+    v->method = METHOD_BINOMIAL;
+    v->p_upper = hi;
+    v->half_width = step * fmax(phat - lo, hi - phat) + unseen;
+    if (v->half_width <= v->epsilon_abs) {
+        settle(v, low == 0.0 && k < STOP_RARE_HITS ? BLOCK_RARE : BLOCK_CONVERGED, n);
+    } else {
+        double r = v->epsilon_abs > 0.0 ? v->half_width / v->epsilon_abs : INFINITY;
+        v->n_needed = clamp_needed(n * r * r);
+    }
+}
+
+/* Whether every trial gave the smallest or the largest count seen, and then in K how
+ * many gave the largest. For counts in [a, b] the variance is at most
+ * (mean - a)(b - mean), with equality only on {a, b}: the moments tell. */
+static int seen_two_values(const tally_moments *m, uint64_t *k)
+{
+    if (m->n < 2 || m->max <= m->min || !isfinite(m->variance)) return 0;
+    double n = (double)m->n, d = (double)(m->max - m->min);
+    double high = n * (m->mean - (double)m->min) / d, r = nearbyint(high);
+    if (fabs(high - r) > 1e-6 || r < 1 || r > n - 1) return 0;
+    double variance = d * d * r * (n - r) / (n * (n - 1));
+    if (fabs(variance - m->variance) > 1e-9 * variance) return 0;
+    *k = (uint64_t)r;
+    return 1;
+}
+
+/* The anytime method: the empirical Bernstein interval on [0, RANGE] at the look's
+ * share of alpha, valid at every check point at once. */
+static void anytime_rule(const stop_params *p, const tally_moments *m, double range, double alpha,
+                         block_verdict *v)
+{
+    v->method = METHOD_BERNSTEIN;
+    v->half_width = confidence_sequence_half_width(m->n, m->variance, range, alpha);
+    if (v->half_width <= v->epsilon_abs) {
+        settle(v, BLOCK_CONVERGED, (double)m->n);
+        return;
+    }
+    width_ctx w = { p->alpha, m->stddev, 0.0, m->variance, range };
+    v->n_needed = clamp_needed(solve_needed(bernstein_at, &w, v->epsilon_abs, (double)m->n));
+}
+
+double stop_rule_clt_share(const stop_params *p)
+{
+    return p->alpha * (p->family != STOP_PER_BLOCK ? 0.45 : 0.9);
+}
+
+/* The default: the narrowest of three intervals, each at its share of alpha (the
+ * union bound makes the one chosen hold at alpha). RANGE_BASIS names what RANGE
+ * rests on; the widened normal interval always rests on the plug-in moments. */
+static void narrowest(const stop_params *p, const tally_moments *m, double range, block_basis range_basis,
+                      block_verdict *v)
 {
     double n = (double)m->n, root = sqrt(n), s = m->stddev;
-    int enough = m->n >= STOP_MIN_TRIALS, anytime = p->method == STOP_METHOD_ANYTIME;
+    int family = p->family != STOP_PER_BLOCK;
+    double a_clt = stop_rule_clt_share(p), a_bern = p->alpha * (family ? 0.45 : 0.05);
+    double a_rare = p->alpha * (family ? 0.1 : 0.05);
+
+    v->quantile = berry_esseen_quantile(a_clt, v->be_ratio);
+    double clt = isfinite(v->quantile) ? v->quantile * s / root : INFINITY;
+    double bern = confidence_sequence_half_width(m->n, m->variance, range, a_bern);
+    double p_up = clopper_pearson_upper(m->hits, m->n, a_rare);
+    /* [0, p_up R] holds the mean and the estimate: |estimate - mean| <= p_up R. It says
+     * nothing relative to a mean that may be near 0. */
+    double rare = p->relative ? INFINITY : p_up * range;
+
+    v->method = METHOD_CLT;
+    v->basis = BASIS_PLUG_IN;
+    v->half_width = clt;
+    if (bern < v->half_width) {
+        v->method = METHOD_BERNSTEIN;
+        v->basis = range_basis;
+        v->half_width = bern;
+        v->quantile = INFINITY;
+    }
+    if (rare < v->half_width) {
+        v->method = METHOD_BINOMIAL;
+        v->basis = range_basis;
+        v->half_width = rare;
+        v->p_upper = p_up;
+        v->quantile = INFINITY;
+    }
+    if (v->method != METHOD_CLT || isfinite(clt)) v->range = range;
+    if (v->half_width <= v->epsilon_abs) {
+        settle(v, v->method == METHOD_BINOMIAL ? BLOCK_RARE : BLOCK_CONVERGED, n);
+        return;
+    }
+    /* Where the narrower of the two two-sided intervals would reach epsilon, from the
+     * current moments: the widened normal one not before Berry-Esseen leaves room
+     * (2 B / sqrt N < a_clt), nor before the plain normal interval does. */
+    width_ctx w = { a_clt, s, v->be_ratio * root, m->variance, range };
+    double plain = p->u * s / v->epsilon_abs, from = 2.0 * w.b / a_clt;
+    from = fmax(plain * plain, from * from * 1.0001);
+    double by_clt = isfinite(w.b) ? solve_needed(clt_at, &w, v->epsilon_abs, from) : STOP_N_NEEDED_MAX;
+    w.alpha = a_bern;
+    double by_bern = solve_needed(fixed_bernstein_at, &w, v->epsilon_abs, fmax(n, 2.0));
+    v->n_needed = clamp_needed(fmin(by_clt, by_bern));
+}
+
+void stop_rule_judge_bounded(const stop_params *p, const tally_moments *m, unsigned facts, double max_runs,
+                             block_verdict *v)
+{
+    int anytime = p->method == STOP_METHOD_ANYTIME;
     double alpha = anytime ? confidence_sequence_alpha(m->n, p->alpha) : p->alpha;
-    double largest = fmax((double)m->max, p->cap);
 
     memset(v, 0, sizeof *v);
     v->status = BLOCK_NOT_CONVERGED;
     v->method = anytime ? METHOD_BERNSTEIN : METHOD_CLT;
+    v->basis = BASIS_NONE;
     v->level = alpha;
-    v->epsilon_abs = p->relative ? p->epsilon * fabs(m->mean) : p->epsilon;
-    v->p_upper = 1.0;                  /* no bound claimed outside the binomial method */
-    v->half_width = m->n > 0 ? p->u * s / root : INFINITY;
-    v->be_ratio = berry_esseen_bound(s, m->abs_m3, m->n);
+    v->epsilon_abs = p->relative ? p->epsilon * fabs(m->mean) / (1.0 + p->epsilon) : p->epsilon;
+    v->half_width = INFINITY;
+    v->range = INFINITY;
+    v->be_ratio = berry_esseen_bound(m->stddev, m->abs_m3, m->n);
     v->quantile = INFINITY;
+    v->n_needed = STOP_MIN_TRIALS;
 
-    /* Proven to run exactly once: the data can only agree. Should they not (the proof
-     * is conservative, so this means a defect), the block is judged like any other. */
+    /* The proofs: the data can only agree. Should they not (the proofs are
+     * conservative, so this means a defect), the block is judged like any other. */
     if ((facts & STOP_FACT_ONCE) && m->n > 0 && m->hits == m->n && m->min == 1 && m->max == 1) {
-        exact_once(m, v);
+        exact(m, v);
         return;
     }
-
-    if (m->hits == 0) {
-        /* Never reached: P(no hit | p) = (1 - p)^n = alpha gives the exact one-sided
-         * bound. A block once reached is taken to run once (or at most the cap); in
-         * relative mode the mean is 0, so epsilon is taken as a share of one. */
-        double limit = p->relative ? p->epsilon : v->epsilon_abs;
-        double per_hit = (facts & STOP_FACT_AT_MOST_ONCE) ? 1.0 : p->cap > 0.0 ? p->cap : 1.0;
-        v->method = METHOD_BINOMIAL;
-        v->epsilon_abs = limit;
-        v->p_upper = m->n > 0 ? clopper_pearson_upper(0, m->n, alpha) : 1.0;
-        v->half_width = v->p_upper * per_hit;
-        v->be_ratio = 0.0;
-        if (enough && v->half_width <= limit) {
-            v->status = BLOCK_RARE;
-            v->n_needed = n;
-        } else {
-            v->n_needed = clamp_needed(clopper_pearson_zero_trials(limit / per_hit, alpha));
-        }
+    if (max_runs == 0.0 && m->n > 0 && m->hits == 0) {
+        exact(m, v);
         return;
     }
-
-    if (m->hits == m->n && m->variance == 0.0) {
-        v->method = METHOD_OBSERVED;
-        v->half_width = 0.0;
-        v->be_ratio = 0.0;
-        v->status = enough ? BLOCK_CONSTANT : BLOCK_NOT_CONVERGED;
-        v->n_needed = enough ? n : STOP_MIN_TRIALS;
-        return;
-    }
-
     if (p->method == STOP_METHOD_PAPER) {
-        paper_rule(p, m, v, alpha);
+        v->epsilon_abs = p->relative ? p->epsilon * fabs(m->mean) : p->epsilon;
+        paper_rule(p, m, facts, v);
         return;
     }
+    if (m->n < STOP_MIN_TRIALS)
+        return;
 
-    if (m->max <= 1) {
-        /* An indicator: the count is 0 or 1 (proven when FACTS has AT_MOST_ONCE, else
-         * seen in every trial so far), so the mean is P(reached) and the exact
-         * binomial interval applies, with no normal approximation at all. */
-        double phat = (double)m->hits / n;
-        double lo = clopper_pearson_lower(m->hits, m->n, alpha / 2.0);
-        double hi = clopper_pearson_upper(m->hits, m->n, alpha / 2.0);
-        v->method = METHOD_BINOMIAL;
-        v->p_upper = hi;
-        v->half_width = fmax(phat - lo, hi - phat);
-        if (enough && v->half_width <= v->epsilon_abs) {
-            v->status = m->hits < STOP_RARE_HITS ? BLOCK_RARE : BLOCK_CONVERGED;
-            v->n_needed = n;
-        } else {
-            double r = v->epsilon_abs > 0.0 ? v->half_width / v->epsilon_abs : INFINITY;
-            v->n_needed = clamp_needed(n * r * r);
-        }
+    /* The range: what is proven, or the cap where smaller (an assumption); a range
+     * the trials exceed is no range. */
+    double range = max_runs > 0.0 ? max_runs : INFINITY;
+    block_basis basis = BASIS_PROVEN;
+    if (p->cap > 0.0 && p->cap < range) {
+        range = p->cap;
+        basis = BASIS_CAP;
+    }
+    if ((double)m->max > range) {
+        range = basis == BASIS_CAP && (double)m->max <= max_runs ? max_runs : INFINITY;
+        basis = BASIS_PROVEN;
+    }
+
+    if (m->variance == 0.0 && m->min == m->max && (m->hits == 0 || m->hits == m->n)) {
+        same_in_every_trial(p, m, range, basis, alpha, v);
         return;
     }
-
-    width_ctx w = { alpha, s, v->be_ratio * root, m->variance, largest };
-    if (anytime) {
-        v->half_width = confidence_sequence_half_width(m->n, m->variance, largest, alpha);
-        if (enough && v->half_width <= v->epsilon_abs) {
-            v->status = BLOCK_CONVERGED;
-            v->n_needed = n;
-            return;
-        }
-        w.alpha = p->alpha;
-        v->n_needed = clamp_needed(solve_needed(bernstein_at, &w, v->epsilon_abs, n));
-    } else {
-        /* Under a simultaneous guarantee alpha is small and Berry-Esseen's term, which
-         * must fit in it, shrinks only as 1 / sqrt(n): the normal interval would need
-         * (2 B / alpha)^2 trials whatever epsilon is. The block then takes the narrower
-         * of it and the fixed-n empirical Bernstein interval, each at alpha / 2: both
-         * hold together with probability >= 1 - alpha, so their intersection does. */
-        int both = p->family != STOP_PER_BLOCK;
-        double a = both ? alpha / 2.0 : alpha;
-        v->quantile = berry_esseen_quantile(a, v->be_ratio);
-        if (isfinite(v->quantile))
-            v->half_width = v->quantile * s / root;
-        double bern = both ? confidence_sequence_half_width(m->n, m->variance, largest, a) : INFINITY;
-        if (bern < v->half_width || (both && !isfinite(v->quantile) && isfinite(bern))) {
-            v->half_width = bern;
-            v->method = METHOD_BERNSTEIN;
-            v->quantile = INFINITY;
-        }
-        if (enough && (isfinite(v->quantile) || v->method == METHOD_BERNSTEIN) && v->half_width <= v->epsilon_abs) {
-            v->status = BLOCK_CONVERGED;
-            v->n_needed = n;
-            return;
-        }
-        /* Where the widened interval would reach epsilon, from the current moments:
-         * not before the Berry-Esseen bound leaves room (2 B / sqrt N < alpha), nor
-         * before the plain normal interval does. */
-        w.alpha = a;
-        double plain = p->u * s / v->epsilon_abs, from = 2.0 * w.b / a;
-        from = fmax(plain * plain, from * from * 1.0001);
-        v->n_needed = isfinite(w.b) ? clamp_needed(solve_needed(clt_at, &w, v->epsilon_abs, from))
-                                    : STOP_N_NEEDED_MAX;
-        if (both) {
-            double b = solve_needed(fixed_bernstein_at, &w, v->epsilon_abs, fmax(n, 2.0));
-            v->n_needed = clamp_needed(fmin(v->n_needed, b));
-        }
+    if (!isfinite(range)) {
+        range = (double)m->max;          /* the largest seen stands for the largest possible */
+        basis = BASIS_PLUG_IN;
     }
+    v->range = range;
+    v->basis = basis;
+    if (range <= 1.0) {
+        two_valued(m, m->hits, 0.0, 1.0, 1.0, alpha, v);
+        return;
+    }
+    uint64_t k;
+    if (!anytime && seen_two_values(m, &k)) {
+        /* two values seen: the method follows from the pattern of values, not from
+         * which interval is narrower; the range bounds the values not yet seen */
+        two_valued(m, k, (double)m->min, (double)(m->max - m->min), range, alpha, v);
+        return;
+    }
+    if (anytime)
+        anytime_rule(p, m, range, alpha, v);
+    else
+        narrowest(p, m, range, basis, v);
+}
 
-    /* Reached too seldom for an interval around the mean (few hits, or a skew that
-     * keeps Berry-Esseen large): the exact bound on P(reached) times the most a trial
-     * ran it bounds the mean, and both the mean and the estimate lie in [0, that
-     * bound]. Under 10 hits this is the block's reported bound even when unsettled. */
-    double p_up = clopper_pearson_upper(m->hits, m->n, alpha);
-    if (m->hits < STOP_RARE_HITS || (enough && p_up * largest <= v->epsilon_abs))
-        rare_bound(v, m, p_up, largest, enough);
+void stop_rule_judge(const stop_params *p, const tally_moments *m, unsigned facts, block_verdict *v)
+{
+    double max_runs = (facts & (STOP_FACT_ONCE | STOP_FACT_AT_MOST_ONCE)) ? 1.0 : INFINITY;
+    stop_rule_judge_bounded(p, m, facts, max_runs, v);
 }
 
 void stop_rule_check(const stop_params *p, const tally_moments *m, block_verdict *v)
@@ -319,6 +438,18 @@ const char *block_method_name(block_method m)
 const char *stop_method_name(stop_method m)
 {
     return m == STOP_METHOD_ANYTIME ? "anytime" : m == STOP_METHOD_PAPER ? "paper" : "clt";
+}
+
+const char *block_basis_name(block_basis b)
+{
+    switch (b) {
+    case BASIS_NONE: return "none";
+    case BASIS_PROVEN: return "proven";
+    case BASIS_CAP: return "cap";
+    case BASIS_PLUG_IN: return "plug_in";
+    case BASIS_PAPER: return "paper";
+    }
+    return "unknown";
 }
 
 const char *stop_family_name(stop_family f)

@@ -21,6 +21,15 @@ typedef enum block_method {
     METHOD_BERNSTEIN       /* anytime: empirical Bernstein over the check points */
 } block_method;
 
+/* What a verdict's bound rests on: named in the output. */
+typedef enum block_basis {
+    BASIS_NONE = 0,        /* nothing: the block carries no valid bound */
+    BASIS_PROVEN,          /* the transform's proof (exactly once, or at most max_runs per run) */
+    BASIS_CAP,             /* the user's --cap: an assumption on the largest count per run */
+    BASIS_PLUG_IN,         /* the trials' moments and largest count stand for the true ones */
+    BASIS_PAPER            /* the paper's rule as it states it (--method paper) */
+} block_basis;
+
 /* How the interval of a block with a spread of counts is made. */
 typedef enum stop_method {
     STOP_METHOD_CLT = 0,   /* fixed-n interval, checked at every point (the default) */
@@ -56,6 +65,10 @@ typedef struct stop_params {
 #define STOP_MIN_TRIALS 30
 #define STOP_RARE_HITS 10          /* fewer trials than this reached it: rare */
 #define STOP_N_NEEDED_MAX 1e18     /* n_needed never exceeds this (fits a uint64_t) */
+/* A block that only a bound can settle (seen the same way in every trial, with no
+ * bound on its count) is given up on once P(it differs) <= this at the block's level:
+ * more trials would not make a claim possible, only its cause less likely. */
+#define STOP_GIVE_UP_P 1e-4
 
 /* Per block, per-block confidence, the CLT method, cap 0. Returns 0, or -1 when
  * confidence is not in (0, 1) or epsilon is not positive and finite. */
@@ -80,35 +93,49 @@ typedef struct block_verdict {
     double level;          /* the error share spent on this block at this look */
     double p_upper;        /* binomial: exact upper confidence bound on P(block reached) */
     double n_needed;       /* estimated trials to settle (for progress/ETA); n when settled */
+    block_basis basis;     /* what the bound rests on (NONE: half_width is infinite) */
+    double range;          /* the largest count per trial the bound took (proven, cap or
+                            * largest seen); infinite when none was needed or known */
+    int stuck;             /* seen the same way in every trial and nothing bounds the count:
+                            * no number of such trials settles it (see STOP_GIVE_UP_P) */
 } block_verdict;
 
 /* Applies the rule to moments M (of n trials) of a block with static FACTS (bits
- * STOP_FACT_*). Settled means status != NOT_CONVERGED. In order:
- *  - FACTS has ONCE and every trial ran it exactly once: constant, method exact.
- *  - n < 30: nothing else settles.
- *  - never reached: rare, binomial; p_upper = 1 - alpha^(1/n) (about 3/n at 95%), the
- *    mean is at most p_upper * c (c: 1 when FACTS has AT_MOST_ONCE, else the cap, else
- *    1: a block reached is taken to run once); settled when that is <= epsilon_abs
- *    (relative mode: epsilon).
- *  - the same nonzero count in every trial: constant, method observed.
- *  - an indicator (no trial ran it more than once; proven when FACTS has AT_MOST_ONCE): the
- *    two-sided Clopper-Pearson interval for P(reached), which is the mean; half_width
- *    its wider side; settled when <= epsilon_abs: converged, or rare under 10 hits.
- *  - CLT method: u' = berry_esseen_quantile(alpha, be_ratio), half_width u' s / sqrt n;
- *    converged when finite and <= epsilon_abs. Under a simultaneous family both
- *    this interval and the fixed-n empirical Bernstein one (range as below) are made
- *    at alpha / 2 and the narrower is used (method bernstein when it is that one).
- *    Anytime method: the empirical Bernstein half-width at this look's share of
- *    alpha (confidence_sequence.h) with range [0, max(cap, largest count)]; converged
- *    when <= epsilon_abs.
- *  - otherwise, the bound on the mean: p_upper the one-sided Clopper-Pearson bound on
- *    P(reached), half_width p_upper * max(cap, largest count); when that is <=
- *    epsilon_abs the block is rare (settled), whatever its number of hits; under 10
- *    hits it is also the reported bound of an unsettled block (method binomial).
- * Under the anytime method every bound above uses the look's share of alpha. When no
- * interval can be claimed yet (Berry-Esseen too large) half_width is the plain
- * u s / sqrt n, for progress only. n_needed is capped at STOP_N_NEEDED_MAX, also
- * when the moments are infinite. Can't fail. */
+ * STOP_FACT_*) that the transform proved runs at most MAX_RUNS times per run
+ * (INFINITY: nothing proven). Settled means status != NOT_CONVERGED. The range R of
+ * a count is MAX_RUNS, or the cap when smaller (an assumption, BASIS_CAP); a range
+ * the trials contradict is dropped. Every bound below holds with probability >=
+ * 1 - alpha for this block (docs/statistics.md states each claim):
+ *  - FACTS has ONCE and every trial ran it exactly once: constant, exact, proven.
+ *  - MAX_RUNS is 0 (the block cannot run): constant, exact, mean 0.
+ *  - paper method: the paper's rule as it states it (BASIS_PAPER).
+ *  - n < 30: nothing else settles (half_width infinite).
+ *  - the same count c in every trial: P(a trial differs) <= q, the exact one-sided
+ *    binomial bound, so |mean - c| <= q max(c, R - c); settled (rare for c = 0, else
+ *    constant) when that is <= epsilon. Without a finite R no bound exists: stuck,
+ *    half_width infinite. In relative mode a block never reached settles only when
+ *    proven not to run.
+ *  - R <= 1, or no R and no trial ran it twice (plug-in): the exact two-sided
+ *    Clopper-Pearson interval for P(reached), which is the mean. Two values seen,
+ *    a < b: a + (b - a) times that interval for P(b) (at 0.9 alpha), widened by
+ *    q max(a, R - a), q the bound on P(a value not seen) at 0.1 alpha.
+ *  - otherwise the narrowest of: the normal interval widened by Berry-Esseen with the
+ *    trials' moments (plug-in), the empirical Bernstein interval on [0, R], and the
+ *    one-sided bound [0, p_upper R] (absolute mode; rare); R is the largest count seen
+ *    when none is known (plug-in). The error is split 0.9 / 0.05 / 0.05 alpha (0.45 /
+ *    0.45 / 0.1 under a simultaneous family), so the narrowest holds at alpha.
+ *    Anytime method: the empirical Bernstein interval alone at the look's share.
+ * Relative epsilon asks half_width <= epsilon |mean| / (1 + epsilon), which puts the
+ * true mean within epsilon of its own value. n_needed is capped at STOP_N_NEEDED_MAX.
+ * Can't fail. */
+void stop_rule_judge_bounded(const stop_params *p, const tally_moments *m, unsigned facts, double max_runs,
+                             block_verdict *v);
+
+/* The share of P's alpha the default rule gives the widened normal interval. */
+double stop_rule_clt_share(const stop_params *p);
+
+/* stop_rule_judge_bounded with MAX_RUNS 1 when FACTS has ONCE or AT_MOST_ONCE, else
+ * INFINITY. */
 void stop_rule_judge(const stop_params *p, const tally_moments *m, unsigned facts, block_verdict *v);
 
 /* stop_rule_judge with no static facts. */
@@ -118,5 +145,6 @@ const char *block_status_name(block_status s);   /* "converged", "constant", ...
 const char *block_method_name(block_method m);   /* "clt", "observed", "binomial", "exact", "bernstein" */
 const char *stop_method_name(stop_method m);     /* "clt", "anytime" */
 const char *stop_family_name(stop_family f);     /* "per_block", "bonferroni", "sidak" */
+const char *block_basis_name(block_basis b);     /* "none", "proven", "cap", "plug_in", "paper" */
 
 #endif

@@ -33,21 +33,23 @@ static void verdict_of(const stop_params *p, uint64_t n, uint64_t count, uint64_
     tally_free(&t);
 }
 
-/* A block run A times in a share Q of N trials and B times in the rest: its exact
- * s (divisor n - 1) and rho (divisor n), written from the two-point formulas. */
-static void two_point(double n, double q, double a, double b, double *s, double *rho)
-{
-    double d = fabs(a - b);
-    *s = sqrt(n * q * (1 - q) / (n - 1)) * d;
-    *rho = (q * pow(1 - q, 3) + (1 - q) * pow(q, 3)) * d * d * d;
-}
-
 /* A tally of N trials, K of them running the block A times and the rest B times. */
 static void moments_of(uint64_t n, uint64_t k, uint64_t a, uint64_t b, tally_moments *m)
 {
     tally t;
     tally_init(&t);
     if (tally_add(&t, a, k) < 0 || tally_add(&t, b, n - k) < 0) bail("out of memory");
+    tally_moments_of(&t, n, m);
+    tally_free(&t);
+}
+
+/* N trials (a multiple of 5) of counts 2, 3 and 4 in shares 0.4, 0.4 and 0.2. */
+static void three_point(uint64_t n, tally_moments *m)
+{
+    tally t;
+    tally_init(&t);
+    if (tally_add(&t, 2, n * 2 / 5) < 0 || tally_add(&t, 3, n * 2 / 5) < 0 || tally_add(&t, 4, n / 5) < 0)
+        bail("out of memory");
     tally_moments_of(&t, n, m);
     tally_free(&t);
 }
@@ -79,7 +81,7 @@ static void estimate(gsl_rng *r, const stop_params *p, double lambda, uint64_t m
 
 int main(void)
 {
-    plan(60);
+    plan(68);
     stop_params p;
     tally_moments m;
     block_verdict v;
@@ -113,35 +115,64 @@ int main(void)
     stop_rule_judge(&p, &m, STOP_FACT_ONCE, &v);
     ok(v.method != METHOD_EXACT, "proven once but a trial missed it: judged by the data, not the proof");
 
-    /* Constant by observation. */
+    /* The same count in every trial. Without a bound on the count nothing follows:
+     * an unseen trial could run the block any number of times. */
     verdict_of(&p, 50, 2, 50, &m, &v);
-    is_int(v.status, BLOCK_CONSTANT, "50 trials of 2: constant");
-    is_int(v.method, METHOD_OBSERVED, "...by observation");
-    ok(v.half_width == 0 && v.n_needed == 50, "...half-width 0, nothing more needed");
+    ok(v.status == BLOCK_NOT_CONVERGED && v.stuck && v.basis == BASIS_NONE && isinf(v.half_width),
+       "50 trials of 2, nothing bounds the count: no bound, not settled (stuck)");
+    ok(rel(v.p_upper, 1 - pow(0.05, 1.0 / 50), 1e-13), "...P(a trial differs) <= 1 - 0.05^(1/50)");
+    stop_rule_judge_bounded(&p, &m, 0, 2, &v);
+    ok(v.status == BLOCK_NOT_CONVERGED && rel(v.half_width, 2 * v.p_upper, 1e-15) && v.basis == BASIS_PROVEN,
+       "...proven at most 2 per run: |mean - 2| <= 2 p_upper = %.3f, not yet", v.half_width);
+    verdict_of(&p, 200, 2, 200, &m, &v);
+    stop_rule_judge_bounded(&p, &m, 0, 2, &v);
+    ok(v.status == BLOCK_CONSTANT && v.method == METHOD_OBSERVED && rel(v.half_width, 2 * (1 - pow(0.05, 1.0 / 200)), 1e-13),
+       "...200 trials: 2 p_upper = %.4f <= 0.05, constant", v.half_width);
+    stop_rule_judge_bounded(&p, &m, 0, 5, &v);
+    ok(rel(v.half_width, 3 * v.p_upper, 1e-15), "...proven at most 5: a trial may differ by max(2, 5 - 2) = 3");
+    stop_params_method(&p, STOP_METHOD_CLT, 3);
+    stop_rule_check(&p, &m, &v);
+    ok(v.basis == BASIS_CAP && v.range == 3 && v.status == BLOCK_CONSTANT, "...a cap of 3 is an assumption, named");
+    tally_moments over = m;
+    over.max = 4;
+    over.min = 2;
+    over.variance = 0.01;
+    stop_rule_check(&p, &over, &v);
+    ok(v.basis != BASIS_CAP, "...a cap the trials exceed is dropped");
+    stop_params_method(&p, STOP_METHOD_CLT, 0);
 
-    /* Never reached: the exact zero-success bound. */
+    /* Never reached: the exact zero-success bound on P(reached), times a bound. */
     verdict_of(&p, 100, 0, 0, &m, &v);
-    is_int(v.status, BLOCK_RARE, "100 trials, no hit: rare");
-    is_int(v.method, METHOD_BINOMIAL, "...by the binomial bound");
+    ok(v.status == BLOCK_NOT_CONVERGED && v.stuck && isinf(v.half_width),
+       "100 trials, no hit, nothing bounds a hit's count: no bound");
     ok(rel(v.p_upper, 1 - pow(0.05, 1.0 / 100), 1e-13), "...p_upper = 1 - 0.05^(1/100)");
-    ok(rel(v.half_width, v.p_upper, 0), "...which is the half-width");
+    stop_rule_judge(&p, &m, STOP_FACT_AT_MOST_ONCE, &v);
+    is_int(v.status, BLOCK_RARE, "...proven at most once: rare");
+    ok(v.method == METHOD_BINOMIAL && rel(v.half_width, v.p_upper, 0), "...by the binomial bound, p_upper itself");
     diag("rule of three: 3/n = %.4f, exact %.4f", 3.0 / 100, v.p_upper);
+    stop_rule_judge_bounded(&p, &m, 0, 20, &v);
+    ok(v.status == BLOCK_NOT_CONVERGED && rel(v.half_width, 20 * v.p_upper, 1e-15),
+       "...a loop of up to 20 behind it: 20 p_upper = %.3f, not yet (a hit runs 20 times)", v.half_width);
     verdict_of(&p, 40, 0, 0, &m, &v);
+    stop_rule_judge(&p, &m, STOP_FACT_AT_MOST_ONCE, &v);
     is_int(v.status, BLOCK_NOT_CONVERGED, "40 trials, no hit: p_upper 0.072 > 0.05, not yet");
     /* (1 - gamma)^(1/n) >= 0.95 first at n = ceil(log 0.05 / log 0.95) = 59. */
     is_int((long long)v.n_needed, 59, "...needing 59 trials");
     stop_params_method(&p, STOP_METHOD_CLT, 4);
     verdict_of(&p, 100, 0, 0, &m, &v);
-    ok(rel(v.half_width, 4 * v.p_upper, 1e-15) && v.status == BLOCK_NOT_CONVERGED,
+    ok(rel(v.half_width, 4 * v.p_upper, 1e-15) && v.status == BLOCK_NOT_CONVERGED && v.basis == BASIS_CAP,
        "cap 4: a hit may run 4 times, so the bound is 4 p_upper = %.3f: not yet", v.half_width);
     stop_rule_judge(&p, &m, STOP_FACT_AT_MOST_ONCE, &v);
-    ok(rel(v.half_width, v.p_upper, 1e-15) && v.status == BLOCK_RARE,
+    ok(rel(v.half_width, v.p_upper, 1e-15) && v.status == BLOCK_RARE && v.basis == BASIS_PROVEN,
        "...but proven at most once: p_upper itself, rare");
     stop_params_method(&p, STOP_METHOD_CLT, 0);
     stop_params_init(&p, 0.05, 1, 0.95);
-    verdict_of(&p, 100, 0, 0, &m, &v);
-    is_int(v.status, BLOCK_RARE, "relative mode, no hit: rare against epsilon itself");
-    ok(v.epsilon_abs == 0.05, "...and epsilon_abs reports that limit");
+    verdict_of(&p, 100000, 0, 0, &m, &v);
+    stop_rule_judge(&p, &m, STOP_FACT_AT_MOST_ONCE, &v);
+    ok(v.status == BLOCK_NOT_CONVERGED && v.stuck,
+       "relative mode, never reached in 100000: 0 is not within 5%% of a mean that may be 3e-5");
+    stop_rule_judge_bounded(&p, &m, 0, 0, &v);
+    ok(v.status == BLOCK_CONSTANT && v.method == METHOD_EXACT, "...unless proven never to run");
 
     /* An indicator (0 or 1 per trial): the two-sided Clopper-Pearson interval. */
     stop_params_init(&p, 0.05, 0, 0.95);
@@ -163,48 +194,73 @@ int main(void)
     ok(v.status == BLOCK_NOT_CONVERGED && v.n_needed > 1000 && v.n_needed < 3000,
        "indicator at epsilon 0.02: not yet, about %.0f trials needed", v.n_needed);
 
-    /* A spread count: 2 in 60%% of trials, 3 in 40%%. The interval is the normal one
-     * with its quantile widened by Shevtsova's Berry-Esseen bound. */
+    /* Two values seen (2 in 60%% of trials, 3 in 40%%): the mean is 2 + P(3) + what
+     * values not yet seen add, so the exact Clopper-Pearson interval for P(3) at
+     * 0.9 alpha, widened by the bound on P(unseen) at 0.1 alpha times the most such a
+     * value can move it, max(2, 3 - 2) under the largest count seen (plug-in). */
     stop_params_init(&p, 0.05, 0, 0.95);
     moments_of(1000, 400, 3, 2, &m);
     stop_rule_check(&p, &m, &v);
     {
-        double s, rho;
-        two_point(1000, 0.4, 3, 2, &s, &rho);
+        double lo = clopper_pearson_lower(400, 1000, 0.0225), hi = clopper_pearson_upper(400, 1000, 0.0225);
+        double unseen = (1 - pow(0.005, 1.0 / 1000)) * 2;
+        ok(v.method == METHOD_BINOMIAL && v.basis == BASIS_PLUG_IN &&
+           rel(v.half_width, fmax(0.4 - lo, hi - 0.4) + unseen, 1e-12),
+           "two values seen: 2 + the binomial interval of P(3) + 2 P(unseen), half-width %.4f", v.half_width);
+        is_int(v.status, BLOCK_CONVERGED, "...within 0.05: converged");
+    }
+
+    /* A spread count of three values: 2, 3 and 4 in 40%%, 40%% and 20%% of trials. The
+     * default takes the narrowest of the normal interval widened by Shevtsova's
+     * Berry-Esseen bound (at 0.9 alpha), the empirical Bernstein one (0.05 alpha) and
+     * the binomial bound (0.05 alpha). By hand: mean 2.8, s^2 = 560 / 999 and
+     * rho = (400 0.8^3 + 400 0.2^3 + 200 1.2^3) / 1000 = 0.5536. */
+    stop_params_init(&p, 0.07, 0, 0.95);
+    three_point(1000, &m);
+    stop_rule_check(&p, &m, &v);
+    {
+        double s = sqrt(560.0 / 999), rho = 0.5536;
         double be = 0.33554 * (rho / (s * s * s) + 0.415) / sqrt(1000.0);
-        double u2 = gsl_cdf_ugaussian_Qinv((0.05 - 2 * be) / 2);
-        ok(rel(m.stddev, s, 1e-13) && rel(m.abs_m3, rho, 1e-13), "two-point law: s and rho by hand");
+        double u2 = gsl_cdf_ugaussian_Qinv((0.045 - 2 * be) / 2);
+        double bern = confidence_sequence_half_width(1000, m.variance, 4, 0.0025);
+        ok(rel(m.stddev, s, 1e-13) && rel(m.abs_m3, rho, 1e-13), "three-point law: s and rho by hand");
         ok(rel(v.be_ratio, be, 1e-12), "...Shevtsova's bound %.5f", be);
         ok(rel(v.quantile, u2, 1e-12) && v.quantile > U95,
-           "...widened quantile u' = %.4f solves 2(1 - Phi(u')) + 2 BE = 0.05", u2);
-        ok(rel(v.half_width, u2 * s / sqrt(1000.0), 1e-12), "...half-width u' s / sqrt n");
-        is_int(v.status, BLOCK_CONVERGED, "...within 0.05: converged");
-        is_int(v.method, METHOD_CLT, "...by the CLT method");
+           "...widened quantile u' = %.4f solves 2(1 - Phi(u')) + 2 BE = 0.9 alpha", u2);
+        ok(rel(v.half_width, fmin(u2 * s / sqrt(1000.0), bern), 1e-12) && u2 * s / sqrt(1000.0) < bern,
+           "...half-width u' s / sqrt n, narrower than Bernstein's %.4f", bern);
+        is_int(v.status, BLOCK_CONVERGED, "...within 0.07: converged");
+        ok(v.method == METHOD_CLT && v.basis == BASIS_PLUG_IN, "...by the CLT method, on plug-in moments");
     }
-    moments_of(100, 40, 3, 2, &m);
+    three_point(100, &m);
     stop_rule_check(&p, &m, &v);
-    ok(!isfinite(v.quantile) && v.status == BLOCK_NOT_CONVERGED && rel(v.half_width, U95 * m.stddev / 10, 1e-12),
-       "100 trials: 2 BE = %.3f > 0.05, no interval yet (plain half-width shown)", 2 * v.be_ratio);
+    ok(!isfinite(v.quantile) && v.status == BLOCK_NOT_CONVERGED && v.method == METHOD_BERNSTEIN &&
+       rel(v.half_width, confidence_sequence_half_width(100, m.variance, 4, 0.0025), 1e-12),
+       "100 trials: 2 BE = %.3f > 0.045, no normal interval; Bernstein's is shown", 2 * v.be_ratio);
     {
-        /* n_needed is where the widened interval first reaches epsilon (within 1%). */
+        /* n_needed is where the narrower interval first reaches epsilon (within 1%). */
         double b = v.be_ratio * 10, need = v.n_needed, sd = m.stddev;
-        double at = berry_esseen_quantile(0.05, b / sqrt(need)) * sd / sqrt(need);
-        double before = berry_esseen_quantile(0.05, b / sqrt(need * 0.985)) * sd / sqrt(need * 0.985);
-        ok(at <= 0.05 && !(before <= 0.05), "...n_needed %.0f is where it first fits", need);
+        double at = fmin(berry_esseen_quantile(0.045, b / sqrt(need)) * sd / sqrt(need),
+                         confidence_sequence_half_width((uint64_t)need, m.variance, 4, 0.0025));
+        double n2 = need * 0.985;
+        double before = fmin(berry_esseen_quantile(0.045, b / sqrt(n2)) * sd / sqrt(n2),
+                             confidence_sequence_half_width((uint64_t)n2, m.variance, 4, 0.0025));
+        ok(at <= 0.07 && !(before <= 0.07), "...n_needed %.0f is where it first fits", need);
     }
     stop_params_init(&p, 0.01, 0, 0.95);
-    moments_of(1000, 400, 3, 2, &m);
+    three_point(1000, &m);
     stop_rule_check(&p, &m, &v);
     ok(v.status == BLOCK_NOT_CONVERGED && v.n_needed > pow(U95 * m.stddev / 0.01, 2),
        "epsilon 0.01: not yet; n_needed %.0f above the plain (u s / eps)^2 = %.0f", v.n_needed,
        pow(U95 * m.stddev / 0.01, 2));
 
-    /* Relative precision: mean 10 (9 and 11 alternating) over 400 trials. */
+    /* Relative precision: mean 10 (9 and 11 alternating) over 1600 trials. A half-width
+     * h <= eps m / (1 + eps) puts the true mean mu within eps mu of m. */
     stop_params_init(&p, 0.05, 1, 0.95);
-    moments_of(400, 200, 9, 11, &m);
+    moments_of(1600, 800, 9, 11, &m);
     stop_rule_check(&p, &m, &v);
-    ok(rel(v.epsilon_abs, 0.5, 1e-15), "relative: epsilon_abs = 0.05 * mean 10");
-    ok(v.status == BLOCK_CONVERGED && v.half_width <= 0.5, "...half-width %.3f fits", v.half_width);
+    ok(rel(v.epsilon_abs, 0.5 / 1.05, 1e-15), "relative: epsilon_abs = 0.05 * mean 10 / 1.05");
+    ok(v.status == BLOCK_CONVERGED && v.half_width <= 0.5 / 1.05, "...half-width %.3f fits", v.half_width);
 
     /* The anytime method: empirical Bernstein at the look's share of alpha. */
     stop_params_init(&p, 0.05, 0, 0.95);
@@ -243,8 +299,8 @@ int main(void)
     stop_rule_check(&p, &m, &v);
     is_int(v.status, BLOCK_RARE, "3 hits in 1000, up to 2 each: rare");
     is_int(v.method, METHOD_BINOMIAL, "...by the binomial bound");
-    ok(rel(gsl_cdf_binomial_P(3, v.p_upper, 1000), 0.05, 1e-9),
-       "...p_upper solves P(Bin(1000, p) <= 3) = 0.05 (p = %.5f)", v.p_upper);
+    ok(rel(gsl_cdf_binomial_P(3, v.p_upper, 1000), 0.0025, 1e-9),
+       "...p_upper solves P(Bin(1000, p) <= 3) = 0.05 alpha (p = %.5f)", v.p_upper);
     ok(rel(v.half_width, 2 * v.p_upper, 1e-15), "...half-width p_upper * max");
     stop_params_init(&p, 0.01, 0, 0.95);
     stop_rule_check(&p, &m, &v);
@@ -273,6 +329,9 @@ int main(void)
        && !strcmp(block_method_name(METHOD_BERNSTEIN), "bernstein"), "method names");
     ok(!strcmp(stop_method_name(STOP_METHOD_ANYTIME), "anytime") && !strcmp(stop_family_name(STOP_SIDAK), "sidak"),
        "stop method and family names");
+    ok(!strcmp(block_basis_name(BASIS_NONE), "none") && !strcmp(block_basis_name(BASIS_PROVEN), "proven") &&
+       !strcmp(block_basis_name(BASIS_CAP), "cap") && !strcmp(block_basis_name(BASIS_PLUG_IN), "plug_in") &&
+       !strcmp(block_basis_name(BASIS_PAPER), "paper"), "basis names");
 
     /* Coverage. R independent estimations of a Poisson(4.2) block at epsilon 0.02,
      * gamma 0.95, checked at the schedule's points as a run does. If each run covered

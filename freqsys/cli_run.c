@@ -211,6 +211,7 @@ static result *make_result(const spec *s, const run_options *o, const runner_con
     r->timeouts = rr->timeouts;
     r->converged = rr->converged;
     r->interrupted = rr->interrupted;
+    r->gave_up = rr->gave_up;
     r->elapsed_s = rr->elapsed_s;
     r->trials_per_s = rr->elapsed_s > 0 ? (double)rr->trials / rr->elapsed_s : 0;
     r->jobs = cfg->jobs;
@@ -236,6 +237,9 @@ static result *make_result(const spec *s, const run_options *o, const runner_con
         out->status = strdup(block_status_name(v->status));
         out->method = strdup(block_method_name(v->method));
         out->p_upper = v->p_upper;
+        out->basis = strdup(block_basis_name(v->basis));
+        out->range = v->range;
+        out->max_runs = runner_block_max_runs(b);
         out->successors = calloc(b->nsuccessors + 1, sizeof *out->successors);
         out->callees = calloc(b->ncallees + 1, sizeof *out->callees);
         if (!out->successors || !out->callees) { result_free(r); return NULL; }
@@ -466,6 +470,7 @@ static int run_command(int argc, char **argv, cluster *cl) {
     }
 
     runner_config cfg = {0};
+    if (o.cap == 0 && s->cap > 0) o.cap = (double)s->cap;   /* --cap wins over the spec's */
     cfg.mod = mod;
     cfg.seed = o.has_seed ? o.seed : s->seed;
     cfg.jobs = o.jobs;

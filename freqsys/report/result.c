@@ -23,6 +23,7 @@ void result_free(result *r)
         free(b->file);
         free(b->status);
         free(b->method);
+        free(b->basis);
         free(b->successors);
         for (size_t k = 0; k < b->ncallees; k++)
             free(b->callees[k]);

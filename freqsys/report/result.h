@@ -19,7 +19,12 @@ typedef struct result_block {
     uint64_t hits;        /* trials in which the block ran at least once */
     char *status;         /* "converged" | "constant" | "rare" | "not_converged" */
     char *method;         /* "clt" | "observed" | "binomial" */
-    double p_upper;       /* rare blocks: upper bound on P(reached); else 0 */
+    double p_upper;       /* binomial bounds: upper bound on P(reached), or on P(a trial
+                           * differs) for a block seen the same in every trial; else 0 */
+    char *basis;          /* what the bound rests on: "proven" | "cap" | "plug_in" | "paper" |
+                           * "none" (no valid bound: half_width is not finite); NULL unknown */
+    double range;         /* the largest count per run the bound assumed or proved; NAN: none */
+    double max_runs;      /* proven: at most this many executions per run; NAN: unbounded */
     uint32_t *successors; /* CFG successors: indices into result.blocks */
     size_t nsuccessors;
     char **callees;       /* functions this block calls directly, once per call site */
@@ -61,6 +66,7 @@ typedef struct result {
     uint64_t crashes, timeouts;
     int converged;        /* every block settled */
     int interrupted;      /* stopped by a signal before the rule decided */
+    int gave_up;          /* ended early: the open blocks can only be settled by a bound */
     double elapsed_s;     /* timing fields: may differ between identical runs */
     double trials_per_s;
     int jobs;

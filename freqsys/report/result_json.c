@@ -107,6 +107,11 @@ static json_t *block_json(const result_block *b, int *bad)
     set(o, "hits", count(b->hits), bad);
     set(o, "method", str(b->method), bad);
     set(o, "p_upper", real(b->p_upper), bad);
+    if (b->basis && b->basis[0]) {
+        set(o, "basis", str(b->basis), bad);
+        set(o, "range", real(b->range), bad);
+        set(o, "max_runs", real(b->max_runs), bad);
+    }
     json_t *succ = json_array(), *calls = json_array();
     for (size_t k = 0; succ && k < b->nsuccessors; k++)
         if (json_array_append_new(succ, json_integer(b->successors[k])) != 0)
@@ -174,6 +179,8 @@ static json_t *document(const result *r, int *bad)
             *bad = 1;
     set(o, "blocks", blocks, bad);
     set(o, "interrupted", json_boolean(r->interrupted), bad);
+    if (r->gave_up)
+        set(o, "gave_up", json_true(), bad);
     for (size_t i = 0; failures && i < r->nfailures; i++)
         if (json_array_append_new(failures, failure_json(&r->failures[i], bad)) != 0)
             *bad = 1;
@@ -520,6 +527,11 @@ static int read_block(reader *rd, json_t *o, result_block *b)
     get_count(rd, o, "hits", 0, &b->hits);
     get_string(rd, o, "method", 0, &b->method);
     get_double(rd, o, "p_upper", 0, &b->p_upper);
+    b->range = b->max_runs = NAN;
+    if (json_object_get(o, "basis"))
+        get_string(rd, o, "basis", 0, &b->basis);
+    get_double(rd, o, "range", 0, &b->range);
+    get_double(rd, o, "max_runs", 0, &b->max_runs);
     read_edges(rd, o, b);
     return rd->failed ? -1 : 0;
 }
@@ -640,6 +652,7 @@ static void fill(reader *rd, json_t *root, result *r)
                 break;
             }
     get_bool(rd, root, "interrupted", 0, &r->interrupted);
+    get_bool(rd, root, "gave_up", 0, &r->gave_up);
     read_list(rd, root, "failures", 0, sizeof(result_failure), (void **)&r->failures,
               &r->nfailures, one_failure);
     read_list(rd, root, "functions", 0, sizeof(result_function), (void **)&r->functions,

@@ -11,7 +11,7 @@
 typedef struct row {
     char loc[64 + 24];   /* "file:line"; a long file name is cut, the column stays readable */
     char mean[48], half[48];
-    char note[96];       /* rare blocks: how often reached and the bound on it */
+    char note[160];      /* how the bound was had, or why there is none */
 } row;
 
 /* Writes V with thousands separators: 18431 -> "18,431". */
@@ -28,12 +28,15 @@ static void grouped(char *buf, size_t n, uint64_t v)
     buf[j] = '\0';
 }
 
-/* Four decimals for every mean and half width, so decimal points line up; "-" when the
+/* Four decimals for every mean and half width, so decimal points line up; three
+ * significant digits for a value that four decimals would show as 0; "-" when the
  * value is not a number. */
 static void fixed(char *buf, size_t n, double x)
 {
     if (isnan(x))
         snprintf(buf, n, "-");
+    else if (x != 0.0 && fabs(x) < 0.00005)
+        snprintf(buf, n, "%.2e", x);
     else
         snprintf(buf, n, "%.4f", x);
 }
@@ -98,26 +101,62 @@ static void location(char *buf, size_t n, const result_block *b)
         snprintf(buf, n, "-");
 }
 
+static int is_basis(const result_block *b, const char *basis)
+{
+    return b->basis && strcmp(b->basis, basis) == 0;
+}
+
+/* The assumption a bound rests on, when it is not the default plug-in moments:
+ * ", at most 21 per run (proven)" or ", assuming at most 21 executions per run (--cap)". */
+static void assumption(char *buf, size_t n, const result_block *b)
+{
+    buf[0] = '\0';
+    if (!isfinite(b->range))
+        return;
+    if (is_basis(b, "proven"))
+        snprintf(buf, n, ", at most %.15g per run (proven)", b->range);
+    else if (is_basis(b, "cap"))
+        snprintf(buf, n, ", assuming at most %.15g executions per run (--cap)", b->range);
+    else if (is_basis(b, "plug_in") && b->method && strcmp(b->method, "clt") != 0)
+        snprintf(buf, n, ", assuming at most %.15g executions per run (the most seen)", b->range);
+}
+
 static void fill(row *w, const result_block *b)
 {
+    char why[96];
     location(w->loc, sizeof w->loc, b);
     fixed(w->mean, sizeof w->mean, b->mean);
     fixed(w->half, sizeof w->half, b->half_width);
+    assumption(why, sizeof why, b);
     w->note[0] = '\0';
     if (is_status(b, "constant") && b->method && !strcmp(b->method, "exact"))
-        snprintf(w->note, sizeof w->note, "exact: proven, not sampled");
+        snprintf(w->note, sizeof w->note, b->mean == 0.0 ? "exact: proven not to run in a run that ends" : "exact: proven, not sampled");
+    else if (is_status(b, "constant") && b->method && !strcmp(b->method, "observed") && !b->basis)
+        snprintf(w->note, sizeof w->note, "observed in every trial");   /* a result from before bounds */
     else if (is_status(b, "constant") && b->method && !strcmp(b->method, "observed"))
-        snprintf(w->note, sizeof w->note, "observed in every trial");
-    if (is_status(b, "rare")) {
+        snprintf(w->note, sizeof w->note, "same in every trial, P(differs) ≤ %.3g%s", b->p_upper, why);
+    else if (is_status(b, "rare")) {
         /* The normal interval does not apply: the bound on reaching the block does. */
         char hits[32];
         grouped(hits, sizeof hits, b->hits);
         w->half[0] = '\0';
         if (b->hits == 0)
-            snprintf(w->note, sizeof w->note, "never reached, P(reached) ≤ %.3g", b->p_upper);
+            snprintf(w->note, sizeof w->note, "never reached, P(reached) ≤ %.3g%s", b->p_upper, why);
         else
-            snprintf(w->note, sizeof w->note, "reached in %s trial%s, P(reached) ≤ %.3g", hits,
-                     b->hits == 1 ? "" : "s", b->p_upper);
+            snprintf(w->note, sizeof w->note, "reached in %s trial%s, P(reached) ≤ %.3g%s", hits,
+                     b->hits == 1 ? "" : "s", b->p_upper, why);
+    } else if (is_status(b, "not_converged") && b->basis && (is_basis(b, "none") || !isfinite(b->half_width))) {
+        w->half[0] = '\0';
+        if (b->hits == 0 && isfinite(b->p_upper) && b->p_upper > 0)
+            snprintf(w->note, sizeof w->note, "no bound: never reached (P ≤ %.3g), nothing bounds its count%s",
+                     b->p_upper, isnan(b->max_runs) ? "; give --cap" : "");
+        else if (b->min == b->max && b->hits > 0)
+            snprintf(w->note, sizeof w->note, "no bound: %llu in every trial, nothing bounds its count; give --cap",
+                     (unsigned long long)b->max);
+        else
+            snprintf(w->note, sizeof w->note, "no bound yet");
+    } else if (why[0]) {
+        snprintf(w->note, sizeof w->note, "%s", why + 2);
     }
 }
 
@@ -145,7 +184,7 @@ static void header(const result *r, FILE *out)
         int paper = r->stop_method && strcmp(r->stop_method, "paper") == 0;
         fprintf(out, "; %s\n", anytime ? "anytime intervals, valid at every check point"
                                 : paper ? "the FreqSys paper's rule: normal intervals, Berry-Esseen <= (1-gamma)/10"
-                                        : "normal intervals widened by Berry-Esseen");
+                                        : "the narrowest valid of: normal widened by Berry-Esseen (plug-in moments), empirical Bernstein, binomial");
     }
     fprintf(out, "%s trial%s", trials, r->trials == 1 ? "" : "s");
     if (r->jobs > 0 && isfinite(r->elapsed_s) && isfinite(r->trials_per_s)) {
@@ -257,8 +296,15 @@ static void verdict(const result *r, const row *rows, FILE *out)
         fprintf(out, "  %s %s", text(b->function), text(b->block));
         if (strcmp(rows[i].loc, "-") != 0)
             fprintf(out, " (%s)", rows[i].loc);
-        fprintf(out, ": %s ± %s\n", rows[i].mean, rows[i].half);
+        if (rows[i].half[0])
+            fprintf(out, ": %s ± %s\n", rows[i].mean, rows[i].half);
+        else
+            fprintf(out, ": %s, %s\n", rows[i].mean, rows[i].note[0] ? rows[i].note : "no bound");
     }
+    if (r->gave_up)
+        fputs("ended early: the open blocks were the same in every trial and nothing bounds their count, so no\n"
+              "number of trials can give them an interval; state the most executions one run can have\n"
+              "(--cap N, or cap N in the spec) to have them bounded\n", out);
 }
 
 /* Writes R as text: a header (spec, mode and entry, what MEAN counts, epsilon, confidence,

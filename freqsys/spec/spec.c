@@ -17,13 +17,13 @@
 
 enum keyword {
     K_PROGRAM, K_FUNCTION, K_EPSILON, K_CONFIDENCE, K_SEED, K_MAX_TRIALS, K_TIMEOUT,
-    K_CFLAGS,
+    K_CFLAGS, K_CAP,
     K_READ, K_ARG, K_GLOBAL, K_EXTERN, K_MMIO, K_STDIN, K_COUNT
 };
 
 static const char *const keywords[] = {
     "program", "function", "epsilon", "confidence", "seed", "max_trials", "timeout",
-    "cflags",
+    "cflags", "cap",
     "read", "arg", "global", "extern", "mmio", "stdin", NULL
 };
 
@@ -459,6 +459,7 @@ static int parse_setting(parser *ps, enum keyword k)
     case K_SEED: s->has_seed = 1; return count_after(&ps->sc, "seed", 0, &s->seed);
     case K_MAX_TRIALS: return count_after(&ps->sc, "max_trials", 1, &s->max_trials);
     case K_CFLAGS: return parse_cflags(ps);
+    case K_CAP: return count_after(&ps->sc, "cap", 1, &s->cap);
     default: return parse_timeout(ps);
     }
 }

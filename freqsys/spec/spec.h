@@ -79,6 +79,8 @@ typedef struct spec {
     unsigned long long seed;
     int has_seed;
     unsigned long long max_trials;   /* default 10,000,000 */
+    unsigned long long cap;          /* `cap N`: the most executions of a block in one run,
+                                      * an assumption the bounds use; 0 when not given */
     double timeout_s;                /* per trial; default 10 s */
     char **cflags;         /* clang flags for the C sources, NULL-terminated; paths joined with dir */
     size_t ncflags;

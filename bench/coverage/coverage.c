@@ -76,7 +76,7 @@ int main(int argc, char **argv)
             const model *m = models_find(optarg);
             double mean[MODELS_MAX_BLOCKS], var[MODELS_MAX_BLOCKS];
             if (!m) { fprintf(stderr, "coverage-bench: no program '%s'\n", optarg); return 2; }
-            models_truth(m, mean, var);
+            models_truth(m, mean, var, NULL);
             for (size_t j = 0; j < m->nblocks; j++) printf("%s %.17g %.17g\n", m->labels[j], mean[j], var[j]);
             return 0;
         }

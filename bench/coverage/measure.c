@@ -10,31 +10,20 @@
 #include "berry_esseen.h"
 #include "simulate.h"
 
-/* The exact absolute third central moment of each block, by enumeration. */
-typedef struct third { size_t n; const double *mean; double m3[MODELS_MAX_BLOCKS]; } third;
-
-static void add_third(double w, const uint64_t *c, void *ctx)
-{
-    third *t = ctx;
-    for (size_t j = 0; j < t->n; j++)
-        t->m3[j] += w * pow(fabs((double)c[j] - t->mean[j]), 3);
-}
-
 int measure_coverage(const model *m, const stop_params *p, int r, uint64_t seed, uint64_t max_trials, coverage *c)
 {
-    double mean[MODELS_MAX_BLOCKS], var[MODELS_MAX_BLOCKS];
+    double mean[MODELS_MAX_BLOCKS], var[MODELS_MAX_BLOCKS], m3[MODELS_MAX_BLOCKS];
     memset(c, 0, sizeof *c);
-    models_truth(m, mean, var);
-    third t = {.n = m->nblocks, .mean = mean};
-    m->each(add_third, &t);
+    models_truth(m, mean, var, m3);
     for (size_t j = 0; j < m->nblocks; j++) {
         block_coverage *b = &c->block[j];
         b->truth = mean[j];
         b->sigma = sqrt(var[j]);
-        double ratio = p->u * b->sigma / p->epsilon;
+        b->epsilon = p->relative ? p->epsilon * fabs(b->truth) : p->epsilon;
+        double ratio = b->epsilon > 0 ? p->u * b->sigma / b->epsilon : INFINITY;
         b->n_star = ratio * ratio;
-        double be = b->sigma > 0 ? berry_esseen_bound(b->sigma, t.m3[j], (uint64_t)fmax(b->n_star, 1)) : 0;
-        double u2 = berry_esseen_quantile(p->alpha, be);
+        double be = b->sigma > 0 ? berry_esseen_bound(b->sigma, m3[j], (uint64_t)fmax(b->n_star, 1)) : 0;
+        double u2 = berry_esseen_quantile(stop_rule_clt_share(p), be);   /* the normal interval's share */
         b->be_floor_ratio = (u2 / p->u) * (u2 / p->u);
     }
     gsl_rng *g = gsl_rng_alloc(gsl_rng_mt19937);
@@ -55,22 +44,32 @@ int measure_coverage(const model *m, const stop_params *p, int r, uint64_t seed,
         c->runs++;
         c->converged += s->converged;
         c->trials += (double)s->trials;
-        int all = 1;
+        int all = 1, held = 1;
         for (size_t j = 0; j < m->nblocks; j++) {
             block_coverage *b = &c->block[j];
             const block_verdict *v = &s->verdict[j];
-            int in = fabs(s->mean[j] - b->truth) <= p->epsilon;
+            int in = fabs(s->mean[j] - b->truth) <= b->epsilon;
             b->covered += in;
             all &= in;
+            if (v->status != BLOCK_NOT_CONVERGED) {
+                /* a claim: within epsilon, or (rare) the bound on the mean holds the truth */
+                int kept = in || (v->status == BLOCK_RARE && b->truth <= v->half_width);
+                b->claims++;
+                b->claims_held += kept;
+                held &= kept;
+            }
             if (v->status == BLOCK_RARE) {
                 b->rare++;
-                b->rare_bounded += b->truth <= fmax(v->half_width, v->p_upper);
+                /* the claim: the mean lies in [0, half_width] (never reached, or the
+                 * bound by rarity), or within half_width of the estimate */
+                b->rare_bounded += b->truth <= v->half_width || fabs(s->mean[j] - b->truth) <= v->half_width;
             }
             b->exact += v->method == METHOD_EXACT;
             b->settled += (double)(s->settled_at[j] ? s->settled_at[j] : s->trials);
             b->method = block_method_name(v->method);
         }
         c->all_covered += all;
+        c->false_converged += s->converged && !held;
     }
     for (size_t j = 0; j < m->nblocks && c->runs; j++)
         c->block[j].settled /= c->runs;

@@ -10,7 +10,9 @@
 /* Per block, over R runs. */
 typedef struct block_coverage {
     double truth, sigma;           /* exact mean and standard deviation of the count */
+    double epsilon;                /* the precision asked of it: absolute, or a share of the truth */
     int covered;                   /* runs whose estimate was within epsilon of the truth */
+    int claims, claims_held;       /* runs that ended with it settled, and those whose claim held */
     int rare, rare_bounded;        /* runs ending "rare", and those whose bound held the truth */
     int exact;                     /* runs ending "exact" */
     double settled;                /* mean check point at which it first settled */
@@ -22,6 +24,7 @@ typedef struct block_coverage {
 typedef struct coverage {
     int runs, converged;
     int all_covered;               /* runs with every block within epsilon at once */
+    int false_converged;           /* runs that converged with some block's claim false */
     double trials;                 /* mean trials per run */
     block_coverage block[MODELS_MAX_BLOCKS];
 } coverage;

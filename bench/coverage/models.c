@@ -7,6 +7,7 @@
 
 #define X 3u   /* proven exactly once (and so at most once) */
 #define A 2u   /* proven at most once */
+#define U MODELS_UNBOUNDED
 
 /* collatz.c: n ~ uniform_int(1, 64). */
 static void collatz_counts(int n, uint64_t *c)
@@ -126,22 +127,22 @@ static void rare_each(void (*fn)(double, const uint64_t *, void *), void *ctx)
 const model models[] = {
     {"collatz", 1.0, 9,
      {"entry", "while.cond", "while.body", "if.then", "if.else", "if.end", "while.end", "if.then3", "if.end5"},
-     {X, 0, 0, 0, 0, 0, X, A, X}, collatz_trial, collatz_each},
+     {X, 0, 0, 0, 0, 0, X, A, X}, {1, U, U, U, U, U, 1, 1, 1}, collatz_trial, collatz_each, NULL, 0},
     {"coins", 0.02, 6,
      {"entry", "while.cond", "while.body", "while.end", "if.then", "if.end"},
-     {X, 0, 0, X, A, X}, coins_trial, coins_each},
+     {X, 0, 0, X, A, X}, {1, U, U, 1, 1, 1}, coins_trial, coins_each, NULL, 0},
     {"grid", 0.5, 13,
      {"entry", "for.cond", "for.body", "for.cond2", "for.body4", "for.inc", "for.end", "for.inc6",
       "for.end8", "if.then", "if.end", "if.then11", "if.end12"},
-     {X, 0, 0, 0, 0, 0, 0, 0, X, A, X, A, X}, grid_trial, grid_each},
+     {X, 0, 0, 0, 0, 0, 0, 0, X, A, X, A, X}, {1, U, U, U, U, U, U, U, 1, 1, 1, 1, 1}, grid_trial, grid_each, NULL, 0},
     {"bits", 0.05, 12,
      {"entry", "for.cond", "for.body", "if.then", "if.end", "for.inc", "for.end", "if.then3", "if.else",
       "if.then6", "if.end8", "if.end9"},
-     {X, 0, 0, 0, 0, 0, X, A, A, A, A, X}, bits_trial, bits_each},
+     {X, 0, 0, 0, 0, 0, X, A, A, A, A, X}, {1, 21, 21, 21, 21, 21, 1, 1, 1, 1, 1, 1}, bits_trial, bits_each, NULL, 0},
     {"rare", 0.05, 15,
      {"entry", "for.cond", "for.body", "for.inc", "for.end", "if.then", "for.cond2", "for.body4", "for.inc6",
       "for.end8", "if.end", "if.then10", "if.end11", "if.then13", "if.end14"},
-     {X, 0, 0, 0, X, A, 0, 0, 0, A, X, A, X, A, X}, rare_trial, rare_each},
+     {X, 0, 0, 0, X, A, 0, 0, 0, A, X, A, X, A, X}, {1, U, U, U, 1, 1, 6, 6, 6, 1, 1, 1, 1, 1, 1}, rare_trial, rare_each, NULL, 0},
 };
 const size_t nmodels = sizeof models / sizeof models[0];
 
@@ -156,8 +157,23 @@ static void add(double w, const uint64_t *c, void *ctx)
     }
 }
 
-void models_truth(const model *m, double *mean, double *variance)
+typedef struct third { size_t n; const double *mean; double m3[MODELS_MAX_BLOCKS]; } third;
+
+static void add_third(double w, const uint64_t *c, void *ctx)
 {
+    third *t = ctx;
+    for (size_t j = 0; j < t->n; j++)
+        t->m3[j] += w * pow(fabs((double)c[j] - t->mean[j]), 3);
+}
+
+void models_truth(const model *m, double *mean, double *variance, double *abs_m3)
+{
+    double m3[MODELS_MAX_BLOCKS];
+    if (m->moments) {
+        m->moments(mean, variance, m3);
+        if (abs_m3) memcpy(abs_m3, m3, m->nblocks * sizeof *m3);
+        return;
+    }
     sums s = {.n = m->nblocks};
     m->each(add, &s);
     for (size_t j = 0; j < m->nblocks; j++) {
@@ -166,6 +182,16 @@ void models_truth(const model *m, double *mean, double *variance)
         if (variance[j] <= 1e-12 * (1 + s.s2[j]))  /* a constant, up to rounding */
             variance[j] = 0;
     }
+    if (abs_m3) {
+        third t = {.n = m->nblocks, .mean = mean};
+        m->each(add_third, &t);
+        memcpy(abs_m3, t.m3, m->nblocks * sizeof *abs_m3);
+    }
+}
+
+double models_max_runs(const model *m, size_t j)
+{
+    return m->max_runs[j] < 0 ? INFINITY : m->max_runs[j];
 }
 
 const model *models_find(const char *name)
@@ -173,5 +199,8 @@ const model *models_find(const char *name)
     for (size_t i = 0; i < nmodels; i++)
         if (!strcmp(models[i].name, name))
             return &models[i];
+    for (size_t i = 0; i < nshapes; i++)
+        if (!strcmp(shapes[i].name, name))
+            return &shapes[i];
     return NULL;
 }

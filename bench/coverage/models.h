@@ -7,7 +7,8 @@
 #include <stdint.h>
 #include <gsl/gsl_rng.h>
 
-#define MODELS_MAX_BLOCKS 16
+#define MODELS_MAX_BLOCKS 48
+#define MODELS_UNBOUNDED (-1.0)
 
 /* One program of bench/coverage/programs: the blocks of its main, in the order the
  * tool reports them, and the law of their counts in one trial. TRIAL draws the
@@ -22,17 +23,31 @@ typedef struct model {
     size_t nblocks;
     const char *labels[MODELS_MAX_BLOCKS];
     unsigned facts[MODELS_MAX_BLOCKS];   /* what the transform proves (STOP_FACT_*) */
+    double max_runs[MODELS_MAX_BLOCKS];  /* the transform's bound per run; MODELS_UNBOUNDED: none */
     void (*trial)(gsl_rng *r, uint64_t *counts);
     void (*each)(void (*fn)(double weight, const uint64_t *counts, void *ctx), void *ctx);
+    /* For laws too wide to enumerate (NULL otherwise): each block's exact mean,
+     * variance and absolute third central moment, computed some other exact way. */
+    void (*moments)(double *mean, double *variance, double *abs_m3);
+    int relative;                  /* epsilon is a share of each block's mean */
 } model;
 
 extern const model models[];
 extern const size_t nmodels;
 
-/* The exact mean and variance of every block's per-trial count under M. Can't fail. */
-void models_truth(const model *m, double *mean, double *variance);
+/* The exact mean, variance and absolute third central moment of every block's
+ * per-trial count under M (ABS_M3 may be NULL). Can't fail. */
+void models_truth(const model *m, double *mean, double *variance, double *abs_m3);
 
-/* The model named NAME, or NULL. */
+/* Shapes built to break shortcuts (shapes.c): rare blocks that loop, almost-constant,
+ * bimodal, heavy-tailed and nested counts, and many blocks at once. */
+extern const model shapes[];
+extern const size_t nshapes;
+
+/* Block J's proven bound as the stopping rule takes it: INFINITY when none. */
+double models_max_runs(const model *m, size_t j);
+
+/* The model or shape named NAME, or NULL. */
 const model *models_find(const char *name);
 
 #endif

@@ -36,14 +36,16 @@ int simulate_run(const model *m, const stop_params *p, gsl_rng *r, uint64_t max_
                 if (tally_add(&s->tallies[j], counts[j], 1) < 0)
                     return -1;
         }
-        int all = 1;
+        int all = 1, stuck = 1;
         for (size_t j = 0; j < m->nblocks; j++) {
             tally_moments mo;
             tally_moments_of(&s->tallies[j], n, &mo);
-            stop_rule_judge(p, &mo, m->facts[j], &s->verdict[j]);
+            stop_rule_judge_bounded(p, &mo, m->facts[j], models_max_runs(m, j), &s->verdict[j]);
             s->mean[j] = mo.mean;
-            if (s->verdict[j].status == BLOCK_NOT_CONVERGED)
+            if (s->verdict[j].status == BLOCK_NOT_CONVERGED) {
                 all = 0;
+                stuck &= s->verdict[j].stuck && s->verdict[j].p_upper <= STOP_GIVE_UP_P;
+            }
             else if (!s->settled_at[j])
                 s->settled_at[j] = n;
         }
@@ -51,6 +53,8 @@ int simulate_run(const model *m, const stop_params *p, gsl_rng *r, uint64_t max_
             s->converged = 1;
             break;
         }
+        if (stuck)       /* the runner gives up here too: only a bound could settle them */
+            break;
     }
     s->trials = n;
     return 0;

@@ -23,7 +23,8 @@ void simulate_free(simulation *s);
 
 /* Runs the estimation of M the way the runner does (trials in order, the rule applied
  * to every block at the schedule's check points with the model's static facts, a
- * stop when all blocks are settled or at MAX_TRIALS) on trials drawn from R.
+ * stop when all blocks are settled, when every open one is stuck past STOP_GIVE_UP_P
+ * as the runner gives up, or at MAX_TRIALS) on trials drawn from R.
  * Returns 0, or -1 when memory ran out. */
 int simulate_run(const model *m, const stop_params *p, gsl_rng *r, uint64_t max_trials, simulation *s);
 

@@ -23,7 +23,8 @@ static result *run(const char *name, const char *extra, int *code)
     return r;
 }
 
-/* The blocks of R are the model's, in its order, and the proven ones are exact. */
+/* The blocks of R are the model's, in its order, the proven ones are exact, and the
+ * transform's bounds per run are the model's. */
 static int same_blocks(const result *r, const model *m, int *exact_ok)
 {
     int same = r->nblocks == m->nblocks;
@@ -34,6 +35,12 @@ static int same_blocks(const result *r, const model *m, int *exact_ok)
         if (exact != ((m->facts[j] & STOP_FACT_ONCE) != 0)) {
             *exact_ok = 0;
             diag("%s %s: method %s", m->name, m->labels[j], r->blocks[j].method);
+        }
+        double proven = isnan(r->blocks[j].max_runs) ? INFINITY : r->blocks[j].max_runs;
+        if (proven != models_max_runs(m, j)) {
+            *exact_ok = 0;
+            diag("%s %s: proven at most %g per run, the model says %g", m->name, m->labels[j], proven,
+                 models_max_runs(m, j));
         }
     }
     return same;
@@ -59,7 +66,7 @@ int main(void)
      * 1e-4 per block, under 0.01 for the 55 blocks together. */
     for (size_t i = 0; i < nmodels; i++) {
         const model *m = &models[i];
-        models_truth(m, truth, var);
+        models_truth(m, truth, var, NULL);
         result *r = run(m->name, "-s 11", &code);
         is_int(code, 0, "%s: converged, exit status 0 (%llu trials)", m->name, (unsigned long long)r->trials);
         ok(same_blocks(r, m, &exact_ok), "%s: the blocks are the model's, in its order", m->name);
@@ -88,7 +95,7 @@ int main(void)
        r->block_confidence);
     ok(!strcmp(r->blocks[1].method, "bernstein") && !strcmp(r->blocks[4].method, "binomial"),
        "...loop blocks by Bernstein, the indicator by the binomial interval");
-    models_truth(coins, truth, var);
+    models_truth(coins, truth, var, NULL);
     int all = 1;
     for (size_t j = 0; j < r->nblocks; j++) all &= near(&r->blocks[j], truth[j], 2 * r->epsilon);
     ok(all, "...every block within 2 epsilon of its truth");
@@ -97,7 +104,7 @@ int main(void)
     ok(code == 0 && !strcmp(r->guarantee, "simultaneous_sidak") &&
        fabs(r->block_confidence - pow(GAMMA, 1.0 / 9)) < 1e-12,
        "--simultaneous=sidak: the 9 inexact blocks of bits at 0.95^(1/9) each");
-    models_truth(bits, truth, var);
+    models_truth(bits, truth, var, NULL);
     all = 1;
     for (size_t j = 0; j < r->nblocks; j++) all &= near(&r->blocks[j], truth[j], 2 * r->epsilon);
     ok(all, "...every block within 2 epsilon of its truth");
@@ -108,7 +115,7 @@ int main(void)
      * below 1e-4 (exact binomial test), so the 3 blocks together below 0.001. */
     enum { RUNS = 40 };
     int covered[MODELS_MAX_BLOCKS] = {0}, threshold = measure_threshold(RUNS, GAMMA, 1e-4);
-    models_truth(coins, truth, var);
+    models_truth(coins, truth, var, NULL);
     for (int k = 0; k < RUNS; k++) {
         char seed[32];
         snprintf(seed, sizeof seed, "-s %d", 100 + k);

@@ -16,11 +16,13 @@ static const truth truths[] = {
 };
 #define NTRUTHS (sizeof truths / sizeof truths[0])
 
-/* Checks every block against its truth; RELATIVE: epsilon is a share of the truth. */
+/* Checks every block against its truth; RELATIVE: epsilon is a share of the truth.
+ * In relative mode the never-reached block cannot be settled (2% of a mean that may
+ * be 0 asks for the block to be reached): the run exits 1 with it open. */
 static void check(const char *args, const char *out, double epsilon, int relative) {
     char err[4096];
     int code = e2e_run(args, err, sizeof err);
-    if (!is_int(code, 0, "%s exits 0", args)) diag("%s", err);
+    if (!is_int(code, relative, "%s exits %d", args, relative)) diag("%s", err);
     result *r = result_read_json(out, err, sizeof err);
     if (!ok(r != NULL, "...and writes its result")) bail("%s", err);
     is_int((long long)r->nblocks, (long long)NTRUTHS, "...with every block of main");
@@ -32,6 +34,12 @@ static void check(const char *args, const char *out, double epsilon, int relativ
             ok(truths[i].value <= b->p_upper * (double)(b->max ? b->max : 1) && b->hits == 0,
                "main/%s is rare and its bound %g covers the truth %g", truths[i].label,
                b->p_upper, truths[i].value);
+            continue;
+        }
+        if (b && !strcmp(b->status, "not_converged")) {
+            ok(relative && truths[i].value == 0 && b->hits == 0 && b->basis && !strcmp(b->basis, "none"),
+               "main/%s stays open, with no bound claimed: relative precision of a block never reached",
+               truths[i].label);
             continue;
         }
         ok(b && fabs(b->mean - truths[i].value) <= eps, "main/%s: %.5f within %.4f of %.5f",

@@ -66,7 +66,7 @@ static void random_and_clock(const char *dir) {
     char err[8192];
     if (scratch_write(dir, "host.c", HOST_C) ||
         scratch_write(dir, "host.fspec", "program \"host.c\"\nepsilon 0.01\nconfidence 0.95\nseed 7\n"
-                      "read * ~ uniform_int(0, 9)\n"))
+                      "read * ~ uniform_int(0, 9)\ncap 200\n"))
         bail("cannot write the host fixture");
     int code = run(dir, "host.fspec", "-j 1", "one.json", err, sizeof err);
     is_int(code, 0, "a program using rand, time, clock, getenv and fopen runs");
@@ -113,7 +113,7 @@ static void arguments(const char *dir) {
     if (scratch_write(dir, "args.c", ARGS_C) ||
         scratch_write(dir, "noargs.fspec", "program \"args.c\"\nepsilon 0.1\nconfidence 0.9\n") ||
         scratch_write(dir, "args.fspec", "program \"args.c\"\nepsilon 0.1\nconfidence 0.9\n"
-                      "argv ~ list(\"prog\", \"-v\", \"file\", \"-v\")\n") ||
+                      "argv ~ list(\"prog\", \"-v\", \"file\", \"-v\")\ncap 10\n") ||
         scratch_write(dir, "bad.fspec", "program \"args.c\"\nepsilon 0.1\nconfidence 0.9\nargv ~ uniform(1, 2)\n"))
         bail("cannot write the argv fixture");
     snprintf(args, sizeof args, "check '%s/noargs.fspec'", dir);

@@ -1,0 +1,68 @@
+/* tests/e2e/bounds-t.c: the bounds per run the transform proves, and a rare loop estimated, not assumed away. */
+/* SPDX-License-Identifier: MIT */
+#include <math.h>
+#include <string.h>
+#include <unistd.h>
+#include "tap.h"
+#include "e2e.h"
+
+/* The first block of FUNCTION on source line LINE whose label starts with PREFIX. */
+static const result_block *find(const result *r, const char *function, int line, const char *prefix)
+{
+    for (size_t i = 0; r && i < r->nblocks; i++) {
+        const result_block *b = &r->blocks[i];
+        if (!strcmp(b->function, function) && b->line == line && !strncmp(b->block, prefix, strlen(prefix)))
+            return b;
+    }
+    return NULL;
+}
+
+typedef struct bound { const char *function; int line; const char *prefix; double max_runs; } bound;
+
+int main(void)
+{
+    /* NAN: nothing is proven */
+    static const bound want[] = {
+        {"main", 10, "entry", 1},
+        {"helper", 4, "entry", 2},         /* two call sites outside loops */
+        {"main", 14, "for.cond", 6},       /* i = 0 .. 4 pass, 5 fails */
+        {"main", 15, "for.body", 6},       /* at most once per test */
+        {"inloop", 5, "entry", 6},         /* called from that body */
+        {"main", 16, "for.cond", 6},       /* 10, 8, 6, 4, 2 pass, 0 fails */
+        {"main", 18, "for.cond", 5},       /* i <= 3 */
+        {"main", 19, "for.cond", 15},      /* 3 tests for each of 5 outer ones */
+        {"main", 25, "for.cond", 0},       /* no way out: not in a run that ends */
+        {"main", 27, "for.cond", 21},
+        {"viaptr", 6, "entry", NAN},       /* its address is taken */
+        {"recurse", 7, "entry", NAN},      /* it calls itself */
+    };
+    size_t n = sizeof want / sizeof want[0];
+    plan((int)(n + 6));
+    char err[4096];
+    int code = e2e_run("run tests/e2e/programs/bounds.fspec -q -j 2 -o \"$TMPDIR/bounds.json\"", err, sizeof err);
+    if (!is_int(code, 0, "bounds.fspec runs and settles (cap 20 for the unproven)")) diag("%s", err);
+    result *r = result_read_json(tmp_path("bounds.json"), err, sizeof err);
+    if (!ok(r != NULL, "the result reads back")) bail("%s", err);
+    for (size_t i = 0; i < n; i++) {
+        const result_block *b = find(r, want[i].function, want[i].line, want[i].prefix);
+        int same = b && (isnan(want[i].max_runs) ? isnan(b->max_runs) : b->max_runs == want[i].max_runs);
+        ok(same, "%s line %d %s: proven at most %g per run (got %g)", want[i].function, want[i].line,
+           want[i].prefix, want[i].max_runs, b ? b->max_runs : -1.0);
+    }
+    /* The branch is taken with p = 1/200 and runs 20 iterations: 0.1 per run. The
+     * never-reached shortcut (a block reached runs once) would say about 0. */
+    const result_block *body = find(r, "main", 28, "for.body");
+    ok(body && !strcmp(body->status, "converged") && fabs(body->mean - 0.1) <= 0.05,
+       "the rare loop's body: %.4f within 0.05 of 0.1, converged", body ? body->mean : NAN);
+    ok(body && body->basis && (!strcmp(body->basis, "cap") || !strcmp(body->basis, "plug_in")) &&
+       body->range == 20, "...and names what its bound rests on: at most 20 per run (%s)",
+       body && body->basis ? body->basis : "?");
+    const result_block *ptr = find(r, "viaptr", 6, "entry");
+    ok(ptr && !strcmp(ptr->status, "constant") && ptr->basis && !strcmp(ptr->basis, "cap"),
+       "a block seen the same in every trial is constant only under the cap, and says so");
+    const result_block *never = find(r, "main", 25, "for.cond");
+    ok(never && !strcmp(never->method, "exact") && never->mean == 0, "the endless loop: exact 0");
+    result_free(r);
+    unlink(tmp_path("bounds.json"));
+    return done();
+}

@@ -476,7 +476,7 @@ static int run_command(int argc, char **argv, cluster *cl) {
     cfg.jobs = o.jobs;
     cfg.max_trials = o.has_max_trials ? o.max_trials : s->max_trials;
     cfg.timeout_s = s->timeout_s;
-    cfg.progress = !o.quiet && isatty(2);
+    cfg.progress = o.quiet ? 0 : isatty(2) ? 1 : 2;   /* a log gets a line every 10 s */
     cfg.limits.address_space = CONFINE_DEFAULT_ADDRESS_SPACE;
     cfg.limits.allow_writes = o.allow_writes;
     /* The memfd of a drawn standard input is a file the worker writes; the seccomp

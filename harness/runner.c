@@ -53,6 +53,7 @@ typedef struct range { uint64_t start, count; } range;
 
 typedef struct runner {
     const runner_config *cfg;
+    int warned_budget;             /* the out-of-reach warning was given */
     worker *workers;
     wire_slot *slots;              /* shared with the workers */
     piece *pending;                /* sorted by start */
@@ -724,9 +725,30 @@ static void progress(runner *r, int final) {
     double rate = t > 0 ? (double)r->frontier / t : 0;
     char eta[32] = "?";
     if (rate > 0 && needed >= r->frontier) snprintf(eta, sizeof eta, "%.0fs", (double)(needed - r->frontier) / rate);
-    fprintf(stderr, "\r\033[K%llu trials  %.0f/s  blocks %llu/%llu settled  ETA %s%s",
-            (unsigned long long)r->frontier, rate, (unsigned long long)settled,
-            (unsigned long long)r->cfg->mod->nblocks, eta, final ? "\n" : "");
+    if (r->cfg->progress == 2)
+        fprintf(stderr, "freqsys: %llu trials, %.0f/s, blocks %llu/%llu settled, ETA %s\n",
+                (unsigned long long)r->frontier, rate, (unsigned long long)settled,
+                (unsigned long long)r->cfg->mod->nblocks, eta);
+    else
+        fprintf(stderr, "\r\033[K%llu trials  %.0f/s  blocks %llu/%llu settled  ETA %s%s",
+                (unsigned long long)r->frontier, rate, (unsigned long long)settled,
+                (unsigned long long)r->cfg->mod->nblocks, eta, final ? "\n" : "");
+}
+
+/* Once per run, from 1,000 trials on: an open block whose estimated need is past the
+ * budget is named with that estimate, so an impossible target is said at once, not
+ * after the whole budget. */
+static void warn_budget(runner *r) {
+    const fsabi_module *mod = r->cfg->mod;
+    if (!r->cfg->progress || r->warned_budget || r->frontier < 1000 || r->first_open >= mod->nblocks) return;
+    const block_verdict *v = &r->out->verdicts[r->first_open];
+    const fsabi_block *b = &mod->blocks[r->first_open];
+    if (v->status != BLOCK_NOT_CONVERGED || v->stuck || !(v->n_needed > (double)r->cfg->max_trials)) return;
+    r->warned_budget = 1;
+    fprintf(stderr, "%sfreqsys: warning: %s %s needs about %.3g trials at this epsilon and confidence, past the "
+            "budget of %llu: the run will end not converged unless epsilon is wider, the confidence lower or "
+            "the budget (-n, max_trials) larger\n", r->cfg->progress == 1 ? "\r\033[K" : "", b->function,
+            b->label, v->n_needed, (unsigned long long)r->cfg->max_trials);
 }
 
 /* Chunks are sized in seconds of a worker's work: 20 ms, cheap to send and quick to
@@ -870,6 +892,7 @@ int runner_run(const runner_config *cfg, runner_result *out) {
             r.decided = r.next_decision;
             if (all || r.next_decision >= cfg->max_trials) { finished = 1; break; }
             if (!r.cfg->trace && give_up(&r)) { out->gave_up = 1; finished = 1; break; }
+            warn_budget(&r);
             if (cfg->stop_after && r.decided >= cfg->stop_after) {
                 out->interrupted = 1;   /* a planned pause: the same as an interrupt here */
                 break;
@@ -879,7 +902,7 @@ int runner_run(const runner_config *cfg, runner_result *out) {
             adapt_chunk(&r);
             if (merge_ready(&r) != 0) { rc = -1; break; }
         }
-        if (cfg->progress && r.rank == 0 && seconds_since(&r.t0) - last_progress > 1.0) {
+        if (cfg->progress && r.rank == 0 && seconds_since(&r.t0) - last_progress > (cfg->progress == 1 ? 1.0 : 10.0)) {
             /* the lazy decisions leave settled blocks unjudged: judge all for the count */
             last_progress = seconds_since(&r.t0);
             if (r.frontier == r.decided && r.frontier > 0) decide_all(&r, 0);

@@ -19,7 +19,9 @@ typedef struct runner_config {
     uint64_t max_trials;
     double timeout_s;          /* per trial */
     stop_params stop;
-    int progress;              /* draw a progress line on stderr */
+    int progress;              /* on stderr: 0 nothing, 1 a progress line redrawn (a terminal),
+                                * 2 a line every 10 s (a log); 1 and 2 also warn once when the
+                                * target looks out of the budget's reach */
     FILE *trace;               /* NULL, or CSV rows trials,block,mean,half_width per check */
     confine_limits limits;     /* what workers may do */
     const struct runner_start *resume;   /* NULL, or where an interrupted run stopped */

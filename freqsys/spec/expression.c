@@ -34,18 +34,6 @@ static int is_known(const char *name)
 
 static int col(const scanner *sc) { return (int)sc->pos + 1; }
 
-/* Expects CH after spaces; WHAT names the construct for the message. */
-static int expect(scanner *sc, char ch, const char *what)
-{
-    if (scanner_peek(sc) == ch) {
-        sc->pos++;
-        return 0;
-    }
-    char found[64];
-    return scanner_fail(sc, col(sc), "expected '%c' %s, found %s", ch, what,
-                        scanner_describe(sc, found, sizeof found));
-}
-
 static int shape_misplaced(scanner *sc, int column, const char *name)
 {
     return scanner_fail(sc, column, "'%s' is a shape, allowed only right after 'arg NAME ~'", name);
@@ -178,7 +166,7 @@ dist *expression_dist(scanner *sc, const char *base_dir, spec_loc *loc)
     }
     arglist a = { 0 };
     dist *d = NULL;
-    if (expect(sc, '(', "after the distribution's name") < 0) goto done;
+    if (scanner_expect(sc, '(', "after the distribution's name") < 0) goto done;
     if (scanner_peek(sc) == ')') {
         sc->pos++;
     } else {
@@ -229,7 +217,7 @@ static int parse_array(scanner *sc, const char *base_dir, spec_value *out)
         return scanner_fail(sc, col(sc), "expected an array length (a number or an argument's name), found %s",
                             scanner_describe(sc, found, sizeof found));
     }
-    if (expect(sc, ',', "after the array's length") < 0) return -1;
+    if (scanner_expect(sc, ',', "after the array's length") < 0) return -1;
     spec_loc loc;
     out->dist = expression_dist(sc, base_dir, &loc);
     return out->dist ? 0 : -1;
@@ -249,7 +237,7 @@ int expression_string(scanner *sc, const char *base_dir, spec_value *out)
     /* Between the integers -1 and 0, so the test holds for any integer distribution. */
     if (dist_cdf(out->dist, -0.5) > 0)
         return scanner_fail(sc, loc.column, "a string's length distribution must not give negative values");
-    if (expect(sc, ',', "after the string's length") < 0) return -1;
+    if (scanner_expect(sc, ',', "after the string's length") < 0) return -1;
     scanner_space(sc);
     if (sc->text[sc->pos] != '"')
         return scanner_fail(sc, col(sc), "expected the characters to draw from, in quotes, found %s",
@@ -272,7 +260,7 @@ int expression_value(scanner *sc, const char *base_dir, int shapes_allowed, spec
         int r = -1;
         if (!shapes_allowed) {
             shape_misplaced(sc, out->loc.column, name);
-        } else if (expect(sc, '(', "after the shape's name") == 0) {
+        } else if (scanner_expect(sc, '(', "after the shape's name") == 0) {
             if (strcmp(name, "array") == 0) {
                 out->kind = SPEC_VALUE_ARRAY;
                 r = parse_array(sc, base_dir, out);
@@ -285,7 +273,7 @@ int expression_value(scanner *sc, const char *base_dir, int shapes_allowed, spec
                 out->dist = expression_dist(sc, base_dir, &loc);
                 r = out->dist ? 0 : -1;
             }
-            if (r == 0) r = expect(sc, ')', "to close the shape");
+            if (r == 0) r = scanner_expect(sc, ')', "to close the shape");
         }
         free(name);
         if (r < 0) expression_value_clear(out);

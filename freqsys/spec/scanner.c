@@ -277,3 +277,14 @@ const char *scanner_text(const scanner *sc, size_t pos, size_t len, char *buf, s
     buf[len] = '\0';
     return buf;
 }
+
+int scanner_expect(scanner *sc, char ch, const char *what)
+{
+    if (scanner_peek(sc) == ch) {
+        sc->pos++;
+        return 0;
+    }
+    char found[64];
+    return scanner_fail(sc, (int)sc->pos + 1, "expected '%c' %s, found %s", ch, what,
+                        scanner_describe(sc, found, sizeof found));
+}

@@ -86,6 +86,10 @@ char *scanner_string(scanner *sc);
  * "end of line". Writes into BUF and returns it. */
 const char *scanner_describe(scanner *sc, char *buf, size_t size);
 
+/* Consumes CH when it is next; otherwise fails with "expected 'CH' WHAT, found ..."
+ * at the current column. Returns 0, or what scanner_fail returns. */
+int scanner_expect(scanner *sc, char ch, const char *what);
+
 /* A copy of LEN bytes of the line from POS, for quoting the text as written. */
 const char *scanner_text(const scanner *sc, size_t pos, size_t len, char *buf, size_t size);
 

@@ -12,17 +12,6 @@
 
 static int col(const scanner *sc) { return (int)sc->pos + 1; }
 
-static int expect(scanner *sc, char ch, const char *what)
-{
-    if (scanner_peek(sc) == ch) {
-        sc->pos++;
-        return 0;
-    }
-    char found[64];
-    return scanner_fail(sc, col(sc), "expected '%c' %s, found %s", ch, what,
-                        scanner_describe(sc, found, sizeof found));
-}
-
 /* A length or a count: an integer-valued distribution that never gives a negative
  * value, so every draw is a number of bytes or lines. WHAT names it in messages. */
 static dist *count_dist(scanner *sc, const char *base_dir, const char *what, spec_loc *loc)
@@ -44,7 +33,7 @@ static int parse_text(scanner *sc, const char *base_dir, spec_value *out)
 {
     out->kind = SPEC_VALUE_TEXT;
     if (!(out->dist = count_dist(sc, base_dir, "the text's length", &out->len_loc))) return -1;
-    if (expect(sc, ',', "after the text's length") < 0) return -1;
+    if (scanner_expect(sc, ',', "after the text's length") < 0) return -1;
     spec_loc loc;
     if (!(out->item = expression_dist(sc, base_dir, &loc))) return -1;
     if (!dist_is_integer(out->item) || dist_cdf(out->item, -0.5) > 0 || dist_cdf(out->item, 255.5) < 1)
@@ -59,7 +48,7 @@ static int parse_lines(scanner *sc, const char *base_dir, spec_value *out)
     char found[64];
     out->kind = SPEC_VALUE_LINES;
     if (!(out->dist = count_dist(sc, base_dir, "the number of lines", &out->len_loc))) return -1;
-    if (expect(sc, ',', "after the number of lines") < 0) return -1;
+    if (scanner_expect(sc, ',', "after the number of lines") < 0) return -1;
     scanner_space(sc);
     size_t start = sc->pos;
     char *name = scanner_ident(sc);
@@ -71,14 +60,14 @@ static int parse_lines(scanner *sc, const char *base_dir, spec_value *out)
         return scanner_fail(sc, col(sc), "expected each line's shape, string(LENGTH, \"characters\"), found %s",
                             scanner_describe(sc, found, sizeof found));
     }
-    if (expect(sc, '(', "after 'string'") < 0) return -1;
+    if (scanner_expect(sc, '(', "after 'string'") < 0) return -1;
     /* expression_string fills dist and len_loc: keep the count's, take the line length's. */
     spec_value line = { 0 };
     int r = expression_string(sc, base_dir, &line);
     out->item = line.dist;
     out->charset = line.charset;
     if (r < 0) return -1;
-    return expect(sc, ')', "to close string(...)");
+    return scanner_expect(sc, ')', "to close string(...)");
 }
 
 static char *join(const char *dir, const char *name)
@@ -175,7 +164,7 @@ static int parse_files(scanner *sc, const char *base_dir, spec_value *out)
         }
     }
     globfree(&g);
-    return expect(sc, ')', "after the files' pattern");
+    return scanner_expect(sc, ')', "after the files' pattern");
 }
 
 int stdin_form_parse(scanner *sc, const char *base_dir, spec_value *out)
@@ -192,11 +181,11 @@ int stdin_form_parse(scanner *sc, const char *base_dir, spec_value *out)
         sc->pos = (size_t)out->loc.column - 1;
         scanner_fail(sc, out->loc.column, "stdin takes text(LENGTH, BYTE), lines(COUNT, string(LENGTH, "
                      "\"characters\")) or files(\"pattern\"), found %s", scanner_describe(sc, found, sizeof found));
-    } else if (expect(sc, '(', "after the standard input's form") == 0) {
+    } else if (scanner_expect(sc, '(', "after the standard input's form") == 0) {
         if (strcmp(name, "text") == 0) r = parse_text(sc, base_dir, out);
         else if (strcmp(name, "lines") == 0) r = parse_lines(sc, base_dir, out);
         else r = parse_files(sc, base_dir, out);
-        if (r == 0 && out->kind != SPEC_VALUE_FILES) r = expect(sc, ')', "to close the standard input's form");
+        if (r == 0 && out->kind != SPEC_VALUE_FILES) r = scanner_expect(sc, ')', "to close the standard input's form");
     }
     free(name);
     if (r < 0) expression_value_clear(out);

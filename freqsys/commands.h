@@ -19,6 +19,7 @@ int cli_run(int argc, char **argv);
 int cli_check(int argc, char **argv);
 /* cli_instrument.c */
 int cli_instrument(int argc, char **argv);
+extern void *instrument_kept_context, *instrument_kept_module;   /* left for the exit to free */
 /* cli_report.c */
 int cli_report(int argc, char **argv);
 /* cli_plan.c */

@@ -28,6 +28,7 @@ typedef struct run_options {
     int jobs, has_jobs, quiet, keep, allow_writes;
     long long replay;          /* -1, or the trial to rerun in the foreground */
     unsigned long long stop_after;
+    double time_limit_s;       /* --time-limit, 0 when not given */
     double checkpoint_every;
     stop_family family;        /* --simultaneous */
     stop_method method;        /* --method */
@@ -62,6 +63,18 @@ static int usage_error(const char *fmt, const char *arg) {
     return EXIT_USAGE;
 }
 
+/* "90", "90s", "1.5m", "2h", "500ms" into seconds > 0. Returns 0, or -1. */
+static int parse_duration(const char *text, double *out) {
+    char *end;
+    errno = 0;
+    double v = strtod(text, &end);
+    double scale = !*end || !strcmp(end, "s") ? 1 : !strcmp(end, "ms") ? 0.001 : !strcmp(end, "m") ? 60
+                 : !strcmp(end, "h") ? 3600 : 0;
+    if (errno || end == text || scale == 0 || !(v > 0) || isinf(v)) return -1;
+    *out = v * scale;
+    return 0;
+}
+
 static int parse_options(int argc, char **argv, run_options *o) {
     static const struct option longs[] = {
         {"epsilon", required_argument, 0, 'e'}, {"confidence", required_argument, 0, 'g'},
@@ -74,6 +87,7 @@ static int parse_options(int argc, char **argv, run_options *o) {
         {"stop-after", required_argument, 0, 'A'}, {"checkpoint-every", required_argument, 0, 'E'},
         {"simultaneous", optional_argument, 0, 'S'}, {"method", required_argument, 0, 'M'},
         {"cap", required_argument, 0, 'K'}, {"optimize", required_argument, 0, 'O'},
+        {"time-limit", required_argument, 0, 'L'},
         {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
     o->replay = -1;
     long n = sysconf(_SC_NPROCESSORS_ONLN);
@@ -128,6 +142,10 @@ static int parse_options(int argc, char **argv, run_options *o) {
         case 'W': o->allow_writes = 1; break;
         case 'C': o->resume_path = optarg; break;
         case 'P': o->checkpoint_path = optarg; break;
+        case 'L':
+            if (parse_duration(optarg, &o->time_limit_s) != 0)
+                return usage_error("--time-limit takes a duration such as 90s, 10m or 2h, got '%s'", optarg);
+            break;
         case 'A':
             if (parse_count(optarg, &o->stop_after) || o->stop_after < 1)
                 return usage_error("--stop-after takes a positive number of trials, got '%s'", optarg);
@@ -212,6 +230,7 @@ static result *make_result(const spec *s, const run_options *o, const runner_con
     r->converged = rr->converged;
     r->interrupted = rr->interrupted;
     r->gave_up = rr->gave_up;
+    r->time_limited = rr->time_limited;
     r->elapsed_s = rr->elapsed_s;
     r->trials_per_s = rr->elapsed_s > 0 ? (double)rr->trials / rr->elapsed_s : 0;
     r->jobs = cfg->jobs;
@@ -493,6 +512,7 @@ static int run_command(int argc, char **argv, cluster *cl) {
     cfg.checkpoint_ctx = &ckpt;
     cfg.checkpoint_every_s = o.checkpoint_every > 0 ? o.checkpoint_every : 10;
     cfg.stop_after = o.stop_after;
+    cfg.time_limit_s = o.time_limit_s > 0 ? o.time_limit_s : s->time_limit_s;
     stop_params_init(&cfg.stop, o.has_epsilon ? o.epsilon : s->epsilon,
                      o.has_epsilon ? o.epsilon_relative : s->epsilon_relative,
                      o.has_confidence ? o.confidence : s->confidence);

@@ -18,7 +18,7 @@ static const command commands[] = {
      "                 [-o RESULT] [--format text|json|csv] [-q] [--keep] [--trace FILE]\n"
      "                 [--replay TRIAL] [--allow-writes] [--checkpoint FILE] [--resume FILE]\n"
      "                 [--simultaneous[=bonferroni|sidak]] [--method clt|anytime|paper] [--cap N]\n"
-     "                 [--checkpoint-every S] [--stop-after N] [--optimize auto|full|quick]",
+     "                 [--checkpoint-every S] [--stop-after N] [--time-limit T] [--optimize auto|full|quick]",
      "Builds the program of SPEC with every input read replaced by a draw from its\n"
      "declared distribution, runs it again and again in forked workers, and stops when\n"
      "every basic block's expected executions per run is known to precision EPS at\n"
@@ -61,6 +61,8 @@ static const command commands[] = {
      "                          open and the run exits 1\n"
      "      --checkpoint-every S  during long runs, refresh the checkpoint every S seconds\n"
      "                          (default 10; removed when the run ends normally)\n"
+     "      --time-limit T      stop after T (90s, 10m, 2h) with what the trials give by\n"
+     "                          then, and write the result (the spec's time_limit)\n"
      "      --stop-after N      pause at the first check point past N trials, writing the\n"
      "                          result so far and a checkpoint, as an interrupt would\n"
      "      --optimize LEVEL    full: LLVM's O2 after instrumenting; quick: inlining and\n"

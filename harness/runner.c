@@ -856,6 +856,10 @@ int runner_run(const runner_config *cfg, runner_result *out) {
     if (rc == 0 && remote && (ask_for_lease(&r) != 0 || ask_for_lease(&r) != 0)) rc = -1;
     while (rc == 0 && !finished && !out->interrupted) {
         if (stop_requested) { out->interrupted = 1; break; }
+        if (cfg->time_limit_s > 0 && seconds_since(&r.t0) >= cfg->time_limit_s) {
+            out->time_limited = 1;   /* the trials merged so far are judged below, as at a check point */
+            break;
+        }
         if (r.distributed) {
             int said = take_messages(&r);
             if (said == 1) { finished = 1; break; }

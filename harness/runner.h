@@ -32,6 +32,7 @@ typedef struct runner_config {
     void *checkpoint_ctx;
     double checkpoint_every_s;
     uint64_t stop_after;       /* > 0: stop as if interrupted at the first check point past it */
+    double time_limit_s;       /* > 0: stop once the run has taken this long, with what it has */
     uint64_t worker_rss_limit; /* bytes; a worker past it after a chunk is replaced (0: never) */
 } runner_config;
 
@@ -69,6 +70,7 @@ typedef struct runner_result {
     int converged;             /* every block settled */
     int interrupted;           /* SIGINT or SIGTERM arrived first */
     int gave_up;               /* ended early: every open block needs a bound (stuck) */
+    int time_limited;          /* ended by the time limit */
     tally_moments *moments;    /* [mod->nblocks + mod->nwrites]: blocks, then MMIO writes */
     block_verdict *verdicts;   /* the same */
     runner_failure failures[RUNNER_MAX_FAILURES];   /* those with the smallest trial ids */

@@ -67,6 +67,7 @@ typedef struct result {
     int converged;        /* every block settled */
     int interrupted;      /* stopped by a signal before the rule decided */
     int gave_up;          /* ended early: the open blocks can only be settled by a bound */
+    int time_limited;     /* ended by --time-limit / time_limit */
     double elapsed_s;     /* timing fields: may differ between identical runs */
     double trials_per_s;
     int jobs;

@@ -181,6 +181,8 @@ static json_t *document(const result *r, int *bad)
     set(o, "interrupted", json_boolean(r->interrupted), bad);
     if (r->gave_up)
         set(o, "gave_up", json_true(), bad);
+    if (r->time_limited)
+        set(o, "time_limited", json_true(), bad);
     for (size_t i = 0; failures && i < r->nfailures; i++)
         if (json_array_append_new(failures, failure_json(&r->failures[i], bad)) != 0)
             *bad = 1;
@@ -653,6 +655,7 @@ static void fill(reader *rd, json_t *root, result *r)
             }
     get_bool(rd, root, "interrupted", 0, &r->interrupted);
     get_bool(rd, root, "gave_up", 0, &r->gave_up);
+    get_bool(rd, root, "time_limited", 0, &r->time_limited);
     read_list(rd, root, "failures", 0, sizeof(result_failure), (void **)&r->failures,
               &r->nfailures, one_failure);
     read_list(rd, root, "functions", 0, sizeof(result_function), (void **)&r->functions,

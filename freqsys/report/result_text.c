@@ -198,6 +198,8 @@ static void header(const result *r, FILE *out)
     fputc('\n', out);
     if (r->interrupted)
         fputs("interrupted before the stopping rule decided\n", out);
+    if (r->time_limited)
+        fputs("stopped by the time limit; the blocks are judged on the trials run by then\n", out);
     for (size_t i = 0; i < r->nwarnings; i++)
         fprintf(out, "warning: %s\n", text(r->warnings[i]));
 }

@@ -17,13 +17,13 @@
 
 enum keyword {
     K_PROGRAM, K_FUNCTION, K_EPSILON, K_CONFIDENCE, K_SEED, K_MAX_TRIALS, K_TIMEOUT,
-    K_CFLAGS, K_CAP,
+    K_CFLAGS, K_CAP, K_TIME_LIMIT,
     K_READ, K_ARG, K_GLOBAL, K_EXTERN, K_MMIO, K_STDIN, K_COUNT
 };
 
 static const char *const keywords[] = {
     "program", "function", "epsilon", "confidence", "seed", "max_trials", "timeout",
-    "cflags", "cap",
+    "cflags", "cap", "time_limit",
     "read", "arg", "global", "extern", "mmio", "stdin", NULL
 };
 
@@ -259,22 +259,25 @@ static int parse_confidence(parser *ps)
     return 0;
 }
 
-static int parse_timeout(parser *ps)
+/* A duration after WHAT (timeout, time_limit): a number with ms, s, m or h, > 0. */
+static int duration_after(parser *ps, const char *what, double *out)
 {
     scanner *sc = &ps->sc;
     scanner_num n;
     char text[64];
-    if (number_after(sc, "timeout", SCANNER_UNIT, &n) < 0) return -1;
+    if (number_after(sc, what, SCANNER_UNIT, &n) < 0) return -1;
     if (n.unit_len == 0)
-        return scanner_fail(sc, (int)n.pos + 1, "timeout needs a unit, ms, s or m (e.g. 'timeout %s%s')",
+        return scanner_fail(sc, (int)n.pos + 1, "%s needs a unit, ms, s, m or h (e.g. '%s %s%s')", what, what,
                             scanner_num_text(sc, &n, text, sizeof text), "s");
     scanner_text(sc, n.unit_pos, n.unit_len, text, sizeof text);
-    double scale = strcmp(text, "ms") == 0 ? 0.001 : strcmp(text, "s") == 0 ? 1 : strcmp(text, "m") == 0 ? 60 : 0;
+    double scale = strcmp(text, "ms") == 0 ? 0.001 : strcmp(text, "s") == 0 ? 1 : strcmp(text, "m") == 0 ? 60
+                 : strcmp(text, "h") == 0 ? 3600 : 0;
     if (scale == 0)
-        return scanner_fail(sc, (int)n.unit_pos + 1, "unknown time unit '%s' (use ms, s or m)", text);
+        return scanner_fail(sc, (int)n.unit_pos + 1, "unknown time unit '%s' (use ms, s, m or h)", text);
     if (!(n.value > 0))
-        return scanner_fail(sc, (int)n.pos + 1, "timeout must be > 0, got %s", scanner_num_text(sc, &n, text, sizeof text));
-    ps->s->timeout_s = n.value * scale;
+        return scanner_fail(sc, (int)n.pos + 1, "%s must be > 0, got %s", what,
+                            scanner_num_text(sc, &n, text, sizeof text));
+    *out = n.value * scale;
     return 0;
 }
 
@@ -460,7 +463,8 @@ static int parse_setting(parser *ps, enum keyword k)
     case K_MAX_TRIALS: return count_after(&ps->sc, "max_trials", 1, &s->max_trials);
     case K_CFLAGS: return parse_cflags(ps);
     case K_CAP: return count_after(&ps->sc, "cap", 1, &s->cap);
-    default: return parse_timeout(ps);
+    case K_TIME_LIMIT: return duration_after(ps, "time_limit", &s->time_limit_s);
+    default: return duration_after(ps, "timeout", &s->timeout_s);
     }
 }
 

@@ -82,6 +82,7 @@ typedef struct spec {
     unsigned long long cap;          /* `cap N`: the most executions of a block in one run,
                                       * an assumption the bounds use; 0 when not given */
     double timeout_s;                /* per trial; default 10 s */
+    double time_limit_s;             /* the whole run's wall clock; 0: none */
     char **cflags;         /* clang flags for the C sources, NULL-terminated; paths joined with dir */
     size_t ncflags;
     char **argv;           /* argv ~ list(...): main's arguments in program mode, NULL-terminated; or NULL */

@@ -5,7 +5,7 @@
 #include "e2e.h"
 
 int main(void) {
-    plan(19);
+    plan(21);
     char err[8192];
 
     int code = e2e_run("run tests/e2e/programs/undeclared.fspec -q", err, sizeof err);
@@ -42,6 +42,14 @@ int main(void) {
 
     code = e2e_run("run examples/newton/newton.fspec -q -n 100", err, sizeof err);
     is_int(code, 1, "the text report exits 1 too");
+
+    /* 1e-4 at 95% needs some 10^9 trials: the time limit ends it first, whatever the load */
+    code = e2e_runf(err, sizeof err, "run examples/newton/newton.fspec -q -e 0.0001 -n 1000000000 --time-limit 1s -o '%s'",
+                    tmp_path("limit.json"));
+    is_int(code, 1, "--time-limit ends a run that cannot converge in time: exit 1");
+    r = result_read_json(tmp_path("limit.json"), err, sizeof err);
+    ok(r && r->time_limited && !r->converged && r->trials > 0, "...and writes what it has, saying so");
+    result_free(r);
 
     code = e2e_run("run tests/e2e/programs/no-such.fspec", err, sizeof err);
     is_int(code, 2, "a missing spec file exits 2");

@@ -478,13 +478,22 @@ static void errors(void)
         "    5 | mmio 0x18 ~ bernoulli(0.5)\n"
         "      |      ^");
     bad("timeout without unit", BASE "timeout 2\n",
-        "t.fspec:4:9: error: timeout needs a unit, ms, s or m (e.g. 'timeout 2s')\n"
+        "t.fspec:4:9: error: timeout needs a unit, ms, s, m or h (e.g. 'timeout 2s')\n"
         "    4 | timeout 2\n"
         "      |         ^");
-    bad("unknown time unit", BASE "timeout 5h\n",
-        "t.fspec:4:10: error: unknown time unit 'h' (use ms, s or m)\n"
-        "    4 | timeout 5h\n"
+    bad("unknown time unit", BASE "timeout 5d\n",
+        "t.fspec:4:10: error: unknown time unit 'd' (use ms, s, m or h)\n"
+        "    4 | timeout 5d\n"
         "      |          ^");
+    {
+        spec *t = spec_parse_string(BASE "time_limit 1.5h\ncap 40\n", "t.fspec", err, sizeof err);
+        ok(t && t->time_limit_s == 5400 && t->cap == 40, "time_limit 1.5h is 5400 s; cap 40");
+        spec_free(t);
+    }
+    bad("time_limit of 0", BASE "time_limit 0s\n",
+        "t.fspec:4:12: error: time_limit must be > 0, got 0\n"
+        "    4 | time_limit 0s\n"
+        "      |            ^");
     bad("unknown keyword", "program \"newton.c\"\nepsilom 0.3\nconfidence 0.95\n",
         "t.fspec:2:1: error: unknown declaration 'epsilom'; did you mean 'epsilon'?\n"
         "    2 | epsilom 0.3\n"
@@ -567,7 +576,7 @@ static void errors(void)
 
 int main(void)
 {
-    plan(51 + 24 + 11 + 52 + 14 + 34);
+    plan(51 + 24 + 11 + 52 + 14 + 34 + 2);
     tmp = tmp_dir();
     if (chdir(tmp) != 0) bail("cannot enter %s", tmp);
     if (mkdir("sub", 0700) != 0) bail("cannot make %s/sub", tmp);

@@ -34,9 +34,10 @@ int cli_check(int argc, char **argv) {
     if (rc != EXIT_OK) return rc;
     unsigned long long blocks, fns, sites;
     summary(m, &blocks, &fns, &sites);
-    printf("%s: ok: %s mode, entry %s, %llu blocks in %llu functions, %llu input reads, %zu declarations\n",
+    printf("%s: ok: %s mode, entry %s, %llu block%s in %llu function%s, %llu input read%s, %zu declaration%s\n",
            argv[1], s->function ? "function" : "program", s->function ? s->function : "main",
-           blocks, fns, sites, s->ninputs);
+           blocks, blocks == 1 ? "" : "s", fns, fns == 1 ? "" : "s", sites, sites == 1 ? "" : "s",
+           s->ninputs, s->ninputs == 1 ? "" : "s");
     for (size_t i = 0; i < warnings.n; i++) printf("warning: %s\n", warnings.v[i]);
     transform_warnings_free(&warnings);
     /* With a drawn stdin there are no read sites to count: say what the program reads instead. */

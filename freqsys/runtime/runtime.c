@@ -41,6 +41,7 @@ static struct {
      * cost more than most trials; runtime_drawn formats them on demand. */
     struct { const char *name; double value; } drawn[RUNTIME_KEPT_DRAWS];
     size_t ndrawn;
+    uint64_t not_kept;             /* draws past the first RUNTIME_KEPT_DRAWS */
     char drawn_text[1024];
 } rt;
 
@@ -117,6 +118,7 @@ trial_end runtime_run_trial(uint64_t seed, uint64_t trial) {
     rt.call_items = 0;
     rt.items_at_end = -1;
     rt.ndrawn = 0;
+    rt.not_kept = 0;
     /* C11 allows setjmp only as a whole controlling expression (or compared with a
      * constant there), not as a value stored in a variable. */
     switch (setjmp(rt.trial_exit)) {
@@ -152,6 +154,9 @@ const char *runtime_drawn(void) {
     for (size_t i = 0; i < rt.ndrawn && n < sizeof rt.drawn_text; i++)
         n += (size_t)snprintf(rt.drawn_text + n, sizeof rt.drawn_text - n, "%s%s=%.17g", i ? " " : "",
                               rt.drawn[i].name, rt.drawn[i].value);
+    if (rt.not_kept && n < sizeof rt.drawn_text)
+        snprintf(rt.drawn_text + n, sizeof rt.drawn_text - n, " (and %llu more, not kept)",
+                 (unsigned long long)rt.not_kept);
     return rt.drawn_text;
 }
 
@@ -188,6 +193,8 @@ static inline void record(const char *name, double v) {
     if (rt.ndrawn < RUNTIME_KEPT_DRAWS) {
         rt.drawn[rt.ndrawn].name = name;
         rt.drawn[rt.ndrawn++].value = v;
+    } else {
+        rt.not_kept++;
     }
 }
 

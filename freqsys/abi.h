@@ -63,6 +63,25 @@ typedef enum fsabi_kind {
 } fsabi_kind;
 
 /* Where a site's values come from. */
+/* The values an integer kind holds, as doubles (C converts a value to it by
+ * truncation toward zero). Returns 1 for the integer kinds, 0 for the others. */
+static inline int fsabi_int_range(uint32_t kind, double *lo, double *hi)
+{
+    switch (kind) {
+    case FSABI_KIND_BOOL: *lo = 0; *hi = 1; return 1;
+    case FSABI_KIND_I8: *lo = -128; *hi = 127; return 1;
+    case FSABI_KIND_I16: *lo = -32768; *hi = 32767; return 1;
+    case FSABI_KIND_I32: *lo = -2147483648.0; *hi = 2147483647.0; return 1;
+    case FSABI_KIND_I64: *lo = -9223372036854775808.0; *hi = 9223372036854774784.0; return 1;
+    case FSABI_KIND_U8: *lo = 0; *hi = 255; return 1;
+    case FSABI_KIND_CHAR: *lo = -128; *hi = 255; return 1;
+    case FSABI_KIND_U16: *lo = 0; *hi = 65535; return 1;
+    case FSABI_KIND_U32: *lo = 0; *hi = 4294967295.0; return 1;
+    case FSABI_KIND_U64: *lo = 0; *hi = 18446744073709549568.0; return 1;
+    default: return 0;
+    }
+}
+
 typedef enum fsabi_origin {
     FSABI_FROM_READ = 0,  /* a read of standard input: by read index, name or `read *` */
     FSABI_FROM_GLOBAL,    /* `global NAME ~ D`, drawn before each trial */

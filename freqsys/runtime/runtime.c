@@ -257,16 +257,9 @@ int runtime_convert(double v, uint32_t kind, void *out) {
         if (!isfinite(v)) return -1;
         *(double *)out = v;
         return 0;
-    case FSABI_KIND_BOOL: lo = 0; hi = 1; break;
-    case FSABI_KIND_I8: lo = -128; hi = 127; break;
-    case FSABI_KIND_I16: lo = -32768; hi = 32767; break;
-    case FSABI_KIND_I32: lo = -2147483648.0; hi = 2147483647.0; break;
-    case FSABI_KIND_U8: lo = 0; hi = 255; break;
-    case FSABI_KIND_CHAR: lo = -128; hi = 255; break;
-    case FSABI_KIND_U16: lo = 0; hi = 65535; break;
-    case FSABI_KIND_U32: lo = 0; hi = 4294967295.0; break;
-    case FSABI_KIND_U64: lo = 0; hi = 18446744073709549568.0; break;
-    default: lo = -9223372036854775808.0; hi = 9223372036854774784.0; break;
+    default:
+        if (!fsabi_int_range(kind, &lo, &hi)) fsabi_int_range(FSABI_KIND_I64, &lo, &hi);
+        break;
     }
     /* C's conversion truncates toward zero; a value outside the type is an error. */
     double t = trunc(v);

@@ -10,6 +10,7 @@
 #include "entry_args.h"
 #include "entry_thunk.h"
 #include "exits.h"
+#include "fits.h"
 #include "globals_reset.h"
 #include "host_inputs.h"
 #include "inputs.h"
@@ -121,6 +122,7 @@ int instrument_module(LLVMModuleRef m, const spec *s, optimize_level level, tran
         rc = inputs_bind(m, s, &reachable, reset, &sites, err, errlen);
     }
     if (rc == 0) rc = mmio_rewrite(m, s, &reachable, &table, &writes, &sites, err, errlen);
+    if (rc == 0) rc = fits_check(s, &sites, err, errlen);
     if (rc == 0 && s->function) rc = entry_args_plan(entry, s, &plan, err, errlen);
     if (rc == 0) {
         LLVMBuilderRef b = LLVMCreateBuilderInContext(LLVMGetModuleContext(m));

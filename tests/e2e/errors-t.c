@@ -5,7 +5,7 @@
 #include "e2e.h"
 
 int main(void) {
-    plan(21);
+    plan(23);
     char err[8192];
 
     int code = e2e_run("run tests/e2e/programs/undeclared.fspec -q", err, sizeof err);
@@ -18,8 +18,13 @@ int main(void) {
     is_int(code, 3, "a program that does not compile exits 3");
     ok(strstr(err, "cannot compile") && strstr(err, "undefined_name"), "...showing the compiler's message");
 
-    code = e2e_run("run tests/e2e/programs/misfit.fspec -q", err, sizeof err);
-    is_int(code, 2, "a drawn value that does not fit its type is an error (exit 2)");
+    code = e2e_run("check tests/e2e/programs/misfit.fspec", err, sizeof err);
+    is_int(code, 2, "a distribution that does not fit its read's type is a spec error at check (exit 2)");
+    ok(strstr(err, "misfit.fspec:2:9:") && strstr(err, "unsigned char (0 to 255)") &&
+       strstr(err, "probability 0.421") && strstr(err, "misfit.c:6"),
+       "...at the distribution's line and column, with the type, its range, the chance and the read");
+    code = e2e_run("run tests/e2e/programs/misfit_indexed.fspec -q", err, sizeof err);
+    is_int(code, 2, "a read matched only at run time: a drawn value that does not fit is an error (exit 2)");
     ok(strstr(err, "misfit.c:6: input 'level'") && strstr(err, "does not fit") &&
        strstr(err, "unsigned char"), "...naming the input, its line and its type");
     diag("%s", err);

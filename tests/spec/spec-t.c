@@ -491,7 +491,7 @@ static void errors(void)
         spec_free(t);
     }
     bad("time_limit of 0", BASE "time_limit 0s\n",
-        "t.fspec:4:12: error: time_limit must be > 0, got 0\n"
+        "t.fspec:4:12: error: time_limit must be > 0, got 0s\n"
         "    4 | time_limit 0s\n"
         "      |            ^");
     bad("unknown keyword", "program \"newton.c\"\nepsilom 0.3\nconfidence 0.95\n",

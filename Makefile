@@ -4,7 +4,7 @@ JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 DEB_PACKAGES = llvm-19-dev llvm-19 clang-19 lld-19 libgsl-dev libffi-dev libjansson-dev libseccomp-dev \
                cmake make pkg-config graphviz lcov chromium valgrind libopenmpi-dev openmpi-bin
 
-.PHONY: all deps build demo test clean test-sanitize fuzz
+.PHONY: all deps build demo test check clean test-sanitize fuzz
 
 all: build
 
@@ -29,6 +29,11 @@ demo: build
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 	@$(MAKE) --no-print-directory test-sanitize
+
+# The fast part of the suite, for the edit-build-check loop: every test but those
+# labelled slow (tests/CMakeLists.txt). `make test` stays the whole suite.
+check: build
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS) -LE slow
 
 clean:
 	rm -rf $(BUILD)

@@ -1,24 +1,16 @@
-/* tests/e2e/scratch.h: a private temporary folder per test, for programs and specs written on the fly. */
+/* tests/e2e/scratch.h: folders for programs and specs written on the fly, inside the test's own temporary folder. */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_E2E_SCRATCH_H
 #define FREQSYS_E2E_SCRATCH_H
 
-#include <dirent.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
+#include "tmp.h"
 
-/* Creates a fresh folder under $TMPDIR (or /tmp) and returns its malloc'd path, or
- * NULL. A unique name per run lets tests run in parallel and leaves no fixed name. */
+/* A fresh folder inside tmp_dir() (so it goes with it at exit); its malloc'd path,
+ * or NULL. */
 __attribute__((unused)) static char *scratch_open(void) {
-    const char *base = getenv("TMPDIR");
-    if (!base || !*base) base = "/tmp";
-    size_t n = strlen(base) + 32;
-    char *dir = malloc(n);
+    char *dir = malloc(strlen(tmp_dir()) + 32);
     if (!dir) return NULL;
-    snprintf(dir, n, "%s/freqsys-e2e-XXXXXX", base);
+    sprintf(dir, "%s/scratch-XXXXXX", tmp_dir());
     if (!mkdtemp(dir)) {
         free(dir);
         return NULL;
@@ -51,29 +43,10 @@ __attribute__((unused)) static int scratch_write(const char *dir, const char *na
     return fclose(f) != 0 || bad ? -1 : 0;
 }
 
-/* Removes DIR with the files and one level of subfolders the test put in it, and frees it. */
+/* Removes DIR and all it holds, and frees it. */
 __attribute__((unused)) static void scratch_close(char *dir) {
     if (!dir) return;
-    DIR *d = opendir(dir);
-    struct dirent *e;
-    while (d && (e = readdir(d))) {
-        if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
-        char path[4096];
-        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-        if (unlink(path) != 0) {
-            DIR *sd = opendir(path);
-            struct dirent *se;
-            while (sd && (se = readdir(sd))) {
-                char inner[8192];
-                snprintf(inner, sizeof inner, "%s/%s", path, se->d_name);
-                unlink(inner);
-            }
-            if (sd) closedir(sd);
-            rmdir(path);
-        }
-    }
-    if (d) closedir(d);
-    rmdir(dir);
+    tmp_remove(dir);
     free(dir);
 }
 

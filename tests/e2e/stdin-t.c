@@ -10,7 +10,7 @@
  * so a right answer passes and the wrong ones named below, far outside, do not. */
 #define WIDEN (3.2905 / 1.95996)
 
-static char dir[512];
+static char dir[1024];
 
 /* Runs SPEC (in tests/e2e/programs) with EXTRA flags into DIR/NAME.json; the result
  * read back, or NULL. */
@@ -164,9 +164,7 @@ static void files(void) {
 
 int main(void) {
     plan(13 + 5 + 9 + 4 + 7 + 4 + 4);
-    const char *tmp = getenv("TMPDIR");
-    snprintf(dir, sizeof dir, "%s/freqsys-stdin-XXXXXX", tmp && *tmp ? tmp : "/tmp");
-    if (!mkdtemp(dir)) bail("cannot create a temporary folder");
+    snprintf(dir, sizeof dir, "%s", tmp_dir());   /* removed at exit */
     chars();
     lines();
     copy();
@@ -174,8 +172,5 @@ int main(void) {
     leftover();
     closed();
     files();
-    char cmd[600];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    if (system(cmd) != 0) diag("could not remove %s", dir);
     return done();
 }

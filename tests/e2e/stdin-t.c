@@ -15,7 +15,7 @@ static char dir[1024];
 /* Runs SPEC (in tests/e2e/programs) with EXTRA flags into DIR/NAME.json; the result
  * read back, or NULL. */
 static result *run(const char *spec, const char *name, const char *extra) {
-    char args[1024], path[600], err[4096];
+    char args[2048], path[1100], err[4096];
     snprintf(path, sizeof path, "%s/%s.json", dir, name);
     snprintf(args, sizeof args, "run tests/e2e/programs/%s -q %s -o '%s'", spec, extra, path);
     int code = e2e_run(args, err, sizeof err);
@@ -55,7 +55,7 @@ static void chars(void) {
     ok(eof && eof->mean == 1 && !strcmp(eof->status, "constant"), "a read after EOF is EOF again in every trial");
 
     result *one = run("stdin_chars.fspec", "chars1", "-j 1");
-    char a[600], b[600];
+    char a[1100], b[1100];
     snprintf(a, sizeof a, "%s/chars2.json", dir);
     snprintf(b, sizeof b, "%s/chars1.json", dir);
     ok(e2e_same_json(a, b), "the same seed gives the same result with one worker and with two");

@@ -227,6 +227,7 @@ static result *make_result(const spec *s, const run_options *o, const runner_con
     r->trials = rr->trials;
     r->crashes = rr->crashes;
     r->timeouts = rr->timeouts;
+    r->input_errors = rr->input_errors;
     r->converged = rr->converged;
     r->interrupted = rr->interrupted;
     r->gave_up = rr->gave_up;
@@ -287,7 +288,8 @@ static result *make_result(const spec *s, const run_options *o, const runner_con
     r->nfailures = rr->nfailures;
     for (size_t i = 0; i < rr->nfailures; i++) {
         r->failures[i].trial = rr->failures[i].trial;
-        r->failures[i].kind = strdup(rr->failures[i].kind == FAILURE_TIMEOUT ? "timeout" : "crash");
+        r->failures[i].kind = strdup(rr->failures[i].kind == FAILURE_TIMEOUT ? "timeout"
+                                     : rr->failures[i].kind == FAILURE_INPUT ? "input" : "crash");
         r->failures[i].signal = rr->failures[i].signal;
     }
     return r;

@@ -136,6 +136,7 @@ int checkpoint_write(const char *path, const checkpoint *c, char *err, size_t er
     json_object_set_new(o, "next_decision", u64(c->state.next_decision));
     json_object_set_new(o, "crashes", u64(c->state.crashes));
     json_object_set_new(o, "timeouts", u64(c->state.timeouts));
+    json_object_set_new(o, "input_errors", u64(c->state.input_errors));
     json_t *failures = json_array();
     for (size_t i = 0; i < c->state.nfailures; i++) {
         const runner_failure *f = &c->state.failures[i];
@@ -196,6 +197,8 @@ int checkpoint_read(const char *path, checkpoint *c, char *err, size_t errlen) {
     bad |= parse_u64(json_object_get(o, "next_decision"), &c->state.next_decision);
     bad |= parse_u64(json_object_get(o, "crashes"), &c->state.crashes);
     bad |= parse_u64(json_object_get(o, "timeouts"), &c->state.timeouts);
+    if (json_object_get(o, "input_errors"))   /* absent from checkpoints written before */
+        bad |= parse_u64(json_object_get(o, "input_errors"), &c->state.input_errors);
     json_t *failures = json_object_get(o, "failures");
     size_t i;
     json_t *x;

@@ -67,7 +67,7 @@ typedef struct runner {
     double chunk_seconds;          /* the work a chunk is sized for */
     uint64_t recent_bins, recent_trials;   /* what chunks sent since the size was set */
     tally *tallies;
-    uint64_t crashes, timeouts;
+    uint64_t crashes, timeouts, input_errors;
     int idle_deaths;
     runner_result *out;
     struct timespec t0;
@@ -207,8 +207,13 @@ static int merge_ready(runner *r) {
                 return -1;
         }
         for (size_t k = 0; k < p.naborted; k++) {
-            r->crashes++;
-            note_failure(r, p.aborted[k], FAILURE_CRASH, SIGABRT);
+            if (p.aborted[k] & WIRE_INPUT_ERROR) {
+                r->input_errors++;
+                note_failure(r, p.aborted[k] & ~WIRE_INPUT_ERROR, FAILURE_INPUT, 0);
+            } else {
+                r->crashes++;
+                note_failure(r, p.aborted[k], FAILURE_CRASH, SIGABRT);
+            }
         }
         if (p.failed) {
             runner_failure_kind kind = (runner_failure_kind)(p.failed - 1);
@@ -481,7 +486,7 @@ static void judge(runner *r, uint64_t j, uint64_t valid) {
  * trials; returns 1 when all blocks settled. */
 static int decide_all(runner *r, int trace) {
     const fsabi_module *mod = r->cfg->mod;
-    uint64_t valid = r->frontier - r->crashes - r->timeouts;
+    uint64_t valid = r->frontier - r->crashes - r->timeouts - r->input_errors;
     int all = 1;
     for (uint64_t j = 0; j < mod->nblocks + mod->nwrites; j++) {
         judge(r, j, valid);
@@ -502,7 +507,7 @@ static int decide_all(runner *r, int trace) {
  * block instead of thousands. A trace wants every block at every check point. */
 static int decide(runner *r) {
     const fsabi_module *mod = r->cfg->mod;
-    uint64_t nb = mod->nblocks, valid = r->frontier - r->crashes - r->timeouts;
+    uint64_t nb = mod->nblocks, valid = r->frontier - r->crashes - r->timeouts - r->input_errors;
     if (r->cfg->trace || nb == 0 || valid == 0) return decide_all(r, 1);
     for (uint64_t k = 0; k < nb; k++) {
         uint64_t j = (r->first_open + k) % nb;
@@ -699,6 +704,7 @@ static runner_start state_at_decision(const runner *r) {
     st.next_decision = r->next_decision;
     st.crashes = r->crashes;
     st.timeouts = r->timeouts;
+    st.input_errors = r->input_errors;
     memcpy(st.failures, r->out->failures, sizeof st.failures);
     st.nfailures = r->out->nfailures;
     st.tallies = r->tallies;
@@ -824,6 +830,7 @@ int runner_run(const runner_config *cfg, runner_result *out) {
         r.next_decision = st->next_decision;
         r.crashes = st->crashes;
         r.timeouts = st->timeouts;
+        r.input_errors = st->input_errors;
         memcpy(out->failures, st->failures, sizeof out->failures);
         out->nfailures = st->nfailures;
         if (r.next_decision > cfg->max_trials) r.next_decision = cfg->max_trials;
@@ -921,6 +928,7 @@ int runner_run(const runner_config *cfg, runner_result *out) {
     out->trials = r.frontier;
     out->crashes = r.crashes;
     out->timeouts = r.timeouts;
+    out->input_errors = r.input_errors;
     out->converged = 1;
     for (size_t j = 0; j < cfg->mod->nblocks; j++)
         if (out->verdicts[j].status == BLOCK_NOT_CONVERGED) out->converged = 0;
@@ -939,6 +947,7 @@ int runner_run(const runner_config *cfg, runner_result *out) {
     out->state.next_decision = r.next_decision;
     out->state.crashes = r.crashes;
     out->state.timeouts = r.timeouts;
+    out->state.input_errors = r.input_errors;
     memcpy(out->state.failures, out->failures, sizeof out->failures);
     out->state.nfailures = out->nfailures;
     out->state.tallies = r.tallies;   /* handed over, for a checkpoint */

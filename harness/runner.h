@@ -38,7 +38,10 @@ typedef struct runner_config {
 
 #define RUNNER_DEFAULT_RSS_LIMIT (1ull << 30)
 
-typedef enum runner_failure_kind { FAILURE_CRASH, FAILURE_TIMEOUT } runner_failure_kind;
+typedef enum runner_failure_kind {
+    FAILURE_CRASH, FAILURE_TIMEOUT,
+    FAILURE_INPUT              /* a drawn value did not fit its C type: that trial alone fails */
+} runner_failure_kind;
 
 typedef struct runner_failure {
     uint64_t trial;
@@ -58,7 +61,7 @@ runner_failure_kind runner_failure_of(int status, int marked);
 typedef struct runner_start {
     uint64_t frontier;          /* trials 0..frontier-1 are merged into tallies */
     uint64_t next_decision;     /* the next check point */
-    uint64_t crashes, timeouts;
+    uint64_t crashes, timeouts, input_errors;
     runner_failure failures[RUNNER_MAX_FAILURES];
     size_t nfailures;
     tally *tallies;             /* [mod->nblocks + mod->nwrites] */
@@ -66,7 +69,7 @@ typedef struct runner_start {
 
 typedef struct runner_result {
     uint64_t trials;           /* the decision was taken on trials 0..trials-1 */
-    uint64_t crashes, timeouts;    /* among those trials */
+    uint64_t crashes, timeouts, input_errors;    /* among those trials */
     int converged;             /* every block settled */
     int interrupted;           /* SIGINT or SIGTERM arrived first */
     int gave_up;               /* ended early: every open block needs a bound (stuck) */

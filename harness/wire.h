@@ -34,6 +34,9 @@ typedef struct wire_slot {
     _Alignas(128) uint64_t trial;   /* WIRE_IDLE between trials */
 } wire_slot;
 #define WIRE_IDLE UINT64_MAX
+/* In a chunk's list of trials left out: this bit marks a trial that stopped on an
+ * input that does not fit its type (the rest called abort()). */
+#define WIRE_INPUT_ERROR (1ull << 63)
 
 /* Reads or writes exactly N bytes, retrying on EINTR. Return 0, or -1 on EOF/error. */
 int wire_read(int fd, void *buf, size_t n);

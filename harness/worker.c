@@ -251,35 +251,31 @@ void worker_loop(const fsabi_module *mod, uint64_t seed, int cmd_fd, int result_
 
     wire_chunk cmd;
     while (wire_read(cmd_fd, &cmd, sizeof cmd) == 0 && cmd.count > 0) {
-        uint64_t end = cmd.start + cmd.count, error_trial = 0;
+        uint64_t end = cmd.start + cmd.count;
         c.start = cmd.start;
         c.count = cmd.count;
-        const char *error = NULL;
         for (uint64_t i = cmd.start; i < end; i++) {
             __atomic_store_n(&slot->trial, i, __ATOMIC_RELEASE);
             trial_end how = runtime_run_trial(seed, i);
             __atomic_store_n(&slot->trial, WIRE_IDLE, __ATOMIC_RELEASE);
-            if (how == TRIAL_ABORTED) {
+            if (how == TRIAL_ABORTED || how == TRIAL_INPUT_ERROR) {
+                /* left out of the estimates, and listed: abort() as a crash, an input
+                 * that does not fit as that trial's own failure (the run goes on) */
                 collect(mod, &c, 0);
                 if (c.naborted == c.aborted_cap) {
                     c.aborted_cap = c.aborted_cap ? 2 * c.aborted_cap : 16;
                     c.aborted = realloc(c.aborted, c.aborted_cap * sizeof *c.aborted);
                     if (!c.aborted) abort();
                 }
-                c.aborted[c.naborted++] = i;
-            } else if (how == TRIAL_INPUT_ERROR) {
-                collect(mod, &c, 0);
-                error = runtime_error();
-                error_trial = i;
-                break;
+                c.aborted[c.naborted++] = how == TRIAL_INPUT_ERROR ? i | WIRE_INPUT_ERROR : i;
             } else {
                 collect(mod, &c, 1);
             }
         }
         flush(&c);
-        int retiring = !error && outgrown(rss_limit);
-        if (send_chunk(result_fd, &c, cmd.start, cmd.count, 0, retiring, error_trial, error) != 0) break;
-        if (error || retiring) break;
+        int retiring = outgrown(rss_limit);
+        if (send_chunk(result_fd, &c, cmd.start, cmd.count, 0, retiring, 0, NULL) != 0) break;
+        if (retiring) break;
     }
     free(c.sink.bins);
     free(c.small);

@@ -50,7 +50,7 @@ typedef struct result_mmio_write {
 /* A trial that crashed or timed out, kept so the user can replay it. */
 typedef struct result_failure {
     uint64_t trial;
-    char *kind;           /* "crash" | "timeout" */
+    char *kind;           /* "crash" | "timeout" | "input" (a drawn value that did not fit) */
     int signal;           /* crash: the signal number */
 } result_failure;
 
@@ -64,6 +64,7 @@ typedef struct result {
     uint64_t seed;
     uint64_t trials;      /* trials run and used for the decision (0..trials-1) */
     uint64_t crashes, timeouts;
+    uint64_t input_errors;  /* trials whose drawn value did not fit its C type (left out) */
     int converged;        /* every block settled */
     int interrupted;      /* stopped by a signal before the rule decided */
     int gave_up;          /* ended early: the open blocks can only be settled by a bound */

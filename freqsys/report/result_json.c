@@ -173,6 +173,8 @@ static json_t *document(const result *r, int *bad)
     set(o, "trials", count(r->trials), bad);
     set(o, "crashes", count(r->crashes), bad);
     set(o, "timeouts", count(r->timeouts), bad);
+    if (r->input_errors)
+        set(o, "input_errors", count(r->input_errors), bad);
     set(o, "converged", json_boolean(r->converged), bad);
     for (size_t i = 0; blocks && i < r->nblocks; i++)
         if (json_array_append_new(blocks, block_json(&r->blocks[i], bad)) != 0)
@@ -641,6 +643,7 @@ static void fill(reader *rd, json_t *root, result *r)
     get_count(rd, root, "trials", 1, &r->trials);
     get_count(rd, root, "crashes", 1, &r->crashes);
     get_count(rd, root, "timeouts", 1, &r->timeouts);
+    get_count(rd, root, "input_errors", 0, &r->input_errors);
     get_bool(rd, root, "converged", 1, &r->converged);
     if (rd->failed)
         return;

@@ -195,6 +195,9 @@ static void header(const result *r, FILE *out)
     }
     fprintf(out, ", %s crash%s, %s timeout%s", crashes, r->crashes == 1 ? "" : "es", timeouts,
             r->timeouts == 1 ? "" : "s");
+    if (r->input_errors)
+        fprintf(out, ", %llu trial%s with a drawn value that did not fit its type (left out; --replay shows one)",
+                (unsigned long long)r->input_errors, r->input_errors == 1 ? "" : "s");
     fputc('\n', out);
     if (r->interrupted)
         fputs("interrupted before the stopping rule decided\n", out);
@@ -257,7 +260,7 @@ static void failures(const result *r, FILE *out)
         if (f->kind && strcmp(f->kind, "crash") == 0)
             fprintf(out, " (signal %d)", f->signal);
     }
-    uint64_t total = r->crashes + r->timeouts;
+    uint64_t total = r->crashes + r->timeouts + r->input_errors;
     if (total > r->nfailures)
         fprintf(out, " (first %zu of %llu)", r->nfailures, (unsigned long long)total);
     fputc('\n', out);

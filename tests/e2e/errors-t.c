@@ -5,7 +5,7 @@
 #include "e2e.h"
 
 int main(void) {
-    plan(23);
+    plan(25);
     char err[8192];
 
     int code = e2e_run("run tests/e2e/programs/undeclared.fspec -q", err, sizeof err);
@@ -23,8 +23,17 @@ int main(void) {
     ok(strstr(err, "misfit.fspec:2:9:") && strstr(err, "unsigned char (0 to 255)") &&
        strstr(err, "probability 0.421") && strstr(err, "misfit.c:6"),
        "...at the distribution's line and column, with the type, its range, the chance and the read");
-    code = e2e_run("run tests/e2e/programs/misfit_indexed.fspec -q", err, sizeof err);
-    is_int(code, 2, "a read matched only at run time: a drawn value that does not fit is an error (exit 2)");
+    /* A read matched only at run time: a draw that does not fit fails its trial alone,
+     * which is listed and can be replayed; the run goes on without it. */
+    code = e2e_runf(err, sizeof err, "run tests/e2e/programs/misfit_indexed.fspec -q -o '%s'", tmp_path("misfit.json"));
+    is_int(code, 0, "a draw that does not fit at run time fails that trial alone: the run goes on (exit 0)");
+    result *mf = result_read_json(tmp_path("misfit.json"), err, sizeof err);
+    ok(mf && mf->input_errors > 0 && mf->nfailures > 0 && !strcmp(mf->failures[0].kind, "input") &&
+       mf->failures[0].trial == 0, "...counted (%llu) and listed as input failures, trial 0 first",
+       mf ? (unsigned long long)mf->input_errors : 0ull);
+    result_free(mf);
+    code = e2e_run("run tests/e2e/programs/misfit_indexed.fspec --replay 0", err, sizeof err);
+    is_int(code, 2, "--replay of that trial stops on the input error (exit 2)");
     ok(strstr(err, "misfit.c:6: input 'level'") && strstr(err, "does not fit") &&
        strstr(err, "unsigned char"), "...naming the input, its line and its type");
     diag("%s", err);

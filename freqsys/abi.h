@@ -96,7 +96,8 @@ typedef enum fsabi_shape {
     FSABI_SHAPE_ARRAY,       /* pointer to LEN elements, each drawn */
     FSABI_SHAPE_STRING,      /* pointer to a drawn NUL-terminated string */
     FSABI_SHAPE_REF,         /* pointer to one drawn element */
-    FSABI_SHAPE_FIELD        /* one field of a struct passed by pointer */
+    FSABI_SHAPE_FIELD,       /* one field of a struct passed by pointer */
+    FSABI_SHAPE_NULL         /* a null pointer */
 } fsabi_shape;
 
 /* A block's CFG successors are edges[first_successor .. + nsuccessors) (block

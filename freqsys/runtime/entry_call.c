@@ -149,6 +149,9 @@ static void fill(const fsabi_arg *a, const dist *d, gsl_rng *r) {
     case FSABI_SHAPE_FIELD:
         store(a, runtime_draw(d, in->name), (unsigned char *)call.values[a->param].p + a->offset, in->name);
         break;
+    case FSABI_SHAPE_NULL:
+        call.values[a->param].p = NULL;
+        break;
     default:
         break;
     }

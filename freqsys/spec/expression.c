@@ -256,6 +256,12 @@ int expression_value(scanner *sc, const char *base_dir, int shapes_allowed, spec
     out->loc = (spec_loc){ sc->line, col(sc) };
     size_t start = sc->pos;
     char *name = scanner_ident(sc);
+    if (name && strcmp(name, "null") == 0 && scanner_peek(sc) != '(') {
+        free(name);
+        if (!shapes_allowed) return scanner_fail(sc, out->loc.column, "null is a pointer argument's value, allowed only after 'arg'");
+        out->kind = SPEC_VALUE_NULL;
+        return 0;
+    }
     if (name && is_shape(name)) {
         int r = -1;
         if (!shapes_allowed) {

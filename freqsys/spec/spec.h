@@ -30,7 +30,8 @@ typedef enum spec_value_kind {
     SPEC_VALUE_REF,     /* ref(D): a pointer to one value */
     SPEC_VALUE_TEXT,    /* text(LEN_D, BYTE_D): LEN_D bytes, each drawn from BYTE_D */
     SPEC_VALUE_LINES,   /* lines(COUNT_D, string(LEN_D, "charset")): COUNT_D lines, each ending in '\n' */
-    SPEC_VALUE_FILES    /* files("glob"): one whole file of a corpus, chosen uniformly */
+    SPEC_VALUE_FILES,   /* files("glob"): one whole file of a corpus, chosen uniformly */
+    SPEC_VALUE_NULL     /* null: a null pointer argument (only after arg) */
 } spec_value_kind;
 
 /* One file of a files("glob") corpus, read when the spec is parsed. */

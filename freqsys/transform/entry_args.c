@@ -89,10 +89,19 @@ static int resolve(LLVMValueRef fn, const spec *s, size_t d, entry_plan *p, cons
         return push(p, a);
     }
     int pointer = prm->kind == FSABI_KIND_PTR;
+    if (in->value.kind == SPEC_VALUE_NULL) {
+        if (!pointer) {
+            spec_diagnose(s, in->value.loc, err, errlen, "'%s' is %s, not a pointer: null does not apply",
+                          prm->name, prm->ctype);
+            return TRANSFORM_ESPEC;
+        }
+        a.shape = FSABI_SHAPE_NULL;
+        return push(p, a);
+    }
     if (in->value.kind == SPEC_VALUE_DIST) {
         if (pointer) {
             spec_diagnose(s, in->name_loc, err, errlen, "'%s' is a pointer (%s): declare what it points "
-                          "to with array(LEN, D), ref(D) or string(LEN, \"chars\")%s", prm->name, prm->ctype,
+                          "to with array(LEN, D), ref(D) or string(LEN, \"chars\"), or pass null%s", prm->name, prm->ctype,
                           typed && types[k].pointee_class == CTYPE_STRUCT ? ", or its fields ('arg p.field ~ D')" : "");
             return TRANSFORM_ESPEC;
         }

@@ -438,7 +438,8 @@ static int parse_input(parser *ps, const char *keyword, const char *varname, spe
     if (o) r = target_clash_fail(sc, &in, o);
     if (r == 0) r = expect_tilde(sc);
     if (r == 0 && in.target == SPEC_STDIN) r = stdin_form_parse(sc, ps->s->dir, &in.value);
-    else if (r == 0) r = expression_value(sc, ps->s->dir, in.target == SPEC_ARG, &in.value);
+    else if (r == 0) r = expression_value(sc, ps->s->dir, in.target == SPEC_ARG || (in.target == SPEC_GLOBAL && !in.element),
+                                          &in.value);
     if (r == 0) r = expect_end(sc);
     spec_input *slot = r == 0 ? add_input(ps) : NULL;
     if (!slot) {

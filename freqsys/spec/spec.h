@@ -60,7 +60,9 @@ typedef struct spec_value {
 typedef struct spec_input {
     spec_target target;
     char *name;            /* VAR, ARG (may be "cfg.mode"), GLOBAL, EXTERN_FN, EXTERN_VAR */
-    long long index;       /* READ_INDEX: 1-based; ARG: parameter index when name is NULL */
+    long long index;       /* READ_INDEX: 1-based; ARG: parameter index when name is NULL;
+                              GLOBAL with element: the array element, from 0 */
+    int element;           /* GLOBAL: one element, name[index], of an array */
     char *ctype;           /* EXTERN_VAR: the C type as written ("int", "unsigned short") */
     uint64_t addr_lo, addr_hi;   /* MMIO: inclusive range; one address has addr_lo == addr_hi */
     spec_value value;

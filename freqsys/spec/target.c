@@ -53,16 +53,33 @@ static int arg_target(scanner *sc, spec_input *in)
     return in->name ? 0 : -1;
 }
 
-/* global NAME. */
+/* global NAME, or global NAME[INDEX] for one element of an array. */
 static int global_target(scanner *sc, spec_input *in)
 {
-    char found[64];
+    char found[64], text[64];
     in->target = SPEC_GLOBAL;
     if (!scanner_at_ident(sc))
         return scanner_fail(sc, col(sc), "expected a global variable's name after 'global', found %s",
                             scanner_describe(sc, found, sizeof found));
     in->name = scanner_ident(sc);
-    return in->name ? 0 : -1;
+    if (!in->name) return -1;
+    if (sc->text[sc->pos] != '[') return 0;
+    sc->pos++;
+    scanner_num n;
+    unsigned long long v;
+    if (!scanner_at_number(sc) || !scanner_number(sc, 0, &n))
+        return scanner_fail(sc, col(sc), "expected an element's index after '%s[', found %s", in->name,
+                            scanner_describe(sc, found, sizeof found));
+    if (scanner_num_count(&n, &v) < 0 || v > (unsigned long long)INT32_MAX)
+        return scanner_fail(sc, (int)n.pos + 1, "an element's index counts from 0, got %s",
+                            scanner_num_text(sc, &n, text, sizeof text));
+    in->index = (long long)v;
+    in->element = 1;
+    if (sc->text[sc->pos] != ']')
+        return scanner_fail(sc, col(sc), "expected ']' after the index, found %s",
+                            scanner_describe(sc, found, sizeof found));
+    sc->pos++;
+    return 0;
 }
 
 /* extern NAME() for a function, extern TYPE WORDS... NAME for a variable. */
@@ -190,6 +207,10 @@ const spec_input *target_clash(const spec *s, const spec_input *in)
         case SPEC_MMIO:
             if (o->addr_lo <= in->addr_hi && in->addr_lo <= o->addr_hi) return o;
             break;
+        case SPEC_GLOBAL:   /* the whole array, and then pinned elements, may be declared */
+            if (same_name(o->name, in->name) && o->element == in->element && (!in->element || o->index == in->index))
+                return o;
+            break;
         default:
             if (same_name(o->name, in->name)) return o;
         }
@@ -211,6 +232,8 @@ int target_clash_fail(scanner *sc, const spec_input *in, const spec_input *o)
         if (in->name) return scanner_fail(sc, column, "argument '%s' is already declared on line %d", in->name, line);
         return scanner_fail(sc, column, "argument %lld is already declared on line %d", in->index, line);
     case SPEC_GLOBAL:
+        if (in->element)
+            return scanner_fail(sc, column, "global '%s[%lld]' is already declared on line %d", in->name, in->index, line);
         return scanner_fail(sc, column, "global '%s' is already declared on line %d", in->name, line);
     case SPEC_EXTERN_FN:
         return scanner_fail(sc, column, "extern function '%s' is already declared on line %d", in->name, line);

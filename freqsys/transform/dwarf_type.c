@@ -149,21 +149,36 @@ int dwarf_type_params(LLVMValueRef fn, ctype *params, int max, ctype *ret) {
     return count;
 }
 
-void dwarf_type_global(LLVMValueRef g, ctype *out) {
-    LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(g));
-    memset(out, 0, sizeof *out);
+/* The DI type of global G (NULL without debug information). */
+static LLVMMetadataRef global_type(LLVMContextRef ctx, LLVMValueRef g) {
     size_t n = 0;
+    LLVMMetadataRef t = NULL;
     LLVMValueMetadataEntry *entries = LLVMGlobalCopyAllMetadata(g, &n);
     unsigned dbg = LLVMGetMDKindIDInContext(ctx, "dbg", 3);
-    for (size_t i = 0; i < n; i++) {
+    for (size_t i = 0; i < n && !t; i++) {
         if (LLVMValueMetadataEntriesGetKind(entries, (unsigned)i) != dbg) continue;
         LLVMMetadataRef gve = LLVMValueMetadataEntriesGetMetadata(entries, (unsigned)i);
         LLVMMetadataRef var = LLVMDIGlobalVariableExpressionGetVariable(gve);
-        LLVMMetadataRef t = operand(ctx, var, 3);   /* DIVariable: scope, name, file, type */
-        if (is_type(t)) dwarf_type_of(ctx, t, out);
-        break;
+        t = operand(ctx, var, 3);   /* DIVariable: scope, name, file, type */
+        if (!is_type(t)) t = NULL;
     }
     if (entries) LLVMDisposeValueMetadataEntries(entries);
+    return t;
+}
+
+void dwarf_type_global(LLVMValueRef g, ctype *out) {
+    LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(g));
+    memset(out, 0, sizeof *out);
+    LLVMMetadataRef t = global_type(ctx, g);
+    if (t) dwarf_type_of(ctx, t, out);
+}
+
+void dwarf_type_global_element(LLVMValueRef g, ctype *out) {
+    LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(g));
+    memset(out, 0, sizeof *out);
+    LLVMMetadataRef t = strip(ctx, global_type(ctx, g));
+    if (t && LLVMGetMetadataKind(t) == LLVMDICompositeTypeMetadataKind && LLVMGetDINodeTag(t) == 0x01)
+        dwarf_type_of(ctx, operand(ctx, t, 3), out);   /* DW_TAG_array_type's element type */
 }
 
 int dwarf_type_field(LLVMContextRef ctx, LLVMMetadataRef s, const char *path, unsigned *offset,

@@ -32,6 +32,10 @@ int dwarf_type_params(LLVMValueRef fn, ctype *params, int max, ctype *ret);
 /* The type of global G from its DIGlobalVariable; CTYPE_UNKNOWN without one. */
 void dwarf_type_global(LLVMValueRef g, ctype *out);
 
+/* The type of the elements of array global G; CTYPE_UNKNOWN when G is no array or
+ * has no debug information. */
+void dwarf_type_global_element(LLVMValueRef g, ctype *out);
+
 /* Finds field PATH ("mode", or "inner.mode" through nested structs, not pointers) of
  * struct type S. Returns 0 and its byte offset and type, or -1 with the names of the
  * fields that exist in LIST. */

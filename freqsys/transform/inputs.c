@@ -84,6 +84,87 @@ static void uses_of(LLVMValueRef v, char *buf, size_t size) {
     if (!count) snprintf(buf, size, "no located use");
 }
 
+/* Appends to RESET a loop that stores LEN draws of SITE into elements 0 .. LEN - 1 of
+ * array global G (type TY, elements ELEM). */
+static void draw_elements(LLVMModuleRef m, LLVMValueRef reset, LLVMValueRef g, LLVMTypeRef ty, LLVMTypeRef elem,
+                          unsigned long long len, unsigned site) {
+    LLVMContextRef ctx = LLVMGetModuleContext(m);
+    LLVMTypeRef i64 = LLVMInt64TypeInContext(ctx);
+    LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
+    LLVMBasicBlockRef before = LLVMGetLastBasicBlock(reset);
+    LLVMBasicBlockRef head = LLVMAppendBasicBlockInContext(ctx, reset, "draw.elements");
+    LLVMBasicBlockRef body = LLVMAppendBasicBlockInContext(ctx, reset, "draw.element");
+    LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(ctx, reset, "draw.elements.done");
+    LLVMPositionBuilderAtEnd(b, before);
+    LLVMBuildBr(b, head);
+    LLVMPositionBuilderAtEnd(b, head);
+    LLVMValueRef i = LLVMBuildPhi(b, i64, "i");
+    LLVMBuildCondBr(b, LLVMBuildICmp(b, LLVMIntULT, i, LLVMConstInt(i64, len, 0), ""), body, done);
+    LLVMPositionBuilderAtEnd(b, body);
+    LLVMValueRef at = LLVMBuildGEP2(b, ty, g, (LLVMValueRef[]){LLVMConstInt(i64, 0, 0), i}, 2, "");
+    LLVMBuildStore(b, inputs_draw(m, b, site, elem), at);
+    LLVMValueRef next = LLVMBuildAdd(b, i, LLVMConstInt(i64, 1, 0), "");
+    LLVMBuildBr(b, head);
+    LLVMValueRef from[2] = {LLVMConstInt(i64, 0, 0), next};
+    LLVMBasicBlockRef via[2] = {before, body};
+    LLVMAddIncoming(i, from, via, 2);
+    LLVMDisposeBuilder(b);
+}
+
+/* global NAME ~ array(LEN, D) and global NAME[K] ~ D: elements of an array global. */
+static int bind_elements(LLVMModuleRef m, const spec *s, size_t d, LLVMValueRef g, LLVMValueRef reset,
+                         read_sites *sites, char *err, size_t errlen) {
+    const spec_input *in = &s->inputs[d];
+    LLVMTypeRef ty = LLVMGlobalGetValueType(g);
+    if (LLVMGetTypeKind(ty) != LLVMArrayTypeKind) {
+        spec_diagnose(s, in->element ? in->name_loc : in->value.loc, err, errlen,
+                      "'%s' is not an array: %s", in->name, in->element ? "it has no elements to pin"
+                                                                       : "array(LEN, D) draws arrays' elements");
+        return TRANSFORM_ESPEC;
+    }
+    unsigned long long n = LLVMGetArrayLength2(ty);
+    LLVMTypeRef elem = LLVMGetElementType(ty);
+    ctype c;
+    dwarf_type_global_element(g, &c);
+    unsigned kind = c.klass == CTYPE_SCALAR ? c.kind : dwarf_type_kind_of_ir(elem);
+    if (!kind) {
+        spec_diagnose(s, in->name_loc, err, errlen, "'%s' is not an array of numbers: only integer, _Bool and "
+                      "floating-point elements can be drawn", in->name);
+        return TRANSFORM_ESPEC;
+    }
+    if (!in->element && in->value.len_name) {
+        spec_diagnose(s, in->value.len_loc, err, errlen, "a global array's length is a number (it has %llu "
+                      "elements), not a name", n);
+        return TRANSFORM_ESPEC;
+    }
+    unsigned long long first = in->element ? (unsigned long long)in->index : 0;
+    unsigned long long len = in->element ? 1 : (unsigned long long)in->value.len_const;
+    if (first + len > n) {
+        if (in->element)
+            spec_diagnose(s, in->name_loc, err, errlen, "'%s' has %llu elements: index %llu is past its end",
+                          in->name, n, first);
+        else
+            spec_diagnose(s, in->value.len_loc, err, errlen, "'%s' has %llu elements: array(%llu, ...) is "
+                          "longer", in->name, n, len);
+        return TRANSFORM_ESPEC;
+    }
+    int site = reads_add_site(sites, in->name, NULL, kind, FSABI_FROM_GLOBAL, (unsigned)d);
+    if (site < 0) return -1;
+    if (in->element) {
+        LLVMContextRef ctx = LLVMGetModuleContext(m);
+        LLVMTypeRef i64 = LLVMInt64TypeInContext(ctx);
+        LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
+        LLVMPositionBuilderAtEnd(b, LLVMGetLastBasicBlock(reset));
+        LLVMValueRef at = LLVMBuildGEP2(b, ty, g, (LLVMValueRef[]){LLVMConstInt(i64, 0, 0),
+                                                                   LLVMConstInt(i64, first, 0)}, 2, "");
+        LLVMBuildStore(b, inputs_draw(m, b, (unsigned)site, elem), at);
+        LLVMDisposeBuilder(b);
+    } else {
+        draw_elements(m, reset, g, ty, elem, len, (unsigned)site);
+    }
+    return 0;
+}
+
 static int bind_variable(LLVMModuleRef m, const spec *s, size_t d, LLVMValueRef reset,
                          read_sites *sites, char *err, size_t errlen) {
     const spec_input *in = &s->inputs[d];
@@ -101,6 +182,13 @@ static int bind_variable(LLVMModuleRef m, const spec *s, size_t d, LLVMValueRef 
     if (!is_extern && LLVMIsDeclaration(g)) {
         spec_diagnose(s, in->name_loc, err, errlen, "'%s' is only declared by the program; use "
                       "'extern <type> %s ~ ...' to define it", in->name, in->name);
+        return TRANSFORM_ESPEC;
+    }
+    if (!is_extern && (in->element || in->value.kind == SPEC_VALUE_ARRAY))
+        return bind_elements(m, s, d, g, reset, sites, err, errlen);
+    if (!is_extern && in->value.kind != SPEC_VALUE_DIST) {
+        spec_diagnose(s, in->value.loc, err, errlen, "a global takes a distribution, or array(LEN, D) when it "
+                      "is an array");
         return TRANSFORM_ESPEC;
     }
     LLVMTypeRef ty = LLVMGlobalGetValueType(g);

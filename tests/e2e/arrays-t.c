@@ -1,0 +1,54 @@
+/* tests/e2e/arrays-t.c: global arrays drawn whole, single elements pinned, and their errors. */
+/* SPDX-License-Identifier: MIT */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include "tap.h"
+#include "e2e.h"
+
+static const result_block *at(const result *r, int line, const char *prefix)
+{
+    for (size_t i = 0; r && i < r->nblocks; i++)
+        if (r->blocks[i].line == line && !strncmp(r->blocks[i].block, prefix, strlen(prefix)))
+            return &r->blocks[i];
+    return NULL;
+}
+
+/* Writes a spec next to insertsort.c's folder with the array line LINE; runs check. */
+static int check_with(const char *line, char *err, size_t errlen)
+{
+    char path[2048];
+    snprintf(path, sizeof path, "%s/bad.fspec", tmp_dir());
+    FILE *f = fopen(path, "w");
+    if (!f) bail("cannot write %s", path);
+    fprintf(f, "program \"%s/tests/e2e/programs/insertsort.c\"\n%s\nepsilon 0.3\nconfidence 0.95\n",
+            FREQSYS_SOURCE_DIR, line);
+    fclose(f);
+    return e2e_runf(err, errlen, "check '%s'", path);
+}
+
+int main(void)
+{
+    plan(7);
+    char err[4096];
+    int code = e2e_run("run tests/e2e/programs/insertsort.fspec -q -o \"$TMPDIR/sort.json\"", err, sizeof err);
+    if (!is_int(code, 0, "insertion sort over a drawn global array runs and settles")) diag("%s", err);
+    result *r = result_read_json(tmp_path("sort.json"), err, sizeof err);
+    if (!ok(r != NULL, "...and its result reads back")) bail("%s", err);
+    /* Each of the 45 pairs of a[1..10] is an inversion with probability (1 - 1e-6) / 2. */
+    double truth = 45 * (1 - 1e-6) / 2;
+    const result_block *moves = at(r, 9, "while.body");   /* its first line; moves++ is counted with it */
+    ok(moves && fabs(moves->mean - truth) <= 0.3, "inversions: %.4f within 0.3 of %.4f", moves ? moves->mean : NAN,
+       truth);
+    ok(r->crashes == 0, "the pinned sentinel a[0] = 0 keeps every trial inside the array");
+    result_free(r);
+
+    code = check_with("global a ~ array(12, uniform_int(0, 9))", err, sizeof err);
+    ok(code == 2 && strstr(err, "bad.fspec:2:") && strstr(err, "has 11 elements"),
+       "array(12, ...) for an array of 11: a spec error at its line");
+    code = check_with("global a[11] ~ constant(0)", err, sizeof err);
+    ok(code == 2 && strstr(err, "index 11 is past its end"), "an element past the end: a spec error");
+    code = check_with("global a[0] ~ constant(0)\nglobal a[0] ~ constant(1)", err, sizeof err);
+    ok(code == 2 && strstr(err, "'a[0]' is already declared on line 2"), "the same element twice: a spec error");
+    return done();
+}

@@ -88,9 +88,17 @@ static void precision(char *buf, size_t n, const result *r)
         snprintf(buf, n, "±%.10g", r->epsilon);
 }
 
-static void location(char *buf, size_t n, const result_block *b)
+/* A block with no source line of its own (code the compiler made, a join with only
+ * a branch) is shown in its function's file, "file:?", so it can still be found. */
+static void location(char *buf, size_t n, const result_block *b, const result *r)
 {
     const char *file = text(b->file);
+    for (size_t i = 0; !*file && b->line <= 0 && r && i < r->nfunctions; i++)
+        if (r->functions[i].name && b->function && !strcmp(r->functions[i].name, b->function) &&
+            r->functions[i].file && *r->functions[i].file) {
+            snprintf(buf, n, "%.64s:?", r->functions[i].file);
+            return;
+        }
     if (*file && b->line > 0)
         snprintf(buf, n, "%.64s:%d", file, b->line);
     else if (*file)
@@ -121,10 +129,10 @@ static void assumption(char *buf, size_t n, const result_block *b)
         snprintf(buf, n, ", assuming at most %.15g executions per run (the most seen)", b->range);
 }
 
-static void fill(row *w, const result_block *b)
+static void fill(row *w, const result_block *b, const result *r)
 {
     char why[96];
-    location(w->loc, sizeof w->loc, b);
+    location(w->loc, sizeof w->loc, b, r);
     fixed(w->mean, sizeof w->mean, b->mean);
     fixed(w->half, sizeof w->half, b->half_width);
     assumption(why, sizeof why, b);
@@ -324,7 +332,7 @@ int result_write_text(const result *r, FILE *out)
         return -1;
     }
     for (size_t i = 0; i < r->nblocks; i++)
-        fill(&rows[i], &r->blocks[i]);
+        fill(&rows[i], &r->blocks[i], r);
     header(r, out);
     fputc('\n', out);
     table(r, rows, out);

@@ -49,7 +49,7 @@ static const char want_plain[] =
 
 int main(void)
 {
-    plan(9);
+    plan(10);
     int rc;
     result *r = sample_program();
     char *got = capture(result_write_text, r, &rc);
@@ -85,6 +85,20 @@ int main(void)
     got = capture(result_write_text, r, &rc);
     is_int(rc, 0, "no timing, NaN mean: the writer succeeds");
     is_string(got, want_plain, "no timing, NaN mean, a rare block with hits: exact text");
+    free(got);
+    result_free(r);
+
+    r = sample_program();
+    free(r->blocks[1].file);
+    r->blocks[1].file = copy("");
+    r->blocks[1].line = 0;
+    r->functions = calloc(1, sizeof *r->functions);
+    if (!r->functions) bail("out of memory");
+    r->functions[0] = (result_function){copy("main"), copy("src/newton.c"), 3};
+    r->nfunctions = 1;
+    got = capture(result_write_text, r, &rc);
+    ok(rc == 0 && strstr(got, "src/newton.c:?") != NULL,
+       "a block with no line of its own is shown in its function's file, as 'src/newton.c:?'");
     free(got);
     result_free(r);
 

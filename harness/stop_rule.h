@@ -91,7 +91,8 @@ typedef struct block_verdict {
     double be_ratio;       /* Shevtsova's bound 0.33554 (rho / s^3 + 0.415) / sqrt n */
     double quantile;       /* CLT: the widened normal quantile used (infinite: none yet) */
     double level;          /* the error share spent on this block at this look */
-    double p_upper;        /* binomial: exact upper confidence bound on P(block reached) */
+    double p_upper;        /* binomial bounds: exact upper bound on P(block reached), or for a count
+                            * the same in every trial on P(a trial differs); else 0 */
     double n_needed;       /* estimated trials to settle (for progress/ETA); n when settled */
     block_basis basis;     /* what the bound rests on (NONE: half_width is infinite) */
     double range;          /* the largest count per trial the bound took (proven, cap or

@@ -279,9 +279,13 @@ static void mmio_writes(const result *r, FILE *out)
     if (r->nmmio_writes == 0)
         return;
     fprintf(out, "register writes (dropped, counted per %s):", strcmp(text(r->mode), "function") == 0 ? "call" : "run");
-    for (size_t i = 0; i < r->nmmio_writes; i++)
-        fprintf(out, "%s 0x%08llx %.4f ± %.4f", i ? "," : "", (unsigned long long)r->mmio_writes[i].address,
-                r->mmio_writes[i].mean, r->mmio_writes[i].half_width);
+    for (size_t i = 0; i < r->nmmio_writes; i++) {
+        const result_mmio_write *w = &r->mmio_writes[i];
+        fprintf(out, "%s 0x%08llx %.4f", i ? "," : "", (unsigned long long)w->address, w->mean);
+        /* the same count in every trial has no bound without a cap: no ± to show */
+        if (isfinite(w->half_width)) fprintf(out, " ± %.4f", w->half_width);
+        else fputs(" (no bound)", out);
+    }
     fputc('\n', out);
 }
 

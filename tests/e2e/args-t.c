@@ -6,15 +6,6 @@
 #include "tap.h"
 #include "e2e.h"
 
-/* The block of R on source LINE whose label starts with PREFIX. */
-static const result_block *at(const result *r, int line, const char *prefix)
-{
-    for (size_t i = 0; r && i < r->nblocks; i++)
-        if (r->blocks[i].line == line && !strncmp(r->blocks[i].block, prefix, strlen(prefix)))
-            return &r->blocks[i];
-    return NULL;
-}
-
 int main(void)
 {
     plan(5);
@@ -23,9 +14,9 @@ int main(void)
     if (!is_int(code, 0, "arg out ~ null: the function runs and settles")) diag("%s", err);
     result *r = result_read_json(tmp_path("nullarg.json"), err, sizeof err);
     if (!ok(r != NULL, "...and its result reads back")) bail("%s", err);
-    const result_block *stored = at(r, 12, "if.then");
+    const result_block *stored = e2e_block_at(r, NULL, 12, "if.then");
     ok(stored && stored->hits == 0 && r->crashes == 0, "the store through out never runs, and nothing crashes");
-    const result_block *caps = at(r, 10, "if.then");
+    const result_block *caps = e2e_block_at(r, NULL, 10, "if.then");
     /* E[length] = 5 characters, each 'B' with probability 1/2 */
     ok(caps && fabs(caps->mean - 2.5) <= 0.1, "capitals counted: %.4f within 0.1 of 2.5", caps ? caps->mean : NAN);
     result_free(r);

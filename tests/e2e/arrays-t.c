@@ -6,14 +6,6 @@
 #include "tap.h"
 #include "e2e.h"
 
-static const result_block *at(const result *r, int line, const char *prefix)
-{
-    for (size_t i = 0; r && i < r->nblocks; i++)
-        if (r->blocks[i].line == line && !strncmp(r->blocks[i].block, prefix, strlen(prefix)))
-            return &r->blocks[i];
-    return NULL;
-}
-
 /* Writes a spec next to insertsort.c's folder with the array line LINE; runs check. */
 static int check_with(const char *line, char *err, size_t errlen)
 {
@@ -37,7 +29,7 @@ int main(void)
     if (!ok(r != NULL, "...and its result reads back")) bail("%s", err);
     /* Each of the 45 pairs of a[1..10] is an inversion with probability (1 - 1e-6) / 2. */
     double truth = 45 * (1 - 1e-6) / 2;
-    const result_block *moves = at(r, 9, "while.body");   /* its first line; moves++ is counted with it */
+    const result_block *moves = e2e_block_at(r, NULL, 9, "while.body");   /* its first line; moves++ is counted with it */
     ok(moves && fabs(moves->mean - truth) <= 0.3, "inversions: %.4f within 0.3 of %.4f", moves ? moves->mean : NAN,
        truth);
     ok(r->crashes == 0, "the pinned sentinel a[0] = 0 keeps every trial inside the array");

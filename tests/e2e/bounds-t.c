@@ -6,17 +6,6 @@
 #include "tap.h"
 #include "e2e.h"
 
-/* The first block of FUNCTION on source line LINE whose label starts with PREFIX. */
-static const result_block *find(const result *r, const char *function, int line, const char *prefix)
-{
-    for (size_t i = 0; r && i < r->nblocks; i++) {
-        const result_block *b = &r->blocks[i];
-        if (!strcmp(b->function, function) && b->line == line && !strncmp(b->block, prefix, strlen(prefix)))
-            return b;
-    }
-    return NULL;
-}
-
 typedef struct bound { const char *function; int line; const char *prefix; double max_runs; } bound;
 
 int main(void)
@@ -44,23 +33,23 @@ int main(void)
     result *r = result_read_json(tmp_path("bounds.json"), err, sizeof err);
     if (!ok(r != NULL, "the result reads back")) bail("%s", err);
     for (size_t i = 0; i < n; i++) {
-        const result_block *b = find(r, want[i].function, want[i].line, want[i].prefix);
+        const result_block *b = e2e_block_at(r, want[i].function, want[i].line, want[i].prefix);
         int same = b && (isnan(want[i].max_runs) ? isnan(b->max_runs) : b->max_runs == want[i].max_runs);
         ok(same, "%s line %d %s: proven at most %g per run (got %g)", want[i].function, want[i].line,
            want[i].prefix, want[i].max_runs, b ? b->max_runs : -1.0);
     }
     /* The branch is taken with p = 1/200 and runs 20 iterations: 0.1 per run. The
      * never-reached shortcut (a block reached runs once) would say about 0. */
-    const result_block *body = find(r, "main", 28, "for.body");
+    const result_block *body = e2e_block_at(r, "main", 28, "for.body");
     ok(body && !strcmp(body->status, "converged") && fabs(body->mean - 0.1) <= 0.05,
        "the rare loop's body: %.4f within 0.05 of 0.1, converged", body ? body->mean : NAN);
     ok(body && body->basis && (!strcmp(body->basis, "cap") || !strcmp(body->basis, "plug_in")) &&
        body->range == 20, "...and names what its bound rests on: at most 20 per run (%s)",
        body && body->basis ? body->basis : "?");
-    const result_block *ptr = find(r, "viaptr", 6, "entry");
+    const result_block *ptr = e2e_block_at(r, "viaptr", 6, "entry");
     ok(ptr && !strcmp(ptr->status, "constant") && ptr->basis && !strcmp(ptr->basis, "cap"),
        "a block seen the same in every trial is constant only under the cap, and says so");
-    const result_block *never = find(r, "main", 25, "for.cond");
+    const result_block *never = e2e_block_at(r, "main", 25, "for.cond");
     ok(never && !strcmp(never->method, "exact") && never->mean == 0, "the endless loop: exact 0");
     result_free(r);
     unlink(tmp_path("bounds.json"));

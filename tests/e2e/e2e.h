@@ -123,6 +123,19 @@ __attribute__((unused)) static const result_block *e2e_block(const result *r, co
     return NULL;
 }
 
+/* The first block of R on source LINE whose label starts with PREFIX, in FUNCTION
+ * (NULL: any); labels such as "if.then8" depend on clang's numbering, lines do not. */
+__attribute__((unused)) static const result_block *e2e_block_at(const result *r, const char *function, int line,
+                                                                const char *prefix) {
+    for (size_t i = 0; r && i < r->nblocks; i++) {
+        const result_block *b = &r->blocks[i];
+        if (b->line == line && !strncmp(b->block, prefix, strlen(prefix)) &&
+            (!function || !strcmp(b->function, function)))
+            return b;
+    }
+    return NULL;
+}
+
 /* Reads a whole file into a malloc'd string, dropping lines that hold timing fields. */
 __attribute__((unused)) static char *e2e_json_without_timing(const char *path) {
     FILE *f = fopen(path, "r");

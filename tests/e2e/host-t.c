@@ -48,13 +48,6 @@ static int warned(const result *r, const char *a, const char *b) {
     return 0;
 }
 
-/* The first block of R that starts on source line LINE (labels such as
- * "if.then8" depend on clang's numbering; lines do not). */
-static const result_block *at_line(const result *r, int line) {
-    for (size_t i = 0; r && i < r->nblocks; i++)
-        if (r->blocks[i].line == line) return &r->blocks[i];
-    return NULL;
-}
 
 static int run(const char *dir, const char *spec, const char *opts, const char *out, char *err, size_t errlen) {
     char args[2048];
@@ -76,17 +69,17 @@ static void random_and_clock(const char *dir) {
        "...and both give identical JSON (rand and the clock follow the seed)");
     result *r = result_read_json(scratch_path(dir, "one.json"), err, sizeof err);
     if (!r) bail("cannot read the result: %s", err);
-    const result_block *hit = at_line(r, 8);
+    const result_block *hit = e2e_block_at(r, NULL, 8, "");
     is_double(hit ? hit->mean : -1, 0.25, 0.01, "rand() %% 4 == 0 holds in 1/4 of the runs, within epsilon");
-    const result_block *spin = at_line(r, 12);
+    const result_block *spin = e2e_block_at(r, NULL, 12, "");
     is_double(spin ? spin->mean : -1, 99, 0, "the clock loop runs exactly 99 times on the virtual clock");
-    const result_block *env = at_line(r, 14);
+    const result_block *env = e2e_block_at(r, NULL, 14, "");
     ok(env && env->mean == 0 && env->max == 0, "getenv(\"PATH\") is NULL in every trial");
     ok(warned(r, "host.c:5: time()", "virtual clock"), "the JSON warns that time() reads the clock, at its line");
     ok(warned(r, "host.c:9: clock()", "virtual clock"), "...and clock()");
     ok(warned(r, "host.c:13: getenv(\"PATH\")", "returns NULL"), "...and getenv");
     ok(warned(r, "host.c:15: fopen(\"settings.txt\", \"r\")", "reads a file"), "...and the file read");
-    const result_block *d48 = at_line(r, 19);
+    const result_block *d48 = e2e_block_at(r, NULL, 19, "");
     is_double(d48 ? d48->mean : -1, 0.75, 0.01, "drand48() < 0.75 in 3/4 of the runs, within epsilon");
     diag("rand: %.4f ± %.4f, drand48: %.4f ± %.4f, after %llu trials", hit ? hit->mean : -1,
          hit ? hit->half_width : -1, d48 ? d48->mean : -1, d48 ? d48->half_width : -1,

@@ -49,7 +49,7 @@ static const char want_plain[] =
 
 int main(void)
 {
-    plan(10);
+    plan(11);
     int rc;
     result *r = sample_program();
     char *got = capture(result_write_text, r, &rc);
@@ -99,6 +99,18 @@ int main(void)
     got = capture(result_write_text, r, &rc);
     ok(rc == 0 && strstr(got, "src/newton.c:?") != NULL,
        "a block with no line of its own is shown in its function's file, as 'src/newton.c:?'");
+    free(got);
+    result_free(r);
+
+    r = sample_program();
+    r->mmio_writes = calloc(2, sizeof *r->mmio_writes);
+    if (!r->mmio_writes) bail("out of memory");
+    r->mmio_writes[0] = (result_mmio_write){0x40012008, 2, 0.5, 0.01, 1, 3};
+    r->mmio_writes[1] = (result_mmio_write){0x40020c14, 1, 0, NAN, 1, 1};
+    r->nmmio_writes = 2;
+    got = capture(result_write_text, r, &rc);
+    ok(rc == 0 && strstr(got, "0x40012008 2.0000 ± 0.0100, 0x40020c14 1.0000 (no bound)") != NULL,
+       "register writes: a half-width where there is one, '(no bound)' where there is none");
     free(got);
     result_free(r);
 

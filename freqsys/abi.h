@@ -10,7 +10,7 @@
  * through it. The layouts below are mirrored field by field in the IR (see
  * freqsys/transform/module_table.c): every field is a pointer or a 32/64-bit integer
  * placed so that no padding arises. Bump FSABI_VERSION on any change. */
-#define FSABI_VERSION 8
+#define FSABI_VERSION 9
 #define FSABI_MODULE_SYMBOL "freqsys_module"
 
 /* Runtime entry points the instrumented code calls. They are defined in the freqsys
@@ -97,7 +97,8 @@ typedef enum fsabi_shape {
     FSABI_SHAPE_STRING,      /* pointer to a drawn NUL-terminated string */
     FSABI_SHAPE_REF,         /* pointer to one drawn element */
     FSABI_SHAPE_FIELD,       /* one field of a struct passed by pointer */
-    FSABI_SHAPE_NULL         /* a null pointer */
+    FSABI_SHAPE_NULL,        /* a null pointer */
+    FSABI_SHAPE_PERMUTATION  /* pointer to LEN integers holding 0 .. LEN-1 in a random order */
 } fsabi_shape;
 
 /* A block's CFG successors are edges[first_successor .. + nsuccessors) (block
@@ -156,10 +157,12 @@ typedef struct fsabi_arg {
     uint32_t param;
     uint32_t shape;           /* fsabi_shape */
     uint32_t kind;            /* what one drawn value is stored as */
-    uint32_t offset;          /* FIELD: byte offset in the struct */
-    uint32_t elem_size;       /* ARRAY, STRING, REF: bytes per element */
+    uint32_t offset;          /* FIELD: byte offset in the struct; ARRAY, PERMUTATION: a constant length */
+    uint32_t elem_size;       /* ARRAY, STRING, REF, FIELD: bytes per element */
     uint32_t len_param;       /* ARRAY with a named length: that parameter; else UINT32_MAX */
-    uint32_t reserved;
+    uint32_t per_item;        /* elements per item: a row of int (*)[20] holds 20, an array field
+                               * int f[8] holds 8; 1 otherwise. ARRAY of structs (no
+                               * distribution): 0, the items are zeroed and their fields drawn */
 } fsabi_arg;
 
 typedef struct fsabi_module {

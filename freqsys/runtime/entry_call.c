@@ -26,6 +26,9 @@ static struct {
     slot *values;
     buffer *buffers;
     const dist **dists;        /* per fsabi_arg */
+    size_t *items;             /* per parameter: the structs it points to this call */
+    long long *order;          /* a permutation being drawn */
+    size_t order_cap;
 } call;
 
 static ffi_type *ffi_of(uint32_t kind) {
@@ -54,7 +57,8 @@ int entry_call_prepare(const fsabi_module *mod, const spec *s, char *err, size_t
     call.values = calloc(n + 1, sizeof *call.values);
     call.buffers = calloc(n + 1, sizeof *call.buffers);
     call.dists = calloc(mod->nargs + 1, sizeof *call.dists);
-    if (!call.types || !call.argp || !call.values || !call.buffers || !call.dists) {
+    call.items = calloc(n + 1, sizeof *call.items);
+    if (!call.types || !call.argp || !call.values || !call.buffers || !call.dists || !call.items) {
         snprintf(err, errlen, "out of memory");
         return -1;
     }
@@ -120,22 +124,61 @@ static long long int_value(uint32_t param) {
     }
 }
 
+/* The number of items an ARRAY or PERMUTATION argument has this call. */
+static size_t length_of(const fsabi_arg *a, const char *name) {
+    long long len = a->len_param == UINT32_MAX ? (long long)a->offset : int_value(a->len_param);
+    unsigned per = a->per_item ? a->per_item : 1;
+    if (len < 0 || len > MAX_ELEMENTS / per)
+        runtime_fail("argument '%s': length %lld (from '%s') is not a valid array length", name, len,
+                     a->len_param == UINT32_MAX ? "the constant" : param_name(a->len_param));
+    return (size_t)len;
+}
+
+/* LEN values 0 .. LEN-1 in a uniformly random order, from D = uniform(0, 1): the
+ * shuffle that builds the order from the front, element i trading places with one of
+ * 0 .. i, each choice equally likely. */
+static void permute(const fsabi_arg *a, const dist *d, const char *name) {
+    size_t len = length_of(a, name);
+    if (len > call.order_cap) {
+        long long *o = realloc(call.order, len * sizeof *o);
+        if (!o) runtime_fail("out of memory for argument '%s' (%zu elements)", name, len);
+        call.order = o;
+        call.order_cap = len;
+    }
+    for (size_t i = 0; i < len; i++) {
+        size_t j = (size_t)(runtime_draw(d, name) * (double)(i + 1));
+        if (j > i) j = i;   /* u < 1, so only rounding could reach i + 1 */
+        call.order[i] = call.order[j];
+        call.order[j] = (long long)i;
+    }
+    unsigned char *p = room(a->param, len * a->elem_size);
+    for (size_t i = 0; i < len; i++) store(a, (double)call.order[i], p + i * a->elem_size, name);
+}
+
 static void fill(const fsabi_arg *a, const dist *d, gsl_rng *r) {
     const spec_input *in = &call.spec->inputs[a->decl];
     const char *name = param_name(a->param);
     switch (a->shape) {
     case FSABI_SHAPE_ARRAY: {
-        long long len = a->len_param == UINT32_MAX ? (long long)a->offset : int_value(a->len_param);
-        if (len < 0 || len > MAX_ELEMENTS)
-            runtime_fail("argument '%s': length %lld (from '%s') is not a valid array length", name, len,
-                         a->len_param == UINT32_MAX ? "the constant" : param_name(a->len_param));
-        unsigned char *p = room(a->param, (size_t)len * a->elem_size);
-        for (long long i = 0; i < len; i++) store(a, runtime_draw(d, name), p + i * a->elem_size, name);
+        size_t len = length_of(a, name);
+        if (a->per_item == 0) {   /* structs: zeroed here, their fields drawn afterwards */
+            memset(room(a->param, len * a->elem_size), 0, len * a->elem_size);
+            call.items[a->param] = len;
+            break;
+        }
+        size_t n = len * a->per_item;   /* int (*)[20]: LEN rows of 20 */
+        unsigned char *p = room(a->param, n * a->elem_size);
+        for (size_t i = 0; i < n; i++) store(a, runtime_draw(d, name), p + i * a->elem_size, name);
         break;
     }
-    case FSABI_SHAPE_REF:
-        store(a, runtime_draw(d, name), room(a->param, a->elem_size), name);
+    case FSABI_SHAPE_PERMUTATION:
+        permute(a, d, name);
         break;
+    case FSABI_SHAPE_REF: {
+        unsigned char *p = room(a->param, (size_t)a->per_item * a->elem_size);
+        for (uint32_t i = 0; i < a->per_item; i++) store(a, runtime_draw(d, name), p + i * a->elem_size, name);
+        break;
+    }
     case FSABI_SHAPE_STRING: {
         double L = runtime_draw(d, name);
         if (!(L >= 0 && L <= MAX_ELEMENTS))
@@ -146,9 +189,14 @@ static void fill(const fsabi_arg *a, const dist *d, gsl_rng *r) {
         p[len] = '\0';
         break;
     }
-    case FSABI_SHAPE_FIELD:
-        store(a, runtime_draw(d, in->name), (unsigned char *)call.values[a->param].p + a->offset, in->name);
+    case FSABI_SHAPE_FIELD: {   /* in every struct the parameter points to; each element of an array field */
+        size_t stride = call.mod->params[a->param].pointee_size;
+        unsigned char *base = (unsigned char *)call.values[a->param].p + a->offset;
+        for (size_t k = 0; k < call.items[a->param]; k++)
+            for (uint32_t i = 0; i < a->per_item; i++)
+                store(a, runtime_draw(d, in->name), base + k * stride + i * a->elem_size, in->name);
         break;
+    }
     case FSABI_SHAPE_NULL:
         call.values[a->param].p = NULL;
         break;
@@ -165,11 +213,17 @@ void entry_call(gsl_rng *r) {
             store(a, runtime_draw(call.dists[k], param_name(a->param)), &call.values[a->param], param_name(a->param));
     }
     /* What a pointer points to starts zeroed (a struct's undeclared fields stay 0). */
-    for (uint64_t i = 0; i < mod->nparams; i++)
+    for (uint64_t i = 0; i < mod->nparams; i++) {
+        call.items[i] = 1;
         if (mod->params[i].kind == FSABI_KIND_PTR && mod->params[i].pointee_size)
             memset(room((uint32_t)i, mod->params[i].pointee_size), 0, mod->params[i].pointee_size);
+    }
+    /* Fields last: an array of structs is allocated before its fields are drawn. */
     for (uint64_t k = 0; k < mod->nargs; k++)
-        if (mod->args[k].shape != FSABI_SHAPE_VALUE) fill(&mod->args[k], call.dists[k], r);
+        if (mod->args[k].shape != FSABI_SHAPE_VALUE && mod->args[k].shape != FSABI_SHAPE_FIELD)
+            fill(&mod->args[k], call.dists[k], r);
+    for (uint64_t k = 0; k < mod->nargs; k++)
+        if (mod->args[k].shape == FSABI_SHAPE_FIELD) fill(&mod->args[k], call.dists[k], r);
     /* Both calls give the entry its exact parameter types (a call through any one
      * fixed C prototype would be undefined for every other signature); call_entry,
      * made for this entry by the transform, is the faster. */

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const shapes[] = { "array", "string", "ref", NULL };
+static const char *const shapes[] = { "array", "string", "ref", "permutation", NULL };
 /* The forms of a drawn standard input (stdin_form.c): names no distribution may take. */
 static const char *const stdin_forms[] = { "text", "lines", "files", NULL };
 
@@ -194,7 +194,9 @@ done:
     return d;
 }
 
-/* array(LEN, D): LEN a positive constant or the name of another argument. */
+/* array(LEN, D): LEN a positive constant or the name of another argument. array(LEN)
+ * alone is an array of structs whose fields are declared one by one (arg p.x ~ D);
+ * permutation(LEN) takes a length alone. */
 static int parse_array(scanner *sc, const char *base_dir, spec_value *out)
 {
     char found[64];
@@ -217,6 +219,16 @@ static int parse_array(scanner *sc, const char *base_dir, spec_value *out)
         return scanner_fail(sc, col(sc), "expected an array length (a number or an argument's name), found %s",
                             scanner_describe(sc, found, sizeof found));
     }
+    if (out->kind == SPEC_VALUE_PERMUTATION) {
+        /* A uniform(0, 1) per element drives the shuffle (element i swaps with one
+         * of 0 .. i), so a permutation is drawn like any other input. */
+        dist_error e = { .arg_index = -1 };
+        dist_arg unit[2] = { { .kind = DIST_ARG_NUMBER, .number = 0 }, { .kind = DIST_ARG_NUMBER, .number = 1 } };
+        out->dist = dist_create("uniform", unit, 2, base_dir, &e);
+        return out->dist ? 0 : scanner_fail(sc, out->len_loc.column, "%s", e.message);
+    }
+    scanner_space(sc);
+    if (scanner_peek(sc) == ')') return 0;   /* array(LEN): structs, fields declared apart */
     if (scanner_expect(sc, ',', "after the array's length") < 0) return -1;
     spec_loc loc;
     out->dist = expression_dist(sc, base_dir, &loc);
@@ -267,8 +279,8 @@ int expression_value(scanner *sc, const char *base_dir, int shapes_allowed, spec
         if (!shapes_allowed) {
             shape_misplaced(sc, out->loc.column, name);
         } else if (scanner_expect(sc, '(', "after the shape's name") == 0) {
-            if (strcmp(name, "array") == 0) {
-                out->kind = SPEC_VALUE_ARRAY;
+            if (strcmp(name, "array") == 0 || strcmp(name, "permutation") == 0) {
+                out->kind = name[0] == 'a' ? SPEC_VALUE_ARRAY : SPEC_VALUE_PERMUTATION;
                 r = parse_array(sc, base_dir, out);
             } else if (strcmp(name, "string") == 0) {
                 out->kind = SPEC_VALUE_STRING;

@@ -585,7 +585,11 @@ static int check_whole(parser *ps)
         if (in->target == SPEC_ARG && !s->function)
             return scanner_fail(sc, in->loc.column, "'arg' declares a function's parameter and needs "
                                 "isolated-function mode: add a line 'function \"NAME\"'");
-        if (in->target != SPEC_ARG || in->value.kind != SPEC_VALUE_ARRAY || !in->value.len_name) continue;
+        if (in->target == SPEC_GLOBAL && in->value.kind == SPEC_VALUE_ARRAY && !in->value.dist)
+            return scanner_fail(sc, in->value.loc.column, "a global array's elements need a distribution: "
+                                "array(LEN, D)");
+        if (in->target != SPEC_ARG || (in->value.kind != SPEC_VALUE_ARRAY && in->value.kind != SPEC_VALUE_PERMUTATION) ||
+            !in->value.len_name) continue;
         const spec_input *len = NULL;
         for (size_t j = 0; j < s->ninputs && !len; j++)
             if (s->inputs[j].target == SPEC_ARG && s->inputs[j].name && strcmp(s->inputs[j].name, in->value.len_name) == 0)

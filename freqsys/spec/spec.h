@@ -31,7 +31,8 @@ typedef enum spec_value_kind {
     SPEC_VALUE_TEXT,    /* text(LEN_D, BYTE_D): LEN_D bytes, each drawn from BYTE_D */
     SPEC_VALUE_LINES,   /* lines(COUNT_D, string(LEN_D, "charset")): COUNT_D lines, each ending in '\n' */
     SPEC_VALUE_FILES,   /* files("glob"): one whole file of a corpus, chosen uniformly */
-    SPEC_VALUE_NULL     /* null: a null pointer argument (only after arg) */
+    SPEC_VALUE_NULL,    /* null: a null pointer argument (only after arg) */
+    SPEC_VALUE_PERMUTATION /* permutation(LEN): 0 .. LEN-1 in a uniformly random order */
 } spec_value_kind;
 
 /* One file of a files("glob") corpus, read when the spec is parsed. */

@@ -74,6 +74,26 @@ static unsigned scalar_kind(const char *name, unsigned bits, int is_enum) {
     }
 }
 
+/* The innermost element type of array type T (through nested arrays and typedefs),
+ * with its dimensions as C writes them ("[4][5]", "[]" when unknown) in DIMS. The
+ * DICompositeType of an array: operand 3 its element type, operand 4 its subranges. */
+static LLVMMetadataRef array_element(LLVMContextRef ctx, LLVMMetadataRef t, char *dims, size_t size) {
+    size_t used = 0;
+    dims[0] = '\0';
+    for (int depth = 0; depth < 8; depth++) {
+        LLVMMetadataRef e = operand(ctx, t, 3);
+        LLVMMetadataRef se = strip(ctx, e);
+        uint64_t bytes = LLVMDITypeGetSizeInBits(t) / 8, each = se ? LLVMDITypeGetSizeInBits(se) / 8 : 0;
+        if (used < size)
+            used += each && bytes ? (size_t)snprintf(dims + used, size - used, "[%llu]", (unsigned long long)(bytes / each))
+                                  : (size_t)snprintf(dims + used, size - used, "[]");
+        if (!se || LLVMGetMetadataKind(se) != LLVMDICompositeTypeMetadataKind || LLVMGetDINodeTag(se) != TAG_ARRAY)
+            return e;
+        t = se;
+    }
+    return NULL;
+}
+
 /* C spelling of T into BUF. */
 static void spell(LLVMContextRef ctx, LLVMMetadataRef t, char *buf, size_t size, int depth) {
     size_t len;
@@ -82,6 +102,14 @@ static void spell(LLVMContextRef ctx, LLVMMetadataRef t, char *buf, size_t size,
     const char *n = name_of(t, &len);
     LLVMMetadataKind k = LLVMGetMetadataKind(t);
     if (k == LLVMDIBasicTypeMetadataKind) { snprintf(buf, size, "%.*s", (int)len, n); return; }
+    if (k == LLVMDICompositeTypeMetadataKind && LLVMGetDINodeTag(t) == TAG_ARRAY) {
+        char dims[64];
+        LLVMMetadataRef e = array_element(ctx, t, dims, sizeof dims);
+        char inner[96];
+        spell(ctx, e, inner, sizeof inner, depth + 1);
+        snprintf(buf, size, "%.80s%.40s", inner, dims);
+        return;
+    }
     if (k == LLVMDICompositeTypeMetadataKind) {
         uint16_t tag = LLVMGetDINodeTag(t);
         const char *word = tag == TAG_STRUCT ? "struct" : tag == TAG_UNION ? "union" :
@@ -94,7 +122,16 @@ static void spell(LLVMContextRef ctx, LLVMMetadataRef t, char *buf, size_t size,
         uint16_t tag = LLVMGetDINodeTag(t);
         char inner[96];
         if (tag == TAG_TYPEDEF) { snprintf(buf, size, "%.*s", (int)len, n); return; }
-        spell(ctx, operand(ctx, t, 3), inner, sizeof inner, depth + 1);
+        LLVMMetadataRef base = operand(ctx, t, 3);
+        LLVMMetadataRef bare = strip(ctx, base);
+        if (tag == TAG_POINTER && bare && LLVMGetMetadataKind(bare) == LLVMDICompositeTypeMetadataKind &&
+            LLVMGetDINodeTag(bare) == TAG_ARRAY) {   /* int (*)[20] */
+            char dims[64];
+            spell(ctx, array_element(ctx, bare, dims, sizeof dims), inner, sizeof inner, depth + 1);
+            snprintf(buf, size, "%.80s (*)%.40s", inner, dims);
+            return;
+        }
+        spell(ctx, base, inner, sizeof inner, depth + 1);
         if (tag == TAG_POINTER) snprintf(buf, size, "%s *", inner);
         else if (tag == TAG_CONST) snprintf(buf, size, "const %s", inner);
         else if (tag == TAG_VOLATILE) snprintf(buf, size, "volatile %s", inner);
@@ -116,6 +153,14 @@ void dwarf_type_of(LLVMContextRef ctx, LLVMMetadataRef t, ctype *out) {
     if (k == LLVMDIBasicTypeMetadataKind || (k == LLVMDICompositeTypeMetadataKind && tag == TAG_ENUM)) {
         out->kind = scalar_kind(name_of(s, &len), (unsigned)LLVMDITypeGetSizeInBits(s), tag == TAG_ENUM);
         out->klass = out->kind ? CTYPE_SCALAR : CTYPE_UNKNOWN;
+        out->elem_size = out->size;
+    } else if (k == LLVMDICompositeTypeMetadataKind && tag == TAG_ARRAY) {
+        char dims[64];
+        ctype e;
+        dwarf_type_of(ctx, array_element(ctx, s, dims, sizeof dims), &e);
+        out->klass = CTYPE_ARRAY;
+        out->kind = e.klass == CTYPE_SCALAR ? e.kind : 0;   /* only arrays of numbers are drawn */
+        out->elem_size = e.size;
     } else if (k == LLVMDIDerivedTypeMetadataKind && tag == TAG_POINTER) {
         out->klass = CTYPE_POINTER;
         LLVMMetadataRef p = strip(ctx, operand(ctx, s, 3));
@@ -128,6 +173,7 @@ void dwarf_type_of(LLVMContextRef ctx, LLVMMetadataRef t, ctype *out) {
             out->pointee_class = inner.klass;
             out->pointee_kind = inner.kind;
             out->pointee_size = inner.size;
+            out->pointee_elem_size = inner.elem_size;
         }
     } else if (k == LLVMDICompositeTypeMetadataKind && (tag == TAG_STRUCT || tag == TAG_UNION)) {
         out->klass = CTYPE_STRUCT;
@@ -235,4 +281,62 @@ unsigned dwarf_type_kind_of_ir(LLVMTypeRef t) {
         }
     default: return 0;
     }
+}
+
+/* The value a debug intrinsic's first operand wraps (metadata ptr %x), or NULL. */
+static LLVMValueRef described(LLVMValueRef call) {
+    LLVMValueRef md = LLVMGetOperand(call, 0);
+    if (!md || LLVMGetMDNodeNumOperands(md) != 1) return NULL;
+    LLVMValueRef v = NULL;
+    LLVMGetMDNodeOperands(md, &v);   /* for a wrapped value, the value itself */
+    return v;
+}
+
+/* The name of the DILocalVariable that debug intrinsic CALL describes, into BUF. */
+static int variable_name(LLVMValueRef call, char *buf, size_t size) {
+    LLVMValueRef var = LLVMGetOperand(call, 1);
+    if (!var || LLVMGetMDNodeNumOperands(var) < 2) return -1;
+    LLVMValueRef ops[2] = {NULL, NULL};
+    LLVMValueRef all[8];
+    unsigned n = LLVMGetMDNodeNumOperands(var);
+    if (n > 8) return -1;
+    LLVMGetMDNodeOperands(var, all);
+    ops[1] = all[1];   /* DILocalVariable: scope, name, file, type */
+    unsigned len = 0;
+    const char *name = ops[1] ? LLVMGetMDString(ops[1], &len) : NULL;
+    if (!name || !len) return -1;
+    snprintf(buf, size, "%.*s", (int)len, name);
+    return 0;
+}
+
+/* Whether V is parameter P itself, or a slot P is stored into (clang -O0 spills each
+ * parameter to an alloca and describes the alloca). */
+static int holds_param(LLVMValueRef v, LLVMValueRef p) {
+    if (v == p) return 1;
+    if (!v || !LLVMIsAAllocaInst(v)) return 0;
+    for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
+        LLVMValueRef user = LLVMGetUser(u);
+        if (LLVMIsAStoreInst(user) && LLVMGetOperand(user, 0) == p && LLVMGetOperand(user, 1) == v) return 1;
+    }
+    return 0;
+}
+
+int dwarf_type_param_name(LLVMValueRef fn, unsigned i, char *buf, size_t size) {
+    LLVMModuleRef m = LLVMGetGlobalParent(fn);
+    LLVMValueRef p = LLVMGetParam(fn, i);
+    /* LLVM 19's C API reads debug records only as intrinsic calls. */
+    int records = LLVMIsNewDbgInfoFormat(m);
+    if (records) LLVMSetIsNewDbgInfoFormat(m, 0);
+    int rc = -1;
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb && rc; bb = LLVMGetNextBasicBlock(bb))
+        for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in && rc; in = LLVMGetNextInstruction(in)) {
+            LLVMValueRef callee = LLVMIsACallInst(in) ? LLVMGetCalledValue(in) : NULL;
+            size_t len = 0;
+            const char *name = callee && LLVMIsAFunction(callee) ? LLVMGetValueName2(callee, &len) : "";
+            if ((strcmp(name, "llvm.dbg.declare") && strcmp(name, "llvm.dbg.value")) || !holds_param(described(in), p))
+                continue;
+            rc = variable_name(in, buf, size);
+        }
+    if (records) LLVMSetIsNewDbgInfoFormat(m, 1);
+    return rc;
 }

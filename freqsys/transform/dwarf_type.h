@@ -8,16 +8,18 @@
 
 /* IR types do not say whether an integer is signed, nor what a pointer points to;
  * the DWARF types clang emits with -g do. */
-typedef enum ctype_class { CTYPE_UNKNOWN, CTYPE_VOID, CTYPE_SCALAR, CTYPE_POINTER, CTYPE_STRUCT } ctype_class;
+typedef enum ctype_class { CTYPE_UNKNOWN, CTYPE_VOID, CTYPE_SCALAR, CTYPE_POINTER, CTYPE_STRUCT, CTYPE_ARRAY } ctype_class;
 
 typedef struct ctype {
     ctype_class klass;
-    unsigned kind;              /* scalars: fsabi_kind */
+    unsigned kind;              /* scalars: fsabi_kind; arrays: that of their innermost elements */
     unsigned size;              /* bytes */
+    unsigned elem_size;         /* scalars: size; arrays: bytes of one innermost element */
     char text[128];             /* as C spells it: "unsigned int", "const int *", "cfg_t *" */
     /* pointers */
     ctype_class pointee_class;
     unsigned pointee_kind, pointee_size;
+    unsigned pointee_elem_size; /* pointer to an array (int (*)[20]): bytes of one int */
     LLVMMetadataRef pointee;    /* the pointee's type, typedefs and qualifiers removed */
 } ctype;
 
@@ -28,6 +30,11 @@ void dwarf_type_of(LLVMContextRef ctx, LLVMMetadataRef t, ctype *out);
 /* The parameters of FN from its DISubprogram: fills up to MAX entries of PARAMS and
  * RET. Returns the number of parameters, or -1 when FN has no debug information. */
 int dwarf_type_params(LLVMValueRef fn, ctype *params, int max, ctype *ret);
+
+/* The source name of parameter I of FN, from the debug variable describing it, into
+ * BUF: for IR whose values have no names (a .ll or .bc made without
+ * -fno-discard-value-names). Returns 0, or -1 when no debug variable describes it. */
+int dwarf_type_param_name(LLVMValueRef fn, unsigned i, char *buf, size_t size);
 
 /* The type of global G from its DIGlobalVariable; CTYPE_UNKNOWN without one. */
 void dwarf_type_global(LLVMValueRef g, ctype *out);

@@ -40,6 +40,27 @@ static int push(entry_plan *p, entry_arg a) {
 
 static int is_integer_kind(unsigned k) { return k >= FSABI_KIND_I8 && k <= FSABI_KIND_U64; }
 
+/* Sets A's length, a constant or another integer parameter, and adds A. */
+static int array_length(const spec *s, const spec_input *in, entry_plan *p, entry_arg *a, const char *sig,
+                        char *err, size_t errlen) {
+    if (in->value.len_name) {
+        long long L = find_param(p, in->value.len_name, strlen(in->value.len_name));
+        if (L < 0 || !is_integer_kind(p->params[L].kind)) {
+            spec_diagnose(s, in->value.loc, err, errlen, "the length of '%s' must be an integer "
+                          "parameter of %s", p->params[a->param].name, sig);
+            return TRANSFORM_ESPEC;
+        }
+        a->len_param = (unsigned)L;
+    } else if (in->value.len_const > ENTRY_ARGS_MAX_ELEMENTS) {
+        spec_diagnose(s, in->value.len_loc, err, errlen, "%lld elements are more than the %d an argument may "
+                      "have", in->value.len_const, ENTRY_ARGS_MAX_ELEMENTS);
+        return TRANSFORM_ESPEC;
+    } else {
+        a->offset = (unsigned)in->value.len_const;   /* a constant length travels in offset */
+    }
+    return push(p, *a);
+}
+
 static int resolve(LLVMValueRef fn, const spec *s, size_t d, entry_plan *p, const ctype *types,
                    int typed, char *err, size_t errlen) {
     const spec_input *in = &s->inputs[d];
@@ -65,7 +86,7 @@ static int resolve(LLVMValueRef fn, const spec *s, size_t d, entry_plan *p, cons
         }
     }
     const entry_param *prm = &p->params[k];
-    entry_arg a = {(unsigned)d, (unsigned)k, FSABI_SHAPE_VALUE, prm->kind, 0, 0, UINT32_MAX};
+    entry_arg a = {(unsigned)d, (unsigned)k, FSABI_SHAPE_VALUE, prm->kind, 0, 0, UINT32_MAX, 1};
     if (field) {
         char fields[512];
         ctype f;
@@ -79,13 +100,16 @@ static int resolve(LLVMValueRef fn, const spec *s, size_t d, entry_plan *p, cons
                           prm->ctype, field + 1, fields);
             return TRANSFORM_ESPEC;
         }
-        if (f.klass != CTYPE_SCALAR || in->value.kind != SPEC_VALUE_DIST) {
-            spec_diagnose(s, in->name_loc, err, errlen, "field '%s' is %s: only number fields can be "
-                          "drawn, with a plain distribution", in->name, f.text);
+        if (!(f.klass == CTYPE_SCALAR || (f.klass == CTYPE_ARRAY && f.kind && f.elem_size)) ||
+            in->value.kind != SPEC_VALUE_DIST) {
+            spec_diagnose(s, in->name_loc, err, errlen, "field '%s' is %s: only number fields and arrays "
+                          "of numbers can be drawn, with a plain distribution", in->name, f.text);
             return TRANSFORM_ESPEC;
         }
         a.shape = FSABI_SHAPE_FIELD;
         a.kind = f.kind;
+        a.elem_size = f.elem_size;
+        a.per_item = f.klass == CTYPE_ARRAY ? f.size / f.elem_size : 1;   /* an array field: every element */
         return push(p, a);
     }
     int pointer = prm->kind == FSABI_KIND_PTR;
@@ -107,18 +131,55 @@ static int resolve(LLVMValueRef fn, const spec *s, size_t d, entry_plan *p, cons
         }
         return push(p, a);
     }
+    int to_struct = pointer && typed && types[k].pointee_class == CTYPE_STRUCT;
+    int to_rows = pointer && typed && types[k].pointee_class == CTYPE_ARRAY;   /* int (*)[20] */
+    if (in->value.kind == SPEC_VALUE_ARRAY && !in->value.dist) {
+        if (!to_struct || !types[k].pointee_size) {
+            spec_diagnose(s, in->value.loc, err, errlen, "array(LEN) without a distribution is for a pointer "
+                          "to structs, whose fields are declared apart; '%s' is %s: write array(LEN, D)",
+                          prm->name, prm->ctype);
+            return TRANSFORM_ESPEC;
+        }
+        a.shape = FSABI_SHAPE_ARRAY;
+        a.kind = 0;
+        a.elem_size = types[k].pointee_size;
+        a.per_item = 0;
+        return array_length(s, in, p, &a, sig, err, errlen);
+    }
     unsigned elem = typed && pointer ? types[k].pointee_kind : 0;
     if (!pointer || !elem) {
-        spec_diagnose(s, in->name_loc, err, errlen, "'%s' is %s: array(), ref() and string() need a "
-                      "pointer to numbers or characters", prm->name, prm->ctype);
+        spec_diagnose(s, in->name_loc, err, errlen, "'%s' is %s: array(), ref(), string() and permutation() "
+                      "need a pointer to numbers or characters%s", prm->name, prm->ctype,
+                      to_struct ? "; for structs declare their fields ('arg p.field ~ D'), and for several "
+                                  "structs their number too ('arg p ~ array(LEN)')" : "");
         return TRANSFORM_ESPEC;
     }
     a.kind = elem;
-    a.elem_size = types[k].pointee_size;
+    a.elem_size = to_rows ? types[k].pointee_elem_size : types[k].pointee_size;
+    if (to_rows) a.per_item = types[k].pointee_size / types[k].pointee_elem_size;
+    if (!a.elem_size || !a.per_item) {
+        spec_diagnose(s, in->name_loc, err, errlen, "'%s' is %s, whose size is unknown", prm->name, prm->ctype);
+        return TRANSFORM_ESPEC;
+    }
+    if (in->value.kind == SPEC_VALUE_PERMUTATION) {
+        double lo, hi;
+        if (to_rows || !fsabi_int_range(elem, &lo, &hi) || elem == FSABI_KIND_BOOL) {
+            spec_diagnose(s, in->value.loc, err, errlen, "'%s' is %s: permutation(LEN) needs a pointer to "
+                          "integers", prm->name, prm->ctype);
+            return TRANSFORM_ESPEC;
+        }
+        if (!in->value.len_name && (double)(in->value.len_const - 1) > hi) {
+            spec_diagnose(s, in->value.len_loc, err, errlen, "permutation(%lld) holds values up to %lld, "
+                          "which %s cannot hold", in->value.len_const, in->value.len_const - 1, prm->ctype);
+            return TRANSFORM_ESPEC;
+        }
+        a.shape = FSABI_SHAPE_PERMUTATION;
+        return array_length(s, in, p, &a, sig, err, errlen);
+    }
     if (in->value.kind == SPEC_VALUE_REF) {
         a.shape = FSABI_SHAPE_REF;
     } else if (in->value.kind == SPEC_VALUE_STRING) {
-        if (elem != FSABI_KIND_I8 && elem != FSABI_KIND_U8) {
+        if ((elem != FSABI_KIND_I8 && elem != FSABI_KIND_U8) || to_rows) {
             spec_diagnose(s, in->name_loc, err, errlen, "'%s' is %s: string() needs a char pointer",
                           prm->name, prm->ctype);
             return TRANSFORM_ESPEC;
@@ -126,17 +187,7 @@ static int resolve(LLVMValueRef fn, const spec *s, size_t d, entry_plan *p, cons
         a.shape = FSABI_SHAPE_STRING;
     } else {
         a.shape = FSABI_SHAPE_ARRAY;
-        if (in->value.len_name) {
-            long long L = find_param(p, in->value.len_name, strlen(in->value.len_name));
-            if (L < 0 || !is_integer_kind(p->params[L].kind)) {
-                spec_diagnose(s, in->value.loc, err, errlen, "the length of '%s' must be an integer "
-                              "parameter of %s", prm->name, sig);
-                return TRANSFORM_ESPEC;
-            }
-            a.len_param = (unsigned)L;
-        } else {
-            a.offset = (unsigned)in->value.len_const;   /* a constant length travels in offset */
-        }
+        return array_length(s, in, p, &a, sig, err, errlen);
     }
     return push(p, a);
 }
@@ -160,6 +211,11 @@ int entry_args_plan(LLVMValueRef fn, const spec *s, entry_plan *p, char *err, si
         entry_param *q = &p->params[i];
         size_t len;
         const char *name = LLVMGetValueName2(LLVMGetParam(fn, i), &len);
+        char source_name[128];
+        if (len == 0 && dwarf_type_param_name(fn, i, source_name, sizeof source_name) == 0) {
+            name = source_name;   /* unnamed IR: the name the source gave it */
+            len = strlen(name);
+        }
         q->name = strndup(name, len);
         if (!q->name) return -1;
         int is_ptr = LLVMGetTypeKind(irparams[i]) == LLVMPointerTypeKind;
@@ -194,14 +250,30 @@ int entry_args_plan(LLVMValueRef fn, const spec *s, entry_plan *p, char *err, si
     }
     for (size_t i = 0; i < p->nparams; i++) {
         int declared = 0;
+        const entry_arg *whole = NULL, *field = NULL;   /* its declaration, and one of its fields */
         for (size_t k = 0; k < p->nargs; k++) {
-            if (p->args[k].param != i) continue;
-            if (declared && p->args[k].shape != FSABI_SHAPE_FIELD) {
-                spec_diagnose(s, s->inputs[p->args[k].decl].loc, err, errlen,
-                              "parameter '%s' is declared twice", p->params[i].name);
+            const entry_arg *a = &p->args[k];
+            if (a->param != i) continue;
+            declared = 1;
+            if (a->shape == FSABI_SHAPE_FIELD) { field = a; continue; }
+            if (whole) {
+                spec_diagnose(s, s->inputs[a->decl].loc, err, errlen, "parameter '%s' is declared twice "
+                              "(first on line %d)", p->params[i].name, s->inputs[whole->decl].loc.line);
                 return TRANSFORM_ESPEC;
             }
-            declared = 1;
+            whole = a;
+        }
+        if (whole && field && whole->per_item != 0) {
+            spec_diagnose(s, s->inputs[whole->decl].loc, err, errlen, "'%s' has its fields declared (line %d); "
+                          "the only other declaration it takes is their number, 'arg %s ~ array(LEN)'",
+                          p->params[i].name, s->inputs[field->decl].loc.line, p->params[i].name);
+            return TRANSFORM_ESPEC;
+        }
+        if (whole && !field && whole->per_item == 0) {
+            spec_diagnose(s, s->inputs[whole->decl].loc, err, errlen, "'%s' ~ array(LEN) makes LEN zeroed "
+                          "structs; declare the fields to draw ('arg %s.FIELD ~ D')", p->params[i].name,
+                          p->params[i].name);
+            return TRANSFORM_ESPEC;
         }
         if (!declared) {
             char sig[512];

@@ -15,8 +15,11 @@ typedef struct entry_param {
 } entry_param;
 
 /* One `arg` declaration resolved (fields as in fsabi_arg). */
+/* The most elements one argument may have (runtime/entry_call.c allocates them). */
+#define ENTRY_ARGS_MAX_ELEMENTS (1 << 26)
+
 typedef struct entry_arg {
-    unsigned decl, param, shape, kind, offset, elem_size, len_param;
+    unsigned decl, param, shape, kind, offset, elem_size, len_param, per_item;   /* as fsabi_arg */
 } entry_arg;
 
 typedef struct entry_plan {

@@ -84,10 +84,29 @@ static void uses_of(LLVMValueRef v, char *buf, size_t size) {
     if (!count) snprintf(buf, size, "no located use");
 }
 
-/* Appends to RESET a loop that stores LEN draws of SITE into elements 0 .. LEN - 1 of
- * array global G (type TY, elements ELEM). */
+/* Element i of C shuffled: C[i] = C[j]; C[j] = i, where j = floor(u * (i + 1)) for the
+ * draw u of SITE, a uniform(0, 1): the shuffle that builds a uniformly random order of
+ * 0 .. i from the front. */
+static void shuffle_step(LLVMModuleRef m, LLVMBuilderRef b, LLVMValueRef g, LLVMTypeRef ty, LLVMTypeRef elem,
+                         LLVMValueRef i, unsigned site) {
+    LLVMContextRef ctx = LLVMGetModuleContext(m);
+    LLVMTypeRef i64 = LLVMInt64TypeInContext(ctx), f64 = LLVMDoubleTypeInContext(ctx);
+    LLVMValueRef zero = LLVMConstInt(i64, 0, 0);
+    LLVMValueRef u = inputs_draw(m, b, site, f64);
+    LLVMValueRef span = LLVMBuildUIToFP(b, LLVMBuildAdd(b, i, LLVMConstInt(i64, 1, 0), ""), f64, "");
+    LLVMValueRef j = LLVMBuildFPToUI(b, LLVMBuildFMul(b, u, span, ""), i64, "");
+    j = LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntUGT, j, i, ""), i, j, "swap.with");   /* u < 1 */
+    LLVMValueRef at_i = LLVMBuildGEP2(b, ty, g, (LLVMValueRef[]){zero, i}, 2, "");
+    LLVMValueRef at_j = LLVMBuildGEP2(b, ty, g, (LLVMValueRef[]){zero, j}, 2, "");
+    LLVMBuildStore(b, LLVMBuildLoad2(b, elem, at_j, ""), at_i);
+    LLVMBuildStore(b, LLVMBuildTrunc(b, i, elem, ""), at_j);
+}
+
+/* Appends to RESET a loop over elements 0 .. LEN - 1 of array global G (type TY,
+ * elements ELEM) that stores a draw of SITE in each, or with PERMUTE builds a random
+ * order of 0 .. LEN - 1 from SITE's uniform(0, 1) draws. */
 static void draw_elements(LLVMModuleRef m, LLVMValueRef reset, LLVMValueRef g, LLVMTypeRef ty, LLVMTypeRef elem,
-                          unsigned long long len, unsigned site) {
+                          unsigned long long len, unsigned site, int permute) {
     LLVMContextRef ctx = LLVMGetModuleContext(m);
     LLVMTypeRef i64 = LLVMInt64TypeInContext(ctx);
     LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
@@ -101,8 +120,12 @@ static void draw_elements(LLVMModuleRef m, LLVMValueRef reset, LLVMValueRef g, L
     LLVMValueRef i = LLVMBuildPhi(b, i64, "i");
     LLVMBuildCondBr(b, LLVMBuildICmp(b, LLVMIntULT, i, LLVMConstInt(i64, len, 0), ""), body, done);
     LLVMPositionBuilderAtEnd(b, body);
-    LLVMValueRef at = LLVMBuildGEP2(b, ty, g, (LLVMValueRef[]){LLVMConstInt(i64, 0, 0), i}, 2, "");
-    LLVMBuildStore(b, inputs_draw(m, b, site, elem), at);
+    if (permute) {
+        shuffle_step(m, b, g, ty, elem, i, site);
+    } else {
+        LLVMValueRef at = LLVMBuildGEP2(b, ty, g, (LLVMValueRef[]){LLVMConstInt(i64, 0, 0), i}, 2, "");
+        LLVMBuildStore(b, inputs_draw(m, b, site, elem), at);
+    }
     LLVMValueRef next = LLVMBuildAdd(b, i, LLVMConstInt(i64, 1, 0), "");
     LLVMBuildBr(b, head);
     LLVMValueRef from[2] = {LLVMConstInt(i64, 0, 0), next};
@@ -132,6 +155,15 @@ static int bind_elements(LLVMModuleRef m, const spec *s, size_t d, LLVMValueRef 
                       "floating-point elements can be drawn", in->name);
         return TRANSFORM_ESPEC;
     }
+    int permute = in->value.kind == SPEC_VALUE_PERMUTATION;
+    double lo, hi;
+    if (permute && (!fsabi_int_range(kind, &lo, &hi) || kind == FSABI_KIND_BOOL ||
+                    (double)(in->value.len_const - 1) > hi)) {
+        spec_diagnose(s, in->value.loc, err, errlen, "permutation(%lld) needs an array of integers that hold "
+                      "0 to %lld; '%s' is %s", in->value.len_const, in->value.len_const - 1, in->name,
+                      c.klass == CTYPE_SCALAR ? c.text : "not one");
+        return TRANSFORM_ESPEC;
+    }
     if (!in->element && in->value.len_name) {
         spec_diagnose(s, in->value.len_loc, err, errlen, "a global array's length is a number (it has %llu "
                       "elements), not a name", n);
@@ -148,7 +180,7 @@ static int bind_elements(LLVMModuleRef m, const spec *s, size_t d, LLVMValueRef 
                           "longer", in->name, n, len);
         return TRANSFORM_ESPEC;
     }
-    int site = reads_add_site(sites, in->name, NULL, kind, FSABI_FROM_GLOBAL, (unsigned)d);
+    int site = reads_add_site(sites, in->name, NULL, permute ? FSABI_KIND_F64 : kind, FSABI_FROM_GLOBAL, (unsigned)d);
     if (site < 0) return -1;
     if (in->element) {
         LLVMContextRef ctx = LLVMGetModuleContext(m);
@@ -160,7 +192,7 @@ static int bind_elements(LLVMModuleRef m, const spec *s, size_t d, LLVMValueRef 
         LLVMBuildStore(b, inputs_draw(m, b, (unsigned)site, elem), at);
         LLVMDisposeBuilder(b);
     } else {
-        draw_elements(m, reset, g, ty, elem, len, (unsigned)site);
+        draw_elements(m, reset, g, ty, elem, len, (unsigned)site, permute);
     }
     return 0;
 }
@@ -184,11 +216,11 @@ static int bind_variable(LLVMModuleRef m, const spec *s, size_t d, LLVMValueRef 
                       "'extern <type> %s ~ ...' to define it", in->name, in->name);
         return TRANSFORM_ESPEC;
     }
-    if (!is_extern && (in->element || in->value.kind == SPEC_VALUE_ARRAY))
+    if (!is_extern && (in->element || in->value.kind == SPEC_VALUE_ARRAY || in->value.kind == SPEC_VALUE_PERMUTATION))
         return bind_elements(m, s, d, g, reset, sites, err, errlen);
     if (!is_extern && in->value.kind != SPEC_VALUE_DIST) {
-        spec_diagnose(s, in->value.loc, err, errlen, "a global takes a distribution, or array(LEN, D) when it "
-                      "is an array");
+        spec_diagnose(s, in->value.loc, err, errlen, "a global takes a distribution, or array(LEN, D) or "
+                      "permutation(LEN) when it is an array");
         return TRANSFORM_ESPEC;
     }
     LLVMTypeRef ty = LLVMGlobalGetValueType(g);

@@ -64,7 +64,7 @@ static void entry_tables(emitter *e, const entry_plan *p, LLVMValueRef *params, 
         const entry_arg *a = &p->args[i];
         rows[i] = struct_of(e, (LLVMValueRef[]){u32(e, a->decl), u32(e, a->param), u32(e, a->shape),
                                                 u32(e, a->kind), u32(e, a->offset), u32(e, a->elem_size),
-                                                u32(e, a->len_param), u32(e, 0)}, 8);
+                                                u32(e, a->len_param), u32(e, a->per_item)}, 8);
     }
     *args = constant_array(e, aty, rows, na, "freqsys_args");
     free(rows);

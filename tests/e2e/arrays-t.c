@@ -1,4 +1,4 @@
-/* tests/e2e/arrays-t.c: global arrays drawn whole, single elements pinned, and their errors. */
+/* tests/e2e/arrays-t.c: global arrays drawn whole or as a permutation, single elements pinned, and their errors. */
 /* SPDX-License-Identifier: MIT */
 #include <math.h>
 #include <stdio.h>
@@ -21,7 +21,7 @@ static int check_with(const char *line, char *err, size_t errlen)
 
 int main(void)
 {
-    plan(7);
+    plan(10);
     char err[4096];
     int code = e2e_run("run tests/e2e/programs/insertsort.fspec -q -o \"$TMPDIR/sort.json\"", err, sizeof err);
     if (!is_int(code, 0, "insertion sort over a drawn global array runs and settles")) diag("%s", err);
@@ -33,6 +33,19 @@ int main(void)
     ok(moves && fabs(moves->mean - truth) <= 0.3, "inversions: %.4f within 0.3 of %.4f", moves ? moves->mean : NAN,
        truth);
     ok(r->crashes == 0, "the pinned sentinel a[0] = 0 keeps every trial inside the array");
+    result_free(r);
+
+    /* permutation(8) into a global: each order of 0 .. 7 equally likely, so 1 fixed
+     * point and (8 - 1) / 2 descents per run on average, and never a repeated value. */
+    code = e2e_run("run tests/e2e/programs/shuffled.fspec -q -o \"$TMPDIR/shuffled.json\"", err, sizeof err);
+    r = code == 0 ? result_read_json(tmp_path("shuffled.json"), err, sizeof err) : NULL;
+    if (!ok(r != NULL, "a global permutation runs and settles")) diag("%s", err);
+    const result_block *fixed = e2e_block_at(r, NULL, 11, "if.then"), *descents = e2e_block_at(r, NULL, 13, "if.then");
+    const result_block *broken = e2e_block_at(r, NULL, 8, "if.then");
+    ok(fixed && descents && fabs(fixed->mean - 1.0) <= 0.05 && fabs(descents->mean - 3.5) <= 0.05,
+       "fixed points %.4f and descents %.4f within 0.05 of 1 and 3.5", fixed ? fixed->mean : NAN,
+       descents ? descents->mean : NAN);
+    ok(broken && broken->mean == 0, "every drawn order holds each of 0 .. 7 once");
     result_free(r);
 
     code = check_with("global a ~ array(12, uniform_int(0, 9))", err, sizeof err);

@@ -87,25 +87,24 @@ static void uses_of(LLVMValueRef v, char *buf, size_t size) {
 /* Element i of C shuffled: C[i] = C[j]; C[j] = i, where j = floor(u * (i + 1)) for the
  * draw u of SITE, a uniform(0, 1): the shuffle that builds a uniformly random order of
  * 0 .. i from the front. */
-static void shuffle_step(LLVMModuleRef m, LLVMBuilderRef b, LLVMValueRef g, LLVMTypeRef ty, LLVMTypeRef elem,
-                         LLVMValueRef i, unsigned site) {
+static void shuffle_step(LLVMModuleRef m, LLVMBuilderRef b, LLVMValueRef g, LLVMTypeRef elem, LLVMValueRef i,
+                         unsigned site) {
     LLVMContextRef ctx = LLVMGetModuleContext(m);
     LLVMTypeRef i64 = LLVMInt64TypeInContext(ctx), f64 = LLVMDoubleTypeInContext(ctx);
-    LLVMValueRef zero = LLVMConstInt(i64, 0, 0);
     LLVMValueRef u = inputs_draw(m, b, site, f64);
     LLVMValueRef span = LLVMBuildUIToFP(b, LLVMBuildAdd(b, i, LLVMConstInt(i64, 1, 0), ""), f64, "");
     LLVMValueRef j = LLVMBuildFPToUI(b, LLVMBuildFMul(b, u, span, ""), i64, "");
     j = LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntUGT, j, i, ""), i, j, "swap.with");   /* u < 1 */
-    LLVMValueRef at_i = LLVMBuildGEP2(b, ty, g, (LLVMValueRef[]){zero, i}, 2, "");
-    LLVMValueRef at_j = LLVMBuildGEP2(b, ty, g, (LLVMValueRef[]){zero, j}, 2, "");
+    LLVMValueRef at_i = LLVMBuildGEP2(b, elem, g, &i, 1, "");
+    LLVMValueRef at_j = LLVMBuildGEP2(b, elem, g, &j, 1, "");
     LLVMBuildStore(b, LLVMBuildLoad2(b, elem, at_j, ""), at_i);
     LLVMBuildStore(b, LLVMBuildTrunc(b, i, elem, ""), at_j);
 }
 
-/* Appends to RESET a loop over elements 0 .. LEN - 1 of array global G (type TY,
- * elements ELEM) that stores a draw of SITE in each, or with PERMUTE builds a random
+/* Appends to RESET a loop over elements 0 .. LEN - 1 of array global G (elements
+ * ELEM, rows end to end) that stores a draw of SITE in each, or with PERMUTE builds a random
  * order of 0 .. LEN - 1 from SITE's uniform(0, 1) draws. */
-static void draw_elements(LLVMModuleRef m, LLVMValueRef reset, LLVMValueRef g, LLVMTypeRef ty, LLVMTypeRef elem,
+static void draw_elements(LLVMModuleRef m, LLVMValueRef reset, LLVMValueRef g, LLVMTypeRef elem,
                           unsigned long long len, unsigned site, int permute) {
     LLVMContextRef ctx = LLVMGetModuleContext(m);
     LLVMTypeRef i64 = LLVMInt64TypeInContext(ctx);
@@ -121,9 +120,9 @@ static void draw_elements(LLVMModuleRef m, LLVMValueRef reset, LLVMValueRef g, L
     LLVMBuildCondBr(b, LLVMBuildICmp(b, LLVMIntULT, i, LLVMConstInt(i64, len, 0), ""), body, done);
     LLVMPositionBuilderAtEnd(b, body);
     if (permute) {
-        shuffle_step(m, b, g, ty, elem, i, site);
+        shuffle_step(m, b, g, elem, i, site);
     } else {
-        LLVMValueRef at = LLVMBuildGEP2(b, ty, g, (LLVMValueRef[]){LLVMConstInt(i64, 0, 0), i}, 2, "");
+        LLVMValueRef at = LLVMBuildGEP2(b, elem, g, &i, 1, "");   /* rows, if any, lie end to end */
         LLVMBuildStore(b, inputs_draw(m, b, site, elem), at);
     }
     LLVMValueRef next = LLVMBuildAdd(b, i, LLVMConstInt(i64, 1, 0), "");
@@ -145,11 +144,22 @@ static int bind_elements(LLVMModuleRef m, const spec *s, size_t d, LLVMValueRef 
                                                                        : "array(LEN, D) draws arrays' elements");
         return TRANSFORM_ESPEC;
     }
+    /* A matrix (int m[4][5]) is drawn whole as its 20 elements in memory order. */
     unsigned long long n = LLVMGetArrayLength2(ty);
     LLVMTypeRef elem = LLVMGetElementType(ty);
+    int rows = LLVMGetTypeKind(elem) == LLVMArrayTypeKind;
+    for (int depth = 0; depth < 8 && LLVMGetTypeKind(elem) == LLVMArrayTypeKind; depth++) {
+        n *= LLVMGetArrayLength2(elem);
+        elem = LLVMGetElementType(elem);
+    }
+    if (rows && in->element) {
+        spec_diagnose(s, in->name_loc, err, errlen, "'%s' has rows: pin elements of one-dimensional arrays only, "
+                      "or draw it whole with array(LEN, D)", in->name);
+        return TRANSFORM_ESPEC;
+    }
     ctype c;
     dwarf_type_global_element(g, &c);
-    unsigned kind = c.klass == CTYPE_SCALAR ? c.kind : dwarf_type_kind_of_ir(elem);
+    unsigned kind = c.klass == CTYPE_SCALAR || (c.klass == CTYPE_ARRAY && c.kind) ? c.kind : dwarf_type_kind_of_ir(elem);
     if (!kind) {
         spec_diagnose(s, in->name_loc, err, errlen, "'%s' is not an array of numbers: only integer, _Bool and "
                       "floating-point elements can be drawn", in->name);
@@ -192,7 +202,7 @@ static int bind_elements(LLVMModuleRef m, const spec *s, size_t d, LLVMValueRef 
         LLVMBuildStore(b, inputs_draw(m, b, (unsigned)site, elem), at);
         LLVMDisposeBuilder(b);
     } else {
-        draw_elements(m, reset, g, ty, elem, len, (unsigned)site, permute);
+        draw_elements(m, reset, g, elem, len, (unsigned)site, permute);
     }
     return 0;
 }

@@ -21,7 +21,7 @@ static int check_with(const char *line, char *err, size_t errlen)
 
 int main(void)
 {
-    plan(10);
+    plan(12);
     char err[4096];
     int code = e2e_run("run tests/e2e/programs/insertsort.fspec -q -o \"$TMPDIR/sort.json\"", err, sizeof err);
     if (!is_int(code, 0, "insertion sort over a drawn global array runs and settles")) diag("%s", err);
@@ -47,6 +47,24 @@ int main(void)
        descents ? descents->mean : NAN);
     ok(broken && broken->mean == 0, "every drawn order holds each of 0 .. 7 once");
     result_free(r);
+
+    /* A 3 x 4 matrix drawn whole: m[i][j] > j with probability (3 - j) / 4 for
+     * uniform_int(0, 3), so 3 * (3 + 2 + 1 + 0) / 4 = 4.5 per run. */
+    code = e2e_run("run tests/e2e/programs/matrix.fspec -q -o \"$TMPDIR/matrix.json\"", err, sizeof err);
+    r = code == 0 ? result_read_json(tmp_path("matrix.json"), err, sizeof err) : NULL;
+    const result_block *above = e2e_block_at(r, NULL, 9, "if.then");
+    if (!ok(above && fabs(above->mean - 4.5) <= 0.05, "a global matrix drawn whole: %.4f within 0.05 of 4.5",
+            above ? above->mean : NAN)) diag("%s", err);
+    result_free(r);
+    char path[2048];
+    snprintf(path, sizeof path, "%s/pin.fspec", tmp_dir());
+    FILE *f = fopen(path, "w");
+    if (!f) bail("cannot write %s", path);
+    fprintf(f, "program \"%s/tests/e2e/programs/matrix.c\"\nglobal m[2] ~ constant(1)\nepsilon 0.3\nconfidence 0.95\n",
+            FREQSYS_SOURCE_DIR);
+    fclose(f);
+    code = e2e_runf(err, sizeof err, "check '%s'", path);
+    ok(code == 2 && strstr(err, "pin.fspec:2:8:") && strstr(err, "has rows"), "pinning one element of a matrix: an error");
 
     code = check_with("global a ~ array(12, uniform_int(0, 9))", err, sizeof err);
     ok(code == 2 && strstr(err, "bad.fspec:2:") && strstr(err, "has 11 elements"),

@@ -49,6 +49,14 @@
  * program waiting for time to pass still ends. */
 #define FSABI_CLOCK_EPOCH 1700000000LL           /* 2023-11-14 22:13:20 UTC */
 
+/* How a trial ended: what the runtime's trial function tells the harness. */
+typedef enum trial_end {
+    TRIAL_RETURNED = 0,   /* the entry returned */
+    TRIAL_EXITED,         /* exit(), _exit(), _Exit(), quick_exit(): a normal end */
+    TRIAL_ABORTED,        /* abort() or a failed assert(): counted as a crash */
+    TRIAL_INPUT_ERROR     /* a drawn value did not fit, or a read had no declaration */
+} trial_end;
+
 /* The C type an input read stores into; decides range checks and conversion. */
 typedef enum fsabi_kind {
     FSABI_KIND_I8 = 1, FSABI_KIND_I16, FSABI_KIND_I32, FSABI_KIND_I64,

@@ -493,6 +493,7 @@ static int run_command(int argc, char **argv, cluster *cl) {
     runner_config cfg = {0};
     if (o.cap == 0 && s->cap > 0) o.cap = (double)s->cap;   /* --cap wins over the spec's */
     cfg.mod = mod;
+    cfg.run_trial = runtime_run_trial;
     cfg.seed = o.has_seed ? o.seed : s->seed;
     cfg.jobs = o.jobs;
     cfg.max_trials = o.has_max_trials ? o.max_trials : s->max_trials;

@@ -129,7 +129,7 @@ static int spawn(runner *r, int w) {
         }
         char why[256];
         if (confine_worker(&r->cfg->limits, why, sizeof why) != 0) _exit(CONFINE_EXIT_STATUS);
-        worker_loop(r->cfg->mod, r->cfg->seed, cmd[0], res[1], &r->slots[w], r->cfg->worker_rss_limit);
+        worker_loop(r->cfg->mod, r->cfg->run_trial, r->cfg->seed, cmd[0], res[1], &r->slots[w], r->cfg->worker_rss_limit);
         _exit(0);
     }
     close(cmd[0]);

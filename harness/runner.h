@@ -12,8 +12,14 @@
 #include "stop_rule.h"
 #include "tally.h"
 
+/* Runs trial TRIAL of seed SEED in the calling worker process, leaving its counts in
+ * the module's counters: the runtime's runtime_run_trial, or a test's fake program.
+ * It may crash or hang; the harness contains both. */
+typedef trial_end (*runner_trial_fn)(uint64_t seed, uint64_t trial);
+
 typedef struct runner_config {
     const fsabi_module *mod;   /* loaded, with the runtime bound to it */
+    runner_trial_fn run_trial; /* runs one trial of MOD */
     uint64_t seed;
     int jobs;                  /* workers; >= 1 */
     uint64_t max_trials;

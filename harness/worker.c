@@ -9,7 +9,6 @@
 #include <time.h>
 #include <unistd.h>
 #include "pattern_table.h"
-#include "runtime.h"
 #include "tally.h"
 
 /* Bytes the pattern table may hold (besides 24 per function for its lists) before it
@@ -220,8 +219,8 @@ static int outgrown(uint64_t rss_limit) {
     return (rss_limit && resident > rss_limit) || near_as;
 }
 
-void worker_loop(const fsabi_module *mod, uint64_t seed, int cmd_fd, int result_fd,
-                 wire_slot *slot, uint64_t rss_limit) {
+void worker_loop(const fsabi_module *mod, trial_end (*run_trial)(uint64_t seed, uint64_t trial), uint64_t seed,
+                 int cmd_fd, int result_fd, wire_slot *slot, uint64_t rss_limit) {
     chunk_state c = {0};
     uint64_t ncounters = mod->nblocks + mod->nwrites;
     c.tallies = calloc(ncounters + 1, sizeof *c.tallies);
@@ -256,7 +255,7 @@ void worker_loop(const fsabi_module *mod, uint64_t seed, int cmd_fd, int result_
         c.count = cmd.count;
         for (uint64_t i = cmd.start; i < end; i++) {
             __atomic_store_n(&slot->trial, i, __ATOMIC_RELEASE);
-            trial_end how = runtime_run_trial(seed, i);
+            trial_end how = run_trial(seed, i);
             __atomic_store_n(&slot->trial, WIRE_IDLE, __ATOMIC_RELEASE);
             if (how == TRIAL_ABORTED || how == TRIAL_INPUT_ERROR) {
                 /* left out of the estimates, and listed: abort() as a crash, an input

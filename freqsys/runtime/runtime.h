@@ -9,14 +9,6 @@
 #include "spec.h"
 #include "dist.h"
 
-/* How a trial ended. */
-typedef enum trial_end {
-    TRIAL_RETURNED = 0,   /* the entry returned */
-    TRIAL_EXITED,         /* exit(), _exit(), _Exit(), quick_exit(): a normal end */
-    TRIAL_ABORTED,        /* abort() or a failed assert(): counted as a crash */
-    TRIAL_INPUT_ERROR     /* a drawn value did not fit, or a read had no declaration */
-} trial_end;
-
 /* Binds the read sites of module MOD to the inputs of S (by variable name, by read
  * index, or `read *`) and prepares the per-trial generator. Call once per process
  * that runs trials, before the first. Returns 0, or -1 with a message in ERR when

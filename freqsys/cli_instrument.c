@@ -19,7 +19,7 @@ int cli_instrument(int argc, char **argv) {
             out = argv[++i];
         } else if (!strcmp(argv[i], "--optimize") && i + 1 < argc) {
             if (optimize_level_parse(argv[++i], &level)) {
-                fprintf(stderr, "freqsys instrument: --optimize takes auto, full or quick, got '%s'\n", argv[i]);
+                fprintf(stderr, "freqsys instrument: --optimize takes auto, full, quick or none, got '%s'\n", argv[i]);
                 return EXIT_USAGE;
             }
         } else if (argv[i][0] == '-') {
@@ -33,7 +33,7 @@ int cli_instrument(int argc, char **argv) {
         }
     }
     if (!spec_path || !out) {
-        fprintf(stderr, "freqsys instrument: usage: freqsys instrument SPEC -o OUT.ll|OUT.bc [--optimize auto|full|quick]\n");
+        fprintf(stderr, "freqsys instrument: usage: freqsys instrument SPEC -o OUT.ll|OUT.bc [--optimize auto|full|quick|none]\n");
         return EXIT_USAGE;
     }
     spec *s = NULL;

@@ -129,7 +129,7 @@ static int parse_options(int argc, char **argv, run_options *o) {
         case 'o': o->out_path = optarg; break;
         case 'O':
             if (optimize_level_parse(optarg, &o->optimize))
-                return usage_error("--optimize takes auto, full or quick, got '%s'", optarg);
+                return usage_error("--optimize takes auto, full, quick or none, got '%s'", optarg);
             break;
         case 'f':
             if (strcmp(optarg, "text") && strcmp(optarg, "json") && strcmp(optarg, "csv"))

@@ -18,7 +18,7 @@ static const command commands[] = {
      "                 [-o RESULT] [--format text|json|csv] [-q] [--keep] [--trace FILE]\n"
      "                 [--replay TRIAL] [--allow-writes] [--checkpoint FILE] [--resume FILE]\n"
      "                 [--simultaneous[=bonferroni|sidak]] [--method clt|anytime|paper] [--cap N]\n"
-     "                 [--checkpoint-every S] [--stop-after N] [--time-limit T] [--optimize auto|full|quick]",
+     "                 [--checkpoint-every S] [--stop-after N] [--time-limit T] [--optimize auto|full|quick|none]",
      "Builds the program of SPEC with every input read replaced by a draw from its\n"
      "declared distribution, runs it again and again in forked workers, and stops when\n"
      "every basic block's expected executions per run is known to precision EPS at\n"
@@ -67,7 +67,8 @@ static const command commands[] = {
      "                          result so far and a checkpoint, as an interrupt would\n"
      "      --optimize LEVEL    full: LLVM's O2 after instrumenting; quick: inlining and\n"
      "                          scalar clean-up only (a big module builds ~10x faster);\n"
-     "                          auto (default): full up to 10,000 blocks, else quick.\n"
+     "                          auto (default): full up to 10,000 blocks, else quick;\n"
+     "                          none: unoptimised (slow; for reading the IR).\n"
      "                          Results do not depend on it, only trials per second\n\n"
      "Under mpirun (Open MPI) the ranks share the trials; the result equals a run in one\n"
      "process with the same seed (docs/scale-out.md).\n\n"
@@ -80,10 +81,11 @@ static const command commands[] = {
      "warning for each input the spec does not model (the clock, the environment, a\n"
      "file read; docs/spec-language.md). Exit status: 0 ok, 2 a spec error (main reading\n"
      "argc/argv with no 'argv' line is one), 3 the program could not be built."},
-    {"instrument", cli_instrument, "freqsys instrument SPEC -o OUT.ll|OUT.bc [--optimize auto|full|quick]",
+    {"instrument", cli_instrument, "freqsys instrument SPEC -o OUT.ll|OUT.bc [--optimize auto|full|quick|none]",
      "Writes the instrumented, optimised module: textual IR for .ll, bitcode for .bc.\n\n"
      "  --optimize LEVEL  full: LLVM's O2; quick: inlining and scalar clean-up only, for\n"
-     "                    big modules; auto (default): full up to 10,000 blocks, else quick"},
+     "                    big modules; auto (default): full up to 10,000 blocks, else quick;\n"
+     "                    none: the transform's own output, unoptimised (to read, or to FileCheck)"},
     {"report", cli_report,
      "freqsys report RESULT.json [--format FORMAT] [-o FILE] [--source-dir DIR] [--scale N]\n"
      "                      [--trace TRACE.csv]",

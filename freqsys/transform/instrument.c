@@ -48,6 +48,7 @@ int optimize_level_parse(const char *text, optimize_level *level) {
     if (!strcmp(text, "auto")) *level = OPTIMIZE_AUTO;
     else if (!strcmp(text, "full")) *level = OPTIMIZE_FULL;
     else if (!strcmp(text, "quick")) *level = OPTIMIZE_QUICK;
+    else if (!strcmp(text, "none")) *level = OPTIMIZE_NONE;
     else return -1;
     return 0;
 }

@@ -4,7 +4,7 @@ JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 DEB_PACKAGES = llvm-19-dev llvm-19 llvm-19-tools clang-19 lld-19 libgsl-dev libffi-dev libjansson-dev libseccomp-dev \
                cmake make pkg-config graphviz lcov chromium valgrind libopenmpi-dev openmpi-bin
 
-.PHONY: all deps build demo test check clean test-sanitize fuzz
+.PHONY: all deps build demo test check clean test-sanitize fuzz install lint
 
 all: build
 
@@ -37,6 +37,18 @@ check: build
 
 clean:
 	rm -rf $(BUILD)
+
+# clang-tidy over the sources with the checks in .clang-tidy (analyzer and bugprone).
+lint: deps
+	@command -v run-clang-tidy-19 >/dev/null || { SUDO=""; [ "$$(id -u)" -eq 0 ] || SUDO=sudo; \
+	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q --no-install-recommends clang-tidy-19; }
+	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_EXPORT_COMPILE_COMMANDS=ON >/dev/null
+	run-clang-tidy-19 -p $(BUILD) -quiet -j $(JOBS) 'freqsys/|harness/|distributions/'
+
+# Installs bin/freqsys, include/freqsys/abi.h and the documentation under PREFIX.
+PREFIX ?= /usr/local
+install: build
+	cmake --install $(BUILD) --prefix $(PREFIX)
 
 # The whole suite again, built with AddressSanitizer and UBSan (docs/robustness.md).
 # ASan's own SEGV handler would turn a crashing trial into a worker's exit status;

@@ -130,6 +130,11 @@ size_t result_path_rank(const result *r, const char *function, size_t *order, do
 /* How many of the first N paths of ORDER carry SHARE (0.9) of TOTAL. */
 size_t result_path_cover(const result *r, const size_t *order, size_t n, double total, double share);
 
+/* result_paths_text.c: the text report's section on paths (nothing without them):
+ * per function its TOP hottest paths with their shares, every path not settled, and
+ * how many paths carry 90% of the executions. Returns 0, or -1 out of memory. */
+int result_write_paths_text(const result *r, FILE *out, size_t top);
+
 /* Frees everything the result owns, and the result itself; NULL is fine. */
 void result_free(result *r);
 

@@ -143,10 +143,25 @@ int main(void) {
     ok(strstr(body, "loop: 6 paths, 5.0000 path executions per run; 4 paths carry 90% of them") != NULL,
        "text: loop's six paths, four of which carry 90%% (2.1+1+0.9 < 4.5 <= 2.1+1+0.9+0.7)");
     ok(strstr(body, "15 of 15 paths settled") != NULL, "text: every path settled");
-    rc = e2e_runf(err, sizeof err, "report '%s' --format html -o '%s'", json, tmp_path("paths.html"));
-    is_int(rc, 0, "html report with paths");
-    rc = e2e_runf(err, sizeof err, "report '%s' --format dot -o '%s'", json, tmp_path("paths.dot"));
-    is_int(rc, 0, "dot report with paths");
+    char html[2048], dot[2048];
+    snprintf(html, sizeof html, "%s", tmp_path("paths.html"));
+    snprintf(dot, sizeof dot, "%s", tmp_path("paths.dot"));
+    rc = e2e_runf(err, sizeof err, "report '%s' --format html -o '%s'", json, html);
+    char *page = e2e_json_without_timing(html);
+    ok(rc == 0 && page && strstr(page, "<b>6 paths carry 90%</b>") && strstr(page, "<h2>Paths</h2>"),
+       "html: a paths section, with the paths carrying 90%%");
+    free(page);
+    rc = e2e_runf(err, sizeof err, "report '%s' --format dot -o '%s'", json, dot);
+    char *graph = e2e_json_without_timing(dot);
+    /* loop's hottest path is its header's else-arm round, 2.1 a run against at most 1 */
+    const result_path *hot = NULL;
+    for (size_t i = 0; i < r->npaths; i++)
+        if (!strcmp(r->paths[i].function, "loop") && (!hot || r->paths[i].mean > hot->mean)) hot = &r->paths[i];
+    char want[64];
+    snprintf(want, sizeof want, "hottest path #%llu in red", hot ? (unsigned long long)hot->id : 999ull);
+    ok(rc == 0 && graph && hot && !strcmp(hot->blocks[0], "for.cond") && starts_with(hot->blocks[2], "if.else") &&
+       strstr(graph, want) && strstr(graph, "[color=\"#cc0000\""), "dot: loop's hottest path drawn in red");
+    free(graph);
 
     /* the same numbers whatever the counting, and whatever the number of workers */
     char args[4096];

@@ -136,11 +136,20 @@ static LLVMValueRef per_predecessor(const emit *e, LLVMTypeRef ty, const LLVMVal
     return phi;
 }
 
+/* Whether every successor slot of U leads to one block: a latch, whose back edge
+ * can be counted in U itself, with no test. */
+static int single_successor(const path_function *f, unsigned u) {
+    for (unsigned s = f->first[u]; s < f->first[u + 1]; s++)
+        if (f->succ[s] != f->succ[f->first[u]]) return 0;
+    return f->first[u] != f->first[u + 1];
+}
+
 /* Instruments one function: R starts at 0 in the entry; entering W from U adds the
- * value of U->W; entering a header H through a back edge first counts the path that
- * ended at U (R plus the back edge's end value), then starts R at H's restart value;
- * a block with no successor counts R, before its return, or on entry when it ends
- * otherwise (exit, abort, unreachable). */
+ * value of U->W; a back edge U->H counts the path that ended at U (R plus the back
+ * edge's end value) and starts R at H's restart value: at the end of U when U has
+ * no other successor, else on entering H (a select between the path's counter and
+ * a sink, so no block is added); a block with no successor counts R, before its
+ * return, or on entry when it ends otherwise (exit, abort, unreachable). */
 static int instrument_function(LLVMValueRef fn, const path_function *f, emit *e) {
     unsigned n = f->graph.n;
     const path_numbering *pn = &f->numbering;
@@ -180,7 +189,8 @@ static int instrument_function(LLVMValueRef fn, const path_function *f, emit *e)
         int any_back = 0, any_inc = 0;
         for (unsigned i = 0; i < np; i++) {
             unsigned s = pred_slot[pred_first[w] + i], u = pred_from[pred_first[w] + i];
-            int live = pn->reachable[u], back = live && pn->back[s];
+            int live = pn->reachable[u] && !(pn->back[s] && single_successor(f, u));   /* a latch did it */
+            int back = live && pn->back[s];
             from[i] = bbs[u];
             v_back[i] = LLVMConstInt(e->i1, (unsigned long long)back, 0);
             v_end[i] = c64(e, back ? pn->val[s] : 0);
@@ -204,6 +214,14 @@ static int instrument_function(LLVMValueRef fn, const path_function *f, emit *e)
         bump(e, slot);
         LLVMValueRef next = LLVMBuildSelect(e->b, is_back, c64(e, pn->restart[w]), LLVMBuildAdd(e->b, r, inc, ""), "");
         LLVMBuildStore(e->b, next, e->reg);
+    }
+    for (unsigned u = 0; u < n; u++) {
+        unsigned s = f->first[u];
+        if (!pn->reachable[u] || !single_successor(f, u) || !pn->back[s]) continue;
+        LLVMPositionBuilderBefore(e->b, LLVMGetBasicBlockTerminator(bbs[u]));
+        LLVMValueRef r = LLVMBuildLoad2(e->b, e->i64, e->reg, "");
+        bump(e, path_slot(e, LLVMBuildAdd(e->b, r, c64(e, pn->val[s]), "")));
+        LLVMBuildStore(e->b, c64(e, pn->restart[f->succ[s]]), e->reg);
     }
     for (unsigned u = 0; u < n; u++) {
         if (!pn->reachable[u] || f->first[u] != f->first[u + 1]) continue;

@@ -125,14 +125,19 @@ static void bump(const emit *e, LLVMValueRef slot) {
     LLVMBuildStore(e->b, LLVMBuildAdd(e->b, c, c64(e, 1), ""), slot);
 }
 
-/* A phi of TY with, per predecessor slot of W, VALUES[k]; a constant when all agree. */
-static LLVMValueRef per_predecessor(const emit *e, LLVMTypeRef ty, const LLVMValueRef *values,
-                                    LLVMBasicBlockRef *from, size_t n) {
+/* A phi of TY in W with, per predecessor slot, VALUES[k]; a constant when all agree.
+ * Call it before adding anything else to W: the phi goes after W's phis and before
+ * the debug records of its first instruction (no phi may carry any); the builder is
+ * then left before ANCHOR. */
+static LLVMValueRef per_predecessor(const emit *e, LLVMBasicBlockRef w, LLVMValueRef anchor, LLVMTypeRef ty,
+                                    const LLVMValueRef *values, LLVMBasicBlockRef *from, size_t n) {
     size_t k = 1;
     while (k < n && values[k] == values[0]) k++;
     if (k == n) return values[0];
+    LLVMPositionBuilderBeforeInstrAndDbgRecords(e->b, first_plain(w));
     LLVMValueRef phi = LLVMBuildPhi(e->b, ty, "fs.path");
     LLVMAddIncoming(phi, (LLVMValueRef *)values, from, (unsigned)n);
+    LLVMPositionBuilderBefore(e->b, anchor);
     return phi;
 }
 
@@ -199,15 +204,15 @@ static int instrument_function(LLVMValueRef fn, const path_function *f, emit *e)
             any_inc |= live && !back && pn->val[s] != 0;
         }
         if (!any_back && !any_inc) continue;
+        LLVMValueRef inc = per_predecessor(e, bbs[w], anchor[w], e->i64, v_inc, from, np);
+        LLVMValueRef is_back = any_back ? per_predecessor(e, bbs[w], anchor[w], e->i1, v_back, from, np) : NULL;
+        LLVMValueRef end = any_back ? per_predecessor(e, bbs[w], anchor[w], e->i64, v_end, from, np) : NULL;
         LLVMPositionBuilderBefore(e->b, anchor[w]);
-        LLVMValueRef inc = per_predecessor(e, e->i64, v_inc, from, np);
         if (!any_back) {
             LLVMValueRef r = LLVMBuildLoad2(e->b, e->i64, e->reg, "");
             LLVMBuildStore(e->b, LLVMBuildAdd(e->b, r, inc, ""), e->reg);
             continue;
         }
-        LLVMValueRef is_back = per_predecessor(e, e->i1, v_back, from, np);
-        LLVMValueRef end = per_predecessor(e, e->i64, v_end, from, np);
         LLVMValueRef r = LLVMBuildLoad2(e->b, e->i64, e->reg, "");
         /* one increment, of the ended path's counter or of a sink: no new block */
         LLVMValueRef slot = LLVMBuildSelect(e->b, is_back, path_slot(e, LLVMBuildAdd(e->b, r, end, "")), e->sink, "");

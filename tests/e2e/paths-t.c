@@ -60,7 +60,7 @@ static int blocks_add_up(const result *r, const char *function) {
 }
 
 int main(void) {
-    plan(29);
+    plan(32);
     char err[8192];
     char json[2048], text[2048], plain[2048], patterns[2048], one_job[2048], limited[2048];
     snprintf(json, sizeof json, "%s", tmp_path("paths.json"));
@@ -126,9 +126,31 @@ int main(void) {
     ok(loop_walks, "loop: each path is a walk of the CFG ending at a return or going back to for.cond");
     ok(blocks_add_up(r, "loop"), "loop: each block's mean is the sum of its paths' means");
 
+    /* dowhile(): three trips; the back edge leaves do.cond, which also leads out */
+    int n_do = 0, do_ok = 1, do_walks = 1;
+    for (size_t i = 0; i < r->npaths; i++) {
+        const result_path *p = &r->paths[i];
+        if (strcmp(p->function, "dowhile")) continue;
+        n_do++;
+        do_walks &= is_walk(r, p);
+        int from_entry = !strcmp(p->blocks[0], "entry");
+        size_t at = from_entry ? 1 : 0;
+        if (p->nblocks < at + 4 || strcmp(p->blocks[at], "do.body")) { do_ok = 0; continue; }
+        double arm = starts_with(p->blocks[at + 1], "if.then") ? 0.3 : 0.7;
+        int back = p->back_to && !strcmp(p->back_to, "do.body");
+        int out = !p->back_to && !strcmp(p->blocks[p->nblocks - 1], "do.end");
+        if (!back && !out) { do_ok = 0; continue; }
+        /* from the entry: the first trip, which always goes back; from the header:
+         * the second trip goes back, the third leaves */
+        do_ok &= within(p, from_entry ? (back ? arm : 0) : arm);
+    }
+    is_int(n_do, 8, "dowhile: eight paths (from the entry or the header; either arm; back or out)");
+    ok(do_ok, "dowhile: each mean within its half-width of its exact count per run");
+    ok(do_walks && blocks_add_up(r, "dowhile"), "dowhile: walks of the CFG, and the block means add up");
+
     int counted = 0;
     for (size_t f = 0; f < r->npath_functions; f++) counted += r->path_functions[f].counted;
-    is_int(counted, 3, "every function's paths are counted");
+    is_int(counted, 4, "every function's paths are counted");
 
     /* the reports */
     rc = e2e_runf(err, sizeof err, "report '%s' -o '%s'", json, text);
@@ -142,7 +164,7 @@ int main(void) {
        "text: three's eight paths, six of which carry 90%% (0.28+0.28+0.12+0.12+0.07 < 0.9)");
     ok(strstr(body, "loop: 6 paths, 5.0000 path executions per run; 4 paths carry 90% of them") != NULL,
        "text: loop's six paths, four of which carry 90%% (2.1+1+0.9 < 4.5 <= 2.1+1+0.9+0.7)");
-    ok(strstr(body, "15 of 15 paths settled") != NULL, "text: every path settled");
+    ok(strstr(body, "23 of 23 paths settled") != NULL, "text: every path settled");
     char html[2048], dot[2048];
     snprintf(html, sizeof html, "%s", tmp_path("paths.html"));
     snprintf(dot, sizeof dot, "%s", tmp_path("paths.dot"));

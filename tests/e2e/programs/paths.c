@@ -1,4 +1,4 @@
-/* tests/e2e/programs/paths.c: three independent branches (eight paths) and a counted loop whose body has two arms, for exact path frequencies. */
+/* tests/e2e/programs/paths.c: three independent branches (eight paths) and two counted loops whose bodies have two arms, for exact path frequencies. */
 #include <stdio.h>
 
 int three(double a, double b, double c) {
@@ -23,9 +23,22 @@ int loop(void) {
     return x;
 }
 
+/* The back edge leaves do.cond, which also leads out: it is counted on entering the header. */
+int dowhile(void) {
+    int x = 0, k = 0;
+    do {
+        int coin;
+        scanf("%d", &coin);
+        if (coin) x += 1;
+        else x -= 1;
+        k++;
+    } while (k < 3);
+    return x;
+}
+
 int main(void) {
     double a, b, c;
     scanf("%lf %lf %lf", &a, &b, &c);
-    printf("%d %d\n", three(a, b, c), loop());
+    printf("%d %d %d\n", three(a, b, c), loop(), dowhile());
     return 0;
 }

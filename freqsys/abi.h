@@ -10,7 +10,7 @@
  * through it. The layouts below are mirrored field by field in the IR (see
  * freqsys/transform/module_table.c): every field is a pointer or a 32/64-bit integer
  * placed so that no padding arises. Bump FSABI_VERSION on any change. */
-#define FSABI_VERSION 9
+#define FSABI_VERSION 10
 #define FSABI_MODULE_SYMBOL "freqsys_module"
 
 /* Runtime entry points the instrumented code calls. They are defined in the freqsys
@@ -173,6 +173,32 @@ typedef struct fsabi_arg {
                                * distribution): 0, the items are zeroed and their fields drawn */
 } fsabi_arg;
 
+/* Ball-Larus paths (`run --paths`): one acyclic path of a function, counted in
+ * counters[nblocks + nwrites + p] for path p of the table. Its blocks are
+ * path_blocks[first_block .. + nblocks) (block indices, in order). */
+typedef struct fsabi_path {
+    uint32_t function_index;
+    uint32_t id;              /* its Ball-Larus number within the function */
+    uint32_t first_block, nblocks;
+    uint32_t max_runs;        /* proven, as for blocks: no more than its rarest block's */
+    uint32_t back_to;         /* the block a back edge takes it to next; FSABI_PATH_ENDS: none */
+} fsabi_path;
+
+#define FSABI_PATH_ENDS 0xffffffffu
+
+/* Per function: how many acyclic paths it has, and whether they are counted. */
+typedef struct fsabi_path_function {
+    uint64_t total;           /* acyclic paths; UINT64_MAX: more than 64 bits count */
+    uint32_t first_path;      /* its paths are paths[first_path .. + npaths), id order */
+    uint32_t npaths;          /* == total when counted, else 0 */
+    uint32_t status;          /* FSABI_PATHS_* */
+    uint32_t reserved;
+} fsabi_path_function;
+
+#define FSABI_PATHS_COUNTED 0u
+#define FSABI_PATHS_TOO_MANY 1u     /* total > the limit (--max-paths, or the module's room) */
+#define FSABI_PATHS_UNSUPPORTED 2u  /* control flow the numbering does not model (setjmp, EH pads) */
+
 typedef struct fsabi_module {
     uint64_t abi_version;     /* FSABI_VERSION */
     uint64_t nblocks, nfunctions, nsites;
@@ -204,6 +230,18 @@ typedef struct fsabi_module {
      * (main: int argc, char **argv, char **envp, as many as it takes): C allows a
      * call only through the callee's exact type, and this one's is fixed. */
     void (*call_entry)(void *const *args);
+    /* Paths, with `run --paths` (npaths == 0 and path_functions NULL without). */
+    uint64_t npaths;
+    uint64_t max_paths;                /* the limit a function's paths were held to */
+    const fsabi_path *paths;           /* [npaths] */
+    const uint32_t *path_blocks;
+    const fsabi_path_function *path_functions;   /* [nfunctions] or NULL */
 } fsabi_module;
+
+/* Every per-trial counter: the blocks', the MMIO writes', the paths'. */
+static inline uint64_t fsabi_ncounters(const fsabi_module *m)
+{
+    return m->nblocks + m->nwrites + m->npaths;
+}
 
 #endif

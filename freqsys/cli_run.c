@@ -34,7 +34,10 @@ typedef struct run_options {
     stop_method method;        /* --method */
     double cap;                /* --cap, 0 when not given */
     optimize_level optimize;
+    unsigned long long max_paths;   /* --paths / --max-paths: 0 counts no paths */
 } run_options;
+
+#define DEFAULT_MAX_PATHS 4096
 
 static int parse_epsilon(const char *text, double *eps, int *relative) {
     char *end;
@@ -88,6 +91,7 @@ static int parse_options(int argc, char **argv, run_options *o) {
         {"simultaneous", optional_argument, 0, 'S'}, {"method", required_argument, 0, 'M'},
         {"cap", required_argument, 0, 'K'}, {"optimize", required_argument, 0, 'O'},
         {"time-limit", required_argument, 0, 'L'},
+        {"paths", no_argument, 0, 'H'}, {"max-paths", required_argument, 0, 'X'},
         {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
     o->replay = -1;
     long n = sysconf(_SC_NPROCESSORS_ONLN);
@@ -135,6 +139,14 @@ static int parse_options(int argc, char **argv, run_options *o) {
             if (strcmp(optarg, "text") && strcmp(optarg, "json") && strcmp(optarg, "csv"))
                 return usage_error("--format takes text, json or csv, got '%s'", optarg);
             o->format = optarg;
+            break;
+        case 'H':
+            if (!o->max_paths) o->max_paths = DEFAULT_MAX_PATHS;
+            break;
+        case 'X':
+            if (parse_count(optarg, &v) || v < 1 || v > INSTRUMENT_MAX_PATHS_LIMIT)
+                return usage_error("--max-paths takes a number of paths from 1 to 4294967296, got '%s'", optarg);
+            o->max_paths = v;
             break;
         case 'q': o->quiet = 1; break;
         case 'k': o->keep = 1; break;
@@ -206,6 +218,62 @@ static char *relative_file(const spec *s, const char *file) {
     char *out = strdup(f);
     free(real_dir);
     return out;
+}
+
+/* The paths' estimates and each function's path count, with --paths. */
+static int make_paths(result *r, const fsabi_module *mod, const runner_result *rr) {
+    if (!mod->path_functions) return 0;
+    r->max_paths = mod->max_paths;
+    r->paths = calloc(mod->npaths + 1, sizeof *r->paths);
+    r->path_functions = calloc(mod->nfunctions + 1, sizeof *r->path_functions);
+    if (!r->paths || !r->path_functions) return -1;
+    for (uint64_t p = 0; p < mod->npaths; p++) {
+        const fsabi_path *fp = &mod->paths[p];
+        uint64_t j = mod->nblocks + mod->nwrites + p;
+        const tally_moments *m = &rr->moments[j];
+        const block_verdict *v = &rr->verdicts[j];
+        result_path *out = &r->paths[r->npaths++];
+        out->function = strdup(mod->functions[fp->function_index].name);
+        out->id = fp->id;
+        out->blocks = calloc(fp->nblocks + 1, sizeof *out->blocks);
+        if (!out->function || !out->blocks) return -1;
+        for (uint32_t k = 0; k < fp->nblocks; k++)
+            if (!(out->blocks[out->nblocks++] = strdup(mod->blocks[mod->path_blocks[fp->first_block + k]].label))) return -1;
+        if (fp->back_to != FSABI_PATH_ENDS && !(out->back_to = strdup(mod->blocks[fp->back_to].label))) return -1;
+        out->mean = m->mean;
+        out->stddev = m->stddev;
+        out->half_width = v->half_width;
+        out->min = m->min;
+        out->max = m->max;
+        out->hits = m->hits;
+        out->status = strdup(block_status_name(v->status));
+        out->method = strdup(block_method_name(v->method));
+        out->basis = strdup(block_basis_name(v->basis));
+        out->p_upper = v->p_upper;
+        out->range = v->range;
+        out->max_runs = runner_path_max_runs(fp);
+    }
+    for (uint64_t f = 0; f < mod->nfunctions; f++) {
+        const fsabi_path_function *pf = &mod->path_functions[f];
+        if (mod->functions[f].name[0] == '(') continue;   /* "(mmio writes)" is no function */
+        result_path_function *out = &r->path_functions[r->npath_functions++];
+        out->function = strdup(mod->functions[f].name);
+        out->paths = pf->status == FSABI_PATHS_UNSUPPORTED ? UINT64_MAX : pf->total;
+        out->counted = pf->status == FSABI_PATHS_COUNTED;
+        char note[160];
+        if (pf->status == FSABI_PATHS_TOO_MANY && pf->total == UINT64_MAX)
+            snprintf(note, sizeof note, "not counted: more than 2^64 paths > limit %llu", (unsigned long long)mod->max_paths);
+        else if (pf->status == FSABI_PATHS_TOO_MANY && pf->total > mod->max_paths)
+            snprintf(note, sizeof note, "not counted: %llu paths > limit %llu", (unsigned long long)pf->total,
+                     (unsigned long long)mod->max_paths);
+        else if (pf->status == FSABI_PATHS_TOO_MANY)
+            snprintf(note, sizeof note, "not counted: %llu paths, past the module's room for path counters",
+                     (unsigned long long)pf->total);
+        else if (pf->status == FSABI_PATHS_UNSUPPORTED)
+            snprintf(note, sizeof note, "not counted: control flow the numbering does not follow (setjmp, exception pads)");
+        if (!out->function || (!out->counted && !(out->note = strdup(note)))) return -1;
+    }
+    return 0;
 }
 
 static result *make_result(const spec *s, const run_options *o, const runner_config *cfg,
@@ -285,6 +353,7 @@ static result *make_result(const spec *s, const run_options *o, const runner_con
                                                 rr->verdicts[mod->nblocks + k].half_width, m->min, m->max};
     }
     r->nmmio_writes = mod->nwrites;
+    if (make_paths(r, mod, rr) != 0) { result_free(r); return NULL; }
     r->nfailures = rr->nfailures;
     for (size_t i = 0; i < rr->nfailures; i++) {
         r->failures[i].trial = rr->failures[i].trial;
@@ -438,7 +507,8 @@ static int run_command(int argc, char **argv, cluster *cl) {
     LLVMContextRef ctx = NULL;
     LLVMModuleRef m = NULL;
     transform_warnings warnings = {0};
-    if ((rc = pipeline_instrument(o.spec_path, o.optimize, &s, &ctx, &m, &warnings)) != EXIT_OK) return rc;
+    if ((rc = pipeline_instrument_paths(o.spec_path, o.optimize, o.max_paths, &s, &ctx, &m, &warnings)) != EXIT_OK)
+        return rc;
     /* The text result on stdout shows them; a result written to a file or as JSON
      * would hide them from the user at the terminal, so they go to stderr too. */
     int shown = !o.out_path && (!o.format || !strcmp(o.format, "text"));
@@ -475,7 +545,7 @@ static int run_command(int argc, char **argv, cluster *cl) {
     }
 
     if (o.resume_path && (checkpoint_module_id(mod) != resume.module_id ||
-                          resume.ntallies != mod->nblocks + mod->nwrites)) {
+                          resume.ntallies != fsabi_ncounters(mod))) {
         fprintf(stderr, "freqsys: error: %s was made for another version of the program; "
                 "it cannot be continued\n", o.resume_path);
         checkpoint_free(&resume);
@@ -508,7 +578,7 @@ static int run_command(int argc, char **argv, cluster *cl) {
     cfg.resume = o.resume_path ? &resume.state : NULL;
     cfg.cluster = cl;
     checkpoint_target ckpt = {{(char *)o.spec_path, checkpoint_module_id(mod), cfg.seed, cfg.max_trials,
-                               0, 0, 0, (int)o.family, (int)o.method, o.cap, mod->nblocks + mod->nwrites, {0}},
+                               0, 0, 0, (int)o.family, (int)o.method, o.cap, fsabi_ncounters(mod), {0}},
                               "", 0};
     checkpoint_path(&o, ckpt.path, sizeof ckpt.path);
     cfg.on_checkpoint = write_checkpoint;
@@ -538,7 +608,7 @@ static int run_command(int argc, char **argv, cluster *cl) {
     int failed = runner_run(&cfg, &rr) != 0;
     if (cfg.trace && fclose(cfg.trace) != 0)
         fprintf(stderr, "freqsys: error: writing %s failed\n", o.trace_path);
-    size_t ncounters = mod->nblocks + mod->nwrites;
+    size_t ncounters = fsabi_ncounters(mod);
     if (failed) {
         fprintf(stderr, "freqsys: error: %s\n", rr.error);
         runner_result_free(&rr, ncounters);

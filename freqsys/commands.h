@@ -31,6 +31,10 @@ int cli_plan(int argc, char **argv);
  * printing the error to stderr (W is then empty). */
 int pipeline_instrument(const char *spec_path, optimize_level level, spec **s, LLVMContextRef *ctx,
                         LLVMModuleRef *m, transform_warnings *w);
+/* The same, with a counter for every acyclic path of each function that has at most
+ * MAX_PATHS of them (0: no paths). */
+int pipeline_instrument_paths(const char *spec_path, optimize_level level, uint64_t max_paths, spec **s,
+                              LLVMContextRef *ctx, LLVMModuleRef *m, transform_warnings *w);
 
 /* main.c: prints the help of one command (or the overview for NULL) to OUT. */
 void cli_help(const char *command, FILE *out);

@@ -6,6 +6,11 @@
 
 int pipeline_instrument(const char *spec_path, optimize_level level, spec **s, LLVMContextRef *ctx,
                         LLVMModuleRef *m, transform_warnings *w) {
+    return pipeline_instrument_paths(spec_path, level, 0, s, ctx, m, w);
+}
+
+int pipeline_instrument_paths(const char *spec_path, optimize_level level, uint64_t max_paths, spec **s,
+                              LLVMContextRef *ctx, LLVMModuleRef *m, transform_warnings *w) {
     static char err[16384];
     /* Every out-parameter starts NULL, so the cleanup below (and the caller's) can
      * run from any point: a failed compile leaves no module to dispose. */
@@ -18,7 +23,7 @@ int pipeline_instrument(const char *spec_path, optimize_level level, spec **s, L
     }
     *ctx = LLVMContextCreate();
     int rc = compile_sources(*s, *ctx, m, err, sizeof err);
-    if (rc == 0) rc = instrument_module(*m, *s, level, w, err, sizeof err);
+    if (rc == 0) rc = instrument_module_paths(*m, *s, level, max_paths, w, err, sizeof err);
     if (rc != 0) {
         if (rc == TRANSFORM_ESPEC) fprintf(stderr, "%s\n", err);
         else fprintf(stderr, "freqsys: error: %s\n", err);

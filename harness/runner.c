@@ -80,7 +80,7 @@ typedef struct runner {
     size_t nleases, leases_cap;
     uint64_t done;                 /* other ranks: trials finished here */
     uint64_t decided;              /* the last check point decided */
-    uint64_t first_open;           /* the block found not settled at the last decision */
+    uint64_t first_open;           /* the judged counter (judged_slot) found not settled at the last decision */
     double last_checkpoint;
 } runner;
 
@@ -469,17 +469,37 @@ double runner_block_max_runs(const fsabi_block *b) {
 }
 
 uint64_t runner_family_size(const fsabi_module *mod) {
-    uint64_t k = 0;
+    uint64_t k = mod->npaths;   /* every path is an estimate of its own */
     for (uint64_t j = 0; j < mod->nblocks; j++) k += !(mod->blocks[j].flags & FSABI_BLOCK_ONCE);
     return k;
+}
+
+double runner_path_max_runs(const fsabi_path *p) {
+    return p->max_runs == FSABI_RUNS_UNBOUNDED ? INFINITY : (double)p->max_runs;
+}
+
+/* The counters the rule waits for: the blocks, then the paths (the MMIO writes
+ * between them are reported, never waited for). K-th of judged_count. */
+static uint64_t judged_count(const fsabi_module *mod) { return mod->nblocks + mod->npaths; }
+
+static uint64_t judged_slot(const fsabi_module *mod, uint64_t k) {
+    return k < mod->nblocks ? k : k + mod->nwrites;
 }
 
 static void judge(runner *r, uint64_t j, uint64_t valid) {
     const fsabi_module *mod = r->cfg->mod;
     tally_moments_of(&r->tallies[j], valid, &r->out->moments[j]);
-    int block = j < mod->nblocks;
-    stop_rule_judge_bounded(&r->cfg->stop, &r->out->moments[j], block ? runner_block_facts(&mod->blocks[j]) : 0,
-                            block ? runner_block_max_runs(&mod->blocks[j]) : INFINITY, &r->out->verdicts[j]);
+    unsigned facts = 0;
+    double bound = INFINITY;
+    if (j < mod->nblocks) {
+        facts = runner_block_facts(&mod->blocks[j]);
+        bound = runner_block_max_runs(&mod->blocks[j]);
+    } else if (j >= mod->nblocks + mod->nwrites) {
+        /* a path runs at most once per run of a block on it: what holds of its rarest block */
+        bound = runner_path_max_runs(&mod->paths[j - mod->nblocks - mod->nwrites]);
+        facts = bound <= 1 ? STOP_FACT_AT_MOST_ONCE : 0u;
+    }
+    stop_rule_judge_bounded(&r->cfg->stop, &r->out->moments[j], facts, bound, &r->out->verdicts[j]);
 }
 
 /* Applies the rule to every block, and the MMIO write counters, over the merged
@@ -488,9 +508,10 @@ static int decide_all(runner *r, int trace) {
     const fsabi_module *mod = r->cfg->mod;
     uint64_t valid = r->frontier - r->crashes - r->timeouts - r->input_errors;
     int all = 1;
-    for (uint64_t j = 0; j < mod->nblocks + mod->nwrites; j++) {
+    for (uint64_t j = 0; j < fsabi_ncounters(mod); j++) {
         judge(r, j, valid);
-        if (j < mod->nblocks && r->out->verdicts[j].status == BLOCK_NOT_CONVERGED) all = 0;
+        int waited_for = j < mod->nblocks || j >= mod->nblocks + mod->nwrites;
+        if (waited_for && r->out->verdicts[j].status == BLOCK_NOT_CONVERGED) all = 0;
     }
     if (trace && r->cfg->trace) {
         for (uint64_t j = 0; j < mod->nblocks; j++)
@@ -507,13 +528,13 @@ static int decide_all(runner *r, int trace) {
  * block instead of thousands. A trace wants every block at every check point. */
 static int decide(runner *r) {
     const fsabi_module *mod = r->cfg->mod;
-    uint64_t nb = mod->nblocks, valid = r->frontier - r->crashes - r->timeouts - r->input_errors;
+    uint64_t nb = judged_count(mod), valid = r->frontier - r->crashes - r->timeouts - r->input_errors;
     if (r->cfg->trace || nb == 0 || valid == 0) return decide_all(r, 1);
     for (uint64_t k = 0; k < nb; k++) {
-        uint64_t j = (r->first_open + k) % nb;
+        uint64_t at = (r->first_open + k) % nb, j = judged_slot(mod, at);
         judge(r, j, valid);
         if (r->out->verdicts[j].status == BLOCK_NOT_CONVERGED) {
-            r->first_open = j;
+            r->first_open = at;
             return 0;
         }
     }
@@ -526,11 +547,11 @@ static int decide(runner *r) {
  * open one qualifies. */
 static int give_up(runner *r) {
     const fsabi_module *mod = r->cfg->mod;
-    const block_verdict *first = &r->out->verdicts[r->first_open];
-    if (mod->nblocks == 0 || !first->stuck || first->p_upper > STOP_GIVE_UP_P) return 0;
+    const block_verdict *first = &r->out->verdicts[judged_slot(mod, r->first_open)];
+    if (judged_count(mod) == 0 || !first->stuck || first->p_upper > STOP_GIVE_UP_P) return 0;
     decide_all(r, 0);
-    for (uint64_t j = 0; j < mod->nblocks; j++) {
-        const block_verdict *v = &r->out->verdicts[j];
+    for (uint64_t k = 0; k < judged_count(mod); k++) {
+        const block_verdict *v = &r->out->verdicts[judged_slot(mod, k)];
         if (v->status == BLOCK_NOT_CONVERGED && (!v->stuck || v->p_upper > STOP_GIVE_UP_P)) return 0;
     }
     return 1;
@@ -792,8 +813,8 @@ int runner_run(const runner_config *cfg, runner_result *out) {
     r.chunk_seconds = CHUNK_SECONDS_MIN;
     r.next_decision = schedule_next(0, cfg->max_trials);
     clock_gettime(CLOCK_MONOTONIC, &r.t0);
-    /* the blocks' counters, then the MMIO write counters (reported, never waited for) */
-    size_t nb = cfg->mod->nblocks + cfg->mod->nwrites;
+    /* the blocks' counters, the MMIO write counters (reported, never waited for), the paths' */
+    size_t nb = fsabi_ncounters(cfg->mod);
     out->moments = calloc(nb + 1, sizeof *out->moments);
     out->verdicts = calloc(nb + 1, sizeof *out->verdicts);
     r.tallies = calloc(nb + 1, sizeof *r.tallies);
@@ -930,8 +951,8 @@ int runner_run(const runner_config *cfg, runner_result *out) {
     out->timeouts = r.timeouts;
     out->input_errors = r.input_errors;
     out->converged = 1;
-    for (size_t j = 0; j < cfg->mod->nblocks; j++)
-        if (out->verdicts[j].status == BLOCK_NOT_CONVERGED) out->converged = 0;
+    for (size_t k = 0; k < judged_count(cfg->mod); k++)
+        if (out->verdicts[judged_slot(cfg->mod, k)].status == BLOCK_NOT_CONVERGED) out->converged = 0;
     if (out->interrupted) out->converged = 0;
     out->elapsed_s = seconds_since(&r.t0);
     if (cfg->progress && rc == 0 && r.rank == 0) progress(&r, 1);

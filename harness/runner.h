@@ -70,7 +70,7 @@ typedef struct runner_start {
     uint64_t crashes, timeouts, input_errors;
     runner_failure failures[RUNNER_MAX_FAILURES];
     size_t nfailures;
-    tally *tallies;             /* [mod->nblocks + mod->nwrites] */
+    tally *tallies;             /* [fsabi_ncounters(mod)] */
 } runner_start;
 
 typedef struct runner_result {
@@ -80,7 +80,7 @@ typedef struct runner_result {
     int interrupted;           /* SIGINT or SIGTERM arrived first */
     int gave_up;               /* ended early: every open block needs a bound (stuck) */
     int time_limited;          /* ended by the time limit */
-    tally_moments *moments;    /* [mod->nblocks + mod->nwrites]: blocks, then MMIO writes */
+    tally_moments *moments;    /* [fsabi_ncounters(mod)]: blocks, MMIO writes, paths */
     block_verdict *verdicts;   /* the same */
     runner_failure failures[RUNNER_MAX_FAILURES];   /* those with the smallest trial ids */
     size_t nfailures;
@@ -106,11 +106,14 @@ unsigned runner_block_facts(const fsabi_block *b);
  * nothing is proven. */
 double runner_block_max_runs(const fsabi_block *b);
 
+/* The same for path P: the fewest runs of any of its blocks. */
+double runner_path_max_runs(const fsabi_path *p);
+
 /* The number of blocks whose error budget a simultaneous guarantee must share: every
  * block but those proven to run exactly once (their value is exact). Can't fail. */
 uint64_t runner_family_size(const fsabi_module *mod);
 
-/* NCOUNTERS: mod->nblocks + mod->nwrites, the number of tallies in R->state. */
+/* NCOUNTERS: fsabi_ncounters(mod), the number of tallies in R->state. */
 void runner_result_free(runner_result *r, size_t ncounters);
 
 #endif

@@ -98,43 +98,62 @@ static void flush(chunk_state *c) {
     c->npairs = 0;
 }
 
+/* Counts into the chunk's tallies the counters [FIRST, FIRST + N) and clears them. */
+static inline void collect_direct(const fsabi_module *mod, chunk_state *c, uint32_t first, uint32_t n, int keep) {
+    uint64_t *counters = mod->counters + first;
+    for (uint32_t j = 0; j < n; j++) {
+        uint64_t v = counters[j];
+        if (!v) continue;
+        counters[j] = 0;
+        if (!keep) continue;
+        uint32_t block = first + j;
+        if (v < SMALL_VALUES) {
+            uint32_t *row = c->small + (size_t)block * SMALL_VALUES;
+            if (!row[0]) { row[0] = 1; c->small_rows[c->nsmall_rows++] = block; }
+            row[v]++;
+        } else {
+            count_block(c, block, v, 1);
+        }
+    }
+}
+
+/* Appends the nonzero counters [FIRST, FIRST + N) as pairs at offsets from BASE, and
+ * clears them; returns how many pairs. */
+static inline uint32_t collect_pairs(const fsabi_module *mod, uint32_t base, uint32_t first, uint32_t n,
+                                     uint32_t *offsets, uint64_t *values) {
+    uint64_t *counters = mod->counters + first;
+    uint32_t k = 0;
+    for (uint32_t j = 0; j < n; j++) {
+        uint64_t v = counters[j];
+        if (!v) continue;
+        counters[j] = 0;
+        offsets[k] = first - base + j;
+        values[k++] = v;
+    }
+    return k;
+}
+
 /* Moves the trial's counters into the chunk's pattern queue (one pattern per function
- * that ran) and clears them; KEEP 0 only clears. The cost is the blocks of the
- * functions that ran, not all blocks of the module. */
+ * that ran: its blocks, then its paths) and clears them; KEEP 0 only clears. The cost
+ * is the counters of the functions that ran, not all counters of the module. */
 static void collect(const fsabi_module *mod, chunk_state *c, int keep) {
     uint32_t nt = *mod->touched_count;
+    uint32_t path_base = (uint32_t)(mod->nblocks + mod->nwrites);
     for (uint32_t k = 0; k < nt; k++) {
         uint32_t fi = mod->touched_list[k];
         const fsabi_function *f = &mod->functions[fi];
+        const fsabi_path_function *pf = mod->path_functions ? &mod->path_functions[fi] : NULL;
         mod->fn_touched[fi] = 0;
-        uint64_t *counters = mod->counters + f->first_block;
         if (c->direct) {
-            for (uint32_t j = 0; j < f->nblocks; j++) {
-                uint64_t v = counters[j];
-                if (!v) continue;
-                counters[j] = 0;
-                if (!keep) continue;
-                uint32_t block = f->first_block + j;
-                if (v < SMALL_VALUES) {
-                    uint32_t *row = c->small + (size_t)block * SMALL_VALUES;
-                    if (!row[0]) { row[0] = 1; c->small_rows[c->nsmall_rows++] = block; }
-                    row[v]++;
-                } else {
-                    count_block(c, block, v, 1);
-                }
-            }
+            collect_direct(mod, c, f->first_block, f->nblocks, keep);
+            if (pf && pf->npaths) collect_direct(mod, c, path_base + pf->first_path, pf->npaths, keep);
             continue;
         }
         uint32_t *offsets = c->offsets + c->npairs;
         uint64_t *values = c->values + c->npairs;
-        uint32_t n = 0;
-        for (uint32_t j = 0; j < f->nblocks; j++) {
-            uint64_t v = counters[j];
-            if (!v) continue;
-            counters[j] = 0;
-            offsets[n] = j;
-            values[n++] = v;
-        }
+        uint32_t n = collect_pairs(mod, f->first_block, f->first_block, f->nblocks, offsets, values);
+        if (pf && pf->npaths)
+            n += collect_pairs(mod, f->first_block, path_base + pf->first_path, pf->npaths, offsets + n, values + n);
         if (!keep || !n) continue;
         uint64_t hash = pattern_table_hash(&c->patterns, fi, offsets, values, n);
         pattern_table_prefetch(&c->patterns, hash, 1, n);
@@ -222,12 +241,14 @@ static int outgrown(uint64_t rss_limit) {
 void worker_loop(const fsabi_module *mod, trial_end (*run_trial)(uint64_t seed, uint64_t trial), uint64_t seed,
                  int cmd_fd, int result_fd, wire_slot *slot, uint64_t rss_limit) {
     chunk_state c = {0};
-    uint64_t ncounters = mod->nblocks + mod->nwrites;
+    uint64_t ncounters = fsabi_ncounters(mod);
     c.tallies = calloc(ncounters + 1, sizeof *c.tallies);
     c.used = calloc(ncounters + 1, sizeof *c.used);
     uint32_t widest = 1;
-    for (uint64_t f = 0; f < mod->nfunctions; f++)
-        if (mod->functions[f].nblocks > widest) widest = mod->functions[f].nblocks;
+    for (uint64_t f = 0; f < mod->nfunctions; f++) {
+        uint32_t wide = mod->functions[f].nblocks + (mod->path_functions ? mod->path_functions[f].npaths : 0);
+        if (wide > widest) widest = wide;
+    }
     /* a pattern is read at npairs <= QUEUE_PAIRS, and is at most the widest function */
     c.offsets = malloc((QUEUE_PAIRS + (size_t)widest) * sizeof *c.offsets);
     c.values = malloc((QUEUE_PAIRS + (size_t)widest) * sizeof *c.values);

@@ -4,7 +4,48 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
+
+/* The hottest path of a function, as the block indices it walks (the back edge it
+ * ends with included): its edges are drawn red. */
+typedef struct top_path { size_t *at; size_t n; const result_path *path; double share; } top_path;
+
+static long block_in(const result *r, size_t first, size_t end, const char *label)
+{
+    for (size_t j = first; j < end; j++)
+        if (strcmp(r->blocks[j].block, label) == 0)
+            return (long)j;
+    return -1;
+}
+
+/* Fills TOP with the hottest path of the function whose blocks are [FIRST, END);
+ * TOP->n is 0 when it has no counted path that ran. ORDER has room for r->npaths. */
+static void find_top_path(const result *r, size_t first, size_t end, size_t *order, top_path *top)
+{
+    double total;
+    top->n = 0;
+    size_t n = r->npaths ? result_path_rank(r, r->blocks[first].function, order, &total) : 0;
+    if (n == 0 || !(r->paths[order[0]].mean > 0))
+        return;
+    const result_path *p = &r->paths[order[0]];
+    top->path = p;
+    top->share = total > 0 ? p->mean / total : 0;
+    for (size_t k = 0; k <= p->nblocks; k++) {
+        const char *label = k < p->nblocks ? p->blocks[k] : p->back_to;
+        long j = label ? block_in(r, first, end, label) : -1;
+        if (j >= 0)
+            top->at[top->n++] = (size_t)j;
+    }
+}
+
+static int on_top_path(const top_path *top, unsigned from, unsigned to)
+{
+    for (size_t k = 0; k + 1 < top->n; k++)
+        if (top->at[k] == from && top->at[k + 1] == to)
+            return 1;
+    return 0;
+}
 
 /* S inside a DOT double-quoted string: quotes and backslashes escaped, line breaks as \n. */
 static void quoted(const char *s, FILE *out)
@@ -49,7 +90,7 @@ static void node(const result *r, size_t i, double hottest, FILE *out)
 }
 
 /* The function's cluster title: its name and, when known, where it is declared. */
-static void cluster_label(const result *r, const char *name, FILE *out)
+static void cluster_label(const result *r, const char *name, const top_path *top, FILE *out)
 {
     fputs("    label=\"", out);
     quoted(name, out);
@@ -60,15 +101,23 @@ static void cluster_label(const result *r, const char *name, FILE *out)
             fprintf(out, "%s%d)", r->functions[k].file[0] ? ":" : "line ", r->functions[k].line);
             break;
         }
+    if (top->n) {
+        char mean[32];
+        fprintf(out, "\\nhottest path #%llu in red: %s per %s, %.1f%% of its path executions",
+                (unsigned long long)top->path->id, number_format(top->path->mean, mean, sizeof mean),
+                strcmp(r->mode, "function") == 0 ? "call" : "run", 100 * top->share);
+    }
     fputs("\";\n", out);
 }
 
-static void edges_of(const result *r, const edge_flow *f, size_t i, double hottest, FILE *out)
+static void edges_of(const result *r, const edge_flow *f, size_t i, double hottest, const top_path *top, FILE *out)
 {
     char num[32];
     for (size_t e = f->first[i]; e < f->first[i + 1]; e++) {
         const edge_flow_edge *ed = &f->edges[e];
         fprintf(out, "    b%u -> b%u", ed->from, ed->to);
+        if (on_top_path(top, ed->from, ed->to))
+            fputs(" [color=\"#cc0000\", fontcolor=\"#cc0000\"]", out);
         if (!ed->known)
             fputs(" [label=\"?\", color=\"#999999\", fontcolor=\"#999999\"];\n", out);
         else if (ed->count == 0)
@@ -131,24 +180,38 @@ int report_dot_write(const result *r, const result_export *opt, FILE *out, char 
     fputs("  node [shape=box, style=\"rounded,filled\", fontname=\"Helvetica\", fontsize=10];\n"
           "  edge [fontname=\"Helvetica\", fontsize=9];\n", out);
     size_t cluster = 0;
+    size_t *order = malloc((r->npaths + 1) * sizeof *order), *at = malloc((r->nblocks + 2) * sizeof *at);
+    if (!order || !at) {
+        free(order);
+        free(at);
+        edge_flow_free(&f);
+        if (err && errlen)
+            snprintf(err, errlen, "out of memory");
+        errno = ENOMEM;
+        return -1;
+    }
     for (size_t i = 0; i < r->nblocks; i++) {
         if (i > 0 && strcmp(r->blocks[i].function, r->blocks[i - 1].function) == 0)
             continue;
         /* the blocks of one function are contiguous, entry first */
         fprintf(out, "  subgraph cluster_%zu {\n", cluster++);
-        cluster_label(r, r->blocks[i].function, out);
         size_t end = i;
         while (end < r->nblocks && strcmp(r->blocks[end].function, r->blocks[i].function) == 0)
             end++;
+        top_path top = {at, 0, NULL, 0};
+        find_top_path(r, i, end, order, &top);
+        cluster_label(r, r->blocks[i].function, &top, out);
         for (size_t j = i; j < end; j++)
             node(r, j, hottest, out);
         for (size_t j = i; j < end; j++)
-            edges_of(r, &f, j, hottest, out);
+            edges_of(r, &f, j, hottest, &top, out);
         fputs("  }\n", out);
     }
     for (size_t i = 0; i < r->nblocks; i++)
         calls_of(r, i, out);
     fputs("}\n", out);
+    free(order);
+    free(at);
     edge_flow_free(&f);
     return result_flush(out, err, errlen);
 }

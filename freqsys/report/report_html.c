@@ -281,6 +281,68 @@ static void block_table(const result *r, FILE *out)
     fputs("</tbody></table></section>\n", out);
 }
 
+/* With --paths: per function, how many paths carry 90% of its path executions, and
+ * its hottest paths with their shares (all of them in the JSON result). */
+#define HTML_TOP_PATHS 10
+static void path_tables(const result *r, FILE *out)
+{
+    if (!r->max_paths)
+        return;
+    size_t *order = malloc((r->npaths + 1) * sizeof *order);
+    if (!order)
+        return;
+    fprintf(out, "<section><h2>Paths</h2>\n<p>Acyclic paths (Ball-Larus, at most %llu a function): each starts at "
+            "the entry or at a loop header and ends at a return, an exit or a back edge. Mean is executions per "
+            "%s; share is of the function's path executions. The control-flow graphs draw each function's "
+            "hottest path in red.</p>\n", (unsigned long long)r->max_paths,
+            strcmp(r->mode, "function") == 0 ? "call" : "run");
+    for (size_t f = 0; f < r->npath_functions; f++) {
+        const result_path_function *pf = &r->path_functions[f];
+        fputs("<h3>", out);
+        esc(pf->function, out);
+        fputs("</h3>\n", out);
+        if (!pf->counted) {
+            fputs("<p class=\"cold\">", out);
+            esc(pf->note ? pf->note : "not counted", out);
+            fputs("</p>\n", out);
+            continue;
+        }
+        double total;
+        size_t n = result_path_rank(r, pf->function, order, &total);
+        size_t cover = result_path_cover(r, order, n, total, 0.9);
+        fprintf(out, "<p>%zu %s, %.4f path executions per %s; <b>%zu %s 90%%</b> of them.</p>\n", n,
+                n == 1 ? "path" : "paths", total, strcmp(r->mode, "function") == 0 ? "call" : "run", cover,
+                cover == 1 ? "path carries" : "paths carry");
+        fputs("<table class=\"paths\"><thead><tr><th>share</th><th>mean</th><th>&plusmn;half</th><th>status</th>"
+              "<th>id</th><th>blocks</th></tr></thead>\n<tbody>\n", out);
+        for (size_t k = 0; k < n && k < HTML_TOP_PATHS; k++) {
+            const result_path *p = &r->paths[order[k]];
+            fprintf(out, "<tr%s><td class=\"num\">%.1f%%</td>", k < cover ? "" : " class=\"cold\"",
+                    total > 0 && isfinite(p->mean) ? 100 * p->mean / total : 0.0);
+            num_cell(p->mean, out);
+            num_cell(p->half_width, out);
+            fputs("<td>", out);
+            esc(p->status, out);
+            fprintf(out, "</td><td class=\"num\">%llu</td><td>", (unsigned long long)p->id);
+            for (size_t b = 0; b < p->nblocks; b++) {
+                if (b)
+                    fputs(" &rarr; ", out);
+                esc(p->blocks[b], out);
+            }
+            if (p->back_to) {
+                fputs(" &#8630; ", out);
+                esc(p->back_to, out);
+            }
+            fputs("</td></tr>\n", out);
+        }
+        fputs("</tbody></table>\n", out);
+        if (n > HTML_TOP_PATHS)
+            fprintf(out, "<p>%zu more, the rarest, in the JSON result.</p>\n", n - HTML_TOP_PATHS);
+    }
+    fputs("</section>\n", out);
+    free(order);
+}
+
 /* Runs `dot -Tsvg IN` with its output into the file OUTFD. Returns dot's exit status, or
  * -1 with errno set when it could not be started (ENOENT: not installed). */
 static int run_dot(const char *in, int outfd)
@@ -571,6 +633,7 @@ int report_html_write(const result *r, const result_export *opt, FILE *out, char
     fputs("</h1>\n", out);
     summary(r, out);
     block_table(r, out);
+    path_tables(r, out);
     graphs(r, opt, out);
     convergence(r, opt, &t, out);
     sources(r, opt, out);

@@ -44,6 +44,23 @@ void result_free(result *r)
     for (size_t i = 0; i < r->nwarnings; i++)
         free(r->warnings[i]);
     free(r->warnings);
+    for (size_t i = 0; i < r->npaths; i++) {
+        result_path *p = &r->paths[i];
+        free(p->function);
+        for (size_t k = 0; k < p->nblocks; k++)
+            free(p->blocks[k]);
+        free(p->blocks);
+        free(p->back_to);
+        free(p->status);
+        free(p->method);
+        free(p->basis);
+    }
+    free(r->paths);
+    for (size_t i = 0; i < r->npath_functions; i++) {
+        free(r->path_functions[i].function);
+        free(r->path_functions[i].note);
+    }
+    free(r->path_functions);
     free(r);
 }
 

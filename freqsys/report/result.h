@@ -47,6 +47,30 @@ typedef struct result_mmio_write {
     uint64_t min, max;
 } result_mmio_write;
 
+/* One acyclic path of a function (Ball-Larus numbering, `run --paths`): its
+ * expected executions per run (or per call), judged by the same rule as a block. A
+ * path starts at the function's entry or at a loop header just after a back edge,
+ * and ends at a return (or a block that ends the run) or just before a back edge. */
+typedef struct result_path {
+    char *function;
+    uint64_t id;          /* its number within the function */
+    char **blocks;        /* the labels of its blocks, in order */
+    size_t nblocks;
+    char *back_to;        /* the loop header a back edge takes it to next; NULL: it ends there */
+    double mean, stddev, half_width;
+    uint64_t min, max, hits;
+    char *status, *method, *basis;   /* as for blocks */
+    double p_upper, range, max_runs;
+} result_path;
+
+/* Per function: how many acyclic paths it has, and whether they were counted. */
+typedef struct result_path_function {
+    char *function;
+    uint64_t paths;       /* UINT64_MAX: unknown, or more than 64 bits count */
+    int counted;
+    char *note;           /* why not counted, e.g. "5000 paths > limit 4096"; NULL when counted */
+} result_path_function;
+
 /* A trial that crashed or timed out, kept so the user can replay it. */
 typedef struct result_failure {
     uint64_t trial;
@@ -90,7 +114,26 @@ typedef struct result {
      * line each, "FILE:LINE: message"; none in most results. */
     char **warnings;
     size_t nwarnings;
+    /* Paths (`run --paths`); max_paths 0 and no paths without it. */
+    uint64_t max_paths;
+    result_path *paths;          /* by function, then id */
+    size_t npaths;
+    result_path_function *path_functions;
+    size_t npath_functions;
 } result;
+
+/* path_rank.c: the counted paths of FUNCTION, hottest first (ties by id), as indices
+ * into R->paths in ORDER (room for R->npaths); returns how many, with the sum of
+ * their means in *TOTAL (the function's path executions per run). Can't fail. */
+size_t result_path_rank(const result *r, const char *function, size_t *order, double *total);
+
+/* How many of the first N paths of ORDER carry SHARE (0.9) of TOTAL. */
+size_t result_path_cover(const result *r, const size_t *order, size_t n, double total, double share);
+
+/* result_paths_text.c: the text report's section on paths (nothing without them):
+ * per function its TOP hottest paths with their shares, every path not settled, and
+ * how many paths carry 90% of the executions. Returns 0, or -1 out of memory. */
+int result_write_paths_text(const result *r, FILE *out, size_t top);
 
 /* Frees everything the result owns, and the result itself; NULL is fine. */
 void result_free(result *r);

@@ -147,6 +147,45 @@ static json_t *mmio_write_json(const result_mmio_write *w, int *bad)
     return o;
 }
 
+/* The contract fields first ("function", "id", "blocks", "mean", "half_width",
+ * "status"), then what a block has besides. */
+static json_t *path_json(const result_path *p, int *bad)
+{
+    json_t *o = json_object(), *blocks = json_array();
+    set(o, "function", str(p->function), bad);
+    set(o, "id", count(p->id), bad);
+    for (size_t k = 0; blocks && k < p->nblocks; k++)
+        if (json_array_append_new(blocks, str(p->blocks[k])) != 0)
+            *bad = 1;
+    set(o, "blocks", blocks, bad);
+    set(o, "mean", real(p->mean), bad);
+    set(o, "half_width", real(p->half_width), bad);
+    set(o, "status", str(p->status), bad);
+    if (p->back_to)
+        set(o, "back_to", str(p->back_to), bad);
+    set(o, "stddev", real(p->stddev), bad);
+    set(o, "min", count(p->min), bad);
+    set(o, "max", count(p->max), bad);
+    set(o, "hits", count(p->hits), bad);
+    set(o, "method", str(p->method), bad);
+    set(o, "p_upper", real(p->p_upper), bad);
+    set(o, "basis", str(p->basis), bad);
+    set(o, "range", real(p->range), bad);
+    set(o, "max_runs", real(p->max_runs), bad);
+    return o;
+}
+
+static json_t *path_function_json(const result_path_function *f, int *bad)
+{
+    json_t *o = json_object();
+    set(o, "function", str(f->function), bad);
+    set(o, "paths", f->paths == UINT64_MAX ? json_null() : count(f->paths), bad);
+    set(o, "counted", json_boolean(f->counted), bad);
+    if (f->note)
+        set(o, "note", str(f->note), bad);
+    return o;
+}
+
 static json_t *failure_json(const result_failure *f, int *bad)
 {
     json_t *o = json_object();
@@ -210,6 +249,18 @@ static json_t *document(const result *r, int *bad)
             if (json_array_append_new(warnings, str(r->warnings[i])) != 0)
                 *bad = 1;
         set(o, "warnings", warnings, bad);
+    }
+    if (r->max_paths) {   /* only with --paths, so results without read the same */
+        json_t *paths = json_array(), *functions = json_array();
+        set(o, "max_paths", count(r->max_paths), bad);
+        for (size_t i = 0; paths && i < r->npaths; i++)
+            if (json_array_append_new(paths, path_json(&r->paths[i], bad)) != 0)
+                *bad = 1;
+        set(o, "paths", paths, bad);
+        for (size_t i = 0; functions && i < r->npath_functions; i++)
+            if (json_array_append_new(functions, path_function_json(&r->path_functions[i], bad)) != 0)
+                *bad = 1;
+        set(o, "path_functions", functions, bad);
     }
     set(o, "jobs", json_integer(r->jobs), bad);
     set(o, "elapsed_s", real(r->elapsed_s), bad);
@@ -603,6 +654,61 @@ static int read_mmio_write(reader *rd, json_t *o, void *item)
     get_count(rd, o, "max", 0, &w->max);
     return rd->failed ? -1 : 0;
 }
+static int read_path(reader *rd, json_t *o, void *item)
+{
+    result_path *p = item;
+    if (!json_is_object(o))
+        return fail(rd, "not an object");
+    get_string(rd, o, "function", 1, &p->function);
+    get_count(rd, o, "id", 1, &p->id);
+    json_t *blocks = field(rd, o, "blocks");
+    if (blocks && !json_is_array(blocks))
+        return fail(rd, "field 'blocks' must be an array of block labels");
+    size_t nb = blocks ? json_array_size(blocks) : 0;
+    if (nb && !(p->blocks = calloc(nb, sizeof *p->blocks)))
+        return fail(rd, "out of memory");
+    for (size_t k = 0; k < nb; k++) {
+        const char *label = json_string_value(json_array_get(blocks, k));
+        if (!label)
+            return fail(rd, "field 'blocks' must be an array of block labels");
+        if (!(p->blocks[p->nblocks] = strdup(label)))
+            return fail(rd, "out of memory");
+        p->nblocks++;
+    }
+    get_double(rd, o, "mean", 1, &p->mean);
+    get_double(rd, o, "half_width", 1, &p->half_width);
+    if (get_string(rd, o, "status", 1, &p->status) == 0)
+        one_of(rd, "status", p->status, statuses);
+    if (json_object_get(o, "back_to"))
+        get_string(rd, o, "back_to", 0, &p->back_to);
+    get_double(rd, o, "stddev", 0, &p->stddev);
+    get_count(rd, o, "min", 0, &p->min);
+    get_count(rd, o, "max", 0, &p->max);
+    get_count(rd, o, "hits", 0, &p->hits);
+    get_string(rd, o, "method", 0, &p->method);
+    get_double(rd, o, "p_upper", 0, &p->p_upper);
+    get_string(rd, o, "basis", 0, &p->basis);
+    p->range = p->max_runs = NAN;
+    get_double(rd, o, "range", 0, &p->range);
+    get_double(rd, o, "max_runs", 0, &p->max_runs);
+    return rd->failed ? -1 : 0;
+}
+
+static int read_path_function(reader *rd, json_t *o, void *item)
+{
+    result_path_function *f = item;
+    if (!json_is_object(o))
+        return fail(rd, "not an object");
+    get_string(rd, o, "function", 1, &f->function);
+    f->paths = UINT64_MAX;
+    if (!json_is_null(json_object_get(o, "paths")))
+        get_count(rd, o, "paths", 0, &f->paths);
+    get_bool(rd, o, "counted", 1, &f->counted);
+    if (json_object_get(o, "note"))
+        get_string(rd, o, "note", 0, &f->note);
+    return rd->failed ? -1 : 0;
+}
+
 static int one_block(reader *rd, json_t *o, void *b) { return read_block(rd, o, b); }
 static int one_failure(reader *rd, json_t *o, void *f) { return read_failure(rd, o, f); }
 
@@ -683,6 +789,12 @@ static void fill(reader *rd, json_t *root, result *r)
         else if (!(r->warnings[r->nwarnings++] = strdup(w)))
             fail(rd, "out of memory");
     }
+    get_count(rd, root, "max_paths", 0, &r->max_paths);
+    read_list(rd, root, "paths", 0, sizeof(result_path), (void **)&r->paths, &r->npaths, read_path);
+    read_list(rd, root, "path_functions", 0, sizeof(result_path_function), (void **)&r->path_functions,
+              &r->npath_functions, read_path_function);
+    if (!r->max_paths && (r->npaths || r->npath_functions) && !rd->failed)
+        fail(rd, "'paths' needs 'max_paths', the limit they were counted under");
     get_int(rd, root, "jobs", 0, 0, &r->jobs);
     get_double(rd, root, "elapsed_s", 0, &r->elapsed_s);
     get_double(rd, root, "trials_per_s", 0, &r->trials_per_s);

@@ -297,6 +297,12 @@ static void verdict(const result *r, const row *rows, FILE *out)
     grouped(trials, sizeof trials, r->trials);
     for (size_t i = 0; i < r->nblocks; i++)
         open += is_status(&r->blocks[i], "not_converged");
+    size_t open_paths = 0;
+    for (size_t i = 0; i < r->npaths; i++)
+        open_paths += r->paths[i].status && !strcmp(r->paths[i].status, "not_converged");
+    if (!r->converged && open == 0 && open_paths)
+        fprintf(out, "NOT CONVERGED: %zu of %zu paths not within their precision (listed above)\n", open_paths,
+                r->npaths);
     if (r->converged) {
         fprintf(out, "converged: %zu of %zu blocks within %s%s at %.10g%% confidence after %s %s\n",
                 r->nblocks - open, r->nblocks, eps, r->relative ? " of their means" : "",
@@ -343,6 +349,11 @@ int result_write_text(const result *r, FILE *out)
     fputc('\n', out);
     failures(r, out);
     mmio_writes(r, out);
+    if (result_write_paths_text(r, out, 5) != 0) {
+        free(rows);
+        errno = ENOMEM;
+        return -1;
+    }
     verdict(r, rows, out);
     free(rows);
     return result_flush(out, NULL, 0);

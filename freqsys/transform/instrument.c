@@ -16,6 +16,7 @@
 #include "inputs.h"
 #include "mmio.h"
 #include "module_table.h"
+#include "paths.h"
 #include "reach.h"
 #include "reads.h"
 
@@ -91,6 +92,11 @@ static int check_read_any(const spec *s, const read_sites *sites, transform_warn
 
 int instrument_module(LLVMModuleRef m, const spec *s, optimize_level level, transform_warnings *w,
                       char *err, size_t errlen) {
+    return instrument_module_paths(m, s, level, 0, w, err, errlen);
+}
+
+int instrument_module_paths(LLVMModuleRef m, const spec *s, optimize_level level, uint64_t max_paths,
+                            transform_warnings *w, char *err, size_t errlen) {
     const char *entry_name = s->function ? s->function : "main";
     LLVMValueRef entry = LLVMGetNamedFunction(m, entry_name);
     if (!entry || LLVMCountBasicBlocks(entry) == 0) {
@@ -107,6 +113,7 @@ int instrument_module(LLVMModuleRef m, const spec *s, optimize_level level, tran
     ptr_map reachable = {0};
     mmio_writes writes = {0};
     entry_plan plan = {0};
+    path_plan paths = {0};
     int rc = reach_from(m, entry, &reachable);
     if (rc == 0) rc = reads_replace(m, s, &reachable, &sites, err, errlen);
     if (rc == 0) rc = check_unused(s, &sites, err, errlen);
@@ -114,7 +121,10 @@ int instrument_module(LLVMModuleRef m, const spec *s, optimize_level level, tran
     if (rc == 0) rc = host_inputs_rewrite(m, s, &reachable, entry, w, err, errlen);
     if (rc == 0) {
         exits_redirect(m);
-        if (mmio_scan_writes(m, &reachable, &writes) != 0 || counters_insert(m, &table, (unsigned)writes.n) != 0)
+        if (mmio_scan_writes(m, &reachable, &writes) != 0 ||
+            (max_paths && paths_plan(m, max_paths, &paths) != 0) ||
+            counters_insert(m, &table, (unsigned)writes.n, paths.npaths) != 0 ||
+            paths_insert(m, &table, &paths, w) != 0)
             rc = -1;
     }
     LLVMValueRef reset = NULL;
@@ -131,11 +141,12 @@ int instrument_module(LLVMModuleRef m, const spec *s, optimize_level level, tran
         LLVMBuildRetVoid(b);
         LLVMDisposeBuilder(b);
         module_plan mp = {&table, &sites, s->function ? &plan : NULL, &writes, reset, entry,
-                          entry_thunk_build(m, entry)};
+                          entry_thunk_build(m, entry), max_paths ? &paths : NULL};
         if (mp.call_entry) module_table_emit(m, &mp);
         else rc = -1;
     }
     counters_free(&table);
+    paths_free(&paths);
     ptr_map_free(&reachable);
     reads_free(&sites);
     mmio_writes_free(&writes);

@@ -259,6 +259,67 @@ static void prove_once(LLVMModuleRef m, LLVMValueRef entry, const counter_table 
     free(bbs); free(succ); free(first); free(ending); free(reach); free(seen); free(stack);
 }
 
+/* fsabi_path rows, each path's blocks decoded from its id, and fsabi_path_function
+ * rows; a path runs at most as often as the rarest of its blocks. All three are empty
+ * (null for the functions) without paths. */
+static void path_tables(emitter *e, const module_plan *plan, const uint32_t *max_runs, LLVMValueRef *paths,
+                        LLVMValueRef *path_blocks, LLVMValueRef *path_functions) {
+    const counter_table *t = plan->counters;
+    const path_plan *p = plan->paths;
+    LLVMTypeRef path_ty = struct_type(e, (LLVMTypeRef[]){e->i32, e->i32, e->i32, e->i32, e->i32, e->i32}, 6);
+    LLVMTypeRef fn_ty = struct_type(e, (LLVMTypeRef[]){e->i64, e->i32, e->i32, e->i32, e->i32}, 5);
+    size_t npaths = p ? p->npaths : 0, nlisted = 0;
+    LLVMValueRef *rows = calloc(npaths + t->nfunctions + 1, sizeof *rows);
+    unsigned *nodes = NULL;
+    size_t nodes_cap = 0, blocks_cap = 0;
+    LLVMValueRef *listed = NULL;
+    if (!rows) abort();
+    for (size_t fi = 0; p && fi < p->nfunctions; fi++) {
+        const path_function *f = &p->functions[fi];
+        const counted_function *cf = &t->functions[fi];
+        if (f->status != FSABI_PATHS_COUNTED) continue;
+        if (nodes_cap < f->graph.n + 1) {
+            nodes_cap = f->graph.n + 1;
+            if (!(nodes = realloc(nodes, nodes_cap * sizeof *nodes))) abort();
+        }
+        for (uint64_t id = 0; id < f->npaths; id++) {
+            unsigned back_to;
+            size_t len = path_numbering_decode(&f->graph, &f->numbering, id, nodes, &back_to);
+            if (nlisted + len > blocks_cap) {
+                blocks_cap = 2 * (nlisted + len) + 256;
+                if (!(listed = realloc(listed, blocks_cap * sizeof *listed))) abort();
+            }
+            uint32_t bound = FSABI_RUNS_UNBOUNDED;
+            for (size_t k = 0; k < len; k++) {
+                uint32_t b = cf->first_block + nodes[k];
+                if (max_runs[b] < bound) bound = max_runs[b];
+                listed[nlisted + k] = u32(e, b);
+            }
+            LLVMValueRef fields[6] = {u32(e, fi), u32(e, id), u32(e, nlisted), u32(e, len), u32(e, bound),
+                                      u32(e, back_to == UINT32_MAX ? FSABI_PATH_ENDS : cf->first_block + back_to)};
+            rows[f->first_path + id] = struct_of(e, fields, 6);
+            nlisted += len;
+        }
+    }
+    *paths = constant_array(e, path_ty, rows, npaths, "freqsys_paths");
+    *path_blocks = constant_array(e, e->i32, listed, nlisted, "freqsys_path_blocks");
+    free(listed);
+    free(nodes);
+    if (!p) {
+        *path_functions = LLVMConstPointerNull(e->ptr);
+        free(rows);
+        return;
+    }
+    for (size_t fi = 0; fi < t->nfunctions; fi++) {
+        const path_function *f = fi < p->nfunctions ? &p->functions[fi] : NULL;
+        LLVMValueRef fields[5] = {u64(e, f ? f->total : 0), u32(e, f ? f->first_path : 0), u32(e, f ? f->npaths : 0),
+                                  u32(e, f ? f->status : FSABI_PATHS_UNSUPPORTED), u32(e, 0)};
+        rows[fi] = struct_of(e, fields, 5);
+    }
+    *path_functions = constant_array(e, fn_ty, rows, t->nfunctions, "freqsys_path_functions");
+    free(rows);
+}
+
 void module_table_emit(LLVMModuleRef m, const module_plan *plan) {
     const counter_table *t = plan->counters;
     const read_sites *sites = plan->sites;
@@ -297,6 +358,8 @@ void module_table_emit(LLVMModuleRef m, const module_plan *plan) {
         rows[j] = LLVMConstStructInContext(e.ctx, fields, 11, 0);
     }
     LLVMValueRef blocks = constant_array(&e, block_ty, rows, t->nblocks, "freqsys_blocks");
+    LLVMValueRef path_rows, path_blocks, path_functions;
+    path_tables(&e, plan, max_runs, &path_rows, &path_blocks, &path_functions);
     free(flags);
     free(max_runs);
 
@@ -339,7 +402,7 @@ void module_table_emit(LLVMModuleRef m, const module_plan *plan) {
     free(addresses);
     const entry_plan *ep = plan->entry_plan;
 
-    LLVMValueRef fields[23] = {
+    LLVMValueRef fields[28] = {
         LLVMConstInt(e.i64, FSABI_VERSION, 0),
         LLVMConstInt(e.i64, t->nblocks, 0),
         LLVMConstInt(e.i64, t->nfunctions, 0),
@@ -351,12 +414,14 @@ void module_table_emit(LLVMModuleRef m, const module_plan *plan) {
         params, args, u64(&e, ep ? ep->return_kind : 0),
         u64(&e, w ? w->n : 0), write_table,
         plan->call_entry ? plan->call_entry : LLVMConstPointerNull(e.ptr),
+        u64(&e, plan->paths ? plan->paths->npaths : 0), u64(&e, plan->paths ? plan->paths->max_paths : 0),
+        path_rows, path_blocks, path_functions,
     };
-    LLVMTypeRef types[23];
-    for (int i = 0; i < 23; i++) types[i] = LLVMTypeOf(fields[i]);
-    LLVMTypeRef module_ty = struct_type(&e, types, 23);
+    LLVMTypeRef types[28];
+    for (int i = 0; i < 28; i++) types[i] = LLVMTypeOf(fields[i]);
+    LLVMTypeRef module_ty = struct_type(&e, types, 28);
     LLVMValueRef desc = LLVMAddGlobal(m, module_ty, FSABI_MODULE_SYMBOL);
-    LLVMSetInitializer(desc, struct_of(&e, fields, 23));
+    LLVMSetInitializer(desc, struct_of(&e, fields, 28));
     LLVMSetGlobalConstant(desc, 1);
     free(fn_names);
     free(rows);

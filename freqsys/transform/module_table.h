@@ -7,6 +7,7 @@
 #include "counters.h"
 #include "entry_args.h"
 #include "mmio.h"
+#include "paths.h"
 #include "reads.h"
 
 /* Everything the transform made that the harness must find. */
@@ -17,6 +18,7 @@ typedef struct module_plan {
     const mmio_writes *writes;
     LLVMValueRef reset_fn, entry;
     LLVMValueRef call_entry;        /* entry_thunk_build's function for ENTRY */
+    const path_plan *paths;         /* NULL without paths */
 } module_plan;
 
 /* Emits the global FSABI_MODULE_SYMBOL (layout: fsabi_module in abi.h) with the

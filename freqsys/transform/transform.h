@@ -4,6 +4,7 @@
 #define FREQSYS_TRANSFORM_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <llvm-c/Core.h>
 #include <llvm-c/TargetMachine.h>
 #include "spec.h"
@@ -47,6 +48,13 @@ int optimize_level_parse(const char *text, optimize_level *level);
  * Warnings go into W (may be NULL). */
 int instrument_module(LLVMModuleRef m, const spec *s, optimize_level level, transform_warnings *w,
                       char *err, size_t errlen);
+
+/* The same, and with MAX_PATHS > 0 also a counter for every acyclic path (Ball-Larus)
+ * of each function that has at most MAX_PATHS of them (paths.c); functions with
+ * more become warnings. MAX_PATHS 0 is instrument_module. */
+#define INSTRUMENT_MAX_PATHS_LIMIT (1ull << 32)
+int instrument_module_paths(LLVMModuleRef m, const spec *s, optimize_level level, uint64_t max_paths,
+                            transform_warnings *w, char *err, size_t errlen);
 
 /* passes.c: runs the pipeline PASSES (LLVM's text form, e.g. "default<O2>") over M,
  * for target machine TM (may be NULL). Returns 0, or TRANSFORM_EBUILD with "WHAT

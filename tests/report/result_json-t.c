@@ -155,6 +155,37 @@ static void keys(json_t *o, char *buf, size_t n)
     }
 }
 
+/* Adds to R two paths of main, a counted function and two that are not. */
+static void with_paths(result *r)
+{
+    r->max_paths = 4096;
+    r->npaths = 2;
+    r->paths = calloc(2, sizeof *r->paths);
+    for (size_t i = 0; i < 2; i++) {
+        result_path *p = &r->paths[i];
+        p->function = strdup("main");
+        p->id = i;
+        p->nblocks = 2;
+        p->blocks = calloc(2, sizeof *p->blocks);
+        p->blocks[0] = strdup(i ? "while.body" : "entry");
+        p->blocks[1] = strdup("while.body");
+        p->back_to = i ? strdup("while.body") : NULL;
+        p->mean = i ? 7.25 : 1;
+        p->half_width = 0.125;
+        p->status = strdup("converged");
+        p->method = strdup("clt");
+        p->basis = strdup("plug_in");
+        p->range = 11;
+        p->max_runs = NAN;
+        p->max = 11;
+    }
+    r->npath_functions = 3;
+    r->path_functions = calloc(3, sizeof *r->path_functions);
+    r->path_functions[0] = (result_path_function){strdup("main"), 2, 1, NULL};
+    r->path_functions[1] = (result_path_function){strdup("big"), 12000, 0, strdup("not counted: 12000 paths > limit 4096")};
+    r->path_functions[2] = (result_path_function){strdup("jumps"), UINT64_MAX, 0, strdup("not counted: setjmp")};
+}
+
 /* Writes R, reads it back and writes again: both texts must be the same bytes. */
 static void round_trip(result *r, const char *name)
 {
@@ -204,7 +235,7 @@ static char *doc(const char *top, const char *block)
 
 int main(void)
 {
-    plan(54 + (int)NREALS + 2);
+    plan(54 + (int)NREALS + 2 + 5);
     dir = tmp_dir();
     int rc;
     char err[256];
@@ -256,6 +287,18 @@ int main(void)
     r = sample_program();
     round_trip(r, "program mode");
     result_free(r);
+    r = sample_program();
+    with_paths(r);
+    round_trip(r, "with paths");
+    char *text = capture(result_write_json, r, &rc);
+    ok(text && strstr(text, "\"paths\": null") && strstr(text, "\"note\": \"not counted: 12000 paths > limit 4096\"") &&
+       strstr(text, "\"back_to\": \"while.body\""), "with paths: an unknown count is null; the note and back_to are written");
+    free(text);
+    result_free(r);
+    refuses("paths.json",
+            doc("\"spec\":\"s\",\"paths\":[{\"function\":\"main\",\"id\":0,\"blocks\":[\"entry\"],\"mean\":1,"
+                "\"half_width\":0,\"status\":\"constant\"}],", "\"mean\":1,"),
+            ": 'paths' needs 'max_paths', the limit they were counted under", "paths without max_paths");
     r = sample_open();
     round_trip(r, "not converged, with failures");
     got = capture(result_write_json, r, &rc);

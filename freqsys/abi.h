@@ -10,7 +10,7 @@
  * through it. The layouts below are mirrored field by field in the IR (see
  * freqsys/transform/module_table.c): every field is a pointer or a 32/64-bit integer
  * placed so that no padding arises. Bump FSABI_VERSION on any change. */
-#define FSABI_VERSION 8
+#define FSABI_VERSION 9
 #define FSABI_MODULE_SYMBOL "freqsys_module"
 
 /* Runtime entry points the instrumented code calls. They are defined in the freqsys
@@ -193,6 +193,10 @@ typedef struct fsabi_module {
      * (main: int argc, char **argv, char **envp, as many as it takes): C allows a
      * call only through the callee's exact type, and this one's is fixed. */
     void (*call_entry)(void *const *args);
+    /* Function mode: the interrupt handlers of the spec's `interrupt` lines, in their
+     * order, each `void NAME(void)`; the runtime runs them between calls. */
+    uint64_t ninterrupts;
+    void (*const *interrupts)(void);   /* [ninterrupts] */
 } fsabi_module;
 
 #endif

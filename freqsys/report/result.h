@@ -90,6 +90,10 @@ typedef struct result {
      * line each, "FILE:LINE: message"; none in most results. */
     char **warnings;
     size_t nwarnings;
+    /* Call sequences (`calls N`, `warmup K`): each trial called the entry CALLS times
+     * and counted the last CALLS - WARMUP; means, half-widths, ranges and bounds are
+     * per counted call, min and max a trial's totals over them. 1 and 0 otherwise. */
+    uint64_t calls, warmup;
 } result;
 
 /* Frees everything the result owns, and the result itself; NULL is fine. */

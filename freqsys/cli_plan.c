@@ -26,7 +26,7 @@ static int usage(const char *what) {
 }
 
 int cli_plan(int argc, char **argv) {
-    const char *path = NULL, *out_path = NULL, *format = "text", *target = "thumbv7em-none-eabi";
+    const char *path = NULL, *out_path = NULL, *format = "text", *target = "cortex-m4";
     const char *cpu = NULL, *spec_path = NULL;
     unsigned long long budget = 0;
     int has_budget = 0;
@@ -50,9 +50,9 @@ int cli_plan(int argc, char **argv) {
     if (!path || !has_budget) return usage("usage: freqsys plan RESULT.json --budget BYTES [--target TRIPLE]");
     if (strcmp(format, "text") && strcmp(format, "json") && strcmp(format, "ld") && strcmp(format, "header"))
         return usage("--format takes text, json, ld or header");
-    if (!cpu) cpu = strncmp(target, "thumbv7em", 9) == 0 ? "cortex-m4" : "";
-
     char err[4096];
+    code_target where;
+    if (code_target_resolve(target, cpu, &where, err, sizeof err) != 0) return usage(err);
     result *r = result_read_json(path, err, sizeof err);
     if (!r) { fprintf(stderr, "%s\n", err); return EXIT_USAGE; }
     if (!spec_path) spec_path = r->spec;
@@ -66,10 +66,10 @@ int cli_plan(int argc, char **argv) {
     code_sizes sizes;
     plan p = {0};
     int rc = EXIT_OK;
-    if (code_size_measure(s, target, cpu, &sizes, err, sizeof err) != 0) {
+    if (code_size_measure(s, &where, "-Os", 0, &sizes, err, sizeof err) != 0) {
         fprintf(stderr, "freqsys: error: %s\n", err);
         rc = EXIT_BUILD;
-    } else if (plan_build(r, &sizes, target, budget, &p, err, sizeof err) != 0) {
+    } else if (plan_build(r, &sizes, where.name, budget, &p, err, sizeof err) != 0) {
         fprintf(stderr, "freqsys: error: %s\n", err);
         rc = EXIT_USAGE;
     } else {

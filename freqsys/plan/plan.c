@@ -85,6 +85,7 @@ int plan_build(const result *r, const code_sizes *c, const char *target, uint64_
     p->spec = strdup(r->spec ? r->spec : "");
     p->mode = strdup(r->mode ? r->mode : "");
     p->entry = strdup(r->entry ? r->entry : "");
+    snprintf(p->libc, sizeof p->libc, "%s", c->libc);
     if (c->retargeted) snprintf(p->note, sizeof p->note, "sizes from a host build retargeted to %.60s: %.400s", target, c->note);
     p->items = calloc(c->n + 1, sizeof *p->items);
     if (!p->items || !p->target) {

@@ -40,6 +40,7 @@ typedef struct plan {
     plan_point curve[16];   /* the optimum at budgets from 1/16 of all code to all of it */
     size_t ncurve;
     char note[512];         /* e.g. sizes from a retargeted host build */
+    char libc[512];         /* which C library headers the target build used */
     char *spec, *mode, *entry;
 } plan;
 

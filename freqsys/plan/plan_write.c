@@ -16,6 +16,7 @@ static const char *place(const plan_item *it) {
 int plan_write_text(const plan *p, FILE *out) {
     fprintf(out, "plan for %s (%s mode, entry %s) on %s\n", p->spec, p->mode, p->entry, p->target);
     if (p->note[0]) fprintf(out, "note: %s\n", p->note);
+    if (p->libc[0]) fprintf(out, "%s\n", p->libc);
     fprintf(out, "with %llu bytes of fast memory (%llu used of %llu bytes of code), %.1f%% of fetched bytes "
             "come from fast memory\n", (unsigned long long)p->budget, (unsigned long long)p->selected_size,
             (unsigned long long)p->total_size, share(p->selected_heat, p->total_heat));
@@ -82,6 +83,7 @@ int plan_write_json(const plan *p, FILE *out) {
     json_object_set_new(o, "curve", curve);
     json_object_set_new(o, "spec", json_string(p->spec));
     if (p->note[0]) json_object_set_new(o, "note", json_string(p->note));
+    if (p->libc[0]) json_object_set_new(o, "libc", json_string(p->libc));
     int rc = json_dumpf(o, out, JSON_INDENT(2) | JSON_REAL_PRECISION(17));
     fputc('\n', out);
     json_decref(o);

@@ -36,8 +36,91 @@ static double brute(json_t *items, long long budget) {
     return best;
 }
 
+/* The size of section .text.NAME in the object at PATH, by llvm-readelf; -1 when absent. */
+static long long section_size(const char *path, const char *name) {
+    char cmd[4096];
+    snprintf(cmd, sizeof cmd, "llvm-readelf-19 -S --wide '%s'", path);
+    FILE *p = popen(cmd, "r");
+    if (!p) return -1;
+    char line[1024], want[256];
+    snprintf(want, sizeof want, " .text.%s ", name);
+    long long size = -1;
+    while (fgets(line, sizeof line, p)) {
+        char *at = strstr(line, want);
+        unsigned long long addr, off, sz;
+        if (at && sscanf(at + strlen(want), " PROGBITS %llx %llx %llx", &addr, &off, &sz) == 3) size = (long long)sz;
+    }
+    pclose(p);
+    return size;
+}
+
+/* The profiles as a user's build compiles them: clang -Os with -ffunction-sections and
+ * the bare-metal C library's headers. */
+static const struct { const char *name, *flags; } targets[] = {
+    {"cortex-m0plus", "--target=thumbv6m-none-eabi -mcpu=cortex-m0plus -mfloat-abi=soft -isystem /usr/lib/arm-none-eabi/include"},
+    {"cortex-m4", "--target=thumbv7em-none-eabi -mcpu=cortex-m4 -mfloat-abi=hard -mfpu=fpv4-sp-d16 -isystem /usr/lib/arm-none-eabi/include"},
+    {"cortex-m7", "--target=thumbv7em-none-eabi -mcpu=cortex-m7 -mfloat-abi=hard -mfpu=fpv5-d16 -isystem /usr/lib/arm-none-eabi/include"},
+    {"rv32imc", "--target=riscv32-unknown-elf -march=rv32imc -mabi=ilp32 -isystem /usr/lib/picolibc/riscv64-unknown-elf/include"},
+};
+
+/* A program that includes <stdio.h>, <string.h> and <ctype.h>: on each target its plan
+ * uses the real C library headers (no retargeted host build) and every function's
+ * size is what clang -Os gives for that target. On the Cortex-M4 the plan's fragment
+ * then links with newlib's libc.a. */
+static void real_sizes(const char *dir) {
+    char cmd[8192], path[2048], err[256];
+    snprintf(cmd, sizeof cmd, "cd '%s' && '%s' run tests/plan/programs/textlog.fspec -q -o '%s/tl.json' >/dev/null",
+             FREQSYS_SOURCE_DIR, TOOL, dir);
+    if (!ok(system(cmd) == 0, "the program with <stdio.h> runs on the host")) return;
+    for (size_t k = 0; k < sizeof targets / sizeof targets[0]; k++) {
+        snprintf(cmd, sizeof cmd, "cd '%s' && '%s' plan '%s/tl.json' --budget 128 --target %s --format json "
+                 "-o '%s/tl-%s.json' && clang-19 %s -ffreestanding -Os -ffunction-sections -c "
+                 "tests/plan/programs/textlog.c -o '%s/tl-%s.o'", FREQSYS_SOURCE_DIR, TOOL, dir, targets[k].name, dir,
+                 targets[k].name, targets[k].flags, dir, targets[k].name);
+        int rc = system(cmd);
+        snprintf(path, sizeof path, "%s/tl-%s.json", dir, targets[k].name);
+        json_error_t je;
+        json_t *p = rc == 0 ? json_load_file(path, 0, &je) : NULL;
+        json_t *items = json_object_get(p, "items");
+        const char *libc = json_string_value(json_object_get(p, "libc"));
+        snprintf(path, sizeof path, "%s/tl-%s.o", dir, targets[k].name);
+        int same = json_array_size(items) == 2;
+        for (size_t i = 0; i < json_array_size(items); i++) {
+            json_t *it = json_array_get(items, i);
+            long long want = section_size(path, json_string_value(json_object_get(it, "function")));
+            if (want <= 0 || json_integer_value(json_object_get(it, "size")) != want) same = 0;
+        }
+        snprintf(err, sizeof err, "%s", libc ? libc : "(none)");
+        ok(p && !json_object_get(p, "note") && libc && strstr(libc, k == 3 ? "picolibc" : "newlib") && same,
+           "%s: sizes from the target's own headers (%s), equal to clang -Os's sections", targets[k].name, err);
+        json_decref(p);
+    }
+    /* the Cortex-M4 plan, linked with its fragment and newlib */
+    snprintf(cmd, sizeof cmd, "cd '%s' && '%s' plan '%s/tl.json' --budget 128 --format ld -o '%s/tl-fast.ld'",
+             FREQSYS_SOURCE_DIR, TOOL, dir, dir);
+    int rc = system(cmd);
+    snprintf(path, sizeof path, "%s/tl-script.ld", dir);
+    FILE *f = fopen(path, "w");
+    if (f) {
+        fprintf(f, "MEMORY\n{\n  FLASH (rx) : ORIGIN = 0x08000000, LENGTH = 1M\n"
+                   "  FAST (rwx) : ORIGIN = 0x00000000, LENGTH = 16K\n  RAM (rwx) : ORIGIN = 0x20000000, LENGTH = 64K\n}\n"
+                   "SECTIONS\n{\n  INCLUDE %s/tl-fast.ld\n  .text : { *(.text*) *(.rodata*) } > FLASH\n"
+                   "  .data : { *(.data*) } > RAM AT > FLASH\n  .bss : { *(.bss*) *(COMMON) } > RAM\n}\n", dir);
+        fclose(f);
+    }
+    snprintf(cmd, sizeof cmd, "cd '%s' && ld.lld-19 -T tl-script.ld tl-cortex-m4.o "
+             "/usr/lib/arm-none-eabi/newlib/thumb/v7e-m+fp/hard/libc.a -e log_reading -o tl.elf 2>tl-link.err", dir);
+    ok(rc == 0 && system(cmd) == 0, "ld.lld links the <stdio.h> program with the fragment and newlib's libc.a");
+    /* the fast section holds decimal (90 bytes) and not log_reading; strlen comes from newlib */
+    snprintf(cmd, sizeof cmd, "cd '%s' && llvm-readelf-19 -S --wide tl.elf | grep -q ' .freqsys_fast .* 00000000 ' && "
+             "test \"$(llvm-nm-19 tl.elf | grep -cE '^0000[0-3][0-9a-f]{3} t decimal$')\" = 1 && "
+             "llvm-nm-19 tl.elf | grep -qE '^08[0-9a-f]{6} T log_reading$' && "
+             "llvm-nm-19 tl.elf | grep -qE '^08[0-9a-f]{6} T strlen$'", dir);
+    ok(system(cmd) == 0, "...the chosen function sits in .freqsys_fast at FAST, the rest and newlib's strlen in FLASH");
+}
+
 int main(void) {
-    plan(9);
+    plan(9 + 7);
     const char *dir = tmp_dir();
     char cmd[4096];
     snprintf(cmd, sizeof cmd, "cd '%s' && '%s' run examples/firmware/tick.fspec -q -o '%s/tick.json' >/dev/null",
@@ -92,6 +175,7 @@ int main(void) {
              "grep -cE '^0000[0-3][0-9a-f]{3} T (adc_filtered|adc_read)$')\" = 2", dir);
     ok(system(cmd) == 0, "...and the hottest functions sit in fast memory");
     json_decref(p);
+    real_sizes(dir);
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
     if (system(cmd) != 0) diag("could not remove %s", dir);
     return done();

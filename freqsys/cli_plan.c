@@ -39,6 +39,7 @@ int cli_plan(int argc, char **argv) {
             has_budget = 1;
         }
         else if (!strcmp(a, "--target") && more) target = argv[++i];
+        else if (!strcmp(a, "--order")) format = "order";
         else if (!strcmp(a, "--cpu") && more) cpu = argv[++i];
         else if (!strcmp(a, "--spec") && more) spec_path = argv[++i];
         else if ((!strcmp(a, "--format") || !strcmp(a, "-f")) && more) format = argv[++i];
@@ -48,8 +49,9 @@ int cli_plan(int argc, char **argv) {
         else return usage("more than one RESULT given");
     }
     if (!path || !has_budget) return usage("usage: freqsys plan RESULT.json --budget BYTES [--target TRIPLE]");
-    if (strcmp(format, "text") && strcmp(format, "json") && strcmp(format, "ld") && strcmp(format, "header"))
-        return usage("--format takes text, json, ld or header");
+    if (strcmp(format, "text") && strcmp(format, "json") && strcmp(format, "ld") && strcmp(format, "header") &&
+        strcmp(format, "order"))
+        return usage("--format takes text, json, ld, header or order");
     char err[4096];
     code_target where;
     if (code_target_resolve(target, cpu, &where, err, sizeof err) != 0) return usage(err);
@@ -80,7 +82,8 @@ int cli_plan(int argc, char **argv) {
             rc = EXIT_USAGE;
         } else {
             int w = !strcmp(format, "json") ? plan_write_json(&p, out) : !strcmp(format, "ld") ? plan_write_ld(&p, out)
-                  : !strcmp(format, "header") ? plan_write_header(&p, out) : plan_write_text(&p, out);
+                  : !strcmp(format, "header") ? plan_write_header(&p, out)
+                  : !strcmp(format, "order") ? plan_write_order(&p, out) : plan_write_text(&p, out);
             if ((out != stdout && fclose(out) != 0) || w != 0) {
                 fprintf(stderr, "freqsys: error: writing the plan failed\n");
                 rc = EXIT_USAGE;

@@ -120,7 +120,7 @@ static void real_sizes(const char *dir) {
 }
 
 int main(void) {
-    plan(9 + 7);
+    plan(9 + 2 + 7);
     const char *dir = tmp_dir();
     char cmd[4096];
     snprintf(cmd, sizeof cmd, "cd '%s' && '%s' run examples/firmware/tick.fspec -q -o '%s/tick.json' >/dev/null",
@@ -174,6 +174,26 @@ int main(void) {
     snprintf(cmd, sizeof cmd, "cd '%s' && test \"$(llvm-nm-19 firmware.elf | "
              "grep -cE '^0000[0-3][0-9a-f]{3} T (adc_filtered|adc_read)$')\" = 2", dir);
     ok(system(cmd) == 0, "...and the hottest functions sit in fast memory");
+    /* the function order, as a fragment inside .text: the linked functions follow it */
+    snprintf(cmd, sizeof cmd, "cd '%s' && '%s' plan '%s/tick.json' --budget 256 --order -o '%s/order.ld'",
+             FREQSYS_SOURCE_DIR, TOOL, dir, dir);
+    rc = system(cmd);
+    snprintf(path, sizeof path, "%s/order-script.ld", dir);
+    f = fopen(path, "w");
+    if (f) {
+        fprintf(f, "MEMORY\n{\n  FLASH (rx) : ORIGIN = 0x08000000, LENGTH = 1M\n}\nSECTIONS\n{\n"
+                   "  .text : { INCLUDE %s/order.ld\n *(.text*) } > FLASH\n}\n", dir);
+        fclose(f);
+    }
+    snprintf(cmd, sizeof cmd, "cd '%s' && ld.lld-19 -T order-script.ld firmware.o --defsym=HAL_GetTick=0x08000001 "
+             "-e tick -o ordered.elf 2>order.err && sed -n 's/^\\*(\\.text\\.\\([A-Za-z_0-9]*\\)).*/\\1/p' order.ld "
+             "> want.txt && llvm-nm-19 -n ordered.elf | awk '$2 == \"T\" {print $3}' | grep -xFf want.txt > got.txt && "
+             "test -s want.txt && cmp -s want.txt got.txt", dir);
+    ok(rc == 0 && system(cmd) == 0, "--order: ld.lld lays the functions out in the fragment's order");
+    json_t *order = json_object_get(p, "order");
+    ok(json_array_size(order) == json_array_size(items) &&
+       !strcmp(json_string_value(json_object_get(json_array_get(order, 0), "function")), "tick"),
+       "the JSON lists the order, the dispatcher tick first with its callees after it");
     json_decref(p);
     real_sizes(dir);
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);

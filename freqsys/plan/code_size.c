@@ -46,7 +46,12 @@ static LLVMModuleRef compile_for(const spec *s, LLVMContextRef ctx, const code_t
         for (size_t k = 0; k < CODE_TARGET_MAX_FLAGS && t->flags[k]; k++) argv[n++] = (char *)t->flags[k];
         char *fixed[] = {"-c", "-emit-llvm", (char *)level, "-ffreestanding", "-ffunction-sections"};
         for (size_t k = 0; k < sizeof fixed / sizeof fixed[0]; k++) argv[n++] = fixed[k];
-        if (no_inline) argv[n++] = "-fno-inline";
+        if (no_inline) {
+            /* each function's code its own, and no loop copied: what the compaction
+             * fragment builds, and what keeps its cycle estimate sensible */
+            static char *const separate[] = {"-fno-inline", "-fno-unroll-loops", "-fno-vectorize", "-fno-slp-vectorize"};
+            for (size_t k = 0; k < 4; k++) argv[n++] = separate[k];
+        }
         if (with_libc) {
             argv[n++] = "-isystem";
             argv[n++] = (char *)t->libc_include;

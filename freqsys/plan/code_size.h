@@ -31,8 +31,9 @@ typedef struct code_sizes {
  * LLVM C API target machine for the module's own triple (an eabihf one keeps the
  * hard-float ABI), one section per function as -ffunction-sections gives, then reads
  * each function's size from its section: the bytes `clang LEVEL -c` gives. NO_INLINE
- * compiles with -fno-inline, so that each function's code is its own and sizes add
- * up whatever level each function gets. Sources that still do not compile for the
+ * compiles with -fno-inline -fno-unroll-loops -fno-vectorize -fno-slp-vectorize, so
+ * that each function's code is its own, sizes add up whatever level each function
+ * gets, and no loop body is copied. Sources that still do not compile for the
  * target (headers the library lacks, such as unistd.h) are compiled for the host and
  * the module retargeted, which is noted. The blocks' instruction counts come from the
  * host -O0 module, whose labels are those of the result. Returns 0, or -1 with a

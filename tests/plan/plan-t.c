@@ -119,8 +119,48 @@ static void real_sizes(const char *dir) {
     ok(system(cmd) == 0, "...the chosen function sits in .freqsys_fast at FAST, the rest and newlib's strlen in FLASH");
 }
 
+/* plan --compact on the firmware: the sizes are clang's at -Oz and -O2 in the build
+ * the fragment names, the totals add up, and the choice keeps within the budget. */
+static void compaction(const char *dir) {
+    char cmd[8192], path[2048];
+    static const char *const flags = "--target=thumbv7em-none-eabi -mcpu=cortex-m4 -mfloat-abi=hard -mfpu=fpv4-sp-d16 "
+        "-isystem /usr/lib/arm-none-eabi/include -ffreestanding -ffunction-sections -fno-inline -fno-unroll-loops "
+        "-fno-vectorize -fno-slp-vectorize";
+    snprintf(cmd, sizeof cmd, "cd '%s' && '%s' plan '%s/tick.json' --compact --max-slowdown 5%% --format json "
+             "-o '%s/compact.json' && clang-19 %s -Oz -c examples/firmware/firmware.c -o '%s/fw-oz.o' && "
+             "clang-19 %s -O2 -c examples/firmware/firmware.c -o '%s/fw-o2.o'", FREQSYS_SOURCE_DIR, TOOL, dir, dir,
+             flags, dir, flags, dir);
+    int rc = system(cmd);
+    snprintf(path, sizeof path, "%s/compact.json", dir);
+    json_error_t je;
+    json_t *p = rc == 0 ? json_load_file(path, 0, &je) : NULL;
+    json_t *items = json_object_get(p, "items");
+    char oz[2048], o2[2048];
+    snprintf(oz, sizeof oz, "%s/fw-oz.o", dir);
+    snprintf(o2, sizeof o2, "%s/fw-o2.o", dir);
+    int sizes = json_array_size(items) >= 5;
+    long long size = 0;
+    double cycles = 0, all_o2 = 0;
+    for (size_t i = 0; i < json_array_size(items); i++) {
+        json_t *it = json_array_get(items, i);
+        const char *name = json_string_value(json_object_get(it, "function"));
+        long long soz = json_integer_value(json_object_get(it, "size_oz"));
+        long long so2 = json_integer_value(json_object_get(it, "size_o2"));
+        if (soz != section_size(oz, name) || so2 != section_size(o2, name)) sizes = 0;
+        int is_oz = !strcmp(json_string_value(json_object_get(it, "choice")), "Oz");
+        size += is_oz ? soz : so2;
+        cycles += json_real_value(json_object_get(it, is_oz ? "cycles_oz" : "cycles_o2"));
+        all_o2 += json_real_value(json_object_get(it, "cycles_o2"));
+    }
+    ok(p && sizes, "--compact: every function's -Oz and -O2 size is clang's section in that build");
+    ok(p && size == json_integer_value(json_object_get(p, "size")) && cycles <= 1.05 * all_o2 * (1 + 1e-12) &&
+       size <= json_integer_value(json_object_get(p, "size_all_o2")),
+       "...the chosen sizes add up, and the estimated cycles are within 5%% of all -O2");
+    json_decref(p);
+}
+
 int main(void) {
-    plan(9 + 2 + 7);
+    plan(9 + 2 + 2 + 7);
     const char *dir = tmp_dir();
     char cmd[4096];
     snprintf(cmd, sizeof cmd, "cd '%s' && '%s' run examples/firmware/tick.fspec -q -o '%s/tick.json' >/dev/null",
@@ -195,6 +235,7 @@ int main(void) {
        !strcmp(json_string_value(json_object_get(json_array_get(order, 0), "function")), "tick"),
        "the JSON lists the order, the dispatcher tick first with its callees after it");
     json_decref(p);
+    compaction(dir);
     real_sizes(dir);
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
     if (system(cmd) != 0) diag("could not remove %s", dir);

@@ -65,7 +65,7 @@ static void spec_error(const char *text, const char *want, const char *what) {
 }
 
 int main(void) {
-    plan(2 + 9 + 8 + 7);
+    plan(2 + 9 + 8 + 1 + 7);
     ok(stationary(PI, PI_DEN, P10, 10), "pi = (30, 44, 13)/87 solves pi P = pi exactly");
     ok(stationary(PI_IRQ, PI_IRQ_DEN, P100, 100), "pi' = (3610, 4014, 1233)/8857 solves pi' P' = pi' exactly");
 
@@ -105,6 +105,12 @@ int main(void) {
     const result_block *unused = e2e_block(r, "needs_argument", "entry");
     ok(unused && unused->hits == 0 && unused->max_runs == 0, "a function no call or handler reaches stays proven 0");
     result_free(r);
+    /* the same seed gives the same result with one worker as with two */
+    code = e2e_runf(err, sizeof err, "run tests/e2e/programs/machine_irq.fspec -q -j 1 -o '%s'", tmp_path("i1.json"));
+    char *one = e2e_json_without_timing(tmp_path("i1.json")), *two = e2e_json_without_timing(tmp_path("i.json"));
+    ok(code == 0 && one && two && !strcmp(one, two), "-j 1 and -j 2 give identical JSON for call sequences");
+    free(one);
+    free(two);
 
     spec_error("function \"step\"\narg u ~ uniform_int(0, 9)\ninterrupt \"TIM2_IRQHandler\" ~ bernoulli(0.5)\n",
                "bad.fspec:4:11: error: the program defines no function 'TIM2_IRQHandler'",

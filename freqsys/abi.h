@@ -10,7 +10,7 @@
  * through it. The layouts below are mirrored field by field in the IR (see
  * freqsys/transform/module_table.c): every field is a pointer or a 32/64-bit integer
  * placed so that no padding arises. Bump FSABI_VERSION on any change. */
-#define FSABI_VERSION 10
+#define FSABI_VERSION 11
 #define FSABI_MODULE_SYMBOL "freqsys_module"
 
 /* Runtime entry points the instrumented code calls. They are defined in the freqsys
@@ -236,6 +236,10 @@ typedef struct fsabi_module {
     const fsabi_path *paths;           /* [npaths] */
     const uint32_t *path_blocks;
     const fsabi_path_function *path_functions;   /* [nfunctions] or NULL */
+    /* Function mode: the interrupt handlers of the spec's `interrupt` lines, in their
+     * order, each `void NAME(void)`; the runtime runs them between calls. */
+    uint64_t ninterrupts;
+    void (*const *interrupts)(void);   /* [ninterrupts] */
 } fsabi_module;
 
 /* Every per-trial counter: the blocks', the MMIO writes', the paths'. */

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "commands.h"
+#include "compact_estimate.h"
 #include "plan.h"
 
 /* "4096", "4K", "64KiB", "1M": bytes. Returns -1 on anything else. */
@@ -20,16 +21,72 @@ static int parse_bytes(const char *text, unsigned long long *out) {
     return 0;
 }
 
+/* "5%" or "0.05": a share, >= 0. Returns -1 on anything else. */
+static int parse_share(const char *text, double *out) {
+    char *end;
+    errno = 0;
+    double v = strtod(text, &end);
+    if (errno || end == text) return -1;
+    if (!strcmp(end, "%")) v /= 100;
+    else if (*end) return -1;
+    if (!(v >= 0 && v < 1e6)) return -1;
+    *out = v;
+    return 0;
+}
+
+static int usage(const char *what);
+
+/* plan --compact: sizes at -Oz and -O2 without inlining, the choice, the output. */
+static int compact(const result *r, const spec *s, const code_target *where, double slowdown, const char *format,
+                   const char *out_path) {
+    char err[4096];
+    code_sizes oz, o2;
+    if (code_size_measure(s, where, "-Oz", 1, &oz, err, sizeof err) != 0) {
+        fprintf(stderr, "freqsys: error: %s\n", err);
+        return EXIT_BUILD;
+    }
+    if (code_size_measure(s, where, "-O2", 1, &o2, err, sizeof err) != 0) {
+        fprintf(stderr, "freqsys: error: %s\n", err);
+        code_size_free(&oz);
+        return EXIT_BUILD;
+    }
+    if (o2.retargeted) fprintf(stderr, "freqsys: note: sizes from a retargeted host build: %s\n", o2.note);
+    compact_plan p;
+    int rc = EXIT_OK;
+    if (compact_estimate(r, &oz, &o2, where->name, slowdown, &p, err, sizeof err) != 0) {
+        fprintf(stderr, "freqsys: error: %s\n", err);
+        rc = EXIT_USAGE;
+    } else {
+        FILE *out = out_path ? fopen(out_path, "w") : stdout;
+        if (!out) {
+            fprintf(stderr, "freqsys: error: cannot write %s: %s\n", out_path, strerror(errno));
+            rc = EXIT_USAGE;
+        } else {
+            int w = !strcmp(format, "json") ? compact_write_json(&p, out)
+                  : !strcmp(format, "header") ? compact_write_header(&p, out) : compact_write_text(&p, out);
+            if ((out != stdout && fclose(out) != 0) || w != 0) {
+                fprintf(stderr, "freqsys: error: writing the plan failed\n");
+                rc = EXIT_USAGE;
+            }
+        }
+    }
+    compact_free(&p);
+    code_size_free(&oz);
+    code_size_free(&o2);
+    return rc;
+}
+
 static int usage(const char *what) {
     fprintf(stderr, "freqsys plan: %s\n(see 'freqsys help plan')\n", what);
     return EXIT_USAGE;
 }
 
 int cli_plan(int argc, char **argv) {
-    const char *path = NULL, *out_path = NULL, *format = "text", *target = "thumbv7em-none-eabi";
+    const char *path = NULL, *out_path = NULL, *format = "text", *target = "cortex-m4";
     const char *cpu = NULL, *spec_path = NULL;
     unsigned long long budget = 0;
-    int has_budget = 0;
+    int has_budget = 0, compaction = 0;
+    double slowdown = 0.05;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         int more = i + 1 < argc;
@@ -39,6 +96,11 @@ int cli_plan(int argc, char **argv) {
             has_budget = 1;
         }
         else if (!strcmp(a, "--target") && more) target = argv[++i];
+        else if (!strcmp(a, "--order")) format = "order";
+        else if (!strcmp(a, "--compact")) compaction = 1;
+        else if (!strcmp(a, "--max-slowdown") && more) {
+            if (parse_share(argv[++i], &slowdown)) return usage("--max-slowdown takes a share, e.g. 5% or 0.05");
+        }
         else if (!strcmp(a, "--cpu") && more) cpu = argv[++i];
         else if (!strcmp(a, "--spec") && more) spec_path = argv[++i];
         else if ((!strcmp(a, "--format") || !strcmp(a, "-f")) && more) format = argv[++i];
@@ -47,12 +109,16 @@ int cli_plan(int argc, char **argv) {
         else if (!path) path = a;
         else return usage("more than one RESULT given");
     }
-    if (!path || !has_budget) return usage("usage: freqsys plan RESULT.json --budget BYTES [--target TRIPLE]");
-    if (strcmp(format, "text") && strcmp(format, "json") && strcmp(format, "ld") && strcmp(format, "header"))
-        return usage("--format takes text, json, ld or header");
-    if (!cpu) cpu = strncmp(target, "thumbv7em", 9) == 0 ? "cortex-m4" : "";
-
+    if (!path || (!has_budget && !compaction))
+        return usage("usage: freqsys plan RESULT.json --budget BYTES [--target TARGET], or --compact [--max-slowdown 5%]");
+    if (compaction && strcmp(format, "text") && strcmp(format, "json") && strcmp(format, "header"))
+        return usage("--compact writes text, json or header");
+    if (strcmp(format, "text") && strcmp(format, "json") && strcmp(format, "ld") && strcmp(format, "header") &&
+        strcmp(format, "order"))
+        return usage("--format takes text, json, ld, header or order");
     char err[4096];
+    code_target where;
+    if (code_target_resolve(target, cpu, &where, err, sizeof err) != 0) return usage(err);
     result *r = result_read_json(path, err, sizeof err);
     if (!r) { fprintf(stderr, "%s\n", err); return EXIT_USAGE; }
     if (!spec_path) spec_path = r->spec;
@@ -63,13 +129,19 @@ int cli_plan(int argc, char **argv) {
         result_free(r);
         return EXIT_USAGE;
     }
+    if (compaction) {
+        int code = compact(r, s, &where, slowdown, format, out_path);
+        spec_free(s);
+        result_free(r);
+        return code;
+    }
     code_sizes sizes;
     plan p = {0};
     int rc = EXIT_OK;
-    if (code_size_measure(s, target, cpu, &sizes, err, sizeof err) != 0) {
+    if (code_size_measure(s, &where, "-Os", 0, &sizes, err, sizeof err) != 0) {
         fprintf(stderr, "freqsys: error: %s\n", err);
         rc = EXIT_BUILD;
-    } else if (plan_build(r, &sizes, target, budget, &p, err, sizeof err) != 0) {
+    } else if (plan_build(r, &sizes, where.name, budget, &p, err, sizeof err) != 0) {
         fprintf(stderr, "freqsys: error: %s\n", err);
         rc = EXIT_USAGE;
     } else {
@@ -80,7 +152,8 @@ int cli_plan(int argc, char **argv) {
             rc = EXIT_USAGE;
         } else {
             int w = !strcmp(format, "json") ? plan_write_json(&p, out) : !strcmp(format, "ld") ? plan_write_ld(&p, out)
-                  : !strcmp(format, "header") ? plan_write_header(&p, out) : plan_write_text(&p, out);
+                  : !strcmp(format, "header") ? plan_write_header(&p, out)
+                  : !strcmp(format, "order") ? plan_write_order(&p, out) : plan_write_text(&p, out);
             if ((out != stdout && fclose(out) != 0) || w != 0) {
                 fprintf(stderr, "freqsys: error: writing the plan failed\n");
                 rc = EXIT_USAGE;

@@ -284,7 +284,12 @@ static result *make_result(const spec *s, const run_options *o, const runner_con
     r->spec = strdup(o->spec_path);
     r->mode = strdup(s->function ? "function" : "program");
     r->entry = strdup(s->function ? s->function : "main");
-    r->epsilon = cfg->stop.epsilon;
+    /* The harness judged each trial's total over its counted calls; per call is that
+     * divided by their number (1 without `calls`), an exact change of units. */
+    double per = (double)spec_counted_calls(s);
+    r->calls = s->function ? s->calls : 1;
+    r->warmup = s->function ? s->warmup : 0;
+    r->epsilon = cfg->stop.relative ? cfg->stop.epsilon : cfg->stop.epsilon / per;
     r->relative = cfg->stop.relative;
     r->confidence = cfg->stop.confidence;
     r->seed = cfg->seed;
@@ -316,9 +321,9 @@ static result *make_result(const spec *s, const run_options *o, const runner_con
         out->block = strdup(b->label);
         out->file = relative_file(s, b->file);
         out->line = (int)b->line;
-        out->mean = m->mean;
-        out->stddev = m->stddev;
-        out->half_width = v->half_width;
+        out->mean = m->mean / per;
+        out->stddev = m->stddev / per;
+        out->half_width = v->half_width / per;
         out->min = m->min;
         out->max = m->max;
         out->hits = m->hits;
@@ -326,8 +331,8 @@ static result *make_result(const spec *s, const run_options *o, const runner_con
         out->method = strdup(block_method_name(v->method));
         out->p_upper = v->p_upper;
         out->basis = strdup(block_basis_name(v->basis));
-        out->range = v->range;
-        out->max_runs = runner_block_max_runs(b);
+        out->range = v->range / per;
+        out->max_runs = runner_block_max_runs(b) / per;
         out->successors = calloc(b->nsuccessors + 1, sizeof *out->successors);
         out->callees = calloc(b->ncallees + 1, sizeof *out->callees);
         if (!out->successors || !out->callees) { result_free(r); return NULL; }
@@ -349,8 +354,8 @@ static result *make_result(const spec *s, const run_options *o, const runner_con
     if (!r->mmio_writes) { result_free(r); return NULL; }
     for (uint64_t k = 0; k < mod->nwrites; k++) {
         const tally_moments *m = &rr->moments[mod->nblocks + k];
-        r->mmio_writes[k] = (result_mmio_write){mod->write_addresses[k], m->mean, m->stddev,
-                                                rr->verdicts[mod->nblocks + k].half_width, m->min, m->max};
+        r->mmio_writes[k] = (result_mmio_write){mod->write_addresses[k], m->mean / per, m->stddev / per,
+                                                rr->verdicts[mod->nblocks + k].half_width / per, m->min, m->max};
     }
     r->nmmio_writes = mod->nwrites;
     if (make_paths(r, mod, rr) != 0) { result_free(r); return NULL; }
@@ -594,6 +599,12 @@ static int run_command(int argc, char **argv, cluster *cl) {
     ckpt.header.epsilon = cfg.stop.epsilon;
     ckpt.header.confidence = cfg.stop.confidence;
     ckpt.header.relative = cfg.stop.relative;
+    /* A trial of a call sequence gives each block's total over its counted calls: an
+     * absolute epsilon and the cap, stated per call, become per trial (the bounds the
+     * transform proved are per trial already). */
+    double per_trial = (double)spec_counted_calls(s);
+    if (!cfg.stop.relative) cfg.stop.epsilon *= per_trial;
+    cfg.stop.cap *= per_trial;
 
     if (o.trace_path && cl->rank == 0) {
         if (!(cfg.trace = fopen(o.trace_path, "w"))) {

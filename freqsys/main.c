@@ -108,16 +108,24 @@ static const command commands[] = {
      "dot renders with Graphviz (dot -Tsvg), lcov with genhtml, sample feeds\n"
      "clang -fprofile-sample-use; see docs/exports.md."},
     {"plan", cli_plan,
-     "freqsys plan RESULT.json --budget BYTES [--target TRIPLE] [--cpu CPU]\n"
-     "                    [--format text|json|ld|header] [-o FILE] [--spec SPEC]",
+     "freqsys plan RESULT.json --budget BYTES [--target TARGET] [--cpu CPU]\n"
+     "                    [--format text|json|ld|header|order] [--order] [-o FILE] [--spec SPEC]\n"
+     "       freqsys plan RESULT.json --compact [--max-slowdown 5%] [--format text|json|header]",
      "Turns an estimate into a code-placement plan for an embedded target: compiles the\n"
-     "program for TRIPLE (default thumbv7em-none-eabi, a Cortex-M4) with one section per\n"
-     "function, weighs each function by bytes fetched per run (expected executions x\n"
-     "size), and picks what goes to fast memory (ITCM, RAM) within BUDGET bytes as an\n"
-     "exact 0/1 knapsack. Functions that never ran are marked for compression.\n\n"
+     "program for TARGET (a profile: cortex-m0plus, cortex-m4 (default), cortex-m7,\n"
+     "rv32imc; or an LLVM triple) at -Os with the bare-metal C library's headers (newlib,\n"
+     "picolibc), one section per function, weighs each function by bytes fetched per run\n"
+     "(expected executions x size), and picks what goes to fast memory (ITCM, RAM) within\n"
+     "BUDGET bytes as an exact 0/1 knapsack. Functions that never ran are marked for\n"
+     "compression.\n\n"
      "  --budget BYTES   fast-memory size: 4096, 4K, 64KiB\n"
      "  --format FMT     text (ranked table and coverage curve), json, ld (a GNU ld /\n"
-     "                   ld.lld script fragment), header (section attribute markers)\n"
+     "                   ld.lld script fragment), header (section attribute markers),\n"
+     "                   order (the function order below)\n"
+     "  --order          a function order by call affinity (C3), as *(.text.NAME) lines\n"
+     "                   for the linker script\n"
+     "  --compact        per function -Oz or -O2: the least flash while the estimated\n"
+     "                   cycles stay within --max-slowdown (default 5%) of all -O2\n"
      "  --spec SPEC      the spec, when the path stored in RESULT does not lead to it\n"
      "See docs/planning.md."},
 };

@@ -82,6 +82,17 @@ void alarm_step(uint16_t level, int pressed) {
     GPIOD->ODR ^= LED_GREEN;           /* heartbeat */
 }
 
+/* The watchdog's early-warning interrupt: the main loop is late, so the alarm
+ * logic starts over from NORMAL and the LEDs go dark. */
+uint32_t watchdog_resets;
+void WWDG_IRQHandler(void) {
+    watchdog_resets++;
+    if (state != NORMAL) {
+        state = NORMAL;
+        GPIOD->BSRR = (LED_RED | LED_GREEN) << 16;
+    }
+}
+
 /* The main loop's body, run every millisecond on the target. */
 void tick(void) {
     uint16_t level = adc_filtered();

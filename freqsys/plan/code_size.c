@@ -23,8 +23,8 @@ static int ends_with(const char *s, const char *suffix) {
 }
 
 /* The sources compiled by clang for the target, linked; NULL when one does not compile. */
-static LLVMModuleRef compile_for(const spec *s, LLVMContextRef ctx, const char *triple, const char *cpu,
-                                 char *why, size_t whylen) {
+static LLVMModuleRef compile_for(const spec *s, LLVMContextRef ctx, const code_target *t, int with_libc,
+                                 const char *level, int no_inline, char *why, size_t whylen) {
     LLVMModuleRef linked = NULL;
     for (size_t i = 0; i < s->nsources; i++) {
         if (!ends_with(s->sources[i], ".c")) {
@@ -36,11 +36,31 @@ static LLVMModuleRef compile_for(const spec *s, LLVMContextRef ctx, const char *
         if (fd < 0) goto fail;
         close(fd);
         char target[160], mcpu[96];
-        snprintf(target, sizeof target, "--target=%s", triple);
-        snprintf(mcpu, sizeof mcpu, "-mcpu=%s", cpu);
-        char *argv[16] = {FREQSYS_CLANG, target, "-c", "-emit-llvm", "-O0", "-Xclang", "-disable-O0-optnone",
-                          "-ffreestanding", "-fno-discard-value-names", "-o", bc, s->sources[i], NULL, NULL};
-        if (*cpu) { argv[12] = argv[11]; argv[11] = mcpu; }
+        snprintf(target, sizeof target, "--target=%s", t->triple);
+        snprintf(mcpu, sizeof mcpu, "-mcpu=%s", t->cpu);
+        char *argv[64 + CODE_TARGET_MAX_FLAGS];
+        size_t n = 0;
+        argv[n++] = FREQSYS_CLANG;
+        argv[n++] = target;
+        if (t->cpu[0]) argv[n++] = mcpu;
+        for (size_t k = 0; k < CODE_TARGET_MAX_FLAGS && t->flags[k]; k++) argv[n++] = (char *)t->flags[k];
+        char *fixed[] = {"-c", "-emit-llvm", (char *)level, "-ffreestanding", "-ffunction-sections"};
+        for (size_t k = 0; k < sizeof fixed / sizeof fixed[0]; k++) argv[n++] = fixed[k];
+        if (no_inline) {
+            /* each function's code its own, and no loop copied: what the compaction
+             * fragment builds, and what keeps its cycle estimate sensible */
+            static char *const separate[] = {"-fno-inline", "-fno-unroll-loops", "-fno-vectorize", "-fno-slp-vectorize"};
+            for (size_t k = 0; k < 4; k++) argv[n++] = separate[k];
+        }
+        if (with_libc) {
+            argv[n++] = "-isystem";
+            argv[n++] = (char *)t->libc_include;
+        }
+        for (size_t k = 0; k < s->ncflags && n < 60; k++) argv[n++] = s->cflags[k];
+        argv[n++] = "-o";
+        argv[n++] = bc;
+        argv[n++] = s->sources[i];
+        argv[n] = NULL;
         char msg[4096];
         int code = compile_run_tool(argv, msg, sizeof msg);
         LLVMMemoryBufferRef buf = NULL;
@@ -54,7 +74,7 @@ static LLVMModuleRef compile_for(const spec *s, LLVMContextRef ctx, const char *
         unlink(bc);
         if (!m) {
             const char *first = strstr(msg, "error:");
-            snprintf(why, whylen, "%s does not compile for %s (%.*s)", s->sources[i], triple, 160,
+            snprintf(why, whylen, "%s does not compile for %s (%.*s)", s->sources[i], t->name, 160,
                      first ? first : msg);
             char *nl = strchr(why, '\n');
             if (nl) *nl = ')', nl[1] = '\0';
@@ -114,8 +134,16 @@ static int host_weights(const spec *s, code_sizes *out, char *err, size_t errlen
     return rc;
 }
 
-int code_size_measure(const spec *s, const char *triple, const char *cpu, code_sizes *out,
-                      char *err, size_t errlen) {
+/* The new pass manager's pipeline for clang's -O flag, for the retargeted host build. */
+static const char *pipeline_of(const char *level) {
+    if (!strcmp(level, "-Oz")) return "default<Oz>";
+    if (!strcmp(level, "-O2")) return "default<O2>";
+    if (!strcmp(level, "-O3")) return "default<O3>";
+    return "default<Os>";
+}
+
+int code_size_measure(const spec *s, const code_target *t, const char *level, int no_inline,
+                      code_sizes *out, char *err, size_t errlen) {
     memset(out, 0, sizeof *out);
     if (host_weights(s, out, err, errlen) != 0) return -1;
 
@@ -125,23 +153,53 @@ int code_size_measure(const spec *s, const char *triple, const char *cpu, code_s
     LLVMInitializeAllAsmPrinters();
     LLVMTargetRef target;
     char *msg = NULL;
-    if (LLVMGetTargetFromTriple(triple, &target, &msg)) {
-        snprintf(err, errlen, "unknown target '%s': %s", triple, msg);
+    if (LLVMGetTargetFromTriple(t->triple, &target, &msg)) {
+        snprintf(err, errlen, "unknown target '%s': %s", t->triple, msg);
         LLVMDisposeMessage(msg);
         return -1;
     }
-    LLVMTargetMachineRef tm = LLVMCreateTargetMachine(target, triple, cpu, "", LLVMCodeGenLevelDefault,
-                                                      LLVMRelocStatic, LLVMCodeModelDefault);
+    int with_libc = code_target_has_libc(t);
+    if (with_libc)
+        snprintf(out->libc, sizeof out->libc, "C library headers: %s, %s", t->libc, t->libc_include);
+    else if (t->libc_include)
+        snprintf(out->libc, sizeof out->libc, "no C library headers: %s is not installed (apt-get install %s)",
+                 t->libc_include, t->package);
+    else
+        snprintf(out->libc, sizeof out->libc, "no C library headers: none known for %s", t->triple);
     LLVMContextRef ctx = LLVMContextCreate();
-    LLVMModuleRef m = compile_for(s, ctx, triple, cpu, out->note, sizeof out->note);
+    LLVMModuleRef m = compile_for(s, ctx, t, with_libc, level, no_inline, out->note, sizeof out->note);
+    const char *triple = t->triple;
+    char *module_triple = NULL;
     if (!m) {
         out->retargeted = 1;
         if (compile_sources(s, ctx, &m, err, errlen) != 0) {
             LLVMContextDispose(ctx);
-            LLVMDisposeTargetMachine(tm);
             return -1;
         }
         retarget(m);
+    } else {
+        /* clang's own triple for the flags: thumbv7em-unknown-none-eabihf for hard float */
+        module_triple = strdup(LLVMGetTarget(m));
+        if (module_triple && *module_triple) triple = module_triple;
+    }
+    if (LLVMGetTargetFromTriple(triple, &target, &msg)) {
+        snprintf(err, errlen, "unknown target '%s': %s", triple, msg);
+        LLVMDisposeMessage(msg);
+        free(module_triple);
+        LLVMDisposeModule(m);
+        LLVMContextDispose(ctx);
+        return -1;
+    }
+    LLVMTargetMachineRef tm = LLVMCreateTargetMachine(target, triple, t->cpu, "", LLVMCodeGenLevelDefault,
+                                                      LLVMRelocStatic, LLVMCodeModelDefault);
+    if (no_inline && out->retargeted) {
+        unsigned kind = LLVMGetEnumAttributeKindForName("noinline", 8);
+        LLVMAttributeRef never = LLVMCreateEnumAttribute(ctx, kind, 0);
+        for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
+            if (!LLVMCountBasicBlocks(f)) continue;
+            LLVMRemoveEnumAttributeAtIndex(f, LLVMAttributeFunctionIndex, LLVMGetEnumAttributeKindForName("alwaysinline", 12));
+            LLVMAddAttributeAtIndex(f, LLVMAttributeFunctionIndex, never);
+        }
     }
     LLVMSetTarget(m, triple);
     LLVMTargetDataRef layout = LLVMCreateTargetDataLayout(tm);
@@ -150,8 +208,10 @@ int code_size_measure(const spec *s, const char *triple, const char *cpu, code_s
 
     int rc = -1;
     char what[300];
-    snprintf(what, sizeof what, "optimising for %s", triple);
-    if (transform_run_passes(m, "default<Os>", tm, what, err, errlen) != 0) goto done;
+    snprintf(what, sizeof what, "optimising for %s", t->name);
+    /* clang optimised the target build already, as it does for the device; the
+     * retargeted host build gets the same pipeline here */
+    if (out->retargeted && transform_run_passes(m, pipeline_of(level), tm, what, err, errlen) != 0) goto done;
     /* One section per function, as -ffunction-sections gives: its size is the function's. */
     for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
         if (!LLVMCountBasicBlocks(f)) continue;
@@ -159,10 +219,15 @@ int code_size_measure(const spec *s, const char *triple, const char *cpu, code_s
         char section[600];
         snprintf(section, sizeof section, ".text.%s", LLVMGetValueName2(f, &len));
         LLVMSetSection(f, section);
+        unsigned long count = 0;
+        for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
+            for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) count++;
+        for (size_t i = 0; i < out->n; i++)
+            if (strcmp(out->functions[i].name, section + 6) == 0) out->functions[i].optimized_instructions = count;
     }
     LLVMMemoryBufferRef obj = NULL;
     if (LLVMTargetMachineEmitToMemoryBuffer(tm, m, LLVMObjectFile, &msg, &obj)) {
-        snprintf(err, errlen, "code generation for %s failed: %s", triple, msg);
+        snprintf(err, errlen, "code generation for %s failed: %s", t->name, msg);
         LLVMDisposeMessage(msg);
         goto done;
     }
@@ -185,6 +250,7 @@ int code_size_measure(const spec *s, const char *triple, const char *cpu, code_s
     LLVMDisposeMemoryBuffer(obj);
     rc = 0;
 done:
+    free(module_triple);
     LLVMDisposeModule(m);
     LLVMContextDispose(ctx);
     LLVMDisposeTargetMachine(tm);

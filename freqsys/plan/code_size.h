@@ -5,6 +5,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "code_target.h"
 #include "spec.h"
 
 typedef struct code_size_function {
@@ -13,6 +14,7 @@ typedef struct code_size_function {
     char **labels;          /* its blocks at -O0, as in the result ... */
     unsigned *weights;      /* ... with their instruction counts, to share the size out */
     size_t nblocks;
+    unsigned long optimized_instructions;   /* IR instructions after the pipeline, 0 if gone */
 } code_size_function;
 
 typedef struct code_sizes {
@@ -20,17 +22,24 @@ typedef struct code_sizes {
     size_t n;
     int retargeted;         /* 1: compiled for the host and retargeted (headers missing) */
     char note[512];         /* why it was retargeted */
+    char libc[512];         /* which C library's headers the target build used, or why none */
 } code_sizes;
 
-/* Compiles the sources of S for TRIPLE (CPU, e.g. "cortex-m4"; "" for the default)
- * with clang-19, optimises with "default<Os>" and emits an object through the LLVM C
- * API target machine with one section per function, then reads each function's size
- * from its section. Sources that do not compile for the target (host headers such as
- * stdio.h) are compiled for the host and the module retargeted, which is noted. The
- * blocks' instruction counts come from the host -O0 module, whose labels are those of
- * the result. Returns 0, or -1 with a message in ERR. */
-int code_size_measure(const spec *s, const char *triple, const char *cpu, code_sizes *out,
-                      char *err, size_t errlen);
+/* Compiles the sources of S for target T with clang-19 at LEVEL ("-Os", "-Oz", "-O2")
+ * with its triple, CPU and flags, the spec's cflags and the bare-metal C library's
+ * headers (so <stdio.h> compiles as for the device), and emits an object through an
+ * LLVM C API target machine for the module's own triple (an eabihf one keeps the
+ * hard-float ABI), one section per function as -ffunction-sections gives, then reads
+ * each function's size from its section: the bytes `clang LEVEL -c` gives. NO_INLINE
+ * compiles with -fno-inline -fno-unroll-loops -fno-vectorize -fno-slp-vectorize, so
+ * that each function's code is its own, sizes add up whatever level each function
+ * gets, and no loop body is copied. Sources that still do not compile for the
+ * target (headers the library lacks, such as unistd.h) are compiled for the host and
+ * the module retargeted, which is noted. The blocks' instruction counts come from the
+ * host -O0 module, whose labels are those of the result. Returns 0, or -1 with a
+ * message in ERR. */
+int code_size_measure(const spec *s, const code_target *t, const char *pipeline, int no_inline,
+                      code_sizes *out, char *err, size_t errlen);
 
 const code_size_function *code_size_find(const code_sizes *c, const char *name);
 

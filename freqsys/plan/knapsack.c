@@ -98,20 +98,39 @@ static double branch_and_bound(const uint64_t *w, const double *v, size_t n, uin
     return s.best;
 }
 
+/* Only the items that can be chosen at all (worth something, no larger than the
+ * budget) enter the search: an item larger than the budget must never be scaled
+ * down with the others, or it could look small enough to fit. Their sizes are
+ * divided by the gcd G of theirs, which is exact: a sum of multiples of G is at most
+ * BUDGET exactly when it is at most G * floor(BUDGET / G). */
 double knapsack_solve(const uint64_t *size, const double *value, size_t n, uint64_t budget, int *chosen) {
     uint64_t g = 0, total = 0;
+    size_t m = 0;
     for (size_t i = 0; i < n; i++) {
         chosen[i] = 0;
-        if (value[i] > 0 && size[i] <= budget) { g = gcd(g, size[i]); total += size[i]; }
+        if (value[i] > 0 && size[i] <= budget) { g = gcd(g, size[i]); total += size[i]; m++; }
     }
-    if (g == 0) return 0;   /* nothing fits or nothing is worth anything */
+    if (m == 0) return 0;   /* nothing fits or nothing is worth anything */
+    if (g == 0) g = 1;      /* every eligible item has size 0 */
     uint64_t cap = budget / g;
     if (total / g < cap) cap = total / g;
-    uint64_t *w = malloc((n ? n : 1) * sizeof *w);
-    if (!w) return -1;
-    for (size_t i = 0; i < n; i++) w[i] = size[i] / g;
-    double best = (uint64_t)n * (cap + 1) <= DP_MAX_CELLS ? dp(w, value, n, cap, chosen)
-                                                          : branch_and_bound(w, value, n, cap, chosen);
+    uint64_t *w = malloc(m * sizeof *w);
+    double *v = malloc(m * sizeof *v);
+    size_t *index = malloc(m * sizeof *index);
+    int *pick = calloc(m, sizeof *pick);
+    double best = -1;
+    if (w && v && index && pick) {
+        size_t k = 0;
+        for (size_t i = 0; i < n; i++)
+            if (value[i] > 0 && size[i] <= budget) { w[k] = size[i] / g; v[k] = value[i]; index[k++] = i; }
+        best = (uint64_t)m * (cap + 1) <= DP_MAX_CELLS ? dp(w, v, m, cap, pick)
+                                                       : branch_and_bound(w, v, m, cap, pick);
+        if (best >= 0)
+            for (size_t j = 0; j < m; j++) chosen[index[j]] = pick[j];
+    }
     free(w);
+    free(v);
+    free(index);
+    free(pick);
     return best;
 }

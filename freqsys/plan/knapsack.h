@@ -10,7 +10,8 @@
  * at most BUDGET and whose values add up to the most possible, exactly (no greedy
  * shortcut). Sets CHOSEN[i] to 1 or 0 and returns the optimum's value. Sizes are
  * divided by their greatest common divisor and a dynamic programme over the budget
- * is used while it fits in memory; beyond that, a depth-first branch and bound with
+ * is used while it fits in memory (only items no larger than BUDGET enter it, so an
+ * oversize item is never chosen); beyond that, a depth-first branch and bound with
  * the fractional relaxation as its bound, which is exact too. Returns -1 when
  * memory ran out (CHOSEN is then undefined). */
 double knapsack_solve(const uint64_t *size, const double *value, size_t n, uint64_t budget, int *chosen);

@@ -4,6 +4,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include "call_order.h"
 #include "knapsack.h"
 #include "standing.h"
 
@@ -58,23 +59,52 @@ static double select_within(plan *p, uint64_t budget, int *chosen) {
     return best;
 }
 
-static void rank_standing(plan *p, const result *r) {
+/* CALLS[i * n + j]: expected calls from item i to item j per run, from the blocks'
+ * means and their callees. */
+static double *call_matrix(const plan *p, const result *r) {
     size_t n = p->n;
-    double *calls = calloc(n * n + 1, sizeof *calls), *pi = calloc(n + 1, sizeof *pi);
-    if (calls && pi) {
-        for (size_t j = 0; j < r->nblocks; j++) {
-            const result_block *b = &r->blocks[j];
-            long long from = find_item(p, b->function);
-            for (size_t k = 0; from >= 0 && k < b->ncallees; k++) {
-                long long to = find_item(p, b->callees[k]);
-                if (to >= 0) calls[(size_t)from * n + (size_t)to] += b->mean;
-            }
+    double *calls = calloc(n * n + 1, sizeof *calls);
+    for (size_t j = 0; calls && j < r->nblocks; j++) {
+        const result_block *b = &r->blocks[j];
+        long long from = find_item(p, b->function);
+        for (size_t k = 0; from >= 0 && k < b->ncallees; k++) {
+            long long to = find_item(p, b->callees[k]);
+            if (to >= 0) calls[(size_t)from * n + (size_t)to] += b->mean;
         }
-        if (standing_probability(n, calls, pi) == 0)
-            for (size_t i = 0; i < n; i++) p->items[i].standing = pi[i];
     }
-    free(calls);
+    return calls;
+}
+
+static void rank_standing(plan *p, const double *calls) {
+    size_t n = p->n;
+    double *pi = calloc(n + 1, sizeof *pi);
+    if (calls && pi && standing_probability(n, calls, pi) == 0)
+        for (size_t i = 0; i < n; i++) p->items[i].standing = pi[i];
     free(pi);
+}
+
+/* Items are functions with the code interrupt handlers and the entry call; C3 lays
+ * callees after their callers. */
+static int lay_out(plan *p, const double *calls) {
+    size_t n = p->n;
+    uint64_t *size = calloc(n + 1, sizeof *size);
+    double *heat = calloc(n + 1, sizeof *heat);
+    const char **names = calloc(n + 1, sizeof *names);
+    p->order = calloc(n + 1, sizeof *p->order);
+    p->order_cluster = calloc(n + 1, sizeof *p->order_cluster);
+    int rc = -1;
+    if (size && heat && names && p->order && p->order_cluster && calls) {
+        for (size_t i = 0; i < n; i++) {
+            size[i] = p->items[i].size;
+            heat[i] = p->items[i].heat;
+            names[i] = p->items[i].function;
+        }
+        rc = call_order_c3(n, size, heat, calls, names, CALL_ORDER_PAGE, p->order, p->order_cluster);
+    }
+    free(size);
+    free(heat);
+    free(names);
+    return rc;
 }
 
 int plan_build(const result *r, const code_sizes *c, const char *target, uint64_t budget, plan *p,
@@ -85,6 +115,7 @@ int plan_build(const result *r, const code_sizes *c, const char *target, uint64_
     p->spec = strdup(r->spec ? r->spec : "");
     p->mode = strdup(r->mode ? r->mode : "");
     p->entry = strdup(r->entry ? r->entry : "");
+    snprintf(p->libc, sizeof p->libc, "%s", c->libc);
     if (c->retargeted) snprintf(p->note, sizeof p->note, "sizes from a host build retargeted to %.60s: %.400s", target, c->note);
     p->items = calloc(c->n + 1, sizeof *p->items);
     if (!p->items || !p->target) {
@@ -109,7 +140,11 @@ int plan_build(const result *r, const code_sizes *c, const char *target, uint64_
         return -1;
     }
     qsort(p->items, p->n, sizeof *p->items, by_heat);
-    rank_standing(p, r);
+    double *calls = call_matrix(p, r);
+    rank_standing(p, calls);
+    int laid = lay_out(p, calls);
+    free(calls);
+    if (laid != 0) { snprintf(err, errlen, "out of memory"); return -1; }
 
     int *chosen = calloc(p->n + 1, sizeof *chosen);
     if (!chosen) { snprintf(err, errlen, "out of memory"); return -1; }
@@ -145,5 +180,7 @@ void plan_free(plan *p) {
     free(p->spec);
     free(p->mode);
     free(p->entry);
+    free(p->order);
+    free(p->order_cluster);
     memset(p, 0, sizeof *p);
 }

@@ -40,7 +40,10 @@ typedef struct plan {
     plan_point curve[16];   /* the optimum at budgets from 1/16 of all code to all of it */
     size_t ncurve;
     char note[512];         /* e.g. sizes from a retargeted host build */
+    char libc[512];         /* which C library headers the target build used */
     char *spec, *mode, *entry;
+    size_t *order;          /* item indices in the C3 layout order (call_order.h) */
+    size_t *order_cluster;  /* each position's cluster */
 } plan;
 
 /* Builds the plan for result R with code sizes C: heat per function and block,
@@ -56,5 +59,6 @@ int plan_write_text(const plan *p, FILE *out);
 int plan_write_json(const plan *p, FILE *out);
 int plan_write_ld(const plan *p, FILE *out);       /* a GNU ld / ld.lld script fragment */
 int plan_write_header(const plan *p, FILE *out);   /* section attribute markers for C */
+int plan_write_order(const plan *p, FILE *out);    /* the function order as *(.text.NAME) lines */
 
 #endif

@@ -16,6 +16,7 @@ static const char *place(const plan_item *it) {
 int plan_write_text(const plan *p, FILE *out) {
     fprintf(out, "plan for %s (%s mode, entry %s) on %s\n", p->spec, p->mode, p->entry, p->target);
     if (p->note[0]) fprintf(out, "note: %s\n", p->note);
+    if (p->libc[0]) fprintf(out, "%s\n", p->libc);
     fprintf(out, "with %llu bytes of fast memory (%llu used of %llu bytes of code), %.1f%% of fetched bytes "
             "come from fast memory\n", (unsigned long long)p->budget, (unsigned long long)p->selected_size,
             (unsigned long long)p->total_size, share(p->selected_heat, p->total_heat));
@@ -80,8 +81,17 @@ int plan_write_json(const plan *p, FILE *out) {
         json_array_append_new(curve, pt);
     }
     json_object_set_new(o, "curve", curve);
+    json_t *order = json_array();
+    for (size_t k = 0; p->order && k < p->n; k++) {
+        json_t *x = json_object();
+        json_object_set_new(x, "function", json_string(p->items[p->order[k]].function));
+        json_object_set_new(x, "cluster", json_integer((json_int_t)p->order_cluster[k]));
+        json_array_append_new(order, x);
+    }
+    json_object_set_new(o, "order", order);
     json_object_set_new(o, "spec", json_string(p->spec));
     if (p->note[0]) json_object_set_new(o, "note", json_string(p->note));
+    if (p->libc[0]) json_object_set_new(o, "libc", json_string(p->libc));
     int rc = json_dumpf(o, out, JSON_INDENT(2) | JSON_REAL_PRECISION(17));
     fputc('\n', out);
     json_decref(o);
@@ -121,5 +131,20 @@ int plan_write_header(const plan *p, FILE *out) {
             fprintf(out, "#define FREQSYS_PLACE_%s\n", it->function);
     }
     fprintf(out, "\n#endif\n");
+    return ferror(out) ? -1 : 0;
+}
+
+int plan_write_order(const plan *p, FILE *out) {
+    fprintf(out, "/* freqsys function order for %s on %s: C3 call-chain clustering over the\n"
+            " * expected calls between functions per %s; each callee follows its heaviest caller, clusters\n"
+            " * laid out densest (bytes fetched per byte) first. INCLUDE it first inside the output\n"
+            " * section that takes the code:  .text : { INCLUDE order.ld  *(.text*) } > FLASH\n"
+            " * Build with -ffunction-sections so each function has its own .text.NAME. */\n",
+            p->spec, p->target, per(p));
+    for (size_t k = 0; p->order && k < p->n; k++) {
+        const plan_item *it = &p->items[p->order[k]];
+        fprintf(out, "*(.text.%s)   /* cluster %zu, %llu bytes, heat %.6g */\n", it->function, p->order_cluster[k],
+                (unsigned long long)it->size, it->heat);
+    }
     return ferror(out) ? -1 : 0;
 }

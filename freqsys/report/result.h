@@ -120,6 +120,10 @@ typedef struct result {
     size_t npaths;
     result_path_function *path_functions;
     size_t npath_functions;
+    /* Call sequences (`calls N`, `warmup K`): each trial called the entry CALLS times
+     * and counted the last CALLS - WARMUP; means, half-widths, ranges and bounds are
+     * per counted call, min and max a trial's totals over them. 1 and 0 otherwise. */
+    uint64_t calls, warmup;
 } result;
 
 /* path_rank.c: the counted paths of FUNCTION, hottest first (ties by id), as indices

@@ -209,6 +209,10 @@ static json_t *document(const result *r, int *bad)
     set(o, "relative", json_boolean(r->relative), bad);
     set(o, "confidence", real(r->confidence), bad);
     set(o, "seed", count(r->seed), bad);
+    if (r->calls > 1) {
+        set(o, "calls", count(r->calls), bad);
+        set(o, "warmup", count(r->warmup), bad);
+    }
     set(o, "trials", count(r->trials), bad);
     set(o, "crashes", count(r->crashes), bad);
     set(o, "timeouts", count(r->timeouts), bad);
@@ -746,6 +750,9 @@ static void fill(reader *rd, json_t *root, result *r)
     get_bool(rd, root, "relative", 1, &r->relative);
     get_double(rd, root, "confidence", 1, &r->confidence);
     get_count(rd, root, "seed", 1, &r->seed);
+    r->calls = 1;
+    get_count(rd, root, "calls", 0, &r->calls);
+    get_count(rd, root, "warmup", 0, &r->warmup);
     get_count(rd, root, "trials", 1, &r->trials);
     get_count(rd, root, "crashes", 1, &r->crashes);
     get_count(rd, root, "timeouts", 1, &r->timeouts);

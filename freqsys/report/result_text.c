@@ -116,17 +116,18 @@ static int is_basis(const result_block *b, const char *basis)
 
 /* The assumption a bound rests on, when it is not the default plug-in moments:
  * ", at most 21 per run (proven)" or ", assuming at most 21 executions per run (--cap)". */
-static void assumption(char *buf, size_t n, const result_block *b)
+static void assumption(char *buf, size_t n, const result_block *b, const result *r)
 {
+    const char *per = r->calls > 1 ? "call" : "run";
     buf[0] = '\0';
     if (!isfinite(b->range))
         return;
     if (is_basis(b, "proven"))
-        snprintf(buf, n, ", at most %.15g per run (proven)", b->range);
+        snprintf(buf, n, ", at most %.15g per %s (proven)", b->range, per);
     else if (is_basis(b, "cap"))
-        snprintf(buf, n, ", assuming at most %.15g executions per run (--cap)", b->range);
+        snprintf(buf, n, ", assuming at most %.15g executions per %s (--cap)", b->range, per);
     else if (is_basis(b, "plug_in") && b->method && strcmp(b->method, "clt") != 0)
-        snprintf(buf, n, ", assuming at most %.15g executions per run (the most seen)", b->range);
+        snprintf(buf, n, ", assuming at most %.15g executions per %s (the most seen)", b->range, per);
 }
 
 static void fill(row *w, const result_block *b, const result *r)
@@ -135,7 +136,7 @@ static void fill(row *w, const result_block *b, const result *r)
     location(w->loc, sizeof w->loc, b, r);
     fixed(w->mean, sizeof w->mean, b->mean);
     fixed(w->half, sizeof w->half, b->half_width);
-    assumption(why, sizeof why, b);
+    assumption(why, sizeof why, b, r);
     w->note[0] = '\0';
     if (is_status(b, "constant") && b->method && !strcmp(b->method, "exact"))
         snprintf(w->note, sizeof w->note, b->mean == 0.0 ? "exact: proven not to run in a run that ends" : "exact: proven, not sampled");
@@ -178,6 +179,9 @@ static void header(const result *r, FILE *out)
     grouped(timeouts, sizeof timeouts, r->timeouts);
     fprintf(out, "%s: %s mode, entry %s; MEAN is executions per %s\n", text(r->spec),
             text(r->mode), text(r->entry), function ? "call" : "run");
+    if (r->calls > 1)
+        fprintf(out, "each trial: %llu calls in a row, globals kept between them; the first %llu not counted\n",
+                (unsigned long long)r->calls, (unsigned long long)r->warmup);
     fprintf(out, "epsilon %s%s, confidence %.10g%%, seed %llu\n", eps,
             r->relative ? " of the mean" : "", r->confidence * 100, (unsigned long long)r->seed);
     if (r->guarantee) {

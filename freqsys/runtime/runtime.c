@@ -35,6 +35,8 @@ static struct {
     int past_end;                  /* a read found no declaration: the input has ended */
     uint32_t call_items;           /* conversions of the current scanf call so far ... */
     int32_t items_at_end;          /* ... and how many came before the input ended, or -1 */
+    unsigned long long calls, warmup;   /* function mode: calls per trial, the first not counted */
+    const spec_interrupt *interrupts;   /* [mod->ninterrupts], bound to mod->interrupts */
     jmp_buf trial_exit;
     char error[512];
     /* The first draws of the trial, kept raw: formatting them on every trial would
@@ -94,7 +96,35 @@ int runtime_bind(const fsabi_module *mod, const spec *s, char *err, size_t errle
         rt.site_dist[k] = in ? in->value.dist : NULL;
     }
     if (mod->function_mode && entry_call_prepare(mod, s, err, errlen) != 0) return -1;
+    rt.calls = s->calls ? s->calls : 1;
+    rt.warmup = s->warmup < rt.calls ? s->warmup : 0;
+    if (mod->ninterrupts != s->ninterrupts) {
+        snprintf(err, errlen, "the instrumented module does not match the spec (%llu interrupt handlers, "
+                 "the spec declares %zu)", (unsigned long long)mod->ninterrupts, s->ninterrupts);
+        return -1;
+    }
+    rt.interrupts = s->interrupts;
     return 0;
+}
+
+/* The handlers after one call: each runs its drawn number of times, in spec order. */
+static void run_interrupts(void) {
+    for (uint64_t k = 0; k < rt.mod->ninterrupts; k++) {
+        double n = runtime_draw(rt.interrupts[k].count, rt.interrupts[k].name);
+        if (!(n >= 0 && n <= 1e9 && n == trunc(n)))
+            runtime_fail("interrupt %s: the drawn count %.17g is not a number of runs", rt.interrupts[k].name, n);
+        for (uint64_t i = 0; i < (uint64_t)n; i++) rt.mod->interrupts[k]();
+    }
+}
+
+/* The warm-up calls are not counted: their counters are cleared. The functions
+ * stay on the touched list (a cleared counter reads as "did not run"). */
+static void forget_counts(void) {
+    const fsabi_module *mod = rt.mod;
+    for (uint32_t k = 0; k < *mod->touched_count; k++) {
+        const fsabi_function *f = &mod->functions[mod->touched_list[k]];
+        memset(mod->counters + f->first_block, 0, f->nblocks * sizeof *mod->counters);
+    }
 }
 
 /* Copies the declared arguments into rt.args, afresh: main may write into its
@@ -132,7 +162,13 @@ trial_end runtime_run_trial(uint64_t seed, uint64_t trial) {
     if (rt.stdin_in) stdin_text_install(rt.stdin_in, rt.rng);
     rt.mod->reset_globals();
     if (rt.mod->function_mode) {
-        entry_call(rt.rng);
+        /* A call sequence: globals keep their values from call to call; each call
+         * draws its own arguments, and the handlers run after it. */
+        for (unsigned long long c = 1; c <= rt.calls; c++) {
+            entry_call(rt.rng);
+            run_interrupts();
+            if (c == rt.warmup) forget_counts();
+        }
         return TRIAL_RETURNED;
     }
     /* main through the module's call_entry, which passes what main takes of these */

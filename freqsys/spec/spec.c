@@ -17,13 +17,13 @@
 
 enum keyword {
     K_PROGRAM, K_FUNCTION, K_EPSILON, K_CONFIDENCE, K_SEED, K_MAX_TRIALS, K_TIMEOUT,
-    K_CFLAGS, K_CAP, K_TIME_LIMIT,
+    K_CFLAGS, K_CAP, K_TIME_LIMIT, K_CALLS, K_WARMUP, K_INTERRUPT,
     K_READ, K_ARG, K_GLOBAL, K_EXTERN, K_MMIO, K_STDIN, K_COUNT
 };
 
 static const char *const keywords[] = {
     "program", "function", "epsilon", "confidence", "seed", "max_trials", "timeout",
-    "cflags", "cap", "time_limit",
+    "cflags", "cap", "time_limit", "calls", "warmup", "interrupt",
     "read", "arg", "global", "extern", "mmio", "stdin", NULL
 };
 
@@ -228,6 +228,55 @@ static int parse_function(parser *ps)
         return -1;
     }
     ps->s->function = name;
+    return 0;
+}
+
+/* interrupt "NAME" ~ D: D integer-valued and never negative (bernoulli, poisson, ...). */
+static int parse_interrupt(parser *ps, spec_loc at)
+{
+    scanner *sc = &ps->sc;
+    spec *s = ps->s;
+    scanner_space(sc);
+    int column = col(sc);
+    if (sc->text[sc->pos] != '"') {
+        char found[64];
+        return scanner_fail(sc, column, "expected the handler's name in quotes (interrupt \"ADC_IRQHandler\" ~ "
+                            "bernoulli(0.1)), found %s", scanner_describe(sc, found, sizeof found));
+    }
+    char *name = scanner_string(sc);
+    if (!name) return -1;
+    if (!is_identifier(name)) {
+        scanner_fail(sc, column, "handler name '%s' is not a C identifier", name);
+        free(name);
+        return -1;
+    }
+    for (size_t i = 0; i < s->ninterrupts; i++)
+        if (strcmp(s->interrupts[i].name, name) == 0) {
+            scanner_fail(sc, column, "interrupt '%s' is already declared on line %d", name, s->interrupts[i].loc.line);
+            free(name);
+            return -1;
+        }
+    spec_loc count_loc;
+    dist *count = NULL;
+    scanner_space(sc);
+    if (expect_tilde(sc) == 0) count = expression_dist(sc, s->dir, &count_loc);
+    if (count && !dist_is_integer(count)) {
+        char text[128];
+        dist_format(count, text, sizeof text);
+        scanner_fail(sc, count_loc.column, "an interrupt runs a whole number of times: %s is not integer-valued "
+                     "(use bernoulli(p) or poisson(lambda))", text);
+    } else if (count && dist_cdf(count, -0.5) > 0) {
+        scanner_fail(sc, count_loc.column, "an interrupt cannot run a negative number of times");
+    }
+    spec_interrupt *grown = sc->failed ? NULL : realloc(s->interrupts, (s->ninterrupts + 1) * sizeof *grown);
+    if (!grown) {
+        if (!sc->failed) scanner_fail(sc, column, "out of memory");
+        free(name);
+        dist_free(count);
+        return -1;
+    }
+    s->interrupts = grown;
+    s->interrupts[s->ninterrupts++] = (spec_interrupt){name, count, at, {at.line, column}, count_loc};
     return 0;
 }
 
@@ -465,6 +514,8 @@ static int parse_setting(parser *ps, enum keyword k)
     case K_CFLAGS: return parse_cflags(ps);
     case K_CAP: return count_after(&ps->sc, "cap", 1, &s->cap);
     case K_TIME_LIMIT: return duration_after(ps, "time_limit", &s->time_limit_s);
+    case K_CALLS: s->calls_loc = at; return count_after(&ps->sc, "calls", 1, &s->calls);
+    case K_WARMUP: s->warmup_loc = at; return count_after(&ps->sc, "warmup", 0, &s->warmup);
     default: return duration_after(ps, "timeout", &s->timeout_s);
     }
 }
@@ -509,6 +560,9 @@ static int parse_line(parser *ps)
             r = scanner_fail(sc, at.column, "unknown declaration '%s' (a variable's name is followed by '~')", word);
     } else if (k >= K_READ) {
         r = parse_input(ps, word, NULL, at);
+    } else if (k == K_INTERRUPT) {
+        r = parse_interrupt(ps, at);
+        if (r == 0) r = expect_end(sc);
     } else if (ps->seen[k].line && k != K_CFLAGS) {   /* flags may take several lines */
         r = scanner_fail(sc, at.column, "'%s' is already set on line %d", word, ps->seen[k].line);
     } else {
@@ -578,6 +632,23 @@ static int check_whole(parser *ps)
         return scanner_fail(sc, s->argv_loc.column, "'argv' declares main's arguments and needs program "
                             "mode (no 'function' line)");
     }
+    /* calls, warmup and interrupts describe a sequence of calls of one function */
+    static const char *const sequence_words[] = {"calls", "warmup", "interrupt"};
+    spec_loc sequence[3] = {s->calls_loc, s->warmup_loc, s->ninterrupts ? s->interrupts[0].loc : (spec_loc){0, 0}};
+    for (int i = 0; i < 3 && !s->function; i++) {
+        if (!sequence[i].line) continue;
+        sc->line = sequence[i].line;
+        sc->text = s->lines[sequence[i].line - 1];
+        return scanner_fail(sc, sequence[i].column, "'%s' needs isolated-function mode (a line 'function "
+                            "\"NAME\"'): the calls are calls of that function", sequence_words[i]);
+    }
+    if (s->warmup_loc.line && s->warmup >= s->calls) {
+        sc->line = s->warmup_loc.line;
+        sc->text = s->lines[s->warmup_loc.line - 1];
+        return scanner_fail(sc, s->warmup_loc.column, "warmup %llu leaves no call to count: it must be less than "
+                            "the calls per trial (%llu%s)", s->warmup, s->calls,
+                            s->calls_loc.line ? "" : ", as no 'calls' line is given");
+    }
     for (size_t i = 0; i < s->ninputs; i++) {
         const spec_input *in = &s->inputs[i];
         sc->line = in->loc.line;
@@ -624,6 +695,7 @@ spec *spec_parse_string(const char *text, const char *path, char *err, size_t er
     s->max_trials = SPEC_DEFAULT_MAX_TRIALS;
     s->timeout_s = SPEC_DEFAULT_TIMEOUT_S;
     s->seed = SPEC_DEFAULT_SEED;
+    s->calls = 1;
     s->path = strdup(path);
     s->dir = folder_of(path);
     if (!s->path || !s->dir || split_lines(s, text) < 0) {
@@ -695,6 +767,11 @@ void spec_free(spec *s)
     free(s->argv);
     for (size_t i = 0; i < s->ninputs; i++) input_clear(&s->inputs[i]);
     free(s->inputs);
+    for (size_t i = 0; i < s->ninterrupts; i++) {
+        free(s->interrupts[i].name);
+        dist_free(s->interrupts[i].count);
+    }
+    free(s->interrupts);
     for (size_t i = 0; i < s->nlines; i++) free(s->lines[i]);
     free(s->lines);
     free(s);
@@ -709,6 +786,11 @@ void spec_diagnose(const spec *s, spec_loc loc, char *err, size_t errlen, const 
     va_end(ap);
     const char *text = loc.line >= 1 && (size_t)loc.line <= s->nlines ? s->lines[loc.line - 1] : "";
     diagnostic_format(err, errlen, s->path, loc.line, loc.column, text, msg);
+}
+
+unsigned long long spec_counted_calls(const spec *s)
+{
+    return s->calls > s->warmup ? s->calls - s->warmup : 1;
 }
 
 const spec_input *spec_find_stdin(const spec *s)

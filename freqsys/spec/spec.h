@@ -71,6 +71,14 @@ typedef struct spec_input {
     spec_loc name_loc;     /* where its name (or index, or address) is written */
 } spec_input;
 
+/* `interrupt "NAME" ~ D`: after each call of the entry, the handler NAME runs a drawn
+ * number of times (bernoulli: with probability p; poisson: a Poisson number). */
+typedef struct spec_interrupt {
+    char *name;
+    dist *count;           /* integer-valued, never negative */
+    spec_loc loc, name_loc, count_loc;
+} spec_interrupt;
+
 typedef struct spec {
     char *path;            /* the spec file as given */
     char *dir;             /* its folder: sources and data files are relative to it */
@@ -94,6 +102,12 @@ typedef struct spec {
     spec_loc argv_loc;
     spec_input *inputs;
     size_t ninputs;
+    unsigned long long calls;        /* `calls N`: calls of the entry per trial, globals kept
+                                      * between them; 1 when not given */
+    unsigned long long warmup;       /* `warmup K`: the first K calls are not counted */
+    spec_loc calls_loc, warmup_loc;
+    spec_interrupt *interrupts;      /* in the order written */
+    size_t ninterrupts;
     spec_loc program_loc, function_loc, epsilon_loc, confidence_loc;
     char **lines;          /* the spec's text by line, for diagnostics after parsing */
     size_t nlines;
@@ -102,6 +116,10 @@ typedef struct spec {
 #define SPEC_DEFAULT_MAX_TRIALS 10000000ULL
 #define SPEC_DEFAULT_TIMEOUT_S 10.0
 #define SPEC_DEFAULT_SEED 1ULL
+
+/* The calls of one trial whose counts are kept: calls - warmup (1 without `calls`).
+ * Every per-call estimate is a trial's total over these calls divided by this. */
+unsigned long long spec_counted_calls(const spec *s);
 
 /* Parses the spec file at PATH. Returns NULL on any error and writes into ERR a full
  * diagnostic, "FILE:LINE:COL: error: MESSAGE", then the line and a caret under

@@ -90,6 +90,42 @@ static int check_read_any(const spec *s, const read_sites *sites, transform_warn
     return 0;
 }
 
+/* The most times an interrupt runs after one call, from its count distribution:
+ * bernoulli(p) at most once, constant(k) k times, anything else (poisson) unbounded. */
+static uint64_t handler_most(const dist *count) {
+    char text[128];
+    dist_format(count, text, sizeof text);
+    if (strncmp(text, "bernoulli(", 10) == 0) return 1;
+    double k;
+    if (sscanf(text, "constant(%lf)", &k) == 1 && k >= 0 && k < FSABI_RUNS_UNBOUNDED) return (uint64_t)k;
+    return FSABI_RUNS_UNBOUNDED;
+}
+
+/* Each `interrupt "NAME"` must name a function the program defines as void NAME(void):
+ * the runtime calls it with no arguments between calls. */
+static int resolve_handlers(LLVMModuleRef m, const spec *s, LLVMValueRef *handlers, uint64_t *most,
+                            char *err, size_t errlen) {
+    for (size_t k = 0; k < s->ninterrupts; k++) {
+        const spec_interrupt *in = &s->interrupts[k];
+        LLVMValueRef fn = LLVMGetNamedFunction(m, in->name);
+        if (!fn || LLVMCountBasicBlocks(fn) == 0) {
+            spec_diagnose(s, in->name_loc, err, errlen, "the program defines no function '%s' to run as an "
+                          "interrupt handler", in->name);
+            return TRANSFORM_ESPEC;
+        }
+        LLVMTypeRef ty = LLVMGlobalGetValueType(fn);
+        if (LLVMCountParamTypes(ty) != 0 || LLVMIsFunctionVarArg(ty) ||
+            LLVMGetTypeKind(LLVMGetReturnType(ty)) != LLVMVoidTypeKind) {
+            spec_diagnose(s, in->name_loc, err, errlen, "interrupt handler '%s' must be 'void %s(void)', as the "
+                          "hardware calls it with nothing and expects nothing back", in->name, in->name);
+            return TRANSFORM_ESPEC;
+        }
+        handlers[k] = fn;
+        most[k] = handler_most(in->count);
+    }
+    return 0;
+}
+
 int instrument_module(LLVMModuleRef m, const spec *s, optimize_level level, transform_warnings *w,
                       char *err, size_t errlen) {
     return instrument_module_paths(m, s, level, 0, w, err, errlen);
@@ -114,7 +150,16 @@ int instrument_module_paths(LLVMModuleRef m, const spec *s, optimize_level level
     mmio_writes writes = {0};
     entry_plan plan = {0};
     path_plan paths = {0};
-    int rc = reach_from(m, entry, &reachable);
+    LLVMValueRef handlers[64];
+    uint64_t handler_max[64];
+    if (s->ninterrupts > 64) {
+        spec_diagnose(s, s->interrupts[64].loc, err, errlen, "at most 64 interrupts can be declared");
+        return TRANSFORM_ESPEC;
+    }
+    int rc = resolve_handlers(m, s, handlers, handler_max, err, errlen);
+    if (rc != 0) return rc;
+    rc = reach_from(m, entry, &reachable);
+    for (size_t k = 0; k < s->ninterrupts && rc == 0; k++) rc = reach_from(m, handlers[k], &reachable);
     if (rc == 0) rc = reads_replace(m, s, &reachable, &sites, err, errlen);
     if (rc == 0) rc = check_unused(s, &sites, err, errlen);
     if (rc == 0) rc = check_read_any(s, &sites, w);
@@ -141,7 +186,8 @@ int instrument_module_paths(LLVMModuleRef m, const spec *s, optimize_level level
         LLVMBuildRetVoid(b);
         LLVMDisposeBuilder(b);
         module_plan mp = {&table, &sites, s->function ? &plan : NULL, &writes, reset, entry,
-                          entry_thunk_build(m, entry), max_paths ? &paths : NULL};
+                          entry_thunk_build(m, entry), max_paths ? &paths : NULL, spec_counted_calls(s),
+                          handlers, handler_max, s->ninterrupts};
         if (mp.call_entry) module_table_emit(m, &mp);
         else rc = -1;
     }

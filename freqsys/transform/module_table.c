@@ -320,6 +320,44 @@ static void path_tables(emitter *e, const module_plan *plan, const uint32_t *max
     free(rows);
 }
 
+static uint64_t saturating_times(uint64_t a, uint64_t b) {
+    if (a == 0 || b == 0) return 0;
+    if (a >= FSABI_RUNS_UNBOUNDED || b >= FSABI_RUNS_UNBOUNDED || a > FSABI_RUNS_UNBOUNDED / b)
+        return FSABI_RUNS_UNBOUNDED;
+    return a * b;
+}
+
+static uint64_t saturating_plus(uint64_t a, uint64_t b) {
+    return a >= FSABI_RUNS_UNBOUNDED || b >= FSABI_RUNS_UNBOUNDED || a + b >= FSABI_RUNS_UNBOUNDED
+        ? FSABI_RUNS_UNBOUNDED : a + b;
+}
+
+/* A trial of a call sequence is COUNTED_CALLS counted calls, each followed by its
+ * interrupt handlers; the harness sees a block's total over them. Its bound is
+ * then COUNTED_CALLS x (the per-call bound + the sum over handlers of the most runs
+ * of the handler after one call x the block's bound per handler run), and the
+ * per-call facts (exactly once, at most once) no longer describe a trial. */
+static void sequence_bounds(LLVMModuleRef m, const module_plan *plan, const counter_table *t, unsigned *flags,
+                            uint32_t *max_runs) {
+    if (plan->counted_calls <= 1 && plan->nhandlers == 0) return;
+    uint32_t *per_handler = calloc(t->nblocks + 1, sizeof *per_handler);
+    uint64_t *total = calloc(t->nblocks + 1, sizeof *total);
+    if (!per_handler || !total) abort();
+    for (size_t j = 0; j < t->nblocks; j++) total[j] = max_runs[j];
+    for (size_t k = 0; k < plan->nhandlers; k++) {
+        if (run_bounds_prove(m, plan->handlers[k], t, per_handler) != 0) abort();
+        for (size_t j = 0; j < t->nblocks; j++)
+            total[j] = saturating_plus(total[j], saturating_times(plan->handler_max[k], per_handler[j]));
+    }
+    for (size_t j = 0; j < t->nblocks; j++) {
+        uint64_t bound = saturating_times(total[j], plan->counted_calls);
+        max_runs[j] = bound >= FSABI_RUNS_UNBOUNDED ? FSABI_RUNS_UNBOUNDED : (uint32_t)bound;
+        flags[j] = 0;
+    }
+    free(per_handler);
+    free(total);
+}
+
 void module_table_emit(LLVMModuleRef m, const module_plan *plan) {
     const counter_table *t = plan->counters;
     const read_sites *sites = plan->sites;
@@ -338,6 +376,7 @@ void module_table_emit(LLVMModuleRef m, const module_plan *plan) {
     if (!flags || !max_runs) abort();
     prove_once(m, plan->entry, t, flags);
     if (run_bounds_prove(m, plan->entry, t, max_runs) != 0) abort();
+    sequence_bounds(m, plan, t, flags, max_runs);
     for (size_t j = 0; j < t->nblocks; j++)
         if (max_runs[j] <= 1) flags[j] |= FSABI_BLOCK_AT_MOST_ONCE;
     LLVMValueRef *fn_names = calloc(t->nfunctions + 1, sizeof *fn_names);
@@ -401,8 +440,13 @@ void module_table_emit(LLVMModuleRef m, const module_plan *plan) {
     LLVMValueRef write_table = constant_array(&e, e.i64, addresses, w ? w->n : 0, "freqsys_write_addresses");
     free(addresses);
     const entry_plan *ep = plan->entry_plan;
+    LLVMValueRef *handler_refs = calloc(plan->nhandlers + 1, sizeof *handler_refs);
+    if (!handler_refs) abort();
+    for (size_t k = 0; k < plan->nhandlers; k++) handler_refs[k] = plan->handlers[k];
+    LLVMValueRef handler_table = constant_array(&e, e.ptr, handler_refs, plan->nhandlers, "freqsys_interrupts");
+    free(handler_refs);
 
-    LLVMValueRef fields[28] = {
+    LLVMValueRef fields[30] = {
         LLVMConstInt(e.i64, FSABI_VERSION, 0),
         LLVMConstInt(e.i64, t->nblocks, 0),
         LLVMConstInt(e.i64, t->nfunctions, 0),
@@ -415,13 +459,13 @@ void module_table_emit(LLVMModuleRef m, const module_plan *plan) {
         u64(&e, w ? w->n : 0), write_table,
         plan->call_entry ? plan->call_entry : LLVMConstPointerNull(e.ptr),
         u64(&e, plan->paths ? plan->paths->npaths : 0), u64(&e, plan->paths ? plan->paths->max_paths : 0),
-        path_rows, path_blocks, path_functions,
+        path_rows, path_blocks, path_functions, u64(&e, plan->nhandlers), handler_table,
     };
-    LLVMTypeRef types[28];
-    for (int i = 0; i < 28; i++) types[i] = LLVMTypeOf(fields[i]);
-    LLVMTypeRef module_ty = struct_type(&e, types, 28);
+    LLVMTypeRef types[30];
+    for (int i = 0; i < 30; i++) types[i] = LLVMTypeOf(fields[i]);
+    LLVMTypeRef module_ty = struct_type(&e, types, 30);
     LLVMValueRef desc = LLVMAddGlobal(m, module_ty, FSABI_MODULE_SYMBOL);
-    LLVMSetInitializer(desc, struct_of(&e, fields, 28));
+    LLVMSetInitializer(desc, struct_of(&e, fields, 30));
     LLVMSetGlobalConstant(desc, 1);
     free(fn_names);
     free(rows);

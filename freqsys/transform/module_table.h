@@ -19,6 +19,13 @@ typedef struct module_plan {
     LLVMValueRef reset_fn, entry;
     LLVMValueRef call_entry;        /* entry_thunk_build's function for ENTRY */
     const path_plan *paths;         /* NULL without paths */
+    /* Call sequences (function mode): each trial counts COUNTED_CALLS calls of ENTRY,
+     * each followed by handler k run at most HANDLER_MAX[k] times
+     * (FSABI_RUNS_UNBOUNDED: no bound). COUNTED_CALLS 1 and no handlers: one call. */
+    unsigned long long counted_calls;
+    const LLVMValueRef *handlers;
+    const uint64_t *handler_max;
+    size_t nhandlers;
 } module_plan;
 
 /* Emits the global FSABI_MODULE_SYMBOL (layout: fsabi_module in abi.h) with the

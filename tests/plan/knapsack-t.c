@@ -27,9 +27,38 @@ static int consistent(const uint64_t *w, const double *v, size_t n, uint64_t bud
     return size <= budget && value > claimed - 1e-9 * (1 + claimed) && value < claimed + 1e-9 * (1 + claimed);
 }
 
+/* Random instances of one kind against brute force; KIND 0: sizes that share a
+ * factor 6 but for one odd item, 1: any sizes 1..300, many larger than the budget,
+ * 2: sizes with a common factor and items larger than the budget. Returns 1 when the
+ * knapsack found the optimum every time and every choice fits its budget. */
+static int random_kind(int kind, int instances) {
+    enum { N = 12 };
+    uint64_t w[N];
+    double v[N];
+    int chosen[N];
+    int good = 1;
+    for (int t = 0; t < instances; t++) {
+        uint64_t budget = 1 + (uint64_t)(rand() % 400);
+        for (size_t i = 0; i < N; i++) {
+            if (kind == 0) w[i] = i == 0 ? 1 + 2 * (uint64_t)(rand() % 50) : 6 * (1 + (uint64_t)(rand() % 50));
+            else if (kind == 1) w[i] = 1 + (uint64_t)(rand() % 300);
+            else w[i] = 48 * (1 + (uint64_t)(rand() % 4)) + (i % 3 == 0 ? budget : 0);
+            v[i] = (rand() % 4 == 0) ? 0 : 1 + (double)(rand() % 10000) / 3.0;
+        }
+        /* the most valuable items are the oversize ones where there are any */
+        for (size_t i = 0; i < N; i++) if (w[i] > budget) v[i] = 1e6 + (double)i;
+        double got = knapsack_solve(w, v, N, budget, chosen);
+        double want = brute(w, v, N, budget);
+        if (got < want - 1e-9 * (1 + want) || got > want + 1e-9 * (1 + want)) good = 0;
+        if (!consistent(w, v, N, budget, chosen, got)) good = 0;
+        for (size_t i = 0; i < N; i++) if (chosen[i] && w[i] > budget) good = 0;
+    }
+    return good;
+}
+
 int main(void) {
     enum { INSTANCES = 60, N = 14 };
-    plan(4 + 2);
+    plan(4 + 2 + 3 + 3);
     srand(12345);
     int dp_ok = 1, dp_within = 1, bb_ok = 1, bb_within = 1;
     uint64_t w[N];
@@ -62,5 +91,23 @@ int main(void) {
     int ch[2];
     is_double(knapsack_solve(one, val, 2, 9, ch), 0, 0, "nothing fits: value 0");
     ok(knapsack_solve(one, val, 2, 30, ch) == 12 && ch[0] && ch[1], "everything fits: everything chosen");
+
+    /* A 102-byte function with a 96-byte budget: the gcd of what fits (48) must not
+     * shrink it to 2 units of 48, which would "fit" in 96 / 48 = 2. */
+    uint64_t sizes[3] = {48, 102, 48};
+    double heat[3] = {1, 1000, 1};
+    int pick[3];
+    double best = knapsack_solve(sizes, heat, 3, 96, pick);
+    ok(best == 2 && pick[0] && !pick[1] && pick[2], "a 102-byte item is never chosen for a 96-byte budget");
+    uint64_t odd[3] = {4, 8, 6};        /* gcd 2 */
+    double odd_v[3] = {3, 5, 4};
+    ok(knapsack_solve(odd, odd_v, 3, 11, pick) == 7 && pick[0] && !pick[1] && pick[2],
+       "budget 11 (not a multiple of the gcd 2) with sizes 4, 8, 6: {4, 6} (value 7)");
+    ok(random_kind(0, 80), "sizes sharing a factor but one odd item: optimum and fit, 80 instances");
+    ok(random_kind(1, 80), "sizes 1..300 against budgets 1..400 (oversize items most valuable): 80 instances");
+    ok(random_kind(2, 80), "multiples of 48 plus oversize items: 80 instances");
+    uint64_t big[2] = {200, 5};
+    double big_v[2] = {100, 0};
+    is_double(knapsack_solve(big, big_v, 2, 100, pick), 0, 0, "an oversize item and a worthless one: value 0");
     return done();
 }

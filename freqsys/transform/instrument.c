@@ -188,8 +188,7 @@ int instrument_module_paths(LLVMModuleRef m, const spec *s, optimize_level level
         module_plan mp = {&table, &sites, s->function ? &plan : NULL, &writes, reset, entry,
                           entry_thunk_build(m, entry), max_paths ? &paths : NULL, spec_counted_calls(s),
                           handlers, handler_max, s->ninterrupts};
-        if (mp.call_entry) module_table_emit(m, &mp);
-        else rc = -1;
+        rc = mp.call_entry ? module_table_emit(m, &mp) : -1;
     }
     counters_free(&table);
     paths_free(&paths);

@@ -48,12 +48,12 @@ static LLVMTypeRef struct_type(emitter *e, LLVMTypeRef *fields, unsigned n) {
 
 /* fsabi_param { ptr name, ptr ctype, i32 kind, i32 pointee_size } and
  * fsabi_arg { i32 x 8 } */
-static void entry_tables(emitter *e, const entry_plan *p, LLVMValueRef *params, LLVMValueRef *args) {
+static int entry_tables(emitter *e, const entry_plan *p, LLVMValueRef *params, LLVMValueRef *args) {
     LLVMTypeRef pty = struct_type(e, (LLVMTypeRef[]){e->ptr, e->ptr, e->i32, e->i32}, 4);
     LLVMTypeRef aty = struct_type(e, (LLVMTypeRef[]){e->i32, e->i32, e->i32, e->i32, e->i32, e->i32, e->i32, e->i32}, 8);
     size_t np = p ? p->nparams : 0, na = p ? p->nargs : 0;
     LLVMValueRef *rows = calloc((np > na ? np : na) + 1, sizeof *rows);
-    if (!rows) abort();
+    if (!rows) return -1;
     for (size_t i = 0; i < np; i++) {
         const entry_param *q = &p->params[i];
         rows[i] = struct_of(e, (LLVMValueRef[]){cstring(e, q->name), cstring(e, q->ctype), u32(e, q->kind),
@@ -68,6 +68,7 @@ static void entry_tables(emitter *e, const entry_plan *p, LLVMValueRef *params, 
     }
     *args = constant_array(e, aty, rows, na, "freqsys_args");
     free(rows);
+    return 0;
 }
 
 /* ---- blocks that provably run once per run of the entry ----
@@ -262,7 +263,7 @@ static void prove_once(LLVMModuleRef m, LLVMValueRef entry, const counter_table 
 /* fsabi_path rows, each path's blocks decoded from its id, and fsabi_path_function
  * rows; a path runs at most as often as the rarest of its blocks. All three are empty
  * (null for the functions) without paths. */
-static void path_tables(emitter *e, const module_plan *plan, const uint32_t *max_runs, LLVMValueRef *paths,
+static int path_tables(emitter *e, const module_plan *plan, const uint32_t *max_runs, LLVMValueRef *paths,
                         LLVMValueRef *path_blocks, LLVMValueRef *path_functions) {
     const counter_table *t = plan->counters;
     const path_plan *p = plan->paths;
@@ -273,21 +274,25 @@ static void path_tables(emitter *e, const module_plan *plan, const uint32_t *max
     unsigned *nodes = NULL;
     size_t nodes_cap = 0, blocks_cap = 0;
     LLVMValueRef *listed = NULL;
-    if (!rows) abort();
+    if (!rows) return -1;
     for (size_t fi = 0; p && fi < p->nfunctions; fi++) {
         const path_function *f = &p->functions[fi];
         const counted_function *cf = &t->functions[fi];
         if (f->status != FSABI_PATHS_COUNTED) continue;
         if (nodes_cap < f->graph.n + 1) {
             nodes_cap = f->graph.n + 1;
-            if (!(nodes = realloc(nodes, nodes_cap * sizeof *nodes))) abort();
+            unsigned *grown = realloc(nodes, nodes_cap * sizeof *nodes);
+            if (!grown) goto oom;
+            nodes = grown;
         }
         for (uint64_t id = 0; id < f->npaths; id++) {
             unsigned back_to;
             size_t len = path_numbering_decode(&f->graph, &f->numbering, id, nodes, &back_to);
             if (nlisted + len > blocks_cap) {
                 blocks_cap = 2 * (nlisted + len) + 256;
-                if (!(listed = realloc(listed, blocks_cap * sizeof *listed))) abort();
+                LLVMValueRef *grown = realloc(listed, blocks_cap * sizeof *listed);
+                if (!grown) goto oom;
+                listed = grown;
             }
             uint32_t bound = FSABI_RUNS_UNBOUNDED;
             for (size_t k = 0; k < len; k++) {
@@ -308,7 +313,7 @@ static void path_tables(emitter *e, const module_plan *plan, const uint32_t *max
     if (!p) {
         *path_functions = LLVMConstPointerNull(e->ptr);
         free(rows);
-        return;
+        return 0;
     }
     for (size_t fi = 0; fi < t->nfunctions; fi++) {
         const path_function *f = fi < p->nfunctions ? &p->functions[fi] : NULL;
@@ -318,6 +323,12 @@ static void path_tables(emitter *e, const module_plan *plan, const uint32_t *max
     }
     *path_functions = constant_array(e, fn_ty, rows, t->nfunctions, "freqsys_path_functions");
     free(rows);
+    return 0;
+oom:
+    free(listed);
+    free(nodes);
+    free(rows);
+    return -1;
 }
 
 static uint64_t saturating_times(uint64_t a, uint64_t b) {
@@ -337,28 +348,29 @@ static uint64_t saturating_plus(uint64_t a, uint64_t b) {
  * then COUNTED_CALLS x (the per-call bound + the sum over handlers of the most runs
  * of the handler after one call x the block's bound per handler run), and the
  * per-call facts (exactly once, at most once) no longer describe a trial. */
-static void sequence_bounds(LLVMModuleRef m, const module_plan *plan, const counter_table *t, unsigned *flags,
-                            uint32_t *max_runs) {
-    if (plan->counted_calls <= 1 && plan->nhandlers == 0) return;
+static int sequence_bounds(LLVMModuleRef m, const module_plan *plan, const counter_table *t, unsigned *flags,
+                           uint32_t *max_runs) {
+    if (plan->counted_calls <= 1 && plan->nhandlers == 0) return 0;
     uint32_t *per_handler = calloc(t->nblocks + 1, sizeof *per_handler);
     uint64_t *total = calloc(t->nblocks + 1, sizeof *total);
-    if (!per_handler || !total) abort();
-    for (size_t j = 0; j < t->nblocks; j++) total[j] = max_runs[j];
-    for (size_t k = 0; k < plan->nhandlers; k++) {
-        if (run_bounds_prove(m, plan->handlers[k], t, per_handler) != 0) abort();
+    int rc = per_handler && total ? 0 : -1;
+    for (size_t j = 0; rc == 0 && j < t->nblocks; j++) total[j] = max_runs[j];
+    for (size_t k = 0; rc == 0 && k < plan->nhandlers; k++) {
+        if ((rc = run_bounds_prove(m, plan->handlers[k], t, per_handler)) != 0) break;
         for (size_t j = 0; j < t->nblocks; j++)
             total[j] = saturating_plus(total[j], saturating_times(plan->handler_max[k], per_handler[j]));
     }
-    for (size_t j = 0; j < t->nblocks; j++) {
+    for (size_t j = 0; rc == 0 && j < t->nblocks; j++) {
         uint64_t bound = saturating_times(total[j], plan->counted_calls);
         max_runs[j] = bound >= FSABI_RUNS_UNBOUNDED ? FSABI_RUNS_UNBOUNDED : (uint32_t)bound;
         flags[j] = 0;
     }
     free(per_handler);
     free(total);
+    return rc;
 }
 
-void module_table_emit(LLVMModuleRef m, const module_plan *plan) {
+int module_table_emit(LLVMModuleRef m, const module_plan *plan) {
     const counter_table *t = plan->counters;
     const read_sites *sites = plan->sites;
     emitter e = {m, LLVMGetModuleContext(m), NULL, NULL, NULL};
@@ -371,17 +383,19 @@ void module_table_emit(LLVMModuleRef m, const module_plan *plan) {
      *               i32 flags, i32 max_runs } */
     LLVMTypeRef block_fields[11] = {e.ptr, e.ptr, e.ptr, e.i32, e.i32, e.i32, e.i32, e.i32, e.i32, e.i32, e.i32};
     LLVMTypeRef block_ty = LLVMStructTypeInContext(e.ctx, block_fields, 11, 0);
+    int rc = -1;
+    LLVMValueRef *fn_names = NULL, *rows = NULL, *edge_values = NULL, *addresses = NULL, *handler_refs = NULL;
     unsigned *flags = calloc(t->nblocks + 1, sizeof *flags);
     uint32_t *max_runs = calloc(t->nblocks + 1, sizeof *max_runs);
-    if (!flags || !max_runs) abort();
+    if (!flags || !max_runs) goto done;
     prove_once(m, plan->entry, t, flags);
-    if (run_bounds_prove(m, plan->entry, t, max_runs) != 0) abort();
-    sequence_bounds(m, plan, t, flags, max_runs);
+    if (run_bounds_prove(m, plan->entry, t, max_runs) != 0 || sequence_bounds(m, plan, t, flags, max_runs) != 0)
+        goto done;
     for (size_t j = 0; j < t->nblocks; j++)
         if (max_runs[j] <= 1) flags[j] |= FSABI_BLOCK_AT_MOST_ONCE;
-    LLVMValueRef *fn_names = calloc(t->nfunctions + 1, sizeof *fn_names);
-    LLVMValueRef *rows = calloc(t->nblocks + t->nfunctions + sites->n + 1, sizeof *rows);
-    if (!fn_names || !rows) abort();   /* a few bytes per block: nothing sensible to do */
+    fn_names = calloc(t->nfunctions + 1, sizeof *fn_names);
+    rows = calloc(t->nblocks + t->nfunctions + sites->n + 1, sizeof *rows);
+    if (!fn_names || !rows) goto done;
     for (size_t f = 0; f < t->nfunctions; f++) fn_names[f] = cstring(&e, t->functions[f].name);
     for (size_t j = 0; j < t->nblocks; j++) {
         const counted_block *b = &t->blocks[j];
@@ -398,9 +412,7 @@ void module_table_emit(LLVMModuleRef m, const module_plan *plan) {
     }
     LLVMValueRef blocks = constant_array(&e, block_ty, rows, t->nblocks, "freqsys_blocks");
     LLVMValueRef path_rows, path_blocks, path_functions;
-    path_tables(&e, plan, max_runs, &path_rows, &path_blocks, &path_functions);
-    free(flags);
-    free(max_runs);
+    if (path_tables(&e, plan, max_runs, &path_rows, &path_blocks, &path_functions) != 0) goto done;
 
     /* fsabi_function { ptr name, ptr file, i32 first_block, i32 nblocks, i32 line, i32 reserved } */
     LLVMTypeRef fn_fields[6] = {e.ptr, e.ptr, e.i32, e.i32, e.i32, e.i32};
@@ -425,26 +437,23 @@ void module_table_emit(LLVMModuleRef m, const module_plan *plan) {
     }
     LLVMValueRef site_table = constant_array(&e, site_ty, rows, sites->n, "freqsys_sites");
 
-    LLVMValueRef *edge_values = calloc(t->nedges + 1, sizeof *edge_values);
-    if (!edge_values) abort();
+    edge_values = calloc(t->nedges + 1, sizeof *edge_values);
+    if (!edge_values) goto done;
     for (size_t k = 0; k < t->nedges; k++) edge_values[k] = LLVMConstInt(e.i32, t->edges[k], 0);
     LLVMValueRef edges = constant_array(&e, e.i32, edge_values, t->nedges, "freqsys_edges");
-    free(edge_values);
 
     LLVMValueRef params, args;
-    entry_tables(&e, plan->entry_plan, &params, &args);
+    if (entry_tables(&e, plan->entry_plan, &params, &args) != 0) goto done;
     const mmio_writes *w = plan->writes;
-    LLVMValueRef *addresses = calloc((w ? w->n : 0) + 1, sizeof *addresses);
-    if (!addresses) abort();
+    addresses = calloc((w ? w->n : 0) + 1, sizeof *addresses);
+    if (!addresses) goto done;
     for (size_t k = 0; w && k < w->n; k++) addresses[k] = u64(&e, w->addresses[k]);
     LLVMValueRef write_table = constant_array(&e, e.i64, addresses, w ? w->n : 0, "freqsys_write_addresses");
-    free(addresses);
     const entry_plan *ep = plan->entry_plan;
-    LLVMValueRef *handler_refs = calloc(plan->nhandlers + 1, sizeof *handler_refs);
-    if (!handler_refs) abort();
+    handler_refs = calloc(plan->nhandlers + 1, sizeof *handler_refs);
+    if (!handler_refs) goto done;
     for (size_t k = 0; k < plan->nhandlers; k++) handler_refs[k] = plan->handlers[k];
     LLVMValueRef handler_table = constant_array(&e, e.ptr, handler_refs, plan->nhandlers, "freqsys_interrupts");
-    free(handler_refs);
 
     LLVMValueRef fields[30] = {
         LLVMConstInt(e.i64, FSABI_VERSION, 0),
@@ -467,6 +476,14 @@ void module_table_emit(LLVMModuleRef m, const module_plan *plan) {
     LLVMValueRef desc = LLVMAddGlobal(m, module_ty, FSABI_MODULE_SYMBOL);
     LLVMSetInitializer(desc, struct_of(&e, fields, 30));
     LLVMSetGlobalConstant(desc, 1);
+    rc = 0;
+done:
+    free(flags);
+    free(max_runs);
+    free(edge_values);
+    free(addresses);
+    free(handler_refs);
     free(fn_names);
     free(rows);
+    return rc;
 }

@@ -30,7 +30,8 @@ typedef struct module_plan {
 
 /* Emits the global FSABI_MODULE_SYMBOL (layout: fsabi_module in abi.h) with the
  * block, function, site, parameter and argument tables, the reset function and the
- * entry and the function that calls it (plan->call_entry). Can't fail. */
-void module_table_emit(LLVMModuleRef m, const module_plan *plan);
+ * entry and the function that calls it (plan->call_entry). Returns 0, or -1 when
+ * memory ran out (the module is then half-made: dispose of it). */
+int module_table_emit(LLVMModuleRef m, const module_plan *plan);
 
 #endif

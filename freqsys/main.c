@@ -80,6 +80,16 @@ static const command commands[] = {
      "warning for each input the spec does not model (the clock, the environment, a\n"
      "file read; docs/spec-language.md). Exit status: 0 ok, 2 a spec error (main reading\n"
      "argc/argv with no 'argv' line is one), 3 the program could not be built."},
+    {"draw", cli_draw, "freqsys draw SPEC -o DIR [-n COUNT] [-s SEED] [--first TRIAL]",
+     "Writes the standard input that each of trials FIRST .. FIRST+COUNT-1 of a run gets\n"
+     "(a spec with 'stdin ~ ...') as DIR/input-NNNNNN.txt, drawn exactly as the run draws\n"
+     "it: the same seed and trial give the same bytes. For training and timing the real\n"
+     "program on inputs of the declared distributions (bench/pgo).\n\n"
+     "  -o, --output DIR  the folder, made when missing\n"
+     "  -n, --count N     how many inputs (default 1)\n"
+     "  -s, --seed SEED   the seed (default: the spec's)\n"
+     "      --first T     the first trial (default 0)\n\n"
+     "Exit status: 0 ok, 2 a usage or spec error, or a draw that failed."},
     {"instrument", cli_instrument, "freqsys instrument SPEC -o OUT.ll|OUT.bc [--optimize auto|full|quick]",
      "Writes the instrumented, optimised module: textual IR for .ll, bitcode for .bc.\n\n"
      "  --optimize LEVEL  full: LLVM's O2; quick: inlining and scalar clean-up only, for\n"

@@ -96,16 +96,19 @@ static const command commands[] = {
      "                    big modules; auto (default): full up to 10,000 blocks, else quick"},
     {"report", cli_report,
      "freqsys report RESULT.json [--format FORMAT] [-o FILE] [--source-dir DIR] [--scale N]\n"
-     "                      [--trace TRACE.csv]",
+     "                      [--trace TRACE.csv] [--spec SPEC]",
      "Reads a result written by 'freqsys run -o RESULT.json' and writes it in another\n"
      "format.\n\n"
-     "  --format text|json|csv|dot|lcov|sample|html   the output format (default text)\n"
+     "  --format text|json|csv|dot|lcov|sample|instr|html   the output format (default text)\n"
      "  -o FILE           write to FILE; nothing is written if the export fails\n"
      "  --source-dir DIR  where the sources are (default: the spec's folder)\n"
-     "  --scale N         lcov, sample: counts are expected executions x N (default 1000)\n"
+     "  --scale N         lcov, sample, instr: counts are expected executions x N (default 1000)\n"
+     "  --spec SPEC       instr: the spec of the run, if not where the result says\n"
      "  --trace FILE      html: draw the convergence plot from 'freqsys run --trace FILE'\n\n"
      "dot renders with Graphviz (dot -Tsvg), lcov with genhtml, sample feeds\n"
-     "clang -fprofile-sample-use; see docs/exports.md."},
+     "clang -fprofile-sample-use, instr (clang's own counters, found by compiling the\n"
+     "spec's program again) feeds llvm-profdata merge and clang -fprofile-instr-use;\n"
+     "see docs/exports.md."},
     {"plan", cli_plan,
      "freqsys plan RESULT.json --budget BYTES [--target TRIPLE] [--cpu CPU]\n"
      "                    [--format text|json|ld|header] [-o FILE] [--spec SPEC]",

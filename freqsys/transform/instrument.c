@@ -106,6 +106,7 @@ int instrument_module(LLVMModuleRef m, const spec *s, optimize_level level, tran
     ptr_map reachable = {0};
     mmio_writes writes = {0};
     entry_plan plan = {0};
+    pgo_strip(m);
     int rc = reach_from(m, entry, &reachable);
     if (rc == 0) rc = reads_replace(m, s, &reachable, &sites, err, errlen);
     if (rc == 0) rc = check_unused(s, &sites, err, errlen);

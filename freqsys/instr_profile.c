@@ -21,7 +21,12 @@
  * `a && b` or `a || b` clang adds a block (land.rhscnt, lop.rhscnt, ...) between the right
  * side and its true target, only when instrumenting; its count is the count of the edge
  * it sits on, which the result's flow equations give (edge_flow.c). A run whose spec
- * has `cflags "-fprofile-instr-generate"` counts those blocks itself. */
+ * has `cflags "-fprofile-instr-generate"` counts those blocks itself (and the blocks
+ * clang adds for a case that falls through, `skipcount`, which only such a run has).
+ * One kind of counter has no block: for `c ? x : y` with cheap arms clang emits a
+ * select and adds the condition's value to the counter. The result cannot say how often
+ * that condition holds, so the export gives such a counter half its block's count:
+ * even weights, which tell clang nothing, as if it had no profile for that select. */
 
 typedef struct ctx {
     const result *r;
@@ -57,6 +62,21 @@ static int same_stem(const char *a, const char *b)
 static int is_rhs_counter_block(const char *name)
 {
     return strstr(name, "rhscnt") != NULL;
+}
+
+/* Whether the increment INST stores adds 1 (the value stored is load + 1), not a
+ * condition's value. */
+static int adds_one(LLVMValueRef inst)
+{
+    LLVMValueRef v = LLVMGetOperand(inst, 0);
+    if (!LLVMIsAInstruction(v) || LLVMGetInstructionOpcode(v) != LLVMAdd)
+        return 0;
+    for (int k = 0; k < 2; k++) {
+        LLVMValueRef op = LLVMGetOperand(v, (unsigned)k);
+        if (LLVMIsAConstantInt(op) && LLVMConstIntGetZExtValue(op) == 1)
+            return 1;
+    }
+    return 0;
 }
 
 /* The counter array a store writes to, and the index it writes: a store to
@@ -159,7 +179,9 @@ static int function(ctx *c, LLVMModuleRef m, LLVMValueRef fn, const char *main_f
             map[k] = SIZE_MAX;
         } else {
             rc = fail(c, "%s: block %s is not the result's next block: the sources changed since "
-                         "the run, or the result is of another program",
+                         "the run, the result is of another program, or the block is one clang "
+                         "adds for its counters (add cflags \"-fprofile-instr-generate\" to the "
+                         "spec and run again)",
                       name, bname);
         }
     }
@@ -193,7 +215,7 @@ static int function(ctx *c, LLVMModuleRef m, LLVMValueRef fn, const char *main_f
             uint64_t n = 0;
             if (first != SIZE_MAX)
                 rc = block_count(c, fn, bbs, map, nbbs, k, &n);
-            counts[index] += n;
+            counts[index] += adds_one(inst) ? n : n / 2;
         }
     if (rc == 0 && profc) {
         /* The hash is in the function's __profd_ record, beside its counters. */

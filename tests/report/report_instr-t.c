@@ -1,0 +1,122 @@
+/* tests/report/report_instr-t.c: the instrumented-profile export, read by llvm-profdata and used by clang, equals a real instrumented run's counters. */
+/* SPDX-License-Identifier: MIT */
+#include "tools.h"
+
+#define PROGRAM "tests/e2e/programs/pgo_counters.c"
+
+/* `llvm-profdata show --all-functions --counts --text` of PROFDATA: per function its
+ * name, hash, and counters, in a stable order. Returns the text, to free. */
+static char *show(const char *profdata)
+{
+    char cmd[2048], *out = NULL, *err = NULL;
+    snprintf(cmd, sizeof cmd, "'%s' show --all-functions --counts --text '%s'", LLVM_PROFDATA_PROGRAM,
+             profdata);
+    if (tools_sh(cmd, &out, &err) != 0)
+        diag("llvm-profdata show: %s", err ? err : "");
+    free(err);
+    return out;
+}
+
+/* Compares two `show` texts line by line: the headers and hashes equal, each count of
+ * OURS equal to SCALE times the count of REAL. Counts that differ are said, and
+ * counted in *DIFFER; *LAST_OURS and *LAST_REAL hold the last pair that differed. */
+static int compare(const char *ours, const char *real, long long scale, int *differ,
+                   long long *last_ours, long long *last_real)
+{
+    int lines = 0, in_counts = 0;
+    *differ = 0;
+    while (*ours && *real) {
+        size_t a = strcspn(ours, "\n"), b = strcspn(real, "\n");
+        char la[256] = "", lb[256] = "";
+        snprintf(la, sizeof la, "%.*s", (int)a, ours);
+        snprintf(lb, sizeof lb, "%.*s", (int)b, real);
+        if (!strcmp(la, "# Counter Values:"))
+            in_counts = 1;
+        else if (!la[0] || la[0] == '#')
+            in_counts = 0;
+        if (in_counts && la[0] != '#') {
+            long long x = atoll(la), y = atoll(lb);
+            if (x != y * scale) {
+                (*differ)++;
+                *last_ours = x, *last_real = y;
+                diag("counter %d lines in: freqsys %lld, the instrumented run %lld (x %lld)", lines, x, y, scale);
+            }
+        } else if (strcmp(la, lb) != 0) {
+            diag("line %d: freqsys '%s', the instrumented run '%s'", lines + 1, la, lb);
+            return -1;
+        }
+        lines++;
+        ours += a + (ours[a] == '\n');
+        real += b + (real[b] == '\n');
+    }
+    return *ours || *real ? -1 : lines;
+}
+
+int main(void)
+{
+    tools_need(CLANG_PROGRAM, "clang-19", "clang-19");
+    tools_need(LLVM_PROFDATA_PROGRAM, "llvm-profdata-19", "llvm-19");
+    plan(9);
+    tools_tmpdir();
+    char cmd[8192], *err = NULL, *out = NULL;
+
+    /* freqsys: the program's counters from the spec alone (13 calls of classify) */
+    result *r = tools_result("tests/e2e/programs/pgo_counters.fspec", "pgo.json");
+    snprintf(cmd, sizeof cmd, "cd '%s' && '%s' report '%s' --format instr -o '%s'", FREQSYS_SOURCE_DIR,
+             TOOLS_FREQSYS, tools_path("pgo.json"), tools_path("pgo.proftext"));
+    if (!is_int(tools_sh(cmd, NULL, &err), 0, "freqsys report --format instr succeeds"))
+        diag("%s", err ? err : "");
+    free(err);
+    snprintf(cmd, sizeof cmd, "'%s' merge -o '%s' '%s'", LLVM_PROFDATA_PROGRAM, tools_path("fs.profdata"),
+             tools_path("pgo.proftext"));
+    if (!is_int(tools_sh(cmd, NULL, &err), 0, "llvm-profdata merge reads it"))
+        diag("%s", err ? err : "");
+    free(err);
+
+    /* the truth: the same program built with clang's counters, run once on the same input
+     * (tools_path keeps four paths at a time: these are copied) */
+    char gen[1024], raw[1024], merged[1024];
+    snprintf(gen, sizeof gen, "%s", tools_path("gen"));
+    snprintf(raw, sizeof raw, "%s", tools_path("real.profraw"));
+    snprintf(merged, sizeof merged, "%s", tools_path("real.profdata"));
+    snprintf(cmd, sizeof cmd,
+             "'%s' -O0 -fprofile-instr-generate '%s/%s' -o '%s' && echo 13 | LLVM_PROFILE_FILE='%s' '%s' "
+             "&& '%s' merge -o '%s' '%s'",
+             CLANG_PROGRAM, FREQSYS_SOURCE_DIR, PROGRAM, gen, raw, gen, LLVM_PROFDATA_PROGRAM, merged, raw);
+    if (!is_int(tools_sh(cmd, NULL, &err), 0, "an instrumented build runs and its profile merges"))
+        diag("%s", err ? err : "");
+    free(err);
+    char *ours = show(tools_path("fs.profdata")), *real = show(tools_path("real.profdata"));
+    int differ = 0;
+    long long x = 0, y = 0;
+    int lines = ours && real ? compare(ours, real, 1000, &differ, &x, &y) : -1;
+    ok(lines > 40, "the same functions, hashes and numbers of counters as clang's (%d lines)", lines);
+    /* One counter has no block: the select of `x > 5 ? 100 : 0` adds its condition
+     * (true for 7 of the 13 calls); the export gives it half its block's count. */
+    is_int(differ, 1, "every counter is 1000 x the instrumented run's but the select's");
+    ok(x == 13000 / 2 && y == 7, "the select's counter is half its block's 13000 (%lld; the run: %lld)", x, y);
+    free(ours);
+    free(real);
+
+    /* clang uses it: no mismatch, no out-of-date function, no warning */
+    snprintf(cmd, sizeof cmd, "'%s' -O2 -Wall -Werror -fprofile-instr-use='%s' -c '%s/%s' -o '%s'",
+             CLANG_PROGRAM, tools_path("fs.profdata"), FREQSYS_SOURCE_DIR, PROGRAM, tools_path("use.o"));
+    int rc = tools_sh(cmd, NULL, &err);
+    if (!is_int(rc, 0, "clang -O2 -fprofile-instr-use -Werror compiles with it"))
+        diag("%s", err ? err : "");
+    ok(err && !strstr(err, "warning"), "...without a warning");
+    free(err);
+    result_free(r);
+
+    /* Compiled as usual, the switch's fall-through has no block the export could use. */
+    tools_result("tests/e2e/programs/pgo_counters_plain.fspec", "plain.json");
+    snprintf(cmd, sizeof cmd, "cd '%s' && '%s' report '%s' --format instr -o '%s'", FREQSYS_SOURCE_DIR,
+             TOOLS_FREQSYS, tools_path("plain.json"), tools_path("plain.proftext"));
+    rc = tools_sh(cmd, &out, &err);
+    ok(rc == 2 && err && strstr(err, "classify: block skipcount") && strstr(err, "cflags"),
+       "without the counters' blocks in the run, the export says which block is missing and what to add (exit %d)", rc);
+    free(out);
+    free(err);
+    tools_cleanup();
+    return done();
+}

@@ -11,10 +11,10 @@
 #include "result.h"
 
 static const char usage[] =
-    "usage: freqsys report RESULT.json [--format text|json|csv|dot|lcov|sample|instr|html] [-o FILE]\n"
+    "usage: freqsys report RESULT.json [--format text|json|csv|dot|lcov|sample|instr|afdo|html] [-o FILE]\n"
     "         [--source-dir DIR] [--scale N] [--trace TRACE.csv] [--spec SPEC]\n";
 
-static const char *const formats[] = {"text", "json", "csv", "dot", "lcov", "sample", "instr", "html", NULL};
+static const char *const formats[] = {"text", "json", "csv", "dot", "lcov", "sample", "instr", "afdo", "html", NULL};
 
 /* The value of option NAME at argv[*i]: "NAME VALUE" or "NAME=VALUE"; NULL when argv[*i]
  * is another option. */
@@ -109,7 +109,7 @@ int cli_report(int argc, char **argv) {
         known |= !strcmp(format, *f);
     if (!known) {
         fprintf(stderr, "freqsys report: unknown format '%s' (this version writes text, json, "
-                        "csv, dot, lcov, sample, instr, html)\n", format);
+                        "csv, dot, lcov, sample, instr, afdo, html)\n", format);
         return EXIT_USAGE;
     }
     if (scale) {

@@ -99,15 +99,16 @@ static const command commands[] = {
      "                      [--trace TRACE.csv] [--spec SPEC]",
      "Reads a result written by 'freqsys run -o RESULT.json' and writes it in another\n"
      "format.\n\n"
-     "  --format text|json|csv|dot|lcov|sample|instr|html   the output format (default text)\n"
+     "  --format text|json|csv|dot|lcov|sample|instr|afdo|html   the output format (default text)\n"
      "  -o FILE           write to FILE; nothing is written if the export fails\n"
      "  --source-dir DIR  where the sources are (default: the spec's folder)\n"
-     "  --scale N         lcov, sample, instr: counts are expected executions x N (default 1000)\n"
+     "  --scale N         lcov, sample, instr, afdo: counts are expected executions x N (default 1000)\n"
      "  --spec SPEC       instr: the spec of the run, if not where the result says\n"
      "  --trace FILE      html: draw the convergence plot from 'freqsys run --trace FILE'\n\n"
      "dot renders with Graphviz (dot -Tsvg), lcov with genhtml, sample feeds\n"
      "clang -fprofile-sample-use, instr (clang's own counters, found by compiling the\n"
-     "spec's program again) feeds llvm-profdata merge and clang -fprofile-instr-use;\n"
+     "spec's program again) feeds llvm-profdata merge and clang -fprofile-instr-use,\n"
+     "afdo feeds gcc -fauto-profile;\n"
      "see docs/exports.md."},
     {"plan", cli_plan,
      "freqsys plan RESULT.json --budget BYTES [--target TRIPLE] [--cpu CPU]\n"

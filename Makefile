@@ -2,7 +2,7 @@
 BUILD ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 DEB_PACKAGES = llvm-19-dev llvm-19 clang-19 lld-19 libclang-rt-19-dev libgsl-dev libffi-dev libjansson-dev libseccomp-dev \
-               cmake make pkg-config graphviz lcov chromium valgrind libopenmpi-dev openmpi-bin
+               cmake make gcc pkg-config graphviz lcov chromium valgrind libopenmpi-dev openmpi-bin
 
 .PHONY: all deps build demo test check clean test-sanitize fuzz
 

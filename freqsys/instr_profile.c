@@ -122,12 +122,22 @@ static int block_count(ctx *c, LLVMValueRef fn, LLVMBasicBlockRef *bbs, const si
         if (bbs[k] == succ)
             to = map[k];
         LLVMValueRef t = LLVMGetBasicBlockTerminator(bbs[k]);
-        for (unsigned s = 0; t && s < LLVMGetNumSuccessors(t); s++)
-            if (LLVMGetSuccessor(t, s) == bbs[at]) {
-                from = map[k];
-                preds++;
-                break;
-            }
+        int into = 0, past = 0;
+        for (unsigned s = 0; t && s < LLVMGetNumSuccessors(t); s++) {
+            into |= LLVMGetSuccessor(t, s) == bbs[at];
+            past |= LLVMGetSuccessor(t, s) == succ;
+        }
+        if (into) {
+            from = map[k];
+            preds++;
+            /* `x = a && b` as a value: the right side goes to the join either way, and
+             * the edge the block sits on in the result carries both outcomes. */
+            if (past)
+                return fail(c, "%s: the count of block %s (how often the right side of && or || is "
+                               "true, in a value) has no block in the result; add cflags "
+                               "\"-fprofile-instr-generate\" to the spec and run again",
+                            fname, bname);
+        }
     }
     if (preds != 1 || from == SIZE_MAX || to == SIZE_MAX)
         return fail(c, "%s: block %s: not between two blocks of the result", fname, bname);

@@ -52,55 +52,76 @@ static int compare(const char *ours, const char *real, long long scale, int *dif
     return *ours || *real ? -1 : lines;
 }
 
+/* Exports NAME.json (in the test folder) as NAME.proftext, merges it, and compares it
+ * with a real run on INPUT of SOURCE built with clang's counters; returns compare's
+ * lines, or -1 when a step fails (each step is a test). */
+static int against_run(const char *name, const char *source, const char *input, int *differ,
+                       long long *x, long long *y)
+{
+    char cmd[8192], *err = NULL, json[1024], text[1024], ours_pd[1024], gen[1024], raw[1024],
+        merged[1024], file[256];
+    snprintf(file, sizeof file, "%s.json", name);
+    snprintf(json, sizeof json, "%s", tools_path(file));
+    snprintf(file, sizeof file, "%s.proftext", name);
+    snprintf(text, sizeof text, "%s", tools_path(file));
+    snprintf(file, sizeof file, "%s.profdata", name);
+    snprintf(ours_pd, sizeof ours_pd, "%s", tools_path(file));
+    snprintf(gen, sizeof gen, "%s", tools_path("gen"));
+    snprintf(raw, sizeof raw, "%s", tools_path("real.profraw"));
+    snprintf(merged, sizeof merged, "%s", tools_path("real.profdata"));
+    snprintf(cmd, sizeof cmd, "cd '%s' && '%s' report '%s' --format instr -o '%s' && '%s' merge -o '%s' '%s'",
+             FREQSYS_SOURCE_DIR, TOOLS_FREQSYS, json, text, LLVM_PROFDATA_PROGRAM, ours_pd, text);
+    int rc = tools_sh(cmd, NULL, &err);
+    if (!is_int(rc, 0, "%s: freqsys report --format instr, read by llvm-profdata merge", name))
+        diag("%s", err ? err : "");
+    free(err);
+    /* the truth: the same program built with clang's counters, run once on the same input */
+    snprintf(cmd, sizeof cmd,
+             "rm -f '%s' && '%s' -O0 -fprofile-instr-generate '%s/%s' -o '%s' && echo %s | LLVM_PROFILE_FILE='%s' '%s' "
+             "&& '%s' merge -o '%s' '%s'",
+             raw, CLANG_PROGRAM, FREQSYS_SOURCE_DIR, source, gen, input, raw, gen, LLVM_PROFDATA_PROGRAM, merged, raw);
+    if (!is_int(tools_sh(cmd, NULL, &err), 0, "%s: an instrumented build runs and its profile merges", name))
+        diag("%s", err ? err : "");
+    free(err);
+    char *ours = show(ours_pd), *real = show(merged);
+    *differ = 0;
+    int lines = ours && real ? compare(ours, real, 1000, differ, x, y) : -1;
+    free(ours);
+    free(real);
+    return lines;
+}
+
 int main(void)
 {
     tools_need(CLANG_PROGRAM, "clang-19", "clang-19");
     tools_need(LLVM_PROFDATA_PROGRAM, "llvm-profdata-19", "llvm-19");
-    plan(9);
+    plan(2 + 3 + 2 + 1 + 2 + 1);
     tools_tmpdir();
     char cmd[8192], *err = NULL, *out = NULL;
+    char fs_pd[1024];
 
     /* freqsys: the program's counters from the spec alone (13 calls of classify) */
     result *r = tools_result("tests/e2e/programs/pgo_counters.fspec", "pgo.json");
-    snprintf(cmd, sizeof cmd, "cd '%s' && '%s' report '%s' --format instr -o '%s'", FREQSYS_SOURCE_DIR,
-             TOOLS_FREQSYS, tools_path("pgo.json"), tools_path("pgo.proftext"));
-    if (!is_int(tools_sh(cmd, NULL, &err), 0, "freqsys report --format instr succeeds"))
-        diag("%s", err ? err : "");
-    free(err);
-    snprintf(cmd, sizeof cmd, "'%s' merge -o '%s' '%s'", LLVM_PROFDATA_PROGRAM, tools_path("fs.profdata"),
-             tools_path("pgo.proftext"));
-    if (!is_int(tools_sh(cmd, NULL, &err), 0, "llvm-profdata merge reads it"))
-        diag("%s", err ? err : "");
-    free(err);
-
-    /* the truth: the same program built with clang's counters, run once on the same input
-     * (tools_path keeps four paths at a time: these are copied) */
-    char gen[1024], raw[1024], merged[1024];
-    snprintf(gen, sizeof gen, "%s", tools_path("gen"));
-    snprintf(raw, sizeof raw, "%s", tools_path("real.profraw"));
-    snprintf(merged, sizeof merged, "%s", tools_path("real.profdata"));
-    snprintf(cmd, sizeof cmd,
-             "'%s' -O0 -fprofile-instr-generate '%s/%s' -o '%s' && echo 13 | LLVM_PROFILE_FILE='%s' '%s' "
-             "&& '%s' merge -o '%s' '%s'",
-             CLANG_PROGRAM, FREQSYS_SOURCE_DIR, PROGRAM, gen, raw, gen, LLVM_PROFDATA_PROGRAM, merged, raw);
-    if (!is_int(tools_sh(cmd, NULL, &err), 0, "an instrumented build runs and its profile merges"))
-        diag("%s", err ? err : "");
-    free(err);
-    char *ours = show(tools_path("fs.profdata")), *real = show(tools_path("real.profdata"));
     int differ = 0;
     long long x = 0, y = 0;
-    int lines = ours && real ? compare(ours, real, 1000, &differ, &x, &y) : -1;
+    int lines = against_run("pgo", "tests/e2e/programs/pgo_counters.c", "13", &differ, &x, &y);
     ok(lines > 40, "the same functions, hashes and numbers of counters as clang's (%d lines)", lines);
     /* One counter has no block: the select of `x > 5 ? 100 : 0` adds its condition
      * (true for 7 of the 13 calls); the export gives it half its block's count. */
     is_int(differ, 1, "every counter is 1000 x the instrumented run's but the select's");
     ok(x == 13000 / 2 && y == 7, "the select's counter is half its block's 13000 (%lld; the run: %lld)", x, y);
-    free(ours);
-    free(real);
 
+    /* Compiled as usual, the right sides of && and || in branches have no blocks: the
+     * export takes their counts from the edges they sit on. */
+    tools_result("tests/e2e/programs/pgo_branches.fspec", "pgo_branches.json");
+    lines = against_run("pgo_branches", "tests/e2e/programs/pgo_branches.c", "20", &differ, &x, &y);
+    ok(lines > 8 && differ == 0, "without the counters' blocks in the run: every counter 1000 x the "
+       "instrumented run's (%d lines, %d differ)", lines, differ);
+
+    snprintf(fs_pd, sizeof fs_pd, "%s", tools_path("pgo.profdata"));
     /* clang uses it: no mismatch, no out-of-date function, no warning */
     snprintf(cmd, sizeof cmd, "'%s' -O2 -Wall -Werror -fprofile-instr-use='%s' -c '%s/%s' -o '%s'",
-             CLANG_PROGRAM, tools_path("fs.profdata"), FREQSYS_SOURCE_DIR, PROGRAM, tools_path("use.o"));
+             CLANG_PROGRAM, fs_pd, FREQSYS_SOURCE_DIR, PROGRAM, tools_path("use.o"));
     int rc = tools_sh(cmd, NULL, &err);
     if (!is_int(rc, 0, "clang -O2 -fprofile-instr-use -Werror compiles with it"))
         diag("%s", err ? err : "");

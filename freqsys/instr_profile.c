@@ -24,9 +24,10 @@
  * has `cflags "-fprofile-instr-generate"` counts those blocks itself (and the blocks
  * clang adds for a case that falls through, `skipcount`, which only such a run has).
  * One kind of counter has no block: for `c ? x : y` with cheap arms clang emits a
- * select and adds the condition's value to the counter. The result cannot say how often
- * that condition holds, so the export gives such a counter half its block's count:
- * even weights, which tell clang nothing, as if it had no profile for that select. */
+ * select and adds the condition's value to the counter. Such a run counts it in a
+ * function of its own (pgo_strip.c); without one, the export gives such a counter half
+ * its block's count: even weights, which tell clang nothing, as if it had no profile
+ * for that select. */
 
 typedef struct ctx {
     const result *r;
@@ -77,6 +78,19 @@ static int adds_one(LLVMValueRef inst)
             return 1;
     }
     return 0;
+}
+
+/* A counter stepped by a select's condition: the run counted the condition in the
+ * block "taken" of the function pgo_strip gave it; without that function (a run
+ * without -fprofile-instr-generate), half its block's count N. */
+static uint64_t step_count(const ctx *c, const char *function, unsigned index, uint64_t n)
+{
+    char name[512];
+    snprintf(name, sizeof name, "%s%s.%u", PGO_STEP_PREFIX, function, index);
+    for (size_t i = 0; i < c->r->nblocks; i++)
+        if (!strcmp(c->r->blocks[i].function, name) && !strcmp(c->r->blocks[i].block, "taken"))
+            return number_scaled(c->r->blocks[i].mean, c->scale);
+    return n / 2;
 }
 
 /* The counter array a store writes to, and the index it writes: a store to
@@ -225,7 +239,7 @@ static int function(ctx *c, LLVMModuleRef m, LLVMValueRef fn, const char *main_f
             uint64_t n = 0;
             if (first != SIZE_MAX)
                 rc = block_count(c, fn, bbs, map, nbbs, k, &n);
-            counts[index] += adds_one(inst) ? n : n / 2;
+            counts[index] += adds_one(inst) ? n : step_count(c, name, index, n);
         }
     if (rc == 0 && profc) {
         /* The hash is in the function's __profd_ record, beside its counters. */

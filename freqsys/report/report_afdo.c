@@ -127,7 +127,8 @@ int report_afdo_write(const result *r, const result_export *opt, FILE *out, char
             end++;
         const result_function *fn = declared(r, r->blocks[i].function);
         if (!fn || fn->line <= 0) {
-            if (opt->warnings)
+            /* freqsys's own helpers (freqsys.*) have no source: left out silently */
+            if (opt->warnings && strncmp(r->blocks[i].function, "freqsys.", 8) != 0)
                 fprintf(opt->warnings, "freqsys report: warning: no declaration line for %s: "
                                        "left out of the AutoFDO profile\n", r->blocks[i].function);
         } else {

@@ -2,6 +2,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "transform.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,7 +11,8 @@
  * side of && and ||), so the run estimates every one of clang's counters directly
  * (freqsys report --format instr). The counters themselves are of no use in the run, and
  * their records (__profd_*) hold differences of addresses across sections that a shared
- * object cannot represent: the increments go, and the records are emptied. */
+ * object cannot represent: the increments go, and the records are emptied. A counter
+ * clang steps by a select's condition gets a function of its own (count_condition). */
 
 static int has_prefix(LLVMValueRef v, const char *prefix)
 {
@@ -34,6 +36,61 @@ static int stores_to_counter(LLVMValueRef inst)
     if (LLVMIsAConstantExpr(p) && LLVMGetConstOpcode(p) == LLVMGetElementPtr)
         p = LLVMGetOperand(p, 0);
     return LLVMIsAGlobalVariable(p) && has_prefix(p, "__profc_");
+}
+
+/* The condition C when the increment INST stores adds zext(C) instead of 1: clang's
+ * count of how often a select's condition holds (`c ? x : y` with cheap arms). */
+static LLVMValueRef step_condition(LLVMValueRef inst)
+{
+    LLVMValueRef v = LLVMGetOperand(inst, 0);
+    if (!LLVMIsAInstruction(v) || LLVMGetInstructionOpcode(v) != LLVMAdd)
+        return NULL;
+    for (unsigned k = 0; k < 2; k++) {
+        LLVMValueRef op = LLVMGetOperand(v, k);
+        if (LLVMIsAInstruction(op) && LLVMGetInstructionOpcode(op) == LLVMZExt) {
+            LLVMValueRef c = LLVMGetOperand(op, 0);
+            if (LLVMGetTypeKind(LLVMTypeOf(c)) == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(LLVMTypeOf(c)) == 1)
+                return c;
+        }
+    }
+    return NULL;
+}
+
+/* The counter index INST stores to (0 for the array itself). */
+static unsigned counter_index(LLVMValueRef inst)
+{
+    LLVMValueRef p = LLVMGetOperand(inst, 1);
+    if (!LLVMIsAConstantExpr(p))
+        return 0;
+    LLVMValueRef last = LLVMGetOperand(p, (unsigned)LLVMGetNumOperands(p) - 1);
+    return LLVMIsAConstantInt(last) ? (unsigned)LLVMConstIntGetZExtValue(last) : 0;
+}
+
+/* Replaces a select's counter increment with a call of a function of its own,
+ * PGO_STEP_PREFIX<function>.<counter>(i1 c), whose block "taken" runs when C holds:
+ * the run then counts how often it holds, which no block of the program does. */
+static void count_condition(LLVMModuleRef m, LLVMValueRef f, LLVMValueRef store, LLVMValueRef c)
+{
+    LLVMContextRef ctx = LLVMGetModuleContext(m);
+    LLVMTypeRef i1 = LLVMInt1TypeInContext(ctx);
+    LLVMTypeRef type = LLVMFunctionType(LLVMVoidTypeInContext(ctx), &i1, 1, 0);
+    char name[512];
+    snprintf(name, sizeof name, "%s%s.%u", PGO_STEP_PREFIX, LLVMGetValueName(f), counter_index(store));
+    LLVMValueRef fn = LLVMAddFunction(m, name, type);
+    LLVMSetLinkage(fn, LLVMInternalLinkage);
+    LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(ctx, fn, "entry");
+    LLVMBasicBlockRef taken = LLVMAppendBasicBlockInContext(ctx, fn, "taken");
+    LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(ctx, fn, "done");
+    LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
+    LLVMPositionBuilderAtEnd(b, entry);
+    LLVMBuildCondBr(b, LLVMGetParam(fn, 0), taken, done);
+    LLVMPositionBuilderAtEnd(b, taken);
+    LLVMBuildBr(b, done);
+    LLVMPositionBuilderAtEnd(b, done);
+    LLVMBuildRetVoid(b);
+    LLVMPositionBuilderBefore(b, store);
+    LLVMBuildCall2(b, type, fn, &c, 1, "");
+    LLVMDisposeBuilder(b);
 }
 
 /* Erases V when it is an instruction nobody uses, then the operands that freed. */
@@ -94,7 +151,9 @@ void pgo_strip(LLVMModuleRef m)
             for (LLVMValueRef inst = LLVMGetFirstInstruction(bb); inst;) {
                 LLVMValueRef next = LLVMGetNextInstruction(inst);
                 if (stores_to_counter(inst)) {
-                    LLVMValueRef value = LLVMGetOperand(inst, 0);
+                    LLVMValueRef value = LLVMGetOperand(inst, 0), c = step_condition(inst);
+                    if (c)
+                        count_condition(m, f, inst, c);
                     LLVMInstructionEraseFromParent(inst);
                     /* the add, then the load: unless NEXT is one of them, it survives */
                     erase_dead(value);

@@ -1,4 +1,4 @@
-/* tests/e2e/programs/pgo_branches.c: deterministic && and || branch conditions, whose right sides clang's PGO counts in blocks the usual compile has not. */
+/* tests/e2e/programs/pgo_branches.c: deterministic && and || branch conditions, whose right sides clang's PGO counts in blocks the usual compile has not, and a select. */
 #include <stdio.h>
 
 int main(void)
@@ -10,6 +10,7 @@ int main(void)
             hits += 1;
         if (i < 4 || i % 5 == 0)
             hits += 10;
+        hits += i > 15 ? 3 : 0;   /* a select: true for 4 of the 20 */
     }
     printf("%d\n", hits);
     return 0;

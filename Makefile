@@ -1,8 +1,8 @@
 # Makefile: installs what a fresh Debian 12 machine lacks, then builds and tests with CMake.
 BUILD ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
-DEB_PACKAGES = llvm-19-dev llvm-19 llvm-19-tools clang-19 lld-19 libgsl-dev libffi-dev libjansson-dev libseccomp-dev \
-               cmake make pkg-config graphviz lcov chromium valgrind libopenmpi-dev openmpi-bin \
+DEB_PACKAGES = llvm-19-dev llvm-19 llvm-19-tools clang-19 lld-19 libclang-rt-19-dev libgsl-dev libffi-dev libjansson-dev libseccomp-dev \
+               cmake make gcc pkg-config graphviz lcov chromium valgrind libopenmpi-dev openmpi-bin \
                libnewlib-dev libnewlib-arm-none-eabi picolibc-riscv64-unknown-elf
 
 .PHONY: all deps build demo test check clean test-sanitize fuzz install lint

@@ -6,13 +6,15 @@
 #include <stdlib.h>
 #include <string.h>
 #include "commands.h"
+#include "export.h"
+#include "instr_profile.h"
 #include "result.h"
 
 static const char usage[] =
-    "usage: freqsys report RESULT.json [--format text|json|csv|dot|lcov|sample|html] [-o FILE]\n"
-    "         [--source-dir DIR] [--scale N] [--trace TRACE.csv]\n";
+    "usage: freqsys report RESULT.json [--format text|json|csv|dot|lcov|sample|instr|afdo|html] [-o FILE]\n"
+    "         [--source-dir DIR] [--scale N] [--trace TRACE.csv] [--spec SPEC]\n";
 
-static const char *const formats[] = {"text", "json", "csv", "dot", "lcov", "sample", "html", NULL};
+static const char *const formats[] = {"text", "json", "csv", "dot", "lcov", "sample", "instr", "afdo", "html", NULL};
 
 /* The value of option NAME at argv[*i]: "NAME VALUE" or "NAME=VALUE"; NULL when argv[*i]
  * is another option. */
@@ -29,7 +31,7 @@ static const char *value(int argc, char **argv, int *i, const char *name, const 
 /* Writes the whole output only once the writer has succeeded, so a failure (a bad trace
  * file, say) leaves no half-written file behind. */
 static int emit(const result *r, const char *format, const result_export *opt,
-                const char *out_path)
+                const char *spec_path, const char *out_path)
 {
     char err[1024] = "", *buf = NULL;
     size_t len = 0;
@@ -38,7 +40,10 @@ static int emit(const result *r, const char *format, const result_export *opt,
         fprintf(stderr, "freqsys: error: %s\n", strerror(errno));
         return EXIT_USAGE;
     }
-    int rc = result_write_export(r, format, opt, mem, err, sizeof err);
+    /* clang's own counters need the program compiled again: not the result model's job. */
+    int rc = !strcmp(format, "instr")
+                 ? instr_profile_write(r, spec_path ? spec_path : r->spec, number_scale(opt), mem, err, sizeof err)
+                 : result_write_export(r, format, opt, mem, err, sizeof err);
     if (fclose(mem) != 0 && rc == 0) {
         rc = -1;
         snprintf(err, sizeof err, "%s", strerror(errno));
@@ -67,7 +72,7 @@ static int emit(const result *r, const char *format, const result_export *opt,
 }
 
 int cli_report(int argc, char **argv) {
-    const char *path = NULL, *out_path = NULL, *format = "text", *v, *scale = NULL;
+    const char *path = NULL, *out_path = NULL, *format = "text", *v, *scale = NULL, *spec_path = NULL;
     result_export opt = {.warnings = stderr};
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
@@ -81,6 +86,8 @@ int cli_report(int argc, char **argv) {
             opt.source_dir = v;
         } else if ((v = value(argc, argv, &i, "--trace", NULL))) {
             opt.trace = v;
+        } else if ((v = value(argc, argv, &i, "--spec", NULL))) {
+            spec_path = v;
         } else if ((v = value(argc, argv, &i, "--scale", NULL))) {
             scale = v;
         } else if (argv[i][0] == '-') {
@@ -102,7 +109,7 @@ int cli_report(int argc, char **argv) {
         known |= !strcmp(format, *f);
     if (!known) {
         fprintf(stderr, "freqsys report: unknown format '%s' (this version writes text, json, "
-                        "csv, dot, lcov, sample, html)\n", format);
+                        "csv, dot, lcov, sample, instr, afdo, html)\n", format);
         return EXIT_USAGE;
     }
     if (scale) {
@@ -124,7 +131,7 @@ int cli_report(int argc, char **argv) {
         fprintf(stderr, "%s\n", err);
         return EXIT_USAGE;
     }
-    int rc = emit(r, format, &opt, out_path);
+    int rc = emit(r, format, &opt, spec_path, out_path);
     result_free(r);
     return rc;
 }

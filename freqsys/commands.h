@@ -17,6 +17,8 @@
 int cli_run(int argc, char **argv);
 /* cli_check.c */
 int cli_check(int argc, char **argv);
+/* cli_draw.c */
+int cli_draw(int argc, char **argv);
 /* cli_instrument.c */
 int cli_instrument(int argc, char **argv);
 extern void *instrument_kept_context, *instrument_kept_module;   /* left for the exit to free */

@@ -90,6 +90,16 @@ static const command commands[] = {
      "warning for each input the spec does not model (the clock, the environment, a\n"
      "file read; docs/spec-language.md). Exit status: 0 ok, 2 a spec error (main reading\n"
      "argc/argv with no 'argv' line is one), 3 the program could not be built."},
+    {"draw", cli_draw, "freqsys draw SPEC -o DIR [-n COUNT] [-s SEED] [--first TRIAL]",
+     "Writes the standard input that each of trials FIRST .. FIRST+COUNT-1 of a run gets\n"
+     "(a spec with 'stdin ~ ...') as DIR/input-NNNNNN.txt, drawn exactly as the run draws\n"
+     "it: the same seed and trial give the same bytes. For training and timing the real\n"
+     "program on inputs of the declared distributions (bench/pgo).\n\n"
+     "  -o, --output DIR  the folder, made when missing\n"
+     "  -n, --count N     how many inputs (default 1)\n"
+     "  -s, --seed SEED   the seed (default: the spec's)\n"
+     "      --first T     the first trial (default 0)\n\n"
+     "Exit status: 0 ok, 2 a usage or spec error, or a draw that failed."},
     {"instrument", cli_instrument, "freqsys instrument SPEC -o OUT.ll|OUT.bc [--optimize auto|full|quick|none]",
      "Writes the instrumented, optimised module: textual IR for .ll, bitcode for .bc.\n\n"
      "  --optimize LEVEL  full: LLVM's O2; quick: inlining and scalar clean-up only, for\n"
@@ -97,16 +107,20 @@ static const command commands[] = {
      "                    none: the transform's own output, unoptimised (to read, or to FileCheck)"},
     {"report", cli_report,
      "freqsys report RESULT.json [--format FORMAT] [-o FILE] [--source-dir DIR] [--scale N]\n"
-     "                      [--trace TRACE.csv]",
+     "                      [--trace TRACE.csv] [--spec SPEC]",
      "Reads a result written by 'freqsys run -o RESULT.json' and writes it in another\n"
      "format.\n\n"
-     "  --format text|json|csv|dot|lcov|sample|html   the output format (default text)\n"
+     "  --format text|json|csv|dot|lcov|sample|instr|afdo|html   the output format (default text)\n"
      "  -o FILE           write to FILE; nothing is written if the export fails\n"
      "  --source-dir DIR  where the sources are (default: the spec's folder)\n"
-     "  --scale N         lcov, sample: counts are expected executions x N (default 1000)\n"
+     "  --scale N         lcov, sample, instr, afdo: counts are expected executions x N (default 1000)\n"
+     "  --spec SPEC       instr: the spec of the run, if not where the result says\n"
      "  --trace FILE      html: draw the convergence plot from 'freqsys run --trace FILE'\n\n"
      "dot renders with Graphviz (dot -Tsvg), lcov with genhtml, sample feeds\n"
-     "clang -fprofile-sample-use; see docs/exports.md."},
+     "clang -fprofile-sample-use, instr (clang's own counters, found by compiling the\n"
+     "spec's program again) feeds llvm-profdata merge and clang -fprofile-instr-use,\n"
+     "afdo feeds gcc -fauto-profile;\n"
+     "see docs/exports.md."},
     {"plan", cli_plan,
      "freqsys plan RESULT.json --budget BYTES [--target TARGET] [--cpu CPU]\n"
      "                    [--format text|json|ld|header|order] [--order] [-o FILE] [--spec SPEC]\n"

@@ -84,6 +84,7 @@ static const struct {
     {"dot", NULL, report_dot_write},
     {"lcov", NULL, report_lcov_write},
     {"sample", NULL, report_sample_write},
+    {"afdo", NULL, report_afdo_write},
     {"html", NULL, report_html_write},
 };
 
@@ -106,7 +107,7 @@ int result_write_export(const result *r, const char *format, const result_export
     }
     if (err && errlen)
         snprintf(err, errlen, "unknown format '%s' (known: text, json, csv, dot, lcov, "
-                 "sample, html)", format ? format : "");
+                 "sample, afdo, html)", format ? format : "");
     errno = EINVAL;
     return -1;
 }

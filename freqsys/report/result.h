@@ -185,6 +185,9 @@ int report_lcov_write(const result *r, const result_export *opt, FILE *out,
  * -fprofile-sample-use. */
 int report_sample_write(const result *r, const result_export *opt, FILE *out,
                         char *err, size_t errlen);
+/* report_afdo.c: the same lines and counts as GCC's AutoFDO profile (gcov format), for
+ * gcc -fauto-profile. Binary. */
+int report_afdo_write(const result *r, const result_export *opt, FILE *out, char *err, size_t errlen);
 /* report_html.c: one self-contained page: summary, sortable table, CFG drawings,
  * convergence plots and the source with per-line heat. */
 int report_html_write(const result *r, const result_export *opt, FILE *out,

@@ -274,6 +274,21 @@ double runtime_draw(const dist *d, const char *name) {
     return v;
 }
 
+int runtime_draw_stdin(const spec_input *in, uint64_t seed, uint64_t trial, char *err, size_t errlen) {
+    if (!rt.rng && !(rt.rng = gsl_rng_alloc(dist_rng_philox))) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    /* The same stream position and the same first draws as runtime_run_trial. */
+    dist_rng_position(rt.rng, seed, trial);
+    if (setjmp(rt.trial_exit) != 0) {
+        snprintf(err, errlen, "%s", rt.error);
+        return -1;
+    }
+    stdin_text_install(in, rt.rng);
+    return 0;
+}
+
 _Noreturn void runtime_fail(const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);

@@ -20,6 +20,12 @@ int runtime_bind(const fsabi_module *mod, const spec *s, char *err, size_t errle
  * are left in the module for the caller to collect. */
 trial_end runtime_run_trial(uint64_t seed, uint64_t trial);
 
+/* Draws the standard input (IN, a `stdin ~` declaration) that trial TRIAL of seed SEED
+ * gets, into this process's fd 0, outside any trial and without a module: for
+ * `freqsys draw`, which writes the inputs a run sees as files. Returns 0, or -1 with
+ * the reason in ERR (a length outside the limit, a byte outside 0..255). */
+int runtime_draw_stdin(const spec_input *in, uint64_t seed, uint64_t trial, char *err, size_t errlen);
+
 /* After TRIAL_INPUT_ERROR: what went wrong, naming the input and its source line. */
 const char *runtime_error(void);
 

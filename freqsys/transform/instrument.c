@@ -149,6 +149,7 @@ int instrument_module_paths(LLVMModuleRef m, const spec *s, optimize_level level
     ptr_map reachable = {0};
     mmio_writes writes = {0};
     entry_plan plan = {0};
+    pgo_strip(m);
     path_plan paths = {0};
     LLVMValueRef handlers[64];
     uint64_t handler_max[64];

@@ -43,6 +43,14 @@ typedef enum { OPTIMIZE_AUTO, OPTIMIZE_FULL, OPTIMIZE_QUICK, OPTIMIZE_NONE } opt
 /* Parses "auto", "full" or "quick"; returns 0, or -1 for anything else. */
 int optimize_level_parse(const char *text, optimize_level *level);
 
+/* pgo_strip.c: removes clang's PGO counter increments from a module compiled with
+ * -fprofile-instr-generate and empties its profile records (the blocks stay). */
+void pgo_strip(LLVMModuleRef m);
+/* The functions pgo_strip adds, one per counter clang steps by a select's condition:
+ * PGO_STEP_PREFIX "F.K" for counter K of function F; its block "taken" counts how often
+ * the condition holds. */
+#define PGO_STEP_PREFIX "freqsys.pgo_step."
+
 /* instrument.c: the whole rewrite: counters, input reads, exits, the globals reset
  * and the module descriptor, then the optimisation pipeline LEVEL asks for.
  * Warnings go into W (may be NULL). */

@@ -14,6 +14,7 @@
 #include "commands.h"
 #include "result.h"
 #include "checkpoint.h"
+#include "enumerate.h"
 #include "runner.h"
 #include "runtime.h"
 #include "stdin_text.h"
@@ -34,6 +35,9 @@ typedef struct run_options {
     stop_method method;        /* --method */
     double cap;                /* --cap, 0 when not given */
     optimize_level optimize;
+    const char *sampling;      /* --sampling; NULL: auto (enumerate when it applies, else plain) */
+    unsigned long long enumerate_limit;   /* --enumerate-limit; 0: the default */
+    int has_enumerate_limit;
 } run_options;
 
 static int parse_epsilon(const char *text, double *eps, int *relative) {
@@ -87,7 +91,8 @@ static int parse_options(int argc, char **argv, run_options *o) {
         {"stop-after", required_argument, 0, 'A'}, {"checkpoint-every", required_argument, 0, 'E'},
         {"simultaneous", optional_argument, 0, 'S'}, {"method", required_argument, 0, 'M'},
         {"cap", required_argument, 0, 'K'}, {"optimize", required_argument, 0, 'O'},
-        {"time-limit", required_argument, 0, 'L'},
+        {"time-limit", required_argument, 0, 'L'}, {"sampling", required_argument, 0, 'Z'},
+        {"enumerate-limit", required_argument, 0, 'U'},
         {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
     o->replay = -1;
     long n = sysconf(_SC_NPROCESSORS_ONLN);
@@ -180,6 +185,17 @@ static int parse_options(int argc, char **argv, run_options *o) {
                 return usage_error("--cap takes the largest count one trial can give (>= 1), got '%s'", optarg);
             break;
         }
+        case 'Z':
+            if (strcmp(optarg, "auto") && strcmp(optarg, "plain") && strcmp(optarg, "enumerate"))
+                return usage_error("--sampling takes auto, plain or enumerate, got '%s'", optarg);
+            o->sampling = strcmp(optarg, "auto") ? optarg : NULL;
+            break;
+        case 'U':
+            if (parse_count(optarg, &o->enumerate_limit))
+                return usage_error("--enumerate-limit takes a number of combinations (0: never enumerate), got '%s'",
+                                   optarg);
+            o->has_enumerate_limit = 1;
+            break;
         case 'h': cli_help("run", stdout); exit(EXIT_OK);
         default: return usage_error("%s", "unknown option");
         }
@@ -224,6 +240,9 @@ static result *make_result(const spec *s, const run_options *o, const runner_con
                           : cfg->stop.family == STOP_SIDAK ? "simultaneous_sidak" : "per_block");
     r->stop_method = strdup(stop_method_name(cfg->stop.method));
     r->block_confidence = 1.0 - cfg->stop.alpha;
+    r->sampling = strdup("plain");
+    r->runs_per_trial = 1;
+    r->runs = rr->trials;
     r->trials = rr->trials;
     r->crashes = rr->crashes;
     r->timeouts = rr->timeouts;
@@ -403,6 +422,57 @@ static void write_checkpoint(const runner_start *state, void *ctx) {
 
 static int run_command(int argc, char **argv, cluster *cl);
 
+/* The result of an enumeration: every block exact (half-width 0), its probability
+ * of running in P_UPPER, what the runs showed in min, max and hits. */
+static result *enumerated_result(const spec *s, const run_options *o, const runner_config *cfg,
+                                 const enumerate_result *en) {
+    size_t nc = cfg->mod->nblocks + cfg->mod->nwrites;
+    runner_result rr = {0};
+    rr.moments = calloc(nc + 1, sizeof *rr.moments);
+    rr.verdicts = calloc(nc + 1, sizeof *rr.verdicts);
+    if (!rr.moments || !rr.verdicts) { free(rr.moments); free(rr.verdicts); return NULL; }
+    for (size_t j = 0; j < nc; j++) {
+        rr.moments[j] = (tally_moments){en->combinations, en->hits[j], en->min[j], en->max[j], en->mean[j],
+                                        en->stddev[j] * en->stddev[j], en->stddev[j], 0};
+        rr.verdicts[j] = (block_verdict){.status = BLOCK_CONSTANT, .method = METHOD_EXACT, .half_width = 0,
+                                         .p_upper = en->p_reached[j], .basis = BASIS_PROVEN, .range = INFINITY};
+    }
+    rr.trials = en->combinations;
+    rr.converged = 1;
+    rr.elapsed_s = en->elapsed_s;
+    result *r = make_result(s, o, cfg, &rr);
+    free(rr.moments);
+    free(rr.verdicts);
+    if (!r) return NULL;
+    for (size_t j = 0; j < r->nblocks; j++) {
+        result_block *b = &r->blocks[j];
+        free(b->status); free(b->method); free(b->basis);
+        b->status = strdup("exact");
+        b->method = strdup("enumerated");
+        b->basis = strdup("enumerated");
+        b->range = NAN;
+    }
+    free(r->sampling);
+    r->sampling = strdup("enumerated");
+    r->runs_per_trial = 1;
+    r->runs = en->combinations;
+    r->draws_per_run = en->draws;
+    return r;
+}
+
+/* Enumerates when the spec allows it: 0 with EN filled, 1 when it does not apply
+ * (WHY says why), -1 on a failure to run at all. */
+static int try_enumeration(const spec *s, const run_options *o, const runner_config *cfg,
+                           enumerate_result *en, char *why, size_t whylen) {
+    uint64_t limit = o->has_enumerate_limit ? o->enumerate_limit : ENUMERATE_DEFAULT_LIMIT;
+    if (limit == 0) {
+        snprintf(why, whylen, "--enumerate-limit 0");
+        return 1;
+    }
+    if (!enumerate_spec_finite(s, limit, why, whylen)) return 1;
+    return enumerate_run(cfg->mod, cfg->seed, limit, cfg->timeout_s, &cfg->limits, en, why, whylen);
+}
+
 int cli_run(int argc, char **argv) {
     cluster cl;
     char err[1024];
@@ -533,11 +603,49 @@ static int run_command(int argc, char **argv, cluster *cl) {
         }
         fprintf(cfg.trace, "trials,block,mean,half_width\n");
     }
+    /* Exact enumeration, when every input has a small finite support (each MPI rank
+     * decides alike, so ranks other than 0 only leave) */
+    char *sampling_note = NULL;
+    if (!o.resume_path && (!o.sampling || !strcmp(o.sampling, "enumerate"))) {
+        enumerate_result en;
+        char why[768];
+        int erc = try_enumeration(s, &o, &cfg, &en, why, sizeof why);
+        if (erc == 0) {
+            if (cfg.trace) fclose(cfg.trace);
+            result *r = cl->rank == 0 ? enumerated_result(s, &o, &cfg, &en) : NULL;
+            enumerate_result_free(&en);
+            if (cl->rank != 0) {
+                spec_free(s);
+                transform_warnings_free(&warnings);
+                return EXIT_OK;
+            }
+            if (r) {
+                r->jobs = 1;
+                r->trials_per_s = r->elapsed_s > 0 ? (double)r->trials / r->elapsed_s : 0;
+                r->warnings = warnings.v;
+                r->nwarnings = warnings.n;
+                warnings = (transform_warnings){0};
+            }
+            rc = !r || write_result(r, &o) != 0 ? EXIT_USAGE : EXIT_OK;
+            if (!r) fprintf(stderr, "freqsys: error: out of memory\n");
+            result_free(r);
+            spec_free(s);
+            transform_warnings_free(&warnings);
+            return rc;
+        }
+        if (o.sampling) {   /* asked for by name: say why not */
+            char note[1024];
+            snprintf(note, sizeof note, "not enumerated (%s); sampled plainly", why);
+            if (!o.quiet) fprintf(stderr, "freqsys: %s\n", note);
+            sampling_note = strdup(note);
+        }
+    }
     runner_result rr;
     int failed = runner_run(&cfg, &rr) != 0;
     if (cfg.trace && fclose(cfg.trace) != 0)
         fprintf(stderr, "freqsys: error: writing %s failed\n", o.trace_path);
     size_t ncounters = mod->nblocks + mod->nwrites;
+    if (failed || cl->rank != 0) free(sampling_note);
     if (failed) {
         fprintf(stderr, "freqsys: error: %s\n", rr.error);
         runner_result_free(&rr, ncounters);
@@ -562,6 +670,11 @@ static int run_command(int argc, char **argv, cluster *cl) {
         unlink(ckpt.path);   /* the run ended: its result is final, the checkpoint moot */
     }
     result *r = make_result(s, &o, &cfg, &rr);
+    if (r) {
+        r->sampling_note = sampling_note;
+        sampling_note = NULL;
+    }
+    free(sampling_note);
     if (r) {   /* the result takes the warnings over */
         r->warnings = warnings.v;
         r->nwarnings = warnings.n;

@@ -25,6 +25,9 @@ typedef struct result_block {
                            * "none" (no valid bound: half_width is not finite); NULL unknown */
     double range;         /* the largest count per run the bound assumed or proved; NAN: none */
     double max_runs;      /* proven: at most this many executions per run; NAN: unbounded */
+    double variance_ratio;/* variance reduction: plain sampling's variance of the mean over
+                           * this method's at the same number of runs, estimated from the
+                           * same run; 0 or NAN when not measured (plain, enumerated) */
     uint32_t *successors; /* CFG successors: indices into result.blocks */
     size_t nsuccessors;
     char **callees;       /* functions this block calls directly, once per call site */
@@ -90,6 +93,14 @@ typedef struct result {
      * line each, "FILE:LINE: message"; none in most results. */
     char **warnings;
     size_t nwarnings;
+    /* How the inputs were sampled (NULL in results written before it was recorded:
+     * plain): "plain", "enumerated" (every combination once: exact means),
+     * "antithetic", "stratified", "qmc" (trials are replicates of runs_per_trial runs). */
+    char *sampling;
+    uint64_t runs_per_trial;   /* program runs in one trial (one i.i.d. observation); 1 plain */
+    uint64_t runs;             /* program runs made in all */
+    uint64_t draws_per_run;    /* enumerated: the draws each run made */
+    char *sampling_note;       /* why a method asked for was not used, or NULL */
 } result;
 
 /* Frees everything the result owns, and the result itself; NULL is fine. */

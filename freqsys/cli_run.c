@@ -38,6 +38,7 @@ typedef struct run_options {
     const char *sampling;      /* --sampling; NULL: auto (enumerate when it applies, else plain) */
     unsigned long long enumerate_limit;   /* --enumerate-limit; 0: the default */
     int has_enumerate_limit;
+    unsigned long long points;  /* --points: runs per replicate; 0: the method's default */
 } run_options;
 
 static int parse_epsilon(const char *text, double *eps, int *relative) {
@@ -92,7 +93,7 @@ static int parse_options(int argc, char **argv, run_options *o) {
         {"simultaneous", optional_argument, 0, 'S'}, {"method", required_argument, 0, 'M'},
         {"cap", required_argument, 0, 'K'}, {"optimize", required_argument, 0, 'O'},
         {"time-limit", required_argument, 0, 'L'}, {"sampling", required_argument, 0, 'Z'},
-        {"enumerate-limit", required_argument, 0, 'U'},
+        {"enumerate-limit", required_argument, 0, 'U'}, {"points", required_argument, 0, 'Q'},
         {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
     o->replay = -1;
     long n = sysconf(_SC_NPROCESSORS_ONLN);
@@ -185,10 +186,17 @@ static int parse_options(int argc, char **argv, run_options *o) {
                 return usage_error("--cap takes the largest count one trial can give (>= 1), got '%s'", optarg);
             break;
         }
-        case 'Z':
-            if (strcmp(optarg, "auto") && strcmp(optarg, "plain") && strcmp(optarg, "enumerate"))
-                return usage_error("--sampling takes auto, plain or enumerate, got '%s'", optarg);
+        case 'Z': {
+            sampling_method m;
+            if (strcmp(optarg, "auto") && strcmp(optarg, "enumerate") && sampling_method_parse(optarg, &m))
+                return usage_error("--sampling takes auto, enumerate, plain, antithetic, stratified or qmc, got '%s'",
+                                   optarg);
             o->sampling = strcmp(optarg, "auto") ? optarg : NULL;
+            break;
+        }
+        case 'Q':
+            if (parse_count(optarg, &o->points) || o->points < 2 || o->points > 65536)
+                return usage_error("--points takes the runs per replicate, 2 to 65536, got '%s'", optarg);
             break;
         case 'U':
             if (parse_count(optarg, &o->enumerate_limit))
@@ -200,6 +208,12 @@ static int parse_options(int argc, char **argv, run_options *o) {
         default: return usage_error("%s", "unknown option");
         }
     }
+    sampling_method method = SAMPLING_PLAIN;
+    if (o->sampling) sampling_method_parse(o->sampling, &method);
+    if (o->points && method != SAMPLING_STRATIFIED && method != SAMPLING_QMC)
+        return usage_error("%s", "--points goes with --sampling stratified or qmc");
+    if (method != SAMPLING_PLAIN && (o->resume_path || o->method == STOP_METHOD_PAPER || o->replay >= 0))
+        return usage_error("--sampling %s cannot be combined with --resume, --replay or --method paper", o->sampling);
     if (o->resume_path && optind == argc) return 0;   /* the spec comes from the checkpoint */
     if (optind != argc - 1) return usage_error("%s", "needs exactly one SPEC file");
     o->spec_path = argv[optind];
@@ -224,6 +238,24 @@ static char *relative_file(const spec *s, const char *file) {
     return out;
 }
 
+/* Under variance reduction the rule judged replicate totals of K runs: the block's
+ * figures per run are those divided by K, and its spread, extremes and hits those
+ * of the runs themselves (RUN). The variance ratio compares plain sampling's
+ * variance of a mean of K runs, s^2 / K with s the runs' own spread, with the
+ * replicate mean's, Var(total) / K^2: from the same runs. */
+static void per_run(result_block *out, const tally_moments *m, const tally_moments *run, uint32_t runs) {
+    double k = (double)runs;
+    out->mean = m->mean / k;
+    out->half_width /= k;
+    out->range /= k;
+    out->stddev = run->stddev;
+    out->min = run->min;
+    out->max = run->max;
+    out->hits = run->hits;
+    double plain = run->variance / k, replicate = m->variance / (k * k);
+    out->variance_ratio = replicate > 0 ? plain / replicate : NAN;
+}
+
 static result *make_result(const spec *s, const run_options *o, const runner_config *cfg,
                            const runner_result *rr) {
     const fsabi_module *mod = cfg->mod;
@@ -240,9 +272,9 @@ static result *make_result(const spec *s, const run_options *o, const runner_con
                           : cfg->stop.family == STOP_SIDAK ? "simultaneous_sidak" : "per_block");
     r->stop_method = strdup(stop_method_name(cfg->stop.method));
     r->block_confidence = 1.0 - cfg->stop.alpha;
-    r->sampling = strdup("plain");
-    r->runs_per_trial = 1;
-    r->runs = rr->trials;
+    r->sampling = strdup(sampling_method_name(cfg->sampling));
+    r->runs_per_trial = cfg->runs_per_trial;
+    r->runs = rr->trials * cfg->runs_per_trial;
     r->trials = rr->trials;
     r->crashes = rr->crashes;
     r->timeouts = rr->timeouts;
@@ -279,6 +311,8 @@ static result *make_result(const spec *s, const run_options *o, const runner_con
         out->basis = strdup(block_basis_name(v->basis));
         out->range = v->range;
         out->max_runs = runner_block_max_runs(b);
+        out->variance_ratio = NAN;
+        if (rr->run_moments) per_run(out, m, &rr->run_moments[j], cfg->runs_per_trial);
         out->successors = calloc(b->nsuccessors + 1, sizeof *out->successors);
         out->callees = calloc(b->ncallees + 1, sizeof *out->callees);
         if (!out->successors || !out->callees) { result_free(r); return NULL; }
@@ -302,6 +336,12 @@ static result *make_result(const spec *s, const run_options *o, const runner_con
         const tally_moments *m = &rr->moments[mod->nblocks + k];
         r->mmio_writes[k] = (result_mmio_write){mod->write_addresses[k], m->mean, m->stddev,
                                                 rr->verdicts[mod->nblocks + k].half_width, m->min, m->max};
+        if (rr->run_moments) {
+            const tally_moments *run = &rr->run_moments[mod->nblocks + k];
+            double runs = (double)cfg->runs_per_trial;
+            r->mmio_writes[k] = (result_mmio_write){mod->write_addresses[k], m->mean / runs, run->stddev,
+                                                    rr->verdicts[mod->nblocks + k].half_width / runs, run->min, run->max};
+        }
     }
     r->nmmio_writes = mod->nwrites;
     r->nfailures = rr->nfailures;
@@ -590,6 +630,11 @@ static int run_command(int argc, char **argv, cluster *cl) {
                      o.has_confidence ? o.confidence : s->confidence);
     stop_params_family(&cfg.stop, o.family, runner_family_size(mod));
     stop_params_method(&cfg.stop, o.method, o.cap);
+    if (o.sampling) sampling_method_parse(o.sampling, &cfg.sampling);
+    cfg.runs_per_trial = cfg.sampling == SAMPLING_PLAIN ? 1
+                       : o.points ? (uint32_t)o.points : sampling_method_default_runs(cfg.sampling);
+    /* a replicate's tallies are not in the checkpoint's format: such a run is not continued */
+    if (cfg.sampling != SAMPLING_PLAIN) cfg.on_checkpoint = NULL;
     ckpt.header.epsilon = cfg.stop.epsilon;
     ckpt.header.confidence = cfg.stop.confidence;
     ckpt.header.relative = cfg.stop.relative;
@@ -644,7 +689,7 @@ static int run_command(int argc, char **argv, cluster *cl) {
     int failed = runner_run(&cfg, &rr) != 0;
     if (cfg.trace && fclose(cfg.trace) != 0)
         fprintf(stderr, "freqsys: error: writing %s failed\n", o.trace_path);
-    size_t ncounters = mod->nblocks + mod->nwrites;
+    size_t ncounters = (mod->nblocks + mod->nwrites) * (cfg.sampling != SAMPLING_PLAIN ? 2 : 1);
     if (failed || cl->rank != 0) free(sampling_note);
     if (failed) {
         fprintf(stderr, "freqsys: error: %s\n", rr.error);
@@ -661,7 +706,10 @@ static int run_command(int argc, char **argv, cluster *cl) {
         transform_warnings_free(&warnings);
         return EXIT_OK;
     }
-    if (rr.interrupted) {
+    if (rr.interrupted && cfg.sampling != SAMPLING_PLAIN) {
+        if (!o.quiet) fprintf(stderr, "freqsys: interrupted after %llu replicates (a run with --sampling %s "
+                              "cannot be continued)\n", (unsigned long long)rr.trials, o.sampling);
+    } else if (rr.interrupted) {
         write_checkpoint(&rr.state, &ckpt);
         if (ckpt.written && !o.quiet)
             fprintf(stderr, "freqsys: %s after %llu trials; continue with: freqsys run --resume %s\n",

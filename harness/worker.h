@@ -5,14 +5,19 @@
 
 #include <stdint.h>
 #include "abi.h"
+#include "sampling_points.h"
 #include "wire.h"
 
 /* The worker's loop: reads chunks from CMD_FD, runs their trials with the runtime
  * (already bound to MOD), and answers on RESULT_FD. Announces each trial in SLOT
  * before running it. Returns when told to stop, when a pipe closes, or after a
  * chunk that left its resident memory above RSS_LIMIT bytes (0: no limit), so a
- * program that leaks is restarted clean; the caller then _exit()s. */
+ * program that leaks is restarted clean; the caller then _exit()s.
+ * Under a METHOD other than plain, each trial is a replicate of RUNS runs (see
+ * sampling_points.h): the harness gets, per block, the replicate's total count
+ * (counter j), and each run's own count (counter NCOUNTERS + j, NCOUNTERS the
+ * module's blocks and writes), which tell plain sampling's variance. */
 void worker_loop(const fsabi_module *mod, uint64_t seed, int cmd_fd, int result_fd,
-                 wire_slot *slot, uint64_t rss_limit);
+                 wire_slot *slot, uint64_t rss_limit, sampling_method method, uint32_t runs);
 
 #endif

@@ -505,6 +505,7 @@ static result *enumerated_result(const spec *s, const run_options *o, const runn
 static int try_enumeration(const spec *s, const run_options *o, const runner_config *cfg,
                            enumerate_result *en, char *why, size_t whylen) {
     uint64_t limit = o->has_enumerate_limit ? o->enumerate_limit : ENUMERATE_DEFAULT_LIMIT;
+    if (limit > cfg->max_trials) limit = cfg->max_trials;   /* no more runs than the trial budget */
     if (limit == 0) {
         snprintf(why, whylen, "--enumerate-limit 0");
         return 1;
@@ -633,6 +634,7 @@ static int run_command(int argc, char **argv, cluster *cl) {
     if (o.sampling) sampling_method_parse(o.sampling, &cfg.sampling);
     cfg.runs_per_trial = cfg.sampling == SAMPLING_PLAIN ? 1
                        : o.points ? (uint32_t)o.points : sampling_method_default_runs(cfg.sampling);
+    cfg.timeout_s *= cfg.runs_per_trial;   /* the spec's timeout is per run; a trial is a replicate */
     /* a replicate's tallies are not in the checkpoint's format: such a run is not continued */
     if (cfg.sampling != SAMPLING_PLAIN) cfg.on_checkpoint = NULL;
     ckpt.header.epsilon = cfg.stop.epsilon;

@@ -28,8 +28,17 @@ static void format(const dist *d, dist_text *t)
     dist_text_call(t, "bernoulli", &B(d)->p, 1);
 }
 
+static size_t support(const dist *d, double *values, double *probs, size_t max)
+{
+    if (max >= 2) {
+        values[0] = 0; probs[0] = 1 - B(d)->p;
+        values[1] = 1; probs[1] = B(d)->p;
+    }
+    return 2;
+}
+
 static const dist_ops ops = {
-    "bernoulli", cdf, mean, format, NULL, NULL, NULL, NULL,
+    "bernoulli", cdf, mean, format, NULL, NULL, NULL, NULL, support,
 };
 
 /* bernoulli(p) with 0 <= p <= 1; fails on a wrong count or kind or p outside [0, 1]. */

@@ -30,7 +30,7 @@ static void format(const dist *d, dist_text *t)
 }
 
 static const dist_ops ops = {
-    "beta", cdf, mean, format, NULL, quantile, survival, upper,
+    "beta", cdf, mean, format, NULL, quantile, survival, upper, NULL,
 };
 
 /* beta(a, b) with a > 0 and b > 0; fails on a wrong count or kind or on a parameter <= 0. */

@@ -61,8 +61,18 @@ static void format(const dist *d, dist_text *t)
     dist_text_call(t, "binomial", v, 2);
 }
 
+static size_t support(const dist *d, double *values, double *probs, size_t max)
+{
+    size_t n = (size_t)B(d)->n + 1;
+    for (size_t k = 0; k < n && n <= max; k++) {
+        values[k] = (double)k;
+        probs[k] = gsl_ran_binomial_pdf((unsigned)k, B(d)->p, B(d)->n);
+    }
+    return n;
+}
+
 static const dist_ops ops = {
-    "binomial", cdf, mean, format, NULL, NULL, NULL, NULL,
+    "binomial", cdf, mean, format, NULL, NULL, NULL, NULL, support,
 };
 
 /* binomial(n, p); fails on a wrong count or kind, a negative, fractional or too large

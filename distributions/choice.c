@@ -47,8 +47,18 @@ static void release(dist *d)
     free(((choice *)d)->values);
 }
 
+static size_t support(const dist *d, double *values, double *probs, size_t max)
+{
+    size_t n = C(d)->n;
+    for (size_t k = 0; k < n && n <= max; k++) {
+        values[k] = C(d)->values[k];
+        probs[k] = 1.0 / (double)n;
+    }
+    return n;
+}
+
 static const dist_ops ops = {
-    "choice", cdf, mean, format, release, NULL, NULL, NULL,
+    "choice", cdf, mean, format, release, NULL, NULL, NULL, support,
 };
 
 /* choice(v1, ...) over one or more finite numbers; fails on no arguments, an argument

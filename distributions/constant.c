@@ -23,8 +23,17 @@ static void format(const dist *d, dist_text *t)
     dist_text_call(t, "constant", &C(d)->c, 1);
 }
 
+static size_t support(const dist *d, double *values, double *probs, size_t max)
+{
+    if (max >= 1) {
+        values[0] = C(d)->c;
+        probs[0] = 1;
+    }
+    return 1;
+}
+
 static const dist_ops ops = {
-    "constant", cdf, mean, format, NULL, NULL, NULL, NULL,
+    "constant", cdf, mean, format, NULL, NULL, NULL, NULL, support,
 };
 
 /* constant(c) for any finite c; fails only on a wrong count or kind. */

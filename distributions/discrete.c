@@ -64,8 +64,18 @@ static void release(dist *d)
     free(s->values);
 }
 
+static size_t support(const dist *d, double *values, double *probs, size_t max)
+{
+    size_t n = D(d)->n;
+    for (size_t k = 0; k < n && n <= max; k++) {
+        values[k] = D(d)->values[k];
+        probs[k] = D(d)->weights[k] / D(d)->total;
+    }
+    return n;
+}
+
 static const dist_ops ops = {
-    "discrete", cdf, mean, format, release, NULL, NULL, NULL,
+    "discrete", cdf, mean, format, release, NULL, NULL, NULL, support,
 };
 
 /* Pairs for sorting by value while keeping each value's weight. */

@@ -51,6 +51,18 @@ int dist_is_integer(const dist *d);
 /* P(X <= x), exact where GSL has it; used by the statistical tests and truncation. */
 double dist_cdf(const dist *d, double x);
 
+/* support.c: the finite support of D. Returns its size N (values listed as the
+ * distribution lists them, a value listed twice counted twice), and when N <= MAX
+ * fills VALUES[0..N) and PROBS[0..N) (summing to 1); returns 0 when the support is
+ * infinite or continuous (normal, poisson, truncated ...). Can't fail. */
+size_t dist_support(const dist *d, double *values, double *probs, size_t max);
+
+/* quantile.c: the inverse CDF, F^-1(U) = the smallest x with P(X <= x) >= U, for U in
+ * (0, 1): GSL's inverse where the kind has one, a search of the support for finite
+ * ones, and bisection of the CDF otherwise (integers exactly, reals to the last bit).
+ * A draw F^-1(U) of a uniform U has D's distribution. Can't fail. */
+double dist_quantile(const dist *d, double u);
+
 /* The mean, for closed-form truths in tests and examples; NAN where unknown. */
 double dist_mean(const dist *d);
 

@@ -27,6 +27,9 @@ typedef struct dist_ops {
     double (*quantile)(const dist *d, double p);   /* smallest x with P(X <= x) >= p */
     double (*survival)(const dist *d, double x);   /* P(X > x), accurate in the upper tail */
     double (*upper_quantile)(const dist *d, double q); /* x with P(X > x) = q */
+    /* A finite support: its size N, and when N <= MAX its values and probabilities
+     * in VALUES and PROBS. NULL for kinds whose support is infinite or continuous. */
+    size_t (*support)(const dist *d, double *values, double *probs, size_t max);
 } dist_ops;
 
 typedef double (*dist_sampler)(const dist *d, gsl_rng *r);

@@ -57,8 +57,18 @@ static void release(dist *d)
     free(e->file);
 }
 
+static size_t support(const dist *d, double *values, double *probs, size_t max)
+{
+    size_t n = E(d)->n;
+    for (size_t k = 0; k < n && n <= max; k++) {
+        values[k] = E(d)->sorted[k];
+        probs[k] = 1.0 / (double)n;
+    }
+    return n;
+}
+
 static const dist_ops ops = {
-    "empirical", cdf, mean, format, release, NULL, NULL, NULL,
+    "empirical", cdf, mean, format, release, NULL, NULL, NULL, support,
 };
 
 /* Appends X to E's samples, growing the array geometrically. Returns -1 when out of memory. */

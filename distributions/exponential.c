@@ -29,7 +29,7 @@ static void format(const dist *d, dist_text *t)
 }
 
 static const dist_ops ops = {
-    "exponential", cdf, mean, format, NULL, quantile, survival, upper,
+    "exponential", cdf, mean, format, NULL, quantile, survival, upper, NULL,
 };
 
 /* exponential(rate) with rate > 0; fails on a wrong count or kind or on rate <= 0. */

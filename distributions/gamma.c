@@ -46,7 +46,7 @@ static void format(const dist *d, dist_text *t)
 }
 
 static const dist_ops ops = {
-    "gamma", cdf, mean, format, NULL, quantile, survival, upper,
+    "gamma", cdf, mean, format, NULL, quantile, survival, upper, NULL,
 };
 
 /* gamma(k, theta) with k > 0 and theta > 0; fails on a wrong count or kind or on a

@@ -47,7 +47,7 @@ static void format(const dist *d, dist_text *t)
 }
 
 static const dist_ops ops = {
-    "geometric", cdf, mean, format, NULL, NULL, NULL, NULL,
+    "geometric", cdf, mean, format, NULL, NULL, NULL, NULL, NULL,
 };
 
 /* geometric(p) with 0 < p <= 1; fails on a wrong count or kind or p outside (0, 1]. */

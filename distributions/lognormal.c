@@ -54,7 +54,7 @@ static void format(const dist *d, dist_text *t)
 }
 
 static const dist_ops ops = {
-    "lognormal", cdf, mean, format, NULL, quantile, survival, upper,
+    "lognormal", cdf, mean, format, NULL, quantile, survival, upper, NULL,
 };
 
 /* lognormal(mu, sigma) with sigma > 0; fails on a wrong count or kind or on sigma <= 0. */

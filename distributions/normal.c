@@ -47,7 +47,7 @@ static void format(const dist *d, dist_text *t)
 }
 
 static const dist_ops ops = {
-    "normal", cdf, mean, format, NULL, quantile, survival, upper,
+    "normal", cdf, mean, format, NULL, quantile, survival, upper, NULL,
 };
 
 /* normal(mu, sigma) with sigma > 0; fails on a wrong count or kind or on sigma <= 0. */

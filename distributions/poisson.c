@@ -39,7 +39,7 @@ static void format(const dist *d, dist_text *t)
 }
 
 static const dist_ops ops = {
-    "poisson", cdf, mean, format, NULL, NULL, NULL, NULL,
+    "poisson", cdf, mean, format, NULL, NULL, NULL, NULL, NULL,
 };
 
 /* poisson(l) with 0 < l <= 2^31; fails on a wrong count or kind or l out of range. */

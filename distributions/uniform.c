@@ -29,7 +29,7 @@ static void format(const dist *d, dist_text *t)
 }
 
 static const dist_ops ops = {
-    "uniform", cdf, mean, format, NULL, quantile, survival, upper,
+    "uniform", cdf, mean, format, NULL, quantile, survival, upper, NULL,
 };
 
 /* uniform(a, b) with finite a < b; fails on a wrong count or kind or on a >= b. */

@@ -69,8 +69,20 @@ static void format(const dist *d, dist_text *t)
     dist_text_call(t, "uniform_int", v, 2);
 }
 
+static size_t support(const dist *d, double *values, double *probs, size_t max)
+{
+    uint64_t n = UI(d)->n;
+    if (n > max)
+        return n > SIZE_MAX - 1 ? SIZE_MAX - 1 : (size_t)n;
+    for (uint64_t k = 0; k < n; k++) {
+        values[k] = (double)(UI(d)->a + (int64_t)k);
+        probs[k] = 1.0 / (double)n;
+    }
+    return (size_t)n;
+}
+
 static const dist_ops ops = {
-    "uniform_int", cdf, mean, format, NULL, NULL, NULL, NULL,
+    "uniform_int", cdf, mean, format, NULL, NULL, NULL, NULL, support,
 };
 
 /* uniform_int(a, b) with integers a <= b of magnitude at most 2^53; fails on a wrong

@@ -14,6 +14,7 @@
 #include "commands.h"
 #include "result.h"
 #include "checkpoint.h"
+#include "enumerate.h"
 #include "runner.h"
 #include "runtime.h"
 #include "stdin_text.h"
@@ -35,6 +36,10 @@ typedef struct run_options {
     double cap;                /* --cap, 0 when not given */
     optimize_level optimize;
     unsigned long long max_paths;   /* --paths / --max-paths: 0 counts no paths */
+    const char *sampling;      /* --sampling; NULL: auto (enumerate when it applies, else plain) */
+    unsigned long long enumerate_limit;   /* --enumerate-limit; 0: the default */
+    int has_enumerate_limit;
+    unsigned long long points;  /* --points: runs per replicate; 0: the method's default */
 } run_options;
 
 #define DEFAULT_MAX_PATHS 4096
@@ -90,7 +95,8 @@ static int parse_options(int argc, char **argv, run_options *o) {
         {"stop-after", required_argument, 0, 'A'}, {"checkpoint-every", required_argument, 0, 'E'},
         {"simultaneous", optional_argument, 0, 'S'}, {"method", required_argument, 0, 'M'},
         {"cap", required_argument, 0, 'K'}, {"optimize", required_argument, 0, 'O'},
-        {"time-limit", required_argument, 0, 'L'},
+        {"time-limit", required_argument, 0, 'L'}, {"sampling", required_argument, 0, 'Z'},
+        {"enumerate-limit", required_argument, 0, 'U'}, {"points", required_argument, 0, 'Q'},
         {"paths", no_argument, 0, 'H'}, {"max-paths", required_argument, 0, 'X'},
         {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
     o->replay = -1;
@@ -192,10 +198,35 @@ static int parse_options(int argc, char **argv, run_options *o) {
                 return usage_error("--cap takes the largest count one trial can give (>= 1), got '%s'", optarg);
             break;
         }
+        case 'Z': {
+            sampling_method m;
+            if (strcmp(optarg, "auto") && strcmp(optarg, "enumerate") && sampling_method_parse(optarg, &m))
+                return usage_error("--sampling takes auto, enumerate, plain, antithetic, stratified or qmc, got '%s'",
+                                   optarg);
+            o->sampling = strcmp(optarg, "auto") ? optarg : NULL;
+            break;
+        }
+        case 'Q':
+            if (parse_count(optarg, &o->points) || o->points < 2 || o->points > 65536)
+                return usage_error("--points takes the runs per replicate, 2 to 65536, got '%s'", optarg);
+            break;
+        case 'U':
+            if (parse_count(optarg, &o->enumerate_limit))
+                return usage_error("--enumerate-limit takes a number of combinations (0: never enumerate), got '%s'",
+                                   optarg);
+            o->has_enumerate_limit = 1;
+            break;
         case 'h': cli_help("run", stdout); exit(EXIT_OK);
         default: return usage_error("%s", "unknown option");
         }
     }
+    sampling_method method = SAMPLING_PLAIN;
+    if (o->sampling) sampling_method_parse(o->sampling, &method);
+    if (o->points && method != SAMPLING_STRATIFIED && method != SAMPLING_QMC)
+        return usage_error("%s", "--points goes with --sampling stratified or qmc");
+    if (method != SAMPLING_PLAIN && (o->resume_path || o->method == STOP_METHOD_PAPER || o->replay >= 0 || o->max_paths))
+        return usage_error("--sampling %s cannot be combined with --resume, --replay, --method paper or --paths",
+                           o->sampling);
     if (o->resume_path && optind == argc) return 0;   /* the spec comes from the checkpoint */
     if (optind != argc - 1) return usage_error("%s", "needs exactly one SPEC file");
     o->spec_path = argv[optind];
@@ -276,6 +307,24 @@ static int make_paths(result *r, const fsabi_module *mod, const runner_result *r
     return 0;
 }
 
+/* Under variance reduction the rule judged replicate totals of K runs: the block's
+ * figures per run are those divided by K, and its spread, extremes and hits those
+ * of the runs themselves (RUN). The variance ratio compares plain sampling's
+ * variance of a mean of K runs, s^2 / K with s the runs' own spread, with the
+ * replicate mean's, Var(total) / K^2: from the same runs. */
+static void per_run(result_block *out, const tally_moments *m, const tally_moments *run, uint32_t runs) {
+    double k = (double)runs;
+    out->mean = m->mean / k;
+    out->half_width /= k;
+    out->range /= k;
+    out->stddev = run->stddev;
+    out->min = run->min;
+    out->max = run->max;
+    out->hits = run->hits;
+    double plain = run->variance / k, replicate = m->variance / (k * k);
+    out->variance_ratio = replicate > 0 ? plain / replicate : NAN;
+}
+
 static result *make_result(const spec *s, const run_options *o, const runner_config *cfg,
                            const runner_result *rr) {
     const fsabi_module *mod = cfg->mod;
@@ -297,6 +346,9 @@ static result *make_result(const spec *s, const run_options *o, const runner_con
                           : cfg->stop.family == STOP_SIDAK ? "simultaneous_sidak" : "per_block");
     r->stop_method = strdup(stop_method_name(cfg->stop.method));
     r->block_confidence = 1.0 - cfg->stop.alpha;
+    r->sampling = strdup(sampling_method_name(cfg->sampling));
+    r->runs_per_trial = cfg->runs_per_trial;
+    r->runs = rr->trials * cfg->runs_per_trial;
     r->trials = rr->trials;
     r->crashes = rr->crashes;
     r->timeouts = rr->timeouts;
@@ -333,6 +385,8 @@ static result *make_result(const spec *s, const run_options *o, const runner_con
         out->basis = strdup(block_basis_name(v->basis));
         out->range = v->range / per;
         out->max_runs = runner_block_max_runs(b) / per;
+        out->variance_ratio = NAN;
+        if (rr->run_moments) per_run(out, m, &rr->run_moments[j], cfg->runs_per_trial);   /* per == 1 then */
         out->successors = calloc(b->nsuccessors + 1, sizeof *out->successors);
         out->callees = calloc(b->ncallees + 1, sizeof *out->callees);
         if (!out->successors || !out->callees) { result_free(r); return NULL; }
@@ -356,6 +410,12 @@ static result *make_result(const spec *s, const run_options *o, const runner_con
         const tally_moments *m = &rr->moments[mod->nblocks + k];
         r->mmio_writes[k] = (result_mmio_write){mod->write_addresses[k], m->mean / per, m->stddev / per,
                                                 rr->verdicts[mod->nblocks + k].half_width / per, m->min, m->max};
+        if (rr->run_moments) {
+            const tally_moments *run = &rr->run_moments[mod->nblocks + k];
+            double runs = (double)cfg->runs_per_trial;
+            r->mmio_writes[k] = (result_mmio_write){mod->write_addresses[k], m->mean / runs, run->stddev,
+                                                    rr->verdicts[mod->nblocks + k].half_width / runs, run->min, run->max};
+        }
     }
     r->nmmio_writes = mod->nwrites;
     if (make_paths(r, mod, rr) != 0) { result_free(r); return NULL; }
@@ -477,6 +537,62 @@ static void write_checkpoint(const runner_start *state, void *ctx) {
 
 static int run_command(int argc, char **argv, cluster *cl);
 
+/* The result of an enumeration: every block exact (half-width 0), its probability
+ * of running in P_UPPER, what the runs showed in min, max and hits. */
+static result *enumerated_result(const spec *s, const run_options *o, const runner_config *cfg,
+                                 const enumerate_result *en) {
+    size_t nc = cfg->mod->nblocks + cfg->mod->nwrites;
+    runner_result rr = {0};
+    rr.moments = calloc(nc + 1, sizeof *rr.moments);
+    rr.verdicts = calloc(nc + 1, sizeof *rr.verdicts);
+    if (!rr.moments || !rr.verdicts) { free(rr.moments); free(rr.verdicts); return NULL; }
+    for (size_t j = 0; j < nc; j++) {
+        rr.moments[j] = (tally_moments){en->combinations, en->hits[j], en->min[j], en->max[j], en->mean[j],
+                                        en->stddev[j] * en->stddev[j], en->stddev[j], 0};
+        rr.verdicts[j] = (block_verdict){.status = BLOCK_CONSTANT, .method = METHOD_EXACT, .half_width = 0,
+                                         .p_upper = en->p_reached[j], .basis = BASIS_PROVEN, .range = INFINITY};
+    }
+    rr.trials = en->combinations;
+    rr.converged = 1;
+    rr.elapsed_s = en->elapsed_s;
+    result *r = make_result(s, o, cfg, &rr);
+    free(rr.moments);
+    free(rr.verdicts);
+    if (!r) return NULL;
+    for (size_t j = 0; j < r->nblocks; j++) {
+        result_block *b = &r->blocks[j];
+        free(b->status); free(b->method); free(b->basis);
+        b->status = strdup("exact");
+        b->method = strdup("enumerated");
+        b->basis = strdup("enumerated");
+        b->range = NAN;
+    }
+    free(r->sampling);
+    r->sampling = strdup("enumerated");
+    r->runs_per_trial = 1;
+    r->runs = en->combinations;
+    r->draws_per_run = en->draws;
+    return r;
+}
+
+/* Enumerates when the spec allows it: 0 with EN filled, 1 when it does not apply
+ * (WHY says why), -1 on a failure to run at all. */
+static int try_enumeration(const spec *s, const run_options *o, const runner_config *cfg,
+                           enumerate_result *en, char *why, size_t whylen) {
+    uint64_t limit = o->has_enumerate_limit ? o->enumerate_limit : ENUMERATE_DEFAULT_LIMIT;
+    if (limit > cfg->max_trials) limit = cfg->max_trials;   /* no more runs than the trial budget */
+    if (limit == 0) {
+        snprintf(why, whylen, "--enumerate-limit 0");
+        return 1;
+    }
+    if (s->function && (spec_counted_calls(s) > 1 || s->ninterrupts)) {   /* results are per call there */
+        snprintf(why, whylen, "call sequences (calls, interrupt) are sampled, not enumerated");
+        return 1;
+    }
+    if (!enumerate_spec_finite(s, limit, why, whylen)) return 1;
+    return enumerate_run(cfg->mod, &cfg->program, cfg->seed, limit, cfg->timeout_s, &cfg->limits, en, why, whylen);
+}
+
 int cli_run(int argc, char **argv) {
     cluster cl;
     char err[1024];
@@ -568,7 +684,7 @@ static int run_command(int argc, char **argv, cluster *cl) {
     runner_config cfg = {0};
     if (o.cap == 0 && s->cap > 0) o.cap = (double)s->cap;   /* --cap wins over the spec's */
     cfg.mod = mod;
-    cfg.run_trial = runtime_run_trial;
+    cfg.program = (program_hooks){runtime_run_trial, runtime_set_draw_source, runtime_rng};
     cfg.seed = o.has_seed ? o.seed : s->seed;
     cfg.jobs = o.jobs;
     cfg.max_trials = o.has_max_trials ? o.max_trials : s->max_trials;
@@ -596,6 +712,12 @@ static int run_command(int argc, char **argv, cluster *cl) {
                      o.has_confidence ? o.confidence : s->confidence);
     stop_params_family(&cfg.stop, o.family, runner_family_size(mod));
     stop_params_method(&cfg.stop, o.method, o.cap);
+    if (o.sampling) sampling_method_parse(o.sampling, &cfg.sampling);
+    cfg.runs_per_trial = cfg.sampling == SAMPLING_PLAIN ? 1
+                       : o.points ? (uint32_t)o.points : sampling_method_default_runs(cfg.sampling);
+    cfg.timeout_s *= cfg.runs_per_trial;   /* the spec's timeout is per run; a trial is a replicate */
+    /* a replicate's tallies are not in the checkpoint's format: such a run is not continued */
+    if (cfg.sampling != SAMPLING_PLAIN) cfg.on_checkpoint = NULL;
     ckpt.header.epsilon = cfg.stop.epsilon;
     ckpt.header.confidence = cfg.stop.confidence;
     ckpt.header.relative = cfg.stop.relative;
@@ -605,6 +727,13 @@ static int run_command(int argc, char **argv, cluster *cl) {
     double per_trial = (double)spec_counted_calls(s);
     if (!cfg.stop.relative) cfg.stop.epsilon *= per_trial;
     cfg.stop.cap *= per_trial;
+    if (cfg.sampling != SAMPLING_PLAIN && s->function && (per_trial > 1 || s->ninterrupts)) {
+        fprintf(stderr, "freqsys: error: --sampling %s does not combine with call sequences (calls, interrupt) "
+                "yet; use --sampling plain\n", o.sampling);
+        spec_free(s);
+        transform_warnings_free(&warnings);
+        return EXIT_USAGE;
+    }
 
     if (o.trace_path && cl->rank == 0) {
         if (!(cfg.trace = fopen(o.trace_path, "w"))) {
@@ -615,11 +744,49 @@ static int run_command(int argc, char **argv, cluster *cl) {
         }
         fprintf(cfg.trace, "trials,block,mean,half_width\n");
     }
+    /* Exact enumeration, when every input has a small finite support (each MPI rank
+     * decides alike, so ranks other than 0 only leave) */
+    char *sampling_note = NULL;
+    if (!o.resume_path && (!o.sampling || !strcmp(o.sampling, "enumerate"))) {
+        enumerate_result en;
+        char why[768];
+        int erc = try_enumeration(s, &o, &cfg, &en, why, sizeof why);
+        if (erc == 0) {
+            if (cfg.trace) fclose(cfg.trace);
+            result *r = cl->rank == 0 ? enumerated_result(s, &o, &cfg, &en) : NULL;
+            enumerate_result_free(&en);
+            if (cl->rank != 0) {
+                spec_free(s);
+                transform_warnings_free(&warnings);
+                return EXIT_OK;
+            }
+            if (r) {
+                r->jobs = 1;
+                r->trials_per_s = r->elapsed_s > 0 ? (double)r->trials / r->elapsed_s : 0;
+                r->warnings = warnings.v;
+                r->nwarnings = warnings.n;
+                warnings = (transform_warnings){0};
+            }
+            rc = !r || write_result(r, &o) != 0 ? EXIT_USAGE : EXIT_OK;
+            if (!r) fprintf(stderr, "freqsys: error: out of memory\n");
+            result_free(r);
+            spec_free(s);
+            transform_warnings_free(&warnings);
+            return rc;
+        }
+        if (o.sampling) {   /* asked for by name: say why not */
+            char note[1024];
+            snprintf(note, sizeof note, "not enumerated (%s); sampled plainly", why);
+            if (!o.quiet) fprintf(stderr, "freqsys: %s\n", note);
+            sampling_note = strdup(note);
+        }
+    }
     runner_result rr;
     int failed = runner_run(&cfg, &rr) != 0;
     if (cfg.trace && fclose(cfg.trace) != 0)
         fprintf(stderr, "freqsys: error: writing %s failed\n", o.trace_path);
-    size_t ncounters = fsabi_ncounters(mod);
+    size_t ncounters = fsabi_ncounters(mod) * (cfg.sampling != SAMPLING_PLAIN ? 2 : 1);
+    if (failed || cl->rank != 0) free(sampling_note);
     if (failed) {
         fprintf(stderr, "freqsys: error: %s\n", rr.error);
         runner_result_free(&rr, ncounters);
@@ -635,7 +802,10 @@ static int run_command(int argc, char **argv, cluster *cl) {
         transform_warnings_free(&warnings);
         return EXIT_OK;
     }
-    if (rr.interrupted) {
+    if (rr.interrupted && cfg.sampling != SAMPLING_PLAIN) {
+        if (!o.quiet) fprintf(stderr, "freqsys: interrupted after %llu replicates (a run with --sampling %s "
+                              "cannot be continued)\n", (unsigned long long)rr.trials, o.sampling);
+    } else if (rr.interrupted) {
         write_checkpoint(&rr.state, &ckpt);
         if (ckpt.written && !o.quiet)
             fprintf(stderr, "freqsys: %s after %llu trials; continue with: freqsys run --resume %s\n",
@@ -644,6 +814,11 @@ static int run_command(int argc, char **argv, cluster *cl) {
         unlink(ckpt.path);   /* the run ended: its result is final, the checkpoint moot */
     }
     result *r = make_result(s, &o, &cfg, &rr);
+    if (r) {
+        r->sampling_note = sampling_note;
+        sampling_note = NULL;
+    }
+    free(sampling_note);
     if (r) {   /* the result takes the warnings over */
         r->warnings = warnings.v;
         r->nwarnings = warnings.n;

@@ -129,7 +129,8 @@ static int spawn(runner *r, int w) {
         }
         char why[256];
         if (confine_worker(&r->cfg->limits, why, sizeof why) != 0) _exit(CONFINE_EXIT_STATUS);
-        worker_loop(r->cfg->mod, r->cfg->run_trial, r->cfg->seed, cmd[0], res[1], &r->slots[w], r->cfg->worker_rss_limit);
+        worker_loop(r->cfg->mod, &r->cfg->program, r->cfg->seed, cmd[0], res[1], &r->slots[w],
+                    r->cfg->worker_rss_limit, r->cfg->sampling, r->cfg->runs_per_trial);
         _exit(0);
     }
     close(cmd[0]);
@@ -486,19 +487,53 @@ static uint64_t judged_slot(const fsabi_module *mod, uint64_t k) {
     return k < mod->nblocks ? k : k + mod->nwrites;
 }
 
+/* The facts and the per-run bound the rule takes for counter J: a block's own; a
+ * path's, what holds of its rarest block; none for an MMIO write counter. */
+static void counter_facts(const fsabi_module *mod, uint64_t j, unsigned *facts, double *bound) {
+    *facts = 0;
+    *bound = INFINITY;
+    if (j < mod->nblocks) {
+        *facts = runner_block_facts(&mod->blocks[j]);
+        *bound = runner_block_max_runs(&mod->blocks[j]);
+    } else if (j >= mod->nblocks + mod->nwrites) {
+        *bound = runner_path_max_runs(&mod->paths[j - mod->nblocks - mod->nwrites]);
+        *facts = *bound <= 1 ? STOP_FACT_AT_MOST_ONCE : 0u;
+    }
+}
+
+/* A replicate of K runs totals K times a run's count: the rule judges the totals
+ * (i.i.d. across replicates) at K epsilon, against K times every per-run range. A
+ * block proven to run once per run is exact when every total is K. */
+static void judge_replicates(const runner *r, uint64_t j, const tally_moments *m, block_verdict *v) {
+    const fsabi_module *mod = r->cfg->mod;
+    double k = (double)r->cfg->runs_per_trial;
+    stop_params p = r->cfg->stop;
+    if (!p.relative) p.epsilon *= k;
+    p.cap *= k;
+    unsigned facts;
+    double max_runs;
+    counter_facts(mod, j, &facts, &max_runs);
+    if ((facts & STOP_FACT_ONCE) && m->n > 0 && m->hits == m->n && m->min == r->cfg->runs_per_trial &&
+        m->max == r->cfg->runs_per_trial) {
+        tally_moments once = *m;
+        once.min = once.max = 1;
+        once.mean = 1;
+        stop_rule_judge_bounded(&p, &once, STOP_FACT_ONCE, 1, v);
+        return;
+    }
+    stop_rule_judge_bounded(&p, m, 0, max_runs * k, v);
+}
+
 static void judge(runner *r, uint64_t j, uint64_t valid) {
     const fsabi_module *mod = r->cfg->mod;
     tally_moments_of(&r->tallies[j], valid, &r->out->moments[j]);
-    unsigned facts = 0;
-    double bound = INFINITY;
-    if (j < mod->nblocks) {
-        facts = runner_block_facts(&mod->blocks[j]);
-        bound = runner_block_max_runs(&mod->blocks[j]);
-    } else if (j >= mod->nblocks + mod->nwrites) {
-        /* a path runs at most once per run of a block on it: what holds of its rarest block */
-        bound = runner_path_max_runs(&mod->paths[j - mod->nblocks - mod->nwrites]);
-        facts = bound <= 1 ? STOP_FACT_AT_MOST_ONCE : 0u;
+    if (r->cfg->runs_per_trial > 1) {
+        judge_replicates(r, j, &r->out->moments[j], &r->out->verdicts[j]);
+        return;
     }
+    unsigned facts;
+    double bound;
+    counter_facts(mod, j, &facts, &bound);
     stop_rule_judge_bounded(&r->cfg->stop, &r->out->moments[j], facts, bound, &r->out->verdicts[j]);
 }
 
@@ -815,19 +850,24 @@ int runner_run(const runner_config *cfg, runner_result *out) {
     clock_gettime(CLOCK_MONOTONIC, &r.t0);
     /* the blocks' counters, the MMIO write counters (reported, never waited for), the paths' */
     size_t nb = fsabi_ncounters(cfg->mod);
+    /* under variance reduction, per-run tallies follow the per-replicate ones */
+    int replicates = cfg->sampling != SAMPLING_PLAIN;
+    size_t ntallies = replicates ? 2 * nb : nb;
     out->moments = calloc(nb + 1, sizeof *out->moments);
     out->verdicts = calloc(nb + 1, sizeof *out->verdicts);
-    r.tallies = calloc(nb + 1, sizeof *r.tallies);
+    if (replicates) out->run_moments = calloc(nb + 1, sizeof *out->run_moments);
+    r.tallies = calloc(ntallies + 1, sizeof *r.tallies);
     r.workers = calloc((size_t)cfg->jobs, sizeof *r.workers);
     /* no process and no pipes yet, so that the cleanup after a failed start closes nothing it does not own */
     for (int w = 0; r.workers && w < cfg->jobs; w++) r.workers[w] = (worker){.pid = -1, .cmd_fd = -1, .res_fd = -1};
     r.slots = mmap(NULL, (size_t)cfg->jobs * sizeof *r.slots, PROT_READ | PROT_WRITE,
                    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-    if (!out->moments || !out->verdicts || !r.tallies || !r.workers || r.slots == MAP_FAILED) {
+    if (!out->moments || !out->verdicts || !r.tallies || !r.workers || r.slots == MAP_FAILED ||
+        (replicates && !out->run_moments)) {
         snprintf(out->error, sizeof out->error, "out of memory");
         return -1;
     }
-    for (size_t j = 0; j < nb; j++) tally_init(&r.tallies[j]);
+    for (size_t j = 0; j < ntallies; j++) tally_init(&r.tallies[j]);
     if (cfg->cluster && cfg->cluster->size > 1) {
         r.distributed = 1;
         r.rank = cfg->cluster->rank;
@@ -946,6 +986,10 @@ int runner_run(const runner_config *cfg, runner_result *out) {
     if (remote) say_bye(&r, rc ? out->error : NULL);
     /* Every block's verdict for the report (the lazy decisions skip settled ones). */
     if (rc == 0 && r.rank == 0) decide_all(&r, 0);
+    if (replicates) {
+        uint64_t valid = r.frontier - r.crashes - r.timeouts - r.input_errors;
+        for (size_t j = 0; j < nb; j++) tally_moments_of(&r.tallies[nb + j], valid * cfg->runs_per_trial, &out->run_moments[j]);
+    }
     out->trials = r.frontier;
     out->crashes = r.crashes;
     out->timeouts = r.timeouts;
@@ -983,6 +1027,8 @@ int runner_run(const runner_config *cfg, runner_result *out) {
 }
 
 void runner_result_free(runner_result *r, size_t ncounters) {
+    free(r->run_moments);
+    r->run_moments = NULL;
     free(r->moments);
     free(r->verdicts);
     for (size_t j = 0; r->state.tallies && j < ncounters; j++) tally_free(&r->state.tallies[j]);

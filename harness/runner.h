@@ -7,19 +7,16 @@
 #include <stdint.h>
 #include <stdio.h>
 #include "abi.h"
+#include "program.h"
 #include "cluster.h"
 #include "confine.h"
+#include "sampling_points.h"
 #include "stop_rule.h"
 #include "tally.h"
 
-/* Runs trial TRIAL of seed SEED in the calling worker process, leaving its counts in
- * the module's counters: the runtime's runtime_run_trial, or a test's fake program.
- * It may crash or hang; the harness contains both. */
-typedef trial_end (*runner_trial_fn)(uint64_t seed, uint64_t trial);
-
 typedef struct runner_config {
     const fsabi_module *mod;   /* loaded, with the runtime bound to it */
-    runner_trial_fn run_trial; /* runs one trial of MOD */
+    program_hooks program;     /* runs one trial of MOD: the runtime, or a test's fake */
     uint64_t seed;
     int jobs;                  /* workers; >= 1 */
     uint64_t max_trials;
@@ -40,6 +37,11 @@ typedef struct runner_config {
     uint64_t stop_after;       /* > 0: stop as if interrupted at the first check point past it */
     double time_limit_s;       /* > 0: stop once the run has taken this long, with what it has */
     uint64_t worker_rss_limit; /* bytes; a worker past it after a chunk is replaced (0: never) */
+    /* Variance reduction: under a method other than plain a trial is a replicate of
+     * runs_per_trial runs, and the rule judges each block's replicate totals (i.i.d.)
+     * at epsilon x runs_per_trial with ranges x runs_per_trial; the result is per run. */
+    sampling_method sampling;
+    uint32_t runs_per_trial;   /* 1 for plain */
 } runner_config;
 
 #define RUNNER_DEFAULT_RSS_LIMIT (1ull << 30)
@@ -80,8 +82,11 @@ typedef struct runner_result {
     int interrupted;           /* SIGINT or SIGTERM arrived first */
     int gave_up;               /* ended early: every open block needs a bound (stuck) */
     int time_limited;          /* ended by the time limit */
-    tally_moments *moments;    /* [fsabi_ncounters(mod)]: blocks, MMIO writes, paths */
-    block_verdict *verdicts;   /* the same */
+    tally_moments *moments;    /* [fsabi_ncounters(mod)]: blocks, MMIO writes, paths; per
+                                * trial (a replicate's total under variance reduction) */
+    block_verdict *verdicts;   /* the same, on the same scale */
+    tally_moments *run_moments;/* variance reduction: the same counters per run, over
+                                * every run of the valid replicates; NULL under plain sampling */
     runner_failure failures[RUNNER_MAX_FAILURES];   /* those with the smallest trial ids */
     size_t nfailures;
     double elapsed_s;
@@ -113,7 +118,8 @@ double runner_path_max_runs(const fsabi_path *p);
  * block but those proven to run exactly once (their value is exact). Can't fail. */
 uint64_t runner_family_size(const fsabi_module *mod);
 
-/* NCOUNTERS: fsabi_ncounters(mod), the number of tallies in R->state. */
+/* NCOUNTERS: the number of tallies in R->state: fsabi_ncounters(mod), twice that
+ * under variance reduction. */
 void runner_result_free(runner_result *r, size_t ncounters);
 
 #endif

@@ -238,12 +238,93 @@ static int outgrown(uint64_t rss_limit) {
     return (rss_limit && resident > rss_limit) || near_as;
 }
 
-void worker_loop(const fsabi_module *mod, trial_end (*run_trial)(uint64_t seed, uint64_t trial), uint64_t seed,
-                 int cmd_fd, int result_fd, wire_slot *slot, uint64_t rss_limit) {
+/* A replicate's runs: what each block ran in all, and in each run. */
+typedef struct replicate_counts {
+    uint64_t *total;       /* [ncounters] */
+    uint32_t *blocks;      /* the blocks with a nonzero total */
+    size_t nblocks;
+    uint32_t *run_block;   /* (block, count) of every run, one after another */
+    uint64_t *run_count;
+    size_t npairs, cap;
+} replicate_counts;
+
+/* Moves the counters [FIRST, FIRST + N) of the run that just ended into R and clears them. */
+static void take_counters(const fsabi_module *mod, replicate_counts *r, uint32_t first, uint32_t n) {
+    for (uint32_t j = first; j < first + n; j++) {
+        uint64_t v = mod->counters[j];
+        if (!v) continue;
+        mod->counters[j] = 0;
+        if (!r->total[j]) r->blocks[r->nblocks++] = j;
+        r->total[j] += v;
+        if (r->npairs == r->cap) {
+            r->cap = r->cap ? 2 * r->cap : 256;
+            r->run_block = realloc(r->run_block, r->cap * sizeof *r->run_block);
+            r->run_count = realloc(r->run_count, r->cap * sizeof *r->run_count);
+            if (!r->run_block || !r->run_count) abort();   /* out of memory: a crash */
+        }
+        r->run_block[r->npairs] = j;
+        r->run_count[r->npairs++] = v;
+    }
+}
+
+/* Moves the counters of the run that just ended (each function's blocks, then its
+ * paths) into R and clears them. */
+static void take_run(const fsabi_module *mod, replicate_counts *r) {
+    uint32_t nt = *mod->touched_count;
+    uint32_t path_base = (uint32_t)(mod->nblocks + mod->nwrites);
+    for (uint32_t k = 0; k < nt; k++) {
+        uint32_t fi = mod->touched_list[k];
+        const fsabi_function *f = &mod->functions[fi];
+        const fsabi_path_function *pf = mod->path_functions ? &mod->path_functions[fi] : NULL;
+        mod->fn_touched[fi] = 0;
+        take_counters(mod, r, f->first_block, f->nblocks);
+        if (pf && pf->npaths) take_counters(mod, r, path_base + pf->first_path, pf->npaths);
+    }
+    *mod->touched_count = 0;
+}
+
+/* Counts replicate R into the chunk's tallies (KEEP) or drops it, and empties it. */
+static void end_replicate(chunk_state *c, replicate_counts *r, uint64_t ncounters, int keep) {
+    for (size_t k = 0; k < r->nblocks; k++) {
+        uint32_t j = r->blocks[k];
+        if (keep) count_block(c, j, r->total[j], 1);
+        r->total[j] = 0;
+    }
+    for (size_t k = 0; keep && k < r->npairs; k++) count_block(c, (uint32_t)(ncounters + r->run_block[k]), r->run_count[k], 1);
+    r->nblocks = 0;
+    r->npairs = 0;
+}
+
+/* Runs replicate I: its runs in order, their draws from the points P. Returns how
+ * the first run that did not end normally ended, or TRIAL_RETURNED. */
+static trial_end run_replicate(const fsabi_module *mod, const program_hooks *program, sampling_points *p,
+                               uint32_t runs, uint64_t seed, uint64_t i, replicate_counts *r) {
+    for (uint32_t k = 0; k < runs; k++) {
+        uint64_t stream = sampling_points_begin(p, i, k);
+        trial_end how = program->run_trial(seed, stream);
+        if (how == TRIAL_ABORTED || how == TRIAL_INPUT_ERROR) return how;
+        take_run(mod, r);
+    }
+    return TRIAL_RETURNED;
+}
+
+void worker_loop(const fsabi_module *mod, const program_hooks *program, uint64_t seed, int cmd_fd, int result_fd,
+                 wire_slot *slot, uint64_t rss_limit, sampling_method method, uint32_t runs) {
     chunk_state c = {0};
     uint64_t ncounters = fsabi_ncounters(mod);
-    c.tallies = calloc(ncounters + 1, sizeof *c.tallies);
-    c.used = calloc(ncounters + 1, sizeof *c.used);
+    int replicates = method != SAMPLING_PLAIN;
+    size_t ntallies = replicates ? 2 * ncounters : ncounters;
+    replicate_counts rep = {0};
+    sampling_points *points = NULL;
+    if (replicates) {
+        rep.total = calloc(ncounters + 1, sizeof *rep.total);
+        rep.blocks = calloc(ncounters + 1, sizeof *rep.blocks);
+        points = sampling_points_new(method, runs, seed);
+        if (!rep.total || !rep.blocks || !points || !program->set_draw_source) return;
+        program->set_draw_source(sampling_points_draw, points);
+    }
+    c.tallies = calloc(ntallies + 1, sizeof *c.tallies);
+    c.used = calloc(ntallies + 1, sizeof *c.used);
     uint32_t widest = 1;
     for (uint64_t f = 0; f < mod->nfunctions; f++) {
         uint32_t wide = mod->functions[f].nblocks + (mod->path_functions ? mod->path_functions[f].npaths : 0);
@@ -265,7 +346,7 @@ void worker_loop(const fsabi_module *mod, trial_end (*run_trial)(uint64_t seed, 
         if (!c.small || !c.small_rows) return;
     }
     c.budget = PATTERN_BUDGET + 24 * (size_t)mod->nfunctions;
-    for (uint64_t j = 0; j < ncounters; j++) tally_init(&c.tallies[j]);
+    for (uint64_t j = 0; j < ntallies; j++) tally_init(&c.tallies[j]);
     c.fd = result_fd;
     collect(mod, &c, 0);   /* whatever module initialisation counted is not a trial */
 
@@ -276,8 +357,13 @@ void worker_loop(const fsabi_module *mod, trial_end (*run_trial)(uint64_t seed, 
         c.count = cmd.count;
         for (uint64_t i = cmd.start; i < end; i++) {
             __atomic_store_n(&slot->trial, i, __ATOMIC_RELEASE);
-            trial_end how = run_trial(seed, i);
+            trial_end how = replicates ? run_replicate(mod, program, points, runs, seed, i, &rep)
+                                       : program->run_trial(seed, i);
             __atomic_store_n(&slot->trial, WIRE_IDLE, __ATOMIC_RELEASE);
+            if (replicates) {
+                collect(mod, &c, 0);   /* a failed run's counters */
+                end_replicate(&c, &rep, ncounters, how != TRIAL_ABORTED && how != TRIAL_INPUT_ERROR);
+            }
             if (how == TRIAL_ABORTED || how == TRIAL_INPUT_ERROR) {
                 /* left out of the estimates, and listed: abort() as a crash, an input
                  * that does not fit as that trial's own failure (the run goes on) */
@@ -288,7 +374,7 @@ void worker_loop(const fsabi_module *mod, trial_end (*run_trial)(uint64_t seed, 
                     if (!c.aborted) abort();
                 }
                 c.aborted[c.naborted++] = how == TRIAL_INPUT_ERROR ? i | WIRE_INPUT_ERROR : i;
-            } else {
+            } else if (!replicates) {
                 collect(mod, &c, 1);
             }
         }
@@ -297,6 +383,11 @@ void worker_loop(const fsabi_module *mod, trial_end (*run_trial)(uint64_t seed, 
         if (send_chunk(result_fd, &c, cmd.start, cmd.count, 0, retiring, 0, NULL) != 0) break;
         if (retiring) break;
     }
+    sampling_points_free(points);
+    free(rep.total);
+    free(rep.blocks);
+    free(rep.run_block);
+    free(rep.run_count);
     free(c.sink.bins);
     free(c.small);
     free(c.small_rows);

@@ -5,14 +5,20 @@
 
 #include <stdint.h>
 #include "abi.h"
+#include "program.h"
+#include "sampling_points.h"
 #include "wire.h"
 
-/* The worker's loop: reads chunks from CMD_FD, runs their trials with RUN_TRIAL
- * (which counts into MOD's counters), and answers on RESULT_FD. Announces each trial in SLOT
+/* The worker's loop: reads chunks from CMD_FD, runs their trials with PROGRAM's
+ * run_trial (which counts into MOD's counters), and answers on RESULT_FD. Announces each trial in SLOT
  * before running it. Returns when told to stop, when a pipe closes, or after a
  * chunk that left its resident memory above RSS_LIMIT bytes (0: no limit), so a
- * program that leaks is restarted clean; the caller then _exit()s. */
-void worker_loop(const fsabi_module *mod, trial_end (*run_trial)(uint64_t seed, uint64_t trial), uint64_t seed,
-                 int cmd_fd, int result_fd, wire_slot *slot, uint64_t rss_limit);
+ * program that leaks is restarted clean; the caller then _exit()s.
+ * Under a METHOD other than plain, each trial is a replicate of RUNS runs (see
+ * sampling_points.h): the harness gets, per block, the replicate's total count
+ * (counter j), and each run's own count (counter NCOUNTERS + j, NCOUNTERS the
+ * module's blocks and writes), which tell plain sampling's variance. */
+void worker_loop(const fsabi_module *mod, const program_hooks *program, uint64_t seed, int cmd_fd, int result_fd,
+                 wire_slot *slot, uint64_t rss_limit, sampling_method method, uint32_t runs);
 
 #endif

@@ -41,6 +41,8 @@ void result_free(result *r)
     free(r->mmio_writes);
     free(r->guarantee);
     free(r->stop_method);
+    free(r->sampling);
+    free(r->sampling_note);
     for (size_t i = 0; i < r->nwarnings; i++)
         free(r->warnings[i]);
     free(r->warnings);

@@ -25,6 +25,9 @@ typedef struct result_block {
                            * "none" (no valid bound: half_width is not finite); NULL unknown */
     double range;         /* the largest count per run the bound assumed or proved; NAN: none */
     double max_runs;      /* proven: at most this many executions per run; NAN: unbounded */
+    double variance_ratio;/* variance reduction: plain sampling's variance of the mean over
+                           * this method's at the same number of runs, estimated from the
+                           * same run; 0 or NAN when not measured (plain, enumerated) */
     uint32_t *successors; /* CFG successors: indices into result.blocks */
     size_t nsuccessors;
     char **callees;       /* functions this block calls directly, once per call site */
@@ -124,6 +127,14 @@ typedef struct result {
      * and counted the last CALLS - WARMUP; means, half-widths, ranges and bounds are
      * per counted call, min and max a trial's totals over them. 1 and 0 otherwise. */
     uint64_t calls, warmup;
+    /* How the inputs were sampled (NULL in results written before it was recorded:
+     * plain): "plain", "enumerated" (every combination once: exact means),
+     * "antithetic", "stratified", "qmc" (trials are replicates of runs_per_trial runs). */
+    char *sampling;
+    uint64_t runs_per_trial;   /* program runs in one trial (one i.i.d. observation); 1 plain */
+    uint64_t runs;             /* program runs made in all */
+    uint64_t draws_per_run;    /* enumerated: the draws each run made */
+    char *sampling_note;       /* why a method asked for was not used, or NULL */
 } result;
 
 /* path_rank.c: the counted paths of FUNCTION, hottest first (ties by id), as indices

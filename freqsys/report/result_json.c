@@ -112,6 +112,8 @@ static json_t *block_json(const result_block *b, int *bad)
         set(o, "range", real(b->range), bad);
         set(o, "max_runs", real(b->max_runs), bad);
     }
+    if (isfinite(b->variance_ratio) && b->variance_ratio > 0)
+        set(o, "variance_ratio", real(b->variance_ratio), bad);
     json_t *succ = json_array(), *calls = json_array();
     for (size_t k = 0; succ && k < b->nsuccessors; k++)
         if (json_array_append_new(succ, json_integer(b->successors[k])) != 0)
@@ -246,6 +248,15 @@ static json_t *document(const result *r, int *bad)
         set(o, "guarantee", str(r->guarantee), bad);
         set(o, "stop_method", str(r->stop_method), bad);
         set(o, "block_confidence", real(r->block_confidence), bad);
+    }
+    if (r->sampling) {   /* absent in results of plain sampling written before it existed */
+        set(o, "sampling", str(r->sampling), bad);
+        set(o, "runs_per_trial", count(r->runs_per_trial), bad);
+        set(o, "runs", count(r->runs), bad);
+        if (r->draws_per_run)
+            set(o, "draws_per_run", count(r->draws_per_run), bad);
+        if (r->sampling_note)
+            set(o, "sampling_note", str(r->sampling_note), bad);
     }
     if (r->nwarnings) {   /* absent when there are none, so older results read the same */
         json_t *warnings = json_array();
@@ -537,7 +548,7 @@ static int one_of(reader *rd, const char *key, const char *s, const char *const 
 }
 
 static const char *const modes[] = {"program", "function", NULL};
-static const char *const statuses[] = {"converged", "constant", "rare", "not_converged", NULL};
+static const char *const statuses[] = {"converged", "constant", "rare", "not_converged", "exact", NULL};
 
 /* "successors" (block indices) and "callees" (function names); both optional. */
 static int read_edges(reader *rd, json_t *o, result_block *b)
@@ -591,6 +602,8 @@ static int read_block(reader *rd, json_t *o, result_block *b)
         get_string(rd, o, "basis", 0, &b->basis);
     get_double(rd, o, "range", 0, &b->range);
     get_double(rd, o, "max_runs", 0, &b->max_runs);
+    b->variance_ratio = NAN;
+    get_double(rd, o, "variance_ratio", 0, &b->variance_ratio);
     read_edges(rd, o, b);
     return rd->failed ? -1 : 0;
 }
@@ -782,6 +795,14 @@ static void fill(reader *rd, json_t *root, result *r)
         get_string(rd, root, "guarantee", 0, &r->guarantee);
         get_string(rd, root, "stop_method", 0, &r->stop_method);
         get_double(rd, root, "block_confidence", 0, &r->block_confidence);
+    }
+    if (json_object_get(root, "sampling")) {
+        get_string(rd, root, "sampling", 0, &r->sampling);
+        get_count(rd, root, "runs_per_trial", 0, &r->runs_per_trial);
+        get_count(rd, root, "runs", 0, &r->runs);
+        get_count(rd, root, "draws_per_run", 0, &r->draws_per_run);
+        if (json_object_get(root, "sampling_note"))
+            get_string(rd, root, "sampling_note", 0, &r->sampling_note);
     }
     json_t *warnings = json_object_get(root, "warnings");
     if (warnings && !json_is_array(warnings))

@@ -138,7 +138,9 @@ static void fill(row *w, const result_block *b, const result *r)
     fixed(w->half, sizeof w->half, b->half_width);
     assumption(why, sizeof why, b, r);
     w->note[0] = '\0';
-    if (is_status(b, "constant") && b->method && !strcmp(b->method, "exact"))
+    if (is_status(b, "exact"))
+        snprintf(w->note, sizeof w->note, "exact: enumerated");
+    else if (is_status(b, "constant") && b->method && !strcmp(b->method, "exact"))
         snprintf(w->note, sizeof w->note, b->mean == 0.0 ? "exact: proven not to run in a run that ends" : "exact: proven, not sampled");
     else if (is_status(b, "constant") && b->method && !strcmp(b->method, "observed") && !b->basis)
         snprintf(w->note, sizeof w->note, "observed in every trial");   /* a result from before bounds */
@@ -167,6 +169,30 @@ static void fill(row *w, const result_block *b, const result *r)
     } else if (why[0]) {
         snprintf(w->note, sizeof w->note, "%s", why + 2);
     }
+    if (isfinite(b->variance_ratio) && b->variance_ratio > 0 && !is_status(b, "exact")) {
+        size_t n = strlen(w->note);
+        snprintf(w->note + n, sizeof w->note - n, "%svariance ratio %.3g", n ? "; " : "", b->variance_ratio);
+    }
+}
+
+/* How the inputs were sampled, when not plainly: one line under the guarantee. */
+static void sampling_line(const result *r, FILE *out)
+{
+    if (r->sampling_note)
+        fprintf(out, "sampling: %s\n", text(r->sampling_note));
+    if (!r->sampling || !strcmp(r->sampling, "plain"))
+        return;
+    char runs[32];
+    grouped(runs, sizeof runs, r->runs);
+    if (!strcmp(r->sampling, "enumerated")) {
+        fprintf(out, "sampling: exact enumeration: every combination of the inputs' values once, weighted by its "
+                "probability (%s runs of %llu draw%s each)\n", runs, (unsigned long long)r->draws_per_run,
+                r->draws_per_run == 1 ? "" : "s");
+        return;
+    }
+    fprintf(out, "sampling: %s; a trial is %llu runs (one independent replicate), %s runs in all; the variance "
+            "ratio is plain sampling's variance over this method's at equal runs\n", text(r->sampling),
+            (unsigned long long)r->runs_per_trial, runs);
 }
 
 static void header(const result *r, FILE *out)
@@ -211,6 +237,7 @@ static void header(const result *r, FILE *out)
         fprintf(out, ", %llu trial%s with a drawn value that did not fit its type (left out; --replay shows one)",
                 (unsigned long long)r->input_errors, r->input_errors == 1 ? "" : "s");
     fputc('\n', out);
+    sampling_line(r, out);
     if (r->interrupted)
         fputs("interrupted before the stopping rule decided\n", out);
     if (r->time_limited)
@@ -301,6 +328,11 @@ static void verdict(const result *r, const row *rows, FILE *out)
     grouped(trials, sizeof trials, r->trials);
     for (size_t i = 0; i < r->nblocks; i++)
         open += is_status(&r->blocks[i], "not_converged");
+    if (r->converged && r->sampling && !strcmp(r->sampling, "enumerated")) {
+        fprintf(out, "exact: %zu of %zu blocks by enumeration of %s combinations\n", r->nblocks - open, r->nblocks,
+                trials);
+        return;
+    }
     size_t open_paths = 0;
     for (size_t i = 0; i < r->npaths; i++)
         open_paths += r->paths[i].status && !strcmp(r->paths[i].status, "not_converged");

@@ -25,6 +25,8 @@ static struct {
     indexed_read *indexed;         /* sorted by index */
     size_t nindexed;
     gsl_rng *rng;
+    runtime_draw_source source;    /* NULL: draws from rng (plain sampling) */
+    void *source_ctx;
     uint64_t reads;                /* values read so far in this trial */
     uint64_t clock_us;             /* the virtual clock: microseconds since FSABI_CLOCK_EPOCH */
     char *const *argv;             /* main's arguments (argv ~ list(...)), NULL-terminated */
@@ -234,6 +236,19 @@ static inline void record(const char *name, double v) {
     }
 }
 
+/* One draw of the program's inputs: from the trial's stream, or from the source
+ * that enumeration or variance reduction put in its place. */
+static inline double sample(const dist *d) {
+    return rt.source ? rt.source(d, rt.source_ctx) : dist_sample(d, rt.rng);
+}
+
+void runtime_set_draw_source(runtime_draw_source fn, void *ctx) {
+    rt.source = fn;
+    rt.source_ctx = ctx;
+}
+
+gsl_rng *runtime_rng(void) { return rt.rng; }
+
 /* The distribution for the next read: `read N`, then the variable's, then `read *`. */
 static double draw(uint32_t site) {
     long long n = (long long)++rt.reads;
@@ -255,7 +270,7 @@ static double draw(uint32_t site) {
         return 0;
     }
     if (rt.past_end) return 0;
-    double v = dist_sample(d, rt.rng);
+    double v = sample(d);
     const char *var = rt.mod->sites[site].variable;
     record(*var ? var : "read", v);
     return v;
@@ -263,13 +278,13 @@ static double draw(uint32_t site) {
 
 /* Globals, externs and registers: their own declaration, and no read index. */
 static double draw_input(uint32_t site) {
-    double v = dist_sample(rt.site_dist[site], rt.rng);
+    double v = sample(rt.site_dist[site]);
     record(rt.mod->sites[site].variable, v);
     return v;
 }
 
 double runtime_draw(const dist *d, const char *name) {
-    double v = dist_sample(d, rt.rng);
+    double v = sample(d);
     record(name, v);
     return v;
 }

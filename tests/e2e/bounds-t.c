@@ -28,7 +28,7 @@ int main(void)
     size_t n = sizeof want / sizeof want[0];
     plan((int)(n + 6));
     char err[4096];
-    int code = e2e_run("run tests/e2e/programs/bounds.fspec -q -j 2 -o \"$TMPDIR/bounds.json\"", err, sizeof err);
+    int code = e2e_run("run tests/e2e/programs/bounds.fspec --sampling plain -q -j 2 -o \"$TMPDIR/bounds.json\"", err, sizeof err);
     if (!is_int(code, 0, "bounds.fspec runs and settles (cap 20 for the unproven)")) diag("%s", err);
     result *r = result_read_json(tmp_path("bounds.json"), err, sizeof err);
     if (!ok(r != NULL, "the result reads back")) bail("%s", err);

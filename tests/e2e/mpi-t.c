@@ -16,7 +16,7 @@ static int mpirun(const char *args) {
 }
 
 int main(void) {
-    plan(11);
+    plan(15);
     setenv("TMPDIR", tmp_dir(), 1);   /* the commands below name their files "$TMPDIR/..." */
     /* Open MPI refuses root without these; harmless for other users. */
     setenv("OMPI_ALLOW_RUN_AS_ROOT", "1", 1);
@@ -44,6 +44,18 @@ int main(void) {
              "-e 0.002 -o \"$TMPDIR/mpi-u.json\"", FREQSYS_TOOL, FREQSYS_TOOL);
     is_int(mpirun(args), 0, "mpirun with ranks of 2 and 1 workers runs to convergence");
     ok(e2e_same_json(tmp_path("mpi-1.json"), tmp_path("mpi-u.json")), "...with the JSON of -j 1 in one process");
+
+    /* Replicates of quasi-random points, and an enumeration: the same across ranks */
+    e2e_run("run tests/e2e/programs/sampling.fspec --sampling qmc -q -j 1 -o \"$TMPDIR/qmc-1.json\"", err, sizeof err);
+    snprintf(args, sizeof args, "-np 2 '%s' run tests/e2e/programs/sampling.fspec --sampling qmc -q -j 1 "
+             "-o \"$TMPDIR/qmc-2.json\"", FREQSYS_TOOL);
+    is_int(mpirun(args), 0, "mpirun -np 2 runs --sampling qmc to convergence");
+    ok(e2e_same_json(tmp_path("qmc-1.json"), tmp_path("qmc-2.json")), "...with the JSON of -j 1 in one process");
+    e2e_run("run tests/e2e/programs/enumerate.fspec -q -j 1 -o \"$TMPDIR/enum-1.json\"", err, sizeof err);
+    snprintf(args, sizeof args, "-np 2 '%s' run tests/e2e/programs/enumerate.fspec -q -j 1 "
+             "-o \"$TMPDIR/enum-2.json\"", FREQSYS_TOOL);
+    is_int(mpirun(args), 0, "mpirun -np 2 enumerates");
+    ok(e2e_same_json(tmp_path("enum-1.json"), tmp_path("enum-2.json")), "...with the JSON of one process");
 
     /* A program of 1,504 blocks whose workers count per-function patterns and send
      * many bins per piece: the pieces travel between ranks intact. */

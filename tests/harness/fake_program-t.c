@@ -51,7 +51,7 @@ static trial_end fake_trial(uint64_t seed, uint64_t trial) {
 
 int main(void) {
     plan(9);
-    runner_config cfg = {.mod = &fake_module, .run_trial = fake_trial, .seed = 3, .jobs = 2,
+    runner_config cfg = {.mod = &fake_module, .program = {.run_trial = fake_trial}, .seed = 3, .jobs = 2,
                          .max_trials = 2000000, .timeout_s = 0.5};
     if (stop_params_init(&cfg.stop, EPSILON, 0, 0.95) != 0) bail("stop_params_init");
     runner_result out;

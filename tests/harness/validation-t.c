@@ -15,7 +15,7 @@ static result *run(const char *name, const char *extra, int *code)
     char args[4096], out[2048], err[4096], file[256];
     snprintf(file, sizeof file, "%s.json", name);
     snprintf(out, sizeof out, "%s", tmp_path(file));
-    snprintf(args, sizeof args, "run bench/coverage/programs/%s.fspec -q -j 2 %s -o '%s'", name, extra, out);
+    snprintf(args, sizeof args, "run bench/coverage/programs/%s.fspec --sampling plain -q -j 2 %s -o '%s'", name, extra, out);
     *code = e2e_run(args, err, sizeof err);
     result *r = result_read_json(out, err, sizeof err);
     unlink(out);

@@ -1,0 +1,353 @@
+/* harness/enumerate.c: exact means by running every combination of finite inputs once. */
+/* SPDX-License-Identifier: MIT */
+#define _GNU_SOURCE
+#include "enumerate.h"
+
+#include <errno.h>
+#include <math.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#include "dist.h"
+#include "program.h"
+
+/* ---- what the spec alone tells ---- */
+
+static int has_finite_support(const dist *d, double *size) {
+    size_t n = dist_support(d, NULL, NULL, 0);
+    *size = (double)n;
+    return n > 0;
+}
+
+int enumerate_spec_finite(const spec *s, uint64_t limit, char *why, size_t whylen) {
+    double product = 1;
+    for (size_t i = 0; i < s->ninputs; i++) {
+        const spec_input *in = &s->inputs[i];
+        const spec_value *v = &in->value;
+        double n = 1;
+        switch (v->kind) {
+        case SPEC_VALUE_NULL: continue;
+        case SPEC_VALUE_PERMUTATION:
+            snprintf(why, whylen, "line %d: a permutation is not enumerated", in->loc.line);
+            return 0;
+        case SPEC_VALUE_DIST: case SPEC_VALUE_REF: case SPEC_VALUE_ARRAY:
+            if (!v->dist) continue;   /* array(LEN) of structs: their fields are drawn, on lines of their own */
+            if (!has_finite_support(v->dist, &n)) {
+                char text[128];
+                dist_format(v->dist, text, sizeof text);
+                snprintf(why, whylen, "line %d: %s has no finite support", in->loc.line, text);
+                return 0;
+            }
+            /* an array of constant length draws each element; a length from another
+             * argument is learnt by the probe run */
+            if (v->kind == SPEC_VALUE_ARRAY && !v->len_name) n = pow(n, (double)v->len_const);
+            break;
+        default:
+            snprintf(why, whylen, "line %d: a drawn string or standard input is not enumerated",
+                     in->loc.line);
+            return 0;
+        }
+        product *= n;
+    }
+    if (product > (double)limit) {
+        snprintf(why, whylen, "at least %.3g combinations, more than the limit %llu", product,
+                 (unsigned long long)limit);
+        return 0;
+    }
+    return 1;
+}
+
+/* ---- the runs, in a child process ---- */
+
+/* Shared with the child: how far it got, and its verdict. */
+typedef struct shared {
+    volatile uint64_t current;     /* the combination running */
+    int status;                    /* 0 done, 1 refused, -1 failed */
+    char why[512];
+    uint64_t combinations, draws;
+    uint64_t positive;             /* combinations of positive probability (the ones run) */
+    long double weight;            /* their probabilities' sum: 1 but for rounding */
+} shared;
+
+typedef struct source_state {
+    const dist *dists[ENUMERATE_MAX_DRAWS];
+    size_t ndists;
+    double *values[ENUMERATE_MAX_DRAWS], *probs[ENUMERATE_MAX_DRAWS];
+    size_t sizes[ENUMERATE_MAX_DRAWS];
+    size_t digit[ENUMERATE_MAX_DRAWS];
+    size_t at;                     /* draws made in this run */
+    int mismatch;                  /* a draw other than the probe's */
+    gsl_rng *rng;                  /* the probe's draws */
+} source_state;
+
+static double probe_draw(const dist *d, void *ctx) {
+    source_state *s = ctx;
+    if (s->ndists < ENUMERATE_MAX_DRAWS) s->dists[s->ndists] = d;
+    s->ndists++;
+    return dist_sample(d, s->rng);
+}
+
+static double enumerated_draw(const dist *d, void *ctx) {
+    source_state *s = ctx;
+    size_t t = s->at++;
+    if (t >= s->ndists || s->dists[t] != d) {
+        s->mismatch = 1;
+        return dist_quantile(d, 0.5);   /* any valid value: the run is thrown away */
+    }
+    return s->values[t][s->digit[t]];
+}
+
+/* Moves the trial's counters into the sums with weight W and clears them. */
+typedef struct sums {
+    long double *s1, *s2, *reach;
+    uint64_t *hits, *min_nonzero, *max;
+} sums;
+
+static void take(const fsabi_module *mod, sums *a, long double w, int keep) {
+    uint32_t nt = *mod->touched_count;
+    for (uint32_t k = 0; k < nt; k++) {
+        uint32_t fi = mod->touched_list[k];
+        const fsabi_function *f = &mod->functions[fi];
+        mod->fn_touched[fi] = 0;
+        for (uint32_t j = f->first_block; j < f->first_block + f->nblocks; j++) {
+            uint64_t v = mod->counters[j];
+            if (!v) continue;
+            mod->counters[j] = 0;
+            if (!keep) continue;
+            a->s1[j] += w * (long double)v;
+            a->s2[j] += w * (long double)v * (long double)v;
+            a->reach[j] += w;
+            a->hits[j]++;
+            if (!a->min_nonzero[j] || v < a->min_nonzero[j]) a->min_nonzero[j] = v;
+            if (v > a->max[j]) a->max[j] = v;
+        }
+    }
+    *mod->touched_count = 0;
+}
+
+static int refuse(shared *sh, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int refuse(shared *sh, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(sh->why, sizeof sh->why, fmt, ap);
+    va_end(ap);
+    sh->status = 1;
+    return 1;
+}
+
+/* Whether the trial took values from its stream directly: the next values of the
+ * stream then differ from those of the same stream untouched. */
+static int stream_used(gsl_rng *r, gsl_rng *ref, uint64_t seed, uint64_t stream) {
+    dist_rng_position(ref, seed, stream);
+    return gsl_rng_get(r) != gsl_rng_get(ref) || gsl_rng_get(r) != gsl_rng_get(ref);
+}
+
+static const char *end_name(trial_end how) {
+    return how == TRIAL_ABORTED ? "called abort() or failed an assert()" : "drew a value its type cannot hold";
+}
+
+static int child(const fsabi_module *mod, const program_hooks *program, uint64_t seed, uint64_t limit, shared *sh, long double *out,
+                 uint64_t *out_int) {
+    size_t nc = mod->nblocks + mod->nwrites;
+    source_state *s = calloc(1, sizeof *s);
+    sums a = {out, out + nc, out + 2 * nc, out_int, out_int + nc, out_int + 2 * nc};
+    gsl_rng *ref = gsl_rng_alloc(dist_rng_philox);
+    if (!s || !ref || !(s->rng = gsl_rng_alloc(dist_rng_philox))) return refuse(sh, "out of memory");
+    dist_rng_position(s->rng, seed ^ 0x656e756d65726174ull, 0);
+    take(mod, &a, 0, 0);   /* what module initialisation counted is not a run */
+
+    /* the probe: which distributions a run draws from, in order */
+    program->set_draw_source(probe_draw, s);
+    trial_end how = program->run_trial(seed, 0);
+    take(mod, &a, 0, 0);
+    if (how == TRIAL_ABORTED || how == TRIAL_INPUT_ERROR) return refuse(sh, "the probe run %s", end_name(how));
+    if (s->ndists > ENUMERATE_MAX_DRAWS)
+        return refuse(sh, "a run draws %zu values, more than %d", s->ndists, ENUMERATE_MAX_DRAWS);
+    if (stream_used(program->rng(), ref, seed, 0))
+        return refuse(sh, "the program takes random numbers of its own (rand() or a drawn string)");
+    double product = 1;
+    for (size_t t = 0; t < s->ndists; t++) {
+        size_t n = dist_support(s->dists[t], NULL, NULL, 0);
+        char text[128];
+        dist_format(s->dists[t], text, sizeof text);
+        if (n == 0) return refuse(sh, "draw %zu of a run, %s, has no finite support", t + 1, text);
+        product *= (double)n;
+        if (product > (double)limit)
+            return refuse(sh, "a run's %zu draws have more than %llu combinations", s->ndists,
+                          (unsigned long long)limit);
+        s->sizes[t] = n;
+        s->values[t] = malloc(n * sizeof *s->values[t]);
+        s->probs[t] = malloc(n * sizeof *s->probs[t]);
+        if (!s->values[t] || !s->probs[t]) return refuse(sh, "out of memory");
+        dist_support(s->dists[t], s->values[t], s->probs[t], n);
+    }
+    uint64_t total = (uint64_t)product;
+    sh->combinations = total;
+    sh->draws = s->ndists;
+
+    /* every combination once, the last draw's value changing fastest */
+    program->set_draw_source(enumerated_draw, s);
+    for (uint64_t c = 0; c < total; c++) {
+        sh->current = c;
+        long double w = 1;
+        for (size_t t = 0; t < s->ndists; t++) w *= s->probs[t][s->digit[t]];
+        if (w > 0) {
+            s->at = 0;
+            s->mismatch = 0;
+            how = program->run_trial(seed, c);
+            if (how == TRIAL_ABORTED || how == TRIAL_INPUT_ERROR) {
+                take(mod, &a, 0, 0);
+                return refuse(sh, "combination %llu %s", (unsigned long long)c, end_name(how));
+            }
+            if (s->mismatch || s->at != s->ndists)
+                return refuse(sh, "runs draw differently from one another (combination %llu made %zu "
+                              "draws, the first run %zu): the number or order of draws depends on "
+                              "the values drawn", (unsigned long long)c, s->at, s->ndists);
+            if (stream_used(program->rng(), ref, seed, c))
+                return refuse(sh, "the program takes random numbers of its own (rand() or a drawn string)");
+            take(mod, &a, w, 1);
+            sh->positive++;
+            sh->weight += w;
+        }
+        for (size_t t = s->ndists; t-- > 0;) {
+            if (++s->digit[t] < s->sizes[t]) break;
+            s->digit[t] = 0;
+        }
+    }
+    sh->status = 0;
+    return 0;
+}
+
+static double since(const struct timespec *t0) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)(t.tv_sec - t0->tv_sec) + 1e-9 * (double)(t.tv_nsec - t0->tv_nsec);
+}
+
+int enumerate_run(const fsabi_module *mod, const program_hooks *program, uint64_t seed, uint64_t limit, double timeout_s,
+                  const confine_limits *limits, enumerate_result *out, char *why, size_t whylen) {
+    memset(out, 0, sizeof *out);
+    if (!program->set_draw_source || !program->rng) {
+        snprintf(why, whylen, "the program gives no say over its draws");
+        return 1;
+    }
+    if (mod->npaths) {   /* the sums below cover blocks and writes */
+        snprintf(why, whylen, "enumeration does not count paths (--paths)");
+        return 1;
+    }
+    size_t nc = mod->nblocks + mod->nwrites;
+    size_t bytes = sizeof(shared) + 3 * nc * sizeof(long double) + 3 * nc * sizeof(uint64_t) + 64;
+    void *mem = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    if (mem == MAP_FAILED) {
+        snprintf(why, whylen, "cannot map shared memory: %s", strerror(errno));
+        return -1;
+    }
+    shared *sh = mem;
+    long double *fl = (long double *)((char *)mem + ((sizeof(shared) + 15) & ~(size_t)15));
+    uint64_t *in = (uint64_t *)(fl + 3 * nc);
+    sh->status = -1;
+    struct timespec t0;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid < 0) {
+        snprintf(why, whylen, "cannot start a process: %s", strerror(errno));
+        munmap(mem, bytes);
+        return -1;
+    }
+    if (pid == 0) {
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        signal(SIGPIPE, SIG_DFL);
+        int devnull = open("/dev/null", O_RDWR);
+        if (devnull >= 0) {          /* the program's output is not ours to show */
+            dup2(devnull, 0); dup2(devnull, 1); dup2(devnull, 2);
+            if (devnull > 2) close(devnull);
+        }
+        char err[512];
+        if (confine_worker(limits, err, sizeof err) != 0) {
+            snprintf(sh->why, sizeof sh->why, "%s", err);
+            _exit(CONFINE_EXIT_STATUS);
+        }
+        child(mod, program, seed, limit, sh, fl, in);
+        fflush(NULL);
+        _exit(0);
+    }
+    /* A run that hangs is killed once it has taken TIMEOUT_S (wall clock, which
+     * is at least its CPU time); the run that follows is not then waited for. */
+    int status = 0;
+    uint64_t seen = UINT64_MAX;
+    struct timespec mark = t0;
+    for (;;) {
+        pid_t w = waitpid(pid, &status, WNOHANG);
+        if (w == pid) break;
+        if (w < 0 && errno != EINTR) break;
+        uint64_t now = sh->current;
+        if (now != seen) {
+            seen = now;
+            clock_gettime(CLOCK_MONOTONIC, &mark);
+        } else if (timeout_s > 0 && since(&mark) > timeout_s) {
+            kill(pid, SIGKILL);
+            waitpid(pid, &status, 0);
+            snprintf(why, whylen, "combination %llu ran longer than %g s", (unsigned long long)now, timeout_s);
+            munmap(mem, bytes);
+            return 1;
+        }
+        struct timespec nap = {0, 2000000};
+        nanosleep(&nap, NULL);
+    }
+    int rc = 1;
+    if (WIFSIGNALED(status)) {
+        snprintf(why, whylen, "combination %llu crashed (signal %d)", (unsigned long long)sh->current,
+                 WTERMSIG(status));
+    } else if (sh->status != 0) {
+        snprintf(why, whylen, "%s", sh->status == 1 || sh->why[0] ? sh->why : "the enumerating process failed");
+    } else {
+        out->combinations = sh->positive;
+        out->draws = sh->draws;
+        out->ncounters = nc;
+        out->mean = calloc(nc + 1, sizeof *out->mean);
+        out->stddev = calloc(nc + 1, sizeof *out->stddev);
+        out->p_reached = calloc(nc + 1, sizeof *out->p_reached);
+        out->min = calloc(nc + 1, sizeof *out->min);
+        out->max = calloc(nc + 1, sizeof *out->max);
+        out->hits = calloc(nc + 1, sizeof *out->hits);
+        if (!out->mean || !out->stddev || !out->p_reached || !out->min || !out->max || !out->hits) {
+            enumerate_result_free(out);
+            snprintf(why, whylen, "out of memory");
+            munmap(mem, bytes);
+            return -1;
+        }
+        for (size_t j = 0; j < nc; j++) {
+            long double m = fl[j] / sh->weight, m2 = fl[nc + j] / sh->weight;
+            long double var = m2 - m * m;
+            out->mean[j] = (double)m;
+            out->stddev[j] = var > 0 ? (double)sqrtl(var) : 0.0;
+            out->p_reached[j] = (double)(fl[2 * nc + j] / sh->weight);
+            out->max[j] = in[2 * nc + j];
+            out->hits[j] = in[j];
+            out->min[j] = in[j] == sh->positive ? in[nc + j] : 0;
+        }
+        rc = 0;
+    }
+    out->elapsed_s = since(&t0);
+    munmap(mem, bytes);
+    return rc;
+}
+
+void enumerate_result_free(enumerate_result *r) {
+    free(r->mean);
+    free(r->stddev);
+    free(r->p_reached);
+    free(r->min);
+    free(r->max);
+    free(r->hits);
+    memset(r, 0, sizeof *r);
+}

@@ -6,17 +6,13 @@
 #include "tap.h"
 #include "e2e.h"
 
-/* Writes a spec next to insertsort.c's folder with the array line LINE; runs check. */
+/* Runs check on insertsort.c with the array line LINE; returns its exit status. */
 static int check_with(const char *line, char *err, size_t errlen)
 {
-    char path[2048];
-    snprintf(path, sizeof path, "%s/bad.fspec", tmp_dir());
-    FILE *f = fopen(path, "w");
-    if (!f) bail("cannot write %s", path);
-    fprintf(f, "program \"%s/tests/e2e/programs/insertsort.c\"\n%s\nepsilon 0.3\nconfidence 0.95\n",
-            FREQSYS_SOURCE_DIR, line);
-    fclose(f);
-    return e2e_runf(err, errlen, "check '%s'", path);
+    char text[4096];
+    snprintf(text, sizeof text, "program \"%s/tests/e2e/programs/insertsort.c\"\n%s\nepsilon 0.3\nconfidence 0.95\n",
+             FREQSYS_SOURCE_DIR, line);
+    return e2e_check_spec(text, err, errlen);
 }
 
 int main(void)
@@ -56,15 +52,11 @@ int main(void)
     if (!ok(above && fabs(above->mean - 4.5) <= 0.05, "a global matrix drawn whole: %.4f within 0.05 of 4.5",
             above ? above->mean : NAN)) diag("%s", err);
     result_free(r);
-    char path[2048];
-    snprintf(path, sizeof path, "%s/pin.fspec", tmp_dir());
-    FILE *f = fopen(path, "w");
-    if (!f) bail("cannot write %s", path);
-    fprintf(f, "program \"%s/tests/e2e/programs/matrix.c\"\nglobal m[2] ~ constant(1)\nepsilon 0.3\nconfidence 0.95\n",
-            FREQSYS_SOURCE_DIR);
-    fclose(f);
-    code = e2e_runf(err, sizeof err, "check '%s'", path);
-    ok(code == 2 && strstr(err, "pin.fspec:2:8:") && strstr(err, "has rows"), "pinning one element of a matrix: an error");
+    char text[4096];
+    snprintf(text, sizeof text, "program \"%s/tests/e2e/programs/matrix.c\"\nglobal m[2] ~ constant(1)\nepsilon 0.3\n"
+             "confidence 0.95\n", FREQSYS_SOURCE_DIR);
+    code = e2e_check_spec(text, err, sizeof err);
+    ok(code == 2 && strstr(err, "bad.fspec:2:8:") && strstr(err, "has rows"), "pinning one element of a matrix: an error");
 
     code = check_with("global a ~ array(12, uniform_int(0, 9))", err, sizeof err);
     ok(code == 2 && strstr(err, "bad.fspec:2:") && strstr(err, "has 11 elements"),

@@ -56,6 +56,18 @@ static int e2e_runf(char *err, size_t errlen, const char *fmt, ...) {
     return e2e_run(args, err, errlen);
 }
 
+/* Writes TEXT as bad.fspec in the test's temporary folder and runs `freqsys check`
+ * on it; returns its exit status, with its output in ERR. */
+__attribute__((unused)) static int e2e_check_spec(const char *text, char *err, size_t errlen) {
+    char path[2048];
+    snprintf(path, sizeof path, "%s/bad.fspec", tmp_dir());
+    FILE *f = fopen(path, "w");
+    if (!f) bail("cannot write %s", path);
+    fputs(text, f);
+    fclose(f);
+    return e2e_runf(err, errlen, "check '%s'", path);
+}
+
 /* Starts `freqsys ARGS` in the background as e2e_run would run it, its output and
  * stderr to /dev/null. Returns its pid (the shell execs freqsys), or -1. */
 __attribute__((unused)) static pid_t e2e_start(const char *args) {

@@ -21,14 +21,10 @@ static void expect(const result *r, const char *function, int line, const char *
 /* Runs check on layouts.c with the spec lines BODY; returns its exit status. */
 static int check_with(const char *body, char *err, size_t errlen)
 {
-    char path[2048];
-    snprintf(path, sizeof path, "%s/bad.fspec", tmp_dir());
-    FILE *f = fopen(path, "w");
-    if (!f) bail("cannot write %s", path);
-    fprintf(f, "program \"%s/tests/e2e/programs/layouts.c\"\nfunction \"shapes\"\n%s\nepsilon 0.3\nconfidence 0.95\n",
-            FREQSYS_SOURCE_DIR, body);
-    fclose(f);
-    return e2e_runf(err, errlen, "check '%s'", path);
+    char text[4096];
+    snprintf(text, sizeof text, "program \"%s/tests/e2e/programs/layouts.c\"\nfunction \"shapes\"\n%s\nepsilon 0.3\n"
+             "confidence 0.95\n", FREQSYS_SOURCE_DIR, body);
+    return e2e_check_spec(text, err, errlen);
 }
 
 static const char *const valid_args =

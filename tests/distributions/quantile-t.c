@@ -6,7 +6,7 @@
 
 /* For U on a grid of (0, 1): Q = F^-1(U) has F(Q) >= U, and for integer-valued D
  * F(Q - 1) < U (the smallest such integer); real-valued, F(Q) is U to within TOL. */
-static void inverse(const char *what, dist *d, double tol)
+static void inverse(const char *what, dist *d, double tol)   /* frees D */
 {
     int good = 1;
     double worst_u = 0, worst_q = 0;
@@ -23,6 +23,7 @@ static void inverse(const char *what, dist *d, double tol)
     ok(good, "%s: F^-1(u) is the smallest x with F(x) >= u on a grid of u%s", what,
        good ? "" : " (fails)");
     if (!good) diag("u = %.17g, F^-1(u) = %.17g", worst_u, worst_q);
+    dist_free(d);
 }
 
 int main(void)
@@ -45,6 +46,10 @@ int main(void)
     dist *normal = make_n("normal", 2, 10.0, 3.0);
     ok(fabs(dist_quantile(normal, 0.975) - (10 + 3 * gsl_cdf_ugaussian_Pinv(0.975))) <= 1e-12,
        "normal(10, 3): GSL's inverse");
-    ok(dist_quantile(make_n("constant", 1, 7.0), 0.01) == 7, "constant(7): 7");
+    dist *constant = make_n("constant", 1, 7.0);
+    ok(dist_quantile(constant, 0.01) == 7, "constant(7): 7");
+    dist_free(choice);
+    dist_free(normal);
+    dist_free(constant);
     return done();
 }

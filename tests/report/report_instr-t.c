@@ -118,7 +118,7 @@ int main(void)
 
     /* Compiled as usual, the right sides of && and || in branches have no blocks: the
      * export takes their counts from the edges they sit on. */
-    tools_result("tests/e2e/programs/pgo_branches.fspec", "pgo_branches.json");
+    result_free(tools_result("tests/e2e/programs/pgo_branches.fspec", "pgo_branches.json"));
     lines = against_run("pgo_branches", "tests/e2e/programs/pgo_branches.c", "20", &differ, &x, &y);
     ok(lines > 8 && differ == 1, "without the counters' blocks in the run: every counter 1000 x the "
        "instrumented run's but the select's (%d lines, %d differ)", lines, differ);
@@ -137,7 +137,7 @@ int main(void)
     result_free(r);
 
     /* Compiled as usual, the switch's fall-through has no block the export could use. */
-    tools_result("tests/e2e/programs/pgo_counters_plain.fspec", "plain.json");
+    result_free(tools_result("tests/e2e/programs/pgo_counters_plain.fspec", "plain.json"));
     snprintf(cmd, sizeof cmd, "cd '%s' && '%s' report '%s' --format instr -o '%s'", FREQSYS_SOURCE_DIR,
              TOOLS_FREQSYS, tools_path("plain.json"), tools_path("plain.proftext"));
     rc = tools_sh(cmd, &out, &err);

@@ -1,9 +1,7 @@
 /* freqsys/cli_run.c: `freqsys run`: build the instrumented program, estimate, write the result. */
 /* SPDX-License-Identifier: MIT */
 #define _GNU_SOURCE
-#include <dlfcn.h>
 #include <errno.h>
-#include <ftw.h>
 #include <getopt.h>
 #include <math.h>
 #include <signal.h>
@@ -15,6 +13,7 @@
 #include "result.h"
 #include "checkpoint.h"
 #include "enumerate.h"
+#include "module_load.h"
 #include "runner.h"
 #include "runtime.h"
 #include "stdin_text.h"
@@ -231,10 +230,6 @@ static int parse_options(int argc, char **argv, run_options *o) {
     if (optind != argc - 1) return usage_error("%s", "needs exactly one SPEC file");
     o->spec_path = argv[optind];
     return 0;
-}
-
-static int remove_entry(const char *path, const struct stat *sb, int flag, struct FTW *ftw) {
-    return remove(path);
 }
 
 /* File names relative to the spec's folder read better and do not depend on where
@@ -605,231 +600,227 @@ int cli_run(int argc, char **argv) {
     return rc;
 }
 
-static int run_command(int argc, char **argv, cluster *cl) {
-    run_options o = {0};
-    int rc = parse_options(argc, argv, &o);
+/* What one `freqsys run` holds, released in one place (run_state_free). */
+typedef struct run_state {
+    run_options o;
+    checkpoint resume;
+    spec *s;
+    transform_warnings warnings;
+    const fsabi_module *mod;
+    runner_config cfg;
+    checkpoint_target ckpt;
+    char *sampling_note;       /* why a method asked for by name was not used */
+} run_state;
+
+static void run_state_free(run_state *st) {
+    if (st->cfg.trace) fclose(st->cfg.trace);
+    checkpoint_free(&st->resume);
+    spec_free(st->s);
+    transform_warnings_free(&st->warnings);
+    free(st->sampling_note);
+}
+
+/* Options, the checkpoint to continue from, the spec, the instrumented and loaded
+ * module: everything before the trials. Returns EXIT_OK or the exit status. */
+static int prepare(run_state *st, int argc, char **argv, cluster *cl) {
+    run_options *o = &st->o;
+    int rc = parse_options(argc, argv, o);
     if (rc) return rc;
-    if (cl->rank != 0) o.quiet = 1;   /* rank 0 speaks for the job */
+    if (cl->rank != 0) o->quiet = 1;   /* rank 0 speaks for the job */
     /* ranks sharing a host share its cores */
-    if (!o.has_jobs && cl->local_size > 1) o.jobs = o.jobs / cl->local_size > 1 ? o.jobs / cl->local_size : 1;
-    checkpoint resume = {0};
-    char err0[1024];
-    if (o.resume_path) {
-        if (checkpoint_read(o.resume_path, &resume, err0, sizeof err0) != 0) {
-            fprintf(stderr, "freqsys: error: %s\n", err0);
+    if (!o->has_jobs && cl->local_size > 1) o->jobs = o->jobs / cl->local_size > 1 ? o->jobs / cl->local_size : 1;
+    char err[16384];
+    if (o->resume_path) {
+        if (checkpoint_read(o->resume_path, &st->resume, err, sizeof err) != 0) {
+            fprintf(stderr, "freqsys: error: %s\n", err);
             return EXIT_USAGE;
         }
-        if ((rc = resume_settings(&o, &resume)) != 0) {
-            checkpoint_free(&resume);
-            return rc;
-        }
+        if ((rc = resume_settings(o, &st->resume)) != 0) return rc;
     }
-    spec *s = NULL;
     LLVMContextRef ctx = NULL;
     LLVMModuleRef m = NULL;
-    transform_warnings warnings = {0};
-    if ((rc = pipeline_instrument_paths(o.spec_path, o.optimize, o.max_paths, &s, &ctx, &m, &warnings)) != EXIT_OK)
-        return rc;
+    rc = pipeline_instrument_paths(o->spec_path, o->optimize, o->max_paths, &st->s, &ctx, &m, &st->warnings);
+    if (rc != EXIT_OK) return rc;
     /* The text result on stdout shows them; a result written to a file or as JSON
      * would hide them from the user at the terminal, so they go to stderr too. */
-    int shown = !o.out_path && (!o.format || !strcmp(o.format, "text"));
-    for (size_t i = 0; !o.quiet && !shown && i < warnings.n; i++)
-        fprintf(stderr, "freqsys: warning: %s\n", warnings.v[i]);
-
-    char dir[4096];
-    char err[16384], *so_path = NULL;
-    if (compile_temp_path(dir, sizeof dir, "freqsys-run-XXXXXX") != 0 || !mkdtemp(dir)) {
-        fprintf(stderr, "freqsys: error: cannot create a build folder: %s\n", strerror(errno));
-        return EXIT_BUILD;
-    }
-    rc = shared_object_build(m, dir, &so_path, err, sizeof err);
+    int shown = !o->out_path && (!o->format || !strcmp(o->format, "text"));
+    for (size_t i = 0; !o->quiet && !shown && i < st->warnings.n; i++)
+        fprintf(stderr, "freqsys: warning: %s\n", st->warnings.v[i]);
+    st->mod = module_load(m, st->s, o->keep, err, sizeof err);
     LLVMDisposeModule(m);
     LLVMContextDispose(ctx);
-    void *handle = NULL;
-    const fsabi_module *mod = NULL;
-    if (rc == 0) {
-        handle = dlopen(so_path, RTLD_NOW | RTLD_LOCAL);
-        if (!handle) snprintf(err, sizeof err, "cannot load the instrumented program: %s", dlerror());
-        else if (!(mod = dlsym(handle, FSABI_MODULE_SYMBOL)))
-            snprintf(err, sizeof err, "the instrumented program has no %s", FSABI_MODULE_SYMBOL);
-        else if (runtime_bind(mod, s, err, sizeof err) != 0)
-            mod = NULL;
-    }
-    if (!o.keep) nftw(dir, remove_entry, 8, FTW_DEPTH | FTW_PHYS);
-    else fprintf(stderr, "freqsys: build files kept in %s\n", dir);
-    free(so_path);
-    if (!mod) {
+    if (!st->mod) {
         fprintf(stderr, "freqsys: error: %s\n", err);
-        spec_free(s);
-        transform_warnings_free(&warnings);
         return EXIT_BUILD;
     }
-
-    if (o.resume_path && (checkpoint_module_id(mod) != resume.module_id ||
-                          resume.ntallies != fsabi_ncounters(mod))) {
+    if (o->resume_path && (checkpoint_module_id(st->mod) != st->resume.module_id ||
+                           st->resume.ntallies != fsabi_ncounters(st->mod))) {
         fprintf(stderr, "freqsys: error: %s was made for another version of the program; "
-                "it cannot be continued\n", o.resume_path);
-        checkpoint_free(&resume);
-        spec_free(s);
-        transform_warnings_free(&warnings);
+                "it cannot be continued\n", o->resume_path);
         return EXIT_USAGE;
     }
-    if (o.replay >= 0) {
-        int code = replay(mod, s, o.has_seed ? o.seed : s->seed, (uint64_t)o.replay);
-        spec_free(s);
-        transform_warnings_free(&warnings);
-        return code;
-    }
+    return EXIT_OK;
+}
 
-    runner_config cfg = {0};
-    if (o.cap == 0 && s->cap > 0) o.cap = (double)s->cap;   /* --cap wins over the spec's */
-    cfg.mod = mod;
-    cfg.program = (program_hooks){runtime_run_trial, runtime_set_draw_source, runtime_rng};
-    cfg.seed = o.has_seed ? o.seed : s->seed;
-    cfg.jobs = o.jobs;
-    cfg.max_trials = o.has_max_trials ? o.max_trials : s->max_trials;
-    cfg.timeout_s = s->timeout_s;
-    cfg.progress = o.quiet ? 0 : isatty(2) ? 1 : 2;   /* a log gets a line every 10 s */
-    cfg.limits.address_space = CONFINE_DEFAULT_ADDRESS_SPACE;
-    cfg.limits.allow_writes = o.allow_writes;
+/* The runner's configuration from the options and the spec (options win), and the
+ * checkpoint it writes. Returns EXIT_OK or EXIT_USAGE. */
+static int configure(run_state *st, cluster *cl) {
+    run_options *o = &st->o;
+    const spec *s = st->s;
+    runner_config *cfg = &st->cfg;
+    if (o->cap == 0 && s->cap > 0) o->cap = (double)s->cap;   /* --cap wins over the spec's */
+    cfg->mod = st->mod;
+    cfg->program = (program_hooks){runtime_run_trial, runtime_set_draw_source, runtime_rng};
+    cfg->seed = o->has_seed ? o->seed : s->seed;
+    cfg->jobs = o->jobs;
+    cfg->max_trials = o->has_max_trials ? o->max_trials : s->max_trials;
+    cfg->timeout_s = s->timeout_s;
+    cfg->progress = o->quiet ? 0 : isatty(2) ? 1 : 2;   /* a log gets a line every 10 s */
+    cfg->limits.address_space = CONFINE_DEFAULT_ADDRESS_SPACE;
+    cfg->limits.allow_writes = o->allow_writes;
     /* The memfd of a drawn standard input is a file the worker writes; the seccomp
      * filter still keeps it from opening any other for writing. */
-    cfg.limits.file_size = spec_find_stdin(s) ? STDIN_TEXT_MAX_BYTES : 0;
-    cfg.worker_rss_limit = RUNNER_DEFAULT_RSS_LIMIT;
-    cfg.resume = o.resume_path ? &resume.state : NULL;
-    cfg.cluster = cl;
-    checkpoint_target ckpt = {{(char *)o.spec_path, checkpoint_module_id(mod), cfg.seed, cfg.max_trials,
-                               0, 0, 0, (int)o.family, (int)o.method, o.cap, fsabi_ncounters(mod), {0}},
-                              "", 0};
-    checkpoint_path(&o, ckpt.path, sizeof ckpt.path);
-    cfg.on_checkpoint = write_checkpoint;
-    cfg.checkpoint_ctx = &ckpt;
-    cfg.checkpoint_every_s = o.checkpoint_every > 0 ? o.checkpoint_every : 10;
-    cfg.stop_after = o.stop_after;
-    cfg.time_limit_s = o.time_limit_s > 0 ? o.time_limit_s : s->time_limit_s;
-    stop_params_init(&cfg.stop, o.has_epsilon ? o.epsilon : s->epsilon,
-                     o.has_epsilon ? o.epsilon_relative : s->epsilon_relative,
-                     o.has_confidence ? o.confidence : s->confidence);
-    stop_params_family(&cfg.stop, o.family, runner_family_size(mod));
-    stop_params_method(&cfg.stop, o.method, o.cap);
-    if (o.sampling) sampling_method_parse(o.sampling, &cfg.sampling);
-    cfg.runs_per_trial = cfg.sampling == SAMPLING_PLAIN ? 1
-                       : o.points ? (uint32_t)o.points : sampling_method_default_runs(cfg.sampling);
-    cfg.timeout_s *= cfg.runs_per_trial;   /* the spec's timeout is per run; a trial is a replicate */
+    cfg->limits.file_size = spec_find_stdin(s) ? STDIN_TEXT_MAX_BYTES : 0;
+    cfg->worker_rss_limit = RUNNER_DEFAULT_RSS_LIMIT;
+    cfg->resume = o->resume_path ? &st->resume.state : NULL;
+    cfg->cluster = cl;
+    st->ckpt = (checkpoint_target){{(char *)o->spec_path, checkpoint_module_id(st->mod), cfg->seed, cfg->max_trials,
+                                    0, 0, 0, (int)o->family, (int)o->method, o->cap, fsabi_ncounters(st->mod), {0}},
+                                   "", 0};
+    checkpoint_path(o, st->ckpt.path, sizeof st->ckpt.path);
+    cfg->on_checkpoint = write_checkpoint;
+    cfg->checkpoint_ctx = &st->ckpt;
+    cfg->checkpoint_every_s = o->checkpoint_every > 0 ? o->checkpoint_every : 10;
+    cfg->stop_after = o->stop_after;
+    cfg->time_limit_s = o->time_limit_s > 0 ? o->time_limit_s : s->time_limit_s;
+    stop_params_init(&cfg->stop, o->has_epsilon ? o->epsilon : s->epsilon,
+                     o->has_epsilon ? o->epsilon_relative : s->epsilon_relative,
+                     o->has_confidence ? o->confidence : s->confidence);
+    stop_params_family(&cfg->stop, o->family, runner_family_size(st->mod));
+    stop_params_method(&cfg->stop, o->method, o->cap);
+    if (o->sampling) sampling_method_parse(o->sampling, &cfg->sampling);
+    cfg->runs_per_trial = cfg->sampling == SAMPLING_PLAIN ? 1
+                        : o->points ? (uint32_t)o->points : sampling_method_default_runs(cfg->sampling);
+    cfg->timeout_s *= cfg->runs_per_trial;   /* the spec's timeout is per run; a trial is a replicate */
     /* a replicate's tallies are not in the checkpoint's format: such a run is not continued */
-    if (cfg.sampling != SAMPLING_PLAIN) cfg.on_checkpoint = NULL;
-    ckpt.header.epsilon = cfg.stop.epsilon;
-    ckpt.header.confidence = cfg.stop.confidence;
-    ckpt.header.relative = cfg.stop.relative;
+    if (cfg->sampling != SAMPLING_PLAIN) cfg->on_checkpoint = NULL;
+    st->ckpt.header.epsilon = cfg->stop.epsilon;
+    st->ckpt.header.confidence = cfg->stop.confidence;
+    st->ckpt.header.relative = cfg->stop.relative;
     /* A trial of a call sequence gives each block's total over its counted calls: an
      * absolute epsilon and the cap, stated per call, become per trial (the bounds the
      * transform proved are per trial already). */
     double per_trial = (double)spec_counted_calls(s);
-    if (!cfg.stop.relative) cfg.stop.epsilon *= per_trial;
-    cfg.stop.cap *= per_trial;
-    if (cfg.sampling != SAMPLING_PLAIN && s->function && (per_trial > 1 || s->ninterrupts)) {
+    if (!cfg->stop.relative) cfg->stop.epsilon *= per_trial;
+    cfg->stop.cap *= per_trial;
+    if (cfg->sampling != SAMPLING_PLAIN && s->function && (per_trial > 1 || s->ninterrupts)) {
         fprintf(stderr, "freqsys: error: --sampling %s does not combine with call sequences (calls, interrupt) "
-                "yet; use --sampling plain\n", o.sampling);
-        spec_free(s);
-        transform_warnings_free(&warnings);
+                "yet; use --sampling plain\n", o->sampling);
         return EXIT_USAGE;
     }
-
-    if (o.trace_path && cl->rank == 0) {
-        if (!(cfg.trace = fopen(o.trace_path, "w"))) {
-            fprintf(stderr, "freqsys: error: cannot write %s: %s\n", o.trace_path, strerror(errno));
-            spec_free(s);
-            transform_warnings_free(&warnings);
+    if (o->trace_path && cl->rank == 0) {
+        if (!(cfg->trace = fopen(o->trace_path, "w"))) {
+            fprintf(stderr, "freqsys: error: cannot write %s: %s\n", o->trace_path, strerror(errno));
             return EXIT_USAGE;
         }
-        fprintf(cfg.trace, "trials,block,mean,half_width\n");
+        fprintf(cfg->trace, "trials,block,mean,half_width\n");
     }
-    /* Exact enumeration, when every input has a small finite support (each MPI rank
-     * decides alike, so ranks other than 0 only leave) */
-    char *sampling_note = NULL;
-    if (!o.resume_path && (!o.sampling || !strcmp(o.sampling, "enumerate"))) {
-        enumerate_result en;
-        char why[768];
-        int erc = try_enumeration(s, &o, &cfg, &en, why, sizeof why);
-        if (erc == 0) {
-            if (cfg.trace) fclose(cfg.trace);
-            result *r = cl->rank == 0 ? enumerated_result(s, &o, &cfg, &en) : NULL;
-            enumerate_result_free(&en);
-            if (cl->rank != 0) {
-                spec_free(s);
-                transform_warnings_free(&warnings);
-                return EXIT_OK;
-            }
-            if (r) {
-                r->jobs = 1;
-                r->trials_per_s = r->elapsed_s > 0 ? (double)r->trials / r->elapsed_s : 0;
-                r->warnings = warnings.v;
-                r->nwarnings = warnings.n;
-                warnings = (transform_warnings){0};
-            }
-            rc = !r || write_result(r, &o) != 0 ? EXIT_USAGE : EXIT_OK;
-            if (!r) fprintf(stderr, "freqsys: error: out of memory\n");
-            result_free(r);
-            spec_free(s);
-            transform_warnings_free(&warnings);
-            return rc;
-        }
-        if (o.sampling) {   /* asked for by name: say why not */
-            char note[1024];
-            snprintf(note, sizeof note, "not enumerated (%s); sampled plainly", why);
-            if (!o.quiet) fprintf(stderr, "freqsys: %s\n", note);
-            sampling_note = strdup(note);
-        }
-    }
-    runner_result rr;
-    int failed = runner_run(&cfg, &rr) != 0;
-    if (cfg.trace && fclose(cfg.trace) != 0)
-        fprintf(stderr, "freqsys: error: writing %s failed\n", o.trace_path);
-    size_t ncounters = fsabi_ncounters(mod) * (cfg.sampling != SAMPLING_PLAIN ? 2 : 1);
-    if (failed || cl->rank != 0) free(sampling_note);
-    if (failed) {
-        fprintf(stderr, "freqsys: error: %s\n", rr.error);
-        runner_result_free(&rr, ncounters);
-        checkpoint_free(&resume);
-        spec_free(s);
-        transform_warnings_free(&warnings);
+    return EXIT_OK;
+}
+
+/* Hands the result the warnings and writes it; the exit status. */
+static int deliver(run_state *st, result *r, int complete) {
+    if (!r) {
+        fprintf(stderr, "freqsys: error: out of memory\n");
         return EXIT_USAGE;
     }
-    if (cl->rank != 0) {   /* the result and the checkpoint are rank 0's to write */
-        runner_result_free(&rr, ncounters);
-        checkpoint_free(&resume);
-        spec_free(s);
-        transform_warnings_free(&warnings);
+    r->warnings = st->warnings.v;
+    r->nwarnings = st->warnings.n;
+    st->warnings = (transform_warnings){0};
+    int rc = write_result(r, &st->o) != 0 ? EXIT_USAGE : complete ? EXIT_OK : EXIT_INCOMPLETE;
+    result_free(r);
+    return rc;
+}
+
+/* Exact enumeration, when every input has a small finite support (each MPI rank
+ * decides alike, so ranks other than 0 only leave). Sets *DONE when it gave the
+ * result; returns the exit status then. */
+static int run_enumerated(run_state *st, cluster *cl, int *done) {
+    *done = 0;
+    const run_options *o = &st->o;
+    if (o->resume_path || (o->sampling && strcmp(o->sampling, "enumerate"))) return EXIT_OK;
+    enumerate_result en;
+    char why[768];
+    if (try_enumeration(st->s, o, &st->cfg, &en, why, sizeof why) != 0) {
+        if (o->sampling) {   /* asked for by name: say why not */
+            char note[1024];
+            snprintf(note, sizeof note, "not enumerated (%s); sampled plainly", why);
+            if (!o->quiet) fprintf(stderr, "freqsys: %s\n", note);
+            st->sampling_note = strdup(note);
+        }
         return EXIT_OK;
     }
-    if (rr.interrupted && cfg.sampling != SAMPLING_PLAIN) {
-        if (!o.quiet) fprintf(stderr, "freqsys: interrupted after %llu replicates (a run with --sampling %s "
-                              "cannot be continued)\n", (unsigned long long)rr.trials, o.sampling);
-    } else if (rr.interrupted) {
-        write_checkpoint(&rr.state, &ckpt);
-        if (ckpt.written && !o.quiet)
-            fprintf(stderr, "freqsys: %s after %llu trials; continue with: freqsys run --resume %s\n",
-                    o.stop_after ? "paused" : "interrupted", (unsigned long long)rr.trials, ckpt.path);
-    } else if (ckpt.written) {
-        unlink(ckpt.path);   /* the run ended: its result is final, the checkpoint moot */
-    }
-    result *r = make_result(s, &o, &cfg, &rr);
+    *done = 1;
+    result *r = cl->rank == 0 ? enumerated_result(st->s, o, &st->cfg, &en) : NULL;
+    enumerate_result_free(&en);
+    if (cl->rank != 0) return EXIT_OK;
     if (r) {
-        r->sampling_note = sampling_note;
-        sampling_note = NULL;
+        r->jobs = 1;
+        r->trials_per_s = r->elapsed_s > 0 ? (double)r->trials / r->elapsed_s : 0;
     }
-    free(sampling_note);
-    if (r) {   /* the result takes the warnings over */
-        r->warnings = warnings.v;
-        r->nwarnings = warnings.n;
-        warnings = (transform_warnings){0};
+    return deliver(st, r, 1);
+}
+
+/* The trials in forked workers until the rule settles every block, then the result
+ * (rank 0) and, when interrupted, the checkpoint. Returns the exit status. */
+static int run_sampled(run_state *st, cluster *cl) {
+    const run_options *o = &st->o;
+    runner_config *cfg = &st->cfg;
+    runner_result rr;
+    int failed = runner_run(cfg, &rr) != 0;
+    if (cfg->trace && fclose(cfg->trace) != 0) fprintf(stderr, "freqsys: error: writing %s failed\n", o->trace_path);
+    cfg->trace = NULL;
+    size_t ncounters = fsabi_ncounters(st->mod) * (cfg->sampling != SAMPLING_PLAIN ? 2 : 1);
+    int rc = EXIT_OK;
+    if (failed) {
+        fprintf(stderr, "freqsys: error: %s\n", rr.error);
+        rc = EXIT_USAGE;
+    } else if (cl->rank == 0) {   /* the result and the checkpoint are rank 0's to write */
+        if (rr.interrupted && cfg->sampling != SAMPLING_PLAIN) {
+            if (!o->quiet) fprintf(stderr, "freqsys: interrupted after %llu replicates (a run with --sampling %s "
+                                   "cannot be continued)\n", (unsigned long long)rr.trials, o->sampling);
+        } else if (rr.interrupted) {
+            write_checkpoint(&rr.state, &st->ckpt);
+            if (st->ckpt.written && !o->quiet)
+                fprintf(stderr, "freqsys: %s after %llu trials; continue with: freqsys run --resume %s\n",
+                        o->stop_after ? "paused" : "interrupted", (unsigned long long)rr.trials, st->ckpt.path);
+        } else if (st->ckpt.written) {
+            unlink(st->ckpt.path);   /* the run ended: its result is final, the checkpoint moot */
+        }
+        result *r = make_result(st->s, o, cfg, &rr);
+        if (r) {
+            r->sampling_note = st->sampling_note;
+            st->sampling_note = NULL;
+        }
+        rc = deliver(st, r, rr.converged);
     }
-    rc = !r || write_result(r, &o) != 0 ? EXIT_USAGE : rr.converged ? EXIT_OK : EXIT_INCOMPLETE;
-    if (!r) fprintf(stderr, "freqsys: error: out of memory\n");
-    result_free(r);
     runner_result_free(&rr, ncounters);
-    checkpoint_free(&resume);
-    spec_free(s);
-    transform_warnings_free(&warnings);
+    return rc;
+}
+
+static int run_command(int argc, char **argv, cluster *cl) {
+    run_state st = {0};
+    int done = 0;
+    int rc = prepare(&st, argc, argv, cl);
+    if (rc != EXIT_OK) goto out;
+    if (st.o.replay >= 0) {
+        rc = replay(st.mod, st.s, st.o.has_seed ? st.o.seed : st.s->seed, (uint64_t)st.o.replay);
+        goto out;
+    }
+    if ((rc = configure(&st, cl)) != EXIT_OK) goto out;
+    rc = run_enumerated(&st, cl, &done);
+    if (!done) rc = run_sampled(&st, cl);
+out:
+    run_state_free(&st);
     return rc;
 }

@@ -82,6 +82,85 @@ static int parse_duration(const char *text, double *out) {
     return 0;
 }
 
+/* One option that shapes the verdicts (-e, -g, --simultaneous, --method, --cap) into O.
+ * Returns 0, -1 when C is none of them, or a usage error's exit status. */
+static int statistics_option(int c, run_options *o) {
+    switch (c) {
+    case 'e':
+        if (parse_epsilon(optarg, &o->epsilon, &o->epsilon_relative))
+            return usage_error("-e takes a positive number or a percentage, got '%s'", optarg);
+        o->has_epsilon = 1;
+        break;
+    case 'g': {
+        char *end;
+        o->confidence = strtod(optarg, &end);
+        if (*end == '%') { o->confidence /= 100; end++; }
+        if (end == optarg || *end || !(o->confidence > 0 && o->confidence < 1))
+            return usage_error("-g takes a confidence in (0, 1), got '%s'", optarg);
+        o->has_confidence = 1;
+        break;
+    }
+    case 'S':
+        if (!optarg || !strcmp(optarg, "bonferroni")) o->family = STOP_BONFERRONI;
+        else if (!strcmp(optarg, "sidak")) o->family = STOP_SIDAK;
+        else return usage_error("--simultaneous takes bonferroni or sidak, got '%s'", optarg);
+        break;
+    case 'M':
+        if (!strcmp(optarg, "clt")) o->method = STOP_METHOD_CLT;
+        else if (!strcmp(optarg, "anytime")) o->method = STOP_METHOD_ANYTIME;
+        else if (!strcmp(optarg, "paper")) o->method = STOP_METHOD_PAPER;
+        else return usage_error("--method takes clt, anytime or paper, got '%s'", optarg);
+        break;
+    case 'K': {
+        char *end;
+        errno = 0;
+        o->cap = strtod(optarg, &end);
+        if (errno || end == optarg || *end || !(o->cap >= 1) || isinf(o->cap))
+            return usage_error("--cap takes the largest count one trial can give (>= 1), got '%s'", optarg);
+        break;
+    }
+    default: return -1;
+    }
+    return 0;
+}
+
+/* One option that shapes how inputs are drawn and what is counted (--sampling,
+ * --points, --enumerate-limit, --paths, --max-paths) into O. Returns as
+ * statistics_option. */
+static int sampling_option(int c, run_options *o) {
+    unsigned long long v;
+    switch (c) {
+    case 'Z': {
+        sampling_method m;
+        if (strcmp(optarg, "auto") && strcmp(optarg, "enumerate") && sampling_method_parse(optarg, &m))
+            return usage_error("--sampling takes auto, enumerate, plain, antithetic, stratified or qmc, got '%s'",
+                               optarg);
+        o->sampling = strcmp(optarg, "auto") ? optarg : NULL;
+        break;
+    }
+    case 'Q':
+        if (parse_count(optarg, &o->points) || o->points < 2 || o->points > 65536)
+            return usage_error("--points takes the runs per replicate, 2 to 65536, got '%s'", optarg);
+        break;
+    case 'U':
+        if (parse_count(optarg, &o->enumerate_limit))
+            return usage_error("--enumerate-limit takes a number of combinations (0: never enumerate), got '%s'",
+                               optarg);
+        o->has_enumerate_limit = 1;
+        break;
+    case 'H':
+        if (!o->max_paths) o->max_paths = DEFAULT_MAX_PATHS;
+        break;
+    case 'X':
+        if (parse_count(optarg, &v) || v < 1 || v > INSTRUMENT_MAX_PATHS_LIMIT)
+            return usage_error("--max-paths takes a number of paths from 1 to 4294967296, got '%s'", optarg);
+        o->max_paths = v;
+        break;
+    default: return -1;
+    }
+    return 0;
+}
+
 static int parse_options(int argc, char **argv, run_options *o) {
     static const struct option longs[] = {
         {"epsilon", required_argument, 0, 'e'}, {"confidence", required_argument, 0, 'g'},
@@ -106,20 +185,6 @@ static int parse_options(int argc, char **argv, run_options *o) {
     while ((c = getopt_long(argc, argv, "e:g:s:j:n:o:f:qkh", longs, NULL)) != -1) {
         unsigned long long v;
         switch (c) {
-        case 'e':
-            if (parse_epsilon(optarg, &o->epsilon, &o->epsilon_relative))
-                return usage_error("-e takes a positive number or a percentage, got '%s'", optarg);
-            o->has_epsilon = 1;
-            break;
-        case 'g': {
-            char *end;
-            o->confidence = strtod(optarg, &end);
-            if (*end == '%') { o->confidence /= 100; end++; }
-            if (end == optarg || *end || !(o->confidence > 0 && o->confidence < 1))
-                return usage_error("-g takes a confidence in (0, 1), got '%s'", optarg);
-            o->has_confidence = 1;
-            break;
-        }
         case 's':
             if (parse_count(optarg, &o->seed)) return usage_error("-s takes a non-negative integer, got '%s'", optarg);
             o->has_seed = 1;
@@ -144,14 +209,6 @@ static int parse_options(int argc, char **argv, run_options *o) {
             if (strcmp(optarg, "text") && strcmp(optarg, "json") && strcmp(optarg, "csv"))
                 return usage_error("--format takes text, json or csv, got '%s'", optarg);
             o->format = optarg;
-            break;
-        case 'H':
-            if (!o->max_paths) o->max_paths = DEFAULT_MAX_PATHS;
-            break;
-        case 'X':
-            if (parse_count(optarg, &v) || v < 1 || v > INSTRUMENT_MAX_PATHS_LIMIT)
-                return usage_error("--max-paths takes a number of paths from 1 to 4294967296, got '%s'", optarg);
-            o->max_paths = v;
             break;
         case 'q': o->quiet = 1; break;
         case 'k': o->keep = 1; break;
@@ -178,45 +235,13 @@ static int parse_options(int argc, char **argv, run_options *o) {
             if (parse_count(optarg, &v)) return usage_error("--replay takes a trial number, got '%s'", optarg);
             o->replay = (long long)v;
             break;
-        case 'S':
-            if (!optarg || !strcmp(optarg, "bonferroni")) o->family = STOP_BONFERRONI;
-            else if (!strcmp(optarg, "sidak")) o->family = STOP_SIDAK;
-            else return usage_error("--simultaneous takes bonferroni or sidak, got '%s'", optarg);
-            break;
-        case 'M':
-            if (!strcmp(optarg, "clt")) o->method = STOP_METHOD_CLT;
-            else if (!strcmp(optarg, "anytime")) o->method = STOP_METHOD_ANYTIME;
-            else if (!strcmp(optarg, "paper")) o->method = STOP_METHOD_PAPER;
-            else return usage_error("--method takes clt, anytime or paper, got '%s'", optarg);
-            break;
-        case 'K': {
-            char *end;
-            errno = 0;
-            o->cap = strtod(optarg, &end);
-            if (errno || end == optarg || *end || !(o->cap >= 1) || isinf(o->cap))
-                return usage_error("--cap takes the largest count one trial can give (>= 1), got '%s'", optarg);
-            break;
-        }
-        case 'Z': {
-            sampling_method m;
-            if (strcmp(optarg, "auto") && strcmp(optarg, "enumerate") && sampling_method_parse(optarg, &m))
-                return usage_error("--sampling takes auto, enumerate, plain, antithetic, stratified or qmc, got '%s'",
-                                   optarg);
-            o->sampling = strcmp(optarg, "auto") ? optarg : NULL;
-            break;
-        }
-        case 'Q':
-            if (parse_count(optarg, &o->points) || o->points < 2 || o->points > 65536)
-                return usage_error("--points takes the runs per replicate, 2 to 65536, got '%s'", optarg);
-            break;
-        case 'U':
-            if (parse_count(optarg, &o->enumerate_limit))
-                return usage_error("--enumerate-limit takes a number of combinations (0: never enumerate), got '%s'",
-                                   optarg);
-            o->has_enumerate_limit = 1;
-            break;
         case 'h': cli_help("run", stdout); exit(EXIT_OK);
-        default: return usage_error("%s", "unknown option");
+        default: {
+            int rc = statistics_option(c, o);
+            if (rc < 0) rc = sampling_option(c, o);
+            if (rc < 0) return usage_error("%s", "unknown option");
+            if (rc > 0) return rc;
+        }
         }
     }
     sampling_method method = SAMPLING_PLAIN;

@@ -192,6 +192,34 @@ static int resolve(LLVMValueRef fn, const spec *s, size_t d, entry_plan *p, cons
     return push(p, a);
 }
 
+/* Parameter I of FN into Q: its name (from the IR, or the debug information when the
+ * IR has none), its kind and C type (TYPED: TYPES holds the DWARF types). Returns 0,
+ * TRANSFORM_ESPEC for a parameter that cannot be passed, or -1 out of memory. */
+static int read_param(LLVMValueRef fn, const spec *s, unsigned i, LLVMTypeRef ir, const ctype *types, int typed,
+                      entry_param *q, char *err, size_t errlen) {
+    size_t len;
+    const char *name = LLVMGetValueName2(LLVMGetParam(fn, i), &len);
+    char source_name[128];
+    if (len == 0 && dwarf_type_param_name(fn, i, source_name, sizeof source_name) == 0) {
+        name = source_name;   /* unnamed IR: the name the source gave it */
+        len = strlen(name);
+    }
+    q->name = strndup(name, len);
+    if (!q->name) return -1;
+    int is_ptr = LLVMGetTypeKind(ir) == LLVMPointerTypeKind;
+    if (typed && types[i].klass == CTYPE_SCALAR) q->kind = types[i].kind;
+    else if (is_ptr) q->kind = FSABI_KIND_PTR;
+    else q->kind = dwarf_type_kind_of_ir(ir);
+    q->pointee_size = typed && is_ptr ? types[i].pointee_size : 0;
+    snprintf(q->ctype, sizeof q->ctype, "%s", typed ? types[i].text : is_ptr ? "void *" : "?");
+    if (!q->kind || (typed && types[i].klass == CTYPE_STRUCT)) {
+        spec_diagnose(s, s->function_loc, err, errlen, "parameter '%s' of '%s' is %s: only numbers "
+                      "and pointers can be passed", q->name, s->function, q->ctype);
+        return TRANSFORM_ESPEC;
+    }
+    return 0;
+}
+
 int entry_args_plan(LLVMValueRef fn, const spec *s, entry_plan *p, char *err, size_t errlen) {
     memset(p, 0, sizeof *p);
     unsigned n = LLVMCountParams(fn);
@@ -208,27 +236,10 @@ int entry_args_plan(LLVMValueRef fn, const spec *s, entry_plan *p, char *err, si
     LLVMTypeRef irparams[MAX_PARAMS];
     LLVMGetParamTypes(fty, irparams);
     for (unsigned i = 0; i < n; i++) {
-        entry_param *q = &p->params[i];
-        size_t len;
-        const char *name = LLVMGetValueName2(LLVMGetParam(fn, i), &len);
-        char source_name[128];
-        if (len == 0 && dwarf_type_param_name(fn, i, source_name, sizeof source_name) == 0) {
-            name = source_name;   /* unnamed IR: the name the source gave it */
-            len = strlen(name);
-        }
-        q->name = strndup(name, len);
-        if (!q->name) return -1;
-        int is_ptr = LLVMGetTypeKind(irparams[i]) == LLVMPointerTypeKind;
-        if (typed && types[i].klass == CTYPE_SCALAR) q->kind = types[i].kind;
-        else if (is_ptr) q->kind = FSABI_KIND_PTR;
-        else q->kind = dwarf_type_kind_of_ir(irparams[i]);
-        q->pointee_size = typed && is_ptr ? types[i].pointee_size : 0;
-        snprintf(q->ctype, sizeof q->ctype, "%s", typed ? types[i].text : is_ptr ? "void *" : "?");
-        if (!q->kind || (typed && types[i].klass == CTYPE_STRUCT)) {
-            spec_diagnose(s, s->function_loc, err, errlen, "parameter '%s' of '%s' is %s: only numbers "
-                          "and pointers can be passed", q->name, s->function, q->ctype);
-            p->nparams = i + 1;
-            return TRANSFORM_ESPEC;
+        int rc = read_param(fn, s, i, irparams[i], types, typed, &p->params[i], err, errlen);
+        if (rc) {
+            p->nparams = i + 1;   /* what entry_args_free releases */
+            return rc;
         }
     }
     p->nparams = n;

@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "commands.h"
-#include "abi.h"
+#include "freqsys/abi.h"
 
 /* Counts what the transform made, from its descriptor's initializer. */
 static void summary(LLVMModuleRef m, unsigned long long *blocks, unsigned long long *fns,

@@ -5,7 +5,7 @@
 
 #include <stddef.h>
 #include <llvm-c/Core.h>
-#include "abi.h"
+#include "freqsys/abi.h"
 #include "spec.h"
 
 /* Links M into a shared object in a fresh folder under TMPDIR, loads it, finds its

@@ -5,7 +5,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include "abi.h"
+#include "freqsys/abi.h"
 #include "confine.h"
 #include "program.h"
 #include "spec.h"

@@ -5,7 +5,7 @@
 
 #include <stdint.h>
 #include <gsl/gsl_rng.h>
-#include "abi.h"
+#include "freqsys/abi.h"
 #include "dist.h"
 
 /* A source of draws: FN(D, CTX) is the next value of distribution D. */

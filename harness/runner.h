@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
-#include "abi.h"
+#include "freqsys/abi.h"
 #include "program.h"
 #include "cluster.h"
 #include "confine.h"

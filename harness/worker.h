@@ -4,7 +4,7 @@
 #define FREQSYS_WORKER_H
 
 #include <stdint.h>
-#include "abi.h"
+#include "freqsys/abi.h"
 #include "program.h"
 #include "sampling_points.h"
 #include "wire.h"

@@ -5,7 +5,7 @@
 
 #include <stddef.h>
 #include <gsl/gsl_rng.h>
-#include "abi.h"
+#include "freqsys/abi.h"
 #include "spec.h"
 
 /* Builds the libffi call description of MOD's entry from its parameter table and

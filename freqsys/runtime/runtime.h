@@ -5,7 +5,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include "abi.h"
+#include "freqsys/abi.h"
 #include "spec.h"
 #include "dist.h"
 

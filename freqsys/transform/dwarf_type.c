@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "abi.h"
+#include "freqsys/abi.h"
 
 /* DWARF tags this file distinguishes. */
 enum {

@@ -3,7 +3,7 @@
 #include "exits.h"
 
 #include <stddef.h>
-#include "abi.h"
+#include "freqsys/abi.h"
 
 /* Replacing the declaration's uses (not only its direct calls) also covers the
  * address of exit passed around, e.g. to a table of handlers. */

@@ -4,7 +4,7 @@
 
 #include <math.h>
 #include <string.h>
-#include "abi.h"
+#include "freqsys/abi.h"
 #include "dist.h"
 #include "transform.h"
 

@@ -4,7 +4,7 @@
 
 #include <stdio.h>
 #include <string.h>
-#include "abi.h"
+#include "freqsys/abi.h"
 #include "reach.h"
 
 /* Which library function becomes which runtime function, and what the user is

@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "abi.h"
+#include "freqsys/abi.h"
 #include "dwarf_type.h"
 #include "reach.h"
 #include "transform.h"

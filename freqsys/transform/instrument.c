@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <llvm-c/Analysis.h>
-#include "abi.h"
+#include "freqsys/abi.h"
 #include "counters.h"
 #include "entry_args.h"
 #include "entry_thunk.h"

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <llvm-c/Target.h>
-#include "abi.h"
+#include "freqsys/abi.h"
 #include "inputs.h"
 #include "transform.h"
 

@@ -4,7 +4,7 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include "abi.h"
+#include "freqsys/abi.h"
 #include "ptr_map.h"
 #include "run_bounds.h"
 

@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "abi.h"
+#include "freqsys/abi.h"
 #include "scanf_format.h"
 #include "reach.h"
 #include "transform.h"

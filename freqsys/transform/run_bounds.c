@@ -4,7 +4,7 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include "abi.h"
+#include "freqsys/abi.h"
 #include "loop_bounds.h"
 #include "ptr_map.h"
 

@@ -5,7 +5,7 @@
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
-#include "abi.h"
+#include "freqsys/abi.h"
 
 /* Length modifiers, ordered by width; long is 64-bit on the targets we build for. */
 enum { LEN_NONE, LEN_HH, LEN_H, LEN_L, LEN_LL, LEN_BIG_L };

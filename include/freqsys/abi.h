@@ -1,4 +1,4 @@
-/* freqsys/abi.h: the agreement between the IR transform, the runtime and the harness. */
+/* include/freqsys/abi.h: the agreement between the IR transform, the runtime and the harness. */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_ABI_H
 #define FREQSYS_ABI_H

@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "runtime.h"
+#include "trial_draws.h"
 
 #define MAX_ELEMENTS (1u << 26)   /* an array longer than this is a spec error, not a test */
 

@@ -24,9 +24,6 @@ static struct {
     const spec_input *stdin_in;    /* `stdin ~ ...`, or NULL */
     indexed_read *indexed;         /* sorted by index */
     size_t nindexed;
-    gsl_rng *rng;
-    runtime_draw_source source;    /* NULL: draws from rng (plain sampling) */
-    void *source_ctx;
     uint64_t reads;                /* values read so far in this trial */
     uint64_t clock_us;             /* the virtual clock: microseconds since FSABI_CLOCK_EPOCH */
     char *const *argv;             /* main's arguments (argv ~ list(...)), NULL-terminated */
@@ -39,13 +36,6 @@ static struct {
     int32_t items_at_end;          /* ... and how many came before the input ended, or -1 */
     unsigned long long calls, warmup;   /* function mode: calls per trial, the first not counted */
     const spec_interrupt *interrupts;   /* [mod->ninterrupts], bound to mod->interrupts */
-    jmp_buf trial_exit;
-    char error[512];
-    /* The first draws of the trial, kept raw: formatting them on every trial would
-     * cost more than most trials; runtime_drawn formats them on demand. */
-    struct { const char *name; double value; } drawn[RUNTIME_KEPT_DRAWS];
-    size_t ndrawn;
-    uint64_t not_kept;             /* draws past the first RUNTIME_KEPT_DRAWS */
     char drawn_text[1024];
 } rt;
 
@@ -63,8 +53,8 @@ int runtime_bind(const fsabi_module *mod, const spec *s, char *err, size_t errle
     rt.mod = mod;
     rt.site_dist = calloc(mod->nsites + 1, sizeof *rt.site_dist);
     rt.indexed = calloc(s->ninputs + 1, sizeof *rt.indexed);
-    rt.rng = gsl_rng_alloc(dist_rng_philox);
-    if (!rt.site_dist || !rt.indexed || !rt.rng) {
+    runtime_trial.rng = gsl_rng_alloc(dist_rng_philox);
+    if (!rt.site_dist || !rt.indexed || !runtime_trial.rng) {
         snprintf(err, errlen, "out of memory");
         return -1;
     }
@@ -143,17 +133,17 @@ static void copy_args(void) {
 
 trial_end runtime_run_trial(uint64_t seed, uint64_t trial) {
     /* The stream first: resetting the globals draws the inputs held in globals. */
-    dist_rng_position(rt.rng, seed, trial);
+    dist_rng_position(runtime_trial.rng, seed, trial);
     rt.reads = 0;
     rt.clock_us = 0;
     rt.past_end = 0;
     rt.call_items = 0;
     rt.items_at_end = -1;
-    rt.ndrawn = 0;
-    rt.not_kept = 0;
+    runtime_trial.ndrawn = 0;
+    runtime_trial.not_kept = 0;
     /* C11 allows setjmp only as a whole controlling expression (or compared with a
      * constant there), not as a value stored in a variable. */
-    switch (setjmp(rt.trial_exit)) {
+    switch (setjmp(runtime_trial.trial_exit)) {
     case 0: break;
     case TRIAL_EXITED: return TRIAL_EXITED;
     case TRIAL_ABORTED: return TRIAL_ABORTED;
@@ -161,13 +151,13 @@ trial_end runtime_run_trial(uint64_t seed, uint64_t trial) {
     }
     /* The standard input before the globals, from the same stream: both are a
      * function of (seed, trial) alone. */
-    if (rt.stdin_in) stdin_text_install(rt.stdin_in, rt.rng);
+    if (rt.stdin_in) stdin_text_install(rt.stdin_in, runtime_trial.rng);
     rt.mod->reset_globals();
     if (rt.mod->function_mode) {
         /* A call sequence: globals keep their values from call to call; each call
          * draws its own arguments, and the handlers run after it. */
         for (unsigned long long c = 1; c <= rt.calls; c++) {
-            entry_call(rt.rng);
+            entry_call(runtime_trial.rng);
             run_interrupts();
             if (c == rt.warmup) forget_counts();
         }
@@ -185,16 +175,16 @@ trial_end runtime_run_trial(uint64_t seed, uint64_t trial) {
     return TRIAL_RETURNED;
 }
 
-const char *runtime_error(void) { return rt.error; }
+const char *runtime_error(void) { return runtime_trial.error; }
 const char *runtime_drawn(void) {
     size_t n = 0;
     rt.drawn_text[0] = '\0';
-    for (size_t i = 0; i < rt.ndrawn && n < sizeof rt.drawn_text; i++)
+    for (size_t i = 0; i < runtime_trial.ndrawn && n < sizeof rt.drawn_text; i++)
         n += (size_t)snprintf(rt.drawn_text + n, sizeof rt.drawn_text - n, "%s%s=%.17g", i ? " " : "",
-                              rt.drawn[i].name, rt.drawn[i].value);
-    if (rt.not_kept && n < sizeof rt.drawn_text)
+                              runtime_trial.drawn[i].name, runtime_trial.drawn[i].value);
+    if (runtime_trial.not_kept && n < sizeof rt.drawn_text)
         snprintf(rt.drawn_text + n, sizeof rt.drawn_text - n, " (and %llu more, not kept)",
-                 (unsigned long long)rt.not_kept);
+                 (unsigned long long)runtime_trial.not_kept);
     return rt.drawn_text;
 }
 
@@ -211,14 +201,14 @@ static _Noreturn void input_error(uint32_t site, const char *what) {
     const char *slash = strrchr(s->file, '/');
     if (s->origin != FSABI_FROM_READ) {
         static const char *const from[] = {"", "global", "extern function", "extern variable", "register"};
-        snprintf(rt.error, sizeof rt.error, "input %s %s (%s): %s", from[s->origin < 5 ? s->origin : 0],
+        snprintf(runtime_trial.error, sizeof runtime_trial.error, "input %s %s (%s): %s", from[s->origin < 5 ? s->origin : 0],
                  s->variable, kind_name(s->kind), what);
-        longjmp(rt.trial_exit, TRIAL_INPUT_ERROR);
+        longjmp(runtime_trial.trial_exit, TRIAL_INPUT_ERROR);
     }
-    snprintf(rt.error, sizeof rt.error, "%s:%u: input %s%s%s (read %llu of the run, into %s): %s",
+    snprintf(runtime_trial.error, sizeof runtime_trial.error, "%s:%u: input %s%s%s (read %llu of the run, into %s): %s",
              slash ? slash + 1 : s->file, s->line, *s->variable ? "'" : "", s->variable,
              *s->variable ? "'" : "", (unsigned long long)rt.reads, kind_name(s->kind), what);
-    longjmp(rt.trial_exit, TRIAL_INPUT_ERROR);
+    longjmp(runtime_trial.trial_exit, TRIAL_INPUT_ERROR);
 }
 
 static _Noreturn void misfit(uint32_t site, const char *fmt, double v) {
@@ -227,27 +217,9 @@ static _Noreturn void misfit(uint32_t site, const char *fmt, double v) {
     input_error(site, what);
 }
 
-static inline void record(const char *name, double v) {
-    if (rt.ndrawn < RUNTIME_KEPT_DRAWS) {
-        rt.drawn[rt.ndrawn].name = name;
-        rt.drawn[rt.ndrawn++].value = v;
-    } else {
-        rt.not_kept++;
-    }
-}
 
-/* One draw of the program's inputs: from the trial's stream, or from the source
- * that enumeration or variance reduction put in its place. */
-static inline double sample(const dist *d) {
-    return rt.source ? rt.source(d, rt.source_ctx) : dist_sample(d, rt.rng);
-}
 
-void runtime_set_draw_source(runtime_draw_source fn, void *ctx) {
-    rt.source = fn;
-    rt.source_ctx = ctx;
-}
 
-gsl_rng *runtime_rng(void) { return rt.rng; }
 
 /* The distribution for the next read: `read N`, then the variable's, then `read *`. */
 static double draw(uint32_t site) {
@@ -270,78 +242,36 @@ static double draw(uint32_t site) {
         return 0;
     }
     if (rt.past_end) return 0;
-    double v = sample(d);
+    double v = runtime_sample(d);
     const char *var = rt.mod->sites[site].variable;
-    record(*var ? var : "read", v);
+    runtime_record(*var ? var : "read", v);
     return v;
 }
 
 /* Globals, externs and registers: their own declaration, and no read index. */
 static double draw_input(uint32_t site) {
-    double v = sample(rt.site_dist[site]);
-    record(rt.mod->sites[site].variable, v);
+    double v = runtime_sample(rt.site_dist[site]);
+    runtime_record(rt.mod->sites[site].variable, v);
     return v;
 }
 
-double runtime_draw(const dist *d, const char *name) {
-    double v = sample(d);
-    record(name, v);
-    return v;
-}
 
 int runtime_draw_stdin(const spec_input *in, uint64_t seed, uint64_t trial, char *err, size_t errlen) {
-    if (!rt.rng && !(rt.rng = gsl_rng_alloc(dist_rng_philox))) {
+    if (!runtime_trial.rng && !(runtime_trial.rng = gsl_rng_alloc(dist_rng_philox))) {
         snprintf(err, errlen, "out of memory");
         return -1;
     }
     /* The same stream position and the same first draws as runtime_run_trial. */
-    dist_rng_position(rt.rng, seed, trial);
-    if (setjmp(rt.trial_exit) != 0) {
-        snprintf(err, errlen, "%s", rt.error);
+    dist_rng_position(runtime_trial.rng, seed, trial);
+    if (setjmp(runtime_trial.trial_exit) != 0) {
+        snprintf(err, errlen, "%s", runtime_trial.error);
         return -1;
     }
-    stdin_text_install(in, rt.rng);
+    stdin_text_install(in, runtime_trial.rng);
     return 0;
 }
 
-_Noreturn void runtime_fail(const char *fmt, ...) {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(rt.error, sizeof rt.error, fmt, ap);
-    va_end(ap);
-    longjmp(rt.trial_exit, TRIAL_INPUT_ERROR);
-}
 
-int runtime_convert(double v, uint32_t kind, void *out) {
-    double lo, hi;
-    switch (kind) {
-    case FSABI_KIND_F32:
-        if (!isfinite(v) || fabs(v) > FLT_MAX) return -1;
-        *(float *)out = (float)v;
-        return 0;
-    case FSABI_KIND_F64:
-        if (!isfinite(v)) return -1;
-        *(double *)out = v;
-        return 0;
-    default:
-        if (!fsabi_int_range(kind, &lo, &hi)) fsabi_int_range(FSABI_KIND_I64, &lo, &hi);
-        break;
-    }
-    /* C's conversion truncates toward zero; a value outside the type is an error. */
-    double t = trunc(v);
-    if (!(t >= lo && t <= hi)) return -1;
-    switch (kind) {
-    case FSABI_KIND_BOOL: case FSABI_KIND_U8: *(uint8_t *)out = (uint8_t)t; break;
-    case FSABI_KIND_I8: case FSABI_KIND_CHAR: *(int8_t *)out = (int8_t)(int)t; break;
-    case FSABI_KIND_I16: *(int16_t *)out = (int16_t)t; break;
-    case FSABI_KIND_U16: *(uint16_t *)out = (uint16_t)t; break;
-    case FSABI_KIND_I32: *(int32_t *)out = (int32_t)t; break;
-    case FSABI_KIND_U32: *(uint32_t *)out = (uint32_t)t; break;
-    case FSABI_KIND_U64: *(uint64_t *)out = (uint64_t)t; break;
-    default: *(int64_t *)out = (int64_t)t; break;
-    }
-    return 0;
-}
 
 /* The drawn V as the site's integer kind, widened to 64 bits for the caller to narrow. */
 static int64_t as_int(uint32_t site, double v) {
@@ -433,19 +363,19 @@ int32_t freqsys_rt_getchar(uint32_t site) {
     return (int32_t)v;
 }
 
-_Noreturn void freqsys_rt_exit(int32_t status) { longjmp(rt.trial_exit, TRIAL_EXITED); }
-_Noreturn void freqsys_rt_abort(void) { longjmp(rt.trial_exit, TRIAL_ABORTED); }
+_Noreturn void freqsys_rt_exit(int32_t status) { longjmp(runtime_trial.trial_exit, TRIAL_EXITED); }
+_Noreturn void freqsys_rt_abort(void) { longjmp(runtime_trial.trial_exit, TRIAL_ABORTED); }
 
 _Noreturn void freqsys_rt_assert_fail(const char *expr, const char *file, unsigned line,
                                       const char *function) {
-    longjmp(rt.trial_exit, TRIAL_ABORTED);
+    longjmp(runtime_trial.trial_exit, TRIAL_ABORTED);
 }
 
 /* rand() and its kin: the next 31 bits of the trial's own stream, so that a run
  * depends on (seed, trial) alone, whatever the program seeds them with. Philox
  * gives 32 uniform bits per draw; dropping one leaves 0..RAND_MAX (2^31 - 1). */
-int32_t freqsys_rt_rand(void) { return (int32_t)(gsl_rng_get(rt.rng) >> 1); }
-int64_t freqsys_rt_random(void) { return (int64_t)(gsl_rng_get(rt.rng) >> 1); }
+int32_t freqsys_rt_rand(void) { return (int32_t)(gsl_rng_get(runtime_trial.rng) >> 1); }
+int64_t freqsys_rt_random(void) { return (int64_t)(gsl_rng_get(runtime_trial.rng) >> 1); }
 int32_t freqsys_rt_rand_r(uint32_t *seed) {
     (void)seed;
     return freqsys_rt_rand();
@@ -456,15 +386,15 @@ void freqsys_rt_srand(uint32_t seed) { (void)seed; }
  * is ignored, as rand_r's seed is. */
 double freqsys_rt_drand48(void *state) {
     (void)state;
-    return gsl_rng_uniform(rt.rng);
+    return gsl_rng_uniform(runtime_trial.rng);
 }
 int64_t freqsys_rt_lrand48(void *state) {
     (void)state;
-    return (int64_t)(gsl_rng_get(rt.rng) >> 1);
+    return (int64_t)(gsl_rng_get(runtime_trial.rng) >> 1);
 }
 int64_t freqsys_rt_mrand48(void *state) {
     (void)state;
-    return (int64_t)(int32_t)(uint32_t)gsl_rng_get(rt.rng);
+    return (int64_t)(int32_t)(uint32_t)gsl_rng_get(runtime_trial.rng);
 }
 /* seed48 returns the old state: an all-zero one, as no state is kept. */
 unsigned short *freqsys_rt_seed48(void *state) {
@@ -472,9 +402,9 @@ unsigned short *freqsys_rt_seed48(void *state) {
     (void)state;
     return old;
 }
-uint32_t freqsys_rt_arc4random(void) { return (uint32_t)gsl_rng_get(rt.rng); }
+uint32_t freqsys_rt_arc4random(void) { return (uint32_t)gsl_rng_get(runtime_trial.rng); }
 uint32_t freqsys_rt_arc4random_uniform(uint32_t n) {
-    return n < 2 ? 0 : (uint32_t)gsl_rng_uniform_int(rt.rng, n);
+    return n < 2 ? 0 : (uint32_t)gsl_rng_uniform_int(runtime_trial.rng, n);
 }
 
 /* The virtual clock: FSABI_CLOCK_EPOCH at the start of every trial, one

@@ -8,6 +8,7 @@
 #include "freqsys/abi.h"
 #include "spec.h"
 #include "dist.h"
+#include "trial_draws.h"
 
 /* Binds the read sites of module MOD to the inputs of S (by variable name, by read
  * index, or `read *`) and prepares the per-trial generator. Call once per process
@@ -31,29 +32,7 @@ const char *runtime_error(void);
 
 /* The first RUNTIME_KEPT_DRAWS values the last trial drew, as text ("ask=417.5"), for
  * reproducing a crash. The text lives until the next call. */
-#define RUNTIME_KEPT_DRAWS 16
 const char *runtime_drawn(void);
-
-/* Converts V to the C type KIND at OUT (C truncation toward zero for integers).
- * Returns 0, or -1 when V does not fit the type (never a silent wrap). */
-int runtime_convert(double v, uint32_t kind, void *out);
-
-/* One draw from D in the current trial's stream, recorded under NAME for replays. */
-double runtime_draw(const dist *d, const char *name);
-
-/* Where the draws of the program's inputs come from in the trials that follow:
- * FN(D, CTX) gives each one (enumeration, stratified or quasi-random points); NULL
- * gives back the trial's own stream. Draws made straight from the stream (rand(),
- * a drawn standard input, a string's characters) are not routed through FN. */
-typedef double (*runtime_draw_source)(const dist *d, void *ctx);
-void runtime_set_draw_source(runtime_draw_source fn, void *ctx);
-
-/* The trial's random stream, positioned by runtime_run_trial: a caller can tell from
- * its state whether a trial drew from it directly. */
-gsl_rng *runtime_rng(void);
-
-/* Ends the trial with an input error (TRIAL_INPUT_ERROR) whose message is FMT. */
-_Noreturn void runtime_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* Entry points called by instrumented code (names in abi.h). */
 int64_t freqsys_rt_input_int(uint32_t site);

@@ -21,7 +21,7 @@ typedef struct cluster {
 typedef enum cluster_tag {
     CLUSTER_ASK = 1,    /* to rank 0: one more lease, please (data: uint64 trials/s) */
     CLUSTER_LEASE,      /* from rank 0: uint64 start, count; count 0 means stop */
-    CLUSTER_PIECE,      /* to rank 0: a finished piece (wire_bin records, see runner.c) */
+    CLUSTER_PIECE,      /* to rank 0: a finished piece (wire_bin records, see lease.c) */
     CLUSTER_BYE         /* to rank 0: stopped; nothing more follows from this rank */
 } cluster_tag;
 

@@ -1,0 +1,114 @@
+/* harness/decide.c: the stopping rule applied at a check point to every counter of the module. */
+/* SPDX-License-Identifier: MIT */
+#include "decide.h"
+
+#include <math.h>
+#include <stdio.h>
+
+/* The counters the rule waits for: the blocks, then the paths. K-th of judged_count. */
+static uint64_t judged_count(const fsabi_module *mod) { return mod->nblocks + mod->npaths; }
+
+static uint64_t judged_slot(const fsabi_module *mod, uint64_t k) {
+    return k < mod->nblocks ? k : k + mod->nwrites;
+}
+
+/* The facts and the per-run bound the rule takes for counter J: a block's own; a
+ * path's, what holds of its rarest block; none for an MMIO write counter. */
+static void counter_facts(const fsabi_module *mod, uint64_t j, unsigned *facts, double *bound) {
+    *facts = 0;
+    *bound = INFINITY;
+    if (j < mod->nblocks) {
+        *facts = runner_block_facts(&mod->blocks[j]);
+        *bound = runner_block_max_runs(&mod->blocks[j]);
+    } else if (j >= mod->nblocks + mod->nwrites) {
+        *bound = runner_path_max_runs(&mod->paths[j - mod->nblocks - mod->nwrites]);
+        *facts = *bound <= 1 ? STOP_FACT_AT_MOST_ONCE : 0u;
+    }
+}
+
+/* A replicate of K runs totals K times a run's count: the rule judges the totals
+ * (i.i.d. across replicates) at K epsilon, against K times every per-run range. A
+ * block proven to run once per run is exact when every total is K. */
+static void judge_replicates(const runner_config *cfg, uint64_t j, const tally_moments *m, block_verdict *v) {
+    double k = (double)cfg->runs_per_trial;
+    stop_params p = cfg->stop;
+    if (!p.relative) p.epsilon *= k;
+    p.cap *= k;
+    unsigned facts;
+    double max_runs;
+    counter_facts(cfg->mod, j, &facts, &max_runs);
+    if ((facts & STOP_FACT_ONCE) && m->n > 0 && m->hits == m->n && m->min == cfg->runs_per_trial &&
+        m->max == cfg->runs_per_trial) {
+        tally_moments once = *m;
+        once.min = once.max = 1;
+        once.mean = 1;
+        stop_rule_judge_bounded(&p, &once, STOP_FACT_ONCE, 1, v);
+        return;
+    }
+    stop_rule_judge_bounded(&p, m, 0, max_runs * k, v);
+}
+
+static void judge(decide *d, const tally *tallies, uint64_t j, uint64_t valid) {
+    tally_moments_of(&tallies[j], valid, &d->moments[j]);
+    if (d->cfg->runs_per_trial > 1) {
+        judge_replicates(d->cfg, j, &d->moments[j], &d->verdicts[j]);
+        return;
+    }
+    unsigned facts;
+    double bound;
+    counter_facts(d->cfg->mod, j, &facts, &bound);
+    stop_rule_judge_bounded(&d->cfg->stop, &d->moments[j], facts, bound, &d->verdicts[j]);
+}
+
+int decide_all(decide *d, const tally *tallies, uint64_t valid, uint64_t frontier, int trace) {
+    const fsabi_module *mod = d->cfg->mod;
+    int all = 1;
+    for (uint64_t j = 0; j < fsabi_ncounters(mod); j++) {
+        judge(d, tallies, j, valid);
+        int waited_for = j < mod->nblocks || j >= mod->nblocks + mod->nwrites;
+        if (waited_for && d->verdicts[j].status == BLOCK_NOT_CONVERGED) all = 0;
+    }
+    if (trace && d->cfg->trace) {
+        for (uint64_t j = 0; j < mod->nblocks; j++)
+            fprintf(d->cfg->trace, "%llu,%llu,%.17g,%.17g\n", (unsigned long long)frontier,
+                    (unsigned long long)j, d->moments[j].mean, d->verdicts[j].half_width);
+    }
+    return all && valid > 0;
+}
+
+/* One open block is enough to say no, so most check points cost one block instead
+ * of thousands; only a yes judges every block (in the same pass). A trace wants
+ * every block at every check point. */
+int decide_check(decide *d, const tally *tallies, uint64_t valid, uint64_t frontier) {
+    const fsabi_module *mod = d->cfg->mod;
+    uint64_t nb = judged_count(mod);
+    if (d->cfg->trace || nb == 0 || valid == 0) return decide_all(d, tallies, valid, frontier, 1);
+    for (uint64_t k = 0; k < nb; k++) {
+        uint64_t at = (d->first_open + k) % nb, j = judged_slot(mod, at);
+        judge(d, tallies, j, valid);
+        if (d->verdicts[j].status == BLOCK_NOT_CONVERGED) {
+            d->first_open = at;
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* Judges every block, but only when the first open one qualifies. */
+int decide_give_up(decide *d, const tally *tallies, uint64_t valid, uint64_t frontier) {
+    const fsabi_module *mod = d->cfg->mod;
+    const block_verdict *first = &d->verdicts[judged_slot(mod, d->first_open)];
+    if (judged_count(mod) == 0 || !first->stuck || first->p_upper > STOP_GIVE_UP_P) return 0;
+    decide_all(d, tallies, valid, frontier, 0);
+    for (uint64_t k = 0; k < judged_count(mod); k++) {
+        const block_verdict *v = &d->verdicts[judged_slot(mod, k)];
+        if (v->status == BLOCK_NOT_CONVERGED && (!v->stuck || v->p_upper > STOP_GIVE_UP_P)) return 0;
+    }
+    return 1;
+}
+
+int decide_settled(const decide *d) {
+    for (uint64_t k = 0; k < judged_count(d->cfg->mod); k++)
+        if (d->verdicts[judged_slot(d->cfg->mod, k)].status == BLOCK_NOT_CONVERGED) return 0;
+    return 1;
+}

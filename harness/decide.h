@@ -1,0 +1,34 @@
+/* harness/decide.h: the stopping rule applied at a check point to every counter of the module. */
+/* SPDX-License-Identifier: MIT */
+#ifndef FREQSYS_DECIDE_H
+#define FREQSYS_DECIDE_H
+
+#include <stdint.h>
+#include "runner.h"
+
+/* The rule waits for the blocks and the paths (the MMIO writes between them are
+ * reported, never waited for). MOMENTS and VERDICTS are per counter. */
+typedef struct decide {
+    const runner_config *cfg;
+    tally_moments *moments;
+    block_verdict *verdicts;
+    uint64_t first_open;       /* the judged counter found open at the last decision */
+} decide;
+
+/* Judges every counter over TALLIES, VALID trials of FRONTIER merged; with TRACE,
+ * writes them to cfg->trace. Returns 1 when every waited-for counter settled. */
+int decide_all(decide *d, const tally *tallies, uint64_t valid, uint64_t frontier, int trace);
+
+/* The decision at a check point: 1 when every waited-for counter settled. Judges
+ * from the counter found open last time on and stops at the first still open; the
+ * answer is that of decide_all. */
+int decide_check(decide *d, const tally *tallies, uint64_t valid, uint64_t frontier);
+
+/* 1 when the run should end unsettled: every open counter is one only a bound could
+ * settle (stuck), seen the same way long enough that a different trial is unlikely. */
+int decide_give_up(decide *d, const tally *tallies, uint64_t valid, uint64_t frontier);
+
+/* 1 when every waited-for counter's verdict is settled. */
+int decide_settled(const decide *d);
+
+#endif

@@ -1,0 +1,122 @@
+/* harness/merge.c: finished ranges of trials, merged strictly in trial order into the tallies. */
+/* SPDX-License-Identifier: MIT */
+#include "merge.h"
+
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+
+int merge_init(merge *m, size_t ntallies) {
+    memset(m, 0, sizeof *m);
+    m->tallies = calloc(ntallies + 1, sizeof *m->tallies);
+    if (!m->tallies) return -1;
+    m->ntallies = ntallies;
+    for (size_t j = 0; j < ntallies; j++) tally_init(&m->tallies[j]);
+    return 0;
+}
+
+int merge_resume(merge *m, const runner_start *st, size_t ncopy) {
+    for (size_t j = 0; j < ncopy && j < m->ntallies; j++)
+        if (tally_merge(&m->tallies[j], &st->tallies[j]) != 0) return -1;
+    m->frontier = st->frontier;
+    m->crashes = st->crashes;
+    m->timeouts = st->timeouts;
+    m->input_errors = st->input_errors;
+    memcpy(m->failures, st->failures, sizeof m->failures);
+    m->nfailures = st->nfailures;
+    return 0;
+}
+
+void merge_piece_free(merge_piece *p) {
+    free(p->bins);
+    free(p->aborted);
+    p->bins = NULL;
+    p->aborted = NULL;
+}
+
+int merge_add(merge *m, merge_piece p) {
+    if (m->npending == m->pending_cap) {
+        size_t bigger = m->pending_cap ? 2 * m->pending_cap : 16;
+        merge_piece *v = realloc(m->pending, bigger * sizeof *v);
+        if (!v) {
+            merge_piece_free(&p);
+            return -1;
+        }
+        m->pending = v;
+        m->pending_cap = bigger;
+    }
+    size_t i = m->npending++;
+    while (i > 0 && m->pending[i - 1].start > p.start) { m->pending[i] = m->pending[i - 1]; i--; }
+    m->pending[i] = p;
+    return 0;
+}
+
+static void note_failure(merge *m, uint64_t trial, runner_failure_kind kind, int sig) {
+    runner_failure f = {trial, kind, sig};
+    /* keep the smallest trial ids, so the list does not depend on timing */
+    size_t n = m->nfailures;
+    if (n == RUNNER_MAX_FAILURES) {
+        if (trial > m->failures[n - 1].trial) return;
+        n--;
+    }
+    size_t i = n;
+    while (i > 0 && m->failures[i - 1].trial > trial) { m->failures[i] = m->failures[i - 1]; i--; }
+    m->failures[i] = f;
+    m->nfailures = n + 1;
+}
+
+static int add_bins(merge *m, const merge_piece *p) {
+    /* a big program's bins hit cold tallies: ask for each tally 16 bins ahead,
+     * and for its bin 8 ahead, so the misses overlap */
+    for (size_t k = 0; k < p->nbins; k++) {
+        if (k + 16 < p->nbins) __builtin_prefetch(&m->tallies[p->bins[k + 16].block]);
+        if (k + 8 < p->nbins) tally_prefetch(&m->tallies[p->bins[k + 8].block], p->bins[k + 8].value);
+        if (tally_add(&m->tallies[p->bins[k].block], p->bins[k].value, p->bins[k].trials) != 0) return -1;
+    }
+    return 0;
+}
+
+static void count_failures(merge *m, const merge_piece *p) {
+    for (size_t k = 0; k < p->naborted; k++) {
+        if (p->aborted[k] & WIRE_INPUT_ERROR) {
+            m->input_errors++;
+            note_failure(m, p->aborted[k] & ~WIRE_INPUT_ERROR, FAILURE_INPUT, 0);
+        } else {
+            m->crashes++;
+            note_failure(m, p->aborted[k], FAILURE_CRASH, SIGABRT);
+        }
+    }
+    if (p->failed) {
+        runner_failure_kind kind = (runner_failure_kind)(p->failed - 1);
+        if (kind == FAILURE_TIMEOUT) m->timeouts++; else m->crashes++;
+        note_failure(m, p->crash_trial, kind, p->signal);
+    }
+}
+
+int merge_ready(merge *m, uint64_t limit) {
+    while (m->npending > 0 && m->pending[0].start == m->frontier && m->frontier < limit) {
+        merge_piece p = m->pending[0];
+        memmove(m->pending, m->pending + 1, (m->npending - 1) * sizeof *m->pending);
+        m->npending--;
+        int rc = add_bins(m, &p);
+        if (rc == 0) count_failures(m, &p);
+        merge_piece_free(&p);
+        if (rc != 0) return -1;
+        m->frontier += p.count;
+    }
+    return 0;
+}
+
+uint64_t merge_valid(const merge *m) {
+    return m->frontier - m->crashes - m->timeouts - m->input_errors;
+}
+
+void merge_free(merge *m) {
+    for (size_t i = 0; i < m->npending; i++) merge_piece_free(&m->pending[i]);
+    free(m->pending);
+    m->pending = NULL;
+    m->npending = m->pending_cap = 0;
+    for (size_t j = 0; m->tallies && j < m->ntallies; j++) tally_free(&m->tallies[j]);
+    free(m->tallies);
+    m->tallies = NULL;
+}

@@ -1,0 +1,84 @@
+/* harness/worker_pool.h: the forked workers: started, fed chunks, read, buried when they die, killed when a trial overruns. */
+/* SPDX-License-Identifier: MIT */
+#ifndef FREQSYS_WORKER_POOL_H
+#define FREQSYS_WORKER_POOL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <time.h>
+#include <sys/types.h>
+#include "merge.h"
+#include "runner.h"
+#include "wire.h"
+
+typedef struct pool_worker {
+    pid_t pid;
+    int cmd_fd, res_fd;
+    int busy;                      /* chunks handed to it and not yet returned */
+    wire_chunk chunks[2];          /* those chunks, the running one first */
+    uint64_t killed_for_timeout;   /* WIRE_IDLE, or the trial it overran */
+    uint64_t seen_trial;           /* the trial it ran when last looked at ... */
+    uint64_t seen_since_ns;        /* ... first seen then, */
+    uint64_t seen_cpu_ns;          /* ... when the worker had used this much CPU time */
+    clockid_t cpu_clock;           /* the worker's CPU-time clock */
+    int has_cpu_clock;             /* 0: trials are timed by the wall clock alone */
+    int retiring;                  /* said it exits after its last chunk: hand it nothing */
+    wire_bin *early;               /* bins of the running chunk sent ahead (partial) */
+    size_t nearly;
+} pool_worker;
+
+typedef struct worker_pool {
+    const runner_config *cfg;      /* the module, the program, the seed, the limits */
+    int jobs;
+    pool_worker *workers;          /* [jobs] */
+    wire_slot *slots;              /* [jobs], shared with the workers */
+    int idle_deaths;
+    uint64_t recent_bins, recent_trials;   /* what finished chunks carried */
+} worker_pool;
+
+/* What a dead worker leaves: ranges to run again, and, when it died in a trial,
+ * that trial as a failed piece of one trial. */
+typedef struct worker_pool_loss {
+    wire_chunk rerun[3];
+    int nrerun;
+    int has_failed;
+    merge_piece failed;
+} worker_pool_loss;
+
+/* Room for CFG->jobs workers, none started. Returns 0, or -1 when memory ran out
+ * (worker_pool_close may still be called). */
+int worker_pool_open(worker_pool *p, const runner_config *cfg);
+
+/* Starts every worker. Returns 0, or -1 with the reason in ERR. */
+int worker_pool_start(worker_pool *p, char *err, size_t errlen);
+
+/* Kills and reaps every worker, frees everything. */
+void worker_pool_close(worker_pool *p);
+
+/* 1 when worker W can take another chunk now (it holds fewer than two). */
+int worker_pool_wants(const worker_pool *p, int w);
+
+/* Hands C to worker W. Returns 0, or -1 when its pipe is broken (the caller runs C
+ * elsewhere; the death shows when the worker's result pipe closes). */
+int worker_pool_give(worker_pool *p, int w, wire_chunk c);
+
+/* The descriptor to watch for worker W's results, or -1 when it owes nothing. */
+int worker_pool_fd(const worker_pool *p, int w);
+
+/* Reads one message of worker W. Returns 1 and a finished piece in *OUT (owned by
+ * the caller); 0 when it was part of a chunk; 2 when the worker died (call
+ * worker_pool_bury); -1 when memory ran out; -2 when the worker stopped the run
+ * on an input error (ERR says which trial). */
+int worker_pool_receive(worker_pool *p, int w, merge_piece *out, char *err, size_t errlen);
+
+/* Reaps dead worker W, says in *LOSS what it leaves, and starts another. Returns 0,
+ * or -2 with the reason in ERR (its limits failed, workers keep dying outside
+ * trials, no worker can be started). */
+int worker_pool_bury(worker_pool *p, int w, worker_pool_loss *loss, char *err, size_t errlen);
+
+/* Kills the worker of every trial that has used more CPU time than the timeout
+ * (or ten times that, plus a second, of wall-clock time); its death is then
+ * classed as a timeout. */
+void worker_pool_check_timeouts(worker_pool *p);
+
+#endif

@@ -5,7 +5,7 @@
 
 #include <stdint.h>
 #include <stdio.h>
-#include "abi.h"
+#include "freqsys/abi.h"
 #include "stop_rule.h"
 
 /* Where a run stands, as the progress output shows it. */

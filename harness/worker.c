@@ -64,7 +64,7 @@ static int send_chunk(int fd, chunk_state *c, uint64_t start, uint64_t count, in
  * (for the chunk from trial START), rather than crashing: a crash outside a trial
  * would only be retried. */
 static _Noreturn void worker_out_of_memory(int fd, uint64_t start) {
-    static const char msg[] = "a worker ran out of memory counting the chunk from here";
+    static const char msg[] = "a worker ran out of memory";
     wire_done d = {start, 0, 0, 0, 0, 0, start, sizeof msg - 1};
     if (wire_write(fd, &d, sizeof d) == 0) wire_write(fd, msg, sizeof msg - 1);
     _exit(1);

@@ -16,16 +16,20 @@ static const char usage[] =
 
 static const char *const formats[] = {"text", "json", "csv", "dot", "lcov", "sample", "instr", "afdo", "html", NULL};
 
-/* The value of option NAME at argv[*i]: "NAME VALUE" or "NAME=VALUE"; NULL when argv[*i]
- * is another option. */
-static const char *value(int argc, char **argv, int *i, const char *name, const char *alias)
+/* Whether argv[*i] is option NAME with its value, "NAME VALUE" or "NAME=VALUE"; if so,
+ * the value goes to *OUT and *I to the option's last word. */
+static int value(int argc, char **argv, int *i, const char *name, const char *alias, const char **out)
 {
     size_t n = strlen(name);
-    if (!strncmp(argv[*i], name, n) && argv[*i][n] == '=')
-        return argv[*i] + n + 1;
-    if ((!strcmp(argv[*i], name) || (alias && !strcmp(argv[*i], alias))) && *i + 1 < argc)
-        return argv[++*i];
-    return NULL;
+    if (!strncmp(argv[*i], name, n) && argv[*i][n] == '=') {
+        *out = argv[*i] + n + 1;
+        return 1;
+    }
+    if ((!strcmp(argv[*i], name) || (alias && !strcmp(argv[*i], alias))) && *i + 1 < argc) {
+        *out = argv[++*i];
+        return 1;
+    }
+    return 0;
 }
 
 /* Writes the whole output only once the writer has succeeded, so a failure (a bad trace
@@ -60,7 +64,7 @@ static int emit(const result *r, const char *format, const result_export *opt,
         return EXIT_USAGE;
     }
     int bad = fwrite(buf, 1, len, out) != len || fflush(out) != 0;
-    if (out != stdout && fclose(out) != 0)
+    if (out_path && fclose(out) != 0)   /* opened above; stdout stays open */
         bad = 1;
     free(buf);
     if (bad) {
@@ -72,7 +76,7 @@ static int emit(const result *r, const char *format, const result_export *opt,
 }
 
 int cli_report(int argc, char **argv) {
-    const char *path = NULL, *out_path = NULL, *format = "text", *v, *scale = NULL, *spec_path = NULL;
+    const char *path = NULL, *out_path = NULL, *format = "text", *scale = NULL, *spec_path = NULL;
     result_export opt = {.warnings = stderr};
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
@@ -80,16 +84,12 @@ int cli_report(int argc, char **argv) {
             return EXIT_OK;
         } else if (!strcmp(argv[i], "-o") && i + 1 < argc) {
             out_path = argv[++i];
-        } else if ((v = value(argc, argv, &i, "--format", "-f"))) {
-            format = v;
-        } else if ((v = value(argc, argv, &i, "--source-dir", NULL))) {
-            opt.source_dir = v;
-        } else if ((v = value(argc, argv, &i, "--trace", NULL))) {
-            opt.trace = v;
-        } else if ((v = value(argc, argv, &i, "--spec", NULL))) {
-            spec_path = v;
-        } else if ((v = value(argc, argv, &i, "--scale", NULL))) {
-            scale = v;
+        } else if (value(argc, argv, &i, "--format", "-f", &format) ||
+                   value(argc, argv, &i, "--source-dir", NULL, &opt.source_dir) ||
+                   value(argc, argv, &i, "--trace", NULL, &opt.trace) ||
+                   value(argc, argv, &i, "--spec", NULL, &spec_path) ||
+                   value(argc, argv, &i, "--scale", NULL, &scale)) {
+            continue;   /* value() stored it */
         } else if (argv[i][0] == '-') {
             fprintf(stderr, "freqsys report: unknown option or missing value '%s'\n%s", argv[i], usage);
             return EXIT_USAGE;

@@ -17,8 +17,8 @@ static double fraction(double x, double a, double b)
     if (fabs(d) < tiny) d = tiny;
     d = 1 / d;
     double h = d, steps = 100 + 20 * sqrt(fmax(a, b));
-    for (double m = 1; m <= steps; m++) {
-        double m2 = 2 * m;
+    for (unsigned long k = 1; (double)k <= steps; k++) {   /* an exact count, m = k */
+        double m = (double)k, m2 = 2 * m;
         double num = m * (b - m) * x / ((a + m2 - 1) * (a + m2));
         d = 1 + num * d; if (fabs(d) < tiny) d = tiny;
         c = 1 + num / c; if (fabs(c) < tiny) c = tiny;

@@ -32,13 +32,14 @@
  * chunk's offsets and values from AT on. */
 typedef struct queued_pattern { uint64_t hash; uint32_t function, first_block, n, at; } queued_pattern;
 
-typedef struct bin_sink { wire_bin *bins; size_t n, cap; uint32_t block; } bin_sink;
+typedef struct bin_sink { wire_bin *bins; size_t n, cap; uint32_t block; int fd; } bin_sink;
 
 typedef struct chunk_state {
     int fd;                /* to the harness */
     uint64_t start, count; /* the chunk being run */
     bin_sink sink;
     tally *tallies;        /* [nblocks], only those in `used` are non-empty */
+    int tallies_ready;     /* tally_init has run on every one */
     uint32_t *used;
     size_t nused;
     uint64_t *aborted;
@@ -59,6 +60,16 @@ typedef struct chunk_state {
 static int send_chunk(int fd, chunk_state *c, uint64_t start, uint64_t count, int partial,
                       int retiring, uint64_t error_trial, const char *error);
 
+/* A worker out of memory stops the run with that error, told to the harness on FD
+ * (for the chunk from trial START), rather than crashing: a crash outside a trial
+ * would only be retried. */
+static _Noreturn void worker_out_of_memory(int fd, uint64_t start) {
+    static const char msg[] = "a worker ran out of memory";
+    wire_done d = {start, 0, 0, 0, 0, 0, start, sizeof msg - 1};
+    if (wire_write(fd, &d, sizeof d) == 0) wire_write(fd, msg, sizeof msg - 1);
+    _exit(1);
+}
+
 /* Adds TRIALS trials that ran BLOCK VALUE times to the chunk's tallies. A histogram
  * about to outgrow its exact form is sent ahead as a partial message first. */
 static inline void count_block(chunk_state *c, uint32_t block, uint64_t value, uint64_t trials) {
@@ -67,7 +78,7 @@ static inline void count_block(chunk_state *c, uint32_t block, uint64_t value, u
         send_chunk(c->fd, c, c->start, c->count, 1, 0, 0, NULL) != 0)
         _exit(1);   /* the harness is gone */
     if (t->hits == 0) c->used[c->nused++] = block;
-    if (tally_count_many(t, value, trials) != 0) abort();   /* out of memory: a crash */
+    if (tally_count_many(t, value, trials) != 0) worker_out_of_memory(c->fd, c->start);
 }
 
 /* Counts one trial of the queued pattern Q. A table that grew past its budget is sent
@@ -81,7 +92,7 @@ static void record(chunk_state *c, const queued_pattern *q) {
         if (send_chunk(c->fd, c, c->start, c->count, 1, 0, 0, NULL) != 0) _exit(1);   /* the harness is gone */
         pattern_table_free(&c->patterns);
         if (pattern_table_add_hashed(&c->patterns, q->hash, q->function, q->first_block, offsets, values, q->n) != 0)
-            abort();   /* out of memory even for one pattern: a crash */
+            worker_out_of_memory(c->fd, c->start);   /* even for one pattern */
     } else if (pattern_table_bytes(&c->patterns) > c->budget) {
         if (send_chunk(c->fd, c, c->start, c->count, 1, 0, 0, NULL) != 0) _exit(1);
         pattern_table_free(&c->patterns);
@@ -167,9 +178,11 @@ static void collect(const fsabi_module *mod, chunk_state *c, int keep) {
 static void put_bin(uint64_t value, uint64_t trials, void *ctx) {
     bin_sink *s = ctx;
     if (s->n == s->cap) {
-        s->cap = s->cap ? s->cap * 2 : 256;
-        s->bins = realloc(s->bins, s->cap * sizeof *s->bins);
-        if (!s->bins) abort();
+        size_t cap = s->cap ? s->cap * 2 : 256;
+        wire_bin *bins = realloc(s->bins, cap * sizeof *bins);
+        if (!bins) worker_out_of_memory(s->fd, 0);
+        s->bins = bins;
+        s->cap = cap;
     }
     s->bins[s->n++] = (wire_bin){s->block, 0, value, trials};
 }
@@ -189,6 +202,7 @@ static int send_chunk(int fd, chunk_state *c, uint64_t start, uint64_t count, in
                       int retiring, uint64_t error_trial, const char *error) {
     bin_sink *sink = &c->sink;
     sink->n = 0;
+    sink->fd = fd;
     for (size_t k = 0; k < c->nsmall_rows; k++) {
         uint32_t *row = c->small + (size_t)c->small_rows[k] * SMALL_VALUES;
         sink->block = c->small_rows[k];
@@ -246,6 +260,7 @@ typedef struct replicate_counts {
     uint32_t *run_block;   /* (block, count) of every run, one after another */
     uint64_t *run_count;
     size_t npairs, cap;
+    int fd;                /* to the harness */
 } replicate_counts;
 
 /* Moves the counters [FIRST, FIRST + N) of the run that just ended into R and clears them. */
@@ -257,10 +272,13 @@ static void take_counters(const fsabi_module *mod, replicate_counts *r, uint32_t
         if (!r->total[j]) r->blocks[r->nblocks++] = j;
         r->total[j] += v;
         if (r->npairs == r->cap) {
-            r->cap = r->cap ? 2 * r->cap : 256;
-            r->run_block = realloc(r->run_block, r->cap * sizeof *r->run_block);
-            r->run_count = realloc(r->run_count, r->cap * sizeof *r->run_count);
-            if (!r->run_block || !r->run_count) abort();   /* out of memory: a crash */
+            size_t cap = r->cap ? 2 * r->cap : 256;
+            uint32_t *run_block = realloc(r->run_block, cap * sizeof *run_block);
+            if (run_block) r->run_block = run_block;
+            uint64_t *run_count = run_block ? realloc(r->run_count, cap * sizeof *run_count) : NULL;
+            if (!run_count) worker_out_of_memory(r->fd, 0);
+            r->run_count = run_count;
+            r->cap = cap;
         }
         r->run_block[r->npairs] = j;
         r->run_count[r->npairs++] = v;
@@ -319,8 +337,10 @@ void worker_loop(const fsabi_module *mod, const program_hooks *program, uint64_t
     if (replicates) {
         rep.total = calloc(ncounters + 1, sizeof *rep.total);
         rep.blocks = calloc(ncounters + 1, sizeof *rep.blocks);
+        rep.fd = result_fd;
         points = sampling_points_new(method, runs, seed);
-        if (!rep.total || !rep.blocks || !points || !program->set_draw_source) return;
+        if (!rep.total || !rep.blocks || !points) worker_out_of_memory(result_fd, 0);
+        if (!program->set_draw_source) goto done;
         program->set_draw_source(sampling_points_draw, points);
     }
     c.tallies = calloc(ntallies + 1, sizeof *c.tallies);
@@ -333,7 +353,7 @@ void worker_loop(const fsabi_module *mod, const program_hooks *program, uint64_t
     /* a pattern is read at npairs <= QUEUE_PAIRS, and is at most the widest function */
     c.offsets = malloc((QUEUE_PAIRS + (size_t)widest) * sizeof *c.offsets);
     c.values = malloc((QUEUE_PAIRS + (size_t)widest) * sizeof *c.values);
-    if (!c.tallies || !c.used || !c.offsets || !c.values) return;
+    if (!c.tallies || !c.used || !c.offsets || !c.values) worker_out_of_memory(result_fd, 0);
     pattern_table_init(&c.patterns);
     /* FREQSYS_COUNTING=direct|patterns overrides the choice: the two must give the
      * same result, and tests/e2e/counting-t.c holds them to it */
@@ -343,10 +363,11 @@ void worker_loop(const fsabi_module *mod, const program_hooks *program, uint64_t
     if (c.direct) {
         c.small = calloc(ncounters * SMALL_VALUES + 1, sizeof *c.small);
         c.small_rows = calloc(ncounters + 1, sizeof *c.small_rows);
-        if (!c.small || !c.small_rows) return;
+        if (!c.small || !c.small_rows) worker_out_of_memory(result_fd, 0);
     }
     c.budget = PATTERN_BUDGET + 24 * (size_t)mod->nfunctions;
     for (uint64_t j = 0; j < ntallies; j++) tally_init(&c.tallies[j]);
+    c.tallies_ready = 1;
     c.fd = result_fd;
     collect(mod, &c, 0);   /* whatever module initialisation counted is not a trial */
 
@@ -369,9 +390,11 @@ void worker_loop(const fsabi_module *mod, const program_hooks *program, uint64_t
                  * that does not fit as that trial's own failure (the run goes on) */
                 collect(mod, &c, 0);
                 if (c.naborted == c.aborted_cap) {
-                    c.aborted_cap = c.aborted_cap ? 2 * c.aborted_cap : 16;
-                    c.aborted = realloc(c.aborted, c.aborted_cap * sizeof *c.aborted);
-                    if (!c.aborted) abort();
+                    size_t cap = c.aborted_cap ? 2 * c.aborted_cap : 16;
+                    uint64_t *aborted = realloc(c.aborted, cap * sizeof *aborted);
+                    if (!aborted) worker_out_of_memory(result_fd, cmd.start);
+                    c.aborted = aborted;
+                    c.aborted_cap = cap;
                 }
                 c.aborted[c.naborted++] = how == TRIAL_INPUT_ERROR ? i | WIRE_INPUT_ERROR : i;
             } else if (!replicates) {
@@ -383,6 +406,7 @@ void worker_loop(const fsabi_module *mod, const program_hooks *program, uint64_t
         if (send_chunk(result_fd, &c, cmd.start, cmd.count, 0, retiring, 0, NULL) != 0) break;
         if (retiring) break;
     }
+done:
     sampling_points_free(points);
     free(rep.total);
     free(rep.blocks);
@@ -394,4 +418,8 @@ void worker_loop(const fsabi_module *mod, const program_hooks *program, uint64_t
     pattern_table_free(&c.patterns);
     free(c.offsets);
     free(c.values);
+    for (uint64_t j = 0; c.tallies_ready && j < ntallies; j++) tally_free(&c.tallies[j]);
+    free(c.tallies);
+    free(c.used);
+    free(c.aborted);
 }

@@ -55,7 +55,7 @@ TAP_FN int is_string(const char *got, const char *want, const char *fmt, ...) {
 }
 
 /* Stops the test at once: the fixture is broken, later checks would only mislead. */
-TAP_FN void bail(const char *fmt, ...) {
+TAP_FN _Noreturn void bail(const char *fmt, ...) {
     va_list ap; va_start(ap, fmt);
     printf("Bail out! "); vprintf(fmt, ap); printf("\n");
     va_end(ap); fflush(stdout);

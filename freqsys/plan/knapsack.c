@@ -123,10 +123,12 @@ double knapsack_solve(const uint64_t *size, const double *value, size_t n, uint6
         size_t k = 0;
         for (size_t i = 0; i < n; i++)
             if (value[i] > 0 && size[i] <= budget) { w[k] = size[i] / g; v[k] = value[i]; index[k++] = i; }
-        best = (uint64_t)m * (cap + 1) <= DP_MAX_CELLS ? dp(w, v, m, cap, pick)
-                                                       : branch_and_bound(w, v, m, cap, pick);
+        /* K is M again; counting what was filled keeps every read of W, V and INDEX
+         * within it, which is plain even where CHOSEN could alias SIZE or VALUE. */
+        best = (uint64_t)k * (cap + 1) <= DP_MAX_CELLS ? dp(w, v, k, cap, pick)
+                                                       : branch_and_bound(w, v, k, cap, pick);
         if (best >= 0)
-            for (size_t j = 0; j < m; j++) chosen[index[j]] = pick[j];
+            for (size_t j = 0; j < k; j++) chosen[index[j]] = pick[j];
     }
     free(w);
     free(v);

@@ -126,7 +126,8 @@ static int read_trace(const char *path, size_t nblocks, trace *t, char *err, siz
         errno = EINVAL;
         return -1;
     }
-    qsort(t->points, t->n, sizeof *t->points, cmp_point);
+    if (t->n > 0)   /* a header alone leaves POINTS NULL, which qsort must not get */
+        qsort(t->points, t->n, sizeof *t->points, cmp_point);
     return 0;
 }
 

@@ -446,12 +446,12 @@ typedef struct reader {
 
 /* Records the first error only: later ones are usually consequences of it. */
 __attribute__((format(printf, 2, 3)))
-static int fail(reader *rd, const char *fmt, ...)
+static void reader_fail(reader *rd, const char *fmt, ...)
 {
     if (rd->failed++)
-        return -1;
+        return;
     if (!rd->err || rd->errlen == 0)
-        return -1;
+        return;
     int n = snprintf(rd->err, rd->errlen, "%s: %s", rd->path, rd->where);
     if (n >= 0 && (size_t)n < rd->errlen) {
         va_list ap;
@@ -459,15 +459,18 @@ static int fail(reader *rd, const char *fmt, ...)
         vsnprintf(rd->err + n, rd->errlen - n, fmt, ap);
         va_end(ap);
     }
-    return -1;
 }
+
+/* reader_fail, then -1, for `return fail(...)`; a macro so that the -1 is visible where
+ * it is returned (the static analyzer does not follow variadic calls). */
+#define fail(...) (reader_fail(__VA_ARGS__), -1)
 
 /* The value at KEY; a missing field is an error naming it. */
 static json_t *field(reader *rd, json_t *o, const char *key)
 {
     json_t *v = json_object_get(o, key);
     if (!v)
-        fail(rd, "missing field '%s'", key);
+        reader_fail(rd, "missing field '%s'", key);
     return v;
 }
 
@@ -661,7 +664,7 @@ static int read_mmio_write(reader *rd, json_t *o, void *item)
     if (get_string(rd, o, "address", 1, &address) == 0) {
         w->address = strtoull(address, &end, 16);
         if (end == address || *end)
-            fail(rd, "field 'address' must be a hexadecimal address");
+            reader_fail(rd, "field 'address' must be a hexadecimal address");
     }
     free(address);
     get_double(rd, o, "mean", 1, &w->mean);
@@ -778,7 +781,7 @@ static void fill(reader *rd, json_t *root, result *r)
     for (size_t i = 0; i < r->nblocks && !rd->failed; i++)
         for (size_t k = 0; k < r->blocks[i].nsuccessors; k++)
             if (r->blocks[i].successors[k] >= r->nblocks) {
-                fail(rd, "blocks[%zu]: successor %u is not a block (there are %zu)", i,
+                reader_fail(rd, "blocks[%zu]: successor %u is not a block (there are %zu)", i,
                      r->blocks[i].successors[k], r->nblocks);
                 break;
             }
@@ -806,23 +809,25 @@ static void fill(reader *rd, json_t *root, result *r)
     }
     json_t *warnings = json_object_get(root, "warnings");
     if (warnings && !json_is_array(warnings))
-        fail(rd, "field 'warnings' must be an array of strings");
+        reader_fail(rd, "field 'warnings' must be an array of strings");
     size_t nw = warnings ? json_array_size(warnings) : 0;
-    if (nw && !rd->failed && !(r->warnings = calloc(nw, sizeof *r->warnings)))
-        fail(rd, "out of memory");
+    if (nw && !rd->failed && !(r->warnings = calloc(nw, sizeof *r->warnings))) {
+        reader_fail(rd, "out of memory");
+        nw = 0;
+    }
     for (size_t i = 0; i < nw && !rd->failed; i++) {
         const char *w = json_string_value(json_array_get(warnings, i));
         if (!w)
-            fail(rd, "warnings[%zu] must be a string", i);
+            reader_fail(rd, "warnings[%zu] must be a string", i);
         else if (!(r->warnings[r->nwarnings++] = strdup(w)))
-            fail(rd, "out of memory");
+            reader_fail(rd, "out of memory");
     }
     get_count(rd, root, "max_paths", 0, &r->max_paths);
     read_list(rd, root, "paths", 0, sizeof(result_path), (void **)&r->paths, &r->npaths, read_path);
     read_list(rd, root, "path_functions", 0, sizeof(result_path_function), (void **)&r->path_functions,
               &r->npath_functions, read_path_function);
     if (!r->max_paths && (r->npaths || r->npath_functions) && !rd->failed)
-        fail(rd, "'paths' needs 'max_paths', the limit they were counted under");
+        reader_fail(rd, "'paths' needs 'max_paths', the limit they were counted under");
     get_int(rd, root, "jobs", 0, 0, &r->jobs);
     get_double(rd, root, "elapsed_s", 0, &r->elapsed_s);
     get_double(rd, root, "trials_per_s", 0, &r->trials_per_s);
@@ -839,12 +844,12 @@ result *result_read_json(const char *path, char *err, size_t errlen)
     struct stat st;
     FILE *f = fopen(path, "r");
     if (!f) {
-        fail(&rd, "%s", strerror(errno));
+        reader_fail(&rd, "%s", strerror(errno));
         return NULL;
     }
     if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
         fclose(f);
-        fail(&rd, "%s", strerror(EISDIR));
+        reader_fail(&rd, "%s", strerror(EISDIR));
         return NULL;
     }
     json_error_t je;
@@ -853,14 +858,14 @@ result *result_read_json(const char *path, char *err, size_t errlen)
     fclose(f);
     if (!root) {
         if (readerr)
-            fail(&rd, "read error");
+            reader_fail(&rd, "read error");
         else if (err && errlen)
             snprintf(err, errlen, "%s:%d:%d: error: %s", path, je.line, je.column, je.text);
         return NULL;
     }
     result *r = calloc(1, sizeof *r);
     if (!r)
-        fail(&rd, "out of memory");
+        reader_fail(&rd, "out of memory");
     else if (check_kind(&rd, root) == 0)
         fill(&rd, root, r);
     json_decref(root);

@@ -37,16 +37,17 @@ int source_file_read(const char *path, source_file *sf)
     FILE *f = fopen(path, "r");
     if (!f)
         return -1;
-    size_t cap = 4096, len = 0, got;
+    size_t cap = 4096, len = 0;
     char *text = malloc(cap);
-    while (text && (got = fread(text + len, 1, cap - len - 1, f)) > 0) {
+    while (text) {
+        size_t want = cap - len - 1, got = fread(text + len, 1, want, f);
         len += got;
-        if (len + 1 == cap) {
-            char *bigger = realloc(text, cap *= 2);
-            if (!bigger)
-                free(text);
-            text = bigger;
-        }
+        if (got < want)
+            break;   /* the end of the file, or an error (ferror below) */
+        char *bigger = realloc(text, cap *= 2);
+        if (!bigger)
+            free(text);
+        text = bigger;
     }
     int bad = ferror(f);
     fclose(f);

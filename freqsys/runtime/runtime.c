@@ -279,6 +279,9 @@ static int64_t as_int(uint32_t site, double v) {
     union { uint8_t u8; int8_t i8; int16_t i16; uint16_t u16; int32_t i32; uint32_t u32;
             int64_t i64; uint64_t u64; } x;
     if (kind == FSABI_KIND_CHAR) kind = v < 0 ? FSABI_KIND_I8 : FSABI_KIND_U8;
+    /* Only a mismatched module gets here: runtime_convert would store a float in X. */
+    if (kind == FSABI_KIND_F32 || kind == FSABI_KIND_F64)
+        input_error(site, "the module reads an integer from a floating-point site");
     if (runtime_convert(v, kind, &x) != 0) misfit(site, "the drawn value %.17g does not fit", v);
     switch (kind) {
     case FSABI_KIND_BOOL: case FSABI_KIND_U8: return x.u8;

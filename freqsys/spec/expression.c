@@ -69,7 +69,7 @@ static dist_arg *arglist_add(scanner *sc, arglist *a, int column)
         char **strings = realloc(a->strings, cap * sizeof *strings);
         if (strings) a->strings = strings;
         if (!args || !cols || !strings) {
-            scanner_fail(sc, column, "out of memory");
+            scanner_report(sc, column, "out of memory");
             return NULL;
         }
         a->cap = cap;
@@ -136,10 +136,10 @@ dist *expression_dist(scanner *sc, const char *base_dir, spec_loc *loc)
     if (!scanner_at_ident(sc)) {
         scanner_describe(sc, found, sizeof found);
         if (scanner_at_number(sc))   /* a bare value is a common slip */
-            scanner_fail(sc, name_col, "expected a distribution, found %s (write constant(%.*s) for a fixed "
+            scanner_report(sc, name_col, "expected a distribution, found %s (write constant(%.*s) for a fixed "
                          "value)", found, (int)strlen(found) - 2, found + 1);
         else
-            scanner_fail(sc, name_col, "expected a distribution such as 'normal(0, 1)', found %s", found);
+            scanner_report(sc, name_col, "expected a distribution such as 'normal(0, 1)', found %s", found);
         return NULL;
     }
     char *name = scanner_ident(sc);
@@ -150,7 +150,7 @@ dist *expression_dist(scanner *sc, const char *base_dir, spec_loc *loc)
         return NULL;
     }
     if (is_stdin_form(name)) {
-        scanner_fail(sc, name_col, "'%s' describes the whole standard input, allowed only right after "
+        scanner_report(sc, name_col, "'%s' describes the whole standard input, allowed only right after "
                      "'stdin ~'", name);
         free(name);
         return NULL;
@@ -158,9 +158,9 @@ dist *expression_dist(scanner *sc, const char *base_dir, spec_loc *loc)
     if (!is_known(name)) {
         const char *near = suggest_closest(name, dist_names());
         if (near)
-            scanner_fail(sc, name_col, "unknown distribution '%s'; did you mean '%s'?", name, near);
+            scanner_report(sc, name_col, "unknown distribution '%s'; did you mean '%s'?", name, near);
         else
-            scanner_fail(sc, name_col, "unknown distribution '%s'", name);
+            scanner_report(sc, name_col, "unknown distribution '%s'", name);
         free(name);
         return NULL;
     }
@@ -176,7 +176,7 @@ dist *expression_dist(scanner *sc, const char *base_dir, spec_loc *loc)
             sc->pos += c == ',' || c == ')';
             if (c == ')') break;
             if (c != ',') {
-                scanner_fail(sc, col(sc), "expected ',' or ')' after an argument, found %s",
+                scanner_report(sc, col(sc), "expected ',' or ')' after an argument, found %s",
                              scanner_describe(sc, found, sizeof found));
                 goto done;
             }
@@ -186,7 +186,7 @@ dist *expression_dist(scanner *sc, const char *base_dir, spec_loc *loc)
     d = dist_create(name, a.args, a.n, base_dir, &e);
     if (!d) {
         int where = e.arg_index >= 0 && (size_t)e.arg_index < a.n ? a.cols[e.arg_index] : name_col;
-        scanner_fail(sc, where, "%s", e.message[0] ? e.message : "invalid distribution");
+        scanner_report(sc, where, "%s", e.message[0] ? e.message : "invalid distribution");
     }
 done:
     arglist_free(&a, d == NULL);

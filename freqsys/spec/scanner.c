@@ -15,9 +15,9 @@ static int is_digit(char c) { return c >= '0' && c <= '9'; }
 static int is_hex(char c) { return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
 static int is_word(char c) { return is_alpha(c) || is_digit(c); }
 
-int scanner_fail(scanner *sc, int column, const char *fmt, ...)
+void scanner_report(scanner *sc, int column, const char *fmt, ...)
 {
-    if (sc->failed) return -1;   /* the first error is the one reported */
+    if (sc->failed) return;   /* the first error is the one reported */
     char msg[512];
     va_list ap;
     va_start(ap, fmt);
@@ -25,7 +25,6 @@ int scanner_fail(scanner *sc, int column, const char *fmt, ...)
     va_end(ap);
     if (sc->errlen) diagnostic_format(sc->err, sc->errlen, sc->path, sc->line, column, sc->text, msg);
     sc->failed = 1;
-    return -1;
 }
 
 void scanner_space(scanner *sc)
@@ -55,7 +54,7 @@ char *scanner_ident(scanner *sc)
     size_t start = sc->pos;
     while (is_word(sc->text[sc->pos])) sc->pos++;
     char *s = strndup(sc->text + start, sc->pos - start);
-    if (!s) scanner_fail(sc, (int)start + 1, "out of memory");
+    if (!s) scanner_report(sc, (int)start + 1, "out of memory");
     return s;
 }
 
@@ -67,13 +66,13 @@ char *scanner_path(scanner *sc)
         while (is_word(sc->text[sc->pos])) sc->pos++;
         if (sc->text[sc->pos] != '.') break;
         if (!is_alpha(sc->text[sc->pos + 1])) {
-            scanner_fail(sc, (int)sc->pos + 2, "expected a field name after '.'");
+            scanner_report(sc, (int)sc->pos + 2, "expected a field name after '.'");
             return NULL;
         }
         sc->pos++;
     }
     char *s = strndup(sc->text + start, sc->pos - start);
-    if (!s) scanner_fail(sc, (int)start + 1, "out of memory");
+    if (!s) scanner_report(sc, (int)start + 1, "out of memory");
     return s;
 }
 
@@ -160,7 +159,7 @@ int scanner_number(scanner *sc, int flags, scanner_num *out)
         errno = 0;
         out->magnitude = strtoull(buf, NULL, hex ? 16 : 10);   /* "010" is ten, not octal */
         if (errno == ERANGE) {
-            scanner_fail(sc, (int)start + 1, "number '%s' does not fit in 64 bits",
+            scanner_report(sc, (int)start + 1, "number '%s' does not fit in 64 bits",
                          scanner_text(sc, start, out->len, buf, sizeof buf));
             return 0;
         }
@@ -168,7 +167,7 @@ int scanner_number(scanner *sc, int flags, scanner_num *out)
     } else {
         out->value = strtod(buf, NULL);
         if (!isfinite(out->value)) {
-            scanner_fail(sc, (int)start + 1, "number '%s' is out of range",
+            scanner_report(sc, (int)start + 1, "number '%s' is out of range",
                          scanner_text(sc, start, out->len, buf, sizeof buf));
             return 0;
         }
@@ -204,13 +203,13 @@ char *scanner_string(scanner *sc)
     size_t start = sc->pos, p = start + 1;
     size_t n = strlen(sc->text);
     char *s = malloc(n + 1);   /* the contents are never longer than the line */
-    if (!s) { scanner_fail(sc, (int)start + 1, "out of memory"); return NULL; }
+    if (!s) { scanner_report(sc, (int)start + 1, "out of memory"); return NULL; }
     size_t k = 0;
     for (;;) {
         char c = sc->text[p];
         if (c == '\0') {
             free(s);
-            scanner_fail(sc, (int)start + 1, "unterminated string (a string ends with '\"' on the same line)");
+            scanner_report(sc, (int)start + 1, "unterminated string (a string ends with '\"' on the same line)");
             return NULL;
         }
         if (c == '"') break;
@@ -219,9 +218,9 @@ char *scanner_string(scanner *sc)
             if (e != '"' && e != '\\') {
                 free(s);
                 if (e == '\0')
-                    scanner_fail(sc, (int)start + 1, "unterminated string (a string ends with '\"' on the same line)");
+                    scanner_report(sc, (int)start + 1, "unterminated string (a string ends with '\"' on the same line)");
                 else
-                    scanner_fail(sc, (int)p + 1, "unknown escape '\\%c' in string (only \\\" and \\\\ are allowed)", e);
+                    scanner_report(sc, (int)p + 1, "unknown escape '\\%c' in string (only \\\" and \\\\ are allowed)", e);
                 return NULL;
             }
             s[k++] = e;

@@ -35,10 +35,15 @@ typedef struct scanner_num {
     size_t pos, len;           /* where the number is, without '%' or the unit */
 } scanner_num;
 
-/* Formats the diagnostic at 1-based COLUMN of the line, sets FAILED and returns -1,
- * so callers can write `return scanner_fail(...)`. */
-int scanner_fail(scanner *sc, int column, const char *fmt, ...)
+/* Formats the diagnostic at 1-based COLUMN of the line and sets FAILED (the first
+ * error is the one kept). */
+void scanner_report(scanner *sc, int column, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+
+/* scanner_report, then -1, so callers can write `return scanner_fail(...)`. A macro so
+ * that the -1 is visible where it is returned (to readers and to the static analyzer,
+ * which does not look into other files). */
+#define scanner_fail(...) (scanner_report(__VA_ARGS__), -1)
 
 /* Moves past spaces and tabs. */
 void scanner_space(scanner *sc);

@@ -82,7 +82,7 @@ static spec_input *add_input(parser *ps)
     spec *s = ps->s;
     spec_input *in = realloc(s->inputs, (s->ninputs + 1) * sizeof *in);
     if (!in) {
-        scanner_fail(&ps->sc, 1, "out of memory");
+        scanner_report(&ps->sc, 1, "out of memory");
         return NULL;
     }
     s->inputs = in;
@@ -159,7 +159,7 @@ static int parse_program(parser *ps)
         if (!name) return -1;
         const char *dot = strrchr(name, '.');
         if (!dot || (strcmp(dot, ".c") && strcmp(dot, ".ll") && strcmp(dot, ".bc"))) {
-            scanner_fail(sc, column, "source '%s' is not a .c, .ll or .bc file", name);
+            scanner_report(sc, column, "source '%s' is not a .c, .ll or .bc file", name);
             free(name);
             return -1;
         }
@@ -213,7 +213,7 @@ static int parse_function(parser *ps)
         if (scanner_at_ident(sc)) {
             char *word = scanner_ident(sc);
             if (!word) return -1;
-            scanner_fail(sc, column, "the function's name goes in quotes: function \"%s\"", word);
+            scanner_report(sc, column, "the function's name goes in quotes: function \"%s\"", word);
             free(word);
             return -1;
         }
@@ -223,7 +223,7 @@ static int parse_function(parser *ps)
     char *name = scanner_string(sc);
     if (!name) return -1;
     if (!is_identifier(name)) {
-        scanner_fail(sc, column, "function name '%s' is not a C identifier", name);
+        scanner_report(sc, column, "function name '%s' is not a C identifier", name);
         free(name);
         return -1;
     }
@@ -246,13 +246,13 @@ static int parse_interrupt(parser *ps, spec_loc at)
     char *name = scanner_string(sc);
     if (!name) return -1;
     if (!is_identifier(name)) {
-        scanner_fail(sc, column, "handler name '%s' is not a C identifier", name);
+        scanner_report(sc, column, "handler name '%s' is not a C identifier", name);
         free(name);
         return -1;
     }
     for (size_t i = 0; i < s->ninterrupts; i++)
         if (strcmp(s->interrupts[i].name, name) == 0) {
-            scanner_fail(sc, column, "interrupt '%s' is already declared on line %d", name, s->interrupts[i].loc.line);
+            scanner_report(sc, column, "interrupt '%s' is already declared on line %d", name, s->interrupts[i].loc.line);
             free(name);
             return -1;
         }
@@ -263,14 +263,14 @@ static int parse_interrupt(parser *ps, spec_loc at)
     if (count && !dist_is_integer(count)) {
         char text[128];
         dist_format(count, text, sizeof text);
-        scanner_fail(sc, count_loc.column, "an interrupt runs a whole number of times: %s is not integer-valued "
+        scanner_report(sc, count_loc.column, "an interrupt runs a whole number of times: %s is not integer-valued "
                      "(use bernoulli(p) or poisson(lambda))", text);
     } else if (count && dist_cdf(count, -0.5) > 0) {
-        scanner_fail(sc, count_loc.column, "an interrupt cannot run a negative number of times");
+        scanner_report(sc, count_loc.column, "an interrupt cannot run a negative number of times");
     }
     spec_interrupt *grown = sc->failed ? NULL : realloc(s->interrupts, (s->ninterrupts + 1) * sizeof *grown);
     if (!grown) {
-        if (!sc->failed) scanner_fail(sc, column, "out of memory");
+        if (!sc->failed) scanner_report(sc, column, "out of memory");
         free(name);
         dist_free(count);
         return -1;
@@ -389,7 +389,7 @@ static int parse_cflags(parser *ps)
         size_t plen = 0;
         char *kept = NULL;
         if (why) {
-            scanner_fail(sc, column, "compiler flag '%s' is not allowed: %s", flag, why);
+            scanner_report(sc, column, "compiler flag '%s' is not allowed: %s", flag, why);
         } else if (path_next) {
             kept = join(s->dir, flag);
             path_next = 0;

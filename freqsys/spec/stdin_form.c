@@ -24,7 +24,7 @@ static dist *count_dist(scanner *sc, const char *base_dir, const char *what, spe
     else if (dist_cdf(d, -0.5) > 0) why = "must not give negative values";
     if (!why) return d;
     dist_free(d);
-    scanner_fail(sc, loc->column, "%s %s", what, why);
+    scanner_report(sc, loc->column, "%s %s", what, why);
     return NULL;
 }
 
@@ -94,8 +94,9 @@ static int slurp(const char *path, spec_file *f)
     size_t cap = (size_t)st.st_size + 1, n = 0;
     char *data = malloc(cap);
     while (data) {
-        n += fread(data + n, 1, cap - n, in);
-        if (n < cap) break;
+        size_t want = cap - n, got = fread(data + n, 1, want, in);
+        n += got;
+        if (got < want) break;   /* the end of the file, or an error (ferror below) */
         char *more = realloc(data, 2 * cap);   /* the file grew since stat */
         if (!more) { free(data); data = NULL; break; }
         data = more;
@@ -133,11 +134,11 @@ static int parse_files(scanner *sc, const char *base_dir, spec_value *out)
     int rc = glob(full, 0, NULL, &g);   /* sorted by name, so the corpus's order is fixed */
     if (rc != 0) {
         if (rc == GLOB_NOMATCH && strcmp(full, out->pattern) == 0)
-            scanner_fail(sc, column, "no file matches '%s'", out->pattern);
+            scanner_report(sc, column, "no file matches '%s'", out->pattern);
         else if (rc == GLOB_NOMATCH)
-            scanner_fail(sc, column, "no file matches '%s' (looked for '%s')", out->pattern, full);
+            scanner_report(sc, column, "no file matches '%s' (looked for '%s')", out->pattern, full);
         else
-            scanner_fail(sc, column, "cannot list the files matching '%s'", out->pattern);
+            scanner_report(sc, column, "cannot list the files matching '%s'", out->pattern);
         free(full);
         return -1;
     }
@@ -179,7 +180,7 @@ int stdin_form_parse(scanner *sc, const char *base_dir, spec_value *out)
         /* out of memory, already reported */
     } else if (!name || (strcmp(name, "text") && strcmp(name, "lines") && strcmp(name, "files"))) {
         sc->pos = (size_t)out->loc.column - 1;
-        scanner_fail(sc, out->loc.column, "stdin takes text(LENGTH, BYTE), lines(COUNT, string(LENGTH, "
+        scanner_report(sc, out->loc.column, "stdin takes text(LENGTH, BYTE), lines(COUNT, string(LENGTH, "
                      "\"characters\")) or files(\"pattern\"), found %s", scanner_describe(sc, found, sizeof found));
     } else if (scanner_expect(sc, '(', "after the standard input's form") == 0) {
         if (strcmp(name, "text") == 0) r = parse_text(sc, base_dir, out);

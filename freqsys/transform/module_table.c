@@ -218,15 +218,15 @@ static void prove_once(LLVMModuleRef m, LLVMValueRef entry, const counter_table 
             else if (is_call(i) && call_may_end(i, &ends)) ending[k] = 1;
         }
     }
-    first[nb] = (unsigned)nsucc;
+    if (ok) first[nb] = (unsigned)nsucc;   /* FIRST may be NULL when !ok */
 
     /* Depth-first marks from START, never entering AVOID (nb: avoid nothing). */
     #define WALK(START, AVOID, MARK) do { \
-        memset(MARK, 0, nb); size_t top = 0; \
-        if ((START) != (AVOID)) { MARK[START] = 1; stack[top++] = (START); } \
+        memset((MARK), 0, nb); size_t top = 0; \
+        if ((START) != (AVOID)) { (MARK)[START] = 1; stack[top++] = (START); } \
         while (top) { unsigned x = stack[--top]; \
             for (unsigned e = first[x]; e < first[x + 1]; e++) { unsigned y = succ[e]; \
-                if (y != (AVOID) && !MARK[y]) { MARK[y] = 1; stack[top++] = y; } } } \
+                if (y != (AVOID) && !(MARK)[y]) { (MARK)[y] = 1; stack[top++] = y; } } } \
     } while (0)
 
     if (ok) WALK(0u, nb, reach);
@@ -279,8 +279,8 @@ static int path_tables(emitter *e, const module_plan *plan, const uint32_t *max_
         const path_function *f = &p->functions[fi];
         const counted_function *cf = &t->functions[fi];
         if (f->status != FSABI_PATHS_COUNTED) continue;
-        if (nodes_cap < f->graph.n + 1) {
-            nodes_cap = f->graph.n + 1;
+        if (nodes_cap < (size_t)f->graph.n + 1) {   /* in size_t: never wraps to 0 */
+            nodes_cap = (size_t)f->graph.n + 1;
             unsigned *grown = realloc(nodes, nodes_cap * sizeof *nodes);
             if (!grown) goto oom;
             nodes = grown;

@@ -167,22 +167,22 @@ static int instrument_function(LLVMValueRef fn, const path_function *f, emit *e)
     LLVMValueRef *v_inc = calloc(nedges + 1, sizeof *v_inc);
     LLVMBasicBlockRef *from = calloc(nedges + 1, sizeof *from);
     int ok = bbs && anchor && npred && pred_first && pred_slot && pred_from && v_back && v_end && v_inc && from;
+    if (!ok) goto out;
     unsigned k = 0;
-    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); ok && bb; bb = LLVMGetNextBasicBlock(bb), k++) {
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb), k++) {
         bbs[k] = bb;
         anchor[k] = first_plain(bb);
     }
-    for (unsigned u = 0; ok && u < n; u++)
+    for (unsigned u = 0; u < n; u++)
         for (unsigned s = f->first[u]; s < f->first[u + 1]; s++) npred[f->succ[s]]++;
-    for (unsigned w = 0; ok && w < n; w++) pred_first[w + 1] = pred_first[w] + npred[w];
+    for (unsigned w = 0; w < n; w++) pred_first[w + 1] = pred_first[w] + npred[w];
     memset(npred, 0, (n + 1) * sizeof *npred);
-    for (unsigned u = 0; ok && u < n; u++)
+    for (unsigned u = 0; u < n; u++)
         for (unsigned s = f->first[u]; s < f->first[u + 1]; s++) {
             unsigned w = f->succ[s], at = pred_first[w] + npred[w]++;
             pred_slot[at] = s;
             pred_from[at] = u;
         }
-    if (!ok) goto out;
 
     LLVMPositionBuilderBefore(e->b, LLVMGetFirstInstruction(bbs[0]));
     e->reg = LLVMBuildAlloca(e->b, e->i64, "fs.path");

@@ -66,9 +66,9 @@ static int same(const tally_moments *a, const tally_moments *b)
 
 static void shuffle(uint64_t *x, size_t n)
 {
-    for (size_t i = n - 1; i > 0; i--) {
-        size_t j = (size_t)(lcg() % (i + 1));
-        uint64_t s = x[i]; x[i] = x[j]; x[j] = s;
+    for (size_t k = n; k > 1; k--) {   /* x[k - 1] swaps with one of x[0..k-1]; n 0 is fine */
+        size_t j = (size_t)(lcg() % k);
+        uint64_t s = x[k - 1]; x[k - 1] = x[j]; x[j] = s;
     }
 }
 

@@ -161,28 +161,30 @@ static int sampling_option(int c, run_options *o) {
     return 0;
 }
 
+/* run's long options; the letters are getopt_long's names for them. */
+static const struct option run_longs[] = {
+    {"epsilon", required_argument, 0, 'e'}, {"confidence", required_argument, 0, 'g'},
+    {"seed", required_argument, 0, 's'}, {"jobs", required_argument, 0, 'j'},
+    {"max-trials", required_argument, 0, 'n'}, {"output", required_argument, 0, 'o'},
+    {"format", required_argument, 0, 'f'}, {"quiet", no_argument, 0, 'q'},
+    {"keep", no_argument, 0, 'k'}, {"trace", required_argument, 0, 'T'},
+    {"allow-writes", no_argument, 0, 'W'}, {"replay", required_argument, 0, 'R'},
+    {"resume", required_argument, 0, 'C'}, {"checkpoint", required_argument, 0, 'P'},
+    {"stop-after", required_argument, 0, 'A'}, {"checkpoint-every", required_argument, 0, 'E'},
+    {"simultaneous", optional_argument, 0, 'S'}, {"method", required_argument, 0, 'M'},
+    {"cap", required_argument, 0, 'K'}, {"optimize", required_argument, 0, 'O'},
+    {"time-limit", required_argument, 0, 'L'}, {"sampling", required_argument, 0, 'Z'},
+    {"enumerate-limit", required_argument, 0, 'U'}, {"points", required_argument, 0, 'Q'},
+    {"paths", no_argument, 0, 'H'}, {"max-paths", required_argument, 0, 'X'},
+    {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
+
 static int parse_options(int argc, char **argv, run_options *o) {
-    static const struct option longs[] = {
-        {"epsilon", required_argument, 0, 'e'}, {"confidence", required_argument, 0, 'g'},
-        {"seed", required_argument, 0, 's'}, {"jobs", required_argument, 0, 'j'},
-        {"max-trials", required_argument, 0, 'n'}, {"output", required_argument, 0, 'o'},
-        {"format", required_argument, 0, 'f'}, {"quiet", no_argument, 0, 'q'},
-        {"keep", no_argument, 0, 'k'}, {"trace", required_argument, 0, 'T'},
-        {"allow-writes", no_argument, 0, 'W'}, {"replay", required_argument, 0, 'R'},
-        {"resume", required_argument, 0, 'C'}, {"checkpoint", required_argument, 0, 'P'},
-        {"stop-after", required_argument, 0, 'A'}, {"checkpoint-every", required_argument, 0, 'E'},
-        {"simultaneous", optional_argument, 0, 'S'}, {"method", required_argument, 0, 'M'},
-        {"cap", required_argument, 0, 'K'}, {"optimize", required_argument, 0, 'O'},
-        {"time-limit", required_argument, 0, 'L'}, {"sampling", required_argument, 0, 'Z'},
-        {"enumerate-limit", required_argument, 0, 'U'}, {"points", required_argument, 0, 'Q'},
-        {"paths", no_argument, 0, 'H'}, {"max-paths", required_argument, 0, 'X'},
-        {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
     o->replay = -1;
     long n = sysconf(_SC_NPROCESSORS_ONLN);
     o->jobs = n > 0 ? (int)n : 1;
     int c;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "e:g:s:j:n:o:f:qkh", longs, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "e:g:s:j:n:o:f:qkh", run_longs, NULL)) != -1) {
         unsigned long long v;
         switch (c) {
         case 's':

@@ -3,6 +3,7 @@
 #define _GNU_SOURCE
 #include "runner.h"
 
+#include <assert.h>
 #include <math.h>
 #include <signal.h>
 #include <stdio.h>
@@ -360,6 +361,10 @@ static void runner_close(runner *r) {
 }
 
 int runner_run(const runner_config *cfg, runner_result *out) {
+    /* the contracts runner.h states */
+    assert(cfg && cfg->mod && cfg->program.run_trial && out);
+    assert(cfg->jobs >= 1);
+    assert(cfg->sampling == SAMPLING_PLAIN ? cfg->runs_per_trial <= 1 : cfg->runs_per_trial >= 2);
     memset(out, 0, sizeof *out);
     runner r = {0};
     r.cfg = cfg;

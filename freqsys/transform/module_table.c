@@ -370,6 +370,62 @@ static int sequence_bounds(LLVMModuleRef m, const module_plan *plan, const count
     return rc;
 }
 
+/* The block table: each block's names, place, edges and the facts proved of it;
+ * ROWS has room for every block. */
+static LLVMValueRef block_table(emitter *e, const counter_table *t, const LLVMValueRef *fn_names,
+                                const unsigned *flags, const uint32_t *max_runs, LLVMValueRef *rows) {
+    /* fsabi_block { ptr function, ptr label, ptr file, i32 line, i32 function_index,
+     *               i32 first_successor, i32 nsuccessors, i32 first_callee, i32 ncallees,
+     *               i32 flags, i32 max_runs } */
+    LLVMTypeRef block_fields[11] = {e->ptr, e->ptr, e->ptr, e->i32, e->i32, e->i32,
+                                    e->i32, e->i32, e->i32, e->i32, e->i32};
+    LLVMTypeRef block_ty = LLVMStructTypeInContext(e->ctx, block_fields, 11, 0);
+    for (size_t j = 0; j < t->nblocks; j++) {
+        const counted_block *b = &t->blocks[j];
+        LLVMValueRef fields[11] = {fn_names[b->function_index], cstring(e, b->label),
+                                  cstring(e, b->file), LLVMConstInt(e->i32, b->line, 0),
+                                  LLVMConstInt(e->i32, b->function_index, 0),
+                                  LLVMConstInt(e->i32, b->first_successor, 0),
+                                  LLVMConstInt(e->i32, b->nsuccessors, 0),
+                                  LLVMConstInt(e->i32, b->first_callee, 0),
+                                  LLVMConstInt(e->i32, b->ncallees, 0),
+                                  LLVMConstInt(e->i32, flags[j], 0),
+                                  LLVMConstInt(e->i32, max_runs[j], 0)};
+        rows[j] = LLVMConstStructInContext(e->ctx, fields, 11, 0);
+    }
+    return constant_array(e, block_ty, rows, t->nblocks, "freqsys_blocks");
+}
+
+/* The function table; ROWS has room for every function. */
+static LLVMValueRef function_table(emitter *e, const counter_table *t, const LLVMValueRef *fn_names,
+                                   LLVMValueRef *rows) {
+    /* fsabi_function { ptr name, ptr file, i32 first_block, i32 nblocks, i32 line, i32 reserved } */
+    LLVMTypeRef fn_fields[6] = {e->ptr, e->ptr, e->i32, e->i32, e->i32, e->i32};
+    LLVMTypeRef fn_ty = LLVMStructTypeInContext(e->ctx, fn_fields, 6, 0);
+    for (size_t f = 0; f < t->nfunctions; f++) {
+        const counted_function *cf = &t->functions[f];
+        LLVMValueRef fields[6] = {fn_names[f], cstring(e, cf->file),
+                                  LLVMConstInt(e->i32, cf->first_block, 0),
+                                  LLVMConstInt(e->i32, cf->nblocks, 0),
+                                  LLVMConstInt(e->i32, cf->line, 0), LLVMConstInt(e->i32, 0, 0)};
+        rows[f] = LLVMConstStructInContext(e->ctx, fields, 6, 0);
+    }
+    return constant_array(e, fn_ty, rows, t->nfunctions, "freqsys_functions");
+}
+
+/* The read-site table; ROWS has room for every site. */
+static LLVMValueRef site_rows(emitter *e, const read_sites *sites, LLVMValueRef *rows) {
+    /* fsabi_site { ptr variable, ptr file, i32 line, i32 kind, i32 origin, i32 decl } */
+    LLVMTypeRef site_ty = struct_type(e, (LLVMTypeRef[]){e->ptr, e->ptr, e->i32, e->i32, e->i32, e->i32}, 6);
+    for (size_t s = 0; s < sites->n; s++) {
+        const read_site *r = &sites->v[s];
+        LLVMValueRef fields[6] = {cstring(e, r->variable), cstring(e, r->file), u32(e, r->line),
+                                  u32(e, r->kind), u32(e, r->origin), u32(e, r->decl)};
+        rows[s] = struct_of(e, fields, 6);
+    }
+    return constant_array(e, site_ty, rows, sites->n, "freqsys_sites");
+}
+
 int module_table_emit(LLVMModuleRef m, const module_plan *plan) {
     const counter_table *t = plan->counters;
     const read_sites *sites = plan->sites;
@@ -378,11 +434,6 @@ int module_table_emit(LLVMModuleRef m, const module_plan *plan) {
     e.i64 = LLVMInt64TypeInContext(e.ctx);
     e.ptr = LLVMPointerTypeInContext(e.ctx, 0);
 
-    /* fsabi_block { ptr function, ptr label, ptr file, i32 line, i32 function_index,
-     *               i32 first_successor, i32 nsuccessors, i32 first_callee, i32 ncallees,
-     *               i32 flags, i32 max_runs } */
-    LLVMTypeRef block_fields[11] = {e.ptr, e.ptr, e.ptr, e.i32, e.i32, e.i32, e.i32, e.i32, e.i32, e.i32, e.i32};
-    LLVMTypeRef block_ty = LLVMStructTypeInContext(e.ctx, block_fields, 11, 0);
     int rc = -1;
     LLVMValueRef *fn_names = NULL, *rows = NULL, *edge_values = NULL, *addresses = NULL, *handler_refs = NULL;
     unsigned *flags = calloc(t->nblocks + 1, sizeof *flags);
@@ -397,45 +448,13 @@ int module_table_emit(LLVMModuleRef m, const module_plan *plan) {
     rows = calloc(t->nblocks + t->nfunctions + sites->n + 1, sizeof *rows);
     if (!fn_names || !rows) goto done;
     for (size_t f = 0; f < t->nfunctions; f++) fn_names[f] = cstring(&e, t->functions[f].name);
-    for (size_t j = 0; j < t->nblocks; j++) {
-        const counted_block *b = &t->blocks[j];
-        LLVMValueRef fields[11] = {fn_names[b->function_index], cstring(&e, b->label),
-                                  cstring(&e, b->file), LLVMConstInt(e.i32, b->line, 0),
-                                  LLVMConstInt(e.i32, b->function_index, 0),
-                                  LLVMConstInt(e.i32, b->first_successor, 0),
-                                  LLVMConstInt(e.i32, b->nsuccessors, 0),
-                                  LLVMConstInt(e.i32, b->first_callee, 0),
-                                  LLVMConstInt(e.i32, b->ncallees, 0),
-                                  LLVMConstInt(e.i32, flags[j], 0),
-                                  LLVMConstInt(e.i32, max_runs[j], 0)};
-        rows[j] = LLVMConstStructInContext(e.ctx, fields, 11, 0);
-    }
-    LLVMValueRef blocks = constant_array(&e, block_ty, rows, t->nblocks, "freqsys_blocks");
+    LLVMValueRef blocks = block_table(&e, t, fn_names, flags, max_runs, rows);
     LLVMValueRef path_rows, path_blocks, path_functions;
     if (path_tables(&e, plan, max_runs, &path_rows, &path_blocks, &path_functions) != 0) goto done;
 
-    /* fsabi_function { ptr name, ptr file, i32 first_block, i32 nblocks, i32 line, i32 reserved } */
-    LLVMTypeRef fn_fields[6] = {e.ptr, e.ptr, e.i32, e.i32, e.i32, e.i32};
-    LLVMTypeRef fn_ty = LLVMStructTypeInContext(e.ctx, fn_fields, 6, 0);
-    for (size_t f = 0; f < t->nfunctions; f++) {
-        const counted_function *cf = &t->functions[f];
-        LLVMValueRef fields[6] = {fn_names[f], cstring(&e, cf->file),
-                                  LLVMConstInt(e.i32, cf->first_block, 0),
-                                  LLVMConstInt(e.i32, cf->nblocks, 0),
-                                  LLVMConstInt(e.i32, cf->line, 0), LLVMConstInt(e.i32, 0, 0)};
-        rows[f] = LLVMConstStructInContext(e.ctx, fields, 6, 0);
-    }
-    LLVMValueRef functions = constant_array(&e, fn_ty, rows, t->nfunctions, "freqsys_functions");
+    LLVMValueRef functions = function_table(&e, t, fn_names, rows);
 
-    /* fsabi_site { ptr variable, ptr file, i32 line, i32 kind, i32 origin, i32 decl } */
-    LLVMTypeRef site_ty = struct_type(&e, (LLVMTypeRef[]){e.ptr, e.ptr, e.i32, e.i32, e.i32, e.i32}, 6);
-    for (size_t s = 0; s < sites->n; s++) {
-        const read_site *r = &sites->v[s];
-        LLVMValueRef fields[6] = {cstring(&e, r->variable), cstring(&e, r->file), u32(&e, r->line),
-                                  u32(&e, r->kind), u32(&e, r->origin), u32(&e, r->decl)};
-        rows[s] = struct_of(&e, fields, 6);
-    }
-    LLVMValueRef site_table = constant_array(&e, site_ty, rows, sites->n, "freqsys_sites");
+    LLVMValueRef site_table = site_rows(&e, sites, rows);
 
     edge_values = calloc(t->nedges + 1, sizeof *edge_values);
     if (!edge_values) goto done;

@@ -81,6 +81,41 @@ static int usage(const char *what) {
     return EXIT_USAGE;
 }
 
+/* The placement plan: sizes measured for WHERE, the knapsack within BUDGET bytes,
+ * written in FORMAT to OUT_PATH (NULL: stdout). Returns the exit status. */
+static int placement(result *r, const spec *s, const code_target *where, unsigned long long budget,
+                     const char *format, const char *out_path) {
+    char err[4096];
+    code_sizes sizes;
+    plan p = {0};
+    int rc = EXIT_OK;
+    if (code_size_measure(s, where, "-Os", 0, &sizes, err, sizeof err) != 0) {
+        fprintf(stderr, "freqsys: error: %s\n", err);
+        rc = EXIT_BUILD;
+    } else if (plan_build(r, &sizes, where->name, budget, &p, err, sizeof err) != 0) {
+        fprintf(stderr, "freqsys: error: %s\n", err);
+        rc = EXIT_USAGE;
+    } else {
+        if (p.note[0]) fprintf(stderr, "freqsys: note: %s\n", p.note);
+        FILE *out = out_path ? fopen(out_path, "w") : stdout;
+        if (!out) {
+            fprintf(stderr, "freqsys: error: cannot write %s: %s\n", out_path, strerror(errno));
+            rc = EXIT_USAGE;
+        } else {
+            int w = !strcmp(format, "json") ? plan_write_json(&p, out) : !strcmp(format, "ld") ? plan_write_ld(&p, out)
+                  : !strcmp(format, "header") ? plan_write_header(&p, out)
+                  : !strcmp(format, "order") ? plan_write_order(&p, out) : plan_write_text(&p, out);
+            if ((out != stdout && fclose(out) != 0) || w != 0) {
+                fprintf(stderr, "freqsys: error: writing the plan failed\n");
+                rc = EXIT_USAGE;
+            }
+        }
+    }
+    if (rc != EXIT_BUILD) code_size_free(&sizes);
+    plan_free(&p);
+    return rc;
+}
+
 int cli_plan(int argc, char **argv) {
     const char *path = NULL, *out_path = NULL, *format = "text", *target = "cortex-m4";
     const char *cpu = NULL, *spec_path = NULL;
@@ -135,33 +170,7 @@ int cli_plan(int argc, char **argv) {
         result_free(r);
         return code;
     }
-    code_sizes sizes;
-    plan p = {0};
-    int rc = EXIT_OK;
-    if (code_size_measure(s, &where, "-Os", 0, &sizes, err, sizeof err) != 0) {
-        fprintf(stderr, "freqsys: error: %s\n", err);
-        rc = EXIT_BUILD;
-    } else if (plan_build(r, &sizes, where.name, budget, &p, err, sizeof err) != 0) {
-        fprintf(stderr, "freqsys: error: %s\n", err);
-        rc = EXIT_USAGE;
-    } else {
-        if (p.note[0]) fprintf(stderr, "freqsys: note: %s\n", p.note);
-        FILE *out = out_path ? fopen(out_path, "w") : stdout;
-        if (!out) {
-            fprintf(stderr, "freqsys: error: cannot write %s: %s\n", out_path, strerror(errno));
-            rc = EXIT_USAGE;
-        } else {
-            int w = !strcmp(format, "json") ? plan_write_json(&p, out) : !strcmp(format, "ld") ? plan_write_ld(&p, out)
-                  : !strcmp(format, "header") ? plan_write_header(&p, out)
-                  : !strcmp(format, "order") ? plan_write_order(&p, out) : plan_write_text(&p, out);
-            if ((out != stdout && fclose(out) != 0) || w != 0) {
-                fprintf(stderr, "freqsys: error: writing the plan failed\n");
-                rc = EXIT_USAGE;
-            }
-        }
-    }
-    if (rc != EXIT_BUILD) code_size_free(&sizes);
-    plan_free(&p);
+    int rc = placement(r, s, &where, budget, format, out_path);
     spec_free(s);
     result_free(r);
     return rc;

@@ -326,6 +326,49 @@ static trial_end run_replicate(const fsabi_module *mod, const program_hooks *pro
     return TRIAL_RETURNED;
 }
 
+/* C's tallies, pattern queue and counting mode for MOD, NTALLIES counters in all. */
+static void chunk_state_init(chunk_state *c, const fsabi_module *mod, size_t ntallies, int result_fd) {
+    uint64_t ncounters = fsabi_ncounters(mod);
+    c->tallies = calloc(ntallies + 1, sizeof *c->tallies);
+    c->used = calloc(ntallies + 1, sizeof *c->used);
+    uint32_t widest = 1;
+    for (uint64_t f = 0; f < mod->nfunctions; f++) {
+        uint32_t wide = mod->functions[f].nblocks + (mod->path_functions ? mod->path_functions[f].npaths : 0);
+        if (wide > widest) widest = wide;
+    }
+    /* a pattern is read at npairs <= QUEUE_PAIRS, and is at most the widest function */
+    c->offsets = malloc((QUEUE_PAIRS + (size_t)widest) * sizeof *c->offsets);
+    c->values = malloc((QUEUE_PAIRS + (size_t)widest) * sizeof *c->values);
+    if (!c->tallies || !c->used || !c->offsets || !c->values) worker_out_of_memory(result_fd, 0);
+    pattern_table_init(&c->patterns);
+    /* FREQSYS_COUNTING=direct|patterns overrides the choice: the two must give the
+     * same result, and tests/e2e/counting-t.c holds them to it */
+    const char *counting = getenv("FREQSYS_COUNTING");
+    c->direct = counting && !strcmp(counting, "direct") ? 1
+             : counting && !strcmp(counting, "patterns") ? 0 : ncounters <= DIRECT_MAX_COUNTERS;
+    if (c->direct) {
+        c->small = calloc(ncounters * SMALL_VALUES + 1, sizeof *c->small);
+        c->small_rows = calloc(ncounters + 1, sizeof *c->small_rows);
+        if (!c->small || !c->small_rows) worker_out_of_memory(result_fd, 0);
+    }
+    c->budget = PATTERN_BUDGET + 24 * (size_t)mod->nfunctions;
+    for (uint64_t j = 0; j < ntallies; j++) tally_init(&c->tallies[j]);
+    c->tallies_ready = 1;
+    c->fd = result_fd;
+}
+
+/* Lists trial I, which failed as HOW, among C's failures (chunk from CHUNK_START). */
+static void note_failure(chunk_state *c, uint64_t i, trial_end how, uint64_t chunk_start, int result_fd) {
+    if (c->naborted == c->aborted_cap) {
+        size_t cap = c->aborted_cap ? 2 * c->aborted_cap : 16;
+        uint64_t *aborted = realloc(c->aborted, cap * sizeof *aborted);
+        if (!aborted) worker_out_of_memory(result_fd, chunk_start);
+        c->aborted = aborted;
+        c->aborted_cap = cap;
+    }
+    c->aborted[c->naborted++] = how == TRIAL_INPUT_ERROR ? i | WIRE_INPUT_ERROR : i;
+}
+
 void worker_loop(const fsabi_module *mod, const program_hooks *program, uint64_t seed, int cmd_fd, int result_fd,
                  wire_slot *slot, uint64_t rss_limit, sampling_method method, uint32_t runs) {
     chunk_state c = {0};
@@ -343,32 +386,7 @@ void worker_loop(const fsabi_module *mod, const program_hooks *program, uint64_t
         if (!program->set_draw_source) goto done;
         program->set_draw_source(sampling_points_draw, points);
     }
-    c.tallies = calloc(ntallies + 1, sizeof *c.tallies);
-    c.used = calloc(ntallies + 1, sizeof *c.used);
-    uint32_t widest = 1;
-    for (uint64_t f = 0; f < mod->nfunctions; f++) {
-        uint32_t wide = mod->functions[f].nblocks + (mod->path_functions ? mod->path_functions[f].npaths : 0);
-        if (wide > widest) widest = wide;
-    }
-    /* a pattern is read at npairs <= QUEUE_PAIRS, and is at most the widest function */
-    c.offsets = malloc((QUEUE_PAIRS + (size_t)widest) * sizeof *c.offsets);
-    c.values = malloc((QUEUE_PAIRS + (size_t)widest) * sizeof *c.values);
-    if (!c.tallies || !c.used || !c.offsets || !c.values) worker_out_of_memory(result_fd, 0);
-    pattern_table_init(&c.patterns);
-    /* FREQSYS_COUNTING=direct|patterns overrides the choice: the two must give the
-     * same result, and tests/e2e/counting-t.c holds them to it */
-    const char *counting = getenv("FREQSYS_COUNTING");
-    c.direct = counting && !strcmp(counting, "direct") ? 1
-             : counting && !strcmp(counting, "patterns") ? 0 : ncounters <= DIRECT_MAX_COUNTERS;
-    if (c.direct) {
-        c.small = calloc(ncounters * SMALL_VALUES + 1, sizeof *c.small);
-        c.small_rows = calloc(ncounters + 1, sizeof *c.small_rows);
-        if (!c.small || !c.small_rows) worker_out_of_memory(result_fd, 0);
-    }
-    c.budget = PATTERN_BUDGET + 24 * (size_t)mod->nfunctions;
-    for (uint64_t j = 0; j < ntallies; j++) tally_init(&c.tallies[j]);
-    c.tallies_ready = 1;
-    c.fd = result_fd;
+    chunk_state_init(&c, mod, ntallies, result_fd);
     collect(mod, &c, 0);   /* whatever module initialisation counted is not a trial */
 
     wire_chunk cmd;
@@ -389,14 +407,7 @@ void worker_loop(const fsabi_module *mod, const program_hooks *program, uint64_t
                 /* left out of the estimates, and listed: abort() as a crash, an input
                  * that does not fit as that trial's own failure (the run goes on) */
                 collect(mod, &c, 0);
-                if (c.naborted == c.aborted_cap) {
-                    size_t cap = c.aborted_cap ? 2 * c.aborted_cap : 16;
-                    uint64_t *aborted = realloc(c.aborted, cap * sizeof *aborted);
-                    if (!aborted) worker_out_of_memory(result_fd, cmd.start);
-                    c.aborted = aborted;
-                    c.aborted_cap = cap;
-                }
-                c.aborted[c.naborted++] = how == TRIAL_INPUT_ERROR ? i | WIRE_INPUT_ERROR : i;
+                note_failure(&c, i, how, cmd.start, result_fd);
             } else if (!replicates) {
                 collect(mod, &c, 1);
             }

@@ -197,6 +197,40 @@ static json_t *failure_json(const result_failure *f, int *bad)
     return o;
 }
 
+/* The extras that are present only when they say something (sampling, warnings,
+ * paths), so that results without them read the same as before they existed. */
+static void sampling_paths_warnings(json_t *o, const result *r, int *bad)
+{
+    if (r->sampling) {   /* absent in results of plain sampling written before it existed */
+        set(o, "sampling", str(r->sampling), bad);
+        set(o, "runs_per_trial", count(r->runs_per_trial), bad);
+        set(o, "runs", count(r->runs), bad);
+        if (r->draws_per_run)
+            set(o, "draws_per_run", count(r->draws_per_run), bad);
+        if (r->sampling_note)
+            set(o, "sampling_note", str(r->sampling_note), bad);
+    }
+    if (r->nwarnings) {   /* absent when there are none, so older results read the same */
+        json_t *warnings = json_array();
+        for (size_t i = 0; warnings && i < r->nwarnings; i++)
+            if (json_array_append_new(warnings, str(r->warnings[i])) != 0)
+                *bad = 1;
+        set(o, "warnings", warnings, bad);
+    }
+    if (r->max_paths) {   /* only with --paths, so results without read the same */
+        json_t *paths = json_array(), *functions = json_array();
+        set(o, "max_paths", count(r->max_paths), bad);
+        for (size_t i = 0; paths && i < r->npaths; i++)
+            if (json_array_append_new(paths, path_json(&r->paths[i], bad)) != 0)
+                *bad = 1;
+        set(o, "paths", paths, bad);
+        for (size_t i = 0; functions && i < r->npath_functions; i++)
+            if (json_array_append_new(functions, path_function_json(&r->path_functions[i], bad)) != 0)
+                *bad = 1;
+        set(o, "path_functions", functions, bad);
+    }
+}
+
 /* The document, keys in contract order: the version 1 contract keys first, then the
  * extras, and the timing fields (which may differ between identical runs) last. */
 static json_t *document(const result *r, int *bad)
@@ -249,34 +283,7 @@ static json_t *document(const result *r, int *bad)
         set(o, "stop_method", str(r->stop_method), bad);
         set(o, "block_confidence", real(r->block_confidence), bad);
     }
-    if (r->sampling) {   /* absent in results of plain sampling written before it existed */
-        set(o, "sampling", str(r->sampling), bad);
-        set(o, "runs_per_trial", count(r->runs_per_trial), bad);
-        set(o, "runs", count(r->runs), bad);
-        if (r->draws_per_run)
-            set(o, "draws_per_run", count(r->draws_per_run), bad);
-        if (r->sampling_note)
-            set(o, "sampling_note", str(r->sampling_note), bad);
-    }
-    if (r->nwarnings) {   /* absent when there are none, so older results read the same */
-        json_t *warnings = json_array();
-        for (size_t i = 0; warnings && i < r->nwarnings; i++)
-            if (json_array_append_new(warnings, str(r->warnings[i])) != 0)
-                *bad = 1;
-        set(o, "warnings", warnings, bad);
-    }
-    if (r->max_paths) {   /* only with --paths, so results without read the same */
-        json_t *paths = json_array(), *functions = json_array();
-        set(o, "max_paths", count(r->max_paths), bad);
-        for (size_t i = 0; paths && i < r->npaths; i++)
-            if (json_array_append_new(paths, path_json(&r->paths[i], bad)) != 0)
-                *bad = 1;
-        set(o, "paths", paths, bad);
-        for (size_t i = 0; functions && i < r->npath_functions; i++)
-            if (json_array_append_new(functions, path_function_json(&r->path_functions[i], bad)) != 0)
-                *bad = 1;
-        set(o, "path_functions", functions, bad);
-    }
+    sampling_paths_warnings(o, r, bad);
     set(o, "jobs", json_integer(r->jobs), bad);
     set(o, "elapsed_s", real(r->elapsed_s), bad);
     set(o, "trials_per_s", real(r->trials_per_s), bad);

@@ -61,6 +61,74 @@ static int array_length(const spec *s, const spec_input *in, entry_plan *p, entr
     return push(p, *a);
 }
 
+/* `arg p.FIELD ~ D` for A's parameter, a pointer to a struct whose DWARF type is T
+ * (NULL without debug information): the field's offset, kind and elements. */
+static int resolve_field(LLVMContextRef ctx, const spec *s, const spec_input *in, entry_plan *p, entry_arg *a,
+                         const ctype *t, const char *field, char *err, size_t errlen) {
+    const entry_param *prm = &p->params[a->param];
+    char fields[512];
+    ctype f;
+    if (!t || t->klass != CTYPE_POINTER || t->pointee_class != CTYPE_STRUCT) {
+        spec_diagnose(s, in->name_loc, err, errlen, "'%s' is %s, not a pointer to a struct, so it "
+                      "has no field '%s'", prm->name, prm->ctype, field);
+        return TRANSFORM_ESPEC;
+    }
+    if (dwarf_type_field(ctx, t->pointee, field, &a->offset, &f, fields, sizeof fields) != 0) {
+        spec_diagnose(s, in->name_loc, err, errlen, "%s has no field '%s' (its fields: %s)",
+                      prm->ctype, field, fields);
+        return TRANSFORM_ESPEC;
+    }
+    if (!(f.klass == CTYPE_SCALAR || (f.klass == CTYPE_ARRAY && f.kind && f.elem_size)) ||
+        in->value.kind != SPEC_VALUE_DIST) {
+        spec_diagnose(s, in->name_loc, err, errlen, "field '%s' is %s: only number fields and arrays "
+                      "of numbers can be drawn, with a plain distribution", in->name, f.text);
+        return TRANSFORM_ESPEC;
+    }
+    a->shape = FSABI_SHAPE_FIELD;
+    a->kind = f.kind;
+    a->elem_size = f.elem_size;
+    a->per_item = f.klass == CTYPE_ARRAY ? f.size / f.elem_size : 1;   /* an array field: every element */
+    return push(p, *a);
+}
+
+/* `arg p ~ permutation(LEN)` for A's parameter, a pointer to A->kind integers (ROWS:
+ * a pointer to rows, which takes none). */
+static int resolve_permutation(const spec *s, const spec_input *in, entry_plan *p, entry_arg *a, int rows,
+                               const char *sig, char *err, size_t errlen) {
+    const entry_param *prm = &p->params[a->param];
+    double lo, hi;
+    if (rows || !fsabi_int_range(a->kind, &lo, &hi) || a->kind == FSABI_KIND_BOOL) {
+        spec_diagnose(s, in->value.loc, err, errlen, "'%s' is %s: permutation(LEN) needs a pointer to "
+                      "integers", prm->name, prm->ctype);
+        return TRANSFORM_ESPEC;
+    }
+    if (!in->value.len_name && (double)(in->value.len_const - 1) > hi) {
+        spec_diagnose(s, in->value.len_loc, err, errlen, "permutation(%lld) holds values up to %lld, "
+                      "which %s cannot hold", in->value.len_const, in->value.len_const - 1, prm->ctype);
+        return TRANSFORM_ESPEC;
+    }
+    a->shape = FSABI_SHAPE_PERMUTATION;
+    return array_length(s, in, p, a, sig, err, errlen);
+}
+
+/* `arg p ~ array(LEN)` for A's parameter, a pointer to structs of STRUCT_SIZE bytes
+ * (0: not a pointer to structs): LEN zeroed structs whose fields are drawn apart. */
+static int resolve_structs(const spec *s, const spec_input *in, entry_plan *p, entry_arg *a, unsigned struct_size,
+                           const char *sig, char *err, size_t errlen) {
+    const entry_param *prm = &p->params[a->param];
+    if (!struct_size) {
+        spec_diagnose(s, in->value.loc, err, errlen, "array(LEN) without a distribution is for a pointer "
+                      "to structs, whose fields are declared apart; '%s' is %s: write array(LEN, D)",
+                      prm->name, prm->ctype);
+        return TRANSFORM_ESPEC;
+    }
+    a->shape = FSABI_SHAPE_ARRAY;
+    a->kind = 0;
+    a->elem_size = struct_size;
+    a->per_item = 0;
+    return array_length(s, in, p, a, sig, err, errlen);
+}
+
 static int resolve(LLVMValueRef fn, const spec *s, size_t d, entry_plan *p, const ctype *types,
                    int typed, char *err, size_t errlen) {
     const spec_input *in = &s->inputs[d];
@@ -87,31 +155,7 @@ static int resolve(LLVMValueRef fn, const spec *s, size_t d, entry_plan *p, cons
     }
     const entry_param *prm = &p->params[k];
     entry_arg a = {(unsigned)d, (unsigned)k, FSABI_SHAPE_VALUE, prm->kind, 0, 0, UINT32_MAX, 1};
-    if (field) {
-        char fields[512];
-        ctype f;
-        if (!typed || types[k].klass != CTYPE_POINTER || types[k].pointee_class != CTYPE_STRUCT) {
-            spec_diagnose(s, in->name_loc, err, errlen, "'%s' is %s, not a pointer to a struct, so it "
-                          "has no field '%s'", prm->name, prm->ctype, field + 1);
-            return TRANSFORM_ESPEC;
-        }
-        if (dwarf_type_field(ctx, types[k].pointee, field + 1, &a.offset, &f, fields, sizeof fields) != 0) {
-            spec_diagnose(s, in->name_loc, err, errlen, "%s has no field '%s' (its fields: %s)",
-                          prm->ctype, field + 1, fields);
-            return TRANSFORM_ESPEC;
-        }
-        if (!(f.klass == CTYPE_SCALAR || (f.klass == CTYPE_ARRAY && f.kind && f.elem_size)) ||
-            in->value.kind != SPEC_VALUE_DIST) {
-            spec_diagnose(s, in->name_loc, err, errlen, "field '%s' is %s: only number fields and arrays "
-                          "of numbers can be drawn, with a plain distribution", in->name, f.text);
-            return TRANSFORM_ESPEC;
-        }
-        a.shape = FSABI_SHAPE_FIELD;
-        a.kind = f.kind;
-        a.elem_size = f.elem_size;
-        a.per_item = f.klass == CTYPE_ARRAY ? f.size / f.elem_size : 1;   /* an array field: every element */
-        return push(p, a);
-    }
+    if (field) return resolve_field(ctx, s, in, p, &a, typed ? &types[k] : NULL, field + 1, err, errlen);
     int pointer = prm->kind == FSABI_KIND_PTR;
     if (in->value.kind == SPEC_VALUE_NULL) {
         if (!pointer) {
@@ -133,19 +177,8 @@ static int resolve(LLVMValueRef fn, const spec *s, size_t d, entry_plan *p, cons
     }
     int to_struct = pointer && typed && types[k].pointee_class == CTYPE_STRUCT;
     int to_rows = pointer && typed && types[k].pointee_class == CTYPE_ARRAY;   /* int (*)[20] */
-    if (in->value.kind == SPEC_VALUE_ARRAY && !in->value.dist) {
-        if (!to_struct || !types[k].pointee_size) {
-            spec_diagnose(s, in->value.loc, err, errlen, "array(LEN) without a distribution is for a pointer "
-                          "to structs, whose fields are declared apart; '%s' is %s: write array(LEN, D)",
-                          prm->name, prm->ctype);
-            return TRANSFORM_ESPEC;
-        }
-        a.shape = FSABI_SHAPE_ARRAY;
-        a.kind = 0;
-        a.elem_size = types[k].pointee_size;
-        a.per_item = 0;
-        return array_length(s, in, p, &a, sig, err, errlen);
-    }
+    if (in->value.kind == SPEC_VALUE_ARRAY && !in->value.dist)
+        return resolve_structs(s, in, p, &a, to_struct ? types[k].pointee_size : 0, sig, err, errlen);
     unsigned elem = typed && pointer ? types[k].pointee_kind : 0;
     if (!pointer || !elem) {
         spec_diagnose(s, in->name_loc, err, errlen, "'%s' is %s: array(), ref(), string() and permutation() "
@@ -161,21 +194,7 @@ static int resolve(LLVMValueRef fn, const spec *s, size_t d, entry_plan *p, cons
         spec_diagnose(s, in->name_loc, err, errlen, "'%s' is %s, whose size is unknown", prm->name, prm->ctype);
         return TRANSFORM_ESPEC;
     }
-    if (in->value.kind == SPEC_VALUE_PERMUTATION) {
-        double lo, hi;
-        if (to_rows || !fsabi_int_range(elem, &lo, &hi) || elem == FSABI_KIND_BOOL) {
-            spec_diagnose(s, in->value.loc, err, errlen, "'%s' is %s: permutation(LEN) needs a pointer to "
-                          "integers", prm->name, prm->ctype);
-            return TRANSFORM_ESPEC;
-        }
-        if (!in->value.len_name && (double)(in->value.len_const - 1) > hi) {
-            spec_diagnose(s, in->value.len_loc, err, errlen, "permutation(%lld) holds values up to %lld, "
-                          "which %s cannot hold", in->value.len_const, in->value.len_const - 1, prm->ctype);
-            return TRANSFORM_ESPEC;
-        }
-        a.shape = FSABI_SHAPE_PERMUTATION;
-        return array_length(s, in, p, &a, sig, err, errlen);
-    }
+    if (in->value.kind == SPEC_VALUE_PERMUTATION) return resolve_permutation(s, in, p, &a, to_rows, sig, err, errlen);
     if (in->value.kind == SPEC_VALUE_REF) {
         a.shape = FSABI_SHAPE_REF;
     } else if (in->value.kind == SPEC_VALUE_STRING) {

@@ -172,6 +172,24 @@ static int reenters(LLVMModuleRef m, LLVMValueRef entry) {
     return again;
 }
 
+/* Whether block B of a graph of NB blocks (successors succ[first[x] .. first[x+1]))
+ * lies on a cycle: some successor leads back to it. SEEN and STACK are scratch room
+ * for NB entries. */
+static int in_cycle(unsigned b, unsigned nb, const unsigned *first, const unsigned *succ, unsigned char *seen,
+                    unsigned *stack) {
+    memset(seen, 0, nb);
+    size_t top = 0;
+    for (unsigned e = first[b]; e < first[b + 1]; e++)
+        if (!seen[succ[e]]) { seen[succ[e]] = 1; stack[top++] = succ[e]; }
+    while (top) {
+        unsigned x = stack[--top];
+        if (x == b) return 1;
+        for (unsigned e = first[x]; e < first[x + 1]; e++)
+            if (!seen[succ[e]]) { seen[succ[e]] = 1; stack[top++] = succ[e]; }
+    }
+    return 0;
+}
+
 /* Marks in FLAGS (indexed like the counter table) the entry's blocks that run at most
  * once (in no cycle of the CFG) and exactly once (also dominating every block where a
  * run can end: returns, unreachable ends, calls that may end it). Needs the entry to
@@ -232,19 +250,7 @@ static void prove_once(LLVMModuleRef m, LLVMValueRef entry, const counter_table 
     if (ok) WALK(0u, nb, reach);
     for (unsigned b = 0; ok && b < nb; b++) {
         if (!reach[b]) continue;
-        /* in a cycle: some successor leads back to it */
-        int cycle = 0;
-        memset(seen, 0, nb);
-        size_t top = 0;
-        for (unsigned e = first[b]; e < first[b + 1]; e++)
-            if (!seen[succ[e]]) { seen[succ[e]] = 1; stack[top++] = succ[e]; }
-        while (top && !cycle) {
-            unsigned x = stack[--top];
-            if (x == b) cycle = 1;
-            for (unsigned e = first[x]; e < first[x + 1]; e++)
-                if (!seen[succ[e]]) { seen[succ[e]] = 1; stack[top++] = succ[e]; }
-        }
-        if (cycle) continue;
+        if (in_cycle(b, nb, first, succ, seen, stack)) continue;
         flags[cf->first_block + b] |= FSABI_BLOCK_AT_MOST_ONCE;
         /* dominance: with B taken out, no block where a run ends is reachable */
         WALK(0u, b, seen);

@@ -149,6 +149,28 @@ static int single_successor(const path_function *f, unsigned u) {
     return f->first[u] != f->first[u + 1];
 }
 
+/* The counts where paths end: at a latch whose only successor is a loop header (the
+ * register holds the path; it restarts at the header's value), and at a block that
+ * ends the run or returns. */
+static void count_path_ends(const path_function *f, LLVMBasicBlockRef *bbs, LLVMValueRef *anchor, emit *e) {
+    unsigned n = f->graph.n;
+    const path_numbering *pn = &f->numbering;
+    for (unsigned u = 0; u < n; u++) {
+        unsigned s = f->first[u];
+        if (!pn->reachable[u] || !single_successor(f, u) || !pn->back[s]) continue;
+        LLVMPositionBuilderBefore(e->b, LLVMGetBasicBlockTerminator(bbs[u]));
+        LLVMValueRef r = LLVMBuildLoad2(e->b, e->i64, e->reg, "");
+        bump(e, path_slot(e, LLVMBuildAdd(e->b, r, c64(e, pn->val[s]), "")));
+        LLVMBuildStore(e->b, c64(e, pn->restart[f->succ[s]]), e->reg);
+    }
+    for (unsigned u = 0; u < n; u++) {
+        if (!pn->reachable[u] || f->first[u] != f->first[u + 1]) continue;
+        LLVMValueRef term = LLVMGetBasicBlockTerminator(bbs[u]);
+        LLVMPositionBuilderBefore(e->b, LLVMIsAReturnInst(term) ? term : anchor[u]);
+        bump(e, path_slot(e, LLVMBuildLoad2(e->b, e->i64, e->reg, "")));
+    }
+}
+
 /* Instruments one function: R starts at 0 in the entry; entering W from U adds the
  * value of U->W; a back edge U->H counts the path that ended at U (R plus the back
  * edge's end value) and starts R at H's restart value: at the end of U when U has
@@ -220,20 +242,7 @@ static int instrument_function(LLVMValueRef fn, const path_function *f, emit *e)
         LLVMValueRef next = LLVMBuildSelect(e->b, is_back, c64(e, pn->restart[w]), LLVMBuildAdd(e->b, r, inc, ""), "");
         LLVMBuildStore(e->b, next, e->reg);
     }
-    for (unsigned u = 0; u < n; u++) {
-        unsigned s = f->first[u];
-        if (!pn->reachable[u] || !single_successor(f, u) || !pn->back[s]) continue;
-        LLVMPositionBuilderBefore(e->b, LLVMGetBasicBlockTerminator(bbs[u]));
-        LLVMValueRef r = LLVMBuildLoad2(e->b, e->i64, e->reg, "");
-        bump(e, path_slot(e, LLVMBuildAdd(e->b, r, c64(e, pn->val[s]), "")));
-        LLVMBuildStore(e->b, c64(e, pn->restart[f->succ[s]]), e->reg);
-    }
-    for (unsigned u = 0; u < n; u++) {
-        if (!pn->reachable[u] || f->first[u] != f->first[u + 1]) continue;
-        LLVMValueRef term = LLVMGetBasicBlockTerminator(bbs[u]);
-        LLVMPositionBuilderBefore(e->b, LLVMIsAReturnInst(term) ? term : anchor[u]);
-        bump(e, path_slot(e, LLVMBuildLoad2(e->b, e->i64, e->reg, "")));
-    }
+    count_path_ends(f, bbs, anchor, e);
 out:
     free(bbs); free(anchor); free(npred); free(pred_first); free(pred_slot); free(pred_from);
     free(v_back); free(v_end); free(v_inc); free(from);

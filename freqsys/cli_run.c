@@ -347,6 +347,42 @@ static void per_run(result_block *out, const tally_moments *m, const tally_momen
     out->variance_ratio = replicate > 0 ? plain / replicate : NAN;
 }
 
+/* Block J of the result from the runner's moments and verdicts, per call (PER calls
+ * counted per trial) or per run. Returns 0, or -1 when memory ran out. */
+static int block_of(result_block *out, const spec *s, const runner_config *cfg, const runner_result *rr, uint64_t j,
+                    double per) {
+    const fsabi_module *mod = cfg->mod;
+    const fsabi_block *b = &mod->blocks[j];
+    const tally_moments *m = &rr->moments[j];
+    const block_verdict *v = &rr->verdicts[j];
+    out->function = strdup(b->function);
+    out->block = strdup(b->label);
+    out->file = relative_file(s, b->file);
+    out->line = (int)b->line;
+    out->mean = m->mean / per;
+    out->stddev = m->stddev / per;
+    out->half_width = v->half_width / per;
+    out->min = m->min;
+    out->max = m->max;
+    out->hits = m->hits;
+    out->status = strdup(block_status_name(v->status));
+    out->method = strdup(block_method_name(v->method));
+    out->p_upper = v->p_upper;
+    out->basis = strdup(block_basis_name(v->basis));
+    out->range = v->range / per;
+    out->max_runs = runner_block_max_runs(b) / per;
+    out->variance_ratio = NAN;
+    if (rr->run_moments) per_run(out, m, &rr->run_moments[j], cfg->runs_per_trial);   /* per == 1 then */
+    out->successors = calloc(b->nsuccessors + 1, sizeof *out->successors);
+    out->callees = calloc(b->ncallees + 1, sizeof *out->callees);
+    if (!out->successors || !out->callees) return -1;
+    for (uint32_t k = 0; k < b->nsuccessors; k++)
+        out->successors[out->nsuccessors++] = mod->edges[b->first_successor + k];
+    for (uint32_t k = 0; k < b->ncallees; k++)
+        out->callees[out->ncallees++] = strdup(mod->functions[mod->edges[b->first_callee + k]].name);
+    return 0;
+}
+
 static result *make_result(const spec *s, const run_options *o, const runner_config *cfg,
                            const runner_result *rr) {
     const fsabi_module *mod = cfg->mod;
@@ -386,37 +422,8 @@ static result *make_result(const spec *s, const run_options *o, const runner_con
     r->blocks = calloc(mod->nblocks + 1, sizeof *r->blocks);
     r->failures = calloc(rr->nfailures + 1, sizeof *r->failures);
     if (!r->blocks || !r->failures) { result_free(r); return NULL; }
-    for (uint64_t j = 0; j < mod->nblocks; j++) {
-        const fsabi_block *b = &mod->blocks[j];
-        const tally_moments *m = &rr->moments[j];
-        const block_verdict *v = &rr->verdicts[j];
-        result_block *out = &r->blocks[j];
-        out->function = strdup(b->function);
-        out->block = strdup(b->label);
-        out->file = relative_file(s, b->file);
-        out->line = (int)b->line;
-        out->mean = m->mean / per;
-        out->stddev = m->stddev / per;
-        out->half_width = v->half_width / per;
-        out->min = m->min;
-        out->max = m->max;
-        out->hits = m->hits;
-        out->status = strdup(block_status_name(v->status));
-        out->method = strdup(block_method_name(v->method));
-        out->p_upper = v->p_upper;
-        out->basis = strdup(block_basis_name(v->basis));
-        out->range = v->range / per;
-        out->max_runs = runner_block_max_runs(b) / per;
-        out->variance_ratio = NAN;
-        if (rr->run_moments) per_run(out, m, &rr->run_moments[j], cfg->runs_per_trial);   /* per == 1 then */
-        out->successors = calloc(b->nsuccessors + 1, sizeof *out->successors);
-        out->callees = calloc(b->ncallees + 1, sizeof *out->callees);
-        if (!out->successors || !out->callees) { result_free(r); return NULL; }
-        for (uint32_t k = 0; k < b->nsuccessors; k++)
-            out->successors[out->nsuccessors++] = mod->edges[b->first_successor + k];
-        for (uint32_t k = 0; k < b->ncallees; k++)
-            out->callees[out->ncallees++] = strdup(mod->functions[mod->edges[b->first_callee + k]].name);
-    }
+    for (uint64_t j = 0; j < mod->nblocks; j++)
+        if (block_of(&r->blocks[j], s, cfg, rr, j, per) != 0) { result_free(r); return NULL; }
     r->functions = calloc(mod->nfunctions + 1, sizeof *r->functions);
     if (!r->functions) { result_free(r); return NULL; }
     for (uint64_t f = 0; f < mod->nfunctions; f++) {

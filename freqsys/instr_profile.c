@@ -168,21 +168,12 @@ static int block_count(ctx *c, LLVMValueRef fn, LLVMBasicBlockRef *bbs, const si
                 fname, bname);
 }
 
-/* One function's record: name, hash, number of counters, the counters. */
-static int function(ctx *c, LLVMModuleRef m, LLVMValueRef fn, const char *main_file)
+/* MAP[k]: the result's block for IR block k of function NAME (SIZE_MAX: one clang
+ * added for its counters, or the function is not in the result); *FIRST and *END:
+ * the function's blocks in the result. Returns 0 or fail's -1. */
+static int map_blocks(ctx *c, const char *name, LLVMBasicBlockRef *bbs, size_t nbbs, size_t *map, size_t *first_out,
+                      size_t *end_out)
 {
-    const char *name = LLVMGetValueName(fn);
-    /* the counters: their array, and the block of each */
-    LLVMValueRef profc = NULL;
-    size_t nbbs = LLVMCountBasicBlocks(fn);
-    LLVMBasicBlockRef *bbs = malloc((nbbs + 1) * sizeof *bbs);
-    size_t *map = malloc((nbbs + 1) * sizeof *map);
-    if (!bbs || !map) {
-        free(bbs);
-        free(map);
-        return fail(c, "%s%s", "out of memory", "");
-    }
-    LLVMGetBasicBlocks(fn, bbs);
     /* The function's blocks in the result, in order; each IR block gets its own. */
     size_t first = SIZE_MAX, end = 0;
     for (size_t i = 0; i < c->r->nblocks; i++)
@@ -213,6 +204,78 @@ static int function(ctx *c, LLVMModuleRef m, LLVMValueRef fn, const char *main_f
         rc = fail(c, "%s: the result has blocks the program does not (from %s on): the sources "
                      "changed since the run",
                   name, c->r->blocks[j].block);
+    *first_out = first;
+    *end_out = end;
+    return rc;
+}
+
+/* The text profile's record of FN: its profile name, the hash from its __profd_
+ * record beside PROFC, and its NCOUNTERS COUNTS. Returns 0 or fail's -1. */
+static int write_record(ctx *c, LLVMModuleRef m, LLVMValueRef fn, LLVMValueRef profc, const char *main_file,
+                        const uint64_t *counts, unsigned ncounters)
+{
+    const char *name = LLVMGetValueName(fn);
+    int rc = 0;
+    /* The hash is in the function's __profd_ record, beside its counters. */
+    size_t len;
+    const char *cname = LLVMGetValueName2(profc, &len);
+    char *dname = NULL;
+    LLVMValueRef profd = NULL, init = NULL;
+    if (asprintf(&dname, "__profd_%s", cname + 8) >= 0)
+        profd = LLVMGetNamedGlobal(m, dname);
+    free(dname);
+    if (profd)
+        init = LLVMGetInitializer(profd);
+    LLVMValueRef hash = init ? LLVMGetOperand(init, 1) : NULL;
+    if (!hash || !LLVMIsAConstantInt(hash)) {
+        rc = fail(c, "%s: no profile record (__profd_%s) with a hash", name, cname + 8);
+    } else {
+        /* A function of internal linkage is known to the profile as FILE:NAME, with
+         * the base name of its translation unit; its counters are named after it. */
+        int local = LLVMGetLinkage(fn) == LLVMInternalLinkage || LLVMGetLinkage(fn) == LLVMPrivateLinkage;
+        const char *base = strrchr(main_file, '/') ? strrchr(main_file, '/') + 1 : main_file;
+        char *pgo = NULL;
+        if (asprintf(&pgo, "%s%s%s", local ? base : "", local ? ":" : "", name) < 0) {
+            rc = fail(c, "%s%s", "out of memory", "");
+        } else {
+            char *mangled = strdup(pgo);
+            for (char *p = mangled; p && *p; p++)
+                if (*p == ':' || *p == ';')
+                    *p = '_';
+            if (!mangled || strcmp(mangled, cname + 8) != 0)
+                rc = fail(c, "%s: its counters are named __profc_%s, not after its profile name",
+                          name, cname + 8);
+            free(mangled);
+            if (rc == 0) {
+                fprintf(c->out, "%s\n# Func Hash:\n%" PRIu64 "\n# Num Counters:\n%u\n# Counter Values:\n",
+                        pgo, (uint64_t)LLVMConstIntGetZExtValue(hash), ncounters);
+                for (unsigned k = 0; k < ncounters; k++)
+                    fprintf(c->out, "%" PRIu64 "\n", counts[k]);
+                fputc('\n', c->out);
+            }
+            free(pgo);
+        }
+    }
+    return rc;
+}
+
+/* One function's record: name, hash, number of counters, the counters. */
+static int function(ctx *c, LLVMModuleRef m, LLVMValueRef fn, const char *main_file)
+{
+    const char *name = LLVMGetValueName(fn);
+    /* the counters: their array, and the block of each */
+    LLVMValueRef profc = NULL;
+    size_t nbbs = LLVMCountBasicBlocks(fn);
+    LLVMBasicBlockRef *bbs = malloc((nbbs + 1) * sizeof *bbs);
+    size_t *map = malloc((nbbs + 1) * sizeof *map);
+    if (!bbs || !map) {
+        free(bbs);
+        free(map);
+        return fail(c, "%s%s", "out of memory", "");
+    }
+    LLVMGetBasicBlocks(fn, bbs);
+    size_t first, end;
+    int rc = map_blocks(c, name, bbs, nbbs, map, &first, &end);
     uint64_t *counts = NULL;
     unsigned ncounters = 0;
     for (size_t k = 0; k < nbbs && rc == 0; k++)
@@ -241,48 +304,8 @@ static int function(ctx *c, LLVMModuleRef m, LLVMValueRef fn, const char *main_f
                 rc = block_count(c, fn, bbs, map, nbbs, k, &n);
             counts[index] += adds_one(inst) ? n : step_count(c, name, index, n);
         }
-    if (rc == 0 && profc) {
-        /* The hash is in the function's __profd_ record, beside its counters. */
-        size_t len;
-        const char *cname = LLVMGetValueName2(profc, &len);
-        char *dname = NULL;
-        LLVMValueRef profd = NULL, init = NULL;
-        if (asprintf(&dname, "__profd_%s", cname + 8) >= 0)
-            profd = LLVMGetNamedGlobal(m, dname);
-        free(dname);
-        if (profd)
-            init = LLVMGetInitializer(profd);
-        LLVMValueRef hash = init ? LLVMGetOperand(init, 1) : NULL;
-        if (!hash || !LLVMIsAConstantInt(hash)) {
-            rc = fail(c, "%s: no profile record (__profd_%s) with a hash", name, cname + 8);
-        } else {
-            /* A function of internal linkage is known to the profile as FILE:NAME, with
-             * the base name of its translation unit; its counters are named after it. */
-            int local = LLVMGetLinkage(fn) == LLVMInternalLinkage || LLVMGetLinkage(fn) == LLVMPrivateLinkage;
-            const char *base = strrchr(main_file, '/') ? strrchr(main_file, '/') + 1 : main_file;
-            char *pgo = NULL;
-            if (asprintf(&pgo, "%s%s%s", local ? base : "", local ? ":" : "", name) < 0) {
-                rc = fail(c, "%s%s", "out of memory", "");
-            } else {
-                char *mangled = strdup(pgo);
-                for (char *p = mangled; p && *p; p++)
-                    if (*p == ':' || *p == ';')
-                        *p = '_';
-                if (!mangled || strcmp(mangled, cname + 8) != 0)
-                    rc = fail(c, "%s: its counters are named __profc_%s, not after its profile name",
-                              name, cname + 8);
-                free(mangled);
-                if (rc == 0) {
-                    fprintf(c->out, "%s\n# Func Hash:\n%" PRIu64 "\n# Num Counters:\n%u\n# Counter Values:\n",
-                            pgo, (uint64_t)LLVMConstIntGetZExtValue(hash), ncounters);
-                    for (unsigned k = 0; k < ncounters; k++)
-                        fprintf(c->out, "%" PRIu64 "\n", counts[k]);
-                    fputc('\n', c->out);
-                }
-                free(pgo);
-            }
-        }
-    }
+    if (rc == 0 && profc)
+        rc = write_record(c, m, fn, profc, main_file, counts, ncounters);
     free(counts);
     free(bbs);
     free(map);

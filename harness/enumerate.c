@@ -232,6 +232,59 @@ static double since(const struct timespec *t0) {
     return (double)(t.tv_sec - t0->tv_sec) + 1e-9 * (double)(t.tv_nsec - t0->tv_nsec);
 }
 
+/* The forked child: confined, its output to /dev/null, it enumerates into the shared
+ * memory SH, FL and IN, and ends. */
+static _Noreturn void enumerating_child(const fsabi_module *mod, const program_hooks *program, uint64_t seed,
+                                        uint64_t limit, const confine_limits *limits, shared *sh, long double *fl,
+                                        uint64_t *in) {
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    signal(SIGPIPE, SIG_DFL);
+    int devnull = open("/dev/null", O_RDWR);
+    if (devnull >= 0) {          /* the program's output is not ours to show */
+        dup2(devnull, 0); dup2(devnull, 1); dup2(devnull, 2);
+        if (devnull > 2) close(devnull);
+    }
+    char err[512];
+    if (confine_worker(limits, err, sizeof err) != 0) {
+        snprintf(sh->why, sizeof sh->why, "%s", err);
+        _exit(CONFINE_EXIT_STATUS);
+    }
+    child(mod, program, seed, limit, sh, fl, in);
+    fflush(NULL);
+    _exit(0);
+}
+
+/* OUT from the child's weighted sums over the NC counters. Returns 0, or -1 with WHY
+ * when memory ran out. */
+static int fill_result(enumerate_result *out, const shared *sh, const long double *fl, const uint64_t *in, size_t nc,
+                       char *why, size_t whylen) {
+    out->combinations = sh->positive;
+    out->draws = sh->draws;
+    out->ncounters = nc;
+    out->mean = calloc(nc + 1, sizeof *out->mean);
+    out->stddev = calloc(nc + 1, sizeof *out->stddev);
+    out->p_reached = calloc(nc + 1, sizeof *out->p_reached);
+    out->min = calloc(nc + 1, sizeof *out->min);
+    out->max = calloc(nc + 1, sizeof *out->max);
+    out->hits = calloc(nc + 1, sizeof *out->hits);
+    if (!out->mean || !out->stddev || !out->p_reached || !out->min || !out->max || !out->hits) {
+        enumerate_result_free(out);
+        snprintf(why, whylen, "out of memory");
+        return -1;
+    }
+    for (size_t j = 0; j < nc; j++) {
+        long double m = fl[j] / sh->weight, m2 = fl[nc + j] / sh->weight;
+        long double var = m2 - m * m;
+        out->mean[j] = (double)m;
+        out->stddev[j] = var > 0 ? (double)sqrtl(var) : 0.0;
+        out->p_reached[j] = (double)(fl[2 * nc + j] / sh->weight);
+        out->max[j] = in[2 * nc + j];
+        out->hits[j] = in[j];
+        out->min[j] = in[j] == sh->positive ? in[nc + j] : 0;
+    }
+    return 0;
+}
+
 int enumerate_run(const fsabi_module *mod, const program_hooks *program, uint64_t seed, uint64_t limit, double timeout_s,
                   const confine_limits *limits, enumerate_result *out, char *why, size_t whylen) {
     memset(out, 0, sizeof *out);
@@ -263,23 +316,7 @@ int enumerate_run(const fsabi_module *mod, const program_hooks *program, uint64_
         munmap(mem, bytes);
         return -1;
     }
-    if (pid == 0) {
-        prctl(PR_SET_PDEATHSIG, SIGKILL);
-        signal(SIGPIPE, SIG_DFL);
-        int devnull = open("/dev/null", O_RDWR);
-        if (devnull >= 0) {          /* the program's output is not ours to show */
-            dup2(devnull, 0); dup2(devnull, 1); dup2(devnull, 2);
-            if (devnull > 2) close(devnull);
-        }
-        char err[512];
-        if (confine_worker(limits, err, sizeof err) != 0) {
-            snprintf(sh->why, sizeof sh->why, "%s", err);
-            _exit(CONFINE_EXIT_STATUS);
-        }
-        child(mod, program, seed, limit, sh, fl, in);
-        fflush(NULL);
-        _exit(0);
-    }
+    if (pid == 0) enumerating_child(mod, program, seed, limit, limits, sh, fl, in);
     /* A run that hangs is killed once it has taken TIMEOUT_S (wall clock, which
      * is at least its CPU time); the run that follows is not then waited for. */
     int status = 0;
@@ -310,32 +347,11 @@ int enumerate_run(const fsabi_module *mod, const program_hooks *program, uint64_
     } else if (sh->status != 0) {
         snprintf(why, whylen, "%s", sh->status == 1 || sh->why[0] ? sh->why : "the enumerating process failed");
     } else {
-        out->combinations = sh->positive;
-        out->draws = sh->draws;
-        out->ncounters = nc;
-        out->mean = calloc(nc + 1, sizeof *out->mean);
-        out->stddev = calloc(nc + 1, sizeof *out->stddev);
-        out->p_reached = calloc(nc + 1, sizeof *out->p_reached);
-        out->min = calloc(nc + 1, sizeof *out->min);
-        out->max = calloc(nc + 1, sizeof *out->max);
-        out->hits = calloc(nc + 1, sizeof *out->hits);
-        if (!out->mean || !out->stddev || !out->p_reached || !out->min || !out->max || !out->hits) {
-            enumerate_result_free(out);
-            snprintf(why, whylen, "out of memory");
+        rc = fill_result(out, sh, fl, in, nc, why, whylen);
+        if (rc < 0) {
             munmap(mem, bytes);
             return -1;
         }
-        for (size_t j = 0; j < nc; j++) {
-            long double m = fl[j] / sh->weight, m2 = fl[nc + j] / sh->weight;
-            long double var = m2 - m * m;
-            out->mean[j] = (double)m;
-            out->stddev[j] = var > 0 ? (double)sqrtl(var) : 0.0;
-            out->p_reached[j] = (double)(fl[2 * nc + j] / sh->weight);
-            out->max[j] = in[2 * nc + j];
-            out->hits[j] = in[j];
-            out->min[j] = in[j] == sh->positive ? in[nc + j] : 0;
-        }
-        rc = 0;
     }
     out->elapsed_s = since(&t0);
     munmap(mem, bytes);

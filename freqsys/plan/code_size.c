@@ -142,6 +142,65 @@ static const char *pipeline_of(const char *level) {
     return "default<Os>";
 }
 
+/* What OUT says of the C library headers the target build used. */
+static void describe_libc(const code_target *t, int with_libc, code_sizes *out) {
+    if (with_libc)
+        snprintf(out->libc, sizeof out->libc, "C library headers: %s, %s", t->libc, t->libc_include);
+    else if (t->libc_include)
+        snprintf(out->libc, sizeof out->libc, "no C library headers: %s is not installed (apt-get install %s)",
+                 t->libc_include, t->package);
+    else
+        snprintf(out->libc, sizeof out->libc, "no C library headers: none known for %s", t->triple);
+}
+
+/* One section per function of M, as -ffunction-sections gives, so that a section's
+ * size is its function's; and each function's instruction count after optimising. */
+static void function_sections(LLVMModuleRef m, code_sizes *out) {
+    for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
+        if (!LLVMCountBasicBlocks(f)) continue;
+        size_t len;
+        char section[600];
+        snprintf(section, sizeof section, ".text.%s", LLVMGetValueName2(f, &len));
+        LLVMSetSection(f, section);
+        unsigned long count = 0;
+        for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
+            for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) count++;
+        for (size_t i = 0; i < out->n; i++)
+            if (strcmp(out->functions[i].name, section + 6) == 0) out->functions[i].optimized_instructions = count;
+    }
+}
+
+/* Emits M for TM and reads each function's section size into OUT. Returns 0, or -1
+ * with the reason in ERR. */
+static int section_sizes(LLVMTargetMachineRef tm, LLVMModuleRef m, LLVMContextRef ctx, const code_target *t,
+                         code_sizes *out, char *err, size_t errlen) {
+    char *msg = NULL;
+    LLVMMemoryBufferRef obj = NULL;
+    if (LLVMTargetMachineEmitToMemoryBuffer(tm, m, LLVMObjectFile, &msg, &obj)) {
+        snprintf(err, errlen, "code generation for %s failed: %s", t->name, msg);
+        LLVMDisposeMessage(msg);
+        return -1;
+    }
+    LLVMBinaryRef bin = LLVMCreateBinary(obj, ctx, &msg);
+    if (!bin) {
+        snprintf(err, errlen, "cannot read the object: %s", msg);
+        LLVMDisposeMessage(msg);
+        LLVMDisposeMemoryBuffer(obj);
+        return -1;
+    }
+    LLVMSectionIteratorRef it = LLVMObjectFileCopySectionIterator(bin);
+    for (; !LLVMObjectFileIsSectionIteratorAtEnd(bin, it); LLVMMoveToNextSection(it)) {
+        const char *name = LLVMGetSectionName(it);
+        if (!name || strncmp(name, ".text.", 6) != 0) continue;
+        for (size_t i = 0; i < out->n; i++)
+            if (strcmp(out->functions[i].name, name + 6) == 0) out->functions[i].size = LLVMGetSectionSize(it);
+    }
+    LLVMDisposeSectionIterator(it);
+    LLVMDisposeBinary(bin);
+    LLVMDisposeMemoryBuffer(obj);
+    return 0;
+}
+
 int code_size_measure(const spec *s, const code_target *t, const char *level, int no_inline,
                       code_sizes *out, char *err, size_t errlen) {
     memset(out, 0, sizeof *out);
@@ -159,13 +218,7 @@ int code_size_measure(const spec *s, const code_target *t, const char *level, in
         return -1;
     }
     int with_libc = code_target_has_libc(t);
-    if (with_libc)
-        snprintf(out->libc, sizeof out->libc, "C library headers: %s, %s", t->libc, t->libc_include);
-    else if (t->libc_include)
-        snprintf(out->libc, sizeof out->libc, "no C library headers: %s is not installed (apt-get install %s)",
-                 t->libc_include, t->package);
-    else
-        snprintf(out->libc, sizeof out->libc, "no C library headers: none known for %s", t->triple);
+    describe_libc(t, with_libc, out);
     LLVMContextRef ctx = LLVMContextCreate();
     LLVMModuleRef m = compile_for(s, ctx, t, with_libc, level, no_inline, out->note, sizeof out->note);
     const char *triple = t->triple;
@@ -212,42 +265,8 @@ int code_size_measure(const spec *s, const code_target *t, const char *level, in
     /* clang optimised the target build already, as it does for the device; the
      * retargeted host build gets the same pipeline here */
     if (out->retargeted && transform_run_passes(m, pipeline_of(level), tm, what, err, errlen) != 0) goto done;
-    /* One section per function, as -ffunction-sections gives: its size is the function's. */
-    for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
-        if (!LLVMCountBasicBlocks(f)) continue;
-        size_t len;
-        char section[600];
-        snprintf(section, sizeof section, ".text.%s", LLVMGetValueName2(f, &len));
-        LLVMSetSection(f, section);
-        unsigned long count = 0;
-        for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
-            for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) count++;
-        for (size_t i = 0; i < out->n; i++)
-            if (strcmp(out->functions[i].name, section + 6) == 0) out->functions[i].optimized_instructions = count;
-    }
-    LLVMMemoryBufferRef obj = NULL;
-    if (LLVMTargetMachineEmitToMemoryBuffer(tm, m, LLVMObjectFile, &msg, &obj)) {
-        snprintf(err, errlen, "code generation for %s failed: %s", t->name, msg);
-        LLVMDisposeMessage(msg);
-        goto done;
-    }
-    LLVMBinaryRef bin = LLVMCreateBinary(obj, ctx, &msg);
-    if (!bin) {
-        snprintf(err, errlen, "cannot read the object: %s", msg);
-        LLVMDisposeMessage(msg);
-        LLVMDisposeMemoryBuffer(obj);
-        goto done;
-    }
-    LLVMSectionIteratorRef it = LLVMObjectFileCopySectionIterator(bin);
-    for (; !LLVMObjectFileIsSectionIteratorAtEnd(bin, it); LLVMMoveToNextSection(it)) {
-        const char *name = LLVMGetSectionName(it);
-        if (!name || strncmp(name, ".text.", 6) != 0) continue;
-        for (size_t i = 0; i < out->n; i++)
-            if (strcmp(out->functions[i].name, name + 6) == 0) out->functions[i].size = LLVMGetSectionSize(it);
-    }
-    LLVMDisposeSectionIterator(it);
-    LLVMDisposeBinary(bin);
-    LLVMDisposeMemoryBuffer(obj);
+    function_sections(m, out);
+    if (section_sizes(tm, m, ctx, t, out, err, errlen) != 0) goto done;
     rc = 0;
 done:
     free(module_triple);

@@ -226,6 +226,13 @@ static int child(const fsabi_module *mod, const program_hooks *program, uint64_t
     return 0;
 }
 
+/* The CPU time of the process behind clock C, in seconds (0 when it is gone). */
+static double cpu_seconds(clockid_t c) {
+    struct timespec t;
+    if (clock_gettime(c, &t) != 0) return 0;
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
 static double since(const struct timespec *t0) {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
@@ -317,20 +324,27 @@ int enumerate_run(const fsabi_module *mod, const program_hooks *program, uint64_
         return -1;
     }
     if (pid == 0) enumerating_child(mod, program, seed, limit, limits, sh, fl, in);
-    /* A run that hangs is killed once it has taken TIMEOUT_S (wall clock, which
-     * is at least its CPU time); the run that follows is not then waited for. */
+    /* A run that hangs is killed once it has used TIMEOUT_S of CPU time, as the
+     * worker pool judges trials (so a busy machine does not change the answer), or
+     * ten times that plus a second of wall-clock time when it waits without
+     * computing; the run that follows is not then waited for. */
     int status = 0;
     uint64_t seen = UINT64_MAX;
     struct timespec mark = t0;
+    clockid_t cpu_clock;
+    int has_cpu = clock_getcpuclockid(pid, &cpu_clock) == 0;
+    double cpu_mark = has_cpu ? cpu_seconds(cpu_clock) : 0;
     for (;;) {
         pid_t w = waitpid(pid, &status, WNOHANG);
         if (w == pid) break;
         if (w < 0 && errno != EINTR) break;
         uint64_t now = sh->current;
+        double wall = since(&mark), cpu = has_cpu ? cpu_seconds(cpu_clock) - cpu_mark : wall;
         if (now != seen) {
             seen = now;
             clock_gettime(CLOCK_MONOTONIC, &mark);
-        } else if (timeout_s > 0 && since(&mark) > timeout_s) {
+            if (has_cpu) cpu_mark = cpu_seconds(cpu_clock);
+        } else if (timeout_s > 0 && (cpu > timeout_s || wall > 10 * timeout_s + 1)) {
             kill(pid, SIGKILL);
             waitpid(pid, &status, 0);
             snprintf(why, whylen, "combination %llu ran longer than %g s", (unsigned long long)now, timeout_s);

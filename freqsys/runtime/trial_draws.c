@@ -10,34 +10,12 @@
 
 trial_draws runtime_trial;
 
-void runtime_record(const char *name, double v) {
-    if (runtime_trial.ndrawn < RUNTIME_KEPT_DRAWS) {
-        runtime_trial.drawn[runtime_trial.ndrawn].name = name;
-        runtime_trial.drawn[runtime_trial.ndrawn++].value = v;
-    } else {
-        runtime_trial.not_kept++;
-    }
-}
-
-/* One draw of the program's inputs: from the trial's stream, or from the source
- * that enumeration or variance reduction put in its place. */
-double runtime_sample(const dist *d) {
-    const trial_draws *t = &runtime_trial;
-    return t->source ? t->source(d, t->source_ctx) : dist_sample(d, t->rng);
-}
-
 void runtime_set_draw_source(runtime_draw_source fn, void *ctx) {
     runtime_trial.source = fn;
     runtime_trial.source_ctx = ctx;
 }
 
 gsl_rng *runtime_rng(void) { return runtime_trial.rng; }
-
-double runtime_draw(const dist *d, const char *name) {
-    double v = runtime_sample(d);
-    runtime_record(name, v);
-    return v;
-}
 
 _Noreturn void runtime_fail(const char *fmt, ...) {
     va_list ap;

@@ -36,14 +36,28 @@ typedef struct trial_draws {
 extern trial_draws runtime_trial;
 
 /* One draw of the program's inputs from D: from the trial's stream, or from the
- * source in its place; not recorded. */
-double runtime_sample(const dist *d);
+ * source in its place; not recorded. Inline: every input read of every trial calls it. */
+static inline double runtime_sample(const dist *d) {
+    const trial_draws *t = &runtime_trial;
+    return t->source ? t->source(d, t->source_ctx) : dist_sample(d, t->rng);
+}
 
 /* Keeps V under NAME among the trial's first draws. */
-void runtime_record(const char *name, double v);
+static inline void runtime_record(const char *name, double v) {
+    if (runtime_trial.ndrawn < RUNTIME_KEPT_DRAWS) {
+        runtime_trial.drawn[runtime_trial.ndrawn].name = name;
+        runtime_trial.drawn[runtime_trial.ndrawn++].value = v;
+    } else {
+        runtime_trial.not_kept++;
+    }
+}
 
 /* runtime_sample, recorded under NAME for replays. */
-double runtime_draw(const dist *d, const char *name);
+static inline double runtime_draw(const dist *d, const char *name) {
+    double v = runtime_sample(d);
+    runtime_record(name, v);
+    return v;
+}
 
 void runtime_set_draw_source(runtime_draw_source fn, void *ctx);
 

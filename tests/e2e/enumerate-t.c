@@ -37,7 +37,7 @@ static double binomial_upper(int n, double p, int above) {
 
 int main(void)
 {
-    plan(32);
+    plan(35);
 
     /* x ~ uniform_int(0, 99): 100 runs, the loop body runs E[x] = 49.5 times, the
      * branch for x % 7 == 3 (x = 3, 10, ..., 94: 14 values) 0.14 times */
@@ -100,6 +100,15 @@ int main(void)
        "a value that faults: not enumerated, the combination named (%s)",
        r && r->sampling_note ? r->sampling_note : "?");
     ok(r && r->crashes > 0, "...and the sampled run counts the crashes");
+
+    /* A combination that computes forever is stopped by its CPU time (the spec's
+     * timeout), so how busy the machine is does not decide whether it enumerates. */
+    result *h = run("enumerate_hang.fspec", "--sampling enumerate -n 200", "hang", 1);   /* the loop has no bound */
+    ok(h && !strcmp(h->sampling, "plain") && h->sampling_note && strstr(h->sampling_note, "combination 7 ran longer"),
+       "a value that never ends: not enumerated, the combination named (%s)",
+       h && h->sampling_note ? h->sampling_note : "?");
+    ok(h && h->timeouts > 0, "...and the sampled run counts the timeouts");
+    result_free(h);
     result_free(r);
 
     /* auto: a spec with a continuous input is sampled without a word */

@@ -1,11 +1,11 @@
 # Makefile: installs what a fresh Debian 12 machine lacks, then builds and tests with CMake.
 BUILD ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
-DEB_PACKAGES = llvm-19-dev llvm-19 llvm-19-tools clang-19 clang-tidy-19 lld-19 libclang-rt-19-dev libgsl-dev libffi-dev libjansson-dev libseccomp-dev \
+DEB_PACKAGES = llvm-19-dev llvm-19 llvm-19-tools clang-19 clang-tidy-19 clang-format-19 lld-19 libclang-rt-19-dev libgsl-dev libffi-dev libjansson-dev libseccomp-dev \
                cmake make gcc pkg-config graphviz lcov chromium valgrind libopenmpi-dev openmpi-bin \
                libnewlib-dev libnewlib-arm-none-eabi picolibc-riscv64-unknown-elf
 
-.PHONY: all deps build demo test check clean test-sanitize fuzz install lint
+.PHONY: all deps build demo test check clean test-sanitize fuzz install lint format
 
 all: build
 
@@ -48,6 +48,13 @@ LINT_FILES = .*/(freqsys|harness|distributions)/
 lint: deps
 	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_EXPORT_COMPILE_COMMANDS=ON >/dev/null
 	run-clang-tidy-19 -p $(BUILD) -quiet -j $(JOBS) '$(LINT_FILES)'
+
+# Lays out, by .clang-format, the C lines changed since FORMAT_BASE (a commit; the
+# default is the last commit), and leaves the rest of each file as it is.
+FORMAT_BASE ?= HEAD
+format: deps
+	@git clang-format-19 --force --binary clang-format-19 --extensions c,h $(FORMAT_BASE); \
+	  status=$$?; [ $$status -le 1 ]   # 1: it changed files
 
 # Installs bin/freqsys, include/freqsys/abi.h and the documentation under PREFIX.
 PREFIX ?= /usr/local

@@ -14,6 +14,7 @@
 #include "checkpoint.h"
 #include "enumerate.h"
 #include "module_load.h"
+#include "path_hashed.h"
 #include "runner.h"
 #include "runtime.h"
 #include "stdin_text.h"
@@ -313,7 +314,7 @@ static int make_paths(result *r, const fsabi_module *mod, const runner_result *r
         out->function = strdup(mod->functions[f].name);
         out->paths = pf->status == FSABI_PATHS_UNSUPPORTED ? UINT64_MAX : pf->total;
         out->counted = pf->status == FSABI_PATHS_COUNTED;
-        char note[160];
+        char note[160] = "";
         if (pf->status == FSABI_PATHS_TOO_MANY && pf->total == UINT64_MAX)
             snprintf(note, sizeof note, "not counted: more than 2^64 paths > limit %llu", (unsigned long long)mod->max_paths);
         else if (pf->status == FSABI_PATHS_TOO_MANY && pf->total > mod->max_paths)
@@ -324,7 +325,7 @@ static int make_paths(result *r, const fsabi_module *mod, const runner_result *r
                      (unsigned long long)pf->total);
         else if (pf->status == FSABI_PATHS_UNSUPPORTED)
             snprintf(note, sizeof note, "not counted: control flow the numbering does not follow (setjmp, exception pads)");
-        if (!out->function || (!out->counted && !(out->note = strdup(note)))) return -1;
+        if (!out->function || (note[0] && !(out->note = strdup(note)))) return -1;
     }
     return 0;
 }
@@ -447,7 +448,7 @@ static result *make_result(const spec *s, const run_options *o, const runner_con
         }
     }
     r->nmmio_writes = mod->nwrites;
-    if (make_paths(r, mod, rr) != 0) { result_free(r); return NULL; }
+    if (make_paths(r, mod, rr) != 0 || path_hashed_results(r, mod, cfg, rr) != 0) { result_free(r); return NULL; }
     r->nfailures = rr->nfailures;
     for (size_t i = 0; i < rr->nfailures; i++) {
         r->failures[i].trial = rr->failures[i].trial;
@@ -545,6 +546,13 @@ static int resume_settings(run_options *o, const checkpoint *c) {
         o->max_trials = c->max_trials;
         o->has_max_trials = 1;
     }
+    /* a run with --paths continues with them: its module has the path counters */
+    if (o->max_paths && o->max_paths != c->max_paths) {
+        fprintf(stderr, "freqsys run: --resume continues a run with its own --paths and --max-paths (%s); "
+                "give none of them, or the same ones\n", c->max_paths ? "the checkpoint has them" : "it had none");
+        return EXIT_USAGE;
+    }
+    o->max_paths = c->max_paths;
     return 0;
 }
 
@@ -719,7 +727,7 @@ static int configure(run_state *st, cluster *cl) {
     cfg->resume = o->resume_path ? &st->resume.state : NULL;
     cfg->cluster = cl;
     st->ckpt = (checkpoint_target){{(char *)o->spec_path, checkpoint_module_id(st->mod), cfg->seed, cfg->max_trials,
-                                    0, 0, 0, (int)o->family, (int)o->method, o->cap, fsabi_ncounters(st->mod), {0}},
+                                    0, 0, 0, (int)o->family, (int)o->method, o->cap, fsabi_ncounters(st->mod), {0}, 0},
                                    "", 0};
     checkpoint_path(o, st->ckpt.path, sizeof st->ckpt.path);
     cfg->on_checkpoint = write_checkpoint;
@@ -738,6 +746,7 @@ static int configure(run_state *st, cluster *cl) {
     cfg->timeout_s *= cfg->runs_per_trial;   /* the spec's timeout is per run; a trial is a replicate */
     /* a replicate's tallies are not in the checkpoint's format: such a run is not continued */
     if (cfg->sampling != SAMPLING_PLAIN) cfg->on_checkpoint = NULL;
+    st->ckpt.header.max_paths = o->max_paths;
     st->ckpt.header.epsilon = cfg->stop.epsilon;
     st->ckpt.header.confidence = cfg->stop.confidence;
     st->ckpt.header.relative = cfg->stop.relative;

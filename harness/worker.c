@@ -8,6 +8,7 @@
 #include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
+#include "path_tallies.h"
 #include "pattern_table.h"
 #include "tally.h"
 
@@ -27,6 +28,9 @@
  * (an increment, no hashing); entry 0 of a block's row marks the row in use. */
 #define SMALL_VALUES 64
 #define QUEUE_PAIRS 1024   /* room for the queued patterns' pairs, besides the widest one */
+/* Distinct hashed paths a chunk holds before they are sent ahead: bounds the worker's
+ * memory when nearly every trial takes a path of its own. */
+#define HASHED_CHUNK_PATHS 65536
 
 /* A pattern read from the counters and waiting to be added; its pairs are in the
  * chunk's offsets and values from AT on. */
@@ -55,6 +59,7 @@ typedef struct chunk_state {
     size_t nsmall_rows;
     queued_pattern queue[QUEUE];
     size_t nqueued;
+    path_tallies hashed;      /* the hashed paths' runs per trial since the last message */
 } chunk_state;
 
 static int send_chunk(int fd, chunk_state *c, uint64_t start, uint64_t count, int partial,
@@ -144,6 +149,30 @@ static inline uint32_t collect_pairs(const fsabi_module *mod, uint32_t base, uin
     return k;
 }
 
+/* Sends what the chunk holds ahead, as a partial message (the harness is gone: exit). */
+static void send_ahead(chunk_state *c) {
+    if (send_chunk(c->fd, c, c->start, c->count, 1, 0, 0, NULL) != 0) _exit(1);
+}
+
+/* Moves the trial's hashed paths (and the functions that lost counts) from the
+ * module's path table into the chunk's tallies (KEEP), and empties the table. */
+static void collect_hashed(const fsabi_module *mod, chunk_state *c, int keep) {
+    fsabi_path_table *table = mod->path_table;
+    for (uint32_t k = 0; keep && k < table->nused; k++) {
+        const fsabi_path_slot *slot = &table->slots[table->used[k]];
+        if (c->hashed.n >= HASHED_CHUNK_PATHS) send_ahead(c);
+        tally *t = path_tallies_get(&c->hashed, slot->function, slot->id);
+        if (t && t->nbins >= TALLY_MAX_DISTINCT / 2) {
+            send_ahead(c);
+            t = path_tallies_get(&c->hashed, slot->function, slot->id);
+        }
+        if (!t || tally_count_many(t, slot->count, 1) != 0) worker_out_of_memory(c->fd, c->start);
+    }
+    for (uint32_t k = 0; keep && k < table->nlost; k++)
+        if (path_tallies_lose(&c->hashed, table->lost_list[k], 1) != 0) worker_out_of_memory(c->fd, c->start);
+    fsabi_path_table_clear(table);
+}
+
 /* Moves the trial's counters into the chunk's pattern queue (one pattern per function
  * that ran: its blocks, then its paths) and clears them; KEEP 0 only clears. The cost
  * is the counters of the functions that ran, not all counters of the module. */
@@ -173,6 +202,7 @@ static void collect(const fsabi_module *mod, chunk_state *c, int keep) {
         if (c->nqueued == QUEUE || c->npairs > QUEUE_PAIRS) flush(c);
     }
     *mod->touched_count = 0;
+    if (mod->path_table) collect_hashed(mod, c, keep);
 }
 
 static void put_bin(uint64_t value, uint64_t trials, void *ctx) {
@@ -185,6 +215,13 @@ static void put_bin(uint64_t value, uint64_t trials, void *ctx) {
         s->cap = cap;
     }
     s->bins[s->n++] = (wire_bin){s->block, 0, value, trials};
+}
+
+static int put_wire_bin(const wire_bin *b, void *ctx) {
+    bin_sink *s = ctx;
+    put_bin(b->value, b->trials, s);
+    s->bins[s->n - 1] = *b;
+    return 0;
 }
 
 static void put_pattern_bin(uint32_t block, uint64_t value, uint64_t trials, void *ctx) {
@@ -219,6 +256,8 @@ static int send_chunk(int fd, chunk_state *c, uint64_t start, uint64_t count, in
     c->nused = 0;
     pattern_table_each(&c->patterns, put_pattern_bin, sink);
     pattern_table_reset(&c->patterns);
+    path_tallies_put_bins(&c->hashed, put_wire_bin, sink);
+    path_tallies_free(&c->hashed);
     size_t elen = error ? strlen(error) : 0;
     if (partial) elen = 0;
     uint64_t naborted = partial ? 0 : c->naborted;
@@ -427,6 +466,7 @@ done:
     free(c.small);
     free(c.small_rows);
     pattern_table_free(&c.patterns);
+    path_tallies_free(&c.hashed);
     free(c.offsets);
     free(c.values);
     for (uint64_t j = 0; c.tallies_ready && j < ntallies; j++) tally_free(&c.tallies[j]);

@@ -81,7 +81,7 @@ static const command commands[] = {
      "      --max-paths N       --paths, a counter per path only in functions with at most N\n"
      "                          paths (default 4096, at most 4294967296); the others are hashed:\n"
      "                          the paths their trials take are counted in a per-trial table\n"
-     "                          and reported (marked hashed; judged at the end, not waited for)\n"
+     "                          and reported, marked hashed (docs/paths.md)\n"
      "      --sampling METHOD   how inputs are drawn. auto (default): enumerate when every\n"
      "                          input has a finite support of at most --enumerate-limit\n"
      "                          combinations, else plain. enumerate: run every combination\n"

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "hashed_verdict.h"
 #include "path_numbering.h"
 #include "path_tallies.h"
 #include "stop_rule.h"
@@ -72,21 +73,17 @@ static double decode(const fsabi_module *mod, uint32_t fi, const function_paths 
     return isnan(bound) ? INFINITY : bound;
 }
 
-static double starts_bound(const fsabi_path_function *pf) {
-    return pf->max_starts == FSABI_RUNS_UNBOUNDED ? INFINITY : (double)pf->max_starts;
-}
-
 /* One hashed path's entry: figures, verdict, blocks, notes. ORDINAL is its place among
  * its function's paths seen. Returns 0, or -1 out of memory. */
 static int path_entry(result_path *out, const fsabi_module *mod, const runner_config *cfg, const function_paths *fp,
                       const path_tally *pt, uint64_t valid, uint64_t lost, uint64_t ordinal) {
-    const fsabi_path_function *pf = &mod->path_functions[pt->function];
     int oom = 0;
     out->hashed = 1;
     out->function = strdup(mod->functions[pt->function].name);
     double bound = decode(mod, pt->function, fp, pt->id, out, &oom);
     int decoded = out->nblocks > 0;
-    if (starts_bound(pf) < bound) bound = starts_bound(pf);
+    double starts = hashed_verdict_starts(mod, pt->function);
+    if (starts < bound) bound = starts;
     int exact_id = fp->numbered && pt->id <= (uint64_t)INT64_MAX;
     out->id = exact_id ? pt->id : ordinal;
     char key[24], note[320];
@@ -95,33 +92,18 @@ static int path_entry(result_path *out, const fsabi_module *mod, const runner_co
     tally_moments m;
     tally_moments_of(&pt->t, valid, &m);
     block_verdict v;
-    unsigned facts = bound <= 1 ? STOP_FACT_AT_MOST_ONCE : 0u;
-    stop_rule_judge_bounded(&cfg->stop, &m, facts, bound, &v);
-    if (v.basis != BASIS_PROVEN && isfinite(bound)) {
-        /* the normal interval rests on the trials' own moments: the empirical Bernstein
-         * interval on [0, bound] rests on the proof alone (and holds at any look) */
-        stop_params bernstein = cfg->stop;
-        block_verdict w;
-        if (stop_params_method(&bernstein, STOP_METHOD_ANYTIME, cfg->stop.cap) == 0) {
-            stop_rule_judge_bounded(&bernstein, &m, facts, bound, &w);
-            if (w.basis == BASIS_PROVEN) v = w;
-        }
-    }
+    unsigned why = hashed_verdict_judge(&cfg->stop, &m, bound, lost, &v);
     note[0] = 0;
     if (!decoded)
         snprintf(note, sizeof note, "%s", fp->numbered ? "blocks not decoded: the id is not a path of the numbering"
                  : "blocks not decoded: the id is a hash of the path's edges (more than 2^64 paths)");
-    if (v.status != BLOCK_NOT_CONVERGED && v.basis != BASIS_PROVEN) {
-        v.status = BLOCK_NOT_CONVERGED;   /* a hashed path is settled only on a proven bound */
+    if (why & HASHED_NO_BOUND)
         snprintf(note + strlen(note), sizeof note - strlen(note), "%sno proven bound on its runs per run",
                  note[0] ? "; " : "");
-    }
-    if (lost) {
-        v.status = BLOCK_NOT_CONVERGED;
+    if (why & HASHED_INCOMPLETE)
         snprintf(note + strlen(note), sizeof note - strlen(note),
                  "%sincomplete: the per-trial path table was full in %llu trials and counts were lost",
                  note[0] ? "; " : "", (unsigned long long)lost);
-    }
     if (note[0] && !(out->note = strdup(note))) oom = 1;
     out->mean = m.mean;
     out->stddev = m.stddev;

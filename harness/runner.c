@@ -14,6 +14,7 @@
 #include "chunk_queue.h"
 #include "decide.h"
 #include "event_loop.h"
+#include "hashed_verdict.h"
 #include "lease.h"
 #include "merge.h"
 #include "progress.h"
@@ -155,7 +156,8 @@ static int decide_due(runner *r) {
     const runner_config *cfg = r->cfg;
     while (r->merged.frontier == r->next_decision) {
         uint64_t valid = merge_valid(&r->merged), at = r->merged.frontier;
-        int all = decide_check(&r->judge, r->merged.tallies, valid, at);
+        int all = decide_check(&r->judge, r->merged.tallies, valid, at) &&
+                  hashed_verdict_settled(cfg->mod, &cfg->stop, &r->merged.hashed, valid);
         r->decided = r->next_decision;
         if (all || r->next_decision >= cfg->max_trials) return RUN_ENDED;
         if (!cfg->trace && decide_give_up(&r->judge, r->merged.tallies, valid, at)) {
@@ -334,7 +336,8 @@ static void runner_report(runner *r, int rc) {
     out->input_errors = r->merged.input_errors;
     memcpy(out->failures, r->merged.failures, sizeof out->failures);
     out->nfailures = r->merged.nfailures;
-    out->converged = decide_settled(&r->judge) && !out->interrupted;
+    out->converged = decide_settled(&r->judge) && !out->interrupted &&
+                     hashed_verdict_settled(cfg->mod, &cfg->stop, &r->merged.hashed, valid);
     out->elapsed_s = seconds(r);
     if (cfg->progress && rc == 0 && r->rank == 0) {
         progress_view v = view_of(r);

@@ -274,8 +274,9 @@ static char *relative_file(const spec *s, const char *file) {
     return out;
 }
 
-/* The paths' estimates and each function's path count, with --paths. */
-static int make_paths(result *r, const fsabi_module *mod, const runner_result *rr) {
+/* The paths' estimates and each function's path count, with --paths; per call
+ * (divided by PER, the counted calls of a trial) as the blocks'. */
+static int make_paths(result *r, const fsabi_module *mod, const runner_result *rr, double per) {
     if (!mod->path_functions) return 0;
     r->max_paths = mod->max_paths;
     r->paths = calloc(mod->npaths + 1, sizeof *r->paths);
@@ -294,9 +295,9 @@ static int make_paths(result *r, const fsabi_module *mod, const runner_result *r
         for (uint32_t k = 0; k < fp->nblocks; k++)
             if (!(out->blocks[out->nblocks++] = strdup(mod->blocks[mod->path_blocks[fp->first_block + k]].label))) return -1;
         if (fp->back_to != FSABI_PATH_ENDS && !(out->back_to = strdup(mod->blocks[fp->back_to].label))) return -1;
-        out->mean = m->mean;
-        out->stddev = m->stddev;
-        out->half_width = v->half_width;
+        out->mean = m->mean / per;
+        out->stddev = m->stddev / per;
+        out->half_width = v->half_width / per;
         out->min = m->min;
         out->max = m->max;
         out->hits = m->hits;
@@ -304,8 +305,8 @@ static int make_paths(result *r, const fsabi_module *mod, const runner_result *r
         out->method = strdup(block_method_name(v->method));
         out->basis = strdup(block_basis_name(v->basis));
         out->p_upper = v->p_upper;
-        out->range = v->range;
-        out->max_runs = runner_path_max_runs(fp);
+        out->range = v->range / per;
+        out->max_runs = runner_path_max_runs(fp) / per;
     }
     for (uint64_t f = 0; f < mod->nfunctions; f++) {
         const fsabi_path_function *pf = &mod->path_functions[f];
@@ -448,7 +449,10 @@ static result *make_result(const spec *s, const run_options *o, const runner_con
         }
     }
     r->nmmio_writes = mod->nwrites;
-    if (make_paths(r, mod, rr) != 0 || path_hashed_results(r, mod, cfg, rr) != 0) { result_free(r); return NULL; }
+    if (make_paths(r, mod, rr, per) != 0 || path_hashed_results(r, mod, cfg, rr, per) != 0) {
+        result_free(r);
+        return NULL;
+    }
     r->nfailures = rr->nfailures;
     for (size_t i = 0; i < rr->nfailures; i++) {
         r->failures[i].trial = rr->failures[i].trial;

@@ -76,7 +76,7 @@ static double decode(const fsabi_module *mod, uint32_t fi, const function_paths 
 /* One hashed path's entry: figures, verdict, blocks, notes. ORDINAL is its place among
  * its function's paths seen. Returns 0, or -1 out of memory. */
 static int path_entry(result_path *out, const fsabi_module *mod, const runner_config *cfg, const function_paths *fp,
-                      const path_tally *pt, uint64_t valid, uint64_t lost, uint64_t ordinal) {
+                      const path_tally *pt, uint64_t valid, uint64_t lost, uint64_t ordinal, double per) {
     int oom = 0;
     out->hashed = 1;
     out->function = strdup(mod->functions[pt->function].name);
@@ -105,9 +105,9 @@ static int path_entry(result_path *out, const fsabi_module *mod, const runner_co
                  "%sincomplete: the per-trial path table was full in %llu trials and counts were lost",
                  note[0] ? "; " : "", (unsigned long long)lost);
     if (note[0] && !(out->note = strdup(note))) oom = 1;
-    out->mean = m.mean;
-    out->stddev = m.stddev;
-    out->half_width = v.half_width;
+    out->mean = m.mean / per;
+    out->stddev = m.stddev / per;
+    out->half_width = v.half_width / per;
     out->min = m.min;
     out->max = m.max;
     out->hits = m.hits;
@@ -115,8 +115,8 @@ static int path_entry(result_path *out, const fsabi_module *mod, const runner_co
     out->method = strdup(block_method_name(v.method));
     out->basis = strdup(block_basis_name(v.basis));
     out->p_upper = v.p_upper;
-    out->range = v.range;
-    out->max_runs = bound;
+    out->range = v.range / per;
+    out->max_runs = bound / per;
     return oom || !out->function || !out->key || !out->status || !out->method || !out->basis ? -1 : 0;
 }
 
@@ -142,7 +142,8 @@ static int function_note(result_path_function *out, const fsabi_module *mod, uin
     return out->note ? 0 : -1;
 }
 
-int path_hashed_results(result *r, const fsabi_module *mod, const runner_config *cfg, const runner_result *rr) {
+int path_hashed_results(result *r, const fsabi_module *mod, const runner_config *cfg, const runner_result *rr,
+                        double per) {
     if (!mod->path_functions || !mod->path_table) return 0;
     const path_tallies *hashed = rr->state.hashed;
     size_t nseen = hashed ? hashed->n : 0;
@@ -162,7 +163,7 @@ int path_hashed_results(result *r, const fsabi_module *mod, const runner_config 
         uint64_t ordinal = 0;
         int rc = 0;
         for (; rc == 0 && at < nseen && hashed->items[at].function == fi; at++, ordinal++)
-            rc = path_entry(&r->paths[r->npaths++], mod, cfg, &fp, &hashed->items[at], valid, lost, ordinal);
+            rc = path_entry(&r->paths[r->npaths++], mod, cfg, &fp, &hashed->items[at], valid, lost, ordinal, per);
         function_paths_free(&fp);
         if (rc != 0 || function_note(entry, mod, fi, ordinal, valid, lost) != 0) return -1;
     }

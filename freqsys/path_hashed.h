@@ -11,7 +11,9 @@
  * id), judged with CFG's rule against its proven bound (none: not converged), its
  * blocks decoded from its Ball-Larus number where it is one; and completes R's entry
  * of each hashed function (R->path_functions, made before, in function order).
+ * Figures are per call: divided by PER, the counted calls of a trial (1 in program mode).
  * Returns 0, or -1 when memory ran out. */
-int path_hashed_results(result *r, const fsabi_module *mod, const runner_config *cfg, const runner_result *rr);
+int path_hashed_results(result *r, const fsabi_module *mod, const runner_config *cfg, const runner_result *rr,
+                        double per);
 
 #endif

@@ -166,12 +166,41 @@ static void resumed(char *err, size_t errlen) {
     result_free(r);
 }
 
+/* Function mode, 180 counted calls a trial: each call of step() runs one path and
+ * returns, so its paths' means (per call, as the blocks') add up to its entry's. */
+static double step_paths(const result *r, double *entry) {
+    double sum = 0;
+    for (size_t i = 0; i < r->npaths; i++) sum += !strcmp(r->paths[i].function, "step") ? r->paths[i].mean : 0;
+    const result_block *b = e2e_block(r, "step", "entry");
+    *entry = b ? b->mean : -1;
+    return sum;
+}
+
+static void per_call(char *err, size_t errlen) {
+    char counted[2048], hashed[2048];
+    snprintf(counted, sizeof counted, "%s", tmp_path("machine.json"));
+    snprintf(hashed, sizeof hashed, "%s", tmp_path("machine_hashed.json"));
+    int rc = e2e_runf(err, errlen, "run tests/e2e/programs/machine.fspec --paths -q -o '%s'", counted);
+    result *r = rc == 0 ? result_read_json(counted, err, errlen) : NULL;
+    double entry = 0, sum = r ? step_paths(r, &entry) : -2;
+    if (!ok(r && fabs(sum - entry) < 1e-9 && fabs(entry - 1) < 1e-9, "calls 200: step's counted paths add up to 1 a call"))
+        diag("paths %.12f, entry %.12f", sum, entry);
+    result_free(r);
+    rc = e2e_runf(err, errlen, "run tests/e2e/programs/machine.fspec --paths --max-paths 2 -q -o '%s'", hashed);
+    r = rc == 0 ? result_read_json(hashed, err, errlen) : NULL;
+    sum = r ? step_paths(r, &entry) : -2;
+    if (!ok(r && fabs(sum - entry) < 1e-9 && fabs(entry - 1) < 1e-9, "...and so do its hashed paths"))
+        diag("paths %.12f, entry %.12f", sum, entry);
+    result_free(r);
+}
+
 int main(void) {
-    plan(25);
+    plan(27);
     char err[16384];
     eight_paths(err, sizeof err);
     past_64_bits(err, sizeof err);
     table_full(err, sizeof err);
     resumed(err, sizeof err);
+    per_call(err, sizeof err);
     return done();
 }

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "clopper_pearson.h"
 #include "hashed_verdict.h"
 #include "path_numbering.h"
 #include "path_tallies.h"
@@ -120,16 +121,42 @@ static int path_entry(result_path *out, const fsabi_module *mod, const runner_co
     return oom || !out->function || !out->key || !out->status || !out->method || !out->basis ? -1 : 0;
 }
 
+/* An upper bound on the total mean per run of the paths of function FI that no trial
+ * took, at level ALPHA; NAN when none can be given. ITEMS[0 .. N) are FI's paths seen.
+ * The trials are split at the middle: let M be the probability that a trial takes a
+ * path the first half did not. The second half's trials are independent of the first,
+ * so those of them taking such a path are a Binomial(H, M), H its valid trials, and
+ * the one-sided Clopper-Pearson bound from their number holds M except with
+ * probability ALPHA. Their number is at most the trials that took the paths first seen
+ * in the second half (all of those are second-half trials). A path no trial took is
+ * not in the first half either, and a trial runs at most R paths (the function's
+ * proven path starts): their total mean is at most R M. */
+static double unseen_bound(const fsabi_module *mod, uint32_t fi, const path_tally *items, size_t n,
+                           const runner_result *rr, double alpha) {
+    double r = hashed_verdict_starts(mod, fi);
+    uint64_t half = rr->trials / 2, failed = rr->crashes + rr->timeouts + rr->input_errors;
+    if (!isfinite(r) || rr->trials - half <= failed) return NAN;
+    uint64_t h = rr->trials - half - failed, k = 0;   /* at least H valid trials in the second half */
+    for (size_t i = 0; i < n; i++)
+        if (items[i].first_trial >= half && items[i].first_trial != UINT64_MAX) k += items[i].t.hits;
+    return r * clopper_pearson_upper(k < h ? k : h, h, alpha);
+}
+
 /* The note of hashed function FI: what was seen, and what is not covered. */
 static int function_note(result_path_function *out, const fsabi_module *mod, uint32_t fi, uint64_t seen,
-                         uint64_t valid, uint64_t lost) {
+                         uint64_t valid, uint64_t lost, double unseen, double confidence) {
     const fsabi_path_function *pf = &mod->path_functions[fi];
     char total[48], note[512];
     if (pf->total == UINT64_MAX) snprintf(total, sizeof total, "more than 2^64");
     else snprintf(total, sizeof total, "%llu", (unsigned long long)pf->total);
     int n = snprintf(note, sizeof note, "hashed: %s paths > limit %llu; %llu distinct paths seen in %llu trials; "
-                     "paths never seen are not covered (their total mean in these trials is 0)",
+                     "paths never seen are not covered (their total mean in these trials is 0",
                      total, (unsigned long long)mod->max_paths, (unsigned long long)seen, (unsigned long long)valid);
+    if (n > 0 && (size_t)n < sizeof note)
+        n += isfinite(unseen) && !lost
+             ? snprintf(note + n, sizeof note - (size_t)n, "; at most %.4g a run at %.4g%% confidence)", unseen,
+                        100 * confidence)
+             : snprintf(note + n, sizeof note - (size_t)n, "; no bound on it)");
     if (lost && n > 0 && (size_t)n < sizeof note)
         snprintf(note + n, sizeof note - (size_t)n, "; the per-trial path table was full in %llu trials: counts "
                  "were lost, its paths are not converged", (unsigned long long)lost);
@@ -139,6 +166,7 @@ static int function_note(result_path_function *out, const fsabi_module *mod, uin
     out->seen = seen;
     out->trials = valid;
     out->lost_trials = lost;
+    out->unseen_bound = lost ? NAN : unseen;
     return out->note ? 0 : -1;
 }
 
@@ -161,11 +189,14 @@ int path_hashed_results(result *r, const fsabi_module *mod, const runner_config 
         function_paths fp;
         if (function_paths_build(mod, fi, &fp) != 0) { function_paths_free(&fp); return -1; }
         uint64_t ordinal = 0;
+        size_t first = at;
         int rc = 0;
         for (; rc == 0 && at < nseen && hashed->items[at].function == fi; at++, ordinal++)
             rc = path_entry(&r->paths[r->npaths++], mod, cfg, &fp, &hashed->items[at], valid, lost, ordinal, per);
         function_paths_free(&fp);
-        if (rc != 0 || function_note(entry, mod, fi, ordinal, valid, lost) != 0) return -1;
+        double unseen = unseen_bound(mod, fi, hashed ? hashed->items + first : NULL, at - first, rr, cfg->stop.alpha);
+        if (rc != 0 || function_note(entry, mod, fi, ordinal, valid, lost, unseen / per, 1 - cfg->stop.alpha) != 0)
+            return -1;
     }
     return 0;
 }

@@ -120,7 +120,7 @@ static int tally_from(json_t *o, tally *t) {
     return 0;
 }
 
-/* The hashed paths: [function, "id", tally] each, and the functions' lost trials. */
+/* The hashed paths: [function, "id", tally, "first trial"] each, and the functions' lost trials. */
 static json_t *hashed_json(const path_tallies *p) {
     json_t *o = json_object(), *paths = json_array(), *lost = json_array();
     for (size_t k = 0; k < p->n; k++) {
@@ -128,6 +128,7 @@ static json_t *hashed_json(const path_tallies *p) {
         json_array_append_new(x, json_integer(p->items[k].function));
         json_array_append_new(x, u64(p->items[k].id));
         json_array_append_new(x, tally_json(&p->items[k].t));
+        json_array_append_new(x, u64(p->items[k].first_trial));
         json_array_append_new(paths, x);
     }
     for (size_t k = 0; k < p->nlost; k++) {
@@ -153,13 +154,15 @@ static int hashed_from(json_t *o, path_tallies *p) {
         if (!json_is_integer(function) || json_integer_value(function) < 0 ||
             json_integer_value(function) > UINT32_MAX || parse_u64(json_array_get(x, 1), &id) != 0)
             return -1;
-        tally *t = path_tallies_get(p, (uint32_t)json_integer_value(function), id);
+        path_tally *pt = path_tallies_find(p, (uint32_t)json_integer_value(function), id);
         tally loaded;
-        if (!t || t->hits) return -1;   /* a path listed twice */
+        uint64_t first;
+        if (!pt || pt->t.hits || parse_u64(json_array_get(x, 3), &first) != 0) return -1;   /* twice, or damaged */
         int bad = tally_from(json_array_get(x, 2), &loaded);
-        if (!bad) bad = tally_merge(t, &loaded);
+        if (!bad) bad = tally_merge(&pt->t, &loaded);
         tally_free(&loaded);
         if (bad) return -1;
+        path_tallies_seen(pt, first);
     }
     json_array_foreach(lost, i, x) {
         json_t *function = json_array_get(x, 0);

@@ -35,11 +35,11 @@ static int reindex(path_tallies *p, size_t cap) {
     return 0;
 }
 
-tally *path_tallies_get(path_tallies *p, uint32_t function, uint64_t id) {
+path_tally *path_tallies_find(path_tallies *p, uint32_t function, uint64_t id) {
     if (p->index_cap) {
         for (size_t i = slot_of(function, id, p->index_cap); p->index[i]; i = (i + 1) & (p->index_cap - 1)) {
             path_tally *x = &p->items[p->index[i] - 1];
-            if (x->id == id && x->function == function) return &x->t;
+            if (x->id == id && x->function == function) return x;
         }
     }
     if (p->n >= UINT32_MAX - 1) return NULL;
@@ -54,11 +54,21 @@ tally *path_tallies_get(path_tallies *p, uint32_t function, uint64_t id) {
     path_tally *x = &p->items[p->n];
     x->id = id;
     x->function = function;
+    x->first_trial = UINT64_MAX;
     tally_init(&x->t);
     size_t i = slot_of(function, id, p->index_cap);
     while (p->index[i]) i = (i + 1) & (p->index_cap - 1);
     p->index[i] = (uint32_t)(++p->n);
-    return &x->t;
+    return x;
+}
+
+tally *path_tallies_get(path_tallies *p, uint32_t function, uint64_t id) {
+    path_tally *x = path_tallies_find(p, function, id);
+    return x ? &x->t : NULL;
+}
+
+void path_tallies_seen(path_tally *x, uint64_t trial) {
+    if (trial < x->first_trial) x->first_trial = trial;
 }
 
 int path_tallies_lose(path_tallies *p, uint32_t function, uint64_t trials) {
@@ -86,8 +96,9 @@ uint64_t path_tallies_lost(const path_tallies *p, uint32_t function) {
 
 int path_tallies_merge(path_tallies *dst, const path_tallies *src) {
     for (size_t k = 0; k < src->n; k++) {
-        tally *t = path_tallies_get(dst, src->items[k].function, src->items[k].id);
-        if (!t || tally_merge(t, &src->items[k].t) != 0) return -1;
+        path_tally *x = path_tallies_find(dst, src->items[k].function, src->items[k].id);
+        if (!x || tally_merge(&x->t, &src->items[k].t) != 0) return -1;
+        path_tallies_seen(x, src->items[k].first_trial);
     }
     for (size_t k = 0; k < src->nlost; k++)
         if (path_tallies_lose(dst, src->lost[k].function, src->lost[k].trials) != 0) return -1;
@@ -126,7 +137,8 @@ static void put_count(uint64_t value, uint64_t trials, void *ctx) {
 int path_tallies_put_bins(const path_tallies *p, int (*put)(const wire_bin *b, void *ctx), void *ctx) {
     bin_writer w = {put, ctx, 0};
     for (size_t k = 0; k < p->n && !w.rc; k++) {
-        wire_bin head = {p->items[k].function, WIRE_BIN_PATH, p->items[k].id, 0};
+        uint64_t first = p->items[k].first_trial;
+        wire_bin head = {p->items[k].function, WIRE_BIN_PATH, p->items[k].id, first == UINT64_MAX ? 0 : first + 1};
         w.rc = put(&head, ctx);
         if (!w.rc) tally_each(&p->items[k].t, put_count, &w);
     }
@@ -139,9 +151,12 @@ int path_tallies_put_bins(const path_tallies *p, int (*put)(const wire_bin *b, v
 
 int path_tallies_add_bin(path_tallies *p, const wire_bin *b, tally **current) {
     switch (b->pad) {
-    case WIRE_BIN_PATH:
-        *current = path_tallies_get(p, b->block, b->value);
+    case WIRE_BIN_PATH: {
+        path_tally *x = path_tallies_find(p, b->block, b->value);
+        if (x && b->trials) path_tallies_seen(x, b->trials - 1);
+        *current = x ? &x->t : NULL;
         return *current ? 0 : -1;
+    }
     case WIRE_BIN_PATH_COUNT:
         return *current ? tally_add(*current, b->value, b->trials) : -1;
     case WIRE_BIN_PATH_LOST:

@@ -13,6 +13,7 @@
 typedef struct path_tally {
     uint64_t id;
     uint32_t function;
+    uint64_t first_trial;      /* the first trial that took it (UINT64_MAX: not known) */
     tally t;
 } path_tally;
 
@@ -35,8 +36,14 @@ typedef struct path_tallies {
 void path_tallies_init(path_tallies *p);
 void path_tallies_free(path_tallies *p);
 
-/* The tally of path ID of FUNCTION, made empty when new; NULL when memory ran out. */
+/* Path ID of FUNCTION, made empty (no trial) when new; NULL when memory ran out. */
+path_tally *path_tallies_find(path_tallies *p, uint32_t function, uint64_t id);
+
+/* Its tally (path_tallies_find's). */
 tally *path_tallies_get(path_tallies *p, uint32_t function, uint64_t id);
+
+/* Notes that TRIAL took path X (keeps the first such trial). Can't fail. */
+void path_tallies_seen(path_tally *x, uint64_t trial);
 
 /* Adds TRIALS trials in which FUNCTION lost a count. Returns 0, or -1 out of memory. */
 int path_tallies_lose(path_tallies *p, uint32_t function, uint64_t trials);
@@ -52,7 +59,8 @@ int path_tallies_merge(path_tallies *dst, const path_tallies *src);
 int path_tallies_sort(path_tallies *p);
 
 /* On the wire, a path travels among a chunk's bins as a WIRE_BIN_PATH bin (block: the
- * function, value: the id) followed by its WIRE_BIN_PATH_COUNT bins (value: runs in a
+ * function, value: the id, trials: its first trial + 1, 0 when not known) followed by
+ * its WIRE_BIN_PATH_COUNT bins (value: runs in a
  * trial, trials: how many trials); a function's lost trials as a WIRE_BIN_PATH_LOST bin
  * (block: the function, trials). PUT receives them in that order; returns 0, or PUT's
  * first nonzero answer. */

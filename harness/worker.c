@@ -47,6 +47,7 @@ typedef struct bin_sink { wire_bin *bins; size_t n, cap; uint32_t block; int fd;
 typedef struct chunk_state {
     int fd;                /* to the harness */
     uint64_t start, count; /* the chunk being run */
+    uint64_t trial;        /* the trial being collected */
     bin_sink sink;
     tally *tallies;        /* [nblocks], only those in `used` are non-empty */
     int tallies_ready;     /* tally_init has run on every one */
@@ -192,12 +193,13 @@ static void collect_hashed(const fsabi_module *mod, chunk_state *c, int keep) {
     for (uint32_t k = 0; keep && k < table->nused; k++) {
         const fsabi_path_slot *slot = &table->slots[table->used[k]];
         if (c->hashed.n >= HASHED_CHUNK_PATHS) send_ahead(c);
-        tally *t = path_tallies_get(&c->hashed, slot->function, slot->id);
-        if (t && t->nbins >= TALLY_MAX_DISTINCT / 2) {
+        path_tally *x = path_tallies_find(&c->hashed, slot->function, slot->id);
+        if (x && x->t.nbins >= TALLY_MAX_DISTINCT / 2) {
             send_ahead(c);
-            t = path_tallies_get(&c->hashed, slot->function, slot->id);
+            x = path_tallies_find(&c->hashed, slot->function, slot->id);
         }
-        if (!t || tally_count_many(t, slot->count, 1) != 0) worker_out_of_memory(c->fd, c->start);
+        if (!x || tally_count_many(&x->t, slot->count, 1) != 0) worker_out_of_memory(c->fd, c->start);
+        path_tallies_seen(x, c->trial);
     }
     for (uint32_t k = 0; keep && k < table->nlost; k++)
         if (path_tallies_lose(&c->hashed, table->lost_list[k], 1) != 0) worker_out_of_memory(c->fd, c->start);
@@ -487,6 +489,7 @@ void worker_loop(const fsabi_module *mod, const program_hooks *program, uint64_t
                 collect(mod, &c, 0);
                 note_failure(&c, i, how, cmd.start, result_fd);
             } else if (!replicates) {
+                c.trial = i;
                 collect(mod, &c, 1);
             }
         }

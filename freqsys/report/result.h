@@ -81,6 +81,8 @@ typedef struct result_path_function {
     uint64_t seen;        /* hashed: distinct paths seen */
     uint64_t trials;      /* hashed: the trials they were seen in (valid trials) */
     uint64_t lost_trials; /* hashed: trials in which the table was full and counts were lost */
+    double unseen_bound;  /* hashed: an upper bound on the total mean of the paths never seen
+                           * (at block_confidence); NAN when none can be given */
 } result_path_function;
 
 /* A trial that crashed or timed out, kept so the user can replay it. */

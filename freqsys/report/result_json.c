@@ -196,6 +196,7 @@ static json_t *path_function_json(const result_path_function *f, int *bad)
         set(o, "seen", count(f->seen), bad);
         set(o, "trials", count(f->trials), bad);
         set(o, "lost_trials", count(f->lost_trials), bad);
+        set(o, "unseen_bound", real(f->unseen_bound), bad);
     }
     return o;
 }
@@ -757,6 +758,8 @@ static int read_path_function(reader *rd, json_t *o, void *item)
         get_count(rd, o, "seen", 1, &f->seen);
         get_count(rd, o, "trials", 1, &f->trials);
         get_count(rd, o, "lost_trials", 1, &f->lost_trials);
+        f->unseen_bound = NAN;
+        get_double(rd, o, "unseen_bound", 0, &f->unseen_bound);
     }
     return rd->failed ? -1 : 0;
 }

@@ -80,6 +80,12 @@ static void eight_paths(char *err, size_t errlen) {
     ok(f && f->hashed && !f->counted && f->paths == 8 && f->seen == 8 && f->trials == r->trials && !f->lost_trials &&
        f->note && strstr(f->note, "paths never seen are not covered"),
        "three: hashed, 8 seen in every trial's count, nothing lost, unseen paths said not covered");
+    /* all eight were seen in the first half: none first seen in the second, whose
+     * H trials then bound the unseen paths' mass by 1 - alpha^(1/H), times one start a run */
+    double alpha = 1 - r->block_confidence, h = (double)(r->trials - r->trials / 2);
+    if (!ok(f && fabs(f->unseen_bound - (1 - pow(alpha, 1 / h))) < 1e-9 * f->unseen_bound,
+            "three: the unseen paths' total mean is bounded by the rule of three's exact form"))
+        diag("unseen bound %.12g, want %.12g", f ? f->unseen_bound : NAN, 1 - pow(alpha, 1 / h));
     /* loop()'s header paths run up to 4 times a run: the normal interval's plug-in
      * moments are no proof, the proven bound's Bernstein interval is; the run waits
      * for it. dowhile()'s rounds have no proven bound (only the spec's cap). */
@@ -121,6 +127,7 @@ static void past_64_bits(char *err, size_t errlen) {
        "chain: hashed, more than 2^64 paths, every path seen listed");
     ok(r && hits == r->trials, "chain: each trial took exactly one of its paths");
     ok(n > 0 && undecoded == n, "chain: every path says its blocks cannot be decoded from a hash");
+    ok(f && f->unseen_bound == 1, "chain: every trial found a new path, so the unseen paths may hold all of a run (bound 1)");
     result_free(r);
 }
 
@@ -195,7 +202,7 @@ static void per_call(char *err, size_t errlen) {
 }
 
 int main(void) {
-    plan(27);
+    plan(29);
     char err[16384];
     eight_paths(err, sizeof err);
     past_64_bits(err, sizeof err);

@@ -20,8 +20,9 @@ static int add_trials(path_tallies *p, int from, int to, int forward) {
         for (uint32_t f = 0; f < 3; f++)
             for (uint64_t id = 0; id < NIDS; id++) {
                 uint64_t v = runs(t, f, id * 0x100000001ull);
-                tally *x = v ? path_tallies_get(p, f, id * 0x100000001ull) : NULL;
-                if (v && (!x || tally_add(x, v, 1) != 0)) return -1;
+                path_tally *x = v ? path_tallies_find(p, f, id * 0x100000001ull) : NULL;
+                if (v && (!x || tally_add(&x->t, v, 1) != 0)) return -1;
+                if (v) path_tallies_seen(x, t);
             }
         if (t % 7 == 0 && path_tallies_lose(p, 2, 1) != 0) return -1;
     }
@@ -35,7 +36,8 @@ static int same(const path_tallies *a, const path_tallies *b, uint64_t n) {
         tally_moments x, y;
         tally_moments_of(&a->items[k].t, n, &x);
         tally_moments_of(&b->items[k].t, n, &y);
-        if (a->items[k].function != b->items[k].function || a->items[k].id != b->items[k].id || x.hits != y.hits ||
+        if (a->items[k].function != b->items[k].function || a->items[k].id != b->items[k].id ||
+            a->items[k].first_trial != b->items[k].first_trial || x.hits != y.hits ||
             x.mean != y.mean || x.variance != y.variance || x.max != y.max)
             return 0;
     }
@@ -79,7 +81,8 @@ int main(void) {
     path_tallies_init(&second);
     int rc = add_trials(&second, NTRIALS / 2, NTRIALS, 0) | add_trials(&first, 0, NTRIALS / 2, 1);
     rc |= path_tallies_merge(&halves, &second) | path_tallies_merge(&halves, &first) | path_tallies_sort(&halves);
-    ok(rc == 0 && same(&whole, &halves, NTRIALS), "merged halves in the other order: the same tallies, bit for bit");
+    ok(rc == 0 && same(&whole, &halves, NTRIALS),
+       "merged halves in the other order: the same tallies, bit for bit, and first trials");
 
     ok(add_trials(&back, 0, NTRIALS, 0) == 0 && path_tallies_sort(&back) == 0 && same(&whole, &back, NTRIALS),
        "the trials walked backward: the same");
@@ -91,7 +94,11 @@ int main(void) {
         for (uint32_t f = 0; f < 3; f++)
             for (uint64_t id = 0; id < NIDS; id++) {
                 uint64_t v = runs(t, f, id * 0x100000001ull);
-                if (v) tally_count_many(path_tallies_get(&chunk, f, id * 0x100000001ull), v, 1);
+                path_tally *x = v ? path_tallies_find(&chunk, f, id * 0x100000001ull) : NULL;
+                if (x) {
+                    tally_count_many(&x->t, v, 1);
+                    path_tallies_seen(x, t);
+                }
             }
         if (t % 7 == 0) path_tallies_lose(&chunk, 2, 1);
     }
@@ -100,7 +107,8 @@ int main(void) {
     tally *current = NULL;
     int read = 0;
     for (size_t k = 0; k < b.n; k++) read |= path_tallies_add_bin(&wire, &b.v[k], &current);
-    ok(read == 0 && path_tallies_sort(&wire) == 0 && same(&whole, &wire, NTRIALS), "read back: the same tallies");
+    ok(read == 0 && path_tallies_sort(&wire) == 0 && same(&whole, &wire, NTRIALS),
+       "read back: the same tallies and first trials");
     is_int((long long)path_tallies_lost(&wire, 2), (NTRIALS + 6) / 7, "function 2's lost trials travel too");
     is_int((long long)path_tallies_lost(&wire, 1), 0, "none lost elsewhere");
     wire_bin orphan = {0, WIRE_BIN_PATH_COUNT, 3, 1};

@@ -102,6 +102,11 @@ static void eight_paths(char *err, size_t errlen) {
     is_int(dowhile_open, 2, "dowhile: the two round paths, with no proven bound, stay open and say why");
     rc = e2e_runf(err, errlen, "run " SPEC " --paths --max-paths 4 --simultaneous -j 1 -q -o '%s'", one_job);
     ok(rc == 0 && e2e_same_json(json, one_job), "one worker gives the same hashed paths, byte for byte");
+    char args[4096], patterns[2048];
+    snprintf(patterns, sizeof patterns, "%s", tmp_path("hashed_patterns.json"));
+    snprintf(args, sizeof args, "run " SPEC " --paths --max-paths 4 --simultaneous -j 2 -q -o '%s'", patterns);
+    rc = e2e_run_env("FREQSYS_COUNTING=patterns", args, err, errlen);
+    ok(rc == 0 && e2e_same_json(json, patterns), "counting by patterns gives the same hashed paths");
     rc = e2e_runf(err, errlen, "report '%s'", json);
     ok(rc == 0, "report reads the hashed paths back");
     result_free(r);
@@ -202,7 +207,7 @@ static void per_call(char *err, size_t errlen) {
 }
 
 int main(void) {
-    plan(29);
+    plan(30);
     char err[16384];
     eight_paths(err, sizeof err);
     past_64_bits(err, sizeof err);

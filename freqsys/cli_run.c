@@ -14,6 +14,7 @@
 #include "checkpoint.h"
 #include "enumerate.h"
 #include "module_load.h"
+#include "path_hashed.h"
 #include "runner.h"
 #include "runtime.h"
 #include "stdin_text.h"
@@ -273,8 +274,9 @@ static char *relative_file(const spec *s, const char *file) {
     return out;
 }
 
-/* The paths' estimates and each function's path count, with --paths. */
-static int make_paths(result *r, const fsabi_module *mod, const runner_result *rr) {
+/* The paths' estimates and each function's path count, with --paths; per call
+ * (divided by PER, the counted calls of a trial) as the blocks'. */
+static int make_paths(result *r, const fsabi_module *mod, const runner_result *rr, double per) {
     if (!mod->path_functions) return 0;
     r->max_paths = mod->max_paths;
     r->paths = calloc(mod->npaths + 1, sizeof *r->paths);
@@ -293,9 +295,9 @@ static int make_paths(result *r, const fsabi_module *mod, const runner_result *r
         for (uint32_t k = 0; k < fp->nblocks; k++)
             if (!(out->blocks[out->nblocks++] = strdup(mod->blocks[mod->path_blocks[fp->first_block + k]].label))) return -1;
         if (fp->back_to != FSABI_PATH_ENDS && !(out->back_to = strdup(mod->blocks[fp->back_to].label))) return -1;
-        out->mean = m->mean;
-        out->stddev = m->stddev;
-        out->half_width = v->half_width;
+        out->mean = m->mean / per;
+        out->stddev = m->stddev / per;
+        out->half_width = v->half_width / per;
         out->min = m->min;
         out->max = m->max;
         out->hits = m->hits;
@@ -303,8 +305,8 @@ static int make_paths(result *r, const fsabi_module *mod, const runner_result *r
         out->method = strdup(block_method_name(v->method));
         out->basis = strdup(block_basis_name(v->basis));
         out->p_upper = v->p_upper;
-        out->range = v->range;
-        out->max_runs = runner_path_max_runs(fp);
+        out->range = v->range / per;
+        out->max_runs = runner_path_max_runs(fp) / per;
     }
     for (uint64_t f = 0; f < mod->nfunctions; f++) {
         const fsabi_path_function *pf = &mod->path_functions[f];
@@ -313,7 +315,7 @@ static int make_paths(result *r, const fsabi_module *mod, const runner_result *r
         out->function = strdup(mod->functions[f].name);
         out->paths = pf->status == FSABI_PATHS_UNSUPPORTED ? UINT64_MAX : pf->total;
         out->counted = pf->status == FSABI_PATHS_COUNTED;
-        char note[160];
+        char note[160] = "";
         if (pf->status == FSABI_PATHS_TOO_MANY && pf->total == UINT64_MAX)
             snprintf(note, sizeof note, "not counted: more than 2^64 paths > limit %llu", (unsigned long long)mod->max_paths);
         else if (pf->status == FSABI_PATHS_TOO_MANY && pf->total > mod->max_paths)
@@ -324,7 +326,7 @@ static int make_paths(result *r, const fsabi_module *mod, const runner_result *r
                      (unsigned long long)pf->total);
         else if (pf->status == FSABI_PATHS_UNSUPPORTED)
             snprintf(note, sizeof note, "not counted: control flow the numbering does not follow (setjmp, exception pads)");
-        if (!out->function || (!out->counted && !(out->note = strdup(note)))) return -1;
+        if (!out->function || (note[0] && !(out->note = strdup(note)))) return -1;
     }
     return 0;
 }
@@ -447,7 +449,10 @@ static result *make_result(const spec *s, const run_options *o, const runner_con
         }
     }
     r->nmmio_writes = mod->nwrites;
-    if (make_paths(r, mod, rr) != 0) { result_free(r); return NULL; }
+    if (make_paths(r, mod, rr, per) != 0 || path_hashed_results(r, mod, cfg, rr, per) != 0) {
+        result_free(r);
+        return NULL;
+    }
     r->nfailures = rr->nfailures;
     for (size_t i = 0; i < rr->nfailures; i++) {
         r->failures[i].trial = rr->failures[i].trial;
@@ -545,6 +550,13 @@ static int resume_settings(run_options *o, const checkpoint *c) {
         o->max_trials = c->max_trials;
         o->has_max_trials = 1;
     }
+    /* a run with --paths continues with them: its module has the path counters */
+    if (o->max_paths && o->max_paths != c->max_paths) {
+        fprintf(stderr, "freqsys run: --resume continues a run with its own --paths and --max-paths (%s); "
+                "give none of them, or the same ones\n", c->max_paths ? "the checkpoint has them" : "it had none");
+        return EXIT_USAGE;
+    }
+    o->max_paths = c->max_paths;
     return 0;
 }
 
@@ -719,7 +731,7 @@ static int configure(run_state *st, cluster *cl) {
     cfg->resume = o->resume_path ? &st->resume.state : NULL;
     cfg->cluster = cl;
     st->ckpt = (checkpoint_target){{(char *)o->spec_path, checkpoint_module_id(st->mod), cfg->seed, cfg->max_trials,
-                                    0, 0, 0, (int)o->family, (int)o->method, o->cap, fsabi_ncounters(st->mod), {0}},
+                                    0, 0, 0, (int)o->family, (int)o->method, o->cap, fsabi_ncounters(st->mod), {0}, 0},
                                    "", 0};
     checkpoint_path(o, st->ckpt.path, sizeof st->ckpt.path);
     cfg->on_checkpoint = write_checkpoint;
@@ -738,6 +750,7 @@ static int configure(run_state *st, cluster *cl) {
     cfg->timeout_s *= cfg->runs_per_trial;   /* the spec's timeout is per run; a trial is a replicate */
     /* a replicate's tallies are not in the checkpoint's format: such a run is not continued */
     if (cfg->sampling != SAMPLING_PLAIN) cfg->on_checkpoint = NULL;
+    st->ckpt.header.max_paths = o->max_paths;
     st->ckpt.header.epsilon = cfg->stop.epsilon;
     st->ckpt.header.confidence = cfg->stop.confidence;
     st->ckpt.header.relative = cfg->stop.relative;

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "path_tallies.h"
 
 static uint64_t fnv(uint64_t h, const void *data, size_t n) {
     const unsigned char *p = data;
@@ -119,6 +120,61 @@ static int tally_from(json_t *o, tally *t) {
     return 0;
 }
 
+/* The hashed paths: [function, "id", tally, "first trial"] each, and the functions' lost trials. */
+static json_t *hashed_json(const path_tallies *p) {
+    json_t *o = json_object(), *paths = json_array(), *lost = json_array();
+    for (size_t k = 0; k < p->n; k++) {
+        json_t *x = json_array();
+        json_array_append_new(x, json_integer(p->items[k].function));
+        json_array_append_new(x, u64(p->items[k].id));
+        json_array_append_new(x, tally_json(&p->items[k].t));
+        json_array_append_new(x, u64(p->items[k].first_trial));
+        json_array_append_new(paths, x);
+    }
+    for (size_t k = 0; k < p->nlost; k++) {
+        json_t *x = json_array();
+        json_array_append_new(x, json_integer(p->lost[k].function));
+        json_array_append_new(x, u64(p->lost[k].trials));
+        json_array_append_new(lost, x);
+    }
+    json_object_set_new(o, "paths", paths);
+    json_object_set_new(o, "lost", lost);
+    return o;
+}
+
+/* Reads hashed_json's form into a new P. Returns 0, or -1 when damaged or out of memory. */
+static int hashed_from(json_t *o, path_tallies *p) {
+    path_tallies_init(p);
+    json_t *paths = json_object_get(o, "paths"), *lost = json_object_get(o, "lost"), *x;
+    size_t i;
+    if (!json_is_array(paths) || !json_is_array(lost)) return -1;
+    json_array_foreach(paths, i, x) {
+        json_t *function = json_array_get(x, 0);
+        uint64_t id;
+        if (!json_is_integer(function) || json_integer_value(function) < 0 ||
+            json_integer_value(function) > UINT32_MAX || parse_u64(json_array_get(x, 1), &id) != 0)
+            return -1;
+        path_tally *pt = path_tallies_find(p, (uint32_t)json_integer_value(function), id);
+        tally loaded;
+        uint64_t first;
+        if (!pt || pt->t.hits || parse_u64(json_array_get(x, 3), &first) != 0) return -1;   /* twice, or damaged */
+        int bad = tally_from(json_array_get(x, 2), &loaded);
+        if (!bad) bad = tally_merge(&pt->t, &loaded);
+        tally_free(&loaded);
+        if (bad) return -1;
+        path_tallies_seen(pt, first);
+    }
+    json_array_foreach(lost, i, x) {
+        json_t *function = json_array_get(x, 0);
+        uint64_t trials;
+        if (!json_is_integer(function) || json_integer_value(function) < 0 ||
+            json_integer_value(function) > UINT32_MAX || parse_u64(json_array_get(x, 1), &trials) != 0 ||
+            path_tallies_lose(p, (uint32_t)json_integer_value(function), trials) != 0)
+            return -1;
+    }
+    return 0;
+}
+
 int checkpoint_write(const char *path, const checkpoint *c, char *err, size_t errlen) {
     json_t *o = json_object();
     json_object_set_new(o, "format", json_string("freqsys-checkpoint"));
@@ -151,6 +207,8 @@ int checkpoint_write(const char *path, const checkpoint *c, char *err, size_t er
     json_t *tallies = json_array();
     for (size_t j = 0; j < c->ntallies; j++) json_array_append_new(tallies, tally_json(&c->state.tallies[j]));
     json_object_set_new(o, "tallies", tallies);
+    if (c->max_paths) json_object_set_new(o, "max_paths", u64(c->max_paths));
+    if (c->state.hashed) json_object_set_new(o, "hashed_paths", hashed_json(c->state.hashed));
 
     size_t n = strlen(path) + 8;
     char *tmp = malloc(n);
@@ -215,6 +273,12 @@ int checkpoint_read(const char *path, checkpoint *c, char *err, size_t errlen) {
     c->state.tallies = calloc(c->ntallies + 1, sizeof *c->state.tallies);
     if (!c->spec || !c->state.tallies) bad = 1;
     for (size_t j = 0; !bad && j < c->ntallies; j++) bad |= tally_from(json_array_get(tallies, j), &c->state.tallies[j]);
+    if (json_object_get(o, "max_paths")) bad |= parse_u64(json_object_get(o, "max_paths"), &c->max_paths);
+    json_t *hashed = json_object_get(o, "hashed_paths");
+    if (!bad && hashed) {
+        c->state.hashed = malloc(sizeof *c->state.hashed);
+        bad = !c->state.hashed || hashed_from(hashed, c->state.hashed) != 0;
+    }
     json_decref(o);
     if (bad) {
         snprintf(err, errlen, "%s: the checkpoint is damaged", path);
@@ -227,6 +291,8 @@ int checkpoint_read(const char *path, checkpoint *c, char *err, size_t errlen) {
 void checkpoint_free(checkpoint *c) {
     for (size_t j = 0; c->state.tallies && j < c->ntallies; j++) tally_free(&c->state.tallies[j]);
     free(c->state.tallies);
+    if (c->state.hashed) path_tallies_free(c->state.hashed);
+    free(c->state.hashed);
     free(c->spec);
     memset(c, 0, sizeof *c);
 }

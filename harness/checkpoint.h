@@ -18,8 +18,9 @@ typedef struct checkpoint {
     int relative;
     int family, method;         /* stop_family (--simultaneous), stop_method (--method) */
     double cap;                 /* --cap, 0 when not given */
-    size_t ntallies;            /* blocks + MMIO write counters */
-    runner_start state;
+    size_t ntallies;            /* blocks + MMIO write counters + path counters */
+    runner_start state;         /* state.hashed: the hashed paths, NULL when none */
+    uint64_t max_paths;         /* run --paths: --max-paths; 0 without --paths */
 } checkpoint;
 
 /* A fingerprint of the module's block, function and site tables: a checkpoint of

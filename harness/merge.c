@@ -11,6 +11,7 @@ int merge_init(merge *m, size_t ntallies) {
     m->tallies = calloc(ntallies + 1, sizeof *m->tallies);
     if (!m->tallies) return -1;
     m->ntallies = ntallies;
+    path_tallies_init(&m->hashed);
     for (size_t j = 0; j < ntallies; j++) tally_init(&m->tallies[j]);
     return 0;
 }
@@ -18,6 +19,7 @@ int merge_init(merge *m, size_t ntallies) {
 int merge_resume(merge *m, const runner_start *st, size_t ncopy) {
     for (size_t j = 0; j < ncopy && j < m->ntallies; j++)
         if (tally_merge(&m->tallies[j], &st->tallies[j]) != 0) return -1;
+    if (st->hashed && path_tallies_merge(&m->hashed, st->hashed) != 0) return -1;
     m->frontier = st->frontier;
     m->crashes = st->crashes;
     m->timeouts = st->timeouts;
@@ -68,10 +70,16 @@ static void note_failure(merge *m, uint64_t trial, runner_failure_kind kind, int
 static int add_bins(merge *m, const merge_piece *p) {
     /* a big program's bins hit cold tallies: ask for each tally 16 bins ahead,
      * and for its bin 8 ahead, so the misses overlap */
+    tally *path = NULL;   /* the hashed path whose count bins follow */
     for (size_t k = 0; k < p->nbins; k++) {
-        if (k + 16 < p->nbins) __builtin_prefetch(&m->tallies[p->bins[k + 16].block]);
-        if (k + 8 < p->nbins) tally_prefetch(&m->tallies[p->bins[k + 8].block], p->bins[k + 8].value);
-        if (tally_add(&m->tallies[p->bins[k].block], p->bins[k].value, p->bins[k].trials) != 0) return -1;
+        const wire_bin *b = &p->bins[k];
+        if (b->pad) {
+            if (path_tallies_add_bin(&m->hashed, b, &path) != 0) return -1;
+            continue;
+        }
+        if (k + 16 < p->nbins && !p->bins[k + 16].pad) __builtin_prefetch(&m->tallies[p->bins[k + 16].block]);
+        if (k + 8 < p->nbins && !p->bins[k + 8].pad) tally_prefetch(&m->tallies[p->bins[k + 8].block], p->bins[k + 8].value);
+        if (tally_add(&m->tallies[b->block], b->value, b->trials) != 0) return -1;
     }
     return 0;
 }
@@ -116,6 +124,7 @@ void merge_free(merge *m) {
     free(m->pending);
     m->pending = NULL;
     m->npending = m->pending_cap = 0;
+    path_tallies_free(&m->hashed);
     for (size_t j = 0; m->tallies && j < m->ntallies; j++) tally_free(&m->tallies[j]);
     free(m->tallies);
     m->tallies = NULL;

@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "runner.h"
+#include "path_tallies.h"
 #include "tally.h"
 #include "wire.h"
 
@@ -28,6 +29,7 @@ typedef struct merge_piece {
 typedef struct merge {
     tally *tallies;
     size_t ntallies;
+    path_tallies hashed;       /* the hashed paths' (owned, taken with the tallies) */
     uint64_t frontier;
     uint64_t crashes, timeouts, input_errors;
     runner_failure failures[RUNNER_MAX_FAILURES];   /* the smallest trial ids, sorted */
@@ -40,8 +42,8 @@ typedef struct merge {
  * (M is then empty and merge_free may still be called). */
 int merge_init(merge *m, size_t ntallies);
 
-/* Continues where ST stopped: its first NCOPY tallies are added to M's, its
- * frontier and failure counts taken. Returns 0, or -1 when memory ran out. */
+/* Continues where ST stopped: its first NCOPY tallies (and its hashed paths') are
+ * added to M's, its frontier and failure counts taken. Returns 0, or -1 when memory ran out. */
 int merge_resume(merge *m, const runner_start *st, size_t ncopy);
 
 /* Takes P (and its arrays) to merge later. Returns 0, or -1 when memory ran out
@@ -59,7 +61,8 @@ uint64_t merge_valid(const merge *m);
 /* Frees P's arrays. */
 void merge_piece_free(merge_piece *p);
 
-/* Frees the waiting pieces and, unless they were taken (set to NULL), the tallies. */
+/* Frees the waiting pieces and, unless they were taken (set to NULL), the tallies;
+ * the hashed paths' too, unless taken (moved out and M's emptied). */
 void merge_free(merge *m);
 
 #endif

@@ -14,6 +14,7 @@
 #include "chunk_queue.h"
 #include "decide.h"
 #include "event_loop.h"
+#include "hashed_verdict.h"
 #include "lease.h"
 #include "merge.h"
 #include "progress.h"
@@ -120,7 +121,7 @@ static void adapt_chunk(runner *r) {
 /* ---- check points ---- */
 
 /* The state at the last check point, for a checkpoint file. */
-static runner_start state_at_decision(const runner *r) {
+static runner_start state_at_decision(runner *r) {
     runner_start st = {0};
     st.frontier = r->decided;
     st.next_decision = r->next_decision;
@@ -130,6 +131,7 @@ static runner_start state_at_decision(const runner *r) {
     memcpy(st.failures, r->merged.failures, sizeof st.failures);
     st.nfailures = r->merged.nfailures;
     st.tallies = r->merged.tallies;
+    st.hashed = &r->merged.hashed;
     return st;
 }
 
@@ -154,7 +156,8 @@ static int decide_due(runner *r) {
     const runner_config *cfg = r->cfg;
     while (r->merged.frontier == r->next_decision) {
         uint64_t valid = merge_valid(&r->merged), at = r->merged.frontier;
-        int all = decide_check(&r->judge, r->merged.tallies, valid, at);
+        int all = decide_check(&r->judge, r->merged.tallies, valid, at) &&
+                  hashed_verdict_settled(cfg->mod, &cfg->stop, &r->merged.hashed, valid);
         r->decided = r->next_decision;
         if (all || r->next_decision >= cfg->max_trials) return RUN_ENDED;
         if (!cfg->trace && decide_give_up(&r->judge, r->merged.tallies, valid, at)) {
@@ -333,7 +336,8 @@ static void runner_report(runner *r, int rc) {
     out->input_errors = r->merged.input_errors;
     memcpy(out->failures, r->merged.failures, sizeof out->failures);
     out->nfailures = r->merged.nfailures;
-    out->converged = decide_settled(&r->judge) && !out->interrupted;
+    out->converged = decide_settled(&r->judge) && !out->interrupted &&
+                     hashed_verdict_settled(cfg->mod, &cfg->stop, &r->merged.hashed, valid);
     out->elapsed_s = seconds(r);
     if (cfg->progress && rc == 0 && r->rank == 0) {
         progress_view v = view_of(r);
@@ -341,9 +345,11 @@ static void runner_report(runner *r, int rc) {
     }
 }
 
-/* Hands the tallies to OUT->state (for a checkpoint) and frees the rest. */
-static void runner_close(runner *r) {
+/* Hands the tallies to OUT->state (for a checkpoint) and frees the rest. Returns 0,
+ * or -1 when memory ran out (out->error says so). */
+static int runner_close(runner *r) {
     runner_result *out = r->out;
+    int closed = 0;
     worker_pool_close(&r->pool);
     out->state.frontier = r->merged.frontier;
     out->state.next_decision = r->next_decision;
@@ -354,10 +360,21 @@ static void runner_close(runner *r) {
     out->state.nfailures = r->merged.nfailures;
     out->state.tallies = r->merged.tallies;
     r->merged.tallies = NULL;
+    /* the hashed paths, sorted so that the result does not depend on merge order */
+    out->state.hashed = malloc(sizeof *out->state.hashed);
+    if (out->state.hashed && path_tallies_sort(&r->merged.hashed) == 0) {
+        *out->state.hashed = r->merged.hashed;
+        path_tallies_init(&r->merged.hashed);
+    } else {
+        free(out->state.hashed);
+        out->state.hashed = NULL;
+        closed = out_of_memory(out);
+    }
     merge_free(&r->merged);
     chunk_queue_free(&r->queue);
     lease_free(&r->lease);
     event_loop_free(&r->loop);
+    return closed;
 }
 
 int runner_run(const runner_config *cfg, runner_result *out) {
@@ -385,7 +402,7 @@ int runner_run(const runner_config *cfg, runner_result *out) {
     int rc = runner_loop(&r);
     if (rc == -1 && !out->error[0]) out_of_memory(out);
     runner_report(&r, rc);
-    runner_close(&r);
+    if (runner_close(&r) != 0) rc = -1;
     sigaction(SIGINT, &old_int, NULL);
     sigaction(SIGTERM, &old_term, NULL);
     sigaction(SIGPIPE, &old_pipe, NULL);
@@ -399,6 +416,9 @@ void runner_result_free(runner_result *r, size_t ncounters) {
     free(r->verdicts);
     for (size_t j = 0; r->state.tallies && j < ncounters; j++) tally_free(&r->state.tallies[j]);
     free(r->state.tallies);
+    if (r->state.hashed) path_tallies_free(r->state.hashed);
+    free(r->state.hashed);
+    r->state.hashed = NULL;
     r->moments = NULL;
     r->verdicts = NULL;
     r->state.tallies = NULL;

@@ -73,6 +73,7 @@ typedef struct runner_start {
     runner_failure failures[RUNNER_MAX_FAILURES];
     size_t nfailures;
     tally *tallies;             /* [fsabi_ncounters(mod)] */
+    struct path_tallies *hashed;   /* the hashed paths' tallies; NULL: none */
 } runner_start;
 
 typedef struct runner_result {
@@ -91,7 +92,9 @@ typedef struct runner_result {
     size_t nfailures;
     double elapsed_s;
     char error[1024];          /* set when the run failed (e.g. an input that does not fit) */
-    runner_start state;        /* where the run stopped, for a checkpoint (tallies owned) */
+    runner_start state;        /* where the run stopped, for a checkpoint (tallies owned);
+                                * state.hashed holds the hashed paths (--paths), sorted by
+                                * function and id, over the same trials as the counters */
 } runner_result;
 
 /* Runs the estimation, from the start or from CFG->resume (whose tallies are copied).

@@ -8,6 +8,7 @@
 #include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
+#include "path_tallies.h"
 #include "pattern_table.h"
 #include "tally.h"
 
@@ -23,10 +24,19 @@
  * of bench/gen_blocks.sh with 5,004 counters (3.5 to 4.3 million trials per second
  * against 2.9 to 3.5) and 50,004 (3.0 against 2.4 million). */
 #define DIRECT_MAX_COUNTERS 65536
-/* In direct counting, counts below this are tallied in a plain array per block
- * (an increment, no hashing); entry 0 of a block's row marks the row in use. */
-#define SMALL_VALUES 64
+/* In direct counting, counts below this are tallied in a plain row per block (an
+ * increment, no hashing); entry 0 of a row holds the largest count in it (0: the row
+ * is not in use), so sending it reads no further. A row of 16-bit entries is one
+ * cache line: a module's rows stay four times denser in the cache than rows of 64
+ * 32-bit entries, which is what a trial's collection waits for in a big module. An
+ * entry about to wrap moves its trials to the block's tally. */
+#define SMALL_VALUES 32
+#define SMALL_TRIALS_MAX UINT16_MAX
+
 #define QUEUE_PAIRS 1024   /* room for the queued patterns' pairs, besides the widest one */
+/* Distinct hashed paths a chunk holds before they are sent ahead: bounds the worker's
+ * memory when nearly every trial takes a path of its own. */
+#define HASHED_CHUNK_PATHS 65536
 
 /* A pattern read from the counters and waiting to be added; its pairs are in the
  * chunk's offsets and values from AT on. */
@@ -37,6 +47,7 @@ typedef struct bin_sink { wire_bin *bins; size_t n, cap; uint32_t block; int fd;
 typedef struct chunk_state {
     int fd;                /* to the harness */
     uint64_t start, count; /* the chunk being run */
+    uint64_t trial;        /* the trial being collected */
     bin_sink sink;
     tally *tallies;        /* [nblocks], only those in `used` are non-empty */
     int tallies_ready;     /* tally_init has run on every one */
@@ -50,11 +61,15 @@ typedef struct chunk_state {
     uint64_t *values;         /* room for QUEUE_PAIRS and the widest function's */
     uint32_t npairs;
     int direct;               /* count into the tallies at once, no patterns */
-    uint32_t *small;          /* direct: [counter][SMALL_VALUES] trials since the last message */
+    uint16_t *small;          /* direct: [counter][SMALL_VALUES] trials since the last message */
     uint32_t *small_rows;     /* the counters whose rows are in use */
     size_t nsmall_rows;
+    uint32_t *pending_at;     /* direct: the last trial's nonzero counters, their rows asked */
+    uint64_t *pending_value;  /* for and counted at the next collection (see collect_direct) */
+    size_t npending, pending_cap;
     queued_pattern queue[QUEUE];
     size_t nqueued;
+    path_tallies hashed;      /* the hashed paths' runs per trial since the last message */
 } chunk_state;
 
 static int send_chunk(int fd, chunk_state *c, uint64_t start, uint64_t count, int partial,
@@ -109,22 +124,44 @@ static void flush(chunk_state *c) {
     c->npairs = 0;
 }
 
-/* Counts into the chunk's tallies the counters [FIRST, FIRST + N) and clears them. */
+/* Counts BLOCK's VALUE (> 0) of one trial into the chunk's rows or tallies. */
+static inline void count_direct(chunk_state *c, uint32_t block, uint64_t v) {
+    if (v < SMALL_VALUES) {
+        uint16_t *row = c->small + (size_t)block * SMALL_VALUES;
+        if (!row[0]) c->small_rows[c->nsmall_rows++] = block;
+        if (v > row[0]) row[0] = (uint16_t)v;
+        if (++row[v] == SMALL_TRIALS_MAX) {
+            row[v] = 0;   /* before count_block, whose partial message would send it too */
+            count_block(c, block, v, SMALL_TRIALS_MAX);
+        }
+    } else {
+        count_block(c, block, v, 1);
+    }
+}
+
+/* Counts the pending counters into the rows and tallies. The list is emptied first:
+ * a partial message that count_block sends on the way counts none of them twice. */
+static void count_pending(chunk_state *c) {
+    size_t n = c->npending;
+    c->npending = 0;
+    for (size_t i = 0; i < n; i++) count_direct(c, c->pending_at[i], c->pending_value[i]);
+}
+
+/* Takes the counters [FIRST, FIRST + N) and clears them; with KEEP, each nonzero one
+ * goes to the pending list and its row is asked for, to be counted at the next
+ * collection: in a big module the rows are cold, and the next trial runs while they
+ * arrive, instead of the collection waiting for each in turn. */
 static inline void collect_direct(const fsabi_module *mod, chunk_state *c, uint32_t first, uint32_t n, int keep) {
     uint64_t *counters = mod->counters + first;
+    if (keep && c->npending + n > c->pending_cap) count_pending(c);
     for (uint32_t j = 0; j < n; j++) {
         uint64_t v = counters[j];
         if (!v) continue;
         counters[j] = 0;
         if (!keep) continue;
-        uint32_t block = first + j;
-        if (v < SMALL_VALUES) {
-            uint32_t *row = c->small + (size_t)block * SMALL_VALUES;
-            if (!row[0]) { row[0] = 1; c->small_rows[c->nsmall_rows++] = block; }
-            row[v]++;
-        } else {
-            count_block(c, block, v, 1);
-        }
+        c->pending_at[c->npending] = first + j;
+        c->pending_value[c->npending++] = v;
+        if (v < SMALL_VALUES) __builtin_prefetch(c->small + (size_t)(first + j) * SMALL_VALUES, 1);
     }
 }
 
@@ -144,10 +181,36 @@ static inline uint32_t collect_pairs(const fsabi_module *mod, uint32_t base, uin
     return k;
 }
 
+/* Sends what the chunk holds ahead, as a partial message (the harness is gone: exit). */
+static void send_ahead(chunk_state *c) {
+    if (send_chunk(c->fd, c, c->start, c->count, 1, 0, 0, NULL) != 0) _exit(1);
+}
+
+/* Moves the trial's hashed paths (and the functions that lost counts) from the
+ * module's path table into the chunk's tallies (KEEP), and empties the table. */
+static void collect_hashed(const fsabi_module *mod, chunk_state *c, int keep) {
+    fsabi_path_table *table = mod->path_table;
+    for (uint32_t k = 0; keep && k < table->nused; k++) {
+        const fsabi_path_slot *slot = &table->slots[table->used[k]];
+        if (c->hashed.n >= HASHED_CHUNK_PATHS) send_ahead(c);
+        path_tally *x = path_tallies_find(&c->hashed, slot->function, slot->id);
+        if (x && x->t.nbins >= TALLY_MAX_DISTINCT / 2) {
+            send_ahead(c);
+            x = path_tallies_find(&c->hashed, slot->function, slot->id);
+        }
+        if (!x || tally_count_many(&x->t, slot->count, 1) != 0) worker_out_of_memory(c->fd, c->start);
+        path_tallies_seen(x, c->trial);
+    }
+    for (uint32_t k = 0; keep && k < table->nlost; k++)
+        if (path_tallies_lose(&c->hashed, table->lost_list[k], 1) != 0) worker_out_of_memory(c->fd, c->start);
+    fsabi_path_table_clear(table);
+}
+
 /* Moves the trial's counters into the chunk's pattern queue (one pattern per function
  * that ran: its blocks, then its paths) and clears them; KEEP 0 only clears. The cost
  * is the counters of the functions that ran, not all counters of the module. */
 static void collect(const fsabi_module *mod, chunk_state *c, int keep) {
+    if (c->npending) count_pending(c);   /* the trial before: its rows have arrived */
     uint32_t nt = *mod->touched_count;
     uint32_t path_base = (uint32_t)(mod->nblocks + mod->nwrites);
     for (uint32_t k = 0; k < nt; k++) {
@@ -173,6 +236,7 @@ static void collect(const fsabi_module *mod, chunk_state *c, int keep) {
         if (c->nqueued == QUEUE || c->npairs > QUEUE_PAIRS) flush(c);
     }
     *mod->touched_count = 0;
+    if (mod->path_table) collect_hashed(mod, c, keep);
 }
 
 static void put_bin(uint64_t value, uint64_t trials, void *ctx) {
@@ -185,6 +249,13 @@ static void put_bin(uint64_t value, uint64_t trials, void *ctx) {
         s->cap = cap;
     }
     s->bins[s->n++] = (wire_bin){s->block, 0, value, trials};
+}
+
+static int put_wire_bin(const wire_bin *b, void *ctx) {
+    bin_sink *s = ctx;
+    put_bin(b->value, b->trials, s);
+    s->bins[s->n - 1] = *b;
+    return 0;
 }
 
 static void put_pattern_bin(uint32_t block, uint64_t value, uint64_t trials, void *ctx) {
@@ -201,14 +272,16 @@ static void put_pattern_bin(uint32_t block, uint64_t value, uint64_t trials, voi
 static int send_chunk(int fd, chunk_state *c, uint64_t start, uint64_t count, int partial,
                       int retiring, uint64_t error_trial, const char *error) {
     bin_sink *sink = &c->sink;
+    if (c->npending) count_pending(c);
     sink->n = 0;
     sink->fd = fd;
     for (size_t k = 0; k < c->nsmall_rows; k++) {
-        uint32_t *row = c->small + (size_t)c->small_rows[k] * SMALL_VALUES;
+        uint16_t *row = c->small + (size_t)c->small_rows[k] * SMALL_VALUES;
+        uint32_t largest = row[0];
         sink->block = c->small_rows[k];
-        for (uint32_t v = 1; v < SMALL_VALUES; v++)
+        for (uint32_t v = 1; v <= largest; v++)
             if (row[v]) put_bin(v, row[v], sink);
-        memset(row, 0, SMALL_VALUES * sizeof *row);
+        memset(row, 0, (largest + 1) * sizeof *row);
     }
     c->nsmall_rows = 0;
     for (size_t k = 0; k < c->nused; k++) {
@@ -219,6 +292,8 @@ static int send_chunk(int fd, chunk_state *c, uint64_t start, uint64_t count, in
     c->nused = 0;
     pattern_table_each(&c->patterns, put_pattern_bin, sink);
     pattern_table_reset(&c->patterns);
+    path_tallies_put_bins(&c->hashed, put_wire_bin, sink);
+    path_tallies_free(&c->hashed);
     size_t elen = error ? strlen(error) : 0;
     if (partial) elen = 0;
     uint64_t naborted = partial ? 0 : c->naborted;
@@ -347,9 +422,14 @@ static void chunk_state_init(chunk_state *c, const fsabi_module *mod, size_t nta
     c->direct = counting && !strcmp(counting, "direct") ? 1
              : counting && !strcmp(counting, "patterns") ? 0 : ncounters <= DIRECT_MAX_COUNTERS;
     if (c->direct) {
-        c->small = calloc(ncounters * SMALL_VALUES + 1, sizeof *c->small);
+        size_t bytes = (ncounters * SMALL_VALUES + 1) * sizeof *c->small;
+        c->small = aligned_alloc(64, (bytes + 63) / 64 * 64);   /* a row per cache line */
+        if (c->small) memset(c->small, 0, bytes);
         c->small_rows = calloc(ncounters + 1, sizeof *c->small_rows);
-        if (!c->small || !c->small_rows) worker_out_of_memory(result_fd, 0);
+        c->pending_cap = ncounters;
+        c->pending_at = calloc(ncounters + 1, sizeof *c->pending_at);
+        c->pending_value = calloc(ncounters + 1, sizeof *c->pending_value);
+        if (!c->small || !c->small_rows || !c->pending_at || !c->pending_value) worker_out_of_memory(result_fd, 0);
     }
     c->budget = PATTERN_BUDGET + 24 * (size_t)mod->nfunctions;
     for (uint64_t j = 0; j < ntallies; j++) tally_init(&c->tallies[j]);
@@ -409,6 +489,7 @@ void worker_loop(const fsabi_module *mod, const program_hooks *program, uint64_t
                 collect(mod, &c, 0);
                 note_failure(&c, i, how, cmd.start, result_fd);
             } else if (!replicates) {
+                c.trial = i;
                 collect(mod, &c, 1);
             }
         }
@@ -426,7 +507,10 @@ done:
     free(c.sink.bins);
     free(c.small);
     free(c.small_rows);
+    free(c.pending_at);
+    free(c.pending_value);
     pattern_table_free(&c.patterns);
+    path_tallies_free(&c.hashed);
     free(c.offsets);
     free(c.values);
     for (uint64_t j = 0; c.tallies_ready && j < ntallies; j++) tally_free(&c.tallies[j]);

@@ -306,7 +306,8 @@ static void path_tables(const result *r, FILE *out)
             fputs("<p class=\"cold\">", out);
             esc(pf->note ? pf->note : "not counted", out);
             fputs("</p>\n", out);
-            continue;
+            if (!pf->hashed)
+                continue;
         }
         double total;
         size_t n = result_path_rank(r, pf->function, order, &total);
@@ -333,6 +334,13 @@ static void path_tables(const result *r, FILE *out)
             if (p->back_to) {
                 fputs(" &#8630; ", out);
                 esc(p->back_to, out);
+            }
+            if (p->hashed && !p->nblocks) {
+                fputs("(hashed ", out);
+                esc(p->key ? p->key : "", out);
+                fputs(", blocks not decoded)", out);
+            } else if (p->hashed) {
+                fputs(" (hashed)", out);
             }
             fputs("</td></tr>\n", out);
         }

@@ -56,6 +56,8 @@ void result_free(result *r)
         free(p->status);
         free(p->method);
         free(p->basis);
+        free(p->key);
+        free(p->note);
     }
     free(r->paths);
     for (size_t i = 0; i < r->npath_functions; i++) {

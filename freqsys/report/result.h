@@ -64,6 +64,11 @@ typedef struct result_path {
     uint64_t min, max, hits;
     char *status, *method, *basis;   /* as for blocks */
     double p_upper, range, max_runs;
+    int hashed;           /* counted through the per-trial path table (a function past --max-paths) */
+    char *key;            /* hashed: its 64-bit id in hexadecimal ("0x..."); id is then its
+                           * Ball-Larus number, or when that is no number (past 2^64 paths,
+                           * or 2^63 and more) its place among the function's paths seen */
+    char *note;           /* hashed: what is not known of it (blocks not decoded, counts lost) */
 } result_path;
 
 /* Per function: how many acyclic paths it has, and whether they were counted. */
@@ -72,6 +77,12 @@ typedef struct result_path_function {
     uint64_t paths;       /* UINT64_MAX: unknown, or more than 64 bits count */
     int counted;
     char *note;           /* why not counted, e.g. "5000 paths > limit 4096"; NULL when counted */
+    int hashed;           /* its paths went to the per-trial path table: those seen are listed */
+    uint64_t seen;        /* hashed: distinct paths seen */
+    uint64_t trials;      /* hashed: the trials they were seen in (valid trials) */
+    uint64_t lost_trials; /* hashed: trials in which the table was full and counts were lost */
+    double unseen_bound;  /* hashed: an upper bound on the total mean of the paths never seen
+                           * (at block_confidence); NAN when none can be given */
 } result_path_function;
 
 /* A trial that crashed or timed out, kept so the user can replay it. */

@@ -174,6 +174,12 @@ static json_t *path_json(const result_path *p, int *bad)
     set(o, "basis", str(p->basis), bad);
     set(o, "range", real(p->range), bad);
     set(o, "max_runs", real(p->max_runs), bad);
+    if (p->hashed) {
+        set(o, "hashed", json_true(), bad);
+        set(o, "key", str(p->key), bad);
+        if (p->note)
+            set(o, "note", str(p->note), bad);
+    }
     return o;
 }
 
@@ -185,6 +191,13 @@ static json_t *path_function_json(const result_path_function *f, int *bad)
     set(o, "counted", json_boolean(f->counted), bad);
     if (f->note)
         set(o, "note", str(f->note), bad);
+    if (f->hashed) {
+        set(o, "hashed", json_true(), bad);
+        set(o, "seen", count(f->seen), bad);
+        set(o, "trials", count(f->trials), bad);
+        set(o, "lost_trials", count(f->lost_trials), bad);
+        set(o, "unseen_bound", real(f->unseen_bound), bad);
+    }
     return o;
 }
 
@@ -718,6 +731,12 @@ static int read_path(reader *rd, json_t *o, void *item)
     p->range = p->max_runs = NAN;
     get_double(rd, o, "range", 0, &p->range);
     get_double(rd, o, "max_runs", 0, &p->max_runs);
+    if (json_object_get(o, "hashed"))
+        get_bool(rd, o, "hashed", 0, &p->hashed);
+    if (p->hashed)
+        get_string(rd, o, "key", 1, &p->key);
+    if (json_object_get(o, "note"))
+        get_string(rd, o, "note", 0, &p->note);
     return rd->failed ? -1 : 0;
 }
 
@@ -733,6 +752,15 @@ static int read_path_function(reader *rd, json_t *o, void *item)
     get_bool(rd, o, "counted", 1, &f->counted);
     if (json_object_get(o, "note"))
         get_string(rd, o, "note", 0, &f->note);
+    if (json_object_get(o, "hashed"))
+        get_bool(rd, o, "hashed", 0, &f->hashed);
+    if (f->hashed) {
+        get_count(rd, o, "seen", 1, &f->seen);
+        get_count(rd, o, "trials", 1, &f->trials);
+        get_count(rd, o, "lost_trials", 1, &f->lost_trials);
+        f->unseen_bound = NAN;
+        get_double(rd, o, "unseen_bound", 0, &f->unseen_bound);
+    }
     return rd->failed ? -1 : 0;
 }
 

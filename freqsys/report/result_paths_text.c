@@ -28,10 +28,12 @@ int result_write_paths_text(const result *r, FILE *out, size_t top)
     size_t open = 0;
     for (size_t f = 0; f < r->npath_functions; f++) {
         const result_path_function *pf = &r->path_functions[f];
-        if (!pf->counted) {
+        if (!pf->counted && !pf->hashed) {
             fprintf(out, "  %s: %s\n", pf->function, pf->note ? pf->note : "not counted");
             continue;
         }
+        if (pf->hashed)   /* what was seen, what is not covered; its paths follow as any */
+            fprintf(out, "  %s: %s\n", pf->function, pf->note ? pf->note : "hashed");
         double total;
         size_t n = result_path_rank(r, pf->function, order, &total);
         size_t cover = result_path_cover(r, order, n, total, 0.9);
@@ -52,6 +54,10 @@ int result_write_paths_text(const result *r, FILE *out, size_t top)
                 fputs(" (no bound)", out);
             fprintf(out, "  %-13s #%-4llu ", p->status ? p->status : "", (unsigned long long)p->id);
             path_blocks(p, out);
+            if (p->hashed && !p->nblocks)
+                fprintf(out, "(hashed %s, blocks not decoded)", p->key ? p->key : "");
+            else if (p->hashed)
+                fputs(" (hashed)", out);
             fputc('\n', out);
         }
         if (n > top)

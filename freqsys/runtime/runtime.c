@@ -113,10 +113,15 @@ static void run_interrupts(void) {
  * stay on the touched list (a cleared counter reads as "did not run"). */
 static void forget_counts(void) {
     const fsabi_module *mod = rt.mod;
+    uint64_t path_base = mod->nblocks + mod->nwrites;
     for (uint32_t k = 0; k < *mod->touched_count; k++) {
-        const fsabi_function *f = &mod->functions[mod->touched_list[k]];
+        uint32_t fi = mod->touched_list[k];
+        const fsabi_function *f = &mod->functions[fi];
         memset(mod->counters + f->first_block, 0, f->nblocks * sizeof *mod->counters);
+        const fsabi_path_function *pf = mod->path_functions ? &mod->path_functions[fi] : NULL;
+        if (pf && pf->npaths) memset(mod->counters + path_base + pf->first_path, 0, pf->npaths * sizeof *mod->counters);
     }
+    if (mod->path_table) fsabi_path_table_clear(mod->path_table);
 }
 
 /* Copies the declared arguments into rt.args, afresh: main may write into its

@@ -266,6 +266,19 @@ static void prove_once(LLVMModuleRef m, LLVMValueRef entry, const counter_table 
     free(bbs); free(succ); free(first); free(ending); free(reach); free(seen); free(stack);
 }
 
+/* The most path starts F has per run, from its blocks' MAX_RUNS: each path starts at
+ * the entry or at a loop header, once per run of it. */
+static uint32_t path_starts(const path_function *f, const uint32_t *max_runs) {
+    if (f->status == FSABI_PATHS_UNSUPPORTED || f->graph.n == 0) return FSABI_RUNS_UNBOUNDED;
+    uint64_t sum = 0;
+    for (unsigned v = 0; v < f->graph.n; v++) {
+        if (v != 0 && !f->numbering.header[v]) continue;
+        if (max_runs[v] == FSABI_RUNS_UNBOUNDED) return FSABI_RUNS_UNBOUNDED;
+        sum += max_runs[v];
+    }
+    return sum >= FSABI_RUNS_UNBOUNDED ? FSABI_RUNS_UNBOUNDED : (uint32_t)sum;
+}
+
 /* fsabi_path rows, each path's blocks decoded from its id, and fsabi_path_function
  * rows; a path runs at most as often as the rarest of its blocks. All three are empty
  * (null for the functions) without paths. */
@@ -324,7 +337,9 @@ static int path_tables(emitter *e, const module_plan *plan, const uint32_t *max_
     for (size_t fi = 0; fi < t->nfunctions; fi++) {
         const path_function *f = fi < p->nfunctions ? &p->functions[fi] : NULL;
         LLVMValueRef fields[5] = {u64(e, f ? f->total : 0), u32(e, f ? f->first_path : 0), u32(e, f ? f->npaths : 0),
-                                  u32(e, f ? f->status : FSABI_PATHS_UNSUPPORTED), u32(e, 0)};
+                                  u32(e, f ? f->status : FSABI_PATHS_UNSUPPORTED),
+                                  u32(e, f ? path_starts(f, max_runs + t->functions[fi].first_block)
+                                           : FSABI_RUNS_UNBOUNDED)};
         rows[fi] = struct_of(e, fields, 5);
     }
     *path_functions = constant_array(e, fn_ty, rows, t->nfunctions, "freqsys_path_functions");
@@ -480,7 +495,7 @@ int module_table_emit(LLVMModuleRef m, const module_plan *plan) {
     for (size_t k = 0; k < plan->nhandlers; k++) handler_refs[k] = plan->handlers[k];
     LLVMValueRef handler_table = constant_array(&e, e.ptr, handler_refs, plan->nhandlers, "freqsys_interrupts");
 
-    LLVMValueRef fields[30] = {
+    LLVMValueRef fields[31] = {
         LLVMConstInt(e.i64, FSABI_VERSION, 0),
         LLVMConstInt(e.i64, t->nblocks, 0),
         LLVMConstInt(e.i64, t->nfunctions, 0),
@@ -494,12 +509,13 @@ int module_table_emit(LLVMModuleRef m, const module_plan *plan) {
         plan->call_entry ? plan->call_entry : LLVMConstPointerNull(e.ptr),
         u64(&e, plan->paths ? plan->paths->npaths : 0), u64(&e, plan->paths ? plan->paths->max_paths : 0),
         path_rows, path_blocks, path_functions, u64(&e, plan->nhandlers), handler_table,
+        plan->paths && plan->paths->table ? plan->paths->table : LLVMConstPointerNull(e.ptr),
     };
-    LLVMTypeRef types[30];
-    for (int i = 0; i < 30; i++) types[i] = LLVMTypeOf(fields[i]);
-    LLVMTypeRef module_ty = struct_type(&e, types, 30);
+    LLVMTypeRef types[31];
+    for (int i = 0; i < 31; i++) types[i] = LLVMTypeOf(fields[i]);
+    LLVMTypeRef module_ty = struct_type(&e, types, 31);
     LLVMValueRef desc = LLVMAddGlobal(m, module_ty, FSABI_MODULE_SYMBOL);
-    LLVMSetInitializer(desc, struct_of(&e, fields, 30));
+    LLVMSetInitializer(desc, struct_of(&e, fields, 31));
     LLVMSetGlobalConstant(desc, 1);
     rc = 0;
 done:

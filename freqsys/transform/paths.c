@@ -83,7 +83,8 @@ int paths_plan(LLVMModuleRef m, uint64_t max_paths, path_plan *p) {
         uint64_t listed = f->total * (uint64_t)f->graph.n;   /* a path lists each block at most once */
         if (f->total > max_paths || f->total > room || f->total > PATHS_MODULE_BLOCKS ||
             listed > PATHS_MODULE_BLOCKS - blocks_listed) {
-            f->status = FSABI_PATHS_TOO_MANY;
+            f->status = FSABI_PATHS_HASHED;   /* counted by id in the per-trial table */
+            p->nhashed++;
             continue;
         }
         f->status = FSABI_PATHS_COUNTED;
@@ -107,12 +108,61 @@ void paths_free(path_plan *p) {
 
 typedef struct emit {
     LLVMBuilderRef b;
-    LLVMTypeRef i64, i1, counters_ty;
+    LLVMTypeRef i64, i32, i1, counters_ty, count_ty;
     LLVMValueRef counters, sink, reg;
     uint64_t base;              /* the counter of the function's path 0 */
+    LLVMValueRef table, count_fn;   /* the per-trial path table and freqsys_rt_path_count */
+    uint32_t function;          /* the function's index in the module's tables */
+    int hashed;                 /* its paths are counted in the table, not in counters */
+    int mixed;                  /* the register holds a hash of the edges, not a number */
 } emit;
 
 static LLVMValueRef c64(const emit *e, uint64_t v) { return LLVMConstInt(e->i64, v, 0); }
+
+/* The multiplier of the edge hash: odd, so each step is a bijection of the register. */
+#define EDGE_HASH_MULTIPLIER 0x9e3779b97f4a7c15ull
+
+/* SplitMix64's finaliser: distinct inputs give well-spread, distinct outputs. */
+static uint64_t spread(uint64_t x) {
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+    return x ^ (x >> 31);
+}
+
+/* What edge slot S of F adds to the register: its Ball-Larus value, or, in a function
+ * whose paths are past 64 bits, a nonzero constant of its own (a switch's cases to one
+ * block share the first one's). */
+static uint64_t edge_value(const emit *e, const path_function *f, unsigned u, unsigned s) {
+    if (!e->mixed) return f->numbering.val[s];
+    unsigned c = f->first[u];
+    while (f->succ[c] != f->succ[s]) c++;
+    return spread(((uint64_t)e->function << 32) ^ c) | 1;
+}
+
+/* The value a path starting at header H begins with. */
+static uint64_t restart_value(const emit *e, const path_function *f, unsigned h) {
+    if (!e->mixed) return f->numbering.restart[h];
+    return spread(((uint64_t)e->function << 32) ^ (f->first[f->graph.n] + h)) | 1;
+}
+
+/* The register after an edge that adds V: R + V, or the hash step (R ^ V) * M. A
+ * value of 0 (no edge taken) leaves R as it is in both. */
+static LLVMValueRef advance(const emit *e, LLVMValueRef r, LLVMValueRef v) {
+    if (!e->mixed) return LLVMBuildAdd(e->b, r, v, "");
+    if (LLVMIsAConstant(v) && LLVMIsNull(v)) return r;
+    LLVMValueRef step = LLVMBuildMul(e->b, LLVMBuildXor(e->b, r, v, ""), c64(e, EDGE_HASH_MULTIPLIER), "");
+    if (LLVMIsAConstant(v)) return step;
+    return LLVMBuildSelect(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, v, c64(e, 0), ""), r, step, "");
+}
+
+/* Counts the path ID in the per-trial table when WEIGHT (an i64, 0 or 1) is 1. */
+static void count_hashed(const emit *e, LLVMValueRef id, LLVMValueRef weight) {
+    LLVMValueRef args[4] = {e->table, LLVMConstInt(e->i32, e->function, 0), id, weight};
+    LLVMBuildCall2(e->b, e->count_ty, e->count_fn, args, 4, "");
+}
+
+/* Counts one run of the path ID. */
+static void count_path(const emit *e, LLVMValueRef id);
 
 /* The counter of the path whose value is VALUE. */
 static LLVMValueRef path_slot(const emit *e, LLVMValueRef value) {
@@ -123,6 +173,11 @@ static LLVMValueRef path_slot(const emit *e, LLVMValueRef value) {
 static void bump(const emit *e, LLVMValueRef slot) {
     LLVMValueRef c = LLVMBuildLoad2(e->b, e->i64, slot, "");
     LLVMBuildStore(e->b, LLVMBuildAdd(e->b, c, c64(e, 1), ""), slot);
+}
+
+static void count_path(const emit *e, LLVMValueRef id) {
+    if (e->hashed) count_hashed(e, id, c64(e, 1));
+    else bump(e, path_slot(e, id));
 }
 
 /* A phi of TY in W with, per predecessor slot, VALUES[k]; a constant when all agree.
@@ -160,14 +215,14 @@ static void count_path_ends(const path_function *f, LLVMBasicBlockRef *bbs, LLVM
         if (!pn->reachable[u] || !single_successor(f, u) || !pn->back[s]) continue;
         LLVMPositionBuilderBefore(e->b, LLVMGetBasicBlockTerminator(bbs[u]));
         LLVMValueRef r = LLVMBuildLoad2(e->b, e->i64, e->reg, "");
-        bump(e, path_slot(e, LLVMBuildAdd(e->b, r, c64(e, pn->val[s]), "")));
-        LLVMBuildStore(e->b, c64(e, pn->restart[f->succ[s]]), e->reg);
+        count_path(e, advance(e, r, c64(e, edge_value(e, f, u, s))));
+        LLVMBuildStore(e->b, c64(e, restart_value(e, f, f->succ[s])), e->reg);
     }
     for (unsigned u = 0; u < n; u++) {
         if (!pn->reachable[u] || f->first[u] != f->first[u + 1]) continue;
         LLVMValueRef term = LLVMGetBasicBlockTerminator(bbs[u]);
         LLVMPositionBuilderBefore(e->b, LLVMIsAReturnInst(term) ? term : anchor[u]);
-        bump(e, path_slot(e, LLVMBuildLoad2(e->b, e->i64, e->reg, "")));
+        count_path(e, LLVMBuildLoad2(e->b, e->i64, e->reg, ""));
     }
 }
 
@@ -220,10 +275,11 @@ static int instrument_function(LLVMValueRef fn, const path_function *f, emit *e)
             int back = live && pn->back[s];
             from[i] = bbs[u];
             v_back[i] = LLVMConstInt(e->i1, (unsigned long long)back, 0);
-            v_end[i] = c64(e, back ? pn->val[s] : 0);
-            v_inc[i] = c64(e, live && !back ? pn->val[s] : 0);
+            uint64_t value = edge_value(e, f, u, s);
+            v_end[i] = c64(e, back ? value : 0);
+            v_inc[i] = c64(e, live && !back ? value : 0);
             any_back |= back;
-            any_inc |= live && !back && pn->val[s] != 0;
+            any_inc |= live && !back && value != 0;
         }
         if (!any_back && !any_inc) continue;
         LLVMValueRef inc = per_predecessor(e, bbs[w], anchor[w], e->i64, v_inc, from, np);
@@ -232,14 +288,20 @@ static int instrument_function(LLVMValueRef fn, const path_function *f, emit *e)
         LLVMPositionBuilderBefore(e->b, anchor[w]);
         if (!any_back) {
             LLVMValueRef r = LLVMBuildLoad2(e->b, e->i64, e->reg, "");
-            LLVMBuildStore(e->b, LLVMBuildAdd(e->b, r, inc, ""), e->reg);
+            LLVMBuildStore(e->b, advance(e, r, inc), e->reg);
             continue;
         }
         LLVMValueRef r = LLVMBuildLoad2(e->b, e->i64, e->reg, "");
-        /* one increment, of the ended path's counter or of a sink: no new block */
-        LLVMValueRef slot = LLVMBuildSelect(e->b, is_back, path_slot(e, LLVMBuildAdd(e->b, r, end, "")), e->sink, "");
-        bump(e, slot);
-        LLVMValueRef next = LLVMBuildSelect(e->b, is_back, c64(e, pn->restart[w]), LLVMBuildAdd(e->b, r, inc, ""), "");
+        /* one increment, of the ended path's counter or of a sink (hashed: a call that
+         * counts with weight 0 or 1): no new block */
+        LLVMValueRef ended = advance(e, r, end);
+        if (e->hashed) {
+            count_hashed(e, ended, LLVMBuildZExt(e->b, is_back, e->i64, ""));
+        } else {
+            LLVMValueRef slot = LLVMBuildSelect(e->b, is_back, path_slot(e, ended), e->sink, "");
+            bump(e, slot);
+        }
+        LLVMValueRef next = LLVMBuildSelect(e->b, is_back, c64(e, restart_value(e, f, w)), advance(e, r, inc), "");
         LLVMBuildStore(e->b, next, e->reg);
     }
     count_path_ends(f, bbs, anchor, e);
@@ -249,20 +311,56 @@ out:
     return ok ? 0 : -1;
 }
 
-static const char *const reasons[] = {"", "paths are more than the limit", "control flow the numbering does not follow"};
+static const char *const reasons[] = {"", "paths are more than the limit", "control flow the numbering does not follow",
+                                      "paths are more than the limit, only those the trials take are reported"};
 
-int paths_insert(LLVMModuleRef m, const counter_table *t, const path_plan *p, transform_warnings *w) {
+/* A zero-initialised internal global of TY named NAME. */
+static LLVMValueRef zeroed(LLVMModuleRef m, LLVMTypeRef ty, const char *name) {
+    LLVMValueRef g = LLVMAddGlobal(m, ty, name);
+    LLVMSetInitializer(g, LLVMConstNull(ty));
+    LLVMSetLinkage(g, LLVMInternalLinkage);
+    return g;
+}
+
+/* The per-trial path table (fsabi_path_table) and its arrays, into P->table; and the
+ * declaration of the runtime's counting function. */
+static void path_table_add(LLVMModuleRef m, const counter_table *t, path_plan *p, emit *e) {
+    LLVMContextRef ctx = LLVMGetModuleContext(m);
+    LLVMTypeRef ptr = LLVMPointerTypeInContext(ctx, 0), i8 = LLVMInt8TypeInContext(ctx);
+    LLVMTypeRef slot_ty = LLVMStructTypeInContext(ctx, (LLVMTypeRef[]){e->i64, e->i64, e->i32, e->i32}, 4, 0);
+    LLVMValueRef arrays[4] = {
+        zeroed(m, LLVMArrayType2(slot_ty, FSABI_PATH_TABLE_SLOTS), "freqsys_path_slots"),
+        zeroed(m, LLVMArrayType2(e->i32, FSABI_PATH_TABLE_LIMIT), "freqsys_path_used"),
+        zeroed(m, LLVMArrayType2(i8, t->nfunctions + 1), "freqsys_path_lost"),
+        zeroed(m, LLVMArrayType2(e->i32, t->nfunctions + 1), "freqsys_path_lost_list"),
+    };
+    LLVMTypeRef table_ty = LLVMStructTypeInContext(ctx, (LLVMTypeRef[]){ptr, ptr, ptr, ptr, e->i32, e->i32}, 6, 0);
+    LLVMValueRef fields[6] = {arrays[0], arrays[1], arrays[2], arrays[3], LLVMConstInt(e->i32, 0, 0),
+                              LLVMConstInt(e->i32, 0, 0)};
+    p->table = LLVMAddGlobal(m, table_ty, "freqsys_path_table");
+    LLVMSetInitializer(p->table, LLVMConstStructInContext(ctx, fields, 6, 0));
+    LLVMSetLinkage(p->table, LLVMInternalLinkage);
+    e->table = p->table;
+    LLVMTypeRef params[4] = {ptr, e->i32, e->i64, e->i64};
+    e->count_ty = LLVMFunctionType(LLVMVoidTypeInContext(ctx), params, 4, 0);
+    e->count_fn = LLVMGetNamedFunction(m, FSABI_PATH_COUNT);
+    if (!e->count_fn) e->count_fn = LLVMAddFunction(m, FSABI_PATH_COUNT, e->count_ty);
+}
+
+int paths_insert(LLVMModuleRef m, const counter_table *t, path_plan *p, transform_warnings *w) {
     if (p->max_paths == 0) return 0;
     LLVMContextRef ctx = LLVMGetModuleContext(m);
     emit e = {0};
     e.b = LLVMCreateBuilderInContext(ctx);
     e.i64 = LLVMInt64TypeInContext(ctx);
     e.i1 = LLVMInt1TypeInContext(ctx);
+    e.i32 = LLVMInt32TypeInContext(ctx);
     e.counters_ty = LLVMArrayType2(e.i64, t->ncounters);
     e.counters = t->counters;
     e.sink = LLVMAddGlobal(m, e.i64, "freqsys_path_sink");
     LLVMSetInitializer(e.sink, LLVMConstNull(e.i64));
     LLVMSetLinkage(e.sink, LLVMInternalLinkage);
+    if (p->nhashed) path_table_add(m, t, p, &e);
     size_t i = 0;
     int rc = 0;
     for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn && rc == 0 && i < p->nfunctions; fn = LLVMGetNextFunction(fn)) {
@@ -274,12 +372,16 @@ int paths_insert(LLVMModuleRef m, const counter_table *t, const path_plan *p, tr
             if (f->status == FSABI_PATHS_UNSUPPORTED) snprintf(total, sizeof total, "?");
             else if (f->total == PATH_NUMBERING_TOO_MANY) snprintf(total, sizeof total, "more than 2^64");
             else snprintf(total, sizeof total, "%llu", (unsigned long long)f->total);
-            rc = transform_warn(w, "%s:%u: paths of '%s' are not counted: %s (%s paths, limit %llu)",
-                                *cf->file ? cf->file : "?", cf->line, cf->name, reasons[f->status], total,
+            rc = transform_warn(w, "%s:%u: paths of '%s' are %s: %s (%s paths, limit %llu)",
+                                *cf->file ? cf->file : "?", cf->line, cf->name,
+                                f->status == FSABI_PATHS_HASHED ? "hashed" : "not counted", reasons[f->status], total,
                                 (unsigned long long)p->max_paths);
-            continue;
+            if (f->status != FSABI_PATHS_HASHED || rc != 0) continue;
         }
         e.base = (uint64_t)t->nblocks + t->nwrites + f->first_path;
+        e.function = (uint32_t)(i - 1);
+        e.hashed = f->status == FSABI_PATHS_HASHED;
+        e.mixed = e.hashed && f->total == PATH_NUMBERING_TOO_MANY;
         rc = instrument_function(fn, f, &e);
     }
     LLVMDisposeBuilder(e.b);

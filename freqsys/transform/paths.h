@@ -29,6 +29,8 @@ typedef struct path_plan {
     path_function *functions;
     size_t nfunctions;
     unsigned npaths;            /* counters they take, after the blocks' and writes' */
+    unsigned nhashed;           /* functions over the limit, counted in the path table */
+    LLVMValueRef table;         /* the per-trial path table (paths_insert), NULL when none */
 } path_plan;
 
 /* Numbers the paths of every function counters_insert will count (call it just
@@ -40,7 +42,7 @@ int paths_plan(LLVMModuleRef m, uint64_t max_paths, path_plan *p);
  * counting of each path where it ends; a function not counted becomes a warning in
  * W. T is the table counters_insert made with P->npaths extra counters. Returns 0,
  * or -1 when memory ran out. */
-int paths_insert(LLVMModuleRef m, const counter_table *t, const path_plan *p, transform_warnings *w);
+int paths_insert(LLVMModuleRef m, const counter_table *t, path_plan *p, transform_warnings *w);
 
 void paths_free(path_plan *p);
 

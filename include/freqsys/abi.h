@@ -10,7 +10,7 @@
  * through it. The layouts below are mirrored field by field in the IR (see
  * freqsys/transform/module_table.c): every field is a pointer or a 32/64-bit integer
  * placed so that no padding arises. Bump FSABI_VERSION on any change. */
-#define FSABI_VERSION 11
+#define FSABI_VERSION 12
 #define FSABI_MODULE_SYMBOL "freqsys_module"
 
 /* Runtime entry points the instrumented code calls. They are defined in the freqsys
@@ -27,6 +27,9 @@
 #define FSABI_EXIT "freqsys_rt_exit"             /* noreturn void (int32_t status) */
 #define FSABI_ABORT "freqsys_rt_abort"           /* noreturn void (void) */
 #define FSABI_ASSERT_FAIL "freqsys_rt_assert_fail" /* noreturn, as glibc's __assert_fail */
+/* void (fsabi_path_table *, uint32_t function, uint64_t id, uint64_t weight): a hashed
+ * path ended (weight 1), or not (weight 0: a branch-free call site's other case) */
+#define FSABI_PATH_COUNT "freqsys_rt_path_count"
 /* The C library's hidden inputs, replaced so that a trial depends on (seed, trial)
  * alone: random numbers come from the trial's stream, the clock is virtual. */
 #define FSABI_RAND "freqsys_rt_rand"             /* int32_t (void): rand() */
@@ -192,12 +195,64 @@ typedef struct fsabi_path_function {
     uint32_t first_path;      /* its paths are paths[first_path .. + npaths), id order */
     uint32_t npaths;          /* == total when counted, else 0 */
     uint32_t status;          /* FSABI_PATHS_* */
-    uint32_t reserved;
+    uint32_t max_starts;      /* proven: its paths start at most this often per run (its entry's
+                               * and loop headers' max_runs added up); FSABI_RUNS_UNBOUNDED */
 } fsabi_path_function;
 
 #define FSABI_PATHS_COUNTED 0u
 #define FSABI_PATHS_TOO_MANY 1u     /* total > the limit (--max-paths, or the module's room) */
 #define FSABI_PATHS_UNSUPPORTED 2u  /* control flow the numbering does not model (setjmp, EH pads) */
+#define FSABI_PATHS_HASHED 3u       /* too many for counters: each path end is counted in the
+                                     * per-trial path table under its id (the exact Ball-Larus
+                                     * number when total < UINT64_MAX, else a hash of its edges) */
+
+/* The per-trial table of hashed paths: open addressing over FSABI_PATH_TABLE_SLOTS
+ * slots, at most FSABI_PATH_TABLE_LIMIT of them used in one trial (so a probe always
+ * finds a free slot). A slot is free when its count is 0. A path that finds the table
+ * full is not counted, and its function is marked as having lost counts in this
+ * trial: the harness reports that instead of a wrong frequency. */
+#define FSABI_PATH_TABLE_SLOTS 8192u
+#define FSABI_PATH_TABLE_LIMIT 4096u
+
+typedef struct fsabi_path_slot {
+    uint64_t id, count;
+    uint32_t function, reserved;
+} fsabi_path_slot;
+
+typedef struct fsabi_path_table {
+    fsabi_path_slot *slots;   /* [FSABI_PATH_TABLE_SLOTS] */
+    uint32_t *used;           /* [FSABI_PATH_TABLE_LIMIT] the slots in use, in order of first use */
+    uint8_t *lost;            /* [nfunctions] 1: the function lost a count in this trial */
+    uint32_t *lost_list;      /* [nfunctions] those functions, in order */
+    uint32_t nused, nlost;
+} fsabi_path_table;
+
+/* Counts one more run of path ID of FUNCTION in T. */
+static inline void fsabi_path_table_count(fsabi_path_table *t, uint32_t function, uint64_t id)
+{
+    uint64_t h = (id ^ ((uint64_t)function << 40) ^ function) * 0x9e3779b97f4a7c15ull;
+    uint32_t mask = FSABI_PATH_TABLE_SLOTS - 1, i = (uint32_t)(h >> 40) & mask;
+    for (; t->slots[i].count; i = (i + 1) & mask)
+        if (t->slots[i].id == id && t->slots[i].function == function) {
+            t->slots[i].count++;
+            return;
+        }
+    if (t->nused == FSABI_PATH_TABLE_LIMIT) {
+        if (!t->lost[function]) t->lost_list[t->nlost++] = function;
+        t->lost[function] = 1;
+        return;
+    }
+    t->slots[i] = (fsabi_path_slot){id, 1, function, 0};
+    t->used[t->nused++] = i;
+}
+
+/* Empties T, at the cost of what it holds. */
+static inline void fsabi_path_table_clear(fsabi_path_table *t)
+{
+    for (uint32_t k = 0; k < t->nused; k++) t->slots[t->used[k]].count = 0;
+    for (uint32_t k = 0; k < t->nlost; k++) t->lost[t->lost_list[k]] = 0;
+    t->nused = t->nlost = 0;
+}
 
 typedef struct fsabi_module {
     uint64_t abi_version;     /* FSABI_VERSION */
@@ -240,6 +295,8 @@ typedef struct fsabi_module {
      * order, each `void NAME(void)`; the runtime runs them between calls. */
     uint64_t ninterrupts;
     void (*const *interrupts)(void);   /* [ninterrupts] */
+    /* Paths of FSABI_PATHS_HASHED functions, counted per trial (NULL when none). */
+    fsabi_path_table *path_table;
 } fsabi_module;
 
 /* Every per-trial counter: the blocks', the MMIO writes', the paths'. */

@@ -202,21 +202,25 @@ int main(void) {
     free(raw);
     result_free(p);
 
-    /* a limit below a function's paths: said, not counted */
+    /* a limit below a function's paths: said, and its paths hashed (paths_hashed-t) */
     rc = e2e_runf(err, sizeof err, "run " SPEC " --max-paths 6 -o '%s'", limited);
-    ok(rc == 0 && strstr(err, "paths of 'three' are not counted") && strstr(err, "8 paths, limit 6"),
+    ok(rc == 0 && strstr(err, "paths of 'three' are hashed") && strstr(err, "8 paths, limit 6"),
        "a function over --max-paths is a warning");
     p = result_read_json(limited, err, sizeof err);
-    int three_note = 0, loop_counted = 0, three_paths = 0;
+    int three_note = 0, loop_counted = 0, three_hashed = 0, loop_hashed = 0;
     for (size_t i = 0; p && i < p->npath_functions; i++) {
         const result_path_function *pf = &p->path_functions[i];
         if (!strcmp(pf->function, "three"))
-            three_note = !pf->counted && pf->paths == 8 && pf->note && !strcmp(pf->note, "not counted: 8 paths > limit 6");
+            three_note = !pf->counted && pf->hashed && pf->paths == 8 && pf->note &&
+                         starts_with(pf->note, "hashed: 8 paths > limit 6");
         if (!strcmp(pf->function, "loop")) loop_counted = pf->counted && pf->paths == 6;
     }
-    for (size_t i = 0; p && i < p->npaths; i++) three_paths += !strcmp(p->paths[i].function, "three");
-    ok(three_note, "three: 'not counted: 8 paths > limit 6' in the result");
-    ok(loop_counted && three_paths == 0, "loop's six paths are counted, none of three's");
+    for (size_t i = 0; p && i < p->npaths; i++) {
+        three_hashed += !strcmp(p->paths[i].function, "three") && p->paths[i].hashed;
+        loop_hashed += !strcmp(p->paths[i].function, "loop") && p->paths[i].hashed;
+    }
+    ok(three_note, "three: 'hashed: 8 paths > limit 6' in the result");
+    ok(loop_counted && loop_hashed == 0 && three_hashed == 8, "loop's six paths are counted, three's eight hashed");
     result_free(p);
 
     rc = e2e_runf(err, sizeof err, "run " SPEC " --max-paths 0 -q");

@@ -181,9 +181,9 @@ static void with_paths(result *r)
     }
     r->npath_functions = 3;
     r->path_functions = calloc(3, sizeof *r->path_functions);
-    r->path_functions[0] = (result_path_function){strdup("main"), 2, 1, NULL};
-    r->path_functions[1] = (result_path_function){strdup("big"), 12000, 0, strdup("not counted: 12000 paths > limit 4096")};
-    r->path_functions[2] = (result_path_function){strdup("jumps"), UINT64_MAX, 0, strdup("not counted: setjmp")};
+    r->path_functions[0] = (result_path_function){strdup("main"), 2, 1, NULL, 0, 0, 0, 0, NAN};
+    r->path_functions[1] = (result_path_function){strdup("big"), 12000, 0, strdup("not counted: 12000 paths > limit 4096"), 0, 0, 0, 0, NAN};
+    r->path_functions[2] = (result_path_function){strdup("jumps"), UINT64_MAX, 0, strdup("not counted: setjmp"), 0, 0, 0, 0, NAN};
 }
 
 /* Writes R, reads it back and writes again: both texts must be the same bytes. */

@@ -1,0 +1,48 @@
+/* harness/hashed_verdict.c: the stopping rule for a hashed path: settled only on a proven bound, never when counts were lost. */
+/* SPDX-License-Identifier: MIT */
+#include "hashed_verdict.h"
+
+#include <math.h>
+
+unsigned hashed_verdict_judge(const stop_params *p, const tally_moments *m, double bound, uint64_t lost,
+                              block_verdict *v) {
+    unsigned facts = bound <= 1 ? STOP_FACT_AT_MOST_ONCE : 0u;
+    stop_rule_judge_bounded(p, m, facts, bound, v);
+    if (v->basis != BASIS_PROVEN && isfinite(bound)) {
+        stop_params bernstein = *p;
+        block_verdict w;
+        if (stop_params_method(&bernstein, STOP_METHOD_ANYTIME, p->cap) == 0) {
+            stop_rule_judge_bounded(&bernstein, m, facts, bound, &w);
+            if (w.basis == BASIS_PROVEN) *v = w;
+        }
+    }
+    unsigned why = 0;
+    if (v->basis != BASIS_PROVEN && v->status != BLOCK_NOT_CONVERGED) {
+        v->status = BLOCK_NOT_CONVERGED;
+        why |= HASHED_NO_BOUND;
+    }
+    if (lost) {
+        v->status = BLOCK_NOT_CONVERGED;
+        why |= HASHED_INCOMPLETE;
+    }
+    return why;
+}
+
+double hashed_verdict_starts(const fsabi_module *mod, uint32_t f) {
+    uint32_t starts = mod->path_functions ? mod->path_functions[f].max_starts : FSABI_RUNS_UNBOUNDED;
+    return starts == FSABI_RUNS_UNBOUNDED ? INFINITY : (double)starts;
+}
+
+int hashed_verdict_settled(const fsabi_module *mod, const stop_params *p, const path_tallies *h, uint64_t valid) {
+    for (size_t k = 0; k < h->n; k++) {
+        uint32_t f = h->items[k].function;
+        double bound = hashed_verdict_starts(mod, f);
+        if (!isfinite(bound) || path_tallies_lost(h, f)) continue;   /* it cannot settle: not waited for */
+        tally_moments m;
+        block_verdict v;
+        tally_moments_of(&h->items[k].t, valid, &m);
+        hashed_verdict_judge(p, &m, bound, 0, &v);
+        if (v.status == BLOCK_NOT_CONVERGED) return 0;
+    }
+    return 1;
+}

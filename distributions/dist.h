@@ -63,6 +63,27 @@ size_t dist_support(const dist *d, double *values, double *probs, size_t max);
  * A draw F^-1(U) of a uniform U has D's distribution. Can't fail. */
 double dist_quantile(const dist *d, double u);
 
+/* A numeric parameter of a distribution, for sensitivities: its name as the spec
+ * writes it ("l" of poisson(l)), its value, and whether it has a score, i.e. the
+ * density is differentiable in it at every point of a support that does not move
+ * with it, so d E[g(X)] / d theta = E[g(X) d log f(X) / d theta] (score.c). A bound
+ * of a support (uniform(a, b), uniform_int) or an integer (binomial's n) has none. */
+#define DIST_MAX_PARAMS 4
+typedef struct dist_param {
+    const char *name;
+    double value;
+    int scored;
+} dist_param;
+
+/* D's numeric parameters into OUT (room for DIST_MAX_PARAMS); returns how many. 0 for
+ * kinds whose parameters are lists, files or distributions (choice, discrete,
+ * empirical, truncated, constant). Can't fail. */
+size_t dist_params(const dist *d, dist_param *out);
+
+/* GRAD[i] = d log f(X) / d theta_i for each parameter dist_params lists (0 for those
+ * without a score). Can't fail; X outside the support gives what the formula gives. */
+void dist_score(const dist *d, double x, double *grad);
+
 /* The mean, for closed-form truths in tests and examples; NAN where unknown. */
 double dist_mean(const dist *d);
 

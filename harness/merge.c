@@ -2,6 +2,8 @@
 /* SPDX-License-Identifier: MIT */
 #include "merge.h"
 
+#include "score_sums.h"
+
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -69,8 +71,12 @@ static int add_bins(merge *m, const merge_piece *p) {
     /* a big program's bins hit cold tallies: ask for each tally 16 bins ahead,
      * and for its bin 8 ahead, so the misses overlap */
     for (size_t k = 0; k < p->nbins; k++) {
-        if (k + 16 < p->nbins) __builtin_prefetch(&m->tallies[p->bins[k + 16].block]);
-        if (k + 8 < p->nbins) tally_prefetch(&m->tallies[p->bins[k + 8].block], p->bins[k + 8].value);
+        if (p->bins[k].pad) {   /* the sums of sensitivities, not a histogram's bin */
+            if (!m->scores || score_sums_add_record(m->scores, &p->bins[k]) != 0) return -1;
+            continue;
+        }
+        if (k + 16 < p->nbins && !p->bins[k + 16].pad) __builtin_prefetch(&m->tallies[p->bins[k + 16].block]);
+        if (k + 8 < p->nbins && !p->bins[k + 8].pad) tally_prefetch(&m->tallies[p->bins[k + 8].block], p->bins[k + 8].value);
         if (tally_add(&m->tallies[p->bins[k].block], p->bins[k].value, p->bins[k].trials) != 0) return -1;
     }
     return 0;

@@ -23,6 +23,9 @@ typedef struct program_hooks {
     void (*set_draw_source)(program_draw_source fn, void *ctx);
     /* The stream run_trial positioned last (NULL when not offered). */
     gsl_rng *(*rng)(void);
+    /* Moves the scores of the trial that ran last (runner_config.nscores of them,
+     * for sensitivities) into OUT and clears them. NULL when not offered. */
+    void (*take_scores)(double *out);
 } program_hooks;
 
 #endif

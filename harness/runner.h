@@ -42,6 +42,9 @@ typedef struct runner_config {
      * at epsilon x runs_per_trial with ranges x runs_per_trial; the result is per run. */
     sampling_method sampling;
     uint32_t runs_per_trial;   /* 1 for plain */
+    /* Sensitivities (plain sampling only): each trial's scores for this many
+     * parameters (program.take_scores) are summed with the block counts; 0: none. */
+    uint32_t nscores;
 } runner_config;
 
 #define RUNNER_DEFAULT_RSS_LIMIT (1ull << 30)
@@ -92,6 +95,7 @@ typedef struct runner_result {
     double elapsed_s;
     char error[1024];          /* set when the run failed (e.g. an input that does not fit) */
     runner_start state;        /* where the run stopped, for a checkpoint (tallies owned) */
+    struct score_sums *scores; /* with nscores: the sums over trials 0..trials-1 (owned) */
 } runner_result;
 
 /* Runs the estimation, from the start or from CFG->resume (whose tallies are copied).

@@ -9,6 +9,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "pattern_table.h"
+#include "score_sums.h"
 #include "tally.h"
 
 /* Bytes the pattern table may hold (besides 24 per function for its lists) before it
@@ -55,6 +56,7 @@ typedef struct chunk_state {
     size_t nsmall_rows;
     queued_pattern queue[QUEUE];
     size_t nqueued;
+    score_sums *scores;       /* sensitivities: the chunk's sums, sent with its last message */
 } chunk_state;
 
 static int send_chunk(int fd, chunk_state *c, uint64_t start, uint64_t count, int partial,
@@ -187,6 +189,13 @@ static void put_bin(uint64_t value, uint64_t trials, void *ctx) {
     s->bins[s->n++] = (wire_bin){s->block, 0, value, trials};
 }
 
+static void put_record(const wire_bin *b, void *ctx) {
+    bin_sink *s = ctx;
+    s->block = b->block;
+    put_bin(b->value, b->trials, s);
+    s->bins[s->n - 1].pad = b->pad;
+}
+
 static void put_pattern_bin(uint32_t block, uint64_t value, uint64_t trials, void *ctx) {
     bin_sink *s = ctx;
     s->block = block;
@@ -219,6 +228,7 @@ static int send_chunk(int fd, chunk_state *c, uint64_t start, uint64_t count, in
     c->nused = 0;
     pattern_table_each(&c->patterns, put_pattern_bin, sink);
     pattern_table_reset(&c->patterns);
+    if (c->scores && !partial) score_sums_drain(c->scores, put_record, sink);
     size_t elen = error ? strlen(error) : 0;
     if (partial) elen = 0;
     uint64_t naborted = partial ? 0 : c->naborted;
@@ -370,8 +380,10 @@ static void note_failure(chunk_state *c, uint64_t i, trial_end how, uint64_t chu
 }
 
 void worker_loop(const fsabi_module *mod, const program_hooks *program, uint64_t seed, int cmd_fd, int result_fd,
-                 wire_slot *slot, uint64_t rss_limit, sampling_method method, uint32_t runs) {
+                 wire_slot *slot, uint64_t rss_limit, sampling_method method, uint32_t runs, uint32_t nscores) {
     chunk_state c = {0};
+    score_sums scores = {0};
+    double *trial_scores = NULL;
     uint64_t ncounters = fsabi_ncounters(mod);
     int replicates = method != SAMPLING_PLAIN;
     size_t ntallies = replicates ? 2 * ncounters : ncounters;
@@ -388,6 +400,13 @@ void worker_loop(const fsabi_module *mod, const program_hooks *program, uint64_t
     }
     chunk_state_init(&c, mod, ntallies, result_fd);
     collect(mod, &c, 0);   /* whatever module initialisation counted is not a trial */
+    if (nscores && !replicates && program->take_scores) {
+        trial_scores = calloc(nscores, sizeof *trial_scores);
+        if (!trial_scores || score_sums_init(&scores, (uint32_t)mod->nblocks, nscores) != 0)
+            worker_out_of_memory(result_fd, 0);
+        program->take_scores(trial_scores);
+        c.scores = &scores;
+    }
 
     wire_chunk cmd;
     while (wire_read(cmd_fd, &cmd, sizeof cmd) == 0 && cmd.count > 0) {
@@ -399,6 +418,10 @@ void worker_loop(const fsabi_module *mod, const program_hooks *program, uint64_t
             trial_end how = replicates ? run_replicate(mod, program, points, runs, seed, i, &rep)
                                        : program->run_trial(seed, i);
             __atomic_store_n(&slot->trial, WIRE_IDLE, __ATOMIC_RELEASE);
+            if (c.scores) {
+                program->take_scores(trial_scores);
+                if (how != TRIAL_ABORTED && how != TRIAL_INPUT_ERROR) score_sums_trial(c.scores, mod, trial_scores);
+            }
             if (replicates) {
                 collect(mod, &c, 0);   /* a failed run's counters */
                 end_replicate(&c, &rep, ncounters, how != TRIAL_ABORTED && how != TRIAL_INPUT_ERROR);
@@ -418,6 +441,8 @@ void worker_loop(const fsabi_module *mod, const program_hooks *program, uint64_t
         if (retiring) break;
     }
 done:
+    score_sums_free(&scores);
+    free(trial_scores);
     sampling_points_free(points);
     free(rep.total);
     free(rep.blocks);

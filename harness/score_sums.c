@@ -9,7 +9,7 @@
 /* Terms beyond this (in units of 2^-32) are not summed: 2^100 leaves room for 2^27
  * trials of the largest term before a sum could leave 127 bits, and the additions
  * check for that too. */
-#define TERM_LIMIT 0x1p100L
+#define TERM_LIMIT 0x1p100
 
 int score_sums_init(score_sums *s, uint32_t nblocks, uint32_t nparams) {
     memset(s, 0, sizeof *s);
@@ -36,22 +36,33 @@ void score_sums_free(score_sums *s) {
 }
 
 /* Adds X, rounded to a multiple of 2^-32 once, to *SUM; an X or a sum too large
- * marks S saturated instead. */
-static void add_term(score_sums *s, __int128 *sum, long double x) {
-    long double scaled = ldexpl(x, SCORE_SUMS_FRACTION_BITS);
-    if (!(fabsl(scaled) < TERM_LIMIT)) {
+ * marks S saturated instead. Doubles and 64-bit conversions keep it to a few
+ * instructions a term (long double conversions to 128 bits cost a hundred times
+ * more); past 2^63 units a double is an integer already, and is shifted exactly. */
+static inline void add_term(score_sums *s, __int128 *sum, double x) {
+    double scaled = x * 0x1p32;   /* exact: a power of two */
+    __int128 q;
+    if (fabs(scaled) < 0x1p62) {
+        /* to nearest (ties away from 0) by a truncating conversion, which compiles to
+         * one instruction where llrint is a call; IEEE arithmetic makes it the same
+         * on every machine */
+        q = (__int128)(int64_t)(scaled + (scaled < 0 ? -0.5 : 0.5));
+    } else if (fabs(scaled) < (double)TERM_LIMIT) {
+        int e;
+        double m = frexp(scaled, &e);   /* scaled = m 2^e, 0.5 <= |m| < 1, e > 62 */
+        q = (__int128)(int64_t)ldexp(m, 62) * ((__int128)1 << (e - 62));
+    } else {
         s->saturated = 1;
         return;
     }
-    __int128 q = (__int128)nearbyintl(scaled);   /* round to nearest: the same on every machine */
     if (__builtin_add_overflow(*sum, q, sum)) s->saturated = 1;
 }
 
 static void add_block(score_sums *s, uint32_t block, uint64_t count, const double *scores) {
-    long double c = (long double)count;
+    double c = (double)count;
     __int128 *sums = s->pair + (size_t)block * s->nparams * 4;
     for (uint32_t p = 0; p < s->nparams; p++, sums += 4) {
-        long double cs = c * scores[p];
+        double cs = c * scores[p];
         add_term(s, &sums[0], cs);
         add_term(s, &sums[1], c * cs);
         add_term(s, &sums[2], cs * scores[p]);
@@ -66,7 +77,7 @@ static void add_block(score_sums *s, uint32_t block, uint64_t count, const doubl
 static void add_scores(score_sums *s, const double *scores) {
     for (uint32_t p = 0; p < s->nparams; p++) {
         add_term(s, &s->param[2 * p], scores[p]);
-        add_term(s, &s->param[2 * p + 1], (long double)scores[p] * scores[p]);
+        add_term(s, &s->param[2 * p + 1], scores[p] * scores[p]);
     }
 }
 

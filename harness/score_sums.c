@@ -153,6 +153,10 @@ static long double mean_of(__int128 sum, uint64_t n) {
 int score_sums_estimate(const score_sums *s, uint32_t block, uint32_t param, uint64_t n, double mean_c,
                         double var_c, double z, double *derivative, double *half_width) {
     if (n < 2 || s->saturated || block >= s->nblocks || param >= s->nparams) return -1;
+    if (var_c == 0) {   /* the same count in every trial: its sample covariance with anything is 0 */
+        *derivative = *half_width = 0;   /* (the rounded sums would leave 1e-14 of noise) */
+        return 0;
+    }
     const __int128 *sums = s->pair + ((size_t)block * s->nparams + param) * 4;
     long double a = mean_c, b = mean_of(s->param[2 * param], n);
     long double cs = mean_of(sums[0], n), ccs = mean_of(sums[1], n), css = mean_of(sums[2], n),

@@ -41,7 +41,7 @@ static double valid(const result *r) {
 
 int main(void)
 {
-    plan(26);
+    plan(29);
     /* at 0.999 per interval, the eleven intervals below all hold with probability
      * >= 0.989 for a seed chosen blindly; the seed is fixed, so the run is too */
     const double z = 3.2905267314918945;   /* Phi^-1(1 - 0.001 / 2) */
@@ -103,6 +103,16 @@ int main(void)
     ok(heads != NULL, "heads: the loop body");
     covers(coins ? find(coins, heads, "coin", "p") : NULL, 1 / (0.7 * 0.7), "heads, d/dp = 1 / (1 - p)^2");
     result_free(coins);
+
+    /* function mode, four calls a trial, the first not counted: per counted call the
+     * loop runs n ~ poisson(l) times, d/dl = 1; the entry runs once a call */
+    result *calls = run("sensitivity_calls.fspec", "--sensitivity -g 0.999", "calls", 0);
+    const result_block *spin = calls ? e2e_block_at(calls, "spin", 7, "for.body") : NULL;
+    const result_block *entry = calls ? e2e_block(calls, "spin", "entry") : NULL;
+    covers(spin ? find(calls, spin, "arg n", "l") : NULL, 1, "per call, d/dl = 1");
+    const result_sensitivity *ce = entry ? find(calls, entry, "arg n", "l") : NULL;
+    ok(ce && ce->derivative == 0 && ce->half_width == 0, "the entry, once a call: exactly 0");
+    result_free(calls);
 
     /* the text report names the driver */
     char err[4096];

@@ -15,8 +15,9 @@
  * trials the workers and ranks added up first, so a run's sensitivities depend on
  * its seed alone, as its means do. */
 #define SCORE_SUMS_FRACTION_BITS 32
-/* Pairs (block, parameter) a run may follow: 64 bytes each, in every worker. */
-#define SCORE_SUMS_MAX_PAIRS (1u << 22)
+/* Pairs (block, parameter) a run may follow: 64 bytes each in every worker (64 MiB
+ * at most, of which only the pairs of blocks that ran are touched). */
+#define SCORE_SUMS_MAX_PAIRS (1u << 20)
 
 /* The sums travel as wire_bin records with pad set to one of these (a histogram's
  * bins have pad 0): block is the pair's index (block * nparams + param) or, for the

@@ -41,7 +41,7 @@ static double valid(const result *r) {
 
 int main(void)
 {
-    plan(29);
+    plan(31);
     /* at 0.999 per interval, the eleven intervals below all hold with probability
      * >= 0.989 for a seed chosen blindly; the seed is fixed, so the run is too */
     const double z = 3.2905267314918945;   /* Phi^-1(1 - 0.001 / 2) */
@@ -122,6 +122,13 @@ int main(void)
     ok(text && strstr(text, "sensitivities (score function)") && strstr(text, "n.l = 4") &&
        strstr(text, "asymptotic"), "the text report has the sensitivities, said to be asymptotic");
     free(text);
+
+    /* only parameters without a score: sampled, not enumerated, nothing estimated */
+    result *none = run("enumerate.fspec", "--sensitivity", "none", 0);
+    ok(none && none->has_sensitivities && none->nsensitivities == 0 && none->nsensitivity_skipped == 2 &&
+           none->sampling && !strcmp(none->sampling, "plain"),
+       "uniform_int alone: sampled plainly, its bounds listed, no sensitivity");
+    result_free(none);
 
     /* refusals: the scores weight independent plain draws */
     run("sensitivity.fspec", "--sensitivity --sampling qmc", "qmc", 2);

@@ -101,6 +101,8 @@ int draw_scores_enable(const spec *s) {
     char label[96];
     for (size_t i = 0; i < s->ninputs; i++) {
         const spec_input *in = &s->inputs[i];
+        /* a permutation's shuffle draws from a uniform(0, 1) the spec does not write */
+        if (in->value.kind == SPEC_VALUE_PERMUTATION) continue;
         input_label(in, label, sizeof label);
         if (follow(in->value.dist, label, 1) != 0) return -1;
     }

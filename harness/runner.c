@@ -278,7 +278,7 @@ static int runner_open(runner *r) {
     if (replicates) out->run_moments = calloc(nb + 1, sizeof *out->run_moments);
     r->judge = (decide){cfg, out->moments, out->verdicts, 0};
     int failed = merge_init(&r->merged, replicates ? 2 * nb : nb);
-    if (cfg->nscores && !replicates) {
+    if (cfg->nscores && !replicates && cfg->program.take_scores) {
         out->scores = calloc(1, sizeof *out->scores);
         failed |= !out->scores || score_sums_init(out->scores, (uint32_t)cfg->mod->nblocks, cfg->nscores) != 0;
         r->merged.scores = out->scores;

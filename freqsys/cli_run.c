@@ -184,6 +184,24 @@ static const struct option run_longs[] = {
     {"sensitivity", no_argument, 0, 'Y'},
     {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
 
+/* --sampling, --points and --sensitivity with what they cannot go with: a usage
+ * error's exit status, or 0. */
+static int sampling_usage(const run_options *o) {
+    sampling_method method = SAMPLING_PLAIN;
+    if (o->sampling) sampling_method_parse(o->sampling, &method);
+    if (o->points && method != SAMPLING_STRATIFIED && method != SAMPLING_QMC)
+        return usage_error("%s", "--points goes with --sampling stratified or qmc");
+    if (method != SAMPLING_PLAIN && (o->resume_path || o->method == STOP_METHOD_PAPER || o->replay >= 0 || o->max_paths))
+        return usage_error("--sampling %s cannot be combined with --resume, --replay, --method paper or --paths",
+                           o->sampling);
+    if (o->sensitivity && (method != SAMPLING_PLAIN || (o->sampling && !strcmp(o->sampling, "enumerate"))))
+        return usage_error("--sensitivity needs plain sampling (the scores weight independent draws), "
+                           "not --sampling %s", o->sampling);
+    if (o->sensitivity && (o->resume_path || o->method == STOP_METHOD_PAPER))
+        return usage_error("%s", "--sensitivity cannot be combined with --resume or --method paper");
+    return 0;
+}
+
 static int parse_options(int argc, char **argv, run_options *o) {
     o->replay = -1;
     long n = sysconf(_SC_NPROCESSORS_ONLN);
@@ -252,18 +270,7 @@ static int parse_options(int argc, char **argv, run_options *o) {
         }
         }
     }
-    sampling_method method = SAMPLING_PLAIN;
-    if (o->sampling) sampling_method_parse(o->sampling, &method);
-    if (o->points && method != SAMPLING_STRATIFIED && method != SAMPLING_QMC)
-        return usage_error("%s", "--points goes with --sampling stratified or qmc");
-    if (method != SAMPLING_PLAIN && (o->resume_path || o->method == STOP_METHOD_PAPER || o->replay >= 0 || o->max_paths))
-        return usage_error("--sampling %s cannot be combined with --resume, --replay, --method paper or --paths",
-                           o->sampling);
-    if (o->sensitivity && (method != SAMPLING_PLAIN || (o->sampling && !strcmp(o->sampling, "enumerate"))))
-        return usage_error("--sensitivity needs plain sampling (the scores weight independent draws), "
-                           "not --sampling %s", o->sampling);
-    if (o->sensitivity && (o->resume_path || o->method == STOP_METHOD_PAPER))
-        return usage_error("%s", "--sensitivity cannot be combined with --resume or --method paper");
+    if (sampling_usage(o) != 0) return EXIT_USAGE;
     if (o->resume_path && optind == argc) return 0;   /* the spec comes from the checkpoint */
     if (optind != argc - 1) return usage_error("%s", "needs exactly one SPEC file");
     o->spec_path = argv[optind];
@@ -739,6 +746,25 @@ static int prepare(run_state *st, int argc, char **argv, cluster *cl) {
     return EXIT_OK;
 }
 
+/* `--sensitivity`: follows the draws' scores (each MPI rank's workers do), within
+ * the pairs the sums have room for. Returns EXIT_OK or EXIT_USAGE, said on stderr. */
+static int enable_sensitivity(run_state *st) {
+    size_t nparams, nscored;
+    if (draw_scores_enable(st->s) != 0) {
+        fprintf(stderr, "freqsys: error: out of memory\n");
+        return EXIT_USAGE;
+    }
+    draw_scores_params(&nparams, &nscored);
+    if ((uint64_t)nscored * st->mod->nblocks > SCORE_SUMS_MAX_PAIRS) {
+        fprintf(stderr, "freqsys: error: --sensitivity follows at most %u (block, parameter) pairs; "
+                "this program has %llu blocks and %zu parameters with a score\n", SCORE_SUMS_MAX_PAIRS,
+                (unsigned long long)st->mod->nblocks, nscored);
+        return EXIT_USAGE;
+    }
+    st->cfg.nscores = (uint32_t)nscored;
+    return EXIT_OK;
+}
+
 /* The runner's configuration from the options and the spec (options win), and the
  * checkpoint it writes. Returns EXIT_OK or EXIT_USAGE. */
 static int configure(run_state *st, cluster *cl) {
@@ -795,21 +821,7 @@ static int configure(run_state *st, cluster *cl) {
                 "yet; use --sampling plain\n", o->sampling);
         return EXIT_USAGE;
     }
-    if (o->sensitivity) {
-        size_t nparams, nscored;
-        if (draw_scores_enable(s) != 0) {
-            fprintf(stderr, "freqsys: error: out of memory\n");
-            return EXIT_USAGE;
-        }
-        draw_scores_params(&nparams, &nscored);
-        if ((uint64_t)nscored * st->mod->nblocks > SCORE_SUMS_MAX_PAIRS) {
-            fprintf(stderr, "freqsys: error: --sensitivity follows at most %u (block, parameter) pairs; "
-                    "this program has %llu blocks and %zu parameters with a score\n", SCORE_SUMS_MAX_PAIRS,
-                    (unsigned long long)st->mod->nblocks, nscored);
-            return EXIT_USAGE;
-        }
-        cfg->nscores = (uint32_t)nscored;
-    }
+    if (o->sensitivity && enable_sensitivity(st) != EXIT_OK) return EXIT_USAGE;
     if (o->trace_path && cl->rank == 0) {
         if (!(cfg->trace = fopen(o->trace_path, "w"))) {
             fprintf(stderr, "freqsys: error: cannot write %s: %s\n", o->trace_path, strerror(errno));

@@ -822,6 +822,22 @@ static int check_kind(reader *rd, json_t *root)
     return 0;
 }
 
+/* `run --sensitivity`'s lists, when present; each must name a block. */
+static void read_sensitivities(reader *rd, json_t *root, result *r)
+{
+    if (!json_object_get(root, "sensitivities"))
+        return;
+    r->has_sensitivities = 1;
+    read_list(rd, root, "sensitivities", 0, sizeof(result_sensitivity), (void **)&r->sensitivities,
+              &r->nsensitivities, read_sensitivity);
+    read_list(rd, root, "sensitivity_skipped", 0, sizeof(result_sensitivity_skip),
+              (void **)&r->sensitivity_skipped, &r->nsensitivity_skipped, read_sensitivity_skip);
+    for (size_t i = 0; i < r->nsensitivities && !rd->failed; i++)
+        if (r->sensitivities[i].block >= r->nblocks)
+            reader_fail(rd, "sensitivities[%zu]: block %zu is not a block (there are %zu)", i,
+                        r->sensitivities[i].block, r->nblocks);
+}
+
 static void fill(reader *rd, json_t *root, result *r)
 {
     if (get_string(rd, root, "spec", 1, &r->spec) == 0 &&
@@ -894,17 +910,7 @@ static void fill(reader *rd, json_t *root, result *r)
               &r->npath_functions, read_path_function);
     if (!r->max_paths && (r->npaths || r->npath_functions) && !rd->failed)
         reader_fail(rd, "'paths' needs 'max_paths', the limit they were counted under");
-    if (json_object_get(root, "sensitivities")) {
-        r->has_sensitivities = 1;
-        read_list(rd, root, "sensitivities", 0, sizeof(result_sensitivity), (void **)&r->sensitivities,
-                  &r->nsensitivities, read_sensitivity);
-        read_list(rd, root, "sensitivity_skipped", 0, sizeof(result_sensitivity_skip),
-                  (void **)&r->sensitivity_skipped, &r->nsensitivity_skipped, read_sensitivity_skip);
-        for (size_t i = 0; i < r->nsensitivities && !rd->failed; i++)
-            if (r->sensitivities[i].block >= r->nblocks)
-                reader_fail(rd, "sensitivities[%zu]: block %zu is not a block (there are %zu)", i,
-                            r->sensitivities[i].block, r->nblocks);
-    }
+    read_sensitivities(rd, root, r);
     get_int(rd, root, "jobs", 0, 0, &r->jobs);
     get_double(rd, root, "elapsed_s", 0, &r->elapsed_s);
     get_double(rd, root, "trials_per_s", 0, &r->trials_per_s);

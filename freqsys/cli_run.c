@@ -806,7 +806,7 @@ static int configure(run_state *st, cluster *cl) {
                         : o->points ? (uint32_t)o->points : sampling_method_default_runs(cfg->sampling);
     cfg->timeout_s *= cfg->runs_per_trial;   /* the spec's timeout is per run; a trial is a replicate */
     /* a replicate's tallies are not in the checkpoint's format: such a run is not continued */
-    if (cfg->sampling != SAMPLING_PLAIN) cfg->on_checkpoint = NULL;
+    if (cfg->sampling != SAMPLING_PLAIN || o->sensitivity) cfg->on_checkpoint = NULL;   /* nor are score sums */
     st->ckpt.header.epsilon = cfg->stop.epsilon;
     st->ckpt.header.confidence = cfg->stop.confidence;
     st->ckpt.header.relative = cfg->stop.relative;
@@ -891,9 +891,10 @@ static int run_sampled(run_state *st, cluster *cl) {
         fprintf(stderr, "freqsys: error: %s\n", rr.error);
         rc = EXIT_USAGE;
     } else if (cl->rank == 0) {   /* the result and the checkpoint are rank 0's to write */
-        if (rr.interrupted && cfg->sampling != SAMPLING_PLAIN) {
-            if (!o->quiet) fprintf(stderr, "freqsys: interrupted after %llu replicates (a run with --sampling %s "
-                                   "cannot be continued)\n", (unsigned long long)rr.trials, o->sampling);
+        if (rr.interrupted && (cfg->sampling != SAMPLING_PLAIN || o->sensitivity)) {
+            if (!o->quiet) fprintf(stderr, "freqsys: interrupted after %llu %s (a run with %s%s cannot be continued)\n",
+                                   (unsigned long long)rr.trials, o->sensitivity ? "trials" : "replicates",
+                                   o->sensitivity ? "--sensitivity" : "--sampling ", o->sensitivity ? "" : o->sampling);
         } else if (rr.interrupted) {
             write_checkpoint(&rr.state, &st->ckpt);
             if (st->ckpt.written && !o->quiet)

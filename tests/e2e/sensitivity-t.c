@@ -41,7 +41,7 @@ static double valid(const result *r) {
 
 int main(void)
 {
-    plan(31);
+    plan(32);
     /* at 0.999 per interval, the eleven intervals below all hold with probability
      * >= 0.989 for a seed chosen blindly; the seed is fixed, so the run is too */
     const double z = 3.2905267314918945;   /* Phi^-1(1 - 0.001 / 2) */
@@ -129,6 +129,12 @@ int main(void)
            none->sampling && !strcmp(none->sampling, "plain"),
        "uniform_int alone: sampled plainly, its bounds listed, no sensitivity");
     result_free(none);
+
+    /* a checkpoint keeps no score sums: an interrupted run says it cannot be continued */
+    code = e2e_runf(err, sizeof err, "run tests/e2e/programs/sensitivity.fspec --sensitivity --stop-after 100 "
+                    "-o \"$TMPDIR/stopped.json\"");
+    ok(code == 1 && strstr(err, "--sensitivity cannot be continued") && !strstr(err, "--resume"),
+       "stopped early: exit 1, no checkpoint offered");
 
     /* refusals: the scores weight independent plain draws */
     run("sensitivity.fspec", "--sensitivity --sampling qmc", "qmc", 2);

@@ -9,7 +9,8 @@
  * counts the weighted indicator Y = w 1{x > c}, w = p(x) / q(x) <= 1 / (1 - ALPHA),
  * rounded to a multiple of 2^-32, into the real tallies, with the real rule at
  * relative epsilon 10% and range 2^32 / (1 - ALPHA) (docs/statistics.md, "Rare
- * blocks"). Each seed's trials are the pilot's plus the estimation's. */
+ * blocks: importance sampling"). Each seed's trials are the pilot's plus the
+ * estimation's. */
 
 #include <gsl/gsl_cdf.h>
 #include <gsl/gsl_randist.h>

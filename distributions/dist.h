@@ -84,6 +84,21 @@ size_t dist_params(const dist *d, dist_param *out);
  * without a score). Can't fail; X outside the support gives what the formula gives. */
 void dist_score(const dist *d, double x, double *grad);
 
+/* tilt.c: the exponential tilt used by importance sampling. The index of the
+ * parameter a tilt moves (normal's and lognormal's mu, poisson's l, exponential's
+ * rate, p of bernoulli, binomial and geometric), or -1 when D has none. */
+int dist_tilt_param(const dist *d);
+
+/* The statistic whose mean the tilt parameter sets: ln X for lognormal, X otherwise. */
+double dist_tilt_statistic(const dist *d, double x);
+
+/* D with its tilt parameter set so that E T = MEAN_T (the cross-entropy refit), a new
+ * distribution to free; NULL when D has no tilt or MEAN_T is out of its range. */
+dist *dist_tilt_fit(const dist *d, double mean_t);
+
+/* log f_TILTED(X) - log f_D(X), TILTED from dist_tilt_fit(D, ...). Can't fail. */
+double dist_tilt_log_ratio(const dist *d, const dist *tilted, double x);
+
 /* The mean, for closed-form truths in tests and examples; NAN where unknown. */
 double dist_mean(const dist *d);
 

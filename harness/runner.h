@@ -45,6 +45,13 @@ typedef struct runner_config {
     /* Sensitivities (plain sampling only): each trial's scores for this many
      * parameters (program.take_scores) are summed with the block counts; 0: none. */
     uint32_t nscores;
+    /* Importance sampling (plain sampling only): each trial's counts are multiplied by
+     * its weight (program.take_weight) and by weight_unit (2^32), rounded, before they
+     * are tallied; the rule judges those with every range times weight_unit x
+     * max_weight and no facts about counts, and waits for counter rare_block alone.
+     * weight_unit 0: off. */
+    double weight_unit, max_weight;
+    int64_t rare_block;
 } runner_config;
 
 #define RUNNER_DEFAULT_RSS_LIMIT (1ull << 30)

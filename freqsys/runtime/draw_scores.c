@@ -65,8 +65,7 @@ static int follow(const dist *d, const char *input, int scored) {
     return 0;
 }
 
-/* The declaration's name as the user wrote it. */
-static void input_label(const spec_input *in, char *buf, size_t size) {
+void draw_scores_label(const spec_input *in, char *buf, size_t size) {
     switch (in->target) {
     case SPEC_READ_INDEX: snprintf(buf, size, "read %lld", in->index); break;
     case SPEC_READ_ANY: snprintf(buf, size, "read *"); break;
@@ -103,7 +102,7 @@ int draw_scores_enable(const spec *s) {
         const spec_input *in = &s->inputs[i];
         /* a permutation's shuffle draws from a uniform(0, 1) the spec does not write */
         if (in->value.kind == SPEC_VALUE_PERMUTATION) continue;
-        input_label(in, label, sizeof label);
+        draw_scores_label(in, label, sizeof label);
         if (follow(in->value.dist, label, 1) != 0) return -1;
     }
     for (size_t i = 0; i < s->ninterrupts; i++) {
@@ -112,7 +111,7 @@ int draw_scores_enable(const spec *s) {
     }
     /* a drawn standard input's bytes and line lengths come from the stream directly */
     for (size_t i = 0; i < s->ninputs; i++) {
-        input_label(&s->inputs[i], label, sizeof label);
+        draw_scores_label(&s->inputs[i], label, sizeof label);
         if (follow(s->inputs[i].value.item, label, 0) != 0) return -1;
     }
     order_params();

@@ -26,6 +26,10 @@ int draw_scores_enable(const spec *s);
  * of their scores, then the skipped ones; *NSCORED how many are scored. */
 const draw_score_param *draw_scores_params(size_t *n, size_t *nscored);
 
+/* The declaration IN's name as the user wrote it ("n", "read 3", "arg cfg.mode"),
+ * as sensitivities and importance sampling name inputs. */
+void draw_scores_label(const spec_input *in, char *buf, size_t size);
+
 /* Copies the scores of the trial that ran last (one per scored parameter) into OUT
  * and clears them for the next. Can't fail. */
 void draw_scores_take(double *out);

@@ -12,6 +12,7 @@
 #include <gsl/gsl_cdf.h>
 #include "commands.h"
 #include "result.h"
+#include "run_rare.h"
 #include "checkpoint.h"
 #include "draw_scores.h"
 #include "enumerate.h"
@@ -43,6 +44,7 @@ typedef struct run_options {
     int has_enumerate_limit;
     unsigned long long points;  /* --points: runs per replicate; 0: the method's default */
     int sensitivity;           /* --sensitivity: d mean / d parameter for every block */
+    const char *rare;          /* --rare BLOCK: importance sampling for that block; NULL: none */
 } run_options;
 
 #define DEFAULT_MAX_PATHS 4096
@@ -156,6 +158,7 @@ static int sampling_option(int c, run_options *o) {
         if (!o->max_paths) o->max_paths = DEFAULT_MAX_PATHS;
         break;
     case 'Y': o->sensitivity = 1; break;
+    case 'B': o->rare = optarg; break;
     case 'X':
         if (parse_count(optarg, &v) || v < 1 || v > INSTRUMENT_MAX_PATHS_LIMIT)
             return usage_error("--max-paths takes a number of paths from 1 to 4294967296, got '%s'", optarg);
@@ -181,7 +184,7 @@ static const struct option run_longs[] = {
     {"time-limit", required_argument, 0, 'L'}, {"sampling", required_argument, 0, 'Z'},
     {"enumerate-limit", required_argument, 0, 'U'}, {"points", required_argument, 0, 'Q'},
     {"paths", no_argument, 0, 'H'}, {"max-paths", required_argument, 0, 'X'},
-    {"sensitivity", no_argument, 0, 'Y'},
+    {"sensitivity", no_argument, 0, 'Y'}, {"rare", required_argument, 0, 'B'},
     {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
 
 /* --sampling, --points and --sensitivity with what they cannot go with: a usage
@@ -199,6 +202,10 @@ static int sampling_usage(const run_options *o) {
                            "not --sampling %s", o->sampling);
     if (o->sensitivity && (o->resume_path || o->method == STOP_METHOD_PAPER))
         return usage_error("%s", "--sensitivity cannot be combined with --resume or --method paper");
+    if (o->rare && (method != SAMPLING_PLAIN || (o->sampling && !strcmp(o->sampling, "enumerate")) ||
+                    o->sensitivity || o->resume_path || o->method == STOP_METHOD_PAPER || o->max_paths))
+        return usage_error("--rare %s needs plain sampling and cannot be combined with --sensitivity, --resume, "
+                           "--method paper or --paths", o->rare);
     return 0;
 }
 
@@ -694,6 +701,7 @@ typedef struct run_state {
     runner_config cfg;
     checkpoint_target ckpt;
     char *sampling_note;       /* why a method asked for by name was not used */
+    run_rare rare;             /* --rare: the target and its pilot */
 } run_state;
 
 static void run_state_free(run_state *st) {
@@ -773,7 +781,8 @@ static int configure(run_state *st, cluster *cl) {
     runner_config *cfg = &st->cfg;
     if (o->cap == 0 && s->cap > 0) o->cap = (double)s->cap;   /* --cap wins over the spec's */
     cfg->mod = st->mod;
-    cfg->program = (program_hooks){runtime_run_trial, runtime_set_draw_source, runtime_rng, draw_scores_take};
+    cfg->program = (program_hooks){runtime_run_trial, runtime_set_draw_source, runtime_rng, draw_scores_take, NULL};
+    cfg->rare_block = -1;
     cfg->seed = o->has_seed ? o->seed : s->seed;
     cfg->jobs = o->jobs;
     cfg->max_trials = o->has_max_trials ? o->max_trials : s->max_trials;
@@ -806,7 +815,8 @@ static int configure(run_state *st, cluster *cl) {
                         : o->points ? (uint32_t)o->points : sampling_method_default_runs(cfg->sampling);
     cfg->timeout_s *= cfg->runs_per_trial;   /* the spec's timeout is per run; a trial is a replicate */
     /* a replicate's tallies are not in the checkpoint's format: such a run is not continued */
-    if (cfg->sampling != SAMPLING_PLAIN || o->sensitivity) cfg->on_checkpoint = NULL;   /* nor are score sums */
+    /* nor are score sums, or a pilot's tilts */
+    if (cfg->sampling != SAMPLING_PLAIN || o->sensitivity || o->rare) cfg->on_checkpoint = NULL;
     st->ckpt.header.epsilon = cfg->stop.epsilon;
     st->ckpt.header.confidence = cfg->stop.confidence;
     st->ckpt.header.relative = cfg->stop.relative;
@@ -822,6 +832,11 @@ static int configure(run_state *st, cluster *cl) {
         return EXIT_USAGE;
     }
     if (o->sensitivity && enable_sensitivity(st) != EXIT_OK) return EXIT_USAGE;
+    char err[1024];
+    if (o->rare && run_rare_prepare(o->rare, s, cfg, &st->rare, err, sizeof err) != 0) {
+        fprintf(stderr, "freqsys: error: %s\n", err);
+        return EXIT_USAGE;
+    }
     if (o->trace_path && cl->rank == 0) {
         if (!(cfg->trace = fopen(o->trace_path, "w"))) {
             fprintf(stderr, "freqsys: error: cannot write %s: %s\n", o->trace_path, strerror(errno));
@@ -853,7 +868,8 @@ static int run_enumerated(run_state *st, cluster *cl, int *done) {
     *done = 0;
     const run_options *o = &st->o;
     /* sensitivities weight sampled trials by their scores: no enumeration then */
-    if (o->resume_path || o->sensitivity || (o->sampling && strcmp(o->sampling, "enumerate"))) return EXIT_OK;
+    if (o->resume_path || o->sensitivity || o->rare || (o->sampling && strcmp(o->sampling, "enumerate")))
+        return EXIT_OK;
     enumerate_result en;
     char why[768];
     if (try_enumeration(st->s, o, &st->cfg, &en, why, sizeof why) != 0) {
@@ -891,10 +907,11 @@ static int run_sampled(run_state *st, cluster *cl) {
         fprintf(stderr, "freqsys: error: %s\n", rr.error);
         rc = EXIT_USAGE;
     } else if (cl->rank == 0) {   /* the result and the checkpoint are rank 0's to write */
-        if (rr.interrupted && (cfg->sampling != SAMPLING_PLAIN || o->sensitivity)) {
+        if (rr.interrupted && (cfg->sampling != SAMPLING_PLAIN || o->sensitivity || o->rare)) {
+            const char *what = o->sensitivity ? "--sensitivity" : o->rare ? "--rare" : "--sampling ";
             if (!o->quiet) fprintf(stderr, "freqsys: interrupted after %llu %s (a run with %s%s cannot be continued)\n",
-                                   (unsigned long long)rr.trials, o->sensitivity ? "trials" : "replicates",
-                                   o->sensitivity ? "--sensitivity" : "--sampling ", o->sensitivity ? "" : o->sampling);
+                                   (unsigned long long)rr.trials, cfg->sampling == SAMPLING_PLAIN ? "trials" : "replicates",
+                                   what, cfg->sampling == SAMPLING_PLAIN ? "" : o->sampling);
         } else if (rr.interrupted) {
             write_checkpoint(&rr.state, &st->ckpt);
             if (st->ckpt.written && !o->quiet)
@@ -904,7 +921,8 @@ static int run_sampled(run_state *st, cluster *cl) {
             unlink(st->ckpt.path);   /* the run ended: its result is final, the checkpoint moot */
         }
         result *r = make_result(st->s, o, cfg, &rr);
-        if (r && o->sensitivity && make_sensitivities(r, cfg, &rr, (double)spec_counted_calls(st->s)) != 0) {
+        if ((r && o->sensitivity && make_sensitivities(r, cfg, &rr, (double)spec_counted_calls(st->s)) != 0) ||
+            (r && o->rare && run_rare_result(r, &st->rare) != 0)) {
             result_free(r);
             r = NULL;
         }

@@ -73,6 +73,10 @@ void result_free(result *r)
         free(r->sensitivity_skipped[i].parameter);
     }
     free(r->sensitivity_skipped);
+    free(r->rare_block);
+    for (size_t i = 0; i < r->nrare_tilts; i++)
+        free(r->rare_tilts[i]);
+    free(r->rare_tilts);
     free(r);
 }
 

@@ -161,7 +161,20 @@ typedef struct result {
     size_t nsensitivities;
     result_sensitivity_skip *sensitivity_skipped;
     size_t nsensitivity_skipped;
+    /* `run --rare` (rare_block not NULL): importance sampling for that block, "function:
+     * label". Every block's mean is of its weighted count: unbiased under the declared
+     * laws; only the target was waited for. */
+    char *rare_block;
+    double rare_mixture;       /* alpha of q = (1 - alpha) p + alpha p_tilt */
+    uint64_t rare_max_tilted;  /* tilted draws a run at most */
+    uint64_t rare_pilot_runs;  /* the cross-entropy pilot's runs, besides `runs` */
+    char **rare_tilts;         /* "x: normal(0, 1) -> normal(3.96, 1)", one per tilted input */
+    size_t nrare_tilts;
 } result;
+
+/* result_rare_text.c: the text report's lines on importance sampling (nothing
+ * without it). Returns 0. */
+int result_write_rare_text(const result *r, FILE *out);
 
 /* result_sensitivity_text.c: the text report's section on sensitivities (nothing
  * without them): per block, the inputs that drive its count, ranked by

@@ -197,6 +197,21 @@ static json_t *failure_json(const result_failure *f, int *bad)
     return o;
 }
 
+/* `run --rare`: the target, the mixture and the tilts the pilot found. */
+static void rare(json_t *o, const result *r, int *bad)
+{
+    json_t *e = json_object(), *tilts = json_array();
+    set(e, "block", str(r->rare_block), bad);
+    set(e, "mixture", real(r->rare_mixture), bad);
+    set(e, "max_tilted_draws", count(r->rare_max_tilted), bad);
+    set(e, "pilot_runs", count(r->rare_pilot_runs), bad);
+    for (size_t i = 0; tilts && i < r->nrare_tilts; i++)
+        if (json_array_append_new(tilts, str(r->rare_tilts[i])) != 0)
+            *bad = 1;
+    set(e, "tilts", tilts, bad);
+    set(o, "rare", e, bad);
+}
+
 /* `run --sensitivity`: the derivatives, and the parameters that have none. */
 static void sensitivities(json_t *o, const result *r, int *bad)
 {
@@ -261,6 +276,8 @@ static void sampling_paths_warnings(json_t *o, const result *r, int *bad)
     }
     if (r->has_sensitivities)   /* only with --sensitivity, so results without read the same */
         sensitivities(o, r, bad);
+    if (r->rare_block)          /* only with --rare */
+        rare(o, r, bad);
 }
 
 /* The document, keys in contract order: the version 1 contract keys first, then the
@@ -838,6 +855,35 @@ static void read_sensitivities(reader *rd, json_t *root, result *r)
                         r->sensitivities[i].block, r->nblocks);
 }
 
+/* `run --rare`'s object, when present. */
+static void read_rare(reader *rd, json_t *root, result *r)
+{
+    json_t *o = json_object_get(root, "rare");
+    if (!o)
+        return;
+    if (!json_is_object(o)) {
+        reader_fail(rd, "field 'rare' must be an object");
+        return;
+    }
+    snprintf(rd->where, sizeof rd->where, "rare: ");
+    get_string(rd, o, "block", 1, &r->rare_block);
+    get_double(rd, o, "mixture", 0, &r->rare_mixture);
+    get_count(rd, o, "max_tilted_draws", 0, &r->rare_max_tilted);
+    get_count(rd, o, "pilot_runs", 0, &r->rare_pilot_runs);
+    json_t *tilts = json_object_get(o, "tilts");
+    size_t n = json_is_array(tilts) ? json_array_size(tilts) : 0;
+    if (n && !rd->failed && !(r->rare_tilts = calloc(n, sizeof *r->rare_tilts)))
+        reader_fail(rd, "out of memory");
+    for (size_t i = 0; r->rare_tilts && i < n && !rd->failed; i++) {
+        const char *t = json_string_value(json_array_get(tilts, i));
+        if (!t)
+            reader_fail(rd, "tilts[%zu] must be a string", i);
+        else if (!(r->rare_tilts[r->nrare_tilts++] = strdup(t)))
+            reader_fail(rd, "out of memory");
+    }
+    rd->where[0] = '\0';
+}
+
 static void fill(reader *rd, json_t *root, result *r)
 {
     if (get_string(rd, root, "spec", 1, &r->spec) == 0 &&
@@ -911,6 +957,7 @@ static void fill(reader *rd, json_t *root, result *r)
     if (!r->max_paths && (r->npaths || r->npath_functions) && !rd->failed)
         reader_fail(rd, "'paths' needs 'max_paths', the limit they were counted under");
     read_sensitivities(rd, root, r);
+    read_rare(rd, root, r);
     get_int(rd, root, "jobs", 0, 0, &r->jobs);
     get_double(rd, root, "elapsed_s", 0, &r->elapsed_s);
     get_double(rd, root, "trials_per_s", 0, &r->trials_per_s);

@@ -1,7 +1,7 @@
 /* bench/rare/rare_bench.c: importance sampling with a defensive mixture for a block reached once in 10^4 runs, judged by the real stopping rule, over seeds. */
 /* SPDX-License-Identifier: MIT */
 
-/* A design measurement, not a feature of `freqsys run`: the block is reached when
+/* The modelled run behind `freqsys run --rare`, to compare tilts: the block is reached when
  * x ~ normal(0, 1) exceeds c = Phi^-1(1 - P), P = 1e-4 (the truth, by construction).
  * A cross-entropy pilot draws from the current mixture, keeps the runs that reached
  * the block with their weights, and fits normal(mu, sigma) to them (weighted maximum

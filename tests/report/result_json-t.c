@@ -235,7 +235,7 @@ static char *doc(const char *top, const char *block)
 
 int main(void)
 {
-    plan(54 + (int)NREALS + 2 + 5 + 5);
+    plan(54 + (int)NREALS + 2 + 5 + 5 + 3);
     dir = tmp_dir();
     int rc;
     char err[256];
@@ -317,6 +317,25 @@ int main(void)
            isnan(back->sensitivities[1].half_width) && back->nsensitivity_skipped == 1 &&
            !strcmp(back->sensitivity_skipped[0].input, "k") && strstr(got, "\"label\": \"while.body\""),
        "read: sensitivities, a null half-width, the skipped parameter; the block's label is written");
+    free(got);
+    result_free(back);
+    result_free(r);
+    /* importance sampling: the target, the mixture, the pilot and the tilts, read back */
+    r = sample_program();
+    r->rare_block = strdup("main:while.body");
+    r->rare_mixture = 0.5;
+    r->rare_max_tilted = 8;
+    r->rare_pilot_runs = 40000;
+    r->rare_tilts = calloc(1, sizeof *r->rare_tilts);
+    r->rare_tilts[0] = strdup("x: normal(0, 1) -> normal(3.96, 1)");
+    r->nrare_tilts = 1;
+    round_trip(r, "with --rare");
+    got = capture(result_write_json, r, &rc);
+    back = result_read_json(put("rare.json", got), err, sizeof err);
+    ok(back && back->rare_block && !strcmp(back->rare_block, "main:while.body") && back->rare_mixture == 0.5 &&
+           back->rare_max_tilted == 8 && back->rare_pilot_runs == 40000 && back->nrare_tilts == 1 &&
+           !strcmp(back->rare_tilts[0], "x: normal(0, 1) -> normal(3.96, 1)"),
+       "read: the rare block, mixture, tilted draws, pilot runs and tilts");
     free(got);
     result_free(back);
     result_free(r);

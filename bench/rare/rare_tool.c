@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "clopper_pearson.h"
@@ -38,8 +39,9 @@ int main(int argc, char **argv) {
     for (int seed = 1; seed <= seeds; seed++) {
         snprintf(cmd, sizeof cmd, "'%s' run '%s' --rare '%s' -s %d -j 2 -q -o '%s' 2>/dev/null", tool, argv[optind],
                  argv[optind + 1], seed, path);
+        unlink(path);   /* a run that writes nothing must not leave the last seed's result to be read */
         int rc = system(cmd);
-        result *r = result_read_json(path, err, sizeof err);
+        result *r = WIFEXITED(rc) && WEXITSTATUS(rc) <= 1 ? result_read_json(path, err, sizeof err) : NULL;
         if (!r) {
             fprintf(stderr, "seed %d (exit %d): %s\n", seed, rc, err);
             return 1;

@@ -419,7 +419,7 @@ static void after_trial(const fsabi_module *mod, const program_hooks *program, c
         double w = program->take_weight();
         if (kept) weigh(mod, w, weight_unit, c->fd, c->start, i);
     }
-    if (c->scores) {
+    if (c->scores && program->take_scores) {
         program->take_scores(scores);
         if (kept) score_sums_trial(c->scores, mod, scores);
     }

@@ -30,7 +30,7 @@ static void settles(const result *r, const result_block *b, double truth, const 
 }
 
 int main(void) {
-    plan(20);
+    plan(22);
     char err[4096];
     /* x ~ normal(0, 1) past its 1 - 10^-4 quantile; plain sampling needs about 3.8 10^6 runs */
     result *r = run("rare_normal.fspec", "--rare main:if.then2 -j 2", "normal", 0, err, sizeof err);
@@ -69,5 +69,7 @@ int main(void) {
     run("rare_normal.fspec", "--rare main:if.then2 --sensitivity", "both", 2, err, sizeof err);
     ok(strstr(err, "cannot be combined with --sensitivity") != NULL, "not with --sensitivity");
     run("rare_normal.fspec", "--rare main:if.then2 --sampling qmc", "qmc", 2, err, sizeof err);
+    run("rare_crash.fspec", "--rare main:if.then5", "crash", 2, err, sizeof err);
+    ok(strstr(err, "the pilot's run") && strstr(err, "crashed (signal 11)"), "a crash in the pilot is named: %s", err);
     return done();
 }

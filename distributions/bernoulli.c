@@ -37,8 +37,23 @@ static size_t support(const dist *d, double *values, double *probs, size_t max)
     return 2;
 }
 
+/* log f = x log p + (1 - x) log(1 - p):   d/dp = x / p - (1 - x) / (1 - p). At p = 0 or
+ * 1 every draw is the same and a change of p one way leaves the law's set: no score. */
+static size_t params(const dist *d, dist_param *out)
+{
+    double p = B(d)->p;
+    out[0] = (dist_param){"p", p, p > 0 && p < 1};
+    return 1;
+}
+
+static void score(const dist *d, double x, double *grad)
+{
+    double p = B(d)->p;
+    grad[0] = p > 0 && p < 1 ? x / p - (1 - x) / (1 - p) : 0;
+}
+
 static const dist_ops ops = {
-    "bernoulli", cdf, mean, format, NULL, NULL, NULL, NULL, support,
+    "bernoulli", cdf, mean, format, NULL, NULL, NULL, NULL, support, params, score,
 };
 
 /* bernoulli(p) with 0 <= p <= 1; fails on a wrong count or kind or p outside [0, 1]. */

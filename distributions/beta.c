@@ -4,8 +4,11 @@
 /* p(x) = Gamma(a + b) / (Gamma(a) Gamma(b)) x^(a-1) (1 - x)^(b-1)   for 0 <= x <= 1;
  *   a > 0, b > 0.   Mean a / (a + b). */
 
+#include <math.h>
+
 #include <gsl/gsl_cdf.h>
 #include <gsl/gsl_randist.h>
+#include <gsl/gsl_sf_psi.h>
 
 #include "dist_impl.h"
 
@@ -29,8 +32,24 @@ static void format(const dist *d, dist_text *t)
     dist_text_call(t, "beta", v, 2);
 }
 
+/* log f = (a - 1) log x + (b - 1) log(1 - x) - log B(a, b):
+ * d/da = log x - psi(a) + psi(a + b),   d/db = log(1 - x) - psi(b) + psi(a + b). */
+static size_t params(const dist *d, dist_param *out)
+{
+    out[0] = (dist_param){"a", B(d)->a, 1};
+    out[1] = (dist_param){"b", B(d)->b, 1};
+    return 2;
+}
+
+static void score(const dist *d, double x, double *grad)
+{
+    double a = B(d)->a, b = B(d)->b, both = gsl_sf_psi(a + b);
+    grad[0] = log(x) - gsl_sf_psi(a) + both;
+    grad[1] = log1p(-x) - gsl_sf_psi(b) + both;
+}
+
 static const dist_ops ops = {
-    "beta", cdf, mean, format, NULL, quantile, survival, upper, NULL,
+    "beta", cdf, mean, format, NULL, quantile, survival, upper, NULL, params, score,
 };
 
 /* beta(a, b) with a > 0 and b > 0; fails on a wrong count or kind or on a parameter <= 0. */

@@ -71,8 +71,25 @@ static size_t support(const dist *d, double *values, double *probs, size_t max)
     return n;
 }
 
+/* log f = k log p + (n - k) log(1 - p) + log C(n, k):   d/dp = k / p - (n - k) / (1 - p).
+ * n is an integer: no derivative. */
+static size_t params(const dist *d, dist_param *out)
+{
+    double p = B(d)->p;
+    out[0] = (dist_param){"n", B(d)->n, 0};
+    out[1] = (dist_param){"p", p, p > 0 && p < 1};
+    return 2;
+}
+
+static void score(const dist *d, double x, double *grad)
+{
+    double p = B(d)->p;
+    grad[0] = 0;
+    grad[1] = p > 0 && p < 1 ? x / p - (B(d)->n - x) / (1 - p) : 0;
+}
+
 static const dist_ops ops = {
-    "binomial", cdf, mean, format, NULL, NULL, NULL, NULL, support,
+    "binomial", cdf, mean, format, NULL, NULL, NULL, NULL, support, params, score,
 };
 
 /* binomial(n, p); fails on a wrong count or kind, a negative, fractional or too large

@@ -64,3 +64,14 @@ int dist_format(const dist *d, char *buf, size_t size)
     dist_format_text(d, &t);
     return (int)t.len;
 }
+
+size_t dist_params(const dist *d, dist_param *out)
+{
+    return d->ops->params ? d->ops->params(d, out) : 0;
+}
+
+void dist_score(const dist *d, double x, double *grad)
+{
+    if (d->ops->score)
+        d->ops->score(d, x, grad);
+}

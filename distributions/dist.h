@@ -63,6 +63,42 @@ size_t dist_support(const dist *d, double *values, double *probs, size_t max);
  * A draw F^-1(U) of a uniform U has D's distribution. Can't fail. */
 double dist_quantile(const dist *d, double u);
 
+/* A numeric parameter of a distribution, for sensitivities: its name as the spec
+ * writes it ("l" of poisson(l)), its value, and whether it has a score, i.e. the
+ * density is differentiable in it at every point of a support that does not move
+ * with it, so d E[g(X)] / d theta = E[g(X) d log f(X) / d theta] (score.c). A bound
+ * of a support (uniform(a, b), uniform_int) or an integer (binomial's n) has none. */
+#define DIST_MAX_PARAMS 4
+typedef struct dist_param {
+    const char *name;
+    double value;
+    int scored;
+} dist_param;
+
+/* D's numeric parameters into OUT (room for DIST_MAX_PARAMS); returns how many. 0 for
+ * kinds whose parameters are lists, files or distributions (choice, discrete,
+ * empirical, truncated, constant). Can't fail. */
+size_t dist_params(const dist *d, dist_param *out);
+
+/* GRAD[i] = d log f(X) / d theta_i for each parameter dist_params lists (0 for those
+ * without a score). Can't fail; X outside the support gives what the formula gives. */
+void dist_score(const dist *d, double x, double *grad);
+
+/* tilt.c: the exponential tilt used by importance sampling. The index of the
+ * parameter a tilt moves (normal's and lognormal's mu, poisson's l, exponential's
+ * rate, p of bernoulli, binomial and geometric), or -1 when D has none. */
+int dist_tilt_param(const dist *d);
+
+/* The statistic whose mean the tilt parameter sets: ln X for lognormal, X otherwise. */
+double dist_tilt_statistic(const dist *d, double x);
+
+/* D with its tilt parameter set so that E T = MEAN_T (the cross-entropy refit), a new
+ * distribution to free; NULL when D has no tilt or MEAN_T is out of its range. */
+dist *dist_tilt_fit(const dist *d, double mean_t);
+
+/* log f_TILTED(X) - log f_D(X), TILTED from dist_tilt_fit(D, ...). Can't fail. */
+double dist_tilt_log_ratio(const dist *d, const dist *tilted, double x);
+
 /* The mean, for closed-form truths in tests and examples; NAN where unknown. */
 double dist_mean(const dist *d);
 

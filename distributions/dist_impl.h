@@ -30,6 +30,11 @@ typedef struct dist_ops {
     /* A finite support: its size N, and when N <= MAX its values and probabilities
      * in VALUES and PROBS. NULL for kinds whose support is infinite or continuous. */
     size_t (*support)(const dist *d, double *values, double *probs, size_t max);
+    /* The numeric parameters, at most DIST_MAX_PARAMS (dist_params). NULL: none. */
+    size_t (*params)(const dist *d, dist_param *out);
+    /* d log f(x) / d theta at X for each parameter of params, in its order; 0 for
+     * those without a score. NULL when params is. */
+    void (*score)(const dist *d, double x, double *grad);
 } dist_ops;
 
 typedef double (*dist_sampler)(const dist *d, gsl_rng *r);

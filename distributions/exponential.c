@@ -28,8 +28,17 @@ static void format(const dist *d, dist_text *t)
     dist_text_call(t, "exponential", &E(d)->rate, 1);
 }
 
+/* log f = log rate - rate x:   d/drate = 1 / rate - x. */
+static size_t params(const dist *d, dist_param *out)
+{
+    out[0] = (dist_param){"rate", E(d)->rate, 1};
+    return 1;
+}
+
+static void score(const dist *d, double x, double *grad) { grad[0] = E(d)->mu - x; }
+
 static const dist_ops ops = {
-    "exponential", cdf, mean, format, NULL, quantile, survival, upper, NULL,
+    "exponential", cdf, mean, format, NULL, quantile, survival, upper, NULL, params, score,
 };
 
 /* exponential(rate) with rate > 0; fails on a wrong count or kind or on rate <= 0. */

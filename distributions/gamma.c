@@ -8,6 +8,7 @@
 
 #include <gsl/gsl_cdf.h>
 #include <gsl/gsl_randist.h>
+#include <gsl/gsl_sf_psi.h>
 
 #include "dist_impl.h"
 
@@ -45,8 +46,24 @@ static void format(const dist *d, dist_text *t)
     dist_text_call(t, "gamma", v, 2);
 }
 
+/* log f = (k - 1) log x - x / theta - lgamma(k) - k log theta:
+ * d/dk = log x - psi(k) - log theta,   d/dtheta = x / theta^2 - k / theta. */
+static size_t params(const dist *d, dist_param *out)
+{
+    out[0] = (dist_param){"k", G(d)->k, 1};
+    out[1] = (dist_param){"theta", G(d)->theta, 1};
+    return 2;
+}
+
+static void score(const dist *d, double x, double *grad)
+{
+    double k = G(d)->k, t = G(d)->theta;
+    grad[0] = log(x) - gsl_sf_psi(k) - log(t);
+    grad[1] = x / (t * t) - k / t;
+}
+
 static const dist_ops ops = {
-    "gamma", cdf, mean, format, NULL, quantile, survival, upper, NULL,
+    "gamma", cdf, mean, format, NULL, quantile, survival, upper, NULL, params, score,
 };
 
 /* gamma(k, theta) with k > 0 and theta > 0; fails on a wrong count or kind or on a

@@ -46,8 +46,21 @@ static void format(const dist *d, dist_text *t)
     dist_text_call(t, "geometric", &G(d)->p, 1);
 }
 
+/* log f = log p + (k - 1) log(1 - p):   d/dp = 1 / p - (k - 1) / (1 - p); none at p = 1. */
+static size_t params(const dist *d, dist_param *out)
+{
+    out[0] = (dist_param){"p", G(d)->p, G(d)->p < 1};
+    return 1;
+}
+
+static void score(const dist *d, double x, double *grad)
+{
+    double p = G(d)->p;
+    grad[0] = p < 1 ? 1 / p - (x - 1) / (1 - p) : 0;
+}
+
 static const dist_ops ops = {
-    "geometric", cdf, mean, format, NULL, NULL, NULL, NULL, NULL,
+    "geometric", cdf, mean, format, NULL, NULL, NULL, NULL, NULL, params, score,
 };
 
 /* geometric(p) with 0 < p <= 1; fails on a wrong count or kind or p outside (0, 1]. */

@@ -53,8 +53,23 @@ static void format(const dist *d, dist_text *t)
     dist_text_call(t, "lognormal", v, 2);
 }
 
+/* As normal's, with z = (ln x - mu) / sigma (the Jacobian 1 / x does not depend on them). */
+static size_t params(const dist *d, dist_param *out)
+{
+    out[0] = (dist_param){"mu", L(d)->mu, 1};
+    out[1] = (dist_param){"sigma", L(d)->sigma, 1};
+    return 2;
+}
+
+static void score(const dist *d, double x, double *grad)
+{
+    double s = L(d)->sigma, z = (log(x) - L(d)->mu) / s;
+    grad[0] = z / s;
+    grad[1] = (z * z - 1) / s;
+}
+
 static const dist_ops ops = {
-    "lognormal", cdf, mean, format, NULL, quantile, survival, upper, NULL,
+    "lognormal", cdf, mean, format, NULL, quantile, survival, upper, NULL, params, score,
 };
 
 /* lognormal(mu, sigma) with sigma > 0; fails on a wrong count or kind or on sigma <= 0. */

@@ -46,8 +46,23 @@ static void format(const dist *d, dist_text *t)
     dist_text_call(t, "normal", v, 2);
 }
 
+/* With z = (x - mu) / sigma:   d/dmu = z / sigma,   d/dsigma = (z^2 - 1) / sigma. */
+static size_t params(const dist *d, dist_param *out)
+{
+    out[0] = (dist_param){"mu", N(d)->mu, 1};
+    out[1] = (dist_param){"sigma", N(d)->sigma, 1};
+    return 2;
+}
+
+static void score(const dist *d, double x, double *grad)
+{
+    double s = N(d)->sigma, z = (x - N(d)->mu) / s;
+    grad[0] = z / s;
+    grad[1] = (z * z - 1) / s;
+}
+
 static const dist_ops ops = {
-    "normal", cdf, mean, format, NULL, quantile, survival, upper, NULL,
+    "normal", cdf, mean, format, NULL, quantile, survival, upper, NULL, params, score,
 };
 
 /* normal(mu, sigma) with sigma > 0; fails on a wrong count or kind or on sigma <= 0. */

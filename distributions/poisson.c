@@ -38,8 +38,17 @@ static void format(const dist *d, dist_text *t)
     dist_text_call(t, "poisson", &P(d)->l, 1);
 }
 
+/* log f = k log l - l - log k!:   d/dl = k / l - 1. */
+static size_t params(const dist *d, dist_param *out)
+{
+    out[0] = (dist_param){"l", P(d)->l, 1};
+    return 1;
+}
+
+static void score(const dist *d, double x, double *grad) { grad[0] = x / P(d)->l - 1; }
+
 static const dist_ops ops = {
-    "poisson", cdf, mean, format, NULL, NULL, NULL, NULL, NULL,
+    "poisson", cdf, mean, format, NULL, NULL, NULL, NULL, NULL, params, score,
 };
 
 /* poisson(l) with 0 < l <= 2^31; fails on a wrong count or kind or l out of range. */

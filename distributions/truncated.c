@@ -175,7 +175,7 @@ static void release(dist *d)
 }
 
 static const dist_ops ops = {
-    "truncated", cdf, mean, format, release, NULL, NULL, NULL, NULL,
+    "truncated", cdf, mean, format, release, NULL, NULL, NULL, NULL, NULL, NULL,
 };
 
 /* The alias table over the integers first..last, weighted by D's probabilities. */

@@ -28,8 +28,20 @@ static void format(const dist *d, dist_text *t)
     dist_text_call(t, "uniform", v, 2);
 }
 
+/* The bounds move the support: d E[g(X)] / da has a term g(a) / (b - a) that no
+ * weighting of the draws gives (the score 1 / (b - a) is the same for every x), so
+ * neither has a score. */
+static size_t params(const dist *d, dist_param *out)
+{
+    out[0] = (dist_param){"a", U(d)->a, 0};
+    out[1] = (dist_param){"b", U(d)->b, 0};
+    return 2;
+}
+
+static void score(const dist *d, double x, double *grad) { grad[0] = grad[1] = 0; }
+
 static const dist_ops ops = {
-    "uniform", cdf, mean, format, NULL, quantile, survival, upper, NULL,
+    "uniform", cdf, mean, format, NULL, quantile, survival, upper, NULL, params, score,
 };
 
 /* uniform(a, b) with finite a < b; fails on a wrong count or kind or on a >= b. */

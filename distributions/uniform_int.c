@@ -81,8 +81,18 @@ static size_t support(const dist *d, double *values, double *probs, size_t max)
     return (size_t)n;
 }
 
+/* Integer bounds of the support: no derivative. */
+static size_t params(const dist *d, dist_param *out)
+{
+    out[0] = (dist_param){"a", (double)UI(d)->a, 0};
+    out[1] = (dist_param){"b", (double)UI(d)->b, 0};
+    return 2;
+}
+
+static void score(const dist *d, double x, double *grad) { grad[0] = grad[1] = 0; }
+
 static const dist_ops ops = {
-    "uniform_int", cdf, mean, format, NULL, NULL, NULL, NULL, support,
+    "uniform_int", cdf, mean, format, NULL, NULL, NULL, NULL, support, params, score,
 };
 
 /* uniform_int(a, b) with integers a <= b of magnitude at most 2^53; fails on a wrong

@@ -9,14 +9,18 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <gsl/gsl_cdf.h>
 #include "commands.h"
 #include "result.h"
+#include "run_rare.h"
 #include "checkpoint.h"
+#include "draw_scores.h"
 #include "enumerate.h"
 #include "module_load.h"
 #include "path_hashed.h"
 #include "runner.h"
 #include "runtime.h"
+#include "score_sums.h"
 #include "stdin_text.h"
 #include "transform.h"
 
@@ -40,6 +44,8 @@ typedef struct run_options {
     unsigned long long enumerate_limit;   /* --enumerate-limit; 0: the default */
     int has_enumerate_limit;
     unsigned long long points;  /* --points: runs per replicate; 0: the method's default */
+    int sensitivity;           /* --sensitivity: d mean / d parameter for every block */
+    const char *rare;          /* --rare BLOCK: importance sampling for that block; NULL: none */
 } run_options;
 
 #define DEFAULT_MAX_PATHS 4096
@@ -152,6 +158,8 @@ static int sampling_option(int c, run_options *o) {
     case 'H':
         if (!o->max_paths) o->max_paths = DEFAULT_MAX_PATHS;
         break;
+    case 'Y': o->sensitivity = 1; break;
+    case 'B': o->rare = optarg; break;
     case 'X':
         if (parse_count(optarg, &v) || v < 1 || v > INSTRUMENT_MAX_PATHS_LIMIT)
             return usage_error("--max-paths takes a number of paths from 1 to 4294967296, got '%s'", optarg);
@@ -177,7 +185,30 @@ static const struct option run_longs[] = {
     {"time-limit", required_argument, 0, 'L'}, {"sampling", required_argument, 0, 'Z'},
     {"enumerate-limit", required_argument, 0, 'U'}, {"points", required_argument, 0, 'Q'},
     {"paths", no_argument, 0, 'H'}, {"max-paths", required_argument, 0, 'X'},
+    {"sensitivity", no_argument, 0, 'Y'}, {"rare", required_argument, 0, 'B'},
     {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
+
+/* --sampling, --points and --sensitivity with what they cannot go with: a usage
+ * error's exit status, or 0. */
+static int sampling_usage(const run_options *o) {
+    sampling_method method = SAMPLING_PLAIN;
+    if (o->sampling) sampling_method_parse(o->sampling, &method);
+    if (o->points && method != SAMPLING_STRATIFIED && method != SAMPLING_QMC)
+        return usage_error("%s", "--points goes with --sampling stratified or qmc");
+    if (method != SAMPLING_PLAIN && (o->resume_path || o->method == STOP_METHOD_PAPER || o->replay >= 0 || o->max_paths))
+        return usage_error("--sampling %s cannot be combined with --resume, --replay, --method paper or --paths",
+                           o->sampling);
+    if (o->sensitivity && (method != SAMPLING_PLAIN || (o->sampling && !strcmp(o->sampling, "enumerate"))))
+        return usage_error("--sensitivity needs plain sampling (the scores weight independent draws), "
+                           "not --sampling %s", o->sampling);
+    if (o->sensitivity && (o->resume_path || o->method == STOP_METHOD_PAPER))
+        return usage_error("%s", "--sensitivity cannot be combined with --resume or --method paper");
+    if (o->rare && (method != SAMPLING_PLAIN || (o->sampling && !strcmp(o->sampling, "enumerate")) ||
+                    o->sensitivity || o->resume_path || o->method == STOP_METHOD_PAPER || o->max_paths))
+        return usage_error("--rare %s needs plain sampling and cannot be combined with --sensitivity, --resume, "
+                           "--method paper or --paths", o->rare);
+    return 0;
+}
 
 static int parse_options(int argc, char **argv, run_options *o) {
     o->replay = -1;
@@ -247,13 +278,7 @@ static int parse_options(int argc, char **argv, run_options *o) {
         }
         }
     }
-    sampling_method method = SAMPLING_PLAIN;
-    if (o->sampling) sampling_method_parse(o->sampling, &method);
-    if (o->points && method != SAMPLING_STRATIFIED && method != SAMPLING_QMC)
-        return usage_error("%s", "--points goes with --sampling stratified or qmc");
-    if (method != SAMPLING_PLAIN && (o->resume_path || o->method == STOP_METHOD_PAPER || o->replay >= 0 || o->max_paths))
-        return usage_error("--sampling %s cannot be combined with --resume, --replay, --method paper or --paths",
-                           o->sampling);
+    if (sampling_usage(o) != 0) return EXIT_USAGE;
     if (o->resume_path && optind == argc) return 0;   /* the spec comes from the checkpoint */
     if (optind != argc - 1) return usage_error("%s", "needs exactly one SPEC file");
     o->spec_path = argv[optind];
@@ -327,6 +352,38 @@ static int make_paths(result *r, const fsabi_module *mod, const runner_result *r
         else if (pf->status == FSABI_PATHS_UNSUPPORTED)
             snprintf(note, sizeof note, "not counted: control flow the numbering does not follow (setjmp, exception pads)");
         if (!out->function || (note[0] && !(out->note = strdup(note)))) return -1;
+    }
+    return 0;
+}
+
+/* `--sensitivity`: every block's derivative for every scored parameter (per call:
+ * divided by PER as the means are), and the parameters without one. Returns 0, or
+ * -1 when memory ran out. */
+static int make_sensitivities(result *r, const runner_config *cfg, const runner_result *rr, double per) {
+    size_t nparams, nscored;
+    const draw_score_param *params = draw_scores_params(&nparams, &nscored);
+    r->has_sensitivities = 1;
+    r->sensitivities = calloc(r->nblocks * nscored + 1, sizeof *r->sensitivities);
+    r->sensitivity_skipped = calloc(nparams - nscored + 1, sizeof *r->sensitivity_skipped);
+    if (!r->sensitivities || !r->sensitivity_skipped) return -1;
+    double z = gsl_cdf_ugaussian_Pinv(1 - (1 - cfg->stop.confidence) / 2);
+    uint64_t valid = rr->trials - rr->crashes - rr->timeouts - rr->input_errors;
+    for (size_t j = 0; j < r->nblocks && rr->scores; j++)
+        for (size_t p = 0; p < nscored; p++) {
+            result_sensitivity *out = &r->sensitivities[r->nsensitivities++];
+            out->block = j;
+            out->value = params[p].value;
+            const tally_moments *m = &rr->moments[j];
+            if (score_sums_estimate(rr->scores, (uint32_t)j, (uint32_t)p, valid, m->mean, m->variance, z,
+                                    &out->derivative, &out->half_width) != 0)
+                out->derivative = out->half_width = NAN;
+            out->derivative /= per;
+            out->half_width /= per;
+            if (!(out->input = strdup(params[p].input)) || !(out->parameter = strdup(params[p].name))) return -1;
+        }
+    for (size_t p = nscored; p < nparams; p++) {
+        result_sensitivity_skip *out = &r->sensitivity_skipped[r->nsensitivity_skipped++];
+        if (!(out->input = strdup(params[p].input)) || !(out->parameter = strdup(params[p].name))) return -1;
     }
     return 0;
 }
@@ -656,6 +713,7 @@ typedef struct run_state {
     runner_config cfg;
     checkpoint_target ckpt;
     char *sampling_note;       /* why a method asked for by name was not used */
+    run_rare rare;             /* --rare: the target and its pilot */
 } run_state;
 
 static void run_state_free(run_state *st) {
@@ -708,6 +766,25 @@ static int prepare(run_state *st, int argc, char **argv, cluster *cl) {
     return EXIT_OK;
 }
 
+/* `--sensitivity`: follows the draws' scores (each MPI rank's workers do), within
+ * the pairs the sums have room for. Returns EXIT_OK or EXIT_USAGE, said on stderr. */
+static int enable_sensitivity(run_state *st) {
+    size_t nparams, nscored;
+    if (draw_scores_enable(st->s) != 0) {
+        fprintf(stderr, "freqsys: error: out of memory\n");
+        return EXIT_USAGE;
+    }
+    draw_scores_params(&nparams, &nscored);
+    if ((uint64_t)nscored * st->mod->nblocks > SCORE_SUMS_MAX_PAIRS) {
+        fprintf(stderr, "freqsys: error: --sensitivity follows at most %u (block, parameter) pairs; "
+                "this program has %llu blocks and %zu parameters with a score\n", SCORE_SUMS_MAX_PAIRS,
+                (unsigned long long)st->mod->nblocks, nscored);
+        return EXIT_USAGE;
+    }
+    st->cfg.nscores = (uint32_t)nscored;
+    return EXIT_OK;
+}
+
 /* The runner's configuration from the options and the spec (options win), and the
  * checkpoint it writes. Returns EXIT_OK or EXIT_USAGE. */
 static int configure(run_state *st, cluster *cl) {
@@ -716,7 +793,8 @@ static int configure(run_state *st, cluster *cl) {
     runner_config *cfg = &st->cfg;
     if (o->cap == 0 && s->cap > 0) o->cap = (double)s->cap;   /* --cap wins over the spec's */
     cfg->mod = st->mod;
-    cfg->program = (program_hooks){runtime_run_trial, runtime_set_draw_source, runtime_rng};
+    cfg->program = (program_hooks){runtime_run_trial, runtime_set_draw_source, runtime_rng, draw_scores_take, NULL};
+    cfg->rare_block = -1;
     cfg->seed = o->has_seed ? o->seed : s->seed;
     cfg->jobs = o->jobs;
     cfg->max_trials = o->has_max_trials ? o->max_trials : s->max_trials;
@@ -749,7 +827,8 @@ static int configure(run_state *st, cluster *cl) {
                         : o->points ? (uint32_t)o->points : sampling_method_default_runs(cfg->sampling);
     cfg->timeout_s *= cfg->runs_per_trial;   /* the spec's timeout is per run; a trial is a replicate */
     /* a replicate's tallies are not in the checkpoint's format: such a run is not continued */
-    if (cfg->sampling != SAMPLING_PLAIN) cfg->on_checkpoint = NULL;
+    /* nor are score sums, or a pilot's tilts */
+    if (cfg->sampling != SAMPLING_PLAIN || o->sensitivity || o->rare) cfg->on_checkpoint = NULL;
     st->ckpt.header.max_paths = o->max_paths;
     st->ckpt.header.epsilon = cfg->stop.epsilon;
     st->ckpt.header.confidence = cfg->stop.confidence;
@@ -763,6 +842,12 @@ static int configure(run_state *st, cluster *cl) {
     if (cfg->sampling != SAMPLING_PLAIN && s->function && (per_trial > 1 || s->ninterrupts)) {
         fprintf(stderr, "freqsys: error: --sampling %s does not combine with call sequences (calls, interrupt) "
                 "yet; use --sampling plain\n", o->sampling);
+        return EXIT_USAGE;
+    }
+    if (o->sensitivity && enable_sensitivity(st) != EXIT_OK) return EXIT_USAGE;
+    char err[1024];
+    if (o->rare && run_rare_prepare(o->rare, s, cfg, &st->rare, err, sizeof err) != 0) {
+        fprintf(stderr, "freqsys: error: %s\n", err);
         return EXIT_USAGE;
     }
     if (o->trace_path && cl->rank == 0) {
@@ -795,7 +880,9 @@ static int deliver(run_state *st, result *r, int complete) {
 static int run_enumerated(run_state *st, cluster *cl, int *done) {
     *done = 0;
     const run_options *o = &st->o;
-    if (o->resume_path || (o->sampling && strcmp(o->sampling, "enumerate"))) return EXIT_OK;
+    /* sensitivities weight sampled trials by their scores: no enumeration then */
+    if (o->resume_path || o->sensitivity || o->rare || (o->sampling && strcmp(o->sampling, "enumerate")))
+        return EXIT_OK;
     enumerate_result en;
     char why[768];
     if (try_enumeration(st->s, o, &st->cfg, &en, why, sizeof why) != 0) {
@@ -833,9 +920,11 @@ static int run_sampled(run_state *st, cluster *cl) {
         fprintf(stderr, "freqsys: error: %s\n", rr.error);
         rc = EXIT_USAGE;
     } else if (cl->rank == 0) {   /* the result and the checkpoint are rank 0's to write */
-        if (rr.interrupted && cfg->sampling != SAMPLING_PLAIN) {
-            if (!o->quiet) fprintf(stderr, "freqsys: interrupted after %llu replicates (a run with --sampling %s "
-                                   "cannot be continued)\n", (unsigned long long)rr.trials, o->sampling);
+        if (rr.interrupted && (cfg->sampling != SAMPLING_PLAIN || o->sensitivity || o->rare)) {
+            const char *what = o->sensitivity ? "--sensitivity" : o->rare ? "--rare" : "--sampling ";
+            if (!o->quiet) fprintf(stderr, "freqsys: interrupted after %llu %s (a run with %s%s cannot be continued)\n",
+                                   (unsigned long long)rr.trials, cfg->sampling == SAMPLING_PLAIN ? "trials" : "replicates",
+                                   what, cfg->sampling == SAMPLING_PLAIN ? "" : o->sampling);
         } else if (rr.interrupted) {
             write_checkpoint(&rr.state, &st->ckpt);
             if (st->ckpt.written && !o->quiet)
@@ -845,6 +934,11 @@ static int run_sampled(run_state *st, cluster *cl) {
             unlink(st->ckpt.path);   /* the run ended: its result is final, the checkpoint moot */
         }
         result *r = make_result(st->s, o, cfg, &rr);
+        if ((r && o->sensitivity && make_sensitivities(r, cfg, &rr, (double)spec_counted_calls(st->s)) != 0) ||
+            (r && o->rare && run_rare_result(r, &st->rare) != 0)) {
+            result_free(r);
+            r = NULL;
+        }
         if (r) {
             r->sampling_note = st->sampling_note;
             st->sampling_note = NULL;

@@ -5,11 +5,15 @@
 #include <math.h>
 #include <stdio.h>
 
-/* The counters the rule waits for: the blocks, then the paths. K-th of judged_count. */
-static uint64_t judged_count(const fsabi_module *mod) { return mod->nblocks + mod->npaths; }
+/* The counters the rule waits for: the blocks, then the paths; under importance
+ * sampling the target block alone. K-th of judged_count. */
+static uint64_t judged_count(const runner_config *cfg) {
+    return cfg->weight_unit > 0 && cfg->rare_block >= 0 ? 1 : cfg->mod->nblocks + cfg->mod->npaths;
+}
 
-static uint64_t judged_slot(const fsabi_module *mod, uint64_t k) {
-    return k < mod->nblocks ? k : k + mod->nwrites;
+static uint64_t judged_slot(const runner_config *cfg, uint64_t k) {
+    if (cfg->weight_unit > 0 && cfg->rare_block >= 0) return (uint64_t)cfg->rare_block;
+    return k < cfg->mod->nblocks ? k : k + cfg->mod->nwrites;
 }
 
 /* The facts and the per-run bound the rule takes for counter J: a block's own; a
@@ -57,6 +61,10 @@ static void judge(decide *d, const tally *tallies, uint64_t j, uint64_t valid) {
     unsigned facts;
     double bound;
     counter_facts(d->cfg->mod, j, &facts, &bound);
+    if (d->cfg->weight_unit > 0) {   /* weighted counts: a wider range, and nothing proven of them */
+        facts = 0;
+        bound *= d->cfg->weight_unit * d->cfg->max_weight;
+    }
     stop_rule_judge_bounded(&d->cfg->stop, &d->moments[j], facts, bound, &d->verdicts[j]);
 }
 
@@ -65,7 +73,8 @@ int decide_all(decide *d, const tally *tallies, uint64_t valid, uint64_t frontie
     int all = 1;
     for (uint64_t j = 0; j < fsabi_ncounters(mod); j++) {
         judge(d, tallies, j, valid);
-        int waited_for = j < mod->nblocks || j >= mod->nblocks + mod->nwrites;
+        int waited_for = d->cfg->weight_unit > 0 && d->cfg->rare_block >= 0 ? j == (uint64_t)d->cfg->rare_block
+                       : j < mod->nblocks || j >= mod->nblocks + mod->nwrites;
         if (waited_for && d->verdicts[j].status == BLOCK_NOT_CONVERGED) all = 0;
     }
     if (trace && d->cfg->trace) {
@@ -80,11 +89,10 @@ int decide_all(decide *d, const tally *tallies, uint64_t valid, uint64_t frontie
  * of thousands; only a yes judges every block (in the same pass). A trace wants
  * every block at every check point. */
 int decide_check(decide *d, const tally *tallies, uint64_t valid, uint64_t frontier) {
-    const fsabi_module *mod = d->cfg->mod;
-    uint64_t nb = judged_count(mod);
+    uint64_t nb = judged_count(d->cfg);
     if (d->cfg->trace || nb == 0 || valid == 0) return decide_all(d, tallies, valid, frontier, 1);
     for (uint64_t k = 0; k < nb; k++) {
-        uint64_t at = (d->first_open + k) % nb, j = judged_slot(mod, at);
+        uint64_t at = (d->first_open + k) % nb, j = judged_slot(d->cfg, at);
         judge(d, tallies, j, valid);
         if (d->verdicts[j].status == BLOCK_NOT_CONVERGED) {
             d->first_open = at;
@@ -96,19 +104,18 @@ int decide_check(decide *d, const tally *tallies, uint64_t valid, uint64_t front
 
 /* Judges every block, but only when the first open one qualifies. */
 int decide_give_up(decide *d, const tally *tallies, uint64_t valid, uint64_t frontier) {
-    const fsabi_module *mod = d->cfg->mod;
-    const block_verdict *first = &d->verdicts[judged_slot(mod, d->first_open)];
-    if (judged_count(mod) == 0 || !first->stuck || first->p_upper > STOP_GIVE_UP_P) return 0;
+    const block_verdict *first = &d->verdicts[judged_slot(d->cfg, d->first_open)];
+    if (judged_count(d->cfg) == 0 || !first->stuck || first->p_upper > STOP_GIVE_UP_P) return 0;
     decide_all(d, tallies, valid, frontier, 0);
-    for (uint64_t k = 0; k < judged_count(mod); k++) {
-        const block_verdict *v = &d->verdicts[judged_slot(mod, k)];
+    for (uint64_t k = 0; k < judged_count(d->cfg); k++) {
+        const block_verdict *v = &d->verdicts[judged_slot(d->cfg, k)];
         if (v->status == BLOCK_NOT_CONVERGED && (!v->stuck || v->p_upper > STOP_GIVE_UP_P)) return 0;
     }
     return 1;
 }
 
 int decide_settled(const decide *d) {
-    for (uint64_t k = 0; k < judged_count(d->cfg->mod); k++)
-        if (d->verdicts[judged_slot(d->cfg->mod, k)].status == BLOCK_NOT_CONVERGED) return 0;
+    for (uint64_t k = 0; k < judged_count(d->cfg); k++)
+        if (d->verdicts[judged_slot(d->cfg, k)].status == BLOCK_NOT_CONVERGED) return 0;
     return 1;
 }

@@ -2,6 +2,8 @@
 /* SPDX-License-Identifier: MIT */
 #include "merge.h"
 
+#include "score_sums.h"
+
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -73,6 +75,10 @@ static int add_bins(merge *m, const merge_piece *p) {
     tally *path = NULL;   /* the hashed path whose count bins follow */
     for (size_t k = 0; k < p->nbins; k++) {
         const wire_bin *b = &p->bins[k];
+        if (b->pad >= WIRE_BIN_SCORES) {   /* the sums of sensitivities, not a histogram's bin */
+            if (!m->scores || score_sums_add_record(m->scores, b) != 0) return -1;
+            continue;
+        }
         if (b->pad) {
             if (path_tallies_add_bin(&m->hashed, b, &path) != 0) return -1;
             continue;

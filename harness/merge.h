@@ -36,6 +36,7 @@ typedef struct merge {
     size_t nfailures;
     merge_piece *pending;
     size_t npending, pending_cap;
+    struct score_sums *scores;   /* NULL, or where score records (bins with pad != 0) go */
 } merge;
 
 /* NTALLIES empty tallies, nothing merged. Returns 0, or -1 when memory ran out

@@ -23,6 +23,12 @@ typedef struct program_hooks {
     void (*set_draw_source)(program_draw_source fn, void *ctx);
     /* The stream run_trial positioned last (NULL when not offered). */
     gsl_rng *(*rng)(void);
+    /* Moves the scores of the trial that ran last (runner_config.nscores of them,
+     * for sensitivities) into OUT and clears them. NULL when not offered. */
+    void (*take_scores)(double *out);
+    /* The weight of the trial that ran last under importance sampling (p / q over its
+     * tilted draws), and clears it. NULL when not offered. */
+    double (*take_weight)(void);
 } program_hooks;
 
 #endif

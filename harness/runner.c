@@ -19,6 +19,7 @@
 #include "merge.h"
 #include "progress.h"
 #include "schedule.h"
+#include "score_sums.h"
 #include "worker_pool.h"
 
 /* What a handler of the loop returns when the run is over (-1 and -2 are errors:
@@ -280,6 +281,11 @@ static int runner_open(runner *r) {
     if (replicates) out->run_moments = calloc(nb + 1, sizeof *out->run_moments);
     r->judge = (decide){cfg, out->moments, out->verdicts, 0};
     int failed = merge_init(&r->merged, replicates ? 2 * nb : nb);
+    if (cfg->nscores && !replicates && cfg->program.take_scores) {
+        out->scores = calloc(1, sizeof *out->scores);
+        failed |= !out->scores || score_sums_init(out->scores, (uint32_t)cfg->mod->nblocks, cfg->nscores) != 0;
+        r->merged.scores = out->scores;
+    }
     failed |= worker_pool_open(&r->pool, cfg);
     failed |= event_loop_init(&r->loop, cfg->jobs, r);
     if (failed || !out->moments || !out->verdicts || (replicates && !out->run_moments)) return out_of_memory(out);
@@ -410,6 +416,9 @@ int runner_run(const runner_config *cfg, runner_result *out) {
 }
 
 void runner_result_free(runner_result *r, size_t ncounters) {
+    if (r->scores) score_sums_free(r->scores);
+    free(r->scores);
+    r->scores = NULL;
     free(r->run_moments);
     r->run_moments = NULL;
     free(r->moments);

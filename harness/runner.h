@@ -42,6 +42,16 @@ typedef struct runner_config {
      * at epsilon x runs_per_trial with ranges x runs_per_trial; the result is per run. */
     sampling_method sampling;
     uint32_t runs_per_trial;   /* 1 for plain */
+    /* Sensitivities (plain sampling only): each trial's scores for this many
+     * parameters (program.take_scores) are summed with the block counts; 0: none. */
+    uint32_t nscores;
+    /* Importance sampling (plain sampling only): each trial's counts are multiplied by
+     * its weight (program.take_weight) and by weight_unit (2^32), rounded, before they
+     * are tallied; the rule judges those with every range times weight_unit x
+     * max_weight and no facts about counts, and waits for counter rare_block alone.
+     * weight_unit 0: off. */
+    double weight_unit, max_weight;
+    int64_t rare_block;
 } runner_config;
 
 #define RUNNER_DEFAULT_RSS_LIMIT (1ull << 30)
@@ -95,6 +105,7 @@ typedef struct runner_result {
     runner_start state;        /* where the run stopped, for a checkpoint (tallies owned);
                                 * state.hashed holds the hashed paths (--paths), sorted by
                                 * function and id, over the same trials as the counters */
+    struct score_sums *scores; /* with nscores: the sums over trials 0..trials-1 (owned) */
 } runner_result;
 
 /* Runs the estimation, from the start or from CFG->resume (whose tallies are copied).

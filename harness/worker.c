@@ -2,6 +2,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "worker.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +11,7 @@
 #include <unistd.h>
 #include "path_tallies.h"
 #include "pattern_table.h"
+#include "score_sums.h"
 #include "tally.h"
 
 /* Bytes the pattern table may hold (besides 24 per function for its lists) before it
@@ -70,6 +72,7 @@ typedef struct chunk_state {
     queued_pattern queue[QUEUE];
     size_t nqueued;
     path_tallies hashed;      /* the hashed paths' runs per trial since the last message */
+    score_sums *scores;       /* sensitivities: the chunk's sums, sent with its last message */
 } chunk_state;
 
 static int send_chunk(int fd, chunk_state *c, uint64_t start, uint64_t count, int partial,
@@ -258,6 +261,8 @@ static int put_wire_bin(const wire_bin *b, void *ctx) {
     return 0;
 }
 
+static void put_record(const wire_bin *b, void *ctx) { put_wire_bin(b, ctx); }
+
 static void put_pattern_bin(uint32_t block, uint64_t value, uint64_t trials, void *ctx) {
     bin_sink *s = ctx;
     s->block = block;
@@ -294,6 +299,7 @@ static int send_chunk(int fd, chunk_state *c, uint64_t start, uint64_t count, in
     pattern_table_reset(&c->patterns);
     path_tallies_put_bins(&c->hashed, put_wire_bin, sink);
     path_tallies_free(&c->hashed);
+    if (c->scores && !partial) score_sums_drain(c->scores, put_record, sink);
     size_t elen = error ? strlen(error) : 0;
     if (partial) elen = 0;
     uint64_t naborted = partial ? 0 : c->naborted;
@@ -304,6 +310,36 @@ static int send_chunk(int fd, chunk_state *c, uint64_t start, uint64_t count, in
     if (!rc && elen) rc = wire_write(fd, error, elen);
     if (!partial) c->naborted = 0;
     return rc;
+}
+
+/* Importance sampling: the counters of the functions that ran become count x W x
+ * UNIT, rounded to an integer; the weight is at most (1 - mixture)^-K, so only a
+ * count past 2^31 could leave 63 bits, and that ends the run with an error naming
+ * the trial (chunk from START), never a wrapped count. */
+static void weigh(const fsabi_module *mod, double w, double unit, int fd, uint64_t start, uint64_t trial) {
+    uint32_t nt = *mod->touched_count;
+    uint32_t path_base = (uint32_t)(mod->nblocks + mod->nwrites);
+    for (uint32_t k = 0; k < nt; k++) {
+        uint32_t fi = mod->touched_list[k];
+        const fsabi_function *f = &mod->functions[fi];
+        const fsabi_path_function *pf = mod->path_functions ? &mod->path_functions[fi] : NULL;
+        uint64_t *runs[2] = {mod->counters + f->first_block, pf ? mod->counters + path_base + pf->first_path : NULL};
+        uint32_t lens[2] = {f->nblocks, pf ? pf->npaths : 0};
+        for (int r = 0; r < 2; r++)
+            for (uint32_t j = 0; j < lens[r]; j++) {
+                if (!runs[r][j]) continue;
+                double v = nearbyint((double)runs[r][j] * w * unit);
+                if (!(v < 0x1p63)) {
+                    char msg[160];
+                    snprintf(msg, sizeof msg, "trial %llu: a weighted count (%.3g) does not fit 63 bits",
+                             (unsigned long long)trial, v);
+                    wire_done d = {start, 0, 0, 0, 0, 0, trial, strlen(msg)};
+                    if (wire_write(fd, &d, sizeof d) == 0) wire_write(fd, msg, strlen(msg));
+                    _exit(1);
+                }
+                runs[r][j] = (uint64_t)v;
+            }
+    }
 }
 
 /* Resident and mapped memory in bytes, from /proc/self/statm (0 when unreadable). */
@@ -449,9 +485,27 @@ static void note_failure(chunk_state *c, uint64_t i, trial_end how, uint64_t chu
     c->aborted[c->naborted++] = how == TRIAL_INPUT_ERROR ? i | WIRE_INPUT_ERROR : i;
 }
 
+/* What a plain trial I that ended HOW adds besides its counts: its weight times
+ * its counts under importance sampling, its scores' sums for sensitivities. */
+static void after_trial(const fsabi_module *mod, const program_hooks *program, chunk_state *c, double *scores,
+                        double weight_unit, trial_end how, uint64_t i) {
+    int kept = how != TRIAL_ABORTED && how != TRIAL_INPUT_ERROR;
+    if (weight_unit > 0 && program->take_weight) {
+        double w = program->take_weight();
+        if (kept) weigh(mod, w, weight_unit, c->fd, c->start, i);
+    }
+    if (c->scores && program->take_scores) {
+        program->take_scores(scores);
+        if (kept) score_sums_trial(c->scores, mod, scores);
+    }
+}
+
 void worker_loop(const fsabi_module *mod, const program_hooks *program, uint64_t seed, int cmd_fd, int result_fd,
-                 wire_slot *slot, uint64_t rss_limit, sampling_method method, uint32_t runs) {
+                 wire_slot *slot, uint64_t rss_limit, sampling_method method, uint32_t runs, uint32_t nscores,
+                 double weight_unit) {
     chunk_state c = {0};
+    score_sums scores = {0};
+    double *trial_scores = NULL;
     uint64_t ncounters = fsabi_ncounters(mod);
     int replicates = method != SAMPLING_PLAIN;
     size_t ntallies = replicates ? 2 * ncounters : ncounters;
@@ -468,6 +522,14 @@ void worker_loop(const fsabi_module *mod, const program_hooks *program, uint64_t
     }
     chunk_state_init(&c, mod, ntallies, result_fd);
     collect(mod, &c, 0);   /* whatever module initialisation counted is not a trial */
+    if (weight_unit > 0 && program->take_weight) program->take_weight();   /* nothing ran yet */
+    if (nscores && !replicates && program->take_scores) {
+        trial_scores = calloc(nscores, sizeof *trial_scores);
+        if (!trial_scores || score_sums_init(&scores, (uint32_t)mod->nblocks, nscores) != 0)
+            worker_out_of_memory(result_fd, 0);
+        program->take_scores(trial_scores);
+        c.scores = &scores;
+    }
 
     wire_chunk cmd;
     while (wire_read(cmd_fd, &cmd, sizeof cmd) == 0 && cmd.count > 0) {
@@ -479,6 +541,7 @@ void worker_loop(const fsabi_module *mod, const program_hooks *program, uint64_t
             trial_end how = replicates ? run_replicate(mod, program, points, runs, seed, i, &rep)
                                        : program->run_trial(seed, i);
             __atomic_store_n(&slot->trial, WIRE_IDLE, __ATOMIC_RELEASE);
+            if (weight_unit > 0 || c.scores) after_trial(mod, program, &c, trial_scores, weight_unit, how, i);
             if (replicates) {
                 collect(mod, &c, 0);   /* a failed run's counters */
                 end_replicate(&c, &rep, ncounters, how != TRIAL_ABORTED && how != TRIAL_INPUT_ERROR);
@@ -499,6 +562,8 @@ void worker_loop(const fsabi_module *mod, const program_hooks *program, uint64_t
         if (retiring) break;
     }
 done:
+    score_sums_free(&scores);
+    free(trial_scores);
     sampling_points_free(points);
     free(rep.total);
     free(rep.blocks);

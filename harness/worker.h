@@ -17,8 +17,14 @@
  * Under a METHOD other than plain, each trial is a replicate of RUNS runs (see
  * sampling_points.h): the harness gets, per block, the replicate's total count
  * (counter j), and each run's own count (counter NCOUNTERS + j, NCOUNTERS the
- * module's blocks and writes), which tell plain sampling's variance. */
+ * module's blocks and writes), which tell plain sampling's variance.
+ * With NSCORES > 0 (plain sampling), each kept trial's scores (PROGRAM's take_scores)
+ * and block counts are summed too, and the sums sent as records (score_sums.h) with
+ * the chunk's last message. With WEIGHT_UNIT > 0 (importance sampling, plain
+ * sampling), each kept trial's counts are replaced by count x weight x WEIGHT_UNIT,
+ * rounded (PROGRAM's take_weight), before they are counted. */
 void worker_loop(const fsabi_module *mod, const program_hooks *program, uint64_t seed, int cmd_fd, int result_fd,
-                 wire_slot *slot, uint64_t rss_limit, sampling_method method, uint32_t runs);
+                 wire_slot *slot, uint64_t rss_limit, sampling_method method, uint32_t runs, uint32_t nscores,
+                 double weight_unit);
 
 #endif

@@ -53,7 +53,7 @@ static _Noreturn void become_worker(const worker_pool *p, int w, int cmd_fd, int
     char why[256];
     if (confine_worker(&cfg->limits, why, sizeof why) != 0) _exit(CONFINE_EXIT_STATUS);
     worker_loop(cfg->mod, &cfg->program, cfg->seed, cmd_fd, res_fd, &p->slots[w], cfg->worker_rss_limit,
-                cfg->sampling, cfg->runs_per_trial);
+                cfg->sampling, cfg->runs_per_trial, cfg->nscores, cfg->weight_unit);
     _exit(0);
 }
 

@@ -65,6 +65,20 @@ void result_free(result *r)
         free(r->path_functions[i].note);
     }
     free(r->path_functions);
+    for (size_t i = 0; i < r->nsensitivities; i++) {
+        free(r->sensitivities[i].input);
+        free(r->sensitivities[i].parameter);
+    }
+    free(r->sensitivities);
+    for (size_t i = 0; i < r->nsensitivity_skipped; i++) {
+        free(r->sensitivity_skipped[i].input);
+        free(r->sensitivity_skipped[i].parameter);
+    }
+    free(r->sensitivity_skipped);
+    free(r->rare_block);
+    for (size_t i = 0; i < r->nrare_tilts; i++)
+        free(r->rare_tilts[i]);
+    free(r->rare_tilts);
     free(r);
 }
 

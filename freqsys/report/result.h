@@ -85,6 +85,25 @@ typedef struct result_path_function {
                            * (at block_confidence); NAN when none can be given */
 } result_path_function;
 
+/* `run --sensitivity`: d E[count] / d theta of one block for one parameter of a
+ * declared distribution, by the score-function estimator (docs/statistics.md,
+ * "Sensitivities"). The interval is asymptotic (CLT), not a proven bound. */
+typedef struct result_sensitivity {
+    size_t block;         /* index into result.blocks */
+    char *input;          /* the declaration: "n", "read 3", "arg len", "interrupt tick" */
+    char *parameter;      /* as the spec writes it: "l" of poisson(l), "mu", "sigma" */
+    double value;         /* the parameter's value in the spec */
+    double derivative;    /* d mean / d parameter (per run, or per call) */
+    double half_width;    /* CLT half-width at the run's confidence; NAN: none */
+} result_sensitivity;
+
+/* A parameter with no sensitivity: no score (a bound of a support, an integer) or
+ * drawn where draws are not followed (a drawn standard input's bytes). */
+typedef struct result_sensitivity_skip {
+    char *input;
+    char *parameter;
+} result_sensitivity_skip;
+
 /* A trial that crashed or timed out, kept so the user can replay it. */
 typedef struct result_failure {
     uint64_t trial;
@@ -146,7 +165,32 @@ typedef struct result {
     uint64_t runs;             /* program runs made in all */
     uint64_t draws_per_run;    /* enumerated: the draws each run made */
     char *sampling_note;       /* why a method asked for was not used, or NULL */
+    /* `run --sensitivity` (has_sensitivities 1): per block and scored parameter, in
+     * block order, then parameter order; and the parameters left out. */
+    int has_sensitivities;
+    result_sensitivity *sensitivities;
+    size_t nsensitivities;
+    result_sensitivity_skip *sensitivity_skipped;
+    size_t nsensitivity_skipped;
+    /* `run --rare` (rare_block not NULL): importance sampling for that block, "function:
+     * label". Every block's mean is of its weighted count: unbiased under the declared
+     * laws; only the target was waited for. */
+    char *rare_block;
+    double rare_mixture;       /* alpha of q = (1 - alpha) p + alpha p_tilt */
+    uint64_t rare_max_tilted;  /* tilted draws a run at most */
+    uint64_t rare_pilot_runs;  /* the cross-entropy pilot's runs, besides `runs` */
+    char **rare_tilts;         /* "x: normal(0, 1) -> normal(3.96, 1)", one per tilted input */
+    size_t nrare_tilts;
 } result;
+
+/* result_rare_text.c: the text report's lines on importance sampling (nothing
+ * without it). Returns 0. */
+int result_write_rare_text(const result *r, FILE *out);
+
+/* result_sensitivity_text.c: the text report's section on sensitivities (nothing
+ * without them): per block, the inputs that drive its count, ranked by
+ * |derivative x parameter|. Returns 0, or -1 when writing failed. */
+int result_write_sensitivity_text(const result *r, FILE *out);
 
 /* path_rank.c: the counted paths of FUNCTION, hottest first (ties by id), as indices
  * into R->paths in ORDER (room for R->npaths); returns how many, with the sum of

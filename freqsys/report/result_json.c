@@ -210,6 +210,51 @@ static json_t *failure_json(const result_failure *f, int *bad)
     return o;
 }
 
+/* `run --rare`: the target, the mixture and the tilts the pilot found. */
+static void rare(json_t *o, const result *r, int *bad)
+{
+    json_t *e = json_object(), *tilts = json_array();
+    set(e, "block", str(r->rare_block), bad);
+    set(e, "mixture", real(r->rare_mixture), bad);
+    set(e, "max_tilted_draws", count(r->rare_max_tilted), bad);
+    set(e, "pilot_runs", count(r->rare_pilot_runs), bad);
+    for (size_t i = 0; tilts && i < r->nrare_tilts; i++)
+        if (json_array_append_new(tilts, str(r->rare_tilts[i])) != 0)
+            *bad = 1;
+    set(e, "tilts", tilts, bad);
+    set(o, "rare", e, bad);
+}
+
+/* `run --sensitivity`: the derivatives, and the parameters that have none. */
+static void sensitivities(json_t *o, const result *r, int *bad)
+{
+    json_t *list = json_array(), *skipped = json_array();
+    for (size_t i = 0; list && i < r->nsensitivities; i++) {
+        const result_sensitivity *s = &r->sensitivities[i];
+        const result_block *b = s->block < r->nblocks ? &r->blocks[s->block] : NULL;
+        json_t *e = json_object();
+        set(e, "block", count(s->block), bad);
+        set(e, "function", str(b ? b->function : ""), bad);
+        set(e, "label", str(b ? b->block : ""), bad);
+        set(e, "input", str(s->input), bad);
+        set(e, "parameter", str(s->parameter), bad);
+        set(e, "value", real(s->value), bad);
+        set(e, "derivative", real(s->derivative), bad);
+        set(e, "half_width", real(s->half_width), bad);
+        if (json_array_append_new(list, e) != 0)
+            *bad = 1;
+    }
+    for (size_t i = 0; skipped && i < r->nsensitivity_skipped; i++) {
+        json_t *e = json_object();
+        set(e, "input", str(r->sensitivity_skipped[i].input), bad);
+        set(e, "parameter", str(r->sensitivity_skipped[i].parameter), bad);
+        if (json_array_append_new(skipped, e) != 0)
+            *bad = 1;
+    }
+    set(o, "sensitivities", list, bad);
+    set(o, "sensitivity_skipped", skipped, bad);
+}
+
 /* The extras that are present only when they say something (sampling, warnings,
  * paths), so that results without them read the same as before they existed. */
 static void sampling_paths_warnings(json_t *o, const result *r, int *bad)
@@ -242,6 +287,10 @@ static void sampling_paths_warnings(json_t *o, const result *r, int *bad)
                 *bad = 1;
         set(o, "path_functions", functions, bad);
     }
+    if (r->has_sensitivities)   /* only with --sensitivity, so results without read the same */
+        sensitivities(o, r, bad);
+    if (r->rare_block)          /* only with --rare */
+        rare(o, r, bad);
 }
 
 /* The document, keys in contract order: the version 1 contract keys first, then the
@@ -764,6 +813,33 @@ static int read_path_function(reader *rd, json_t *o, void *item)
     return rd->failed ? -1 : 0;
 }
 
+static int read_sensitivity(reader *rd, json_t *o, void *item)
+{
+    result_sensitivity *s = item;
+    uint64_t block = 0;
+    if (!json_is_object(o))
+        return fail(rd, "not an object");
+    get_count(rd, o, "block", 1, &block);
+    s->block = (size_t)block;
+    get_string(rd, o, "input", 1, &s->input);
+    get_string(rd, o, "parameter", 1, &s->parameter);
+    s->value = s->derivative = s->half_width = NAN;
+    get_double(rd, o, "value", 0, &s->value);
+    get_double(rd, o, "derivative", 0, &s->derivative);
+    get_double(rd, o, "half_width", 0, &s->half_width);
+    return rd->failed ? -1 : 0;
+}
+
+static int read_sensitivity_skip(reader *rd, json_t *o, void *item)
+{
+    result_sensitivity_skip *s = item;
+    if (!json_is_object(o))
+        return fail(rd, "not an object");
+    get_string(rd, o, "input", 1, &s->input);
+    get_string(rd, o, "parameter", 1, &s->parameter);
+    return rd->failed ? -1 : 0;
+}
+
 static int one_block(reader *rd, json_t *o, void *b) { return read_block(rd, o, b); }
 static int one_failure(reader *rd, json_t *o, void *f) { return read_failure(rd, o, f); }
 
@@ -789,6 +865,51 @@ static int check_kind(reader *rd, json_t *root)
         return fail(rd, "unsupported result version %lld (this freqsys reads version 1)",
                     (long long)json_integer_value(v));
     return 0;
+}
+
+/* `run --sensitivity`'s lists, when present; each must name a block. */
+static void read_sensitivities(reader *rd, json_t *root, result *r)
+{
+    if (!json_object_get(root, "sensitivities"))
+        return;
+    r->has_sensitivities = 1;
+    read_list(rd, root, "sensitivities", 0, sizeof(result_sensitivity), (void **)&r->sensitivities,
+              &r->nsensitivities, read_sensitivity);
+    read_list(rd, root, "sensitivity_skipped", 0, sizeof(result_sensitivity_skip),
+              (void **)&r->sensitivity_skipped, &r->nsensitivity_skipped, read_sensitivity_skip);
+    for (size_t i = 0; i < r->nsensitivities && !rd->failed; i++)
+        if (r->sensitivities[i].block >= r->nblocks)
+            reader_fail(rd, "sensitivities[%zu]: block %zu is not a block (there are %zu)", i,
+                        r->sensitivities[i].block, r->nblocks);
+}
+
+/* `run --rare`'s object, when present. */
+static void read_rare(reader *rd, json_t *root, result *r)
+{
+    json_t *o = json_object_get(root, "rare");
+    if (!o)
+        return;
+    if (!json_is_object(o)) {
+        reader_fail(rd, "field 'rare' must be an object");
+        return;
+    }
+    snprintf(rd->where, sizeof rd->where, "rare: ");
+    get_string(rd, o, "block", 1, &r->rare_block);
+    get_double(rd, o, "mixture", 0, &r->rare_mixture);
+    get_count(rd, o, "max_tilted_draws", 0, &r->rare_max_tilted);
+    get_count(rd, o, "pilot_runs", 0, &r->rare_pilot_runs);
+    json_t *tilts = json_object_get(o, "tilts");
+    size_t n = json_is_array(tilts) ? json_array_size(tilts) : 0;
+    if (n && !rd->failed && !(r->rare_tilts = calloc(n, sizeof *r->rare_tilts)))
+        reader_fail(rd, "out of memory");
+    for (size_t i = 0; r->rare_tilts && i < n && !rd->failed; i++) {
+        const char *t = json_string_value(json_array_get(tilts, i));
+        if (!t)
+            reader_fail(rd, "tilts[%zu] must be a string", i);
+        else if (!(r->rare_tilts[r->nrare_tilts++] = strdup(t)))
+            reader_fail(rd, "out of memory");
+    }
+    rd->where[0] = '\0';
 }
 
 static void fill(reader *rd, json_t *root, result *r)
@@ -863,6 +984,8 @@ static void fill(reader *rd, json_t *root, result *r)
               &r->npath_functions, read_path_function);
     if (!r->max_paths && (r->npaths || r->npath_functions) && !rd->failed)
         reader_fail(rd, "'paths' needs 'max_paths', the limit they were counted under");
+    read_sensitivities(rd, root, r);
+    read_rare(rd, root, r);
     get_int(rd, root, "jobs", 0, 0, &r->jobs);
     get_double(rd, root, "elapsed_s", 0, &r->elapsed_s);
     get_double(rd, root, "trials_per_s", 0, &r->trials_per_s);

@@ -385,7 +385,8 @@ int result_write_text(const result *r, FILE *out)
     fputc('\n', out);
     failures(r, out);
     mmio_writes(r, out);
-    if (result_write_paths_text(r, out, 5) != 0) {
+    if (result_write_rare_text(r, out) != 0 || result_write_paths_text(r, out, 5) != 0 ||
+        result_write_sensitivity_text(r, out) != 0) {
         free(rows);
         errno = ENOMEM;
         return -1;

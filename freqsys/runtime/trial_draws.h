@@ -31,6 +31,9 @@ typedef struct trial_draws {
     struct { const char *name; double value; } drawn[RUNTIME_KEPT_DRAWS];
     size_t ndrawn;
     uint64_t not_kept;             /* draws past the first RUNTIME_KEPT_DRAWS */
+    /* Called with every draw of the program's inputs (draw_scores.c, for
+     * sensitivities); NULL when nobody asked, which costs one test per draw. */
+    void (*on_draw)(const dist *d, double v);
 } trial_draws;
 
 extern trial_draws runtime_trial;
@@ -39,7 +42,9 @@ extern trial_draws runtime_trial;
  * source in its place; not recorded. Inline: every input read of every trial calls it. */
 static inline double runtime_sample(const dist *d) {
     const trial_draws *t = &runtime_trial;
-    return t->source ? t->source(d, t->source_ctx) : dist_sample(d, t->rng);
+    double v = t->source ? t->source(d, t->source_ctx) : dist_sample(d, t->rng);
+    if (t->on_draw) t->on_draw(d, v);
+    return v;
 }
 
 /* Keeps V under NAME among the trial's first draws. */

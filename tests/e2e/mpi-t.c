@@ -16,7 +16,7 @@ static int mpirun(const char *args) {
 }
 
 int main(void) {
-    plan(15);
+    plan(19);
     setenv("TMPDIR", tmp_dir(), 1);   /* the commands below name their files "$TMPDIR/..." */
     /* Open MPI refuses root without these; harmless for other users. */
     setenv("OMPI_ALLOW_RUN_AS_ROOT", "1", 1);
@@ -56,6 +56,21 @@ int main(void) {
              "-o \"$TMPDIR/enum-2.json\"", FREQSYS_TOOL);
     is_int(mpirun(args), 0, "mpirun -np 2 enumerates");
     ok(e2e_same_json(tmp_path("enum-1.json"), tmp_path("enum-2.json")), "...with the JSON of one process");
+
+    /* Sensitivities: their sums travel with the histograms, and are the same too */
+    e2e_run("run tests/e2e/programs/sensitivity.fspec --sensitivity -q -j 1 -o \"$TMPDIR/sens-1.json\"", err, sizeof err);
+    snprintf(args, sizeof args, "-np 2 '%s' run tests/e2e/programs/sensitivity.fspec --sensitivity -q -j 1 "
+             "-o \"$TMPDIR/sens-2.json\"", FREQSYS_TOOL);
+    is_int(mpirun(args), 0, "mpirun -np 2 runs --sensitivity to convergence");
+    ok(e2e_same_json(tmp_path("sens-1.json"), tmp_path("sens-2.json")), "...with the JSON of one process");
+
+    /* Importance sampling: every rank runs the same pilot and weights alike */
+    e2e_run("run tests/e2e/programs/rare_normal.fspec --rare main:if.then2 -q -j 1 -o \"$TMPDIR/rare-1.json\"", err,
+            sizeof err);
+    snprintf(args, sizeof args, "-np 2 '%s' run tests/e2e/programs/rare_normal.fspec --rare main:if.then2 -q -j 1 "
+             "-o \"$TMPDIR/rare-2.json\"", FREQSYS_TOOL);
+    is_int(mpirun(args), 0, "mpirun -np 2 runs --rare to convergence");
+    ok(e2e_same_json(tmp_path("rare-1.json"), tmp_path("rare-2.json")), "...with the JSON of one process");
 
     /* A program of 1,504 blocks whose workers count per-function patterns and send
      * many bins per piece: the pieces travel between ranks intact. */

@@ -235,7 +235,7 @@ static char *doc(const char *top, const char *block)
 
 int main(void)
 {
-    plan(54 + (int)NREALS + 2 + 5);
+    plan(54 + (int)NREALS + 2 + 5 + 5 + 3);
     dir = tmp_dir();
     int rc;
     char err[256];
@@ -299,6 +299,50 @@ int main(void)
             doc("\"spec\":\"s\",\"paths\":[{\"function\":\"main\",\"id\":0,\"blocks\":[\"entry\"],\"mean\":1,"
                 "\"half_width\":0,\"status\":\"constant\"}],", "\"mean\":1,"),
             ": 'paths' needs 'max_paths', the limit they were counted under", "paths without max_paths");
+    /* sensitivities: written only when asked for, read back, a block index checked */
+    r = sample_program();
+    r->has_sensitivities = 1;
+    r->sensitivities = calloc(2, sizeof *r->sensitivities);
+    r->sensitivity_skipped = calloc(1, sizeof *r->sensitivity_skipped);
+    r->sensitivities[0] = (result_sensitivity){1, strdup("n"), strdup("l"), 4, 0.998, 0.007};
+    r->sensitivities[1] = (result_sensitivity){2, strdup("x"), strdup("mu"), 0.5, -0.193, NAN};
+    r->nsensitivities = 2;
+    r->sensitivity_skipped[0] = (result_sensitivity_skip){strdup("k"), strdup("a")};
+    r->nsensitivity_skipped = 1;
+    round_trip(r, "with sensitivities");
+    got = capture(result_write_json, r, &rc);
+    back = result_read_json(put("sens.json", got), err, sizeof err);
+    ok(back && back->has_sensitivities && back->nsensitivities == 2 && back->sensitivities[0].block == 1 &&
+           back->sensitivities[0].derivative == 0.998 && !strcmp(back->sensitivities[1].parameter, "mu") &&
+           isnan(back->sensitivities[1].half_width) && back->nsensitivity_skipped == 1 &&
+           !strcmp(back->sensitivity_skipped[0].input, "k") && strstr(got, "\"label\": \"while.body\""),
+       "read: sensitivities, a null half-width, the skipped parameter; the block's label is written");
+    free(got);
+    result_free(back);
+    result_free(r);
+    /* importance sampling: the target, the mixture, the pilot and the tilts, read back */
+    r = sample_program();
+    r->rare_block = strdup("main:while.body");
+    r->rare_mixture = 0.5;
+    r->rare_max_tilted = 8;
+    r->rare_pilot_runs = 40000;
+    r->rare_tilts = calloc(1, sizeof *r->rare_tilts);
+    r->rare_tilts[0] = strdup("x: normal(0, 1) -> normal(3.96, 1)");
+    r->nrare_tilts = 1;
+    round_trip(r, "with --rare");
+    got = capture(result_write_json, r, &rc);
+    back = result_read_json(put("rare.json", got), err, sizeof err);
+    ok(back && back->rare_block && !strcmp(back->rare_block, "main:while.body") && back->rare_mixture == 0.5 &&
+           back->rare_max_tilted == 8 && back->rare_pilot_runs == 40000 && back->nrare_tilts == 1 &&
+           !strcmp(back->rare_tilts[0], "x: normal(0, 1) -> normal(3.96, 1)"),
+       "read: the rare block, mixture, tilted draws, pilot runs and tilts");
+    free(got);
+    result_free(back);
+    result_free(r);
+    refuses("sens_bad.json",
+            doc("\"spec\":\"s\",\"sensitivities\":[{\"block\":5,\"input\":\"n\",\"parameter\":\"l\"}],",
+                "\"mean\":1,"),
+            ": sensitivities[0]: block 5 is not a block (there are 1)", "a sensitivity of no block");
     r = sample_open();
     round_trip(r, "not converged, with failures");
     got = capture(result_write_json, r, &rc);

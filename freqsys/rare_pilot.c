@@ -1,0 +1,147 @@
+/* freqsys/rare_pilot.c: importance sampling's cross-entropy pilot, run in a confined child process. */
+/* SPDX-License-Identifier: MIT */
+#define _GNU_SOURCE
+#include "rare_pilot.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#include "runtime.h"
+#include "tilted_draws.h"
+
+#define MAX_INPUTS 256
+/* The pilot's streams: far from the estimation's trial numbers 0, 1, 2, ... */
+#define PILOT_STREAM (1ull << 62)
+
+typedef struct shared {
+    volatile uint64_t current;     /* the run under way, for the timeout */
+    uint64_t runs, reached;
+    double mean_t[MAX_INPUTS];
+    int status;                    /* 0 done */
+} shared;
+
+/* Clears the counters of the functions that ran; returns whether TARGET ran. */
+static int reached_and_clear(const fsabi_module *mod, uint64_t target) {
+    int hit = mod->counters[target] != 0;
+    uint32_t path_base = (uint32_t)(mod->nblocks + mod->nwrites);
+    for (uint32_t k = 0; k < *mod->touched_count; k++) {
+        uint32_t fi = mod->touched_list[k];
+        const fsabi_function *f = &mod->functions[fi];
+        memset(mod->counters + f->first_block, 0, f->nblocks * sizeof *mod->counters);
+        if (mod->path_functions && mod->path_functions[fi].npaths)
+            memset(mod->counters + path_base + mod->path_functions[fi].first_path, 0,
+                   mod->path_functions[fi].npaths * sizeof *mod->counters);
+        mod->fn_touched[fi] = 0;
+    }
+    *mod->touched_count = 0;
+    return hit;
+}
+
+static _Noreturn void pilot_child(const fsabi_module *mod, uint64_t seed, uint64_t target,
+                                  const confine_limits *limits, shared *sh) {
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    int devnull = open("/dev/null", O_RDWR);
+    if (devnull >= 0) {          /* the program's output is not ours to show */
+        dup2(devnull, 0); dup2(devnull, 1); dup2(devnull, 2);
+        if (devnull > 2) close(devnull);
+    }
+    char err[512];
+    if (confine_worker(limits, err, sizeof err) != 0) _exit(CONFINE_EXIT_STATUS);
+    reached_and_clear(mod, target);   /* whatever loading counted is not a run */
+    tilted_draws_take_weight();
+    for (int round = 0; round < RARE_PILOT_ROUNDS; round++) {
+        uint64_t hits = 0;
+        for (uint64_t i = 0; i < RARE_PILOT_ROUND; i++) {
+            sh->current = sh->runs;
+            trial_end how = runtime_run_trial(seed, PILOT_STREAM + sh->runs++);
+            int hit = reached_and_clear(mod, target) && how != TRIAL_ABORTED && how != TRIAL_INPUT_ERROR;
+            hits += (uint64_t)hit;
+            tilted_draws_pilot_trial(hit);
+        }
+        tilted_draws_refit();
+        sh->reached = hits;
+        if (hits >= RARE_PILOT_ELITE) break;
+    }
+    tilted_draws_get(sh->mean_t, MAX_INPUTS);
+    sh->status = 0;
+    _exit(0);
+}
+
+static double cpu_seconds(clockid_t c) {
+    struct timespec t;
+    if (clock_gettime(c, &t) != 0) return 0;
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* Waits for the child PID, killing it when one run used TIMEOUT_S of CPU time (or
+ * ten times that plus a second of wall-clock time without computing). Returns its
+ * wait status, or -1 after a timeout. */
+static int wait_child(pid_t pid, const shared *sh, double timeout_s) {
+    int status = 0;
+    uint64_t seen = UINT64_MAX;
+    clockid_t clock;
+    int has_cpu = clock_getcpuclockid(pid, &clock) == 0;
+    double cpu_mark = 0;
+    struct timespec mark, now;
+    clock_gettime(CLOCK_MONOTONIC, &mark);
+    for (;;) {
+        pid_t w = waitpid(pid, &status, WNOHANG);
+        if (w == pid || (w < 0 && errno != EINTR)) return status;
+        clock_gettime(CLOCK_MONOTONIC, &now);
+        double wall = (double)(now.tv_sec - mark.tv_sec) + 1e-9 * (double)(now.tv_nsec - mark.tv_nsec);
+        double cpu = has_cpu ? cpu_seconds(clock) - cpu_mark : wall;
+        if (sh->current != seen) {
+            seen = sh->current;
+            mark = now;
+            if (has_cpu) cpu_mark = cpu_seconds(clock);
+        } else if (timeout_s > 0 && (cpu > timeout_s || wall > 10 * timeout_s + 1)) {
+            kill(pid, SIGKILL);
+            waitpid(pid, &status, 0);
+            return -1;
+        }
+        struct timespec nap = {0, 2000000};
+        nanosleep(&nap, NULL);
+    }
+}
+
+int rare_pilot_run(const fsabi_module *mod, uint64_t seed, uint64_t target, const confine_limits *limits,
+                   double timeout_s, uint64_t *runs, uint64_t *reached, char *err, size_t errlen) {
+    shared *sh = mmap(NULL, sizeof *sh, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    if (sh == MAP_FAILED) {
+        snprintf(err, errlen, "cannot map shared memory: %s", strerror(errno));
+        return -1;
+    }
+    memset(sh, 0, sizeof *sh);
+    sh->status = -1;
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid < 0) {
+        snprintf(err, errlen, "cannot start the pilot: %s", strerror(errno));
+        munmap(sh, sizeof *sh);
+        return -1;
+    }
+    if (pid == 0) pilot_child(mod, seed, target, limits, sh);
+    int status = wait_child(pid, sh, timeout_s);
+    int rc = -1;
+    if (status < 0)
+        snprintf(err, errlen, "the pilot's run %llu ran longer than %g s", (unsigned long long)sh->current, timeout_s);
+    else if (WIFSIGNALED(status))
+        snprintf(err, errlen, "the pilot's run %llu crashed (signal %d)", (unsigned long long)sh->current,
+                 WTERMSIG(status));
+    else if (sh->status != 0)
+        snprintf(err, errlen, "the pilot failed (exit status %d)", WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+    else
+        rc = tilted_draws_set(sh->mean_t, MAX_INPUTS) >= 0 ? 0 : -1;
+    *runs = sh->runs;
+    *reached = sh->reached;
+    munmap(sh, sizeof *sh);
+    return rc;
+}

@@ -1,7 +1,7 @@
 # Makefile: installs what a fresh Debian 12 machine lacks, then builds and tests with CMake.
 BUILD ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
-DEB_PACKAGES = llvm-19-dev llvm-19 llvm-19-tools clang-19 clang-tidy-19 lld-19 libclang-rt-19-dev libgsl-dev libffi-dev libjansson-dev libseccomp-dev \
+DEB_PACKAGES = binutils llvm-19-dev llvm-19 llvm-19-tools clang-19 clang-tidy-19 lld-19 libclang-rt-19-dev libgsl-dev libffi-dev libjansson-dev libseccomp-dev \
                cmake make gcc pkg-config graphviz lcov chromium valgrind libopenmpi-dev openmpi-bin \
                libnewlib-dev libnewlib-arm-none-eabi picolibc-riscv64-unknown-elf
 
@@ -49,7 +49,7 @@ lint: deps
 	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_EXPORT_COMPILE_COMMANDS=ON >/dev/null
 	run-clang-tidy-19 -p $(BUILD) -quiet -j $(JOBS) '$(LINT_FILES)'
 
-# Installs bin/freqsys, include/freqsys/abi.h and the documentation under PREFIX.
+# Installs bin/freqsys, lib/freqsys/libfreqsys_rt.a, include/freqsys/abi.h and the documentation under PREFIX.
 PREFIX ?= /usr/local
 install: build
 	cmake --install $(BUILD) --prefix $(PREFIX)

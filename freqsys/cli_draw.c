@@ -8,7 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "commands.h"
-#include "runtime.h"
+#include "module_load.h"
 
 static int usage_error(const char *msg, const char *arg) {
     fprintf(stderr, "freqsys draw: ");
@@ -99,9 +99,16 @@ int cli_draw(int argc, char **argv) {
         return EXIT_USAGE;
     }
     if (!has_seed) seed = s->seed;
+    /* The draws are the runtime's, which lives in the library modules are linked with. */
+    const runtime_table *rt = module_load_runtime(err, sizeof err);
+    if (!rt) {
+        fprintf(stderr, "freqsys draw: error: %s\n", err);
+        spec_free(s);
+        return EXIT_BUILD;
+    }
     int rc = EXIT_OK;
     for (unsigned long long t = first; t < first + count && rc == EXIT_OK; t++) {
-        if (runtime_draw_stdin(in, seed, t, err, sizeof err) != 0) {
+        if (rt->draw_stdin(in, seed, t, err, sizeof err) != 0) {
             fprintf(stderr, "freqsys draw: trial %llu: %s\n", t, err);
             rc = EXIT_USAGE;
             break;

@@ -792,17 +792,3 @@ unsigned long long spec_counted_calls(const spec *s)
 {
     return s->calls > s->warmup ? s->calls - s->warmup : 1;
 }
-
-const spec_input *spec_find_stdin(const spec *s)
-{
-    for (size_t i = 0; i < s->ninputs; i++)
-        if (s->inputs[i].target == SPEC_STDIN) return &s->inputs[i];
-    return NULL;
-}
-
-const spec_input *spec_find_var(const spec *s, const char *name)
-{
-    for (size_t i = 0; i < s->ninputs; i++)
-        if (s->inputs[i].target == SPEC_VAR && strcmp(s->inputs[i].name, name) == 0) return &s->inputs[i];
-    return NULL;
-}

@@ -140,7 +140,7 @@ void spec_free(spec *s);
 void spec_diagnose(const spec *s, spec_loc loc, char *err, size_t errlen, const char *fmt, ...)
     __attribute__((format(printf, 5, 6)));
 
-/* The `stdin ~ ...` declaration of S, or NULL when the program's reads are drawn one
+/* spec_find.c: the `stdin ~ ...` declaration of S, or NULL when the program's reads are drawn one
  * value at a time (or it reads nothing). */
 const spec_input *spec_find_stdin(const spec *s);
 

@@ -81,10 +81,11 @@ int cli_draw(int argc, char **argv) {
     if (optind + 1 != argc) return usage_error("%s", "needs exactly one SPEC file");
     if (!dir) return usage_error("%s", "needs -o DIR, the folder for the inputs");
     char err[1024];
-    spec *s = spec_parse_file(argv[optind], err, sizeof err);
-    if (!s) {
+    spec *s;
+    int status = spec_parse_file(argv[optind], &s, err, sizeof err);
+    if (status != SPEC_OK) {
         fprintf(stderr, "%s\n", err);
-        return EXIT_USAGE;
+        return exit_status_spec(status);
     }
     const spec_input *in = spec_find_stdin(s);
     if (!in) {

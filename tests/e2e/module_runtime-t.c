@@ -58,7 +58,7 @@ int main(void) {
     int code = e2e_runf(err, sizeof err, "run tests/e2e/programs/namesakes.fspec -q --keep -o \"$TMPDIR/n.json\"");
     if (!is_int(code, 0, "a program with the runtime's internal names runs")) diag("%s", err);
     char rerr[1024];
-    result *r = result_read_json(tmp_path("n.json"), rerr, sizeof rerr);
+    result *r = e2e_result(tmp_path("n.json"), rerr, sizeof rerr);
     if (!r) diag("%s", rerr);
     const result_block *body = e2e_block_at(r, "dist_sample", 12, "for.body");
     const result_block *then = e2e_block_at(r, "main", 32, "if.then");

@@ -1,7 +1,7 @@
 # Makefile: installs what a fresh Debian 12 machine lacks, then builds and tests with CMake.
 BUILD ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
-DEB_PACKAGES = llvm-19-dev llvm-19 llvm-19-tools clang-19 clang-tidy-19 clang-format-19 lld-19 libclang-rt-19-dev libgsl-dev libffi-dev libjansson-dev libseccomp-dev \
+DEB_PACKAGES = binutils llvm-19-dev llvm-19 llvm-19-tools clang-19 clang-tidy-19 clang-format-19 lld-19 libclang-rt-19-dev libgsl-dev libffi-dev libjansson-dev libseccomp-dev \
                cmake make gcc pkg-config graphviz lcov chromium valgrind libopenmpi-dev openmpi-bin \
                libnewlib-dev libnewlib-arm-none-eabi picolibc-riscv64-unknown-elf
 
@@ -56,7 +56,7 @@ format: deps
 	@git clang-format-19 --force --binary clang-format-19 --extensions c,h $(FORMAT_BASE); \
 	  status=$$?; [ $$status -le 1 ]   # 1: it changed files
 
-# Installs bin/freqsys, include/freqsys/abi.h and the documentation under PREFIX.
+# Installs bin/freqsys, lib/freqsys/libfreqsys_rt.a, include/freqsys/abi.h and the documentation under PREFIX.
 PREFIX ?= /usr/local
 install: build
 	cmake --install $(BUILD) --prefix $(PREFIX)

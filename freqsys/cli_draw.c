@@ -8,7 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "commands.h"
-#include "runtime.h"
+#include "module_load.h"
 
 static int usage_error(const char *msg, const char *arg) {
     fprintf(stderr, "freqsys draw: ");
@@ -81,10 +81,11 @@ int cli_draw(int argc, char **argv) {
     if (optind + 1 != argc) return usage_error("%s", "needs exactly one SPEC file");
     if (!dir) return usage_error("%s", "needs -o DIR, the folder for the inputs");
     char err[1024];
-    spec *s = spec_parse_file(argv[optind], err, sizeof err);
-    if (!s) {
+    spec *s;
+    int status = spec_parse_file(argv[optind], &s, err, sizeof err);
+    if (status != SPEC_OK) {
         fprintf(stderr, "%s\n", err);
-        return EXIT_USAGE;
+        return exit_status_spec(status);
     }
     const spec_input *in = spec_find_stdin(s);
     if (!in) {
@@ -99,9 +100,16 @@ int cli_draw(int argc, char **argv) {
         return EXIT_USAGE;
     }
     if (!has_seed) seed = s->seed;
+    /* The draws are the runtime's, which lives in the library modules are linked with. */
+    const runtime_table *rt = module_load_runtime(err, sizeof err);
+    if (!rt) {
+        fprintf(stderr, "freqsys draw: error: %s\n", err);
+        spec_free(s);
+        return EXIT_BUILD;
+    }
     int rc = EXIT_OK;
     for (unsigned long long t = first; t < first + count && rc == EXIT_OK; t++) {
-        if (runtime_draw_stdin(in, seed, t, err, sizeof err) != 0) {
+        if (rt->draw_stdin(in, seed, t, err, sizeof err) != 0) {
             fprintf(stderr, "freqsys draw: trial %llu: %s\n", t, err);
             rc = EXIT_USAGE;
             break;

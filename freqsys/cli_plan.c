@@ -154,15 +154,16 @@ int cli_plan(int argc, char **argv) {
     char err[4096];
     code_target where;
     if (code_target_resolve(target, cpu, &where, err, sizeof err) != 0) return usage(err);
-    result *r = result_read_json(path, err, sizeof err);
-    if (!r) { fprintf(stderr, "%s\n", err); return EXIT_USAGE; }
+    result *r;
+    int status = result_read_json(path, &r, err, sizeof err);
+    if (status != RESULT_OK) { fprintf(stderr, "%s\n", err); return exit_status_result(status); }
     if (!spec_path) spec_path = r->spec;
-    spec *s = spec_parse_file(spec_path, err, sizeof err);
-    if (!s) {
+    spec *s;
+    if ((status = spec_parse_file(spec_path, &s, err, sizeof err)) != SPEC_OK) {
         fprintf(stderr, "%s\nfreqsys plan: the program is found through the spec the result names; "
                 "give it with --spec SPEC\n", err);
         result_free(r);
-        return EXIT_USAGE;
+        return exit_status_spec(status);
     }
     if (compaction) {
         int code = compact(r, s, &where, slowdown, format, out_path);

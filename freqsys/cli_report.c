@@ -126,10 +126,11 @@ int cli_report(int argc, char **argv) {
     if (opt.trace && strcmp(format, "html") != 0)
         fprintf(stderr, "freqsys report: warning: --trace is used by --format html only\n");
     char err[1024];
-    result *r = result_read_json(path, err, sizeof err);
-    if (!r) {
+    result *r;
+    int status = result_read_json(path, &r, err, sizeof err);
+    if (status != RESULT_OK) {
         fprintf(stderr, "%s\n", err);
-        return EXIT_USAGE;
+        return exit_status_result(status);
     }
     int rc = emit(r, format, &opt, spec_path, out_path);
     result_free(r);

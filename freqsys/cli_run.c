@@ -19,7 +19,6 @@
 #include "module_load.h"
 #include "path_hashed.h"
 #include "runner.h"
-#include "runtime.h"
 #include "score_sums.h"
 #include "stdin_text.h"
 #include "transform.h"
@@ -359,9 +358,10 @@ static int make_paths(result *r, const fsabi_module *mod, const runner_result *r
 /* `--sensitivity`: every block's derivative for every scored parameter (per call:
  * divided by PER as the means are), and the parameters without one. Returns 0, or
  * -1 when memory ran out. */
-static int make_sensitivities(result *r, const runner_config *cfg, const runner_result *rr, double per) {
+static int make_sensitivities(result *r, const runtime_table *rt, const runner_config *cfg,
+                              const runner_result *rr, double per) {
     size_t nparams, nscored;
-    const draw_score_param *params = draw_scores_params(&nparams, &nscored);
+    const draw_score_param *params = rt->scores_params(&nparams, &nscored);
     r->has_sensitivities = 1;
     r->sensitivities = calloc(r->nblocks * nscored + 1, sizeof *r->sensitivities);
     r->sensitivity_skipped = calloc(nparams - nscored + 1, sizeof *r->sensitivity_skipped);
@@ -521,8 +521,9 @@ static result *make_result(const spec *s, const run_options *o, const runner_con
 }
 
 /* On a crash during a replay: show what the trial drew, then die of the same signal. */
+static const runtime_table *replay_runtime;   /* the replayed module's runtime, for the handler */
 static void replay_crashed(int sig) {
-    const char *drawn = runtime_drawn();
+    const char *drawn = replay_runtime->drawn();
     static const char head[] = "freqsys: the trial crashed; its draws: ";
     if (write(2, head, sizeof head - 1) < 0 || write(2, drawn, strlen(drawn)) < 0 || write(2, "\n", 1) < 0) {}
     signal(sig, SIG_DFL);
@@ -531,20 +532,21 @@ static void replay_crashed(int sig) {
 
 /* Runs trial TRIAL in this process, with the program's output on the terminal, so
  * a crash can be looked at in a debugger (gdb --args freqsys run SPEC --replay N). */
-static int replay(const fsabi_module *mod, const spec *s, uint64_t seed, uint64_t trial) {
+static int replay(const runtime_table *rt, const spec *s, uint64_t seed, uint64_t trial) {
     fprintf(stderr, "freqsys: replaying trial %llu of seed %llu\n", (unsigned long long)trial,
             (unsigned long long)seed);
     fflush(NULL);
     static const int fatal[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTRAP};
+    replay_runtime = rt;
     for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++) signal(fatal[i], replay_crashed);
-    trial_end how = runtime_run_trial(seed, trial);
+    trial_end how = rt->run_trial(seed, trial);
     fflush(NULL);
     static const char *const ends[] = {"returned", "called exit()", "aborted", "stopped on an input error"};
     fprintf(stderr, "freqsys: trial %llu %s; its draws: %s\n", (unsigned long long)trial, ends[how],
-            runtime_drawn());
+            rt->drawn());
     if (spec_find_stdin(s) && how != TRIAL_INPUT_ERROR)
-        fprintf(stderr, "freqsys: its standard input: %s\n", stdin_text_describe());
-    if (how == TRIAL_INPUT_ERROR) fprintf(stderr, "freqsys: error: %s\n", runtime_error());
+        fprintf(stderr, "freqsys: its standard input: %s\n", rt->stdin_describe());
+    if (how == TRIAL_INPUT_ERROR) fprintf(stderr, "freqsys: error: %s\n", rt->error());
     return how == TRIAL_INPUT_ERROR ? EXIT_USAGE : EXIT_OK;
 }
 
@@ -710,6 +712,7 @@ typedef struct run_state {
     spec *s;
     transform_warnings warnings;
     const fsabi_module *mod;
+    const runtime_table *rt;   /* the runtime the module carries */
     runner_config cfg;
     checkpoint_target ckpt;
     char *sampling_note;       /* why a method asked for by name was not used */
@@ -750,7 +753,7 @@ static int prepare(run_state *st, int argc, char **argv, cluster *cl) {
     int shown = !o->out_path && (!o->format || !strcmp(o->format, "text"));
     for (size_t i = 0; !o->quiet && !shown && i < st->warnings.n; i++)
         fprintf(stderr, "freqsys: warning: %s\n", st->warnings.v[i]);
-    st->mod = module_load(m, st->s, o->keep, err, sizeof err);
+    st->mod = module_load(m, st->s, o->keep, &st->rt, err, sizeof err);
     LLVMDisposeModule(m);
     LLVMContextDispose(ctx);
     if (!st->mod) {
@@ -770,11 +773,11 @@ static int prepare(run_state *st, int argc, char **argv, cluster *cl) {
  * the pairs the sums have room for. Returns EXIT_OK or EXIT_USAGE, said on stderr. */
 static int enable_sensitivity(run_state *st) {
     size_t nparams, nscored;
-    if (draw_scores_enable(st->s) != 0) {
+    if (st->rt->scores_enable(st->s) != 0) {
         fprintf(stderr, "freqsys: error: out of memory\n");
         return EXIT_USAGE;
     }
-    draw_scores_params(&nparams, &nscored);
+    st->rt->scores_params(&nparams, &nscored);
     if ((uint64_t)nscored * st->mod->nblocks > SCORE_SUMS_MAX_PAIRS) {
         fprintf(stderr, "freqsys: error: --sensitivity follows at most %u (block, parameter) pairs; "
                 "this program has %llu blocks and %zu parameters with a score\n", SCORE_SUMS_MAX_PAIRS,
@@ -793,7 +796,7 @@ static int configure(run_state *st, cluster *cl) {
     runner_config *cfg = &st->cfg;
     if (o->cap == 0 && s->cap > 0) o->cap = (double)s->cap;   /* --cap wins over the spec's */
     cfg->mod = st->mod;
-    cfg->program = (program_hooks){runtime_run_trial, runtime_set_draw_source, runtime_rng, draw_scores_take, NULL};
+    cfg->program = (program_hooks){st->rt->run_trial, st->rt->set_draw_source, st->rt->rng, st->rt->scores_take, NULL};
     cfg->rare_block = -1;
     cfg->seed = o->has_seed ? o->seed : s->seed;
     cfg->jobs = o->jobs;
@@ -846,7 +849,7 @@ static int configure(run_state *st, cluster *cl) {
     }
     if (o->sensitivity && enable_sensitivity(st) != EXIT_OK) return EXIT_USAGE;
     char err[1024];
-    if (o->rare && run_rare_prepare(o->rare, s, cfg, &st->rare, err, sizeof err) != 0) {
+    if (o->rare && run_rare_prepare(st->rt, o->rare, s, cfg, &st->rare, err, sizeof err) != 0) {
         fprintf(stderr, "freqsys: error: %s\n", err);
         return EXIT_USAGE;
     }
@@ -934,7 +937,7 @@ static int run_sampled(run_state *st, cluster *cl) {
             unlink(st->ckpt.path);   /* the run ended: its result is final, the checkpoint moot */
         }
         result *r = make_result(st->s, o, cfg, &rr);
-        if ((r && o->sensitivity && make_sensitivities(r, cfg, &rr, (double)spec_counted_calls(st->s)) != 0) ||
+        if ((r && o->sensitivity && make_sensitivities(r, st->rt, cfg, &rr, (double)spec_counted_calls(st->s)) != 0) ||
             (r && o->rare && run_rare_result(r, &st->rare) != 0)) {
             result_free(r);
             r = NULL;
@@ -955,7 +958,7 @@ static int run_command(int argc, char **argv, cluster *cl) {
     int rc = prepare(&st, argc, argv, cl);
     if (rc != EXIT_OK) goto out;
     if (st.o.replay >= 0) {
-        rc = replay(st.mod, st.s, st.o.has_seed ? st.o.seed : st.s->seed, (uint64_t)st.o.replay);
+        rc = replay(st.rt, st.s, st.o.has_seed ? st.o.seed : st.s->seed, (uint64_t)st.o.replay);
         goto out;
     }
     if ((rc = configure(&st, cl)) != EXIT_OK) goto out;

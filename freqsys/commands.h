@@ -13,6 +13,11 @@
 #define EXIT_USAGE 2        /* bad command line or spec */
 #define EXIT_BUILD 3        /* the program under test could not be built */
 
+/* exit_status.c: the exit status for a spec_parse_* status (SPEC_OK, SPEC_E*) and
+ * for a result_read_json status (RESULT_OK, RESULT_E*). */
+int exit_status_spec(int status);
+int exit_status_result(int status);
+
 /* cli_run.c */
 int cli_run(int argc, char **argv);
 /* cli_check.c */

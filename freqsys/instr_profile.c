@@ -316,8 +316,8 @@ int instr_profile_write(const result *r, const char *spec_path, double scale, FI
                         size_t errlen)
 {
     char msg[16384];
-    spec *s = spec_parse_file(spec_path, msg, sizeof msg);
-    if (!s) {
+    spec *s;
+    if (spec_parse_file(spec_path, &s, msg, sizeof msg) != SPEC_OK) {
         snprintf(err, errlen, "the result's spec: %s", msg);
         return -1;
     }

@@ -119,7 +119,8 @@ static const command commands[] = {
      "process with the same seed (docs/scale-out.md).\n\n"
      "Options override the spec's lines. Exit status: 0 every block settled, 1 the\n"
      "budget ran out first or the run was interrupted (the result is still written),\n"
-     "2 a usage or spec error, 3 the program could not be built."},
+     "2 a usage or spec error (or a spec that cannot be read), 3 the program could not\n"
+     "be built (or the runtime library libfreqsys_rt.a, linked into it, is missing)."},
     {"check", cli_check, "freqsys check SPEC",
      "Parses SPEC, compiles its program and matches every input read of the program\n"
      "with a declaration, without running anything. Prints a one-line summary, then a\n"
@@ -135,7 +136,8 @@ static const command commands[] = {
      "  -n, --count N     how many inputs (default 1)\n"
      "  -s, --seed SEED   the seed (default: the spec's)\n"
      "      --first T     the first trial (default 0)\n\n"
-     "Exit status: 0 ok, 2 a usage or spec error, or a draw that failed."},
+     "Exit status: 0 ok, 2 a usage or spec error, or a draw that failed, 3 the runtime\n"
+     "library libfreqsys_rt.a, whose draws these are, is missing or does not link."},
     {"instrument", cli_instrument, "freqsys instrument SPEC -o OUT.ll|OUT.bc [--optimize auto|full|quick|none]",
      "Writes the instrumented, optimised module: textual IR for .ll, bitcode for .bc.\n\n"
      "  --optimize LEVEL  full: LLVM's O2; quick: inlining and scalar clean-up only, for\n"
@@ -156,7 +158,8 @@ static const command commands[] = {
      "clang -fprofile-sample-use, instr (clang's own counters, found by compiling the\n"
      "spec's program again) feeds llvm-profdata merge and clang -fprofile-instr-use,\n"
      "afdo feeds gcc -fauto-profile;\n"
-     "see docs/exports.md."},
+     "see docs/exports.md. Exit status: 0 ok, 2 a usage error, or a result file that\n"
+     "cannot be read, is cut short, or is not a freqsys result."},
     {"plan", cli_plan,
      "freqsys plan RESULT.json --budget BYTES [--target TARGET] [--cpu CPU]\n"
      "                    [--format text|json|ld|header|order] [--order] [-o FILE] [--spec SPEC]\n"

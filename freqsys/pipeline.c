@@ -16,10 +16,10 @@ int pipeline_instrument_paths(const char *spec_path, optimize_level level, uint6
      * run from any point: a failed compile leaves no module to dispose. */
     *m = NULL;
     *ctx = NULL;
-    *s = spec_parse_file(spec_path, err, sizeof err);
-    if (!*s) {
+    int status = spec_parse_file(spec_path, s, err, sizeof err);
+    if (status != SPEC_OK) {
         fprintf(stderr, "%s\n", err);
-        return EXIT_USAGE;
+        return exit_status_spec(status);
     }
     *ctx = LLVMContextCreate();
     int rc = compile_sources(*s, *ctx, m, err, sizeof err);

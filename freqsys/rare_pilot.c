@@ -14,7 +14,7 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
-#include "runtime.h"
+#include "runtime_table.h"
 #include "tilted_draws.h"
 
 #define MAX_INPUTS 256
@@ -45,7 +45,7 @@ static int reached_and_clear(const fsabi_module *mod, uint64_t target) {
     return hit;
 }
 
-static _Noreturn void pilot_child(const fsabi_module *mod, uint64_t seed, uint64_t target,
+static _Noreturn void pilot_child(const runtime_table *rt, const fsabi_module *mod, uint64_t seed, uint64_t target,
                                   const confine_limits *limits, shared *sh) {
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     int devnull = open("/dev/null", O_RDWR);
@@ -56,21 +56,21 @@ static _Noreturn void pilot_child(const fsabi_module *mod, uint64_t seed, uint64
     char err[512];
     if (confine_worker(limits, err, sizeof err) != 0) _exit(CONFINE_EXIT_STATUS);
     reached_and_clear(mod, target);   /* whatever loading counted is not a run */
-    tilted_draws_take_weight();
+    rt->tilt_take_weight();
     for (int round = 0; round < RARE_PILOT_ROUNDS; round++) {
         uint64_t hits = 0;
         for (uint64_t i = 0; i < RARE_PILOT_ROUND; i++) {
             sh->current = sh->runs;
-            trial_end how = runtime_run_trial(seed, PILOT_STREAM + sh->runs++);
+            trial_end how = rt->run_trial(seed, PILOT_STREAM + sh->runs++);
             int hit = reached_and_clear(mod, target) && how != TRIAL_ABORTED && how != TRIAL_INPUT_ERROR;
             hits += (uint64_t)hit;
-            tilted_draws_pilot_trial(hit);
+            rt->tilt_pilot_trial(hit);
         }
-        tilted_draws_refit();
+        rt->tilt_refit();
         sh->reached = hits;
         if (hits >= RARE_PILOT_ELITE) break;
     }
-    tilted_draws_get(sh->mean_t, MAX_INPUTS);
+    rt->tilt_get(sh->mean_t, MAX_INPUTS);
     sh->status = 0;
     _exit(0);
 }
@@ -112,7 +112,7 @@ static int wait_child(pid_t pid, const shared *sh, double timeout_s) {
     }
 }
 
-int rare_pilot_run(const fsabi_module *mod, uint64_t seed, uint64_t target, const confine_limits *limits,
+int rare_pilot_run(const runtime_table *rt, const fsabi_module *mod, uint64_t seed, uint64_t target, const confine_limits *limits,
                    double timeout_s, uint64_t *runs, uint64_t *reached, char *err, size_t errlen) {
     shared *sh = mmap(NULL, sizeof *sh, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
     if (sh == MAP_FAILED) {
@@ -128,7 +128,7 @@ int rare_pilot_run(const fsabi_module *mod, uint64_t seed, uint64_t target, cons
         munmap(sh, sizeof *sh);
         return -1;
     }
-    if (pid == 0) pilot_child(mod, seed, target, limits, sh);
+    if (pid == 0) pilot_child(rt, mod, seed, target, limits, sh);
     int status = wait_child(pid, sh, timeout_s);
     int rc = -1;
     if (status < 0)
@@ -139,7 +139,7 @@ int rare_pilot_run(const fsabi_module *mod, uint64_t seed, uint64_t target, cons
     else if (sh->status != 0)
         snprintf(err, errlen, "the pilot failed (exit status %d)", WIFEXITED(status) ? WEXITSTATUS(status) : -1);
     else
-        rc = tilted_draws_set(sh->mean_t, MAX_INPUTS) >= 0 ? 0 : -1;
+        rc = rt->tilt_set(sh->mean_t, MAX_INPUTS) >= 0 ? 0 : -1;
     *runs = sh->runs;
     *reached = sh->reached;
     munmap(sh, sizeof *sh);

@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include "rare_pilot.h"
-#include "runtime.h"
 #include "tilted_draws.h"
 
 /* The block NAME names in MOD: "function:label" exactly, or a label alone when one
@@ -37,10 +36,11 @@ static int64_t find_block(const fsabi_module *mod, const char *name, char *err, 
     return -1;
 }
 
-int run_rare_prepare(const char *name, const spec *s, runner_config *cfg, run_rare *st, char *err, size_t errlen) {
+int run_rare_prepare(const runtime_table *rt, const char *name, const spec *s, runner_config *cfg, run_rare *st, char *err, size_t errlen) {
     memset(st, 0, sizeof *st);
+    st->rt = rt;
     if ((st->block = find_block(cfg->mod, name, err, errlen)) < 0) return -1;
-    int n = tilted_draws_enable(s);
+    int n = rt->tilt_enable(s);
     if (n < 0) {
         snprintf(err, errlen, "out of memory");
         return -1;
@@ -51,12 +51,12 @@ int run_rare_prepare(const char *name, const spec *s, runner_config *cfg, run_ra
         return -1;
     }
     char why[512];
-    if (rare_pilot_run(cfg->mod, cfg->seed, (uint64_t)st->block, &cfg->limits, cfg->timeout_s, &st->pilot_runs,
+    if (rare_pilot_run(rt, cfg->mod, cfg->seed, (uint64_t)st->block, &cfg->limits, cfg->timeout_s, &st->pilot_runs,
                        &st->reached, why, sizeof why) != 0) {
         snprintf(err, errlen, "--rare %s: %s", name, why);
         return -1;
     }
-    cfg->program.take_weight = tilted_draws_take_weight;
+    cfg->program.take_weight = rt->tilt_take_weight;
     cfg->weight_unit = RUN_RARE_UNIT;
     cfg->max_weight = pow(1 / (1 - TILTED_DRAWS_MIXTURE), TILTED_DRAWS_MAX);
     cfg->rare_block = st->block;
@@ -82,11 +82,11 @@ int run_rare_result(result *r, const run_rare *st) {
     r->rare_mixture = TILTED_DRAWS_MIXTURE;
     r->rare_max_tilted = TILTED_DRAWS_MAX;
     r->rare_pilot_runs = st->pilot_runs;
-    size_t n = tilted_draws_get(NULL, 0);
+    size_t n = st->rt->tilt_get(NULL, 0);
     if (!(r->rare_tilts = calloc(n + 1, sizeof *r->rare_tilts))) return -1;
     char text[512];
     for (size_t i = 0; i < n; i++)
-        if (tilted_draws_describe(i, text, sizeof text) == 0 && !(r->rare_tilts[r->nrare_tilts++] = strdup(text)))
+        if (st->rt->tilt_describe(i, text, sizeof text) == 0 && !(r->rare_tilts[r->nrare_tilts++] = strdup(text)))
             return -1;
     return 0;
 }

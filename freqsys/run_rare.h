@@ -7,12 +7,14 @@
 #include <stdint.h>
 #include "result.h"
 #include "runner.h"
+#include "runtime_table.h"
 #include "spec.h"
 
 /* Counts are tallied as count x weight in units of 2^-32. */
 #define RUN_RARE_UNIT 0x1p32
 
 typedef struct run_rare {
+    const runtime_table *rt;   /* the module's runtime, whose inputs are tilted */
     int64_t block;             /* the target's index */
     uint64_t pilot_runs, reached;
 } run_rare;
@@ -21,7 +23,7 @@ typedef struct run_rare {
  * module's blocks, follows the tiltable inputs of S, runs the pilot and sets CFG up
  * for the weighted run. Returns 0, or -1 with a message in ERR: no such block (or
  * more than one), no input with a tilt, a pilot that failed. */
-int run_rare_prepare(const char *name, const spec *s, runner_config *cfg, run_rare *st, char *err, size_t errlen);
+int run_rare_prepare(const runtime_table *rt, const char *name, const spec *s, runner_config *cfg, run_rare *st, char *err, size_t errlen);
 
 /* Turns R, made from the weighted run, back into executions per run and names the
  * target, the mixture, the pilot and the tilts. Returns 0, or -1 out of memory. */

@@ -41,7 +41,9 @@ int main(int argc, char **argv) {
                  argv[optind + 1], seed, path);
         unlink(path);   /* a run that writes nothing must not leave the last seed's result to be read */
         int rc = system(cmd);
-        result *r = WIFEXITED(rc) && WEXITSTATUS(rc) <= 1 ? result_read_json(path, err, sizeof err) : NULL;
+        result *r = NULL;
+        if (!(WIFEXITED(rc) && WEXITSTATUS(rc) <= 1)) snprintf(err, sizeof err, "the run failed");
+        else result_read_json(path, &r, err, sizeof err);
         if (!r) {
             fprintf(stderr, "seed %d (exit %d): %s\n", seed, rc, err);
             return 1;

@@ -1,6 +1,5 @@
 /* bench/sampling/sampling_bench.c: runs needed and coverage of each sampling method on one program, seed after seed. */
 /* SPDX-License-Identifier: MIT */
-#include <dlfcn.h>
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -11,7 +10,7 @@
 #include "clopper_pearson.h"
 #include "commands.h"
 #include "runner.h"
-#include "runtime.h"
+#include "module_load.h"
 #include "sampling_points.h"
 #include "transform.h"
 
@@ -86,20 +85,13 @@ int main(int argc, char **argv) {
     LLVMModuleRef m;
     transform_warnings warnings = {0};
     if (pipeline_instrument(spec_path, OPTIMIZE_AUTO, &s, &ctx, &m, &warnings) != EXIT_OK) return 3;
-    char dir[4096], err[16384], *so = NULL;
-    if (compile_temp_path(dir, sizeof dir, "sampling-bench-XXXXXX") != 0 || !mkdtemp(dir)) return 3;
-    if (shared_object_build(m, dir, &so, err, sizeof err) != 0) {
-        fprintf(stderr, "%s\n", err);
+    char err[16384];
+    const runtime_table *rt;
+    const fsabi_module *mod = module_load(m, s, 0, &rt, err, sizeof err);
+    if (!mod) {
+        fprintf(stderr, "cannot load %s: %s\n", spec_path, err);
         return 3;
     }
-    void *handle = dlopen(so, RTLD_NOW | RTLD_LOCAL);
-    const fsabi_module *mod = handle ? dlsym(handle, FSABI_MODULE_SYMBOL) : NULL;
-    if (!mod || runtime_bind(mod, s, err, sizeof err) != 0) {
-        fprintf(stderr, "cannot load %s: %s\n", so, mod ? err : dlerror());
-        return 3;
-    }
-    unlink(so);
-    rmdir(dir);
     for (int k = 0; k < ntruths; k++)
         if ((truths[k].block = find_block(mod, &truths[k])) < 0) {
             fprintf(stderr, "no block %s:%u:%s\n", truths[k].function, truths[k].line, truths[k].prefix);
@@ -124,6 +116,7 @@ int main(int argc, char **argv) {
         for (int seed = 1; seed <= seeds; seed++) {
             runner_config cfg = {0};
             cfg.mod = mod;
+            cfg.program = (program_hooks){rt->run_trial, rt->set_draw_source, rt->rng};
             cfg.seed = (uint64_t)seed;
             cfg.jobs = jobs;
             cfg.max_trials = s->max_trials;

@@ -1,6 +1,5 @@
 /* bench/sensitivity/sensitivity_bench.c: coverage of run --sensitivity's intervals over seeds, and what the sums cost. */
 /* SPDX-License-Identifier: MIT */
-#include <dlfcn.h>
 #include <gsl/gsl_cdf.h>
 #include <math.h>
 #include <stdio.h>
@@ -10,9 +9,8 @@
 
 #include "clopper_pearson.h"
 #include "commands.h"
-#include "draw_scores.h"
+#include "module_load.h"
 #include "runner.h"
-#include "runtime.h"
 #include "score_sums.h"
 #include "transform.h"
 
@@ -48,7 +46,7 @@ static long find_block(const fsabi_module *mod, const truth *t) {
 /* The scored parameter INPUT.PARAM's index, or -1. */
 static long find_param(const truth *t) {
     size_t n, nscored;
-    const draw_score_param *p = draw_scores_params(&n, &nscored);
+    const draw_score_param *p = loaded->scores_params(&n, &nscored);
     for (size_t i = 0; i < nscored; i++)
         if (!strcmp(p[i].input, t->input) && !strcmp(p[i].name, t->param)) return (long)i;
     return -1;
@@ -59,7 +57,7 @@ static int run(const fsabi_module *mod, const spec *s, uint64_t seed, int jobs, 
                uint32_t nscores, runner_result *rr, double *rate) {
     runner_config cfg = {0};
     cfg.mod = mod;
-    cfg.program = (program_hooks){runtime_run_trial, runtime_set_draw_source, runtime_rng, draw_scores_take};
+    cfg.program = (program_hooks){loaded->run_trial, loaded->set_draw_source, loaded->rng, loaded->scores_take, NULL};
     cfg.seed = seed;
     cfg.jobs = jobs;
     cfg.max_trials = trials;
@@ -78,25 +76,20 @@ static int run(const fsabi_module *mod, const spec *s, uint64_t seed, int jobs, 
     return 0;
 }
 
+/* The loaded module's runtime: the draws and their scores live in it. */
+static const runtime_table *loaded;
+
 static const fsabi_module *load(const char *spec_path, spec **s) {
     LLVMContextRef ctx;
     LLVMModuleRef m;
     transform_warnings warnings = {0};
     if (pipeline_instrument(spec_path, OPTIMIZE_AUTO, s, &ctx, &m, &warnings) != EXIT_OK) return NULL;
-    char dir[4096], err[16384], *so = NULL;
-    if (compile_temp_path(dir, sizeof dir, "sensitivity-bench-XXXXXX") != 0 || !mkdtemp(dir)) return NULL;
-    if (shared_object_build(m, dir, &so, err, sizeof err) != 0) {
-        fprintf(stderr, "%s\n", err);
+    char err[16384];
+    const fsabi_module *mod = module_load(m, *s, 0, &loaded, err, sizeof err);
+    if (!mod || loaded->scores_enable(*s) != 0) {
+        fprintf(stderr, "cannot load %s: %s\n", spec_path, mod ? "out of memory" : err);
         return NULL;
     }
-    void *handle = dlopen(so, RTLD_NOW | RTLD_LOCAL);
-    const fsabi_module *mod = handle ? dlsym(handle, FSABI_MODULE_SYMBOL) : NULL;
-    if (!mod || runtime_bind(mod, *s, err, sizeof err) != 0 || draw_scores_enable(*s) != 0) {
-        fprintf(stderr, "cannot load %s: %s\n", so, mod ? err : dlerror());
-        return NULL;
-    }
-    unlink(so);
-    rmdir(dir);
     return mod;
 }
 
@@ -132,7 +125,7 @@ int main(int argc, char **argv) {
         }
     }
     size_t nparams, nscored;
-    draw_scores_params(&nparams, &nscored);
+    loaded->scores_params(&nparams, &nscored);
     double z = gsl_cdf_ugaussian_Pinv(1 - (1 - gamma) / 2), rate_with = 0, rate_without = 0;
     int covered[MAX_TRUTHS] = {0};
     double half_sum[MAX_TRUTHS] = {0};

@@ -213,9 +213,21 @@ int result_write_json(const result *r, FILE *out);
 int result_write_text(const result *r, FILE *out);   /* aligned table with a header */
 int result_write_csv(const result *r, FILE *out);    /* RFC 4180, one row per block */
 
-/* Reads a result JSON file. Returns NULL and writes a message naming PATH (and the
- * line and column for malformed JSON) into ERR on failure. */
-result *result_read_json(const char *path, char *err, size_t errlen);
+/* How reading a result failed: result_read_json returns RESULT_OK (0) or one of
+ * these, with the whole message in the caller's buffer ERR. */
+typedef enum result_status {
+    RESULT_OK = 0,
+    RESULT_ENOMEM = -1,    /* memory ran out */
+    RESULT_EIO = -2,       /* the file cannot be opened or read (missing, a folder) */
+    RESULT_ESYNTAX = -3,   /* not JSON: malformed or cut short, at PATH:LINE:COLUMN */
+    RESULT_EFORMAT = -4    /* JSON, but not a freqsys result: a field missing or of the wrong kind */
+} result_status;
+
+/* Reads a result JSON file into *OUT (NULL on failure). Returns RESULT_OK, or a status
+ * above with a message naming PATH (and the line and column for malformed JSON,
+ * "PATH:LINE:COLUMN: error: reason", COLUMN counting characters from 1) in ERR
+ * (which may be NULL when ERRLEN is 0). */
+int result_read_json(const char *path, result **out, char *err, size_t errlen);
 
 /* Finishes a writer's output: flushes OUT and checks its error flag. Returns 0, or
  * -1 with errno set (EIO when the stream did not say) and, when ERR is not NULL, a

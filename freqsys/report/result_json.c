@@ -511,6 +511,7 @@ typedef struct reader {
     char *err;
     size_t errlen;
     int failed;
+    int status;             /* the first error's RESULT_E* status */
 } reader;
 
 /* Records the first error only: later ones are usually consequences of it. */
@@ -519,6 +520,7 @@ static void reader_fail(reader *rd, const char *fmt, ...)
 {
     if (rd->failed++)
         return;
+    rd->status = RESULT_EFORMAT;
     if (!rd->err || rd->errlen == 0)
         return;
     int n = snprintf(rd->err, rd->errlen, "%s: %s", rd->path, rd->where);
@@ -533,6 +535,15 @@ static void reader_fail(reader *rd, const char *fmt, ...)
 /* reader_fail, then -1, for `return fail(...)`; a macro so that the -1 is visible where
  * it is returned (the static analyzer does not follow variadic calls). */
 #define fail(...) (reader_fail(__VA_ARGS__), -1)
+
+/* reader_fail of running out of memory: the read returns RESULT_ENOMEM when it is the first error. */
+static void reader_nomem(reader *rd)
+{
+    int first = !rd->failed;
+    reader_fail(rd, "out of memory");
+    if (first) rd->status = RESULT_ENOMEM;
+}
+#define fail_nomem(rd) (reader_nomem(rd), -1)
 
 /* The value at KEY; a missing field is an error naming it. */
 static json_t *field(reader *rd, json_t *o, const char *key)
@@ -554,7 +565,7 @@ static int get_string(reader *rd, json_t *o, const char *key, int required, char
     else if (required)
         return -1;
     if (!(*dst = strdup(s)))
-        return fail(rd, "out of memory");
+        return fail_nomem(rd);
     return 0;
 }
 
@@ -633,7 +644,7 @@ static int read_edges(reader *rd, json_t *o, result_block *b)
     size_t ns = succ ? json_array_size(succ) : 0, nc = calls ? json_array_size(calls) : 0;
     if ((ns && !(b->successors = calloc(ns, sizeof *b->successors))) ||
         (nc && !(b->callees = calloc(nc, sizeof *b->callees))))
-        return fail(rd, "out of memory");
+        return fail_nomem(rd);
     for (size_t k = 0; k < ns; k++) {
         json_t *v = json_array_get(succ, k);
         if (!json_is_integer(v) || json_integer_value(v) < 0 || json_integer_value(v) > UINT32_MAX)
@@ -645,7 +656,7 @@ static int read_edges(reader *rd, json_t *o, result_block *b)
         if (!json_is_string(v))
             return fail(rd, "field 'callees' must hold function names");
         if (!(b->callees[b->ncallees] = strdup(json_string_value(v))))
-            return fail(rd, "out of memory");
+            return fail_nomem(rd);
         b->ncallees++;
     }
     return 0;
@@ -702,7 +713,7 @@ static int read_list(reader *rd, json_t *o, const char *key, int required, size_
         return fail(rd, "field '%s' must be an array", key);
     size_t len = json_array_size(a);
     if (len && !(*items = calloc(len, size)))
-        return fail(rd, "out of memory");
+        return fail_nomem(rd);
     for (size_t i = 0; i < len && !rd->failed; i++) {
         snprintf(rd->where, sizeof rd->where, "%s[%zu]: ", key, i);
         *n = i + 1;   /* counted before filling, so result_free frees a partial element */
@@ -755,13 +766,13 @@ static int read_path(reader *rd, json_t *o, void *item)
         return fail(rd, "field 'blocks' must be an array of block labels");
     size_t nb = blocks ? json_array_size(blocks) : 0;
     if (nb && !(p->blocks = calloc(nb, sizeof *p->blocks)))
-        return fail(rd, "out of memory");
+        return fail_nomem(rd);
     for (size_t k = 0; k < nb; k++) {
         const char *label = json_string_value(json_array_get(blocks, k));
         if (!label)
             return fail(rd, "field 'blocks' must be an array of block labels");
         if (!(p->blocks[p->nblocks] = strdup(label)))
-            return fail(rd, "out of memory");
+            return fail_nomem(rd);
         p->nblocks++;
     }
     get_double(rd, o, "mean", 1, &p->mean);
@@ -968,7 +979,7 @@ static void fill(reader *rd, json_t *root, result *r)
         reader_fail(rd, "field 'warnings' must be an array of strings");
     size_t nw = warnings ? json_array_size(warnings) : 0;
     if (nw && !rd->failed && !(r->warnings = calloc(nw, sizeof *r->warnings))) {
-        reader_fail(rd, "out of memory");
+        reader_nomem(rd);
         nw = 0;
     }
     for (size_t i = 0; i < nw && !rd->failed; i++) {
@@ -976,7 +987,7 @@ static void fill(reader *rd, json_t *root, result *r)
         if (!w)
             reader_fail(rd, "warnings[%zu] must be a string", i);
         else if (!(r->warnings[r->nwarnings++] = strdup(w)))
-            reader_fail(rd, "out of memory");
+            reader_nomem(rd);
     }
     get_count(rd, root, "max_paths", 0, &r->max_paths);
     read_list(rd, root, "paths", 0, sizeof(result_path), (void **)&r->paths, &r->npaths, read_path);
@@ -991,45 +1002,54 @@ static void fill(reader *rd, json_t *root, result *r)
     get_double(rd, root, "trials_per_s", 0, &r->trials_per_s);
 }
 
-/* Reads the result JSON at PATH. The contract fields are required; the extras ("hits",
- * "method", "p_upper", "interrupted", "failures" and the timing fields) default to zero
- * or "" when absent ("guarantee", "stop_method": NULL), and unknown fields are ignored. Returns a result to free with
- * result_free, or NULL with a message in ERR: "PATH: reason", and for malformed JSON
- * "PATH:LINE:COLUMN: error: reason" (COLUMN counts characters from 1). */
-result *result_read_json(const char *path, char *err, size_t errlen)
+/* Reads the result JSON at PATH into *OUT. The contract fields are required; the extras
+ * ("hits", "method", "p_upper", "interrupted", "failures" and the timing fields) default
+ * to zero or "" when absent ("guarantee", "stop_method": NULL), and unknown fields are
+ * ignored. */
+int result_read_json(const char *path, result **out, char *err, size_t errlen)
 {
     reader rd = {.path = path, .err = err, .errlen = errlen};
     struct stat st;
+    *out = NULL;
     FILE *f = fopen(path, "r");
     if (!f) {
         reader_fail(&rd, "%s", strerror(errno));
-        return NULL;
+        return RESULT_EIO;
     }
     if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
         fclose(f);
         reader_fail(&rd, "%s", strerror(EISDIR));
-        return NULL;
+        return RESULT_EIO;
     }
     json_error_t je;
     json_t *root = json_loadf(f, JSON_REJECT_DUPLICATES, &je);
     int readerr = ferror(f);
     fclose(f);
     if (!root) {
-        if (readerr)
+        if (readerr) {
             reader_fail(&rd, "read error");
-        else if (err && errlen)
+            return RESULT_EIO;
+        }
+        /* jansson names running out of memory, or, when an allocation fails deep in
+         * the parse, records no error at all (its text stays empty): both are memory. */
+        if (json_error_code(&je) == json_error_out_of_memory || !je.text[0]) {
+            reader_nomem(&rd);
+            return RESULT_ENOMEM;
+        }
+        if (err && errlen)
             snprintf(err, errlen, "%s:%d:%d: error: %s", path, je.line, je.column, je.text);
-        return NULL;
+        return RESULT_ESYNTAX;
     }
     result *r = calloc(1, sizeof *r);
     if (!r)
-        reader_fail(&rd, "out of memory");
+        reader_nomem(&rd);
     else if (check_kind(&rd, root) == 0)
         fill(&rd, root, r);
     json_decref(root);
     if (rd.failed) {
         result_free(r);
-        return NULL;
+        return rd.status;
     }
-    return r;
+    *out = r;
+    return RESULT_OK;
 }

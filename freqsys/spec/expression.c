@@ -69,7 +69,7 @@ static dist_arg *arglist_add(scanner *sc, arglist *a, int column)
         char **strings = realloc(a->strings, cap * sizeof *strings);
         if (strings) a->strings = strings;
         if (!args || !cols || !strings) {
-            scanner_report(sc, column, "out of memory");
+            scanner_nomem(sc, column);
             return NULL;
         }
         a->cap = cap;

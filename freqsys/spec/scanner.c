@@ -27,6 +27,12 @@ void scanner_report(scanner *sc, int column, const char *fmt, ...)
     sc->failed = 1;
 }
 
+void scanner_nomem(scanner *sc, int column)
+{
+    if (!sc->failed) sc->out_of_memory = 1;
+    scanner_report(sc, column, "out of memory");
+}
+
 void scanner_space(scanner *sc)
 {
     while (sc->text[sc->pos] == ' ' || sc->text[sc->pos] == '\t') sc->pos++;
@@ -54,7 +60,7 @@ char *scanner_ident(scanner *sc)
     size_t start = sc->pos;
     while (is_word(sc->text[sc->pos])) sc->pos++;
     char *s = strndup(sc->text + start, sc->pos - start);
-    if (!s) scanner_report(sc, (int)start + 1, "out of memory");
+    if (!s) scanner_nomem(sc, (int)start + 1);
     return s;
 }
 
@@ -72,7 +78,7 @@ char *scanner_path(scanner *sc)
         sc->pos++;
     }
     char *s = strndup(sc->text + start, sc->pos - start);
-    if (!s) scanner_report(sc, (int)start + 1, "out of memory");
+    if (!s) scanner_nomem(sc, (int)start + 1);
     return s;
 }
 
@@ -203,7 +209,7 @@ char *scanner_string(scanner *sc)
     size_t start = sc->pos, p = start + 1;
     size_t n = strlen(sc->text);
     char *s = malloc(n + 1);   /* the contents are never longer than the line */
-    if (!s) { scanner_report(sc, (int)start + 1, "out of memory"); return NULL; }
+    if (!s) { scanner_nomem(sc, (int)start + 1); return NULL; }
     size_t k = 0;
     for (;;) {
         char c = sc->text[p];

@@ -15,6 +15,7 @@ typedef struct scanner {
     char *err;
     size_t errlen;
     int failed;
+    int out_of_memory;  /* the error reported was running out of memory (SPEC_ENOMEM) */
 } scanner;
 
 /* What may directly follow a number (no space between). */
@@ -44,6 +45,11 @@ void scanner_report(scanner *sc, int column, const char *fmt, ...)
  * that the -1 is visible where it is returned (to readers and to the static analyzer,
  * which does not look into other files). */
 #define scanner_fail(...) (scanner_report(__VA_ARGS__), -1)
+
+/* scanner_report of running out of memory, which the parse returns as SPEC_ENOMEM
+ * rather than as an error in the spec; scanner_fail_nomem returns -1 as well. */
+void scanner_nomem(scanner *sc, int column);
+#define scanner_fail_nomem(sc, column) (scanner_nomem(sc, column), -1)
 
 /* Moves past spaces and tabs. */
 void scanner_space(scanner *sc);

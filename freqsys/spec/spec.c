@@ -82,7 +82,7 @@ static spec_input *add_input(parser *ps)
     spec *s = ps->s;
     spec_input *in = realloc(s->inputs, (s->ninputs + 1) * sizeof *in);
     if (!in) {
-        scanner_report(&ps->sc, 1, "out of memory");
+        scanner_nomem(&ps->sc, 1);
         return NULL;
     }
     s->inputs = in;
@@ -166,7 +166,7 @@ static int parse_program(parser *ps)
         char *path = join(s->dir, name);
         if (!path) {
             free(name);
-            return scanner_fail(sc, column, "out of memory");
+            return scanner_fail_nomem(sc, column);
         }
         struct stat st;
         int r = 0;
@@ -180,7 +180,7 @@ static int parse_program(parser *ps)
             if (strcmp(s->sources[i], path) == 0)
                 r = scanner_fail(sc, column, "source '%s' is listed twice", name);
         char **sources = r == 0 ? realloc(s->sources, (s->nsources + 1) * sizeof *sources) : NULL;
-        if (r == 0 && !sources) r = scanner_fail(sc, column, "out of memory");
+        if (r == 0 && !sources) r = scanner_fail_nomem(sc, column);
         free(name);
         if (r < 0) {
             free(path);
@@ -270,7 +270,7 @@ static int parse_interrupt(parser *ps, spec_loc at)
     }
     spec_interrupt *grown = sc->failed ? NULL : realloc(s->interrupts, (s->ninterrupts + 1) * sizeof *grown);
     if (!grown) {
-        if (!sc->failed) scanner_report(sc, column, "out of memory");
+        if (!sc->failed) scanner_nomem(sc, column);
         free(name);
         dist_free(count);
         return -1;
@@ -411,7 +411,7 @@ static int parse_cflags(parser *ps)
         char **more = kept ? realloc(s->cflags, (s->ncflags + 2) * sizeof *more) : NULL;
         if (!more) {
             free(kept);
-            return scanner_fail(sc, column, "out of memory");
+            return scanner_fail_nomem(sc, column);
         }
         s->cflags = more;
         s->cflags[s->ncflags++] = kept;
@@ -443,7 +443,7 @@ static int parse_argv(parser *ps, spec_loc at)
     if (!is_list || scanner_peek(sc) != '(')
         return scanner_fail(sc, column, "'argv' takes a list of strings, e.g. argv ~ list(\"prog\", \"-v\")");
     sc->pos++;
-    if (!(s->argv = calloc(1, sizeof *s->argv))) return scanner_fail(sc, column, "out of memory");
+    if (!(s->argv = calloc(1, sizeof *s->argv))) return scanner_fail_nomem(sc, column);
     for (;;) {
         scanner_space(sc);
         if (sc->text[sc->pos] != '"')
@@ -453,7 +453,7 @@ static int parse_argv(parser *ps, spec_loc at)
         char **more = arg ? realloc(s->argv, (s->nargv + 2) * sizeof *more) : NULL;
         if (!more) {
             free(arg);
-            return arg ? scanner_fail(sc, column, "out of memory") : -1;
+            return arg ? scanner_fail_nomem(sc, column) : -1;
         }
         s->argv = more;
         s->argv[s->nargv++] = arg;
@@ -479,7 +479,7 @@ static int parse_input(parser *ps, const char *keyword, const char *varname, spe
     if (varname) {
         in.target = SPEC_VAR;
         in.name_loc = at;
-        r = (in.name = strdup(varname)) ? 0 : scanner_fail(sc, at.column, "out of memory");
+        r = (in.name = strdup(varname)) ? 0 : scanner_fail_nomem(sc, at.column);
     } else {
         r = target_parse(sc, keyword, &in);
     }
@@ -684,13 +684,14 @@ static int check_whole(parser *ps)
     return check_stdin_alone(ps);
 }
 
-spec *spec_parse_string(const char *text, const char *path, char *err, size_t errlen)
+int spec_parse_string(const char *text, const char *path, spec **out, char *err, size_t errlen)
 {
+    *out = NULL;
     if (errlen) err[0] = '\0';
     spec *s = calloc(1, sizeof *s);
     if (!s) {
         snprintf(err, errlen, "%s: error: out of memory", path);
-        return NULL;
+        return SPEC_ENOMEM;
     }
     s->max_trials = SPEC_DEFAULT_MAX_TRIALS;
     s->timeout_s = SPEC_DEFAULT_TIMEOUT_S;
@@ -701,7 +702,7 @@ spec *spec_parse_string(const char *text, const char *path, char *err, size_t er
     if (!s->path || !s->dir || split_lines(s, text) < 0) {
         snprintf(err, errlen, "%s: error: out of memory", path);
         spec_free(s);
-        return NULL;
+        return SPEC_ENOMEM;
     }
     parser ps = { .s = s, .sc = { .path = s->path, .err = err, .errlen = errlen } };
     for (size_t i = 0; i < s->nlines && !ps.sc.failed; i++) {
@@ -713,17 +714,20 @@ spec *spec_parse_string(const char *text, const char *path, char *err, size_t er
     if (!ps.sc.failed) check_whole(&ps);
     if (ps.sc.failed) {
         spec_free(s);
-        return NULL;
+        return ps.sc.out_of_memory ? SPEC_ENOMEM : SPEC_ESYNTAX;
     }
-    return s;
+    *out = s;
+    return SPEC_OK;
 }
 
-spec *spec_parse_file(const char *path, char *err, size_t errlen)
+/* The whole file at PATH as a NUL-terminated string into *TEXT. Returns SPEC_OK, or
+ * SPEC_EIO / SPEC_ENOMEM with a message in ERR. */
+static int read_text(const char *path, char **text_out, char *err, size_t errlen)
 {
     FILE *f = fopen(path, "rb");
     if (!f) {
         snprintf(err, errlen, "%s: error: cannot open the spec: %s", path, strerror(errno));
-        return NULL;
+        return SPEC_EIO;
     }
     size_t cap = 4096, n = 0;
     char *text = malloc(cap);
@@ -738,19 +742,30 @@ spec *spec_parse_file(const char *path, char *err, size_t errlen)
     int bad = ferror(f);
     fclose(f);
     if (!text || bad) {
+        int status = text ? SPEC_EIO : SPEC_ENOMEM;
         snprintf(err, errlen, "%s: error: cannot read the spec%s", path, text ? "" : ": out of memory");
         free(text);
-        return NULL;
+        return status;
     }
     text[n] = '\0';
     if (memchr(text, '\0', n)) {
         snprintf(err, errlen, "%s: error: the spec is not a text file (it contains a NUL byte)", path);
         free(text);
-        return NULL;
+        return SPEC_EIO;
     }
-    spec *s = spec_parse_string(text, path, err, errlen);
+    *text_out = text;
+    return SPEC_OK;
+}
+
+int spec_parse_file(const char *path, spec **out, char *err, size_t errlen)
+{
+    char *text = NULL;
+    *out = NULL;
+    int rc = read_text(path, &text, err, errlen);
+    if (rc != SPEC_OK) return rc;
+    rc = spec_parse_string(text, path, out, err, errlen);
     free(text);
-    return s;
+    return rc;
 }
 
 void spec_free(spec *s)
@@ -791,18 +806,4 @@ void spec_diagnose(const spec *s, spec_loc loc, char *err, size_t errlen, const 
 unsigned long long spec_counted_calls(const spec *s)
 {
     return s->calls > s->warmup ? s->calls - s->warmup : 1;
-}
-
-const spec_input *spec_find_stdin(const spec *s)
-{
-    for (size_t i = 0; i < s->ninputs; i++)
-        if (s->inputs[i].target == SPEC_STDIN) return &s->inputs[i];
-    return NULL;
-}
-
-const spec_input *spec_find_var(const spec *s, const char *name)
-{
-    for (size_t i = 0; i < s->ninputs; i++)
-        if (s->inputs[i].target == SPEC_VAR && strcmp(s->inputs[i].name, name) == 0) return &s->inputs[i];
-    return NULL;
 }

@@ -4,6 +4,7 @@ add_library(fsspec STATIC
   ${CMAKE_CURRENT_LIST_DIR}/expression.c
   ${CMAKE_CURRENT_LIST_DIR}/scanner.c
   ${CMAKE_CURRENT_LIST_DIR}/spec.c
+  ${CMAKE_CURRENT_LIST_DIR}/spec_find.c
   ${CMAKE_CURRENT_LIST_DIR}/stdin_form.c
   ${CMAKE_CURRENT_LIST_DIR}/suggest.c
   ${CMAKE_CURRENT_LIST_DIR}/target.c)

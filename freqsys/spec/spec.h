@@ -121,17 +121,26 @@ typedef struct spec {
  * Every per-call estimate is a trial's total over these calls divided by this. */
 unsigned long long spec_counted_calls(const spec *s);
 
-/* Parses the spec file at PATH. Returns NULL on any error and writes into ERR a full
- * diagnostic, "FILE:LINE:COL: error: MESSAGE", then the line and a caret under
- * the column, e.g.
+/* How a parse failed: every parsing function returns SPEC_OK (0) or one of these,
+ * with the whole message in the caller's buffer ERR. */
+typedef enum spec_status {
+    SPEC_OK = 0,
+    SPEC_ENOMEM = -1,     /* memory ran out */
+    SPEC_EIO = -2,        /* the file cannot be opened or read, or is not text (a NUL byte) */
+    SPEC_ESYNTAX = -3     /* the text is not a valid spec: its form or its meaning, at file:line:column */
+} spec_status;
+
+/* Parses the spec file at PATH into *OUT (NULL on failure). Returns SPEC_OK, or a
+ * status above with a full diagnostic in ERR, "FILE:LINE:COL: error: MESSAGE", then
+ * the line and a caret under the column, e.g.
  *     newton.fspec:4:7: error: unknown distribution 'unifrom'; did you mean 'uniform'?
  *         4 | ask ~ unifrom(100, 800)
  *           |       ^
- * The first error ends parsing. */
-spec *spec_parse_file(const char *path, char *err, size_t errlen);
+ * ("FILE: error: MESSAGE" when the file itself fails). The first error ends parsing. */
+int spec_parse_file(const char *path, spec **out, char *err, size_t errlen);
 
 /* The same on TEXT, reported under the name PATH (which also sets dir). */
-spec *spec_parse_string(const char *text, const char *path, char *err, size_t errlen);
+int spec_parse_string(const char *text, const char *path, spec **out, char *err, size_t errlen);
 
 void spec_free(spec *s);
 
@@ -140,7 +149,7 @@ void spec_free(spec *s);
 void spec_diagnose(const spec *s, spec_loc loc, char *err, size_t errlen, const char *fmt, ...)
     __attribute__((format(printf, 5, 6)));
 
-/* The `stdin ~ ...` declaration of S, or NULL when the program's reads are drawn one
+/* spec_find.c: the `stdin ~ ...` declaration of S, or NULL when the program's reads are drawn one
  * value at a time (or it reads nothing). */
 const spec_input *spec_find_stdin(const spec *s);
 

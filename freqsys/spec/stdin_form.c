@@ -129,7 +129,7 @@ static int parse_files(scanner *sc, const char *base_dir, spec_value *out)
     if (!(out->pattern = scanner_string(sc))) return -1;
     if (!out->pattern[0]) return scanner_fail(sc, column, "the files' pattern must not be empty");
     char *full = join(base_dir, out->pattern);
-    if (!full) return scanner_fail(sc, column, "out of memory");
+    if (!full) return scanner_fail_nomem(sc, column);
     glob_t g;
     int rc = glob(full, 0, NULL, &g);   /* sorted by name, so the corpus's order is fixed */
     if (rc != 0) {
@@ -146,13 +146,13 @@ static int parse_files(scanner *sc, const char *base_dir, spec_value *out)
     out->files = calloc(g.gl_pathc, sizeof *out->files);
     if (!out->files) {
         globfree(&g);
-        return scanner_fail(sc, column, "out of memory");
+        return scanner_fail_nomem(sc, column);
     }
     for (size_t i = 0; i < g.gl_pathc; i++) {
         spec_file *f = &out->files[out->nfiles];
         if (!(f->path = strdup(g.gl_pathv[i]))) {
             globfree(&g);
-            return scanner_fail(sc, column, "out of memory");
+            return scanner_fail_nomem(sc, column);
         }
         out->nfiles++;
         if (slurp(f->path, f) != 0) {

@@ -115,7 +115,7 @@ static int extern_target(scanner *sc, spec_input *in)
             char *type = malloc(strlen(in->ctype) + strlen(in->name) + 2);
             if (!type) {
                 free(word);
-                return scanner_fail(sc, here.column, "out of memory");
+                return scanner_fail_nomem(sc, here.column);
             }
             sprintf(type, "%s %s", in->ctype, in->name);
             free(in->ctype);

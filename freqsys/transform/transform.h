@@ -70,9 +70,11 @@ int instrument_module_paths(LLVMModuleRef m, const spec *s, optimize_level level
 int transform_run_passes(LLVMModuleRef m, const char *passes, LLVMTargetMachineRef tm,
                          const char *what, char *err, size_t errlen);
 
-/* shared_object.c: writes M as bitcode into DIR and links it into DIR/module.so.
- * *SO_PATH receives a malloc'd path. */
-int shared_object_build(LLVMModuleRef m, const char *dir, char **so_path,
+/* shared_object.c: writes M as bitcode into DIR and links it with the runtime
+ * library RUNTIME_LIB (libfreqsys_rt.a) into DIR/module.so, which then exports only
+ * FSABI_MODULE_SYMBOL (when M defines it) and FSABI_RUNTIME_SYMBOL. *SO_PATH
+ * receives a malloc'd path. */
+int shared_object_build(LLVMModuleRef m, const char *dir, const char *runtime_lib, char **so_path,
                         char *err, size_t errlen);
 
 /* Runs a command (argv[0] looked up in PATH), capturing what it prints on stderr

@@ -12,10 +12,12 @@
  * placed so that no padding arises. Bump FSABI_VERSION on any change. */
 #define FSABI_VERSION 12
 #define FSABI_MODULE_SYMBOL "freqsys_module"
+/* The runtime's table of functions for the executable that loads the module
+ * (freqsys/runtime/runtime_table.h). These two are all the module exports. */
+#define FSABI_RUNTIME_SYMBOL "freqsys_runtime"
 
-/* Runtime entry points the instrumented code calls. They are defined in the freqsys
- * executable (exported through its dynamic symbol list) and resolved when the
- * module is loaded. */
+/* Runtime entry points the instrumented code calls. They are defined in the runtime
+ * library (libfreqsys_rt.a) that is linked into the module, and bound inside it. */
 #define FSABI_READ_INT "freqsys_rt_read_int"     /* int64_t (uint32_t site) */
 #define FSABI_SCANF_RESULT "freqsys_rt_scanf_result" /* int32_t (int32_t assigned): what scanf returns */
 #define FSABI_READ_REAL "freqsys_rt_read_real"   /* double (uint32_t site) */

@@ -12,7 +12,7 @@ int main(void)
     char err[4096];
     int code = e2e_run("run tests/e2e/programs/nullarg.fspec -q -o \"$TMPDIR/nullarg.json\"", err, sizeof err);
     if (!is_int(code, 0, "arg out ~ null: the function runs and settles")) diag("%s", err);
-    result *r = result_read_json(tmp_path("nullarg.json"), err, sizeof err);
+    result *r = e2e_result(tmp_path("nullarg.json"), err, sizeof err);
     if (!ok(r != NULL, "...and its result reads back")) bail("%s", err);
     const result_block *stored = e2e_block_at(r, NULL, 12, "if.then");
     ok(stored && stored->hits == 0 && r->crashes == 0, "the store through out never runs, and nothing crashes");

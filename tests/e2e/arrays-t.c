@@ -21,7 +21,7 @@ int main(void)
     char err[4096];
     int code = e2e_run("run tests/e2e/programs/insertsort.fspec -q -o \"$TMPDIR/sort.json\"", err, sizeof err);
     if (!is_int(code, 0, "insertion sort over a drawn global array runs and settles")) diag("%s", err);
-    result *r = result_read_json(tmp_path("sort.json"), err, sizeof err);
+    result *r = e2e_result(tmp_path("sort.json"), err, sizeof err);
     if (!ok(r != NULL, "...and its result reads back")) bail("%s", err);
     /* Each of the 45 pairs of a[1..10] is an inversion with probability (1 - 1e-6) / 2. */
     double truth = 45 * (1 - 1e-6) / 2;
@@ -34,7 +34,7 @@ int main(void)
     /* permutation(8) into a global: each order of 0 .. 7 equally likely, so 1 fixed
      * point and (8 - 1) / 2 descents per run on average, and never a repeated value. */
     code = e2e_run("run tests/e2e/programs/shuffled.fspec -q -o \"$TMPDIR/shuffled.json\"", err, sizeof err);
-    r = code == 0 ? result_read_json(tmp_path("shuffled.json"), err, sizeof err) : NULL;
+    r = code == 0 ? e2e_result(tmp_path("shuffled.json"), err, sizeof err) : NULL;
     if (!ok(r != NULL, "a global permutation runs and settles")) diag("%s", err);
     const result_block *fixed = e2e_block_at(r, NULL, 11, "if.then"), *descents = e2e_block_at(r, NULL, 13, "if.then");
     const result_block *broken = e2e_block_at(r, NULL, 8, "if.then");
@@ -47,7 +47,7 @@ int main(void)
     /* A 3 x 4 matrix drawn whole: m[i][j] > j with probability (3 - j) / 4 for
      * uniform_int(0, 3), so 3 * (3 + 2 + 1 + 0) / 4 = 4.5 per run. */
     code = e2e_run("run tests/e2e/programs/matrix.fspec -q -o \"$TMPDIR/matrix.json\"", err, sizeof err);
-    r = code == 0 ? result_read_json(tmp_path("matrix.json"), err, sizeof err) : NULL;
+    r = code == 0 ? e2e_result(tmp_path("matrix.json"), err, sizeof err) : NULL;
     const result_block *above = e2e_block_at(r, NULL, 9, "if.then");
     if (!ok(above && fabs(above->mean - 4.5) <= 0.05, "a global matrix drawn whole: %.4f within 0.05 of 4.5",
             above ? above->mean : NAN)) diag("%s", err);

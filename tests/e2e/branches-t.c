@@ -23,7 +23,7 @@ static void check(const char *args, const char *out, double epsilon, int relativ
     char err[4096];
     int code = e2e_run(args, err, sizeof err);
     if (!is_int(code, relative, "%s exits %d", args, relative)) diag("%s", err);
-    result *r = result_read_json(out, err, sizeof err);
+    result *r = e2e_result(out, err, sizeof err);
     if (!ok(r != NULL, "...and writes its result")) bail("%s", err);
     is_int((long long)r->nblocks, (long long)NTRUTHS, "...with every block of main");
     for (size_t i = 0; i < NTRUTHS; i++) {

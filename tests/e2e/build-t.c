@@ -59,7 +59,7 @@ static void compiler_flags(const char *dir) {
     int code = tool("run", dir, "flags.fspec", extra, err, sizeof err);
     is_int(code, 0, "with cflags -std=c99 -Iinclude -DN=10 it builds and runs");
     if (code != 0) diag("%s", err);
-    result *r = result_read_json(scratch_path(dir, "flags.json"), err, sizeof err);
+    result *r = e2e_result(scratch_path(dir, "flags.json"), err, sizeof err);
     const result_block *body = r ? e2e_block(r, "main", "for.body") : NULL;
     ok(body != NULL, "...and the result has the loop body");
     is_double(body ? body->mean : -1, 30, 0, "...which runs exactly 3 * N = 30 times per run");

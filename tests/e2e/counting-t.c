@@ -36,7 +36,7 @@ int main(void) {
     snprintf(c, sizeof c, "%s/patterns.json", dir);
     ok(e2e_same_json(a, b), "per-block counting (the default) and per-pattern counting give the same JSON");
     ok(e2e_same_json(a, c), "...and so does one worker counting per-function patterns");
-    result *r = result_read_json(a, NULL, 0);
+    result *r = e2e_result(a, NULL, 0);
     ok(r && r->trials == 200000 && r->nblocks == 1504, "the result has all 1,504 blocks and 200,000 trials");
     result_free(r);
 

@@ -27,7 +27,7 @@ int main(void) {
     char err[4096];
     int code = e2e_run("run tests/e2e/programs/counts.fspec -q -j 2 -o \"$TMPDIR/counts.json\"", err, sizeof err);
     if (!is_int(code, 0, "run on constant inputs exits 0")) diag("%s", err);
-    result *r = result_read_json(tmp_path("counts.json"), err, sizeof err);
+    result *r = e2e_result(tmp_path("counts.json"), err, sizeof err);
     if (!ok(r != NULL, "the result reads back")) bail("%s", err);
     ok(r->converged && r->crashes == 0, "every block settled, no crash");
     for (size_t i = 0; i < n; i++) {

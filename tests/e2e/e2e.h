@@ -127,6 +127,12 @@ __attribute__((unused)) static pid_t e2e_wait_worker(pid_t pid, double work) {
     }
 }
 
+/* The result file at PATH, or NULL with the reason in ERR (ERRLEN 0: none). */
+__attribute__((unused)) static result *e2e_result(const char *path, char *err, size_t errlen) {
+    result *r;
+    return result_read_json(path, &r, err, errlen) == RESULT_OK ? r : NULL;
+}
+
 /* The block of R named FUNCTION/LABEL, or NULL. */
 __attribute__((unused)) static const result_block *e2e_block(const result *r, const char *function, const char *label) {
     for (size_t i = 0; r && i < r->nblocks; i++)

@@ -13,7 +13,7 @@ static result *run(const char *spec, const char *extra, const char *name, int wa
     char path[64];
     snprintf(path, sizeof path, "%s.json", name);
     if (!is_int(code, want_code, "%s %s: exit status %d", spec, extra, want_code)) diag("%s", err);
-    result *r = result_read_json(tmp_path(path), err, sizeof err);
+    result *r = e2e_result(tmp_path(path), err, sizeof err);
     if (!r) diag("%s", err);
     unlink(tmp_path(path));
     return r;

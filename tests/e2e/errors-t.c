@@ -5,7 +5,7 @@
 #include "e2e.h"
 
 int main(void) {
-    plan(25);
+    plan(29);
     char err[8192];
 
     int code = e2e_run("run tests/e2e/programs/undeclared.fspec -q", err, sizeof err);
@@ -27,7 +27,7 @@ int main(void) {
      * which is listed and can be replayed; the run goes on without it. */
     code = e2e_runf(err, sizeof err, "run tests/e2e/programs/misfit_indexed.fspec -q -o '%s'", tmp_path("misfit.json"));
     is_int(code, 0, "a draw that does not fit at run time fails that trial alone: the run goes on (exit 0)");
-    result *mf = result_read_json(tmp_path("misfit.json"), err, sizeof err);
+    result *mf = e2e_result(tmp_path("misfit.json"), err, sizeof err);
     ok(mf && mf->input_errors > 0 && mf->nfailures > 0 && !strcmp(mf->failures[0].kind, "input") &&
        mf->failures[0].trial == 0, "...counted (%llu) and listed as input failures, trial 0 first",
        mf ? (unsigned long long)mf->input_errors : 0ull);
@@ -47,7 +47,7 @@ int main(void) {
 
     code = e2e_runf(err, sizeof err, "run examples/newton/newton.fspec -q -n 100 -o '%s'", tmp_path("budget.json"));
     is_int(code, 1, "a budget too small to converge exits 1");
-    result *r = result_read_json(tmp_path("budget.json"), err, sizeof err);
+    result *r = e2e_result(tmp_path("budget.json"), err, sizeof err);
     ok(r != NULL, "...and still writes the result");
     ok(r && !r->converged && r->trials == 100, "...which says not converged after exactly 100 trials");
     const result_block *body = r ? e2e_block(r, "newton_sqrt", "while.body") : NULL;
@@ -61,13 +61,31 @@ int main(void) {
     code = e2e_runf(err, sizeof err, "run examples/newton/newton.fspec -q -e 0.0001 -n 1000000000 --time-limit 1s -o '%s'",
                     tmp_path("limit.json"));
     is_int(code, 1, "--time-limit ends a run that cannot converge in time: exit 1");
-    r = result_read_json(tmp_path("limit.json"), err, sizeof err);
+    r = e2e_result(tmp_path("limit.json"), err, sizeof err);
     ok(r && r->time_limited && !r->converged && r->trials > 0, "...and writes what it has, saying so");
     result_free(r);
 
     code = e2e_run("run tests/e2e/programs/no-such.fspec", err, sizeof err);
     is_int(code, 2, "a missing spec file exits 2");
     ok(strstr(err, "no-such.fspec") != NULL, "...naming the file");
+
+    /* The result reader's statuses become exit status 2, with the reader's message. */
+    code = e2e_runf(err, sizeof err, "report '%s'", tmp_path("no-such.json"));
+    ok(code == 2 && strstr(err, "no-such.json: No such file or directory"), "a missing result file exits 2, naming it");
+    FILE *cut = fopen(tmp_path("cut.json"), "w");
+    if (!cut || fputs("{\n  \"format\": \"freqsys-result\",\n  \"version\": 1,\n  \"spec\": \"ex", cut) == EOF ||
+        fclose(cut) != 0)
+        bail("cannot write cut.json");
+    code = e2e_runf(err, sizeof err, "report '%s'", tmp_path("cut.json"));
+    ok(code == 2 && strstr(err, "cut.json:4:"), "a result cut short exits 2, at the line where it ends");
+    code = e2e_runf(err, sizeof err, "plan '%s' --budget 1000", tmp_path("cut.json"));
+    ok(code == 2 && strstr(err, "cut.json:4:"), "...for plan too");
+    /* A spec's syntax error, for a command that parses it alone. */
+    FILE *bad = fopen(tmp_path("bad.fspec"), "w");
+    if (!bad || fputs("epsilon 0.1 0.2\n", bad) == EOF || fclose(bad) != 0)
+        bail("cannot write bad.fspec");
+    code = e2e_runf(err, sizeof err, "draw '%s' -o '%s'", tmp_path("bad.fspec"), tmp_path("drawn"));
+    ok(code == 2 && strstr(err, "bad.fspec:1:13: error"), "draw on a spec with a syntax error exits 2 at its place");
 
     code = e2e_run("frobnicate", err, sizeof err);
     is_int(code, 2, "an unknown command exits 2");

@@ -36,7 +36,7 @@ int main(void) {
 
     int code = e2e_runf(err, sizeof err, "run tests/e2e/programs/filter.fspec -q -j 2 -o '%s'", tmp_path("filter-2.json"));
     if (!is_int(code, 0, "filter_step in function mode converges")) diag("%s", err);
-    result *r = result_read_json(tmp_path("filter-2.json"), err, sizeof err);
+    result *r = e2e_result(tmp_path("filter-2.json"), err, sizeof err);
     if (!ok(r != NULL, "...and writes its result")) bail("%s", err);
     ok(!strcmp(r->mode, "function") && !strcmp(r->entry, "filter_step"), "the result says function mode and the entry");
     check(r, "filter_step", filter, nf);
@@ -57,7 +57,7 @@ int main(void) {
 
     code = e2e_runf(err, sizeof err, "run tests/e2e/programs/registers.fspec -q -o '%s'", tmp_path("registers.json"));
     if (!is_int(code, 0, "adc_poll with MMIO registers converges")) diag("%s", err);
-    r = result_read_json(tmp_path("registers.json"), err, sizeof err);
+    r = e2e_result(tmp_path("registers.json"), err, sizeof err);
     if (!ok(r != NULL, "...and writes its result")) bail("%s", err);
     ok(r->crashes == 0, "no register access reached the host's memory (no crash)");
     ok(r->nmmio_writes == 1 && r->mmio_writes[0].address == 0x40020014u && r->mmio_writes[0].mean == 2.0,
@@ -69,7 +69,7 @@ int main(void) {
      * half the time when every argument arrives as drawn; a lost sign or a value
      * read with the wrong width makes one 0 or 1 */
     code = e2e_runf(err, sizeof err, "run tests/e2e/programs/signature.fspec -q -j 2 -o '%s'", tmp_path("sig.json"));
-    r = result_read_json(tmp_path("sig.json"), err, sizeof err);
+    r = e2e_result(tmp_path("sig.json"), err, sizeof err);
     int halves = 0;
     for (size_t i = 0; r && i < r->nblocks; i++)
         if (!strncmp(r->blocks[i].block, "if.then", 7) && fabs(r->blocks[i].mean - 0.5) <= 0.1) halves++;

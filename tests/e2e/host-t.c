@@ -67,7 +67,7 @@ static void random_and_clock(const char *dir) {
     is_int(run(dir, "host.fspec", "-j 2", "two.json", err, sizeof err), 0, "...again with the same seed, two workers");
     ok(e2e_same_json(scratch_path(dir, "one.json"), scratch_path(dir, "two.json")),
        "...and both give identical JSON (rand and the clock follow the seed)");
-    result *r = result_read_json(scratch_path(dir, "one.json"), err, sizeof err);
+    result *r = e2e_result(scratch_path(dir, "one.json"), err, sizeof err);
     if (!r) bail("cannot read the result: %s", err);
     const result_block *hit = e2e_block_at(r, NULL, 8, "");
     is_double(hit ? hit->mean : -1, 0.25, 0.01, "rand() %% 4 == 0 holds in 1/4 of the runs, within epsilon");
@@ -116,7 +116,7 @@ static void arguments(const char *dir) {
     int code = run(dir, "args.fspec", "", "args.json", err, sizeof err);
     is_int(code, 0, "argv ~ list(...) declares main's arguments");
     if (code) diag("%s", err);
-    result *r = result_read_json(scratch_path(dir, "args.json"), err, sizeof err);
+    result *r = e2e_result(scratch_path(dir, "args.json"), err, sizeof err);
     const result_block *v = r ? e2e_block(r, "main", "if.then") : NULL;
     is_double(v ? v->mean : -1, 2, 0, "...and main sees them: two -v");
     result_free(r);

@@ -13,7 +13,7 @@ int main(void) {
     unlink(written);
     int code = e2e_run("run tests/e2e/programs/hostile.fspec -q -j 2 -o \"$TMPDIR/hostile.json\"", err, sizeof err);
     ok(code == 0 || code == 1, "the run finishes (exit %d)", code);
-    result *r = result_read_json(tmp_path("hostile.json"), err, sizeof err);
+    result *r = e2e_result(tmp_path("hostile.json"), err, sizeof err);
     if (!ok(r != NULL, "...and writes its result")) bail("%s", err);
     /* k ~ uniform_int(0, 4): only k == 3 (stack overflow) crashes */
     double share = (double)r->crashes / (double)r->trials, sd = sqrt(0.2 * 0.8 / (double)r->trials);

@@ -37,7 +37,7 @@ int main(void)
     char err[4096];
     int code = e2e_run("run tests/e2e/programs/layouts.fspec -q -o \"$TMPDIR/layouts.json\"", err, sizeof err);
     if (!is_int(code, 0, "every shape is drawn and every block settles")) diag("%s", err);
-    result *r = result_read_json(tmp_path("layouts.json"), err, sizeof err);
+    result *r = e2e_result(tmp_path("layouts.json"), err, sizeof err);
     if (!ok(r != NULL, "the result reads back")) bail("%s", err);
 
     /* int m[][5] with rows ~ uniform_int(1, 4): E[rows] = 2.5, so 12.5 elements, each
@@ -66,7 +66,7 @@ int main(void)
     if (system(cmd) != 0) bail("cannot make %s/unnamed.ll", tmp_dir());
     code = e2e_run("run \"$TMPDIR/unnamed.fspec\" -q -o \"$TMPDIR/unnamed.json\"", err, sizeof err);
     if (!is_int(code, 0, "IR without value names: parameters by their source names")) diag("%s", err);
-    result *u = result_read_json(tmp_path("unnamed.json"), err, sizeof err);
+    result *u = e2e_result(tmp_path("unnamed.json"), err, sizeof err);
     const result_block *named = e2e_block_at(r, "taps_above", 32, "if.then");
     const result_block *bare = e2e_block_at(u, "taps_above", 32, "bb");
     ok(named && bare && bare->mean == named->mean, "...with the same draws: %.6f and %.6f",

@@ -13,7 +13,7 @@ int main(void) {
     int code = e2e_run("run tests/e2e/programs/misbehave.fspec -q -j 2 -o \"$TMPDIR/misbehave.json\"",
                        err, sizeof err);
     ok(code == 0 || code == 1, "the run finishes (exit %d)", code);
-    result *r = result_read_json(out, err, sizeof err);
+    result *r = e2e_result(out, err, sizeof err);
     if (!ok(r != NULL, "...and writes its result")) bail("%s", err);
     /* k ~ uniform_int(0, 19): k == 0 segfaults, k == 1 aborts, k == 2 hangs */
     double share_crash = (double)r->crashes / (double)r->trials;

@@ -123,7 +123,7 @@ int main(void) {
     if (!killed) diag("no rank 2 found among the children of mpirun (%d)", (int)pid);
     int status = 0;
     waitpid(pid, &status, 0);
-    result *r = result_read_json(tmp_path("mpi-k.json"), err, sizeof err);
+    result *r = e2e_result(tmp_path("mpi-k.json"), err, sizeof err);
     if (!r) diag("%s", err);
     else if (!r->interrupted) diag("the run was not interrupted: %llu trials", (unsigned long long)r->trials);
     ok(killed && r && r->interrupted && access(tmp_path("mpi-k.json.checkpoint"), F_OK) == 0,

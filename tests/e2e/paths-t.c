@@ -72,7 +72,7 @@ int main(void) {
 
     int rc = e2e_runf(err, sizeof err, "run " SPEC " --paths --simultaneous -j 2 -q -o '%s'", json);
     is_int(rc, 0, "run --paths converges");
-    result *r = result_read_json(json, err, sizeof err);
+    result *r = e2e_result(json, err, sizeof err);
     if (!r) bail("cannot read the result: %s", err);
     is_int((long long)r->max_paths, 4096, "the default limit is 4096 paths a function");
 
@@ -195,7 +195,7 @@ int main(void) {
 
     /* without --paths: no paths, no key */
     rc = e2e_runf(err, sizeof err, "run " SPEC " -q -o '%s'", plain);
-    result *p = result_read_json(plain, err, sizeof err);
+    result *p = e2e_result(plain, err, sizeof err);
     ok(rc == 0 && p && p->npaths == 0 && p->max_paths == 0, "without --paths there are no paths");
     char *raw = e2e_json_without_timing(plain);
     ok(raw && !strstr(raw, "\"paths\"") && !strstr(raw, "max_paths"), "without --paths the JSON has no path keys");
@@ -206,7 +206,7 @@ int main(void) {
     rc = e2e_runf(err, sizeof err, "run " SPEC " --max-paths 6 -o '%s'", limited);
     ok(rc == 0 && strstr(err, "paths of 'three' are hashed") && strstr(err, "8 paths, limit 6"),
        "a function over --max-paths is a warning");
-    p = result_read_json(limited, err, sizeof err);
+    p = e2e_result(limited, err, sizeof err);
     int three_note = 0, loop_counted = 0, three_hashed = 0, loop_hashed = 0;
     for (size_t i = 0; p && i < p->npath_functions; i++) {
         const result_path_function *pf = &p->path_functions[i];

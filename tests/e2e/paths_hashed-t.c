@@ -51,7 +51,7 @@ static void eight_paths(char *err, size_t errlen) {
     int rc = e2e_runf(err, errlen, "run " SPEC " --paths --max-paths 4 --simultaneous -j 2 -o '%s'", json);
     ok(rc == 0 && strstr(err, "paths of 'three' are hashed") && strstr(err, "8 paths, limit 4"),
        "a function past --max-paths is hashed, with a warning");
-    result *r = result_read_json(json, err, errlen);
+    result *r = e2e_result(json, err, errlen);
     if (!r) bail("cannot read the result: %s", err);
     static const double first_arm[3] = {0.2, 0.5, 0.7};
     int n = 0, seen[8] = {0}, all_within = 1, shapes = 1, marked = 1, settled = 1;
@@ -118,7 +118,7 @@ static void past_64_bits(char *err, size_t errlen) {
     snprintf(json, sizeof json, "%s", tmp_path("chain.json"));
     int rc = e2e_runf(err, errlen, "run tests/e2e/programs/chain70.fspec --paths -n 400 -j 2 -q -o '%s'", json);
     ok(rc == 0 || rc == 1, "a function of 2^70 paths runs (exit %d)", rc);
-    result *r = result_read_json(json, err, errlen);
+    result *r = e2e_result(json, err, errlen);
     uint64_t hits = 0, n = 0, undecoded = 0;
     for (size_t i = 0; r && i < r->npaths; i++) {
         const result_path *p = &r->paths[i];
@@ -141,7 +141,7 @@ static void table_full(char *err, size_t errlen) {
     char json[2048];
     snprintf(json, sizeof json, "%s", tmp_path("wide.json"));
     int rc = e2e_runf(err, errlen, "run tests/e2e/programs/wide_loop.fspec --paths -n 40 -j 2 -q -o '%s'", json);
-    result *r = result_read_json(json, err, errlen);
+    result *r = e2e_result(json, err, errlen);
     const result_path_function *f = path_function(r, "walk");
     ok((rc == 0 || rc == 1) && f && f->hashed && f->lost_trials > 0 && f->lost_trials <= r->trials &&
        strstr(f->note, "counts were lost"), "a full per-trial table is reported, with the trials it lost counts in");
@@ -172,7 +172,7 @@ static void resumed(char *err, size_t errlen) {
     ok(rc == 2 && strstr(err, "--max-paths"), "--resume with another --max-paths is refused");
     rc = e2e_runf(err, errlen, "run --resume '%s' -q -j 1 -o '%s'", ckpt, done_json);
     is_int(rc, 0, "--resume alone continues it, with its paths");
-    result *r = result_read_json(done_json, err, errlen);
+    result *r = e2e_result(done_json, err, errlen);
     ok(r && r->max_paths == 6 && r->npaths > 0, "the resumed result has the paths");
     ok(e2e_same_json(full, done_json), "...and equals the uninterrupted run's JSON, timing apart");
     result_free(r);
@@ -193,13 +193,13 @@ static void per_call(char *err, size_t errlen) {
     snprintf(counted, sizeof counted, "%s", tmp_path("machine.json"));
     snprintf(hashed, sizeof hashed, "%s", tmp_path("machine_hashed.json"));
     int rc = e2e_runf(err, errlen, "run tests/e2e/programs/machine.fspec --paths -q -o '%s'", counted);
-    result *r = rc == 0 ? result_read_json(counted, err, errlen) : NULL;
+    result *r = rc == 0 ? e2e_result(counted, err, errlen) : NULL;
     double entry = 0, sum = r ? step_paths(r, &entry) : -2;
     if (!ok(r && fabs(sum - entry) < 1e-9 && fabs(entry - 1) < 1e-9, "calls 200: step's counted paths add up to 1 a call"))
         diag("paths %.12f, entry %.12f", sum, entry);
     result_free(r);
     rc = e2e_runf(err, errlen, "run tests/e2e/programs/machine.fspec --paths --max-paths 2 -q -o '%s'", hashed);
-    r = rc == 0 ? result_read_json(hashed, err, errlen) : NULL;
+    r = rc == 0 ? e2e_result(hashed, err, errlen) : NULL;
     sum = r ? step_paths(r, &entry) : -2;
     if (!ok(r && fabs(sum - entry) < 1e-9 && fabs(entry - 1) < 1e-9, "...and so do its hashed paths"))
         diag("paths %.12f, entry %.12f", sum, entry);

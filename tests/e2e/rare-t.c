@@ -14,7 +14,7 @@ static result *run(const char *spec, const char *extra, const char *name, int wa
     if (!is_int(code, want_code, "%s %s: exit status %d", spec, extra, want_code)) diag("%s", err);
     if (want_code != 0) return NULL;
     char rerr[1024];
-    result *r = result_read_json(tmp_path(path), rerr, sizeof rerr);
+    result *r = e2e_result(tmp_path(path), rerr, sizeof rerr);
     if (!r) diag("%s", rerr);
     return r;
 }

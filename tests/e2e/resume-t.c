@@ -15,7 +15,7 @@ int main(void) {
     is_int(e2e_runf(err, sizeof err, "run %s -q -j 2 -e 0.002 --stop-after 40000 --checkpoint '%s' -o '%s'", spec,
                     tmp_path("part.ckpt"), tmp_path("part.json")),
            1, "--stop-after pauses the run (exit 1)");
-    result *r = result_read_json(tmp_path("part.json"), err, sizeof err);
+    result *r = e2e_result(tmp_path("part.json"), err, sizeof err);
     ok(r && r->interrupted && !r->converged && r->trials >= 40000, "...writing the result so far, marked interrupted");
     result_free(r);
     ok(access(tmp_path("part.ckpt"), F_OK) == 0, "...and a checkpoint");
@@ -38,7 +38,7 @@ int main(void) {
             "Ctrl-C (SIGINT) mid-run: exit 1, the result so far and a checkpoint"))
         diag("status %d (exited %d, code %d, signal %d)", status, WIFEXITED(status), WEXITSTATUS(status),
              WIFSIGNALED(status) ? WTERMSIG(status) : 0);
-    r = result_read_json(tmp_path("sig.json"), err, sizeof err);
+    r = e2e_result(tmp_path("sig.json"), err, sizeof err);
     if (r && !r->interrupted) diag("the run ended before the signal: the check below proves less");
     result_free(r);
     is_int(e2e_runf(err, sizeof err, "run --resume '%s' -q -j 2 -o '%s'", tmp_path("sig.json.checkpoint"),

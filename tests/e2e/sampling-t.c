@@ -13,7 +13,7 @@ static result *run(const char *options, const char *name) {
                         options, name);
     if (!is_int(code, 0, "%s: runs and settles", options)) diag("%s", err);
     snprintf(path, sizeof path, "%s.json", name);
-    result *r = result_read_json(tmp_path(path), err, sizeof err);
+    result *r = e2e_result(tmp_path(path), err, sizeof err);
     if (!r) diag("%s", err);
     return r;
 }

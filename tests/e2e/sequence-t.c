@@ -72,7 +72,7 @@ int main(void) {
     char err[8192];
     int code = e2e_runf(err, sizeof err, "run tests/e2e/programs/machine.fspec -q -o '%s'", tmp_path("m.json"));
     if (!is_int(code, 0, "the machine with 200 calls a trial converges")) diag("%s", err);
-    result *r = result_read_json(tmp_path("m.json"), err, sizeof err);
+    result *r = e2e_result(tmp_path("m.json"), err, sizeof err);
     if (!ok(r != NULL && r->calls == 200 && r->warmup == 20, "the result says 200 calls, 20 warm-up")) bail("%s", err);
     const char *names[3] = {"A", "B", "C"};
     const int lines[3] = {15, 18, 21};
@@ -91,7 +91,7 @@ int main(void) {
 
     code = e2e_runf(err, sizeof err, "run tests/e2e/programs/machine_irq.fspec -q -o '%s'", tmp_path("i.json"));
     if (!is_int(code, 0, "the machine with a watchdog and a timer interrupt converges")) diag("%s", err);
-    r = result_read_json(tmp_path("i.json"), err, sizeof err);
+    r = e2e_result(tmp_path("i.json"), err, sizeof err);
     if (!ok(r != NULL, "...and writes its result")) bail("%s", err);
     for (int s = 0; s < 3; s++) check_state(r, lines[s], names[s], (double)PI_IRQ[s] / PI_IRQ_DEN);
     /* each handler's entry: bernoulli(0.1) and poisson(0.5) runs after every call */

@@ -20,7 +20,7 @@ static result *run(const char *spec, const char *name, const char *extra) {
     snprintf(args, sizeof args, "run tests/e2e/programs/%s -q %s -o '%s'", spec, extra, path);
     int code = e2e_run(args, err, sizeof err);
     if (!is_int(code, 0, "%s %s: every block settles", spec, extra)) diag("%s", err);
-    result *r = result_read_json(path, err, sizeof err);
+    result *r = e2e_result(path, err, sizeof err);
     if (!ok(r && r->crashes == 0 && r->timeouts == 0, "...and its result reads back, no crash")) diag("%s", err);
     return r;
 }

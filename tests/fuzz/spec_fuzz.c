@@ -21,8 +21,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     char *text = exercise_text(data, size, 0);
     if (!text) return 0;
     char err[1024];
-    spec *s = spec_parse_string(text, SPEC_PATH, err, sizeof err);
-    if (!s) {
+    spec *s;
+    int status = spec_parse_string(text, SPEC_PATH, &s, err, sizeof err);
+    if (status != SPEC_OK) {
+        if (s || (status != SPEC_ESYNTAX && status != SPEC_ENOMEM)) {
+            fprintf(stderr, "spec_fuzz: text failed with status %d and a spec %p\n", status, (void *)s);
+            abort();
+        }
         if (strncmp(err, SPEC_PATH ":", strlen(SPEC_PATH ":")) != 0) {
             fprintf(stderr, "spec_fuzz: failed without a diagnostic: '%s'\n", err);
             abort();

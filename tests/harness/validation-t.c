@@ -17,9 +17,10 @@ static result *run(const char *name, const char *extra, int *code)
     snprintf(out, sizeof out, "%s", tmp_path(file));
     snprintf(args, sizeof args, "run bench/coverage/programs/%s.fspec --sampling plain -q -j 2 %s -o '%s'", name, extra, out);
     *code = e2e_run(args, err, sizeof err);
-    result *r = result_read_json(out, err, sizeof err);
+    result *r;
+    int status = result_read_json(out, &r, err, sizeof err);
     unlink(out);
-    if (!r) bail("%s: %s", args, err);
+    if (status != RESULT_OK) bail("%s: %s", args, err);
     return r;
 }
 

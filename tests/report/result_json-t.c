@@ -7,6 +7,8 @@
 #include <errno.h>
 #include <jansson.h>
 #include <limits.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 static const char want_program[] =
@@ -88,6 +90,19 @@ static const char want_program[] =
 
 static const char *dir;
 
+/* The status of the last read_back. */
+static int last_status;
+
+/* result_read_json of PATH: the result, or NULL (its status in last_status, the
+ * message in ERR). A status that disagrees with the result ends the test. */
+static result *read_back(const char *path, char *err, size_t errlen)
+{
+    result *r = (result *)&last_status;   /* not NULL, so a failure must clear it */
+    last_status = result_read_json(path, &r, err, errlen);
+    if ((last_status == RESULT_OK) != (r != NULL)) bail("status %d with result %p", last_status, (void *)r);
+    return r;
+}
+
 /* Reals that are hard to print short and exact: each must come back bit for bit. */
 static const struct { double x; const char *text; } reals[] = {
     {0.1, "0.1"}, {1.0 / 3, "0.3333333333333333"}, {1e-300, "1e-300"}, {5e-324, "5e-324"},
@@ -121,7 +136,7 @@ static void shortest_reals(const char *path)
     FILE *f = fopen(path, "w");
     if (!f || fputs(text, f) == EOF || fclose(f) != 0)
         bail("cannot write %s", path);
-    result *back = result_read_json(path, err, sizeof err);
+    result *back = read_back(path, err, sizeof err);
     int same = back && back->nblocks == NREALS;
     for (size_t i = 0; same && i < NREALS; i++)
         same = memcmp(&back->blocks[i].mean, &reals[i].x, sizeof(double)) == 0;
@@ -192,7 +207,7 @@ static void round_trip(result *r, const char *name)
     int rc;
     char err[256] = "";
     char *first = capture(result_write_json, r, &rc);
-    result *back = result_read_json(put("trip.json", first), err, sizeof err);
+    result *back = read_back(put("trip.json", first), err, sizeof err);
     ok(back != NULL, "%s: the written JSON reads back%s%s", name, *err ? ": " : "", err);
     if (!back) {
         ok(0, "%s: ...and writes the same bytes", name);
@@ -206,14 +221,54 @@ static void round_trip(result *r, const char *name)
     result_free(back);
 }
 
-/* Reads CONTENT as NAME and expects failure with message WANT (after "DIR/NAME"). */
-static void refuses(const char *name, const char *content, const char *want, const char *what)
+/* The pages of address space this process holds now (/proc/self/statm). */
+static size_t address_space_now(void)
+{
+    FILE *f = fopen("/proc/self/statm", "r");
+    unsigned long pages = 0;
+    if (!f || fscanf(f, "%lu", &pages) != 1) bail("cannot read /proc/self/statm");
+    fclose(f);
+    return (size_t)pages * (size_t)sysconf(_SC_PAGESIZE);
+}
+
+/* Writes a result whose "blocks" hold two million small objects, then reads it in a
+ * child whose address space may grow by 4 MB at most: the read's status (from the
+ * child's exit status, negated). */
+static int status_with_little_memory(void)
+{
+    char path[300];
+    snprintf(path, sizeof path, "%s/huge.json", dir);
+    FILE *f = fopen(path, "w");
+    if (!f || fputs("{\"format\":\"freqsys-result\",\"version\":1,\"blocks\":[{}", f) == EOF)
+        bail("cannot write %s", path);
+    for (size_t i = 1; i < 2000000; i++) fputs(",{}", f);
+    if (fputs("]}\n", f) == EOF || fclose(f) != 0) bail("cannot write %s", path);
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid < 0) bail("cannot fork");
+    if (pid == 0) {
+        struct rlimit lim;
+        lim.rlim_cur = lim.rlim_max = address_space_now() + (4u << 20);
+        if (setrlimit(RLIMIT_AS, &lim) != 0) _exit(100);
+        result *r = NULL;
+        char err[256];
+        int status = result_read_json(path, &r, err, sizeof err);
+        _exit(r ? 101 : -status);
+    }
+    int wstatus;
+    int got = waitpid(pid, &wstatus, 0) == pid && WIFEXITED(wstatus) ? -WEXITSTATUS(wstatus) : 1000;
+    unlink(path);
+    return got;
+}
+
+/* Reads CONTENT as NAME and expects failure with STATUS and message WANT (after "DIR/NAME"). */
+static void refuses(const char *name, const char *content, int status, const char *want, const char *what)
 {
     char err[256] = "", expect[512];
     const char *path = put(name, content);
     snprintf(expect, sizeof expect, "%s%s", path, want);
-    result *r = result_read_json(path, err, sizeof err);
-    ok(r == NULL, "%s: refused", what);
+    result *r = read_back(path, err, sizeof err);
+    ok(r == NULL && last_status == status, "%s: refused, status %d (%d)", what, status, last_status);
     is_string(err, expect, "...with the message");
     result_free(r);
 }
@@ -235,7 +290,7 @@ static char *doc(const char *top, const char *block)
 
 int main(void)
 {
-    plan(54 + (int)NREALS + 2 + 5 + 5 + 3);
+    plan(54 + (int)NREALS + 2 + 5 + 5 + 3 + 3);
     dir = tmp_dir();
     int rc;
     char err[256];
@@ -266,7 +321,7 @@ int main(void)
     free(got);
 
     /* Reading fills every field. */
-    result *back = result_read_json(put("program.json", want_program), err, sizeof err);
+    result *back = read_back(put("program.json", want_program), err, sizeof err);
     if (!back)
         bail("reading the expected JSON failed: %s", err);
     is_string(back->spec, "examples/newton/newton.spec", "read: spec");
@@ -297,7 +352,7 @@ int main(void)
     result_free(r);
     refuses("paths.json",
             doc("\"spec\":\"s\",\"paths\":[{\"function\":\"main\",\"id\":0,\"blocks\":[\"entry\"],\"mean\":1,"
-                "\"half_width\":0,\"status\":\"constant\"}],", "\"mean\":1,"),
+                "\"half_width\":0,\"status\":\"constant\"}],", "\"mean\":1,"), RESULT_EFORMAT,
             ": 'paths' needs 'max_paths', the limit they were counted under", "paths without max_paths");
     /* sensitivities: written only when asked for, read back, a block index checked */
     r = sample_program();
@@ -311,7 +366,7 @@ int main(void)
     r->nsensitivity_skipped = 1;
     round_trip(r, "with sensitivities");
     got = capture(result_write_json, r, &rc);
-    back = result_read_json(put("sens.json", got), err, sizeof err);
+    back = read_back(put("sens.json", got), err, sizeof err);
     ok(back && back->has_sensitivities && back->nsensitivities == 2 && back->sensitivities[0].block == 1 &&
            back->sensitivities[0].derivative == 0.998 && !strcmp(back->sensitivities[1].parameter, "mu") &&
            isnan(back->sensitivities[1].half_width) && back->nsensitivity_skipped == 1 &&
@@ -331,7 +386,7 @@ int main(void)
     r->nrare_tilts = 1;
     round_trip(r, "with --rare");
     got = capture(result_write_json, r, &rc);
-    back = result_read_json(put("rare.json", got), err, sizeof err);
+    back = read_back(put("rare.json", got), err, sizeof err);
     ok(back && back->rare_block && !strcmp(back->rare_block, "main:while.body") && back->rare_mixture == 0.5 &&
            back->rare_max_tilted == 8 && back->rare_pilot_runs == 40000 && back->nrare_tilts == 1 &&
            !strcmp(back->rare_tilts[0], "x: normal(0, 1) -> normal(3.96, 1)"),
@@ -341,12 +396,12 @@ int main(void)
     result_free(r);
     refuses("sens_bad.json",
             doc("\"spec\":\"s\",\"sensitivities\":[{\"block\":5,\"input\":\"n\",\"parameter\":\"l\"}],",
-                "\"mean\":1,"),
+                "\"mean\":1,"), RESULT_EFORMAT,
             ": sensitivities[0]: block 5 is not a block (there are 1)", "a sensitivity of no block");
     r = sample_open();
     round_trip(r, "not converged, with failures");
     got = capture(result_write_json, r, &rc);
-    back = result_read_json(put("open.json", got), err, sizeof err);
+    back = read_back(put("open.json", got), err, sizeof err);
     free(got);
     ok(back && back->nfailures == 2 && back->failures[1].trial == 90210 &&
            strcmp(back->failures[1].kind, "timeout") == 0 && back->failures[0].signal == 11,
@@ -362,7 +417,7 @@ int main(void)
     ok(strstr(got, "\"mean\": null") && strstr(got, "\"stddev\": null") &&
            strstr(got, "\"elapsed_s\": null"),
        "NaN and infinities are written as null");
-    back = result_read_json(put("nan.json", got), err, sizeof err);
+    back = read_back(put("nan.json", got), err, sizeof err);
     ok(back && isnan(back->blocks[1].mean) && isnan(back->blocks[1].stddev) &&
            isnan(back->elapsed_s),
        "...and read back as NaN");
@@ -380,7 +435,7 @@ int main(void)
     ok(strstr(got, "\"mmio_writes\": [],\n  \"guarantee\": \"simultaneous_sidak\",\n  \"stop_method\": \"anytime\",\n"
                    "  \"block_confidence\": 0.99,\n  \"jobs\"") != NULL,
        "guarantee, stop_method, block_confidence follow mmio_writes");
-    back = result_read_json(put("guarantee.json", got), err, sizeof err);
+    back = read_back(put("guarantee.json", got), err, sizeof err);
     ok(back && back->guarantee && !strcmp(back->guarantee, "simultaneous_sidak") &&
            !strcmp(back->stop_method, "anytime") && back->block_confidence == 0.99,
        "...and read back");
@@ -401,7 +456,7 @@ int main(void)
     result_free(r);
 
     /* A document with only the contract's fields reads, extras defaulting. */
-    back = result_read_json(put("minimal.json", doc("\"spec\":\"s\",", "\"mean\":1,")), err,
+    back = read_back(put("minimal.json", doc("\"spec\":\"s\",", "\"mean\":1,")), err,
                             sizeof err);
     ok(back && back->blocks[0].hits == 0 && strcmp(back->blocks[0].method, "") == 0 &&
            back->nfailures == 0 && back->jobs == 0 && !back->interrupted,
@@ -410,31 +465,50 @@ int main(void)
     result_free(back);
 
     /* Reader errors. */
-    refuses("bad.json", "{\n  \"format\": \"freqsys-result\",\n  \"version\": 1,,\n}\n",
+    refuses("bad.json", "{\n  \"format\": \"freqsys-result\",\n  \"version\": 1,,\n}\n", RESULT_ESYNTAX,
             ":3:16: error: string or '}' expected near ','", "malformed JSON");
-    refuses("foo.json", "{\"format\":\"foo\",\"version\":1}",
+    refuses("foo.json", "{\"format\":\"foo\",\"version\":1}", RESULT_EFORMAT,
             ": not a freqsys result (format is 'foo')", "wrong format");
-    refuses("none.json", "{\"version\":1}", ": not a freqsys result (no 'format' field)",
+    refuses("none.json", "{\"version\":1}", RESULT_EFORMAT, ": not a freqsys result (no 'format' field)",
             "no format");
-    refuses("list.json", "[1,2]", ": not a freqsys result (the top level is not an object)",
+    refuses("list.json", "[1,2]", RESULT_EFORMAT, ": not a freqsys result (the top level is not an object)",
             "an array");
-    refuses("v2.json", "{\"format\":\"freqsys-result\",\"version\":2}",
+    refuses("v2.json", "{\"format\":\"freqsys-result\",\"version\":2}", RESULT_EFORMAT,
             ": unsupported result version 2 (this freqsys reads version 1)", "version 2");
-    refuses("nospec.json", doc("", "\"mean\":1,"), ": missing field 'spec'", "no spec");
-    refuses("nomean.json", doc("\"spec\":\"s\",", ""), ": blocks[0]: missing field 'mean'",
+    refuses("nospec.json", doc("", "\"mean\":1,"), RESULT_EFORMAT, ": missing field 'spec'", "no spec");
+    refuses("nomean.json", doc("\"spec\":\"s\",", ""), RESULT_EFORMAT, ": blocks[0]: missing field 'mean'",
             "a block without mean");
-    refuses("type.json", doc("\"spec\":7,", "\"mean\":1,"), ": field 'spec' must be a string",
+    refuses("type.json", doc("\"spec\":7,", "\"mean\":1,"), RESULT_EFORMAT, ": field 'spec' must be a string",
             "spec is a number");
-    refuses("neg.json", doc("\"spec\":\"s\",", "\"mean\":1,\"hits\":-1,"),
+    refuses("neg.json", doc("\"spec\":\"s\",", "\"mean\":1,\"hits\":-1,"), RESULT_EFORMAT,
             ": blocks[0]: field 'hits' must be a non-negative integer", "negative hits");
-    refuses("dup.json", "{\"format\":\"freqsys-result\",\"format\":\"x\"}",
+    refuses("dup.json", "{\"format\":\"freqsys-result\",\"format\":\"x\"}", RESULT_ESYNTAX,
             ":1:35: error: duplicate object key near '\"format\"'", "a duplicate key");
 
     err[0] = '\0';
     char missing[300];
     snprintf(missing, sizeof missing, "%s/absent.json", dir);
-    ok(result_read_json(missing, err, sizeof err) == NULL, "a missing file: refused");
+    ok(read_back(missing, err, sizeof err) == NULL && last_status == RESULT_EIO, "a missing file: refused, RESULT_EIO");
     ok(strstr(err, "absent.json: No such file or directory") != NULL, "...naming it (%s)", err);
+    ok(read_back(dir, err, sizeof err) == NULL && last_status == RESULT_EIO && strstr(err, "Is a directory"),
+       "a folder: refused, RESULT_EIO (%s)", err);
+
+    /* A result cut short, as by a full disk: not JSON, at the line where it ends. */
+    r = sample_program();
+    char *whole = capture(result_write_json, r, &rc);
+    result_free(r);
+    size_t cut = strlen(whole) / 2;
+    int line = 1;
+    for (size_t i = 0; i < cut; i++) line += whole[i] == '\n';
+    whole[cut] = '\0';
+    char at[64];
+    snprintf(at, sizeof at, "truncated.json:%d:", line);
+    ok(read_back(put("truncated.json", whole), err, sizeof err) == NULL && last_status == RESULT_ESYNTAX &&
+           strstr(err, at), "a truncated result: RESULT_ESYNTAX at its end (%s)", err);
+    free(whole);
+
+    /* A result too large for the memory a child may add: RESULT_ENOMEM. */
+    is_int(status_with_little_memory(), RESULT_ENOMEM, "a result larger than the memory left: RESULT_ENOMEM");
 
     /* The fewest digits that bring each double back. */
     char reals_path[300];

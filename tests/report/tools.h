@@ -98,8 +98,8 @@ static result *tools_result(const char *spec, const char *name)
     if (rc != 0)
         bail("freqsys run %s exited %d: %s", spec, rc, err ? err : "");
     free(err);
-    result *r = result_read_json(json, msg, sizeof msg);
-    if (!r)
+    result *r;
+    if (result_read_json(json, &r, msg, sizeof msg) != RESULT_OK)
         bail("%s", msg);
     return r;
 }

@@ -5,7 +5,9 @@
 #include "spec.h"
 
 #include <stdlib.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #define BASE "program \"newton.c\"\nepsilon 0.3\nconfidence 0.95\n"
@@ -20,12 +22,34 @@ static void write_file(const char *name, const char *text)
     if (!f || fputs(text, f) < 0 || fclose(f) != 0) bail("cannot write %s/%s", tmp, name);
 }
 
+/* The status of the last parse_text or parse_file. */
+static int last_status;
+
+/* spec_parse_string of TEXT under the name PATH: the spec, or NULL when it failed
+ * (with its status in last_status and its message in err). */
+static spec *parse_text(const char *text, const char *path)
+{
+    spec *s = (spec *)&last_status;   /* not NULL, so a failure must clear it */
+    last_status = spec_parse_string(text, path, &s, err, sizeof err);
+    if ((last_status == SPEC_OK) != (s != NULL)) bail("status %d with spec %p", last_status, (void *)s);
+    return s;
+}
+
+/* spec_parse_file of PATH, as parse_text. */
+static spec *parse_file(const char *path)
+{
+    spec *s = (spec *)&last_status;
+    last_status = spec_parse_file(path, &s, err, sizeof err);
+    if ((last_status == SPEC_OK) != (s != NULL)) bail("status %d with spec %p", last_status, (void *)s);
+    return s;
+}
+
 /* One invalid spec: no result, and exactly the diagnostic WANT. */
 static void bad(const char *what, const char *text, const char *want)
 {
     err[0] = '\0';
-    spec *s = spec_parse_string(text, "t.fspec", err, sizeof err);
-    is_string(s ? "(parsed without error)" : err, want, "%s", what);
+    spec *s = parse_text(text, "t.fspec");
+    is_string(s ? "(parsed without error)" : last_status != SPEC_ESYNTAX ? "(not SPEC_ESYNTAX)" : err, want, "%s", what);
     spec_free(s);
 }
 
@@ -59,7 +83,7 @@ static void program_mode(void)
         "x ~ truncated(normal(0, 1), -2, 2)\n"
         "e ~ empirical(\"samples.txt\")\n"
         "c~choice(-1, 2.5e1, 0x10, .5)\n";
-    spec *s = spec_parse_string(text, "t.fspec", err, sizeof err);
+    spec *s = parse_text(text, "t.fspec");
     if (!ok(s != NULL, "a program-mode spec parses")) bail("%s", err);
     is_string(s->path, "t.fspec", "path as given");
     is_string(s->dir, ".", "a bare file name's folder is .");
@@ -135,7 +159,7 @@ static void function_mode(void)
         "arg fixed ~ array(16, uniform(0, 1))\r\n"
         "arg name ~ string(uniform_int(1, 8), \"ab\\\"\\\\\")\r\n"
         "arg p ~ ref(normal(0, 1))\r\n";
-    spec *s = spec_parse_string(text, "t.fspec", err, sizeof err);
+    spec *s = parse_text(text, "t.fspec");
     if (!ok(s != NULL, "a function-mode spec with CRLF line ends parses")) bail("%s", err);
     is_string(s->function, "filter_step", "function name");
     is_int(s->function_loc.line, 2, "function's line");
@@ -167,25 +191,25 @@ static void function_mode(void)
 
 static void defaults_and_files(void)
 {
-    spec *s = spec_parse_string("program \"newton.c\"\nepsilon 1e-3\nconfidence 0.5", "t.fspec", err, sizeof err);
+    spec *s = parse_text("program \"newton.c\"\nepsilon 1e-3\nconfidence 0.5", "t.fspec");
     if (!ok(s != NULL, "a minimal spec without a final newline parses")) bail("%s", err);
     is_double(s->timeout_s, SPEC_DEFAULT_TIMEOUT_S, 0, "default timeout");
     is_double(s->epsilon, 1e-3, 0, "epsilon in scientific notation");
     is_int((long long)s->ninputs, 0, "no inputs");
     spec_free(s);
 
-    s = spec_parse_file("sub/s.fspec", err, sizeof err);
+    s = parse_file("sub/s.fspec");
     if (!ok(s != NULL, "spec_parse_file reads a spec in a folder")) bail("%s", err);
     is_string(s->dir, "sub", "its folder");
     is_string(s->sources[0], "sub/newton.c", "sources resolved against the folder");
     is_string(s->inputs[0].name, "w", "its inputs");
     spec_free(s);
 
-    s = spec_parse_file("none.fspec", err, sizeof err);
+    s = parse_file("none.fspec");
     ok(s == NULL, "a missing spec file fails");
     is_string(err, "none.fspec: error: cannot open the spec: No such file or directory", "and says why");
 
-    s = spec_parse_string("program \"nope.c\"\n", "sub/t.fspec", err, sizeof err);
+    s = parse_text("program \"nope.c\"\n", "sub/t.fspec");
     is_string(err, "sub/t.fspec:1:9: error: source file 'nope.c' not found (looked for 'sub/nope.c')\n"
                    "    1 | program \"nope.c\"\n"
                    "      |         ^", "a missing source names the path looked for");
@@ -195,10 +219,10 @@ static void defaults_and_files(void)
 /* cflags (flags for clang, paths joined with the spec's folder) and argv ~ list(...). */
 static void flags_and_arguments(void)
 {
-    spec *s = spec_parse_string("program \"newton.c\"\ncflags \"-std=c99\" \"-Iinclude\" \"-I\" \"/abs\"\n"
-                                "cflags \"-DN=10\" \"-include\" \"cfg.h\"\nepsilon 0.3\nconfidence 0.95\n"
-                                "argv ~ list(\"prog\", \"-v\" , \"a b\")\n", "sub/t.fspec", err, sizeof err);
-    s = s ? s : spec_parse_string("program \"newton.c\"\n", "t.fspec", err, sizeof err);
+    spec *s = parse_text("program \"newton.c\"\ncflags \"-std=c99\" \"-Iinclude\" \"-I\" \"/abs\"\n"
+                         "cflags \"-DN=10\" \"-include\" \"cfg.h\"\nepsilon 0.3\nconfidence 0.95\n"
+                         "argv ~ list(\"prog\", \"-v\" , \"a b\")\n", "sub/t.fspec");
+    s = s ? s : parse_text("program \"newton.c\"\n", "t.fspec");
     if (!ok(s && s->ncflags == 7, "two cflags lines give seven flags")) bail("%s", err);
     is_string(s->cflags[1], "-Isub/include", "a joined -I is relative to the spec's folder");
     is_string(s->cflags[3], "/abs", "...an absolute folder after -I stays as written");
@@ -241,8 +265,8 @@ static void flags_and_arguments(void)
 /* The three forms of `stdin ~`, their checks, and their clash with single reads. */
 static void stdin_forms(void)
 {
-    spec *s = spec_parse_string(BASE "stdin ~ text(uniform_int(0, 198), discrete(10: 4, 32: 10, 97: 84))\n",
-                                "t.fspec", err, sizeof err);
+    spec *s = parse_text(BASE "stdin ~ text(uniform_int(0, 198), discrete(10: 4, 32: 10, 97: 84))\n",
+                         "t.fspec");
     if (!ok(s != NULL, "stdin ~ text(...) parses")) bail("%s", err);
     const spec_input *in = spec_find_stdin(s);
     ok(in && in->target == SPEC_STDIN && in->value.kind == SPEC_VALUE_TEXT, "a text standard input");
@@ -251,8 +275,8 @@ static void stdin_forms(void)
     is_string(format(in->value.item), "discrete(10: 4, 32: 10, 97: 84)", "...and each byte's distribution");
     spec_free(s);
 
-    s = spec_parse_string(FBASE "stdin~lines(poisson(3), string(uniform_int(0, 5), \"ab\\\"\"))  # lines\n",
-                          "t.fspec", err, sizeof err);
+    s = parse_text(FBASE "stdin~lines(poisson(3), string(uniform_int(0, 5), \"ab\\\"\"))  # lines\n",
+                   "t.fspec");
     if (!ok(s != NULL, "stdin ~ lines(...) parses, in function mode too")) bail("%s", err);
     in = spec_find_stdin(s);
     ok(in && in->value.kind == SPEC_VALUE_LINES, "a standard input of lines");
@@ -261,7 +285,7 @@ static void stdin_forms(void)
     is_string(in->value.charset, "ab\"", "...and its characters");
     spec_free(s);
 
-    s = spec_parse_string(BASE "stdin ~ files(\"in/*.txt\")\n", "t.fspec", err, sizeof err);
+    s = parse_text(BASE "stdin ~ files(\"in/*.txt\")\n", "t.fspec");
     if (!ok(s != NULL, "stdin ~ files(...) parses")) bail("%s", err);
     in = spec_find_stdin(s);
     ok(in && in->value.kind == SPEC_VALUE_FILES && in->value.nfiles == 2, "a corpus of the two matching files");
@@ -271,14 +295,13 @@ static void stdin_forms(void)
     ok(in->value.files[1].len == 0, "...an empty file included");
     spec_free(s);
 
-    s = spec_parse_file("sub/stdin.fspec", err, sizeof err);
+    s = parse_file("sub/stdin.fspec");
     if (!ok(s != NULL, "files(...) is relative to the spec's folder")) bail("%s", err);
     in = spec_find_stdin(s);
     ok(in && in->value.nfiles == 1 && !strcmp(in->value.files[0].path, "sub/in/c.txt"), "...so it finds sub/in/c.txt");
     spec_free(s);
 
-    s = spec_parse_string(BASE "global g ~ poisson(2)\nstdin ~ text(constant(3), constant(97))\n", "t.fspec",
-                          err, sizeof err);
+    s = parse_text(BASE "global g ~ poisson(2)\nstdin ~ text(constant(3), constant(97))\n", "t.fspec");
     ok(s != NULL, "a drawn stdin goes with globals");
     spec_free(s);
 
@@ -486,7 +509,7 @@ static void errors(void)
         "    4 | timeout 5d\n"
         "      |          ^");
     {
-        spec *t = spec_parse_string(BASE "time_limit 1.5h\ncap 40\n", "t.fspec", err, sizeof err);
+        spec *t = parse_text(BASE "time_limit 1.5h\ncap 40\n", "t.fspec");
         ok(t && t->time_limit_s == 5400 && t->cap == 40, "time_limit 1.5h is 5400 s; cap 40");
         spec_free(t);
     }
@@ -574,9 +597,77 @@ static void errors(void)
         "      |      ^");
 }
 
+/* The pages of address space this process holds now (/proc/self/statm). */
+static size_t address_space_now(void)
+{
+    FILE *f = fopen("/proc/self/statm", "r");
+    unsigned long pages = 0;
+    if (!f || fscanf(f, "%lu", &pages) != 1) bail("cannot read /proc/self/statm");
+    fclose(f);
+    return (size_t)pages * (size_t)sysconf(_SC_PAGESIZE);
+}
+
+/* In a child whose address space may grow by 4 MB at most: the status of parsing
+ * PATH (when TEXT is NULL) or TEXT, as the child's exit status (its negation). */
+static int status_with_little_memory(const char *path, const char *text)
+{
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid < 0) bail("cannot fork");
+    if (pid == 0) {
+        struct rlimit lim;
+        lim.rlim_cur = lim.rlim_max = address_space_now() + (4u << 20);
+        if (setrlimit(RLIMIT_AS, &lim) != 0) _exit(100);
+        spec *s = NULL;
+        int status = text ? spec_parse_string(text, "big.fspec", &s, err, sizeof err)
+                          : spec_parse_file(path, &s, err, sizeof err);
+        _exit(s ? 101 : -status);
+    }
+    int wstatus;
+    if (waitpid(pid, &wstatus, 0) != pid || !WIFEXITED(wstatus)) return 1000;
+    return -WEXITSTATUS(wstatus);
+}
+
+/* The status each way of failing returns, and SPEC_OK with a spec otherwise. */
+static void statuses(void)
+{
+    spec *s = parse_text("program \"newton.c\"\nepsilon 0.1\nconfidence 0.9\n", "t.fspec");
+    ok(s && last_status == SPEC_OK, "a valid spec: SPEC_OK and a spec");
+    spec_free(s);
+    s = parse_text("program \"newton.c\"\nepsilon 0.1 0.2\n", "t.fspec");
+    ok(!s && last_status == SPEC_ESYNTAX && strstr(err, "t.fspec:2:"), "a syntax error: SPEC_ESYNTAX at its line");
+    s = parse_text("program \"newton.c\"\nx ~ unifrom(1, 2)\n", "t.fspec");
+    ok(!s && last_status == SPEC_ESYNTAX, "an unknown distribution: SPEC_ESYNTAX");
+    s = parse_file("missing.fspec");
+    ok(!s && last_status == SPEC_EIO && strstr(err, "missing.fspec: error: cannot open"),
+       "a missing file: SPEC_EIO, naming it");
+    s = parse_file("sub");
+    ok(!s && last_status == SPEC_EIO, "a folder: SPEC_EIO (%s)", err);
+    write_file("nul.fspec", "program \"newton.c\"\n\1\n");
+    FILE *f = fopen("nul.fspec", "r+b");
+    if (!f || fseek(f, 19, SEEK_SET) != 0 || fputc('\0', f) == EOF || fclose(f) != 0) bail("cannot write nul.fspec");
+    s = parse_file("nul.fspec");
+    ok(!s && last_status == SPEC_EIO && strstr(err, "NUL byte"), "a file with a NUL byte: SPEC_EIO");
+    unlink("nul.fspec");
+
+    /* 64 MB of comment lines: reading the file, and splitting the text into lines,
+     * need more than the 4 MB the child may add. */
+    size_t big = 64u << 20;
+    char *text = malloc(big + 1);
+    if (!text) bail("out of memory");
+    for (size_t i = 0; i < big; i++) text[i] = i % 64 == 63 ? '\n' : '#';
+    text[big] = '\0';
+    f = fopen("big.fspec", "wb");
+    if (!f || fwrite(text, 1, big, f) != big || fclose(f) != 0) bail("cannot write big.fspec");
+    is_int(status_with_little_memory("big.fspec", NULL), SPEC_ENOMEM, "reading a spec without memory: SPEC_ENOMEM");
+    is_int(status_with_little_memory(NULL, text), SPEC_ENOMEM, "parsing a spec without memory: SPEC_ENOMEM");
+    free(text);
+    unlink("big.fspec");
+}
+
 int main(void)
 {
-    plan(51 + 24 + 11 + 52 + 14 + 34 + 2);
+    plan(51 + 24 + 11 + 52 + 14 + 34 + 2 + 8);
     tmp = tmp_dir();
     if (chdir(tmp) != 0) bail("cannot enter %s", tmp);
     if (mkdir("sub", 0700) != 0) bail("cannot make %s/sub", tmp);
@@ -598,6 +689,7 @@ int main(void)
     flags_and_arguments();
     errors();
     stdin_forms();
+    statuses();
 
     const char *files[] = { "newton.c", "util.c", "model.ll", "samples.txt", "sub/newton.c", "sub/s.fspec",
                             "in/a.txt", "in/b.txt", "sub/in/c.txt", "sub/stdin.fspec" };

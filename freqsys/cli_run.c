@@ -35,6 +35,7 @@ typedef struct run_options {
     double cap;                /* --cap, 0 when not given */
     optimize_level optimize;
     unsigned long long max_paths;   /* --paths / --max-paths: 0 counts no paths */
+    unsigned long long context_depth;   /* --contexts / --context-depth: 0 counts no contexts */
     const char *sampling;      /* --sampling; NULL: auto (enumerate when it applies, else plain) */
     unsigned long long enumerate_limit;   /* --enumerate-limit; 0: the default */
     int has_enumerate_limit;
@@ -42,6 +43,7 @@ typedef struct run_options {
 } run_options;
 
 #define DEFAULT_MAX_PATHS 4096
+#define DEFAULT_CONTEXT_DEPTH 2
 
 static int parse_epsilon(const char *text, double *eps, int *relative) {
     char *end;
@@ -125,7 +127,8 @@ static int statistics_option(int c, run_options *o) {
 }
 
 /* One option that shapes how inputs are drawn and what is counted (--sampling,
- * --points, --enumerate-limit, --paths, --max-paths) into O. Returns as
+ * --points, --enumerate-limit, --paths, --max-paths, --contexts, --context-depth)
+ * into O. Returns as
  * statistics_option. */
 static int sampling_option(int c, run_options *o) {
     unsigned long long v;
@@ -156,6 +159,14 @@ static int sampling_option(int c, run_options *o) {
             return usage_error("--max-paths takes a number of paths from 1 to 4294967296, got '%s'", optarg);
         o->max_paths = v;
         break;
+    case 'Y':
+        if (!o->context_depth) o->context_depth = DEFAULT_CONTEXT_DEPTH;
+        break;
+    case 'D':
+        if (parse_count(optarg, &v) || v < 1 || v > INSTRUMENT_MAX_CONTEXT_DEPTH)
+            return usage_error("--context-depth takes a number of call sites from 1 to 8, got '%s'", optarg);
+        o->context_depth = v;
+        break;
     default: return -1;
     }
     return 0;
@@ -176,6 +187,7 @@ static const struct option run_longs[] = {
     {"time-limit", required_argument, 0, 'L'}, {"sampling", required_argument, 0, 'Z'},
     {"enumerate-limit", required_argument, 0, 'U'}, {"points", required_argument, 0, 'Q'},
     {"paths", no_argument, 0, 'H'}, {"max-paths", required_argument, 0, 'X'},
+    {"contexts", no_argument, 0, 'Y'}, {"context-depth", required_argument, 0, 'D'},
     {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
 
 static int parse_options(int argc, char **argv, run_options *o) {
@@ -250,9 +262,10 @@ static int parse_options(int argc, char **argv, run_options *o) {
     if (o->sampling) sampling_method_parse(o->sampling, &method);
     if (o->points && method != SAMPLING_STRATIFIED && method != SAMPLING_QMC)
         return usage_error("%s", "--points goes with --sampling stratified or qmc");
-    if (method != SAMPLING_PLAIN && (o->resume_path || o->method == STOP_METHOD_PAPER || o->replay >= 0 || o->max_paths))
-        return usage_error("--sampling %s cannot be combined with --resume, --replay, --method paper or --paths",
-                           o->sampling);
+    if (method != SAMPLING_PLAIN &&
+        (o->resume_path || o->method == STOP_METHOD_PAPER || o->replay >= 0 || o->max_paths || o->context_depth))
+        return usage_error("--sampling %s cannot be combined with --resume, --replay, --method paper, --paths or "
+                           "--contexts", o->sampling);
     if (o->resume_path && optind == argc) return 0;   /* the spec comes from the checkpoint */
     if (optind != argc - 1) return usage_error("%s", "needs exactly one SPEC file");
     o->spec_path = argv[optind];
@@ -325,6 +338,55 @@ static int make_paths(result *r, const fsabi_module *mod, const runner_result *r
         else if (pf->status == FSABI_PATHS_UNSUPPORTED)
             snprintf(note, sizeof note, "not counted: control flow the numbering does not follow (setjmp, exception pads)");
         if (!out->function || (!out->counted && !(out->note = strdup(note)))) return -1;
+    }
+    return 0;
+}
+
+/* Context C of the module (`--contexts`): its chain and its blocks' estimates, per
+ * call (PER calls counted per trial) or per run. Returns 0, or -1 out of memory. */
+static int context_of(result_context *out, const fsabi_module *mod, const runner_result *rr, uint64_t c, double per) {
+    static const char *const kinds[] = {"calls", "outside", "other"};
+    const fsabi_context *fc = &mod->contexts[c];
+    const fsabi_function *f = &mod->functions[fc->function_index];
+    const fsabi_context_function *cf = &mod->context_functions[fc->function_index];
+    out->function = strdup(f->name);
+    out->index = c - cf->first_context;
+    out->kind = strdup(kinds[fc->kind < 3 ? fc->kind : 2]);
+    out->calls = calloc(fc->nsites + 1, sizeof *out->calls);
+    out->blocks = calloc(f->nblocks + 1, sizeof *out->blocks);
+    if (!out->function || !out->kind || !out->calls || !out->blocks) return -1;
+    for (uint32_t k = 0; k < fc->nsites; k++) {
+        const fsabi_call_site *site = &mod->call_sites[mod->context_sites[fc->first_site + k]];
+        result_call_site *cs = &out->calls[out->ncalls++];
+        cs->function = strdup(mod->functions[site->caller].name);
+        cs->line = (int)site->line;
+        cs->column = (int)site->column;
+        cs->block = strdup(mod->blocks[site->block].label);
+        if (!cs->function || !cs->block) return -1;
+    }
+    uint64_t first = mod->nblocks + mod->nwrites + mod->npaths + cf->first_counter + out->index * f->nblocks;
+    for (uint32_t j = 0; j < f->nblocks; j++) {
+        const tally_moments *m = &rr->moments[first + j];
+        const block_verdict *v = &rr->verdicts[first + j];
+        result_context_block *b = &out->blocks[out->nblocks++];
+        *b = (result_context_block){strdup(mod->blocks[f->first_block + j].label), m->mean / per, m->stddev / per,
+                                    v->half_width / per, m->min, m->max, m->hits, strdup(block_status_name(v->status)),
+                                    strdup(block_method_name(v->method)), strdup(block_basis_name(v->basis)),
+                                    v->p_upper, v->range / per,
+                                    runner_context_max_runs(mod, first + j - mod->nblocks - mod->nwrites - mod->npaths) / per};
+        if (!b->block || !b->status || !b->method || !b->basis) return -1;
+    }
+    return 0;
+}
+
+static int make_contexts(result *r, const fsabi_module *mod, const runner_result *rr, double per) {
+    if (!mod->context_functions) return 0;
+    r->context_depth = mod->context_depth;
+    r->contexts = calloc(mod->ncontexts + 1, sizeof *r->contexts);
+    if (!r->contexts) return -1;
+    for (uint64_t c = 0; c < mod->ncontexts; c++) {
+        r->ncontexts++;
+        if (context_of(&r->contexts[c], mod, rr, c, per) != 0) return -1;
     }
     return 0;
 }
@@ -447,7 +509,7 @@ static result *make_result(const spec *s, const run_options *o, const runner_con
         }
     }
     r->nmmio_writes = mod->nwrites;
-    if (make_paths(r, mod, rr) != 0) { result_free(r); return NULL; }
+    if (make_paths(r, mod, rr) != 0 || make_contexts(r, mod, rr, per) != 0) { result_free(r); return NULL; }
     r->nfailures = rr->nfailures;
     for (size_t i = 0; i < rr->nfailures; i++) {
         r->failures[i].trial = rr->failures[i].trial;
@@ -673,7 +735,8 @@ static int prepare(run_state *st, int argc, char **argv, cluster *cl) {
     }
     LLVMContextRef ctx = NULL;
     LLVMModuleRef m = NULL;
-    rc = pipeline_instrument_paths(o->spec_path, o->optimize, o->max_paths, &st->s, &ctx, &m, &st->warnings);
+    instrument_counting counting = {o->max_paths, (unsigned)o->context_depth};
+    rc = pipeline_instrument_counting(o->spec_path, o->optimize, &counting, &st->s, &ctx, &m, &st->warnings);
     if (rc != EXIT_OK) return rc;
     /* The text result on stdout shows them; a result written to a file or as JSON
      * would hide them from the user at the terminal, so they go to stderr too. */

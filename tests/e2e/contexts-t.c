@@ -1,0 +1,167 @@
+/* tests/e2e/contexts-t.c: run --contexts against exact per-context block frequencies: work() called from two sites with different inputs, twice from a helper and through a pointer. */
+/* SPDX-License-Identifier: MIT */
+#include "tap.h"
+#include "e2e.h"
+
+#include <math.h>
+
+#define SPEC "tests/e2e/programs/contexts.fspec"
+
+/* work()'s blocks, in its order, and what each runs per run in each context. With
+ * a ~ uniform_int(0, 9), b ~ bernoulli(0.5), c ~ uniform_int(0, 1): work(x) runs its
+ * loop test x + 1 times, its body x times, and its if.then when x > 3. */
+static const char *const work_blocks[7] = {"entry", "for.cond", "for.body", "for.inc", "for.end", "if.then", "if.end"};
+
+typedef struct truth {
+    const char *label;      /* as the text report writes it */
+    double entries;         /* how often work() is entered there per run */
+    double x_mean;          /* E[x | entered], to scale the loop */
+    double above_3;         /* P(x > 3 | entered) */
+} truth;
+
+static const truth truths[] = {
+    {"main:24:13 > work", 1.0, 4.5, 0.6},                /* work(a) */
+    {"main:26:14 > work", 0.5, 2.0, 0.0},                /* if (b) work(2) */
+    {"main:27:10 > twice:16:12 > work", 1.0, 0.5, 0.0},  /* twice(c): work(c) */
+    {"main:27:10 > twice:16:22 > work", 1.0, 1.0, 0.0},  /* twice(c): work(1) */
+    {"(outside) work", 0.1, 3.0, 0.0},                   /* if (a == 0) indirect(3) */
+};
+
+/* The per-run mean of work()'s block K in context T. */
+static double exact(const truth *t, int k) {
+    double per_entry[7] = {1, t->x_mean + 1, t->x_mean, t->x_mean, 1, t->above_3, 1};
+    return t->entries * per_entry[k];
+}
+
+/* The confidence is simultaneous (Bonferroni over every block and every block in a
+ * context) at the spec's 99%: all the checks against truths below hold together with
+ * probability at least 0.99, so the seed's one outcome failing is a 1% event or a bug. */
+static int within(const char *label, const result_context_block *b, double truth) {
+    int in = fabs(b->mean - truth) <= b->half_width;
+    if (!in) diag("%s %s: mean %.6f ± %.6f, truth %.6f", label, b->block, b->mean, b->half_width, truth);
+    return in;
+}
+
+static const result_context *find_context(const result *r, const char *label) {
+    char buf[512];
+    for (size_t i = 0; i < r->ncontexts; i++)
+        if (!strcmp(result_context_label(&r->contexts[i], buf, sizeof buf), label)) return &r->contexts[i];
+    return NULL;
+}
+
+/* Per trial a block runs once for each of its runs in some context: the means agree exactly. */
+static int blocks_add_up(const result *r) {
+    int all = 1;
+    for (size_t i = 0; i < r->nblocks; i++) {
+        const result_block *b = &r->blocks[i];
+        double sum = 0;
+        for (size_t c = 0; c < r->ncontexts; c++) {
+            const result_context *ctx = &r->contexts[c];
+            if (strcmp(ctx->function, b->function)) continue;
+            for (size_t k = 0; k < ctx->nblocks; k++) sum += !strcmp(ctx->blocks[k].block, b->block) ? ctx->blocks[k].mean : 0;
+        }
+        if (fabs(sum - b->mean) > 1e-9 * (1 + b->mean)) {
+            diag("%s %s: block mean %.12f, its contexts' %.12f", b->function, b->block, b->mean, sum);
+            all = 0;
+        }
+    }
+    return all;
+}
+
+/* Whether the blocks of A and B (same trials) carry the same estimates. */
+static int same_blocks(const result *a, const result *b) {
+    if (a->nblocks != b->nblocks || a->trials != b->trials) return 0;
+    for (size_t i = 0; i < a->nblocks; i++)
+        if (strcmp(a->blocks[i].block, b->blocks[i].block) || a->blocks[i].mean != b->blocks[i].mean ||
+            a->blocks[i].stddev != b->blocks[i].stddev || a->blocks[i].min != b->blocks[i].min ||
+            a->blocks[i].max != b->blocks[i].max)
+            return 0;
+    return 1;
+}
+
+static int file_has(const char *path, const char *text) {
+    FILE *f = fopen(path, "r");
+    if (!f) return 0;
+    static char buf[1 << 20];
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[n] = '\0';
+    return strstr(buf, text) != NULL;
+}
+
+int main(void) {
+    plan(20);
+    char err[8192], json[2048], text[2048], depth1[2048], with[2048], without[2048];
+    snprintf(json, sizeof json, "%s", tmp_path("contexts.json"));
+    snprintf(text, sizeof text, "%s", tmp_path("contexts.txt"));
+    snprintf(depth1, sizeof depth1, "%s", tmp_path("depth1.json"));
+    snprintf(with, sizeof with, "%s", tmp_path("with.json"));
+    snprintf(without, sizeof without, "%s", tmp_path("without.json"));
+
+    int rc = e2e_runf(err, sizeof err, "run " SPEC " --contexts --simultaneous -j 2 -q -o '%s'", json);
+    is_int(rc, 0, "run --contexts converges");
+    result *r = result_read_json(json, err, sizeof err);
+    if (!r) bail("cannot read the result: %s", err);
+    is_int((long long)r->context_depth, 2, "the default depth is two call sites");
+
+    size_t nwork = 0, outside = 0;
+    for (size_t i = 0; i < r->ncontexts; i++)
+        if (!strcmp(r->contexts[i].function, "work")) {
+            nwork++;
+            outside += !strcmp(r->contexts[i].kind, "outside");
+        }
+    is_int((long long)nwork, 5, "work: five contexts (four chains of direct calls, one through a pointer)");
+    is_int((long long)outside, 1, "work: one of them entered from outside the direct calls");
+
+    for (size_t t = 0; t < sizeof truths / sizeof *truths; t++) {
+        const result_context *c = find_context(r, truths[t].label);
+        int all = c && c->nblocks == 7;
+        for (int k = 0; all && k < 7; k++)
+            all &= !strcmp(c->blocks[k].block, work_blocks[k]) && within(truths[t].label, &c->blocks[k], exact(&truths[t], k));
+        ok(all, "%s: each block's mean within its half-width of its exact count per run", truths[t].label);
+    }
+    const result_context *site1 = find_context(r, truths[0].label), *site2 = find_context(r, truths[1].label);
+    ok(site1 && site2 && site1->blocks[2].mean > site2->blocks[2].mean + site1->blocks[2].half_width + site2->blocks[2].half_width,
+       "the loop body's frequency tells the two call sites in main apart (4.5 against 1 per run)");
+    const result_context *deep = find_context(r, truths[2].label);
+    ok(deep && deep->ncalls == 2 && !strcmp(deep->calls[0].function, "main") && deep->calls[0].line == 27 &&
+           !strcmp(deep->calls[1].function, "twice") && deep->calls[1].line == 16,
+       "a chain lists its call sites outermost first, with their lines");
+    ok(blocks_add_up(r), "each block's mean is the sum of its means in its contexts");
+    const result_context *main_ctx = find_context(r, "(outside) main");
+    ok(main_ctx && main_ctx->blocks[0].mean == 1 && !strcmp(main_ctx->blocks[0].status, "constant"),
+       "main: entered once per run, from outside");
+
+    rc = e2e_runf(err, sizeof err, "report '%s' -o '%s'", json, text);
+    ok(rc == 0 && file_has(text, "calling contexts (the last 2 call sites") &&
+           file_has(text, "27.7%  1.0000 ± ") && file_has(text, "main:24:13 > work"),
+       "the text report lists each function's contexts with their shares");
+
+    rc = e2e_runf(err, sizeof err, "run " SPEC " --contexts --context-depth 1 -j 2 -q -o '%s'", depth1);
+    result *r1 = result_read_json(depth1, err, sizeof err);
+    int short_chains = rc == 0 && r1 && r1->context_depth == 1;
+    for (size_t i = 0; short_chains && i < r1->ncontexts; i++) short_chains &= r1->contexts[i].ncalls <= 1;
+    ok(short_chains && find_context(r1, "twice:16:12 > work") && find_context(r1, "twice:16:22 > work"),
+       "--context-depth 1 keeps only the last call site");
+    result_free(r1);
+
+    /* the same trials with and without contexts: the blocks must not change */
+    rc = e2e_runf(err, sizeof err, "run " SPEC " --contexts -e 0.0001 -n 3000 -j 2 -q -o '%s'", with);
+    int rc2 = e2e_runf(err, sizeof err, "run " SPEC " --sampling plain -e 0.0001 -n 3000 -j 2 -q -o '%s'", without);
+    result *a = result_read_json(with, err, sizeof err), *b = result_read_json(without, err, sizeof err);
+    ok(rc == 1 && rc2 == 1 && a && b && a->trials == 3000 && same_blocks(a, b),
+       "the blocks' estimates are the same with and without --contexts over the same trials");
+    ok(b && b->context_depth == 0 && b->ncontexts == 0 && !file_has(without, "\"contexts\":") &&
+           !file_has(without, "\"context_depth\""),
+       "without --contexts the result says nothing of contexts");
+    result_free(a);
+    result_free(b);
+
+    is_int(e2e_run("run " SPEC " --context-depth 0 -q", err, sizeof err), 2, "--context-depth 0 is a usage error");
+    ok(e2e_run("run " SPEC " --context-depth 9 -q", err, sizeof err) == 2 && strstr(err, "from 1 to 8"),
+       "--context-depth 9 is a usage error naming the range");
+    ok(e2e_run("run " SPEC " --contexts --sampling antithetic -q", err, sizeof err) == 2 && strstr(err, "--contexts"),
+       "--contexts with replicate sampling is refused, saying so");
+    result_free(r);
+    return done();
+}

@@ -165,6 +165,7 @@ static int sampling_option(int c, run_options *o) {
     case 'D':
         if (parse_count(optarg, &v) || v < 1 || v > INSTRUMENT_MAX_CONTEXT_DEPTH)
             return usage_error("--context-depth takes a number of call sites from 1 to 8, got '%s'", optarg);
+        _Static_assert(INSTRUMENT_MAX_CONTEXT_DEPTH == 8, "the message above names the limit");
         o->context_depth = v;
         break;
     default: return -1;

@@ -84,7 +84,7 @@ static int add_found(search *s, unsigned function, const unsigned *chain, unsign
     if (grow((void **)&s->found, &s->found_cap, s->nfound + 1, sizeof *s->found) != 0 ||
         grow((void **)&s->pool, &s->pool_cap, s->npool + len + 1, sizeof *s->pool) != 0)
         return -1;
-    memcpy(s->pool + s->npool, chain, len * sizeof *chain);
+    if (len) memcpy(s->pool + s->npool, chain, len * sizeof *chain);
     s->found[s->nfound] = (found){function, (unsigned)s->npool, len, kind, s->per_function[function]++};
     s->npool += len;
     s->nfound++;

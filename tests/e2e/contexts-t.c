@@ -90,7 +90,7 @@ static int file_has(const char *path, const char *text) {
 }
 
 int main(void) {
-    plan(20);
+    plan(22);
     char err[8192], json[2048], text[2048], depth1[2048], with[2048], without[2048];
     snprintf(json, sizeof json, "%s", tmp_path("contexts.json"));
     snprintf(text, sizeof text, "%s", tmp_path("contexts.txt"));
@@ -156,6 +156,25 @@ int main(void) {
        "without --contexts the result says nothing of contexts");
     result_free(a);
     result_free(b);
+
+    /* fib() at depth 8: more chains than a function's 256 contexts; the rest share "other" */
+    char deep_json[2048];
+    snprintf(deep_json, sizeof deep_json, "%s", tmp_path("deep.json"));
+    rc = e2e_runf(err, sizeof err, "run tests/e2e/programs/contexts_deep.fspec --contexts --context-depth 8 -n 3000 -j 2 "
+                  "-q -o '%s'", deep_json);
+    result *d = result_read_json(deep_json, err, sizeof err);
+    size_t calls = 0, other = 0, too_long = 0;
+    for (size_t i = 0; d && i < d->ncontexts; i++) {
+        const result_context *c = &d->contexts[i];
+        if (strcmp(c->function, "fib")) continue;
+        calls += !strcmp(c->kind, "calls");
+        other += !strcmp(c->kind, "other");
+        too_long += c->ncalls > 8;
+    }
+    ok((rc == 0 || rc == 1) && d && calls == 256 && other == 1 && too_long == 0,
+       "fib at depth 8: 256 chains of at most 8 calls, and one \"other\" context for the rest (%zu, %zu)", calls, other);
+    ok(d && blocks_add_up(d), "fib: each block's mean is still the sum of its means in its contexts");
+    result_free(d);
 
     is_int(e2e_run("run " SPEC " --context-depth 0 -q", err, sizeof err), 2, "--context-depth 0 is a usage error");
     ok(e2e_run("run " SPEC " --context-depth 9 -q", err, sizeof err) == 2 && strstr(err, "from 1 to 8"),

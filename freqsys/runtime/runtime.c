@@ -113,9 +113,15 @@ static void run_interrupts(void) {
  * stay on the touched list (a cleared counter reads as "did not run"). */
 static void forget_counts(void) {
     const fsabi_module *mod = rt.mod;
+    uint64_t contexts = mod->nblocks + mod->nwrites + mod->npaths;
     for (uint32_t k = 0; k < *mod->touched_count; k++) {
-        const fsabi_function *f = &mod->functions[mod->touched_list[k]];
+        uint32_t fi = mod->touched_list[k];
+        const fsabi_function *f = &mod->functions[fi];
         memset(mod->counters + f->first_block, 0, f->nblocks * sizeof *mod->counters);
+        const fsabi_context_function *cf = mod->context_functions ? &mod->context_functions[fi] : NULL;
+        if (cf && cf->ncontexts)   /* each block once more per context (run --contexts) */
+            memset(mod->counters + contexts + cf->first_counter, 0,
+                   (size_t)cf->ncontexts * f->nblocks * sizeof *mod->counters);
     }
 }
 

@@ -90,7 +90,7 @@ static int file_has(const char *path, const char *text) {
 }
 
 int main(void) {
-    plan(22);
+    plan(23);
     char err[8192], json[2048], text[2048], depth1[2048], with[2048], without[2048];
     snprintf(json, sizeof json, "%s", tmp_path("contexts.json"));
     snprintf(text, sizeof text, "%s", tmp_path("contexts.txt"));
@@ -175,6 +175,18 @@ int main(void) {
        "fib at depth 8: 256 chains of at most 8 calls, and one \"other\" context for the rest (%zu, %zu)", calls, other);
     ok(d && blocks_add_up(d), "fib: each block's mean is still the sum of its means in its contexts");
     result_free(d);
+
+    /* function mode with a call sequence: the warm-up calls are left out of the
+     * contexts' counts as out of the blocks', and the interrupt handler is entered
+     * from outside */
+    char tick_json[2048];
+    snprintf(tick_json, sizeof tick_json, "%s", tmp_path("tick.json"));
+    rc = e2e_runf(err, sizeof err, "run examples/firmware/tick.fspec --contexts -j 2 -q -o '%s'", tick_json);
+    result *tick = result_read_json(tick_json, err, sizeof err);
+    const result_context *irq = tick ? find_context(tick, "(outside) WWDG_IRQHandler") : NULL;
+    ok(rc == 0 && tick && tick->calls > 1 && tick->warmup > 0 && blocks_add_up(tick) && irq,
+       "function mode, calls and warmup: the blocks are the sums of their contexts, the handler is entered from outside");
+    result_free(tick);
 
     is_int(e2e_run("run " SPEC " --context-depth 0 -q", err, sizeof err), 2, "--context-depth 0 is a usage error");
     ok(e2e_run("run " SPEC " --context-depth 9 -q", err, sizeof err) == 2 && strstr(err, "from 1 to 8"),

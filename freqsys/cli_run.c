@@ -365,16 +365,19 @@ static int context_of(result_context *out, const fsabi_module *mod, const runner
         cs->block = strdup(mod->blocks[site->block].label);
         if (!cs->function || !cs->block) return -1;
     }
-    uint64_t first = mod->nblocks + mod->nwrites + mod->npaths + cf->first_counter + out->index * f->nblocks;
+    /* a function of one context has no counters of its own: its blocks' are the context's */
+    uint64_t context_base = mod->nblocks + mod->nwrites + mod->npaths;
+    uint64_t first = cf->ncounters ? context_base + cf->first_counter + out->index * f->nblocks : f->first_block;
     for (uint32_t j = 0; j < f->nblocks; j++) {
         const tally_moments *m = &rr->moments[first + j];
         const block_verdict *v = &rr->verdicts[first + j];
+        const fsabi_block *block = &mod->blocks[f->first_block + j];
+        double bound = cf->ncounters ? runner_context_max_runs(mod, first + j - context_base) : runner_block_max_runs(block);
         result_context_block *b = &out->blocks[out->nblocks++];
-        *b = (result_context_block){strdup(mod->blocks[f->first_block + j].label), m->mean / per, m->stddev / per,
-                                    v->half_width / per, m->min, m->max, m->hits, strdup(block_status_name(v->status)),
+        *b = (result_context_block){strdup(block->label), m->mean / per, m->stddev / per, v->half_width / per, m->min,
+                                    m->max, m->hits, strdup(block_status_name(v->status)),
                                     strdup(block_method_name(v->method)), strdup(block_basis_name(v->basis)),
-                                    v->p_upper, v->range / per,
-                                    runner_context_max_runs(mod, first + j - mod->nblocks - mod->nwrites - mod->npaths) / per};
+                                    v->p_upper, v->range / per, bound / per};
         if (!b->block || !b->status || !b->method || !b->basis) return -1;
     }
     return 0;

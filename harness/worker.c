@@ -156,7 +156,7 @@ static void collect(const fsabi_module *mod, chunk_state *c, int keep) {
         const fsabi_function *f = &mod->functions[fi];
         const fsabi_path_function *pf = mod->path_functions ? &mod->path_functions[fi] : NULL;
         const fsabi_context_function *cf = mod->context_functions ? &mod->context_functions[fi] : NULL;
-        uint32_t ncontext = cf ? cf->ncontexts * f->nblocks : 0;
+        uint32_t ncontext = cf ? cf->ncounters : 0;
         mod->fn_touched[fi] = 0;
         if (c->direct) {
             collect_direct(mod, c, f->first_block, f->nblocks, keep);
@@ -304,8 +304,8 @@ static void take_run(const fsabi_module *mod, replicate_counts *r) {
         take_counters(mod, r, f->first_block, f->nblocks);
         if (pf && pf->npaths) take_counters(mod, r, path_base + pf->first_path, pf->npaths);
         const fsabi_context_function *cf = mod->context_functions ? &mod->context_functions[fi] : NULL;
-        if (cf && cf->ncontexts)
-            take_counters(mod, r, (uint32_t)(path_base + mod->npaths) + cf->first_counter, cf->ncontexts * f->nblocks);
+        if (cf && cf->ncounters)
+            take_counters(mod, r, (uint32_t)(path_base + mod->npaths) + cf->first_counter, cf->ncounters);
     }
     *mod->touched_count = 0;
 }
@@ -343,7 +343,7 @@ static void chunk_state_init(chunk_state *c, const fsabi_module *mod, size_t nta
     uint32_t widest = 1;
     for (uint64_t f = 0; f < mod->nfunctions; f++) {
         uint32_t wide = mod->functions[f].nblocks + (mod->path_functions ? mod->path_functions[f].npaths : 0) +
-                        (mod->context_functions ? mod->context_functions[f].ncontexts * mod->functions[f].nblocks : 0);
+                        (mod->context_functions ? mod->context_functions[f].ncounters : 0);
         if (wide > widest) widest = wide;
     }
     /* a pattern is read at npairs <= QUEUE_PAIRS, and is at most the widest function */

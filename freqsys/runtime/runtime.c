@@ -119,9 +119,8 @@ static void forget_counts(void) {
         const fsabi_function *f = &mod->functions[fi];
         memset(mod->counters + f->first_block, 0, f->nblocks * sizeof *mod->counters);
         const fsabi_context_function *cf = mod->context_functions ? &mod->context_functions[fi] : NULL;
-        if (cf && cf->ncontexts)   /* each block once more per context (run --contexts) */
-            memset(mod->counters + contexts + cf->first_counter, 0,
-                   (size_t)cf->ncontexts * f->nblocks * sizeof *mod->counters);
+        if (cf && cf->ncounters)   /* each block once more per context (run --contexts) */
+            memset(mod->counters + contexts + cf->first_counter, 0, (size_t)cf->ncounters * sizeof *mod->counters);
     }
 }
 

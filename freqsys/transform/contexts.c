@@ -198,7 +198,8 @@ static int lay_out(context_plan *p, const search *s, char *err, size_t errlen) {
         cf->first_context = first;
         cf->ncontexts = s->per_function[f];
         cf->first_counter = (unsigned)counters;
-        counters += (uint64_t)cf->ncontexts * cf->nblocks;
+        cf->ncounters = cf->ncontexts > 1 ? cf->ncontexts * cf->nblocks : 0;
+        counters += cf->ncounters;
         first += cf->ncontexts;
         if (counters > CONTEXTS_MODULE_COUNTERS) {
             snprintf(err, errlen, "freqsys: error: calling contexts of depth %u need more than %u counters (at function %zu of %zu): "
@@ -320,12 +321,14 @@ static void instrument_function(emit *e, LLVMValueRef fn, const context_plan *p,
     if (cf->ncontexts > 1)
         context = LLVMBuildZExt(e->b, LLVMBuildLoad2(e->b, e->i32, e->current, "freqsys.context"), e->i64, "");
     LLVMBuildStore(e->b, LLVMConstInt(e->i32, 0, 0), e->current);
-    LLVMValueRef row = LLVMBuildAdd(e->b, LLVMConstInt(e->i64, (uint64_t)e->base + cf->first_counter, 0),
-                                    LLVMBuildMul(e->b, context, LLVMConstInt(e->i64, cf->nblocks, 0), ""), "");
-    unsigned j = 0;
-    for (LLVMBasicBlockRef bb = entry; bb; bb = LLVMGetNextBasicBlock(bb), j++) {
-        if (bb != entry) LLVMPositionBuilderBefore(e->b, first_after_phis(bb));
-        count(e, row, j);
+    if (cf->ncounters) {   /* with one context, the blocks' own counters count it */
+        LLVMValueRef row = LLVMBuildAdd(e->b, LLVMConstInt(e->i64, (uint64_t)e->base + cf->first_counter, 0),
+                                        LLVMBuildMul(e->b, context, LLVMConstInt(e->i64, cf->nblocks, 0), ""), "");
+        unsigned j = 0;
+        for (LLVMBasicBlockRef bb = entry; bb; bb = LLVMGetNextBasicBlock(bb), j++) {
+            if (bb != entry) LLVMPositionBuilderBefore(e->b, first_after_phis(bb));
+            count(e, row, j);
+        }
     }
     for (unsigned k = 0; k < cf->nsites; k++)
         set_callee_context(e, p, &p->sites[cf->first_site + k], cf->ncontexts, context);

@@ -34,6 +34,8 @@ typedef struct context_function {
     LLVMValueRef fn;
     unsigned first_context, ncontexts;
     unsigned first_counter;     /* from the start of the context counters */
+    unsigned ncounters;         /* ncontexts * nblocks; 0 with one context, whose
+                                 * counts are the blocks' own */
     unsigned nblocks;
     unsigned first_site, nsites;   /* its call sites, into context_plan.sites */
 } context_function;

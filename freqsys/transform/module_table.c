@@ -397,7 +397,7 @@ static int context_tables(emitter *e, const module_plan *plan, const uint32_t *m
     for (size_t f = 0; f < nf; f++) {
         const context_function *cf = f < p->nfunctions ? &p->functions[f] : NULL;
         rows[f] = struct_of(e, (LLVMValueRef[]){u32(e, cf ? cf->first_context : p->ncontexts), u32(e, cf ? cf->ncontexts : 0),
-                                                u32(e, cf ? cf->first_counter : last), u32(e, 0)}, 4);
+                                                u32(e, cf ? cf->first_counter : last), u32(e, cf ? cf->ncounters : 0)}, 4);
     }
     out[0] = p ? constant_array(e, row_ty, rows, nf, "freqsys_context_functions") : LLVMConstPointerNull(e->ptr);
     for (size_t k = 0; k < nc; k++) {

@@ -228,12 +228,14 @@ typedef struct fsabi_context {
 
 /* Per function: its contexts are contexts[first_context .. + ncontexts), and block j
  * of the function in its k-th context is counted in counters[nblocks + nwrites +
- * npaths + first_counter + k * (the function's nblocks) + j]. */
+ * npaths + first_counter + k * (the function's nblocks) + j]. A function with one
+ * context has no counters of its own (ncounters 0): there, its blocks' counters are
+ * the context's. */
 typedef struct fsabi_context_function {
     uint32_t first_context, ncontexts;
     uint32_t first_counter;   /* from the start of the context counters; never less
                                * than the previous function's */
-    uint32_t reserved;
+    uint32_t ncounters;       /* ncontexts * nblocks, or 0 for a function of one context */
 } fsabi_context_function;
 
 typedef struct fsabi_module {

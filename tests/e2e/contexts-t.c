@@ -90,7 +90,7 @@ static int file_has(const char *path, const char *text) {
 }
 
 int main(void) {
-    plan(23);
+    plan(24);
     char err[8192], json[2048], text[2048], depth1[2048], with[2048], without[2048];
     snprintf(json, sizeof json, "%s", tmp_path("contexts.json"));
     snprintf(text, sizeof text, "%s", tmp_path("contexts.txt"));
@@ -187,6 +187,20 @@ int main(void) {
     ok(rc == 0 && tick && tick->calls > 1 && tick->warmup > 0 && blocks_add_up(tick) && irq,
        "function mode, calls and warmup: the blocks are the sums of their contexts, the handler is entered from outside");
     result_free(tick);
+    /* step() ten times a trial, three of them warm-up: helper(x) and helper(2) per
+     * counted call, so 1 entry each and E[x] = 1.5 and 2 loop bodies */
+    char calls_json[2048];
+    snprintf(calls_json, sizeof calls_json, "%s", tmp_path("calls.json"));
+    rc = e2e_runf(err, sizeof err, "run tests/e2e/programs/contexts_calls.fspec --contexts --simultaneous -j 2 -q -o '%s'",
+                  calls_json);
+    result *seq = result_read_json(calls_json, err, sizeof err);
+    const result_context *wide = seq ? find_context(seq, "step:13:12 > helper") : NULL;
+    const result_context *two = seq ? find_context(seq, "step:13:24 > helper") : NULL;
+    ok(rc == 0 && wide && two && wide->nblocks > 2 && two->nblocks > 2 && !strcmp(wide->blocks[2].block, "for.body") &&
+           within("helper(x)", &wide->blocks[0], 1) && within("helper(x)", &wide->blocks[2], 1.5) &&
+           within("helper(2)", &two->blocks[0], 1) && within("helper(2)", &two->blocks[2], 2) && blocks_add_up(seq),
+       "call sequence: per counted call, helper(x) runs its loop body 1.5 times and helper(2) twice");
+    result_free(seq);
 
     is_int(e2e_run("run " SPEC " --context-depth 0 -q", err, sizeof err), 2, "--context-depth 0 is a usage error");
     ok(e2e_run("run " SPEC " --context-depth 9 -q", err, sizeof err) == 2 && strstr(err, "from 1 to 8"),

@@ -175,7 +175,7 @@ static int explore(context_plan *p, search *s) {
                 to = other_of(s, callee);
             } else {
                 unsigned len = here.len < p->depth ? here.len : p->depth - 1;
-                memcpy(chain, s->pool + here.first + (here.len - len), len * sizeof *chain);
+                if (len) memcpy(chain, s->pool + here.first + (here.len - len), len * sizeof *chain);
                 chain[len++] = site;
                 to = find_or_add(s, callee, chain, len, FSABI_CONTEXT_CALLS);
             }
@@ -198,14 +198,18 @@ static int lay_out(context_plan *p, const search *s, char *err, size_t errlen) {
         cf->first_context = first;
         cf->ncontexts = s->per_function[f];
         cf->first_counter = (unsigned)counters;
-        cf->ncounters = cf->ncontexts > 1 ? cf->ncontexts * cf->nblocks : 0;
-        counters += cf->ncounters;
+        uint64_t own = cf->ncontexts > 1 ? (uint64_t)cf->ncontexts * cf->nblocks : 0;
+        counters += own;
         first += cf->ncontexts;
         if (counters > CONTEXTS_MODULE_COUNTERS) {
-            snprintf(err, errlen, "freqsys: error: calling contexts of depth %u need more than %u counters (at function %zu of %zu): "
-                     "use a smaller --context-depth", p->depth, CONTEXTS_MODULE_COUNTERS, f + 1, p->nfunctions);
+            size_t len;
+            const char *name = LLVMGetValueName2(cf->fn, &len);
+            snprintf(err, errlen, "freqsys: error: calling contexts of depth %u need more than %u counters (the room "
+                     "runs out at function '%.*s', with %u contexts of %u blocks): use a smaller --context-depth",
+                     p->depth, CONTEXTS_MODULE_COUNTERS, (int)len, name, cf->ncontexts, cf->nblocks);
             return TRANSFORM_ESPEC;
         }
+        cf->ncounters = (unsigned)own;
         for (unsigned k = 0; k < cf->nsites; k++) {
             p->sites[cf->first_site + k].first_next = (unsigned)next;
             next += cf->ncontexts;

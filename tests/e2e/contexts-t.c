@@ -90,7 +90,7 @@ static int file_has(const char *path, const char *text) {
 }
 
 int main(void) {
-    plan(24);
+    plan(25);
     char err[8192], json[2048], text[2048], depth1[2048], with[2048], without[2048];
     snprintf(json, sizeof json, "%s", tmp_path("contexts.json"));
     snprintf(text, sizeof text, "%s", tmp_path("contexts.txt"));
@@ -201,6 +201,25 @@ int main(void) {
            within("helper(2)", &two->blocks[0], 1) && within("helper(2)", &two->blocks[2], 2) && blocks_add_up(seq),
        "call sequence: per counted call, helper(x) runs its loop body 1.5 times and helper(2) twice");
     result_free(seq);
+
+    /* a chain of 30 functions of 800 blocks, each calling the next from two sites:
+     * at depth 8 their contexts need more than the module's 2^22 counters */
+    FILE *big = fopen(tmp_path("big.c"), "w"), *big_spec = fopen(tmp_path("big.fspec"), "w");
+    if (!big || !big_spec) bail("cannot write the generated program");
+    fprintf(big, "#include <stdio.h>\nint f30(int x) { return x; }\n");
+    for (int i = 29; i >= 0; i--) {
+        fprintf(big, "int f%d(int x) {\n    int s = 0;\n", i);
+        for (int j = 0; j < 400; j++) fprintf(big, "    if (x == %d) s += %d;\n", j, j);
+        fprintf(big, "    return s + f%d(x) + f%d(x + 1);\n}\n", i + 1, i + 1);
+    }
+    fprintf(big, "int main(void) { int x; scanf(\"%%d\", &x); return f0(x) & 1; }\n");
+    fprintf(big_spec, "program \"big.c\"\nx ~ uniform_int(0, 9)\nepsilon 0.3\nconfidence 0.9\n");
+    fclose(big);
+    fclose(big_spec);
+    rc = e2e_runf(err, sizeof err, "run '%s' --contexts --context-depth 8 -n 10 -q", tmp_path("big.fspec"));
+    ok(rc == 2 && strstr(err, "need more than 4194304 counters") && strstr(err, "at function 'f") &&
+           strstr(err, "use a smaller --context-depth"),
+       "contexts past the module's room are refused, naming the function and the way out");
 
     is_int(e2e_run("run " SPEC " --context-depth 0 -q", err, sizeof err), 2, "--context-depth 0 is a usage error");
     ok(e2e_run("run " SPEC " --context-depth 9 -q", err, sizeof err) == 2 && strstr(err, "from 1 to 8"),

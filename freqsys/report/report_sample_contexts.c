@@ -66,7 +66,7 @@ static int write_entry(const result *r, size_t first, size_t end, char **names, 
     size_t b0, b1;
     if (strncmp(c->function, "freqsys.", 8) == 0)
         return 0;   /* freqsys's own helpers have no source */
-    if (!function_blocks(r, c->function, &b0, &b1) || b1 - b0 != c->nblocks)
+    if (!c->nblocks || !function_blocks(r, c->function, &b0, &b1) || b1 - b0 != c->nblocks)
         return 0;   /* the result's blocks and contexts disagree: nothing to write */
     const result_function *fn = declared(r, c->function);
     result one = {0};

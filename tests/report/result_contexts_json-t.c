@@ -45,13 +45,15 @@ int main(void) {
            !strcmp(r->contexts[1].kind, "outside"),
        "a block in a context keeps its mean, and null max_runs reads as unbounded");
 
+    if (!r) bail("cannot read the contexts back: %s", err);
+
     /* written back and read again: the same */
     const char *again = tmp_path("again.json");
     FILE *f = fopen(again, "w");
     int wrote = f && result_write_json(r, f) == 0;
     if (f) fclose(f);
     result *r2 = wrote ? result_read_json(again, err, sizeof err) : NULL;
-    char a[256], b[256];
+    char a[256] = "", b[256] = "";
     ok(r2 && r2->ncontexts == 2 && r2->contexts[0].blocks[0].mean == 1 &&
            !strcmp(result_context_label(&r2->contexts[0], a, sizeof a), result_context_label(&r->contexts[0], b, sizeof b)) &&
            !strcmp(a, "main:9:13 > f"),

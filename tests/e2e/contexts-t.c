@@ -79,6 +79,21 @@ static int same_blocks(const result *a, const result *b) {
     return 1;
 }
 
+/* Whether A and B hold the same contexts with the same estimates, bit for bit. */
+static int same_contexts(const result *a, const result *b) {
+    if (a->ncontexts != b->ncontexts || a->trials != b->trials) return 0;
+    for (size_t i = 0; i < a->ncontexts; i++) {
+        const result_context *x = &a->contexts[i], *y = &b->contexts[i];
+        if (strcmp(x->function, y->function) || x->index != y->index || x->nblocks != y->nblocks) return 0;
+        for (size_t k = 0; k < x->nblocks; k++)
+            if (x->blocks[k].mean != y->blocks[k].mean || x->blocks[k].stddev != y->blocks[k].stddev ||
+                x->blocks[k].min != y->blocks[k].min || x->blocks[k].max != y->blocks[k].max ||
+                strcmp(x->blocks[k].status, y->blocks[k].status))
+                return 0;
+    }
+    return 1;
+}
+
 static int file_has(const char *path, const char *text) {
     FILE *f = fopen(path, "r");
     if (!f) return 0;
@@ -90,7 +105,7 @@ static int file_has(const char *path, const char *text) {
 }
 
 int main(void) {
-    plan(25);
+    plan(26);
     char err[8192], json[2048], text[2048], depth1[2048], with[2048], without[2048];
     snprintf(json, sizeof json, "%s", tmp_path("contexts.json"));
     snprintf(text, sizeof text, "%s", tmp_path("contexts.txt"));
@@ -156,6 +171,20 @@ int main(void) {
        "without --contexts the result says nothing of contexts");
     result_free(a);
     result_free(b);
+
+    /* the same trials counted by pattern (as for large modules) and by one worker */
+    char patterns[2048], one_job[2048];
+    snprintf(patterns, sizeof patterns, "%s", tmp_path("patterns.json"));
+    snprintf(one_job, sizeof one_job, "%s", tmp_path("one.json"));
+    char args[4096];
+    snprintf(args, sizeof args, "run " SPEC " --contexts --simultaneous -j 2 -q -o '%s'", patterns);
+    rc = e2e_run_env("FREQSYS_COUNTING=patterns", args, err, sizeof err);
+    int rc1 = e2e_runf(err, sizeof err, "run " SPEC " --contexts --simultaneous -j 1 -q -o '%s'", one_job);
+    result *pr = result_read_json(patterns, err, sizeof err), *jr = result_read_json(one_job, err, sizeof err);
+    ok(rc == 0 && rc1 == 0 && pr && jr && same_contexts(r, pr) && same_contexts(r, jr),
+       "the contexts are the same counted by pattern or directly, with one worker or two");
+    result_free(pr);
+    result_free(jr);
 
     /* fib() at depth 8: more chains than a function's 256 contexts; the rest share "other" */
     char deep_json[2048];

@@ -11,10 +11,11 @@
 #include "result.h"
 
 static const char usage[] =
-    "usage: freqsys report RESULT.json [--format text|json|csv|dot|lcov|sample|instr|afdo|html] [-o FILE]\n"
+    "usage: freqsys report RESULT.json [--format text|json|csv|dot|lcov|sample|instr|afdo|html] [--contexts] [-o FILE]\n"
     "         [--source-dir DIR] [--scale N] [--trace TRACE.csv] [--spec SPEC]\n";
 
-static const char *const formats[] = {"text", "json", "csv", "dot", "lcov", "sample", "instr", "afdo", "html", NULL};
+static const char *const formats[] = {"text", "json", "csv", "dot", "lcov", "sample", "sample-contexts", "instr", "afdo",
+                                      "html", NULL};
 
 /* Whether argv[*i] is option NAME with its value, "NAME VALUE" or "NAME=VALUE"; if so,
  * the value goes to *OUT and *I to the option's last word. */
@@ -78,10 +79,13 @@ static int emit(const result *r, const char *format, const result_export *opt,
 int cli_report(int argc, char **argv) {
     const char *path = NULL, *out_path = NULL, *format = "text", *scale = NULL, *spec_path = NULL;
     result_export opt = {.warnings = stderr};
+    int contexts = 0;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
             cli_help("report", stdout);
             return EXIT_OK;
+        } else if (!strcmp(argv[i], "--contexts")) {
+            contexts = 1;
         } else if (!strcmp(argv[i], "-o") && i + 1 < argc) {
             out_path = argv[++i];
         } else if (value(argc, argv, &i, "--format", "-f", &format) ||
@@ -104,12 +108,18 @@ int cli_report(int argc, char **argv) {
         fprintf(stderr, "freqsys report: no RESULT given\n%s", usage);
         return EXIT_USAGE;
     }
+    if (contexts && strcmp(format, "sample") != 0 && strcmp(format, "sample-contexts") != 0) {
+        fprintf(stderr, "freqsys report: --contexts goes with --format sample (a context-sensitive sample profile)\n");
+        return EXIT_USAGE;
+    }
+    if (contexts)
+        format = "sample-contexts";
     int known = 0;
     for (const char *const *f = formats; *f; f++)
         known |= !strcmp(format, *f);
     if (!known) {
         fprintf(stderr, "freqsys report: unknown format '%s' (this version writes text, json, "
-                        "csv, dot, lcov, sample, instr, afdo, html)\n", format);
+                        "csv, dot, lcov, sample, sample-contexts, instr, afdo, html)\n", format);
         return EXIT_USAGE;
     }
     if (scale) {

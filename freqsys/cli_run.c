@@ -39,6 +39,7 @@ typedef struct run_options {
     double cap;                /* --cap, 0 when not given */
     optimize_level optimize;
     unsigned long long max_paths;   /* --paths / --max-paths: 0 counts no paths */
+    unsigned long long context_depth;   /* --contexts / --context-depth: 0 counts no contexts */
     const char *sampling;      /* --sampling; NULL: auto (enumerate when it applies, else plain) */
     unsigned long long enumerate_limit;   /* --enumerate-limit; 0: the default */
     int has_enumerate_limit;
@@ -48,6 +49,7 @@ typedef struct run_options {
 } run_options;
 
 #define DEFAULT_MAX_PATHS 4096
+#define DEFAULT_CONTEXT_DEPTH 2
 
 static int parse_epsilon(const char *text, double *eps, int *relative) {
     char *end;
@@ -131,7 +133,8 @@ static int statistics_option(int c, run_options *o) {
 }
 
 /* One option that shapes how inputs are drawn and what is counted (--sampling,
- * --points, --enumerate-limit, --paths, --max-paths) into O. Returns as
+ * --points, --enumerate-limit, --paths, --max-paths, --contexts, --context-depth)
+ * into O. Returns as
  * statistics_option. */
 static int sampling_option(int c, run_options *o) {
     unsigned long long v;
@@ -164,6 +167,15 @@ static int sampling_option(int c, run_options *o) {
             return usage_error("--max-paths takes a number of paths from 1 to 4294967296, got '%s'", optarg);
         o->max_paths = v;
         break;
+    case 'G':
+        if (!o->context_depth) o->context_depth = DEFAULT_CONTEXT_DEPTH;
+        break;
+    case 'D':
+        if (parse_count(optarg, &v) || v < 1 || v > INSTRUMENT_MAX_CONTEXT_DEPTH)
+            return usage_error("--context-depth takes a number of call sites from 1 to 8, got '%s'", optarg);
+        _Static_assert(INSTRUMENT_MAX_CONTEXT_DEPTH == 8, "the message above names the limit");
+        o->context_depth = v;
+        break;
     default: return -1;
     }
     return 0;
@@ -185,6 +197,7 @@ static const struct option run_longs[] = {
     {"enumerate-limit", required_argument, 0, 'U'}, {"points", required_argument, 0, 'Q'},
     {"paths", no_argument, 0, 'H'}, {"max-paths", required_argument, 0, 'X'},
     {"sensitivity", no_argument, 0, 'Y'}, {"rare", required_argument, 0, 'B'},
+    {"contexts", no_argument, 0, 'G'}, {"context-depth", required_argument, 0, 'D'},
     {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
 
 /* --sampling, --points and --sensitivity with what they cannot go with: a usage
@@ -194,18 +207,20 @@ static int sampling_usage(const run_options *o) {
     if (o->sampling) sampling_method_parse(o->sampling, &method);
     if (o->points && method != SAMPLING_STRATIFIED && method != SAMPLING_QMC)
         return usage_error("%s", "--points goes with --sampling stratified or qmc");
-    if (method != SAMPLING_PLAIN && (o->resume_path || o->method == STOP_METHOD_PAPER || o->replay >= 0 || o->max_paths))
-        return usage_error("--sampling %s cannot be combined with --resume, --replay, --method paper or --paths",
-                           o->sampling);
+    if (method != SAMPLING_PLAIN &&
+        (o->resume_path || o->method == STOP_METHOD_PAPER || o->replay >= 0 || o->max_paths || o->context_depth))
+        return usage_error("--sampling %s cannot be combined with --resume, --replay, --method paper, --paths or "
+                           "--contexts", o->sampling);
     if (o->sensitivity && (method != SAMPLING_PLAIN || (o->sampling && !strcmp(o->sampling, "enumerate"))))
         return usage_error("--sensitivity needs plain sampling (the scores weight independent draws), "
                            "not --sampling %s", o->sampling);
     if (o->sensitivity && (o->resume_path || o->method == STOP_METHOD_PAPER))
         return usage_error("%s", "--sensitivity cannot be combined with --resume or --method paper");
     if (o->rare && (method != SAMPLING_PLAIN || (o->sampling && !strcmp(o->sampling, "enumerate")) ||
-                    o->sensitivity || o->resume_path || o->method == STOP_METHOD_PAPER || o->max_paths))
+                    o->sensitivity || o->resume_path || o->method == STOP_METHOD_PAPER || o->max_paths ||
+                    o->context_depth))
         return usage_error("--rare %s needs plain sampling and cannot be combined with --sensitivity, --resume, "
-                           "--method paper or --paths", o->rare);
+                           "--method paper, --paths or --contexts", o->rare);
     return 0;
 }
 
@@ -388,6 +403,58 @@ static int make_sensitivities(result *r, const runtime_table *rt, const runner_c
     return 0;
 }
 
+/* Context C of the module (`--contexts`): its chain and its blocks' estimates, per
+ * call (PER calls counted per trial) or per run. Returns 0, or -1 out of memory. */
+static int context_of(result_context *out, const fsabi_module *mod, const runner_result *rr, uint64_t c, double per) {
+    static const char *const kinds[] = {"calls", "outside", "other"};
+    const fsabi_context *fc = &mod->contexts[c];
+    const fsabi_function *f = &mod->functions[fc->function_index];
+    const fsabi_context_function *cf = &mod->context_functions[fc->function_index];
+    out->function = strdup(f->name);
+    out->index = c - cf->first_context;
+    out->kind = strdup(kinds[fc->kind < 3 ? fc->kind : 2]);
+    out->calls = calloc(fc->nsites + 1, sizeof *out->calls);
+    out->blocks = calloc(f->nblocks + 1, sizeof *out->blocks);
+    if (!out->function || !out->kind || !out->calls || !out->blocks) return -1;
+    for (uint32_t k = 0; k < fc->nsites; k++) {
+        const fsabi_call_site *site = &mod->call_sites[mod->context_sites[fc->first_site + k]];
+        result_call_site *cs = &out->calls[out->ncalls++];
+        cs->function = strdup(mod->functions[site->caller].name);
+        cs->line = (int)site->line;
+        cs->column = (int)site->column;
+        cs->block = strdup(mod->blocks[site->block].label);
+        if (!cs->function || !cs->block) return -1;
+    }
+    /* a function of one context has no counters of its own: its blocks' are the context's */
+    uint64_t context_base = mod->nblocks + mod->nwrites + mod->npaths;
+    uint64_t first = cf->ncounters ? context_base + cf->first_counter + out->index * f->nblocks : f->first_block;
+    for (uint32_t j = 0; j < f->nblocks; j++) {
+        const tally_moments *m = &rr->moments[first + j];
+        const block_verdict *v = &rr->verdicts[first + j];
+        const fsabi_block *block = &mod->blocks[f->first_block + j];
+        double bound = cf->ncounters ? runner_context_max_runs(mod, first + j - context_base) : runner_block_max_runs(block);
+        result_context_block *b = &out->blocks[out->nblocks++];
+        *b = (result_context_block){strdup(block->label), m->mean / per, m->stddev / per, v->half_width / per, m->min,
+                                    m->max, m->hits, strdup(block_status_name(v->status)),
+                                    strdup(block_method_name(v->method)), strdup(block_basis_name(v->basis)),
+                                    v->p_upper, v->range / per, bound / per};
+        if (!b->block || !b->status || !b->method || !b->basis) return -1;
+    }
+    return 0;
+}
+
+static int make_contexts(result *r, const fsabi_module *mod, const runner_result *rr, double per) {
+    if (!mod->context_functions) return 0;
+    r->context_depth = mod->context_depth;
+    r->contexts = calloc(mod->ncontexts + 1, sizeof *r->contexts);
+    if (!r->contexts) return -1;
+    for (uint64_t c = 0; c < mod->ncontexts; c++) {
+        r->ncontexts++;
+        if (context_of(&r->contexts[c], mod, rr, c, per) != 0) return -1;
+    }
+    return 0;
+}
+
 /* Under variance reduction the rule judged replicate totals of K runs: the block's
  * figures per run are those divided by K, and its spread, extremes and hits those
  * of the runs themselves (RUN). The variance ratio compares plain sampling's
@@ -506,7 +573,8 @@ static result *make_result(const spec *s, const run_options *o, const runner_con
         }
     }
     r->nmmio_writes = mod->nwrites;
-    if (make_paths(r, mod, rr, per) != 0 || path_hashed_results(r, mod, cfg, rr, per) != 0) {
+    if (make_paths(r, mod, rr, per) != 0 || path_hashed_results(r, mod, cfg, rr, per) != 0 ||
+        make_contexts(r, mod, rr, per) != 0) {
         result_free(r);
         return NULL;
     }
@@ -746,7 +814,8 @@ static int prepare(run_state *st, int argc, char **argv, cluster *cl) {
     }
     LLVMContextRef ctx = NULL;
     LLVMModuleRef m = NULL;
-    rc = pipeline_instrument_paths(o->spec_path, o->optimize, o->max_paths, &st->s, &ctx, &m, &st->warnings);
+    instrument_counting counting = {o->max_paths, (unsigned)o->context_depth};
+    rc = pipeline_instrument_counting(o->spec_path, o->optimize, &counting, &st->s, &ctx, &m, &st->warnings);
     if (rc != EXIT_OK) return rc;
     /* The text result on stdout shows them; a result written to a file or as JSON
      * would hide them from the user at the terminal, so they go to stderr too. */

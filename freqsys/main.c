@@ -19,8 +19,9 @@ static const command commands[] = {
      "                 [--replay TRIAL] [--allow-writes] [--checkpoint FILE] [--resume FILE]\n"
      "                 [--simultaneous[=bonferroni|sidak]] [--method clt|anytime|paper] [--cap N]\n"
      "                 [--checkpoint-every S] [--stop-after N] [--time-limit T] [--optimize auto|full|quick|none]\n"
-     "                 [--paths] [--max-paths N] [--sampling auto|enumerate|plain|antithetic|stratified|qmc]\n"
-     "                 [--points K] [--enumerate-limit N] [--sensitivity] [--rare BLOCK]",
+     "                 [--paths] [--max-paths N] [--contexts] [--context-depth D]\n"
+     "                 [--sampling auto|enumerate|plain|antithetic|stratified|qmc] [--points K]\n"
+     "                 [--enumerate-limit N] [--sensitivity] [--rare BLOCK]",
      "Builds the program of SPEC with every input read replaced by a draw from its\n"
      "declared distribution, runs it again and again in forked workers, and stops when\n"
      "every basic block's expected executions per run is known to precision EPS at\n"
@@ -82,6 +83,12 @@ static const command commands[] = {
      "                          paths (default 4096, at most 4294967296); the others are hashed:\n"
      "                          the paths their trials take are counted in a per-trial table\n"
      "                          and reported, marked hashed (docs/paths.md)\n"
+     "      --contexts          also estimate every block per calling context of its function:\n"
+     "                          the chain of the last direct call sites that led to it; the\n"
+     "                          run waits for these too. The report lists each function's\n"
+     "                          contexts and their shares; report --format sample --contexts\n"
+     "                          writes them as a context-sensitive profile (docs/contexts.md)\n"
+     "      --context-depth D   --contexts, keeping the last D call sites (1 to 8, default 2)\n"
      "      --sampling METHOD   how inputs are drawn. auto (default): enumerate when every\n"
      "                          input has a finite support of at most --enumerate-limit\n"
      "                          combinations, else plain. enumerate: run every combination\n"
@@ -94,7 +101,7 @@ static const command commands[] = {
      "                          later draws plain) judged as one observation; means are per\n"
      "                          run, and each block reports its variance ratio against\n"
      "                          plain sampling. Not with --resume, --replay, --method paper,\n"
-     "                          --paths or a call sequence (calls, interrupt)\n"
+     "                          --paths, --contexts or a call sequence (calls, interrupt)\n"
      "      --points K          runs per replicate for stratified (default 8) and qmc (16)\n"
      "      --enumerate-limit N the most combinations enumerated (default 1,000,000; 0: never)\n"
      "      --sensitivity       also estimate, from the same trials, how each block's mean\n"
@@ -145,7 +152,7 @@ static const command commands[] = {
      "                    none: the transform's own output, unoptimised (to read, or to FileCheck)"},
     {"report", cli_report,
      "freqsys report RESULT.json [--format FORMAT] [-o FILE] [--source-dir DIR] [--scale N]\n"
-     "                      [--trace TRACE.csv] [--spec SPEC]",
+     "                      [--trace TRACE.csv] [--spec SPEC] [--contexts]",
      "Reads a result written by 'freqsys run -o RESULT.json' and writes it in another\n"
      "format.\n\n"
      "  --format text|json|csv|dot|lcov|sample|instr|afdo|html   the output format (default text)\n"
@@ -153,7 +160,9 @@ static const command commands[] = {
      "  --source-dir DIR  where the sources are (default: the spec's folder)\n"
      "  --scale N         lcov, sample, instr, afdo: counts are expected executions x N (default 1000)\n"
      "  --spec SPEC       instr: the spec of the run, if not where the result says\n"
-     "  --trace FILE      html: draw the convergence plot from 'freqsys run --trace FILE'\n\n"
+     "  --trace FILE      html: draw the convergence plot from 'freqsys run --trace FILE'\n"
+     "  --contexts        sample: a context-sensitive profile, one entry per calling context\n"
+     "                    (from 'freqsys run --contexts'; also --format sample-contexts)\n\n"
      "dot renders with Graphviz (dot -Tsvg), lcov with genhtml, sample feeds\n"
      "clang -fprofile-sample-use, instr (clang's own counters, found by compiling the\n"
      "spec's program again) feeds llvm-profdata merge and clang -fprofile-instr-use,\n"

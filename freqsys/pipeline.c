@@ -11,6 +11,12 @@ int pipeline_instrument(const char *spec_path, optimize_level level, spec **s, L
 
 int pipeline_instrument_paths(const char *spec_path, optimize_level level, uint64_t max_paths, spec **s,
                               LLVMContextRef *ctx, LLVMModuleRef *m, transform_warnings *w) {
+    instrument_counting c = {max_paths, 0};
+    return pipeline_instrument_counting(spec_path, level, &c, s, ctx, m, w);
+}
+
+int pipeline_instrument_counting(const char *spec_path, optimize_level level, const instrument_counting *c, spec **s,
+                                 LLVMContextRef *ctx, LLVMModuleRef *m, transform_warnings *w) {
     static char err[16384];
     /* Every out-parameter starts NULL, so the cleanup below (and the caller's) can
      * run from any point: a failed compile leaves no module to dispose. */
@@ -23,7 +29,7 @@ int pipeline_instrument_paths(const char *spec_path, optimize_level level, uint6
     }
     *ctx = LLVMContextCreate();
     int rc = compile_sources(*s, *ctx, m, err, sizeof err);
-    if (rc == 0) rc = instrument_module_paths(*m, *s, level, max_paths, w, err, sizeof err);
+    if (rc == 0) rc = instrument_module_counting(*m, *s, level, c, w, err, sizeof err);
     if (rc != 0) {
         if (rc == TRANSFORM_ESPEC) fprintf(stderr, "%s\n", err);
         else fprintf(stderr, "freqsys: error: %s\n", err);

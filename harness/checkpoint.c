@@ -24,6 +24,7 @@ uint64_t checkpoint_module_id(const fsabi_module *mod) {
     h = fnv(h, &mod->nsites, sizeof mod->nsites);
     h = fnv(h, &mod->nwrites, sizeof mod->nwrites);
     if (mod->npaths) h = fnv(h, &mod->npaths, sizeof mod->npaths);   /* ids without paths stay as they were */
+    if (mod->ncontext_counters) h = fnv(h, &mod->ncontext_counters, sizeof mod->ncontext_counters);
     for (uint64_t j = 0; j < mod->nblocks; j++) {
         h = fnv_str(h, mod->blocks[j].function);
         h = fnv_str(h, mod->blocks[j].label);

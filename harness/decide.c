@@ -5,10 +5,12 @@
 #include <math.h>
 #include <stdio.h>
 
-/* The counters the rule waits for: the blocks, then the paths; under importance
- * sampling the target block alone. K-th of judged_count. */
+/* The counters the rule waits for: the blocks, then the paths, then the blocks per
+ * calling context; under importance sampling the target block alone. K-th of
+ * judged_count. */
 static uint64_t judged_count(const runner_config *cfg) {
-    return cfg->weight_unit > 0 && cfg->rare_block >= 0 ? 1 : cfg->mod->nblocks + cfg->mod->npaths;
+    const fsabi_module *mod = cfg->mod;
+    return cfg->weight_unit > 0 && cfg->rare_block >= 0 ? 1 : mod->nblocks + mod->npaths + mod->ncontext_counters;
 }
 
 static uint64_t judged_slot(const runner_config *cfg, uint64_t k) {
@@ -17,13 +19,18 @@ static uint64_t judged_slot(const runner_config *cfg, uint64_t k) {
 }
 
 /* The facts and the per-run bound the rule takes for counter J: a block's own; a
- * path's, what holds of its rarest block; none for an MMIO write counter. */
+ * path's, what holds of its rarest block; a block's in one context, what holds of it
+ * there (at most as often as the block, so "once" does not carry over); none for an
+ * MMIO write counter. */
 static void counter_facts(const fsabi_module *mod, uint64_t j, unsigned *facts, double *bound) {
     *facts = 0;
     *bound = INFINITY;
     if (j < mod->nblocks) {
         *facts = runner_block_facts(&mod->blocks[j]);
         *bound = runner_block_max_runs(&mod->blocks[j]);
+    } else if (j >= mod->nblocks + mod->nwrites + mod->npaths) {
+        *bound = runner_context_max_runs(mod, j - mod->nblocks - mod->nwrites - mod->npaths);
+        *facts = *bound <= 1 ? STOP_FACT_AT_MOST_ONCE : 0u;
     } else if (j >= mod->nblocks + mod->nwrites) {
         *bound = runner_path_max_runs(&mod->paths[j - mod->nblocks - mod->nwrites]);
         *facts = *bound <= 1 ? STOP_FACT_AT_MOST_ONCE : 0u;

@@ -299,7 +299,11 @@ int enumerate_run(const fsabi_module *mod, const program_hooks *program, uint64_
         snprintf(why, whylen, "the program gives no say over its draws");
         return 1;
     }
-    if (mod->npaths || mod->path_table) {   /* the sums below cover blocks and writes */
+    if (mod->ncontext_counters) {   /* the sums below cover blocks and writes */
+        snprintf(why, whylen, "enumeration does not count calling contexts (--contexts)");
+        return 1;
+    }
+    if (mod->npaths || mod->path_table) {
         snprintf(why, whylen, "enumeration does not count paths (--paths)");
         return 1;
     }

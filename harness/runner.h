@@ -126,6 +126,11 @@ unsigned runner_block_facts(const fsabi_block *b);
 double runner_block_max_runs(const fsabi_block *b);
 
 /* The same for path P: the fewest runs of any of its blocks. */
+/* The most times the block that context counter K (from the start of the context
+ * counters) counts can run in its context per run: the block's own bound, or the
+ * context's entries times the block's bound per call where that is smaller;
+ * INFINITY when nothing is proven. */
+double runner_context_max_runs(const fsabi_module *mod, uint64_t k);
 double runner_path_max_runs(const fsabi_path *p);
 
 /* The number of blocks whose error budget a simultaneous guarantee must share: every

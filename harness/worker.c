@@ -216,14 +216,18 @@ static void collect(const fsabi_module *mod, chunk_state *c, int keep) {
     if (c->npending) count_pending(c);   /* the trial before: its rows have arrived */
     uint32_t nt = *mod->touched_count;
     uint32_t path_base = (uint32_t)(mod->nblocks + mod->nwrites);
+    uint32_t context_base = (uint32_t)(path_base + mod->npaths);
     for (uint32_t k = 0; k < nt; k++) {
         uint32_t fi = mod->touched_list[k];
         const fsabi_function *f = &mod->functions[fi];
         const fsabi_path_function *pf = mod->path_functions ? &mod->path_functions[fi] : NULL;
+        const fsabi_context_function *cf = mod->context_functions ? &mod->context_functions[fi] : NULL;
+        uint32_t ncontext = cf ? cf->ncounters : 0;
         mod->fn_touched[fi] = 0;
         if (c->direct) {
             collect_direct(mod, c, f->first_block, f->nblocks, keep);
             if (pf && pf->npaths) collect_direct(mod, c, path_base + pf->first_path, pf->npaths, keep);
+            if (ncontext) collect_direct(mod, c, context_base + cf->first_counter, ncontext, keep);
             continue;
         }
         uint32_t *offsets = c->offsets + c->npairs;
@@ -231,6 +235,8 @@ static void collect(const fsabi_module *mod, chunk_state *c, int keep) {
         uint32_t n = collect_pairs(mod, f->first_block, f->first_block, f->nblocks, offsets, values);
         if (pf && pf->npaths)
             n += collect_pairs(mod, f->first_block, path_base + pf->first_path, pf->npaths, offsets + n, values + n);
+        if (ncontext)
+            n += collect_pairs(mod, f->first_block, context_base + cf->first_counter, ncontext, offsets + n, values + n);
         if (!keep || !n) continue;
         uint64_t hash = pattern_table_hash(&c->patterns, fi, offsets, values, n);
         pattern_table_prefetch(&c->patterns, hash, 1, n);
@@ -408,6 +414,9 @@ static void take_run(const fsabi_module *mod, replicate_counts *r) {
         mod->fn_touched[fi] = 0;
         take_counters(mod, r, f->first_block, f->nblocks);
         if (pf && pf->npaths) take_counters(mod, r, path_base + pf->first_path, pf->npaths);
+        const fsabi_context_function *cf = mod->context_functions ? &mod->context_functions[fi] : NULL;
+        if (cf && cf->ncounters)
+            take_counters(mod, r, (uint32_t)(path_base + mod->npaths) + cf->first_counter, cf->ncounters);
     }
     *mod->touched_count = 0;
 }
@@ -444,7 +453,8 @@ static void chunk_state_init(chunk_state *c, const fsabi_module *mod, size_t nta
     c->used = calloc(ntallies + 1, sizeof *c->used);
     uint32_t widest = 1;
     for (uint64_t f = 0; f < mod->nfunctions; f++) {
-        uint32_t wide = mod->functions[f].nblocks + (mod->path_functions ? mod->path_functions[f].npaths : 0);
+        uint32_t wide = mod->functions[f].nblocks + (mod->path_functions ? mod->path_functions[f].npaths : 0) +
+                        (mod->context_functions ? mod->context_functions[f].ncounters : 0);
         if (wide > widest) widest = wide;
     }
     /* a pattern is read at npairs <= QUEUE_PAIRS, and is at most the widest function */

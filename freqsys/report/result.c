@@ -79,6 +79,24 @@ void result_free(result *r)
     for (size_t i = 0; i < r->nrare_tilts; i++)
         free(r->rare_tilts[i]);
     free(r->rare_tilts);
+    for (size_t i = 0; i < r->ncontexts; i++) {
+        result_context *c = &r->contexts[i];
+        free(c->function);
+        free(c->kind);
+        for (size_t k = 0; k < c->ncalls; k++) {
+            free(c->calls[k].function);
+            free(c->calls[k].block);
+        }
+        free(c->calls);
+        for (size_t k = 0; k < c->nblocks; k++) {
+            free(c->blocks[k].block);
+            free(c->blocks[k].status);
+            free(c->blocks[k].method);
+            free(c->blocks[k].basis);
+        }
+        free(c->blocks);
+    }
+    free(r->contexts);
     free(r);
 }
 
@@ -102,6 +120,7 @@ static const struct {
     {"dot", NULL, report_dot_write},
     {"lcov", NULL, report_lcov_write},
     {"sample", NULL, report_sample_write},
+    {"sample-contexts", NULL, report_sample_contexts_write},
     {"afdo", NULL, report_afdo_write},
     {"html", NULL, report_html_write},
 };

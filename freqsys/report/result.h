@@ -104,6 +104,38 @@ typedef struct result_sensitivity_skip {
     char *parameter;
 } result_sensitivity_skip;
 
+/* Calling contexts (`run --contexts`). One direct call in a context's chain: in
+ * FUNCTION, at LINE:COLUMN, from its block BLOCK. */
+typedef struct result_call_site {
+    char *function;
+    int line, column;     /* 0 when unknown */
+    char *block;
+} result_call_site;
+
+/* One block of a function in one of its contexts: its expected executions per run
+ * (or per call) when entered there, judged by the same rule as a block. */
+typedef struct result_context_block {
+    char *block;
+    double mean, stddev, half_width;
+    uint64_t min, max, hits;
+    char *status, *method, *basis;   /* as for blocks */
+    double p_upper, range, max_runs;
+} result_context_block;
+
+/* One context of a function: the chain of the last call sites that led to it,
+ * outermost first, and its blocks in the function's order (entry first, so that
+ * blocks[0].mean is how often the function is entered in this context). */
+typedef struct result_context {
+    char *function;
+    uint64_t index;       /* among the function's contexts */
+    char *kind;           /* "calls" | "outside" (the run, a pointer, the C library) |
+                           * "other" (past the function's room for contexts) */
+    result_call_site *calls;
+    size_t ncalls;
+    result_context_block *blocks;
+    size_t nblocks;
+} result_context;
+
 /* A trial that crashed or timed out, kept so the user can replay it. */
 typedef struct result_failure {
     uint64_t trial;
@@ -153,6 +185,10 @@ typedef struct result {
     size_t npaths;
     result_path_function *path_functions;
     size_t npath_functions;
+    /* Calling contexts (`run --contexts`); context_depth 0 and none without it. */
+    uint64_t context_depth;
+    result_context *contexts;    /* by function, then index */
+    size_t ncontexts;
     /* Call sequences (`calls N`, `warmup K`): each trial called the entry CALLS times
      * and counted the last CALLS - WARMUP; means, half-widths, ranges and bounds are
      * per counted call, min and max a trial's totals over them. 1 and 0 otherwise. */
@@ -204,6 +240,16 @@ size_t result_path_cover(const result *r, const size_t *order, size_t n, double 
  * per function its TOP hottest paths with their shares, every path not settled, and
  * how many paths carry 90% of the executions. Returns 0, or -1 out of memory. */
 int result_write_paths_text(const result *r, FILE *out, size_t top);
+
+/* result_contexts_text.c: the text report's section on calling contexts (nothing
+ * without them): per function, each context with its share of the function's entries.
+ * Returns 0, or -1 out of memory. */
+int result_write_contexts_text(const result *r, FILE *out);
+
+/* A context's label: "main:12:9 > f", each call FUNCTION:LINE:COLUMN, the outermost
+ * first; "(outside) f" or "(other) f" for those kinds. Writes at most SIZE bytes into
+ * BUF; returns BUF. */
+char *result_context_label(const result_context *c, char *buf, size_t size);
 
 /* Frees everything the result owns, and the result itself; NULL is fine. */
 void result_free(result *r);
@@ -263,6 +309,11 @@ int report_lcov_write(const result *r, const result_export *opt, FILE *out,
  * -fprofile-sample-use. */
 int report_sample_write(const result *r, const result_export *opt, FILE *out,
                         char *err, size_t errlen);
+/* report_sample_contexts.c: the calling contexts (`run --contexts`) as an LLVM
+ * context-sensitive sample profile in its text form: one entry per context, named by
+ * its chain of call sites ("[main:3 @ f]"). Fails (EINVAL) for a result without
+ * contexts. */
+int report_sample_contexts_write(const result *r, const result_export *opt, FILE *out, char *err, size_t errlen);
 /* report_afdo.c: the same lines and counts as GCC's AutoFDO profile (gcov format), for
  * gcc -fauto-profile. Binary. */
 int report_afdo_write(const result *r, const result_export *opt, FILE *out, char *err, size_t errlen);

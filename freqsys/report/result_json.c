@@ -201,6 +201,47 @@ static json_t *path_function_json(const result_path_function *f, int *bad)
     return o;
 }
 
+/* A context: its function, index and kind, its chain of calls outermost first, and
+ * each block's estimate with the fields a path has. */
+static json_t *context_json(const result_context *c, int *bad)
+{
+    json_t *o = json_object(), *calls = json_array(), *blocks = json_array();
+    set(o, "function", str(c->function), bad);
+    set(o, "index", count(c->index), bad);
+    set(o, "kind", str(c->kind), bad);
+    for (size_t k = 0; calls && k < c->ncalls; k++) {
+        json_t *call = json_object();
+        set(call, "function", str(c->calls[k].function), bad);
+        set(call, "line", json_integer(c->calls[k].line), bad);
+        set(call, "column", json_integer(c->calls[k].column), bad);
+        set(call, "block", str(c->calls[k].block), bad);
+        if (json_array_append_new(calls, call) != 0)
+            *bad = 1;
+    }
+    set(o, "calls", calls, bad);
+    for (size_t k = 0; blocks && k < c->nblocks; k++) {
+        const result_context_block *b = &c->blocks[k];
+        json_t *e = json_object();
+        set(e, "block", str(b->block), bad);
+        set(e, "mean", real(b->mean), bad);
+        set(e, "half_width", real(b->half_width), bad);
+        set(e, "status", str(b->status), bad);
+        set(e, "stddev", real(b->stddev), bad);
+        set(e, "min", count(b->min), bad);
+        set(e, "max", count(b->max), bad);
+        set(e, "hits", count(b->hits), bad);
+        set(e, "method", str(b->method), bad);
+        set(e, "p_upper", real(b->p_upper), bad);
+        set(e, "basis", str(b->basis), bad);
+        set(e, "range", real(b->range), bad);
+        set(e, "max_runs", real(b->max_runs), bad);
+        if (json_array_append_new(blocks, e) != 0)
+            *bad = 1;
+    }
+    set(o, "blocks", blocks, bad);
+    return o;
+}
+
 static json_t *failure_json(const result_failure *f, int *bad)
 {
     json_t *o = json_object();
@@ -291,6 +332,14 @@ static void sampling_paths_warnings(json_t *o, const result *r, int *bad)
         sensitivities(o, r, bad);
     if (r->rare_block)          /* only with --rare */
         rare(o, r, bad);
+    if (r->context_depth) {   /* only with --contexts, so results without read the same */
+        json_t *contexts = json_array();
+        set(o, "context_depth", count(r->context_depth), bad);
+        for (size_t i = 0; contexts && i < r->ncontexts; i++)
+            if (json_array_append_new(contexts, context_json(&r->contexts[i], bad)) != 0)
+                *bad = 1;
+        set(o, "contexts", contexts, bad);
+    }
 }
 
 /* The document, keys in contract order: the version 1 contract keys first, then the
@@ -851,6 +900,71 @@ static int read_sensitivity_skip(reader *rd, json_t *o, void *item)
     return rd->failed ? -1 : 0;
 }
 
+static int read_call_site(reader *rd, json_t *o, void *item)
+{
+    result_call_site *c = item;
+    if (!json_is_object(o))
+        return fail(rd, "not an object");
+    get_string(rd, o, "function", 1, &c->function);
+    get_int(rd, o, "line", 0, 0, &c->line);
+    get_int(rd, o, "column", 0, 0, &c->column);
+    get_string(rd, o, "block", 0, &c->block);
+    return rd->failed ? -1 : 0;
+}
+
+static int read_context_block(reader *rd, json_t *o, void *item)
+{
+    result_context_block *b = item;
+    if (!json_is_object(o))
+        return fail(rd, "not an object");
+    get_string(rd, o, "block", 1, &b->block);
+    get_double(rd, o, "mean", 1, &b->mean);
+    get_double(rd, o, "half_width", 1, &b->half_width);
+    if (get_string(rd, o, "status", 1, &b->status) == 0)
+        one_of(rd, "status", b->status, statuses);
+    get_double(rd, o, "stddev", 0, &b->stddev);
+    get_count(rd, o, "min", 0, &b->min);
+    get_count(rd, o, "max", 0, &b->max);
+    get_count(rd, o, "hits", 0, &b->hits);
+    get_string(rd, o, "method", 0, &b->method);
+    get_double(rd, o, "p_upper", 0, &b->p_upper);
+    get_string(rd, o, "basis", 0, &b->basis);
+    b->range = b->max_runs = NAN;
+    get_double(rd, o, "range", 0, &b->range);
+    get_double(rd, o, "max_runs", 0, &b->max_runs);
+    return rd->failed ? -1 : 0;
+}
+
+static const char *const context_kinds[] = {"calls", "outside", "other", NULL};
+
+/* A context's lists are read with their own reader, so that their messages name the
+ * context ("contexts[2]: calls[0]: ..."). */
+static int read_context(reader *rd, json_t *o, void *item)
+{
+    result_context *c = item;
+    if (!json_is_object(o))
+        return fail(rd, "not an object");
+    get_string(rd, o, "function", 1, &c->function);
+    get_count(rd, o, "index", 1, &c->index);
+    if (get_string(rd, o, "kind", 1, &c->kind) == 0)
+        one_of(rd, "kind", c->kind, context_kinds);
+    if (rd->failed)
+        return -1;
+    reader inner = *rd;
+    char where[sizeof rd->where];
+    memcpy(where, rd->where, sizeof where);
+    inner.where[0] = '\0';
+    char path[512];
+    snprintf(path, sizeof path, "%s: %.*s", rd->path, (int)(strlen(where) > 2 ? strlen(where) - 2 : 0), where);
+    inner.path = path;
+    read_list(&inner, o, "calls", 1, sizeof(result_call_site), (void **)&c->calls, &c->ncalls, read_call_site);
+    read_list(&inner, o, "blocks", 1, sizeof(result_context_block), (void **)&c->blocks, &c->nblocks,
+              read_context_block);
+    rd->failed += inner.failed;
+    memcpy(rd->where, where, sizeof where);
+    return rd->failed ? -1 : 0;
+}
+
 static int one_block(reader *rd, json_t *o, void *b) { return read_block(rd, o, b); }
 static int one_failure(reader *rd, json_t *o, void *f) { return read_failure(rd, o, f); }
 
@@ -997,6 +1111,10 @@ static void fill(reader *rd, json_t *root, result *r)
         reader_fail(rd, "'paths' needs 'max_paths', the limit they were counted under");
     read_sensitivities(rd, root, r);
     read_rare(rd, root, r);
+    get_count(rd, root, "context_depth", 0, &r->context_depth);
+    read_list(rd, root, "contexts", 0, sizeof(result_context), (void **)&r->contexts, &r->ncontexts, read_context);
+    if (!r->context_depth && r->ncontexts && !rd->failed)
+        reader_fail(rd, "'contexts' needs 'context_depth', the longest chain of calls they keep");
     get_int(rd, root, "jobs", 0, 0, &r->jobs);
     get_double(rd, root, "elapsed_s", 0, &r->elapsed_s);
     get_double(rd, root, "trials_per_s", 0, &r->trials_per_s);

@@ -339,6 +339,13 @@ static void verdict(const result *r, const row *rows, FILE *out)
     if (!r->converged && open == 0 && open_paths)
         fprintf(out, "NOT CONVERGED: %zu of %zu paths not within their precision (listed above)\n", open_paths,
                 r->npaths);
+    size_t open_contexts = 0;
+    for (size_t i = 0; i < r->ncontexts; i++)
+        for (size_t k = 0; k < r->contexts[i].nblocks; k++)
+            open_contexts += r->contexts[i].blocks[k].status && !strcmp(r->contexts[i].blocks[k].status, "not_converged");
+    if (!r->converged && open == 0 && open_contexts)
+        fprintf(out, "NOT CONVERGED: %zu blocks in their calling contexts not within their precision (counted above)\n",
+                open_contexts);
     if (r->converged) {
         fprintf(out, "converged: %zu of %zu blocks within %s%s at %.10g%% confidence after %s %s\n",
                 r->nblocks - open, r->nblocks, eps, r->relative ? " of their means" : "",
@@ -386,7 +393,7 @@ int result_write_text(const result *r, FILE *out)
     failures(r, out);
     mmio_writes(r, out);
     if (result_write_rare_text(r, out) != 0 || result_write_paths_text(r, out, 5) != 0 ||
-        result_write_sensitivity_text(r, out) != 0) {
+        result_write_contexts_text(r, out) != 0 || result_write_sensitivity_text(r, out) != 0) {
         free(rows);
         errno = ENOMEM;
         return -1;

@@ -114,12 +114,16 @@ static void run_interrupts(void) {
 static void forget_counts(void) {
     const fsabi_module *mod = rt.mod;
     uint64_t path_base = mod->nblocks + mod->nwrites;
+    uint64_t contexts = mod->nblocks + mod->nwrites + mod->npaths;
     for (uint32_t k = 0; k < *mod->touched_count; k++) {
         uint32_t fi = mod->touched_list[k];
         const fsabi_function *f = &mod->functions[fi];
         memset(mod->counters + f->first_block, 0, f->nblocks * sizeof *mod->counters);
         const fsabi_path_function *pf = mod->path_functions ? &mod->path_functions[fi] : NULL;
         if (pf && pf->npaths) memset(mod->counters + path_base + pf->first_path, 0, pf->npaths * sizeof *mod->counters);
+        const fsabi_context_function *cf = mod->context_functions ? &mod->context_functions[fi] : NULL;
+        if (cf && cf->ncounters)   /* each block once more per context (run --contexts) */
+            memset(mod->counters + contexts + cf->first_counter, 0, (size_t)cf->ncounters * sizeof *mod->counters);
     }
     if (mod->path_table) fsabi_path_table_clear(mod->path_table);
 }

@@ -165,7 +165,7 @@ void counters_mark_write(LLVMBuilderRef b, const counter_table *t, unsigned k) {
     increment(b, t, (unsigned)t->nblocks + k);
 }
 
-int counters_insert(LLVMModuleRef m, counter_table *t, unsigned nwrites, unsigned npaths) {
+int counters_insert(LLVMModuleRef m, counter_table *t, unsigned nwrites, unsigned npaths, unsigned ncontexts) {
     memset(t, 0, sizeof *t);
     LLVMContextRef ctx = LLVMGetModuleContext(m);
     LLVMTypeRef i64 = LLVMInt64TypeInContext(ctx), i32 = LLVMInt32TypeInContext(ctx);
@@ -185,7 +185,9 @@ int counters_insert(LLVMModuleRef m, counter_table *t, unsigned nwrites, unsigne
     unsigned nblocks = (unsigned)nb, nfunctions = (unsigned)nf;
     t->nwrites = nwrites;
     t->npaths = npaths;
-    t->ncounters = nblocks + nwrites + npaths ? nblocks + nwrites + npaths : 1;
+    t->ncontext_counters = ncontexts;
+    unsigned all = nblocks + nwrites + npaths + ncontexts;
+    t->ncounters = all ? all : 1;
     t->nslots = nfunctions ? nfunctions : 1;
     t->counters = array_global(m, i64, t->ncounters, "freqsys_counters");
     t->fn_touched = array_global(m, i8, t->nslots, "freqsys_fn_touched");

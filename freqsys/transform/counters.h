@@ -26,6 +26,7 @@ typedef struct counter_table {
     size_t nfunctions;
     unsigned nwrites;          /* counters after the blocks', for MMIO writes */
     unsigned npaths;           /* counters after the writes', for paths (paths.c) */
+    unsigned ncontext_counters;    /* counters after the paths', for contexts (contexts.c) */
     unsigned ncounters, nslots;    /* sizes of the counter and function-flag arrays */
     unsigned *edges;           /* successor block and callee function indices */
     size_t nedges, edges_cap;
@@ -36,9 +37,9 @@ typedef struct counter_table {
  * pads) an increment of its own 64-bit counter, and to every function's entry the
  * bookkeeping of which functions ran. NWRITES more counters follow the blocks' for
  * MMIO writes, spanned by a last function "(mmio writes)" (see counters_mark_write),
- * and NPATHS more after those for paths (paths_insert). Returns 0, or -1 when memory
- * ran out. */
-int counters_insert(LLVMModuleRef m, counter_table *t, unsigned nwrites, unsigned npaths);
+ * NPATHS more after those for paths (paths_insert), and NCONTEXTS more after those
+ * for calling contexts (contexts_insert). Returns 0, or -1 when memory ran out. */
+int counters_insert(LLVMModuleRef m, counter_table *t, unsigned nwrites, unsigned npaths, unsigned ncontexts);
 
 /* Builds, at B's position, the increment of write counter K and the mark that the
  * "(mmio writes)" function ran in this trial. */

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <llvm-c/Analysis.h>
 #include "freqsys/abi.h"
+#include "contexts.h"
 #include "counters.h"
 #include "entry_args.h"
 #include "entry_thunk.h"
@@ -133,6 +134,13 @@ int instrument_module(LLVMModuleRef m, const spec *s, optimize_level level, tran
 
 int instrument_module_paths(LLVMModuleRef m, const spec *s, optimize_level level, uint64_t max_paths,
                             transform_warnings *w, char *err, size_t errlen) {
+    instrument_counting c = {max_paths, 0};
+    return instrument_module_counting(m, s, level, &c, w, err, errlen);
+}
+
+int instrument_module_counting(LLVMModuleRef m, const spec *s, optimize_level level, const instrument_counting *c,
+                               transform_warnings *w, char *err, size_t errlen) {
+    uint64_t max_paths = c->max_paths;
     const char *entry_name = s->function ? s->function : "main";
     LLVMValueRef entry = LLVMGetNamedFunction(m, entry_name);
     if (!entry || LLVMCountBasicBlocks(entry) == 0) {
@@ -151,6 +159,7 @@ int instrument_module_paths(LLVMModuleRef m, const spec *s, optimize_level level
     entry_plan plan = {0};
     pgo_strip(m);
     path_plan paths = {0};
+    context_plan contexts = {0};
     LLVMValueRef handlers[64];
     uint64_t handler_max[64];
     if (s->ninterrupts > 64) {
@@ -167,10 +176,12 @@ int instrument_module_paths(LLVMModuleRef m, const spec *s, optimize_level level
     if (rc == 0) rc = host_inputs_rewrite(m, s, &reachable, entry, w, err, errlen);
     if (rc == 0) {
         exits_redirect(m);
-        if (mmio_scan_writes(m, &reachable, &writes) != 0 ||
-            (max_paths && paths_plan(m, max_paths, &paths) != 0) ||
-            counters_insert(m, &table, (unsigned)writes.n, paths.npaths) != 0 ||
-            paths_insert(m, &table, &paths, w) != 0)
+        if (mmio_scan_writes(m, &reachable, &writes) != 0 || (max_paths && paths_plan(m, max_paths, &paths) != 0))
+            rc = -1;
+        if (rc == 0 && c->context_depth)
+            rc = contexts_plan(m, c->context_depth, entry, handlers, s->ninterrupts, &contexts, err, errlen);
+        if (rc == 0 && (counters_insert(m, &table, (unsigned)writes.n, paths.npaths, contexts.ncounters) != 0 ||
+                        paths_insert(m, &table, &paths, w) != 0 || contexts_insert(m, &table, &contexts) != 0))
             rc = -1;
     }
     LLVMValueRef reset = NULL;
@@ -188,11 +199,12 @@ int instrument_module_paths(LLVMModuleRef m, const spec *s, optimize_level level
         LLVMDisposeBuilder(b);
         module_plan mp = {&table, &sites, s->function ? &plan : NULL, &writes, reset, entry,
                           entry_thunk_build(m, entry), max_paths ? &paths : NULL, spec_counted_calls(s),
-                          handlers, handler_max, s->ninterrupts};
+                          handlers, handler_max, s->ninterrupts, c->context_depth ? &contexts : NULL};
         rc = mp.call_entry ? module_table_emit(m, &mp) : -1;
     }
     counters_free(&table);
     paths_free(&paths);
+    contexts_free(&contexts);
     ptr_map_free(&reachable);
     reads_free(&sites);
     mmio_writes_free(&writes);

@@ -6,6 +6,7 @@
 #include <string.h>
 #include "freqsys/abi.h"
 #include "ptr_map.h"
+#include "loop_bounds.h"
 #include "run_bounds.h"
 
 typedef struct emitter {
@@ -352,6 +353,89 @@ oom:
     return -1;
 }
 
+static uint32_t clamp32(uint64_t v) { return v >= FSABI_RUNS_UNBOUNDED ? FSABI_RUNS_UNBOUNDED : (uint32_t)v; }
+
+/* Each block's proven bound per call of its function (loop_bounds), for the counted
+ * functions that have contexts; unbounded elsewhere. */
+static uint32_t *per_call_bounds(const counter_table *t, const context_plan *p) {
+    uint32_t *out = malloc((t->nblocks + 1) * sizeof *out);
+    uint64_t *local = NULL;
+    if (!out) return NULL;
+    for (size_t j = 0; j < t->nblocks; j++) out[j] = FSABI_RUNS_UNBOUNDED;
+    for (size_t f = 0; f < p->nfunctions; f++) {
+        const context_function *cf = &p->functions[f];
+        if (!cf->ncontexts || cf->nblocks != t->functions[f].nblocks) continue;
+        uint64_t *grown = realloc(local, (cf->nblocks + 1) * sizeof *local);
+        if (!grown) { free(local); free(out); return NULL; }
+        local = grown;
+        if (loop_bounds(cf->fn, cf->nblocks, local) != 0) continue;
+        for (unsigned j = 0; j < cf->nblocks; j++)
+            out[t->functions[f].first_block + j] = local[j] == LOOP_BOUNDS_UNBOUNDED ? FSABI_RUNS_UNBOUNDED : clamp32(local[j]);
+    }
+    free(local);
+    return out;
+}
+
+/* How often the function of context C can be entered in it per run: at most once per
+ * run of the block holding the last call site, or as often as the function's entry
+ * block runs when it comes from outside. */
+static uint32_t max_entries(const counter_table *t, const context_plan *p, const context_entry *c,
+                            const uint32_t *max_runs) {
+    if (c->kind != FSABI_CONTEXT_CALLS || !c->nsites)
+        return max_runs[t->functions[c->function].first_block];
+    const context_site *last = &p->sites[p->chain[c->first_site + c->nsites - 1]];
+    uint32_t by_site = max_runs[t->functions[last->caller].first_block + last->local_block];
+    uint32_t by_function = max_runs[t->functions[c->function].first_block];
+    return by_site < by_function ? by_site : by_function;
+}
+
+/* fsabi_context_function { i32 x 4 } per function, fsabi_context { i32 x 6 },
+ * fsabi_call_site { i32 x 5 }, the chains and the per-call bounds: empty (null for
+ * the functions and the bounds) without contexts. OUT gets them in the order of
+ * fsabi_module's fields. */
+static int context_tables(emitter *e, const module_plan *plan, const uint32_t *max_runs, LLVMValueRef out[5]) {
+    const counter_table *t = plan->counters;
+    const context_plan *p = plan->contexts;
+    LLVMTypeRef row_ty = struct_type(e, (LLVMTypeRef[]){e->i32, e->i32, e->i32, e->i32}, 4);
+    LLVMTypeRef site_ty = struct_type(e, (LLVMTypeRef[]){e->i32, e->i32, e->i32, e->i32, e->i32}, 5);
+    LLVMTypeRef context_ty = struct_type(e, (LLVMTypeRef[]){e->i32, e->i32, e->i32, e->i32, e->i32, e->i32}, 6);
+    size_t nf = p ? t->nfunctions : 0, nc = p ? p->ncontexts : 0, ns = p ? p->nsites : 0, nchain = p ? p->nchain : 0;
+    size_t nb = p ? t->nblocks : 0;
+    size_t most = nf > nc ? nf : nc;
+    most = most > ns ? most : ns;
+    most = most > nchain ? most : nchain;
+    most = most > nb ? most : nb;
+    LLVMValueRef *rows = calloc(most + 1, sizeof *rows);
+    uint32_t *per_call = p ? per_call_bounds(t, p) : NULL;
+    if (!rows || (p && !per_call)) { free(rows); free(per_call); return -1; }
+    unsigned last = p ? p->ncounters : 0;   /* functions past the plan's (mmio writes) start at the end */
+    for (size_t f = 0; f < nf; f++) {
+        const context_function *cf = f < p->nfunctions ? &p->functions[f] : NULL;
+        rows[f] = struct_of(e, (LLVMValueRef[]){u32(e, cf ? cf->first_context : p->ncontexts), u32(e, cf ? cf->ncontexts : 0),
+                                                u32(e, cf ? cf->first_counter : last), u32(e, cf ? cf->ncounters : 0)}, 4);
+    }
+    out[0] = p ? constant_array(e, row_ty, rows, nf, "freqsys_context_functions") : LLVMConstPointerNull(e->ptr);
+    for (size_t k = 0; k < nc; k++) {
+        const context_entry *c = &p->contexts[k];
+        rows[k] = struct_of(e, (LLVMValueRef[]){u32(e, c->function), u32(e, c->first_site), u32(e, c->nsites),
+                                                u32(e, c->kind), u32(e, max_entries(t, p, c, max_runs)), u32(e, 0)}, 6);
+    }
+    out[1] = constant_array(e, context_ty, rows, nc, "freqsys_contexts");
+    for (size_t k = 0; k < ns; k++) {
+        const context_site *cs = &p->sites[k];
+        rows[k] = struct_of(e, (LLVMValueRef[]){u32(e, cs->caller), u32(e, cs->callee), u32(e, cs->line), u32(e, cs->column),
+                                                u32(e, t->functions[cs->caller].first_block + cs->local_block)}, 5);
+    }
+    out[2] = constant_array(e, site_ty, rows, ns, "freqsys_call_sites");
+    for (size_t k = 0; k < nchain; k++) rows[k] = u32(e, p->chain[k]);
+    out[3] = constant_array(e, e->i32, rows, nchain, "freqsys_context_sites");
+    for (size_t j = 0; j < nb; j++) rows[j] = u32(e, per_call[j]);
+    out[4] = p ? constant_array(e, e->i32, rows, nb, "freqsys_block_per_call") : LLVMConstPointerNull(e->ptr);
+    free(per_call);
+    free(rows);
+    return 0;
+}
+
 static uint64_t saturating_times(uint64_t a, uint64_t b) {
     if (a == 0 || b == 0) return 0;
     if (a >= FSABI_RUNS_UNBOUNDED || b >= FSABI_RUNS_UNBOUNDED || a > FSABI_RUNS_UNBOUNDED / b)
@@ -495,7 +579,11 @@ int module_table_emit(LLVMModuleRef m, const module_plan *plan) {
     for (size_t k = 0; k < plan->nhandlers; k++) handler_refs[k] = plan->handlers[k];
     LLVMValueRef handler_table = constant_array(&e, e.ptr, handler_refs, plan->nhandlers, "freqsys_interrupts");
 
-    LLVMValueRef fields[31] = {
+    LLVMValueRef context_rows[5];
+    if (context_tables(&e, plan, max_runs, context_rows) != 0) goto done;
+    const context_plan *cp = plan->contexts;
+
+    LLVMValueRef fields[40] = {
         LLVMConstInt(e.i64, FSABI_VERSION, 0),
         LLVMConstInt(e.i64, t->nblocks, 0),
         LLVMConstInt(e.i64, t->nfunctions, 0),
@@ -510,12 +598,16 @@ int module_table_emit(LLVMModuleRef m, const module_plan *plan) {
         u64(&e, plan->paths ? plan->paths->npaths : 0), u64(&e, plan->paths ? plan->paths->max_paths : 0),
         path_rows, path_blocks, path_functions, u64(&e, plan->nhandlers), handler_table,
         plan->paths && plan->paths->table ? plan->paths->table : LLVMConstPointerNull(e.ptr),
+
+        u64(&e, cp ? cp->depth : 0), u64(&e, cp ? cp->ncounters : 0), u64(&e, cp ? cp->ncontexts : 0),
+        u64(&e, cp ? cp->nsites : 0), context_rows[1], context_rows[0], context_rows[2], context_rows[3],
+        context_rows[4],
     };
-    LLVMTypeRef types[31];
-    for (int i = 0; i < 31; i++) types[i] = LLVMTypeOf(fields[i]);
-    LLVMTypeRef module_ty = struct_type(&e, types, 31);
+    LLVMTypeRef types[40];
+    for (int i = 0; i < 40; i++) types[i] = LLVMTypeOf(fields[i]);
+    LLVMTypeRef module_ty = struct_type(&e, types, 40);
     LLVMValueRef desc = LLVMAddGlobal(m, module_ty, FSABI_MODULE_SYMBOL);
-    LLVMSetInitializer(desc, struct_of(&e, fields, 31));
+    LLVMSetInitializer(desc, struct_of(&e, fields, 40));
     LLVMSetGlobalConstant(desc, 1);
     rc = 0;
 done:

@@ -4,6 +4,7 @@
 #define FREQSYS_MODULE_TABLE_H
 
 #include <llvm-c/Core.h>
+#include "contexts.h"
 #include "counters.h"
 #include "entry_args.h"
 #include "mmio.h"
@@ -26,6 +27,7 @@ typedef struct module_plan {
     const LLVMValueRef *handlers;
     const uint64_t *handler_max;
     size_t nhandlers;
+    const context_plan *contexts;   /* NULL without contexts */
 } module_plan;
 
 /* Emits the global FSABI_MODULE_SYMBOL (layout: fsabi_module in abi.h) with the

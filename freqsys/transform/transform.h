@@ -64,6 +64,18 @@ int instrument_module(LLVMModuleRef m, const spec *s, optimize_level level, tran
 int instrument_module_paths(LLVMModuleRef m, const spec *s, optimize_level level, uint64_t max_paths,
                             transform_warnings *w, char *err, size_t errlen);
 
+/* What is counted besides the blocks: paths (MAX_PATHS > 0, as above) and, with
+ * CONTEXT_DEPTH > 0, every block once more per calling context, a context being the
+ * chain of the last CONTEXT_DEPTH (at most INSTRUMENT_MAX_CONTEXT_DEPTH) direct call
+ * sites (contexts.c). */
+#define INSTRUMENT_MAX_CONTEXT_DEPTH 8u
+typedef struct instrument_counting {
+    uint64_t max_paths;
+    unsigned context_depth;
+} instrument_counting;
+int instrument_module_counting(LLVMModuleRef m, const spec *s, optimize_level level, const instrument_counting *c,
+                               transform_warnings *w, char *err, size_t errlen);
+
 /* passes.c: runs the pipeline PASSES (LLVM's text form, e.g. "default<O2>") over M,
  * for target machine TM (may be NULL). Returns 0, or TRANSFORM_EBUILD with "WHAT
  * failed: LLVM's reason" in ERR. */

@@ -10,7 +10,7 @@
  * through it. The layouts below are mirrored field by field in the IR (see
  * freqsys/transform/module_table.c): every field is a pointer or a 32/64-bit integer
  * placed so that no padding arises. Bump FSABI_VERSION on any change. */
-#define FSABI_VERSION 12
+#define FSABI_VERSION 13
 #define FSABI_MODULE_SYMBOL "freqsys_module"
 /* The runtime's table of functions for the executable that loads the module
  * (freqsys/runtime/runtime_table.h). These two are all the module exports. */
@@ -256,6 +256,45 @@ static inline void fsabi_path_table_clear(fsabi_path_table *t)
     t->nused = t->nlost = 0;
 }
 
+/* Calling contexts (`run --contexts`): a function's context is the chain of the
+ * last `context_depth` direct call sites that led to it. One call site of the
+ * program: a direct call from function CALLER to function CALLEE at LINE:COLUMN. */
+typedef struct fsabi_call_site {
+    uint32_t caller, callee;  /* function indices */
+    uint32_t line, column;    /* source position of the call, 0 unknown */
+    uint32_t block;           /* the block that holds the call */
+} fsabi_call_site;
+
+/* One context of a function: its chain is context_sites[first_site .. + nsites),
+ * outermost call first, the last one a call of FUNCTION_INDEX. */
+typedef struct fsabi_context {
+    uint32_t function_index;
+    uint32_t first_site, nsites;
+    uint32_t kind;            /* FSABI_CONTEXT_* */
+    uint32_t max_entries;     /* proven: the function is entered in this context at most
+                               * this often per run (the bound of the block of the last
+                               * call site; FSABI_RUNS_UNBOUNDED when nothing is proven) */
+    uint32_t reserved;
+} fsabi_context;
+
+#define FSABI_CONTEXT_CALLS 0u     /* entered through the chain of direct calls */
+#define FSABI_CONTEXT_OUTSIDE 1u   /* entered from outside the program's direct calls: the
+                                    * run (the entry, an interrupt), a call through a
+                                    * pointer, the C library (a qsort comparator) */
+#define FSABI_CONTEXT_OTHER 2u     /* any chain past the function's room for contexts */
+
+/* Per function: its contexts are contexts[first_context .. + ncontexts), and block j
+ * of the function in its k-th context is counted in counters[nblocks + nwrites +
+ * npaths + first_counter + k * (the function's nblocks) + j]. A function with one
+ * context has no counters of its own (ncounters 0): there, its blocks' counters are
+ * the context's. */
+typedef struct fsabi_context_function {
+    uint32_t first_context, ncontexts;
+    uint32_t first_counter;   /* from the start of the context counters; never less
+                               * than the previous function's */
+    uint32_t ncounters;       /* ncontexts * nblocks, or 0 for a function of one context */
+} fsabi_context_function;
+
 typedef struct fsabi_module {
     uint64_t abi_version;     /* FSABI_VERSION */
     uint64_t nblocks, nfunctions, nsites;
@@ -299,12 +338,40 @@ typedef struct fsabi_module {
     void (*const *interrupts)(void);   /* [ninterrupts] */
     /* Paths of FSABI_PATHS_HASHED functions, counted per trial (NULL when none). */
     fsabi_path_table *path_table;
+    /* Contexts, with `run --contexts` (all 0 and NULL without). */
+    uint64_t context_depth;            /* the longest chain of call sites kept */
+    uint64_t ncontext_counters;        /* counters after the paths' */
+    uint64_t ncontexts, ncall_sites;
+    const fsabi_context *contexts;     /* [ncontexts], by function */
+    const fsabi_context_function *context_functions;   /* [nfunctions] or NULL */
+    const fsabi_call_site *call_sites; /* [ncall_sites] */
+    const uint32_t *context_sites;     /* the chains, as call-site indices */
+    /* [nblocks]: proven, the most times each block runs in one call of its function
+     * (FSABI_RUNS_UNBOUNDED: nothing proven). A block runs in a context at most
+     * min(its max_runs, the context's max_entries times this). */
+    const uint32_t *block_per_call;
 } fsabi_module;
 
-/* Every per-trial counter: the blocks', the MMIO writes', the paths'. */
+/* Every per-trial counter: the blocks', the MMIO writes', the paths', the contexts'. */
 static inline uint64_t fsabi_ncounters(const fsabi_module *m)
 {
-    return m->nblocks + m->nwrites + m->npaths;
+    return m->nblocks + m->nwrites + m->npaths + m->ncontext_counters;
+}
+
+/* The block that context counter K (from the start of the context counters) counts,
+ * and in *CONTEXT (may be NULL) the context. first_counter never decreases from one
+ * function to the next, so the owner is the last function starting at or before K. */
+static inline uint32_t fsabi_context_block(const fsabi_module *m, uint64_t k, uint32_t *context)
+{
+    uint64_t lo = 0, hi = m->nfunctions;
+    while (hi - lo > 1) {
+        uint64_t mid = lo + (hi - lo) / 2;
+        if (m->context_functions[mid].first_counter <= k) lo = mid; else hi = mid;
+    }
+    const fsabi_context_function *cf = &m->context_functions[lo];
+    uint32_t nb = m->functions[lo].nblocks, within = (uint32_t)(k - cf->first_counter);
+    if (context) *context = cf->first_context + within / nb;
+    return m->functions[lo].first_block + within % nb;
 }
 
 #endif

@@ -4,9 +4,69 @@
 
 #include <errno.h>
 #include <stdio.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* The paths and the functions' path notes (run --paths). */
+static void free_paths(result *r)
+{
+    for (size_t i = 0; i < r->npaths; i++) {
+        result_path *p = &r->paths[i];
+        free(p->function);
+        for (size_t k = 0; k < p->nblocks; k++)
+            free(p->blocks[k]);
+        free(p->blocks);
+        free(p->back_to);
+        free(p->status);
+        free(p->method);
+        free(p->basis);
+        free(p->key);
+        free(p->note);
+    }
+    free(r->paths);
+    for (size_t i = 0; i < r->npath_functions; i++) {
+        free(r->path_functions[i].function);
+        free(r->path_functions[i].note);
+    }
+    free(r->path_functions);
+}
+
+/* What --sensitivity, --rare and --contexts add. */
+static void free_extras(result *r)
+{
+    for (size_t i = 0; i < r->nsensitivities; i++) {
+        free(r->sensitivities[i].input);
+        free(r->sensitivities[i].parameter);
+    }
+    free(r->sensitivities);
+    for (size_t i = 0; i < r->nsensitivity_skipped; i++) {
+        free(r->sensitivity_skipped[i].input);
+        free(r->sensitivity_skipped[i].parameter);
+    }
+    free(r->sensitivity_skipped);
+    free(r->rare_block);
+    for (size_t i = 0; i < r->nrare_tilts; i++)
+        free(r->rare_tilts[i]);
+    free(r->rare_tilts);
+    for (size_t i = 0; i < r->ncontexts; i++) {
+        result_context *c = &r->contexts[i];
+        free(c->function);
+        free(c->kind);
+        for (size_t k = 0; k < c->ncalls; k++) {
+            free(c->calls[k].function);
+            free(c->calls[k].block);
+        }
+        free(c->calls);
+        for (size_t k = 0; k < c->nblocks; k++) {
+            free(c->blocks[k].block);
+            free(c->blocks[k].status);
+            free(c->blocks[k].method);
+            free(c->blocks[k].basis);
+        }
+        free(c->blocks);
+    }
+    free(r->contexts);
+}
 
 /* Frees everything the result owns, and the result itself; NULL is fine. Cannot fail. */
 void result_free(result *r)
@@ -46,57 +106,8 @@ void result_free(result *r)
     for (size_t i = 0; i < r->nwarnings; i++)
         free(r->warnings[i]);
     free(r->warnings);
-    for (size_t i = 0; i < r->npaths; i++) {
-        result_path *p = &r->paths[i];
-        free(p->function);
-        for (size_t k = 0; k < p->nblocks; k++)
-            free(p->blocks[k]);
-        free(p->blocks);
-        free(p->back_to);
-        free(p->status);
-        free(p->method);
-        free(p->basis);
-        free(p->key);
-        free(p->note);
-    }
-    free(r->paths);
-    for (size_t i = 0; i < r->npath_functions; i++) {
-        free(r->path_functions[i].function);
-        free(r->path_functions[i].note);
-    }
-    free(r->path_functions);
-    for (size_t i = 0; i < r->nsensitivities; i++) {
-        free(r->sensitivities[i].input);
-        free(r->sensitivities[i].parameter);
-    }
-    free(r->sensitivities);
-    for (size_t i = 0; i < r->nsensitivity_skipped; i++) {
-        free(r->sensitivity_skipped[i].input);
-        free(r->sensitivity_skipped[i].parameter);
-    }
-    free(r->sensitivity_skipped);
-    free(r->rare_block);
-    for (size_t i = 0; i < r->nrare_tilts; i++)
-        free(r->rare_tilts[i]);
-    free(r->rare_tilts);
-    for (size_t i = 0; i < r->ncontexts; i++) {
-        result_context *c = &r->contexts[i];
-        free(c->function);
-        free(c->kind);
-        for (size_t k = 0; k < c->ncalls; k++) {
-            free(c->calls[k].function);
-            free(c->calls[k].block);
-        }
-        free(c->calls);
-        for (size_t k = 0; k < c->nblocks; k++) {
-            free(c->blocks[k].block);
-            free(c->blocks[k].status);
-            free(c->blocks[k].method);
-            free(c->blocks[k].basis);
-        }
-        free(c->blocks);
-    }
-    free(r->contexts);
+    free_paths(r);
+    free_extras(r);
     free(r);
 }
 

@@ -1037,6 +1037,26 @@ static void read_rare(reader *rd, json_t *root, result *r)
     rd->where[0] = '\0';
 }
 
+/* The optional `warnings`: an array of strings. */
+static void read_warnings(reader *rd, json_t *root, result *r)
+{
+    json_t *warnings = json_object_get(root, "warnings");
+    if (warnings && !json_is_array(warnings))
+        reader_fail(rd, "field 'warnings' must be an array of strings");
+    size_t nw = warnings ? json_array_size(warnings) : 0;
+    if (nw && !rd->failed && !(r->warnings = calloc(nw, sizeof *r->warnings))) {
+        reader_nomem(rd);
+        nw = 0;
+    }
+    for (size_t i = 0; i < nw && !rd->failed; i++) {
+        const char *w = json_string_value(json_array_get(warnings, i));
+        if (!w)
+            reader_fail(rd, "warnings[%zu] must be a string", i);
+        else if (!(r->warnings[r->nwarnings++] = strdup(w)))
+            reader_nomem(rd);
+    }
+}
+
 static void fill(reader *rd, json_t *root, result *r)
 {
     if (get_string(rd, root, "spec", 1, &r->spec) == 0 &&
@@ -1088,21 +1108,7 @@ static void fill(reader *rd, json_t *root, result *r)
         if (json_object_get(root, "sampling_note"))
             get_string(rd, root, "sampling_note", 0, &r->sampling_note);
     }
-    json_t *warnings = json_object_get(root, "warnings");
-    if (warnings && !json_is_array(warnings))
-        reader_fail(rd, "field 'warnings' must be an array of strings");
-    size_t nw = warnings ? json_array_size(warnings) : 0;
-    if (nw && !rd->failed && !(r->warnings = calloc(nw, sizeof *r->warnings))) {
-        reader_nomem(rd);
-        nw = 0;
-    }
-    for (size_t i = 0; i < nw && !rd->failed; i++) {
-        const char *w = json_string_value(json_array_get(warnings, i));
-        if (!w)
-            reader_fail(rd, "warnings[%zu] must be a string", i);
-        else if (!(r->warnings[r->nwarnings++] = strdup(w)))
-            reader_nomem(rd);
-    }
+    read_warnings(rd, root, r);
     get_count(rd, root, "max_paths", 0, &r->max_paths);
     read_list(rd, root, "paths", 0, sizeof(result_path), (void **)&r->paths, &r->npaths, read_path);
     read_list(rd, root, "path_functions", 0, sizeof(result_path_function), (void **)&r->path_functions,

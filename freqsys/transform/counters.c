@@ -165,6 +165,37 @@ void counters_mark_write(LLVMBuilderRef b, const counter_table *t, unsigned k) {
     increment(b, t, (unsigned)t->nblocks + k);
 }
 
+/* A counter for each block of FN (function F, named FNAME of LEN bytes): its
+ * increment, and its entry in T. Returns 0, or -1 out of memory. */
+static int count_blocks(LLVMBuilderRef b, counter_table *t, ptr_map *block_ids, LLVMValueRef fn, unsigned f,
+                        const char *fname, size_t len) {
+    unsigned local = 0;
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
+         bb = LLVMGetNextBasicBlock(bb), local++) {
+        LLVMValueRef at = insertion_point(bb);
+        if (!at || LLVMIsACatchSwitchInst(at)) continue;   /* nothing may precede it */
+        unsigned j = (unsigned)t->nblocks;
+        if (ptr_map_put(block_ids, bb, j) != 0) return -1;
+        counted_block *cb = &t->blocks[t->nblocks++];
+        cb->function = dup_len(fname, len);
+        const char *label = LLVMGetBasicBlockName(bb);
+        if (label && *label) {
+            cb->label = dup_len(label, strlen(label));
+        } else {
+            char tmp[32];
+            snprintf(tmp, sizeof tmp, "bb%u", local);
+            cb->label = dup_len(tmp, strlen(tmp));
+        }
+        block_position(bb, &cb->file, &cb->line);
+        cb->function_index = f;
+
+        LLVMPositionBuilderBefore(b, at);
+        if (bb == LLVMGetEntryBasicBlock(fn)) mark_touched(b, t, f);
+        increment(b, t, j);
+    }
+    return 0;
+}
+
 int counters_insert(LLVMModuleRef m, counter_table *t, unsigned nwrites, unsigned npaths, unsigned ncontexts) {
     memset(t, 0, sizeof *t);
     LLVMContextRef ctx = LLVMGetModuleContext(m);
@@ -209,30 +240,7 @@ int counters_insert(LLVMModuleRef m, counter_table *t, unsigned nwrites, unsigne
         cf->first_block = (unsigned)t->nblocks;
         subprogram_position(fn, &cf->file, &cf->line);
 
-        unsigned local = 0;
-        for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
-             bb = LLVMGetNextBasicBlock(bb), local++) {
-            LLVMValueRef at = insertion_point(bb);
-            if (!at || LLVMIsACatchSwitchInst(at)) continue;   /* nothing may precede it */
-            unsigned j = (unsigned)t->nblocks;
-            if (ptr_map_put(&block_ids, bb, j) != 0) return -1;
-            counted_block *cb = &t->blocks[t->nblocks++];
-            cb->function = dup_len(fname, len);
-            const char *label = LLVMGetBasicBlockName(bb);
-            if (label && *label) {
-                cb->label = dup_len(label, strlen(label));
-            } else {
-                char tmp[32];
-                snprintf(tmp, sizeof tmp, "bb%u", local);
-                cb->label = dup_len(tmp, strlen(tmp));
-            }
-            block_position(bb, &cb->file, &cb->line);
-            cb->function_index = f;
-
-            LLVMPositionBuilderBefore(b, at);
-            if (bb == LLVMGetEntryBasicBlock(fn)) mark_touched(b, t, f);
-            increment(b, t, j);
-        }
+        if (count_blocks(b, t, &block_ids, fn, f, fname, len) != 0) return -1;
         cf->nblocks = (unsigned)t->nblocks - cf->first_block;
     }
     LLVMDisposeBuilder(b);

@@ -531,6 +531,38 @@ static LLVMValueRef site_rows(emitter *e, const read_sites *sites, LLVMValueRef 
     return constant_array(e, site_ty, rows, sites->n, "freqsys_sites");
 }
 
+/* The edges of T as a constant i32 array, or NULL out of memory. */
+static LLVMValueRef edge_table(emitter *e, const counter_table *t) {
+    LLVMValueRef *values = calloc(t->nedges + 1, sizeof *values);
+    if (!values) return NULL;
+    for (size_t k = 0; k < t->nedges; k++) values[k] = LLVMConstInt(e->i32, t->edges[k], 0);
+    LLVMValueRef table = constant_array(e, e->i32, values, t->nedges, "freqsys_edges");
+    free(values);
+    return table;
+}
+
+/* The interrupt handlers of PLAN as a constant array of pointers, or NULL out of
+ * memory (LLVM takes the values as a mutable array: a copy). */
+static LLVMValueRef handler_list(emitter *e, const module_plan *plan) {
+    LLVMValueRef *values = calloc(plan->nhandlers + 1, sizeof *values);
+    if (!values) return NULL;
+    for (size_t k = 0; k < plan->nhandlers; k++) values[k] = plan->handlers[k];
+    LLVMValueRef table = constant_array(e, e->ptr, values, plan->nhandlers, "freqsys_interrupts");
+    free(values);
+    return table;
+}
+
+/* The MMIO write addresses of W (NULL: none) as a constant i64 array, or NULL out
+ * of memory. */
+static LLVMValueRef write_address_table(emitter *e, const mmio_writes *w) {
+    LLVMValueRef *values = calloc((w ? w->n : 0) + 1, sizeof *values);
+    if (!values) return NULL;
+    for (size_t k = 0; w && k < w->n; k++) values[k] = u64(e, w->addresses[k]);
+    LLVMValueRef table = constant_array(e, e->i64, values, w ? w->n : 0, "freqsys_write_addresses");
+    free(values);
+    return table;
+}
+
 int module_table_emit(LLVMModuleRef m, const module_plan *plan) {
     const counter_table *t = plan->counters;
     const read_sites *sites = plan->sites;
@@ -540,7 +572,7 @@ int module_table_emit(LLVMModuleRef m, const module_plan *plan) {
     e.ptr = LLVMPointerTypeInContext(e.ctx, 0);
 
     int rc = -1;
-    LLVMValueRef *fn_names = NULL, *rows = NULL, *edge_values = NULL, *addresses = NULL, *handler_refs = NULL;
+    LLVMValueRef *fn_names = NULL, *rows = NULL;
     unsigned *flags = calloc(t->nblocks + 1, sizeof *flags);
     uint32_t *max_runs = calloc(t->nblocks + 1, sizeof *max_runs);
     if (!flags || !max_runs) goto done;
@@ -561,23 +593,15 @@ int module_table_emit(LLVMModuleRef m, const module_plan *plan) {
 
     LLVMValueRef site_table = site_rows(&e, sites, rows);
 
-    edge_values = calloc(t->nedges + 1, sizeof *edge_values);
-    if (!edge_values) goto done;
-    for (size_t k = 0; k < t->nedges; k++) edge_values[k] = LLVMConstInt(e.i32, t->edges[k], 0);
-    LLVMValueRef edges = constant_array(&e, e.i32, edge_values, t->nedges, "freqsys_edges");
+    LLVMValueRef edges = edge_table(&e, t);
 
     LLVMValueRef params, args;
     if (entry_tables(&e, plan->entry_plan, &params, &args) != 0) goto done;
     const mmio_writes *w = plan->writes;
-    addresses = calloc((w ? w->n : 0) + 1, sizeof *addresses);
-    if (!addresses) goto done;
-    for (size_t k = 0; w && k < w->n; k++) addresses[k] = u64(&e, w->addresses[k]);
-    LLVMValueRef write_table = constant_array(&e, e.i64, addresses, w ? w->n : 0, "freqsys_write_addresses");
+    LLVMValueRef write_table = write_address_table(&e, w);
     const entry_plan *ep = plan->entry_plan;
-    handler_refs = calloc(plan->nhandlers + 1, sizeof *handler_refs);
-    if (!handler_refs) goto done;
-    for (size_t k = 0; k < plan->nhandlers; k++) handler_refs[k] = plan->handlers[k];
-    LLVMValueRef handler_table = constant_array(&e, e.ptr, handler_refs, plan->nhandlers, "freqsys_interrupts");
+    LLVMValueRef handler_table = handler_list(&e, plan);
+    if (!edges || !write_table || !handler_table) goto done;
 
     LLVMValueRef context_rows[5];
     if (context_tables(&e, plan, max_runs, context_rows) != 0) goto done;
@@ -598,7 +622,6 @@ int module_table_emit(LLVMModuleRef m, const module_plan *plan) {
         u64(&e, plan->paths ? plan->paths->npaths : 0), u64(&e, plan->paths ? plan->paths->max_paths : 0),
         path_rows, path_blocks, path_functions, u64(&e, plan->nhandlers), handler_table,
         plan->paths && plan->paths->table ? plan->paths->table : LLVMConstPointerNull(e.ptr),
-
         u64(&e, cp ? cp->depth : 0), u64(&e, cp ? cp->ncounters : 0), u64(&e, cp ? cp->ncontexts : 0),
         u64(&e, cp ? cp->nsites : 0), context_rows[1], context_rows[0], context_rows[2], context_rows[3],
         context_rows[4],
@@ -613,9 +636,6 @@ int module_table_emit(LLVMModuleRef m, const module_plan *plan) {
 done:
     free(flags);
     free(max_runs);
-    free(edge_values);
-    free(addresses);
-    free(handler_refs);
     free(fn_names);
     free(rows);
     return rc;

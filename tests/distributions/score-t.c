@@ -30,13 +30,14 @@ static void check(const char *name, int nparams, const double *v, double x)
     double grad[DIST_MAX_PARAMS];
     size_t n = dist_params(d, p);
     is_int((long long)n, nparams, "%s lists its %d parameters", name, nparams);
+    if (n != (size_t)nparams) n = 0;   /* V holds nparams values */
     dist_score(d, x, grad);
     for (size_t i = 0; i < n; i++) {
         is_double(p[i].value, v[i], 0, "%s: %s's value", name, p[i].name);
         if (!p[i].scored) continue;
         double up[DIST_MAX_PARAMS], down[DIST_MAX_PARAMS];
-        memcpy(up, v, sizeof up);
-        memcpy(down, v, sizeof down);
+        memcpy(up, v, n * sizeof *v);
+        memcpy(down, v, n * sizeof *v);
         double h = 1e-5 * fabs(v[i]);
         up[i] += h;
         down[i] -= h;

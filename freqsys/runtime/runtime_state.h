@@ -123,9 +123,11 @@ typedef struct runtime_state {
     runtime_state_tilted_draws tilted_draws;
 } runtime_state;
 
-/* The module's one object; reach it through runtime_self. Made local to the module
- * when it is linked (exports.txt), like every other name of the library. */
-extern runtime_state runtime_state_object;
+/* The module's one object; reach it through runtime_self. Hidden: the library is
+ * position-independent, and a hidden object is addressed relative to the code, with
+ * no load of its address from the GOT. Made local to the module when it is linked
+ * (exports.txt), like every other name of the library. */
+extern __attribute__((visibility("hidden"))) runtime_state runtime_state_object;
 
 /* The one pointer every part reaches the state through. Inline and constant: it
  * folds to the object's address, so the draws on the hot path pay nothing for it. */

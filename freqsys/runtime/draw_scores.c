@@ -9,33 +9,28 @@
 
 /* A followed distribution: where its scored parameters' scores sit in the trial's
  * vector, and which of its parameters they are. */
-typedef struct followed {
+typedef struct draw_scores_followed {
     const dist *d;
     size_t first;                   /* its first score in `trial` */
     size_t nparams;
     int scored[DIST_MAX_PARAMS];
 } followed;
 
-/* One process runs one trial at a time: one state, copied into each forked worker. */
-static struct {
-    followed *dists;
-    size_t ndists;
-    draw_score_param *params;       /* scored ones first, then skipped */
-    size_t nparams, nscored;
-    double *trial;                  /* [nscored]: this trial's scores so far */
-} ds;
+/* draw_scores.c's part of the module's runtime state (runtime_state.h). */
+static runtime_state_draw_scores *const ds = &runtime_state_object.draw_scores;
+static trial_draws *const shared = &runtime_state_object.trial_draws;   /* the trial's draws */
 
 /* Adds the score of draw X from D to the trial's: the hook every input draw calls
  * when sensitivities are asked for. The few declarations are searched in order. */
 static void on_draw(const dist *d, double x) {
-    for (size_t i = 0; i < ds.ndists; i++) {
-        const followed *f = &ds.dists[i];
+    for (size_t i = 0; i < ds->ndists; i++) {
+        const followed *f = &ds->dists[i];
         if (f->d != d) continue;
         double grad[DIST_MAX_PARAMS];
         dist_score(d, x, grad);
         size_t at = f->first;
         for (size_t k = 0; k < f->nparams; k++)
-            if (f->scored[k]) ds.trial[at++] += grad[k];
+            if (f->scored[k]) ds->trial[at++] += grad[k];
         return;
     }
 }
@@ -45,20 +40,20 @@ static void on_draw(const dist *d, double x) {
  * or -1 when memory ran out. */
 static int follow(const dist *d, const char *input, int scored) {
     if (!d) return 0;
-    for (size_t i = 0; i < ds.ndists; i++)
-        if (ds.dists[i].d == d) return 0;
+    for (size_t i = 0; i < ds->ndists; i++)
+        if (ds->dists[i].d == d) return 0;
     dist_param p[DIST_MAX_PARAMS];
     size_t n = dist_params(d, p);
-    followed *v = realloc(ds.dists, (ds.ndists + 1) * sizeof *v);
-    draw_score_param *w = v ? realloc(ds.params, (ds.nparams + n + 1) * sizeof *w) : NULL;
-    if (v) ds.dists = v;
+    followed *v = realloc(ds->dists, (ds->ndists + 1) * sizeof *v);
+    draw_score_param *w = v ? realloc(ds->params, (ds->nparams + n + 1) * sizeof *w) : NULL;
+    if (v) ds->dists = v;
     if (!w) return -1;
-    ds.params = w;
-    followed *f = &ds.dists[ds.ndists++];
+    ds->params = w;
+    followed *f = &ds->dists[ds->ndists++];
     *f = (followed){d, 0, n, {0}};
     for (size_t k = 0; k < n; k++) {
         f->scored[k] = scored && p[k].scored;
-        draw_score_param *q = &ds.params[ds.nparams++];
+        draw_score_param *q = &ds->params[ds->nparams++];
         *q = (draw_score_param){"", p[k].name, p[k].value, f->scored[k]};
         snprintf(q->input, sizeof q->input, "%s", input);
     }
@@ -82,17 +77,17 @@ void draw_scores_label(const spec_input *in, char *buf, size_t size) {
 /* Scored parameters first, in the order their scores take in the trial's vector. */
 static void order_params(void) {
     size_t at = 0;
-    for (size_t i = 0; i < ds.nparams; i++) {
-        if (!ds.params[i].scored) continue;
-        draw_score_param p = ds.params[i];
-        memmove(ds.params + at + 1, ds.params + at, (i - at) * sizeof p);
-        ds.params[at++] = p;
+    for (size_t i = 0; i < ds->nparams; i++) {
+        if (!ds->params[i].scored) continue;
+        draw_score_param p = ds->params[i];
+        memmove(ds->params + at + 1, ds->params + at, (i - at) * sizeof p);
+        ds->params[at++] = p;
     }
-    ds.nscored = at;
+    ds->nscored = at;
     size_t first = 0;
-    for (size_t i = 0; i < ds.ndists; i++) {
-        ds.dists[i].first = first;
-        for (size_t k = 0; k < ds.dists[i].nparams; k++) first += (size_t)ds.dists[i].scored[k];
+    for (size_t i = 0; i < ds->ndists; i++) {
+        ds->dists[i].first = first;
+        for (size_t k = 0; k < ds->dists[i].nparams; k++) first += (size_t)ds->dists[i].scored[k];
     }
 }
 
@@ -115,19 +110,19 @@ int draw_scores_enable(const spec *s) {
         if (follow(s->inputs[i].value.item, label, 0) != 0) return -1;
     }
     order_params();
-    if (!(ds.trial = calloc(ds.nscored + 1, sizeof *ds.trial))) return -1;
-    if (ds.nscored) runtime_trial.on_draw = on_draw;
+    if (!(ds->trial = calloc(ds->nscored + 1, sizeof *ds->trial))) return -1;
+    if (ds->nscored) shared->on_draw = on_draw;
     return 0;
 }
 
 const draw_score_param *draw_scores_params(size_t *n, size_t *nscored) {
-    *n = ds.nparams;
-    *nscored = ds.nscored;
-    return ds.params;
+    *n = ds->nparams;
+    *nscored = ds->nscored;
+    return ds->params;
 }
 
 void draw_scores_take(double *out) {
-    if (!ds.nscored) return;
-    memcpy(out, ds.trial, ds.nscored * sizeof *out);
-    memset(ds.trial, 0, ds.nscored * sizeof *ds.trial);
+    if (!ds->nscored) return;
+    memcpy(out, ds->trial, ds->nscored * sizeof *out);
+    memset(ds->trial, 0, ds->nscored * sizeof *ds->trial);
 }

@@ -11,25 +11,13 @@
 
 #define MAX_ELEMENTS (1u << 26)   /* an array longer than this is a spec error, not a test */
 
-typedef union slot { int8_t i8; uint8_t u8; int16_t i16; uint16_t u16; int32_t i32; uint32_t u32;
+typedef union entry_call_slot { int8_t i8; uint8_t u8; int16_t i16; uint16_t u16; int32_t i32; uint32_t u32;
                      int64_t i64; uint64_t u64; float f; double d; void *p; } slot;
 
-typedef struct buffer { unsigned char *bytes; size_t cap; } buffer;
+typedef struct entry_call_buffer { unsigned char *bytes; size_t cap; } buffer;
 
-static struct {
-    const fsabi_module *mod;
-    const spec *spec;
-    ffi_cif cif;
-    ffi_type **types;
-    int through_ffi;           /* FREQSYS_CALL_LIBFFI: libffi, not the module's call_entry */
-    void **argp;
-    slot *values;
-    buffer *buffers;
-    const dist **dists;        /* per fsabi_arg */
-    size_t *items;             /* per parameter: the structs it points to this call */
-    long long *order;          /* a permutation being drawn */
-    size_t order_cap;
-} call;
+/* entry_call.c's part of the module's runtime state (runtime_state.h). */
+static runtime_state_entry_call *const call = &runtime_state_object.entry_call;
 
 static ffi_type *ffi_of(uint32_t kind) {
     switch (kind) {
@@ -50,22 +38,22 @@ static ffi_type *ffi_of(uint32_t kind) {
 
 int entry_call_prepare(const fsabi_module *mod, const spec *s, char *err, size_t errlen) {
     size_t n = mod->nparams;
-    call.mod = mod;
-    call.spec = s;
-    call.types = calloc(n + 1, sizeof *call.types);
-    call.argp = calloc(n + 1, sizeof *call.argp);
-    call.values = calloc(n + 1, sizeof *call.values);
-    call.buffers = calloc(n + 1, sizeof *call.buffers);
-    call.dists = calloc(mod->nargs + 1, sizeof *call.dists);
-    call.items = calloc(n + 1, sizeof *call.items);
-    if (!call.types || !call.argp || !call.values || !call.buffers || !call.dists || !call.items) {
+    call->mod = mod;
+    call->spec = s;
+    call->types = calloc(n + 1, sizeof *call->types);
+    call->argp = calloc(n + 1, sizeof *call->argp);
+    call->values = calloc(n + 1, sizeof *call->values);
+    call->buffers = calloc(n + 1, sizeof *call->buffers);
+    call->dists = calloc(mod->nargs + 1, sizeof *call->dists);
+    call->items = calloc(n + 1, sizeof *call->items);
+    if (!call->types || !call->argp || !call->values || !call->buffers || !call->dists || !call->items) {
         snprintf(err, errlen, "out of memory");
         return -1;
     }
     for (size_t i = 0; i < n; i++) {
-        call.types[i] = ffi_of(mod->params[i].kind);
-        call.argp[i] = &call.values[i];
-        if (!call.types[i]) {
+        call->types[i] = ffi_of(mod->params[i].kind);
+        call->argp[i] = &call->values[i];
+        if (!call->types[i]) {
             snprintf(err, errlen, "parameter '%s' (%s) cannot be passed", mod->params[i].name,
                      mod->params[i].ctype);
             return -1;
@@ -76,22 +64,22 @@ int entry_call_prepare(const fsabi_module *mod, const spec *s, char *err, size_t
             snprintf(err, errlen, "the instrumented module does not match the spec");
             return -1;
         }
-        call.dists[k] = s->inputs[mod->args[k].decl].value.dist;
+        call->dists[k] = s->inputs[mod->args[k].decl].value.dist;
     }
     /* libffi stays as a second way to make the same call, which the tests compare */
-    call.through_ffi = getenv("FREQSYS_CALL_LIBFFI") != NULL;
+    call->through_ffi = getenv("FREQSYS_CALL_LIBFFI") != NULL;
     ffi_type *ret = mod->return_kind ? ffi_of((uint32_t)mod->return_kind) : &ffi_type_void;
-    if (!ret || ffi_prep_cif(&call.cif, FFI_DEFAULT_ABI, (unsigned)n, ret, call.types) != FFI_OK) {
+    if (!ret || ffi_prep_cif(&call->cif, FFI_DEFAULT_ABI, (unsigned)n, ret, call->types) != FFI_OK) {
         snprintf(err, errlen, "libffi cannot describe the call of %s", s->function);
         return -1;
     }
     return 0;
 }
 
-static const char *param_name(uint32_t param) { return call.mod->params[param].name; }
+static const char *param_name(uint32_t param) { return call->mod->params[param].name; }
 
 static void *room(uint32_t param, size_t bytes) {
-    buffer *b = &call.buffers[param];
+    buffer *b = &call->buffers[param];
     if (bytes == 0) bytes = 1;   /* a valid pointer even for an empty array */
     if (bytes > b->cap) {
         unsigned char *p = realloc(b->bytes, bytes);
@@ -99,20 +87,20 @@ static void *room(uint32_t param, size_t bytes) {
         b->bytes = p;
         b->cap = bytes;
     }
-    call.values[param].p = b->bytes;
+    call->values[param].p = b->bytes;
     return b->bytes;
 }
 
 static void store(const fsabi_arg *a, double v, void *at, const char *what) {
     if (runtime_convert(v, a->kind, at) != 0)
         runtime_fail("argument %s (%s): the drawn value %.17g does not fit", what,
-                     call.mod->params[a->param].ctype, v);
+                     call->mod->params[a->param].ctype, v);
 }
 
-/* The integer value a length parameter got this call. */
+/* The integer value a length parameter got this call-> */
 static long long int_value(uint32_t param) {
-    const slot *v = &call.values[param];
-    switch (call.mod->params[param].kind) {
+    const slot *v = &call->values[param];
+    switch (call->mod->params[param].kind) {
     case FSABI_KIND_I8: return v->i8;
     case FSABI_KIND_U8: return v->u8;
     case FSABI_KIND_I16: return v->i16;
@@ -124,7 +112,7 @@ static long long int_value(uint32_t param) {
     }
 }
 
-/* The number of items an ARRAY or PERMUTATION argument has this call. */
+/* The number of items an ARRAY or PERMUTATION argument has this call-> */
 static size_t length_of(const fsabi_arg *a, const char *name) {
     long long len = a->len_param == UINT32_MAX ? (long long)a->offset : int_value(a->len_param);
     unsigned per = a->per_item ? a->per_item : 1;
@@ -139,31 +127,31 @@ static size_t length_of(const fsabi_arg *a, const char *name) {
  * 0 .. i, each choice equally likely. */
 static void permute(const fsabi_arg *a, const dist *d, const char *name) {
     size_t len = length_of(a, name);
-    if (len > call.order_cap) {
-        long long *o = realloc(call.order, len * sizeof *o);
+    if (len > call->order_cap) {
+        long long *o = realloc(call->order, len * sizeof *o);
         if (!o) runtime_fail("out of memory for argument '%s' (%zu elements)", name, len);
-        call.order = o;
-        call.order_cap = len;
+        call->order = o;
+        call->order_cap = len;
     }
     for (size_t i = 0; i < len; i++) {
         size_t j = (size_t)(runtime_draw(d, name) * (double)(i + 1));
         if (j > i) j = i;   /* u < 1, so only rounding could reach i + 1 */
-        call.order[i] = call.order[j];
-        call.order[j] = (long long)i;
+        call->order[i] = call->order[j];
+        call->order[j] = (long long)i;
     }
     unsigned char *p = room(a->param, len * a->elem_size);
-    for (size_t i = 0; i < len; i++) store(a, (double)call.order[i], p + i * a->elem_size, name);
+    for (size_t i = 0; i < len; i++) store(a, (double)call->order[i], p + i * a->elem_size, name);
 }
 
 static void fill(const fsabi_arg *a, const dist *d, gsl_rng *r) {
-    const spec_input *in = &call.spec->inputs[a->decl];
+    const spec_input *in = &call->spec->inputs[a->decl];
     const char *name = param_name(a->param);
     switch (a->shape) {
     case FSABI_SHAPE_ARRAY: {
         size_t len = length_of(a, name);
         if (a->per_item == 0) {   /* structs: zeroed here, their fields drawn afterwards */
             memset(room(a->param, len * a->elem_size), 0, len * a->elem_size);
-            call.items[a->param] = len;
+            call->items[a->param] = len;
             break;
         }
         size_t n = len * a->per_item;   /* int (*)[20]: LEN rows of 20 */
@@ -190,15 +178,15 @@ static void fill(const fsabi_arg *a, const dist *d, gsl_rng *r) {
         break;
     }
     case FSABI_SHAPE_FIELD: {   /* in every struct the parameter points to; each element of an array field */
-        size_t stride = call.mod->params[a->param].pointee_size;
-        unsigned char *base = (unsigned char *)call.values[a->param].p + a->offset;
-        for (size_t k = 0; k < call.items[a->param]; k++)
+        size_t stride = call->mod->params[a->param].pointee_size;
+        unsigned char *base = (unsigned char *)call->values[a->param].p + a->offset;
+        for (size_t k = 0; k < call->items[a->param]; k++)
             for (uint32_t i = 0; i < a->per_item; i++)
                 store(a, runtime_draw(d, in->name), base + k * stride + i * a->elem_size, in->name);
         break;
     }
     case FSABI_SHAPE_NULL:
-        call.values[a->param].p = NULL;
+        call->values[a->param].p = NULL;
         break;
     default:
         break;
@@ -206,31 +194,31 @@ static void fill(const fsabi_arg *a, const dist *d, gsl_rng *r) {
 }
 
 void entry_call(gsl_rng *r) {
-    const fsabi_module *mod = call.mod;
+    const fsabi_module *mod = call->mod;
     for (uint64_t k = 0; k < mod->nargs; k++) {
         const fsabi_arg *a = &mod->args[k];
         if (a->shape == FSABI_SHAPE_VALUE)
-            store(a, runtime_draw(call.dists[k], param_name(a->param)), &call.values[a->param], param_name(a->param));
+            store(a, runtime_draw(call->dists[k], param_name(a->param)), &call->values[a->param], param_name(a->param));
     }
     /* What a pointer points to starts zeroed (a struct's undeclared fields stay 0). */
     for (uint64_t i = 0; i < mod->nparams; i++) {
-        call.items[i] = 1;
+        call->items[i] = 1;
         if (mod->params[i].kind == FSABI_KIND_PTR && mod->params[i].pointee_size)
             memset(room((uint32_t)i, mod->params[i].pointee_size), 0, mod->params[i].pointee_size);
     }
     /* Fields last: an array of structs is allocated before its fields are drawn. */
     for (uint64_t k = 0; k < mod->nargs; k++)
         if (mod->args[k].shape != FSABI_SHAPE_VALUE && mod->args[k].shape != FSABI_SHAPE_FIELD)
-            fill(&mod->args[k], call.dists[k], r);
+            fill(&mod->args[k], call->dists[k], r);
     for (uint64_t k = 0; k < mod->nargs; k++)
-        if (mod->args[k].shape == FSABI_SHAPE_FIELD) fill(&mod->args[k], call.dists[k], r);
+        if (mod->args[k].shape == FSABI_SHAPE_FIELD) fill(&mod->args[k], call->dists[k], r);
     /* Both calls give the entry its exact parameter types (a call through any one
      * fixed C prototype would be undefined for every other signature); call_entry,
      * made for this entry by the transform, is the faster. */
-    if (!call.through_ffi) {
-        mod->call_entry(call.argp);
+    if (!call->through_ffi) {
+        mod->call_entry(call->argp);
         return;
     }
     union { ffi_arg word; double d; float f; void *p; unsigned char bytes[16]; } ret;
-    ffi_call(&call.cif, FFI_FN(mod->entry), &ret, call.argp);
+    ffi_call(&call->cif, FFI_FN(mod->entry), &ret, call->argp);
 }

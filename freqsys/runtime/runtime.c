@@ -13,31 +13,11 @@
 #include "entry_call.h"
 #include "stdin_text.h"
 
-typedef struct indexed_read { long long index; const dist *d; } indexed_read;
+typedef struct runtime_indexed_read { long long index; const dist *d; } indexed_read;
 
-/* One process runs one trial at a time, so the state is a single static object;
- * forked workers each get their own copy. */
-static struct {
-    const fsabi_module *mod;
-    const dist **site_dist;        /* by variable name; NULL when none */
-    const dist *read_any;
-    const spec_input *stdin_in;    /* `stdin ~ ...`, or NULL */
-    indexed_read *indexed;         /* sorted by index */
-    size_t nindexed;
-    uint64_t reads;                /* values read so far in this trial */
-    uint64_t clock_us;             /* the virtual clock: microseconds since FSABI_CLOCK_EPOCH */
-    char *const *argv;             /* main's arguments (argv ~ list(...)), NULL-terminated */
-    int argc;
-    char **args;                   /* per trial: a writable copy of argv ... */
-    char *args_text;               /* ... whose strings live here */
-    size_t args_len;
-    int past_end;                  /* a read found no declaration: the input has ended */
-    uint32_t call_items;           /* conversions of the current scanf call so far ... */
-    int32_t items_at_end;          /* ... and how many came before the input ended, or -1 */
-    unsigned long long calls, warmup;   /* function mode: calls per trial, the first not counted */
-    const spec_interrupt *interrupts;   /* [mod->ninterrupts], bound to mod->interrupts */
-    char drawn_text[1024];
-} rt;
+/* runtime.c's part of the module's runtime state (runtime_state.h). */
+static runtime_state_runtime *const rt = &runtime_state_object.runtime;
+static trial_draws *const shared = &runtime_state_object.trial_draws;   /* the trial's draws */
 
 static int by_index(const void *a, const void *b) {
     long long x = ((const indexed_read *)a)->index, y = ((const indexed_read *)b)->index;
@@ -50,29 +30,29 @@ int runtime_bind(const fsabi_module *mod, const spec *s, char *err, size_t errle
                  "speaks version %d", (unsigned long long)mod->abi_version, FSABI_VERSION);
         return -1;
     }
-    rt.mod = mod;
-    rt.site_dist = calloc(mod->nsites + 1, sizeof *rt.site_dist);
-    rt.indexed = calloc(s->ninputs + 1, sizeof *rt.indexed);
-    runtime_trial.rng = gsl_rng_alloc(dist_rng_philox);
-    if (!rt.site_dist || !rt.indexed || !runtime_trial.rng) {
+    rt->mod = mod;
+    rt->site_dist = calloc(mod->nsites + 1, sizeof *rt->site_dist);
+    rt->indexed = calloc(s->ninputs + 1, sizeof *rt->indexed);
+    shared->rng = gsl_rng_alloc(dist_rng_philox);
+    if (!rt->site_dist || !rt->indexed || !shared->rng) {
         snprintf(err, errlen, "out of memory");
         return -1;
     }
     for (size_t i = 0; i < s->ninputs; i++) {
         const spec_input *in = &s->inputs[i];
-        if (in->target == SPEC_READ_ANY) rt.read_any = in->value.dist;
+        if (in->target == SPEC_READ_ANY) rt->read_any = in->value.dist;
         if (in->target == SPEC_READ_INDEX)
-            rt.indexed[rt.nindexed++] = (indexed_read){in->index, in->value.dist};
+            rt->indexed[rt->nindexed++] = (indexed_read){in->index, in->value.dist};
     }
-    qsort(rt.indexed, rt.nindexed, sizeof *rt.indexed, by_index);
-    rt.argv = s->argv;
-    rt.argc = (int)s->nargv;
-    for (size_t i = 0; i < s->nargv; i++) rt.args_len += strlen(s->argv[i]) + 1;
-    if (s->argv && (!(rt.args = calloc(s->nargv + 1, sizeof *rt.args)) || !(rt.args_text = malloc(rt.args_len)))) {
+    qsort(rt->indexed, rt->nindexed, sizeof *rt->indexed, by_index);
+    rt->argv = s->argv;
+    rt->argc = (int)s->nargv;
+    for (size_t i = 0; i < s->nargv; i++) rt->args_len += strlen(s->argv[i]) + 1;
+    if (s->argv && (!(rt->args = calloc(s->nargv + 1, sizeof *rt->args)) || !(rt->args_text = malloc(rt->args_len)))) {
         snprintf(err, errlen, "out of memory");
         return -1;
     }
-    rt.stdin_in = spec_find_stdin(s);
+    rt->stdin_in = spec_find_stdin(s);
     for (uint64_t k = 0; k < mod->nsites; k++) {
         const fsabi_site *site = &mod->sites[k];
         const spec_input *in = NULL;
@@ -85,34 +65,34 @@ int runtime_bind(const fsabi_module *mod, const spec *s, char *err, size_t errle
                      "input %u of %zu)", (unsigned long long)k, site->decl, s->ninputs);
             return -1;
         }
-        rt.site_dist[k] = in ? in->value.dist : NULL;
+        rt->site_dist[k] = in ? in->value.dist : NULL;
     }
     if (mod->function_mode && entry_call_prepare(mod, s, err, errlen) != 0) return -1;
-    rt.calls = s->calls ? s->calls : 1;
-    rt.warmup = s->warmup < rt.calls ? s->warmup : 0;
+    rt->calls = s->calls ? s->calls : 1;
+    rt->warmup = s->warmup < rt->calls ? s->warmup : 0;
     if (mod->ninterrupts != s->ninterrupts) {
         snprintf(err, errlen, "the instrumented module does not match the spec (%llu interrupt handlers, "
                  "the spec declares %zu)", (unsigned long long)mod->ninterrupts, s->ninterrupts);
         return -1;
     }
-    rt.interrupts = s->interrupts;
+    rt->interrupts = s->interrupts;
     return 0;
 }
 
 /* The handlers after one call: each runs its drawn number of times, in spec order. */
 static void run_interrupts(void) {
-    for (uint64_t k = 0; k < rt.mod->ninterrupts; k++) {
-        double n = runtime_draw(rt.interrupts[k].count, rt.interrupts[k].name);
+    for (uint64_t k = 0; k < rt->mod->ninterrupts; k++) {
+        double n = runtime_draw(rt->interrupts[k].count, rt->interrupts[k].name);
         if (!(n >= 0 && n <= 1e9 && n == trunc(n)))
-            runtime_fail("interrupt %s: the drawn count %.17g is not a number of runs", rt.interrupts[k].name, n);
-        for (uint64_t i = 0; i < (uint64_t)n; i++) rt.mod->interrupts[k]();
+            runtime_fail("interrupt %s: the drawn count %.17g is not a number of runs", rt->interrupts[k].name, n);
+        for (uint64_t i = 0; i < (uint64_t)n; i++) rt->mod->interrupts[k]();
     }
 }
 
 /* The warm-up calls are not counted: their counters are cleared. The functions
  * stay on the touched list (a cleared counter reads as "did not run"). */
 static void forget_counts(void) {
-    const fsabi_module *mod = rt.mod;
+    const fsabi_module *mod = rt->mod;
     uint64_t path_base = mod->nblocks + mod->nwrites;
     uint64_t contexts = mod->nblocks + mod->nwrites + mod->npaths;
     for (uint32_t k = 0; k < *mod->touched_count; k++) {
@@ -128,31 +108,31 @@ static void forget_counts(void) {
     if (mod->path_table) fsabi_path_table_clear(mod->path_table);
 }
 
-/* Copies the declared arguments into rt.args, afresh: main may write into its
+/* Copies the declared arguments into rt->args, afresh: main may write into its
  * arguments, as C allows, and the next trial must see them as declared. */
 static void copy_args(void) {
     size_t used = 0;
-    for (int n = 0; n < rt.argc; n++) {
-        size_t len = strlen(rt.argv[n]) + 1;
-        rt.args[n] = memcpy(rt.args_text + used, rt.argv[n], len);
+    for (int n = 0; n < rt->argc; n++) {
+        size_t len = strlen(rt->argv[n]) + 1;
+        rt->args[n] = memcpy(rt->args_text + used, rt->argv[n], len);
         used += len;
     }
-    rt.args[rt.argc] = NULL;
+    rt->args[rt->argc] = NULL;
 }
 
 trial_end runtime_run_trial(uint64_t seed, uint64_t trial) {
     /* The stream first: resetting the globals draws the inputs held in globals. */
-    dist_rng_position(runtime_trial.rng, seed, trial);
-    rt.reads = 0;
-    rt.clock_us = 0;
-    rt.past_end = 0;
-    rt.call_items = 0;
-    rt.items_at_end = -1;
-    runtime_trial.ndrawn = 0;
-    runtime_trial.not_kept = 0;
+    dist_rng_position(shared->rng, seed, trial);
+    rt->reads = 0;
+    rt->clock_us = 0;
+    rt->past_end = 0;
+    rt->call_items = 0;
+    rt->items_at_end = -1;
+    shared->ndrawn = 0;
+    shared->not_kept = 0;
     /* C11 allows setjmp only as a whole controlling expression (or compared with a
      * constant there), not as a value stored in a variable. */
-    switch (setjmp(runtime_trial.trial_exit)) {
+    switch (setjmp(shared->trial_exit)) {
     case 0: break;
     case TRIAL_EXITED: return TRIAL_EXITED;
     case TRIAL_ABORTED: return TRIAL_ABORTED;
@@ -160,15 +140,15 @@ trial_end runtime_run_trial(uint64_t seed, uint64_t trial) {
     }
     /* The standard input before the globals, from the same stream: both are a
      * function of (seed, trial) alone. */
-    if (rt.stdin_in) stdin_text_install(rt.stdin_in, runtime_trial.rng);
-    rt.mod->reset_globals();
-    if (rt.mod->function_mode) {
+    if (rt->stdin_in) stdin_text_install(rt->stdin_in, shared->rng);
+    rt->mod->reset_globals();
+    if (rt->mod->function_mode) {
         /* A call sequence: globals keep their values from call to call; each call
          * draws its own arguments, and the handlers run after it. */
-        for (unsigned long long c = 1; c <= rt.calls; c++) {
-            entry_call(runtime_trial.rng);
+        for (unsigned long long c = 1; c <= rt->calls; c++) {
+            entry_call(shared->rng);
             run_interrupts();
-            if (c == rt.warmup) forget_counts();
+            if (c == rt->warmup) forget_counts();
         }
         return TRIAL_RETURNED;
     }
@@ -176,25 +156,25 @@ trial_end runtime_run_trial(uint64_t seed, uint64_t trial) {
     static char name[] = "program";
     static char *argv_words[] = {name, NULL}, *env_words[] = {NULL};
     static char **envp = env_words;
-    if (rt.argv) copy_args();
-    int argc = rt.argv ? rt.argc : 1;
-    char **argv = rt.argv ? rt.args : argv_words;
+    if (rt->argv) copy_args();
+    int argc = rt->argv ? rt->argc : 1;
+    char **argv = rt->argv ? rt->args : argv_words;
     void *const main_args[] = {&argc, &argv, &envp};
-    rt.mod->call_entry(main_args);
+    rt->mod->call_entry(main_args);
     return TRIAL_RETURNED;
 }
 
-const char *runtime_error(void) { return runtime_trial.error; }
+const char *runtime_error(void) { return shared->error; }
 const char *runtime_drawn(void) {
     size_t n = 0;
-    rt.drawn_text[0] = '\0';
-    for (size_t i = 0; i < runtime_trial.ndrawn && n < sizeof rt.drawn_text; i++)
-        n += (size_t)snprintf(rt.drawn_text + n, sizeof rt.drawn_text - n, "%s%s=%.17g", i ? " " : "",
-                              runtime_trial.drawn[i].name, runtime_trial.drawn[i].value);
-    if (runtime_trial.not_kept && n < sizeof rt.drawn_text)
-        snprintf(rt.drawn_text + n, sizeof rt.drawn_text - n, " (and %llu more, not kept)",
-                 (unsigned long long)runtime_trial.not_kept);
-    return rt.drawn_text;
+    rt->drawn_text[0] = '\0';
+    for (size_t i = 0; i < shared->ndrawn && n < sizeof rt->drawn_text; i++)
+        n += (size_t)snprintf(rt->drawn_text + n, sizeof rt->drawn_text - n, "%s%s=%.17g", i ? " " : "",
+                              shared->drawn[i].name, shared->drawn[i].value);
+    if (shared->not_kept && n < sizeof rt->drawn_text)
+        snprintf(rt->drawn_text + n, sizeof rt->drawn_text - n, " (and %llu more, not kept)",
+                 (unsigned long long)shared->not_kept);
+    return rt->drawn_text;
 }
 
 static const char *kind_name(uint32_t kind) {
@@ -206,18 +186,18 @@ static const char *kind_name(uint32_t kind) {
 }
 
 static _Noreturn void input_error(uint32_t site, const char *what) {
-    const fsabi_site *s = &rt.mod->sites[site];
+    const fsabi_site *s = &rt->mod->sites[site];
     const char *slash = strrchr(s->file, '/');
     if (s->origin != FSABI_FROM_READ) {
         static const char *const from[] = {"", "global", "extern function", "extern variable", "register"};
-        snprintf(runtime_trial.error, sizeof runtime_trial.error, "input %s %s (%s): %s", from[s->origin < 5 ? s->origin : 0],
+        snprintf(shared->error, sizeof shared->error, "input %s %s (%s): %s", from[s->origin < 5 ? s->origin : 0],
                  s->variable, kind_name(s->kind), what);
-        longjmp(runtime_trial.trial_exit, TRIAL_INPUT_ERROR);
+        longjmp(shared->trial_exit, TRIAL_INPUT_ERROR);
     }
-    snprintf(runtime_trial.error, sizeof runtime_trial.error, "%s:%u: input %s%s%s (read %llu of the run, into %s): %s",
+    snprintf(shared->error, sizeof shared->error, "%s:%u: input %s%s%s (read %llu of the run, into %s): %s",
              slash ? slash + 1 : s->file, s->line, *s->variable ? "'" : "", s->variable,
-             *s->variable ? "'" : "", (unsigned long long)rt.reads, kind_name(s->kind), what);
-    longjmp(runtime_trial.trial_exit, TRIAL_INPUT_ERROR);
+             *s->variable ? "'" : "", (unsigned long long)rt->reads, kind_name(s->kind), what);
+    longjmp(shared->trial_exit, TRIAL_INPUT_ERROR);
 }
 
 static _Noreturn void misfit(uint32_t site, const char *fmt, double v) {
@@ -232,51 +212,51 @@ static _Noreturn void misfit(uint32_t site, const char *fmt, double v) {
 
 /* The distribution for the next read: `read N`, then the variable's, then `read *`. */
 static double draw(uint32_t site) {
-    long long n = (long long)++rt.reads;
+    long long n = (long long)++rt->reads;
     const dist *d = NULL;
-    size_t lo = 0, hi = rt.nindexed;
+    size_t lo = 0, hi = rt->nindexed;
     while (lo < hi) {
         size_t mid = (lo + hi) / 2;
-        if (rt.indexed[mid].index < n) lo = mid + 1; else hi = mid;
+        if (rt->indexed[mid].index < n) lo = mid + 1; else hi = mid;
     }
-    if (lo < rt.nindexed && rt.indexed[lo].index == n) d = rt.indexed[lo].d;
-    if (!d) d = rt.site_dist[site];
-    if (!d) d = rt.read_any;
-    rt.call_items++;
+    if (lo < rt->nindexed && rt->indexed[lo].index == n) d = rt->indexed[lo].d;
+    if (!d) d = rt->site_dist[site];
+    if (!d) d = rt->read_any;
+    rt->call_items++;
     if (!d) {
         /* Only `read N` lines can leave a read without a value: the input ends here,
          * as a file would, and the program sees end of file. */
-        if (!rt.past_end) rt.items_at_end = (int32_t)rt.call_items - 1;
-        rt.past_end = 1;
+        if (!rt->past_end) rt->items_at_end = (int32_t)rt->call_items - 1;
+        rt->past_end = 1;
         return 0;
     }
-    if (rt.past_end) return 0;
+    if (rt->past_end) return 0;
     double v = runtime_sample(d);
-    const char *var = rt.mod->sites[site].variable;
+    const char *var = rt->mod->sites[site].variable;
     runtime_record(*var ? var : "read", v);
     return v;
 }
 
 /* Globals, externs and registers: their own declaration, and no read index. */
 static double draw_input(uint32_t site) {
-    double v = runtime_sample(rt.site_dist[site]);
-    runtime_record(rt.mod->sites[site].variable, v);
+    double v = runtime_sample(rt->site_dist[site]);
+    runtime_record(rt->mod->sites[site].variable, v);
     return v;
 }
 
 
 int runtime_draw_stdin(const spec_input *in, uint64_t seed, uint64_t trial, char *err, size_t errlen) {
-    if (!runtime_trial.rng && !(runtime_trial.rng = gsl_rng_alloc(dist_rng_philox))) {
+    if (!shared->rng && !(shared->rng = gsl_rng_alloc(dist_rng_philox))) {
         snprintf(err, errlen, "out of memory");
         return -1;
     }
     /* The same stream position and the same first draws as runtime_run_trial. */
-    dist_rng_position(runtime_trial.rng, seed, trial);
-    if (setjmp(runtime_trial.trial_exit) != 0) {
-        snprintf(err, errlen, "%s", runtime_trial.error);
+    dist_rng_position(shared->rng, seed, trial);
+    if (setjmp(shared->trial_exit) != 0) {
+        snprintf(err, errlen, "%s", shared->error);
         return -1;
     }
-    stdin_text_install(in, runtime_trial.rng);
+    stdin_text_install(in, shared->rng);
     return 0;
 }
 
@@ -284,7 +264,7 @@ int runtime_draw_stdin(const spec_input *in, uint64_t seed, uint64_t trial, char
 
 /* The drawn V as the site's integer kind, widened to 64 bits for the caller to narrow. */
 static int64_t as_int(uint32_t site, double v) {
-    uint32_t kind = rt.mod->sites[site].kind;
+    uint32_t kind = rt->mod->sites[site].kind;
     union { uint8_t u8; int8_t i8; int16_t i16; uint16_t u16; int32_t i32; uint32_t u32;
             int64_t i64; uint64_t u64; } x;
     if (kind == FSABI_KIND_CHAR) kind = v < 0 ? FSABI_KIND_I8 : FSABI_KIND_U8;
@@ -309,7 +289,7 @@ int64_t freqsys_rt_input_int(uint32_t site) { return as_int(site, draw_input(sit
 double freqsys_rt_input_real(uint32_t site) {
     double v = draw_input(site), out;
     float f;
-    if (rt.mod->sites[site].kind == FSABI_KIND_F32 ? runtime_convert(v, FSABI_KIND_F32, &f)
+    if (rt->mod->sites[site].kind == FSABI_KIND_F32 ? runtime_convert(v, FSABI_KIND_F32, &f)
                                                   : runtime_convert(v, FSABI_KIND_F64, &out))
         misfit(site, "the drawn value %.17g does not fit", v);
     return v;
@@ -317,23 +297,23 @@ double freqsys_rt_input_real(uint32_t site) {
 
 int64_t freqsys_rt_read_int(uint32_t site) {
     double v = draw(site);
-    return rt.past_end ? 0 : as_int(site, v);
+    return rt->past_end ? 0 : as_int(site, v);
 }
 
 int32_t freqsys_rt_scanf_result(int32_t assigned) {
     int32_t result = assigned;
-    if (rt.items_at_end >= 0) result = rt.items_at_end == 0 ? -1 : rt.items_at_end;   /* EOF */
-    else if (rt.past_end) result = -1;
-    rt.call_items = 0;
-    if (rt.items_at_end >= 0) rt.items_at_end = -2;   /* reported; later calls see plain EOF */
+    if (rt->items_at_end >= 0) result = rt->items_at_end == 0 ? -1 : rt->items_at_end;   /* EOF */
+    else if (rt->past_end) result = -1;
+    rt->call_items = 0;
+    if (rt->items_at_end >= 0) rt->items_at_end = -2;   /* reported; later calls see plain EOF */
     return result;
 }
 
 double freqsys_rt_read_real(uint32_t site) {
     double v = draw(site), out;
-    if (rt.past_end) return 0;
+    if (rt->past_end) return 0;
     float f;
-    if (rt.mod->sites[site].kind == FSABI_KIND_F32 ? runtime_convert(v, FSABI_KIND_F32, &f)
+    if (rt->mod->sites[site].kind == FSABI_KIND_F32 ? runtime_convert(v, FSABI_KIND_F32, &f)
                                                   : runtime_convert(v, FSABI_KIND_F64, &out))
         misfit(site, "the drawn value %.17g does not fit", v);
     return v;
@@ -349,7 +329,7 @@ static int as_text(uint32_t site, char *out, size_t size) {
 void freqsys_rt_read_text(uint32_t site, char *buf, int64_t cap) {
     char word[64];
     int n = as_text(site, word, sizeof word);
-    if (rt.past_end) return;
+    if (rt->past_end) return;
     if (cap >= 0 && n + 1 > cap) misfit(site, "the drawn value needs %.0f bytes, the buffer has fewer", n + 1);
     memcpy(buf, word, (size_t)n + 1);
 }
@@ -357,8 +337,8 @@ void freqsys_rt_read_text(uint32_t site, char *buf, int64_t cap) {
 char *freqsys_rt_read_line(uint32_t site, char *buf, int32_t cap) {
     char word[64];
     int n = as_text(site, word, sizeof word - 1);
-    rt.call_items = 0;   /* not part of a scanf call */
-    if (rt.past_end) return NULL;
+    rt->call_items = 0;   /* not part of a scanf call */
+    if (rt->past_end) return NULL;
     word[n++] = '\n';
     word[n] = '\0';
     if (n + 1 > cap) misfit(site, "the drawn line needs %.0f bytes, fgets allows fewer", n + 1);
@@ -368,26 +348,26 @@ char *freqsys_rt_read_line(uint32_t site, char *buf, int32_t cap) {
 
 int32_t freqsys_rt_getchar(uint32_t site) {
     double v = draw(site);
-    rt.call_items = 0;   /* not part of a scanf call */
-    if (rt.past_end) return -1;
+    rt->call_items = 0;   /* not part of a scanf call */
+    if (rt->past_end) return -1;
     if (!(v == trunc(v) && v >= -1 && v <= 255))
         misfit(site, "the drawn value %.17g is not a character code (0..255) or EOF (-1)", v);
     return (int32_t)v;
 }
 
-_Noreturn void freqsys_rt_exit(int32_t status) { longjmp(runtime_trial.trial_exit, TRIAL_EXITED); }
-_Noreturn void freqsys_rt_abort(void) { longjmp(runtime_trial.trial_exit, TRIAL_ABORTED); }
+_Noreturn void freqsys_rt_exit(int32_t status) { longjmp(shared->trial_exit, TRIAL_EXITED); }
+_Noreturn void freqsys_rt_abort(void) { longjmp(shared->trial_exit, TRIAL_ABORTED); }
 
 _Noreturn void freqsys_rt_assert_fail(const char *expr, const char *file, unsigned line,
                                       const char *function) {
-    longjmp(runtime_trial.trial_exit, TRIAL_ABORTED);
+    longjmp(shared->trial_exit, TRIAL_ABORTED);
 }
 
 /* rand() and its kin: the next 31 bits of the trial's own stream, so that a run
  * depends on (seed, trial) alone, whatever the program seeds them with. Philox
  * gives 32 uniform bits per draw; dropping one leaves 0..RAND_MAX (2^31 - 1). */
-int32_t freqsys_rt_rand(void) { return (int32_t)(gsl_rng_get(runtime_trial.rng) >> 1); }
-int64_t freqsys_rt_random(void) { return (int64_t)(gsl_rng_get(runtime_trial.rng) >> 1); }
+int32_t freqsys_rt_rand(void) { return (int32_t)(gsl_rng_get(shared->rng) >> 1); }
+int64_t freqsys_rt_random(void) { return (int64_t)(gsl_rng_get(shared->rng) >> 1); }
 int32_t freqsys_rt_rand_r(uint32_t *seed) {
     (void)seed;
     return freqsys_rt_rand();
@@ -398,15 +378,15 @@ void freqsys_rt_srand(uint32_t seed) { (void)seed; }
  * is ignored, as rand_r's seed is. */
 double freqsys_rt_drand48(void *state) {
     (void)state;
-    return gsl_rng_uniform(runtime_trial.rng);
+    return gsl_rng_uniform(shared->rng);
 }
 int64_t freqsys_rt_lrand48(void *state) {
     (void)state;
-    return (int64_t)(gsl_rng_get(runtime_trial.rng) >> 1);
+    return (int64_t)(gsl_rng_get(shared->rng) >> 1);
 }
 int64_t freqsys_rt_mrand48(void *state) {
     (void)state;
-    return (int64_t)(int32_t)(uint32_t)gsl_rng_get(runtime_trial.rng);
+    return (int64_t)(int32_t)(uint32_t)gsl_rng_get(shared->rng);
 }
 /* seed48 returns the old state: an all-zero one, as no state is kept. */
 unsigned short *freqsys_rt_seed48(void *state) {
@@ -414,14 +394,14 @@ unsigned short *freqsys_rt_seed48(void *state) {
     (void)state;
     return old;
 }
-uint32_t freqsys_rt_arc4random(void) { return (uint32_t)gsl_rng_get(runtime_trial.rng); }
+uint32_t freqsys_rt_arc4random(void) { return (uint32_t)gsl_rng_get(shared->rng); }
 uint32_t freqsys_rt_arc4random_uniform(uint32_t n) {
-    return n < 2 ? 0 : (uint32_t)gsl_rng_uniform_int(runtime_trial.rng, n);
+    return n < 2 ? 0 : (uint32_t)gsl_rng_uniform_int(shared->rng, n);
 }
 
 /* The virtual clock: FSABI_CLOCK_EPOCH at the start of every trial, one
  * microsecond later at each reading, so "until 2 s have passed" loops end. */
-static uint64_t tick(void) { return rt.clock_us++; }
+static uint64_t tick(void) { return rt->clock_us++; }
 
 int64_t freqsys_rt_time(int64_t *out) {
     int64_t now = FSABI_CLOCK_EPOCH + (int64_t)(tick() / 1000000);

@@ -13,8 +13,9 @@
 #include "draw_scores.h"
 
 /* The runtime (libfreqsys_rt.a) is linked into every instrumented module, so each
- * loaded module carries its own runtime and the runtime's state (runtime.c's `rt`,
- * trial_draws.c's `runtime_trial`): one copy per module, one per forked worker.
+ * loaded module carries its own runtime and the runtime's state: one object per
+ * module (runtime_state.h), reached through one pointer, runtime_self(); one copy
+ * per module, one per forked worker.
  * Besides the descriptor, the module exports only this table, under the name
  * FSABI_RUNTIME_SYMBOL; the executable reaches the runtime through it alone.
  *

@@ -8,21 +8,22 @@
 #include <stdio.h>
 #include "freqsys/abi.h"
 
-trial_draws runtime_trial;
+/* trial_draws.c's part of the module's runtime state (runtime_state.h). */
+static trial_draws *const shared = &runtime_state_object.trial_draws;
 
 void runtime_set_draw_source(runtime_draw_source fn, void *ctx) {
-    runtime_trial.source = fn;
-    runtime_trial.source_ctx = ctx;
+    shared->source = fn;
+    shared->source_ctx = ctx;
 }
 
-gsl_rng *runtime_rng(void) { return runtime_trial.rng; }
+gsl_rng *runtime_rng(void) { return shared->rng; }
 
 _Noreturn void runtime_fail(const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(runtime_trial.error, sizeof runtime_trial.error, fmt, ap);
+    vsnprintf(shared->error, sizeof shared->error, fmt, ap);
     va_end(ap);
-    longjmp(runtime_trial.trial_exit, TRIAL_INPUT_ERROR);
+    longjmp(shared->trial_exit, TRIAL_INPUT_ERROR);
 }
 
 int runtime_convert(double v, uint32_t kind, void *out) {

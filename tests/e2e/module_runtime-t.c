@@ -82,7 +82,7 @@ int main(void) {
     ok(mod && mod->abi_version == FSABI_VERSION, "module.so exports the descriptor");
     ok(rt && runtime_table_check(rt, rerr, sizeof rerr) == 0 && rt->run_trial && rt->bind && rt->draw_stdin,
        "module.so exports the runtime table of this build");
-    static const char *const hidden[] = {"freqsys_rt_read_int", "freqsys_rt_exit", "dist_sample", "runtime_trial",
+    static const char *const hidden[] = {"freqsys_rt_read_int", "freqsys_rt_exit", "dist_sample", "runtime_state_object",
                                          "runtime_run_trial", "runtime_bind", "dist_rng_philox"};
     int shown = 0;
     for (size_t i = 0; i < sizeof hidden / sizeof hidden[0]; i++)

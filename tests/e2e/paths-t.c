@@ -2,20 +2,14 @@
 /* SPDX-License-Identifier: MIT */
 #include "tap.h"
 #include "e2e.h"
+#include "path_checks.h"
 
 #define SPEC "tests/e2e/programs/paths.fspec"
 
 /* The paths' confidence is simultaneous (Bonferroni over every block and path) at
  * the spec's 99%: every check of a mean against its truth below holds together with
- * probability at least 0.99, so the seed's one outcome failing is a 1% event or a bug. */
-static int within(const result_path *p, double truth) {
-    int in = fabs(p->mean - truth) <= p->half_width;
-    if (!in) diag("%s #%llu: mean %.6f ± %.6f, truth %.6f", p->function, (unsigned long long)p->id, p->mean,
-                  p->half_width, truth);
-    return in;
-}
-
-static int starts_with(const char *s, const char *prefix) { return !strncmp(s, prefix, strlen(prefix)); }
+ * probability at least 0.99 (path_within), so the seed's one outcome failing is a 1%
+ * event or a bug. */
 
 /* Whether the path's blocks are a walk in the result's CFG: each a successor of the one before. */
 static int is_walk(const result *r, const result_path *p) {
@@ -37,26 +31,6 @@ static int is_walk(const result *r, const result_path *p) {
         return found;
     }
     return prev && prev->nsuccessors == 0;
-}
-
-/* Per trial, a block runs once for each path through it that ran: the means must agree exactly. */
-static int blocks_add_up(const result *r, const char *function) {
-    int ok_all = 1;
-    for (size_t i = 0; i < r->nblocks; i++) {
-        const result_block *b = &r->blocks[i];
-        if (strcmp(b->function, function)) continue;
-        double sum = 0;
-        for (size_t j = 0; j < r->npaths; j++) {
-            const result_path *p = &r->paths[j];
-            if (strcmp(p->function, function)) continue;
-            for (size_t k = 0; k < p->nblocks; k++) sum += !strcmp(p->blocks[k], b->block) ? p->mean : 0;
-        }
-        if (fabs(sum - b->mean) > 1e-9) {
-            diag("%s %s: block mean %.12f, its paths' %.12f", function, b->block, b->mean, sum);
-            ok_all = 0;
-        }
-    }
-    return ok_all;
 }
 
 int main(void) {
@@ -88,8 +62,8 @@ int main(void) {
         shapes &= p->nblocks == 7 && !strcmp(p->blocks[0], "entry") && !p->back_to;
         double truth = 1;
         for (int arm = 0; arm < 3 && p->nblocks == 7; arm++)
-            truth *= starts_with(p->blocks[1 + 2 * arm], "if.then") ? first_arm[arm] : 1 - first_arm[arm];
-        all_within &= within(p, truth);
+            truth *= path_starts_with(p->blocks[1 + 2 * arm], "if.then") ? first_arm[arm] : 1 - first_arm[arm];
+        all_within &= path_within(p, truth);
     }
     is_int(n3, 8, "three: eight paths");
     ok(seen[0] == 1 && seen[1] == 1 && seen[2] == 1 && seen[3] == 1 && seen[4] == 1 && seen[5] == 1 &&
@@ -97,7 +71,7 @@ int main(void) {
     ok(shapes, "three: each id decodes to entry, an arm, a join, an arm, a join, an arm, a join");
     ok(all_walks, "three: each path is a walk of the CFG ending at the return");
     ok(all_within, "three: each mean within its half-width of the product of its arms' probabilities");
-    ok(blocks_add_up(r, "three"), "three: each block's mean is the sum of its paths' means");
+    ok(path_blocks_add_up(r, "three"), "three: each block's mean is the sum of its paths' means");
 
     /* loop(): four trips, each taking the first arm with 0.3 */
     int n_loop = 0, loop_ok = 1, loop_walks = 1, loop_seen = 0;
@@ -111,20 +85,20 @@ int main(void) {
         const char *arm = p->nblocks > (size_t)(from_entry ? 3 : 2) ? p->blocks[from_entry ? 3 : 2] : "";
         double truth = -1;
         if (strcmp(first, "for.cond")) loop_ok = 0;
-        else if (p->back_to && !strcmp(p->back_to, "for.cond") && starts_with(arm, "if.then"))
+        else if (p->back_to && !strcmp(p->back_to, "for.cond") && path_starts_with(arm, "if.then"))
             truth = from_entry ? 0.3 : 3 * 0.3, loop_seen |= from_entry ? 1 : 2;
-        else if (p->back_to && !strcmp(p->back_to, "for.cond") && starts_with(arm, "if.else"))
+        else if (p->back_to && !strcmp(p->back_to, "for.cond") && path_starts_with(arm, "if.else"))
             truth = from_entry ? 0.7 : 3 * 0.7, loop_seen |= from_entry ? 4 : 8;
         else if (!p->back_to && p->nblocks == (size_t)(from_entry ? 3 : 2) && !strcmp(p->blocks[p->nblocks - 1], "for.end"))
             truth = from_entry ? 0 : 1, loop_seen |= from_entry ? 16 : 32;
         if (truth < 0) loop_ok = 0;
-        else loop_ok &= within(p, truth);
+        else loop_ok &= path_within(p, truth);
     }
     is_int(n_loop, 6, "loop: six paths (from the entry or the header; then-arm, else-arm or out)");
     is_int(loop_seen, 63, "loop: each of the six shapes once");
     ok(loop_ok, "loop: each mean within its half-width of its exact count per run");
     ok(loop_walks, "loop: each path is a walk of the CFG ending at a return or going back to for.cond");
-    ok(blocks_add_up(r, "loop"), "loop: each block's mean is the sum of its paths' means");
+    ok(path_blocks_add_up(r, "loop"), "loop: each block's mean is the sum of its paths' means");
 
     /* dowhile(): three trips; the back edge leaves do.cond, which also leads out */
     int n_do = 0, do_ok = 1, do_walks = 1;
@@ -136,17 +110,17 @@ int main(void) {
         int from_entry = !strcmp(p->blocks[0], "entry");
         size_t at = from_entry ? 1 : 0;
         if (p->nblocks < at + 4 || strcmp(p->blocks[at], "do.body")) { do_ok = 0; continue; }
-        double arm = starts_with(p->blocks[at + 1], "if.then") ? 0.3 : 0.7;
+        double arm = path_starts_with(p->blocks[at + 1], "if.then") ? 0.3 : 0.7;
         int back = p->back_to && !strcmp(p->back_to, "do.body");
         int out = !p->back_to && !strcmp(p->blocks[p->nblocks - 1], "do.end");
         if (!back && !out) { do_ok = 0; continue; }
         /* from the entry: the first trip, which always goes back; from the header:
          * the second trip goes back, the third leaves */
-        do_ok &= within(p, from_entry ? (back ? arm : 0) : arm);
+        do_ok &= path_within(p, from_entry ? (back ? arm : 0) : arm);
     }
     is_int(n_do, 8, "dowhile: eight paths (from the entry or the header; either arm; back or out)");
     ok(do_ok, "dowhile: each mean within its half-width of its exact count per run");
-    ok(do_walks && blocks_add_up(r, "dowhile"), "dowhile: walks of the CFG, and the block means add up");
+    ok(do_walks && path_blocks_add_up(r, "dowhile"), "dowhile: walks of the CFG, and the block means add up");
 
     int counted = 0;
     for (size_t f = 0; f < r->npath_functions; f++) counted += r->path_functions[f].counted;
@@ -181,7 +155,7 @@ int main(void) {
         if (!strcmp(r->paths[i].function, "loop") && (!hot || r->paths[i].mean > hot->mean)) hot = &r->paths[i];
     char want[64];
     snprintf(want, sizeof want, "hottest path #%llu in red", hot ? (unsigned long long)hot->id : 999ull);
-    ok(rc == 0 && graph && hot && !strcmp(hot->blocks[0], "for.cond") && starts_with(hot->blocks[2], "if.else") &&
+    ok(rc == 0 && graph && hot && !strcmp(hot->blocks[0], "for.cond") && path_starts_with(hot->blocks[2], "if.else") &&
        strstr(graph, want) && strstr(graph, "[color=\"#cc0000\""), "dot: loop's hottest path drawn in red");
     free(graph);
 
@@ -212,7 +186,7 @@ int main(void) {
         const result_path_function *pf = &p->path_functions[i];
         if (!strcmp(pf->function, "three"))
             three_note = !pf->counted && pf->hashed && pf->paths == 8 && pf->note &&
-                         starts_with(pf->note, "hashed: 8 paths > limit 6");
+                         path_starts_with(pf->note, "hashed: 8 paths > limit 6");
         if (!strcmp(pf->function, "loop")) loop_counted = pf->counted && pf->paths == 6;
     }
     for (size_t i = 0; p && i < p->npaths; i++) {

@@ -2,45 +2,18 @@
 /* SPDX-License-Identifier: MIT */
 #include "tap.h"
 #include "e2e.h"
+#include "path_checks.h"
 
 #define SPEC "tests/e2e/programs/paths.fspec"
 
 /* Under --simultaneous each path is judged at the family's share of the spec's 1%
  * (27 blocks and counted paths share it): the eight checks below fail together with
- * probability at most 8 x 1% / 27, so a failure is a rare event or a bug. */
-static int within(const result_path *p, double truth) {
-    int in = fabs(p->mean - truth) <= p->half_width;
-    if (!in) diag("%s #%llu: mean %.6f ± %.6f, truth %.6f", p->function, (unsigned long long)p->id, p->mean,
-                  p->half_width, truth);
-    return in;
-}
-
-static int starts_with(const char *s, const char *prefix) { return !strncmp(s, prefix, strlen(prefix)); }
+ * probability at most 8 x 1% / 27 (path_within), so a failure is a rare event or a bug. */
 
 static const result_path_function *path_function(const result *r, const char *name) {
     for (size_t i = 0; r && i < r->npath_functions; i++)
         if (!strcmp(r->path_functions[i].function, name)) return &r->path_functions[i];
     return NULL;
-}
-
-/* Per trial, a block runs once for each path through it: the means agree exactly. */
-static int blocks_add_up(const result *r, const char *function) {
-    int all = 1;
-    for (size_t i = 0; i < r->nblocks; i++) {
-        const result_block *b = &r->blocks[i];
-        if (strcmp(b->function, function)) continue;
-        double sum = 0;
-        for (size_t j = 0; j < r->npaths; j++) {
-            const result_path *p = &r->paths[j];
-            for (size_t k = 0; !strcmp(p->function, function) && k < p->nblocks; k++)
-                sum += !strcmp(p->blocks[k], b->block) ? p->mean : 0;
-        }
-        if (fabs(sum - b->mean) > 1e-9) {
-            diag("%s %s: block mean %.12f, its paths' %.12f", function, b->block, b->mean, sum);
-            all = 0;
-        }
-    }
-    return all;
 }
 
 /* three() past --max-paths 4: its eight paths come from the table, numbered and decoded. */
@@ -65,8 +38,8 @@ static void eight_paths(char *err, size_t errlen) {
         shapes &= p->nblocks == 7 && !strcmp(p->blocks[0], "entry") && !p->back_to;
         double truth = 1;
         for (int arm = 0; arm < 3 && p->nblocks == 7; arm++)
-            truth *= starts_with(p->blocks[1 + 2 * arm], "if.then") ? first_arm[arm] : 1 - first_arm[arm];
-        all_within &= within(p, truth);
+            truth *= path_starts_with(p->blocks[1 + 2 * arm], "if.then") ? first_arm[arm] : 1 - first_arm[arm];
+        all_within &= path_within(p, truth);
     }
     is_int(n, 8, "three: eight hashed paths");
     ok(seen[0] == 1 && seen[1] == 1 && seen[2] == 1 && seen[3] == 1 && seen[4] == 1 && seen[5] == 1 &&
@@ -75,7 +48,7 @@ static void eight_paths(char *err, size_t errlen) {
     ok(shapes, "three: each id decodes to entry, an arm, a join, an arm, a join, an arm, a join");
     ok(all_within, "three: each mean within its half-width of the product of its arms' probabilities");
     ok(settled, "three: each converged on the proven bound (at most once a run)");
-    ok(blocks_add_up(r, "three") && blocks_add_up(r, "loop"), "three, loop: each block's mean is its paths' sum");
+    ok(path_blocks_add_up(r, "three") && path_blocks_add_up(r, "loop"), "three, loop: each block's mean is its paths' sum");
     const result_path_function *f = path_function(r, "three");
     ok(f && f->hashed && !f->counted && f->paths == 8 && f->seen == 8 && f->trials == r->trials && !f->lost_trials &&
        f->note && strstr(f->note, "paths never seen are not covered"),
@@ -92,10 +65,10 @@ static void eight_paths(char *err, size_t errlen) {
     int loop_honest = 0, dowhile_open = 0;
     for (size_t i = 0; i < r->npaths; i++) {
         const result_path *p = &r->paths[i];
-        if (!strcmp(p->function, "loop") && starts_with(p->blocks[0], "for.cond") && p->back_to)
+        if (!strcmp(p->function, "loop") && path_starts_with(p->blocks[0], "for.cond") && p->back_to)
             loop_honest += !strcmp(p->basis, "proven") && !strcmp(p->method, "bernstein") &&
-                           !strcmp(p->status, "converged") && within(p, starts_with(p->blocks[2], "if.then") ? 0.9 : 2.1);
-        if (!strcmp(p->function, "dowhile") && starts_with(p->blocks[0], "do.body") && p->back_to)
+                           !strcmp(p->status, "converged") && path_within(p, path_starts_with(p->blocks[2], "if.then") ? 0.9 : 2.1);
+        if (!strcmp(p->function, "dowhile") && path_starts_with(p->blocks[0], "do.body") && p->back_to)
             dowhile_open += !strcmp(p->status, "not_converged") && p->note && strstr(p->note, "no proven bound");
     }
     is_int(loop_honest, 2, "loop: the two round paths converge on the proven bound (Bernstein), within their truth");

@@ -47,7 +47,7 @@ int main(void)
 {
     size_t n = fread(data, 1, sizeof data, stdin);
     unsigned long check = 0;
-    for (int pass = 0; pass < 8; pass++) {
+    for (int pass = 0; pass < 512; pass++) {
         for (size_t off = 0; off + RECORD <= n; off += RECORD) {
             const unsigned char *r = data + off;
             /* The bytes are drawn from a small alphabet; the fields are made of them. */

@@ -3,7 +3,7 @@
 #include <stdio.h>
 
 #define MAX_CODE 65536
-#define PASSES 6
+#define PASSES 24
 
 static unsigned char code[MAX_CODE];
 

@@ -56,7 +56,7 @@ int main(void)
     size_t bytes = fread(raw, 1, sizeof raw, stdin);
     long n = (long)(bytes / 2);
     unsigned long total = 0, distinct = 0;
-    for (int pass = 0; pass < 4; pass++) {
+    for (int pass = 0; pass < 32; pass++) {
         for (long k = 0; k < n; k++)
             keys[k] = (unsigned short)(raw[2 * k] << 8 | raw[2 * k + 1]) ^ (unsigned short)pass;
         quick_sort(keys, n);

@@ -72,7 +72,7 @@ int main(void)
 {
     size_t n = fread(text, 1, MAX_TEXT, stdin);
     unsigned long h = 0;
-    for (int pass = 0; pass < 4; pass++)
+    for (int pass = 0; pass < 32; pass++)
         h += tokenize(text, text + n);
     printf("%lu", h);
     for (int k = 0; k < 8; k++)

@@ -27,7 +27,11 @@ build: deps
 demo: build
 	$(BUILD)/freqsys run examples/newton/newton.fspec
 
+# The benchmarks' own programs are built on demand only; building them here keeps
+# them compiling as the code they use changes.
+BENCH_TARGETS = sampling-bench sensitivity-bench rare-bench rare-tool
 test: build
+	cmake --build $(BUILD) -j $(JOBS) --target $(BENCH_TARGETS)
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 	@$(MAKE) --no-print-directory lint
 	@$(MAKE) --no-print-directory test-sanitize

@@ -116,7 +116,7 @@ int main(int argc, char **argv) {
         for (int seed = 1; seed <= seeds; seed++) {
             runner_config cfg = {0};
             cfg.mod = mod;
-            cfg.program = (program_hooks){rt->run_trial, rt->set_draw_source, rt->rng};
+            cfg.program = (program_hooks){.run_trial = rt->run_trial, .set_draw_source = rt->set_draw_source, .rng = rt->rng};
             cfg.seed = (uint64_t)seed;
             cfg.jobs = jobs;
             cfg.max_trials = s->max_trials;

@@ -24,6 +24,9 @@ typedef struct truth {
 
 #define MAX_TRUTHS 8
 
+/* The loaded module's runtime: the draws and their scores live in it. */
+static const runtime_table *loaded;
+
 static void usage(void) {
     fputs("usage: sensitivity-bench [-R SEEDS] [-j JOBS] [-n TRIALS] [-g GAMMA] SPEC\n"
           "                         FUNCTION:LINE:LABEL:INPUT:PARAM=TRUTH...\n"
@@ -75,9 +78,6 @@ static int run(const fsabi_module *mod, const spec *s, uint64_t seed, int jobs, 
     *rate = rr->elapsed_s > 0 ? (double)rr->trials / rr->elapsed_s : 0;
     return 0;
 }
-
-/* The loaded module's runtime: the draws and their scores live in it. */
-static const runtime_table *loaded;
 
 static const fsabi_module *load(const char *spec_path, spec **s) {
     LLVMContextRef ctx;

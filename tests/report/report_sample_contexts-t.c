@@ -76,7 +76,7 @@ int main(void)
 {
     tools_need(CLANG_PROGRAM, "clang-19", "clang-19");
     tools_need(LLVM_PROFDATA_PROGRAM, "llvm-profdata-19", "llvm-19");
-    plan(12);
+    plan(15);
     tools_tmpdir();
     result *r = tools_result(SPEC " --contexts -s 5", "contexts.json");
     char cmd[4096], *out = NULL, *err = NULL;
@@ -123,6 +123,34 @@ int main(void)
     ok(err && strstr(err, "'work' inlined into 'main' to match profiling context") &&
            strstr(err, "at callsite twice:2:12 @ main:8:10"),
        "clang inlines work() where its profile's contexts say");
+    free(out);
+    free(err);
+    out = err = NULL;
+
+    /* functions entered in one context only, leaf and once (leaf's one caller), are
+     * written context-less, so that clang's ordinary inliner weighs them; shared keeps
+     * its two contexts */
+    result_free(r);
+    r = tools_result("tests/e2e/programs/single_context.fspec --contexts", "single.json");
+    snprintf(cmd, sizeof cmd, "'%s' report '%s' --format sample --contexts -o '%s' && '%s' show --sample '%s'",
+             TOOLS_FREQSYS, tools_path("single.json"), tools_path("single.prof"), LLVM_PROFDATA_PROGRAM,
+             tools_path("single.prof"));
+    if (!is_int(tools_sh(cmd, &out, &err), 0, "the profile of single_context.c is written and read back"))
+        diag("%s", err ? err : "");
+    /* the context-less entry is what the plain sample profile says of leaf */
+    char *plain = NULL, key[256] = "Function: leaf: (missing)";
+    snprintf(cmd, sizeof cmd, "'%s' report '%s' --format sample -o '%s' && '%s' show --sample '%s'", TOOLS_FREQSYS,
+             tools_path("single.json"), tools_path("plain.prof"), LLVM_PROFDATA_PROGRAM, tools_path("plain.prof"));
+    tools_sh(cmd, &plain, NULL);
+    const char *line = plain ? strstr(plain, "Function: leaf: ") : NULL;
+    if (line)
+        snprintf(key, sizeof key, "%.*s", (int)strcspn(line, "\n"), line);
+    ok(line && out && strstr(out, key) && strstr(out, "Function: once: ") && !strstr(out, "@ leaf") &&
+           !strstr(out, "@ once"),
+       "one-context functions are context-less entries, as in the plain profile (%s)", key);
+    free(plain);
+    ok(out && strstr(out, "Function: main:6 @ shared: ") && strstr(out, "Function: main:7 @ shared: "),
+       "a function entered in two contexts keeps both");
     free(out);
     free(err);
     out = err = NULL;

@@ -704,7 +704,7 @@ static result *enumerated_result(const spec *s, const run_options *o, const runn
     if (!r) return NULL;
     for (size_t j = 0; j < r->nblocks; j++) {
         result_block *b = &r->blocks[j];
-        free(b->status); free(b->method); free(b->basis);
+        result_estimate_free(&b->estimate);
         b->status = strdup("exact");
         b->method = strdup("enumerated");
         b->basis = strdup("enumerated");

@@ -18,6 +18,7 @@
 #include "enumerate.h"
 #include "module_load.h"
 #include "path_hashed.h"
+#include "result_estimate_fill.h"
 #include "runner.h"
 #include "score_sums.h"
 #include "stdin_text.h"
@@ -334,18 +335,7 @@ static int make_paths(result *r, const fsabi_module *mod, const runner_result *r
         for (uint32_t k = 0; k < fp->nblocks; k++)
             if (!(out->blocks[out->nblocks++] = strdup(mod->blocks[mod->path_blocks[fp->first_block + k]].label))) return -1;
         if (fp->back_to != FSABI_PATH_ENDS && !(out->back_to = strdup(mod->blocks[fp->back_to].label))) return -1;
-        out->mean = m->mean / per;
-        out->stddev = m->stddev / per;
-        out->half_width = v->half_width / per;
-        out->min = m->min;
-        out->max = m->max;
-        out->hits = m->hits;
-        out->status = strdup(block_status_name(v->status));
-        out->method = strdup(block_method_name(v->method));
-        out->basis = strdup(block_basis_name(v->basis));
-        out->p_upper = v->p_upper;
-        out->range = v->range / per;
-        out->max_runs = runner_path_max_runs(fp) / per;
+        if (result_estimate_fill(&out->estimate, m, v, runner_path_max_runs(fp), per) != 0) return -1;
     }
     for (uint64_t f = 0; f < mod->nfunctions; f++) {
         const fsabi_path_function *pf = &mod->path_functions[f];
@@ -434,11 +424,7 @@ static int context_of(result_context *out, const fsabi_module *mod, const runner
         const fsabi_block *block = &mod->blocks[f->first_block + j];
         double bound = cf->ncounters ? runner_context_max_runs(mod, first + j - context_base) : runner_block_max_runs(block);
         result_context_block *b = &out->blocks[out->nblocks++];
-        *b = (result_context_block){strdup(block->label), m->mean / per, m->stddev / per, v->half_width / per, m->min,
-                                    m->max, m->hits, strdup(block_status_name(v->status)),
-                                    strdup(block_method_name(v->method)), strdup(block_basis_name(v->basis)),
-                                    v->p_upper, v->range / per, bound / per};
-        if (!b->block || !b->status || !b->method || !b->basis) return -1;
+        if (!(b->block = strdup(block->label)) || result_estimate_fill(&b->estimate, m, v, bound, per) != 0) return -1;
     }
     return 0;
 }
@@ -485,18 +471,7 @@ static int block_of(result_block *out, const spec *s, const runner_config *cfg, 
     out->block = strdup(b->label);
     out->file = relative_file(s, b->file);
     out->line = (int)b->line;
-    out->mean = m->mean / per;
-    out->stddev = m->stddev / per;
-    out->half_width = v->half_width / per;
-    out->min = m->min;
-    out->max = m->max;
-    out->hits = m->hits;
-    out->status = strdup(block_status_name(v->status));
-    out->method = strdup(block_method_name(v->method));
-    out->p_upper = v->p_upper;
-    out->basis = strdup(block_basis_name(v->basis));
-    out->range = v->range / per;
-    out->max_runs = runner_block_max_runs(b) / per;
+    if (result_estimate_fill(&out->estimate, m, v, runner_block_max_runs(b), per) != 0) return -1;
     out->variance_ratio = NAN;
     if (rr->run_moments) per_run(out, m, &rr->run_moments[j], cfg->runs_per_trial);   /* per == 1 then */
     out->successors = calloc(b->nsuccessors + 1, sizeof *out->successors);
@@ -729,7 +704,7 @@ static result *enumerated_result(const spec *s, const run_options *o, const runn
     if (!r) return NULL;
     for (size_t j = 0; j < r->nblocks; j++) {
         result_block *b = &r->blocks[j];
-        free(b->status); free(b->method); free(b->basis);
+        result_estimate_free(&b->estimate);
         b->status = strdup("exact");
         b->method = strdup("enumerated");
         b->basis = strdup("enumerated");

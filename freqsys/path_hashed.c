@@ -10,6 +10,7 @@
 #include "hashed_verdict.h"
 #include "path_numbering.h"
 #include "path_tallies.h"
+#include "result_estimate_fill.h"
 #include "stop_rule.h"
 
 /* Function FI's CFG as the descriptor lists it (the graph the transform numbered:
@@ -106,19 +107,8 @@ static int path_entry(result_path *out, const fsabi_module *mod, const runner_co
                  "%sincomplete: the per-trial path table was full in %llu trials and counts were lost",
                  note[0] ? "; " : "", (unsigned long long)lost);
     if (note[0] && !(out->note = strdup(note))) oom = 1;
-    out->mean = m.mean / per;
-    out->stddev = m.stddev / per;
-    out->half_width = v.half_width / per;
-    out->min = m.min;
-    out->max = m.max;
-    out->hits = m.hits;
-    out->status = strdup(block_status_name(v.status));
-    out->method = strdup(block_method_name(v.method));
-    out->basis = strdup(block_basis_name(v.basis));
-    out->p_upper = v.p_upper;
-    out->range = v.range / per;
-    out->max_runs = bound / per;
-    return oom || !out->function || !out->key || !out->status || !out->method || !out->basis ? -1 : 0;
+    if (result_estimate_fill(&out->estimate, &m, &v, bound, per) != 0) oom = 1;
+    return oom || !out->function || !out->key ? -1 : 0;
 }
 
 /* An upper bound on the total mean per run of the paths of function FI that no trial

@@ -1,6 +1,7 @@
 # freqsys/report/report.cmake: the fsreport library: the result model, its writers and reader, and the exports for other tools.
 add_library(fsreport STATIC
   ${CMAKE_CURRENT_LIST_DIR}/result.c
+  ${CMAKE_CURRENT_LIST_DIR}/result_estimate.c
   ${CMAKE_CURRENT_LIST_DIR}/result_json.c
   ${CMAKE_CURRENT_LIST_DIR}/result_text.c
   ${CMAKE_CURRENT_LIST_DIR}/result_csv.c

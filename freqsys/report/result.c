@@ -17,9 +17,7 @@ static void free_paths(result *r)
             free(p->blocks[k]);
         free(p->blocks);
         free(p->back_to);
-        free(p->status);
-        free(p->method);
-        free(p->basis);
+        result_estimate_free(&p->estimate);
         free(p->key);
         free(p->note);
     }
@@ -59,9 +57,7 @@ static void free_extras(result *r)
         free(c->calls);
         for (size_t k = 0; k < c->nblocks; k++) {
             free(c->blocks[k].block);
-            free(c->blocks[k].status);
-            free(c->blocks[k].method);
-            free(c->blocks[k].basis);
+            result_estimate_free(&c->blocks[k].estimate);
         }
         free(c->blocks);
     }
@@ -81,9 +77,7 @@ void result_free(result *r)
         free(b->function);
         free(b->block);
         free(b->file);
-        free(b->status);
-        free(b->method);
-        free(b->basis);
+        result_estimate_free(&b->estimate);
         free(b->successors);
         for (size_t k = 0; k < b->ncallees; k++)
             free(b->callees[k]);

@@ -7,6 +7,34 @@
 #include <stdint.h>
 #include <stdio.h>
 
+/* An entry's estimate of its expected executions per run (program mode) or per call
+ * (function mode), as the stopping rule judged it; the same for blocks, paths and
+ * blocks in a context. Each entry embeds it as
+ *     union { struct { RESULT_ESTIMATE_FIELDS }; result_estimate estimate; };
+ * so that its fields read as the entry's own (b->mean) and the whole as b->estimate:
+ * the anonymous struct and result_estimate list the same members in the same order,
+ * which C11 (6.5.2.3) lets either view read. */
+#define RESULT_ESTIMATE_FIELDS                                                              \
+    double mean, stddev, half_width;                                                        \
+    uint64_t min, max;                                                                      \
+    uint64_t hits;        /* trials in which the entry ran at least once */                 \
+    char *status;         /* "converged" | "constant" | "rare" | "not_converged" | "exact" */ \
+    char *method;         /* "clt" | "observed" | "binomial" | "exact" | "bernstein" */     \
+    char *basis;          /* what the bound rests on: "proven" | "cap" | "plug_in" |        \
+                           * "paper" | "none" (no valid bound: half_width is not finite);   \
+                           * NULL unknown (a block of a result written before it) */       \
+    double p_upper;       /* binomial bounds: upper bound on P(reached), or on P(a trial    \
+                           * differs) for an entry seen the same in every trial; else 0 */  \
+    double range;         /* the largest count per run the bound assumed or proved; NAN: none */ \
+    double max_runs;      /* proven: at most this many executions per run; NAN: unbounded */
+
+typedef struct result_estimate {
+    RESULT_ESTIMATE_FIELDS
+} result_estimate;
+
+/* result_estimate.c: frees the estimate's strings (not E itself) and sets them to NULL. */
+void result_estimate_free(result_estimate *e);
+
 /* One basic block's estimate. "mean" is expected executions per run (program mode)
  * or per call (function mode). */
 typedef struct result_block {
@@ -14,17 +42,7 @@ typedef struct result_block {
     char *block;          /* IR label, e.g. "while.body" */
     char *file;           /* source file of the block's first located instruction, or "" */
     int line;             /* first source line, 0 when unknown */
-    double mean, stddev, half_width;
-    uint64_t min, max;
-    uint64_t hits;        /* trials in which the block ran at least once */
-    char *status;         /* "converged" | "constant" | "rare" | "not_converged" */
-    char *method;         /* "clt" | "observed" | "binomial" */
-    double p_upper;       /* binomial bounds: upper bound on P(reached), or on P(a trial
-                           * differs) for a block seen the same in every trial; else 0 */
-    char *basis;          /* what the bound rests on: "proven" | "cap" | "plug_in" | "paper" |
-                           * "none" (no valid bound: half_width is not finite); NULL unknown */
-    double range;         /* the largest count per run the bound assumed or proved; NAN: none */
-    double max_runs;      /* proven: at most this many executions per run; NAN: unbounded */
+    union { struct { RESULT_ESTIMATE_FIELDS }; result_estimate estimate; };
     double variance_ratio;/* variance reduction: plain sampling's variance of the mean over
                            * this method's at the same number of runs, estimated from the
                            * same run; 0 or NAN when not measured (plain, enumerated) */
@@ -60,10 +78,7 @@ typedef struct result_path {
     char **blocks;        /* the labels of its blocks, in order */
     size_t nblocks;
     char *back_to;        /* the loop header a back edge takes it to next; NULL: it ends there */
-    double mean, stddev, half_width;
-    uint64_t min, max, hits;
-    char *status, *method, *basis;   /* as for blocks */
-    double p_upper, range, max_runs;
+    union { struct { RESULT_ESTIMATE_FIELDS }; result_estimate estimate; };
     int hashed;           /* counted through the per-trial path table (a function past --max-paths) */
     char *key;            /* hashed: its 64-bit id in hexadecimal ("0x..."); id is then its
                            * Ball-Larus number, or when that is no number (past 2^64 paths,
@@ -116,10 +131,7 @@ typedef struct result_call_site {
  * (or per call) when entered there, judged by the same rule as a block. */
 typedef struct result_context_block {
     char *block;
-    double mean, stddev, half_width;
-    uint64_t min, max, hits;
-    char *status, *method, *basis;   /* as for blocks */
-    double p_upper, range, max_runs;
+    union { struct { RESULT_ESTIMATE_FIELDS }; result_estimate estimate; };
 } result_context_block;
 
 /* One context of a function: the chain of the last call sites that led to it,

@@ -91,6 +91,47 @@ static void set(json_t *o, const char *key, json_t *v, int *bad)
         *bad = 1;
 }
 
+/* Which of an estimate's members to write or read, in their order. A block's order is
+ * its own, older than paths; a path or a context block gives the contract members
+ * first (mean, half_width, status: ESTIMATE_CONTRACT), then what it has besides, then
+ * the rest of its estimate (ESTIMATE_REST). */
+typedef enum estimate_part {
+    ESTIMATE_BLOCK,      /* mean, stddev, half_width, min, max, status, hits, method, p_upper,
+                          * and basis, range, max_runs when the basis is known */
+    ESTIMATE_CONTRACT,   /* mean, half_width, status */
+    ESTIMATE_REST        /* stddev, min, max, hits, method, p_upper, basis, range, max_runs */
+} estimate_part;
+
+/* Adds PART of E's members to O, in that part's order. */
+static void estimate_json(json_t *o, const result_estimate *e, estimate_part part, int *bad)
+{
+    if (part != ESTIMATE_REST) {
+        set(o, "mean", real(e->mean), bad);
+        if (part == ESTIMATE_BLOCK)
+            set(o, "stddev", real(e->stddev), bad);
+        set(o, "half_width", real(e->half_width), bad);
+        if (part == ESTIMATE_BLOCK) {
+            set(o, "min", count(e->min), bad);
+            set(o, "max", count(e->max), bad);
+        }
+        set(o, "status", str(e->status), bad);
+        if (part == ESTIMATE_CONTRACT)
+            return;
+    } else {
+        set(o, "stddev", real(e->stddev), bad);
+        set(o, "min", count(e->min), bad);
+        set(o, "max", count(e->max), bad);
+    }
+    set(o, "hits", count(e->hits), bad);
+    set(o, "method", str(e->method), bad);
+    set(o, "p_upper", real(e->p_upper), bad);
+    if (part == ESTIMATE_BLOCK && !(e->basis && e->basis[0]))
+        return;   /* a block of a result written before bases were recorded */
+    set(o, "basis", str(e->basis), bad);
+    set(o, "range", real(e->range), bad);
+    set(o, "max_runs", real(e->max_runs), bad);
+}
+
 static json_t *block_json(const result_block *b, int *bad)
 {
     json_t *o = json_object();
@@ -98,20 +139,7 @@ static json_t *block_json(const result_block *b, int *bad)
     set(o, "block", str(b->block), bad);
     set(o, "file", str(b->file), bad);
     set(o, "line", json_integer(b->line), bad);
-    set(o, "mean", real(b->mean), bad);
-    set(o, "stddev", real(b->stddev), bad);
-    set(o, "half_width", real(b->half_width), bad);
-    set(o, "min", count(b->min), bad);
-    set(o, "max", count(b->max), bad);
-    set(o, "status", str(b->status), bad);
-    set(o, "hits", count(b->hits), bad);
-    set(o, "method", str(b->method), bad);
-    set(o, "p_upper", real(b->p_upper), bad);
-    if (b->basis && b->basis[0]) {
-        set(o, "basis", str(b->basis), bad);
-        set(o, "range", real(b->range), bad);
-        set(o, "max_runs", real(b->max_runs), bad);
-    }
+    estimate_json(o, &b->estimate, ESTIMATE_BLOCK, bad);
     if (isfinite(b->variance_ratio) && b->variance_ratio > 0)
         set(o, "variance_ratio", real(b->variance_ratio), bad);
     json_t *succ = json_array(), *calls = json_array();
@@ -160,20 +188,10 @@ static json_t *path_json(const result_path *p, int *bad)
         if (json_array_append_new(blocks, str(p->blocks[k])) != 0)
             *bad = 1;
     set(o, "blocks", blocks, bad);
-    set(o, "mean", real(p->mean), bad);
-    set(o, "half_width", real(p->half_width), bad);
-    set(o, "status", str(p->status), bad);
+    estimate_json(o, &p->estimate, ESTIMATE_CONTRACT, bad);
     if (p->back_to)
         set(o, "back_to", str(p->back_to), bad);
-    set(o, "stddev", real(p->stddev), bad);
-    set(o, "min", count(p->min), bad);
-    set(o, "max", count(p->max), bad);
-    set(o, "hits", count(p->hits), bad);
-    set(o, "method", str(p->method), bad);
-    set(o, "p_upper", real(p->p_upper), bad);
-    set(o, "basis", str(p->basis), bad);
-    set(o, "range", real(p->range), bad);
-    set(o, "max_runs", real(p->max_runs), bad);
+    estimate_json(o, &p->estimate, ESTIMATE_REST, bad);
     if (p->hashed) {
         set(o, "hashed", json_true(), bad);
         set(o, "key", str(p->key), bad);
@@ -223,18 +241,8 @@ static json_t *context_json(const result_context *c, int *bad)
         const result_context_block *b = &c->blocks[k];
         json_t *e = json_object();
         set(e, "block", str(b->block), bad);
-        set(e, "mean", real(b->mean), bad);
-        set(e, "half_width", real(b->half_width), bad);
-        set(e, "status", str(b->status), bad);
-        set(e, "stddev", real(b->stddev), bad);
-        set(e, "min", count(b->min), bad);
-        set(e, "max", count(b->max), bad);
-        set(e, "hits", count(b->hits), bad);
-        set(e, "method", str(b->method), bad);
-        set(e, "p_upper", real(b->p_upper), bad);
-        set(e, "basis", str(b->basis), bad);
-        set(e, "range", real(b->range), bad);
-        set(e, "max_runs", real(b->max_runs), bad);
+        estimate_json(e, &b->estimate, ESTIMATE_CONTRACT, bad);
+        estimate_json(e, &b->estimate, ESTIMATE_REST, bad);
         if (json_array_append_new(blocks, e) != 0)
             *bad = 1;
     }
@@ -711,6 +719,42 @@ static int read_edges(reader *rd, json_t *o, result_block *b)
     return 0;
 }
 
+/* Reads PART of an estimate's members from O, in the order estimate_json writes them
+ * (so the first error reported is the first in the file's order). A block's figures
+ * and a path's or context block's contract members are required; without a basis a
+ * block's is NULL (unknown), another entry's "". Returns 0, or -1 after an error. */
+static int read_estimate(reader *rd, json_t *o, result_estimate *e, estimate_part part)
+{
+    int block = part == ESTIMATE_BLOCK;
+    if (part != ESTIMATE_REST) {
+        get_double(rd, o, "mean", 1, &e->mean);
+        if (block)
+            get_double(rd, o, "stddev", 1, &e->stddev);
+        get_double(rd, o, "half_width", 1, &e->half_width);
+        if (block) {
+            get_count(rd, o, "min", 1, &e->min);
+            get_count(rd, o, "max", 1, &e->max);
+        }
+        if (get_string(rd, o, "status", 1, &e->status) == 0)
+            one_of(rd, "status", e->status, statuses);
+        if (part == ESTIMATE_CONTRACT)
+            return rd->failed ? -1 : 0;
+    } else {
+        get_double(rd, o, "stddev", 0, &e->stddev);
+        get_count(rd, o, "min", 0, &e->min);
+        get_count(rd, o, "max", 0, &e->max);
+    }
+    get_count(rd, o, "hits", 0, &e->hits);
+    get_string(rd, o, "method", 0, &e->method);
+    get_double(rd, o, "p_upper", 0, &e->p_upper);
+    e->range = e->max_runs = NAN;
+    if (!block || json_object_get(o, "basis"))
+        get_string(rd, o, "basis", 0, &e->basis);
+    get_double(rd, o, "range", 0, &e->range);
+    get_double(rd, o, "max_runs", 0, &e->max_runs);
+    return rd->failed ? -1 : 0;
+}
+
 static int read_block(reader *rd, json_t *o, result_block *b)
 {
     if (!json_is_object(o))
@@ -719,21 +763,7 @@ static int read_block(reader *rd, json_t *o, result_block *b)
     get_string(rd, o, "block", 1, &b->block);
     get_string(rd, o, "file", 1, &b->file);
     get_int(rd, o, "line", 1, 0, &b->line);
-    get_double(rd, o, "mean", 1, &b->mean);
-    get_double(rd, o, "stddev", 1, &b->stddev);
-    get_double(rd, o, "half_width", 1, &b->half_width);
-    get_count(rd, o, "min", 1, &b->min);
-    get_count(rd, o, "max", 1, &b->max);
-    if (get_string(rd, o, "status", 1, &b->status) == 0)
-        one_of(rd, "status", b->status, statuses);
-    get_count(rd, o, "hits", 0, &b->hits);
-    get_string(rd, o, "method", 0, &b->method);
-    get_double(rd, o, "p_upper", 0, &b->p_upper);
-    b->range = b->max_runs = NAN;
-    if (json_object_get(o, "basis"))
-        get_string(rd, o, "basis", 0, &b->basis);
-    get_double(rd, o, "range", 0, &b->range);
-    get_double(rd, o, "max_runs", 0, &b->max_runs);
+    read_estimate(rd, o, &b->estimate, ESTIMATE_BLOCK);
     b->variance_ratio = NAN;
     get_double(rd, o, "variance_ratio", 0, &b->variance_ratio);
     read_edges(rd, o, b);
@@ -824,22 +854,10 @@ static int read_path(reader *rd, json_t *o, void *item)
             return fail_nomem(rd);
         p->nblocks++;
     }
-    get_double(rd, o, "mean", 1, &p->mean);
-    get_double(rd, o, "half_width", 1, &p->half_width);
-    if (get_string(rd, o, "status", 1, &p->status) == 0)
-        one_of(rd, "status", p->status, statuses);
+    read_estimate(rd, o, &p->estimate, ESTIMATE_CONTRACT);
     if (json_object_get(o, "back_to"))
         get_string(rd, o, "back_to", 0, &p->back_to);
-    get_double(rd, o, "stddev", 0, &p->stddev);
-    get_count(rd, o, "min", 0, &p->min);
-    get_count(rd, o, "max", 0, &p->max);
-    get_count(rd, o, "hits", 0, &p->hits);
-    get_string(rd, o, "method", 0, &p->method);
-    get_double(rd, o, "p_upper", 0, &p->p_upper);
-    get_string(rd, o, "basis", 0, &p->basis);
-    p->range = p->max_runs = NAN;
-    get_double(rd, o, "range", 0, &p->range);
-    get_double(rd, o, "max_runs", 0, &p->max_runs);
+    read_estimate(rd, o, &p->estimate, ESTIMATE_REST);
     if (json_object_get(o, "hashed"))
         get_bool(rd, o, "hashed", 0, &p->hashed);
     if (p->hashed)
@@ -918,20 +936,8 @@ static int read_context_block(reader *rd, json_t *o, void *item)
     if (!json_is_object(o))
         return fail(rd, "not an object");
     get_string(rd, o, "block", 1, &b->block);
-    get_double(rd, o, "mean", 1, &b->mean);
-    get_double(rd, o, "half_width", 1, &b->half_width);
-    if (get_string(rd, o, "status", 1, &b->status) == 0)
-        one_of(rd, "status", b->status, statuses);
-    get_double(rd, o, "stddev", 0, &b->stddev);
-    get_count(rd, o, "min", 0, &b->min);
-    get_count(rd, o, "max", 0, &b->max);
-    get_count(rd, o, "hits", 0, &b->hits);
-    get_string(rd, o, "method", 0, &b->method);
-    get_double(rd, o, "p_upper", 0, &b->p_upper);
-    get_string(rd, o, "basis", 0, &b->basis);
-    b->range = b->max_runs = NAN;
-    get_double(rd, o, "range", 0, &b->range);
-    get_double(rd, o, "max_runs", 0, &b->max_runs);
+    read_estimate(rd, o, &b->estimate, ESTIMATE_CONTRACT);
+    read_estimate(rd, o, &b->estimate, ESTIMATE_REST);
     return rd->failed ? -1 : 0;
 }
 

@@ -1,0 +1,23 @@
+/* freqsys/result_estimate_fill.c: a result entry's estimate from what the stopping rule counted and decided. */
+/* SPDX-License-Identifier: MIT */
+#include "result_estimate_fill.h"
+
+#include <string.h>
+
+int result_estimate_fill(result_estimate *e, const tally_moments *m, const block_verdict *v, double max_runs,
+                         double per)
+{
+    e->mean = m->mean / per;
+    e->stddev = m->stddev / per;
+    e->half_width = v->half_width / per;
+    e->min = m->min;
+    e->max = m->max;
+    e->hits = m->hits;
+    e->status = strdup(block_status_name(v->status));
+    e->method = strdup(block_method_name(v->method));
+    e->basis = strdup(block_basis_name(v->basis));
+    e->p_upper = v->p_upper;
+    e->range = v->range / per;
+    e->max_runs = max_runs / per;
+    return e->status && e->method && e->basis ? 0 : -1;
+}

@@ -20,7 +20,9 @@ $2 == "@cost" { cost[$1] = sprintf("training on one set %s s, freqsys run and ex
     gain[$1, $2] = $4
 }
 
-function table(title, o2, again, trained, freqsys, labels,    p, k, s, line, sum, mean_t, n_f, f, parts) {
+function table(title, o2, again, trained, freqsys, labels,
+               p, P, k, s, line, sum, mean_t, n_f, f, parts, nk, seed_list, label, total_t, total_noise,
+               col_t, col_f) {
     nk = split(seeds, seed_list, " ")
     n_f = split(freqsys, parts, " ")
     split(labels, label, " ")
@@ -61,9 +63,6 @@ function table(title, o2, again, trained, freqsys, labels,    p, k, s, line, sum
         for (k = 1; k <= nk; k++) line = line (k > 1 ? ", " : "") ratio(col_f[f], col_t[k])
         print line ")"
     }
-    total_t = total_noise = 0
-    delete col_t
-    delete col_f
 }
 
 END {

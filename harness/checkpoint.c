@@ -176,10 +176,39 @@ static int hashed_from(json_t *o, path_tallies *p) {
     return 0;
 }
 
+/* Nonzero entries of V[N] as [[index, value], ...]. */
+static json_t *sparse_json(const uint64_t *v, size_t n) {
+    json_t *a = json_array();
+    for (size_t i = 0; v && i < n; i++)
+        if (v[i]) {
+            json_t *pair = json_array();
+            json_array_append_new(pair, u64(i));
+            json_array_append_new(pair, u64(v[i]));
+            json_array_append_new(a, pair);
+        }
+    return a;
+}
+
+/* Reads sparse_json's form into V[N] (zeros elsewhere). Returns 0, or -1 when damaged. */
+static int sparse_from(const json_t *a, uint64_t *v, size_t n) {
+    size_t i;
+    json_t *pair;
+    if (!a) return 0;
+    if (!json_is_array(a)) return -1;
+    json_array_foreach(a, i, pair) {
+        uint64_t at, value;
+        if (parse_u64(json_array_get(pair, 0), &at) != 0 || parse_u64(json_array_get(pair, 1), &value) != 0 ||
+            at >= n)
+            return -1;
+        v[at] = value;
+    }
+    return 0;
+}
+
 int checkpoint_write(const char *path, const checkpoint *c, char *err, size_t errlen) {
     json_t *o = json_object();
     json_object_set_new(o, "format", json_string("freqsys-checkpoint"));
-    json_object_set_new(o, "version", json_integer(1));
+    json_object_set_new(o, "version", json_integer(CHECKPOINT_VERSION));
     json_object_set_new(o, "spec", json_string(c->spec));
     json_object_set_new(o, "module_id", u64(c->module_id));
     json_object_set_new(o, "seed", u64(c->seed));
@@ -205,6 +234,10 @@ int checkpoint_write(const char *path, const checkpoint *c, char *err, size_t er
         json_array_append_new(failures, x);
     }
     json_object_set_new(o, "failures", failures);
+    json_object_set_new(o, "exits", sparse_json(c->state.outcomes.exits, RUNNER_EXIT_CODES));
+    json_object_set_new(o, "aborts", u64(c->state.outcomes.aborts));
+    json_object_set_new(o, "signals", sparse_json(c->state.outcomes.signals, RUNNER_SIGNALS));
+    json_object_set_new(o, "unbounded", sparse_json(c->state.unbounded, c->ntallies));
     json_t *tallies = json_array();
     for (size_t j = 0; j < c->ntallies; j++) json_array_append_new(tallies, tally_json(&c->state.tallies[j]));
     json_object_set_new(o, "tallies", tallies);
@@ -236,9 +269,16 @@ int checkpoint_read(const char *path, checkpoint *c, char *err, size_t errlen) {
     }
     int bad = 0;
     const char *format = json_string_value(json_object_get(o, "format"));
-    if (!format || strcmp(format, "freqsys-checkpoint") != 0 ||
-        json_integer_value(json_object_get(o, "version")) != 1) {
-        snprintf(err, errlen, "%s: not a freqsys checkpoint (version 1)", path);
+    if (!format || strcmp(format, "freqsys-checkpoint") != 0) {
+        snprintf(err, errlen, "%s: not a freqsys checkpoint", path);
+        json_decref(o);
+        return -1;
+    }
+    if (json_integer_value(json_object_get(o, "version")) != CHECKPOINT_VERSION) {
+        /* version 1 left failed trials out of the tallies: resuming it would mix two estimators */
+        snprintf(err, errlen, "%s: a checkpoint of version %lld, which this freqsys cannot continue (it reads "
+                 "version %d); run again without --resume", path,
+                 (long long)json_integer_value(json_object_get(o, "version")), CHECKPOINT_VERSION);
         json_decref(o);
         return -1;
     }
@@ -274,6 +314,12 @@ int checkpoint_read(const char *path, checkpoint *c, char *err, size_t errlen) {
     c->state.tallies = calloc(c->ntallies + 1, sizeof *c->state.tallies);
     if (!c->spec || !c->state.tallies) bad = 1;
     for (size_t j = 0; !bad && j < c->ntallies; j++) bad |= tally_from(json_array_get(tallies, j), &c->state.tallies[j]);
+    c->state.unbounded = calloc(c->ntallies + 1, sizeof *c->state.unbounded);
+    bad |= !c->state.unbounded;
+    if (!bad) bad |= sparse_from(json_object_get(o, "unbounded"), c->state.unbounded, c->ntallies);
+    bad |= sparse_from(json_object_get(o, "exits"), c->state.outcomes.exits, RUNNER_EXIT_CODES);
+    bad |= sparse_from(json_object_get(o, "signals"), c->state.outcomes.signals, RUNNER_SIGNALS);
+    if (json_object_get(o, "aborts")) bad |= parse_u64(json_object_get(o, "aborts"), &c->state.outcomes.aborts);
     if (json_object_get(o, "max_paths")) bad |= parse_u64(json_object_get(o, "max_paths"), &c->max_paths);
     json_t *hashed = json_object_get(o, "hashed_paths");
     if (!bad && hashed) {
@@ -292,6 +338,7 @@ int checkpoint_read(const char *path, checkpoint *c, char *err, size_t errlen) {
 void checkpoint_free(checkpoint *c) {
     for (size_t j = 0; c->state.tallies && j < c->ntallies; j++) tally_free(&c->state.tallies[j]);
     free(c->state.tallies);
+    free(c->state.unbounded);
     if (c->state.hashed) path_tallies_free(c->state.hashed);
     free(c->state.hashed);
     free(c->spec);

@@ -7,6 +7,10 @@
 #include <stdint.h>
 #include "runner.h"
 
+/* Version 2: every trial is in the tallies however it ended, with the outcomes and
+ * the counters a killed trial was still running (version 1 left failed trials out). */
+#define CHECKPOINT_VERSION 2
+
 /* What must match for a run to continue from a checkpoint, and where it stood. The
  * tallies are exact integers, so continuing gives bit for bit the result an
  * uninterrupted run gives. */

@@ -59,10 +59,22 @@ static void judge_replicates(const runner_config *cfg, uint64_t j, const tally_m
     stop_rule_judge_bounded(&p, m, 0, max_runs * k, v);
 }
 
+/* A trial killed at its timeout while counter J still ran would have run it
+ * without end as far as anyone can tell: no finite mean is claimed for it. */
+static void mark_unbounded(block_verdict *v, uint64_t trials) {
+    v->status = BLOCK_NOT_CONVERGED;
+    v->half_width = INFINITY;
+    v->basis = BASIS_NONE;
+    v->n_needed = STOP_N_NEEDED_MAX;
+    v->unbounded = trials;
+}
+
 static void judge(decide *d, const tally *tallies, uint64_t j, uint64_t valid) {
     tally_moments_of(&tallies[j], valid, &d->moments[j]);
+    d->verdicts[j].unbounded = 0;
     if (d->cfg->runs_per_trial > 1) {
         judge_replicates(d->cfg, j, &d->moments[j], &d->verdicts[j]);
+        if (d->unbounded && d->unbounded[j]) mark_unbounded(&d->verdicts[j], d->unbounded[j]);
         return;
     }
     unsigned facts;
@@ -73,6 +85,13 @@ static void judge(decide *d, const tally *tallies, uint64_t j, uint64_t valid) {
         bound *= d->cfg->weight_unit * d->cfg->max_weight;
     }
     stop_rule_judge_bounded(&d->cfg->stop, &d->moments[j], facts, bound, &d->verdicts[j]);
+    d->verdicts[j].unbounded = 0;
+    if (d->unbounded && d->unbounded[j]) mark_unbounded(&d->verdicts[j], d->unbounded[j]);
+    /* A block with no way out cannot run in a run that ends; the runs that did not
+     * end may be in it, where the optimiser keeps the count in a register until the
+     * loop exits, so no counter is seen to move: it is not claimed to be 0. */
+    else if (bound == 0 && j < d->cfg->mod->nblocks && d->timeouts && *d->timeouts)
+        mark_unbounded(&d->verdicts[j], *d->timeouts);
 }
 
 int decide_all(decide *d, const tally *tallies, uint64_t valid, uint64_t frontier, int trace) {
@@ -112,11 +131,13 @@ int decide_check(decide *d, const tally *tallies, uint64_t valid, uint64_t front
 /* Judges every block, but only when the first open one qualifies. */
 int decide_give_up(decide *d, const tally *tallies, uint64_t valid, uint64_t frontier) {
     const block_verdict *first = &d->verdicts[judged_slot(d->cfg, d->first_open)];
-    if (judged_count(d->cfg) == 0 || !first->stuck || first->p_upper > STOP_GIVE_UP_P) return 0;
+    if (judged_count(d->cfg) == 0 || (!first->unbounded && (!first->stuck || first->p_upper > STOP_GIVE_UP_P)))
+        return 0;
     decide_all(d, tallies, valid, frontier, 0);
     for (uint64_t k = 0; k < judged_count(d->cfg); k++) {
         const block_verdict *v = &d->verdicts[judged_slot(d->cfg, k)];
-        if (v->status == BLOCK_NOT_CONVERGED && (!v->stuck || v->p_upper > STOP_GIVE_UP_P)) return 0;
+        if (v->status == BLOCK_NOT_CONVERGED && !v->unbounded && (!v->stuck || v->p_upper > STOP_GIVE_UP_P))
+            return 0;
     }
     return 1;
 }

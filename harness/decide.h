@@ -13,6 +13,9 @@ typedef struct decide {
     tally_moments *moments;
     block_verdict *verdicts;
     uint64_t first_open;       /* the judged counter found open at the last decision */
+    const uint64_t *unbounded; /* per counter: trials killed at their timeout while it ran
+                                * (NULL: none); such a counter has no finite mean to claim */
+    const uint64_t *timeouts;  /* trials killed at their timeout so far (NULL: none) */
 } decide;
 
 /* Judges every counter over TALLIES, VALID trials of FRONTIER merged; with TRACE,
@@ -25,7 +28,8 @@ int decide_all(decide *d, const tally *tallies, uint64_t valid, uint64_t frontie
 int decide_check(decide *d, const tally *tallies, uint64_t valid, uint64_t frontier);
 
 /* 1 when the run should end unsettled: every open counter is one only a bound could
- * settle (stuck), seen the same way long enough that a different trial is unlikely. */
+ * settle (stuck), seen the same way long enough that a different trial is unlikely,
+ * or one a trial never finished (unbounded): more trials cannot settle either. */
 int decide_give_up(decide *d, const tally *tallies, uint64_t valid, uint64_t frontier);
 
 /* 1 when every waited-for counter's verdict is settled. */

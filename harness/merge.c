@@ -11,7 +11,8 @@
 int merge_init(merge *m, size_t ntallies) {
     memset(m, 0, sizeof *m);
     m->tallies = calloc(ntallies + 1, sizeof *m->tallies);
-    if (!m->tallies) return -1;
+    m->unbounded = calloc(ntallies + 1, sizeof *m->unbounded);
+    if (!m->tallies || !m->unbounded) return -1;
     m->ntallies = ntallies;
     path_tallies_init(&m->hashed);
     for (size_t j = 0; j < ntallies; j++) tally_init(&m->tallies[j]);
@@ -26,6 +27,8 @@ int merge_resume(merge *m, const runner_start *st, size_t ncopy) {
     m->crashes = st->crashes;
     m->timeouts = st->timeouts;
     m->input_errors = st->input_errors;
+    m->outcomes = st->outcomes;
+    for (size_t j = 0; st->unbounded && j < ncopy && j < m->ntallies; j++) m->unbounded[j] = st->unbounded[j];
     memcpy(m->failures, st->failures, sizeof m->failures);
     m->nfailures = st->nfailures;
     return 0;
@@ -79,6 +82,14 @@ static int add_bins(merge *m, const merge_piece *p) {
             if (!m->scores || score_sums_add_record(m->scores, b) != 0) return -1;
             continue;
         }
+        if (b->pad == WIRE_BIN_UNBOUNDED) {
+            if (b->block < m->ntallies) m->unbounded[b->block] += b->trials;
+            continue;
+        }
+        if (b->pad == WIRE_BIN_EXIT) {
+            m->outcomes.exits[b->block & (RUNNER_EXIT_CODES - 1)] += b->trials;
+            continue;
+        }
         if (b->pad) {
             if (path_tallies_add_bin(&m->hashed, b, &path) != 0) return -1;
             continue;
@@ -97,12 +108,18 @@ static void count_failures(merge *m, const merge_piece *p) {
             note_failure(m, p->aborted[k] & ~WIRE_INPUT_ERROR, FAILURE_INPUT, 0);
         } else {
             m->crashes++;
+            m->outcomes.aborts++;
             note_failure(m, p->aborted[k], FAILURE_CRASH, SIGABRT);
         }
     }
     if (p->failed) {
         runner_failure_kind kind = (runner_failure_kind)(p->failed - 1);
-        if (kind == FAILURE_TIMEOUT) m->timeouts++; else m->crashes++;
+        if (kind == FAILURE_TIMEOUT) {
+            m->timeouts++;
+        } else {
+            m->crashes++;
+            m->outcomes.signals[p->signal > 0 && p->signal < RUNNER_SIGNALS ? p->signal : 0]++;
+        }
         note_failure(m, p->crash_trial, kind, p->signal);
     }
 }
@@ -134,4 +151,6 @@ void merge_free(merge *m) {
     for (size_t j = 0; m->tallies && j < m->ntallies; j++) tally_free(&m->tallies[j]);
     free(m->tallies);
     m->tallies = NULL;
+    free(m->unbounded);
+    m->unbounded = NULL;
 }

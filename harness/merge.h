@@ -32,6 +32,9 @@ typedef struct merge {
     path_tallies hashed;       /* the hashed paths' (owned, taken with the tallies) */
     uint64_t frontier;
     uint64_t crashes, timeouts, input_errors;
+    runner_outcomes outcomes;
+    uint64_t *unbounded;       /* [ntallies]: trials killed at their timeout while that
+                                * counter still ran (owned, zeros until one is) */
     runner_failure failures[RUNNER_MAX_FAILURES];   /* the smallest trial ids, sorted */
     size_t nfailures;
     merge_piece *pending;
@@ -56,7 +59,8 @@ int merge_add(merge *m, merge_piece p);
  * 0, or -1 when memory ran out (the tallies are then incomplete). */
 int merge_ready(merge *m, uint64_t limit);
 
-/* Trials merged that did not fail. */
+/* Trials merged that did not fail. Every merged trial counts in the estimates
+ * (frontier); this is the share that ran to its end. */
 uint64_t merge_valid(const merge *m);
 
 /* Frees P's arrays. */

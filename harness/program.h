@@ -29,6 +29,9 @@ typedef struct program_hooks {
     /* The weight of the trial that ran last under importance sampling (p / q over its
      * tilted draws), and clears it. NULL when not offered. */
     double (*take_weight)(void);
+    /* The status the trial that ran last passed to exit() (TRIAL_EXITED). NULL when
+     * not offered: every exit is then counted as exit(0). */
+    int (*exit_status)(void);
 } program_hooks;
 
 #endif

@@ -140,6 +140,8 @@ static runner_start state_at_decision(runner *r) {
     st.crashes = r->merged.crashes;
     st.timeouts = r->merged.timeouts;
     st.input_errors = r->merged.input_errors;
+    st.outcomes = r->merged.outcomes;
+    st.unbounded = r->merged.unbounded;
     memcpy(st.failures, r->merged.failures, sizeof st.failures);
     st.nfailures = r->merged.nfailures;
     st.tallies = r->merged.tallies;
@@ -163,13 +165,19 @@ static progress_view view_of(const runner *r) {
                            r->cfg->progress};
 }
 
+/* The trials whose hashed paths are in the tallies: all but those that ended their worker. */
+static uint64_t hashed_trials(const merge *m) {
+    return m->frontier - (m->crashes - m->outcomes.aborts) - m->timeouts;
+}
+
 /* Takes every decision whose trials are all merged: RUN_ENDED when the run is over. */
 static int decide_due(runner *r) {
     const runner_config *cfg = r->cfg;
     while (r->merged.frontier == r->next_decision) {
-        uint64_t valid = merge_valid(&r->merged), at = r->merged.frontier;
+        /* every trial counts, however it ended */
+        uint64_t at = r->merged.frontier, valid = at;
         int all = decide_check(&r->judge, r->merged.tallies, valid, at) &&
-                  hashed_verdict_settled(cfg->mod, &cfg->stop, &r->merged.hashed, valid);
+                  hashed_verdict_settled(cfg->mod, &cfg->stop, &r->merged.hashed, hashed_trials(&r->merged));
         r->decided = r->next_decision;
         if (all || r->next_decision >= cfg->max_trials) return RUN_ENDED;
         if (!cfg->trace && decide_give_up(&r->judge, r->merged.tallies, valid, at)) {
@@ -240,6 +248,14 @@ static int ship_pending(runner *r) {
     return rc;
 }
 
+/* A program that crashes or hangs in every trial is not run for an hour: after
+ * ALL_FAILED_TRIALS trials that all failed the run ends, naming the first. */
+#define ALL_FAILED_TRIALS 8
+static int all_failing(const runner *r) {
+    const merge *m = &r->merged;
+    return m->frontier >= ALL_FAILED_TRIALS && merge_valid(m) == 0;
+}
+
 static int after_events(void *ctx) {
     runner *r = ctx;
     /* a worker that just sent its chunk gets the next one before the merging, which
@@ -251,6 +267,10 @@ static int after_events(void *ctx) {
         return 0;
     }
     if (merge_ready(&r->merged, r->next_decision) != 0) return -1;
+    if (all_failing(r)) {
+        r->out->all_failed = 1;
+        return RUN_ENDED;
+    }
     return decide_due(r);
 }
 
@@ -264,7 +284,7 @@ static int show_progress(void *ctx) {
     runner *r = ctx;
     /* the lazy decisions leave settled blocks unjudged: judge all for the count */
     if (r->merged.frontier == r->decided && r->merged.frontier > 0)
-        decide_all(&r->judge, r->merged.tallies, merge_valid(&r->merged), r->merged.frontier, 0);
+        decide_all(&r->judge, r->merged.tallies, r->merged.frontier, r->merged.frontier, 0);
     progress_view v = view_of(r);
     progress_print(stderr, &v, 0);
     return 0;
@@ -290,8 +310,10 @@ static int runner_open(runner *r) {
     out->moments = calloc(nb + 1, sizeof *out->moments);
     out->verdicts = calloc(nb + 1, sizeof *out->verdicts);
     if (replicates) out->run_moments = calloc(nb + 1, sizeof *out->run_moments);
-    r->judge = (decide){cfg, out->moments, out->verdicts, 0};
+    r->judge = (decide){cfg, out->moments, out->verdicts, 0, NULL, NULL};
     int failed = merge_init(&r->merged, replicates ? 2 * nb : nb);
+    r->judge.unbounded = r->merged.unbounded;
+    r->judge.timeouts = &r->merged.timeouts;
     if (cfg->nscores && !replicates && cfg->program.take_scores) {
         out->scores = calloc(1, sizeof *out->scores);
         failed |= !out->scores || score_sums_init(out->scores, (uint32_t)cfg->mod->nblocks, cfg->nscores) != 0;
@@ -339,7 +361,7 @@ static void runner_report(runner *r, int rc) {
     const runner_config *cfg = r->cfg;
     runner_result *out = r->out;
     size_t nb = fsabi_ncounters(cfg->mod);
-    uint64_t valid = merge_valid(&r->merged);
+    uint64_t valid = r->merged.frontier;   /* every trial counts, however it ended */
     if (r->distributed && !r->remote) lease_stop_ranks(&r->lease, !stop_requested, &stop_requested);
     if (r->remote) lease_say_bye(&r->lease, rc ? out->error : NULL);
     /* Every block's verdict for the report (the lazy decisions skip settled ones). */
@@ -351,10 +373,11 @@ static void runner_report(runner *r, int rc) {
     out->crashes = r->merged.crashes;
     out->timeouts = r->merged.timeouts;
     out->input_errors = r->merged.input_errors;
+    out->outcomes = r->merged.outcomes;
     memcpy(out->failures, r->merged.failures, sizeof out->failures);
     out->nfailures = r->merged.nfailures;
-    out->converged = decide_settled(&r->judge) && !out->interrupted &&
-                     hashed_verdict_settled(cfg->mod, &cfg->stop, &r->merged.hashed, valid);
+    out->converged = decide_settled(&r->judge) && !out->interrupted && !out->all_failed &&
+                     hashed_verdict_settled(cfg->mod, &cfg->stop, &r->merged.hashed, hashed_trials(&r->merged));
     out->elapsed_s = seconds(r);
     if (cfg->progress && rc == 0 && r->rank == 0) {
         progress_view v = view_of(r);
@@ -373,6 +396,9 @@ static int runner_close(runner *r) {
     out->state.crashes = r->merged.crashes;
     out->state.timeouts = r->merged.timeouts;
     out->state.input_errors = r->merged.input_errors;
+    out->state.outcomes = r->merged.outcomes;
+    out->state.unbounded = r->merged.unbounded;
+    r->merged.unbounded = NULL;
     memcpy(out->state.failures, r->merged.failures, sizeof out->state.failures);
     out->state.nfailures = r->merged.nfailures;
     out->state.tallies = r->merged.tallies;
@@ -436,6 +462,8 @@ void runner_result_free(runner_result *r, size_t ncounters) {
     free(r->verdicts);
     for (size_t j = 0; r->state.tallies && j < ncounters; j++) tally_free(&r->state.tallies[j]);
     free(r->state.tallies);
+    free(r->state.unbounded);
+    r->state.unbounded = NULL;
     if (r->state.hashed) path_tallies_free(r->state.hashed);
     free(r->state.hashed);
     r->state.hashed = NULL;

@@ -21,6 +21,7 @@ typedef struct runner_config {
     int jobs;                  /* workers; >= 1 */
     uint64_t max_trials;
     double timeout_s;          /* per trial */
+    int timeout_calibrated;    /* timeout_s was chosen from the first trials (reported only) */
     stop_params stop;
     int progress;              /* on stderr: 0 nothing, 1 a progress line redrawn (a terminal),
                                 * 2 a line every 10 s (a log); 1 and 2 also warn once when the
@@ -69,6 +70,16 @@ typedef struct runner_failure {
 
 #define RUNNER_MAX_FAILURES 16
 
+/* How the trials ended, besides returning: every trial is one of returned, exited,
+ * aborted, crashed by a signal, timed out, input error, and counts what it ran. */
+#define RUNNER_EXIT_CODES 256
+#define RUNNER_SIGNALS 65
+typedef struct runner_outcomes {
+    uint64_t exits[RUNNER_EXIT_CODES];   /* trials that called exit(k), by k & 255 */
+    uint64_t aborts;                     /* abort() or a failed assert(), caught in the worker */
+    uint64_t signals[RUNNER_SIGNALS];    /* trials that a signal ended, by its number */
+} runner_outcomes;
+
 /* How the trial a worker was running ended, from the worker's wait STATUS: a timeout
  * only when the harness MARKED the trial as overrunning and the worker then died of
  * the SIGKILL sent for it; a worker that a fault (SIGSEGV, ...) ended first crashed,
@@ -82,6 +93,9 @@ typedef struct runner_start {
     uint64_t crashes, timeouts, input_errors;
     runner_failure failures[RUNNER_MAX_FAILURES];
     size_t nfailures;
+    runner_outcomes outcomes;
+    uint64_t *unbounded;        /* [ntallies] trials killed at their timeout while the
+                                 * counter was still running; NULL: none */
     tally *tallies;             /* [fsabi_ncounters(mod)] */
     struct path_tallies *hashed;   /* the hashed paths' tallies; NULL: none */
 } runner_start;
@@ -89,6 +103,9 @@ typedef struct runner_start {
 typedef struct runner_result {
     uint64_t trials;           /* the decision was taken on trials 0..trials-1 */
     uint64_t crashes, timeouts, input_errors;    /* among those trials */
+    runner_outcomes outcomes;                    /* how they ended, in detail */
+    int all_failed;            /* ended early: every trial so far crashed, timed out or
+                                * failed on its input */
     int converged;             /* every block settled */
     int interrupted;           /* SIGINT or SIGTERM arrived first */
     int gave_up;               /* ended early: every open block needs a bound (stuck) */
@@ -136,6 +153,13 @@ double runner_path_max_runs(const fsabi_path *p);
 /* The number of blocks whose error budget a simultaneous guarantee must share: every
  * block but those proven to run exactly once (their value is exact). Can't fail. */
 uint64_t runner_family_size(const fsabi_module *mod);
+
+/* The trials whose hashed paths (--paths past --max-paths) were lost: those that
+ * ended their worker (a signal, a timeout). Their blocks and counted paths count,
+ * but the per-trial path table lives in the worker's private memory. */
+static inline uint64_t runner_hashed_lost(const runner_result *r) {
+    return r->crashes - r->outcomes.aborts + r->timeouts;
+}
 
 /* NCOUNTERS: the number of tallies in R->state: fsabi_ncounters(mod), twice that
  * under variance reduction. */

@@ -99,6 +99,8 @@ typedef struct block_verdict {
                             * largest seen); infinite when none was needed or known */
     int stuck;             /* seen the same way in every trial and nothing bounds the count:
                             * no number of such trials settles it (see STOP_GIVE_UP_P) */
+    uint64_t unbounded;    /* trials killed at their timeout while the block still ran: it
+                            * has no finite mean as far as the trials tell (decide.c) */
 } block_verdict;
 
 /* Applies the rule to moments M (of n trials) of a block with static FACTS (bits

@@ -24,11 +24,15 @@ typedef struct wire_done {
 
 typedef struct wire_bin { uint32_t block, pad; uint64_t value, trials; } wire_bin;
 /* wire_bin.pad: 0 for a counter's bin (block: the counter); 1-3 carry hashed paths
- * (harness/path_tallies.h says how); WIRE_BIN_SCORES and up the sums of
- * sensitivities (harness/score_sums.h). */
+ * (harness/path_tallies.h says how); 4: counter `block` was still running in a
+ * trial killed at its timeout (value 0, trials 1); 5: `trials` trials called
+ * exit(`block`); WIRE_BIN_SCORES and up the sums of sensitivities
+ * (harness/score_sums.h). */
 #define WIRE_BIN_PATH 1u
 #define WIRE_BIN_PATH_COUNT 2u
 #define WIRE_BIN_PATH_LOST 3u
+#define WIRE_BIN_UNBOUNDED 4u
+#define WIRE_BIN_EXIT 5u
 #define WIRE_BIN_SCORES 16u
 
 /* Shared memory one worker writes and the harness reads: which trial runs, so a

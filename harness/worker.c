@@ -73,6 +73,8 @@ typedef struct chunk_state {
     size_t nqueued;
     path_tallies hashed;      /* the hashed paths' runs per trial since the last message */
     score_sums *scores;       /* sensitivities: the chunk's sums, sent with its last message */
+    uint64_t exits[256];      /* trials of the chunk that called exit(k), by k & 255 */
+    int any_exit;
 } chunk_state;
 
 static int send_chunk(int fd, chunk_state *c, uint64_t start, uint64_t count, int partial,
@@ -306,6 +308,12 @@ static int send_chunk(int fd, chunk_state *c, uint64_t start, uint64_t count, in
     path_tallies_put_bins(&c->hashed, put_wire_bin, sink);
     path_tallies_free(&c->hashed);
     if (c->scores && !partial) score_sums_drain(c->scores, put_record, sink);
+    if (c->any_exit && !partial) {
+        for (uint32_t k = 0; k < 256; k++)
+            if (c->exits[k]) put_wire_bin(&(wire_bin){k, WIRE_BIN_EXIT, 0, c->exits[k]}, sink);
+        memset(c->exits, 0, sizeof c->exits);
+        c->any_exit = 0;
+    }
     size_t elen = error ? strlen(error) : 0;
     if (partial) elen = 0;
     uint64_t naborted = partial ? 0 : c->naborted;
@@ -433,17 +441,20 @@ static void end_replicate(chunk_state *c, replicate_counts *r, uint64_t ncounter
     r->npairs = 0;
 }
 
-/* Runs replicate I: its runs in order, their draws from the points P. Returns how
- * the first run that did not end normally ended, or TRIAL_RETURNED. */
+/* Runs replicate I: its runs in order, their draws from the points P; a run that
+ * stopped (abort, an input that does not fit) is one of the replicate's runs like
+ * any other, with what it counted. Returns how the first run that did not end
+ * normally ended, or TRIAL_RETURNED. */
 static trial_end run_replicate(const fsabi_module *mod, const program_hooks *program, sampling_points *p,
                                uint32_t runs, uint64_t seed, uint64_t i, replicate_counts *r) {
+    trial_end first = TRIAL_RETURNED;
     for (uint32_t k = 0; k < runs; k++) {
         uint64_t stream = sampling_points_begin(p, i, k);
         trial_end how = program->run_trial(seed, stream);
-        if (how == TRIAL_ABORTED || how == TRIAL_INPUT_ERROR) return how;
+        if (first == TRIAL_RETURNED && how != TRIAL_RETURNED && how != TRIAL_EXITED) first = how;
         take_run(mod, r);
     }
-    return TRIAL_RETURNED;
+    return first;
 }
 
 /* C's tallies, pattern queue and counting mode for MOD, NTALLIES counters in all. */
@@ -495,24 +506,20 @@ static void note_failure(chunk_state *c, uint64_t i, trial_end how, uint64_t chu
     c->aborted[c->naborted++] = how == TRIAL_INPUT_ERROR ? i | WIRE_INPUT_ERROR : i;
 }
 
-/* What a plain trial I that ended HOW adds besides its counts: its weight times
- * its counts under importance sampling, its scores' sums for sensitivities. */
+/* What a plain trial I adds besides its counts: its weight times its counts under
+ * importance sampling, its scores' sums for sensitivities. */
 static void after_trial(const fsabi_module *mod, const program_hooks *program, chunk_state *c, double *scores,
-                        double weight_unit, trial_end how, uint64_t i) {
-    int kept = how != TRIAL_ABORTED && how != TRIAL_INPUT_ERROR;
-    if (weight_unit > 0 && program->take_weight) {
-        double w = program->take_weight();
-        if (kept) weigh(mod, w, weight_unit, c->fd, c->start, i);
-    }
+                        double weight_unit, uint64_t i) {
+    if (weight_unit > 0 && program->take_weight) weigh(mod, program->take_weight(), weight_unit, c->fd, c->start, i);
     if (c->scores && program->take_scores) {
         program->take_scores(scores);
-        if (kept) score_sums_trial(c->scores, mod, scores);
+        score_sums_trial(c->scores, mod, scores);
     }
 }
 
 void worker_loop(const fsabi_module *mod, const program_hooks *program, uint64_t seed, int cmd_fd, int result_fd,
                  wire_slot *slot, uint64_t rss_limit, sampling_method method, uint32_t runs, uint32_t nscores,
-                 double weight_unit) {
+                 double weight_unit, uint64_t *shared_totals) {
     chunk_state c = {0};
     score_sums scores = {0};
     double *trial_scores = NULL;
@@ -522,7 +529,8 @@ void worker_loop(const fsabi_module *mod, const program_hooks *program, uint64_t
     replicate_counts rep = {0};
     sampling_points *points = NULL;
     if (replicates) {
-        rep.total = calloc(ncounters + 1, sizeof *rep.total);
+        /* in shared memory when offered, so a replicate that ends its worker keeps its runs' counts */
+        rep.total = shared_totals ? shared_totals : calloc(ncounters + 1, sizeof *rep.total);
         rep.blocks = calloc(ncounters + 1, sizeof *rep.blocks);
         rep.fd = result_fd;
         points = sampling_points_new(method, runs, seed);
@@ -551,17 +559,17 @@ void worker_loop(const fsabi_module *mod, const program_hooks *program, uint64_t
             trial_end how = replicates ? run_replicate(mod, program, points, runs, seed, i, &rep)
                                        : program->run_trial(seed, i);
             __atomic_store_n(&slot->trial, WIRE_IDLE, __ATOMIC_RELEASE);
-            if (weight_unit > 0 || c.scores) after_trial(mod, program, &c, trial_scores, weight_unit, how, i);
-            if (replicates) {
-                collect(mod, &c, 0);   /* a failed run's counters */
-                end_replicate(&c, &rep, ncounters, how != TRIAL_ABORTED && how != TRIAL_INPUT_ERROR);
+            if (weight_unit > 0 || c.scores) after_trial(mod, program, &c, trial_scores, weight_unit, i);
+            /* every trial counts what it ran, however it ended: a trial that
+             * stopped early is part of the program's behaviour. abort() is listed
+             * as a crash, an input that does not fit as that trial's own failure. */
+            if (replicates) end_replicate(&c, &rep, ncounters, 1);
+            if (how == TRIAL_ABORTED || how == TRIAL_INPUT_ERROR) note_failure(&c, i, how, cmd.start, result_fd);
+            if (how == TRIAL_EXITED) {
+                c.exits[(program->exit_status ? program->exit_status() : 0) & 255]++;
+                c.any_exit = 1;
             }
-            if (how == TRIAL_ABORTED || how == TRIAL_INPUT_ERROR) {
-                /* left out of the estimates, and listed: abort() as a crash, an input
-                 * that does not fit as that trial's own failure (the run goes on) */
-                collect(mod, &c, 0);
-                note_failure(&c, i, how, cmd.start, result_fd);
-            } else if (!replicates) {
+            if (!replicates) {
                 c.trial = i;
                 collect(mod, &c, 1);
             }
@@ -575,7 +583,7 @@ done:
     score_sums_free(&scores);
     free(trial_scores);
     sampling_points_free(points);
-    free(rep.total);
+    if (rep.total != shared_totals) free(rep.total);
     free(rep.blocks);
     free(rep.run_block);
     free(rep.run_count);

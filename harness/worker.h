@@ -22,9 +22,11 @@
  * and block counts are summed too, and the sums sent as records (score_sums.h) with
  * the chunk's last message. With WEIGHT_UNIT > 0 (importance sampling, plain
  * sampling), each kept trial's counts are replaced by count x weight x WEIGHT_UNIT,
- * rounded (PROGRAM's take_weight), before they are counted. */
+ * rounded (PROGRAM's take_weight), before they are counted. Every trial counts what
+ * it ran however it ended; SHARED_TOTALS (NULL: private) holds a replicate's totals
+ * where the harness can read them should the worker die. */
 void worker_loop(const fsabi_module *mod, const program_hooks *program, uint64_t seed, int cmd_fd, int result_fd,
                  wire_slot *slot, uint64_t rss_limit, sampling_method method, uint32_t runs, uint32_t nscores,
-                 double weight_unit);
+                 double weight_unit, uint64_t *shared_totals);
 
 #endif

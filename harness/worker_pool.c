@@ -34,7 +34,16 @@ int worker_pool_open(worker_pool *p, const runner_config *cfg) {
     for (int w = 0; w < p->jobs; w++) p->workers[w] = (pool_worker){.pid = -1, .cmd_fd = -1, .res_fd = -1};
     p->slots = mmap(NULL, (size_t)p->jobs * sizeof *p->slots, PROT_READ | PROT_WRITE,
                     MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-    return p->slots == MAP_FAILED ? -1 : 0;
+    p->shares = calloc((size_t)p->jobs, sizeof *p->shares);
+    if (p->slots == MAP_FAILED || !p->shares) return -1;
+    /* a replicate's totals so far are shared too; without a memory file the workers
+     * count privately and a trial that ends its worker contributes nothing */
+    size_t nextra = cfg->sampling != SAMPLING_PLAIN ? (size_t)fsabi_ncounters(cfg->mod) : 0;
+    for (int w = 0; w < p->jobs; w++) {
+        p->shares[w].fd = -1;
+        counter_share_open(&p->shares[w], cfg->mod, nextra);
+    }
+    return 0;
 }
 
 /* In the child: the program's output is not ours to show, Ctrl-C is the harness's
@@ -50,10 +59,11 @@ static _Noreturn void become_worker(const worker_pool *p, int w, int cmd_fd, int
         dup2(devnull, 0); dup2(devnull, 1); dup2(devnull, 2);
         if (devnull > 2) close(devnull);
     }
+    uint64_t *shared_totals = counter_share_attach(&p->shares[w]);
     char why[256];
     if (confine_worker(&cfg->limits, why, sizeof why) != 0) _exit(CONFINE_EXIT_STATUS);
     worker_loop(cfg->mod, &cfg->program, cfg->seed, cmd_fd, res_fd, &p->slots[w], cfg->worker_rss_limit,
-                cfg->sampling, cfg->runs_per_trial, cfg->nscores, cfg->weight_unit);
+                cfg->sampling, cfg->runs_per_trial, cfg->nscores, cfg->weight_unit, shared_totals);
     _exit(0);
 }
 
@@ -75,7 +85,8 @@ static int spawn(worker_pool *p, int w) {
     close(cmd[0]);
     close(res[1]);
     pool_worker *k = &p->workers[w];
-    *k = (pool_worker){pid, cmd[1], res[0], 0, {{0, 0}, {0, 0}}, WIRE_IDLE, WIRE_IDLE, 0, 0, 0, 0, 0, NULL, 0};
+    *k = (pool_worker){pid, cmd[1], res[0], 0, {{0, 0}, {0, 0}}, WIRE_IDLE, WIRE_IDLE, 0, 0, 0, 0, 0, NULL, 0,
+                       NULL, WIRE_IDLE, 0, 0};
     k->has_cpu_clock = clock_getcpuclockid(pid, &k->cpu_clock) == 0;
     p->slots[w].trial = WIRE_IDLE;
     return 0;
@@ -100,6 +111,8 @@ static void retire(pool_worker *k) {
     if (k->res_fd >= 0) close(k->res_fd);
     free(k->early);
     k->early = NULL;
+    free(k->snapshot);
+    k->snapshot = NULL;
     k->pid = -1;
     k->cmd_fd = k->res_fd = -1;
 }
@@ -110,6 +123,9 @@ void worker_pool_close(worker_pool *p) {
     p->workers = NULL;
     if (p->slots != MAP_FAILED) munmap(p->slots, (size_t)p->jobs * sizeof *p->slots);
     p->slots = MAP_FAILED;
+    for (int w = 0; p->shares && w < p->jobs; w++) counter_share_close(&p->shares[w]);
+    free(p->shares);
+    p->shares = NULL;
 }
 
 int worker_pool_wants(const worker_pool *p, int w) {
@@ -180,10 +196,47 @@ static void add_rerun(worker_pool_loss *loss, uint64_t start, uint64_t count) {
     if (count > 0) loss->rerun[loss->nrerun++] = (wire_chunk){start, count};
 }
 
-/* What worker K, dead with STATUS while showing trial T, leaves of its chunks.
- * Returns 0, or -2 with the reason in ERR. */
-static int account_loss(worker_pool *p, const pool_worker *k, uint64_t t, int status, worker_pool_loss *loss,
-                        char *err, size_t errlen) {
+/* Appends bin B to piece P. Returns 0, or -1 when memory ran out. */
+static int push_bin(merge_piece *p, wire_bin b, size_t *cap) {
+    if (p->nbins == *cap) {
+        size_t bigger = *cap ? 2 * *cap : 64;
+        wire_bin *v = realloc(p->bins, bigger * sizeof *v);
+        if (!v) return -1;
+        p->bins = v;
+        *cap = bigger;
+    }
+    p->bins[p->nbins++] = b;
+    return 0;
+}
+
+/* The counts the dead worker's trial made, from its shared counters S, as bins of
+ * the failed piece P. Under replicate sampling a counter's tally is the replicate's
+ * total so far (the shared totals plus the running run's counts), and the tally
+ * after the counters the running run's. With MOVING (the counts when the trial
+ * overran), a counter that grew since is one the trial was stuck in: it is marked
+ * unbounded instead of counted, as its count says only how long it was let run.
+ * Returns 0, or -1 when memory ran out. */
+static int failed_counts(const worker_pool *p, const counter_share *s, const uint64_t *moving, merge_piece *out) {
+    if (s->fd < 0) return 0;
+    size_t cap = 0, n = s->ncounters;
+    int replicates = p->cfg->sampling != SAMPLING_PLAIN;
+    for (size_t j = 0; j < n; j++) {
+        uint64_t run = s->view[j], total = run + (replicates ? s->extra_view[j] : 0);
+        if (moving && run != moving[j]) {
+            if (push_bin(out, (wire_bin){(uint32_t)j, WIRE_BIN_UNBOUNDED, 0, 1}, &cap) != 0) return -1;
+            continue;
+        }
+        if (total && push_bin(out, (wire_bin){(uint32_t)j, 0, total, 1}, &cap) != 0) return -1;
+        if (replicates && run && push_bin(out, (wire_bin){(uint32_t)(n + j), 0, run, 1}, &cap) != 0) return -1;
+    }
+    return 0;
+}
+
+/* What worker W, dead with STATUS while showing trial T, leaves of its chunks.
+ * Returns 0, -1 when memory ran out, or -2 with the reason in ERR. */
+static int account_loss(worker_pool *p, int w, uint64_t t, int status, worker_pool_loss *loss, char *err,
+                        size_t errlen) {
+    const pool_worker *k = &p->workers[w];
     /* the chunk after the running one never started: it runs again elsewhere */
     if (k->busy == 2) add_rerun(loss, k->chunks[1].start, k->chunks[1].count);
     if (!k->busy) return 0;
@@ -195,6 +248,8 @@ static int account_loss(worker_pool *p, const pool_worker *k, uint64_t t, int st
         runner_failure_kind kind = runner_failure_of(status, k->killed_for_timeout == t);
         loss->has_failed = 1;
         loss->failed = (merge_piece){t, 1, NULL, 0, NULL, 0, t, 1 + kind, WIFSIGNALED(status) ? WTERMSIG(status) : 0};
+        const uint64_t *moving = kind == FAILURE_TIMEOUT && k->snap_trial == t ? k->snapshot : NULL;
+        if (failed_counts(p, &p->shares[w], moving, &loss->failed) != 0) return -1;
         add_rerun(loss, c.start, t - c.start);
         add_rerun(loss, t + 1, c.start + c.count - t - 1);
     } else {
@@ -227,7 +282,15 @@ int worker_pool_bury(worker_pool *p, int w, worker_pool_loss *loss, char *err, s
     close(k->res_fd);
     k->cmd_fd = k->res_fd = -1;   /* a failed respawn leaves them to retire(), which must not close them again */
     int confine_failed = WIFEXITED(status) && WEXITSTATUS(status) == CONFINE_EXIT_STATUS;
-    if (account_loss(p, k, t, status, loss, err, errlen) != 0) {
+    int lost = account_loss(p, w, t, status, loss, err, errlen);
+    free(k->snapshot);
+    k->snapshot = NULL;
+    k->snap_trial = WIRE_IDLE;
+    if (lost == -1) {
+        snprintf(err, errlen, "out of memory");
+        return -2;
+    }
+    if (lost != 0) {
         if (confine_failed) say_confine_failed(err, errlen);
         return -2;
     }
@@ -263,6 +326,23 @@ static uint64_t wall_ceiling(uint64_t limit) {
  * loaded machine as on an idle one. The harness looks at least every 50 ms, so that
  * is the timeout's resolution; the worker's clock is read only once the wall clock
  * is past the limit (CPU time cannot be past it before). */
+/* Trial T of worker K overran: its counts now are kept, to see which still move. */
+static void start_watch(worker_pool *p, int w, uint64_t t, uint64_t now) {
+    pool_worker *k = &p->workers[w];
+    const counter_share *s = &p->shares[w];
+    if (!k->snapshot && s->fd >= 0) k->snapshot = malloc((s->ncounters + 1) * sizeof *k->snapshot);
+    if (k->snapshot) memcpy(k->snapshot, s->view, s->ncounters * sizeof *k->snapshot);
+    k->snap_trial = t;
+    k->snap_cpu_ns = cpu_ns(k);
+    k->snap_wall_ns = now;
+}
+
+/* How much more CPU time an overrunning trial is watched before it is killed. */
+static uint64_t watch_ns(uint64_t limit) {
+    uint64_t tenth = limit / 10;
+    return tenth > 10000000u ? tenth : 10000000u;
+}
+
 void worker_pool_check_timeouts(worker_pool *p) {
     uint64_t limit = (uint64_t)(p->cfg->timeout_s * 1e9), now = now_ns();
     for (int w = 0; w < p->jobs; w++) {
@@ -273,6 +353,18 @@ void worker_pool_check_timeouts(worker_pool *p) {
             k->seen_trial = t;
             k->seen_since_ns = now;
             k->seen_cpu_ns = cpu_ns(k);
+            k->snap_trial = WIRE_IDLE;
+            continue;
+        }
+        if (k->snap_trial == t) {
+            /* watched: killed once it used watch_ns more CPU time, or, waiting
+             * without the CPU, at the wall-clock ceiling */
+            uint64_t used = cpu_ns(k), more = used > k->snap_cpu_ns ? used - k->snap_cpu_ns : 0;
+            if (!k->has_cpu_clock) more = now - k->snap_wall_ns;
+            if (more >= watch_ns(limit) || now - k->seen_since_ns > wall_ceiling(limit) + watch_ns(limit)) {
+                k->killed_for_timeout = t;
+                kill(k->pid, SIGKILL);
+            }
             continue;
         }
         uint64_t wall = now - k->seen_since_ns;
@@ -282,9 +374,6 @@ void worker_pool_check_timeouts(worker_pool *p) {
             uint64_t used = cpu_ns(k);
             cpu = used > k->seen_cpu_ns ? used - k->seen_cpu_ns : 0;
         }
-        if (cpu > limit || wall > wall_ceiling(limit)) {
-            k->killed_for_timeout = t;
-            kill(k->pid, SIGKILL);
-        }
+        if (cpu > limit || wall > wall_ceiling(limit)) start_watch(p, w, t, now);
     }
 }

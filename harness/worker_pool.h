@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <time.h>
 #include <sys/types.h>
+#include "counter_share.h"
 #include "merge.h"
 #include "runner.h"
 #include "wire.h"
@@ -25,6 +26,10 @@ typedef struct pool_worker {
     int retiring;                  /* said it exits after its last chunk: hand it nothing */
     wire_bin *early;               /* bins of the running chunk sent ahead (partial) */
     size_t nearly;
+    /* A trial past its timeout is watched a while longer before it is killed: the
+     * counters that moved meanwhile are those of the code it was stuck in. */
+    uint64_t *snapshot;            /* [ncounters] its counts when it overran, or NULL */
+    uint64_t snap_trial, snap_cpu_ns, snap_wall_ns;
 } pool_worker;
 
 typedef struct worker_pool {
@@ -32,12 +37,15 @@ typedef struct worker_pool {
     int jobs;
     pool_worker *workers;          /* [jobs] */
     wire_slot *slots;              /* [jobs], shared with the workers */
+    counter_share *shares;         /* [jobs]: each worker's counters, readable after it died */
     int idle_deaths;
     uint64_t recent_bins, recent_trials;   /* what finished chunks carried */
 } worker_pool;
 
 /* What a dead worker leaves: ranges to run again, and, when it died in a trial,
- * that trial as a failed piece of one trial. */
+ * that trial as a failed piece of one trial, with the counts it made (bins of pad 0)
+ * and, for a trial killed at its timeout, the counters still moving when it was
+ * killed (bins of pad WIRE_BIN_UNBOUNDED, not counted). */
 typedef struct worker_pool_loss {
     wire_chunk rerun[3];
     int nrerun;
@@ -77,8 +85,9 @@ int worker_pool_receive(worker_pool *p, int w, merge_piece *out, char *err, size
 int worker_pool_bury(worker_pool *p, int w, worker_pool_loss *loss, char *err, size_t errlen);
 
 /* Kills the worker of every trial that has used more CPU time than the timeout
- * (or ten times that, plus a second, of wall-clock time); its death is then
- * classed as a timeout. */
+ * (or ten times that, plus a second, of wall-clock time), after watching which of
+ * its counters still move for a tenth of the timeout more (at least 10 ms) of its
+ * CPU time; its death is then classed as a timeout. */
 void worker_pool_check_timeouts(worker_pool *p);
 
 #endif

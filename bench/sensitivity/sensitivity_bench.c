@@ -60,7 +60,7 @@ static int run(const fsabi_module *mod, const spec *s, uint64_t seed, int jobs, 
                uint32_t nscores, runner_result *rr, double *rate) {
     runner_config cfg = {0};
     cfg.mod = mod;
-    cfg.program = (program_hooks){loaded->run_trial, loaded->set_draw_source, loaded->rng, loaded->scores_take, NULL};
+    cfg.program = (program_hooks){loaded->run_trial, loaded->set_draw_source, loaded->rng, loaded->scores_take, NULL, NULL};
     cfg.seed = seed;
     cfg.jobs = jobs;
     cfg.max_trials = trials;

@@ -355,7 +355,12 @@ int32_t freqsys_rt_getchar(uint32_t site) {
     return (int32_t)v;
 }
 
-_Noreturn void freqsys_rt_exit(int32_t status) { longjmp(shared->trial_exit, TRIAL_EXITED); }
+_Noreturn void freqsys_rt_exit(int32_t status) {
+    shared->exit_status = status;
+    longjmp(shared->trial_exit, TRIAL_EXITED);
+}
+
+int runtime_exit_status(void) { return shared->exit_status; }
 _Noreturn void freqsys_rt_abort(void) { longjmp(shared->trial_exit, TRIAL_ABORTED); }
 
 _Noreturn void freqsys_rt_assert_fail(const char *expr, const char *file, unsigned line,

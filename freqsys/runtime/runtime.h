@@ -21,6 +21,9 @@ int runtime_bind(const fsabi_module *mod, const spec *s, char *err, size_t errle
  * are left in the module for the caller to collect. */
 trial_end runtime_run_trial(uint64_t seed, uint64_t trial);
 
+/* The status the last trial passed to exit() (meaningful after TRIAL_EXITED). */
+int runtime_exit_status(void);
+
 /* Draws the standard input (IN, a `stdin ~` declaration) that trial TRIAL of seed SEED
  * gets, into this process's fd 0, outside any trial and without a module: for
  * `freqsys draw`, which writes the inputs a run sees as files. Returns 0, or -1 with

@@ -27,6 +27,7 @@ typedef struct trial_draws {
     runtime_draw_source source;    /* NULL: draws from rng (plain sampling) */
     void *source_ctx;
     jmp_buf trial_exit;            /* set by the running trial; runtime_fail returns there */
+    int exit_status;               /* what the trial passed to exit(), when it called it */
     char error[512];               /* what ended the trial, after an input error */
     /* The first draws of the trial, kept raw: formatting them on every trial would
      * cost more than most trials; runtime_drawn formats them on demand. */

@@ -31,4 +31,5 @@ const runtime_table freqsys_runtime = {
     .tilt_get = tilted_draws_get,
     .tilt_set = tilted_draws_set,
     .tilt_describe = tilted_draws_describe,
+    .exit_status = runtime_exit_status,
 };

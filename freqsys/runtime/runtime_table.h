@@ -48,6 +48,7 @@ typedef struct runtime_table {
     size_t (*tilt_get)(double *mean_t, size_t max);
     int (*tilt_set)(const double *mean_t, size_t n);
     int (*tilt_describe)(size_t i, char *buf, size_t size);
+    int (*exit_status)(void);   /* runtime_exit_status */
 } runtime_table;
 
 /* Whether T, found in a loaded module, was built with this executable: 0, or -1

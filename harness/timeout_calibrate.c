@@ -1,0 +1,80 @@
+/* harness/timeout_calibrate.c: a per-trial timeout chosen from the first trials' CPU times, when none is given. */
+/* SPDX-License-Identifier: MIT */
+#define _GNU_SOURCE
+#include "timeout_calibrate.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#include "wire.h"
+
+static uint64_t thread_cpu_ns(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+static uint64_t now_ms(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
+}
+
+/* In the child: each trial's CPU time, one word per trial, on FD. */
+static _Noreturn void time_trials(const runner_config *cfg, int fd) {
+    int devnull = open("/dev/null", O_RDWR);
+    if (devnull >= 0) {
+        dup2(devnull, 0); dup2(devnull, 1); dup2(devnull, 2);
+        if (devnull > 2) close(devnull);
+    }
+    char why[256];
+    if (confine_worker(&cfg->limits, why, sizeof why) != 0) _exit(CONFINE_EXIT_STATUS);
+    for (uint64_t i = 0; i < CALIBRATE_TRIALS && i < cfg->max_trials; i++) {
+        uint64_t t0 = thread_cpu_ns();
+        cfg->program.run_trial(cfg->seed, i);
+        uint64_t ns = thread_cpu_ns() - t0;
+        if (wire_write(fd, &ns, sizeof ns) != 0) break;
+    }
+    _exit(0);
+}
+
+double timeout_calibrate(const runner_config *cfg) {
+    int p[2];
+    double fallback = CALIBRATE_FACTOR * CALIBRATE_MIN_S;
+    if (pipe2(p, O_CLOEXEC) != 0) return fallback;
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid < 0) {
+        close(p[0]);
+        close(p[1]);
+        return fallback;
+    }
+    if (pid == 0) {
+        close(p[0]);
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        time_trials(cfg, p[1]);
+    }
+    close(p[1]);
+    uint64_t slowest = 0, start = now_ms(), limit = (uint64_t)(CALIBRATE_WALL_S * 1000);
+    for (;;) {
+        uint64_t spent = now_ms() - start;
+        if (spent >= limit) break;
+        struct pollfd w = {p[0], POLLIN, 0};
+        int ready = poll(&w, 1, (int)(limit - spent));
+        if (ready < 0 && errno == EINTR) continue;
+        uint64_t ns;
+        if (ready <= 0 || wire_read(p[0], &ns, sizeof ns) != 0) break;
+        if (ns > slowest) slowest = ns;
+    }
+    close(p[0]);
+    kill(pid, SIGKILL);
+    while (waitpid(pid, NULL, 0) < 0 && errno == EINTR) {}
+    double t = CALIBRATE_FACTOR * (double)slowest * 1e-9;
+    return t > CALIBRATE_MIN_S ? t : CALIBRATE_MIN_S;
+}

@@ -19,6 +19,8 @@
 #include "module_load.h"
 #include "path_hashed.h"
 #include "result_estimate_fill.h"
+#include "run_outcomes.h"
+#include "timeout_calibrate.h"
 #include "runner.h"
 #include "score_sums.h"
 #include "stdin_text.h"
@@ -34,6 +36,7 @@ typedef struct run_options {
     long long replay;          /* -1, or the trial to rerun in the foreground */
     unsigned long long stop_after;
     double time_limit_s;       /* --time-limit, 0 when not given */
+    double timeout_s;          /* --timeout, 0 when not given */
     double checkpoint_every;
     stop_family family;        /* --simultaneous */
     stop_method method;        /* --method */
@@ -195,6 +198,7 @@ static const struct option run_longs[] = {
     {"simultaneous", optional_argument, 0, 'S'}, {"method", required_argument, 0, 'M'},
     {"cap", required_argument, 0, 'K'}, {"optimize", required_argument, 0, 'O'},
     {"time-limit", required_argument, 0, 'L'}, {"sampling", required_argument, 0, 'Z'},
+    {"timeout", required_argument, 0, 'V'},
     {"enumerate-limit", required_argument, 0, 'U'}, {"points", required_argument, 0, 'Q'},
     {"paths", no_argument, 0, 'H'}, {"max-paths", required_argument, 0, 'X'},
     {"sensitivity", no_argument, 0, 'Y'}, {"rare", required_argument, 0, 'B'},
@@ -265,6 +269,10 @@ static int parse_options(int argc, char **argv, run_options *o) {
         case 'W': o->allow_writes = 1; break;
         case 'C': o->resume_path = optarg; break;
         case 'P': o->checkpoint_path = optarg; break;
+        case 'V':
+            if (parse_duration(optarg, &o->timeout_s) != 0)
+                return usage_error("--timeout takes a duration such as 50ms, 2s or 1m, got '%s'", optarg);
+            break;
         case 'L':
             if (parse_duration(optarg, &o->time_limit_s) != 0)
                 return usage_error("--time-limit takes a duration such as 90s, 10m or 2h, got '%s'", optarg);
@@ -372,7 +380,7 @@ static int make_sensitivities(result *r, const runtime_table *rt, const runner_c
     r->sensitivity_skipped = calloc(nparams - nscored + 1, sizeof *r->sensitivity_skipped);
     if (!r->sensitivities || !r->sensitivity_skipped) return -1;
     double z = gsl_cdf_ugaussian_Pinv(1 - (1 - cfg->stop.confidence) / 2);
-    uint64_t valid = rr->trials - rr->crashes - rr->timeouts - rr->input_errors;
+    uint64_t valid = rr->trials - runner_hashed_lost(rr);   /* scores are lost with the worker too */
     for (size_t j = 0; j < r->nblocks && rr->scores; j++)
         for (size_t p = 0; p < nscored; p++) {
             result_sensitivity *out = &r->sensitivities[r->nsensitivities++];
@@ -516,6 +524,10 @@ static result *make_result(const spec *s, const run_options *o, const runner_con
     r->interrupted = rr->interrupted;
     r->gave_up = rr->gave_up;
     r->time_limited = rr->time_limited;
+    r->all_failed = rr->all_failed;
+    r->timeout_s = cfg->timeout_s;
+    r->timeout_calibrated = cfg->timeout_calibrated;
+    if (run_outcomes_fill(r, rr, cfg->stop.confidence) != 0) { result_free(r); return NULL; }
     r->elapsed_s = rr->elapsed_s;
     r->trials_per_s = rr->elapsed_s > 0 ? (double)rr->trials / rr->elapsed_s : 0;
     r->jobs = cfg->jobs;
@@ -840,12 +852,13 @@ static int configure(run_state *st, cluster *cl) {
     runner_config *cfg = &st->cfg;
     if (o->cap == 0 && s->cap > 0) o->cap = (double)s->cap;   /* --cap wins over the spec's */
     cfg->mod = st->mod;
-    cfg->program = (program_hooks){st->rt->run_trial, st->rt->set_draw_source, st->rt->rng, st->rt->scores_take, NULL};
+    cfg->program = (program_hooks){st->rt->run_trial, st->rt->set_draw_source, st->rt->rng, st->rt->scores_take, NULL,
+                                   st->rt->exit_status};
     cfg->rare_block = -1;
     cfg->seed = o->has_seed ? o->seed : s->seed;
     cfg->jobs = o->jobs;
     cfg->max_trials = o->has_max_trials ? o->max_trials : s->max_trials;
-    cfg->timeout_s = s->timeout_s;
+    cfg->timeout_s = o->timeout_s > 0 ? o->timeout_s : s->timeout_s;
     cfg->progress = o->quiet ? 0 : isatty(2) ? 1 : 2;   /* a log gets a line every 10 s */
     cfg->limits.address_space = CONFINE_DEFAULT_ADDRESS_SPACE;
     cfg->limits.allow_writes = o->allow_writes;
@@ -872,6 +885,10 @@ static int configure(run_state *st, cluster *cl) {
     if (o->sampling) sampling_method_parse(o->sampling, &cfg->sampling);
     cfg->runs_per_trial = cfg->sampling == SAMPLING_PLAIN ? 1
                         : o->points ? (uint32_t)o->points : sampling_method_default_runs(cfg->sampling);
+    if (cfg->timeout_s <= 0 && o->replay < 0) {   /* none given: from the first trials, reported */
+        cfg->timeout_s = timeout_calibrate(cfg);
+        cfg->timeout_calibrated = 1;
+    }
     cfg->timeout_s *= cfg->runs_per_trial;   /* the spec's timeout is per run; a trial is a replicate */
     /* a replicate's tallies are not in the checkpoint's format: such a run is not continued */
     /* nor are score sums, or a pilot's tilts */

@@ -124,7 +124,7 @@ static int path_entry(result_path *out, const fsabi_module *mod, const runner_co
 static double unseen_bound(const fsabi_module *mod, uint32_t fi, const path_tally *items, size_t n,
                            const runner_result *rr, double alpha) {
     double r = hashed_verdict_starts(mod, fi);
-    uint64_t half = rr->trials / 2, failed = rr->crashes + rr->timeouts + rr->input_errors;
+    uint64_t half = rr->trials / 2, failed = runner_hashed_lost(rr);
     if (!isfinite(r) || rr->trials - half <= failed) return NAN;
     uint64_t h = rr->trials - half - failed, k = 0;   /* at least H valid trials in the second half */
     for (size_t i = 0; i < n; i++)
@@ -169,7 +169,7 @@ int path_hashed_results(result *r, const fsabi_module *mod, const runner_config 
     if (!grown) return -1;
     r->paths = grown;
     memset(r->paths + r->npaths, 0, (nseen + 1) * sizeof *r->paths);
-    uint64_t valid = rr->trials - rr->crashes - rr->timeouts - rr->input_errors;
+    uint64_t valid = rr->trials - runner_hashed_lost(rr);
     size_t at = 0, listed = 0;
     for (uint32_t fi = 0; fi < mod->nfunctions; fi++) {
         if (mod->functions[fi].name[0] == '(') continue;   /* the MMIO writes' entry has no paths */

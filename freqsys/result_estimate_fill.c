@@ -2,6 +2,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "result_estimate_fill.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 int result_estimate_fill(result_estimate *e, const tally_moments *m, const block_verdict *v, double max_runs,
@@ -19,5 +20,10 @@ int result_estimate_fill(result_estimate *e, const tally_moments *m, const block
     e->p_upper = v->p_upper;
     e->range = v->range / per;
     e->max_runs = max_runs / per;
+    e->unbounded = v->unbounded;
+    if (v->unbounded) {
+        free(e->status);
+        e->status = strdup("unbounded");
+    }
     return e->status && e->method && e->basis ? 0 : -1;
 }

@@ -9,6 +9,7 @@ add_library(fsreport STATIC
   ${CMAKE_CURRENT_LIST_DIR}/result_paths_text.c
   ${CMAKE_CURRENT_LIST_DIR}/result_sensitivity_text.c
   ${CMAKE_CURRENT_LIST_DIR}/result_rare_text.c
+  ${CMAKE_CURRENT_LIST_DIR}/result_outcomes_text.c
   ${CMAKE_CURRENT_LIST_DIR}/result_contexts_text.c
   ${CMAKE_CURRENT_LIST_DIR}/report_sample_contexts.c
   ${CMAKE_CURRENT_LIST_DIR}/edge_flow.c

@@ -87,6 +87,9 @@ void result_free(result *r)
     for (size_t i = 0; i < r->nfailures; i++)
         free(r->failures[i].kind);
     free(r->failures);
+    for (size_t i = 0; i < r->noutcomes; i++)
+        free(r->outcomes[i].name);
+    free(r->outcomes);
     for (size_t i = 0; i < r->nfunctions; i++) {
         free(r->functions[i].name);
         free(r->functions[i].file);

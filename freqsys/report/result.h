@@ -18,7 +18,8 @@
     double mean, stddev, half_width;                                                        \
     uint64_t min, max;                                                                      \
     uint64_t hits;        /* trials in which the entry ran at least once */                 \
-    char *status;         /* "converged" | "constant" | "rare" | "not_converged" | "exact" */ \
+    char *status;         /* "converged" | "constant" | "rare" | "not_converged" | "exact" | \
+                           * "unbounded" */                                                  \
     char *method;         /* "clt" | "observed" | "binomial" | "exact" | "bernstein" */     \
     char *basis;          /* what the bound rests on: "proven" | "cap" | "plug_in" |        \
                            * "paper" | "none" (no valid bound: half_width is not finite);   \
@@ -26,7 +27,9 @@
     double p_upper;       /* binomial bounds: upper bound on P(reached), or on P(a trial    \
                            * differs) for an entry seen the same in every trial; else 0 */  \
     double range;         /* the largest count per run the bound assumed or proved; NAN: none */ \
-    double max_runs;      /* proven: at most this many executions per run; NAN: unbounded */
+    double max_runs;      /* proven: at most this many executions per run; NAN: unbounded */ \
+    uint64_t unbounded;   /* trials killed at their timeout while it still ran (status     \
+                           * "unbounded": no finite mean is claimed); 0 in most results */
 
 typedef struct result_estimate {
     RESULT_ESTIMATE_FIELDS
@@ -148,6 +151,16 @@ typedef struct result_context {
     size_t nblocks;
 } result_context;
 
+/* One way trials ended, with how many did and the share's exact (Clopper-Pearson)
+ * interval at the run's confidence. NAME is "returned", "exit N" (exit(N) called),
+ * "abort" (abort() or a failed assert()), a signal's name ("SIGSEGV": a crash),
+ * "timeout" or "input_error". */
+typedef struct result_outcome {
+    char *name;
+    uint64_t trials;
+    double share, low, high;
+} result_outcome;
+
 /* A trial that crashed or timed out, kept so the user can replay it. */
 typedef struct result_failure {
     uint64_t trial;
@@ -177,6 +190,11 @@ typedef struct result {
     size_t nblocks;
     result_failure *failures;   /* the first few */
     size_t nfailures;
+    result_outcome *outcomes;   /* how the trials ended; none in results written before */
+    size_t noutcomes;
+    int all_failed;       /* ended early: every trial so far crashed, timed out or failed on its input */
+    double timeout_s;     /* the per-trial limit used (CPU time); 0: not recorded */
+    int timeout_calibrated;   /* 1: chosen from the first trials' times, not given */
     result_function *functions;
     size_t nfunctions;
     result_mmio_write *mmio_writes;
@@ -230,6 +248,15 @@ typedef struct result {
     char **rare_tilts;         /* "x: normal(0, 1) -> normal(3.96, 1)", one per tilted input */
     size_t nrare_tilts;
 } result;
+
+/* result_outcomes_text.c: the text report's line on how the trials ended (nothing
+ * when every trial returned). Returns 0. */
+int result_write_outcomes_text(const result *r, FILE *out);
+
+/* result_outcomes_text.c: for an entry a trial killed at its timeout was still
+ * running, what is known of it into BUF; returns 1, or 0 (BUF untouched) for any
+ * other entry. */
+int result_unbounded_note(char *buf, size_t n, const result_estimate *e, const result *r);
 
 /* result_rare_text.c: the text report's lines on importance sampling (nothing
  * without it). Returns 0. */

@@ -130,6 +130,8 @@ static void estimate_json(json_t *o, const result_estimate *e, estimate_part par
     set(o, "basis", str(e->basis), bad);
     set(o, "range", real(e->range), bad);
     set(o, "max_runs", real(e->max_runs), bad);
+    if (e->unbounded)
+        set(o, "unbounded", count(e->unbounded), bad);
 }
 
 static json_t *block_json(const result_block *b, int *bad)
@@ -256,6 +258,22 @@ static json_t *failure_json(const result_failure *f, int *bad)
     set(o, "trial", count(f->trial), bad);
     set(o, "kind", str(f->kind), bad);
     set(o, "signal", json_integer(f->signal), bad);
+    return o;
+}
+
+/* How the trials ended: {"returned": {"trials", "share", "low", "high"}, ...}. */
+static json_t *outcomes_json(const result *r, int *bad)
+{
+    json_t *o = json_object();
+    for (size_t i = 0; o && i < r->noutcomes; i++) {
+        const result_outcome *x = &r->outcomes[i];
+        json_t *e = json_object();
+        set(e, "trials", count(x->trials), bad);
+        set(e, "share", real(x->share), bad);
+        set(e, "low", real(x->low), bad);
+        set(e, "high", real(x->high), bad);
+        set(o, x->name, e, bad);
+    }
     return o;
 }
 
@@ -387,6 +405,14 @@ static json_t *document(const result *r, int *bad)
         if (json_array_append_new(failures, failure_json(&r->failures[i], bad)) != 0)
             *bad = 1;
     set(o, "failures", failures, bad);
+    if (r->noutcomes)
+        set(o, "outcomes", outcomes_json(r, bad), bad);
+    if (r->all_failed)
+        set(o, "all_failed", json_true(), bad);
+    if (r->timeout_s > 0) {
+        set(o, "timeout_s", real(r->timeout_s), bad);
+        set(o, "timeout_calibrated", json_boolean(r->timeout_calibrated), bad);
+    }
     json_t *functions = json_array();
     for (size_t i = 0; functions && i < r->nfunctions; i++)
         if (json_array_append_new(functions, function_json(&r->functions[i], bad)) != 0)
@@ -688,7 +714,7 @@ static int one_of(reader *rd, const char *key, const char *s, const char *const 
 }
 
 static const char *const modes[] = {"program", "function", NULL};
-static const char *const statuses[] = {"converged", "constant", "rare", "not_converged", "exact", NULL};
+static const char *const statuses[] = {"converged", "constant", "rare", "not_converged", "exact", "unbounded", NULL};
 
 /* "successors" (block indices) and "callees" (function names); both optional. */
 static int read_edges(reader *rd, json_t *o, result_block *b)
@@ -752,6 +778,7 @@ static int read_estimate(reader *rd, json_t *o, result_estimate *e, estimate_par
         get_string(rd, o, "basis", 0, &e->basis);
     get_double(rd, o, "range", 0, &e->range);
     get_double(rd, o, "max_runs", 0, &e->max_runs);
+    get_count(rd, o, "unbounded", 0, &e->unbounded);
     return rd->failed ? -1 : 0;
 }
 
@@ -974,6 +1001,40 @@ static int read_context(reader *rd, json_t *o, void *item)
 static int one_block(reader *rd, json_t *o, void *b) { return read_block(rd, o, b); }
 static int one_failure(reader *rd, json_t *o, void *f) { return read_failure(rd, o, f); }
 
+/* "outcomes", when present: an object of outcome names to their counts and shares. */
+static void read_outcomes(reader *rd, json_t *root, result *r)
+{
+    json_t *o = json_object_get(root, "outcomes");
+    if (!o)
+        return;
+    if (!json_is_object(o)) {
+        reader_fail(rd, "'outcomes' must be an object");
+        return;
+    }
+    r->outcomes = calloc(json_object_size(o) + 1, sizeof *r->outcomes);
+    if (!r->outcomes) {
+        reader_nomem(rd);
+        return;
+    }
+    const char *name;
+    json_t *e;
+    json_object_foreach(o, name, e) {
+        result_outcome *x = &r->outcomes[r->noutcomes++];
+        if (!(x->name = strdup(name))) {
+            reader_nomem(rd);
+            return;
+        }
+        if (!json_is_object(e)) {
+            reader_fail(rd, "outcomes.%s must be an object", name);
+            return;
+        }
+        get_count(rd, e, "trials", 1, &x->trials);
+        get_double(rd, e, "share", 1, &x->share);
+        get_double(rd, e, "low", 0, &x->low);
+        get_double(rd, e, "high", 0, &x->high);
+    }
+}
+
 /* Checks the format marker and version before anything else, so a wrong file is named
  * as such rather than as a list of missing fields. */
 static int check_kind(reader *rd, json_t *root)
@@ -1097,6 +1158,10 @@ static void fill(reader *rd, json_t *root, result *r)
     get_bool(rd, root, "time_limited", 0, &r->time_limited);
     read_list(rd, root, "failures", 0, sizeof(result_failure), (void **)&r->failures,
               &r->nfailures, one_failure);
+    read_outcomes(rd, root, r);
+    get_bool(rd, root, "all_failed", 0, &r->all_failed);
+    get_double(rd, root, "timeout_s", 0, &r->timeout_s);
+    get_bool(rd, root, "timeout_calibrated", 0, &r->timeout_calibrated);
     read_list(rd, root, "functions", 0, sizeof(result_function), (void **)&r->functions,
               &r->nfunctions, one_function);
     read_list(rd, root, "mmio_writes", 0, sizeof(result_mmio_write), (void **)&r->mmio_writes,

@@ -138,7 +138,9 @@ static void fill(row *w, const result_block *b, const result *r)
     fixed(w->half, sizeof w->half, b->half_width);
     assumption(why, sizeof why, b, r);
     w->note[0] = '\0';
-    if (is_status(b, "exact"))
+    if (result_unbounded_note(w->note, sizeof w->note, &b->estimate, r))
+        w->half[0] = '\0';
+    else if (is_status(b, "exact"))
         snprintf(w->note, sizeof w->note, "exact: enumerated");
     else if (is_status(b, "constant") && b->method && !strcmp(b->method, "exact"))
         snprintf(w->note, sizeof w->note, b->mean == 0.0 ? "exact: proven not to run in a run that ends" : "exact: proven, not sampled");
@@ -233,8 +235,11 @@ static void header(const result *r, FILE *out)
     }
     fprintf(out, ", %s crash%s, %s timeout%s", crashes, r->crashes == 1 ? "" : "es", timeouts,
             r->timeouts == 1 ? "" : "s");
+    if (r->timeouts && r->timeout_s > 0)
+        fprintf(out, " (at %.3g s of CPU time%s)", r->timeout_s,
+                r->timeout_calibrated ? ", 20 times the slowest of the first trials" : "");
     if (r->input_errors)
-        fprintf(out, ", %llu trial%s with a drawn value that did not fit its type (left out; --replay shows one)",
+        fprintf(out, ", %llu trial%s with a drawn value that did not fit its type (counted up to it; --replay shows one)",
                 (unsigned long long)r->input_errors, r->input_errors == 1 ? "" : "s");
     fputc('\n', out);
     sampling_line(r, out);
@@ -327,7 +332,7 @@ static void verdict(const result *r, const row *rows, FILE *out)
     precision(eps, sizeof eps, r);
     grouped(trials, sizeof trials, r->trials);
     for (size_t i = 0; i < r->nblocks; i++)
-        open += is_status(&r->blocks[i], "not_converged");
+        open += is_status(&r->blocks[i], "not_converged") || is_status(&r->blocks[i], "unbounded");
     if (r->converged && r->sampling && !strcmp(r->sampling, "enumerated")) {
         fprintf(out, "exact: %zu of %zu blocks by enumeration of %s combinations\n", r->nblocks - open, r->nblocks,
                 trials);
@@ -346,6 +351,10 @@ static void verdict(const result *r, const row *rows, FILE *out)
     if (!r->converged && open == 0 && open_contexts)
         fprintf(out, "NOT CONVERGED: %zu blocks in their calling contexts not within their precision (counted above)\n",
                 open_contexts);
+    if (r->all_failed) {
+        fprintf(out, "NOT CONVERGED: all %s %s failed (outcomes above)\n", trials, r->trials == 1 ? "trial" : "trials");
+        return;
+    }
     if (r->converged) {
         fprintf(out, "converged: %zu of %zu blocks within %s%s at %.10g%% confidence after %s %s\n",
                 r->nblocks - open, r->nblocks, eps, r->relative ? " of their means" : "",
@@ -357,7 +366,7 @@ static void verdict(const result *r, const row *rows, FILE *out)
             trials, r->trials == 1 ? "trial" : "trials", r->interrupted ? " (interrupted)" : "");
     for (size_t i = 0; i < r->nblocks; i++) {
         const result_block *b = &r->blocks[i];
-        if (!is_status(b, "not_converged"))
+        if (!is_status(b, "not_converged") && !is_status(b, "unbounded"))
             continue;
         fprintf(out, "  %s %s", text(b->function), text(b->block));
         if (strcmp(rows[i].loc, "-") != 0)
@@ -367,7 +376,14 @@ static void verdict(const result *r, const row *rows, FILE *out)
         else
             fprintf(out, ": %s, %s\n", rows[i].mean, rows[i].note[0] ? rows[i].note : "no bound");
     }
-    if (r->gave_up)
+    size_t unbounded = 0;
+    for (size_t i = 0; i < r->nblocks; i++)
+        unbounded += is_status(&r->blocks[i], "unbounded");
+    if (unbounded)
+        fprintf(out, "%zu block%s had no end in some trials (killed at the timeout): %s no finite expected count as far\n"
+                "as the trials tell; fix the endless loop, or raise the timeout if those runs only take long\n",
+                unbounded, unbounded == 1 ? "" : "s", unbounded == 1 ? "it has" : "they have");
+    if (r->gave_up && unbounded < open)
         fputs("ended early: the open blocks were the same in every trial and nothing bounds their count, so no\n"
               "number of trials can give them an interval; state the most executions one run can have\n"
               "(--cap N, or cap N in the spec) to have them bounded\n", out);
@@ -391,6 +407,7 @@ int result_write_text(const result *r, FILE *out)
     table(r, rows, out);
     fputc('\n', out);
     failures(r, out);
+    result_write_outcomes_text(r, out);
     mmio_writes(r, out);
     if (result_write_rare_text(r, out) != 0 || result_write_paths_text(r, out, 5) != 0 ||
         result_write_contexts_text(r, out) != 0 || result_write_sensitivity_text(r, out) != 0) {

@@ -114,7 +114,7 @@ typedef struct spec {
 } spec;
 
 #define SPEC_DEFAULT_MAX_TRIALS 10000000ULL
-#define SPEC_DEFAULT_TIMEOUT_S 10.0
+#define SPEC_DEFAULT_TIMEOUT_S 0.0   /* none given: freqsys run calibrates one */
 #define SPEC_DEFAULT_SEED 1ULL
 
 /* The calls of one trial whose counts are kept: calls - warmup (1 without `calls`).

@@ -1,0 +1,48 @@
+/* freqsys/run_outcomes.c: how a run's trials ended, as the result's outcomes with their shares and intervals. */
+/* SPDX-License-Identifier: MIT */
+#define _GNU_SOURCE
+#include "run_outcomes.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "clopper_pearson.h"
+
+static int add(result *r, const char *name, uint64_t trials, uint64_t n, double alpha) {
+    if (trials == 0) return 0;
+    result_outcome *x = &r->outcomes[r->noutcomes++];
+    x->name = strdup(name);
+    x->trials = trials;
+    x->share = n ? (double)trials / (double)n : 0;
+    /* the interval is two-sided: each side at alpha / 2 */
+    x->low = trials == 0 ? 0 : clopper_pearson_lower(trials, n, alpha / 2);
+    x->high = trials == n ? 1 : clopper_pearson_upper(trials, n, alpha / 2);
+    return x->name ? 0 : -1;
+}
+
+int run_outcomes_fill(result *r, const runner_result *rr, double confidence) {
+    const runner_outcomes *o = &rr->outcomes;
+    uint64_t n = rr->trials, exited = 0, signalled = 0;
+    for (int k = 0; k < RUNNER_EXIT_CODES; k++) exited += o->exits[k];
+    for (int k = 0; k < RUNNER_SIGNALS; k++) signalled += o->signals[k];
+    r->outcomes = calloc(RUNNER_EXIT_CODES + RUNNER_SIGNALS + 8, sizeof *r->outcomes);
+    if (!r->outcomes) return -1;
+    double alpha = 1 - confidence;
+    uint64_t ended = exited + rr->crashes + rr->timeouts + rr->input_errors;
+    int rc = add(r, "returned", n > ended ? n - ended : 0, n, alpha);
+    char name[48];
+    for (int k = 0; k < RUNNER_EXIT_CODES; k++) {
+        snprintf(name, sizeof name, "exit %d", k);
+        rc |= add(r, name, o->exits[k], n, alpha);
+    }
+    rc |= add(r, "abort", o->aborts, n, alpha);
+    for (int k = 0; k < RUNNER_SIGNALS; k++) {
+        const char *abbrev = k > 0 ? sigabbrev_np(k) : NULL;
+        if (abbrev) snprintf(name, sizeof name, "SIG%s", abbrev);
+        else snprintf(name, sizeof name, "signal %d", k);
+        rc |= add(r, name, o->signals[k], n, alpha);
+    }
+    rc |= add(r, "timeout", rr->timeouts, n, alpha);
+    rc |= add(r, "input_error", rr->input_errors, n, alpha);
+    return rc;
+}

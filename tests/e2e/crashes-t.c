@@ -1,0 +1,95 @@
+/* tests/e2e/crashes-t.c: a trial that crashes counts what it ran before, in program mode, function mode and call sequences. */
+/* SPDX-License-Identifier: MIT */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "tap.h"
+#include "e2e.h"
+
+/* Each of the nine checks of a mean is a claim at 99% (the specs): all hold
+ * together with probability at least 91% for a seed drawn at random; the seeds are
+ * fixed. n ~ poisson(3) in tests/e2e/programs/crashes.c: n == 0 crashes in check(), n > 5
+ * after its then-block, n == 4 in the loop's third iteration. */
+static double pmf(int k) {
+    double p = exp(-3.0);
+    for (int i = 1; i <= k; i++) p *= 3.0 / i;
+    return p;
+}
+
+static double truth_body(void) {   /* E[loop body runs]: n for n = 1..5 but 4, 3 for n = 4 */
+    double e = 3 * pmf(4);
+    for (int n = 1; n <= 5; n++)
+        if (n != 4) e += n * pmf(n);
+    return e;
+}
+
+static double p_crash(void) { return pmf(0) + (1 - pmf(0) - pmf(1) - pmf(2) - pmf(3) - pmf(4) - pmf(5)) + pmf(4); }
+
+static void check_block(const result *r, const char *fn, const char *label, double truth, const char *what) {
+    const result_block *b = e2e_block(r, fn, label);
+    ok(b && fabs(b->mean - truth) <= b->half_width, "%s: %s %s %.4f within %.4f of %.4f", what, fn, label,
+       b ? b->mean : NAN, b ? b->half_width : NAN, truth);
+}
+
+/* Runs SPEC into $TMPDIR/NAME with ARGS; the result, or NULL after a failed check. */
+static result *run(const char *spec, const char *name, const char *args, int expect) {
+    char err[8192];
+    int code = e2e_runf(err, sizeof err, "run tests/e2e/programs/%s -q %s -o \"$TMPDIR/%s\"", spec, args, name);
+    is_int(code, expect, "%s %s: %s although some trials crash", spec, args,
+           expect ? "the budget runs out first" : "every block settles");
+    result *r = e2e_result(tmp_path(name), err, sizeof err);
+    if (!r) diag("%s", err);
+    return r;
+}
+
+/* The JSON of two runs in $TMPDIR, the timing lines apart, is the same. */
+static int same_json(const char *a, const char *b) {
+    FILE *f[2] = {fopen(tmp_path(a), "r"), fopen(tmp_path(b), "r")};
+    char line[2][4096];
+    int same = f[0] && f[1];
+    while (same) {
+        char *got[2];
+        for (int k = 0; k < 2; k++)
+            do got[k] = fgets(line[k], sizeof line[k], f[k]);
+            while (got[k] && (strstr(line[k], "elapsed_s") || strstr(line[k], "trials_per_s") ||
+                              strstr(line[k], "\"jobs\"") || strstr(line[k], "timeout_s")));
+        if (!got[0] || !got[1]) { same = !got[0] && !got[1]; break; }
+        same = strcmp(line[0], line[1]) == 0;
+    }
+    for (int k = 0; k < 2; k++) if (f[k]) fclose(f[k]);
+    return same;
+}
+
+int main(void) {
+    plan(15);
+    double s = 1 - p_crash(), per_call = (1 + s + s * s) / 3;   /* calls 3: a crash ends the trial's calls */
+    result *r = run("crashes.fspec", "crashes.json", "-j 2", 0);
+    if (!r) bail("no result");
+    check_block(r, "check", "if.then", pmf(0), "program, a crash inside a called function");
+    check_block(r, "step", "if.then", 1 - pmf(0) - pmf(1) - pmf(2) - pmf(3) - pmf(4) - pmf(5),
+                "program, a crash after the block");
+    check_block(r, "step", "for.body", truth_body(), "program, a crash inside a loop");
+    check_block(r, "step", "for.end", pmf(1) + pmf(2) + pmf(3) + pmf(5), "program, the block after the crashes");
+    ok(r->noutcomes == 2 && fabs(r->outcomes[1].share - p_crash()) <= 3 * sqrt(p_crash() * s / (double)r->trials),
+       "the crashes' share %.4f is about %.4f", r->noutcomes > 1 ? r->outcomes[1].share : NAN, p_crash());
+    result_free(r);
+    r = run("crashes_function.fspec", "crashes_function.json", "-j 2", 0);
+    if (!r) bail("no result");
+    check_block(r, "step", "for.body", truth_body(), "function mode, a crash inside a loop");
+    check_block(r, "check", "if.then", pmf(0), "function mode, a crash inside a called function");
+    result_free(r);
+    r = run("crashes_calls.fspec", "crashes_calls.json", "-j 2", 0);
+    if (!r) bail("no result");
+    check_block(r, "check", "entry", per_call, "calls 3, the calls a crash cut short");
+    check_block(r, "step", "for.body", truth_body() * per_call, "calls 3, a crash inside a loop");
+    result_free(r);
+    /* the same seed, the same JSON, for any number of workers */
+    r = run("crashes_function.fspec", "j1.json", "-j 1 -n 3000", 1);
+    result_free(r);
+    r = run("crashes_function.fspec", "j2.json", "-j 2 -n 3000", 1);
+    result_free(r);
+    ok(same_json("j1.json", "j2.json"), "-j 1 and -j 2 give the same result, crashes' counts included");
+    return done();
+}

@@ -20,6 +20,7 @@
 #include "path_hashed.h"
 #include "result_estimate_fill.h"
 #include "run_outcomes.h"
+#include "stuck_loop.h"
 #include "timeout_calibrate.h"
 #include "runner.h"
 #include "score_sums.h"
@@ -855,6 +856,8 @@ static int configure(run_state *st, cluster *cl) {
     cfg->program = (program_hooks){st->rt->run_trial, st->rt->set_draw_source, st->rt->rng, st->rt->scores_take, NULL,
                                    st->rt->exit_status};
     cfg->rare_block = -1;
+    cfg->mark_stuck = stuck_loop_mark;
+    cfg->mark_stuck_ctx = (void *)st->mod;
     cfg->seed = o->has_seed ? o->seed : s->seed;
     cfg->jobs = o->jobs;
     cfg->max_trials = o->has_max_trials ? o->max_trials : s->max_trials;

@@ -53,6 +53,12 @@ typedef struct runner_config {
      * weight_unit 0: off. */
     double weight_unit, max_weight;
     int64_t rare_block;
+    /* Where a trial killed at its timeout was running: marks in STUCK (a byte per
+     * block) the blocks of the loop holding code address PC, so that a loop whose
+     * counts the optimiser kept in registers is known unbounded too (counters
+     * that visibly moved are marked without it). NULL: counter motion alone. */
+    void (*mark_stuck)(void *ctx, uint64_t pc, uint8_t *stuck);
+    void *mark_stuck_ctx;
 } runner_config;
 
 #define RUNNER_DEFAULT_RSS_LIMIT (1ull << 30)

@@ -4,6 +4,7 @@
 #define FREQSYS_WIRE_H
 
 #include <stddef.h>
+#include <signal.h>
 #include <stdint.h>
 
 /* Harness -> worker: run trials [start, start + count). count 0: exit. */
@@ -43,7 +44,13 @@ typedef struct wire_bin { uint32_t block, pad; uint64_t value, trials; } wire_bi
  * other (newton_sqrt: -j 2 at 1.5x of -j 1). */
 typedef struct wire_slot {
     _Alignas(128) uint64_t trial;   /* WIRE_IDLE between trials */
+    /* A trial past its timeout is asked where it is: the worker's handler of
+     * WIRE_SAMPLE_SIGNAL writes the interrupted code address and counts up. */
+    uint64_t pc, pc_seq;
 } wire_slot;
+/* The signal that asks a worker for its code address: a real-time one, which
+ * programs seldom use (SIGRTMIN is glibc's first free one). */
+#define WIRE_SAMPLE_SIGNAL (SIGRTMIN + 3)
 #define WIRE_IDLE UINT64_MAX
 /* In a chunk's list of trials left out: this bit marks a trial that stopped on an
  * input that does not fit its type (the rest called abort()). */

@@ -12,6 +12,7 @@
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
+#include <ucontext.h>
 #include <unistd.h>
 #include "worker.h"
 
@@ -46,6 +47,35 @@ int worker_pool_open(worker_pool *p, const runner_config *cfg) {
     return 0;
 }
 
+/* The worker's slot, for its handler of WIRE_SAMPLE_SIGNAL. */
+static wire_slot *sample_slot;
+
+/* Says where the worker was interrupted: the harness asks a trial past its timeout. */
+static void on_sample(int sig, siginfo_t *info, void *context) {
+    (void)sig;
+    (void)info;
+    const ucontext_t *uc = context;
+    uint64_t pc = 0;
+#if defined(__x86_64__)
+    pc = (uint64_t)uc->uc_mcontext.gregs[REG_RIP];
+#elif defined(__aarch64__)
+    pc = (uint64_t)uc->uc_mcontext.pc;
+#else
+    (void)uc;
+#endif
+    __atomic_store_n(&sample_slot->pc, pc, __ATOMIC_RELAXED);
+    __atomic_add_fetch(&sample_slot->pc_seq, 1, __ATOMIC_RELEASE);
+}
+
+static void answer_samples(wire_slot *slot) {
+    struct sigaction sa = {0};
+    sample_slot = slot;
+    sa.sa_sigaction = on_sample;
+    sa.sa_flags = SA_SIGINFO | SA_RESTART;
+    sigemptyset(&sa.sa_mask);
+    sigaction(WIRE_SAMPLE_SIGNAL, &sa, NULL);
+}
+
 /* In the child: the program's output is not ours to show, Ctrl-C is the harness's
  * to handle; then the worker's loop, and nothing after it. */
 static _Noreturn void become_worker(const worker_pool *p, int w, int cmd_fd, int res_fd) {
@@ -60,6 +90,7 @@ static _Noreturn void become_worker(const worker_pool *p, int w, int cmd_fd, int
         if (devnull > 2) close(devnull);
     }
     uint64_t *shared_totals = counter_share_attach(&p->shares[w]);
+    answer_samples(&p->slots[w]);
     char why[256];
     if (confine_worker(&cfg->limits, why, sizeof why) != 0) _exit(CONFINE_EXIT_STATUS);
     worker_loop(cfg->mod, &cfg->program, cfg->seed, cmd_fd, res_fd, &p->slots[w], cfg->worker_rss_limit,
@@ -85,8 +116,8 @@ static int spawn(worker_pool *p, int w) {
     close(cmd[0]);
     close(res[1]);
     pool_worker *k = &p->workers[w];
-    *k = (pool_worker){pid, cmd[1], res[0], 0, {{0, 0}, {0, 0}}, WIRE_IDLE, WIRE_IDLE, 0, 0, 0, 0, 0, NULL, 0,
-                       NULL, WIRE_IDLE, 0, 0};
+    *k = (pool_worker){.pid = pid, .cmd_fd = cmd[1], .res_fd = res[0], .killed_for_timeout = WIRE_IDLE,
+                       .seen_trial = WIRE_IDLE, .snap_trial = WIRE_IDLE};
     k->has_cpu_clock = clock_getcpuclockid(pid, &k->cpu_clock) == 0;
     p->slots[w].trial = WIRE_IDLE;
     return 0;
@@ -216,20 +247,29 @@ static int push_bin(merge_piece *p, wire_bin b, size_t *cap) {
  * overran), a counter that grew since is one the trial was stuck in: it is marked
  * unbounded instead of counted, as its count says only how long it was let run.
  * Returns 0, or -1 when memory ran out. */
-static int failed_counts(const worker_pool *p, const counter_share *s, const uint64_t *moving, merge_piece *out) {
+static int failed_counts(const worker_pool *p, const pool_worker *k, const counter_share *s,
+                         const uint64_t *moving, merge_piece *out) {
     if (s->fd < 0) return 0;
-    size_t cap = 0, n = s->ncounters;
+    size_t cap = 0, n = s->ncounters, nblocks = (size_t)p->cfg->mod->nblocks;
     int replicates = p->cfg->sampling != SAMPLING_PLAIN;
-    for (size_t j = 0; j < n; j++) {
+    uint8_t *stuck = NULL;
+    if (moving && k->npcs && p->cfg->mark_stuck) {
+        /* the loop it was seen in: its counts may sit in registers, unseen */
+        if (!(stuck = calloc(nblocks + 1, 1))) return -1;
+        for (int i = 0; i < k->npcs; i++) p->cfg->mark_stuck(p->cfg->mark_stuck_ctx, k->pcs[i], stuck);
+    }
+    int rc = 0;
+    for (size_t j = 0; j < n && rc == 0; j++) {
         uint64_t run = s->view[j], total = run + (replicates ? s->extra_view[j] : 0);
-        if (moving && run != moving[j]) {
-            if (push_bin(out, (wire_bin){(uint32_t)j, WIRE_BIN_UNBOUNDED, 0, 1}, &cap) != 0) return -1;
+        if ((moving && run != moving[j]) || (stuck && j < nblocks && stuck[j])) {
+            rc = push_bin(out, (wire_bin){(uint32_t)j, WIRE_BIN_UNBOUNDED, 0, 1}, &cap);
             continue;
         }
-        if (total && push_bin(out, (wire_bin){(uint32_t)j, 0, total, 1}, &cap) != 0) return -1;
-        if (replicates && run && push_bin(out, (wire_bin){(uint32_t)(n + j), 0, run, 1}, &cap) != 0) return -1;
+        if (total) rc = push_bin(out, (wire_bin){(uint32_t)j, 0, total, 1}, &cap);
+        if (!rc && replicates && run) rc = push_bin(out, (wire_bin){(uint32_t)(n + j), 0, run, 1}, &cap);
     }
-    return 0;
+    free(stuck);
+    return rc;
 }
 
 /* What worker W, dead with STATUS while showing trial T, leaves of its chunks.
@@ -249,7 +289,7 @@ static int account_loss(worker_pool *p, int w, uint64_t t, int status, worker_po
         loss->has_failed = 1;
         loss->failed = (merge_piece){t, 1, NULL, 0, NULL, 0, t, 1 + kind, WIFSIGNALED(status) ? WTERMSIG(status) : 0};
         const uint64_t *moving = kind == FAILURE_TIMEOUT && k->snap_trial == t ? k->snapshot : NULL;
-        if (failed_counts(p, &p->shares[w], moving, &loss->failed) != 0) return -1;
+        if (failed_counts(p, k, &p->shares[w], moving, &loss->failed) != 0) return -1;
         add_rerun(loss, c.start, t - c.start);
         add_rerun(loss, t + 1, c.start + c.count - t - 1);
     } else {
@@ -320,13 +360,8 @@ static uint64_t wall_ceiling(uint64_t limit) {
     return limit > UINT64_MAX / 20 ? UINT64_MAX : 10 * limit + 1000000000u;
 }
 
-/* A trial overran when the same id has been showing while its worker used more CPU
- * time than the limit. CPU time, not the wall clock: a trial that other work on a
- * busy machine kept waiting has not overrun, so a seed gives the same result on a
- * loaded machine as on an idle one. The harness looks at least every 50 ms, so that
- * is the timeout's resolution; the worker's clock is read only once the wall clock
- * is past the limit (CPU time cannot be past it before). */
-/* Trial T of worker K overran: its counts now are kept, to see which still move. */
+/* Trial T of worker W overran: its counts now are kept, to see which still move,
+ * and it is asked where it runs. */
 static void start_watch(worker_pool *p, int w, uint64_t t, uint64_t now) {
     pool_worker *k = &p->workers[w];
     const counter_share *s = &p->shares[w];
@@ -335,6 +370,21 @@ static void start_watch(worker_pool *p, int w, uint64_t t, uint64_t now) {
     k->snap_trial = t;
     k->snap_cpu_ns = cpu_ns(k);
     k->snap_wall_ns = now;
+    k->npcs = 0;
+    k->pc_seq_seen = __atomic_load_n(&p->slots[w].pc_seq, __ATOMIC_ACQUIRE);
+    kill(k->pid, WIRE_SAMPLE_SIGNAL);
+}
+
+/* Takes the code address worker W answered with, if it did, and asks again. */
+static void take_sample(worker_pool *p, int w) {
+    pool_worker *k = &p->workers[w];
+    uint64_t seq = __atomic_load_n(&p->slots[w].pc_seq, __ATOMIC_ACQUIRE);
+    if (seq == k->pc_seq_seen) return;
+    k->pc_seq_seen = seq;
+    if (k->npcs < (int)(sizeof k->pcs / sizeof k->pcs[0])) {
+        k->pcs[k->npcs++] = __atomic_load_n(&p->slots[w].pc, __ATOMIC_RELAXED);
+        kill(k->pid, WIRE_SAMPLE_SIGNAL);
+    }
 }
 
 /* How much more CPU time an overrunning trial is watched before it is killed. */
@@ -343,6 +393,12 @@ static uint64_t watch_ns(uint64_t limit) {
     return tenth > 10000000u ? tenth : 10000000u;
 }
 
+/* A trial overran when the same id has been showing while its worker used more CPU
+ * time than the limit. CPU time, not the wall clock: a trial that other work on a
+ * busy machine kept waiting has not overrun, so a seed gives the same result on a
+ * loaded machine as on an idle one. The harness looks at least every 50 ms, so that
+ * is the timeout's resolution; the worker's clock is read only once the wall clock
+ * is past the limit (CPU time cannot be past it before). */
 void worker_pool_check_timeouts(worker_pool *p) {
     uint64_t limit = (uint64_t)(p->cfg->timeout_s * 1e9), now = now_ns();
     for (int w = 0; w < p->jobs; w++) {
@@ -359,9 +415,12 @@ void worker_pool_check_timeouts(worker_pool *p) {
         if (k->snap_trial == t) {
             /* watched: killed once it used watch_ns more CPU time, or, waiting
              * without the CPU, at the wall-clock ceiling */
+            take_sample(p, w);
             uint64_t used = cpu_ns(k), more = used > k->snap_cpu_ns ? used - k->snap_cpu_ns : 0;
             if (!k->has_cpu_clock) more = now - k->snap_wall_ns;
-            if (more >= watch_ns(limit) || now - k->seen_since_ns > wall_ceiling(limit) + watch_ns(limit)) {
+            /* one answer is enough; a worker that does not answer is given twice as long */
+            uint64_t enough = k->npcs ? watch_ns(limit) : 2 * watch_ns(limit);
+            if (more >= enough || now - k->seen_since_ns > wall_ceiling(limit) + watch_ns(limit)) {
                 k->killed_for_timeout = t;
                 kill(k->pid, SIGKILL);
             }

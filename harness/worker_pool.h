@@ -30,6 +30,9 @@ typedef struct pool_worker {
      * counters that moved meanwhile are those of the code it was stuck in. */
     uint64_t *snapshot;            /* [ncounters] its counts when it overran, or NULL */
     uint64_t snap_trial, snap_cpu_ns, snap_wall_ns;
+    uint64_t pcs[4];               /* where it was seen running meanwhile */
+    int npcs;
+    uint64_t pc_seq_seen;
 } pool_worker;
 
 typedef struct worker_pool {

@@ -38,8 +38,11 @@ typedef struct bound_given {
  * (K the values v can take between the smallest constant stored and the limit),
  * and everything inside at most that often, times the bounds of inner loops, found
  * the same way with H set aside. Reading v uninitialised is undefined in C and
- * assumed not to happen. A block from which no return and no call can be reached
- * gets 0: a run that reaches it never ends, and only runs that end are counted.
+ * assumed not to happen. A constant may be any value of known range (see
+ * loop_bounds_capped), taken at its extreme. A block no branch can take from the
+ * entry (a test of constants) gets 0, and so does a block from which no return and
+ * no call can be reached: a run that reaches it never ends, and only runs that end
+ * are counted.
  * Returns 0, or -1 when memory ran out (all unbounded). */
 int loop_bounds(LLVMValueRef fn, unsigned nb, uint64_t *per_call);
 

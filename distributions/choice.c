@@ -58,7 +58,7 @@ static size_t support(const dist *d, double *values, double *probs, size_t max)
 }
 
 static const dist_ops ops = {
-    "choice", cdf, mean, format, release, NULL, NULL, NULL, support, NULL, NULL,
+    "choice", cdf, mean, format, release, NULL, NULL, NULL, support, NULL, NULL, NULL,
 };
 
 /* choice(v1, ...) over one or more finite numbers; fails on no arguments, an argument

@@ -57,6 +57,12 @@ double dist_cdf(const dist *d, double x);
  * infinite or continuous (normal, poisson, truncated ...). Can't fail. */
 size_t dist_support(const dist *d, double *values, double *probs, size_t max);
 
+/* support.c: the least and greatest values a draw of D can take, into LO and HI:
+ * exact, from the support or the bounds of uniform and truncated; -INFINITY and
+ * INFINITY where unbounded (normal, poisson, ...), or where a finite support is too
+ * large to list. Can't fail. */
+void dist_range(const dist *d, double *lo, double *hi);
+
 /* quantile.c: the inverse CDF, F^-1(U) = the smallest x with P(X <= x) >= U, for U in
  * (0, 1): GSL's inverse where the kind has one, a search of the support for finite
  * ones, and bisection of the CDF otherwise (integers exactly, reals to the last bit).

@@ -35,6 +35,9 @@ typedef struct dist_ops {
     /* d log f(x) / d theta at X for each parameter of params, in its order; 0 for
      * those without a score. NULL when params is. */
     void (*score)(const dist *d, double x, double *grad);
+    /* The least and greatest values a draw can take, for kinds whose support is bounded
+     * but not finite (uniform, truncated). NULL: from support, else unbounded. */
+    void (*range)(const dist *d, double *lo, double *hi);
 } dist_ops;
 
 typedef double (*dist_sampler)(const dist *d, gsl_rng *r);

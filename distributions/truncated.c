@@ -174,8 +174,16 @@ static void release(dist *d)
     dist_free(t->inner);
 }
 
+/* [lo, hi] cut down to what D itself can draw. */
+static void range(const dist *d, double *lo, double *hi)
+{
+    dist_range(T(d)->inner, lo, hi);
+    if (T(d)->lo > *lo) *lo = T(d)->lo;
+    if (T(d)->hi < *hi) *hi = T(d)->hi;
+}
+
 static const dist_ops ops = {
-    "truncated", cdf, mean, format, release, NULL, NULL, NULL, NULL, NULL, NULL,
+    "truncated", cdf, mean, format, release, NULL, NULL, NULL, NULL, NULL, NULL, range,
 };
 
 /* The alias table over the integers first..last, weighted by D's probabilities. */

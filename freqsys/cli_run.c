@@ -481,6 +481,13 @@ static int block_of(result_block *out, const spec *s, const runner_config *cfg, 
     out->file = relative_file(s, b->file);
     out->line = (int)b->line;
     if (result_estimate_fill(&out->estimate, m, v, runner_block_max_runs(b), per) != 0) return -1;
+    if (b->bound_from && b->bound_from[0] && b->max_runs != FSABI_RUNS_UNBOUNDED) {   /* the bound is a spec's cap, not a proof */
+        if (!(out->cap = strdup(b->bound_from))) return -1;
+        if (v->basis == BASIS_PROVEN && isfinite(v->range)) {
+            free(out->basis);
+            if (!(out->basis = strdup("cap"))) return -1;
+        }
+    }
     out->variance_ratio = NAN;
     if (rr->run_moments) per_run(out, m, &rr->run_moments[j], cfg->runs_per_trial);   /* per == 1 then */
     out->successors = calloc(b->nsuccessors + 1, sizeof *out->successors);

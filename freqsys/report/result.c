@@ -77,6 +77,7 @@ void result_free(result *r)
         free(b->function);
         free(b->block);
         free(b->file);
+        free(b->cap);
         result_estimate_free(&b->estimate);
         free(b->successors);
         for (size_t k = 0; k < b->ncallees; k++)

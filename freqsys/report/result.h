@@ -46,6 +46,8 @@ typedef struct result_block {
     char *file;           /* source file of the block's first located instruction, or "" */
     int line;             /* first source line, 0 when unknown */
     union { struct { RESULT_ESTIMATE_FIELDS }; result_estimate estimate; };
+    char *cap;            /* with basis "cap": the spec's cap the bound rests on, as written
+                           * after `cap` ("newton.c:9", "parse_line"); NULL: the global cap */
     double variance_ratio;/* variance reduction: plain sampling's variance of the mean over
                            * this method's at the same number of runs, estimated from the
                            * same run; 0 or NAN when not measured (plain, enumerated) */

@@ -142,6 +142,8 @@ static json_t *block_json(const result_block *b, int *bad)
     set(o, "file", str(b->file), bad);
     set(o, "line", json_integer(b->line), bad);
     estimate_json(o, &b->estimate, ESTIMATE_BLOCK, bad);
+    if (b->cap)
+        set(o, "cap", str(b->cap), bad);
     if (isfinite(b->variance_ratio) && b->variance_ratio > 0)
         set(o, "variance_ratio", real(b->variance_ratio), bad);
     json_t *succ = json_array(), *calls = json_array();
@@ -791,6 +793,8 @@ static int read_block(reader *rd, json_t *o, result_block *b)
     get_string(rd, o, "file", 1, &b->file);
     get_int(rd, o, "line", 1, 0, &b->line);
     read_estimate(rd, o, &b->estimate, ESTIMATE_BLOCK);
+    if (json_object_get(o, "cap"))
+        get_string(rd, o, "cap", 0, &b->cap);
     b->variance_ratio = NAN;
     get_double(rd, o, "variance_ratio", 0, &b->variance_ratio);
     read_edges(rd, o, b);

@@ -124,8 +124,12 @@ static void assumption(char *buf, size_t n, const result_block *b, const result 
         return;
     if (is_basis(b, "proven"))
         snprintf(buf, n, ", at most %.15g per %s (proven)", b->range, per);
+    else if (is_basis(b, "cap") && b->cap)
+        snprintf(buf, n, ", assuming at most %.15g executions per %s (cap %s)", b->range, per, b->cap);
     else if (is_basis(b, "cap"))
         snprintf(buf, n, ", assuming at most %.15g executions per %s (--cap)", b->range, per);
+    else if (b->cap && isfinite(b->max_runs))
+        snprintf(buf, n, ", at most %.15g executions per %s (cap %s)", b->max_runs, per, b->cap);
     else if (is_basis(b, "plug_in") && b->method && strcmp(b->method, "clt") != 0)
         snprintf(buf, n, ", assuming at most %.15g executions per %s (the most seen)", b->range, per);
 }

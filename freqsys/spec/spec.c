@@ -280,6 +280,69 @@ static int parse_interrupt(parser *ps, spec_loc at)
     return 0;
 }
 
+/* Whether the text after `cap` names a target (a function, or FILE:LINE) rather
+ * than giving the global cap's number. */
+static int names_cap_target(scanner *sc)
+{
+    scanner_space(sc);
+    const char *t = sc->text + sc->pos;
+    size_t n = strcspn(t, " \t#");
+    int letter = (*t >= 'a' && *t <= 'z') || (*t >= 'A' && *t <= 'Z') || *t == '_' || *t == '.' || *t == '/';
+    return n > 0 && (letter || memchr(t, ':', n) != NULL);
+}
+
+/* The target of a named cap, into C: FILE:LINE (LINE a positive integer) or a C
+ * identifier. */
+static int cap_target(scanner *sc, spec_cap *c)
+{
+    int column = col(sc);
+    const char *t = sc->text + sc->pos;
+    size_t n = strcspn(t, " \t#");
+    c->name_loc = (spec_loc){sc->line, column};
+    if (!(c->name = strndup(t, n))) return scanner_fail_nomem(sc, column);
+    sc->pos += n;
+    char *colon = strrchr(c->name, ':');
+    if (!colon) {
+        if (!is_identifier(c->name))
+            return scanner_fail(sc, column, "'cap %s': expected a function's name or FILE:LINE (cap newton.c:9 64)",
+                                c->name);
+        return (c->function = strdup(c->name)) ? 0 : scanner_fail_nomem(sc, column);
+    }
+    char *end = NULL;
+    errno = 0;
+    long line = colon[1] >= '0' && colon[1] <= '9' ? strtol(colon + 1, &end, 10) : 0;
+    if (colon == c->name || !end || *end || errno || line < 1 || line > 100000000)
+        return scanner_fail(sc, column, "'cap %s': expected FILE:LINE with a positive line number (cap newton.c:9 64)",
+                            c->name);
+    c->line = (int)line;
+    return (c->file = strndup(c->name, (size_t)(colon - c->name))) ? 0 : scanner_fail_nomem(sc, column);
+}
+
+/* `cap FUNCTION N` or `cap FILE:LINE N`, its keyword at AT; each target once. */
+static int parse_named_cap(parser *ps, spec_loc at)
+{
+    scanner *sc = &ps->sc;
+    spec *s = ps->s;
+    spec_cap c = {.loc = at};
+    int r = cap_target(sc, &c);
+    for (size_t i = 0; r == 0 && i < s->ncaps; i++)
+        if (strcmp(s->caps[i].name, c.name) == 0)
+            r = scanner_fail(sc, c.name_loc.column, "'cap %s' is already given on line %d", c.name, s->caps[i].loc.line);
+    if (r == 0) r = count_after(sc, "cap", 1, &c.n);
+    if (r == 0) r = expect_end(sc);
+    spec_cap *grown = r == 0 ? realloc(s->caps, (s->ncaps + 1) * sizeof *grown) : NULL;
+    if (!grown) {
+        if (r == 0) scanner_nomem(sc, at.column);
+        free(c.function);
+        free(c.file);
+        free(c.name);
+        return -1;
+    }
+    s->caps = grown;
+    s->caps[s->ncaps++] = c;
+    return 0;
+}
+
 static int parse_epsilon(parser *ps)
 {
     scanner *sc = &ps->sc;
@@ -563,6 +626,8 @@ static int parse_line(parser *ps)
     } else if (k == K_INTERRUPT) {
         r = parse_interrupt(ps, at);
         if (r == 0) r = expect_end(sc);
+    } else if (k == K_CAP && names_cap_target(sc)) {
+        r = parse_named_cap(ps, at);
     } else if (ps->seen[k].line && k != K_CFLAGS) {   /* flags may take several lines */
         r = scanner_fail(sc, at.column, "'%s' is already set on line %d", word, ps->seen[k].line);
     } else {
@@ -787,6 +852,12 @@ void spec_free(spec *s)
         dist_free(s->interrupts[i].count);
     }
     free(s->interrupts);
+    for (size_t i = 0; i < s->ncaps; i++) {
+        free(s->caps[i].function);
+        free(s->caps[i].file);
+        free(s->caps[i].name);
+    }
+    free(s->caps);
     for (size_t i = 0; i < s->nlines; i++) free(s->lines[i]);
     free(s->lines);
     free(s);

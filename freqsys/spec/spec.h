@@ -79,6 +79,18 @@ typedef struct spec_interrupt {
     spec_loc loc, name_loc, count_loc;
 } spec_interrupt;
 
+/* `cap FUNCTION N` (no block of FUNCTION runs more than N times per call of it) or
+ * `cap FILE:LINE N` (the loop whose header is at FILE:LINE iterates at most N times
+ * per entry): assumptions the proven bounds build on, each named where used. */
+typedef struct spec_cap {
+    char *function;        /* FUNCTION, or NULL */
+    char *file;            /* FILE as written, or NULL */
+    int line;              /* LINE, with FILE */
+    char *name;            /* the target as written: "parse_line", "newton.c:9" */
+    unsigned long long n;
+    spec_loc loc, name_loc;
+} spec_cap;
+
 typedef struct spec {
     char *path;            /* the spec file as given */
     char *dir;             /* its folder: sources and data files are relative to it */
@@ -93,6 +105,8 @@ typedef struct spec {
     unsigned long long max_trials;   /* default 10,000,000 */
     unsigned long long cap;          /* `cap N`: the most executions of a block in one run,
                                       * an assumption the bounds use; 0 when not given */
+    spec_cap *caps;                  /* `cap FUNCTION N` and `cap FILE:LINE N`, in the order written */
+    size_t ncaps;
     double timeout_s;                /* per trial; default 10 s */
     double time_limit_s;             /* the whole run's wall clock; 0: none */
     char **cflags;         /* clang flags for the C sources, NULL-terminated; paths joined with dir */

@@ -12,6 +12,7 @@
 #include "entry_thunk.h"
 #include "exits.h"
 #include "fits.h"
+#include "given_bounds.h"
 #include "globals_reset.h"
 #include "host_inputs.h"
 #include "inputs.h"
@@ -208,6 +209,8 @@ int instrument_module_counting(LLVMModuleRef m, const spec *s, optimize_level le
     if (rc == 0) rc = mmio_rewrite(m, s, &reachable, &table, &writes, &sites, err, errlen);
     if (rc == 0) rc = fits_check(s, &sites, err, errlen);
     if (rc == 0 && s->function) rc = entry_args_plan(entry, s, &plan, err, errlen);
+    bound_given given = {0};
+    if (rc == 0) rc = given_bounds_make(m, s, &sites, &given, err, errlen);
     if (rc == 0) {
         LLVMBuilderRef b = LLVMCreateBuilderInContext(LLVMGetModuleContext(m));
         LLVMPositionBuilderAtEnd(b, LLVMGetLastBasicBlock(reset));
@@ -215,9 +218,11 @@ int instrument_module_counting(LLVMModuleRef m, const spec *s, optimize_level le
         LLVMDisposeBuilder(b);
         module_plan mp = {&table, &sites, s->function ? &plan : NULL, &writes, reset, entry,
                           entry_thunk_build(m, entry), max_paths ? &paths : NULL, spec_counted_calls(s),
-                          handlers, handler_max, s->ninterrupts, c->context_depth ? &contexts : NULL};
+                          handlers, handler_max, s->ninterrupts, c->context_depth ? &contexts : NULL, &given};
         rc = mp.call_entry ? module_table_emit(m, &mp) : -1;
+        if (rc == 0) rc = given_bounds_check(s, &given, err, errlen);
     }
+    given_bounds_free(&given);
     counters_free(&table);
     paths_free(&paths);
     contexts_free(&contexts);

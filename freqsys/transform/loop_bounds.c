@@ -2,12 +2,16 @@
 /* SPDX-License-Identifier: MIT */
 #include "loop_bounds.h"
 
+#include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "freqsys/abi.h"
 #include "ptr_map.h"
 
 #define LOOP_MAX_BLOCKS 4096          /* finding the cycles is quadratic in the blocks */
 #define TRIPS_MAX ((__int128)1 << 31) /* more trips than this are left unbounded */
+#define RANGE_BUDGET 256              /* values looked at to find one value's range */
 
 typedef __int128 wide;   /* loop arithmetic on 64-bit values, with room to spare */
 
@@ -18,12 +22,32 @@ typedef struct cfg {
     ptr_map ids;
     unsigned *succ, *sfirst, *pred, *pfirst, *stack;
     unsigned char *fwd, *bwd;
+    bound_given *given;          /* what the spec tells; NULL: nothing */
+    int *cap_of;                 /* [n]: the cap each block's bound rests on, -1 none */
 } cfg;
 
 static void cfg_free(cfg *g) {
     ptr_map_free(&g->ids);
+    free(g->cap_of);
     free(g->bbs); free(g->succ); free(g->sfirst); free(g->pred); free(g->pfirst); free(g->stack);
     free(g->fwd); free(g->bwd);
+}
+
+static wide int_value(LLVMValueRef c, int is_signed);
+static int compares(LLVMIntPredicate p, LLVMValueRef a, LLVMValueRef b);
+
+/* Rule (constant tests): whether TERM can take its successor S. A conditional branch
+ * on a constant, or on a comparison of two constants (a replaced scanf's count
+ * against the count the program expects), takes one way only. */
+static int taken(LLVMValueRef term, unsigned s) {
+    if (!LLVMIsABranchInst(term) || !LLVMIsConditional(term)) return 1;
+    LLVMValueRef c = LLVMGetCondition(term);
+    int value;
+    if (LLVMIsAConstantInt(c)) value = LLVMConstIntGetZExtValue(c) != 0;
+    else if (LLVMIsAICmpInst(c) && LLVMIsAConstantInt(LLVMGetOperand(c, 0)) && LLVMIsAConstantInt(LLVMGetOperand(c, 1)))
+        value = compares(LLVMGetICmpPredicate(c), LLVMGetOperand(c, 0), LLVMGetOperand(c, 1));
+    else return 1;
+    return s == (value ? 0u : 1u);
 }
 
 static int cfg_build(LLVMValueRef fn, unsigned n, cfg *g) {
@@ -43,6 +67,8 @@ static int cfg_build(LLVMValueRef fn, unsigned n, cfg *g) {
         if (!term) return -2;    /* malformed: no bounds, but no failure */
         edges += LLVMGetNumSuccessors(term);
     }
+    if (!(g->cap_of = malloc(n * sizeof *g->cap_of))) return -1;
+    for (k = 0; k < n; k++) g->cap_of[k] = -1;
     g->succ = calloc(edges + 1, sizeof *g->succ);
     g->pred = calloc(edges + 1, sizeof *g->pred);
     if (!g->succ || !g->pred) return -1;
@@ -51,6 +77,7 @@ static int cfg_build(LLVMValueRef fn, unsigned n, cfg *g) {
         LLVMValueRef term = LLVMGetBasicBlockTerminator(g->bbs[k]);
         g->sfirst[k] = e;
         for (unsigned s = 0; s < LLVMGetNumSuccessors(term); s++) {
+            if (!taken(term, s)) continue;
             unsigned to = (unsigned)ptr_map_get(&g->ids, LLVMGetSuccessor(term, s));
             g->succ[e++] = to;
             g->pfirst[to + 2]++;
@@ -140,8 +167,8 @@ typedef struct counter_var {
     wide lo, hi;                 /* the range of its type, so read */
     int rising;                  /* the loop goes on while v < limit (else v > limit) */
     wide limit;
-    int constants;               /* constant stores seen (outside the loop) */
-    wide first;                  /* the smallest (rising) or largest constant stored */
+    int constants;               /* stores seen outside the loop */
+    wide first;                  /* the smallest (rising) or largest value they can store */
     wide step_min, step_max;     /* |steps| of the stores inside the loop */
     unsigned nsteps;             /* blocks holding a step */
 } counter_var;
@@ -150,9 +177,115 @@ static wide int_value(LLVMValueRef c, int is_signed) {
     return is_signed ? (wide)LLVMConstIntGetSExtValue(c) : (wide)LLVMConstIntGetZExtValue(c);
 }
 
+/* Whether A is a load, in block H, of a scalar integer alloca: a loop counter's value. */
+static int counter_load(const cfg *g, unsigned h, LLVMValueRef a) {
+    if (!LLVMIsALoadInst(a) || LLVMGetInstructionParent(a) != g->bbs[h]) return 0;
+    LLVMValueRef var = LLVMGetOperand(a, 0);
+    if (!LLVMIsAAllocaInst(var)) return 0;
+    LLVMTypeRef ty = LLVMGetAllocatedType(var);
+    return LLVMGetTypeKind(ty) == LLVMIntegerTypeKind && LLVMTypeOf(a) == ty;
+}
+
+static int compares(LLVMIntPredicate p, LLVMValueRef a, LLVMValueRef b) {
+    int sgn = p == LLVMIntSLT || p == LLVMIntSLE || p == LLVMIntSGT || p == LLVMIntSGE;
+    wide x = int_value(a, sgn), y = int_value(b, sgn);
+    switch (p) {
+    case LLVMIntEQ: return x == y;
+    case LLVMIntNE: return x != y;
+    case LLVMIntSLT: case LLVMIntULT: return x < y;
+    case LLVMIntSLE: case LLVMIntULE: return x <= y;
+    case LLVMIntSGT: case LLVMIntUGT: return x > y;
+    default: return x >= y;
+    }
+}
+
+/* ---- the range of a value ---- */
+
+static int widen(wide *lo, wide *hi, int *any, wide a, wide b) {
+    if (!*any || a < *lo) *lo = a;
+    if (!*any || b > *hi) *hi = b;
+    *any = 1;
+    return 0;
+}
+
+static int range_of(const cfg *g, LLVMValueRef x, int sgn, unsigned *budget, wide *lo, wide *hi);
+
+/* Rule (variables of known values): a local variable whose every store is a value of
+ * known range holds one, as the address never escapes (only loads and stores use it). */
+static int variable_range(const cfg *g, LLVMValueRef var, int sgn, unsigned *budget, wide *lo, wide *hi) {
+    int any = 0;
+    for (LLVMUseRef u = LLVMGetFirstUse(var); u; u = LLVMGetNextUse(u)) {
+        LLVMValueRef user = LLVMGetUser(u);
+        if (LLVMIsALoadInst(user)) continue;
+        if (!LLVMIsAStoreInst(user) || LLVMGetOperand(user, 1) != var || LLVMGetOperand(user, 0) == var) return -1;
+        wide a, b;
+        if (range_of(g, LLVMGetOperand(user, 0), sgn, budget, &a, &b) != 0) return -1;
+        widen(lo, hi, &any, a, b);
+    }
+    return any ? 0 : -1;
+}
+
+/* Rule (bounded reads): a read whose declared distribution is bounded gives a value
+ * in its range (a draw that does not fit the variable fails the trial). */
+static int read_range(const cfg *g, LLVMValueRef call, wide *lo, wide *hi) {
+    LLVMValueRef callee = LLVMGetCalledValue(call);
+    size_t n;
+    const char *name = callee && LLVMIsAFunction(callee) ? LLVMGetValueName2(callee, &n) : "";
+    if (!g->given || strcmp(name, FSABI_READ_INT) != 0 || LLVMGetNumArgOperands(call) != 1) return -1;
+    LLVMValueRef site = LLVMGetOperand(call, 0);
+    if (!LLVMIsAConstantInt(site) || LLVMConstIntGetZExtValue(site) >= g->given->nreads) return -1;
+    double a = g->given->read_lo[LLVMConstIntGetZExtValue(site)], b = g->given->read_hi[LLVMConstIntGetZExtValue(site)];
+    if (!(a >= -0x1p62 && b <= 0x1p62)) return -1;
+    *lo = (wide)ceil(a);
+    *hi = (wide)floor(b);
+    return *lo <= *hi ? 0 : -1;
+}
+
+/* The least and greatest value X can have, read as signed (SGN) or unsigned, through
+ * constants, extensions, truncations that keep it, choices (phi, select), local
+ * variables and bounded reads. Returns 0, or -1 when unknown or BUDGET runs out. */
+static int range_of(const cfg *g, LLVMValueRef x, int sgn, unsigned *budget, wide *lo, wide *hi) {
+    if (*budget == 0) return -1;
+    --*budget;
+    int any = 0, rc = -1;
+    LLVMTypeRef ty = LLVMTypeOf(x);
+    if (LLVMGetTypeKind(ty) != LLVMIntegerTypeKind || LLVMGetIntTypeWidth(ty) > 64) return -1;
+    unsigned bits = LLVMGetIntTypeWidth(ty);
+    if (LLVMIsAConstantInt(x)) {
+        *lo = *hi = int_value(x, sgn);
+        return 0;
+    }
+    if (LLVMIsASExtInst(x) || LLVMIsAZExtInst(x)) {
+        rc = range_of(g, LLVMGetOperand(x, 0), LLVMIsASExtInst(x) != NULL, budget, lo, hi);
+        return rc == 0 && (sgn || *lo >= 0) ? 0 : -1;
+    }
+    if (LLVMIsATruncInst(x))
+        rc = range_of(g, LLVMGetOperand(x, 0), sgn, budget, lo, hi);
+    else if (LLVMIsAPHINode(x)) {
+        rc = 0;
+        for (unsigned k = 0; rc == 0 && k < LLVMCountIncoming(x); k++) {
+            wide a, b;
+            if ((rc = range_of(g, LLVMGetIncomingValue(x, k), sgn, budget, &a, &b)) == 0) widen(lo, hi, &any, a, b);
+        }
+        if (!any) rc = -1;
+    } else if (LLVMIsASelectInst(x)) {
+        wide a, b, c, d;
+        rc = range_of(g, LLVMGetOperand(x, 1), sgn, budget, &a, &b) || range_of(g, LLVMGetOperand(x, 2), sgn, budget, &c, &d)
+                 ? -1 : widen(lo, hi, &any, a < c ? a : c, b > d ? b : d);
+    } else if (LLVMIsALoadInst(x) && LLVMIsAAllocaInst(LLVMGetOperand(x, 0)) &&
+               LLVMGetAllocatedType(LLVMGetOperand(x, 0)) == ty)
+        rc = variable_range(g, LLVMGetOperand(x, 0), sgn, budget, lo, hi);
+    else if (LLVMIsACallInst(x))
+        rc = read_range(g, x, lo, hi);
+    /* the value must be one the type holds, read as asked */
+    wide tlo = sgn ? -((wide)1 << (bits - 1)) : 0, thi = sgn ? ((wide)1 << (bits - 1)) - 1 : ((wide)1 << bits) - 1;
+    return rc == 0 && *lo >= tlo && *hi <= thi ? 0 : -1;
+}
+
 /* Reads the test at the end of block H of COMP into V. Returns 0, or -1 when it is
  * not "v < limit" or "v > limit" (any strictness, either side, either branch) on the
- * value of a scalar alloca v loaded in H. */
+ * value of a scalar alloca v loaded in H, the limit a value of known range (its
+ * greatest value for "v < limit", its least for "v > limit"). */
 static int read_test(const cfg *g, unsigned h, const unsigned char *comp, counter_var *v) {
     LLVMValueRef term = LLVMGetBasicBlockTerminator(g->bbs[h]);
     if (!LLVMIsABranchInst(term) || !LLVMIsConditional(term)) return -1;
@@ -163,32 +296,31 @@ static int read_test(const cfg *g, unsigned h, const unsigned char *comp, counte
     if (!LLVMIsAICmpInst(cond)) return -1;
     LLVMIntPredicate p = LLVMGetICmpPredicate(cond);
     LLVMValueRef a = LLVMGetOperand(cond, 0), b = LLVMGetOperand(cond, 1);
-    if (LLVMIsAConstantInt(a) && !LLVMIsAConstantInt(b)) {
+    if (!counter_load(g, h, a) && counter_load(g, h, b)) {
         LLVMValueRef t = a; a = b; b = t;
         p = swapped(p);
     }
-    if (!LLVMIsAConstantInt(b)) return -1;
     if (!comp[s0]) p = negated(p);                   /* stays on false */
     int pred_signed = p == LLVMIntSLT || p == LLVMIntSLE || p == LLVMIntSGT || p == LLVMIntSGE;
     int ext = LLVMIsASExtInst(a) ? 1 : LLVMIsAZExtInst(a) ? 2 : 0;
     if (ext) a = LLVMGetOperand(a, 0);
-    if (!LLVMIsALoadInst(a) || LLVMGetInstructionParent(a) != g->bbs[h]) return -1;
+    if (!counter_load(g, h, a)) return -1;
     v->var = LLVMGetOperand(a, 0);
-    if (!LLVMIsAAllocaInst(v->var)) return -1;
     LLVMTypeRef ty = LLVMGetAllocatedType(v->var);
-    if (LLVMGetTypeKind(ty) != LLVMIntegerTypeKind || LLVMTypeOf(a) != ty) return -1;
     unsigned bits = LLVMGetIntTypeWidth(ty);
     if (bits < 2 || bits > 64) return -1;
     if (ext == 1 && !pred_signed) return -1;         /* a sign-extended value compared unsigned */
     v->is_signed = ext == 1 || (ext == 0 && pred_signed);
     v->lo = v->is_signed ? -((wide)1 << (bits - 1)) : 0;
     v->hi = v->is_signed ? ((wide)1 << (bits - 1)) - 1 : ((wide)1 << bits) - 1;
-    wide c = int_value(b, pred_signed);
+    unsigned budget = RANGE_BUDGET;
+    wide lo, hi;
+    if (range_of(g, b, pred_signed, &budget, &lo, &hi) != 0) return -1;
     switch (p) {
-    case LLVMIntSLT: case LLVMIntULT: v->rising = 1; v->limit = c; break;
-    case LLVMIntSLE: case LLVMIntULE: v->rising = 1; v->limit = c + 1; break;
-    case LLVMIntSGT: case LLVMIntUGT: v->rising = 0; v->limit = c; break;
-    case LLVMIntSGE: case LLVMIntUGE: v->rising = 0; v->limit = c - 1; break;
+    case LLVMIntSLT: case LLVMIntULT: v->rising = 1; v->limit = hi; break;
+    case LLVMIntSLE: case LLVMIntULE: v->rising = 1; v->limit = hi + 1; break;
+    case LLVMIntSGT: case LLVMIntUGT: v->rising = 0; v->limit = lo; break;
+    case LLVMIntSGE: case LLVMIntUGE: v->rising = 0; v->limit = lo - 1; break;
     default: return -1;
     }
     return 0;
@@ -213,7 +345,7 @@ static wide step_of(LLVMValueRef store, LLVMValueRef var) {
     return op == LLVMSub ? -s : s;
 }
 
-/* Reads every store of V's variable: constants outside COMP, steps of the loop's sign
+/* Reads every store of V's variable: values of known range outside COMP, steps of the loop's sign
  * inside, in blocks in no inner cycle (STEPPED marks them). Returns 0, or -1 when a
  * use is anything else (the address escapes, a value from elsewhere is stored). */
 static int read_stores(const cfg *g, const unsigned char *comp, const unsigned char *inner,
@@ -228,8 +360,10 @@ static int read_stores(const cfg *g, const unsigned char *comp, const unsigned c
         if (b < 0) return -1;
         LLVMValueRef val = LLVMGetOperand(user, 0);
         if (!comp[b]) {
-            if (!LLVMIsAConstantInt(val)) return -1;
-            wide c = int_value(val, v->is_signed);
+            unsigned budget = RANGE_BUDGET;
+            wide lo, hi;
+            if (range_of(g, val, v->is_signed, &budget, &lo, &hi) != 0) return -1;
+            wide c = v->rising ? lo : hi;
             if (!v->constants++ || (v->rising ? c < v->first : c > v->first)) v->first = c;
             continue;
         }
@@ -298,9 +432,41 @@ static uint64_t times(uint64_t a, uint64_t b) {
     return a * b;
 }
 
+static const char *file_base(const char *path) {
+    const char *slash = strrchr(path, '/');
+    return slash ? slash + 1 : path;
+}
+
+int loop_bounds_at(LLVMBasicBlockRef bb, const bound_cap *cap) {
+    if (!cap->file) return 0;
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+        unsigned line = LLVMGetDebugLocLine(i);
+        if (!line) continue;
+        unsigned len = 0;
+        const char *dir = LLVMGetDebugLocDirectory(i, &len);
+        const char *name = LLVMGetDebugLocFilename(i, &len);
+        if (line != cap->line || !name) return 0;
+        char path[1024];
+        snprintf(path, sizeof path, "%s%s%.*s", name[0] != '/' && dir && *dir ? dir : "",
+                 name[0] != '/' && dir && *dir ? "/" : "", (int)len, name);
+        size_t n = strlen(path), k = strlen(cap->file);
+        if (!strchr(cap->file, '/')) return strcmp(file_base(path), cap->file) == 0;
+        return n >= k && strcmp(path + n - k, cap->file) == 0 && (n == k || path[n - k - 1] == '/');
+    }
+    return 0;
+}
+
+/* Rule (loop caps): the cap of GIVEN at the header H's FILE:LINE, or -1. */
+static int loop_cap(const cfg *g, unsigned h) {
+    for (size_t k = 0; g->given && k < g->given->ncaps; k++)
+        if (loop_bounds_at(g->bbs[h], &g->given->caps[k])) return (int)k;
+    return -1;
+}
+
 /* Bounds the blocks of IN, each entry into which runs them at most MULT times apiece
- * before its cycles: one strongly connected part at a time. */
-static int region(cfg *g, const unsigned char *in, uint64_t mult, uint64_t *out) {
+ * before its cycles (a bound resting on cap FROM, -1: none): one strongly connected
+ * part at a time. */
+static int region(cfg *g, const unsigned char *in, uint64_t mult, int from, uint64_t *out) {
     unsigned char *done = calloc(g->n, 1), *comp = calloc(g->n, 1), *inner = calloc(g->n, 1);
     int rc = done && comp && inner ? 0 : -1;
     for (unsigned b = 0; rc == 0 && b < g->n; b++) {
@@ -312,7 +478,7 @@ static int region(cfg *g, const unsigned char *in, uint64_t mult, uint64_t *out)
             comp[c] = g->fwd[c] && g->bwd[c];
             if (comp[c]) { done[c] = 1; size++; }
         }
-        if (size == 1 && !has_edge(g, b, b)) { out[b] = mult; continue; }
+        if (size == 1 && !has_edge(g, b, b)) { out[b] = mult; g->cap_of[b] = from; continue; }
         long h = header_of(g, comp);
         if (h < 0 || mult == LOOP_BOUNDS_UNBOUNDED) continue;     /* stays unbounded */
         /* the cycles that avoid the entry: the inner loops */
@@ -329,11 +495,20 @@ static int region(cfg *g, const unsigned char *in, uint64_t mult, uint64_t *out)
         }
         comp[h] = 1;
         wide trips = counted_trips(g, (unsigned)h, comp, inner);
+        int via = from, cap = loop_cap(g, (unsigned)h);
+        if (cap >= 0) {
+            g->given->caps[cap].used = 1;
+            if (trips < 0 || trips > (wide)g->given->caps[cap].n) {
+                trips = (wide)g->given->caps[cap].n;
+                via = cap;
+            }
+        }
         if (trips < 0) continue;
         uint64_t m = times(mult, (uint64_t)trips + 1);
         out[h] = m;
+        g->cap_of[h] = via;
         comp[h] = 0;
-        rc = region(g, comp, m, out);
+        rc = region(g, comp, m, via, out);
     }
     free(done); free(comp); free(inner);
     return rc;
@@ -354,19 +529,28 @@ static int no_way_out(cfg *g, unsigned b, unsigned char *all) {
 }
 
 int loop_bounds(LLVMValueRef fn, unsigned nb, uint64_t *per_call) {
+    return loop_bounds_capped(fn, nb, NULL, per_call, NULL);
+}
+
+int loop_bounds_capped(LLVMValueRef fn, unsigned nb, bound_given *given, uint64_t *per_call, int *cap_of) {
     for (unsigned b = 0; b < nb; b++) per_call[b] = LOOP_BOUNDS_UNBOUNDED;
+    for (unsigned b = 0; cap_of && b < nb; b++) cap_of[b] = -1;
     if (nb == 0 || nb > LOOP_MAX_BLOCKS || LLVMCountBasicBlocks(fn) != nb) return 0;
-    cfg g = {0};
+    cfg g = {.given = given};
     unsigned char *all = calloc(nb, 1);
     int rc = all ? cfg_build(fn, nb, &g) : -1;
     if (rc == 0) {
         memset(all, 1, nb);
-        rc = region(&g, all, 1, per_call);
+        rc = region(&g, all, 1, -1, per_call);
+        /* Rule (never entered): a block no taken edge leads to from the entry. */
+        reach(&g, 0, all, g.succ, g.sfirst, g.bwd);
         for (unsigned b = 0; rc == 0 && b < nb; b++)
-            if (no_way_out(&g, b, all)) per_call[b] = 0;
+            if (!g.bwd[b] || no_way_out(&g, b, all)) { per_call[b] = 0; g.cap_of[b] = -1; }
     }
     if (rc != 0)
         for (unsigned b = 0; b < nb; b++) per_call[b] = LOOP_BOUNDS_UNBOUNDED;
+    else if (cap_of)
+        memcpy(cap_of, g.cap_of, nb * sizeof *cap_of);
     free(all);
     cfg_free(&g);
     return rc == -1 ? -1 : 0;

@@ -8,6 +8,26 @@
 
 #define LOOP_BOUNDS_UNBOUNDED UINT64_MAX
 
+/* A bound the spec states rather than the code proves (`cap FUNCTION N`, `cap
+ * FILE:LINE N`): an assumption the proofs take as given and name where used. */
+typedef struct bound_cap {
+    const char *function;   /* `cap FUNCTION N`: any block of FUNCTION, per call; else NULL */
+    const char *file;       /* `cap FILE:LINE N`: the loop whose header is at FILE:LINE, */
+    unsigned line;          /* iterations per entry into it; else NULL, 0 */
+    uint64_t n;
+    const char *name;       /* as written after `cap`: "newton.c:9", "parse_line" */
+    int used;               /* set once a loop at FILE:LINE, or FUNCTION, is found */
+} bound_cap;
+
+/* What the spec tells the proofs: its caps, and per read site (fsabi_site index) the
+ * least and greatest value a read there can give (-/+INFINITY: unknown). */
+typedef struct bound_given {
+    bound_cap *caps;
+    size_t ncaps;
+    const double *read_lo, *read_hi;
+    size_t nreads;
+} bound_given;
+
 /* Fills PER_CALL[b] (FN's NB blocks, in order) with the most times block b can run in
  * one call of FN, LOOP_BOUNDS_UNBOUNDED where nothing is proven. A block in no cycle
  * runs at most once. A cycle (a strongly connected part of the CFG) is bounded when
@@ -18,9 +38,26 @@
  * (K the values v can take between the smallest constant stored and the limit),
  * and everything inside at most that often, times the bounds of inner loops, found
  * the same way with H set aside. Reading v uninitialised is undefined in C and
- * assumed not to happen. A block from which no return and no call can be reached
- * gets 0: a run that reaches it never ends, and only runs that end are counted.
+ * assumed not to happen. A constant may be any value of known range (see
+ * loop_bounds_capped), taken at its extreme. A block no branch can take from the
+ * entry (a test of constants) gets 0, and so does a block from which no return and
+ * no call can be reached: a run that reaches it never ends, and only runs that end
+ * are counted.
  * Returns 0, or -1 when memory ran out (all unbounded). */
 int loop_bounds(LLVMValueRef fn, unsigned nb, uint64_t *per_call);
+
+/* loop_bounds with what GIVEN (NULL: nothing) tells: a loop's limit or start may be
+ * a variable every store to which is a value of known range (a constant, a choice
+ * between constants, a read whose declared distribution is bounded), and where a
+ * loop's header is at the FILE:LINE of a cap that bounds it more tightly than the
+ * code does (or alone), that cap's N is its iterations per entry. CAP_OF[b] (NULL:
+ * not wanted) gets the index in GIVEN's caps of the cap block b's bound rests on, -1
+ * for none; a cap whose loop is found is marked used. */
+int loop_bounds_capped(LLVMValueRef fn, unsigned nb, bound_given *given, uint64_t *per_call, int *cap_of);
+
+/* Whether the debug location of FN's block BB (its first located instruction) is at
+ * CAP's FILE:LINE: the same line, and the file as written a suffix of the block's
+ * file at a '/' (or the whole). */
+int loop_bounds_at(LLVMBasicBlockRef bb, const bound_cap *cap);
 
 #endif

@@ -461,7 +461,7 @@ static int sequence_bounds(LLVMModuleRef m, const module_plan *plan, const count
     int rc = per_handler && total ? 0 : -1;
     for (size_t j = 0; rc == 0 && j < t->nblocks; j++) total[j] = max_runs[j];
     for (size_t k = 0; rc == 0 && k < plan->nhandlers; k++) {
-        if ((rc = run_bounds_prove(m, plan->handlers[k], t, per_handler)) != 0) break;
+        if ((rc = run_bounds_prove(m, plan->handlers[k], t, plan->given, per_handler, NULL)) != 0) break;
         for (size_t j = 0; j < t->nblocks; j++)
             total[j] = saturating_plus(total[j], saturating_times(plan->handler_max[k], per_handler[j]));
     }
@@ -475,28 +475,26 @@ static int sequence_bounds(LLVMModuleRef m, const module_plan *plan, const count
     return rc;
 }
 
-/* The block table: each block's names, place, edges and the facts proved of it;
- * ROWS has room for every block. */
+/* The block table: each block's names, place, edges and the facts proved of it, with
+ * the cap (BOUND_FROM[j], NULL: none) its bound rests on; ROWS has room for every block. */
 static LLVMValueRef block_table(emitter *e, const counter_table *t, const LLVMValueRef *fn_names,
-                                const unsigned *flags, const uint32_t *max_runs, LLVMValueRef *rows) {
-    /* fsabi_block { ptr function, ptr label, ptr file, i32 line, i32 function_index,
+                                const unsigned *flags, const uint32_t *max_runs, const char *const *bound_from,
+                                LLVMValueRef *rows) {
+    /* fsabi_block { ptr function, ptr label, ptr file, ptr bound_from, i32 line, i32 function_index,
      *               i32 first_successor, i32 nsuccessors, i32 first_callee, i32 ncallees,
-     *               i32 flags, i32 max_runs } */
-    LLVMTypeRef block_fields[11] = {e->ptr, e->ptr, e->ptr, e->i32, e->i32, e->i32,
-                                    e->i32, e->i32, e->i32, e->i32, e->i32};
-    LLVMTypeRef block_ty = LLVMStructTypeInContext(e->ctx, block_fields, 11, 0);
+     *               i32 flags, i32 max_runs, i32 reserved } */
+    LLVMTypeRef block_fields[13] = {e->ptr, e->ptr, e->ptr, e->ptr, e->i32, e->i32, e->i32,
+                                    e->i32, e->i32, e->i32, e->i32, e->i32, e->i32};
+    LLVMTypeRef block_ty = LLVMStructTypeInContext(e->ctx, block_fields, 13, 0);
+    LLVMValueRef no_cap = cstring(e, "");
     for (size_t j = 0; j < t->nblocks; j++) {
         const counted_block *b = &t->blocks[j];
-        LLVMValueRef fields[11] = {fn_names[b->function_index], cstring(e, b->label),
-                                  cstring(e, b->file), LLVMConstInt(e->i32, b->line, 0),
-                                  LLVMConstInt(e->i32, b->function_index, 0),
-                                  LLVMConstInt(e->i32, b->first_successor, 0),
-                                  LLVMConstInt(e->i32, b->nsuccessors, 0),
-                                  LLVMConstInt(e->i32, b->first_callee, 0),
-                                  LLVMConstInt(e->i32, b->ncallees, 0),
-                                  LLVMConstInt(e->i32, flags[j], 0),
-                                  LLVMConstInt(e->i32, max_runs[j], 0)};
-        rows[j] = LLVMConstStructInContext(e->ctx, fields, 11, 0);
+        LLVMValueRef fields[13] = {fn_names[b->function_index], cstring(e, b->label),
+                                  cstring(e, b->file), bound_from[j] ? cstring(e, bound_from[j]) : no_cap,
+                                  u32(e, b->line), u32(e, b->function_index), u32(e, b->first_successor),
+                                  u32(e, b->nsuccessors), u32(e, b->first_callee), u32(e, b->ncallees),
+                                  u32(e, flags[j]), u32(e, max_runs[j]), u32(e, 0)};
+        rows[j] = LLVMConstStructInContext(e->ctx, fields, 13, 0);
     }
     return constant_array(e, block_ty, rows, t->nblocks, "freqsys_blocks");
 }
@@ -575,17 +573,22 @@ int module_table_emit(LLVMModuleRef m, const module_plan *plan) {
     LLVMValueRef *fn_names = NULL, *rows = NULL;
     unsigned *flags = calloc(t->nblocks + 1, sizeof *flags);
     uint32_t *max_runs = calloc(t->nblocks + 1, sizeof *max_runs);
-    if (!flags || !max_runs) goto done;
+    int *cap_of = calloc(t->nblocks + 1, sizeof *cap_of);
+    const char **bound_from = calloc(t->nblocks + 1, sizeof *bound_from);
+    if (!flags || !max_runs || !cap_of || !bound_from) goto done;
     prove_once(m, plan->entry, t, flags);
-    if (run_bounds_prove(m, plan->entry, t, max_runs) != 0 || sequence_bounds(m, plan, t, flags, max_runs) != 0)
+    if (run_bounds_prove(m, plan->entry, t, plan->given, max_runs, cap_of) != 0 ||
+        sequence_bounds(m, plan, t, flags, max_runs) != 0)
         goto done;
-    for (size_t j = 0; j < t->nblocks; j++)
-        if (max_runs[j] <= 1) flags[j] |= FSABI_BLOCK_AT_MOST_ONCE;
+    for (size_t j = 0; j < t->nblocks; j++) {
+        if (max_runs[j] <= 1 && !(cap_of[j] >= 0 && max_runs[j] == 1)) flags[j] |= FSABI_BLOCK_AT_MOST_ONCE;
+        if (cap_of[j] >= 0 && max_runs[j] != FSABI_RUNS_UNBOUNDED) bound_from[j] = plan->given->caps[cap_of[j]].name;
+    }
     fn_names = calloc(t->nfunctions + 1, sizeof *fn_names);
     rows = calloc(t->nblocks + t->nfunctions + sites->n + 1, sizeof *rows);
     if (!fn_names || !rows) goto done;
     for (size_t f = 0; f < t->nfunctions; f++) fn_names[f] = cstring(&e, t->functions[f].name);
-    LLVMValueRef blocks = block_table(&e, t, fn_names, flags, max_runs, rows);
+    LLVMValueRef blocks = block_table(&e, t, fn_names, flags, max_runs, bound_from, rows);
     LLVMValueRef path_rows, path_blocks, path_functions;
     if (path_tables(&e, plan, max_runs, &path_rows, &path_blocks, &path_functions) != 0) goto done;
 
@@ -636,6 +639,8 @@ int module_table_emit(LLVMModuleRef m, const module_plan *plan) {
 done:
     free(flags);
     free(max_runs);
+    free(cap_of);
+    free(bound_from);
     free(fn_names);
     free(rows);
     return rc;

@@ -7,6 +7,7 @@
 #include "contexts.h"
 #include "counters.h"
 #include "entry_args.h"
+#include "loop_bounds.h"
 #include "mmio.h"
 #include "paths.h"
 #include "reads.h"
@@ -28,6 +29,8 @@ typedef struct module_plan {
     const uint64_t *handler_max;
     size_t nhandlers;
     const context_plan *contexts;   /* NULL without contexts */
+    bound_given *given;             /* the spec's caps and read ranges for the bounds; NULL: none.
+                                     * Its caps' `used` marks say which were found */
 } module_plan;
 
 /* Emits the global FSABI_MODULE_SYMBOL (layout: fsabi_module in abi.h) with the

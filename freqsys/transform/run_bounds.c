@@ -47,13 +47,14 @@ static int address_taken(LLVMValueRef fn) {
     return 0;
 }
 
-typedef struct call_edge { unsigned from, to; uint64_t per_call; } call_edge;
+typedef struct call_edge { unsigned from, to; uint64_t per_call; int cap; } call_edge;
 
 typedef struct call_graph {
     LLVMValueRef *fns;        /* the defined functions, in module order */
     unsigned n;
     ptr_map index;            /* function -> position in fns */
     uint64_t **local;         /* [n][its blocks]: per-call bounds */
+    int **cap_of;             /* [n][its blocks]: the cap each rests on, -1 none */
     unsigned *nblocks;
     call_edge *edges;
     size_t nedges, cap;
@@ -72,22 +73,39 @@ static int add_edge(call_graph *g, call_edge e) {
     return 0;
 }
 
-static int build_graph(LLVMModuleRef m, call_graph *g) {
+/* Rule (function caps): `cap FUNCTION N` bounds every block of FN by N per call
+ * where the code proves no less. */
+static void function_cap(LLVMValueRef fn, bound_given *given, unsigned nb, uint64_t *local, int *cap_of) {
+    size_t n;
+    const char *name = LLVMGetValueName2(fn, &n);
+    for (size_t k = 0; given && k < given->ncaps; k++) {
+        bound_cap *c = &given->caps[k];
+        if (!c->function || strcmp(c->function, name) != 0) continue;
+        c->used = 1;
+        for (unsigned b = 0; b < nb; b++)
+            if (local[b] > c->n) { local[b] = c->n; cap_of[b] = (int)k; }
+    }
+}
+
+static int build_graph(LLVMModuleRef m, bound_given *given, call_graph *g) {
     for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn))
         if (LLVMCountBasicBlocks(fn) > 0) g->n++;
     g->fns = calloc(g->n + 1, sizeof *g->fns);
     g->local = calloc(g->n + 1, sizeof *g->local);
     g->nblocks = calloc(g->n + 1, sizeof *g->nblocks);
-    if (!g->fns || !g->local || !g->nblocks) return -1;
+    g->cap_of = calloc(g->n + 1, sizeof *g->cap_of);
+    if (!g->fns || !g->local || !g->nblocks || !g->cap_of) return -1;
     unsigned k = 0;
     for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn)) {
         if (LLVMCountBasicBlocks(fn) == 0) continue;
         g->fns[k] = fn;
         g->nblocks[k] = LLVMCountBasicBlocks(fn);
         g->local[k] = calloc(g->nblocks[k], sizeof **g->local);
-        if (!g->local[k] || ptr_map_put(&g->index, fn, k) != 0 ||
-            loop_bounds(fn, g->nblocks[k], g->local[k]) != 0)
+        g->cap_of[k] = calloc(g->nblocks[k], sizeof **g->cap_of);
+        if (!g->local[k] || !g->cap_of[k] || ptr_map_put(&g->index, fn, k) != 0 ||
+            loop_bounds_capped(fn, g->nblocks[k], given, g->local[k], g->cap_of[k]) != 0)
             return -1;
+        function_cap(fn, given, g->nblocks[k], g->local[k], g->cap_of[k]);
         k++;
     }
     for (unsigned f = 0; f < g->n; f++) {
@@ -99,7 +117,7 @@ static int build_graph(LLVMModuleRef m, call_graph *g) {
                 if (!callee || !LLVMIsAFunction(callee)) continue;   /* reaches only address-taken ones */
                 if (run_bounds_returns_twice(callee)) g->twice = 1;
                 long long to = ptr_map_get(&g->index, callee);
-                if (to >= 0 && add_edge(g, (call_edge){f, (unsigned)to, g->local[f][b]}) != 0) return -1;
+                if (to >= 0 && add_edge(g, (call_edge){f, (unsigned)to, g->local[f][b], g->cap_of[f][b]}) != 0) return -1;
             }
     }
     return 0;
@@ -107,8 +125,8 @@ static int build_graph(LLVMModuleRef m, call_graph *g) {
 
 /* CALLS[f]: the most times function f runs in one run, by Kahn's order over the
  * direct call graph; functions on or below a call cycle never leave the queue's
- * reach and stay unbounded. */
-static int function_bounds(const call_graph *g, LLVMValueRef entry, uint64_t *calls) {
+ * reach and stay unbounded. VIA[f]: a cap CALLS[f] rests on, -1 none. */
+static int function_bounds(const call_graph *g, LLVMValueRef entry, uint64_t *calls, int *via) {
     unsigned *indeg = calloc(g->n + 1, sizeof *indeg), *queue = calloc(g->n + 1, sizeof *queue);
     unsigned char *done = calloc(g->n + 1, 1);
     size_t *first = calloc(g->n + 2, sizeof *first);
@@ -127,6 +145,7 @@ static int function_bounds(const call_graph *g, LLVMValueRef entry, uint64_t *ca
     size_t head = 0, tail = 0;
     for (unsigned f = 0; f < g->n; f++) {
         calls[f] = g->fns[f] == entry ? 1 : 0;
+        via[f] = -1;
         if (address_taken(g->fns[f])) calls[f] = UNBOUNDED;
         if (indeg[f] == 0) queue[tail++] = f;
     }
@@ -135,7 +154,9 @@ static int function_bounds(const call_graph *g, LLVMValueRef entry, uint64_t *ca
         done[f] = 1;
         for (size_t e = first[f]; e < first[f + 1]; e++) {
             unsigned to = sorted[e].to;
-            calls[to] = plus(calls[to], times(calls[f], sorted[e].per_call));
+            uint64_t more = times(calls[f], sorted[e].per_call);
+            calls[to] = plus(calls[to], more);
+            if (more && via[to] < 0) via[to] = sorted[e].cap >= 0 ? sorted[e].cap : via[f];
             if (--indeg[to] == 0) queue[tail++] = to;
         }
     }
@@ -147,19 +168,26 @@ static int function_bounds(const call_graph *g, LLVMValueRef entry, uint64_t *ca
 
 static void free_graph(call_graph *g) {
     for (unsigned f = 0; g->local && f < g->n; f++) free(g->local[f]);
+    for (unsigned f = 0; g->cap_of && f < g->n; f++) free(g->cap_of[f]);
     free(g->local);
+    free(g->cap_of);
     free(g->fns);
     free(g->nblocks);
     free(g->edges);
     ptr_map_free(&g->index);
 }
 
-int run_bounds_prove(LLVMModuleRef m, LLVMValueRef entry, const counter_table *t, uint32_t *max_runs) {
+int run_bounds_prove(LLVMModuleRef m, LLVMValueRef entry, const counter_table *t, bound_given *given,
+                     uint32_t *max_runs, int *cap_of) {
     for (size_t j = 0; j < t->nblocks; j++) max_runs[j] = FSABI_RUNS_UNBOUNDED;
+    for (size_t j = 0; cap_of && j < t->nblocks; j++) cap_of[j] = -1;
     call_graph g = {0};
     uint64_t *calls = NULL;
-    int rc = build_graph(m, &g);
-    if (rc == 0) rc = (calls = calloc(g.n + 1, sizeof *calls)) ? function_bounds(&g, entry, calls) : -1;
+    int *via = NULL;
+    int rc = build_graph(m, given, &g);
+    if (rc == 0)
+        rc = (calls = calloc(g.n + 1, sizeof *calls)) && (via = calloc(g.n + 1, sizeof *via))
+                 ? function_bounds(&g, entry, calls, via) : -1;
     if (rc == 0 && !g.twice && entry) {
         for (size_t f = 0; f < t->nfunctions; f++) {
             const counted_function *cf = &t->functions[f];
@@ -169,10 +197,13 @@ int run_bounds_prove(LLVMModuleRef m, LLVMValueRef entry, const counter_table *t
             for (unsigned b = 0; b < cf->nblocks; b++) {
                 uint64_t bound = times(calls[k], g.local[k][b]);
                 max_runs[cf->first_block + b] = bound >= UNBOUNDED ? FSABI_RUNS_UNBOUNDED : (uint32_t)bound;
+                if (cap_of && bound > 0 && bound < UNBOUNDED)
+                    cap_of[cf->first_block + b] = g.cap_of[k][b] >= 0 ? g.cap_of[k][b] : via[k];
             }
         }
     }
     free(calls);
+    free(via);
     free_graph(&g);
     return rc;
 }

@@ -10,7 +10,7 @@
  * through it. The layouts below are mirrored field by field in the IR (see
  * freqsys/transform/module_table.c): every field is a pointer or a 32/64-bit integer
  * placed so that no padding arises. Bump FSABI_VERSION on any change. */
-#define FSABI_VERSION 13
+#define FSABI_VERSION 14
 #define FSABI_MODULE_SYMBOL "freqsys_module"
 /* The runtime's table of functions for the executable that loads the module
  * (freqsys/runtime/runtime_table.h). These two are all the module exports. */
@@ -121,6 +121,8 @@ typedef struct fsabi_block {
     const char *function;
     const char *label;        /* IR label; "bbN" when the block had no name */
     const char *file;         /* "" when the block has no debug location */
+    const char *bound_from;   /* the spec's cap max_runs rests on, as written after `cap`
+                               * ("newton.c:9", "parse_line"); "" when the code alone proves it */
     uint32_t line;            /* first source line, 0 when unknown */
     uint32_t function_index;
     uint32_t first_successor, nsuccessors;
@@ -128,6 +130,7 @@ typedef struct fsabi_block {
     uint32_t flags;           /* FSABI_BLOCK_* facts the transform proved */
     uint32_t max_runs;        /* proven: it runs at most this often per run of the entry;
                                * FSABI_RUNS_UNBOUNDED when nothing is proven */
+    uint32_t reserved;        /* 0; keeps the row free of padding */
 } fsabi_block;
 
 #define FSABI_RUNS_UNBOUNDED 0xffffffffu

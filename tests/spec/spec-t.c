@@ -665,9 +665,58 @@ static void statuses(void)
     unlink("big.fspec");
 }
 
+/* The named caps beside the global one, and their errors. */
+static void caps(void)
+{
+    spec *s = parse_text(BASE "cap 64\ncap newton.c:9 64\ncap parse_line 12\ncap sub/x.c:120 7 # per entry\n", "t.fspec");
+    if (!ok(s != NULL, "the three cap forms parse together")) {
+        diag("%s", err);
+        return;
+    }
+    is_int((long long)s->cap, 64, "...and the global cap stays the global one");
+    is_int((long long)s->ncaps, 3, "...and three named caps");
+    ok(s->caps[0].file && !strcmp(s->caps[0].file, "newton.c") && s->caps[0].line == 9 && s->caps[0].n == 64 &&
+       !s->caps[0].function, "...cap newton.c:9 64: the loop at newton.c line 9, 64");
+    is_string(s->caps[0].name, "newton.c:9", "...and named as written");
+    ok(s->caps[1].function && !strcmp(s->caps[1].function, "parse_line") && !s->caps[1].file && s->caps[1].n == 12,
+       "...cap parse_line 12: the function, 12");
+    ok(s->caps[2].file && !strcmp(s->caps[2].file, "sub/x.c") && s->caps[2].line == 120 && s->caps[2].n == 7,
+       "...a file with a folder, and a comment after");
+    ok(s->caps[1].loc.line == 6 && s->caps[1].name_loc.column == 5, "...at the line and column of their target");
+    spec_free(s);
+    bad("a line that is no number", BASE "cap newton.c:x 4\n",
+        "t.fspec:4:5: error: 'cap newton.c:x': expected FILE:LINE with a positive line number (cap newton.c:9 64)\n"
+        "    4 | cap newton.c:x 4\n"
+        "      |     ^");
+    bad("line 0", BASE "cap newton.c:0 4\n",
+        "t.fspec:4:5: error: 'cap newton.c:0': expected FILE:LINE with a positive line number (cap newton.c:9 64)\n"
+        "    4 | cap newton.c:0 4\n"
+        "      |     ^");
+    bad("a target that is no identifier", BASE "cap parse-line 4\n",
+        "t.fspec:4:5: error: 'cap parse-line': expected a function's name or FILE:LINE (cap newton.c:9 64)\n"
+        "    4 | cap parse-line 4\n"
+        "      |     ^");
+    bad("a named cap without its number", BASE "cap parse_line\n",
+        "t.fspec:4:15: error: expected a number after 'cap', found end of line\n"
+        "    4 | cap parse_line\n"
+        "      |               ^");
+    bad("a named cap of 0", BASE "cap newton.c:9 0\n",
+        "t.fspec:4:16: error: cap must be a positive integer, got 0\n"
+        "    4 | cap newton.c:9 0\n"
+        "      |                ^");
+    bad("the same target twice", BASE "cap parse_line 4\ncap parse_line 5\n",
+        "t.fspec:5:5: error: 'cap parse_line' is already given on line 4\n"
+        "    5 | cap parse_line 5\n"
+        "      |     ^");
+    bad("the global cap twice still", BASE "cap 4\ncap f 3\ncap 5\n",
+        "t.fspec:6:1: error: 'cap' is already set on line 4\n"
+        "    6 | cap 5\n"
+        "      | ^");
+}
+
 int main(void)
 {
-    plan(51 + 24 + 11 + 52 + 14 + 34 + 2 + 8);
+    plan(51 + 24 + 11 + 52 + 14 + 34 + 2 + 8 + 15);
     tmp = tmp_dir();
     if (chdir(tmp) != 0) bail("cannot enter %s", tmp);
     if (mkdir("sub", 0700) != 0) bail("cannot make %s/sub", tmp);
@@ -690,6 +739,7 @@ int main(void)
     errors();
     stdin_forms();
     statuses();
+    caps();
 
     const char *files[] = { "newton.c", "util.c", "model.ll", "samples.txt", "sub/newton.c", "sub/s.fspec",
                             "in/a.txt", "in/b.txt", "sub/in/c.txt", "sub/stdin.fspec" };

@@ -1,0 +1,110 @@
+/* tests/e2e/given_bounds-t.c: bounds from the spec and the code: reads that cannot fail, read and chosen limits, caps. */
+/* SPDX-License-Identifier: MIT */
+#include <math.h>
+#include <string.h>
+#include <unistd.h>
+#include "tap.h"
+#include "e2e.h"
+
+/* A block's bound per run, and the cap it rests on (NULL: the code alone proves it). */
+typedef struct bound { const char *function; int line; const char *prefix; double max_runs; const char *cap; } bound;
+
+static void program_mode(void)
+{
+    static const bound want[] = {
+        {"main", 24, "if.then", 0, NULL},          /* scanf cannot fail: never entered */
+        {"read_count", 16, "if.then", 0, NULL},    /* the same in a called function */
+        {"main", 25, "for.cond", 100, NULL},       /* i < n, n ~ uniform_int(0, 99) */
+        {"main", 26, "for.body", 100, NULL},
+        {"main", 28, "for.cond", 21, NULL},        /* j = m .. 1, m ~ truncated(poisson(4), 0, 20) */
+        {"main", 32, "for.cond", 201, NULL},       /* k is 200 or 1 */
+        {"main", 35, "for.cond", 11, NULL},        /* i < sizeof a / sizeof a[0] */
+        {"main", 38, "while.cond", 201, "given.c:38"},   /* cap given.c:38 200: its test 201 times */
+        {"main", 39, "while.body", 201, "given.c:38"},
+        {"collatz", 6, "while.cond", 300, "collatz"},    /* cap collatz 300, called once */
+        {"collatz", 5, "entry", 1, NULL},                /* the code proves less than the cap */
+    };
+    size_t n = sizeof want / sizeof want[0];
+    char err[4096];
+    int code = e2e_run("run tests/e2e/programs/given.fspec --sampling plain -q -j 2 -o \"$TMPDIR/given.json\"", err,
+                       sizeof err);
+    if (!is_int(code, 0, "given.fspec runs and settles without a global cap")) diag("%s", err);
+    result *r = e2e_result(tmp_path("given.json"), err, sizeof err);
+    if (!ok(r != NULL, "the result reads back")) bail("%s", err);
+    for (size_t i = 0; i < n; i++) {
+        const result_block *b = e2e_block_at(r, want[i].function, want[i].line, want[i].prefix);
+        int same = b && b->max_runs == want[i].max_runs &&
+                   (want[i].cap ? b->cap && !strcmp(b->cap, want[i].cap) : !b->cap);
+        ok(same, "%s line %d %s: at most %g per run (%s; got %g, %s)", want[i].function, want[i].line,
+           want[i].prefix, want[i].max_runs, want[i].cap ? want[i].cap : "proven", b ? b->max_runs : -1.0,
+           b && b->cap ? b->cap : "proven");
+    }
+    const result_block *fail = e2e_block_at(r, "main", 24, "if.then");
+    ok(fail && !strcmp(fail->method, "exact") && fail->mean == 0 && fail->basis && !strcmp(fail->basis, "proven"),
+       "the scanf failure branch: exact 0, proven, not a rare block");
+    result_free(r);
+    unlink(tmp_path("given.json"));
+}
+
+static void function_mode(void)
+{
+    char err[4096];
+    int code = e2e_run("run tests/e2e/programs/given_function.fspec --sampling plain -q -j 2 -o \"$TMPDIR/fn.json\"",
+                       err, sizeof err);
+    if (!is_int(code, 0, "function mode runs")) diag("%s", err);
+    result *r = e2e_result(tmp_path("fn.json"), err, sizeof err);
+    const result_block *fail = e2e_block_at(r, "read_count", 16, "if.then");
+    ok(fail && fail->max_runs == 0 && !strcmp(fail->method, "exact") && fail->mean == 0,
+       "function mode: the scanf failure branch is exact 0 too");
+    result_free(r);
+    unlink(tmp_path("fn.json"));
+}
+
+static void text_names_the_cap(void)
+{
+    char cmd[4096];
+    snprintf(cmd, sizeof cmd, "cd '%s' && '%s' run tests/e2e/programs/given.fspec -j 2 2>/dev/null", FREQSYS_SOURCE_DIR,
+             FREQSYS_TOOL);
+    FILE *p = popen(cmd, "r");
+    char line[512];
+    int named = 0, exact = 0;
+    while (p && fgets(line, sizeof line, p)) {
+        if (strstr(line, "while.cond") && strstr(line, "given.c:38  ") && strstr(line, "(cap given.c:38)")) named = 1;
+        if (strstr(line, "if.then") && strstr(line, "given.c:24") && strstr(line, "exact: proven")) exact = 1;
+    }
+    if (p) pclose(p);
+    ok(named, "the text names the cap a loop's bound rests on: (cap given.c:38)");
+    ok(exact, "...and reports the failure branch as exact");
+}
+
+static void errors(void)
+{
+    static const char base[] = "program \"" FREQSYS_SOURCE_DIR "/tests/e2e/programs/given.c\"\n"
+                               "n ~ uniform_int(0, 9)\nm ~ constant(1)\nu ~ uniform(0, 1)\n"
+                               "epsilon 0.5\nconfidence 0.95\n";
+    char text[1024], err[4096];
+    snprintf(text, sizeof text, "%scap nosuch 4\n", base);
+    int code = e2e_check_spec(text, err, sizeof err);
+    ok(code == 2 && strstr(err, "bad.fspec:7:5: error: cap 'nosuch': the program defines no function 'nosuch'"),
+       "a cap of a function the program lacks: exit 2 at the cap's line and column");
+    if (code != 2) diag("%d %s", code, err);
+    snprintf(text, sizeof text, "%scap given.c:37 4\n", base);
+    code = e2e_check_spec(text, err, sizeof err);
+    ok(code == 2 && strstr(err, "bad.fspec:7:5: error: cap 'given.c:37': no loop has its header at line 37 of given.c"),
+       "a cap at a line without a loop: exit 2 at the cap's line and column");
+    if (code != 2) diag("%d %s", code, err);
+    snprintf(text, sizeof text, "%scap given.c:38 4\n", base);
+    code = e2e_check_spec(text, err, sizeof err);
+    ok(code == 0, "check accepts the cap at the loop's line");
+    if (code != 0) diag("%s", err);
+}
+
+int main(void)
+{
+    plan(2 + 11 + 1 + 2 + 2 + 3);
+    program_mode();
+    function_mode();
+    text_names_the_cap();
+    errors();
+    return done();
+}

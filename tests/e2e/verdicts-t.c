@@ -30,7 +30,7 @@ static char *as_text(const result *r)
 static result *run(const char *args, int want, const char *what)
 {
     char err[4096];
-    int code = e2e_runf(err, sizeof err, "run tests/e2e/programs/rare_large.fspec --sampling plain -q -j 2 "
+    int code = e2e_runf(err, sizeof err, "run tests/e2e/programs/rare_large.fspec -q -j 2 "
                         "-o \"$TMPDIR/verdicts.json\" %s", args);
     if (!is_int(code, want, "%s: exit %d", what, want)) diag("%s", err);
     result *r = e2e_result(tmp_path("verdicts.json"), err, sizeof err);
@@ -42,7 +42,7 @@ static result *run(const char *args, int want, const char *what)
 /* No cap: the loop has no range, so it is not settled however tight its interval. */
 static void without_cap(void)
 {
-    result *r = run("-s 1", 1, "the rare large count without a cap");
+    result *r = run("--sampling plain -s 1", 1, "the rare large count without a cap");
     const result_block *body = e2e_block_at(r, "main", 11, "for.body");
     ok(body && !strcmp(body->status, "not_converged") && !strcmp(body->basis, "plug_in") &&
        isfinite(body->half_width) && isnan(body->range),
@@ -61,7 +61,7 @@ static void without_cap(void)
 /* With cap 201 every claim holds the exact mean within its half-width. */
 static void with_cap(void)
 {
-    result *r = run("-s 1 --cap 201", 0, "with cap 201");
+    result *r = run("--sampling plain -s 1 --cap 201", 0, "with cap 201");
     for (size_t i = 0; i < NTRUTHS; i++) {
         const result_block *b = e2e_block_at(r, "main", truths[i].line, truths[i].prefix);
         double hw = b && isfinite(b->half_width) ? b->half_width : 0;
@@ -76,7 +76,7 @@ static void with_cap(void)
  * floor settles it, and the text says to give one (not a cap). */
 static void floors(void)
 {
-    result *r = run("-s 2 --cap 201 -e 5%", 1, "epsilon 5%, a block never run");
+    result *r = run("--sampling plain -s 2 --cap 201 -e 5%", 1, "epsilon 5%, a block never run");
     const result_block *never = e2e_block_at(r, "main", 7, "if.then");
     ok(never && !strcmp(never->status, "not_converged") && r->epsilon_floor == 0, "...stays open without a floor");
     char *text = as_text(r);
@@ -84,7 +84,7 @@ static void floors(void)
        "...and the text says to add a floor");
     free(text);
     result_free(r);
-    r = run("-s 2 --cap 201 -e '5% + 0.01'", 0, "epsilon 5% + 0.01");
+    r = run("--sampling plain -s 2 --cap 201 -e '5% + 0.01'", 0, "epsilon 5% + 0.01");
     never = e2e_block_at(r, "main", 7, "if.then");
     ok(never && !strcmp(never->status, "rare") && never->mean == 0 && r->epsilon_floor == 0.01,
        "...settles the block never run: rare, under the floor 0.01 read back");
@@ -97,11 +97,30 @@ static void floors(void)
     ok(code == 2 && strstr(err, "-e takes"), "-e '5%% + -1' is a usage error");
 }
 
+/* Under replicate sampling a trial totals K runs; the ranges shown are a run's. */
+static void replicates(void)
+{
+    result *r = run("--sampling stratified --points 8 -s 1 --cap 201", 0, "stratified, cap 201");
+    const result_block *body = e2e_block_at(r, "main", 11, "for.body");
+    ok(body && body->range == 201 && !strcmp(body->basis, "cap"), "...the loop's range is 201 per run (%g)",
+       body ? body->range : NAN);
+    char *text = as_text(r);
+    ok(strstr(text, "assuming at most 201 executions per run (--cap)") != NULL, "...and the text says so");
+    free(text);
+    result_free(r);
+    r = run("--sampling antithetic -s 1", 1, "antithetic, no cap");
+    body = e2e_block_at(r, "main", 11, "for.body");
+    ok(body && !strcmp(body->status, "not_converged") && isnan(body->range),
+       "...the loop is open, with no range made of the most seen (%g)", body ? body->range : NAN);
+    result_free(r);
+}
+
 int main(void)
 {
-    plan(5 + 1 + (int)NTRUTHS + 7);
+    plan(5 + 1 + (int)NTRUTHS + 7 + 5);
     without_cap();
     with_cap();
     floors();
+    replicates();
     return done();
 }

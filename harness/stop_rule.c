@@ -318,7 +318,7 @@ static void narrowest(const stop_params *p, const tally_moments *m, double range
     double bern = confidence_sequence_half_width(m->n, m->variance, range, a_bern);
     double p_up = clopper_pearson_upper(m->hits, m->n, a_rare);
     /* [0, p_up R] holds the mean and the estimate: |estimate - mean| <= p_up R. It says
-     * nothing relative to a mean that may be near 0. */
+     * nothing relative to a mean that may be near 0, unless a floor is part of epsilon. */
     double rare = p->relative && p->floor == 0.0 ? INFINITY : p_up * range;
 
     v->method = METHOD_CLT;

@@ -31,6 +31,8 @@ typedef struct run_options {
     const char *spec_path, *out_path, *format, *trace_path, *resume_path, *checkpoint_path;
     double epsilon, confidence;
     int epsilon_relative, has_epsilon, has_confidence;
+    double epsilon_floor;      /* -e '2%+0.001': the floor; taken over the spec's when -e is given */
+    int has_floor;
     unsigned long long seed, max_trials;
     int has_seed, has_max_trials;
     int jobs, has_jobs, quiet, keep, allow_writes;
@@ -56,14 +58,25 @@ typedef struct run_options {
 #define DEFAULT_MAX_PATHS 4096
 #define DEFAULT_CONTEXT_DEPTH 2
 
-static int parse_epsilon(const char *text, double *eps, int *relative) {
+/* "0.3", "2%", or "2% + 0.001" (spaces optional): a relative epsilon's absolute floor
+ * F >= 0 into *FLOOR (0 when none). Returns 0, or -1. */
+static int parse_epsilon(const char *text, double *eps, int *relative, double *floor) {
     char *end;
     errno = 0;
-    double v = strtod(text, &end);
+    double v = strtod(text, &end), f = 0;
     *relative = *end == '%';
     if (*relative) { v /= 100; end++; }
-    if (errno || end == text || *end || !(v > 0)) return -1;
+    if (errno || end == text || !(v > 0)) return -1;
+    end += strspn(end, " ");
+    if (*relative && *end == '+') {
+        const char *at = end + 1 + strspn(end + 1, " ");
+        f = strtod(at, &end);
+        if (errno || end == at || *at == '-' || !(f >= 0) || isinf(f)) return -1;
+        end += strspn(end, " ");
+    }
+    if (*end) return -1;
     *eps = v;
+    *floor = f;
     return 0;
 }
 
@@ -100,9 +113,11 @@ static int parse_duration(const char *text, double *out) {
 static int statistics_option(int c, run_options *o) {
     switch (c) {
     case 'e':
-        if (parse_epsilon(optarg, &o->epsilon, &o->epsilon_relative))
-            return usage_error("-e takes a positive number or a percentage, got '%s'", optarg);
+        if (parse_epsilon(optarg, &o->epsilon, &o->epsilon_relative, &o->epsilon_floor))
+            return usage_error("-e takes a positive number, a percentage, or a percentage plus a floor "
+                               "('2%%+0.001'), got '%s'", optarg);
         o->has_epsilon = 1;
+        o->has_floor = 1;
         break;
     case 'g': {
         char *end;
@@ -515,6 +530,7 @@ static result *make_result(const spec *s, const run_options *o, const runner_con
     r->warmup = s->function ? s->warmup : 0;
     r->epsilon = cfg->stop.relative ? cfg->stop.epsilon : cfg->stop.epsilon / per;
     r->relative = cfg->stop.relative;
+    r->epsilon_floor = cfg->stop.floor / per;
     r->confidence = cfg->stop.confidence;
     r->seed = cfg->seed;
     r->guarantee = strdup(cfg->stop.family == STOP_BONFERRONI ? "simultaneous_bonferroni"
@@ -890,6 +906,7 @@ static int configure(run_state *st, cluster *cl) {
     stop_params_init(&cfg->stop, o->has_epsilon ? o->epsilon : s->epsilon,
                      o->has_epsilon ? o->epsilon_relative : s->epsilon_relative,
                      o->has_confidence ? o->confidence : s->confidence);
+    stop_params_floor(&cfg->stop, o->has_floor ? o->epsilon_floor : s->epsilon_floor);
     stop_params_family(&cfg->stop, o->family, runner_family_size(st->mod));
     stop_params_method(&cfg->stop, o->method, o->cap);
     if (o->sampling) sampling_method_parse(o->sampling, &cfg->sampling);
@@ -912,6 +929,7 @@ static int configure(run_state *st, cluster *cl) {
      * transform proved are per trial already). */
     double per_trial = (double)spec_counted_calls(s);
     if (!cfg->stop.relative) cfg->stop.epsilon *= per_trial;
+    cfg->stop.floor *= per_trial;
     cfg->stop.cap *= per_trial;
     if (cfg->sampling != SAMPLING_PLAIN && s->function && (per_trial > 1 || s->ninterrupts)) {
         fprintf(stderr, "freqsys: error: --sampling %s does not combine with call sequences (calls, interrupt) "

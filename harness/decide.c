@@ -44,6 +44,7 @@ static void judge_replicates(const runner_config *cfg, uint64_t j, const tally_m
     double k = (double)cfg->runs_per_trial;
     stop_params p = cfg->stop;
     if (!p.relative) p.epsilon *= k;
+    p.floor *= k;   /* an absolute amount, like the cap */
     p.cap *= k;
     unsigned facts;
     double max_runs;

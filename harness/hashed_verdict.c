@@ -4,20 +4,25 @@
 
 #include <math.h>
 
+/* Rests on the proof alone: the widened normal interval's moments are the trials'. */
+static int on_proof(const block_verdict *v) {
+    return v->basis == BASIS_PROVEN && v->method != METHOD_CLT;
+}
+
 unsigned hashed_verdict_judge(const stop_params *p, const tally_moments *m, double bound, uint64_t lost,
                               block_verdict *v) {
     unsigned facts = bound <= 1 ? STOP_FACT_AT_MOST_ONCE : 0u;
     stop_rule_judge_bounded(p, m, facts, bound, v);
-    if (v->basis != BASIS_PROVEN && isfinite(bound)) {
+    if (!on_proof(v) && isfinite(bound)) {
         stop_params bernstein = *p;
         block_verdict w;
         if (stop_params_method(&bernstein, STOP_METHOD_ANYTIME, p->cap) == 0) {
             stop_rule_judge_bounded(&bernstein, m, facts, bound, &w);
-            if (w.basis == BASIS_PROVEN) *v = w;
+            if (on_proof(&w)) *v = w;
         }
     }
     unsigned why = 0;
-    if (v->basis != BASIS_PROVEN && v->status != BLOCK_NOT_CONVERGED) {
+    if (!on_proof(v) && v->status != BLOCK_NOT_CONVERGED) {
         v->status = BLOCK_NOT_CONVERGED;
         why |= HASHED_NO_BOUND;
     }

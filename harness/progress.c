@@ -8,7 +8,8 @@ void progress_print(FILE *out, const progress_view *v, int final) {
     uint64_t settled = 0, needed = v->trials;
     for (uint64_t j = 0; j < v->mod->nblocks; j++) {
         if (v->verdicts[j].status != BLOCK_NOT_CONVERGED) settled++;
-        else if (v->verdicts[j].n_needed > (double)needed) needed = (uint64_t)v->verdicts[j].n_needed;
+        else if (!v->verdicts[j].stuck && v->verdicts[j].n_needed > (double)needed)   /* stuck: no trials help */
+            needed = (uint64_t)v->verdicts[j].n_needed;
     }
     if (needed > v->max_trials) needed = v->max_trials;
     double rate = v->seconds > 0 ? (double)v->trials / v->seconds : 0;

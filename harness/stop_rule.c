@@ -46,6 +46,14 @@ int stop_params_family(stop_params *p, stop_family family, uint64_t k)
     return 0;
 }
 
+int stop_params_floor(stop_params *p, double floor)
+{
+    if (!(floor >= 0.0) || isinf(floor) || (floor > 0.0 && !p->relative))
+        return -1;
+    p->floor = floor;
+    return 0;
+}
+
 int stop_params_method(stop_params *p, stop_method method, double cap)
 {
     if ((method != STOP_METHOD_CLT && method != STOP_METHOD_ANYTIME && method != STOP_METHOD_PAPER) ||
@@ -193,7 +201,7 @@ static void same_in_every_trial(const stop_params *p, const tally_moments *m, do
     v->be_ratio = 0.0;
     v->method = c == 0.0 ? METHOD_BINOMIAL : METHOD_OBSERVED;
     v->p_upper = clopper_pearson_upper(0, m->n, alpha);
-    if (!isfinite(range) || (p->relative && c == 0.0)) {
+    if (!isfinite(range) || (p->relative && c == 0.0 && p->floor == 0.0)) {
         /* nothing more of the same can settle it: only a different trial, or a bound */
         v->basis = BASIS_NONE;
         v->half_width = INFINITY;
@@ -268,6 +276,26 @@ static void anytime_rule(const stop_params *p, const tally_moments *m, double ra
     v->n_needed = clamp_needed(solve_needed(bernstein_at, &w, v->epsilon_abs, (double)m->n));
 }
 
+/* No range: nothing the trials show bounds what a trial not yet run could add, so no
+ * number of them settles the block. The plain normal interval at ALPHA on their
+ * moments is reported as what it is, asymptotic; once it is within epsilon more
+ * trials would not change the answer, only a bound would (stuck). */
+static void no_range(const tally_moments *m, double alpha, block_verdict *v)
+{
+    double n = (double)m->n, u = gsl_cdf_ugaussian_Qinv(alpha / 2.0);
+    v->method = METHOD_CLT;
+    v->basis = BASIS_PLUG_IN;
+    v->quantile = u;
+    v->half_width = u * m->stddev / sqrt(n);
+    if (v->half_width <= v->epsilon_abs) {
+        v->stuck = 1;
+        v->n_needed = STOP_N_NEEDED_MAX;
+        return;
+    }
+    double plain = u * m->stddev / v->epsilon_abs;
+    v->n_needed = clamp_needed(plain * plain);
+}
+
 double stop_rule_clt_share(const stop_params *p)
 {
     return p->alpha * (p->family != STOP_PER_BLOCK ? 0.45 : 0.9);
@@ -275,7 +303,8 @@ double stop_rule_clt_share(const stop_params *p)
 
 /* The default: the narrowest of three intervals, each at its share of alpha (the
  * union bound makes the one chosen hold at alpha). RANGE_BASIS names what RANGE
- * rests on; the widened normal interval always rests on the plug-in moments. */
+ * rests on: it is what lets any of them settle the block, the widened normal one
+ * included (its moments are the trials', docs/statistics.md). */
 static void narrowest(const stop_params *p, const tally_moments *m, double range, block_basis range_basis,
                       block_verdict *v)
 {
@@ -289,11 +318,11 @@ static void narrowest(const stop_params *p, const tally_moments *m, double range
     double bern = confidence_sequence_half_width(m->n, m->variance, range, a_bern);
     double p_up = clopper_pearson_upper(m->hits, m->n, a_rare);
     /* [0, p_up R] holds the mean and the estimate: |estimate - mean| <= p_up R. It says
-     * nothing relative to a mean that may be near 0. */
-    double rare = p->relative ? INFINITY : p_up * range;
+     * nothing relative to a mean that may be near 0, unless a floor is part of epsilon. */
+    double rare = p->relative && p->floor == 0.0 ? INFINITY : p_up * range;
 
     v->method = METHOD_CLT;
-    v->basis = BASIS_PLUG_IN;
+    v->basis = range_basis;
     v->half_width = clt;
     if (bern < v->half_width) {
         v->method = METHOD_BERNSTEIN;
@@ -308,7 +337,7 @@ static void narrowest(const stop_params *p, const tally_moments *m, double range
         v->p_upper = p_up;
         v->quantile = INFINITY;
     }
-    if (v->method != METHOD_CLT || isfinite(clt)) v->range = range;
+    v->range = range;
     if (v->half_width <= v->epsilon_abs) {
         settle(v, v->method == METHOD_BINOMIAL ? BLOCK_RARE : BLOCK_CONVERGED, n);
         return;
@@ -336,7 +365,7 @@ void stop_rule_judge_bounded(const stop_params *p, const tally_moments *m, unsig
     v->method = anytime ? METHOD_BERNSTEIN : METHOD_CLT;
     v->basis = BASIS_NONE;
     v->level = alpha;
-    v->epsilon_abs = p->relative ? p->epsilon * fabs(m->mean) / (1.0 + p->epsilon) : p->epsilon;
+    v->epsilon_abs = p->relative ? (p->epsilon * fabs(m->mean) + p->floor) / (1.0 + p->epsilon) : p->epsilon;
     v->half_width = INFINITY;
     v->range = INFINITY;
     v->be_ratio = berry_esseen_bound(m->stddev, m->abs_m3, m->n);
@@ -354,7 +383,7 @@ void stop_rule_judge_bounded(const stop_params *p, const tally_moments *m, unsig
         return;
     }
     if (p->method == STOP_METHOD_PAPER) {
-        v->epsilon_abs = p->relative ? p->epsilon * fabs(m->mean) : p->epsilon;
+        v->epsilon_abs = p->relative ? p->epsilon * fabs(m->mean) + p->floor : p->epsilon;
         paper_rule(p, m, facts, v);
         return;
     }
@@ -379,8 +408,8 @@ void stop_rule_judge_bounded(const stop_params *p, const tally_moments *m, unsig
         return;
     }
     if (!isfinite(range)) {
-        range = (double)m->max;          /* the largest seen stands for the largest possible */
-        basis = BASIS_PLUG_IN;
+        no_range(m, alpha, v);
+        return;
     }
     v->range = range;
     v->basis = basis;

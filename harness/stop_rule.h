@@ -26,7 +26,7 @@ typedef enum block_basis {
     BASIS_NONE = 0,        /* nothing: the block carries no valid bound */
     BASIS_PROVEN,          /* the transform's proof (exactly once, or at most max_runs per run) */
     BASIS_CAP,             /* the user's --cap: an assumption on the largest count per run */
-    BASIS_PLUG_IN,         /* the trials' moments and largest count stand for the true ones */
+    BASIS_PLUG_IN,         /* no range: an asymptotic interval on the trials' moments, never settled */
     BASIS_PAPER            /* the paper's rule as it states it (--method paper) */
 } block_basis;
 
@@ -52,9 +52,10 @@ typedef enum stop_family {
 typedef struct stop_params {
     double epsilon;        /* absolute, or a share of the mean when relative */
     int relative;
+    double floor;          /* relative: an absolute amount added to the share (0: none) */
     double confidence;     /* gamma */
     stop_method method;
-    double cap;            /* anytime: the largest count one trial can give; 0: the largest seen */
+    double cap;            /* the largest count one trial can give (an assumption); 0: none */
     stop_family family;
     uint64_t family_size;  /* k: blocks sharing 1 - gamma (1 outside a family) */
     /* derived by stop_params_init and stop_params_family */
@@ -70,16 +71,20 @@ typedef struct stop_params {
  * more trials would not make a claim possible, only its cause less likely. */
 #define STOP_GIVE_UP_P 1e-4
 
-/* Per block, per-block confidence, the CLT method, cap 0. Returns 0, or -1 when
- * confidence is not in (0, 1) or epsilon is not positive and finite. */
+/* Per block, per-block confidence, the CLT method, cap 0, floor 0. Returns 0, or -1
+ * when confidence is not in (0, 1) or epsilon is not positive and finite. */
 int stop_params_init(stop_params *p, double epsilon, int relative, double confidence);
+
+/* A relative epsilon's absolute floor: the claim becomes |estimate - mean| <=
+ * epsilon |mean| + FLOOR. Returns 0, or -1 when FLOOR is negative or not finite, or
+ * positive with an absolute epsilon (P unchanged). */
+int stop_params_floor(stop_params *p, double floor);
 
 /* Shares 1 - gamma among K blocks as FAMILY says (K == 0 is taken as 1) and derives
  * ALPHA and U again. Returns 0, or -1 for an unknown FAMILY (P unchanged). */
 int stop_params_family(stop_params *p, stop_family family, uint64_t k);
 
-/* Chooses the method; CAP >= 0 (0: the largest count seen stands for the largest
- * possible, a stated assumption). Returns 0, or -1 for an unknown METHOD or a
+/* Chooses the method; CAP >= 0 (0: no cap). Returns 0, or -1 for an unknown METHOD or a
  * negative or non-finite CAP (P unchanged). */
 int stop_params_method(stop_params *p, stop_method method, double cap);
 
@@ -97,8 +102,9 @@ typedef struct block_verdict {
     block_basis basis;     /* what the bound rests on (NONE: half_width is infinite) */
     double range;          /* the largest count per trial the bound took (proven, cap or
                             * largest seen); infinite when none was needed or known */
-    int stuck;             /* seen the same way in every trial and nothing bounds the count:
-                            * no number of such trials settles it (see STOP_GIVE_UP_P) */
+    int stuck;             /* no number of trials settles it: seen the same way in every trial
+                            * and nothing bounds the count (see STOP_GIVE_UP_P), or no range
+                            * and its asymptotic interval already within epsilon */
     uint64_t unbounded;    /* trials killed at their timeout while the block still ran: it
                             * has no finite mean as far as the trials tell (decide.c) */
 } block_verdict;
@@ -117,19 +123,23 @@ typedef struct block_verdict {
  *    binomial bound, so |mean - c| <= q max(c, R - c); settled (rare for c = 0, else
  *    constant) when that is <= epsilon. Without a finite R no bound exists: stuck,
  *    half_width infinite. In relative mode a block never reached settles only when
- *    proven not to run.
- *  - R <= 1, or no R and no trial ran it twice (plug-in): the exact two-sided
- *    Clopper-Pearson interval for P(reached), which is the mean. Two values seen,
- *    a < b: a + (b - a) times that interval for P(b) (at 0.9 alpha), widened by
- *    q max(a, R - a), q the bound on P(a value not seen) at 0.1 alpha.
+ *    proven not to run, or under a floor.
+ *  - no finite R: never settled. The plain normal interval u s / sqrt n at alpha on
+ *    the trials' moments is reported (BASIS_PLUG_IN, asymptotic only); stuck once it
+ *    is within epsilon, since more trials cannot give a bound.
+ *  - R <= 1: the exact two-sided Clopper-Pearson interval for P(reached), which is the
+ *    mean. Two values seen, a < b: a + (b - a) times that interval for P(b) (at 0.9
+ *    alpha), widened by q max(a, R - a), q the bound on P(a value not seen) at 0.1
+ *    alpha.
  *  - otherwise the narrowest of: the normal interval widened by Berry-Esseen with the
- *    trials' moments (plug-in), the empirical Bernstein interval on [0, R], and the
- *    one-sided bound [0, p_upper R] (absolute mode; rare); R is the largest count seen
- *    when none is known (plug-in). The error is split 0.9 / 0.05 / 0.05 alpha (0.45 /
- *    0.45 / 0.1 under a simultaneous family), so the narrowest holds at alpha.
- *    Anytime method: the empirical Bernstein interval alone at the look's share.
- * Relative epsilon asks half_width <= epsilon |mean| / (1 + epsilon), which puts the
- * true mean within epsilon of its own value. n_needed is capped at STOP_N_NEEDED_MAX.
+ *    trials' moments, the empirical Bernstein interval on [0, R], and the one-sided
+ *    bound [0, p_upper R] (absolute mode or under a floor; rare). The error is split
+ *    0.9 / 0.05 / 0.05 alpha (0.45 / 0.45 / 0.1 under a simultaneous family), so the
+ *    narrowest holds at alpha. Anytime method: the empirical Bernstein interval alone
+ *    at the look's share.
+ * Relative epsilon asks half_width <= (epsilon |mean| + floor) / (1 + epsilon), which
+ * puts the true mean within epsilon of its own value plus the floor. n_needed is
+ * capped at STOP_N_NEEDED_MAX.
  * Can't fail. */
 void stop_rule_judge_bounded(const stop_params *p, const tally_moments *m, unsigned facts, double max_runs,
                              block_verdict *v);

@@ -94,7 +94,7 @@ int main(int argc, char **argv)
         uint64_t k = 0;
         for (size_t j = 0; j < m->nblocks; j++) k += !(m->facts[j] & STOP_FACT_ONCE);
         stop_params_family(&p, family, k);
-        stop_params_method(&p, method, cap);
+        stop_params_method(&p, method, cap > 0 ? cap : m->cap);   /* --cap, or the program's spec's */
         coverage cov;
         if (measure_coverage(m, &p, runs, seed, 100000000, &cov) != 0) {
             fputs("coverage-bench: out of memory\n", stderr);

@@ -19,7 +19,7 @@ int measure_coverage(const model *m, const stop_params *p, int r, uint64_t seed,
         block_coverage *b = &c->block[j];
         b->truth = mean[j];
         b->sigma = sqrt(var[j]);
-        b->epsilon = p->relative ? p->epsilon * fabs(b->truth) : p->epsilon;
+        b->epsilon = p->relative ? p->epsilon * fabs(b->truth) + p->floor : p->epsilon;
         double ratio = b->epsilon > 0 ? p->u * b->sigma / b->epsilon : INFINITY;
         b->n_star = ratio * ratio;
         double be = b->sigma > 0 ? berry_esseen_bound(b->sigma, m3[j], (uint64_t)fmax(b->n_star, 1)) : 0;

@@ -127,22 +127,22 @@ static void rare_each(void (*fn)(double, const uint64_t *, void *), void *ctx)
 const model models[] = {
     {"collatz", 1.0, 9,
      {"entry", "while.cond", "while.body", "if.then", "if.else", "if.end", "while.end", "if.then3", "if.end5"},
-     {X, 0, 0, 0, 0, 0, X, A, X}, {1, U, U, U, U, U, 1, 1, 1}, collatz_trial, collatz_each, NULL, 0},
+     {X, 0, 0, 0, 0, 0, X, A, X}, {1, U, U, U, U, U, 1, 1, 1}, collatz_trial, collatz_each, NULL, 0, 113},
     {"coins", 0.02, 6,
      {"entry", "while.cond", "while.body", "while.end", "if.then", "if.end"},
-     {X, 0, 0, X, A, X}, {1, U, U, 1, 1, 1}, coins_trial, coins_each, NULL, 0},
+     {X, 0, 0, X, A, X}, {1, U, U, 1, 1, 1}, coins_trial, coins_each, NULL, 0, 120},
     {"grid", 0.5, 13,
      {"entry", "for.cond", "for.body", "for.cond2", "for.body4", "for.inc", "for.end", "for.inc6",
       "for.end8", "if.then", "if.end", "if.then11", "if.end12"},
-     {X, 0, 0, 0, 0, 0, 0, 0, X, A, X, A, X}, {1, U, U, U, U, U, U, U, 1, 1, 1, 1, 1}, grid_trial, grid_each, NULL, 0},
+     {X, 0, 0, 0, 0, 0, 0, 0, X, A, X, A, X}, {1, U, U, U, U, U, U, U, 1, 1, 1, 1, 1}, grid_trial, grid_each, NULL, 0, 90},
     {"bits", 0.05, 12,
      {"entry", "for.cond", "for.body", "if.then", "if.end", "for.inc", "for.end", "if.then3", "if.else",
       "if.then6", "if.end8", "if.end9"},
-     {X, 0, 0, 0, 0, 0, X, A, A, A, A, X}, {1, 21, 21, 21, 21, 21, 1, 1, 1, 1, 1, 1}, bits_trial, bits_each, NULL, 0},
+     {X, 0, 0, 0, 0, 0, X, A, A, A, A, X}, {1, 21, 21, 21, 21, 21, 1, 1, 1, 1, 1, 1}, bits_trial, bits_each, NULL, 0, 0},
     {"rare", 0.05, 15,
      {"entry", "for.cond", "for.body", "for.inc", "for.end", "if.then", "for.cond2", "for.body4", "for.inc6",
       "for.end8", "if.end", "if.then10", "if.end11", "if.then13", "if.end14"},
-     {X, 0, 0, 0, X, A, 0, 0, 0, A, X, A, X, A, X}, {1, U, U, U, 1, 1, 6, 6, 6, 1, 1, 1, 1, 1, 1}, rare_trial, rare_each, NULL, 0},
+     {X, 0, 0, 0, X, A, 0, 0, 0, A, X, A, X, A, X}, {1, U, U, U, 1, 1, 6, 6, 6, 1, 1, 1, 1, 1, 1}, rare_trial, rare_each, NULL, 0, 8},
 };
 const size_t nmodels = sizeof models / sizeof models[0];
 

@@ -30,6 +30,8 @@ typedef struct model {
      * variance and absolute third central moment, computed some other exact way. */
     void (*moments)(double *mean, double *variance, double *abs_m3);
     int relative;                  /* epsilon is a share of each block's mean */
+    double cap;                    /* the spec's `cap N` where nothing proves a loop's bound: the
+                                    * most any block runs in one trial (0: none needed) */
 } model;
 
 extern const model models[];
@@ -43,6 +45,11 @@ void models_truth(const model *m, double *mean, double *variance, double *abs_m3
  * bimodal, heavy-tailed and nested counts, and many blocks at once. */
 extern const model shapes[];
 extern const size_t nshapes;
+
+/* Laws on which the largest count seen would be a false range (adversaries.c): two
+ * values and a rare third, a rare large count, a code constant taken rarely. */
+extern const model adversaries[];
+extern const size_t nadversaries;
 
 /* Block J's proven bound as the stopping rule takes it: INFINITY when none. */
 double models_max_runs(const model *m, size_t j);

@@ -207,17 +207,17 @@ static void no_each(void (*fn)(double, const uint64_t *, void *), void *ctx)
 
 const model shapes[] = {
     {"rareloop", 0.05, 5, {"entry", "if.then", "for.cond", "for.body", "if.end"},
-     {X, A, 0, 0, X}, {1, 1, U, U, 1}, rareloop_trial, rareloop_each, NULL, 0},
+     {X, A, 0, 0, X}, {1, 1, U, U, 1}, rareloop_trial, rareloop_each, NULL, 0, 21},
     {"almostconst", 0.2, 4, {"entry", "for.cond", "for.body", "for.end"},
-     {X, 0, 0, X}, {1, U, U, 1}, almost_trial, almost_each, NULL, 0},
+     {X, 0, 0, X}, {1, U, U, 1}, almost_trial, almost_each, NULL, 0, 101},
     {"bimodal", 1.0, 4, {"entry", "for.cond", "for.body", "for.end"},
-     {X, 0, 0, X}, {1, U, U, 1}, bimodal_trial, bimodal_each, NULL, 0},
+     {X, 0, 0, X}, {1, U, U, 1}, bimodal_trial, bimodal_each, NULL, 0, 101},
     {"rarerel", 0.02, 4, {"entry", "if.then", "if.else", "if.end"},
-     {X, A, A, X}, {1, 1, 1, 1}, rarerel_trial, rarerel_each, NULL, 1},
+     {X, A, A, X}, {1, 1, 1, 1}, rarerel_trial, rarerel_each, NULL, 1, 0},
     {"heavy", 0.5, 4, {"entry", "while.cond", "while.body", "while.end"},
-     {X, 0, 0, X}, {1, U, U, 1}, heavy_trial, no_each, heavy_moments, 0},
+     {X, 0, 0, X}, {1, U, U, 1}, heavy_trial, no_each, heavy_moments, 0, 1000001},
     {"nested", 0.1, 5, {"entry", "outer.cond", "outer.body", "inner.body", "outer.end"},
-     {X, 0, 0, 0, X}, {1, U, U, U, 1}, nested_trial, nested_each, NULL, 0},
+     {X, 0, 0, 0, X}, {1, U, U, U, 1}, nested_trial, nested_each, NULL, 0, 400},
     {"forty", 0.05, FORTY,
      {"b0", "b1", "b2", "b3", "b4", "b5", "b6", "b7", "b8", "b9", "b10", "b11", "b12", "b13", "b14", "b15",
       "b16", "b17", "b18", "b19", "l0", "l1", "l2", "l3", "l4", "l5", "l6", "l7", "l8", "l9", "l10", "l11",
@@ -225,6 +225,6 @@ const model shapes[] = {
      {A, A, A, A, A, A, A, A, A, A, A, A, A, A, A, A, A, A, A, A},
      {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
       U, U, U, U, U, U, U, U, U, U, U, U, U, U, U, U, U, U, U, U},
-     forty_trial, no_each, forty_moments, 1},
+     forty_trial, no_each, forty_moments, 1, 60},
 };
 const size_t nshapes = sizeof shapes / sizeof shapes[0];

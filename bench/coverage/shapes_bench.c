@@ -15,6 +15,7 @@ static void report(const model *m, double gamma, int runs, uint64_t max_trials)
     stop_params_init(&p, m->epsilon, m->relative, gamma);
     if (m->nblocks > 16)
         stop_params_family(&p, STOP_BONFERRONI, m->nblocks);
+    stop_params_method(&p, STOP_METHOD_CLT, m->cap);
     coverage c;
     if (measure_coverage(m, &p, runs, 7000, max_trials, &c) != 0) {
         fprintf(stderr, "shapes-bench: out of memory\n");

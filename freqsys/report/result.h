@@ -176,6 +176,7 @@ typedef struct result {
     char *entry;          /* "main" or the function's name */
     double epsilon;
     int relative;
+    double epsilon_floor; /* relative: the absolute floor added to epsilon mean (0: none) */
     double confidence;
     uint64_t seed;
     uint64_t trials;      /* trials run and used for the decision (0..trials-1) */

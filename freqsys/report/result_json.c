@@ -382,6 +382,8 @@ static json_t *document(const result *r, int *bad)
     set(o, "entry", str(r->entry), bad);
     set(o, "epsilon", real(r->epsilon), bad);
     set(o, "relative", json_boolean(r->relative), bad);
+    if (r->relative)
+        set(o, "epsilon_floor", real(r->epsilon_floor), bad);
     set(o, "confidence", real(r->confidence), bad);
     set(o, "seed", count(r->seed), bad);
     if (r->calls > 1) {
@@ -1136,6 +1138,7 @@ static void fill(reader *rd, json_t *root, result *r)
     get_string(rd, root, "entry", 1, &r->entry);
     get_double(rd, root, "epsilon", 1, &r->epsilon);
     get_bool(rd, root, "relative", 1, &r->relative);
+    get_double(rd, root, "epsilon_floor", 0, &r->epsilon_floor);
     get_double(rd, root, "confidence", 1, &r->confidence);
     get_count(rd, root, "seed", 1, &r->seed);
     r->calls = 1;

@@ -11,7 +11,7 @@
 typedef struct row {
     char loc[64 + 24];   /* "file:line"; a long file name is cut, the column stays readable */
     char mean[48], half[48];
-    char note[160];      /* how the bound was had, or why there is none */
+    char note[224];      /* how the bound was had, or why there is none */
 } row;
 
 /* Writes V with thousands separators: 18431 -> "18,431". */
@@ -88,6 +88,16 @@ static void precision(char *buf, size_t n, const result *r)
         snprintf(buf, n, "±%.10g", r->epsilon);
 }
 
+/* " of the mean", and its floor when it has one: " of the mean + 0.001". */
+static void relative_to(char *buf, size_t n, const result *r, const char *mean)
+{
+    buf[0] = '\0';
+    if (r->relative && r->epsilon_floor > 0)
+        snprintf(buf, n, " of %s + %.10g", mean, r->epsilon_floor);
+    else if (r->relative)
+        snprintf(buf, n, " of %s", mean);
+}
+
 /* A block with no source line of its own (code the compiler made, a join with only
  * a branch) is shown in its function's file, "file:?", so it can still be found. */
 static void location(char *buf, size_t n, const result_block *b, const result *r)
@@ -114,8 +124,9 @@ static int is_basis(const result_block *b, const char *basis)
     return b->basis && strcmp(b->basis, basis) == 0;
 }
 
-/* The assumption a bound rests on, when it is not the default plug-in moments:
- * ", at most 21 per run (proven)" or ", assuming at most 21 executions per run (--cap)". */
+/* The range a bound rests on: ", at most 21 per run (proven)" or ", assuming at
+ * most 21 executions per run (--cap)". Per run under replicate sampling too: the
+ * range of a replicate's total, divided by its runs, is a run's. */
 static void assumption(char *buf, size_t n, const result_block *b, const result *r)
 {
     const char *per = r->calls > 1 ? "call" : "run";
@@ -130,8 +141,23 @@ static void assumption(char *buf, size_t n, const result_block *b, const result 
         snprintf(buf, n, ", assuming at most %.15g executions per %s (--cap)", b->range, per);
     else if (b->cap && isfinite(b->max_runs))
         snprintf(buf, n, ", at most %.15g executions per %s (cap %s)", b->max_runs, per, b->cap);
-    else if (is_basis(b, "plug_in") && b->method && strcmp(b->method, "clt") != 0)
-        snprintf(buf, n, ", assuming at most %.15g executions per %s (the most seen)", b->range, per);
+}
+
+/* Why a block with no bound stays open, and what would bound it: a floor for a
+ * relative epsilon and a block never reached, else a cap. */
+static void no_bound(char *buf, size_t n, const result_block *b, const result *r)
+{
+    if (b->hits == 0 && r->relative && !(r->epsilon_floor > 0))
+        snprintf(buf, n, "no bound: never reached (P ≤ %.3g), and 0 is within %.10g%% of a mean only if it is 0; "
+                 "add a floor: epsilon %.10g%% + 0.001", b->p_upper, r->epsilon * 100, r->epsilon * 100);
+    else if (b->hits == 0 && isfinite(b->p_upper) && b->p_upper > 0)
+        snprintf(buf, n, "no bound: never reached (P ≤ %.3g), nothing bounds its count%s", b->p_upper,
+                 isnan(b->max_runs) ? "; add cap N" : "");
+    else if (b->min == b->max && b->hits > 0)
+        snprintf(buf, n, "no bound: %llu in every trial, nothing bounds its count; add cap N",
+                 (unsigned long long)b->max);
+    else
+        snprintf(buf, n, "no bound yet");
 }
 
 static void fill(row *w, const result_block *b, const result *r)
@@ -164,14 +190,11 @@ static void fill(row *w, const result_block *b, const result *r)
                      b->hits == 1 ? "" : "s", b->p_upper, why);
     } else if (is_status(b, "not_converged") && b->basis && (is_basis(b, "none") || !isfinite(b->half_width))) {
         w->half[0] = '\0';
-        if (b->hits == 0 && isfinite(b->p_upper) && b->p_upper > 0)
-            snprintf(w->note, sizeof w->note, "no bound: never reached (P ≤ %.3g), nothing bounds its count%s",
-                     b->p_upper, isnan(b->max_runs) ? "; give --cap" : "");
-        else if (b->min == b->max && b->hits > 0)
-            snprintf(w->note, sizeof w->note, "no bound: %llu in every trial, nothing bounds its count; give --cap",
-                     (unsigned long long)b->max);
-        else
-            snprintf(w->note, sizeof w->note, "no bound yet");
+        no_bound(w->note, sizeof w->note, b, r);
+    } else if (is_status(b, "not_converged") && is_basis(b, "plug_in")) {
+        /* an interval on the trials' moments alone: shown, but it proves nothing */
+        snprintf(w->note, sizeof w->note, "asymptotic only: no bound on its count; add `cap N` (the most "
+                 "executions one %s can have) to settle it", r->calls > 1 ? "call" : "run");
     } else if (why[0]) {
         snprintf(w->note, sizeof w->note, "%s", why + 2);
     }
@@ -214,8 +237,10 @@ static void header(const result *r, FILE *out)
     if (r->calls > 1)
         fprintf(out, "each trial: %llu calls in a row, globals kept between them; the first %llu not counted\n",
                 (unsigned long long)r->calls, (unsigned long long)r->warmup);
-    fprintf(out, "epsilon %s%s, confidence %.10g%%, seed %llu\n", eps,
-            r->relative ? " of the mean" : "", r->confidence * 100, (unsigned long long)r->seed);
+    char of[64];
+    relative_to(of, sizeof of, r, "the mean");
+    fprintf(out, "epsilon %s%s, confidence %.10g%%, seed %llu\n", eps, of, r->confidence * 100,
+            (unsigned long long)r->seed);
     if (r->guarantee) {
         /* What the confidence above promises: per block or for all at once, and how. */
         int together = strncmp(r->guarantee, "simultaneous_", 13) == 0;
@@ -329,11 +354,34 @@ static void mmio_writes(const result *r, FILE *out)
     fputc('\n', out);
 }
 
+/* Why the run ended before its budget, and what would let it settle the blocks
+ * listed: a floor for those a relative epsilon cannot settle at 0, a cap for the rest. */
+static void gave_up(const result *r, FILE *out)
+{
+    size_t floor = 0, cap = 0;
+    for (size_t i = 0; i < r->nblocks; i++) {
+        const result_block *b = &r->blocks[i];
+        if (!is_status(b, "not_converged")) continue;
+        if (b->hits == 0 && r->relative && !(r->epsilon_floor > 0)) floor++;
+        else cap++;
+    }
+    fputs("ended early: no number of trials can settle the open blocks above", out);
+    if (cap)
+        fputs(": nothing bounds their count;\nstate the most executions one run can have (--cap N, or cap N in the "
+              "spec)", out);
+    if (floor)
+        fprintf(out, "%s never reached, and 0 is within %.10g%% of a mean only if it is 0;\ngive the relative "
+                "epsilon a floor (epsilon %.10g%% + 0.001)", cap ? ";\nfor those" : ": they were", r->epsilon * 100,
+                r->epsilon * 100);
+    fputc('\n', out);
+}
+
 static void verdict(const result *r, const row *rows, FILE *out)
 {
-    char eps[48], trials[32];
+    char eps[48], trials[32], of[64];
     size_t open = 0;
     precision(eps, sizeof eps, r);
+    relative_to(of, sizeof of, r, "their means");
     grouped(trials, sizeof trials, r->trials);
     for (size_t i = 0; i < r->nblocks; i++)
         open += is_status(&r->blocks[i], "not_converged") || is_status(&r->blocks[i], "unbounded");
@@ -361,12 +409,12 @@ static void verdict(const result *r, const row *rows, FILE *out)
     }
     if (r->converged) {
         fprintf(out, "converged: %zu of %zu blocks within %s%s at %.10g%% confidence after %s %s\n",
-                r->nblocks - open, r->nblocks, eps, r->relative ? " of their means" : "",
+                r->nblocks - open, r->nblocks, eps, of,
                 r->confidence * 100, trials, r->trials == 1 ? "trial" : "trials");
         return;
     }
     fprintf(out, "NOT CONVERGED: %zu of %zu blocks not within %s%s at %.10g%% confidence after %s %s%s\n",
-            open, r->nblocks, eps, r->relative ? " of their means" : "", r->confidence * 100,
+            open, r->nblocks, eps, of, r->confidence * 100,
             trials, r->trials == 1 ? "trial" : "trials", r->interrupted ? " (interrupted)" : "");
     for (size_t i = 0; i < r->nblocks; i++) {
         const result_block *b = &r->blocks[i];
@@ -375,7 +423,9 @@ static void verdict(const result *r, const row *rows, FILE *out)
         fprintf(out, "  %s %s", text(b->function), text(b->block));
         if (strcmp(rows[i].loc, "-") != 0)
             fprintf(out, " (%s)", rows[i].loc);
-        if (rows[i].half[0])
+        if (rows[i].half[0] && is_basis(b, "plug_in"))
+            fprintf(out, ": %s ± %s, %s\n", rows[i].mean, rows[i].half, rows[i].note);
+        else if (rows[i].half[0])
             fprintf(out, ": %s ± %s\n", rows[i].mean, rows[i].half);
         else
             fprintf(out, ": %s, %s\n", rows[i].mean, rows[i].note[0] ? rows[i].note : "no bound");
@@ -388,9 +438,7 @@ static void verdict(const result *r, const row *rows, FILE *out)
                 "as the trials tell; fix the endless loop, or raise the timeout if those runs only take long\n",
                 unbounded, unbounded == 1 ? "" : "s", unbounded == 1 ? "it has" : "they have");
     if (r->gave_up && unbounded < open)
-        fputs("ended early: the open blocks were the same in every trial and nothing bounds their count, so no\n"
-              "number of trials can give them an interval; state the most executions one run can have\n"
-              "(--cap N, or cap N in the spec) to have them bounded\n", out);
+        gave_up(r, out);
 }
 
 /* Writes R as text: a header (spec, mode and entry, what MEAN counts, epsilon, confidence,

@@ -9,6 +9,7 @@
 #include "target.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -343,6 +344,27 @@ static int parse_named_cap(parser *ps, spec_loc at)
     return 0;
 }
 
+/* "+ F" after a relative epsilon: the absolute floor F >= 0 (numpy's atol beside
+ * its rtol). The cursor is at the '+'. */
+static int parse_floor(scanner *sc, spec *s)
+{
+    int plus = col(sc);
+    if (!s->epsilon_relative)
+        return scanner_fail(sc, plus, "a floor follows a relative epsilon (epsilon 2%% + 0.001), not an absolute one");
+    sc->pos++;
+    scanner_num n;
+    if (number_after(sc, "+", SCANNER_PERCENT, &n) < 0) return -1;
+    char text[64];
+    if (n.percent)
+        return scanner_fail(sc, (int)n.pos + 1, "the floor is an absolute number of executions, got %s",
+                            scanner_num_text(sc, &n, text, sizeof text));
+    if (!(n.value >= 0) || n.negative || isinf(n.value))
+        return scanner_fail(sc, (int)n.pos + 1, "the floor must be >= 0, got %s",
+                            scanner_num_text(sc, &n, text, sizeof text));
+    s->epsilon_floor = n.value;
+    return 0;
+}
+
 static int parse_epsilon(parser *ps)
 {
     scanner *sc = &ps->sc;
@@ -354,7 +376,7 @@ static int parse_epsilon(parser *ps)
     }
     ps->s->epsilon = n.value;
     ps->s->epsilon_relative = n.percent;
-    return 0;
+    return scanner_peek(sc) == '+' ? parse_floor(sc, ps->s) : 0;
 }
 
 static int parse_confidence(parser *ps)

@@ -99,6 +99,7 @@ typedef struct spec {
     char *function;        /* NULL: program mode (entry main); else isolated-function mode */
     double epsilon;        /* absolute precision, or relative when epsilon_relative */
     int epsilon_relative;  /* written as "2%": epsilon is 0.02 of each block's mean */
+    double epsilon_floor;  /* "2% + 0.001": an absolute amount added to a relative epsilon; 0: none */
     double confidence;     /* gamma, in (0, 1) */
     unsigned long long seed;
     int has_seed;

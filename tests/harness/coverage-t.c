@@ -32,7 +32,7 @@ static coverage measure(const model *m, stop_family family, stop_method method, 
     coverage c;
     stop_params_init(p, m->epsilon * scale, 0, GAMMA);
     stop_params_family(p, family, family_of(m));
-    stop_params_method(p, method, 0);
+    stop_params_method(p, method, m->cap);   /* the cap its program's spec states */
     if (measure_coverage(m, p, R, seed, 100000000, &c) != 0) bail("out of memory");
     return c;
 }

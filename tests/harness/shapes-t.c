@@ -34,6 +34,7 @@ static void check(const model *m, double gamma, uint64_t max_trials, int *checks
     stop_params_init(&p, m->epsilon, m->relative, gamma);
     if (m->nblocks > 16)
         stop_params_family(&p, STOP_BONFERRONI, m->nblocks);
+    stop_params_method(&p, STOP_METHOD_CLT, m->cap);   /* a true cap: the claims must hold under it */
     coverage c;
     if (measure_coverage(m, &p, R, 7000, max_trials, &c) != 0) bail("out of memory");
     int held = 1;

@@ -74,14 +74,14 @@ static void estimate(gsl_rng *r, const stop_params *p, double lambda, uint64_t m
         for (; n < next; n++)
             if (tally_add(t, gsl_ran_poisson(r, lambda), 1) < 0) bail("out of memory");
         tally_moments_of(t, n, m);
-        stop_rule_check(p, m, v);
+        stop_rule_check(p, m, v);   /* P carries the cap: a Poisson count has no range of its own */
         if (v->status != BLOCK_NOT_CONVERGED) break;
     }
 }
 
 int main(void)
 {
-    plan(68);
+    plan(84);
     stop_params p;
     tally_moments m;
     block_verdict v;
@@ -177,6 +177,7 @@ int main(void)
     /* An indicator (0 or 1 per trial): the two-sided Clopper-Pearson interval. */
     stop_params_init(&p, 0.05, 0, 0.95);
     verdict_of(&p, 1000, 1, 400, &m, &v);
+    stop_rule_judge(&p, &m, STOP_FACT_AT_MOST_ONCE, &v);
     {
         double lo = clopper_pearson_lower(400, 1000, 0.025), hi = clopper_pearson_upper(400, 1000, 0.025);
         ok(rel(gsl_cdf_binomial_P(400, hi, 1000), 0.025, 1e-9) && rel(gsl_cdf_binomial_Q(399, lo, 1000), 0.025, 1e-9),
@@ -186,25 +187,27 @@ int main(void)
         is_int(v.status, BLOCK_CONVERGED, "...within 0.05: converged, with no Berry-Esseen condition");
     }
     verdict_of(&p, 1000, 1, 3, &m, &v);
+    stop_rule_judge(&p, &m, STOP_FACT_AT_MOST_ONCE, &v);
     ok(v.status == BLOCK_RARE && v.method == METHOD_BINOMIAL &&
        rel(v.half_width, clopper_pearson_upper(3, 1000, 0.025) - 0.003, 1e-12),
        "indicator 3/1000: rare (under 10 hits), half-width U - 0.003 = %.4f", v.half_width);
     stop_params_init(&p, 0.02, 0, 0.95);
     verdict_of(&p, 1000, 1, 400, &m, &v);
+    stop_rule_judge(&p, &m, STOP_FACT_AT_MOST_ONCE, &v);
     ok(v.status == BLOCK_NOT_CONVERGED && v.n_needed > 1000 && v.n_needed < 3000,
        "indicator at epsilon 0.02: not yet, about %.0f trials needed", v.n_needed);
 
     /* Two values seen (2 in 60%% of trials, 3 in 40%%): the mean is 2 + P(3) + what
      * values not yet seen add, so the exact Clopper-Pearson interval for P(3) at
      * 0.9 alpha, widened by the bound on P(unseen) at 0.1 alpha times the most such a
-     * value can move it, max(2, 3 - 2) under the largest count seen (plug-in). */
+     * value can move it, max(2, 3 - 2) when proven at most 3. */
     stop_params_init(&p, 0.05, 0, 0.95);
     moments_of(1000, 400, 3, 2, &m);
-    stop_rule_check(&p, &m, &v);
+    stop_rule_judge_bounded(&p, &m, 0, 3, &v);
     {
         double lo = clopper_pearson_lower(400, 1000, 0.0225), hi = clopper_pearson_upper(400, 1000, 0.0225);
         double unseen = (1 - pow(0.005, 1.0 / 1000)) * 2;
-        ok(v.method == METHOD_BINOMIAL && v.basis == BASIS_PLUG_IN &&
+        ok(v.method == METHOD_BINOMIAL && v.basis == BASIS_PROVEN &&
            rel(v.half_width, fmax(0.4 - lo, hi - 0.4) + unseen, 1e-12),
            "two values seen: 2 + the binomial interval of P(3) + 2 P(unseen), half-width %.4f", v.half_width);
         is_int(v.status, BLOCK_CONVERGED, "...within 0.05: converged");
@@ -217,7 +220,7 @@ int main(void)
      * rho = (400 0.8^3 + 400 0.2^3 + 200 1.2^3) / 1000 = 0.5536. */
     stop_params_init(&p, 0.07, 0, 0.95);
     three_point(1000, &m);
-    stop_rule_check(&p, &m, &v);
+    stop_rule_judge_bounded(&p, &m, 0, 4, &v);
     {
         double s = sqrt(560.0 / 999), rho = 0.5536;
         double be = 0.33554 * (rho / (s * s * s) + 0.415) / sqrt(1000.0);
@@ -230,10 +233,10 @@ int main(void)
         ok(rel(v.half_width, fmin(u2 * s / sqrt(1000.0), bern), 1e-12) && u2 * s / sqrt(1000.0) < bern,
            "...half-width u' s / sqrt n, narrower than Bernstein's %.4f", bern);
         is_int(v.status, BLOCK_CONVERGED, "...within 0.07: converged");
-        ok(v.method == METHOD_CLT && v.basis == BASIS_PLUG_IN, "...by the CLT method, on plug-in moments");
+        ok(v.method == METHOD_CLT && v.basis == BASIS_PROVEN, "...by the CLT method, where a range is proven");
     }
     three_point(100, &m);
-    stop_rule_check(&p, &m, &v);
+    stop_rule_judge_bounded(&p, &m, 0, 4, &v);
     ok(!isfinite(v.quantile) && v.status == BLOCK_NOT_CONVERGED && v.method == METHOD_BERNSTEIN &&
        rel(v.half_width, confidence_sequence_half_width(100, m.variance, 4, 0.0025), 1e-12),
        "100 trials: 2 BE = %.3f > 0.045, no normal interval; Bernstein's is shown", 2 * v.be_ratio);
@@ -249,7 +252,7 @@ int main(void)
     }
     stop_params_init(&p, 0.01, 0, 0.95);
     three_point(1000, &m);
-    stop_rule_check(&p, &m, &v);
+    stop_rule_judge_bounded(&p, &m, 0, 4, &v);
     ok(v.status == BLOCK_NOT_CONVERGED && v.n_needed > pow(U95 * m.stddev / 0.01, 2),
        "epsilon 0.01: not yet; n_needed %.0f above the plain (u s / eps)^2 = %.0f", v.n_needed,
        pow(U95 * m.stddev / 0.01, 2));
@@ -258,7 +261,7 @@ int main(void)
      * h <= eps m / (1 + eps) puts the true mean mu within eps mu of m. */
     stop_params_init(&p, 0.05, 1, 0.95);
     moments_of(1600, 800, 9, 11, &m);
-    stop_rule_check(&p, &m, &v);
+    stop_rule_judge_bounded(&p, &m, 0, 11, &v);
     ok(rel(v.epsilon_abs, 0.5 / 1.05, 1e-15), "relative: epsilon_abs = 0.05 * mean 10 / 1.05");
     ok(v.status == BLOCK_CONVERGED && v.half_width <= 0.5 / 1.05, "...half-width %.3f fits", v.half_width);
 
@@ -266,7 +269,7 @@ int main(void)
     stop_params_init(&p, 0.05, 0, 0.95);
     stop_params_method(&p, STOP_METHOD_ANYTIME, 0);
     moments_of(100000, 40000, 3, 2, &m);
-    stop_rule_check(&p, &m, &v);
+    stop_rule_judge_bounded(&p, &m, 0, 3, &v);
     {
         double k = (double)schedule_index(100000);
         double a = 0.05 / (gsl_sf_zeta(1.2) * pow(k + 1, 1.2)), l = log(4 / a);
@@ -286,7 +289,7 @@ int main(void)
         ok(sum < 0.05, "the looks' shares up to 10^9 trials sum to %.4f < alpha", sum);
     }
 
-    /* Reached a few times, more than once each: the binomial bound times the most seen. */
+    /* Reached a few times, more than once each: the binomial bound times the range. */
     stop_params_init(&p, 0.05, 0, 0.95);
     {
         tally t;
@@ -296,16 +299,79 @@ int main(void)
         tally_moments_of(&t, 1000, &m);
         tally_free(&t);
     }
-    stop_rule_check(&p, &m, &v);
+    stop_rule_judge_bounded(&p, &m, 0, 2, &v);
     is_int(v.status, BLOCK_RARE, "3 hits in 1000, up to 2 each: rare");
     is_int(v.method, METHOD_BINOMIAL, "...by the binomial bound");
     ok(rel(gsl_cdf_binomial_P(3, v.p_upper, 1000), 0.0025, 1e-9),
        "...p_upper solves P(Bin(1000, p) <= 3) = 0.05 alpha (p = %.5f)", v.p_upper);
-    ok(rel(v.half_width, 2 * v.p_upper, 1e-15), "...half-width p_upper * max");
+    ok(rel(v.half_width, 2 * v.p_upper, 1e-15), "...half-width p_upper * range");
     stop_params_init(&p, 0.01, 0, 0.95);
-    stop_rule_check(&p, &m, &v);
+    stop_rule_judge_bounded(&p, &m, 0, 2, &v);
     ok(v.status == BLOCK_NOT_CONVERGED && v.method == METHOD_BINOMIAL,
        "3 hits, epsilon 0.01: the bound 0.0155 is too wide");
+
+    /* The largest count seen is no range: a block with no proven range and no cap gets
+     * the plain normal interval on its moments, asymptotic only, and never settles. */
+    stop_params_init(&p, 0.05, 0, 0.95);
+    verdict_of(&p, 1000, 1, 400, &m, &v);
+    ok(v.status == BLOCK_NOT_CONVERGED && v.basis == BASIS_PLUG_IN && v.method == METHOD_CLT && isinf(v.range) &&
+       rel(v.half_width, U95 * m.stddev / sqrt(1000.0), 1e-12),
+       "0 or 1 seen, nothing proven: the asymptotic interval %.4f, not settled", v.half_width);
+    ok(v.stuck && v.p_upper == 0, "...within epsilon already: only a bound can settle it (stuck)");
+    stop_params_method(&p, STOP_METHOD_CLT, 1);
+    stop_rule_check(&p, &m, &v);
+    ok(v.status == BLOCK_CONVERGED && v.basis == BASIS_CAP && v.range == 1, "...a cap of 1 settles it, named");
+    stop_params_method(&p, STOP_METHOD_CLT, 0);
+    stop_rule_judge(&p, &m, STOP_FACT_AT_MOST_ONCE, &v);
+    ok(v.status == BLOCK_CONVERGED && v.basis == BASIS_PROVEN, "...and so does a proof of at most once");
+    moments_of(1000, 400, 3, 2, &m);
+    stop_rule_check(&p, &m, &v);
+    ok(v.status == BLOCK_NOT_CONVERGED && v.basis == BASIS_PLUG_IN, "two values seen, nothing proven: not settled");
+    three_point(1000, &m);
+    stop_rule_check(&p, &m, &v);
+    ok(v.status == BLOCK_NOT_CONVERGED && v.basis == BASIS_PLUG_IN, "three values seen, nothing proven: not settled");
+    stop_params_init(&p, 0.005, 0, 0.95);
+    stop_rule_check(&p, &m, &v);
+    ok(!v.stuck && rel(v.n_needed, pow(U95 * m.stddev / 0.005, 2), 1e-12),
+       "...epsilon 0.005: not yet within it, not stuck, n_needed %.0f = (u s / eps)^2", v.n_needed);
+    stop_params_init(&p, 0.05, 0, 0.95);
+    stop_params_method(&p, STOP_METHOD_ANYTIME, 0);
+    stop_rule_check(&p, &m, &v);
+    ok(v.status == BLOCK_NOT_CONVERGED && v.basis == BASIS_PLUG_IN, "...nor does the anytime method settle it");
+    {
+        /* A loop run 200 times with p = 0.003, once with p = 0.4985, else never: at
+         * every check point up to 10^6 trials where the 200 has not shown up, the rule
+         * says not converged (the old rule said 0.6667 +- 0.19 after 30 trials). */
+        int settled = 0;
+        stop_params_init(&p, 0.3, 0, 0.95);
+        for (uint64_t n = 30; n < 1000000; n = schedule_next(n, UINT64_MAX)) {
+            moments_of(n, n / 2, 1, 0, &m);
+            stop_rule_check(&p, &m, &v);
+            settled += v.status != BLOCK_NOT_CONVERGED;
+        }
+        is_int(settled, 0, "counts 0 and 1 at every check point to 10^6, nothing proven: never settled");
+        stop_rule_judge_bounded(&p, &m, 0, 201, &v);
+        ok(v.status != BLOCK_NOT_CONVERGED && v.basis == BASIS_PROVEN, "...settled once proven at most 201");
+    }
+
+    /* A relative epsilon with an absolute floor: |estimate - mean| <= eps mean + floor. */
+    stop_params_init(&p, 0.05, 0, 0.95);
+    ok(stop_params_floor(&p, 0.01) < 0 && p.floor == 0, "a floor with an absolute epsilon is refused");
+    stop_params_init(&p, 0.05, 1, 0.95);
+    ok(stop_params_floor(&p, -0.01) < 0 && stop_params_floor(&p, INFINITY) < 0 && stop_params_floor(&p, NAN) < 0,
+       "...so are a negative, infinite or NaN floor");
+    ok(stop_params_floor(&p, 0.01) == 0 && p.floor == 0.01, "5%% + 0.01 is accepted");
+    verdict_of(&p, 1000, 0, 0, &m, &v);
+    stop_rule_judge(&p, &m, STOP_FACT_AT_MOST_ONCE, &v);
+    ok(rel(v.epsilon_abs, 0.01 / 1.05, 1e-15) && v.status == BLOCK_RARE && v.basis == BASIS_PROVEN,
+       "never reached in 1000, at most once: p_upper %.4f <= 0.01 / 1.05, rare under the floor", v.p_upper);
+    stop_params_floor(&p, 0);
+    stop_rule_judge(&p, &m, STOP_FACT_AT_MOST_ONCE, &v);
+    ok(v.status == BLOCK_NOT_CONVERGED && v.stuck, "...without the floor it stays open");
+    stop_params_floor(&p, 0.1);
+    moments_of(1600, 800, 9, 11, &m);
+    stop_rule_judge_bounded(&p, &m, 0, 11, &v);
+    ok(rel(v.epsilon_abs, (0.05 * 10 + 0.1) / 1.05, 1e-15), "5%% + 0.1 of mean 10: (0.5 + 0.1) / 1.05");
 
     /* Saturated sums give infinite moments: never converged, n_needed stays finite. */
     {
@@ -350,6 +416,9 @@ int main(void)
         if (!r) bail("no generator");
         gsl_rng_set(r, 20240611);
         stop_params_init(&p, eps, 0, gamma);
+        /* Poisson(4.2) has no largest count; P(X > 40) < 1e-20, an assumption as a user
+         * would state it. The normal interval is the one that settles these runs. */
+        stop_params_method(&p, STOP_METHOD_CLT, 40);
         tally t;
         tally_init(&t);
         int covered = 0, converged = 0;

@@ -629,6 +629,37 @@ static int status_with_little_memory(const char *path, const char *text)
 }
 
 /* The status each way of failing returns, and SPEC_OK with a spec otherwise. */
+/* A relative epsilon with an absolute floor, and the forms that are refused. */
+static void epsilon_floors(void)
+{
+    spec *s = parse_text("program \"newton.c\"\nepsilon 2% + 0.001\nconfidence 0.95\n", "t.fspec");
+    if (!ok(s != NULL, "epsilon 2%% + 0.001 parses")) bail("%s", err);
+    ok(s->epsilon == 0.02 && s->epsilon_relative && s->epsilon_floor == 0.001, "...as 2%% of the mean plus 0.001");
+    spec_free(s);
+    s = parse_text("program \"newton.c\"\nepsilon 5%+0.01  # no spaces\nconfidence 0.95\n", "t.fspec");
+    ok(s && s->epsilon == 0.05 && s->epsilon_floor == 0.01, "epsilon 5%%+0.01, without spaces, too");
+    spec_free(s);
+    s = parse_text("program \"newton.c\"\nepsilon 2%\nconfidence 0.95\n", "t.fspec");
+    ok(s && s->epsilon_floor == 0, "no floor: 0");
+    spec_free(s);
+    bad("a floor with nothing after '+'", "program \"newton.c\"\nepsilon 2% +\nconfidence 0.95\n",
+        "t.fspec:2:13: error: expected a number after '+', found end of line\n"
+        "    2 | epsilon 2% +\n"
+        "      |             ^");
+    bad("a negative floor", "program \"newton.c\"\nepsilon 2% + -1\nconfidence 0.95\n",
+        "t.fspec:2:14: error: the floor must be >= 0, got -1\n"
+        "    2 | epsilon 2% + -1\n"
+        "      |              ^");
+    bad("a floor before the share", "program \"newton.c\"\nepsilon 0.001 + 2%\nconfidence 0.95\n",
+        "t.fspec:2:15: error: a floor follows a relative epsilon (epsilon 2% + 0.001), not an absolute one\n"
+        "    2 | epsilon 0.001 + 2%\n"
+        "      |               ^");
+    bad("a floor in percent", "program \"newton.c\"\nepsilon 2% + 1%\nconfidence 0.95\n",
+        "t.fspec:2:14: error: the floor is an absolute number of executions, got 1%\n"
+        "    2 | epsilon 2% + 1%\n"
+        "      |              ^");
+}
+
 static void statuses(void)
 {
     spec *s = parse_text("program \"newton.c\"\nepsilon 0.1\nconfidence 0.9\n", "t.fspec");
@@ -716,7 +747,7 @@ static void caps(void)
 
 int main(void)
 {
-    plan(51 + 24 + 11 + 52 + 14 + 34 + 2 + 8 + 15);
+    plan(51 + 24 + 11 + 52 + 14 + 34 + 2 + 8 + 15 + 8);
     tmp = tmp_dir();
     if (chdir(tmp) != 0) bail("cannot enter %s", tmp);
     if (mkdir("sub", 0700) != 0) bail("cannot make %s/sub", tmp);
@@ -738,6 +769,7 @@ int main(void)
     flags_and_arguments();
     errors();
     stdin_forms();
+    epsilon_floors();
     statuses();
     caps();
 

@@ -10,9 +10,9 @@
  * when u < 0.003, one when u < 0.5015, else none: 0.003 200 + 0.4985 = 1.0985. */
 typedef struct truth { int line; const char *prefix; double mean; } truth;
 static const truth truths[] = {
-    {7, "entry", 1}, {7, "if.then", 0}, {8, "if.end", 1}, {8, "cond.true", 0.003}, {8, "cond.false", 0.997},
-    {8, "cond.end", 1}, {10, "for.cond", 2.0985}, {11, "for.body", 1.0985}, {10, "for.inc", 1.0985},
-    {12, "for.end", 1}, {14, "return", 1},
+    {10, "entry", 1}, {10, "if.then", 0}, {11, "if.end", 1}, {11, "cond.true", 0.003}, {11, "cond.false", 0.997},
+    {11, "cond.end", 1}, {13, "for.cond", 2.0985}, {14, "for.body", 1.0985}, {13, "for.inc", 1.0985},
+    {15, "for.end", 1}, {17, "return", 1},
 };
 #define NTRUTHS (sizeof truths / sizeof truths[0])
 
@@ -43,7 +43,7 @@ static result *run(const char *args, int want, const char *what)
 static void without_cap(void)
 {
     result *r = run("--sampling plain -s 1", 1, "the rare large count without a cap");
-    const result_block *body = e2e_block_at(r, "main", 11, "for.body");
+    const result_block *body = e2e_block_at(r, "main", 14, "for.body");
     ok(body && !strcmp(body->status, "not_converged") && !strcmp(body->basis, "plug_in") &&
        isfinite(body->half_width) && isnan(body->range),
        "...the loop body is not converged, with an asymptotic interval %.4f ± %.4f",
@@ -53,7 +53,7 @@ static void without_cap(void)
     ok(strstr(text, "asymptotic only: no bound on its count; add `cap N`") != NULL,
        "...the text says the interval is asymptotic and what would bound it");
     ok(strstr(text, "ended early") && strstr(text, "--cap N, or cap N in the spec") &&
-       strstr(text, "main for.body (rare_large.c:11)"), "...and names the blocks and the cap at the end");
+       strstr(text, "main for.body (rare_large.c:14)"), "...and names the blocks and the cap at the end");
     free(text);
     result_free(r);
 }
@@ -77,7 +77,7 @@ static void with_cap(void)
 static void floors(void)
 {
     result *r = run("--sampling plain -s 2 --cap 201 -e 5%", 1, "epsilon 5%, a block never run");
-    const result_block *never = e2e_block_at(r, "main", 7, "if.then");
+    const result_block *never = e2e_block_at(r, "main", 10, "if.then");
     ok(never && !strcmp(never->status, "not_converged") && r->epsilon_floor == 0, "...stays open without a floor");
     char *text = as_text(r);
     ok(strstr(text, "add a floor: epsilon 5% + 0.001") && strstr(text, "(epsilon 5% + 0.001)"),
@@ -85,7 +85,7 @@ static void floors(void)
     free(text);
     result_free(r);
     r = run("--sampling plain -s 2 --cap 201 -e '5% + 0.01'", 0, "epsilon 5% + 0.01");
-    never = e2e_block_at(r, "main", 7, "if.then");
+    never = e2e_block_at(r, "main", 10, "if.then");
     ok(never && !strcmp(never->status, "rare") && never->mean == 0 && r->epsilon_floor == 0.01,
        "...settles the block never run: rare, under the floor 0.01 read back");
     text = as_text(r);
@@ -101,7 +101,7 @@ static void floors(void)
 static void replicates(void)
 {
     result *r = run("--sampling stratified --points 8 -s 1 --cap 201", 0, "stratified, cap 201");
-    const result_block *body = e2e_block_at(r, "main", 11, "for.body");
+    const result_block *body = e2e_block_at(r, "main", 14, "for.body");
     ok(body && body->range == 201 && !strcmp(body->basis, "cap"), "...the loop's range is 201 per run (%g)",
        body ? body->range : NAN);
     char *text = as_text(r);
@@ -109,7 +109,7 @@ static void replicates(void)
     free(text);
     result_free(r);
     r = run("--sampling antithetic -s 1", 1, "antithetic, no cap");
-    body = e2e_block_at(r, "main", 11, "for.body");
+    body = e2e_block_at(r, "main", 14, "for.body");
     ok(body && !strcmp(body->status, "not_converged") && isnan(body->range),
        "...the loop is open, with no range made of the most seen (%g)", body ? body->range : NAN);
     result_free(r);

@@ -20,7 +20,7 @@
 #include "path_hashed.h"
 #include "result_estimate_fill.h"
 #include "run_outcomes.h"
-#include "stuck_loop.h"
+#include "code_place.h"
 #include "timeout_calibrate.h"
 #include "runner.h"
 #include "score_sums.h"
@@ -326,6 +326,11 @@ static int parse_options(int argc, char **argv, run_options *o) {
 
 /* File names relative to the spec's folder read better and do not depend on where
  * the checkout lives, so identical runs give identical JSON on any machine. */
+static char *relative_file(const spec *s, const char *file);
+
+/* relative_file as run_crash_sites_fill asks for it. */
+static char *file_as_written(const char *file, void *s) { return relative_file(s, file); }
+
 static char *relative_file(const spec *s, const char *file) {
     char *real_dir = realpath(s->dir, NULL);
     const char *f = file;
@@ -551,7 +556,11 @@ static result *make_result(const spec *s, const run_options *o, const runner_con
     r->all_failed = rr->all_failed;
     r->timeout_s = cfg->timeout_s;
     r->timeout_calibrated = cfg->timeout_calibrated;
-    if (run_outcomes_fill(r, rr, cfg->stop.confidence) != 0) { result_free(r); return NULL; }
+    if (run_outcomes_fill(r, rr, cfg->stop.confidence) != 0 ||
+        run_crash_sites_fill(r, mod, rr, file_as_written, (void *)s) != 0) {
+        result_free(r);
+        return NULL;
+    }
     r->elapsed_s = rr->elapsed_s;
     r->trials_per_s = rr->elapsed_s > 0 ? (double)rr->trials / rr->elapsed_s : 0;
     r->jobs = cfg->jobs;
@@ -879,7 +888,8 @@ static int configure(run_state *st, cluster *cl) {
     cfg->program = (program_hooks){st->rt->run_trial, st->rt->set_draw_source, st->rt->rng, st->rt->scores_take, NULL,
                                    st->rt->exit_status};
     cfg->rare_block = -1;
-    cfg->mark_stuck = stuck_loop_mark;
+    cfg->mark_stuck = code_place_mark_loop;
+    cfg->locate_crash = code_place_block;
     cfg->mark_stuck_ctx = (void *)st->mod;
     cfg->seed = o->has_seed ? o->seed : s->seed;
     cfg->jobs = o->jobs;

@@ -46,3 +46,24 @@ int run_outcomes_fill(result *r, const runner_result *rr, double confidence) {
     rc |= add(r, "input_error", rr->input_errors, n, alpha);
     return rc;
 }
+
+int run_crash_sites_fill(result *r, const fsabi_module *mod, const runner_result *rr,
+                         char *(*file_of)(const char *path, void *ctx), void *ctx) {
+    r->crash_sites = calloc(rr->ncrash_sites + 1, sizeof *r->crash_sites);
+    if (!r->crash_sites) return -1;
+    for (size_t i = 0; i < rr->ncrash_sites; i++) {
+        const runner_crash_site *s = &rr->crash_sites[i];
+        result_crash_site *x = &r->crash_sites[r->ncrash_sites++];
+        int known = s->block < mod->nblocks;
+        const fsabi_block *b = known ? &mod->blocks[s->block] : NULL;
+        x->function = strdup(known ? b->function : "");
+        x->block = strdup(known ? b->label : "");
+        x->file = known ? file_of(b->file, ctx) : strdup("");
+        x->line = known ? (int)b->line : 0;
+        x->signal = s->signal;
+        x->trials = s->trials;
+        x->first_trial = s->first_trial;
+        if (!x->function || !x->block || !x->file) return -1;
+    }
+    return 0;
+}

@@ -12,4 +12,10 @@
  * or -1 when memory ran out. */
 int run_outcomes_fill(result *r, const runner_result *rr, double confidence);
 
+/* Fills R->crash_sites from RR's, naming each block of MOD; FILE_OF(path, CTX)
+ * gives a block's file as the result writes it (a new string). Returns 0, or -1
+ * when memory ran out. */
+int run_crash_sites_fill(result *r, const fsabi_module *mod, const runner_result *rr,
+                         char *(*file_of)(const char *path, void *ctx), void *ctx);
+
 #endif

@@ -238,6 +238,17 @@ int checkpoint_write(const char *path, const checkpoint *c, char *err, size_t er
     json_object_set_new(o, "aborts", u64(c->state.outcomes.aborts));
     json_object_set_new(o, "signals", sparse_json(c->state.outcomes.signals, RUNNER_SIGNALS));
     json_object_set_new(o, "unbounded", sparse_json(c->state.unbounded, c->ntallies));
+    json_t *sites = json_array();
+    for (size_t i = 0; i < c->state.ncrash_sites; i++) {
+        const runner_crash_site *x = &c->state.crash_sites[i];
+        json_t *row = json_array();
+        json_array_append_new(row, u64(x->block));
+        json_array_append_new(row, json_integer(x->signal));
+        json_array_append_new(row, u64(x->trials));
+        json_array_append_new(row, u64(x->first_trial));
+        json_array_append_new(sites, row);
+    }
+    json_object_set_new(o, "crash_sites", sites);
     json_t *tallies = json_array();
     for (size_t j = 0; j < c->ntallies; j++) json_array_append_new(tallies, tally_json(&c->state.tallies[j]));
     json_object_set_new(o, "tallies", tallies);
@@ -320,6 +331,16 @@ int checkpoint_read(const char *path, checkpoint *c, char *err, size_t errlen) {
     bad |= sparse_from(json_object_get(o, "exits"), c->state.outcomes.exits, RUNNER_EXIT_CODES);
     bad |= sparse_from(json_object_get(o, "signals"), c->state.outcomes.signals, RUNNER_SIGNALS);
     if (json_object_get(o, "aborts")) bad |= parse_u64(json_object_get(o, "aborts"), &c->state.outcomes.aborts);
+    json_array_foreach(json_object_get(o, "crash_sites"), i, x) {
+        if (c->state.ncrash_sites == RUNNER_MAX_CRASH_SITES) break;
+        runner_crash_site *site = &c->state.crash_sites[c->state.ncrash_sites++];
+        uint64_t block = 0;
+        bad |= parse_u64(json_array_get(x, 0), &block) || block > UINT32_MAX;
+        site->block = (uint32_t)block;
+        site->signal = (int)json_integer_value(json_array_get(x, 1));
+        bad |= parse_u64(json_array_get(x, 2), &site->trials);
+        bad |= parse_u64(json_array_get(x, 3), &site->first_trial);
+    }
     if (json_object_get(o, "max_paths")) bad |= parse_u64(json_object_get(o, "max_paths"), &c->max_paths);
     json_t *hashed = json_object_get(o, "hashed_paths");
     if (!bad && hashed) {

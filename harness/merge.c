@@ -28,6 +28,8 @@ int merge_resume(merge *m, const runner_start *st, size_t ncopy) {
     m->timeouts = st->timeouts;
     m->input_errors = st->input_errors;
     m->outcomes = st->outcomes;
+    memcpy(m->crash_sites, st->crash_sites, sizeof m->crash_sites);
+    m->ncrash_sites = st->ncrash_sites;
     for (size_t j = 0; st->unbounded && j < ncopy && j < m->ntallies; j++) m->unbounded[j] = st->unbounded[j];
     memcpy(m->failures, st->failures, sizeof m->failures);
     m->nfailures = st->nfailures;
@@ -72,6 +74,18 @@ static void note_failure(merge *m, uint64_t trial, runner_failure_kind kind, int
     m->nfailures = n + 1;
 }
 
+/* A trial crashed in BLOCK by SIGNAL: merged in trial order, so the first seen is
+ * the first trial; sites past the table's room are counted in the outcomes only. */
+static void note_crash_site(merge *m, uint32_t block, int signal, uint64_t trial) {
+    for (size_t i = 0; i < m->ncrash_sites; i++)
+        if (m->crash_sites[i].block == block && m->crash_sites[i].signal == signal) {
+            m->crash_sites[i].trials++;
+            return;
+        }
+    if (m->ncrash_sites < RUNNER_MAX_CRASH_SITES)
+        m->crash_sites[m->ncrash_sites++] = (runner_crash_site){block, signal, 1, trial};
+}
+
 static int add_bins(merge *m, const merge_piece *p) {
     /* a big program's bins hit cold tallies: ask for each tally 16 bins ahead,
      * and for its bin 8 ahead, so the misses overlap */
@@ -84,6 +98,10 @@ static int add_bins(merge *m, const merge_piece *p) {
         }
         if (b->pad == WIRE_BIN_UNBOUNDED) {
             if (b->block < m->ntallies) m->unbounded[b->block] += b->trials;
+            continue;
+        }
+        if (b->pad == WIRE_BIN_CRASH_SITE) {
+            note_crash_site(m, b->block, (int)b->value, p->start);
             continue;
         }
         if (b->pad == WIRE_BIN_EXIT) {

@@ -33,6 +33,8 @@ typedef struct merge {
     uint64_t frontier;
     uint64_t crashes, timeouts, input_errors;
     runner_outcomes outcomes;
+    runner_crash_site crash_sites[RUNNER_MAX_CRASH_SITES];   /* in order of first trial */
+    size_t ncrash_sites;
     uint64_t *unbounded;       /* [ntallies]: trials killed at their timeout while that
                                 * counter still ran (owned, zeros until one is) */
     runner_failure failures[RUNNER_MAX_FAILURES];   /* the smallest trial ids, sorted */

@@ -141,6 +141,8 @@ static runner_start state_at_decision(runner *r) {
     st.timeouts = r->merged.timeouts;
     st.input_errors = r->merged.input_errors;
     st.outcomes = r->merged.outcomes;
+    memcpy(st.crash_sites, r->merged.crash_sites, sizeof st.crash_sites);
+    st.ncrash_sites = r->merged.ncrash_sites;
     st.unbounded = r->merged.unbounded;
     memcpy(st.failures, r->merged.failures, sizeof st.failures);
     st.nfailures = r->merged.nfailures;
@@ -374,6 +376,8 @@ static void runner_report(runner *r, int rc) {
     out->timeouts = r->merged.timeouts;
     out->input_errors = r->merged.input_errors;
     out->outcomes = r->merged.outcomes;
+    memcpy(out->crash_sites, r->merged.crash_sites, sizeof out->crash_sites);
+    out->ncrash_sites = r->merged.ncrash_sites;
     memcpy(out->failures, r->merged.failures, sizeof out->failures);
     out->nfailures = r->merged.nfailures;
     out->converged = decide_settled(&r->judge) && !out->interrupted && !out->all_failed &&
@@ -397,6 +401,8 @@ static int runner_close(runner *r) {
     out->state.timeouts = r->merged.timeouts;
     out->state.input_errors = r->merged.input_errors;
     out->state.outcomes = r->merged.outcomes;
+    memcpy(out->state.crash_sites, r->merged.crash_sites, sizeof out->state.crash_sites);
+    out->state.ncrash_sites = r->merged.ncrash_sites;
     out->state.unbounded = r->merged.unbounded;
     r->merged.unbounded = NULL;
     memcpy(out->state.failures, r->merged.failures, sizeof out->state.failures);

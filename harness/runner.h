@@ -58,7 +58,10 @@ typedef struct runner_config {
      * counts the optimiser kept in registers is known unbounded too (counters
      * that visibly moved are marked without it). NULL: counter motion alone. */
     void (*mark_stuck)(void *ctx, uint64_t pc, uint8_t *stuck);
-    void *mark_stuck_ctx;
+    /* Where a crashed trial stopped: the block of the first of PCS[N] (the faulting
+     * address, then return addresses) in the program, or -1. NULL: not offered. */
+    long (*locate_crash)(void *ctx, const uint64_t *pcs, int n);
+    void *mark_stuck_ctx;          /* the context of both */
 } runner_config;
 
 #define RUNNER_DEFAULT_RSS_LIMIT (1ull << 30)
@@ -75,6 +78,14 @@ typedef struct runner_failure {
 } runner_failure;
 
 #define RUNNER_MAX_FAILURES 16
+
+/* Where crashed trials stopped: per block and signal, how many, and the first. */
+#define RUNNER_MAX_CRASH_SITES 32
+typedef struct runner_crash_site {
+    uint32_t block;            /* UINT32_MAX: not known (outside the program, no debug information) */
+    int signal;
+    uint64_t trials, first_trial;
+} runner_crash_site;
 
 /* How the trials ended, besides returning: every trial is one of returned, exited,
  * aborted, crashed by a signal, timed out, input error, and counts what it ran. */
@@ -100,6 +111,8 @@ typedef struct runner_start {
     runner_failure failures[RUNNER_MAX_FAILURES];
     size_t nfailures;
     runner_outcomes outcomes;
+    runner_crash_site crash_sites[RUNNER_MAX_CRASH_SITES];   /* by first trial */
+    size_t ncrash_sites;
     uint64_t *unbounded;        /* [ntallies] trials killed at their timeout while the
                                  * counter was still running; NULL: none */
     tally *tallies;             /* [fsabi_ncounters(mod)] */
@@ -110,6 +123,8 @@ typedef struct runner_result {
     uint64_t trials;           /* the decision was taken on trials 0..trials-1 */
     uint64_t crashes, timeouts, input_errors;    /* among those trials */
     runner_outcomes outcomes;                    /* how they ended, in detail */
+    runner_crash_site crash_sites[RUNNER_MAX_CRASH_SITES];   /* where crashes stopped */
+    size_t ncrash_sites;
     int all_failed;            /* ended early: every trial so far crashed, timed out or
                                 * failed on its input */
     int converged;             /* every block settled */

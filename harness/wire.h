@@ -27,13 +27,14 @@ typedef struct wire_bin { uint32_t block, pad; uint64_t value, trials; } wire_bi
 /* wire_bin.pad: 0 for a counter's bin (block: the counter); 1-3 carry hashed paths
  * (harness/path_tallies.h says how); 4: counter `block` was still running in a
  * trial killed at its timeout (value 0, trials 1); 5: `trials` trials called
- * exit(`block`); WIRE_BIN_SCORES and up the sums of sensitivities
+ * exit(`block`); 6: a trial crashed in block `block` by signal `value`; WIRE_BIN_SCORES and up the sums of sensitivities
  * (harness/score_sums.h). */
 #define WIRE_BIN_PATH 1u
 #define WIRE_BIN_PATH_COUNT 2u
 #define WIRE_BIN_PATH_LOST 3u
 #define WIRE_BIN_UNBOUNDED 4u
 #define WIRE_BIN_EXIT 5u
+#define WIRE_BIN_CRASH_SITE 6u   /* a crashed trial's block (UINT32_MAX: not known), signal in value */
 #define WIRE_BIN_SCORES 16u
 
 /* Shared memory one worker writes and the harness reads: which trial runs, so a
@@ -42,11 +43,16 @@ typedef struct wire_bin { uint32_t block, pad; uint64_t value, trials; } wire_bi
  * per-trial path. Each slot has cache lines of its own: workers write theirs twice
  * a trial, and slots sharing a line made two workers of short trials stall each
  * other (newton_sqrt: -j 2 at 1.5x of -j 1). */
+#define WIRE_CRASH_PCS 8
 typedef struct wire_slot {
     _Alignas(128) uint64_t trial;   /* WIRE_IDLE between trials */
     /* A trial past its timeout is asked where it is: the worker's handler of
      * WIRE_SAMPLE_SIGNAL writes the interrupted code address and counts up. */
     uint64_t pc, pc_seq;
+    /* A trial that a fatal signal ends leaves where: the faulting address, then
+     * return addresses, innermost first (its handler writes them, then dies of it). */
+    uint64_t crash_trial, crash_pcs[WIRE_CRASH_PCS];
+    uint32_t ncrash_pcs;
 } wire_slot;
 /* The signal that asks a worker for its code address: a real-time one, which
  * programs seldom use (SIGRTMIN is glibc's first free one). */

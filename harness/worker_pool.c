@@ -12,6 +12,7 @@
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
+#include <execinfo.h>
 #include <ucontext.h>
 #include <unistd.h>
 #include "worker.h"
@@ -67,6 +68,47 @@ static void on_sample(int sig, siginfo_t *info, void *context) {
     __atomic_add_fetch(&sample_slot->pc_seq, 1, __ATOMIC_RELEASE);
 }
 
+/* Says where a fatal signal hit the trial, then dies of it (the handler is reset
+ * first), so the harness sees the same signal. */
+static void on_fatal(int sig, siginfo_t *info, void *context) {
+    (void)info;
+    const ucontext_t *uc = context;
+    wire_slot *slot = sample_slot;
+    uint64_t pc = 0;
+#if defined(__x86_64__)
+    pc = (uint64_t)uc->uc_mcontext.gregs[REG_RIP];
+#elif defined(__aarch64__)
+    pc = (uint64_t)uc->uc_mcontext.pc;
+#else
+    (void)uc;
+#endif
+    void *frames[WIRE_CRASH_PCS];
+    int n = backtrace(frames, WIRE_CRASH_PCS);
+    slot->crash_pcs[0] = pc;
+    uint32_t k = 1;
+    /* frames[0] is this handler, frames[1] the signal trampoline; then the faulting
+     * frame again (its address in pc) and its callers */
+    for (int i = 3; i < n && k < WIRE_CRASH_PCS; i++) slot->crash_pcs[k++] = (uint64_t)(uintptr_t)frames[i];
+    slot->ncrash_pcs = k;
+    __atomic_store_n(&slot->crash_trial, __atomic_load_n(&slot->trial, __ATOMIC_RELAXED), __ATOMIC_RELEASE);
+    raise(sig);
+}
+
+/* The handlers of fatal signals, on a stack of their own (a stack overflow is one). */
+static void answer_crashes(void) {
+    static char alt[1 << 16];
+    stack_t ss = {.ss_sp = alt, .ss_size = sizeof alt, .ss_flags = 0};
+    sigaltstack(&ss, NULL);
+    void *warm[2];
+    backtrace(warm, 2);   /* loads the unwinder now, not inside a handler */
+    static const int fatal[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTRAP};
+    struct sigaction sa = {0};
+    sa.sa_sigaction = on_fatal;
+    sa.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_RESETHAND | SA_NODEFER;
+    sigemptyset(&sa.sa_mask);
+    for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++) sigaction(fatal[i], &sa, NULL);
+}
+
 static void answer_samples(wire_slot *slot) {
     struct sigaction sa = {0};
     sample_slot = slot;
@@ -91,6 +133,8 @@ static _Noreturn void become_worker(const worker_pool *p, int w, int cmd_fd, int
     }
     uint64_t *shared_totals = counter_share_attach(&p->shares[w]);
     answer_samples(&p->slots[w]);
+    p->slots[w].crash_trial = WIRE_IDLE;
+    answer_crashes();
     char why[256];
     if (confine_worker(&cfg->limits, why, sizeof why) != 0) _exit(CONFINE_EXIT_STATUS);
     worker_loop(cfg->mod, &cfg->program, cfg->seed, cmd_fd, res_fd, &p->slots[w], cfg->worker_rss_limit,
@@ -272,6 +316,19 @@ static int failed_counts(const worker_pool *p, const pool_worker *k, const count
     return rc;
 }
 
+/* Where trial T of worker W crashed by SIGNAL, as a bin of P. Returns 0, or -1
+ * when memory ran out. */
+static int crash_site(const worker_pool *p, int w, uint64_t t, int signal, merge_piece *out) {
+    const wire_slot *slot = &p->slots[w];
+    long block = -1;
+    uint32_t n = slot->ncrash_pcs < WIRE_CRASH_PCS ? slot->ncrash_pcs : WIRE_CRASH_PCS;
+    if (slot->crash_trial == t && n && p->cfg->locate_crash)
+        block = p->cfg->locate_crash(p->cfg->mark_stuck_ctx, slot->crash_pcs, (int)n);
+    size_t cap = out->nbins;   /* grow from what is there */
+    uint32_t at = block >= 0 ? (uint32_t)block : UINT32_MAX;
+    return push_bin(out, (wire_bin){at, WIRE_BIN_CRASH_SITE, (uint64_t)signal, 1}, &cap);
+}
+
 /* What worker W, dead with STATUS while showing trial T, leaves of its chunks.
  * Returns 0, -1 when memory ran out, or -2 with the reason in ERR. */
 static int account_loss(worker_pool *p, int w, uint64_t t, int status, worker_pool_loss *loss, char *err,
@@ -290,6 +347,7 @@ static int account_loss(worker_pool *p, int w, uint64_t t, int status, worker_po
         loss->failed = (merge_piece){t, 1, NULL, 0, NULL, 0, t, 1 + kind, WIFSIGNALED(status) ? WTERMSIG(status) : 0};
         const uint64_t *moving = kind == FAILURE_TIMEOUT && k->snap_trial == t ? k->snapshot : NULL;
         if (failed_counts(p, k, &p->shares[w], moving, &loss->failed) != 0) return -1;
+        if (kind == FAILURE_CRASH && crash_site(p, w, t, loss->failed.signal, &loss->failed) != 0) return -1;
         add_rerun(loss, c.start, t - c.start);
         add_rerun(loss, t + 1, c.start + c.count - t - 1);
     } else {

@@ -91,6 +91,12 @@ void result_free(result *r)
     for (size_t i = 0; i < r->noutcomes; i++)
         free(r->outcomes[i].name);
     free(r->outcomes);
+    for (size_t i = 0; i < r->ncrash_sites; i++) {
+        free(r->crash_sites[i].function);
+        free(r->crash_sites[i].block);
+        free(r->crash_sites[i].file);
+    }
+    free(r->crash_sites);
     for (size_t i = 0; i < r->nfunctions; i++) {
         free(r->functions[i].name);
         free(r->functions[i].file);

@@ -163,6 +163,15 @@ typedef struct result_outcome {
     double share, low, high;
 } result_outcome;
 
+/* Where crashed trials stopped: the block (its function, label and place; all ""
+ * and line 0 when not known), the signal, how many trials, the first to replay. */
+typedef struct result_crash_site {
+    char *function, *block, *file;
+    int line;
+    int signal;
+    uint64_t trials, first_trial;
+} result_crash_site;
+
 /* A trial that crashed or timed out, kept so the user can replay it. */
 typedef struct result_failure {
     uint64_t trial;
@@ -195,6 +204,8 @@ typedef struct result {
     size_t nfailures;
     result_outcome *outcomes;   /* how the trials ended; none in results written before */
     size_t noutcomes;
+    result_crash_site *crash_sites;   /* by first trial */
+    size_t ncrash_sites;
     int all_failed;       /* ended early: every trial so far crashed, timed out or failed on its input */
     double timeout_s;     /* the per-trial limit used (CPU time); 0: not recorded */
     int timeout_calibrated;   /* 1: chosen from the first trials' times, not given */

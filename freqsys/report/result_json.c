@@ -279,6 +279,26 @@ static json_t *outcomes_json(const result *r, int *bad)
     return o;
 }
 
+/* Where crashed trials stopped. */
+static json_t *crash_sites_json(const result *r, int *bad)
+{
+    json_t *a = json_array();
+    for (size_t i = 0; a && i < r->ncrash_sites; i++) {
+        const result_crash_site *x = &r->crash_sites[i];
+        json_t *o = json_object();
+        set(o, "function", str(x->function), bad);
+        set(o, "block", str(x->block), bad);
+        set(o, "file", str(x->file), bad);
+        set(o, "line", json_integer(x->line), bad);
+        set(o, "signal", json_integer(x->signal), bad);
+        set(o, "trials", count(x->trials), bad);
+        set(o, "first_trial", count(x->first_trial), bad);
+        if (json_array_append_new(a, o) != 0)
+            *bad = 1;
+    }
+    return a;
+}
+
 /* `run --rare`: the target, the mixture and the tilts the pilot found. */
 static void rare(json_t *o, const result *r, int *bad)
 {
@@ -411,6 +431,8 @@ static json_t *document(const result *r, int *bad)
     set(o, "failures", failures, bad);
     if (r->noutcomes)
         set(o, "outcomes", outcomes_json(r, bad), bad);
+    if (r->ncrash_sites)
+        set(o, "crash_sites", crash_sites_json(r, bad), bad);
     if (r->all_failed)
         set(o, "all_failed", json_true(), bad);
     if (r->timeout_s > 0) {
@@ -1007,6 +1029,21 @@ static int read_context(reader *rd, json_t *o, void *item)
 static int one_block(reader *rd, json_t *o, void *b) { return read_block(rd, o, b); }
 static int one_failure(reader *rd, json_t *o, void *f) { return read_failure(rd, o, f); }
 
+static int read_crash_site(reader *rd, json_t *o, void *out)
+{
+    result_crash_site *x = out;
+    if (!json_is_object(o))
+        return fail(rd, "a crash site must be an object");
+    get_string(rd, o, "function", 1, &x->function);
+    get_string(rd, o, "block", 1, &x->block);
+    get_string(rd, o, "file", 0, &x->file);
+    get_int(rd, o, "line", 0, 0, &x->line);
+    get_int(rd, o, "signal", 1, 0, &x->signal);
+    get_count(rd, o, "trials", 1, &x->trials);
+    get_count(rd, o, "first_trial", 1, &x->first_trial);
+    return rd->failed ? -1 : 0;
+}
+
 /* "outcomes", when present: an object of outcome names to their counts and shares. */
 static void read_outcomes(reader *rd, json_t *root, result *r)
 {
@@ -1166,6 +1203,8 @@ static void fill(reader *rd, json_t *root, result *r)
     read_list(rd, root, "failures", 0, sizeof(result_failure), (void **)&r->failures,
               &r->nfailures, one_failure);
     read_outcomes(rd, root, r);
+    read_list(rd, root, "crash_sites", 0, sizeof(result_crash_site), (void **)&r->crash_sites, &r->ncrash_sites,
+              read_crash_site);
     get_bool(rd, root, "all_failed", 0, &r->all_failed);
     get_double(rd, root, "timeout_s", 0, &r->timeout_s);
     get_bool(rd, root, "timeout_calibrated", 0, &r->timeout_calibrated);

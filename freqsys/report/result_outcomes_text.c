@@ -1,5 +1,6 @@
 /* freqsys/report/result_outcomes_text.c: the text report's lines on how the trials ended, and on blocks a trial never finished. */
 /* SPDX-License-Identifier: MIT */
+#define _GNU_SOURCE
 #include "result.h"
 
 #include <string.h>
@@ -26,6 +27,18 @@ int result_write_outcomes_text(const result *r, FILE *out)
                 high);
     }
     fputc('\n', out);
+    for (size_t i = 0; i < r->ncrash_sites; i++) {
+        const result_crash_site *c = &r->crash_sites[i];
+        const char *name = c->signal > 0 ? sigabbrev_np(c->signal) : NULL;
+        fputs(i ? "             " : "crash sites: ", out);
+        if (c->block && c->block[0])
+            fprintf(out, "%s %s (%s:%d)", c->function, c->block, c->file && c->file[0] ? c->file : "?", c->line);
+        else
+            fputs("outside the program's code (a library it called), or no debug information", out);
+        fprintf(out, ": SIG%s in %llu trial%s, first #%llu (--replay %llu)\n", name ? name : "?",
+                (unsigned long long)c->trials, c->trials == 1 ? "" : "s", (unsigned long long)c->first_trial,
+                (unsigned long long)c->first_trial);
+    }
     if (r->all_failed)
         fputs("ended early: every trial so far crashed, timed out or stopped on its input; the program cannot be\n"
               "estimated until it runs (--replay the first failed trial above to see why)\n", out);

@@ -63,7 +63,7 @@ static int same_json(const char *a, const char *b) {
 }
 
 int main(void) {
-    plan(15);
+    plan(16);
     double s = 1 - p_crash(), per_call = (1 + s + s * s) / 3;   /* calls 3: a crash ends the trial's calls */
     result *r = run("crashes.fspec", "crashes.json", "-j 2", 0);
     if (!r) bail("no result");
@@ -74,6 +74,18 @@ int main(void) {
     check_block(r, "step", "for.end", pmf(1) + pmf(2) + pmf(3) + pmf(5), "program, the block after the crashes");
     ok(r->noutcomes == 2 && fabs(r->outcomes[1].share - p_crash()) <= 3 * sqrt(p_crash() * s / (double)r->trials),
        "the crashes' share %.4f is about %.4f", r->noutcomes > 1 ? r->outcomes[1].share : NAN, p_crash());
+    /* the three places, each where its trials stopped */
+    static const char *const sites[][2] = {{"check", "if.then"}, {"step", "if.then"}, {"step", "if.then4"}};
+    int found = 0;
+    uint64_t in_sites = 0;
+    for (size_t i = 0; i < r->ncrash_sites; i++) {
+        in_sites += r->crash_sites[i].trials;
+        for (int k = 0; k < 3; k++)
+            found += !strcmp(r->crash_sites[i].function, sites[k][0]) && !strcmp(r->crash_sites[i].block, sites[k][1]) &&
+                     r->crash_sites[i].signal == 11 && r->crash_sites[i].first_trial < r->trials;
+    }
+    ok(r->ncrash_sites == 3 && found == 3 && in_sites == r->crashes,
+       "the crash sites are the three blocks that crash, by SIGSEGV, their trials adding up to the crashes");
     result_free(r);
     r = run("crashes_function.fspec", "crashes_function.json", "-j 2", 0);
     if (!r) bail("no result");

@@ -235,6 +235,31 @@ static void summary(const result *r, FILE *out)
     fprintf(out, "<tr><th>trials</th><td id=\"trials\">%" PRIu64 "</td></tr>\n", r->trials);
     fprintf(out, "<tr><th>crashes, timeouts</th><td>%" PRIu64 ", %" PRIu64 "</td></tr>\n",
             r->crashes, r->timeouts);
+    if (r->noutcomes) {
+        fputs("<tr><th>outcomes</th><td id=\"outcomes\">", out);
+        for (size_t i = 0; i < r->noutcomes; i++) {
+            const result_outcome *x = &r->outcomes[i];
+            fputs(i ? "<br>" : "", out);
+            esc(x->name, out);
+            fprintf(out, ": %" PRIu64 " (%.3g%%, %.3g%% to %.3g%%)", x->trials, 100 * x->share, 100 * x->low,
+                    100 * x->high);
+        }
+        fputs("</td></tr>\n", out);
+    }
+    for (size_t i = 0; i < r->ncrash_sites; i++) {
+        const result_crash_site *c = &r->crash_sites[i];
+        fputs(i ? "<tr><th></th><td>" : "<tr><th>crash sites</th><td>", out);
+        if (c->block && c->block[0]) {
+            esc(c->function, out);
+            fputc(' ', out);
+            esc(c->block, out);
+            fprintf(out, " (line %d)", c->line);
+        } else {
+            fputs("outside the program's code", out);
+        }
+        fprintf(out, ": signal %d in %" PRIu64 " trials, first #%" PRIu64 "</td></tr>\n", c->signal, c->trials,
+                c->first_trial);
+    }
     if (isfinite(r->elapsed_s) && r->elapsed_s > 0)
         fprintf(out, "<tr><th>time</th><td>%.2f s, %d job%s</td></tr>\n", r->elapsed_s, r->jobs,
                 r->jobs == 1 ? "" : "s");

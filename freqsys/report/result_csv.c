@@ -37,9 +37,32 @@ static void number(FILE *out, double x)
         fprintf(out, "%.17g", x);
 }
 
+/* How the trials ended, when not all returned: a row per outcome in the blocks'
+ * columns, so the file stays one table: function "(outcome)", block the outcome's
+ * name, mean its share, hits its trials, status "outcome", p_upper the interval's
+ * upper end and stddev its lower end. */
+static void outcome_rows(const result *r, FILE *out)
+{
+    if (r->noutcomes == 0 || (r->noutcomes == 1 && !strcmp(r->outcomes[0].name, "returned")))
+        return;
+    for (size_t i = 0; i < r->noutcomes; i++) {
+        const result_outcome *x = &r->outcomes[i];
+        fputs("(outcome),", out);
+        field(out, x->name);
+        fputs(",,0,", out);
+        number(out, x->share);
+        fputc(',', out);
+        number(out, x->low);
+        fprintf(out, ",,0,0,%llu,outcome,,", (unsigned long long)x->trials);
+        number(out, x->high);
+        fputc('\n', out);
+    }
+}
+
 /* Writes a header row and one row per block with every per-block field, in the order
- * function,block,file,line,mean,stddev,half_width,min,max,hits,status,method,p_upper;
- * rows end in "\n". Returns 0, or -1 with errno set when writing failed. */
+ * function,block,file,line,mean,stddev,half_width,min,max,hits,status,method,p_upper,
+ * then the outcome rows (outcome_rows); rows end in "\n". Returns 0, or -1 with
+ * errno set when writing failed. */
 int result_write_csv(const result *r, FILE *out)
 {
     fputs("function,block,file,line,mean,stddev,half_width,min,max,hits,status,method,p_upper\n",
@@ -66,5 +89,6 @@ int result_write_csv(const result *r, FILE *out)
         number(out, b->p_upper);
         fputc('\n', out);
     }
+    outcome_rows(r, out);
     return result_flush(out, NULL, 0);
 }

@@ -161,7 +161,8 @@ __attribute__((unused)) static char *e2e_json_without_timing(const char *path) {
     size_t cap = 1 << 16, len = 0;
     char *out = malloc(cap), line[4096];
     while (out && fgets(line, sizeof line, f)) {
-        if (strstr(line, "\"elapsed_s\"") || strstr(line, "\"trials_per_s\"") || strstr(line, "\"jobs\""))
+        if (strstr(line, "\"elapsed_s\"") || strstr(line, "\"trials_per_s\"") || strstr(line, "\"jobs\"") ||
+            strstr(line, "\"timeout_s\""))
             continue;
         size_t n = strlen(line);
         if (len + n + 1 > cap) out = realloc(out, cap *= 2);

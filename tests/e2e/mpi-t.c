@@ -16,7 +16,7 @@ static int mpirun(const char *args) {
 }
 
 int main(void) {
-    plan(19);
+    plan(21);
     setenv("TMPDIR", tmp_dir(), 1);   /* the commands below name their files "$TMPDIR/..." */
     /* Open MPI refuses root without these; harmless for other users. */
     setenv("OMPI_ALLOW_RUN_AS_ROOT", "1", 1);
@@ -71,6 +71,14 @@ int main(void) {
              "-o \"$TMPDIR/rare-2.json\"", FREQSYS_TOOL);
     is_int(mpirun(args), 0, "mpirun -np 2 runs --rare to convergence");
     ok(e2e_same_json(tmp_path("rare-1.json"), tmp_path("rare-2.json")), "...with the JSON of one process");
+
+    /* Crashes: a crashed trial's counts, outcome and site travel from rank to rank */
+    e2e_run("run tests/e2e/programs/crashes_function.fspec -q -j 1 -n 3000 -o \"$TMPDIR/crash-1.json\"", err,
+            sizeof err);
+    snprintf(args, sizeof args, "-np 2 '%s' run tests/e2e/programs/crashes_function.fspec -q -j 1 -n 3000 "
+             "-o \"$TMPDIR/crash-2.json\"", FREQSYS_TOOL);
+    is_int(mpirun(args), 1, "mpirun -np 2 runs a program that crashes in 30%% of its trials to its budget");
+    ok(e2e_same_json(tmp_path("crash-1.json"), tmp_path("crash-2.json")), "...with the JSON of one process");
 
     /* A program of 1,504 blocks whose workers count per-function patterns and send
      * many bins per piece: the pieces travel between ranks intact. */

@@ -6,7 +6,7 @@
 #include "e2e.h"
 
 int main(void) {
-    plan(9);
+    plan(10);
     char err[8192];
     const char *spec = "examples/newton/newton_function.fspec";
 
@@ -23,6 +23,18 @@ int main(void) {
            0, "--resume continues it (with another number of workers)");
     ok(e2e_same_json(tmp_path("full.json"), tmp_path("done.json")),
        "the resumed run's JSON equals the uninterrupted one's, timing apart");
+
+    /* Crashed trials' counts, outcomes and sites are in the checkpoint too */
+    const char *crashes = "tests/e2e/programs/crashes_function.fspec";
+    e2e_runf(err, sizeof err, "run %s -q -j 2 -n 3000 -o '%s'", crashes, tmp_path("cfull.json"));
+    e2e_runf(err, sizeof err, "run %s -q -j 2 -n 3000 --stop-after 1000 --checkpoint '%s' -o '%s'", crashes,
+             tmp_path("cpart.ckpt"), tmp_path("cpart.json"));
+    e2e_runf(err, sizeof err, "run --resume '%s' -q -j 1 -o '%s'", tmp_path("cpart.ckpt"), tmp_path("cdone.json"));
+    r = e2e_result(tmp_path("cdone.json"), err, sizeof err);
+    ok(r && r->crashes > 0 && r->ncrash_sites == 3 && e2e_same_json(tmp_path("cfull.json"), tmp_path("cdone.json")),
+       "a run whose trials crash, resumed, ends exactly as the uninterrupted one (%llu crashes)",
+       r ? (unsigned long long)r->crashes : 0ull);
+    result_free(r);
 
     /* A real Ctrl-C, in the middle of the trials: sent once a worker has done some
      * work (a handshake, not a pause, so a busy machine cannot make it land during

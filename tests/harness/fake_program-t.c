@@ -35,11 +35,11 @@ static uint64_t mix(uint64_t x) {   /* splitmix64's finaliser */
 }
 
 static trial_end fake_trial(uint64_t seed, uint64_t trial) {
+    counters[0] = 1;   /* before the crash and the hang: their trials count it */
     if (trial == CRASH_TRIAL) raise(SIGSEGV);
     if (trial == HANG_TRIAL)
-        for (volatile int spin = 0;; spin++) {}
+        for (volatile uint64_t *loop = &counters[2];;) ++*loop;   /* block 2 runs for ever */
     uint64_t x = mix(seed * 0x100000001b3ull ^ trial);
-    counters[0] = 1;
     counters[1] = (x & 0xffff) < 19661;
     counters[2] = (x >> 16) & 7;
     if (!fn_touched[0]) {
@@ -50,14 +50,15 @@ static trial_end fake_trial(uint64_t seed, uint64_t trial) {
 }
 
 int main(void) {
-    plan(9);
+    plan(11);
     runner_config cfg = {.mod = &fake_module, .program = {.run_trial = fake_trial}, .seed = 3, .jobs = 2,
                          .max_trials = 2000000, .timeout_s = 0.5};
     if (stop_params_init(&cfg.stop, EPSILON, 0, 0.95) != 0) bail("stop_params_init");
     runner_result out;
     int rc = runner_run(&cfg, &out);
     is_int(rc, 0, "the runner runs the fake program to a result");
-    ok(out.converged, "every block settles (%llu trials)", (unsigned long long)out.trials);
+    ok(!out.converged && out.gave_up, "the run ends unsettled: block 2 never ended in a trial (%llu trials)",
+       (unsigned long long)out.trials);
     is_int((long long)out.crashes, 1, "one crash");
     is_int((long long)out.timeouts, 1, "one timeout, judged by CPU time");
     int crash_seen = 0, hang_seen = 0;
@@ -68,13 +69,19 @@ int main(void) {
     }
     ok(crash_seen, "trial %d is listed as a crash by SIGSEGV", CRASH_TRIAL);
     ok(hang_seen, "trial %d is listed as a timeout", HANG_TRIAL);
-    const double truth[3] = {1.0, 19661.0 / 65536.0, 3.5};
-    for (int b = 0; b < 3; b++) {
+    /* every trial counts: the crash and the hang ran block 0 and not block 1 */
+    double n = (double)out.trials, truth[2] = {1.0, 19661.0 / 65536.0 * (n - 2) / n};
+    ok(out.moments[0].n == out.trials && out.moments[0].min == 1 && out.verdicts[0].status == BLOCK_CONSTANT,
+       "block entry ran once in every trial, the failed ones too");
+    for (int b = 0; b < 2; b++) {
         double mean = out.moments[b].n ? out.moments[b].mean : NAN;
-        ok(fabs(mean - truth[b]) <= EPSILON && out.verdicts[b].half_width <= EPSILON,
-           "block %s: %.5f within %.2f of %.5f (half-width %.5f)", blocks[b].label, mean, EPSILON, truth[b],
-           out.verdicts[b].half_width);
+        ok(fabs(mean - truth[b]) <= out.verdicts[b].half_width && out.verdicts[b].half_width <= EPSILON,
+           "block %s: %.5f within its half-width %.5f of %.5f", blocks[b].label, mean, out.verdicts[b].half_width,
+           truth[b]);
     }
+    ok(out.verdicts[2].unbounded == 1 && out.verdicts[2].status == BLOCK_NOT_CONVERGED &&
+       isinf(out.verdicts[2].half_width), "block loop is unbounded: it still ran when trial %d was killed", HANG_TRIAL);
+    ok(out.outcomes.signals[SIGSEGV] == 1 && out.outcomes.aborts == 0, "the crash is counted by its signal");
     runner_result_free(&out, 3);
     return done();
 }

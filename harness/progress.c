@@ -8,13 +8,23 @@ void progress_print(FILE *out, const progress_view *v, int final) {
     uint64_t settled = 0, needed = v->trials;
     for (uint64_t j = 0; j < v->mod->nblocks; j++) {
         if (v->verdicts[j].status != BLOCK_NOT_CONVERGED) settled++;
-        else if (!v->verdicts[j].stuck && v->verdicts[j].n_needed > (double)needed)   /* stuck: no trials help */
+        else if (!v->verdicts[j].stuck && !v->verdicts[j].unbounded &&
+                 v->verdicts[j].n_needed > (double)needed)   /* stuck, unbounded: no trials help */
             needed = (uint64_t)v->verdicts[j].n_needed;
     }
     if (needed > v->max_trials) needed = v->max_trials;
     double rate = v->seconds > 0 ? (double)v->trials / v->seconds : 0;
     char eta[32] = "?";
     if (rate > 0 && needed >= v->trials) snprintf(eta, sizeof eta, "%.0fs", (double)(needed - v->trials) / rate);
+    if (v->slow && !final) {   /* an ETA from the rate so far means nothing while a trial is stuck */
+        if (v->mode == 2)
+            fprintf(out, "freqsys: %llu trials, blocks %llu/%llu settled, %s\n", (unsigned long long)v->trials,
+                    (unsigned long long)settled, (unsigned long long)v->mod->nblocks, v->slow);
+        else
+            fprintf(out, "\r\033[K%llu trials  blocks %llu/%llu settled  %s", (unsigned long long)v->trials,
+                    (unsigned long long)settled, (unsigned long long)v->mod->nblocks, v->slow);
+        return;
+    }
     if (v->mode == 2)
         fprintf(out, "freqsys: %llu trials, %.0f/s, blocks %llu/%llu settled, ETA %s\n",
                 (unsigned long long)v->trials, rate, (unsigned long long)settled,

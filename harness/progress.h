@@ -16,6 +16,8 @@ typedef struct progress_view {
     uint64_t max_trials;
     double seconds;                  /* since the run started */
     int mode;                        /* 1 a line redrawn (a terminal), 2 a line each time (a log) */
+    const char *slow;                /* NULL, or where a trial that runs long is ("trial 12: 4.2 s
+                                      * in main while.body (a.c:8)"), shown instead of the ETA */
 } progress_view;
 
 /* How often the progress is shown in MODE, in seconds. */

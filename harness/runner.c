@@ -164,7 +164,23 @@ static void maybe_checkpoint(runner *r) {
 
 static progress_view view_of(const runner *r) {
     return (progress_view){r->cfg->mod, r->out->verdicts, r->merged.frontier, r->cfg->max_trials, seconds(r),
-                           r->cfg->progress};
+                           r->cfg->progress, NULL};
+}
+
+/* Where the trial running longest is, when it has run a second or more, into BUF:
+ * the progress line names it rather than an ETA that the stuck trial makes void. */
+static const char *slow_trial(runner *r, char *buf, size_t n) {
+    uint64_t trial, pc;
+    double s;
+    if (!worker_pool_slowest(&r->pool, 1.0, &trial, &s, &pc)) return NULL;
+    const fsabi_module *mod = r->cfg->mod;
+    long b = pc && r->cfg->locate_crash ? r->cfg->locate_crash(r->cfg->mark_stuck_ctx, &pc, 1) : -1;
+    if (b >= 0 && (uint64_t)b < mod->nblocks)
+        snprintf(buf, n, "trial %llu running for %.1f s, in %s %s (%s:%u)", (unsigned long long)trial, s,
+                 mod->blocks[b].function, mod->blocks[b].label, mod->blocks[b].file, mod->blocks[b].line);
+    else
+        snprintf(buf, n, "trial %llu running for %.1f s", (unsigned long long)trial, s);
+    return buf;
 }
 
 /* The trials whose hashed paths are in the tallies: all but those that ended their worker. */
@@ -288,6 +304,8 @@ static int show_progress(void *ctx) {
     if (r->merged.frontier == r->decided && r->merged.frontier > 0)
         decide_all(&r->judge, r->merged.tallies, r->merged.frontier, r->merged.frontier, 0);
     progress_view v = view_of(r);
+    char slow[512];
+    v.slow = slow_trial(r, slow, sizeof slow);
     progress_print(stderr, &v, 0);
     return 0;
 }

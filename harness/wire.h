@@ -48,7 +48,7 @@ typedef struct wire_slot {
     _Alignas(128) uint64_t trial;   /* WIRE_IDLE between trials */
     /* A trial past its timeout is asked where it is: the worker's handler of
      * WIRE_SAMPLE_SIGNAL writes the interrupted code address and counts up. */
-    uint64_t pc, pc_seq;
+    uint64_t pc, pc_seq, pc_trial;   /* pc_trial: the trial that was running then */
     /* A trial that a fatal signal ends leaves where: the faulting address, then
      * return addresses, innermost first (its handler writes them, then dies of it). */
     uint64_t crash_trial, crash_pcs[WIRE_CRASH_PCS];

@@ -65,6 +65,7 @@ static void on_sample(int sig, siginfo_t *info, void *context) {
     (void)uc;
 #endif
     __atomic_store_n(&sample_slot->pc, pc, __ATOMIC_RELAXED);
+    __atomic_store_n(&sample_slot->pc_trial, __atomic_load_n(&sample_slot->trial, __ATOMIC_RELAXED), __ATOMIC_RELAXED);
     __atomic_add_fetch(&sample_slot->pc_seq, 1, __ATOMIC_RELEASE);
 }
 
@@ -443,6 +444,27 @@ static void take_sample(worker_pool *p, int w) {
         k->pcs[k->npcs++] = __atomic_load_n(&p->slots[w].pc, __ATOMIC_RELAXED);
         kill(k->pid, WIRE_SAMPLE_SIGNAL);
     }
+}
+
+int worker_pool_slowest(worker_pool *p, double min_s, uint64_t *trial, double *seconds, uint64_t *pc) {
+    uint64_t now = now_ns(), longest = 0;
+    int at = -1;
+    for (int w = 0; w < p->jobs; w++) {
+        const pool_worker *k = &p->workers[w];
+        uint64_t t = __atomic_load_n(&p->slots[w].trial, __ATOMIC_ACQUIRE);
+        if (!k->busy || k->pid <= 0 || t == WIRE_IDLE || t != k->seen_trial) continue;
+        if (now - k->seen_since_ns > longest) {
+            longest = now - k->seen_since_ns;
+            at = w;
+        }
+    }
+    if (at < 0 || (double)longest * 1e-9 < min_s) return 0;
+    *trial = p->workers[at].seen_trial;
+    *seconds = (double)longest * 1e-9;
+    int answered = __atomic_load_n(&p->slots[at].pc_seq, __ATOMIC_ACQUIRE) && p->slots[at].pc_trial == *trial;
+    *pc = answered ? p->slots[at].pc : 0;
+    kill(p->workers[at].pid, WIRE_SAMPLE_SIGNAL);   /* a fresh answer for the next look */
+    return 1;
 }
 
 /* How much more CPU time an overrunning trial is watched before it is killed. */

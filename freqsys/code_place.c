@@ -79,7 +79,9 @@ static long place(const fsabi_module *mod, uint64_t pc, uint32_t *line) {
 
 static long place_uncached(const fsabi_module *mod, uint64_t pc, uint32_t *line) {
     Dl_info at, self;
-    if (!dladdr((void *)(uintptr_t)pc, &at) || !dladdr(mod, &self) || at.dli_fbase != self.dli_fbase)
+    /* an address the worker reported, not a pointer this process made */
+    if (!dladdr((void *)(uintptr_t)pc, &at) ||   // NOLINT(performance-no-int-to-ptr)
+        !dladdr(mod, &self) || at.dli_fbase != self.dli_fbase)
         return -1;   /* outside the module: the C library, or lost */
     char file[128];
     if (mapped_name((uintptr_t)at.dli_fbase, file, sizeof file) != 0) return -1;

@@ -14,8 +14,9 @@ int counter_share_open(counter_share *s, const fsabi_module *mod, size_t nextra)
     s->nextra = nextra;
     size_t page = (size_t)sysconf(_SC_PAGESIZE);
     uintptr_t first = (uintptr_t)mod->counters, last = first + s->ncounters * sizeof *mod->counters;
-    s->base = first & ~(uintptr_t)(page - 1);
-    s->span = (last - s->base + page - 1) / page * page;
+    size_t into_page = first & (page - 1);
+    s->base = (char *)mod->counters - into_page;
+    s->span = (last - (first - into_page) + page - 1) / page * page;
     s->map_bytes = s->span + nextra * sizeof(uint64_t);
     int fd = memfd_create("freqsys-counters", MFD_CLOEXEC);
     if (fd < 0) return -1;
@@ -24,7 +25,7 @@ int counter_share_open(counter_share *s, const fsabi_module *mod, size_t nextra)
     if (map == MAP_FAILED) { close(fd); return -1; }
     s->fd = fd;
     s->map = map;
-    s->view = (const uint64_t *)((char *)map + (first - s->base));
+    s->view = (const uint64_t *)((char *)map + into_page);
     s->extra_view = (const uint64_t *)((char *)map + s->span);
     return 0;
 }
@@ -32,8 +33,8 @@ int counter_share_open(counter_share *s, const fsabi_module *mod, size_t nextra)
 uint64_t *counter_share_attach(const counter_share *s) {
     if (s->fd < 0) return NULL;
     /* the pages may hold the module's other globals too: they keep their values */
-    memcpy(s->map, (const void *)s->base, s->span);
-    void *at = mmap((void *)s->base, s->span, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, s->fd, 0);
+    memcpy(s->map, s->base, s->span);
+    void *at = mmap(s->base, s->span, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, s->fd, 0);
     if (at == MAP_FAILED) return NULL;
     return (uint64_t *)((char *)s->map + s->span);
 }

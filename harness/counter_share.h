@@ -19,7 +19,7 @@ typedef struct counter_share {
     const uint64_t *extra_view;   /* ... and the extra words */
     void *map;               /* that view's whole mapping */
     size_t map_bytes;
-    uintptr_t base;          /* the page-aligned start of the counters' pages in the module */
+    char *base;              /* the page-aligned start of the counters' pages in the module */
     size_t span;             /* the bytes of those pages */
     size_t ncounters, nextra;
 } counter_share;

@@ -12,10 +12,9 @@
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
-#include <execinfo.h>
-#include <ucontext.h>
 #include <unistd.h>
 #include "worker.h"
+#include "worker_signals.h"
 
 #define RESULT_PIPE_BYTES (1 << 20)
 
@@ -48,77 +47,6 @@ int worker_pool_open(worker_pool *p, const runner_config *cfg) {
     return 0;
 }
 
-/* The worker's slot, for its handler of WIRE_SAMPLE_SIGNAL. */
-static wire_slot *sample_slot;
-
-/* Says where the worker was interrupted: the harness asks a trial past its timeout. */
-static void on_sample(int sig, siginfo_t *info, void *context) {
-    (void)sig;
-    (void)info;
-    const ucontext_t *uc = context;
-    uint64_t pc = 0;
-#if defined(__x86_64__)
-    pc = (uint64_t)uc->uc_mcontext.gregs[REG_RIP];
-#elif defined(__aarch64__)
-    pc = (uint64_t)uc->uc_mcontext.pc;
-#else
-    (void)uc;
-#endif
-    __atomic_store_n(&sample_slot->pc, pc, __ATOMIC_RELAXED);
-    __atomic_store_n(&sample_slot->pc_trial, __atomic_load_n(&sample_slot->trial, __ATOMIC_RELAXED), __ATOMIC_RELAXED);
-    __atomic_add_fetch(&sample_slot->pc_seq, 1, __ATOMIC_RELEASE);
-}
-
-/* Says where a fatal signal hit the trial, then dies of it (the handler is reset
- * first), so the harness sees the same signal. */
-static void on_fatal(int sig, siginfo_t *info, void *context) {
-    (void)info;
-    const ucontext_t *uc = context;
-    wire_slot *slot = sample_slot;
-    uint64_t pc = 0;
-#if defined(__x86_64__)
-    pc = (uint64_t)uc->uc_mcontext.gregs[REG_RIP];
-#elif defined(__aarch64__)
-    pc = (uint64_t)uc->uc_mcontext.pc;
-#else
-    (void)uc;
-#endif
-    void *frames[WIRE_CRASH_PCS];
-    int n = backtrace(frames, WIRE_CRASH_PCS);
-    slot->crash_pcs[0] = pc;
-    uint32_t k = 1;
-    /* frames[0] is this handler, frames[1] the signal trampoline; then the faulting
-     * frame again (its address in pc) and its callers */
-    for (int i = 3; i < n && k < WIRE_CRASH_PCS; i++) slot->crash_pcs[k++] = (uint64_t)(uintptr_t)frames[i];
-    slot->ncrash_pcs = k;
-    __atomic_store_n(&slot->crash_trial, __atomic_load_n(&slot->trial, __ATOMIC_RELAXED), __ATOMIC_RELEASE);
-    raise(sig);
-}
-
-/* The handlers of fatal signals, on a stack of their own (a stack overflow is one). */
-static void answer_crashes(void) {
-    static char alt[1 << 16];
-    stack_t ss = {.ss_sp = alt, .ss_size = sizeof alt, .ss_flags = 0};
-    sigaltstack(&ss, NULL);
-    void *warm[2];
-    backtrace(warm, 2);   /* loads the unwinder now, not inside a handler */
-    static const int fatal[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTRAP};
-    struct sigaction sa = {0};
-    sa.sa_sigaction = on_fatal;
-    sa.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_RESETHAND | SA_NODEFER;
-    sigemptyset(&sa.sa_mask);
-    for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++) sigaction(fatal[i], &sa, NULL);
-}
-
-static void answer_samples(wire_slot *slot) {
-    struct sigaction sa = {0};
-    sample_slot = slot;
-    sa.sa_sigaction = on_sample;
-    sa.sa_flags = SA_SIGINFO | SA_RESTART;
-    sigemptyset(&sa.sa_mask);
-    sigaction(WIRE_SAMPLE_SIGNAL, &sa, NULL);
-}
-
 /* In the child: the program's output is not ours to show, Ctrl-C is the harness's
  * to handle; then the worker's loop, and nothing after it. */
 static _Noreturn void become_worker(const worker_pool *p, int w, int cmd_fd, int res_fd) {
@@ -133,9 +61,9 @@ static _Noreturn void become_worker(const worker_pool *p, int w, int cmd_fd, int
         if (devnull > 2) close(devnull);
     }
     uint64_t *shared_totals = counter_share_attach(&p->shares[w]);
-    answer_samples(&p->slots[w]);
+    worker_signals_answer_samples(&p->slots[w]);
     p->slots[w].crash_trial = WIRE_IDLE;
-    answer_crashes();
+    worker_signals_answer_crashes();
     char why[256];
     if (confine_worker(&cfg->limits, why, sizeof why) != 0) _exit(CONFINE_EXIT_STATUS);
     worker_loop(cfg->mod, &cfg->program, cfg->seed, cmd_fd, res_fd, &p->slots[w], cfg->worker_rss_limit,

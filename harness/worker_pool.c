@@ -232,13 +232,16 @@ static int failed_counts(const worker_pool *p, const pool_worker *k, const count
         for (int i = 0; i < k->npcs; i++) p->cfg->mark_stuck(p->cfg->mark_stuck_ctx, k->pcs[i], stuck);
     }
     int rc = 0;
+    /* importance sampling counts count x weight, and the weight died with the worker:
+     * such a trial contributes nothing (docs/statistics.md) */
+    int weighted = p->cfg->weight_unit > 0;
     for (size_t j = 0; j < n && rc == 0; j++) {
         uint64_t run = s->view[j], total = run + (replicates ? s->extra_view[j] : 0);
         if ((moving && run != moving[j]) || (stuck && j < nblocks && stuck[j])) {
             rc = push_bin(out, (wire_bin){(uint32_t)j, WIRE_BIN_UNBOUNDED, 0, 1}, &cap);
             continue;
         }
-        if (total) rc = push_bin(out, (wire_bin){(uint32_t)j, 0, total, 1}, &cap);
+        if (total && !weighted) rc = push_bin(out, (wire_bin){(uint32_t)j, 0, total, 1}, &cap);
         if (!rc && replicates && run) rc = push_bin(out, (wire_bin){(uint32_t)(n + j), 0, run, 1}, &cap);
     }
     free(stuck);

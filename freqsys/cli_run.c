@@ -508,6 +508,7 @@ static int block_of(result_block *out, const spec *s, const runner_config *cfg, 
             if (!(out->basis = strdup("cap"))) return -1;
         }
     }
+    out->proven_once = (b->flags & FSABI_BLOCK_ONCE) != 0;
     out->variance_ratio = NAN;
     if (rr->run_moments) per_run(out, m, &rr->run_moments[j], cfg->runs_per_trial);   /* per == 1 then */
     out->successors = calloc(b->nsuccessors + 1, sizeof *out->successors);

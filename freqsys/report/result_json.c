@@ -146,6 +146,8 @@ static json_t *block_json(const result_block *b, int *bad)
         set(o, "cap", str(b->cap), bad);
     if (isfinite(b->variance_ratio) && b->variance_ratio > 0)
         set(o, "variance_ratio", real(b->variance_ratio), bad);
+    if (b->proven_once)
+        set(o, "proven_once", json_true(), bad);
     json_t *succ = json_array(), *calls = json_array();
     for (size_t k = 0; succ && k < b->nsuccessors; k++)
         if (json_array_append_new(succ, json_integer(b->successors[k])) != 0)
@@ -821,6 +823,7 @@ static int read_block(reader *rd, json_t *o, result_block *b)
         get_string(rd, o, "cap", 0, &b->cap);
     b->variance_ratio = NAN;
     get_double(rd, o, "variance_ratio", 0, &b->variance_ratio);
+    get_bool(rd, o, "proven_once", 0, &b->proven_once);
     read_edges(rd, o, b);
     return rd->failed ? -1 : 0;
 }

@@ -198,6 +198,13 @@ static void fill(row *w, const result_block *b, const result *r)
     } else if (why[0]) {
         snprintf(w->note, sizeof w->note, "%s", why + 2);
     }
+    if (b->proven_once && (!b->method || strcmp(b->method, "exact") != 0) && b->mean < 1 &&
+        r->crashes + r->timeouts + r->input_errors > 0) {
+        /* proven of runs that end: the trials that stopped before it are why it is sampled */
+        size_t k = strlen(w->note);
+        snprintf(w->note + k, sizeof w->note - k, "%sonce in every run that ends (proven); sampled, as trials "
+                 "stopped before it", k ? "; " : "");
+    }
     if (isfinite(b->variance_ratio) && b->variance_ratio > 0 && !is_status(b, "exact")) {
         size_t n = strlen(w->note);
         snprintf(w->note + n, sizeof w->note - n, "%svariance ratio %.3g", n ? "; " : "", b->variance_ratio);

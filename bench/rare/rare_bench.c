@@ -96,7 +96,7 @@ int main(int argc, char **argv) {
     }
     if (seeds < 1 || !(alpha > 0 && alpha < 1) || !(p_reach > 0 && p_reach < 0.5) || round < 1) return 2;
     threshold = gsl_cdf_ugaussian_Qinv(p_reach);
-    model m = {"rare-is", epsilon, 1, {"if.then"}, {0}, {SCALE / (1 - alpha)}, weighted_trial, NULL, NULL, 1};
+    model m = {"rare-is", epsilon, 1, {"if.then"}, {0}, {SCALE / (1 - alpha)}, weighted_trial, NULL, NULL, 1, 0};
     stop_params params;
     if (stop_params_init(&params, epsilon, 1, gamma) != 0) return 2;
     stop_params_method(&params, STOP_METHOD_CLT, 0);

@@ -49,12 +49,6 @@ uint64_t *counter_share_attach(const counter_share *s) {
     return (uint64_t *)((char *)s->map + s->span);
 }
 
-void counter_share_clear(const counter_share *s) {
-    if (s->fd < 0) return;
-    memset((char *)s->map + ((const char *)s->view - (const char *)s->map), 0, s->ncounters * sizeof *s->view);
-    memset((char *)s->map + s->span, 0, s->nextra * sizeof(uint64_t));
-}
-
 void counter_share_close(counter_share *s) {
     if (s->map) munmap(s->map, s->map_bytes);
     if (s->fd >= 0) close(s->fd);

@@ -34,9 +34,6 @@ int counter_share_open(counter_share *s, const fsabi_module *mod, size_t nextra)
  * counts privately, and a trial that kills it contributes nothing). */
 uint64_t *counter_share_attach(const counter_share *s);
 
-/* Empties the counters and the extra words (before a new worker attaches). */
-void counter_share_clear(const counter_share *s);
-
 void counter_share_close(counter_share *s);
 
 #endif

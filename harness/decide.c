@@ -86,13 +86,7 @@ static void judge(decide *d, const tally *tallies, uint64_t j, uint64_t valid) {
         bound *= d->cfg->weight_unit * d->cfg->max_weight;
     }
     stop_rule_judge_bounded(&d->cfg->stop, &d->moments[j], facts, bound, &d->verdicts[j]);
-    d->verdicts[j].unbounded = 0;
     if (d->unbounded && d->unbounded[j]) mark_unbounded(&d->verdicts[j], d->unbounded[j]);
-    /* A block with no way out cannot run in a run that ends; the runs that did not
-     * end may be in it, where the optimiser keeps the count in a register until the
-     * loop exits, so no counter is seen to move: it is not claimed to be 0. */
-    else if (bound == 0 && j < d->cfg->mod->nblocks && d->timeouts && *d->timeouts)
-        mark_unbounded(&d->verdicts[j], *d->timeouts);
 }
 
 int decide_all(decide *d, const tally *tallies, uint64_t valid, uint64_t frontier, int trace) {

@@ -15,7 +15,6 @@ typedef struct decide {
     uint64_t first_open;       /* the judged counter found open at the last decision */
     const uint64_t *unbounded; /* per counter: trials killed at their timeout while it ran
                                 * (NULL: none); such a counter has no finite mean to claim */
-    const uint64_t *timeouts;  /* trials killed at their timeout so far (NULL: none) */
 } decide;
 
 /* Judges every counter over TALLIES, VALID trials of FRONTIER merged; with TRACE,

@@ -330,10 +330,9 @@ static int runner_open(runner *r) {
     out->moments = calloc(nb + 1, sizeof *out->moments);
     out->verdicts = calloc(nb + 1, sizeof *out->verdicts);
     if (replicates) out->run_moments = calloc(nb + 1, sizeof *out->run_moments);
-    r->judge = (decide){cfg, out->moments, out->verdicts, 0, NULL, NULL};
+    r->judge = (decide){cfg, out->moments, out->verdicts, 0, NULL};
     int failed = merge_init(&r->merged, replicates ? 2 * nb : nb);
     r->judge.unbounded = r->merged.unbounded;
-    r->judge.timeouts = &r->merged.timeouts;
     if (cfg->nscores && !replicates && cfg->program.take_scores) {
         out->scores = calloc(1, sizeof *out->scores);
         failed |= !out->scores || score_sums_init(out->scores, (uint32_t)cfg->mod->nblocks, cfg->nscores) != 0;

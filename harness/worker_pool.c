@@ -390,7 +390,11 @@ int worker_pool_slowest(worker_pool *p, double min_s, uint64_t *trial, double *s
         }
     }
     if (at < 0 || (double)longest * 1e-9 < min_s) return 0;
-    *trial = p->workers[at].seen_trial;
+    /* only a trial that computes is asked: a signal would cut a sleep short */
+    const pool_worker *k = &p->workers[at];
+    uint64_t used = cpu_ns(k);
+    if (k->has_cpu_clock && (double)(used > k->seen_cpu_ns ? used - k->seen_cpu_ns : 0) * 1e-9 < min_s) return 0;
+    *trial = k->seen_trial;
     *seconds = (double)longest * 1e-9;
     int answered = __atomic_load_n(&p->slots[at].pc_seq, __ATOMIC_ACQUIRE) && p->slots[at].pc_trial == *trial;
     *pc = answered ? p->slots[at].pc : 0;

@@ -88,8 +88,9 @@ int worker_pool_receive(worker_pool *p, int w, merge_piece *out, char *err, size
 int worker_pool_bury(worker_pool *p, int w, worker_pool_loss *loss, char *err, size_t errlen);
 
 /* The trial that has run longest, when that is at least MIN_S seconds of wall
- * time: 1 with its id, how long, and the code address it last said it was at (0
- * when it has not answered yet), after asking it again; else 0. */
+ * time and of its worker's CPU time (a trial that waits is not interrupted): 1
+ * with its id, how long, and the code address it last said it was at (0 when it
+ * has not answered yet), after asking it again; else 0. */
 int worker_pool_slowest(worker_pool *p, double min_s, uint64_t *trial, double *seconds, uint64_t *pc);
 
 /* Kills the worker of every trial that has used more CPU time than the timeout

@@ -12,6 +12,7 @@
 #include <sys/wait.h>
 #include <time.h>
 #include "chunk_queue.h"
+#include "clopper_pearson.h"
 #include "decide.h"
 #include "event_loop.h"
 #include "hashed_verdict.h"
@@ -266,12 +267,16 @@ static int ship_pending(runner *r) {
     return rc;
 }
 
-/* A program that crashes or hangs in every trial is not run for an hour: after
- * ALL_FAILED_TRIALS trials that all failed the run ends, naming the first. */
-#define ALL_FAILED_TRIALS 8
+/* A program that crashes or hangs in every trial is not run for an hour: once no
+ * trial has ended well in as many trials as bound P(a trial ends well) by
+ * ALL_FAILED_SHARE at the run's confidence (298 at 95%), the run ends, naming the
+ * first. A program that fails in most trials but not all is run as any other: its
+ * estimates count the failed trials like the rest. */
+#define ALL_FAILED_SHARE 0.01
 static int all_failing(const runner *r) {
     const merge *m = &r->merged;
-    return m->frontier >= ALL_FAILED_TRIALS && merge_valid(m) == 0;
+    double enough = clopper_pearson_zero_trials(ALL_FAILED_SHARE, 1.0 - r->cfg->stop.confidence);
+    return merge_valid(m) == 0 && (double)m->frontier >= enough;
 }
 
 static int after_events(void *ctx) {
@@ -397,6 +402,8 @@ static void runner_report(runner *r, int rc) {
     out->ncrash_sites = r->merged.ncrash_sites;
     memcpy(out->failures, r->merged.failures, sizeof out->failures);
     out->nfailures = r->merged.nfailures;
+    /* a program none of whose trials ended well is reported so, settled or not */
+    if (r->merged.frontier > 0 && merge_valid(&r->merged) == 0) out->all_failed = 1;
     out->converged = decide_settled(&r->judge) && !out->interrupted && !out->all_failed &&
                      hashed_verdict_settled(cfg->mod, &cfg->stop, &r->merged.hashed, hashed_trials(&r->merged));
     out->elapsed_s = seconds(r);

@@ -125,8 +125,8 @@ typedef struct runner_result {
     runner_outcomes outcomes;                    /* how they ended, in detail */
     runner_crash_site crash_sites[RUNNER_MAX_CRASH_SITES];   /* where crashes stopped */
     size_t ncrash_sites;
-    int all_failed;            /* ended early: every trial so far crashed, timed out or
-                                * failed on its input */
+    int all_failed;            /* no trial ended well: every one crashed, timed out or
+                                * failed on its input (never converged) */
     int converged;             /* every block settled */
     int interrupted;           /* SIGINT or SIGTERM arrived first */
     int gave_up;               /* ended early: every open block needs a bound (stuck) */

@@ -208,7 +208,7 @@ typedef struct result {
     size_t noutcomes;
     result_crash_site *crash_sites;   /* by first trial */
     size_t ncrash_sites;
-    int all_failed;       /* ended early: every trial so far crashed, timed out or failed on its input */
+    int all_failed;       /* no trial ended well: every one crashed, timed out or failed on its input */
     double timeout_s;     /* the per-trial limit used (CPU time); 0: not recorded */
     int timeout_calibrated;   /* 1: chosen from the first trials' times, not given */
     result_function *functions;

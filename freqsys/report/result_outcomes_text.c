@@ -40,8 +40,8 @@ int result_write_outcomes_text(const result *r, FILE *out)
                 (unsigned long long)c->first_trial);
     }
     if (r->all_failed)
-        fputs("ended early: every trial so far crashed, timed out or stopped on its input; the program cannot be\n"
-              "estimated until it runs (--replay the first failed trial above to see why)\n", out);
+        fputs("no trial ended well: every one crashed, timed out or stopped on its input (--replay the first\n"
+              "failed trial above to see why)\n", out);
     return 0;
 }
 

@@ -37,15 +37,14 @@ static void check_block(const result *r, const char *fn, const char *label, doub
 static result *run(const char *spec, const char *name, const char *args, int expect) {
     char err[8192];
     int code = e2e_runf(err, sizeof err, "run tests/e2e/programs/%s -q %s -o \"$TMPDIR/%s\"", spec, args, name);
-    is_int(code, expect, "%s %s: %s although some trials crash", spec, args,
-           expect ? "the budget runs out first" : "every block settles");
+    is_int(code, expect, "%s %s: exit %d", spec, args, expect);
     result *r = e2e_result(tmp_path(name), err, sizeof err);
     if (!r) diag("%s", err);
     return r;
 }
 
 int main(void) {
-    plan(16);
+    plan(18);
     double s = 1 - p_crash(), per_call = (1 + s + s * s) / 3;   /* calls 3: a crash ends the trial's calls */
     result *r = run("crashes.fspec", "crashes.json", "-j 2", 0);
     if (!r) bail("no result");
@@ -78,6 +77,13 @@ int main(void) {
     if (!r) bail("no result");
     check_block(r, "check", "entry", per_call, "calls 3, the calls a crash cut short");
     check_block(r, "step", "for.body", truth_body() * per_call, "calls 3, a crash inside a loop");
+    result_free(r);
+    /* a program that crashes in every trial: ended, exit 1, the site named */
+    r = run("always.fspec", "always.json", "-j 2", 1);
+    if (!r) bail("no result");
+    ok(r->all_failed && !r->converged && r->crashes == r->trials && r->ncrash_sites == 1 &&
+       !strcmp(r->crash_sites[0].block, "if.end") && r->crash_sites[0].first_trial == 0 && r->trials <= 300,
+       "a program that always crashes ends after %llu trials, naming main if.end", (unsigned long long)r->trials);
     result_free(r);
     /* the same seed, the same JSON, for any number of workers */
     r = run("crashes_function.fspec", "j1.json", "-j 1 -n 3000", 1);

@@ -1,5 +1,6 @@
 /* distributions/dist.c: the operations every distribution shares, dispatched through its ops. */
 /* SPDX-License-Identifier: MIT */
+#include <math.h>
 #include <stdlib.h>
 
 #include "dist_impl.h"
@@ -43,6 +44,15 @@ int dist_is_integer(const dist *d)
 double dist_cdf(const dist *d, double x)
 {
     return d->ops->cdf(d, x);
+}
+
+double dist_survival(const dist *d, double x)
+{
+    double lo, hi;
+    dist_range(d, &lo, &hi);
+    if (x >= hi)
+        return 0;
+    return d->ops->survival ? d->ops->survival(d, x) : NAN;
 }
 
 double dist_mean(const dist *d)

@@ -51,6 +51,11 @@ int dist_is_integer(const dist *d);
 /* P(X <= x), exact where GSL has it; used by the statistical tests and truncation. */
 double dist_cdf(const dist *d, double x);
 
+/* P(X > x), accurate in the far upper tail (relative error, where 1 - dist_cdf
+ * would round to 0): exact 0 at or above the greatest value a draw can take, NAN
+ * for a kind with an unbounded upper tail but no such form. Can't fail. */
+double dist_survival(const dist *d, double x);
+
 /* support.c: the finite support of D. Returns its size N (values listed as the
  * distribution lists them, a value listed twice counted twice), and when N <= MAX
  * fills VALUES[0..N) and PROBS[0..N) (summing to 1); returns 0 when the support is

@@ -59,8 +59,14 @@ static void score(const dist *d, double x, double *grad)
     grad[0] = p < 1 ? 1 / p - (x - 1) / (1 - p) : 0;
 }
 
+/* P(X > x) = (1 - p)^floor(x): exact in the far tail, where 1 - cdf rounds to 0. */
+static double survival(const dist *d, double x)
+{
+    return x < 1 ? 1 : exp(floor(x) * G(d)->log_q);
+}
+
 static const dist_ops ops = {
-    "geometric", cdf, mean, format, NULL, NULL, NULL, NULL, NULL, params, score, NULL,
+    "geometric", cdf, mean, format, NULL, NULL, survival, NULL, NULL, params, score, NULL,
 };
 
 /* geometric(p) with 0 < p <= 1; fails on a wrong count or kind or p outside (0, 1]. */

@@ -31,6 +31,17 @@ static double cdf(const dist *d, double x)
     return gsl_cdf_poisson_P((unsigned)floor(x), P(d)->l);
 }
 
+/* P(X > x) from GSL's upper tail, accurate where 1 - cdf would round to 0. A draw
+ * never exceeds GSL's unsigned int result. */
+static double survival(const dist *d, double x)
+{
+    if (x < 0)
+        return 1;
+    if (x >= 4294967295.0)
+        return 0;
+    return gsl_cdf_poisson_Q((unsigned)floor(x), P(d)->l);
+}
+
 static double mean(const dist *d) { return P(d)->l; }
 
 static void format(const dist *d, dist_text *t)
@@ -48,7 +59,7 @@ static size_t params(const dist *d, dist_param *out)
 static void score(const dist *d, double x, double *grad) { grad[0] = x / P(d)->l - 1; }
 
 static const dist_ops ops = {
-    "poisson", cdf, mean, format, NULL, NULL, NULL, NULL, NULL, params, score, NULL,
+    "poisson", cdf, mean, format, NULL, NULL, survival, NULL, NULL, params, score, NULL,
 };
 
 /* poisson(l) with 0 < l <= 2^31; fails on a wrong count or kind or l out of range. */

@@ -17,18 +17,22 @@ static void summary(LLVMModuleRef m, unsigned long long *blocks, unsigned long l
     *sites = LLVMConstIntGetZExtValue(LLVMGetOperand(init, 3));
 }
 
-/* How many blocks of the descriptor's table have a bound per run (max_runs), and how
- * many of those rest on a cap of the spec (bound_from not ""). */
-static void bounded(LLVMModuleRef m, unsigned long long *proven, unsigned long long *capped) {
-    *proven = *capped = 0;
+/* How many blocks of the descriptor's table have a bound per run (max_runs), how
+ * many of those rest on a cap of the spec (bound_from not ""), and how many hold
+ * outside a far tail of the spec's distributions (tail_mass > 0). */
+static void bounded(LLVMModuleRef m, unsigned long long *proven, unsigned long long *capped,
+                    unsigned long long *tails) {
+    *proven = *capped = *tails = 0;
     LLVMValueRef d = LLVMGetNamedGlobal(m, FSABI_MODULE_SYMBOL);
     LLVMValueRef init = d ? LLVMGetInitializer(d) : NULL;
     LLVMValueRef table = init ? LLVMGetInitializer(LLVMGetOperand(init, 8)) : NULL;
     unsigned n = table && !LLVMIsNull(table) ? (unsigned)LLVMGetNumOperands(table) : 0;
     for (unsigned j = 0; j < n; j++) {
-        LLVMValueRef row = LLVMGetOperand(table, j);   /* fsabi_block: bound_from is field 3, max_runs 11 */
+        LLVMValueRef row = LLVMGetOperand(table, j);   /* fsabi_block: bound_from is field 3, max_runs 11, tail_mass 13 */
         if (LLVMConstIntGetZExtValue(LLVMGetOperand(row, 11)) == FSABI_RUNS_UNBOUNDED) continue;
         (*proven)++;
+        LLVMBool lossy;
+        if (LLVMConstRealGetDouble(LLVMGetOperand(row, 13), &lossy) > 0) (*tails)++;
         LLVMValueRef from = LLVMGetInitializer(LLVMGetOperand(row, 3));   /* "" is all zeros */
         size_t len = 0;
         if (from && LLVMIsAConstantDataSequential(from) && LLVMGetAsString(from, &len)[0]) (*capped)++;
@@ -56,10 +60,11 @@ int cli_check(int argc, char **argv) {
            argv[1], s->function ? "function" : "program", s->function ? s->function : "main",
            blocks, blocks == 1 ? "" : "s", fns, fns == 1 ? "" : "s", sites, sites == 1 ? "" : "s",
            s->ninputs, s->ninputs == 1 ? "" : "s");
-    unsigned long long proven, capped;
-    bounded(m, &proven, &capped);
+    unsigned long long proven, capped, tails;
+    bounded(m, &proven, &capped, &tails);
     printf("proven bounds: %llu of %llu block%s", proven, blocks, blocks == 1 ? "" : "s");
     if (capped) printf(" (%llu under a cap)", capped);
+    if (tails) printf(" (%llu outside a far tail of the inputs' distributions)", tails);
     printf("\n");
     for (size_t i = 0; i < warnings.n; i++) printf("warning: %s\n", warnings.v[i]);
     transform_warnings_free(&warnings);

@@ -509,6 +509,7 @@ static int block_of(result_block *out, const spec *s, const runner_config *cfg, 
         }
     }
     out->proven_once = (b->flags & FSABI_BLOCK_ONCE) != 0;
+    out->tail_mass = cfg->weight_unit > 0 ? 0 : b->tail_mass;   /* per run: only one counted call has tails */
     out->variance_ratio = NAN;
     if (rr->run_moments) per_run(out, m, &rr->run_moments[j], cfg->runs_per_trial);   /* per == 1 then */
     out->successors = calloc(b->nsuccessors + 1, sizeof *out->successors);

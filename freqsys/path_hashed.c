@@ -66,7 +66,7 @@ static double decode(const fsabi_module *mod, uint32_t fi, const function_paths 
     if (!out->blocks) *oom = 1;
     for (size_t k = 0; !*oom && k < len; k++) {
         const fsabi_block *b = &mod->blocks[first + nodes[k]];
-        double runs = runner_block_max_runs(b);
+        double runs = b->tail_mass > 0 ? INFINITY : runner_block_max_runs(b);   /* a tail's level is no bound for a path */
         if (runs < bound) bound = runs;
         if (!(out->blocks[out->nblocks++] = strdup(b->label))) *oom = 1;
     }

@@ -21,14 +21,19 @@ static uint64_t judged_slot(const runner_config *cfg, uint64_t k) {
 /* The facts and the per-run bound the rule takes for counter J: a block's own; a
  * path's, what holds of its rarest block; a block's in one context, what holds of it
  * there (at most as often as the block, so "once" does not carry over); none for an
- * MMIO write counter. */
-static void counter_facts(const fsabi_module *mod, uint64_t j, unsigned *facts, double *bound) {
+ * MMIO write counter. TAIL: what the count's tail past BOUND can add to its mean (a
+ * block's, and so a block's in a context, which never counts more). */
+static void counter_facts(const fsabi_module *mod, uint64_t j, unsigned *facts, double *bound, double *tail) {
     *facts = 0;
     *bound = INFINITY;
+    *tail = 0;
     if (j < mod->nblocks) {
         *facts = runner_block_facts(&mod->blocks[j]);
         *bound = runner_block_max_runs(&mod->blocks[j]);
+        *tail = mod->blocks[j].tail_mass;
     } else if (j >= mod->nblocks + mod->nwrites + mod->npaths) {
+        uint32_t context;
+        *tail = mod->blocks[fsabi_context_block(mod, j - mod->nblocks - mod->nwrites - mod->npaths, &context)].tail_mass;
         *bound = runner_context_max_runs(mod, j - mod->nblocks - mod->nwrites - mod->npaths);
         *facts = *bound <= 1 ? STOP_FACT_AT_MOST_ONCE : 0u;
     } else if (j >= mod->nblocks + mod->nwrites) {
@@ -47,8 +52,9 @@ static void judge_replicates(const runner_config *cfg, uint64_t j, const tally_m
     p.floor *= k;   /* an absolute amount, like the cap */
     p.cap *= k;
     unsigned facts;
-    double max_runs;
-    counter_facts(cfg->mod, j, &facts, &max_runs);
+    double max_runs, tail;
+    counter_facts(cfg->mod, j, &facts, &max_runs, &tail);
+    p.slack = tail * k;   /* (sum - k L)^+ <= sum of each run's (count - L)^+ */
     if ((facts & STOP_FACT_ONCE) && m->n > 0 && m->hits == m->n && m->min == cfg->runs_per_trial &&
         m->max == cfg->runs_per_trial) {
         tally_moments once = *m;
@@ -79,13 +85,16 @@ static void judge(decide *d, const tally *tallies, uint64_t j, uint64_t valid) {
         return;
     }
     unsigned facts;
-    double bound;
-    counter_facts(d->cfg->mod, j, &facts, &bound);
+    double bound, tail;
+    counter_facts(d->cfg->mod, j, &facts, &bound, &tail);
+    stop_params p = d->cfg->stop;
+    p.slack = tail;
     if (d->cfg->weight_unit > 0) {   /* weighted counts: a wider range, and nothing proven of them */
         facts = 0;
-        bound *= d->cfg->weight_unit * d->cfg->max_weight;
+        bound = tail > 0 ? INFINITY : bound * d->cfg->weight_unit * d->cfg->max_weight;   /* tails: unweighted only */
+        p.slack = 0;
     }
-    stop_rule_judge_bounded(&d->cfg->stop, &d->moments[j], facts, bound, &d->verdicts[j]);
+    stop_rule_judge_bounded(&p, &d->moments[j], facts, bound, &d->verdicts[j]);
     if (d->unbounded && d->unbounded[j]) mark_unbounded(&d->verdicts[j], d->unbounded[j]);
 }
 

@@ -354,8 +354,10 @@ static void narrowest(const stop_params *p, const tally_moments *m, double range
     v->n_needed = clamp_needed(fmin(by_clt, by_bern));
 }
 
-void stop_rule_judge_bounded(const stop_params *p, const tally_moments *m, unsigned facts, double max_runs,
-                             block_verdict *v)
+/* stop_rule_judge_bounded for a range that holds outright: SLACK already taken
+ * from epsilon by the caller. */
+static void judge_in_range(const stop_params *p, const tally_moments *m, unsigned facts, double max_runs,
+                           block_verdict *v)
 {
     int anytime = p->method == STOP_METHOD_ANYTIME;
     double alpha = anytime ? confidence_sequence_alpha(m->n, p->alpha) : p->alpha;
@@ -366,7 +368,12 @@ void stop_rule_judge_bounded(const stop_params *p, const tally_moments *m, unsig
     v->basis = BASIS_NONE;
     v->level = alpha;
     v->epsilon_abs = p->relative ? (p->epsilon * fabs(m->mean) + p->floor) / (1.0 + p->epsilon) : p->epsilon;
+    v->epsilon_abs -= p->slack;
     v->half_width = INFINITY;
+    if (p->slack > 0.0 && !(v->epsilon_abs > 0.0)) {   /* the tail alone is wider than epsilon */
+        v->n_needed = STOP_N_NEEDED_MAX;
+        return;
+    }
     v->range = INFINITY;
     v->be_ratio = berry_esseen_bound(m->stddev, m->abs_m3, m->n);
     v->quantile = INFINITY;
@@ -428,6 +435,20 @@ void stop_rule_judge_bounded(const stop_params *p, const tally_moments *m, unsig
         anytime_rule(p, m, range, alpha, v);
     else
         narrowest(p, m, range, basis, v);
+}
+
+/* With a slack, the range holds for min(count, range), whose mean lies within SLACK
+ * below the count's: the interval for it, widened by SLACK, covers the count's mean,
+ * and it must settle within epsilon less SLACK. */
+void stop_rule_judge_bounded(const stop_params *p, const tally_moments *m, unsigned facts, double max_runs,
+                             block_verdict *v)
+{
+    judge_in_range(p, m, facts, max_runs, v);
+    if (p->slack > 0.0) {
+        v->half_width += p->slack;
+        v->epsilon_abs += p->slack;
+        if (v->status != BLOCK_NOT_CONVERGED && !(v->half_width <= v->epsilon_abs)) v->status = BLOCK_NOT_CONVERGED;
+    }
 }
 
 void stop_rule_judge(const stop_params *p, const tally_moments *m, unsigned facts, block_verdict *v)

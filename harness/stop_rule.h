@@ -58,6 +58,8 @@ typedef struct stop_params {
     double cap;            /* the largest count one trial can give (an assumption); 0: none */
     stop_family family;
     uint64_t family_size;  /* k: blocks sharing 1 - gamma (1 outside a family) */
+    double slack;          /* what the count's tail past the range can add to the mean
+                            * (fsabi_block.tail_mass), added to the half-width; 0: none */
     /* derived by stop_params_init and stop_params_family */
     double alpha;          /* one block's error budget: 1 - gamma, or its share */
     double u;              /* standard normal quantile of 1 - alpha / 2 */

@@ -148,6 +148,8 @@ static json_t *block_json(const result_block *b, int *bad)
         set(o, "variance_ratio", real(b->variance_ratio), bad);
     if (b->proven_once)
         set(o, "proven_once", json_true(), bad);
+    if (b->tail_mass > 0)
+        set(o, "tail_mass", real(b->tail_mass), bad);
     json_t *succ = json_array(), *calls = json_array();
     for (size_t k = 0; succ && k < b->nsuccessors; k++)
         if (json_array_append_new(succ, json_integer(b->successors[k])) != 0)
@@ -824,6 +826,7 @@ static int read_block(reader *rd, json_t *o, result_block *b)
     b->variance_ratio = NAN;
     get_double(rd, o, "variance_ratio", 0, &b->variance_ratio);
     get_bool(rd, o, "proven_once", 0, &b->proven_once);
+    get_double(rd, o, "tail_mass", 0, &b->tail_mass);
     read_edges(rd, o, b);
     return rd->failed ? -1 : 0;
 }

@@ -133,7 +133,10 @@ static void assumption(char *buf, size_t n, const result_block *b, const result 
     buf[0] = '\0';
     if (!isfinite(b->range))
         return;
-    if (is_basis(b, "proven"))
+    if (is_basis(b, "proven") && b->tail_mass > 0)
+        snprintf(buf, n, ", at most %.15g per %s but in a far tail of the inputs, which adds at most %.2g (proven)",
+                 b->range, per, b->tail_mass);
+    else if (is_basis(b, "proven"))
         snprintf(buf, n, ", at most %.15g per %s (proven)", b->range, per);
     else if (is_basis(b, "cap") && b->cap)
         snprintf(buf, n, ", assuming at most %.15g executions per %s (cap %s)", b->range, per, b->cap);
@@ -162,7 +165,7 @@ static void no_bound(char *buf, size_t n, const result_block *b, const result *r
 
 static void fill(row *w, const result_block *b, const result *r)
 {
-    char why[96];
+    char why[160];
     location(w->loc, sizeof w->loc, b, r);
     fixed(w->mean, sizeof w->mean, b->mean);
     fixed(w->half, sizeof w->half, b->half_width);

@@ -15,26 +15,30 @@ static void hull(const dist *d, double *lo, double *hi) {
 }
 
 /* The range of a read at SITE: every distribution that can serve it, and 0 (what a
- * read past the end of the input gives) when only `read N` lines serve some reads. */
-static void read_range(const spec *s, const read_site *site, double *lo, double *hi) {
+ * read past the end of the input gives) when only `read N` lines serve some reads.
+ * ONLY gets the distribution when it alone serves the site, else NULL. */
+static void read_range(const spec *s, const read_site *site, double *lo, double *hi, const dist **only) {
     *lo = INFINITY;
     *hi = -INFINITY;
+    *only = NULL;
     if (site->origin != FSABI_FROM_READ) {
         *lo = -INFINITY;
         *hi = INFINITY;
         return;
     }
     const spec_input *var = *site->variable ? spec_find_var(s, site->variable) : NULL;
-    int any = 0, indexed = 0;
+    int any = 0, indexed = 0, serving = 0;
     for (size_t i = 0; i < s->ninputs; i++) {
         const spec_input *in = &s->inputs[i];
         int serves = in->target == SPEC_READ_INDEX || (in->target == SPEC_READ_ANY && !var) || in == var;
         any |= in->target == SPEC_READ_ANY;
         indexed |= in->target == SPEC_READ_INDEX;
         if (!serves) continue;
-        if (in->value.kind == SPEC_VALUE_DIST && in->value.dist) hull(in->value.dist, lo, hi);
+        serving++;
+        if (in->value.kind == SPEC_VALUE_DIST && in->value.dist) { hull(in->value.dist, lo, hi); *only = in->value.dist; }
         else { *lo = -INFINITY; *hi = INFINITY; }
     }
+    if (serving != 1) *only = NULL;
     if (indexed && !any) {
         if (*lo > 0) *lo = 0;
         if (*hi < 0) *hi = 0;
@@ -47,9 +51,11 @@ int given_bounds_make(LLVMModuleRef m, const spec *s, const read_sites *sites, b
     *out = (bound_given){0};
     out->caps = calloc(s->ncaps + 1, sizeof *out->caps);
     double *lo = calloc(sites->n + 1, sizeof *lo), *hi = calloc(sites->n + 1, sizeof *hi);
+    const dist **only = calloc(sites->n + 1, sizeof *only);
     out->read_lo = lo;
     out->read_hi = hi;
-    if (!out->caps || !lo || !hi) return -1;
+    out->read_dist = only;
+    if (!out->caps || !lo || !hi || !only) return -1;
     for (size_t k = 0; k < s->ncaps; k++) {
         const spec_cap *c = &s->caps[k];
         LLVMValueRef fn = c->function ? LLVMGetNamedFunction(m, c->function) : NULL;
@@ -60,7 +66,7 @@ int given_bounds_make(LLVMModuleRef m, const spec *s, const read_sites *sites, b
         }
         out->caps[out->ncaps++] = (bound_cap){c->function, c->file, (unsigned)c->line, c->n, c->name, 0};
     }
-    for (size_t j = 0; j < sites->n; j++) read_range(s, &sites->v[j], &lo[j], &hi[j]);
+    for (size_t j = 0; j < sites->n; j++) read_range(s, &sites->v[j], &lo[j], &hi[j], &only[j]);
     out->nreads = sites->n;
     return 0;
 }
@@ -80,5 +86,6 @@ void given_bounds_free(bound_given *g) {
     free(g->caps);
     free((void *)g->read_lo);
     free((void *)g->read_hi);
+    free((void *)g->read_dist);
     *g = (bound_given){0};
 }

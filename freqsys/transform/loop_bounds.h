@@ -19,12 +19,16 @@ typedef struct bound_cap {
     int used;               /* set once a loop at FILE:LINE, or FUNCTION, is found */
 } bound_cap;
 
+struct dist;
+
 /* What the spec tells the proofs: its caps, and per read site (fsabi_site index) the
- * least and greatest value a read there can give (-/+INFINITY: unknown). */
+ * least and greatest value a read there can give (-/+INFINITY: unknown), and the
+ * distribution that alone serves the site (NULL: several, or none). */
 typedef struct bound_given {
     bound_cap *caps;
     size_t ncaps;
     const double *read_lo, *read_hi;
+    const struct dist *const *read_dist;
     size_t nreads;
 } bound_given;
 

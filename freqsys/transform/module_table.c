@@ -8,6 +8,7 @@
 #include "ptr_map.h"
 #include "loop_bounds.h"
 #include "run_bounds.h"
+#include "tail_bounds.h"
 
 typedef struct emitter {
     LLVMModuleRef m;
@@ -478,23 +479,24 @@ static int sequence_bounds(LLVMModuleRef m, const module_plan *plan, const count
 /* The block table: each block's names, place, edges and the facts proved of it, with
  * the cap (BOUND_FROM[j], NULL: none) its bound rests on; ROWS has room for every block. */
 static LLVMValueRef block_table(emitter *e, const counter_table *t, const LLVMValueRef *fn_names,
-                                const unsigned *flags, const uint32_t *max_runs, const char *const *bound_from,
-                                LLVMValueRef *rows) {
+                                const unsigned *flags, const uint32_t *max_runs, const double *tail,
+                                const char *const *bound_from, LLVMValueRef *rows) {
     /* fsabi_block { ptr function, ptr label, ptr file, ptr bound_from, i32 line, i32 function_index,
      *               i32 first_successor, i32 nsuccessors, i32 first_callee, i32 ncallees,
-     *               i32 flags, i32 max_runs, i32 reserved } */
-    LLVMTypeRef block_fields[13] = {e->ptr, e->ptr, e->ptr, e->ptr, e->i32, e->i32, e->i32,
-                                    e->i32, e->i32, e->i32, e->i32, e->i32, e->i32};
-    LLVMTypeRef block_ty = LLVMStructTypeInContext(e->ctx, block_fields, 13, 0);
+     *               i32 flags, i32 max_runs, i32 reserved, double tail_mass } */
+    LLVMTypeRef f64 = LLVMDoubleTypeInContext(e->ctx);
+    LLVMTypeRef block_fields[14] = {e->ptr, e->ptr, e->ptr, e->ptr, e->i32, e->i32, e->i32,
+                                    e->i32, e->i32, e->i32, e->i32, e->i32, e->i32, f64};
+    LLVMTypeRef block_ty = LLVMStructTypeInContext(e->ctx, block_fields, 14, 0);
     LLVMValueRef no_cap = cstring(e, "");
     for (size_t j = 0; j < t->nblocks; j++) {
         const counted_block *b = &t->blocks[j];
-        LLVMValueRef fields[13] = {fn_names[b->function_index], cstring(e, b->label),
+        LLVMValueRef fields[14] = {fn_names[b->function_index], cstring(e, b->label),
                                   cstring(e, b->file), bound_from[j] ? cstring(e, bound_from[j]) : no_cap,
                                   u32(e, b->line), u32(e, b->function_index), u32(e, b->first_successor),
                                   u32(e, b->nsuccessors), u32(e, b->first_callee), u32(e, b->ncallees),
-                                  u32(e, flags[j]), u32(e, max_runs[j]), u32(e, 0)};
-        rows[j] = LLVMConstStructInContext(e->ctx, fields, 13, 0);
+                                  u32(e, flags[j]), u32(e, max_runs[j]), u32(e, 0), LLVMConstReal(f64, tail[j])};
+        rows[j] = LLVMConstStructInContext(e->ctx, fields, 14, 0);
     }
     return constant_array(e, block_ty, rows, t->nblocks, "freqsys_blocks");
 }
@@ -575,22 +577,30 @@ int module_table_emit(LLVMModuleRef m, const module_plan *plan) {
     uint32_t *max_runs = calloc(t->nblocks + 1, sizeof *max_runs);
     int *cap_of = calloc(t->nblocks + 1, sizeof *cap_of);
     const char **bound_from = calloc(t->nblocks + 1, sizeof *bound_from);
-    if (!flags || !max_runs || !cap_of || !bound_from) goto done;
+    uint32_t *proven = calloc(t->nblocks + 1, sizeof *proven);
+    double *tail = calloc(t->nblocks + 1, sizeof *tail);
+    if (!flags || !max_runs || !cap_of || !bound_from || !proven || !tail) goto done;
     prove_once(m, plan->entry, t, flags);
     if (run_bounds_prove(m, plan->entry, t, plan->given, max_runs, cap_of) != 0 ||
         sequence_bounds(m, plan, t, flags, max_runs) != 0)
         goto done;
+    /* Paths and contexts keep what the code proves; a tail's level holds for blocks
+     * only (a call sequence or handlers add runs the levels do not follow). */
+    memcpy(proven, max_runs, t->nblocks * sizeof *proven);
+    if (plan->counted_calls <= 1 && plan->nhandlers == 0 &&
+        tail_bounds_prove(m, plan->entry, t, plan->given, max_runs, tail, cap_of) != 0)
+        goto done;
     for (size_t j = 0; j < t->nblocks; j++) {
-        if (max_runs[j] <= 1 && !(cap_of[j] >= 0 && max_runs[j] == 1)) flags[j] |= FSABI_BLOCK_AT_MOST_ONCE;
+        if (max_runs[j] <= 1 && tail[j] == 0 && !(cap_of[j] >= 0 && max_runs[j] == 1)) flags[j] |= FSABI_BLOCK_AT_MOST_ONCE;
         if (cap_of[j] >= 0 && max_runs[j] != FSABI_RUNS_UNBOUNDED) bound_from[j] = plan->given->caps[cap_of[j]].name;
     }
     fn_names = calloc(t->nfunctions + 1, sizeof *fn_names);
     rows = calloc(t->nblocks + t->nfunctions + sites->n + 1, sizeof *rows);
     if (!fn_names || !rows) goto done;
     for (size_t f = 0; f < t->nfunctions; f++) fn_names[f] = cstring(&e, t->functions[f].name);
-    LLVMValueRef blocks = block_table(&e, t, fn_names, flags, max_runs, bound_from, rows);
+    LLVMValueRef blocks = block_table(&e, t, fn_names, flags, max_runs, tail, bound_from, rows);
     LLVMValueRef path_rows, path_blocks, path_functions;
-    if (path_tables(&e, plan, max_runs, &path_rows, &path_blocks, &path_functions) != 0) goto done;
+    if (path_tables(&e, plan, proven, &path_rows, &path_blocks, &path_functions) != 0) goto done;
 
     LLVMValueRef functions = function_table(&e, t, fn_names, rows);
 
@@ -607,7 +617,7 @@ int module_table_emit(LLVMModuleRef m, const module_plan *plan) {
     if (!edges || !write_table || !handler_table) goto done;
 
     LLVMValueRef context_rows[5];
-    if (context_tables(&e, plan, max_runs, context_rows) != 0) goto done;
+    if (context_tables(&e, plan, proven, context_rows) != 0) goto done;
     const context_plan *cp = plan->contexts;
 
     LLVMValueRef fields[40] = {
@@ -637,6 +647,8 @@ int module_table_emit(LLVMModuleRef m, const module_plan *plan) {
     LLVMSetGlobalConstant(desc, 1);
     rc = 0;
 done:
+    free(proven);
+    free(tail);
     free(flags);
     free(max_runs);
     free(cap_of);

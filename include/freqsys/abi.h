@@ -10,7 +10,7 @@
  * through it. The layouts below are mirrored field by field in the IR (see
  * freqsys/transform/module_table.c): every field is a pointer or a 32/64-bit integer
  * placed so that no padding arises. Bump FSABI_VERSION on any change. */
-#define FSABI_VERSION 14
+#define FSABI_VERSION 15
 #define FSABI_MODULE_SYMBOL "freqsys_module"
 /* The runtime's table of functions for the executable that loads the module
  * (freqsys/runtime/runtime_table.h). These two are all the module exports. */
@@ -131,6 +131,9 @@ typedef struct fsabi_block {
     uint32_t max_runs;        /* proven: it runs at most this often per run of the entry;
                                * FSABI_RUNS_UNBOUNDED when nothing is proven */
     uint32_t reserved;        /* 0; keeps the row free of padding */
+    double tail_mass;         /* 0, or max_runs holds except in a far tail of the spec's
+                               * distributions, and this bounds E[(count - max_runs)^+]:
+                               * what that tail can add to the block's mean per run */
 } fsabi_block;
 
 #define FSABI_RUNS_UNBOUNDED 0xffffffffu

@@ -1,0 +1,218 @@
+/* freqsys/transform/tail_bounds.c: bounds that hold outside a far tail of the spec's distributions. */
+/* SPDX-License-Identifier: MIT */
+#include "tail_bounds.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "dist.h"
+#include "freqsys/abi.h"
+#include "run_bounds.h"
+
+#define LEVELS_MAX 128
+#define LEVEL_RATIO 1.25          /* each level's ranges this much wider: finer levels, tighter L */
+#define VALUE_LIMIT 0x1p62        /* the proofs take no wider range */
+#define COUNTER_LIMIT 0x1p64      /* no count of one run reaches this: counters are 64-bit */
+#define REMAINDER_SMALL (TAIL_MASS_MAX * 1e-3)   /* widening stops once the rest adds less */
+
+/* A read site whose declared distribution is unbounded, held to a range per level. */
+typedef struct held_site {
+    size_t site;
+    const dist *d;
+    double draws;        /* the most draws there per run, proven */
+    double lo0, hi0;     /* level 0's range; -/+INFINITY on a bounded side */
+} held_site;
+
+typedef struct levels {
+    held_site *held;
+    size_t nheld;
+    long only;           /* the one site held in this pass (index in held), -1: all */
+    uint32_t *bound;     /* [level][block] */
+    int *cap;            /* [level][block] */
+    double *leave;       /* [level]: P(some held draw leaves the level's range in a run) */
+    size_t n;            /* levels proven */
+} levels;
+
+/* The index in T of block BB of function FN, or -1 when FN is not counted. */
+static long block_index(const counter_table *t, LLVMValueRef fn, LLVMBasicBlockRef bb) {
+    size_t n;
+    const char *name = LLVMGetValueName2(fn, &n);
+    for (size_t f = 0; f < t->nfunctions; f++) {
+        const counted_function *cf = &t->functions[f];
+        if (strcmp(cf->name, name) != 0) continue;
+        long k = 0;
+        for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(fn); b; b = LLVMGetNextBasicBlock(b), k++)
+            if (b == bb) return k < (long)cf->nblocks ? (long)cf->first_block + k : -1;
+        return -1;
+    }
+    return -1;
+}
+
+/* The most integer draws at SITE per run, from the proven bounds of the blocks that
+ * make them; INFINITY when one of them is unbounded, 0 when none does. */
+static double draws_per_run(LLVMModuleRef m, const counter_table *t, const uint32_t *max_runs, size_t site) {
+    double draws = 0;
+    for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn))
+        for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+            for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+                if (!LLVMIsACallInst(i) || LLVMGetNumArgOperands(i) != 1) continue;
+                LLVMValueRef callee = LLVMGetCalledValue(i), at = LLVMGetOperand(i, 0);
+                size_t n;
+                if (!callee || !LLVMIsAFunction(callee) || strcmp(LLVMGetValueName2(callee, &n), FSABI_READ_INT) != 0 ||
+                    !LLVMIsAConstantInt(at) || LLVMConstIntGetZExtValue(at) != site)
+                    continue;
+                long j = block_index(t, fn, bb);
+                if (j < 0 || max_runs[j] == FSABI_RUNS_UNBOUNDED) return INFINITY;
+                draws += max_runs[j];
+            }
+    return draws;
+}
+
+/* The sites to hold: one distribution serves each, unbounded on a side where its
+ * tail is known accurately (dist_survival above; the CDF below, which GSL computes
+ * accurately in the lower tail), drawn a proven number of times per run. */
+static int find_held(LLVMModuleRef m, const counter_table *t, const bound_given *given, const uint32_t *max_runs,
+                     levels *lv) {
+    lv->held = calloc(given->nreads + 1, sizeof *lv->held);
+    if (!lv->held) return -1;
+    for (size_t s = 0; s < given->nreads; s++) {
+        const dist *d = given->read_dist ? given->read_dist[s] : NULL;
+        int high = !(given->read_hi[s] < INFINITY), low = !(given->read_lo[s] > -INFINITY);
+        if (!d || (!high && !low)) continue;
+        double median = dist_quantile(d, 0.5);
+        if (high && isnan(dist_survival(d, median))) continue;
+        double draws = draws_per_run(m, t, max_runs, s);
+        if (draws == 0 || !isfinite(draws)) continue;
+        held_site h = {s, d, draws, -INFINITY, INFINITY};
+        if (high) h.hi0 = fmax(1.0, ceil(dist_quantile(d, 0.9)));
+        if (low) h.lo0 = fmin(-1.0, floor(dist_quantile(d, 0.1)));
+        lv->held[lv->nheld++] = h;
+    }
+    return 0;
+}
+
+/* The chance that a run's held draws leave level K's ranges (LO, HI per site), as
+ * an upper bound: the union over draws, rounded up. */
+static double leave_chance(const levels *lv, const double *lo, const double *hi) {
+    double p = 0;
+    for (size_t h = 0; h < lv->nheld; h++) {
+        const held_site *s = &lv->held[h];
+        double out = 0;
+        if (lv->only >= 0 && (size_t)lv->only != h) continue;
+        if (isfinite(s->hi0)) out += dist_survival(s->d, hi[s->site]);
+        if (isfinite(s->lo0)) out += dist_cdf(s->d, lo[s->site]);
+        p += s->draws * out;
+    }
+    return fmin(1.0, p * (1 + 1e-6) + 1e-300 * (double)lv->nheld);
+}
+
+/* Proves every level, widening until the rest of the tail is negligible, a range
+ * reaches the proofs' limit, or nothing the proofs bound is left. */
+static int prove_levels(LLVMModuleRef m, LLVMValueRef entry, const counter_table *t, bound_given *given,
+                        const uint32_t *max_runs, levels *lv) {
+    size_t nb = t->nblocks;
+    double *lo = malloc((given->nreads + 1) * sizeof *lo), *hi = malloc((given->nreads + 1) * sizeof *hi);
+    lv->bound = malloc(LEVELS_MAX * (nb + 1) * sizeof *lv->bound);
+    lv->cap = malloc(LEVELS_MAX * (nb + 1) * sizeof *lv->cap);
+    lv->leave = malloc(LEVELS_MAX * sizeof *lv->leave);
+    if (!lo || !hi || !lv->bound || !lv->cap || !lv->leave) { free(lo); free(hi); return -1; }
+    memcpy(lo, given->read_lo, given->nreads * sizeof *lo);
+    memcpy(hi, given->read_hi, given->nreads * sizeof *hi);
+    bound_given held = *given;
+    held.read_lo = lo;
+    held.read_hi = hi;
+    int rc = 0;
+    double scale = 1;
+    for (size_t k = 0; k < LEVELS_MAX; k++, scale *= LEVEL_RATIO) {
+        int wider = 0;
+        for (size_t h = 0; h < lv->nheld; h++) {
+            const held_site *s = &lv->held[h];
+            if (lv->only >= 0 && (size_t)lv->only != h) continue;
+            double a = fmax(-VALUE_LIMIT, floor(s->lo0 * scale)), b = fmin(VALUE_LIMIT, ceil(s->hi0 * scale));
+            if (isfinite(s->lo0) && a != lo[s->site]) { lo[s->site] = a; wider = 1; }
+            if (isfinite(s->hi0) && b != hi[s->site]) { hi[s->site] = b; wider = 1; }
+        }
+        if (!wider) break;
+        uint32_t *bound = lv->bound + k * (nb + 1);
+        if ((rc = run_bounds_prove(m, entry, t, &held, bound, lv->cap + k * (nb + 1))) != 0) break;
+        lv->leave[k] = leave_chance(lv, lo, hi);
+        lv->n = k + 1;
+        int any = 0;
+        for (size_t j = 0; j < nb; j++) any |= max_runs[j] == FSABI_RUNS_UNBOUNDED && bound[j] != FSABI_RUNS_UNBOUNDED;
+        if (!any || lv->leave[k] * COUNTER_LIMIT <= REMAINDER_SMALL) break;
+    }
+    free(lo);
+    free(hi);
+    return rc;
+}
+
+/* E[(C - L)^+] for block J held at level FROM, L = max(B_from, 1): the sum over the
+ * levels after it while J stays bounded, and the rest at the counter's limit. */
+static double excess(const levels *lv, size_t nb, size_t j, size_t from, double *level) {
+    const uint32_t *b0 = lv->bound + from * (nb + 1);
+    *level = b0[j] > 1 ? (double)b0[j] : 1.0;
+    double sum = 0;
+    size_t k = from;
+    for (; k + 1 < lv->n; k++) {
+        uint32_t next = lv->bound[(k + 1) * (nb + 1) + j];
+        if (next == FSABI_RUNS_UNBOUNDED) break;
+        if (next > *level) sum += lv->leave[k] * ((double)next - *level);
+    }
+    return (sum + lv->leave[k] * COUNTER_LIMIT) * (1 + 1e-9);
+}
+
+/* For each block still unbounded, the least level of pass LV whose tail is small
+ * enough, where less than what an earlier pass found. */
+static void choose(const levels *lv, size_t nb, const uint32_t *max_runs, uint32_t *level, double *tail, int *cap_of) {
+    for (size_t j = 0; j < nb; j++) {
+        if (max_runs[j] != FSABI_RUNS_UNBOUNDED) continue;
+        for (size_t k = 0; k < lv->n; k++) {
+            if (lv->bound[k * (nb + 1) + j] == FSABI_RUNS_UNBOUNDED) break;
+            double at, mass = excess(lv, nb, j, k, &at);
+            if (mass > TAIL_MASS_MAX) continue;
+            if ((uint32_t)at < level[j]) {
+                level[j] = (uint32_t)at;
+                tail[j] = mass;
+                if (cap_of) cap_of[j] = lv->cap[k * (nb + 1) + j];
+            }
+            break;
+        }
+    }
+}
+
+static void free_levels(levels *lv) {
+    free(lv->bound);
+    free(lv->cap);
+    free(lv->leave);
+    lv->bound = NULL;
+    lv->cap = NULL;
+    lv->leave = NULL;
+    lv->n = 0;
+}
+
+int tail_bounds_prove(LLVMModuleRef m, LLVMValueRef entry, const counter_table *t, bound_given *given,
+                      uint32_t *max_runs, double *tail, int *cap_of) {
+    size_t nb = t->nblocks;
+    for (size_t j = 0; j < nb; j++) tail[j] = 0;
+    if (!given || !entry || given->nreads == 0) return 0;
+    levels lv = {0};
+    uint32_t *level = malloc((nb + 1) * sizeof *level);
+    int rc = level ? find_held(m, t, given, max_runs, &lv) : -1;
+    for (size_t j = 0; rc == 0 && j < nb; j++) level[j] = FSABI_RUNS_UNBOUNDED;
+    /* Each site alone first: a block that follows one read gets a level from that
+     * read's tail only. Then all together, for blocks that follow several. */
+    for (long pass = 0; rc == 0 && lv.nheld > 0 && pass <= (long)lv.nheld; pass++) {
+        if (pass == (long)lv.nheld && lv.nheld == 1) break;
+        lv.only = pass < (long)lv.nheld ? pass : -1;
+        if ((rc = prove_levels(m, entry, t, given, max_runs, &lv)) == 0) choose(&lv, nb, max_runs, level, tail, cap_of);
+        free_levels(&lv);
+    }
+    for (size_t j = 0; rc == 0 && j < nb; j++)
+        if (level[j] != FSABI_RUNS_UNBOUNDED) max_runs[j] = level[j];
+    if (rc != 0)
+        for (size_t j = 0; j < nb; j++) tail[j] = 0;
+    free(level);
+    free(lv.held);
+    free_levels(&lv);
+    return rc;
+}

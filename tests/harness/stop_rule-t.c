@@ -81,7 +81,7 @@ static void estimate(gsl_rng *r, const stop_params *p, double lambda, uint64_t m
 
 int main(void)
 {
-    plan(84);
+    plan(87);
     stop_params p;
     tally_moments m;
     block_verdict v;
@@ -130,6 +130,21 @@ int main(void)
        "...200 trials: 2 p_upper = %.4f <= 0.05, constant", v.half_width);
     stop_rule_judge_bounded(&p, &m, 0, 5, &v);
     ok(rel(v.half_width, 3 * v.p_upper, 1e-15), "...proven at most 5: a trial may differ by max(2, 5 - 2) = 3");
+    /* A range that holds outside a far tail: what the tail adds widens the interval,
+     * and the rest must settle within epsilon less it. */
+    p.slack = 0.01;
+    stop_rule_judge_bounded(&p, &m, 0, 2, &v);
+    ok(v.status == BLOCK_CONSTANT && rel(v.half_width, 2 * v.p_upper + 0.01, 1e-13) && rel(v.epsilon_abs, 0.05, 1e-14),
+       "...a tail of 0.01 past 2: half-width 2 p_upper + 0.01 = %.4f, still within 0.05", v.half_width);
+    p.slack = 0.03;
+    stop_rule_judge_bounded(&p, &m, 0, 2, &v);
+    ok(v.status == BLOCK_NOT_CONVERGED && rel(v.half_width, 2 * v.p_upper + 0.03, 1e-13),
+       "...a tail of 0.03: %.4f > 0.05, not settled", v.half_width);
+    p.slack = 0.06;
+    stop_rule_judge_bounded(&p, &m, 0, 2, &v);
+    ok(v.status == BLOCK_NOT_CONVERGED && v.n_needed == STOP_N_NEEDED_MAX,
+       "...a tail wider than epsilon: no number of trials settles it");
+    p.slack = 0;
     stop_params_method(&p, STOP_METHOD_CLT, 3);
     stop_rule_check(&p, &m, &v);
     ok(v.basis == BASIS_CAP && v.range == 3 && v.status == BLOCK_CONSTANT, "...a cap of 3 is an assumption, named");

@@ -89,6 +89,15 @@ static void judge(decide *d, const tally *tallies, uint64_t j, uint64_t valid) {
     counter_facts(d->cfg->mod, j, &facts, &bound, &tail);
     stop_params p = d->cfg->stop;
     p.slack = tail;
+    if (d->cfg->weight_unit > 0 && (facts & STOP_FACT_ONCE) && d->moments[j].n > 0 &&
+        d->moments[j].hits == d->moments[j].n) {
+        /* run once in every trial, as proven: 1 under any weights, and not sampled */
+        tally_moments once = {.n = d->moments[j].n, .hits = d->moments[j].n, .min = 1, .max = 1, .mean = 1};
+        stop_rule_judge_bounded(&p, &once, STOP_FACT_ONCE, 1, &d->verdicts[j]);
+        uint64_t unit = (uint64_t)d->cfg->weight_unit;   /* the tallies' scale */
+        d->moments[j] = (tally_moments){.n = once.n, .hits = once.n, .min = unit, .max = unit, .mean = d->cfg->weight_unit};
+        return;
+    }
     if (d->cfg->weight_unit > 0) {   /* weighted counts: a wider range, and nothing proven of them */
         facts = 0;
         bound = tail > 0 ? INFINITY : bound * d->cfg->weight_unit * d->cfg->max_weight;   /* tails: unweighted only */

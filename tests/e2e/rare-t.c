@@ -30,7 +30,7 @@ static void settles(const result *r, const result_block *b, double truth, const 
 }
 
 int main(void) {
-    plan(22);
+    plan(23);
     char err[4096];
     /* x ~ normal(0, 1) past its 1 - 10^-4 quantile; plain sampling needs about 3.8 10^6 runs */
     result *r = run("rare_normal.fspec", "--rare main:if.then2 -j 2", "normal", 0, err, sizeof err);
@@ -41,8 +41,12 @@ int main(void) {
            strstr(r->rare_tilts[0], "x: normal(0, 1) -> normal(3."),
        "the result names the target and the tilt: %s", r->nrare_tilts ? r->rare_tilts[0] : "(none)");
     const result_block *entry = e2e_block(r, "main", "entry");
-    ok(entry && fabs(entry->mean - 1) <= 0.05, "every block is weighted: the entry's mean %.4f is about 1",
-       entry ? entry->mean : NAN);
+    ok(entry && entry->mean == 1 && entry->method && !strcmp(entry->method, "exact"),
+       "the entry, proven to run once, stays exact under weights: %.4f", entry ? entry->mean : NAN);
+    const result_block *after = e2e_block_at(r, "main", 8, "if.end");
+    ok(after && fabs(after->mean - 1) <= after->half_width && strcmp(after->method, "exact") != 0,
+       "a block not proven once is weighted: %.4f within %.4f of 1", after ? after->mean : NAN,
+       after ? after->half_width : NAN);
     result_free(r);
     result *one = run("rare_normal.fspec", "--rare main:if.then2 -j 1", "one", 0, err, sizeof err);
     ok(one && e2e_same_json(tmp_path("normal.json"), tmp_path("one.json")), "-j 1 and -j 2 give the same result");

@@ -1,0 +1,19 @@
+/* bench/real/nmea/oracle.c: nmea's main run on standard inputs drawn by the oracle's own generator. */
+/* SPDX-License-Identifier: MIT */
+#include "../oracle.h"
+
+int program_main(void);
+
+static void one_run(void) {
+    char line[13];
+    long lines = oracle_poisson(5);
+    oracle_input_start();
+    for (long i = 0; i < lines; i++) {
+        oracle_string(line, oracle_uniform_int(0, 12), "$$GPA,01*F");
+        oracle_input_printf("%s\n", line);
+    }
+    oracle_input_finish();
+    program_main();
+}
+
+int main(int argc, char **argv) { return oracle_main(argc, argv, one_run); }

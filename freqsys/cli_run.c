@@ -251,7 +251,8 @@ static int parse_options(int argc, char **argv, run_options *o) {
     o->jobs = n > 0 ? (int)n : 1;
     int c;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "e:g:s:j:n:o:f:qkh", run_longs, NULL)) != -1) {
+    opterr = 0;   /* cli_getopt_error says what went wrong, with the nearest option */
+    while ((c = getopt_long(argc, argv, ":e:g:s:j:n:o:f:qkh", run_longs, NULL)) != -1) {
         unsigned long long v;
         switch (c) {
         case 's':
@@ -309,6 +310,8 @@ static int parse_options(int argc, char **argv, run_options *o) {
             o->replay = (long long)v;
             break;
         case 'h': cli_help("run", stdout); exit(EXIT_OK);
+        case '?':
+        case ':': return cli_getopt_error("run", argc, argv, run_longs);
         default: {
             int rc = statistics_option(c, o);
             if (rc < 0) rc = sampling_option(c, o);

@@ -49,4 +49,14 @@ int pipeline_instrument_counting(const char *spec_path, optimize_level level, co
 /* main.c: prints the help of one command (or the overview for NULL) to OUT. */
 void cli_help(const char *command, FILE *out);
 
+/* cli_options.c: says on stderr that COMMAND has no option ARG (as written: "--epsillon",
+ * "--epsillon=0.1", "-x"), naming the closest of the long option NAMES (without dashes,
+ * NULL-terminated) when one is near; returns EXIT_USAGE. */
+int cli_unknown_option(const char *command, const char *arg, const char *const *names);
+/* The same for getopt_long's '?' or ':' in a command parsing ARGV with LONGS and
+ * opterr 0: an unknown option, an ambiguous abbreviation, or a value missing or
+ * unwanted; returns EXIT_USAGE. */
+struct option;
+int cli_getopt_error(const char *command, int argc, char **argv, const struct option *longs);
+
 #endif

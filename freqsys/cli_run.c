@@ -20,6 +20,7 @@
 #include "path_hashed.h"
 #include "result_estimate_fill.h"
 #include "run_outcomes.h"
+#include "run_summary.h"
 #include "code_place.h"
 #include "timeout_calibrate.h"
 #include "runner.h"
@@ -976,6 +977,11 @@ static int deliver(run_state *st, result *r, int complete) {
     r->nwarnings = st->warnings.n;
     st->warnings = (transform_warnings){0};
     int rc = write_result(r, &st->o) != 0 ? EXIT_USAGE : complete ? EXIT_OK : EXIT_INCOMPLETE;
+    /* A text result on stdout ends with its verdict; any other leaves the terminal
+     * without one but for this line. */
+    const run_options *o = &st->o;
+    int text_on_stdout = !o->out_path && !strcmp(o->format ? o->format : "text", "text");
+    if (rc != EXIT_USAGE && !o->quiet && !text_on_stdout) run_summary_print(r, o->out_path, stderr);
     result_free(r);
     return rc;
 }

@@ -4,7 +4,7 @@
 #include "e2e.h"
 
 int main(void) {
-    plan(16);
+    plan(24);
     char err[8192];
 
     /* help on a command that does not exist is a usage error, not the overview */
@@ -46,5 +46,40 @@ int main(void) {
     ok(code == 2 && strstr(err, "did you mean '--optimize'?"), "instrument --optimise: --optimize");
     code = e2e_run("--verison", err, sizeof err);
     ok(code == 2 && strstr(err, "did you mean '--version'?"), "freqsys --verison: --version");
+    /* run -o: the result goes to a file, and the verdict still to the terminal */
+    code = e2e_runf(err, sizeof err, "run examples/newton/newton.fspec -n 100 -o '%s'", tmp_path("short.json"));
+    is_int(code, 1, "a budget too small: exit 1");
+    result *r = e2e_result(tmp_path("short.json"), NULL, 0);
+    size_t open = 0;
+    for (size_t i = 0; r && i < r->nblocks; i++) open += !strcmp(r->blocks[i].status, "not_converged");
+    char want[256];
+    snprintf(want, sizeof want, "freqsys: NOT CONVERGED: %zu of %zu blocks not within 0.3 at 95%% confidence after 100 "
+             "trials (the trial budget ran out) in ", open, r ? r->nblocks : 0);
+    ok(r && open > 0 && strstr(err, want), "...and stderr says NOT CONVERGED, with the open blocks (%zu of %zu) and "
+       "the trials", open, r ? r->nblocks : 0);
+    snprintf(want, sizeof want, "; result written to %s\n", tmp_path("short.json"));
+    ok(strstr(err, want) != NULL, "...and where the result is");
+    result_free(r);
+    code = e2e_runf(err, sizeof err, "run examples/newton/newton.fspec -o '%s'", tmp_path("full.json"));
+    r = e2e_result(tmp_path("full.json"), NULL, 0);
+    snprintf(want, sizeof want, "freqsys: converged: %zu of %zu blocks within 0.3 at 95%% confidence after %llu trials in ",
+             r ? r->nblocks : 0, r ? r->nblocks : 0, r ? (unsigned long long)r->trials : 0ull);
+    ok(code == 0 && r && strstr(err, want), "a run that settles says converged, with its blocks and trials");
+    result_free(r);
+    code = e2e_runf(err, sizeof err, "run examples/newton/newton.fspec -q -n 100 -o '%s'", tmp_path("quiet.json"));
+    ok(code == 1 && !strstr(err, "CONVERGED") && !strstr(err, "result written"), "-q silences it");
+    code = e2e_run("run examples/newton/newton.fspec -f json", err, sizeof err);
+    ok(code == 0 && strstr(err, "freqsys: converged: ") && !strstr(err, "written to"),
+       "JSON on standard output: the line on stderr names no file");
+    code = e2e_run("run examples/newton/newton.fspec", err, sizeof err);
+    ok(code == 0 && !strstr(err, "freqsys: converged"), "a text result on standard output has its own verdict: no line");
+    /* enumeration is exact: it says so */
+    code = e2e_runf(err, sizeof err, "run tests/e2e/programs/enumerate.fspec -o '%s'", tmp_path("dice.json"));
+    r = e2e_result(tmp_path("dice.json"), NULL, 0);
+    snprintf(want, sizeof want, "freqsys: exact: %zu blocks by enumeration of %llu combinations in ",
+             r ? r->nblocks : 0, r ? (unsigned long long)r->trials : 0ull);
+    ok(code == 0 && r && !strcmp(r->sampling, "enumerated") && strstr(err, want), "an enumerated run says exact");
+    if (r && strcmp(r->sampling, "enumerated") != 0) diag("sampling %s", r->sampling);
+    result_free(r);
     return done();
 }

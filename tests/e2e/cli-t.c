@@ -4,7 +4,7 @@
 #include "e2e.h"
 
 int main(void) {
-    plan(24);
+    plan(26);
     char err[8192];
 
     /* help on a command that does not exist is a usage error, not the overview */
@@ -81,5 +81,11 @@ int main(void) {
     ok(code == 0 && r && !strcmp(r->sampling, "enumerated") && strstr(err, want), "an enumerated run says exact");
     if (r && strcmp(r->sampling, "enumerated") != 0) diag("sampling %s", r->sampling);
     result_free(r);
+    /* a checkpoint that is not there: the file and the system's reason, no made-up place */
+    code = e2e_runf(err, sizeof err, "run --resume '%s'", tmp_path("nope.checkpoint"));
+    snprintf(want, sizeof want, "freqsys: error: cannot read the checkpoint %s: No such file or directory\n",
+             tmp_path("nope.checkpoint"));
+    ok(code == 2 && strstr(err, want), "a missing checkpoint is named with the reason (exit 2)");
+    ok(!strstr(err, ":-1"), "...and no line -1 or column -1");
     return done();
 }

@@ -840,7 +840,9 @@ static int prepare(run_state *st, int argc, char **argv, cluster *cl) {
     LLVMContextRef ctx = NULL;
     LLVMModuleRef m = NULL;
     instrument_counting counting = {o->max_paths, (unsigned)o->context_depth};
-    rc = pipeline_instrument_counting(o->spec_path, o->optimize, &counting, &st->s, &ctx, &m, &st->warnings);
+    /* -e and -g stand in for the spec's lines (configure takes the options first) */
+    int given = (o->has_epsilon ? SPEC_GIVEN_EPSILON : 0) | (o->has_confidence ? SPEC_GIVEN_CONFIDENCE : 0);
+    rc = pipeline_instrument_counting(o->spec_path, given, o->optimize, &counting, &st->s, &ctx, &m, &st->warnings);
     if (rc != EXIT_OK) return rc;
     /* The text result on stdout shows them; a result written to a file or as JSON
      * would hide them from the user at the terminal, so they go to stderr too. */

@@ -42,9 +42,10 @@ int pipeline_instrument(const char *spec_path, optimize_level level, spec **s, L
  * MAX_PATHS of them (0: no paths). */
 int pipeline_instrument_paths(const char *spec_path, optimize_level level, uint64_t max_paths, spec **s,
                               LLVMContextRef *ctx, LLVMModuleRef *m, transform_warnings *w);
-/* The same, counting what C asks for besides the blocks (paths, calling contexts). */
-int pipeline_instrument_counting(const char *spec_path, optimize_level level, const instrument_counting *c, spec **s,
-                                 LLVMContextRef *ctx, LLVMModuleRef *m, transform_warnings *w);
+/* The same, counting what C asks for besides the blocks (paths, calling contexts),
+ * with the settings GIVEN (SPEC_GIVEN_*) standing in for missing lines of the spec. */
+int pipeline_instrument_counting(const char *spec_path, int given, optimize_level level, const instrument_counting *c,
+                                 spec **s, LLVMContextRef *ctx, LLVMModuleRef *m, transform_warnings *w);
 
 /* main.c: prints the help of one command (or the overview for NULL) to OUT. */
 void cli_help(const char *command, FILE *out);

@@ -12,17 +12,17 @@ int pipeline_instrument(const char *spec_path, optimize_level level, spec **s, L
 int pipeline_instrument_paths(const char *spec_path, optimize_level level, uint64_t max_paths, spec **s,
                               LLVMContextRef *ctx, LLVMModuleRef *m, transform_warnings *w) {
     instrument_counting c = {max_paths, 0};
-    return pipeline_instrument_counting(spec_path, level, &c, s, ctx, m, w);
+    return pipeline_instrument_counting(spec_path, 0, level, &c, s, ctx, m, w);
 }
 
-int pipeline_instrument_counting(const char *spec_path, optimize_level level, const instrument_counting *c, spec **s,
-                                 LLVMContextRef *ctx, LLVMModuleRef *m, transform_warnings *w) {
+int pipeline_instrument_counting(const char *spec_path, int given, optimize_level level, const instrument_counting *c,
+                                 spec **s, LLVMContextRef *ctx, LLVMModuleRef *m, transform_warnings *w) {
     static char err[16384];
     /* Every out-parameter starts NULL, so the cleanup below (and the caller's) can
      * run from any point: a failed compile leaves no module to dispose. */
     *m = NULL;
     *ctx = NULL;
-    int status = spec_parse_file(spec_path, s, err, sizeof err);
+    int status = spec_parse_file_given(spec_path, given, s, err, sizeof err);
     if (status != SPEC_OK) {
         fprintf(stderr, "%s\n", err);
         return exit_status_spec(status);

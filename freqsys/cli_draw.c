@@ -76,7 +76,7 @@ int cli_draw(int argc, char **argv) {
             if (parse_count(optarg, &first)) return usage_error("--first takes a non-negative integer, got '%s'", optarg);
             break;
         case 'h': cli_help("draw", stdout); return EXIT_OK;
-        default: return cli_getopt_error("draw", argc, argv, longs);
+        default: return cli_getopt_error("draw", c, argc, argv, longs);
         }
     }
     if (optind + 1 != argc) return usage_error("%s", "needs exactly one SPEC file");

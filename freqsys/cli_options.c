@@ -35,7 +35,7 @@ int cli_unknown_option(const char *command, const char *arg, const char *const *
     return EXIT_USAGE;
 }
 
-int cli_getopt_error(const char *command, int argc, char **argv, const struct option *longs) {
+int cli_getopt_error(const char *command, int c, int argc, char **argv, const struct option *longs) {
     const char *names[MAX_NAMES + 1];
     size_t n = 0;
     for (; longs[n].name && n < MAX_NAMES; n++) names[n] = longs[n].name;
@@ -52,10 +52,7 @@ int cli_getopt_error(const char *command, int argc, char **argv, const struct op
         long_form = o->val == optopt && strncmp(arg, "--", 2) == 0 && strncmp(o->name, bare, strlen(bare)) == 0;
     if (!long_form && optopt) {
         char shortopt[3] = {'-', (char)optopt, '\0'};
-        const struct option *o = longs;
-        while (o->name && o->val != optopt) o++;
-        int takes = o->name && o->has_arg == required_argument;
-        if (takes) {
+        if (c == ':') {   /* getopt's word for a value missing; '?' is a letter it does not know */
             fprintf(stderr, "freqsys %s: option '-%c' needs a value\n(see 'freqsys help %s')\n", command, optopt,
                     command);
             return EXIT_USAGE;
@@ -74,7 +71,7 @@ int cli_getopt_error(const char *command, int argc, char **argv, const struct op
         for (const struct option *o = longs; exact && o->name; o++)
             if (!strcmp(o->name, bare)) match = o;
         fprintf(stderr, "freqsys %s: option '--%s' %s\n(see 'freqsys help %s')\n", command, match->name,
-                match->has_arg == no_argument ? "takes no value" : "needs a value", command);
+                c == ':' ? "needs a value" : "takes no value", command);
         return EXIT_USAGE;
     }
     if (matches > 1 && bare[0]) {

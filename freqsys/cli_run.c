@@ -312,7 +312,7 @@ static int parse_options(int argc, char **argv, run_options *o) {
             break;
         case 'h': cli_help("run", stdout); exit(EXIT_OK);
         case '?':
-        case ':': return cli_getopt_error("run", argc, argv, run_longs);
+        case ':': return cli_getopt_error("run", c, argc, argv, run_longs);
         default: {
             int rc = statistics_option(c, o);
             if (rc < 0) rc = sampling_option(c, o);

@@ -54,10 +54,10 @@ void cli_help(const char *command, FILE *out);
  * "--epsillon=0.1", "-x"), naming the closest of the long option NAMES (without dashes,
  * NULL-terminated) when one is near; returns EXIT_USAGE. */
 int cli_unknown_option(const char *command, const char *arg, const char *const *names);
-/* The same for getopt_long's '?' or ':' in a command parsing ARGV with LONGS and
- * opterr 0: an unknown option, an ambiguous abbreviation, or a value missing or
- * unwanted; returns EXIT_USAGE. */
+/* The same for getopt_long's answer C, '?' or ':', in a command parsing ARGV with
+ * LONGS, opterr 0 and an option string that starts with ':': an unknown option, an
+ * ambiguous abbreviation, or a value missing or unwanted; returns EXIT_USAGE. */
 struct option;
-int cli_getopt_error(const char *command, int argc, char **argv, const struct option *longs);
+int cli_getopt_error(const char *command, int c, int argc, char **argv, const struct option *longs);
 
 #endif

@@ -2,6 +2,7 @@
 /* SPDX-License-Identifier: MIT */
 #include <stdio.h>
 #include "commands.h"
+#include "integer_reads.h"
 #include "transform.h"
 
 int pipeline_instrument(const char *spec_path, optimize_level level, spec **s, LLVMContextRef *ctx,
@@ -30,6 +31,10 @@ int pipeline_instrument_counting(const char *spec_path, int given, optimize_leve
     *ctx = LLVMContextCreate();
     int rc = compile_sources(*s, *ctx, m, err, sizeof err);
     if (rc == 0) rc = instrument_module_counting(*m, *s, level, c, w, err, sizeof err);
+    if (rc == 0 && integer_reads_warn(*m, *s, w) != 0) {
+        snprintf(err, sizeof err, "out of memory");
+        rc = -1;
+    }
     if (rc != 0) {
         if (rc == TRANSFORM_ESPEC) fprintf(stderr, "%s\n", err);
         else fprintf(stderr, "freqsys: error: %s\n", err);

@@ -3,8 +3,19 @@
 #include "tap.h"
 #include "e2e.h"
 
+/* The standard output of `freqsys ARGS` run in the source folder, into OUT. */
+static void stdout_of(const char *args, char *out, size_t len) {
+    char cmd[4096];
+    snprintf(cmd, sizeof cmd, "cd '%s' && TMPDIR='%s' '%s' %s 2>/dev/null", FREQSYS_SOURCE_DIR, tmp_dir(), FREQSYS_TOOL,
+             args);
+    FILE *p = popen(cmd, "r");
+    size_t n = p ? fread(out, 1, len - 1, p) : 0;
+    out[n] = '\0';
+    if (p) pclose(p);
+}
+
 int main(void) {
-    plan(31);
+    plan(35);
     char err[8192];
 
     /* help on a command that does not exist is a usage error, not the overview */
@@ -113,6 +124,21 @@ int main(void) {
     code = e2e_runf(err, sizeof err, "run '%s' -q -e 0.5 -g 95%% -o '%s'", tmp_path("bare.fspec"), tmp_path("eg.json"));
     r = e2e_result(tmp_path("eg.json"), NULL, 0);
     ok(code == 0 && r && r->confidence == 0.95 && r->epsilon == 0.5, "-e and -g: the spec needs neither line");
+    result_free(r);
+    /* an integer read of a real-valued distribution: a warning at the spec's place naming the read */
+    static const char truncates[] = "tests/e2e/programs/realint.fspec:3:5: normal(0, 1) is real-valued, but realint.c:7 "
+                                    "reads its draws into 'n' (int): each is truncated toward zero";
+    char out[8192];
+    stdout_of("check tests/e2e/programs/realint.fspec", out, sizeof out);
+    ok(strstr(out, "warning: ") && strstr(out, truncates), "check warns of the %%d read of normal(0, 1), at the spec's "
+       "line and column and the read's line");
+    ok(!strstr(out, "'x'"), "...but not of the %%lf read of the same law");
+    code = e2e_runf(err, sizeof err, "run tests/e2e/programs/realint.fspec -o '%s'", tmp_path("realint.json"));
+    ok(code == 0 && strstr(err, "freqsys: warning: ") && strstr(err, truncates), "run warns on stderr too");
+    r = e2e_result(tmp_path("realint.json"), NULL, 0);
+    int listed = 0;
+    for (size_t i = 0; r && i < r->nwarnings; i++) listed |= strstr(r->warnings[i], truncates) != NULL;
+    ok(listed, "...and lists it in the result's warnings");
     result_free(r);
     return done();
 }

@@ -61,7 +61,8 @@ int cli_draw(int argc, char **argv) {
     unsigned long long count = 1, seed = 0, first = 0;
     int has_seed = 0, c;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "o:n:s:h", longs, NULL)) != -1) {
+    opterr = 0;   /* cli_getopt_error says what went wrong, with the nearest option */
+    while ((c = getopt_long(argc, argv, ":o:n:s:h", longs, NULL)) != -1) {
         switch (c) {
         case 'o': dir = optarg; break;
         case 'n':
@@ -75,7 +76,7 @@ int cli_draw(int argc, char **argv) {
             if (parse_count(optarg, &first)) return usage_error("--first takes a non-negative integer, got '%s'", optarg);
             break;
         case 'h': cli_help("draw", stdout); return EXIT_OK;
-        default: return usage_error("%s", "unknown option");
+        default: return cli_getopt_error("draw", c, argc, argv, longs);
         }
     }
     if (optind + 1 != argc) return usage_error("%s", "needs exactly one SPEC file");

@@ -23,8 +23,8 @@ int cli_instrument(int argc, char **argv) {
                 return EXIT_USAGE;
             }
         } else if (argv[i][0] == '-') {
-            fprintf(stderr, "freqsys instrument: unknown option '%s'\n(see 'freqsys help instrument')\n", argv[i]);
-            return EXIT_USAGE;
+            static const char *const names[] = {"optimize", "output", "help", NULL};
+            return cli_unknown_option("instrument", argv[i], names);
         } else if (!spec_path) {
             spec_path = argv[i];
         } else {

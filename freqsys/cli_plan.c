@@ -140,7 +140,11 @@ int cli_plan(int argc, char **argv) {
         else if (!strcmp(a, "--spec") && more) spec_path = argv[++i];
         else if ((!strcmp(a, "--format") || !strcmp(a, "-f")) && more) format = argv[++i];
         else if (!strcmp(a, "-o") && more) out_path = argv[++i];
-        else if (a[0] == '-') return usage("unknown option");
+        else if (a[0] == '-') {
+            static const char *const names[] = {"budget", "target", "order", "compact", "max-slowdown", "cpu", "spec",
+                                                "format", "output", "help", NULL};
+            return cli_unknown_option("plan", a, names);
+        }
         else if (!path) path = a;
         else return usage("more than one RESULT given");
     }

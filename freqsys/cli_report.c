@@ -95,8 +95,9 @@ int cli_report(int argc, char **argv) {
                    value(argc, argv, &i, "--scale", NULL, &scale)) {
             continue;   /* value() stored it */
         } else if (argv[i][0] == '-') {
-            fprintf(stderr, "freqsys report: unknown option or missing value '%s'\n%s", argv[i], usage);
-            return EXIT_USAGE;
+            static const char *const names[] = {"format", "source-dir", "trace", "spec", "scale", "contexts",
+                                                "output", "help", NULL};
+            return cli_unknown_option("report", argv[i], names);
         } else if (!path) {
             path = argv[i];
         } else {

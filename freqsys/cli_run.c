@@ -20,6 +20,7 @@
 #include "path_hashed.h"
 #include "result_estimate_fill.h"
 #include "run_outcomes.h"
+#include "run_summary.h"
 #include "code_place.h"
 #include "timeout_calibrate.h"
 #include "runner.h"
@@ -251,7 +252,8 @@ static int parse_options(int argc, char **argv, run_options *o) {
     o->jobs = n > 0 ? (int)n : 1;
     int c;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "e:g:s:j:n:o:f:qkh", run_longs, NULL)) != -1) {
+    opterr = 0;   /* cli_getopt_error says what went wrong, with the nearest option */
+    while ((c = getopt_long(argc, argv, ":e:g:s:j:n:o:f:qkh", run_longs, NULL)) != -1) {
         unsigned long long v;
         switch (c) {
         case 's':
@@ -309,6 +311,8 @@ static int parse_options(int argc, char **argv, run_options *o) {
             o->replay = (long long)v;
             break;
         case 'h': cli_help("run", stdout); exit(EXIT_OK);
+        case '?':
+        case ':': return cli_getopt_error("run", c, argc, argv, run_longs);
         default: {
             int rc = statistics_option(c, o);
             if (rc < 0) rc = sampling_option(c, o);
@@ -837,7 +841,9 @@ static int prepare(run_state *st, int argc, char **argv, cluster *cl) {
     LLVMContextRef ctx = NULL;
     LLVMModuleRef m = NULL;
     instrument_counting counting = {o->max_paths, (unsigned)o->context_depth};
-    rc = pipeline_instrument_counting(o->spec_path, o->optimize, &counting, &st->s, &ctx, &m, &st->warnings);
+    /* -e and -g stand in for the spec's lines (configure takes the options first) */
+    int given = (o->has_epsilon ? SPEC_GIVEN_EPSILON : 0) | (o->has_confidence ? SPEC_GIVEN_CONFIDENCE : 0);
+    rc = pipeline_instrument_counting(o->spec_path, given, o->optimize, &counting, &st->s, &ctx, &m, &st->warnings);
     if (rc != EXIT_OK) return rc;
     /* The text result on stdout shows them; a result written to a file or as JSON
      * would hide them from the user at the terminal, so they go to stderr too. */
@@ -974,6 +980,11 @@ static int deliver(run_state *st, result *r, int complete) {
     r->nwarnings = st->warnings.n;
     st->warnings = (transform_warnings){0};
     int rc = write_result(r, &st->o) != 0 ? EXIT_USAGE : complete ? EXIT_OK : EXIT_INCOMPLETE;
+    /* A text result on stdout ends with its verdict; any other leaves the terminal
+     * without one but for this line. */
+    const run_options *o = &st->o;
+    int text_on_stdout = !o->out_path && !strcmp(o->format ? o->format : "text", "text");
+    if (rc != EXIT_USAGE && !o->quiet && !text_on_stdout) run_summary_print(r, o->out_path, stderr);
     result_free(r);
     return rc;
 }

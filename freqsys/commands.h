@@ -42,11 +42,22 @@ int pipeline_instrument(const char *spec_path, optimize_level level, spec **s, L
  * MAX_PATHS of them (0: no paths). */
 int pipeline_instrument_paths(const char *spec_path, optimize_level level, uint64_t max_paths, spec **s,
                               LLVMContextRef *ctx, LLVMModuleRef *m, transform_warnings *w);
-/* The same, counting what C asks for besides the blocks (paths, calling contexts). */
-int pipeline_instrument_counting(const char *spec_path, optimize_level level, const instrument_counting *c, spec **s,
-                                 LLVMContextRef *ctx, LLVMModuleRef *m, transform_warnings *w);
+/* The same, counting what C asks for besides the blocks (paths, calling contexts),
+ * with the settings GIVEN (SPEC_GIVEN_*) standing in for missing lines of the spec. */
+int pipeline_instrument_counting(const char *spec_path, int given, optimize_level level, const instrument_counting *c,
+                                 spec **s, LLVMContextRef *ctx, LLVMModuleRef *m, transform_warnings *w);
 
 /* main.c: prints the help of one command (or the overview for NULL) to OUT. */
 void cli_help(const char *command, FILE *out);
+
+/* cli_options.c: says on stderr that COMMAND has no option ARG (as written: "--epsillon",
+ * "--epsillon=0.1", "-x"), naming the closest of the long option NAMES (without dashes,
+ * NULL-terminated) when one is near; returns EXIT_USAGE. */
+int cli_unknown_option(const char *command, const char *arg, const char *const *names);
+/* The same for getopt_long's answer C, '?' or ':', in a command parsing ARGV with
+ * LONGS, opterr 0 and an option string that starts with ':': an unknown option, an
+ * ambiguous abbreviation, or a value missing or unwanted; returns EXIT_USAGE. */
+struct option;
+int cli_getopt_error(const char *command, int c, int argc, char **argv, const struct option *longs);
 
 #endif

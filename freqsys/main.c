@@ -4,6 +4,7 @@
 #include <string.h>
 #include <gsl/gsl_errno.h>
 #include "commands.h"
+#include "suggest.h"
 
 typedef struct command {
     const char *name;
@@ -38,7 +39,9 @@ static const command commands[] = {
      "  -o, --output FILE       write the result to FILE (format from its ending:\n"
      "                          .json, .csv, else text) instead of standard output\n"
      "  -f, --format FMT        text (default), json or csv\n"
-     "  -q, --quiet             no progress line on stderr\n"
+     "  -q, --quiet             no progress line nor closing summary on stderr (the summary,\n"
+     "                          one line with the verdict, trials, time and the result's file,\n"
+     "                          is printed unless the text result goes to standard output)\n"
      "      --keep              keep the build folder (printed on stderr)\n"
      "      --trace FILE        write each block's estimate and half-width at every\n"
      "                          check point to FILE (CSV: trials,block,mean,half_width)\n"
@@ -199,18 +202,41 @@ static const command commands[] = {
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 
-void cli_help(const char *name, FILE *out) {
-    for (size_t i = 0; name && i < NCOMMANDS; i++) {
-        if (strcmp(commands[i].name, name) == 0) {
-            fprintf(out, "usage: %s\n\n%s\n", commands[i].usage, commands[i].help);
-            return;
-        }
-    }
+/* The overview: every command's usage. */
+static void overview(FILE *out) {
     fprintf(out, "usage: freqsys COMMAND [ARGS]\n\n"
                  "Estimates how often each basic block of a C program runs, given the\n"
                  "distributions of its inputs declared in a spec file.\n\ncommands:\n");
     for (size_t i = 0; i < NCOMMANDS; i++) fprintf(out, "  %s\n", commands[i].usage);
     fprintf(out, "\n'freqsys help COMMAND' tells more. The spec language: docs/spec-language.md.\n");
+}
+
+static const command *find_command(const char *name) {
+    for (size_t i = 0; i < NCOMMANDS; i++)
+        if (strcmp(commands[i].name, name) == 0) return &commands[i];
+    return NULL;
+}
+
+void cli_help(const char *name, FILE *out) {
+    const command *c = name ? find_command(name) : NULL;
+    if (c) fprintf(out, "usage: %s\n\n%s\n", c->usage, c->help);
+    else overview(out);
+}
+
+/* Says that NAME is no command, naming the nearest one (WHERE: "" or "help "); the
+ * exit status of a usage error. */
+static int unknown_command(const char *name, const char *where) {
+    const char *names[NCOMMANDS + 2];
+    for (size_t i = 0; i < NCOMMANDS; i++) names[i] = commands[i].name;
+    names[NCOMMANDS] = *where ? NULL : "help";   /* 'help help' is no topic */
+    names[NCOMMANDS + 1] = NULL;
+    const char *near = suggest_closest_typed(name, names);
+    fprintf(stderr, "freqsys: %sunknown command '%s'", where, name);
+    if (near) fprintf(stderr, "; did you mean '%s'?", near);
+    fprintf(stderr, "\n(the commands: ");
+    for (size_t i = 0; i < NCOMMANDS; i++) fprintf(stderr, "%s%s", i ? ", " : "", commands[i].name);
+    fprintf(stderr, "; 'freqsys --help' shows their usage)\n");
+    return EXIT_USAGE;
 }
 
 int main(int argc, char **argv) {
@@ -225,12 +251,19 @@ int main(int argc, char **argv) {
         return EXIT_OK;
     }
     if (!strcmp(argv[1], "help")) {
+        if (argc > 3) {
+            fprintf(stderr, "freqsys help: takes one COMMAND at most\n");
+            return EXIT_USAGE;
+        }
+        if (argc == 3 && !find_command(argv[2])) return unknown_command(argv[2], "help: ");
         cli_help(argc > 2 ? argv[2] : NULL, stdout);
         return EXIT_OK;
     }
-    for (size_t i = 0; i < NCOMMANDS; i++)
-        if (strcmp(commands[i].name, argv[1]) == 0) return commands[i].run(argc - 1, argv + 1);
-    fprintf(stderr, "freqsys: unknown command '%s'\n", argv[1]);
-    cli_help(NULL, stderr);
-    return EXIT_USAGE;
+    const command *c = find_command(argv[1]);
+    if (c) return c->run(argc - 1, argv + 1);
+    if (argv[1][0] == '-') {
+        static const char *const top[] = {"help", "version", NULL};
+        return cli_unknown_option("", argv[1], top);
+    }
+    return unknown_command(argv[1], "");
 }

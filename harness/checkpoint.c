@@ -2,6 +2,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "checkpoint.h"
 
+#include <errno.h>
 #include <inttypes.h>
 #include <jansson.h>
 #include <stdio.h>
@@ -273,9 +274,23 @@ int checkpoint_write(const char *path, const checkpoint *c, char *err, size_t er
 int checkpoint_read(const char *path, checkpoint *c, char *err, size_t errlen) {
     memset(c, 0, sizeof *c);
     json_error_t je;
-    json_t *o = json_load_file(path, 0, &je);
+    /* Opened here, so a file that cannot be read is told as such: jansson would report
+     * it at line -1, column -1, a place the file does not have. */
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        snprintf(err, errlen, "cannot read the checkpoint %s: %s", path, strerror(errno));
+        return -1;
+    }
+    json_t *o = json_loadf(f, 0, &je);
+    int unread = ferror(f), why = errno;   /* a folder opens, and fails to read */
+    fclose(f);
+    if (!o && unread) {
+        snprintf(err, errlen, "cannot read the checkpoint %s: %s", path, strerror(why));
+        return -1;
+    }
     if (!o) {
-        snprintf(err, errlen, "%s:%d:%d: error: %s", path, je.line, je.column, je.text);
+        snprintf(err, errlen, "%s:%d:%d: not a freqsys checkpoint: %s", path, je.line > 0 ? je.line : 1,
+                 je.column > 0 ? je.column : 1, je.text);
         return -1;
     }
     int bad = 0;

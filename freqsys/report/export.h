@@ -42,6 +42,11 @@ void heat_color(double mean, double hottest, char out[8]);
 /* The largest finite mean of R's blocks, or 0. */
 double heat_hottest(const result *r);
 
+/* Writes the key of heat_color for HOTTEST as an HTML paragraph (class "legend"): the
+ * colour of each decade from HOTTEST down to the ramp's end, the grey of 0, and
+ * uncoloured lines. Never fails (errors show on OUT). */
+void heat_legend(double hottest, FILE *out);
+
 /* ---- number.c: numbers as the exports show them ---- */
 
 /* The default factor from expected executions to the integer counts of lcov and the

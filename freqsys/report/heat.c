@@ -36,3 +36,18 @@ double heat_hottest(const result *r)
             hot = r->blocks[i].mean;
     return hot;
 }
+
+void heat_legend(double hottest, FILE *out)
+{
+    char color[8], shown[32];
+    fputs("<p class=\"legend\" id=\"heat-legend\">Mean executions per run:", out);
+    for (int decade = (int)DECADES; hottest > 0 && decade >= 0; decade--) {
+        double mean = hottest * pow(10, -decade);
+        heat_color(mean, hottest, color);
+        fprintf(out, " <span class=\"swatch\" style=\"background:%s\"></span> %s%s", color,
+                decade == (int)DECADES ? "&le; " : "", number_format(mean, shown, sizeof shown));
+    }
+    heat_color(0, hottest, color);
+    fprintf(out, " <span class=\"swatch\" style=\"background:%s\"></span> 0 (never ran);"
+                 " no colour: no block starts on the line.</p>\n", color);
+}

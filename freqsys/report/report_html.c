@@ -169,7 +169,7 @@ static const char style[] =
     "#blocks th[aria-sort=descending]::after{content:' \\25BC'}\n"
     "#blocks tr:nth-child(even){background:#fafafa}\n"
     ".num{text-align:right;font-variant-numeric:tabular-nums}\n"
-    ".cold{color:#888}.swatch{display:inline-block;width:1em;height:1em;vertical-align:middle}\n"
+    ".cold{color:#888}.swatch{display:inline-block;width:1em;height:1em;vertical-align:middle;outline:1px solid #ccc}\n"
     ".graph{overflow:auto;border:1px solid #ddd;max-height:90vh}\n"
     ".plots{display:flex;flex-wrap:wrap;gap:12px}.plot{border:1px solid #ddd;padding:4px;margin:0}\n"
     ".plot figcaption{font-size:12px}\n"
@@ -486,26 +486,48 @@ static void graphs(const result *r, const result_export *opt, FILE *out)
     fputs("</section>\n", out);
 }
 
+/* How many final half widths the y axis spans on each side of the final estimate. */
+#define AXIS_HALF_WIDTHS 4.0
+
+/* The y axis of block B's plot over its N check points P, into *LO and *HI: the final
+ * interval widened AXIS_HALF_WIDTHS times, and every estimate along the way, never
+ * below 0 (a count is never negative). The first check points' intervals are often
+ * hundreds of times wider than the last: an axis spanning them would flatten the rest
+ * of the plot into a line. Returns 1 when some band runs past the axis. */
+static int axis_range(const result_block *b, const point *p, size_t n, double *lo_out, double *hi_out)
+{
+    double m = isfinite(b->mean) ? b->mean : p[n - 1].mean;
+    double h = isfinite(b->half_width) ? b->half_width : p[n - 1].half;
+    double lo = INFINITY, hi = -INFINITY;
+    if (isfinite(m)) {
+        double reach = isfinite(h) ? AXIS_HALF_WIDTHS * h : 0;
+        lo = m - reach, hi = m + reach;
+    }
+    for (size_t k = 0; k < n; k++)
+        if (isfinite(p[k].mean))
+            lo = fmin(lo, p[k].mean), hi = fmax(hi, p[k].mean);
+    if (!(lo <= hi))
+        lo = 0, hi = 1;
+    double pad = hi > lo ? (hi - lo) * 0.05 : fmax(fabs(hi) * 0.1, 0.5);
+    lo -= pad, hi += pad;
+    if (lo < 0)
+        lo = 0;
+    int clipped = 0;
+    for (size_t k = 0; k < n; k++)
+        if (isfinite(p[k].mean) && isfinite(p[k].half))
+            clipped |= p[k].mean + p[k].half > hi || (p[k].mean - p[k].half < lo && lo > 0);
+    *lo_out = lo, *hi_out = hi;
+    return clipped;
+}
+
 /* One block's estimate against trials: the band mean ± half_width and the estimate,
  * on a log axis of trials (check points are about 5% apart). */
 static void plot(const result *r, const point *p, size_t n, FILE *out)
 {
     const double W = 320, H = 170, L = 62, R = 10, T = 10, B = 34;
     const result_block *b = &r->blocks[p[0].block];
-    double lo = INFINITY, hi = -INFINITY;
-    for (size_t k = 0; k < n; k++) {
-        double h = isfinite(p[k].half) ? p[k].half : 0;
-        if (isfinite(p[k].mean)) {
-            lo = fmin(lo, p[k].mean - h);
-            hi = fmax(hi, p[k].mean + h);
-        }
-    }
-    if (isfinite(b->mean))
-        lo = fmin(lo, b->mean), hi = fmax(hi, b->mean);
-    if (!(lo <= hi))
-        lo = 0, hi = 1;
-    double pad = hi > lo ? (hi - lo) * 0.05 : fmax(fabs(hi) * 0.1, 0.5);
-    lo -= pad, hi += pad;
+    double lo, hi;
+    int clipped = axis_range(b, p, n, &lo, &hi);
     double t0 = (double)(p[0].trials ? p[0].trials : 1), t1 = (double)p[n - 1].trials;
     int logx = t1 > t0 && t0 >= 1;
     double x0 = logx ? log10(t0) : t0, x1 = logx ? log10(t1) : t1;
@@ -519,6 +541,9 @@ static void plot(const result *r, const point *p, size_t n, FILE *out)
             p[0].block, W, H, W, H);
     fprintf(out, "<rect x=\"%g\" y=\"%g\" width=\"%g\" height=\"%g\" fill=\"none\" stroke=\"#999\"/>\n",
             L, T, W - L - R, H - T - B);
+    /* what lies beyond the axis (the early bands) is cut at the frame */
+    fprintf(out, "<clipPath id=\"frame-%u\"><rect x=\"%g\" y=\"%g\" width=\"%g\" height=\"%g\"/></clipPath>\n"
+                 "<g clip-path=\"url(#frame-%u)\">\n", p[0].block, L, T, W - L - R, H - T - B, p[0].block);
     /* the band, upper edge forward and lower edge back, over points with a half width */
     fputs("<polygon class=\"band\" fill=\"#9ecae1\" fill-opacity=\"0.6\" points=\"", out);
     for (size_t k = 0; k < n; k++)
@@ -535,10 +560,10 @@ static void plot(const result *r, const point *p, size_t n, FILE *out)
     for (size_t k = 0; k < n; k++)
         if (isfinite(p[k].mean))
             fprintf(out, "%.1f,%.1f ", X(p[k].trials), Y(p[k].mean));
-    fputs("\"/>\n", out);
-    fprintf(out, "<text x=\"%g\" y=\"%g\" text-anchor=\"end\">%s</text>\n", L - 4, T + 8,
+    fputs("\"/>\n</g>\n", out);
+    fprintf(out, "<text class=\"y-top\" x=\"%g\" y=\"%g\" text-anchor=\"end\">%s</text>\n", L - 4, T + 8,
             number_format(hi, a, sizeof a));
-    fprintf(out, "<text x=\"%g\" y=\"%g\" text-anchor=\"end\">%s</text>\n", L - 4, H - B,
+    fprintf(out, "<text class=\"y-bottom\" x=\"%g\" y=\"%g\" text-anchor=\"end\">%s</text>\n", L - 4, H - B,
             number_format(lo, a, sizeof a));
     fprintf(out, "<text x=\"%g\" y=\"%g\">%" PRIu64 "</text>\n", L, H - B + 13, p[0].trials);
     fprintf(out, "<text x=\"%g\" y=\"%g\" text-anchor=\"end\">%" PRIu64 "</text>\n", W - R,
@@ -553,7 +578,10 @@ static void plot(const result *r, const point *p, size_t n, FILE *out)
             number_format(p[n - 1].mean, a, sizeof a));
     if (isfinite(p[n - 1].half))
         fprintf(out, " &plusmn; %s", number_format(p[n - 1].half, c, sizeof c));
-    fputs("</span></figcaption></figure>\n", out);
+    fputs("</span>", out);
+    if (clipped)
+        fputs("<br><span class=\"clipped\">the early, wider band runs past the axis</span>", out);
+    fputs("</figcaption></figure>\n", out);
 #undef X
 #undef Y
 }
@@ -633,6 +661,7 @@ static void sources(const result *r, const result_export *opt, FILE *out)
     fputs("<section><h2>Source</h2>\n<p>Each line is coloured by the largest mean of the "
           "blocks that start on it, and shows that mean.</p>\n", out);
     double hottest = heat_hottest(r);
+    heat_legend(hottest, out);
     for (size_t i = 0; i < r->nblocks; i++) {
         const char *file = r->blocks[i].file;
         int seen = !file[0];

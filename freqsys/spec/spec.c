@@ -32,6 +32,7 @@ typedef struct parser {
     spec *s;
     scanner sc;
     spec_loc seen[K_COUNT];   /* where each setting was first given; line 0: not yet */
+    int given;                /* SPEC_GIVEN_*: settings the caller supplies when the spec has none */
 } parser;
 
 static int col(const scanner *sc) { return (int)sc->pos + 1; }
@@ -703,16 +704,32 @@ static int check_whole(parser *ps)
 {
     spec *s = ps->s;
     scanner *sc = &ps->sc;
-    static const struct { enum keyword k; const char *example; } required[] = {
-        { K_PROGRAM, "program \"main.c\"" }, { K_EPSILON, "epsilon 0.3" }, { K_CONFIDENCE, "confidence 0.95" },
+    static const struct { enum keyword k; int given; const char *example; } required[] = {
+        { K_PROGRAM, 0, "program \"main.c\"" },
+        { K_EPSILON, SPEC_GIVEN_EPSILON, "epsilon 0.3" },
+        { K_CONFIDENCE, SPEC_GIVEN_CONFIDENCE, "confidence 0.95" },
     };
+    /* Every missing setting at once, one diagnostic each: adding one line only to be
+     * told of the next wastes a run per line. */
+    size_t used = 0;
     for (size_t i = 0; i < sizeof required / sizeof required[0]; i++) {
-        if (ps->seen[required[i].k].line) continue;
-        sc->line = s->nlines ? (int)s->nlines : 1;
-        sc->text = s->nlines ? s->lines[s->nlines - 1] : "";
-        return scanner_fail(sc, (int)strlen(sc->text) + 1, "spec has no '%s' line (add e.g. '%s')",
-                            keywords[required[i].k], required[i].example);
+        if (ps->seen[required[i].k].line || (ps->given & required[i].given)) continue;
+        int line = s->nlines ? (int)s->nlines : 1;
+        const char *text = s->nlines ? s->lines[s->nlines - 1] : "";
+        char msg[160];
+        snprintf(msg, sizeof msg, "spec has no '%s' line (add e.g. '%s'%s)", keywords[required[i].k],
+                 required[i].example, required[i].given == SPEC_GIVEN_EPSILON ? ", or pass run -e"
+                 : required[i].given == SPEC_GIVEN_CONFIDENCE ? ", or pass run -g" : "");
+        if (used && used + 1 < sc->errlen) sc->err[used++] = '\n';
+        if (used < sc->errlen) {
+            int n = diagnostic_format(sc->err + used, sc->errlen - used, sc->path, line, (int)strlen(text) + 1,
+                                      text, msg);
+            used += n > 0 ? (size_t)n : 0;
+            if (used >= sc->errlen) used = sc->errlen - 1;
+        }
+        sc->failed = 1;
     }
+    if (sc->failed) return -1;
     if (s->argv && s->function) {
         sc->line = s->argv_loc.line;
         sc->text = s->lines[s->argv_loc.line - 1];
@@ -773,6 +790,11 @@ static int check_whole(parser *ps)
 
 int spec_parse_string(const char *text, const char *path, spec **out, char *err, size_t errlen)
 {
+    return spec_parse_string_given(text, path, 0, out, err, errlen);
+}
+
+int spec_parse_string_given(const char *text, const char *path, int given, spec **out, char *err, size_t errlen)
+{
     *out = NULL;
     if (errlen) err[0] = '\0';
     spec *s = calloc(1, sizeof *s);
@@ -791,7 +813,7 @@ int spec_parse_string(const char *text, const char *path, spec **out, char *err,
         spec_free(s);
         return SPEC_ENOMEM;
     }
-    parser ps = { .s = s, .sc = { .path = s->path, .err = err, .errlen = errlen } };
+    parser ps = { .s = s, .sc = { .path = s->path, .err = err, .errlen = errlen }, .given = given };
     for (size_t i = 0; i < s->nlines && !ps.sc.failed; i++) {
         ps.sc.text = s->lines[i];
         ps.sc.line = (int)i + 1;
@@ -846,11 +868,16 @@ static int read_text(const char *path, char **text_out, char *err, size_t errlen
 
 int spec_parse_file(const char *path, spec **out, char *err, size_t errlen)
 {
+    return spec_parse_file_given(path, 0, out, err, errlen);
+}
+
+int spec_parse_file_given(const char *path, int given, spec **out, char *err, size_t errlen)
+{
     char *text = NULL;
     *out = NULL;
     int rc = read_text(path, &text, err, errlen);
     if (rc != SPEC_OK) return rc;
-    rc = spec_parse_string(text, path, out, err, errlen);
+    rc = spec_parse_string_given(text, path, given, out, err, errlen);
     free(text);
     return rc;
 }

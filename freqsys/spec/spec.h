@@ -151,11 +151,23 @@ typedef enum spec_status {
  *     newton.fspec:4:7: error: unknown distribution 'unifrom'; did you mean 'uniform'?
  *         4 | ask ~ unifrom(100, 800)
  *           |       ^
- * ("FILE: error: MESSAGE" when the file itself fails). The first error ends parsing. */
+ * ("FILE: error: MESSAGE" when the file itself fails). The first error ends parsing;
+ * only the missing required settings are reported together, one diagnostic each. */
 int spec_parse_file(const char *path, spec **out, char *err, size_t errlen);
 
 /* The same on TEXT, reported under the name PATH (which also sets dir). */
 int spec_parse_string(const char *text, const char *path, spec **out, char *err, size_t errlen);
+
+/* Settings a caller supplies itself (freqsys run -e, -g), so that a spec without
+ * their lines is complete: their fields are then 0, for the caller to fill. */
+enum {
+    SPEC_GIVEN_EPSILON = 1,
+    SPEC_GIVEN_CONFIDENCE = 2
+};
+
+/* spec_parse_file and spec_parse_string with GIVEN, a mask of SPEC_GIVEN_*. */
+int spec_parse_file_given(const char *path, int given, spec **out, char *err, size_t errlen);
+int spec_parse_string_given(const char *text, const char *path, int given, spec **out, char *err, size_t errlen);
 
 void spec_free(spec *s);
 

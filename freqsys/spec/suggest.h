@@ -15,4 +15,12 @@ size_t suggest_distance(const char *a, const char *b);
  * match is returned as such (distance 0). Can't fail. */
 const char *suggest_closest(const char *word, const char *const *candidates);
 
+/* The distance of suggest_distance where swapping two adjacent bytes costs 1, not 2
+ * (the optimal string alignment distance: no substring is edited twice). Can't fail. */
+size_t suggest_distance_swaps(const char *a, const char *b);
+
+/* suggest_closest by suggest_distance_swaps: for words typed on a command line, where
+ * two letters swapped ("rnu" for "run") are the commonest slip. Can't fail. */
+const char *suggest_closest_typed(const char *word, const char *const *candidates);
+
 #endif

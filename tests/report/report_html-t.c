@@ -78,7 +78,7 @@ int main(void)
 {
     tools_need(CHROMIUM_PROGRAM, "chromium", "chromium");
     tools_need(DOT_PROGRAM, "Graphviz dot", "graphviz");
-    plan(26);
+    plan(30);
     tools_tmpdir();
     result *r = tools_result("examples/branches/branches.fspec", "branches.json");
     char cmd[4096], *err = NULL, buf[256], want[256];
@@ -205,6 +205,40 @@ int main(void)
     ok(access(tools_path("header.html"), F_OK) == 0 && (!err || !strstr(err, "runtime error")),
        "...a page is written, and no undefined behaviour is reported");
     free(err);
+
+    /* Early intervals a thousand times wider than the last do not set the y axis: it
+     * spans the final interval widened 4 times, and 5% more on each side. */
+    f = fopen(tools_path("wide.csv"), "w");
+    fputs("trials,block,mean,half_width\n", f);
+    for (uint64_t t = 30; t < r->trials; t *= 2)
+        fprintf(f, "%llu,4,%.17g,%.17g\n", (unsigned long long)t, r->blocks[4].mean, 1000 * r->blocks[4].half_width);
+    fprintf(f, "%llu,4,%.17g,%.17g\n", (unsigned long long)r->trials, r->blocks[4].mean, r->blocks[4].half_width);
+    fclose(f);
+    snprintf(cmd, sizeof cmd, "cd '%s' && '%s' report '%s' --format html --trace '%s' -o '%s'", FREQSYS_SOURCE_DIR,
+             TOOLS_FREQSYS, tools_path("branches.json"), tools_path("wide.csv"), tools_path("wide.html"));
+    is_int(tools_sh(cmd, NULL, NULL), 0, "a trace with wide early intervals: exit 0");
+    page = tools_slurp(tools_path("wide.html"));
+    const char *fig = page ? strstr(page, "<figure class=\"plot\" id=\"trace-4\">") : NULL;
+    double m = r->blocks[4].mean, h = r->blocks[4].half_width;
+    char top[64], bottom[64];
+    snprintf(top, sizeof top, "class=\"y-top\" x=\"58\" y=\"18\" text-anchor=\"end\">%.4f<", m + 4.4 * h);
+    snprintf(bottom, sizeof bottom, "text-anchor=\"end\">%.4f<", m - 4.4 * h > 0 ? m - 4.4 * h : 0);
+    const char *end = fig ? strstr(fig, "</figure>") : NULL;
+    const char *at_top = fig ? strstr(fig, top) : NULL, *at_bottom = fig ? strstr(fig, bottom) : NULL;
+    ok(at_top && at_top < end && at_bottom && at_bottom < end, "for.cond's axis is %.4f +- 4.4 x %.4f (labels %s, %s)",
+       m, h, top, bottom);
+    ok(fig && strstr(fig, "clip-path=") && strstr(fig, "class=\"clipped\""), "...the band is cut at the frame, "
+       "and the caption says so");
+    /* The source view's key: the ramp from the hottest mean down three decades, and 0. */
+    char want_key[128];
+    double hottest = 0;
+    for (size_t i = 0; i < r->nblocks; i++)
+        hottest = r->blocks[i].mean > hottest ? r->blocks[i].mean : hottest;
+    snprintf(want_key, sizeof want_key, "<span class=\"swatch\" style=\"background:#e84c3d\"></span> %.4f ", hottest);
+    const char *key = page ? strstr(page, "<p class=\"legend\" id=\"heat-legend\">") : NULL;
+    ok(key && strstr(key, want_key) && strstr(key, "background:#d9d9d9\"></span> 0 (never ran)"),
+       "the source view has a key: the hottest colour at the hottest mean, grey at 0");
+    free(page);
     result_free(r);
     tools_cleanup();
     return done();

@@ -411,15 +411,21 @@ static void errors(void)
         "    2 | epsilon 0\n"
         "      |         ^");
     bad("missing epsilon", "program \"newton.c\"\nconfidence 0.95\n",
-        "t.fspec:2:16: error: spec has no 'epsilon' line (add e.g. 'epsilon 0.3')\n"
+        "t.fspec:2:16: error: spec has no 'epsilon' line (add e.g. 'epsilon 0.3', or pass run -e)\n"
         "    2 | confidence 0.95\n"
         "      |                ^");
     bad("missing program", "epsilon 0.3\nconfidence 0.95\nask ~ normal(0, 1)  # last\n",
         "t.fspec:3:27: error: spec has no 'program' line (add e.g. 'program \"main.c\"')\n"
         "    3 | ask ~ normal(0, 1)  # last\n"
         "      |                           ^");
-    bad("empty spec", "",
+    bad("empty spec: every missing setting, each at its place", "",
         "t.fspec:1:1: error: spec has no 'program' line (add e.g. 'program \"main.c\"')\n"
+        "    1 | \n"
+        "      | ^\n"
+        "t.fspec:1:1: error: spec has no 'epsilon' line (add e.g. 'epsilon 0.3', or pass run -e)\n"
+        "    1 | \n"
+        "      | ^\n"
+        "t.fspec:1:1: error: spec has no 'confidence' line (add e.g. 'confidence 0.95', or pass run -g)\n"
         "    1 | \n"
         "      | ^");
     bad("program file not found", "program \"newton.c\" \"missing.c\"\nepsilon 0.3\nconfidence 0.95\n",
@@ -745,9 +751,29 @@ static void caps(void)
         "      | ^");
 }
 
+/* Settings the caller supplies (run -e, -g) stand in for missing lines, and only for them. */
+static void given_settings(void)
+{
+    spec *s = NULL;
+    int rc = spec_parse_string_given("program \"newton.c\"\nepsilon 0.3\n", "t.fspec", SPEC_GIVEN_CONFIDENCE, &s, err,
+                                     sizeof err);
+    ok(rc == SPEC_OK && s && s->confidence == 0 && s->epsilon == 0.3, "a confidence given by the caller completes the "
+       "spec, its field left 0");
+    spec_free(s);
+    rc = spec_parse_string_given("program \"newton.c\"\n", "t.fspec", SPEC_GIVEN_CONFIDENCE, &s, err, sizeof err);
+    is_string(rc == SPEC_ESYNTAX ? err : "(no syntax error)",
+              "t.fspec:1:19: error: spec has no 'epsilon' line (add e.g. 'epsilon 0.3', or pass run -e)\n"
+              "    1 | program \"newton.c\"\n"
+              "      |                   ^", "...but not the epsilon it lacks too");
+    rc = spec_parse_string_given("program \"newton.c\"\n", "t.fspec", SPEC_GIVEN_CONFIDENCE | SPEC_GIVEN_EPSILON, &s,
+                                 err, sizeof err);
+    ok(rc == SPEC_OK && s, "with both given, a spec of its program alone is complete");
+    spec_free(s);
+}
+
 int main(void)
 {
-    plan(51 + 24 + 11 + 52 + 14 + 34 + 2 + 8 + 15 + 8);
+    plan(51 + 24 + 11 + 52 + 14 + 34 + 2 + 8 + 15 + 8 + 3);
     tmp = tmp_dir();
     if (chdir(tmp) != 0) bail("cannot enter %s", tmp);
     if (mkdir("sub", 0700) != 0) bail("cannot make %s/sub", tmp);
@@ -772,6 +798,7 @@ int main(void)
     epsilon_floors();
     statuses();
     caps();
+    given_settings();
 
     const char *files[] = { "newton.c", "util.c", "model.ll", "samples.txt", "sub/newton.c", "sub/s.fspec",
                             "in/a.txt", "in/b.txt", "sub/in/c.txt", "sub/stdin.fspec" };

@@ -6,7 +6,7 @@
 int main(void)
 {
     static const char *const words[] = { "uniform", "uniform_int", "normal", "epsilon", "arg", NULL };
-    plan(16);
+    plan(22);
     is_int((long long)suggest_distance("", ""), 0, "distance of two empty words is 0");
     is_int((long long)suggest_distance("abc", ""), 3, "distance to the empty word is the length");
     is_int((long long)suggest_distance("kitten", "sitting"), 3, "kitten to sitting is 3");
@@ -27,6 +27,15 @@ int main(void)
     memset(longword, 'a', sizeof longword - 1);
     longword[sizeof longword - 1] = '\0';
     is_int((long long)suggest_distance(longword, longword + 100), 100, "long words are measured too");
+
+    /* Typed words: a swap of neighbours is one slip. */
+    is_int((long long)suggest_distance_swaps("unifrom", "uniform"), 1, "with swaps, a swap costs 1");
+    is_int((long long)suggest_distance_swaps("kitten", "sitting"), 3, "...and kitten to sitting is still 3");
+    is_int((long long)suggest_distance_swaps("ca", "abc"), 3, "...no substring is edited twice (ca to abc is 3)");
+    static const char *const commands[] = { "run", "check", "draw", "help", NULL };
+    is_string(suggest_closest_typed("rnu", commands), "run", "rnu suggests run");
+    is_string(suggest_closest_typed("hlep", commands), "help", "hlep suggests help");
+    ok(suggest_closest_typed("nosuch", commands) == NULL, "nosuch suggests nothing");
 
     return done();
 }

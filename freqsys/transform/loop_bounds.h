@@ -19,6 +19,19 @@ typedef struct bound_cap {
     int used;               /* set once a loop at FILE:LINE, or FUNCTION, is found */
 } bound_cap;
 
+/* What the spec says of the inputs a loop can walk (given_walks.c); all zero: nothing. */
+typedef struct bound_walks {
+    LLVMValueRef entry;          /* function mode: the function whose parameters are drawn; else NULL */
+    const double *param_lo, *param_hi;   /* [nparams]: a number parameter's least and greatest value
+                                          * as C's conversion leaves it (-/+INFINITY: unknown) */
+    const double *text_max;      /* [nparams]: a string() parameter's most characters before its
+                                  * NUL; -1: not a string, or no bound */
+    size_t nparams;
+    int stdin_bounded;           /* a `stdin ~` form gives at most stdin_max bytes */
+    double stdin_max;
+    int input_can_end;           /* a read can find the input ended and leave its buffer untouched */
+} bound_walks;
+
 /* What the spec tells the proofs: its caps, and per read site (fsabi_site index) the
  * least and greatest value a read there can give (-/+INFINITY: unknown). */
 typedef struct bound_given {
@@ -26,6 +39,7 @@ typedef struct bound_given {
     size_t ncaps;
     const double *read_lo, *read_hi;
     size_t nreads;
+    bound_walks walks;
 } bound_given;
 
 /* Fills PER_CALL[b] (FN's NB blocks, in order) with the most times block b can run in

@@ -51,7 +51,9 @@ typedef struct bound_given {
  * way round the loop that skips a step. H then runs at most K + 1 times per entry
  * (K the values v can take between the smallest constant stored and the limit),
  * and everything inside at most that often, times the bounds of inner loops, found
- * the same way with H set aside. Reading v uninitialised is undefined in C and
+ * the same way with H set aside; or when walk_bounds_trips bounds it (a walk of a
+ * drawn string, a read of a drawn standard input to EOF), the smaller of the two
+ * where both do. Reading v uninitialised is undefined in C and
  * assumed not to happen. A constant may be any value of known range (see
  * loop_bounds_capped), taken at its extreme. A block no branch can take from the
  * entry (a test of constants) gets 0, and so does a block from which no return and

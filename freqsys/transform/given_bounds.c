@@ -5,6 +5,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include "freqsys/abi.h"
+#include "given_walks.h"
 #include "transform.h"
 
 static void hull(const dist *d, double *lo, double *hi) {
@@ -68,7 +69,7 @@ int given_bounds_make(LLVMModuleRef m, const spec *s, const read_sites *sites, b
     }
     for (size_t j = 0; j < sites->n; j++) read_range(s, &sites->v[j], &lo[j], &hi[j], &only[j]);
     out->nreads = sites->n;
-    return 0;
+    return given_walks_make(m, s, &out->walks);
 }
 
 int given_bounds_check(const spec *s, const bound_given *g, char *err, size_t errlen) {
@@ -87,5 +88,6 @@ void given_bounds_free(bound_given *g) {
     free((void *)g->read_lo);
     free((void *)g->read_hi);
     free((void *)g->read_dist);
+    given_walks_free(&g->walks);
     *g = (bound_given){0};
 }

@@ -7,7 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include "freqsys/abi.h"
+#include "given_walks.h"
 #include "ptr_map.h"
+#include "walk_bounds.h"
 
 #define LOOP_MAX_BLOCKS 4096          /* finding the cycles is quadratic in the blocks */
 #define TRIPS_MAX ((__int128)1 << 31) /* more trips than this are left unbounded */
@@ -236,8 +238,20 @@ static int read_range(const cfg *g, LLVMValueRef call, wide *lo, wide *hi) {
     if (!LLVMIsAConstantInt(site) || LLVMConstIntGetZExtValue(site) >= g->given->nreads) return -1;
     double a = g->given->read_lo[LLVMConstIntGetZExtValue(site)], b = g->given->read_hi[LLVMConstIntGetZExtValue(site)];
     if (!(a >= -0x1p62 && b <= 0x1p62)) return -1;
-    *lo = (wide)ceil(a);
-    *hi = (wide)floor(b);
+    *lo = (wide)trunc(a);   /* the runtime converts a draw as C does: toward zero */
+    *hi = (wide)trunc(b);
+    return *lo <= *hi ? 0 : -1;
+}
+
+/* Rule (drawn arguments): in function mode, a parameter of the entry that only the
+ * runtime passes has a value its declared distribution can give (truncated, as the
+ * runtime converts it; a draw that does not fit fails the trial). */
+static int argument_range(const cfg *g, LLVMValueRef param, wide *lo, wide *hi) {
+    double a, b, text;
+    if (!g->given || !given_walks_param(&g->given->walks, param, &a, &b, &text) || !(a >= -0x1p62 && b <= 0x1p62))
+        return -1;
+    *lo = (wide)a;
+    *hi = (wide)b;
     return *lo <= *hi ? 0 : -1;
 }
 
@@ -277,6 +291,8 @@ static int range_of(const cfg *g, LLVMValueRef x, int sgn, unsigned *budget, wid
         rc = variable_range(g, LLVMGetOperand(x, 0), sgn, budget, lo, hi);
     else if (LLVMIsACallInst(x))
         rc = read_range(g, x, lo, hi);
+    else if (LLVMIsAArgument(x))
+        rc = argument_range(g, x, lo, hi);
     /* the value must be one the type holds, read as asked */
     wide tlo = sgn ? -((wide)1 << (bits - 1)) : 0, thi = sgn ? ((wide)1 << (bits - 1)) - 1 : ((wide)1 << bits) - 1;
     return rc == 0 && *lo >= tlo && *hi <= thi ? 0 : -1;
@@ -495,6 +511,11 @@ static int region(cfg *g, const unsigned char *in, uint64_t mult, int from, uint
         }
         comp[h] = 1;
         wide trips = counted_trips(g, (unsigned)h, comp, inner);
+        /* Rules (string walks), (reading to EOF) and those they rest on: walk_bounds.c */
+        walk_loop walk = {g->n, g->bbs, &g->ids, g->succ, g->sfirst, g->pred, g->pfirst, comp, inner, (unsigned)h,
+                          g->given};
+        wide walked = walk_bounds_trips(&walk);
+        if (walked >= 0 && (trips < 0 || walked < trips)) trips = walked;
         int via = from, cap = loop_cap(g, (unsigned)h);
         if (cap >= 0) {
             g->given->caps[cap].used = 1;

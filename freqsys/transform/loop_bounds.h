@@ -21,6 +21,19 @@ typedef struct bound_cap {
 
 struct dist;
 
+/* What the spec says of the inputs a loop can walk (given_walks.c); all zero: nothing. */
+typedef struct bound_walks {
+    LLVMValueRef entry;          /* function mode: the function whose parameters are drawn; else NULL */
+    const double *param_lo, *param_hi;   /* [nparams]: a number parameter's least and greatest value
+                                          * as C's conversion leaves it (-/+INFINITY: unknown) */
+    const double *text_max;      /* [nparams]: a string() parameter's most characters before its
+                                  * NUL; -1: not a string, or no bound */
+    size_t nparams;
+    int stdin_bounded;           /* a `stdin ~` form gives at most stdin_max bytes */
+    double stdin_max;
+    int input_can_end;           /* a read can find the input ended and leave its buffer untouched */
+} bound_walks;
+
 /* What the spec tells the proofs: its caps, and per read site (fsabi_site index) the
  * least and greatest value a read there can give (-/+INFINITY: unknown), and the
  * distribution that alone serves the site (NULL: several, or none). */
@@ -30,6 +43,7 @@ typedef struct bound_given {
     const double *read_lo, *read_hi;
     const struct dist *const *read_dist;
     size_t nreads;
+    bound_walks walks;
 } bound_given;
 
 /* Fills PER_CALL[b] (FN's NB blocks, in order) with the most times block b can run in
@@ -41,7 +55,9 @@ typedef struct bound_given {
  * way round the loop that skips a step. H then runs at most K + 1 times per entry
  * (K the values v can take between the smallest constant stored and the limit),
  * and everything inside at most that often, times the bounds of inner loops, found
- * the same way with H set aside. Reading v uninitialised is undefined in C and
+ * the same way with H set aside; or when walk_bounds_trips bounds it (a walk of a
+ * drawn string, a read of a drawn standard input to EOF), the smaller of the two
+ * where both do. Reading v uninitialised is undefined in C and
  * assumed not to happen. A constant may be any value of known range (see
  * loop_bounds_capped), taken at its extreme. A block no branch can take from the
  * entry (a test of constants) gets 0, and so does a block from which no return and

@@ -1,0 +1,132 @@
+/* freqsys/transform/given_walks.c: what the spec says of inputs a loop can walk: drawn arguments, a drawn stdin. */
+/* SPDX-License-Identifier: MIT */
+#include "given_walks.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "entry_args.h"
+#include "freqsys/abi.h"
+
+/* The greatest value a draw of D gives once truncated toward zero, as the runtime
+ * converts it to a count; -1 when D has no bound. */
+static double most(const dist *d) {
+    double lo, hi;
+    dist_range(d, &lo, &hi);
+    return isfinite(hi) && hi >= 0 ? floor(hi) : -1;
+}
+
+/* The most bytes the `stdin ~` form IN can give: text(LEN, B) LEN; lines(N,
+ * string(LEN, ...)) N lines of LEN characters and a '\n'; files() the largest file. */
+static double stdin_bytes(const spec_input *in) {
+    const spec_value *v = &in->value;
+    if (v->kind == SPEC_VALUE_TEXT) return most(v->dist);
+    if (v->kind == SPEC_VALUE_LINES) {
+        double n = most(v->dist), len = most(v->item);
+        return n >= 0 && len >= 0 ? n * (len + 1) : -1;
+    }
+    double largest = 0;
+    for (size_t k = 0; k < v->nfiles; k++)
+        if ((double)v->files[k].len > largest) largest = (double)v->files[k].len;
+    return largest;
+}
+
+/* As reads.c decides it: only `read N` lines serving reads nothing else declares. */
+static int input_can_end(const spec *s) {
+    int any = 0, indexed = 0;
+    for (size_t i = 0; i < s->ninputs; i++) {
+        any |= s->inputs[i].target == SPEC_READ_ANY;
+        indexed |= s->inputs[i].target == SPEC_READ_INDEX;
+    }
+    return indexed && !any;
+}
+
+/* The entry's parameters: the range of each number drawn whole, and the longest
+ * string() each can get. A parameter with no such declaration stays unknown. */
+static int entry_params(LLVMModuleRef m, const spec *s, bound_walks *out) {
+    LLVMValueRef fn = s->function ? LLVMGetNamedFunction(m, s->function) : NULL;
+    if (!fn || LLVMCountBasicBlocks(fn) == 0) return 0;
+    entry_plan plan;
+    char err[512];
+    if (entry_args_plan(fn, s, &plan, err, sizeof err) != 0) {
+        entry_args_free(&plan);
+        return 0;    /* reported where the plan is made for the run */
+    }
+    size_t n = plan.nparams;
+    double *lo = malloc((n + 1) * sizeof *lo), *hi = malloc((n + 1) * sizeof *hi);
+    double *text = malloc((n + 1) * sizeof *text);
+    if (!lo || !hi || !text) {
+        free(lo); free(hi); free(text);
+        entry_args_free(&plan);
+        return -1;
+    }
+    for (size_t i = 0; i < n; i++) { lo[i] = -INFINITY; hi[i] = INFINITY; text[i] = -1; }
+    for (size_t k = 0; k < plan.nargs; k++) {
+        const entry_arg *a = &plan.args[k];
+        const dist *d = s->inputs[a->decl].value.dist;
+        if (a->param >= n || !d) continue;
+        if (a->shape == FSABI_SHAPE_VALUE) {
+            double a_lo, a_hi;
+            dist_range(d, &a_lo, &a_hi);
+            lo[a->param] = trunc(a_lo);   /* C's conversion, which the runtime makes, truncates */
+            hi[a->param] = trunc(a_hi);
+        } else if (a->shape == FSABI_SHAPE_STRING) {
+            text[a->param] = most(d);
+        }
+    }
+    entry_args_free(&plan);
+    out->entry = fn;
+    out->param_lo = lo;
+    out->param_hi = hi;
+    out->text_max = text;
+    out->nparams = n;
+    return 0;
+}
+
+int given_walks_make(LLVMModuleRef m, const spec *s, bound_walks *out) {
+    *out = (bound_walks){0};
+    const spec_input *in = spec_find_stdin(s);
+    out->stdin_max = in ? stdin_bytes(in) : -1;
+    out->stdin_bounded = out->stdin_max >= 0;
+    out->input_can_end = input_can_end(s);
+    if (entry_params(m, s, out) != 0) {
+        given_walks_free(out);
+        return -1;
+    }
+    return 0;
+}
+
+/* Whether every use of FN is the call the runtime makes through freqsys_call_entry. */
+static int only_runtime_calls(LLVMValueRef fn) {
+    for (LLVMUseRef u = LLVMGetFirstUse(fn); u; u = LLVMGetNextUse(u)) {
+        LLVMValueRef user = LLVMGetUser(u);
+        if (!LLVMIsACallInst(user) || LLVMGetCalledValue(user) != fn) return 0;
+        for (unsigned a = 0; a < LLVMGetNumArgOperands(user); a++)
+            if (LLVMGetOperand(user, a) == fn) return 0;
+        LLVMValueRef caller = LLVMGetBasicBlockParent(LLVMGetInstructionParent(user));
+        size_t len;
+        const char *name = LLVMGetValueName2(caller, &len);
+        if (strcmp(name, "freqsys_call_entry") != 0 || LLVMGetLinkage(caller) != LLVMInternalLinkage) return 0;
+    }
+    return 1;
+}
+
+int given_walks_param(const bound_walks *w, LLVMValueRef param, double *lo, double *hi, double *text_max) {
+    if (!w->entry || !LLVMIsAArgument(param) || LLVMGetParamParent(param) != w->entry) return 0;
+    for (unsigned i = 0; i < w->nparams && i < LLVMCountParams(w->entry); i++) {
+        if (LLVMGetParam(w->entry, i) != param) continue;
+        if (!only_runtime_calls(w->entry)) return 0;
+        *lo = w->param_lo[i];
+        *hi = w->param_hi[i];
+        *text_max = w->text_max[i];
+        return 1;
+    }
+    return 0;
+}
+
+void given_walks_free(bound_walks *w) {
+    free((void *)w->param_lo);
+    free((void *)w->param_hi);
+    free((void *)w->text_max);
+    *w = (bound_walks){0};
+}

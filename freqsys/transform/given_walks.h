@@ -1,0 +1,25 @@
+/* freqsys/transform/given_walks.h: what the spec says of inputs a loop can walk: drawn arguments, a drawn stdin. */
+/* SPDX-License-Identifier: MIT */
+#ifndef FREQSYS_GIVEN_WALKS_H
+#define FREQSYS_GIVEN_WALKS_H
+
+#include <llvm-c/Core.h>
+#include "loop_bounds.h"
+#include "spec.h"
+
+/* Fills OUT from S for module M: in function mode the entry and, per parameter, the
+ * range its distribution gives a number and the most characters a string() gets;
+ * the most bytes a `stdin ~` form can give; whether a read can find the input
+ * ended. What cannot be known is left unknown. Returns 0, or -1 when memory ran out
+ * (OUT then all unknown). */
+int given_walks_make(LLVMModuleRef m, const spec *s, bound_walks *out);
+
+/* Whether PARAM is a parameter of W's entry that only the runtime passes (every use of
+ * the entry is the call in the module's freqsys_call_entry, so no call of the
+ * program's own gives it other values); then its declared least and greatest value
+ * go to LO and HI, and its string bound (-1: none) to TEXT_MAX. */
+int given_walks_param(const bound_walks *w, LLVMValueRef param, double *lo, double *hi, double *text_max);
+
+void given_walks_free(bound_walks *w);
+
+#endif

@@ -1,0 +1,30 @@
+/* freqsys/transform/walk_bounds.h: bounds on loops that walk a drawn string, or standard input to its end. */
+/* SPDX-License-Identifier: MIT */
+#ifndef FREQSYS_WALK_BOUNDS_H
+#define FREQSYS_WALK_BOUNDS_H
+
+#include <llvm-c/Core.h>
+#include "loop_bounds.h"
+#include "ptr_map.h"
+
+/* One loop of a function as loop_bounds.c sees it. */
+typedef struct walk_loop {
+    unsigned n;                            /* the function's blocks */
+    LLVMBasicBlockRef const *bbs;          /* in order */
+    const ptr_map *ids;                    /* block -> its place in bbs */
+    const unsigned *succ, *sfirst;         /* the edges a branch can take, in rows by block */
+    const unsigned *pred, *pfirst;         /* the same edges, by the block they enter */
+    const unsigned char *comp;             /* [n] the loop's blocks */
+    const unsigned char *inner;            /* [n] those in cycles that avoid the header */
+    unsigned header;
+    const bound_given *given;              /* NULL: nothing */
+} walk_loop;
+
+/* K, the most times the loop's way round can return to its header per entry, when
+ * the loop walks a string the spec draws (a string() argument, a buffer scanf's %s or
+ * fgets fills) one byte a pass and the string's NUL ends it, or reads a drawn
+ * standard input one getchar a pass and EOF ends it; -1 when neither is proven. The
+ * rules, their conditions and why they suffice are in walk_bounds.c. Can't fail. */
+long long walk_bounds_trips(const walk_loop *l);
+
+#endif

@@ -1,0 +1,123 @@
+/* tests/e2e/walk_bounds-t.c: proven bounds on loops that walk a drawn string or read a drawn stdin to EOF, and near misses. */
+/* SPDX-License-Identifier: MIT */
+#include <math.h>
+#include <string.h>
+#include <unistd.h>
+#include "tap.h"
+#include "e2e.h"
+
+/* A loop's header: the most times its test runs per run (NAN: nothing may be proven). */
+typedef struct bound { int line; const char *prefix; double max_runs; const char *why; } bound;
+
+static void check_spec(const char *spec, const char *function, const bound *want, size_t n)
+{
+    char args[1024], err[4096], out[256];
+    snprintf(out, sizeof out, "%s.json", spec);
+    snprintf(args, sizeof args, "run tests/e2e/programs/%s.fspec --sampling plain -q -j 2 -o \"$TMPDIR/%s\"", spec, out);
+    int code = e2e_run(args, err, sizeof err);
+    if (!is_int(code, 0, "%s.fspec runs and settles (cap for the unproven)", spec)) diag("%s", err);
+    result *r = e2e_result(tmp_path(out), err, sizeof err);
+    if (!ok(r != NULL, "...and its result reads back")) bail("%s", err);
+    for (size_t i = 0; i < n; i++) {
+        const result_block *b = e2e_block_at(r, function, want[i].line, want[i].prefix);
+        int same = b && (isnan(want[i].max_runs) ? isnan(b->max_runs) : b->max_runs == want[i].max_runs);
+        ok(same, "%s line %d %s: %s, at most %g (got %g)", spec, want[i].line, want[i].prefix, want[i].why,
+           want[i].max_runs, b ? b->max_runs : -1.0);
+    }
+    result_free(r);
+    unlink(tmp_path(out));
+}
+
+/* walks.c under `arg s ~ string(uniform_int(1, 8), "ab")`, t the same with 0 .. 5
+ * characters, and a ~ array(n, ...) with n ~ uniform_int(0, 6). */
+static const bound walks[] = {
+    {7, "for.cond", 9, "*p, p++ over s: 8 characters and the NUL"},
+    {9, "for.cond", 9, "s[i], i++"},
+    {12, "while.cond", 9, "*p++ in the test"},
+    {14, "for.cond", 9, "*p && *p != 'b'"},
+    {16, "for.cond", 9, "*p == 'a': the NUL is not 'a'"},
+    {18, "for.cond", 7, "j < n, n the array's drawn length"},
+    {20, "for.cond", NAN, "starts at s + 1: not proven"},
+    {22, "for.cond", NAN, "some ways round do not step: not proven"},
+    {25, "for.cond", NAN, "*p != 'b': the NUL does not end it, not proven"},
+    {28, "for.cond", NAN, "writes the string it walks: not proven"},
+    {31, "for.cond", NAN, "walks a string the function writes: not proven"},
+};
+
+/* The same loops when the program's own function calls walks: nothing drawn reaches them. */
+static const bound called[] = {
+    {7, "for.cond", NAN, "s passed on by the program: not proven"},
+    {9, "for.cond", NAN, "...nor its index walk"},
+    {18, "for.cond", NAN, "...nor n"},
+};
+
+/* walks_read.c: word by %s into char[8], line by fgets(line, 8, stdin). */
+static const bound reads[] = {
+    {13, "for.cond", 8, "%s into 8 bytes: 7 characters and the NUL"},
+    {17, "for.cond", 8, "fgets of 8: 7 characters with the '\\n', and the NUL"},
+    {19, "for.cond", NAN, "starts at word + 1: not proven"},
+    {22, "for.cond", NAN, "a copy strcpy wrote: not proven"},
+    {24, "for.cond", NAN, "a literal, not a drawn string: not proven"},
+};
+
+/* walks_stdin.c under `stdin ~ text(uniform_int(0, 30), ...)`. */
+static const bound stdin_reads[] = {
+    {8, "while.cond", 31, "getchar until '\\n' or EOF: 30 bytes and EOF"},
+    {10, "while.cond", 31, "getchar until EOF"},
+    {13, "for.cond", NAN, "a getchar every other way round: not proven"},
+};
+
+static const bound unget[] = {
+    {11, "while.cond", NAN, "getchar until EOF with an ungetc in the program: not proven"},
+};
+
+/* words.c, `arg s ~ string(uniform_int(0, 40), "ab ")`: every block proven, and each
+ * mean against its exact value, summed over the 41 lengths (each character a space
+ * with probability 1/3, a word starting at each non-space after a space or at 0). */
+static void word_counter(void)
+{
+    double len = 0, starts = 0;
+    for (int L = 0; L <= 40; L++) {
+        len += L / 41.0;
+        if (L > 0) starts += (2.0 / 3 + (L - 1) * (1.0 / 3) * (2.0 / 3)) / 41.0;
+    }
+    static const struct { int line; const char *prefix; double per_len, per_start, constant; } blocks[] = {
+        {5, "entry", 0, 0, 1}, {6, "for.cond", 1, 0, 1}, {7, "for.body", 1, 0, 0}, {8, "if.then", 1.0 / 3, 0, 0},
+        {9, "if.else", 2.0 / 3, 0, 0}, {10, "if.then", 0, 1, 0}, {6, "for.inc", 1, 0, 0}, {14, "for.end", 0, 0, 1},
+    };
+    char err[4096];
+    int code = e2e_run("run tests/e2e/programs/words.fspec -q -j 2 -o \"$TMPDIR/words.json\"", err, sizeof err);
+    if (!is_int(code, 0, "the word counter settles with no cap")) diag("%s", err);
+    result *r = e2e_result(tmp_path("words.json"), err, sizeof err);
+    if (!ok(r != NULL, "...and its result reads back")) bail("%s", err);
+    int settled = 1;
+    for (size_t i = 0; i < r->nblocks; i++)
+        settled &= !strcmp(r->blocks[i].status, "converged") || !strcmp(r->blocks[i].status, "constant");
+    ok(settled, "every block of the word counter is converged or constant");
+    for (size_t i = 0; i < sizeof blocks / sizeof blocks[0]; i++) {
+        double exact = blocks[i].per_len * len + blocks[i].per_start * starts + blocks[i].constant;
+        const result_block *b = e2e_block_at(r, "count_words", blocks[i].line, blocks[i].prefix);
+        ok(b && fabs(b->mean - exact) <= b->half_width + 1e-12 && !isnan(b->max_runs),
+           "line %d %s: %.4f within its half-width %.4f of %.4f, proven at most %g", blocks[i].line, blocks[i].prefix,
+           b ? b->mean : NAN, b ? b->half_width : NAN, exact, b ? b->max_runs : NAN);
+    }
+    const result_block *head = e2e_block_at(r, "count_words", 6, "for.cond");
+    ok(head && head->max_runs == 41, "...the loop's test at most 41 times: 40 characters and the NUL");
+    result_free(r);
+    unlink(tmp_path("words.json"));
+}
+
+int main(void)
+{
+    size_t nw = sizeof walks / sizeof walks[0], nc = sizeof called / sizeof called[0];
+    size_t nr = sizeof reads / sizeof reads[0], ns = sizeof stdin_reads / sizeof stdin_reads[0];
+    size_t nu = sizeof unget / sizeof unget[0];
+    plan((int)(5 * 2 + nw + nc + nr + ns + nu + 2 + 1 + 8 + 1));
+    check_spec("walks", "walks", walks, nw);
+    check_spec("walks_called", "walks", called, nc);
+    check_spec("walks_read", "main", reads, nr);
+    check_spec("walks_stdin", "main", stdin_reads, ns);
+    check_spec("walks_unget", "main", unget, nu);
+    word_counter();
+    return done();
+}

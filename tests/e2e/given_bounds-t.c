@@ -60,6 +60,21 @@ static void function_mode(void)
     unlink(tmp_path("fn.json"));
 }
 
+/* A real draw read into an int is truncated toward zero: uniform(-3, -0.5) gives up to 0. */
+static void truncated_reads(void)
+{
+    char err[4096];
+    int code = e2e_run("run tests/e2e/programs/trunc_read.fspec -s 1 -q -j 2 -o \"$TMPDIR/trunc.json\"", err,
+                       sizeof err);
+    if (!is_int(code, 0, "trunc_read.fspec settles")) diag("%s", err);
+    result *r = e2e_result(tmp_path("trunc.json"), err, sizeof err);
+    const result_block *test = r ? e2e_block_at(r, "main", 8, "for.cond") : NULL;
+    ok(test && test->max_runs == 6 && test->max == 6, "i from -5 while i < n, n <= 0: the test runs at most 6 "
+       "times, as seen (got %g, seen %llu)", test ? test->max_runs : -1.0, test ? (unsigned long long)test->max : 0ULL);
+    result_free(r);
+    unlink(tmp_path("trunc.json"));
+}
+
 static void text_names_the_cap(void)
 {
     char cmd[4096];
@@ -101,9 +116,10 @@ static void errors(void)
 
 int main(void)
 {
-    plan(2 + 11 + 1 + 2 + 2 + 3);
+    plan(2 + 11 + 1 + 2 + 2 + 2 + 3);
     program_mode();
     function_mode();
+    truncated_reads();
     text_names_the_cap();
     errors();
     return done();

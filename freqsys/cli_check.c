@@ -39,6 +39,26 @@ static void bounded(LLVMModuleRef m, unsigned long long *proven, unsigned long l
     }
 }
 
+/* Which sources check will compile, and with what: every source's own flags and what
+ * was dropped from them; the spec's cflags for all, and what was dropped there. */
+static void print_units(const spec *s) {
+    if (s->compile_commands) printf("compile_commands: %s\n", s->compile_commands);
+    if (s->ncflags) {
+        printf("cflags for every source:");
+        for (size_t k = 0; k < s->ncflags; k++) printf(" %s", s->cflags[k]);
+        printf("\n");
+    }
+    for (size_t k = 0; k < s->ncflag_notes; k++) printf("  cflags: %s\n", s->cflag_notes[k]);
+    for (size_t i = 0; i < s->nsources; i++) {
+        const spec_unit *u = s->units ? &s->units[i] : NULL;
+        printf("source %s%s%s", s->sources[i], u && u->header ? " (a header, compiled as C)" : "",
+               u && u->nflags ? ":" : "");
+        for (size_t k = 0; u && k < u->nflags; k++) printf(" %s", u->flags[k]);
+        printf("\n");
+        for (size_t k = 0; u && k < u->nnotes; k++) printf("  %s\n", u->notes[k]);
+    }
+}
+
 int cli_check(int argc, char **argv) {
     if (argc == 2 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) {
         cli_help("check", stdout);
@@ -66,6 +86,7 @@ int cli_check(int argc, char **argv) {
     if (capped) printf(" (%llu under a cap)", capped);
     if (tails) printf(" (%llu outside a far tail of the inputs' distributions)", tails);
     printf("\n");
+    print_units(s);
     for (size_t i = 0; i < warnings.n; i++) printf("warning: %s\n", warnings.v[i]);
     transform_warnings_free(&warnings);
     /* With a drawn stdin there are no read sites to count: say what the program reads instead. */

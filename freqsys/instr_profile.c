@@ -330,6 +330,7 @@ int instr_profile_write(const result *r, const char *spec_path, double scale, FI
     /* The spec's own flags, then the counters. */
     char **flags = calloc(s->ncflags + 2, sizeof *flags);
     char **sources = s->sources;
+    spec_unit *units = s->units;
     size_t nsources = s->nsources, ncflags = s->ncflags;
     char **cflags = s->cflags;
     int rc = flags ? 0 : -1;
@@ -345,6 +346,7 @@ int instr_profile_write(const result *r, const char *spec_path, double scale, FI
     /* One translation unit at a time: a static function's profile name is its unit's. */
     for (size_t i = 0; i < nsources && rc == 0; i++) {
         s->sources = &sources[i];
+        s->units = units ? &units[i] : NULL;
         s->nsources = 1;
         s->cflags = flags;
         s->ncflags = ncflags + 1;
@@ -363,6 +365,7 @@ int instr_profile_write(const result *r, const char *spec_path, double scale, FI
         LLVMContextDispose(lc);
     }
     s->sources = sources;
+    s->units = units;
     s->nsources = nsources;
     s->cflags = cflags;
     s->ncflags = ncflags;

@@ -1,6 +1,7 @@
 /* freqsys/plan/code_size.c: compiles for the target through the LLVM C API and reads per-function section sizes. */
 /* SPDX-License-Identifier: MIT */
 #include "code_size.h"
+#include "spec_units.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,7 +28,8 @@ static LLVMModuleRef compile_for(const spec *s, LLVMContextRef ctx, const code_t
                                  const char *level, int no_inline, char *why, size_t whylen) {
     LLVMModuleRef linked = NULL;
     for (size_t i = 0; i < s->nsources; i++) {
-        if (!ends_with(s->sources[i], ".c")) {
+        int header = ends_with(s->sources[i], ".h");
+        if (!ends_with(s->sources[i], ".c") && !header) {
             snprintf(why, whylen, "%s is not C source", s->sources[i]);
             goto fail;
         }
@@ -56,9 +58,12 @@ static LLVMModuleRef compile_for(const spec *s, LLVMContextRef ctx, const code_t
             argv[n++] = "-isystem";
             argv[n++] = (char *)t->libc_include;
         }
-        for (size_t k = 0; k < s->ncflags && n < 60; k++) argv[n++] = s->cflags[k];
+        for (size_t k = 0; k < s->ncflags && n < 56; k++) argv[n++] = s->cflags[k];
+        char *const *own = spec_unit_flags(s, i);
+        for (size_t k = 0; own && own[k] && n < 56; k++) argv[n++] = own[k];
         argv[n++] = "-o";
         argv[n++] = bc;
+        if (header) { argv[n++] = "-x"; argv[n++] = "c"; }
         argv[n++] = s->sources[i];
         argv[n] = NULL;
         char msg[4096];

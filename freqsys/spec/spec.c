@@ -1,6 +1,7 @@
 /* freqsys/spec/spec.c: parses the spec language, one declaration per line. */
 /* SPDX-License-Identifier: MIT */
 #include "spec.h"
+#include "spec_units.h"
 #include "diagnostic.h"
 #include "expression.h"
 #include "scanner.h"
@@ -18,13 +19,13 @@
 
 enum keyword {
     K_PROGRAM, K_FUNCTION, K_EPSILON, K_CONFIDENCE, K_SEED, K_MAX_TRIALS, K_TIMEOUT,
-    K_CFLAGS, K_CAP, K_TIME_LIMIT, K_CALLS, K_WARMUP, K_INTERRUPT,
+    K_CFLAGS, K_CAP, K_TIME_LIMIT, K_CALLS, K_WARMUP, K_INTERRUPT, K_COMPILE_COMMANDS,
     K_READ, K_ARG, K_GLOBAL, K_EXTERN, K_MMIO, K_STDIN, K_COUNT
 };
 
 static const char *const keywords[] = {
     "program", "function", "epsilon", "confidence", "seed", "max_trials", "timeout",
-    "cflags", "cap", "time_limit", "calls", "warmup", "interrupt",
+    "cflags", "cap", "time_limit", "calls", "warmup", "interrupt", "compile_commands",
     "read", "arg", "global", "extern", "mmio", "stdin", NULL
 };
 
@@ -152,6 +153,7 @@ static int parse_program(parser *ps)
     scanner *sc = &ps->sc;
     spec *s = ps->s;
     char found[64];
+    size_t before = s->nsources;
     while (!scanner_at_end(sc)) {
         int column = col(sc);
         if (sc->text[sc->pos] != '"')
@@ -159,40 +161,31 @@ static int parse_program(parser *ps)
                                 scanner_describe(sc, found, sizeof found));
         char *name = scanner_string(sc);
         if (!name) return -1;
-        const char *dot = strrchr(name, '.');
-        if (!dot || (strcmp(dot, ".c") && strcmp(dot, ".ll") && strcmp(dot, ".bc"))) {
-            scanner_report(sc, column, "source '%s' is not a .c, .ll or .bc file", name);
-            free(name);
-            return -1;
-        }
-        char *path = join(s->dir, name);
-        if (!path) {
-            free(name);
-            return scanner_fail_nomem(sc, column);
-        }
-        struct stat st;
-        int r = 0;
-        if (stat(path, &st) != 0)
-            r = strcmp(name, path) == 0
-                ? scanner_fail(sc, column, "source file '%s' not found", name)
-                : scanner_fail(sc, column, "source file '%s' not found (looked for '%s')", name, path);
-        else if (!S_ISREG(st.st_mode))
-            r = scanner_fail(sc, column, "source '%s' is not a regular file", path);
-        for (size_t i = 0; r == 0 && i < s->nsources; i++)
-            if (strcmp(s->sources[i], path) == 0)
-                r = scanner_fail(sc, column, "source '%s' is listed twice", name);
-        char **sources = r == 0 ? realloc(s->sources, (s->nsources + 1) * sizeof *sources) : NULL;
-        if (r == 0 && !sources) r = scanner_fail_nomem(sc, column);
+        int r = spec_units_add(sc, s, name, column);
         free(name);
-        if (r < 0) {
-            free(path);
-            return -1;
-        }
-        s->sources = sources;
-        s->sources[s->nsources++] = path;
+        if (r != 0) return -1;
     }
-    if (s->nsources == 0)
+    if (s->nsources == before)
         return scanner_fail(sc, col(sc), "'program' needs at least one source file, e.g. program \"main.c\"");
+    return 0;
+}
+
+/* compile_commands "build/compile_commands.json": the build's own flags for each unit. */
+static int parse_compile_commands(parser *ps)
+{
+    scanner *sc = &ps->sc;
+    spec *s = ps->s;
+    char found[64];
+    int column = col(sc);
+    if (scanner_at_end(sc) || sc->text[sc->pos] != '"')
+        return scanner_fail(sc, column, "expected the database's path in quotes, found %s",
+                            scanner_describe(sc, found, sizeof found));
+    char *name = scanner_string(sc);
+    if (!name) return -1;
+    s->compile_commands = join(s->dir, name);
+    free(name);
+    if (!s->compile_commands) return scanner_fail_nomem(sc, column);
+    s->compile_commands_loc = (spec_loc){sc->line, column};
     return 0;
 }
 
@@ -426,7 +419,7 @@ static const char *cflag_refusal(const char *flag)
         {"-o", "the tool chooses the output file"},
         {"-E", "the tool compiles to LLVM bitcode"}, {"-S", "the tool compiles to LLVM bitcode"},
         {"-c", "the tool compiles to LLVM bitcode"}, {"-x", "the language comes from the source's suffix"},
-        {"-M", "dependency output writes files"}, {"-O", "the transform needs -O0's blocks (it optimises after counting)"},
+        {"-M", "dependency output writes files"},
         {"-g0", "block lines come from the debug info"}, {"-emit", "the tool compiles to LLVM bitcode"},
         {"-fplugin", "plugins run code inside clang"}, {"-Xclang", "it passes options past the driver's checks"},
         {"-mllvm", "it passes options past the driver's checks"}, {"-save-temps", "it writes files"},
@@ -454,28 +447,78 @@ static int cflag_takes_path(const char *flag, size_t *plen)
     return 0;
 }
 
+/* Appends FLAG (owned) to *V, keeping it NULL-terminated. */
+static int push_flag(char ***v, size_t *n, char *flag)
+{
+    char **more = flag ? realloc(*v, (*n + 2) * sizeof *more) : NULL;
+    if (!more) {
+        free(flag);
+        return -1;
+    }
+    *v = more;
+    more[(*n)++] = flag;
+    more[*n] = NULL;
+    return 0;
+}
+
+/* Optimisation and debug flags are the build's habit, not the program's meaning:
+ * freqsys compiles at -O0 with its own -g and optimises after counting. */
+static const char *cflag_dropped(const char *flag)
+{
+    if (strncmp(flag, "-O", 2) == 0) return "optimisation: freqsys counts at -O0 and optimises after";
+    if (strncmp(flag, "-g", 2) == 0 && strcmp(flag, "-g0") != 0) return "debug information: freqsys sets its own";
+    return NULL;
+}
+
 /* cflags "-std=c99" "-Iinclude" ...: flags for clang when it compiles the C
- * sources. Paths in -I and its kin are relative to the spec's folder, like the
- * sources, so they are joined with it here. */
+ * sources; cflags "a.c": "-DA" ...: for that source only. Paths in -I and its kin
+ * are relative to the spec's folder, like the sources, so they are joined with it
+ * here. -O and -g flags are dropped with a note. */
 static int parse_cflags(parser *ps)
 {
     scanner *sc = &ps->sc;
     spec *s = ps->s;
     char found[64];
     int path_next = 0;   /* the previous flag was "-I" alone: this word is its folder */
-    size_t before = s->ncflags;
-    while (!scanner_at_end(sc)) {
+    char **flags = NULL;
+    size_t nflags = 0;
+    spec_file_flags one = {0};
+    int r = 0;
+    if (!scanner_at_end(sc) && sc->text[sc->pos] == '"' && sc->text[sc->pos + 1] != '-') {
+        size_t save = sc->pos;
         int column = col(sc);
-        if (sc->text[sc->pos] != '"')
-            return scanner_fail(sc, column, "expected a compiler flag in quotes, found %s",
-                                scanner_describe(sc, found, sizeof found));
+        char *name = scanner_string(sc);
+        if (!name) return -1;
+        if (scanner_peek(sc) == ':') {
+            sc->pos++;
+            one = (spec_file_flags){name, join(s->dir, name), NULL, 0, {sc->line, column}};
+            if (!one.path) r = scanner_fail_nomem(sc, column);
+        } else {
+            free(name);
+            sc->pos = save;
+        }
+    }
+    while (r == 0 && !scanner_at_end(sc)) {
+        int column = col(sc);
+        if (sc->text[sc->pos] != '"') {
+            r = scanner_fail(sc, column, "expected a compiler flag in quotes, found %s",
+                             scanner_describe(sc, found, sizeof found));
+            break;
+        }
         char *flag = scanner_string(sc);
-        if (!flag) return -1;
+        if (!flag) { r = -1; break; }
         const char *why = path_next ? NULL : cflag_refusal(flag);
+        const char *drop = path_next || why ? NULL : cflag_dropped(flag);
         size_t plen = 0;
         char *kept = NULL;
         if (why) {
-            scanner_report(sc, column, "compiler flag '%s' is not allowed: %s", flag, why);
+            scanner_report(sc, column, "compiler flag '%s' is not allowed: %s%s", flag, why,
+                           one.name || flag[0] == '-' ? "" : "; one source's own flags are written cflags \"file.c\": \"-D...\"");
+            r = -1;
+        } else if (drop) {
+            char note[256];
+            snprintf(note, sizeof note, "dropped %s (%s)", flag, drop);
+            if (push_flag(&s->cflag_notes, &s->ncflag_notes, strdup(note)) != 0) r = scanner_fail_nomem(sc, column);
         } else if (path_next) {
             kept = join(s->dir, flag);
             path_next = 0;
@@ -493,20 +536,32 @@ static int parse_cflags(parser *ps)
             kept = strdup(flag);
         }
         free(flag);
-        if (why) return -1;
-        char **more = kept ? realloc(s->cflags, (s->ncflags + 2) * sizeof *more) : NULL;
-        if (!more) {
-            free(kept);
-            return scanner_fail_nomem(sc, column);
-        }
-        s->cflags = more;
-        s->cflags[s->ncflags++] = kept;
-        s->cflags[s->ncflags] = NULL;
+        if (r == 0 && !drop && push_flag(&flags, &nflags, kept) != 0) r = scanner_fail_nomem(sc, column);
     }
-    if (path_next) return scanner_fail(sc, col(sc), "'%s' needs a folder after it", s->cflags[s->ncflags - 1]);
-    if (s->ncflags == before)
-        return scanner_fail(sc, col(sc), "'cflags' needs at least one flag, e.g. cflags \"-std=c99\"");
-    return 0;
+    if (r == 0 && path_next) r = scanner_fail(sc, col(sc), "'%s' needs a folder after it", flags[nflags - 1]);
+    if (r == 0 && nflags == 0 && s->ncflag_notes == 0)
+        r = scanner_fail(sc, col(sc), "'cflags' needs at least one flag, e.g. cflags \"-std=c99\"");
+    for (size_t i = 0; r == 0 && !one.name && i < nflags; i++) {
+        if (push_flag(&s->cflags, &s->ncflags, flags[i]) != 0) r = scanner_fail_nomem(sc, col(sc));
+        flags[i] = NULL;
+    }
+    if (r == 0 && one.name) {
+        spec_file_flags *more = realloc(s->file_flags, (s->nfile_flags + 1) * sizeof *more);
+        if (!more) {
+            r = scanner_fail_nomem(sc, col(sc));
+        } else {
+            one.flags = flags;
+            one.nflags = nflags;
+            s->file_flags = more;
+            s->file_flags[s->nfile_flags++] = one;
+            return 0;
+        }
+    }
+    for (size_t i = 0; i < nflags; i++) free(flags[i]);
+    free(flags);
+    free(one.name);
+    free(one.path);
+    return r;
 }
 
 /* argv ~ list("prog", "-v", ...): the arguments main gets in every trial, argv[0]
@@ -598,6 +653,7 @@ static int parse_setting(parser *ps, enum keyword k)
     case K_SEED: s->has_seed = 1; return count_after(&ps->sc, "seed", 0, &s->seed);
     case K_MAX_TRIALS: return count_after(&ps->sc, "max_trials", 1, &s->max_trials);
     case K_CFLAGS: return parse_cflags(ps);
+    case K_COMPILE_COMMANDS: return parse_compile_commands(ps);
     case K_CAP: return count_after(&ps->sc, "cap", 1, &s->cap);
     case K_TIME_LIMIT: return duration_after(ps, "time_limit", &s->time_limit_s);
     case K_CALLS: s->calls_loc = at; return count_after(&ps->sc, "calls", 1, &s->calls);
@@ -713,7 +769,8 @@ static int check_whole(parser *ps)
      * told of the next wastes a run per line. */
     size_t used = 0;
     for (size_t i = 0; i < sizeof required / sizeof required[0]; i++) {
-        if (ps->seen[required[i].k].line || (ps->given & required[i].given)) continue;
+        int sources = required[i].k == K_PROGRAM && ps->seen[K_COMPILE_COMMANDS].line;   /* the database lists them */
+        if (ps->seen[required[i].k].line || (ps->given & required[i].given) || sources) continue;
         int line = s->nlines ? (int)s->nlines : 1;
         const char *text = s->nlines ? s->lines[s->nlines - 1] : "";
         char msg[160];
@@ -730,6 +787,7 @@ static int check_whole(parser *ps)
         sc->failed = 1;
     }
     if (sc->failed) return -1;
+    if (spec_units_resolve(sc, s, ps->seen[K_PROGRAM].line != 0) != 0) return -1;
     if (s->argv && s->function) {
         sc->line = s->argv_loc.line;
         sc->text = s->lines[s->argv_loc.line - 1];
@@ -887,6 +945,7 @@ void spec_free(spec *s)
     if (!s) return;
     free(s->path);
     free(s->dir);
+    spec_units_free(s);
     for (size_t i = 0; i < s->nsources; i++) free(s->sources[i]);
     free(s->sources);
     free(s->function);

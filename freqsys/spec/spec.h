@@ -91,11 +91,39 @@ typedef struct spec_cap {
     spec_loc loc, name_loc;
 } spec_cap;
 
+/* How one source is compiled, besides the spec's `cflags` for every source. */
+typedef struct spec_unit {
+    char **flags;          /* its own flags (`cflags "a.c": ...`, or its compile_commands entry's,
+                            * paths absolute), NULL-terminated; NULL: none */
+    size_t nflags;
+    char **notes;          /* its entry's flags dropped, and why, for `check` */
+    size_t nnotes;
+    int header;            /* a header compiled as C: `program "lib.h"` */
+    int from_db;           /* its flags come from compile_commands */
+    spec_loc loc;          /* where it is named: its program line's string, or compile_commands */
+} spec_unit;
+
+/* `cflags "a.c": "-DA" ...`, kept until the sources are known. */
+typedef struct spec_file_flags {
+    char *name;            /* as written */
+    char *path;            /* joined with the spec's folder */
+    char **flags;
+    size_t nflags;
+    spec_loc loc;
+} spec_file_flags;
+
 typedef struct spec {
     char *path;            /* the spec file as given */
     char *dir;             /* its folder: sources and data files are relative to it */
     char **sources;        /* absolute or spec-relative resolved paths */
     size_t nsources;
+    spec_unit *units;      /* [nsources]: how each is compiled */
+    char *compile_commands;           /* `compile_commands "build/compile_commands.json"`, joined with dir; or NULL */
+    spec_loc compile_commands_loc;
+    spec_file_flags *file_flags;      /* `cflags "a.c": ...`, in the order written */
+    size_t nfile_flags;
+    char **cflag_notes;               /* `cflags` flags dropped (-O2, -g), and why, for `check` */
+    size_t ncflag_notes;
     char *function;        /* NULL: program mode (entry main); else isolated-function mode */
     double epsilon;        /* absolute precision, or relative when epsilon_relative */
     int epsilon_relative;  /* written as "2%": epsilon is 0.02 of each block's mean */

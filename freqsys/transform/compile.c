@@ -1,6 +1,7 @@
 /* freqsys/transform/compile.c: compiles and links the program's sources into one LLVM module. */
 /* SPDX-License-Identifier: MIT */
 #include "transform.h"
+#include "spec_units.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -66,10 +67,14 @@ static int ends_with(const char *s, const char *suffix) {
     return n >= k && strcmp(s + n - k, suffix) == 0;
 }
 
-/* Compiles one C file to bitcode in a temporary file and parses it; CFLAGS (the
- * spec's, NULL-terminated, may be NULL) go after the tool's own flags. */
-static int compile_c(const char *path, char *const *cflags, size_t ncflags, LLVMContextRef ctx,
-                     LLVMModuleRef *out, char *err, size_t errlen) {
+/* Compiles source I of S (C, or a header compiled as C) to bitcode in a temporary
+ * file and parses it; the spec's cflags, then the source's own, go after the tool's
+ * own flags. */
+static int compile_c(const spec *s, size_t i, LLVMContextRef ctx, LLVMModuleRef *out, char *err, size_t errlen) {
+    const char *path = s->sources[i];
+    char *const *own = spec_unit_flags(s, i);
+    size_t nown = 0;
+    while (own && own[nown]) nown++;
     char bc[4096];
     int fd = compile_temp_path(bc, sizeof bc, "freqsys-XXXXXX.bc") == 0 ? mkstemps(bc, 3) : -1;
     if (fd < 0) {
@@ -82,17 +87,19 @@ static int compile_c(const char *path, char *const *cflags, size_t ncflags, LLVM
     char *fixed[] = {FREQSYS_CLANG, "-c", "-emit-llvm", "-O0", "-g", "-fPIC",
                      "-fno-discard-value-names", "-Xclang", "-disable-O0-optnone"};
     size_t nfixed = sizeof fixed / sizeof fixed[0];
-    char **argv = malloc((nfixed + ncflags + 4) * sizeof *argv);
+    char **argv = malloc((nfixed + s->ncflags + nown + 6) * sizeof *argv);
     if (!argv) {
         snprintf(err, errlen, "out of memory");
         unlink(bc);
         return TRANSFORM_EBUILD;
     }
     size_t n = 0;
-    for (size_t i = 0; i < nfixed; i++) argv[n++] = fixed[i];
-    for (size_t i = 0; i < ncflags; i++) argv[n++] = cflags[i];
+    for (size_t k = 0; k < nfixed; k++) argv[n++] = fixed[k];
+    for (size_t k = 0; k < s->ncflags; k++) argv[n++] = s->cflags[k];
+    for (size_t k = 0; k < nown; k++) argv[n++] = own[k];
     argv[n++] = "-o";
     argv[n++] = bc;
+    if (s->units && s->units[i].header) { argv[n++] = "-x"; argv[n++] = "c"; }   /* header-only code */
     argv[n++] = (char *)path;
     argv[n] = NULL;
     char msg[8192];
@@ -148,19 +155,44 @@ static int read_ir(const char *path, LLVMContextRef ctx, LLVMModuleRef *out,
     return 0;
 }
 
+/* Whether M defines main. */
+static int defines_main(LLVMModuleRef m) {
+    LLVMValueRef fn = LLVMGetNamedFunction(m, "main");
+    return fn && LLVMCountBasicBlocks(fn) > 0;
+}
+
+/* Appends PATH to the list of sources defining main in BUF. */
+static void name_main(char *buf, size_t size, const char *path) {
+    size_t len = strlen(buf);
+    if (len + 1 < size) snprintf(buf + len, size - len, "%s%s", len ? ", " : "", path);
+}
+
 int compile_sources(const spec *s, LLVMContextRef ctx, LLVMModuleRef *out,
                     char *err, size_t errlen) {
     LLVMModuleRef linked = NULL;
     *out = NULL;   /* callers may dispose *OUT after a failure */
+    char mains[2048] = "";
+    size_t nmains = 0;
     for (size_t i = 0; i < s->nsources; i++) {
         const char *path = s->sources[i];
         LLVMModuleRef m = NULL;
         int rc = ends_with(path, ".ll") || ends_with(path, ".bc")
                      ? read_ir(path, ctx, &m, err, errlen)
-                     : compile_c(path, s->cflags, s->ncflags, ctx, &m, err, errlen);
+                     : compile_c(s, i, ctx, &m, err, errlen);
         if (rc != 0) {
             if (linked) LLVMDisposeModule(linked);
             return rc;
+        }
+        if (defines_main(m)) {
+            nmains++;
+            name_main(mains, sizeof mains, path);
+        }
+        if (nmains > 1) {
+            LLVMDisposeModule(m);
+            if (linked) LLVMDisposeModule(linked);
+            snprintf(err, errlen, "main is defined in more than one source: %s (tests and tools have their "
+                     "own; name the sources to count with a 'program' line)", mains);
+            return TRANSFORM_EBUILD;
         }
         if (!linked) {
             linked = m;

@@ -241,7 +241,7 @@ static void flags_and_arguments(void)
         "      |        ^");
     bad("a word that is no flag", BASE "cflags \"extra.c\"\n",
         "t.fspec:4:8: error: compiler flag 'extra.c' is not allowed: a flag starts with '-' (a word without "
-        "it would be compiled as a source)\n"
+        "it would be compiled as a source); one source's own flags are written cflags \"file.c\": \"-D...\"\n"
         "    4 | cflags \"extra.c\"\n"
         "      |        ^");
     bad("-I without its folder", BASE "cflags \"-I\"\n",
@@ -433,7 +433,7 @@ static void errors(void)
         "    1 | program \"newton.c\" \"missing.c\"\n"
         "      |                    ^");
     bad("source of the wrong kind", "program \"samples.txt\"\n",
-        "t.fspec:1:9: error: source 'samples.txt' is not a .c, .ll or .bc file\n"
+        "t.fspec:1:9: error: source 'samples.txt' is not a .c, .h, .ll or .bc file\n"
         "    1 | program \"samples.txt\"\n"
         "      |         ^");
     bad("duplicate epsilon", BASE "epsilon 0.5\n",

@@ -103,6 +103,16 @@ int reads_add_site(read_sites *r, const char *var, LLVMValueRef at, unsigned kin
     return (int)r->n++;
 }
 
+/* Whether S's sources include LLVM IR built outside freqsys, whose names the build
+ * may have discarded. */
+static int given_ir(const spec *s) {
+    for (size_t i = 0; i < s->nsources; i++) {
+        size_t n = strlen(s->sources[i]);
+        if (n > 3 && (!strcmp(s->sources[i] + n - 3, ".bc") || !strcmp(s->sources[i] + n - 3, ".ll"))) return 1;
+    }
+    return 0;
+}
+
 /* Checks that some declaration of S gives this read its values. */
 static int declared(const spec *s, const char *var, const read_site *site, const char *conv,
                     char *err, size_t errlen) {
@@ -118,7 +128,9 @@ static int declared(const spec *s, const char *var, const read_site *site, const
                  base_name(site->file), site->line, var, conv, s->path, var);
     else
         snprintf(err, errlen, "%s:%u: error: an input read (%s) has no declaration in %s; add "
-                 "'read N ~ ...' or 'read * ~ ...'", base_name(site->file), site->line, conv, s->path);
+                 "'read N ~ ...' or 'read * ~ ...'%s", base_name(site->file), site->line, conv, s->path,
+                 given_ir(s) ? " (IR built without -fno-discard-value-names has no variable names: rebuild it "
+                               "with that flag to declare reads by name)" : "");
     return TRANSFORM_ESPEC;
 }
 

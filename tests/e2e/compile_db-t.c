@@ -136,13 +136,28 @@ static void header_only(const char *dir) {
        "cflags for a file that is not a source: at its place");
 }
 
+/* Bitcode the user built: without value names a read cannot be declared by name, and
+ * the error says which flag keeps them. */
+static void own_bitcode(const char *dir) {
+    char cmd[8192], out[8192];
+    snprintf(cmd, sizeof cmd, "cd '%s' && clang-19 -c -emit-llvm -O0 -g ../app/main.c -DMAIN_UNIT '-DGREETING=\"x\"' -I../include "
+             "-o main.bc", scratch_path(dir, "build"));
+    if (system(cmd) != 0 ||
+        scratch_write(dir, "bitcode.fspec", "program \"build/main.bc\" \"lib/twice.c\"\ncflags \"-DTWICE_UNIT\"\n"
+                                            "n ~ uniform_int(0, 9)\nepsilon 0.1\nconfidence 0.95\n"))
+        bail("cannot build the bitcode fixture");
+    int code = capture(dir, "check bitcode.fspec", out, sizeof out);
+    ok(code == 2 && strstr(out, "-fno-discard-value-names"), "bitcode without names: the error names the flag");
+}
+
 int main(void) {
-    plan(14);
+    plan(15);
     char *dir = scratch_open();
     if (!dir || project(dir) != 0) bail("cannot write the project");
     from_the_database(dir);
     every_unit(dir);
     header_only(dir);
+    own_bitcode(dir);
     scratch_close(dir);
     return done();
 }

@@ -658,7 +658,17 @@ static int write_result(const result *r, const run_options *o) {
         fprintf(stderr, "freqsys: error: cannot write %s: %s\n", o->out_path, strerror(errno));
         return -1;
     }
-    int rc = result_write(r, format, out);
+    int rc;
+    if (!strcmp(format, "json")) {
+        /* the spec as this file names it: from its folder, or absolute on stdout */
+        result stored = *r;
+        stored.spec = result_spec_for_file(r->spec, o->out_path);
+        stored.spec_relative_to_result = stored.spec && o->out_path && stored.spec[0] != '/';
+        rc = stored.spec ? result_write(&stored, format, out) : -1;
+        free(stored.spec);
+    } else {
+        rc = result_write(r, format, out);
+    }
     if (out != stdout && fclose(out) != 0) rc = -1;
     if (rc != 0) fprintf(stderr, "freqsys: error: writing the result failed: %s\n", strerror(errno));
     return rc;
@@ -679,7 +689,10 @@ static void checkpoint_path(const run_options *o, char *buf, size_t size) {
 /* Settings given again on the command line must be the checkpoint's own: another
  * epsilon or seed would not continue the same run. */
 static int resume_settings(run_options *o, const checkpoint *c) {
-    if (o->spec_path && strcmp(o->spec_path, c->spec) != 0)
+    char *given = o->spec_path ? realpath(o->spec_path, NULL) : NULL;
+    int other = o->spec_path && strcmp(given ? given : o->spec_path, c->spec) != 0;
+    free(given);
+    if (other)
         fprintf(stderr, "freqsys: note: the checkpoint was made for %s\n", c->spec);
     if (!o->spec_path) o->spec_path = c->spec;
     if ((o->has_seed && o->seed != c->seed) ||
@@ -811,6 +824,7 @@ typedef struct run_state {
     checkpoint_target ckpt;
     char *sampling_note;       /* why a method asked for by name was not used */
     run_rare rare;             /* --rare: the target and its pilot */
+    char *spec_abs;            /* the spec's absolute path, for the checkpoint */
 } run_state;
 
 static void run_state_free(run_state *st) {
@@ -819,6 +833,7 @@ static void run_state_free(run_state *st) {
     spec_free(st->s);
     transform_warnings_free(&st->warnings);
     free(st->sampling_note);
+    free(st->spec_abs);
 }
 
 /* Options, the checkpoint to continue from, the spec, the instrumented and loaded
@@ -912,7 +927,8 @@ static int configure(run_state *st, cluster *cl) {
     cfg->worker_rss_limit = RUNNER_DEFAULT_RSS_LIMIT;
     cfg->resume = o->resume_path ? &st->resume.state : NULL;
     cfg->cluster = cl;
-    st->ckpt = (checkpoint_target){{(char *)o->spec_path, checkpoint_module_id(st->mod), cfg->seed, cfg->max_trials,
+    st->spec_abs = realpath(o->spec_path, NULL);   /* --resume finds it from any folder */
+    st->ckpt = (checkpoint_target){{st->spec_abs ? st->spec_abs : (char *)o->spec_path, checkpoint_module_id(st->mod), cfg->seed, cfg->max_trials,
                                     0, 0, 0, (int)o->family, (int)o->method, o->cap, fsabi_ncounters(st->mod), {0}, 0},
                                    "", 0};
     checkpoint_path(o, st->ckpt.path, sizeof st->ckpt.path);

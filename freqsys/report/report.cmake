@@ -3,6 +3,7 @@ add_library(fsreport STATIC
   ${CMAKE_CURRENT_LIST_DIR}/result.c
   ${CMAKE_CURRENT_LIST_DIR}/result_estimate.c
   ${CMAKE_CURRENT_LIST_DIR}/result_json.c
+  ${CMAKE_CURRENT_LIST_DIR}/result_spec_path.c
   ${CMAKE_CURRENT_LIST_DIR}/result_text.c
   ${CMAKE_CURRENT_LIST_DIR}/result_csv.c
   ${CMAKE_CURRENT_LIST_DIR}/path_rank.c

@@ -185,6 +185,7 @@ typedef struct result_failure {
 
 typedef struct result {
     char *spec;           /* the spec file as given */
+    int spec_relative_to_result;   /* as written to a file: spec is relative to its folder */
     char *mode;           /* "program" | "function" */
     char *entry;          /* "main" or the function's name */
     double epsilon;
@@ -331,6 +332,16 @@ typedef enum result_status {
  * "PATH:LINE:COLUMN: error: reason", COLUMN counting characters from 1) in ERR
  * (which may be NULL when ERRLEN is 0). */
 int result_read_json(const char *path, result **out, char *err, size_t errlen);
+
+/* result_spec_path.c: SPEC_PATH as a result written to RESULT_PATH keeps it: relative
+ * to that file's folder, so `report`, `plan` and `--resume` find it from anywhere;
+ * absolute when RESULT_PATH is NULL (standard output) or has no folder in common.
+ * NULL when memory ran out. */
+char *result_spec_for_file(const char *spec_path, const char *result_path);
+
+/* A result's spec SPEC as read from RESULT_PATH: joined with that file's folder when
+ * relative. NULL when memory ran out. */
+char *result_spec_from_file(const char *spec, const char *result_path);
 
 /* Finishes a writer's output: flushes OUT and checks its error flag. Returns 0, or
  * -1 with errno set (EIO when the stream did not say) and, when ERR is not NULL, a

@@ -402,6 +402,8 @@ static json_t *document(const result *r, int *bad)
     set(o, "format", json_string("freqsys-result"), bad);
     set(o, "version", json_integer(1), bad);
     set(o, "spec", str(r->spec), bad);
+    if (r->spec_relative_to_result)
+        set(o, "spec_relative_to_result", json_true(), bad);
     set(o, "mode", str(r->mode), bad);
     set(o, "entry", str(r->entry), bad);
     set(o, "epsilon", real(r->epsilon), bad);
@@ -1292,6 +1294,16 @@ int result_read_json(const char *path, result **out, char *err, size_t errlen)
         reader_nomem(&rd);
     else if (check_kind(&rd, root) == 0)
         fill(&rd, root, r);
+    if (r && !rd.failed && json_is_true(json_object_get(root, "spec_relative_to_result"))) {
+        /* the spec is named from this file's folder: name it from here */
+        char *spec = result_spec_from_file(r->spec, path);
+        if (!spec)
+            reader_nomem(&rd);
+        else {
+            free(r->spec);
+            r->spec = spec;
+        }
+    }
     json_decref(root);
     if (rd.failed) {
         result_free(r);

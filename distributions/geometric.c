@@ -60,7 +60,7 @@ static void score(const dist *d, double x, double *grad)
 }
 
 static const dist_ops ops = {
-    "geometric", cdf, mean, format, NULL, NULL, NULL, NULL, NULL, params, score, NULL,
+    "geometric", cdf, mean, format, NULL, NULL, NULL, NULL, NULL, params, score, NULL, NULL,
 };
 
 /* geometric(p) with 0 < p <= 1; fails on a wrong count or kind or p outside (0, 1]. */

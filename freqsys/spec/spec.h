@@ -24,9 +24,9 @@ typedef enum spec_target {
 
 /* The right-hand side of `~`: a distribution, or (for arguments) a shape around one. */
 typedef enum spec_value_kind {
-    SPEC_VALUE_DIST,    /* normal(512, 40) */
+    SPEC_VALUE_DIST,    /* normal(512, 40); or a string-valued one (dist_is_text): format(...) */
     SPEC_VALUE_ARRAY,   /* array(LEN, D): LEN a constant or another argument's name */
-    SPEC_VALUE_STRING,  /* string(LEN_DIST, "charset") */
+    SPEC_VALUE_STRING,  /* string(LEN_DIST, "charset") or string(LEN_DIST, CHAR_DIST) */
     SPEC_VALUE_REF,     /* ref(D): a pointer to one value */
     SPEC_VALUE_TEXT,    /* text(LEN_D, BYTE_D): LEN_D bytes, each drawn from BYTE_D */
     SPEC_VALUE_LINES,   /* lines(COUNT_D, string(LEN_D, "charset")): COUNT_D lines, each ending in '\n' */
@@ -49,7 +49,10 @@ typedef struct spec_value {
     dist *item;            /* TEXT: each byte's distribution; LINES: each line's length */
     long long len_const;   /* ARRAY: constant length, when len_name is NULL */
     char *len_name;        /* ARRAY: length taken from this argument */
-    char *charset;         /* STRING, LINES: the characters to draw from */
+    dist *chars;           /* STRING, LINES: each character's distribution (codes 0..255), when
+                              no charset is given: string(LEN_D, discrete(35: 1, 97: 3)) */
+    char *charset;         /* STRING, LINES: the characters to draw from; may hold NUL bytes */
+    size_t charset_len;
     char *pattern;         /* FILES: the glob as written */
     spec_file *files;      /* FILES: the files it matches, sorted by path */
     size_t nfiles;

@@ -166,6 +166,19 @@ static int resolve(LLVMValueRef fn, const spec *s, size_t d, entry_plan *p, cons
         a.shape = FSABI_SHAPE_NULL;
         return push(p, a);
     }
+    if (in->value.kind == SPEC_VALUE_DIST && dist_is_text(in->value.dist)) {
+        unsigned pointee = typed && pointer ? types[k].pointee_kind : 0;
+        if (!pointer || (pointee != FSABI_KIND_I8 && pointee != FSABI_KIND_U8) ||
+            (typed && types[k].pointee_class == CTYPE_ARRAY)) {
+            spec_diagnose(s, in->value.loc, err, errlen, "'%s' is %s: a string-valued distribution needs a char "
+                          "pointer", prm->name, prm->ctype);
+            return TRANSFORM_ESPEC;
+        }
+        a.kind = pointee;
+        a.elem_size = 1;
+        a.shape = FSABI_SHAPE_STRING;
+        return push(p, a);
+    }
     if (in->value.kind == SPEC_VALUE_DIST) {
         if (pointer) {
             spec_diagnose(s, in->name_loc, err, errlen, "'%s' is a pointer (%s): declare what it points "

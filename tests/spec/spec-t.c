@@ -328,7 +328,7 @@ static void stdin_forms(void)
         "    4 | stdin ~ lines(uniform_int(-2, 2), string(poisson(2), \"a\"))\n"
         "      |               ^");
     bad("lines without string(...)", BASE "stdin ~ lines(poisson(3), uniform_int(1, 3))\n",
-        "t.fspec:4:27: error: expected each line's shape, string(LENGTH, \"characters\"), found 'uniform_int'\n"
+        "t.fspec:4:27: error: each line is a string: string(LENGTH, \"characters\") or a string-valued distribution such as format(...) or choice(\"A\", \"B\")\n"
         "    4 | stdin ~ lines(poisson(3), uniform_int(1, 3))\n"
         "      |                           ^");
     bad("lines with no characters", BASE "stdin ~ lines(poisson(3), string(poisson(2), \"\"))\n",
@@ -447,11 +447,11 @@ static void errors(void)
         "    4 | read 0 ~ poisson(4)\n"
         "      |      ^");
     bad("read without an index", BASE "read ~ poisson(4)\n",
-        "t.fspec:4:1: error: 'read' is a keyword, not a variable name\n"
+        "t.fspec:4:1: error: 'read' is a keyword, not a variable name (for a variable of that name write 'var read ~ ...')\n"
         "    4 | read ~ poisson(4)\n"
         "      | ^");
     bad("a keyword as a variable", BASE "seed ~ normal(0, 1)\n",
-        "t.fspec:4:1: error: 'seed' is a keyword, not a variable name\n"
+        "t.fspec:4:1: error: 'seed' is a keyword, not a variable name (for a variable of that name write 'var seed ~ ...')\n"
         "    4 | seed ~ normal(0, 1)\n"
         "      | ^");
     bad("arg without function", BASE "arg len ~ uniform_int(1, 64)\n",
@@ -563,7 +563,7 @@ static void errors(void)
         "    4 | d ~ discrete(1: , 2: 1)\n"
         "      |                 ^");
     bad("unknown escape", BASE "e ~ empirical(\"a\\qb\")\n",
-        "t.fspec:4:17: error: unknown escape '\\q' in string (only \\\" and \\\\ are allowed)\n"
+        "t.fspec:4:17: error: unknown escape '\\q' in string (known: \\n \\r \\t \\0 \\\\ \\\" \\xHH)\n"
         "    4 | e ~ empirical(\"a\\qb\")\n"
         "      |                 ^");
     bad("extern without a type", BASE "extern gain ~ uniform_int(1, 4)\n",

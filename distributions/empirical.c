@@ -133,6 +133,11 @@ dist *dist_empirical_create(const dist_arg *args, size_t nargs, const char *base
         return dist_args_fail(err, 0, "empirical(file): file must be a string, got %s",
                               dist_args_kind(&args[0])), NULL;
     const char *name = args[0].string;
+    if (strlen(name) < args[0].string_len) {
+        dist_args_fail(err, 0, "empirical(file): a file name cannot hold a NUL byte ('\\0')");
+        if (err) err->char_index = (long)strlen(name);
+        return NULL;
+    }
     int absolute = name[0] == '/';
     size_t size = (absolute ? 0 : strlen(base_dir) + 1) + strlen(name) + 1;
     char *path = malloc(size);

@@ -235,7 +235,7 @@ static size_t split(const char *text, size_t len, piece **out, dist_error *err)
         if (why) {
             free(v);
             dist_args_fail(err, 0, "format(\"...\", ...): %s", why);
-            if (err) err->char_index = (long)(bad < len ? bad : pct);
+            if (err) err->char_index = (long)(bad <= len ? bad : pct);   /* len: the closing quote */
             return 0;
         }
         p->at = pct;

@@ -167,6 +167,11 @@ void spec_free(spec *s);
 void spec_diagnose(const spec *s, spec_loc loc, char *err, size_t errlen, const char *fmt, ...)
     __attribute__((format(printf, 5, 6)));
 
+/* input_text.c: IN as canonical spec text, its distributions as dist_format writes
+ * them, then what a draw is: "arg s ~ choice(\"A\", \"B\")  (a string)". Returns the
+ * length snprintf would, so BUF may be too small and the caller can tell. */
+int spec_input_text(const spec_input *in, char *buf, size_t size);
+
 /* spec_find.c: the `stdin ~ ...` declaration of S, or NULL when the program's reads are drawn one
  * value at a time (or it reads nothing). */
 const spec_input *spec_find_stdin(const spec *s);

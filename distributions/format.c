@@ -294,9 +294,10 @@ dist *dist_format_create(const dist_arg *args, size_t nargs, const char *base_di
             if (!want) want = "a plain distribution";
             else if (a->kind != DIST_ARG_DIST) snprintf(got, sizeof got, "%s", dist_args_kind(a));
             else dist_format(a->inner, got, sizeof got);
+            dist_args_fail(err, (int)used, "format(\"...\", ...): %%%c (conversion %zu) needs %s, got %s", p->conv,
+                           used, want, got);
             free(pieces);
-            return dist_args_fail(err, (int)used, "format(\"...\", ...): %%%c (conversion %zu) needs %s, got %s",
-                                  p->conv, used, want, got), NULL;
+            return NULL;
         }
         p->arg = a->inner;   /* taken only on success, below */
     }

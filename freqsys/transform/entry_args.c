@@ -155,6 +155,11 @@ static int resolve(LLVMValueRef fn, const spec *s, size_t d, entry_plan *p, cons
     }
     const entry_param *prm = &p->params[k];
     entry_arg a = {(unsigned)d, (unsigned)k, FSABI_SHAPE_VALUE, prm->kind, 0, 0, UINT32_MAX, 1};
+    if (field && in->value.kind == SPEC_VALUE_DIST && dist_is_text(in->value.dist)) {
+        spec_diagnose(s, in->value.loc, err, errlen, "a struct's field is drawn as a number: a string-valued "
+                      "distribution does not apply");
+        return TRANSFORM_ESPEC;
+    }
     if (field) return resolve_field(ctx, s, in, p, &a, typed ? &types[k] : NULL, field + 1, err, errlen);
     int pointer = prm->kind == FSABI_KIND_PTR;
     if (in->value.kind == SPEC_VALUE_NULL) {

@@ -137,7 +137,7 @@ int main(void) {
     };
     size_t nf = sizeof format / sizeof format[0], nc = sizeof chars / sizeof chars[0];
     size_t nw = sizeof words / sizeof words[0];
-    plan((int)(1 + nf + 2 + 1 + nc + 1 + nw + 2 + 3 + 4));
+    plan((int)(1 + nf + 2 + 1 + nc + 1 + nw + 2 + 2 + 1 + 3 + 4));
     char err[8192];
 
     result *r = run("examples/nmea/nmea_format.fspec", "-j 2 -g 0.999 -e 0.01", "format-2.json");
@@ -161,6 +161,13 @@ int main(void) {
     check(r, "main", words, nw);
     result_free(r);
 
+    /* a mixture's finite support is enumerated: 50 values of 1/100 and 99 with 1/2 */
+    r = run("tests/e2e/programs/enumerate_mixture.fspec", "", "mixture.json");
+    const result_block *body = e2e_block(r, "main", "for.body");
+    ok(body && !strcmp(body->status, "exact") && fabs(body->mean - 61.75) < 1e-9,
+       "an enumerated mixture gives E[x] = 61.75 exactly (%.17g)", body ? body->mean : NAN);
+    result_free(r);
+
     int code = check_output("examples/nmea/nmea_format.fspec", err, sizeof err);
     ok(code == 0 && strstr(err, "input line 11: arg s ~ mixture(format(\"$GP%s,%d*\", discrete(\"RMC\": 2, "
                            "\"GGA\": 1, \"VTG\": 1), uniform_int(0, 99)): 9, format(\"$GP%s,*\", discrete(\"RMC\": 2, "
@@ -170,6 +177,14 @@ int main(void) {
     ok(code == 0 && strstr(err, "input line 7: seed ~ mixture(uniform_int(1, 4): 1, 10: 1)  (an integer)") &&
        strstr(err, "input line 11: level ~ mixture(uniform_int(-5, 5): 1, uniform_int(1000, 2000): 1)  (an integer)"),
        "...a variable named like a keyword, and integer mixtures");
+
+    /* a string where the program reads a number: an error at the spec's line, when built */
+    code = e2e_check_spec("program \"" FREQSYS_SOURCE_DIR "/tests/e2e/programs/words.c\"\nepsilon 0.1\n"
+                          "confidence 0.9\nvar seed ~ choice(\"A\", \"B\")\nread * ~ uniform_int(0, 9)\n", err, sizeof err);
+    ok(code == 2 && strstr(err, "bad.fspec:4:12: error: choice(\"A\", \"B\") is string-valued, but words.c:8 reads a "
+                           "number ('seed') from it; a string is read with %s or fgets"),
+       "a %%d read of a string-valued variable is an error at its declaration");
+    if (code != 2) diag("%s", err);
 
     drawn_characters();
     drawn_sentences();

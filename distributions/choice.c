@@ -58,10 +58,10 @@ static size_t support(const dist *d, double *values, double *probs, size_t max)
 }
 
 static const dist_ops ops = {
-    "choice", cdf, mean, format, release, NULL, NULL, NULL, support, NULL, NULL, NULL,
+    "choice", cdf, mean, format, release, NULL, NULL, NULL, support, NULL, NULL, NULL, NULL,
 };
 
-/* choice(v1, ...) over one or more finite numbers; fails on no arguments, an argument
+/* choice(v1, ...) over one or more finite numbers (strings: words.c); fails on no arguments, an argument
  * that is not a plain number, or out of memory. */
 dist *dist_choice_create(const dist_arg *args, size_t nargs, const char *base_dir,
                          dist_error *err)
@@ -69,6 +69,8 @@ dist *dist_choice_create(const dist_arg *args, size_t nargs, const char *base_di
     if (nargs == 0)
         return dist_args_fail(err, -1, "choice takes at least 1 argument (v1, v2, ...), got 0"),
                NULL;
+    if (args[0].kind == DIST_ARG_STRING)
+        return dist_words_create(args, nargs, 0, err);
     int integer = 1;
     for (size_t i = 0; i < nargs; i++) {
         const dist_arg *a = &args[i];

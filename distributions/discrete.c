@@ -75,7 +75,7 @@ static size_t support(const dist *d, double *values, double *probs, size_t max)
 }
 
 static const dist_ops ops = {
-    "discrete", cdf, mean, format, release, NULL, NULL, NULL, support, NULL, NULL, NULL,
+    "discrete", cdf, mean, format, release, NULL, NULL, NULL, support, NULL, NULL, NULL, NULL,
 };
 
 /* Pairs for sorting by value while keeping each value's weight. */
@@ -89,7 +89,7 @@ static int by_value(const void *pa, const void *pb)
     return (a->value > b->value) - (a->value < b->value);
 }
 
-/* discrete(v1: w1, ...) with finite values and weights >= 0, not all 0. Fails on no
+/* discrete(v1: w1, ...) (strings: words.c) with finite values and weights >= 0, not all 0. Fails on no
  * arguments, an argument without a weight or not a number, a bad weight, or out of
  * memory. */
 dist *dist_discrete_create(const dist_arg *args, size_t nargs, const char *base_dir,
@@ -98,6 +98,8 @@ dist *dist_discrete_create(const dist_arg *args, size_t nargs, const char *base_
     if (nargs == 0)
         return dist_args_fail(err, -1, "discrete takes at least 1 argument (v1: w1, v2: w2, "
                               "...), got 0"), NULL;
+    if (args[0].kind == DIST_ARG_STRING)
+        return dist_words_create(args, nargs, 1, err);
     int integer = 1;
     double total = 0;
     for (size_t i = 0; i < nargs; i++) {

@@ -85,3 +85,13 @@ void dist_score(const dist *d, double x, double *grad)
     if (d->ops->score)
         d->ops->score(d, x, grad);
 }
+
+int dist_is_text(const dist *d)
+{
+    return d->ops->sample_text != NULL;
+}
+
+int dist_sample_text(const dist *d, gsl_rng *r, dist_bytes *out)
+{
+    return d->ops->sample_text(d, r, out);
+}

@@ -19,10 +19,11 @@ typedef enum dist_arg_kind { DIST_ARG_NUMBER, DIST_ARG_STRING, DIST_ARG_DIST } d
 typedef struct dist_arg {
     dist_arg_kind kind;
     double number;        /* DIST_ARG_NUMBER */
-    const char *string;   /* DIST_ARG_STRING (not owned) */
+    const char *string;   /* DIST_ARG_STRING (not owned); may hold NUL bytes ("\0") */
     dist *inner;          /* DIST_ARG_DIST; on success dist_create takes ownership */
     double weight;        /* discrete(v: w, ...): the weight after the colon */
     int has_weight;       /* 1 when written as "value: weight" */
+    size_t string_len;    /* DIST_ARG_STRING: its length in bytes */
 } dist_arg;
 
 /* Error from dist_create: a message without location ("uniform(a, b) needs a < b,
@@ -31,6 +32,7 @@ typedef struct dist_arg {
 typedef struct dist_error {
     char message[256];
     int arg_index;
+    long char_index;      /* >= 0: the byte of that (string) argument the error is about */
 } dist_error;
 
 /* Builds distribution NAME from its arguments. BASE_DIR resolves relative file names
@@ -47,6 +49,26 @@ double dist_sample(const dist *d, gsl_rng *r);
 
 /* 1 when every draw is an integer (poisson, uniform_int, choice of integers...). */
 int dist_is_integer(const dist *d);
+
+/* A string-valued distribution (choice("A", "V"), discrete("RMC": 2, "GGA": 1),
+ * format(...), a mixture of these) draws bytes rather than a number: dist_sample
+ * gives NAN for it, and dist_cdf and dist_mean NAN. */
+int dist_is_text(const dist *d);
+
+/* The bytes of one text draw; may hold NUL bytes. Start from {0} and dist_bytes_free. */
+typedef struct dist_bytes {
+    char *data;           /* NUL-terminated beyond LEN whenever LEN > 0 */
+    size_t len, cap;
+} dist_bytes;
+
+/* Appends one draw of the string-valued D (dist_is_text) to OUT, from R alone, so
+ * that a draw depends on the stream's position only. Returns 0, or -1 when memory
+ * runs out (OUT then holds a prefix). */
+int dist_sample_text(const dist *d, gsl_rng *r, dist_bytes *out);
+
+/* bytes.c: appends N bytes at P to OUT; 0, or -1 out of memory. */
+int dist_bytes_add(dist_bytes *out, const char *p, size_t n);
+void dist_bytes_free(dist_bytes *b);
 
 /* P(X <= x), exact where GSL has it; used by the statistical tests and truncation. */
 double dist_cdf(const dist *d, double x);

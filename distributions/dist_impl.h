@@ -38,6 +38,8 @@ typedef struct dist_ops {
     /* The least and greatest values a draw can take, for kinds whose support is bounded
      * but not finite (uniform, truncated). NULL: from support, else unbounded. */
     void (*range)(const dist *d, double *lo, double *hi);
+    /* String-valued kinds: appends one draw to OUT (dist_sample_text). NULL: numeric. */
+    int (*sample_text)(const dist *d, gsl_rng *r, dist_bytes *out);
 } dist_ops;
 
 typedef double (*dist_sampler)(const dist *d, gsl_rng *r);
@@ -72,11 +74,16 @@ const char *dist_args_kind(const dist_arg *a);
 void dist_text_add(dist_text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void dist_text_number(dist_text *t, double x);
 void dist_text_string(dist_text *t, const char *s);
+void dist_text_bytes(dist_text *t, const char *s, size_t n);
 void dist_text_call(dist_text *t, const char *name, const double *v, size_t n);
 
 /* sorted.c */
 void dist_sorted_sort(double *v, size_t n);
 size_t dist_sorted_rank(const double *v, size_t n, double x);
+
+/* words.c: choice("A", "V") and discrete("RMC": 2, "GGA": 1), the strings-valued forms
+ * of choice and discrete (WEIGHTED), which hand their string arguments here. */
+dist *dist_words_create(const dist_arg *args, size_t nargs, int weighted, dist_error *err);
 
 /* uniform_int.c: an index uniform on [0, n) for any n >= 1 and any gsl_rng. */
 uint64_t dist_uniform_int_index(gsl_rng *r, uint64_t n);
@@ -98,5 +105,7 @@ dist *dist_discrete_create(const dist_arg *, size_t, const char *, dist_error *)
 dist *dist_constant_create(const dist_arg *, size_t, const char *, dist_error *);
 dist *dist_empirical_create(const dist_arg *, size_t, const char *, dist_error *);
 dist *dist_truncated_create(const dist_arg *, size_t, const char *, dist_error *);
+dist *dist_mixture_create(const dist_arg *, size_t, const char *, dist_error *);
+dist *dist_format_create(const dist_arg *, size_t, const char *, dist_error *);
 
 #endif

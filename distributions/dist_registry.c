@@ -27,6 +27,8 @@ static const entry registry[] = {
     {"constant", dist_constant_create},
     {"empirical", dist_empirical_create},
     {"truncated", dist_truncated_create},
+    {"mixture", dist_mixture_create},
+    {"format", dist_format_create},
 };
 
 #define COUNT (sizeof registry / sizeof registry[0])
@@ -34,7 +36,7 @@ static const entry registry[] = {
 static const char *const names[COUNT + 1] = {
     "uniform", "uniform_int", "normal", "lognormal", "exponential", "gamma", "beta",
     "poisson", "binomial", "bernoulli", "geometric", "choice", "discrete", "constant",
-    "empirical", "truncated", NULL,
+    "empirical", "truncated", "mixture", "format", NULL,
 };
 
 dist *dist_create(const char *name, const dist_arg *args, size_t nargs,
@@ -43,6 +45,7 @@ dist *dist_create(const char *name, const dist_arg *args, size_t nargs,
     if (err) {
         err->message[0] = '\0';
         err->arg_index = -1;
+        err->char_index = -1;
     }
     for (size_t i = 0; i < COUNT; i++)
         if (strcmp(registry[i].name, name) == 0)

@@ -3,6 +3,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "dist_impl.h"
 
@@ -33,13 +34,29 @@ void dist_text_number(dist_text *t, double x)
     dist_text_add(t, "%s", tmp);
 }
 
-/* Appends S in double quotes, with backslashes before quotes and backslashes. */
-void dist_text_string(dist_text *t, const char *s)
+/* Appends the N bytes at S in double quotes, escaped so that the spec's scanner reads
+ * back the same bytes: \" \\ \n \r \t \0, and \xHH for other control bytes. */
+void dist_text_bytes(dist_text *t, const char *s, size_t n)
 {
     dist_text_add(t, "\"");
-    for (; *s; s++)
-        dist_text_add(t, *s == '"' || *s == '\\' ? "\\%c" : "%c", *s);
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        const char *named = c == '"' ? "\\\"" : c == '\\' ? "\\\\" : c == '\n' ? "\\n"
+                          : c == '\r' ? "\\r" : c == '\t' ? "\\t" : c == 0 ? "\\0" : NULL;
+        if (named)
+            dist_text_add(t, "%s", named);
+        else if (c < 0x20 || c == 0x7f)
+            dist_text_add(t, "\\x%02x", c);
+        else
+            dist_text_add(t, "%c", c);
+    }
     dist_text_add(t, "\"");
+}
+
+/* Appends the C string S as dist_text_bytes does. */
+void dist_text_string(dist_text *t, const char *s)
+{
+    dist_text_bytes(t, s, strlen(s));
 }
 
 /* Appends "name(v0, v1, ...)". */

@@ -68,7 +68,7 @@ static size_t support(const dist *d, double *values, double *probs, size_t max)
 }
 
 static const dist_ops ops = {
-    "empirical", cdf, mean, format, release, NULL, NULL, NULL, support, NULL, NULL, NULL,
+    "empirical", cdf, mean, format, release, NULL, NULL, NULL, support, NULL, NULL, NULL, NULL,
 };
 
 /* Appends X to E's samples, growing the array geometrically. Returns -1 when out of memory. */
@@ -133,6 +133,11 @@ dist *dist_empirical_create(const dist_arg *args, size_t nargs, const char *base
         return dist_args_fail(err, 0, "empirical(file): file must be a string, got %s",
                               dist_args_kind(&args[0])), NULL;
     const char *name = args[0].string;
+    if (strlen(name) < args[0].string_len) {
+        dist_args_fail(err, 0, "empirical(file): a file name cannot hold a NUL byte ('\\0')");
+        if (err) err->char_index = (long)strlen(name);
+        return NULL;
+    }
     int absolute = name[0] == '/';
     size_t size = (absolute ? 0 : strlen(base_dir) + 1) + strlen(name) + 1;
     char *path = malloc(size);

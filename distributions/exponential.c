@@ -38,7 +38,7 @@ static size_t params(const dist *d, dist_param *out)
 static void score(const dist *d, double x, double *grad) { grad[0] = E(d)->mu - x; }
 
 static const dist_ops ops = {
-    "exponential", cdf, mean, format, NULL, quantile, survival, upper, NULL, params, score, NULL,
+    "exponential", cdf, mean, format, NULL, quantile, survival, upper, NULL, params, score, NULL, NULL,
 };
 
 /* exponential(rate) with rate > 0; fails on a wrong count or kind or on rate <= 0. */

@@ -59,7 +59,7 @@ static size_t params(const dist *d, dist_param *out)
 static void score(const dist *d, double x, double *grad) { grad[0] = x / P(d)->l - 1; }
 
 static const dist_ops ops = {
-    "poisson", cdf, mean, format, NULL, NULL, survival, NULL, NULL, params, score, NULL,
+    "poisson", cdf, mean, format, NULL, NULL, survival, NULL, NULL, params, score, NULL, NULL,
 };
 
 /* poisson(l) with 0 < l <= 2^31; fails on a wrong count or kind or l out of range. */

@@ -73,7 +73,7 @@ dist *dist_tilt_fit(const dist *d, double mean_t)
     size_t n = dist_params(d, p);
     dist_arg args[DIST_MAX_PARAMS];
     for (size_t i = 0; i < n; i++)
-        args[i] = (dist_arg){DIST_ARG_NUMBER, p[i].value, NULL, NULL, 0, 0};
+        args[i] = (dist_arg){.kind = DIST_ARG_NUMBER, .number = p[i].value};
     args[k == TILT_BINOMIAL ? 1 : 0].number = v;
     dist_error err;
     return dist_create(d->ops->name, args, n, ".", &err);

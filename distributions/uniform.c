@@ -43,7 +43,7 @@ static void score(const dist *d, double x, double *grad) { grad[0] = grad[1] = 0
 static void range(const dist *d, double *lo, double *hi) { *lo = U(d)->a; *hi = U(d)->b; }
 
 static const dist_ops ops = {
-    "uniform", cdf, mean, format, NULL, quantile, survival, upper, NULL, params, score, range,
+    "uniform", cdf, mean, format, NULL, quantile, survival, upper, NULL, params, score, range, NULL,
 };
 
 /* uniform(a, b) with finite a < b; fails on a wrong count or kind or on a >= b. */

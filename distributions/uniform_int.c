@@ -92,7 +92,7 @@ static size_t params(const dist *d, dist_param *out)
 static void score(const dist *d, double x, double *grad) { grad[0] = grad[1] = 0; }
 
 static const dist_ops ops = {
-    "uniform_int", cdf, mean, format, NULL, NULL, NULL, NULL, support, params, score, NULL,
+    "uniform_int", cdf, mean, format, NULL, NULL, NULL, NULL, support, params, score, NULL, NULL,
 };
 
 /* uniform_int(a, b) with integers a <= b of magnitude at most 2^53; fails on a wrong

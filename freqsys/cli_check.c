@@ -1,6 +1,7 @@
 /* freqsys/cli_check.c: `freqsys check`: validate a spec against its program without running it. */
 /* SPDX-License-Identifier: MIT */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "commands.h"
 #include "freqsys/abi.h"
@@ -87,6 +88,14 @@ int cli_check(int argc, char **argv) {
     if (tails) printf(" (%llu outside a far tail of the inputs' distributions)", tails);
     printf("\n");
     print_units(s);
+    for (size_t i = 0; i < s->ninputs; i++) {   /* what each declaration will draw, as parsed */
+        int n = spec_input_text(&s->inputs[i], NULL, 0);
+        char *text = n >= 0 ? malloc((size_t)n + 1) : NULL;
+        if (!text) continue;
+        spec_input_text(&s->inputs[i], text, (size_t)n + 1);
+        printf("input line %d: %s\n", s->inputs[i].loc.line, text);
+        free(text);
+    }
     for (size_t i = 0; i < warnings.n; i++) printf("warning: %s\n", warnings.v[i]);
     transform_warnings_free(&warnings);
     /* With a drawn stdin there are no read sites to count: say what the program reads instead. */

@@ -995,6 +995,12 @@ static int deliver(run_state *st, result *r, int complete) {
     r->warnings = st->warnings.v;
     r->nwarnings = st->warnings.n;
     st->warnings = (transform_warnings){0};
+    if (st->s && st->s->ninputs && (r->inputs = calloc(st->s->ninputs, sizeof *r->inputs)))
+        for (size_t i = 0; i < st->s->ninputs; i++) {   /* what each declaration drew, as check prints it */
+            int n = spec_input_text(&st->s->inputs[i], NULL, 0);
+            if (n < 0 || !(r->inputs[r->ninputs] = malloc((size_t)n + 1))) break;
+            spec_input_text(&st->s->inputs[i], r->inputs[r->ninputs++], (size_t)n + 1);
+        }
     int rc = write_result(r, &st->o) != 0 ? EXIT_USAGE : complete ? EXIT_OK : EXIT_INCOMPLETE;
     /* A text result on stdout ends with its verdict; any other leaves the terminal
      * without one but for this line. */

@@ -110,6 +110,9 @@ void result_free(result *r)
     for (size_t i = 0; i < r->nwarnings; i++)
         free(r->warnings[i]);
     free(r->warnings);
+    for (size_t i = 0; i < r->ninputs; i++)
+        free(r->inputs[i]);
+    free(r->inputs);
     free_paths(r);
     free_extras(r);
     free(r);

@@ -228,6 +228,10 @@ typedef struct result {
      * line each, "FILE:LINE: message"; none in most results. */
     char **warnings;
     size_t nwarnings;
+    /* What each input declaration draws, as `freqsys check` prints it ("arg s ~
+     * choice(\"A\", \"B\")  (a string)"), in the spec's order; none in older results. */
+    char **inputs;
+    size_t ninputs;
     /* Paths (`run --paths`); max_paths 0 and no paths without it. */
     uint64_t max_paths;
     result_path *paths;          /* by function, then id */

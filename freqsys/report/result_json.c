@@ -368,6 +368,13 @@ static void sampling_paths_warnings(json_t *o, const result *r, int *bad)
                 *bad = 1;
         set(o, "warnings", warnings, bad);
     }
+    if (r->ninputs) {
+        json_t *inputs = json_array();
+        for (size_t i = 0; inputs && i < r->ninputs; i++)
+            if (json_array_append_new(inputs, str(r->inputs[i])) != 0)
+                *bad = 1;
+        set(o, "inputs", inputs, bad);
+    }
     if (r->max_paths) {   /* only with --paths, so results without read the same */
         json_t *paths = json_array(), *functions = json_array();
         set(o, "max_paths", count(r->max_paths), bad);
@@ -1155,22 +1162,22 @@ static void read_rare(reader *rd, json_t *root, result *r)
     rd->where[0] = '\0';
 }
 
-/* The optional `warnings`: an array of strings. */
-static void read_warnings(reader *rd, json_t *root, result *r)
+/* The optional array of strings NAME (warnings, inputs) into *OUT and *N. */
+static void read_strings(reader *rd, json_t *root, const char *name, char ***out, size_t *n)
 {
-    json_t *warnings = json_object_get(root, "warnings");
-    if (warnings && !json_is_array(warnings))
-        reader_fail(rd, "field 'warnings' must be an array of strings");
-    size_t nw = warnings ? json_array_size(warnings) : 0;
-    if (nw && !rd->failed && !(r->warnings = calloc(nw, sizeof *r->warnings))) {
+    json_t *list = json_object_get(root, name);
+    if (list && !json_is_array(list))
+        reader_fail(rd, "field '%s' must be an array of strings", name);
+    size_t nw = list ? json_array_size(list) : 0;
+    if (nw && !rd->failed && !(*out = calloc(nw, sizeof **out))) {
         reader_nomem(rd);
         nw = 0;
     }
     for (size_t i = 0; i < nw && !rd->failed; i++) {
-        const char *w = json_string_value(json_array_get(warnings, i));
+        const char *w = json_string_value(json_array_get(list, i));
         if (!w)
-            reader_fail(rd, "warnings[%zu] must be a string", i);
-        else if (!(r->warnings[r->nwarnings++] = strdup(w)))
+            reader_fail(rd, "%s[%zu] must be a string", name, i);
+        else if (!((*out)[(*n)++] = strdup(w)))
             reader_nomem(rd);
     }
 }
@@ -1233,7 +1240,8 @@ static void fill(reader *rd, json_t *root, result *r)
         if (json_object_get(root, "sampling_note"))
             get_string(rd, root, "sampling_note", 0, &r->sampling_note);
     }
-    read_warnings(rd, root, r);
+    read_strings(rd, root, "warnings", &r->warnings, &r->nwarnings);
+    read_strings(rd, root, "inputs", &r->inputs, &r->ninputs);
     get_count(rd, root, "max_paths", 0, &r->max_paths);
     read_list(rd, root, "paths", 0, sizeof(result_path), (void **)&r->paths, &r->npaths, read_path);
     read_list(rd, root, "path_functions", 0, sizeof(result_path_function), (void **)&r->path_functions,

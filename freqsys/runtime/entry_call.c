@@ -168,12 +168,29 @@ static void fill(const fsabi_arg *a, const dist *d, gsl_rng *r) {
         break;
     }
     case FSABI_SHAPE_STRING: {
+        if (dist_is_text(d)) {   /* choice("A", "B"), format(...): drawn whole */
+            dist_bytes t = {0};
+            if (dist_sample_text(d, r, &t) < 0 || t.len > MAX_ELEMENTS) {
+                dist_bytes_free(&t);
+                runtime_fail("argument '%s': out of memory for a drawn string", name);
+            }
+            char *p = room(a->param, t.len + 1);
+            if (t.len) memcpy(p, t.data, t.len);
+            p[t.len] = '\0';
+            runtime_record(name, (double)t.len);
+            dist_bytes_free(&t);
+            break;
+        }
         double L = runtime_draw(d, name);
         if (!(L >= 0 && L <= MAX_ELEMENTS))
             runtime_fail("argument '%s': the drawn string length %.17g is not valid", name, L);
-        size_t len = (size_t)L, nchars = strlen(in->value.charset);
+        size_t len = (size_t)L;
         char *p = room(a->param, len + 1);
-        for (size_t i = 0; i < len; i++) p[i] = in->value.charset[gsl_rng_uniform_int(r, nchars)];
+        if (in->value.chars)   /* string(LEN, CHAR_D): each character a code drawn from CHAR_D */
+            for (size_t i = 0; i < len; i++) p[i] = (char)(unsigned char)dist_sample(in->value.chars, r);
+        else
+            for (size_t i = 0; i < len; i++)
+                p[i] = in->value.charset[gsl_rng_uniform_int(r, in->value.charset_len)];
         p[len] = '\0';
         break;
     }

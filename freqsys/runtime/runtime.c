@@ -210,8 +210,9 @@ static _Noreturn void misfit(uint32_t site, const char *fmt, double v) {
 
 
 
-/* The distribution for the next read: `read N`, then the variable's, then `read *`. */
-static double draw(uint32_t site) {
+/* The distribution for the next read: `read N`, then the variable's, then `read *`;
+ * NULL when the input has ended (then past_end is set). */
+static const dist *next_dist(uint32_t site) {
     long long n = (long long)++rt->reads;
     const dist *d = NULL;
     size_t lo = 0, hi = rt->nindexed;
@@ -228,13 +229,39 @@ static double draw(uint32_t site) {
          * as a file would, and the program sees end of file. */
         if (!rt->past_end) rt->items_at_end = (int32_t)rt->call_items - 1;
         rt->past_end = 1;
-        return 0;
+        return NULL;
     }
-    if (rt->past_end) return 0;
+    return rt->past_end ? NULL : d;
+}
+
+/* A number for the read from D (NULL: the input has ended, 0). */
+static double draw_from(uint32_t site, const dist *d) {
+    if (!d) return 0;
+    if (dist_is_text(d))
+        input_error(site, "its distribution is string-valued, and this read takes a number (a string is read "
+                          "with %s or fgets)");
     double v = runtime_sample(d);
     const char *var = rt->mod->sites[site].variable;
     runtime_record(*var ? var : "read", v);
     return v;
+}
+
+static double draw(uint32_t site) { return draw_from(site, next_dist(site)); }
+
+/* A string-valued D's draw for a read, into rt->text; BANNED bytes (white space for
+ * %s, a newline for fgets) cannot be in what the C library would store. */
+static void draw_text(uint32_t site, const dist *d, const char *banned, const char *why) {
+    rt->text.len = 0;
+    if (dist_sample_text(d, shared->rng, &rt->text) < 0) input_error(site, "out of memory for a drawn string");
+    const char *var = rt->mod->sites[site].variable;
+    runtime_record(*var ? var : "read", (double)rt->text.len);
+    for (size_t i = 0; i < rt->text.len; i++)
+        if (strchr(banned, rt->text.data[i]) && rt->text.data[i]) {
+            char what[200];
+            snprintf(what, sizeof what, "the drawn string has %s at byte %zu, %s", rt->text.data[i] == '\n'
+                     ? "a newline" : "white space", i, why);
+            input_error(site, what);
+        }
 }
 
 /* Globals, externs and registers: their own declaration, and no read index. */
@@ -320,24 +347,47 @@ double freqsys_rt_read_real(uint32_t site) {
 }
 
 /* A word as scanf's %s would store it: integers without a fraction. */
-static int as_text(uint32_t site, char *out, size_t size) {
-    double v = draw(site);
+static int as_text(uint32_t site, const dist *d, char *out, size_t size) {
+    double v = draw_from(site, d);
     if (v == trunc(v) && fabs(v) < 9.2e18) return snprintf(out, size, "%lld", (long long)v);
     return snprintf(out, size, "%.17g", v);
 }
 
+static void too_long(uint32_t site, size_t need, const char *what) {
+    char msg[160];
+    snprintf(msg, sizeof msg, "the drawn %s needs %zu bytes, %s", what, need,
+             strcmp(what, "line") ? "the buffer has fewer" : "fgets allows fewer");
+    input_error(site, msg);
+}
+
 void freqsys_rt_read_text(uint32_t site, char *buf, int64_t cap) {
+    const dist *d = next_dist(site);
+    if (d && dist_is_text(d)) {
+        draw_text(site, d, " \t\n\v\f\r", "which %s never stores");
+        if (cap >= 0 && (int64_t)rt->text.len + 1 > cap) too_long(site, rt->text.len + 1, "string");
+        memcpy(buf, rt->text.data ? rt->text.data : "", rt->text.len + 1);
+        return;
+    }
     char word[64];
-    int n = as_text(site, word, sizeof word);
+    int n = as_text(site, d, word, sizeof word);
     if (rt->past_end) return;
     if (cap >= 0 && n + 1 > cap) misfit(site, "the drawn value needs %.0f bytes, the buffer has fewer", n + 1);
     memcpy(buf, word, (size_t)n + 1);
 }
 
 char *freqsys_rt_read_line(uint32_t site, char *buf, int32_t cap) {
-    char word[64];
-    int n = as_text(site, word, sizeof word - 1);
+    const dist *d = next_dist(site);
     rt->call_items = 0;   /* not part of a scanf call */
+    if (d && dist_is_text(d)) {   /* the drawn string, then the newline fgets keeps */
+        draw_text(site, d, "\n", "which would end the line there (a line is drawn without its newline)");
+        if ((int64_t)rt->text.len + 2 > cap) too_long(site, rt->text.len + 2, "line");
+        memcpy(buf, rt->text.data ? rt->text.data : "", rt->text.len);
+        buf[rt->text.len] = '\n';
+        buf[rt->text.len + 1] = '\0';
+        return buf;
+    }
+    char word[64];
+    int n = as_text(site, d, word, sizeof word - 1);
     if (rt->past_end) return NULL;
     word[n++] = '\n';
     word[n] = '\0';

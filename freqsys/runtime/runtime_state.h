@@ -60,6 +60,7 @@ typedef struct runtime_state_runtime {
     unsigned long long calls, warmup;   /* function mode: calls per trial, the first not counted */
     const spec_interrupt *interrupts;   /* [mod->ninterrupts], bound to mod->interrupts */
     char drawn_text[1024];
+    dist_bytes text;               /* a string-valued read's draw, kept for the next */
 } runtime_state_runtime;
 
 /* entry_call.c: the isolated function's call, its arguments' laws and storage. */

@@ -55,16 +55,38 @@ static void build_text(const spec_value *v, gsl_rng *r) {
     st->len = n;
 }
 
+/* One line's characters, appended: a draw of a string-valued item whole, or a drawn
+ * length of characters from the charset or the character distribution. */
+static void build_line(const spec_value *v, gsl_rng *r) {
+    if (dist_is_text(v->item)) {
+        dist_bytes t = {0};
+        if (dist_sample_text(v->item, r, &t) < 0) {
+            dist_bytes_free(&t);
+            runtime_fail("out of memory for a line of the standard input");
+        }
+        reserve(st->len + t.len + 1);
+        if (t.len) memcpy(st->buf + st->len, t.data, t.len);
+        st->len += t.len;
+        dist_bytes_free(&t);
+        return;
+    }
+    double d = dist_sample(v->item, r);
+    if (!(d >= 0 && d <= (double)STDIN_TEXT_MAX_BYTES))
+        runtime_fail("a line of the standard input was drawn %.17g characters long", d);
+    size_t n = (size_t)d;
+    reserve(st->len + n + 1);
+    if (v->chars)
+        for (size_t i = 0; i < n; i++) st->buf[st->len++] = (char)(unsigned char)dist_sample(v->chars, r);
+    else
+        for (size_t i = 0; i < n; i++) st->buf[st->len++] = v->charset[gsl_rng_uniform_int(r, v->charset_len)];
+}
+
 static void build_lines(const spec_value *v, gsl_rng *r) {
-    size_t lines = count(v->dist, "stdin.lines"), nchars = strlen(v->charset);
+    size_t lines = count(v->dist, "stdin.lines");
     st->len = 0;
     for (size_t k = 0; k < lines; k++) {
-        double d = dist_sample(v->item, r);
-        if (!(d >= 0 && d <= (double)STDIN_TEXT_MAX_BYTES))
-            runtime_fail("a line of the standard input was drawn %.17g characters long", d);
-        size_t n = (size_t)d;
-        reserve(st->len + n + 1);
-        for (size_t i = 0; i < n; i++) st->buf[st->len++] = v->charset[gsl_rng_uniform_int(r, nchars)];
+        build_line(v, r);
+        reserve(st->len + 1);
         st->buf[st->len++] = '\n';
     }
     st->data = st->buf;

@@ -91,11 +91,13 @@ static int parse_arg(scanner *sc, const char *base_dir, arglist *a)
     dist_arg *arg = arglist_add(sc, a, column);
     if (!arg) return -1;
     if (sc->text[sc->pos] == '"') {
-        char *s = scanner_string(sc);
+        size_t len;
+        char *s = scanner_string_n(sc, &len);
         if (!s) return -1;
         a->strings[a->n - 1] = s;
         arg->kind = DIST_ARG_STRING;
         arg->string = s;
+        arg->string_len = len;
     } else if (scanner_at_number(sc)) {
         scanner_num num;
         if (!scanner_number(sc, 0, &num)) return -1;
@@ -182,10 +184,13 @@ dist *expression_dist(scanner *sc, const char *base_dir, spec_loc *loc)
             }
         }
     }
-    dist_error e = { .arg_index = -1 };
+    dist_error e = { .arg_index = -1, .char_index = -1 };
     d = dist_create(name, a.args, a.n, base_dir, &e);
     if (!d) {
         int where = e.arg_index >= 0 && (size_t)e.arg_index < a.n ? a.cols[e.arg_index] : name_col;
+        if (e.char_index >= 0 && e.arg_index >= 0 && (size_t)e.arg_index < a.n &&
+            a.args[e.arg_index].kind == DIST_ARG_STRING)   /* a byte of the string, past its escapes */
+            where = scanner_string_column(sc, (size_t)where - 1, (size_t)e.char_index);
         scanner_report(sc, where, "%s", e.message[0] ? e.message : "invalid distribution");
     }
 done:
@@ -232,6 +237,9 @@ static int parse_array(scanner *sc, const char *base_dir, spec_value *out)
     if (scanner_expect(sc, ',', "after the array's length") < 0) return -1;
     spec_loc loc;
     out->dist = expression_dist(sc, base_dir, &loc);
+    if (out->dist && dist_is_text(out->dist))
+        return scanner_fail(sc, loc.column, "an array's elements are numbers: a string-valued distribution "
+                            "does not apply");
     return out->dist ? 0 : -1;
 }
 
@@ -251,13 +259,21 @@ int expression_string(scanner *sc, const char *base_dir, spec_value *out)
         return scanner_fail(sc, loc.column, "a string's length distribution must not give negative values");
     if (scanner_expect(sc, ',', "after the string's length") < 0) return -1;
     scanner_space(sc);
-    if (sc->text[sc->pos] != '"')
-        return scanner_fail(sc, col(sc), "expected the characters to draw from, in quotes, found %s",
-                            scanner_describe(sc, found, sizeof found));
-    int charset_col = col(sc);
-    out->charset = scanner_string(sc);
-    if (!out->charset) return -1;
-    if (!out->charset[0]) return scanner_fail(sc, charset_col, "a string's character set must not be empty");
+    int chars_col = col(sc);
+    if (sc->text[sc->pos] == '"') {
+        out->charset = scanner_string_n(sc, &out->charset_len);
+        if (!out->charset) return -1;
+        if (!out->charset_len) return scanner_fail(sc, chars_col, "a string's character set must not be empty");
+        return 0;
+    }
+    if (!scanner_at_ident(sc))
+        return scanner_fail(sc, chars_col, "expected the characters to draw from, in quotes, or their "
+                            "distribution over character codes, found %s", scanner_describe(sc, found, sizeof found));
+    /* string(LEN_D, CHAR_D): each character a draw of an integer distribution over 0..255 */
+    if (!(out->chars = expression_dist(sc, base_dir, &loc))) return -1;
+    if (!dist_is_integer(out->chars) || dist_cdf(out->chars, -0.5) > 0 || dist_cdf(out->chars, 255.5) < 1)
+        return scanner_fail(sc, loc.column, "each character's distribution must give integers from 0 to 255 "
+                            "(character codes), e.g. discrete(35: 1, 97: 3)");
     return 0;
 }
 
@@ -290,6 +306,9 @@ int expression_value(scanner *sc, const char *base_dir, int shapes_allowed, spec
                 out->kind = SPEC_VALUE_REF;
                 out->dist = expression_dist(sc, base_dir, &loc);
                 r = out->dist ? 0 : -1;
+                if (r == 0 && dist_is_text(out->dist))
+                    r = scanner_fail(sc, loc.column, "ref() points to one number: a string-valued distribution "
+                                     "goes straight after '~' (arg s ~ choice(\"A\", \"B\"))");
             }
             if (r == 0) r = scanner_expect(sc, ')', "to close the shape");
         }
@@ -309,6 +328,7 @@ void expression_value_clear(spec_value *v)
 {
     if (v->dist) dist_free(v->dist);
     if (v->item) dist_free(v->item);
+    if (v->chars) dist_free(v->chars);
     free(v->len_name);
     free(v->charset);
     free(v->pattern);

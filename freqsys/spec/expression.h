@@ -15,14 +15,18 @@
 dist *expression_dist(scanner *sc, const char *base_dir, spec_loc *loc);
 
 /* Parses the right side of '~' into OUT: a distribution or, when SHAPES is set (for
- * `arg`), also array(LEN, D), string(LEN_D, "charset") or ref(D). Returns 0, or -1
- * with the scanner failed; OUT then holds nothing to free. */
+ * `arg`), also array(LEN, D), string(LEN_D, "charset"), ref(D), permutation(LEN) or
+ * null. Returns 0, or -1 with the scanner failed; OUT then holds nothing to free.
+ * On success OUT->dist is set, except for the two values that draw nothing: null
+ * (SPEC_VALUE_NULL) and array(LEN) of structs (SPEC_VALUE_ARRAY) whose fields are
+ * declared on lines of their own. */
 int expression_value(scanner *sc, const char *base_dir, int shapes, spec_value *out);
 
-/* Parses the inside of string(LEN_D, "charset") after its '(' and up to, not
- * including, its ')': LEN_D into OUT->dist (integer-valued, never negative; its place
- * in OUT->len_loc), the characters into OUT->charset (not empty). Returns 0, or -1
- * with the scanner failed; OUT may then hold what expression_value_clear frees. */
+/* Parses the inside of string(LEN_D, "charset") or string(LEN_D, CHAR_D) after its
+ * '(' and up to, not including, its ')': LEN_D into OUT->dist (integer-valued, never
+ * negative; its place in OUT->len_loc), the characters into OUT->charset and
+ * OUT->charset_len (not empty), or CHAR_D into OUT->chars (integers 0..255). Returns
+ * 0, or -1 with the scanner failed; OUT may then hold what expression_value_clear frees. */
 int expression_string(scanner *sc, const char *base_dir, spec_value *out);
 
 /* Frees what OUT holds (not OUT itself) and clears it. */

@@ -23,8 +23,25 @@ void scanner_report(scanner *sc, int column, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    if (sc->errlen) diagnostic_format(sc->err, sc->errlen, sc->path, sc->line, column, sc->text, msg);
+    int line = sc->line;
+    const char *text = sc->text;
+    if (sc->nparts && column >= 1) {
+        size_t k = sc->nparts - 1;
+        while (k > 0 && sc->part_start[k] > (size_t)column - 1) k--;
+        scanner_place(sc, (size_t)column - 1, &line, &column);
+        text = sc->part_text[k];
+    }
+    if (sc->errlen) diagnostic_format(sc->err, sc->errlen, sc->path, line, column, text, msg);
     sc->failed = 1;
+}
+
+void scanner_place(const scanner *sc, size_t pos, int *line, int *column)
+{
+    size_t k = sc->nparts ? sc->nparts - 1 : 0;
+    while (k > 0 && sc->part_start[k] > pos) k--;
+    size_t start = sc->nparts ? sc->part_start[k] : 0;
+    *line = sc->line + (int)k;
+    *column = (int)(pos - start) + 1;
 }
 
 void scanner_nomem(scanner *sc, int column)
@@ -204,7 +221,45 @@ const char *scanner_num_text(const scanner *sc, const scanner_num *n, char *buf,
     return scanner_text(sc, n->pos, n->len + (n->percent ? 1 : 0) + n->unit_len, buf, size);
 }
 
-char *scanner_string(scanner *sc)
+static int hex_value(char c)
+{
+    return is_digit(c) ? c - '0' : (c >= 'a' && c <= 'f') ? c - 'a' + 10 : c - 'A' + 10;
+}
+
+/* The escape at TEXT[P] (a backslash): its byte into *OUT and its length in the
+ * source, or 0 when it is not a valid escape. */
+static size_t escape(const char *t, size_t p, char *out)
+{
+    static const char named[] = "n\nr\rt\t0\0\\\\\"\"";
+    char e = t[p + 1];
+    if (e == 'x') {
+        if (!is_hex(t[p + 2]) || !is_hex(t[p + 3])) return 0;
+        *out = (char)(hex_value(t[p + 2]) * 16 + hex_value(t[p + 3]));
+        return 4;
+    }
+    for (size_t i = 0; e && i + 1 < sizeof named; i += 2)
+        if (named[i] == e) {
+            *out = named[i + 1];
+            return 2;
+        }
+    return 0;
+}
+
+/* 1 when byte P of a joined text is the space that stands for a line's end: a string
+ * does not run on into the next line. */
+static int joint(const scanner *sc, size_t p)
+{
+    for (size_t k = 1; k < sc->nparts; k++)
+        if (sc->part_start[k] == p + 1) return 1;
+    return 0;
+}
+
+static int unterminated(scanner *sc, size_t start)
+{
+    return scanner_fail(sc, (int)start + 1, "unterminated string (a string ends with '\"' on the same line)");
+}
+
+char *scanner_string_n(scanner *sc, size_t *len)
 {
     size_t start = sc->pos, p = start + 1;
     size_t n = strlen(sc->text);
@@ -213,32 +268,62 @@ char *scanner_string(scanner *sc)
     size_t k = 0;
     for (;;) {
         char c = sc->text[p];
-        if (c == '\0') {
+        if (c == '\0' || joint(sc, p)) {
             free(s);
-            scanner_report(sc, (int)start + 1, "unterminated string (a string ends with '\"' on the same line)");
+            unterminated(sc, start);
             return NULL;
         }
         if (c == '"') break;
         if (c == '\\') {
-            char e = sc->text[p + 1];
-            if (e != '"' && e != '\\') {
+            size_t used = escape(sc->text, p, &s[k]);
+            if (!used) {
+                char e = sc->text[p + 1];
                 free(s);
-                if (e == '\0')
-                    scanner_report(sc, (int)start + 1, "unterminated string (a string ends with '\"' on the same line)");
+                if (e == '\0' || joint(sc, p + 1))
+                    unterminated(sc, start);
+                else if (e == 'x')
+                    scanner_report(sc, (int)p + 1, "'\\x' needs two hex digits, as in \\x2a");
                 else
-                    scanner_report(sc, (int)p + 1, "unknown escape '\\%c' in string (only \\\" and \\\\ are allowed)", e);
+                    scanner_report(sc, (int)p + 1, "unknown escape '\\%c' in string (known: \\n \\r \\t \\0 "
+                                   "\\\\ \\\" \\xHH)", e);
                 return NULL;
             }
-            s[k++] = e;
-            p += 2;
+            k++;
+            p += used;
             continue;
         }
         s[k++] = c;
         p++;
     }
     s[k] = '\0';
+    *len = k;
     sc->pos = p + 1;
     return s;
+}
+
+char *scanner_string(scanner *sc)
+{
+    size_t start = sc->pos, len;
+    char *s = scanner_string_n(sc, &len);
+    if (s && strlen(s) < len) {
+        int column = scanner_string_column(sc, start, strlen(s));
+        free(s);
+        scanner_report(sc, column, "'\\0' cannot be part of this string: a name, a path or a flag ends at a "
+                       "NUL byte");
+        return NULL;
+    }
+    return s;
+}
+
+int scanner_string_column(const scanner *sc, size_t quote, size_t index)
+{
+    size_t p = quote + 1;
+    char byte;
+    for (size_t k = 0; k < index && sc->text[p] && sc->text[p] != '"'; k++) {
+        size_t used = sc->text[p] == '\\' ? escape(sc->text, p, &byte) : 1;
+        p += used ? used : 1;
+    }
+    return (int)p + 1;
 }
 
 const char *scanner_describe(scanner *sc, char *buf, size_t size)

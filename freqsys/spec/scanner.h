@@ -9,8 +9,14 @@
  * diagnostic and sets FAILED; parsing stops there. */
 typedef struct scanner {
     const char *path;   /* the spec file, as named in diagnostics */
-    const char *text;   /* the line, without its newline */
-    int line;           /* 1-based */
+    const char *text;   /* the line, without its newline; or several joined by spaces */
+    int line;           /* 1-based; of the first when several are joined */
+    /* A declaration continued inside parentheses: TEXT holds NPARTS physical lines,
+     * PART_TEXT[k] starting at byte PART_START[k] of TEXT, so diagnostics name the
+     * physical line and column. NPARTS 0: TEXT is one line. */
+    size_t nparts;
+    const size_t *part_start;
+    char *const *part_text;
     size_t pos;         /* byte offset of the cursor; its column is pos + 1 */
     char *err;
     size_t errlen;
@@ -89,9 +95,23 @@ int scanner_num_count(const scanner_num *n, unsigned long long *out);
 /* N as written, with its '%' or unit, copied into BUF; returns BUF. */
 const char *scanner_num_text(const scanner *sc, const scanner_num *n, char *buf, size_t size);
 
-/* Reads a quoted string with \" and \\ escapes into a new string. Returns NULL and
- * fails the scanner on an unterminated string or an unknown escape. Call only at '"'. */
+/* Reads a quoted string into a new string, decoding the escapes \n \r \t \0 \\ \"
+ * and \xHH (two hex digits); *LEN receives its length in bytes, as it may hold NUL
+ * bytes (and it is NUL-terminated beyond them). Returns NULL and fails the scanner on
+ * an unterminated string or a bad escape (at the backslash). Call only at '"'. */
+char *scanner_string_n(scanner *sc, size_t *len);
+
+/* scanner_string_n for strings that end at a NUL (names, paths, flags): a '\0' in
+ * them is an error at its backslash. */
 char *scanner_string(scanner *sc);
+
+/* The 1-based column of the source text that gives byte INDEX of the string whose
+ * opening quote is at byte QUOTE of the line (after its escapes are decoded). */
+int scanner_string_column(const scanner *sc, size_t quote, size_t index);
+
+/* Where byte POS of TEXT is: its physical line and 1-based column, apart from any
+ * joining of lines. */
+void scanner_place(const scanner *sc, size_t pos, int *line, int *column);
 
 /* Describes the token at the cursor for "found ..." messages: "'foo'", "'('",
  * "end of line". Writes into BUF and returns it. */

@@ -630,6 +630,10 @@ static int parse_input(parser *ps, const char *keyword, const char *varname, spe
     if (r == 0 && in.target == SPEC_STDIN) r = stdin_form_parse(sc, ps->s->dir, &in.value);
     else if (r == 0) r = expression_value(sc, ps->s->dir, in.target == SPEC_ARG || (in.target == SPEC_GLOBAL && !in.element),
                                           &in.value);
+    if (r == 0 && in.value.kind == SPEC_VALUE_DIST && dist_is_text(in.value.dist) && in.target != SPEC_VAR &&
+        in.target != SPEC_READ_INDEX && in.target != SPEC_READ_ANY && in.target != SPEC_ARG)
+        r = scanner_fail(sc, in.value.loc.column, "a string-valued distribution is for string inputs: 'arg NAME' of "
+                         "a char pointer, or a variable or read that the program reads with %%s or fgets");
     if (r == 0) r = expect_end(sc);
     spec_input *slot = r == 0 ? add_input(ps) : NULL;
     if (!slot) {
@@ -638,6 +642,26 @@ static int parse_input(parser *ps, const char *keyword, const char *varname, spe
     }
     *slot = in;
     return 0;
+}
+
+/* `var NAME ~ VALUE`, the word var read: a variable of any name, keywords included. */
+static int parse_var(parser *ps, spec_loc at)
+{
+    scanner *sc = &ps->sc;
+    spec_loc name_at = { sc->line, col(sc) };
+    char *name = scanner_ident(sc);
+    if (!name) return -1;
+    if (scanner_peek(sc) != '~') {
+        char found[64];
+        int r = scanner_fail(sc, col(sc), "expected '~' after 'var %s', found %s", name,
+                             scanner_describe(sc, found, sizeof found));
+        free(name);
+        return r;
+    }
+    int r = parse_input(ps, NULL, name, at);
+    if (r == 0) ps->s->inputs[ps->s->ninputs - 1].name_loc = name_at;
+    free(name);
+    return r;
 }
 
 /* The setting K, its keyword read; records where it was written. */
@@ -679,10 +703,13 @@ static int parse_line(parser *ps)
     int r;
     if (strcmp(word, "argv") == 0 && next == '~') {
         r = parse_argv(ps, at);
+    } else if (strcmp(word, "var") == 0 && scanner_at_ident(sc)) {
+        r = parse_var(ps, at);   /* `var seed ~ D`: a variable named like a keyword */
     } else if (k == K_STDIN) {
         r = parse_input(ps, word, NULL, at);   /* `stdin ~ ...`: the keyword is the whole target */
     } else if (keywords[k] && next == '~') {
-        r = scanner_fail(sc, at.column, "'%s' is a keyword, not a variable name", word);
+        r = scanner_fail(sc, at.column, "'%s' is a keyword, not a variable name (for a variable of that name "
+                         "write 'var %s ~ ...')", word, word);
     } else if (next == '~') {
         r = parse_input(ps, NULL, word, at);
     } else if (!keywords[k]) {
@@ -846,6 +873,92 @@ static int check_whole(parser *ps)
     return check_stdin_alone(ps);
 }
 
+/* A declaration continued inside parentheses: the physical lines it spans, joined by
+ * spaces, and where each starts in the joined text. */
+#define MAX_JOINED 64
+typedef struct joined {
+    char *text;             /* NULL: the line stands alone */
+    size_t n;
+    size_t start[MAX_JOINED];
+} joined;
+
+/* The depth of parentheses open at the end of LINE, counting from DEPTH, outside strings
+ * and comments; *COMMENT receives where a comment starts (or the line's length). An
+ * unterminated string ends the count: its error is the parser's to report. */
+static int paren_depth(const char *line, int depth, size_t *comment)
+{
+    size_t p = 0;
+    *comment = strlen(line);
+    while (line[p]) {
+        char c = line[p];
+        if (c == '#') {
+            *comment = p;
+            break;
+        }
+        if (c == '"') {
+            for (p++; line[p] && line[p] != '"'; p++)
+                if (line[p] == '\\' && line[p + 1]) p++;
+            if (!line[p]) break;
+        }
+        depth += c == '(' ? 1 : c == ')' ? -1 : 0;
+        p++;
+    }
+    return depth;
+}
+
+/* Lines I, I+1, ... while a '(' stays open at a line's end, into J (J->text NULL when
+ * line I is complete alone); a comment on a line that continues becomes spaces, so
+ * that the text after it counts. Returns 0, or -1 out of memory. */
+static int join_lines(const spec *s, size_t i, joined *j)
+{
+    j->text = NULL;
+    j->n = 1;
+    size_t comment;
+    int depth = paren_depth(s->lines[i], 0, &comment);
+    if (depth <= 0 || i + 1 >= s->nlines) return 0;
+    size_t last = i;
+    while (depth > 0 && last + 1 < s->nlines && last + 1 - i < MAX_JOINED)
+        depth = paren_depth(s->lines[++last], depth, &comment);
+    size_t total = 0;
+    for (size_t k = i; k <= last; k++) total += strlen(s->lines[k]) + 1;
+    if (!(j->text = malloc(total))) return -1;
+    size_t at = 0;
+    j->n = last - i + 1;
+    for (size_t k = i; k <= last; k++) {
+        size_t len = strlen(s->lines[k]);
+        j->start[k - i] = at;
+        memcpy(j->text + at, s->lines[k], len);
+        paren_depth(s->lines[k], 0, &comment);
+        if (k < last) memset(j->text + at + comment, ' ', len - comment);
+        at += len;
+        j->text[at++] = k < last ? ' ' : '\0';
+    }
+    return 0;
+}
+
+/* Places in a joined text, made physical once its declaration is parsed. */
+static void place(const scanner *sc, spec_loc *loc)
+{
+    if (loc->line == sc->line && loc->column >= 1)
+        scanner_place(sc, (size_t)loc->column - 1, &loc->line, &loc->column);
+}
+
+static void relocate(const scanner *sc, spec *s, size_t inputs, size_t interrupts)
+{
+    for (size_t i = inputs; i < s->ninputs; i++) {
+        spec_input *in = &s->inputs[i];
+        place(sc, &in->loc);
+        place(sc, &in->name_loc);
+        place(sc, &in->value.loc);
+        place(sc, &in->value.len_loc);
+    }
+    for (size_t i = interrupts; i < s->ninterrupts; i++) {
+        place(sc, &s->interrupts[i].loc);
+        place(sc, &s->interrupts[i].name_loc);
+        place(sc, &s->interrupts[i].count_loc);
+    }
+}
+
 int spec_parse_string(const char *text, const char *path, spec **out, char *err, size_t errlen)
 {
     return spec_parse_string_given(text, path, 0, out, err, errlen);
@@ -872,11 +985,25 @@ int spec_parse_string_given(const char *text, const char *path, int given, spec 
         return SPEC_ENOMEM;
     }
     parser ps = { .s = s, .sc = { .path = s->path, .err = err, .errlen = errlen }, .given = given };
-    for (size_t i = 0; i < s->nlines && !ps.sc.failed; i++) {
-        ps.sc.text = s->lines[i];
+    for (size_t i = 0; i < s->nlines && !ps.sc.failed;) {
+        joined j;
+        if (join_lines(s, i, &j) < 0) {
+            snprintf(err, errlen, "%s: error: out of memory", path);
+            spec_free(s);
+            return SPEC_ENOMEM;
+        }
+        size_t inputs = s->ninputs, interrupts = s->ninterrupts;
+        ps.sc.text = j.text ? j.text : s->lines[i];
         ps.sc.line = (int)i + 1;
         ps.sc.pos = 0;
+        ps.sc.nparts = j.text ? j.n : 0;
+        ps.sc.part_start = j.start;
+        ps.sc.part_text = s->lines + i;
         parse_line(&ps);
+        if (j.text) relocate(&ps.sc, s, inputs, interrupts);
+        ps.sc.nparts = 0;
+        free(j.text);
+        i += j.text ? j.n : 1;
     }
     if (!ps.sc.failed) check_whole(&ps);
     if (ps.sc.failed) {

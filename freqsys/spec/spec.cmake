@@ -3,6 +3,7 @@ add_library(fsspec STATIC
   ${CMAKE_CURRENT_LIST_DIR}/compile_db.c
   ${CMAKE_CURRENT_LIST_DIR}/diagnostic.c
   ${CMAKE_CURRENT_LIST_DIR}/expression.c
+  ${CMAKE_CURRENT_LIST_DIR}/input_text.c
   ${CMAKE_CURRENT_LIST_DIR}/scanner.c
   ${CMAKE_CURRENT_LIST_DIR}/spec.c
   ${CMAKE_CURRENT_LIST_DIR}/spec_find.c

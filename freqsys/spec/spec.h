@@ -24,9 +24,9 @@ typedef enum spec_target {
 
 /* The right-hand side of `~`: a distribution, or (for arguments) a shape around one. */
 typedef enum spec_value_kind {
-    SPEC_VALUE_DIST,    /* normal(512, 40) */
+    SPEC_VALUE_DIST,    /* normal(512, 40); or a string-valued one (dist_is_text): format(...) */
     SPEC_VALUE_ARRAY,   /* array(LEN, D): LEN a constant or another argument's name */
-    SPEC_VALUE_STRING,  /* string(LEN_DIST, "charset") */
+    SPEC_VALUE_STRING,  /* string(LEN_DIST, "charset") or string(LEN_DIST, CHAR_DIST) */
     SPEC_VALUE_REF,     /* ref(D): a pointer to one value */
     SPEC_VALUE_TEXT,    /* text(LEN_D, BYTE_D): LEN_D bytes, each drawn from BYTE_D */
     SPEC_VALUE_LINES,   /* lines(COUNT_D, string(LEN_D, "charset")): COUNT_D lines, each ending in '\n' */
@@ -49,7 +49,10 @@ typedef struct spec_value {
     dist *item;            /* TEXT: each byte's distribution; LINES: each line's length */
     long long len_const;   /* ARRAY: constant length, when len_name is NULL */
     char *len_name;        /* ARRAY: length taken from this argument */
-    char *charset;         /* STRING, LINES: the characters to draw from */
+    dist *chars;           /* STRING, LINES: each character's distribution (codes 0..255), when
+                              no charset is given: string(LEN_D, discrete(35: 1, 97: 3)) */
+    char *charset;         /* STRING, LINES: the characters to draw from; may hold NUL bytes */
+    size_t charset_len;
     char *pattern;         /* FILES: the glob as written */
     spec_file *files;      /* FILES: the files it matches, sorted by path */
     size_t nfiles;
@@ -203,6 +206,11 @@ void spec_free(spec *s);
  * (an input that names no variable of the program, say). */
 void spec_diagnose(const spec *s, spec_loc loc, char *err, size_t errlen, const char *fmt, ...)
     __attribute__((format(printf, 5, 6)));
+
+/* input_text.c: IN as canonical spec text, its distributions as dist_format writes
+ * them, then what a draw is: "arg s ~ choice(\"A\", \"B\")  (a string)". Returns the
+ * length snprintf would, so BUF may be too small and the caller can tell. */
+int spec_input_text(const spec_input *in, char *buf, size_t size);
 
 /* spec_find.c: the `stdin ~ ...` declaration of S, or NULL when the program's reads are drawn one
  * value at a time (or it reads nothing). */

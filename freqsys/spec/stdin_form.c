@@ -42,7 +42,8 @@ static int parse_text(scanner *sc, const char *base_dir, spec_value *out)
     return 0;
 }
 
-/* lines(COUNT_D, string(LEN_D, "charset")). */
+/* lines(COUNT_D, string(LEN_D, "charset" or CHAR_D)), or lines(COUNT_D, TEXT_D) with
+ * TEXT_D string-valued (format(...), choice("A", "B"), ...): each line a draw of it. */
 static int parse_lines(scanner *sc, const char *base_dir, spec_value *out)
 {
     char found[64];
@@ -52,13 +53,20 @@ static int parse_lines(scanner *sc, const char *base_dir, spec_value *out)
     scanner_space(sc);
     size_t start = sc->pos;
     char *name = scanner_ident(sc);
-    int is_string = name && strcmp(name, "string") == 0;
+    int is_string = name && strcmp(name, "string") == 0 && scanner_peek(sc) == '(';
     free(name);
     if (sc->failed) return -1;
     if (!is_string) {
-        sc->pos = start;   /* describe the whole word, not what follows it */
-        return scanner_fail(sc, col(sc), "expected each line's shape, string(LENGTH, \"characters\"), found %s",
-                            scanner_describe(sc, found, sizeof found));
+        sc->pos = start;
+        spec_loc loc;
+        if (!scanner_at_ident(sc))
+            return scanner_fail(sc, col(sc), "expected each line's shape, string(LENGTH, \"characters\") or a "
+                                "string-valued distribution, found %s", scanner_describe(sc, found, sizeof found));
+        if (!(out->item = expression_dist(sc, base_dir, &loc))) return -1;
+        if (!dist_is_text(out->item))
+            return scanner_fail(sc, loc.column, "each line is a string: string(LENGTH, \"characters\") or a "
+                                "string-valued distribution such as format(...) or choice(\"A\", \"B\")");
+        return 0;
     }
     if (scanner_expect(sc, '(', "after 'string'") < 0) return -1;
     /* expression_string fills dist and len_loc: keep the count's, take the line length's. */
@@ -66,6 +74,8 @@ static int parse_lines(scanner *sc, const char *base_dir, spec_value *out)
     int r = expression_string(sc, base_dir, &line);
     out->item = line.dist;
     out->charset = line.charset;
+    out->charset_len = line.charset_len;
+    out->chars = line.chars;
     if (r < 0) return -1;
     return scanner_expect(sc, ')', "to close string(...)");
 }

@@ -155,6 +155,11 @@ static int resolve(LLVMValueRef fn, const spec *s, size_t d, entry_plan *p, cons
     }
     const entry_param *prm = &p->params[k];
     entry_arg a = {(unsigned)d, (unsigned)k, FSABI_SHAPE_VALUE, prm->kind, 0, 0, UINT32_MAX, 1};
+    if (field && in->value.kind == SPEC_VALUE_DIST && dist_is_text(in->value.dist)) {
+        spec_diagnose(s, in->value.loc, err, errlen, "a struct's field is drawn as a number: a string-valued "
+                      "distribution does not apply");
+        return TRANSFORM_ESPEC;
+    }
     if (field) return resolve_field(ctx, s, in, p, &a, typed ? &types[k] : NULL, field + 1, err, errlen);
     int pointer = prm->kind == FSABI_KIND_PTR;
     if (in->value.kind == SPEC_VALUE_NULL) {
@@ -164,6 +169,19 @@ static int resolve(LLVMValueRef fn, const spec *s, size_t d, entry_plan *p, cons
             return TRANSFORM_ESPEC;
         }
         a.shape = FSABI_SHAPE_NULL;
+        return push(p, a);
+    }
+    if (in->value.kind == SPEC_VALUE_DIST && dist_is_text(in->value.dist)) {
+        unsigned pointee = typed && pointer ? types[k].pointee_kind : 0;
+        if (!pointer || (pointee != FSABI_KIND_I8 && pointee != FSABI_KIND_U8) ||
+            (typed && types[k].pointee_class == CTYPE_ARRAY)) {
+            spec_diagnose(s, in->value.loc, err, errlen, "'%s' is %s: a string-valued distribution needs a char "
+                          "pointer", prm->name, prm->ctype);
+            return TRANSFORM_ESPEC;
+        }
+        a.kind = pointee;
+        a.elem_size = 1;
+        a.shape = FSABI_SHAPE_STRING;
         return push(p, a);
     }
     if (in->value.kind == SPEC_VALUE_DIST) {

@@ -47,8 +47,18 @@ int fits_check(const spec *s, const read_sites *sites, char *err, size_t errlen)
     for (size_t i = 0; i < sites->n; i++) {
         const read_site *site = &sites->v[i];
         double lo, hi;
-        if (!fsabi_int_range(site->kind, &lo, &hi)) continue;
         const spec_input *in = feeding(s, site);
+        int text_site = site->kind == FSABI_KIND_TEXT || site->kind == FSABI_KIND_LINE;
+        if (in && in->value.kind == SPEC_VALUE_DIST && in->value.dist && dist_is_text(in->value.dist) && !text_site) {
+            char text[128];
+            dist_format(in->value.dist, text, sizeof text);
+            spec_diagnose(s, in->value.loc, err, errlen, "%s is string-valued, but %s:%u reads a number%s%s%s from "
+                          "it; a string is read with %%s or fgets", text,
+                          strrchr(site->file, '/') ? strrchr(site->file, '/') + 1 : site->file, site->line,
+                          *site->variable ? " ('" : "", site->variable, *site->variable ? "')" : "");
+            return TRANSFORM_ESPEC;
+        }
+        if (!fsabi_int_range(site->kind, &lo, &hi)) continue;
         if (!in || in->value.kind != SPEC_VALUE_DIST || !in->value.dist) continue;
         double p = misfit(in->value.dist, lo, hi);
         if (!(p > FITS_MAX_MISFIT)) continue;

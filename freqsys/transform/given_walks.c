@@ -70,8 +70,8 @@ static int entry_params(LLVMModuleRef m, const spec *s, bound_walks *out) {
             dist_range(d, &a_lo, &a_hi);
             lo[a->param] = trunc(a_lo);   /* C's conversion, which the runtime makes, truncates */
             hi[a->param] = trunc(a_hi);
-        } else if (a->shape == FSABI_SHAPE_STRING) {
-            text[a->param] = most(d);
+        } else if (a->shape == FSABI_SHAPE_STRING && s->inputs[a->decl].value.kind == SPEC_VALUE_STRING) {
+            text[a->param] = most(d);   /* string(LEN, ...): d is LEN's; a string-valued d has no length range */
         }
     }
     entry_args_free(&plan);

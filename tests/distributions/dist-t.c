@@ -7,7 +7,7 @@
 static const char *const catalogue[] = {
     "uniform", "uniform_int", "normal", "lognormal", "exponential", "gamma", "beta",
     "poisson", "binomial", "bernoulli", "geometric", "choice", "discrete", "constant",
-    "empirical", "truncated",
+    "empirical", "truncated", "mixture", "format",
 };
 #define NCAT (sizeof catalogue / sizeof catalogue[0])
 
@@ -63,7 +63,7 @@ int main(void)
     }
     ok(known, "...and dist_create knows every one of them");
 
-    dist_error err = {"", 0};
+    dist_error err = {"", 0, -1};
     dist *d = dist_create("normall", NULL, 0, ".", &err);
     ok(d == NULL && strcmp(err.message, "unknown distribution 'normall'") == 0 &&
        err.arg_index == -1, "an unknown name is refused by name");

@@ -5,6 +5,7 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "dist.h"
 #include "tap.h"
@@ -17,25 +18,25 @@
 
 static inline dist_arg num(double x)
 {
-    dist_arg a = {DIST_ARG_NUMBER, x, NULL, NULL, 0, 0};
+    dist_arg a = {.kind = DIST_ARG_NUMBER, .number = x};
     return a;
 }
 
 static inline dist_arg weighted(double x, double w)
 {
-    dist_arg a = {DIST_ARG_NUMBER, x, NULL, NULL, w, 1};
+    dist_arg a = {.kind = DIST_ARG_NUMBER, .number = x, .weight = w, .has_weight = 1};
     return a;
 }
 
 static inline dist_arg str(const char *s)
 {
-    dist_arg a = {DIST_ARG_STRING, 0, s, NULL, 0, 0};
+    dist_arg a = {.kind = DIST_ARG_STRING, .string = s, .string_len = strlen(s)};
     return a;
 }
 
 static inline dist_arg inner(dist *d)
 {
-    dist_arg a = {DIST_ARG_DIST, 0, NULL, d, 0, 0};
+    dist_arg a = {.kind = DIST_ARG_DIST, .inner = d};
     return a;
 }
 
@@ -75,7 +76,7 @@ static inline gsl_rng *rng_at(unsigned long long stream)
 static inline void fails(const char *name, const dist_arg *args, size_t n, const char *message,
                   int arg_index)
 {
-    dist_error err = {"", -2};
+    dist_error err = {"", -2, -1};
     dist *d = dist_create(name, args, n, ".", &err);
     ok(d == NULL, "%s: %s", name, message);
     is_string(err.message, message, "...and the message says so");

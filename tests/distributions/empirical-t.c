@@ -26,7 +26,7 @@ static dist *load(const char *name, dist_error *err)
 /* Checks that loading NAME fails with exactly MESSAGE. */
 static void refuses(const char *name, const char *message)
 {
-    dist_error err = {"", -2};
+    dist_error err = {"", -2, -1};
     dist *d = load(name, &err);
     ok(d == NULL, "empirical(\"%s\") is refused", name);
     is_string(err.message, message, "...with the file named in the message");

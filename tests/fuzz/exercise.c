@@ -75,12 +75,36 @@ static int by_value(const void *pa, const void *pb)
     return (a > b) - (a < b);
 }
 
+/* A string-valued distribution: every draw succeeds, and two streams at the same
+ * position draw the same bytes. */
+static void texts(const dist *d, gsl_rng *r)
+{
+    gsl_rng *again = gsl_rng_alloc(dist_rng_philox);
+    if (!again) return;
+    dist_rng_position(again, 1, 0);
+    for (int i = 0; i < DRAWS; i++) {
+        dist_bytes a = {0}, b = {0};
+        if (dist_sample_text(d, r, &a) < 0 || dist_sample_text(d, again, &b) < 0)
+            broken(d, "a text draw failed", i, 0);
+        if (a.len != b.len || (a.len && memcmp(a.data, b.data, a.len) != 0))
+            broken(d, "the same stream drew different text", (double)a.len, (double)b.len);
+        dist_bytes_free(&a);
+        dist_bytes_free(&b);
+    }
+    gsl_rng_free(again);
+}
+
 void exercise_dist(const dist *d)
 {
     formats(d);
     gsl_rng *r = gsl_rng_alloc(dist_rng_philox);
     if (!r) return;
     dist_rng_position(r, 1, 0);
+    if (dist_is_text(d)) {
+        texts(d, r);
+        gsl_rng_free(r);
+        return;
+    }
     double x[DRAWS + 6];
     size_t n = 0;
     int integer = dist_is_integer(d);

@@ -328,7 +328,7 @@ static void stdin_forms(void)
         "    4 | stdin ~ lines(uniform_int(-2, 2), string(poisson(2), \"a\"))\n"
         "      |               ^");
     bad("lines without string(...)", BASE "stdin ~ lines(poisson(3), uniform_int(1, 3))\n",
-        "t.fspec:4:27: error: expected each line's shape, string(LENGTH, \"characters\"), found 'uniform_int'\n"
+        "t.fspec:4:27: error: each line is a string: string(LENGTH, \"characters\") or a string-valued distribution such as format(...) or choice(\"A\", \"B\")\n"
         "    4 | stdin ~ lines(poisson(3), uniform_int(1, 3))\n"
         "      |                           ^");
     bad("lines with no characters", BASE "stdin ~ lines(poisson(3), string(poisson(2), \"\"))\n",
@@ -453,11 +453,11 @@ static void errors(void)
         "    4 | read 0 ~ poisson(4)\n"
         "      |      ^");
     bad("read without an index", BASE "read ~ poisson(4)\n",
-        "t.fspec:4:1: error: 'read' is a keyword, not a variable name\n"
+        "t.fspec:4:1: error: 'read' is a keyword, not a variable name (for a variable of that name write 'var read ~ ...')\n"
         "    4 | read ~ poisson(4)\n"
         "      | ^");
     bad("a keyword as a variable", BASE "seed ~ normal(0, 1)\n",
-        "t.fspec:4:1: error: 'seed' is a keyword, not a variable name\n"
+        "t.fspec:4:1: error: 'seed' is a keyword, not a variable name (for a variable of that name write 'var seed ~ ...')\n"
         "    4 | seed ~ normal(0, 1)\n"
         "      | ^");
     bad("arg without function", BASE "arg len ~ uniform_int(1, 64)\n",
@@ -569,7 +569,7 @@ static void errors(void)
         "    4 | d ~ discrete(1: , 2: 1)\n"
         "      |                 ^");
     bad("unknown escape", BASE "e ~ empirical(\"a\\qb\")\n",
-        "t.fspec:4:17: error: unknown escape '\\q' in string (only \\\" and \\\\ are allowed)\n"
+        "t.fspec:4:17: error: unknown escape '\\q' in string (known: \\n \\r \\t \\0 \\\\ \\\" \\xHH)\n"
         "    4 | e ~ empirical(\"a\\qb\")\n"
         "      |                 ^");
     bad("extern without a type", BASE "extern gain ~ uniform_int(1, 4)\n",
@@ -751,6 +751,106 @@ static void caps(void)
         "      | ^");
 }
 
+/* Escapes, string(LEN, CHAR_D), string-valued distributions, var NAME and continued
+ * declarations. */
+static void drawn_strings(void)
+{
+    spec *s = parse_text(FBASE "arg s ~ string(uniform_int(0, 4), \"a\\n\\t\\x41\\0\\\\\\\"\")\n"
+                         "arg t ~ string(uniform_int(0, 4), discrete(35: 1, 97: 3))\n", "t.fspec");
+    if (!ok(s != NULL, "escapes in a character set, and a character distribution, parse")) bail("%s", err);
+    const spec_value *v = &s->inputs[0].value;
+    ok(v->charset_len == 7 && memcmp(v->charset, "a\n\tA\0\\\"", 7) == 0, "...the set's seven bytes decoded");
+    v = &s->inputs[1].value;
+    ok(v->kind == SPEC_VALUE_STRING && !v->charset && v->chars, "...string(LEN, D) keeps D for the characters");
+    is_string(format(v->chars), "discrete(35: 1, 97: 3)", "...as written");
+    spec_free(s);
+
+    s = parse_text(FBASE "arg s ~ mixture(format(\"$GP%s,%d*\", discrete(\"RMC\": 2, \"GGA\": 1),  # sentences\n"
+                   "                         uniform_int(0, 99)): 9,\n"
+                   "                  \"junk\": 1)\n"
+                   "arg n ~ mixture(uniform_int(0, 3): 1, 7: 1)\n", "t.fspec");
+    if (!ok(s != NULL, "a declaration continues inside its parentheses")) bail("%s", err);
+    ok(s->ninputs == 2 && s->inputs[1].loc.line == 8, "...and the next declaration is on line 8");
+    ok(dist_is_text(s->inputs[0].value.dist), "...the first string-valued");
+    is_string(format(s->inputs[0].value.dist), "mixture(format(\"$GP%s,%d*\", discrete(\"RMC\": 2, \"GGA\": 1), "
+              "uniform_int(0, 99)): 9, \"junk\": 1)", "...read whole");
+    ok(dist_is_integer(s->inputs[1].value.dist), "...the second an integer mixture");
+    spec_free(s);
+
+    s = parse_text(BASE "var seed ~ uniform_int(1, 9)\nvar timeout ~ choice(\"A\", \"B\")\nvar ~ normal(0, 1)\n",
+                   "t.fspec");
+    if (!ok(s != NULL, "var declares variables named like keywords")) bail("%s", err);
+    ok(s->ninputs == 3 && s->inputs[0].target == SPEC_VAR && !strcmp(s->inputs[0].name, "seed") &&
+       s->inputs[0].name_loc.column == 5, "...'seed', its name at column 5");
+    ok(!strcmp(s->inputs[1].name, "timeout") && dist_is_text(s->inputs[1].value.dist), "...'timeout', drawn as a string");
+    ok(!strcmp(s->inputs[2].name, "var"), "...and 'var ~ D' still declares a variable named var");
+    spec_free(s);
+
+    bad("a bad line inside a continued declaration", FBASE "x ~ mixture(normal(0, 1): 1,   # first part\n"
+        "       normal(5, -1): 3)\n",
+        "t.fspec:6:18: error: normal(mu, sigma) needs sigma > 0, got sigma = -1\n"
+        "    6 |        normal(5, -1): 3)\n"
+        "      |                  ^");
+    bad("a wrong part on the third line", FBASE "x ~ format(\"%s\",\n   choice(\"A\",\n   3))\n",
+        "t.fspec:7:4: error: choice(\"s1\", \"s2\", ...): argument 2 must be a string like the first, got a number\n"
+        "    7 |    3))\n"
+        "      |    ^");
+    bad("a string does not run into the next line", FBASE "x ~ choice(\"A\n\")\n",
+        "t.fspec:5:12: error: unterminated string (a string ends with '\"' on the same line)\n"
+        "    5 | x ~ choice(\"A\n"
+        "      |            ^");
+    bad("an unknown conversion, after an escape", FBASE "arg s ~ format(\"\\t%k\")\n",
+        "t.fspec:5:20: error: format(\"...\", ...): unknown conversion: format() takes %d %i %u %x %X %o %c %s %f "
+        "%e %g (and %F %E %G) and %%\n"
+        "    5 | arg s ~ format(\"\\t%k\")\n"
+        "      |                    ^");
+    bad("%d of a real distribution", FBASE "arg s ~ format(\"%d\", normal(0, 1))\n",
+        "t.fspec:5:22: error: format(\"...\", ...): %d (conversion 1) needs an integer-valued distribution (for a "
+        "real-valued one use %f, %e or %g), got normal(0, 1)\n"
+        "    5 | arg s ~ format(\"%d\", normal(0, 1))\n"
+        "      |                      ^");
+    bad("a conversion without its argument", FBASE "arg s ~ format(\"%d%s\", uniform_int(0, 9))\n",
+        "t.fspec:5:19: error: format(\"...\", ...): conversion 2 (%s) has no argument; the format has more "
+        "conversions than the 1 argument after it\n"
+        "    5 | arg s ~ format(\"%d%s\", uniform_int(0, 9))\n"
+        "      |                   ^");
+    bad("a string-valued global", FBASE "global g ~ choice(\"A\", \"B\")\n",
+        "t.fspec:5:12: error: a string-valued distribution is for string inputs: 'arg NAME' of a char pointer, or "
+        "a variable or read that the program reads with %s or fgets\n"
+        "    5 | global g ~ choice(\"A\", \"B\")\n"
+        "      |            ^");
+    bad("strings and numbers in one mixture", FBASE "arg s ~ mixture(\"A\": 1, 2: 1)\n",
+        "t.fspec:5:25: error: mixture(D1: w1, D2: w2, ...): the parts must all be numbers or all strings, but part "
+        "2 is a number and part 1 a string\n"
+        "    5 | arg s ~ mixture(\"A\": 1, 2: 1)\n"
+        "      |                         ^");
+    bad("characters beyond a byte", FBASE "arg s ~ string(uniform_int(0, 4), uniform_int(0, 300))\n",
+        "t.fspec:5:35: error: each character's distribution must give integers from 0 to 255 (character codes), "
+        "e.g. discrete(35: 1, 97: 3)\n"
+        "    5 | arg s ~ string(uniform_int(0, 4), uniform_int(0, 300))\n"
+        "      |                                   ^");
+    bad("an array of strings", FBASE "arg a ~ array(3, choice(\"A\"))\n",
+        "t.fspec:5:18: error: an array's elements are numbers: a string-valued distribution does not apply\n"
+        "    5 | arg a ~ array(3, choice(\"A\"))\n"
+        "      |                  ^");
+    bad("a NUL in a file name", BASE "e ~ empirical(\"a\\0b\")\n",
+        "t.fspec:4:17: error: empirical(file): a file name cannot hold a NUL byte ('\\0')\n"
+        "    4 | e ~ empirical(\"a\\0b\")\n"
+        "      |                 ^");
+    bad("a NUL in a source's name", "program \"a\\0.c\"\n",
+        "t.fspec:1:11: error: '\\0' cannot be part of this string: a name, a path or a flag ends at a NUL byte\n"
+        "    1 | program \"a\\0.c\"\n"
+        "      |           ^");
+    bad("a short hex escape", FBASE "arg s ~ choice(\"\\x4g\")\n",
+        "t.fspec:5:17: error: '\\x' needs two hex digits, as in \\x2a\n"
+        "    5 | arg s ~ choice(\"\\x4g\")\n"
+        "      |                 ^");
+    bad("var without '~'", BASE "var x normal(0, 1)\n",
+        "t.fspec:4:7: error: expected '~' after 'var x', found 'normal'\n"
+        "    4 | var x normal(0, 1)\n"
+        "      |       ^");
+}
+
 /* Settings the caller supplies (run -e, -g) stand in for missing lines, and only for them. */
 static void given_settings(void)
 {
@@ -771,9 +871,10 @@ static void given_settings(void)
     spec_free(s);
 }
 
+
 int main(void)
 {
-    plan(51 + 24 + 11 + 52 + 14 + 34 + 2 + 8 + 15 + 8 + 3);
+    plan(51 + 24 + 11 + 52 + 14 + 34 + 2 + 8 + 15 + 8 + 13 + 14 + 3);
     tmp = tmp_dir();
     if (chdir(tmp) != 0) bail("cannot enter %s", tmp);
     if (mkdir("sub", 0700) != 0) bail("cannot make %s/sub", tmp);
@@ -798,6 +899,7 @@ int main(void)
     epsilon_floors();
     statuses();
     caps();
+    drawn_strings();
     given_settings();
 
     const char *files[] = { "newton.c", "util.c", "model.ll", "samples.txt", "sub/newton.c", "sub/s.fspec",

@@ -2,7 +2,7 @@
 BUILD ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 DEB_PACKAGES = binutils llvm-19-dev llvm-19 llvm-19-tools clang-19 clang-tidy-19 clang-format-19 lld-19 libclang-rt-19-dev libgsl-dev libffi-dev libjansson-dev libseccomp-dev \
-               cmake make gcc pkg-config graphviz lcov chromium valgrind libopenmpi-dev openmpi-bin \
+               cmake make gcc pkg-config graphviz lcov chromium valgrind libopenmpi-dev openmpi-bin groff-base \
                libnewlib-dev libnewlib-arm-none-eabi picolibc-riscv64-unknown-elf
 
 .PHONY: all deps build demo test check clean test-sanitize fuzz install lint format
@@ -60,9 +60,14 @@ format: deps
 	@git clang-format-19 --force --binary clang-format-19 --extensions c,h $(FORMAT_BASE); \
 	  status=$$?; [ $$status -le 1 ]   # 1: it changed files
 
-# Installs bin/freqsys, lib/freqsys/libfreqsys_rt.a, include/freqsys/abi.h and the documentation under PREFIX.
+# Installs bin/freqsys, lib/freqsys/libfreqsys_rt.a, include/freqsys, the manual pages,
+# bash completion, pkg-config and CMake files, and the documentation under PREFIX.
+# It builds what is missing but never installs packages (that is `make deps`, which
+# may need root): an installing user's machine is left as it is.
 PREFIX ?= /usr/local
-install: build
+install:
+	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+	@cmake --build $(BUILD) -j $(JOBS)
 	cmake --install $(BUILD) --prefix $(PREFIX)
 
 # The whole suite again, built with AddressSanitizer and UBSan (docs/robustness.md).

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include "commands.h"
 #include "export.h"
 #include "instr_profile.h"
@@ -14,8 +15,8 @@ static const char usage[] =
     "usage: freqsys report RESULT.json [--format text|json|csv|dot|lcov|sample|instr|afdo|html] [--contexts] [-o FILE]\n"
     "         [--source-dir DIR] [--scale N] [--trace TRACE.csv] [--spec SPEC]\n";
 
-static const char *const formats[] = {"text", "json", "csv", "dot", "lcov", "sample", "sample-contexts", "instr", "afdo",
-                                      "html", NULL};
+static const char *const formats[] = {"text", "json", "csv", "dot", "lcov", "gcov", "sample", "sample-contexts", "instr",
+                                      "afdo", "html", NULL};
 
 /* Whether argv[*i] is option NAME with its value, "NAME VALUE" or "NAME=VALUE"; if so,
  * the value goes to *OUT and *I to the option's last word. */
@@ -120,16 +121,18 @@ int cli_report(int argc, char **argv) {
         known |= !strcmp(format, *f);
     if (!known) {
         fprintf(stderr, "freqsys report: unknown format '%s' (this version writes text, json, "
-                        "csv, dot, lcov, sample, sample-contexts, instr, afdo, html)\n", format);
+                        "csv, dot, lcov, gcov, sample, sample-contexts, instr, afdo, html)\n", format);
         return EXIT_USAGE;
     }
-    if (scale) {
+    /* coverage tools count totals over runs: so do their exports, unless told otherwise */
+    opt.over_runs = (!scale && (!strcmp(format, "lcov") || !strcmp(format, "gcov"))) || (scale && !strcmp(scale, "runs"));
+    if (scale && !opt.over_runs) {
         char *end;
         errno = 0;
         long long n = strtoll(scale, &end, 10);
         if (errno || end == scale || *end || n < 1 || n > 1000000000) {
             fprintf(stderr, "freqsys report: --scale must be a whole number from 1 to "
-                            "1000000000, not '%s'\n", scale);
+                            "1000000000, or runs, not '%s'\n", scale);
             return EXIT_USAGE;
         }
         opt.scale = (double)n;
@@ -143,7 +146,14 @@ int cli_report(int argc, char **argv) {
         fprintf(stderr, "%s\n", err);
         return exit_status_result(status);
     }
-    int rc = emit(r, format, &opt, spec_path, out_path);
+    struct stat st;
+    int rc;
+    if (!strcmp(format, "gcov") && out_path && stat(out_path, &st) == 0 && S_ISDIR(st.st_mode)) {
+        rc = report_gcov_write_dir(r, &opt, out_path, err, sizeof err) == 0 ? EXIT_OK : EXIT_USAGE;
+        if (rc != EXIT_OK) fprintf(stderr, "freqsys report: error: %s\n", err);
+    } else {
+        rc = emit(r, format, &opt, spec_path, out_path);
+    }
     result_free(r);
     return rc;
 }

@@ -64,6 +64,10 @@ uint64_t number_scaled(double mean, double scale);
 /* The scale in OPT, or the default when OPT is NULL or its scale is not positive. */
 double number_scale(const result_export *opt);
 
+/* How many runs (calls in function mode) R's means are over: its trials times the
+ * runs (counted calls) in each; at least 1. */
+double number_runs(const result *r);
+
 /* ---- source_file.c: the program's sources ---- */
 
 /* The path of source FILE (as named in R): FILE itself when absolute, else

@@ -35,3 +35,12 @@ double number_scale(const result_export *opt)
 {
     return opt && opt->scale > 0 ? opt->scale : NUMBER_DEFAULT_SCALE;
 }
+
+double number_runs(const result *r)
+{
+    double runs = r->runs > 0 ? (double)r->runs : (double)r->trials;
+    uint64_t counted = r->calls > r->warmup ? r->calls - r->warmup : 1;
+    if (counted > 1)
+        runs *= (double)counted;
+    return runs >= 1 ? runs : 1;
+}

@@ -18,6 +18,7 @@ add_library(fsreport STATIC
   ${CMAKE_CURRENT_LIST_DIR}/number.c
   ${CMAKE_CURRENT_LIST_DIR}/source_file.c
   ${CMAKE_CURRENT_LIST_DIR}/report_dot.c
+  ${CMAKE_CURRENT_LIST_DIR}/report_gcov.c
   ${CMAKE_CURRENT_LIST_DIR}/report_lcov.c
   ${CMAKE_CURRENT_LIST_DIR}/report_sample.c
   ${CMAKE_CURRENT_LIST_DIR}/report_afdo.c

@@ -141,12 +141,24 @@ int report_lcov_write(const result *r, const result_export *opt, FILE *out, char
         errno = ENOMEM;
         return -1;
     }
+    result_export totals;
+    if (opt->over_runs) {   /* the scale is the number of runs: totals, as coverage counts them */
+        totals = *opt;
+        totals.scale = number_runs(r);
+        opt = &totals;
+    }
     double scale = number_scale(opt);
     const char *unit = strcmp(r->mode, "function") == 0 ? "call" : "run";
     errno = 0;
-    fprintf(out, "# freqsys: counts are expected executions per %s x %g, rounded; "
-                 "see docs/exports.md\n", unit, scale);
-    fprintf(out, "TN:freqsys_per_%s_x%.0f\n", unit, scale);
+    if (opt->over_runs) {
+        fprintf(out, "# freqsys: counts are totals over the %.0f %ss of the trials (expected executions per %s "
+                     "x %.0f, rounded); see docs/exports.md\n", scale, unit, unit, scale);
+        fprintf(out, "TN:freqsys_%.0f_%ss\n", scale, unit);
+    } else {
+        fprintf(out, "# freqsys: counts are expected executions per %s x %g, rounded; "
+                     "see docs/exports.md\n", unit, scale);
+        fprintf(out, "TN:freqsys_per_%s_x%.0f\n", unit, scale);
+    }
     int rc = 0;
     for (size_t i = 0; i < r->nblocks && rc == 0; i++) {
         const char *file = r->blocks[i].file;

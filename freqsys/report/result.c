@@ -137,6 +137,7 @@ static const struct {
     {"csv", result_write_csv, NULL},
     {"dot", NULL, report_dot_write},
     {"lcov", NULL, report_lcov_write},
+    {"gcov", NULL, report_gcov_write},
     {"sample", NULL, report_sample_write},
     {"sample-contexts", NULL, report_sample_contexts_write},
     {"afdo", NULL, report_afdo_write},
@@ -161,7 +162,7 @@ int result_write_export(const result *r, const char *format, const result_export
         return rc;
     }
     if (err && errlen)
-        snprintf(err, errlen, "unknown format '%s' (known: text, json, csv, dot, lcov, "
+        snprintf(err, errlen, "unknown format '%s' (known: text, json, csv, dot, lcov, gcov, "
                  "sample, afdo, html)", format ? format : "");
     errno = EINVAL;
     return -1;

@@ -364,6 +364,8 @@ typedef struct result_export {
     const char *source_dir;   /* where the program's sources are; NULL: the spec's folder */
     const char *trace;        /* html: a convergence trace CSV (trials,block,mean,half_width) */
     double scale;             /* lcov, sample: a count is mean x scale, rounded; 0: 1000 */
+    int over_runs;            /* lcov, gcov: counts are totals over the result's runs (the scale is
+                               * its number of runs), as a coverage build run on them would count */
     FILE *warnings;           /* where a missing source file is reported; NULL: nowhere */
 } result_export;
 
@@ -374,6 +376,14 @@ typedef struct result_export {
  * frequency, edges labelled with their derived counts, dashed edges for calls. */
 int report_dot_write(const result *r, const result_export *opt, FILE *out,
                      char *err, size_t errlen);
+/* report_gcov.c: gcov's text form, every source one after another as `gcov -t` prints
+ * them: "COUNT:LINE:SOURCE", "-" where no block starts, "#####" where blocks start
+ * that never ran. */
+int report_gcov_write(const result *r, const result_export *opt, FILE *out,
+                      char *err, size_t errlen);
+/* The same, one FILE.gcov per source in folder DIR. */
+int report_gcov_write_dir(const result *r, const result_export *opt, const char *dir,
+                          char *err, size_t errlen);
 /* report_lcov.c: an lcov tracefile of scaled counts, for genhtml. */
 int report_lcov_write(const result *r, const result_export *opt, FILE *out,
                       char *err, size_t errlen);

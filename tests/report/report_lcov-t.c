@@ -87,12 +87,12 @@ static void branch_shows(const char *html, int line, int branch, long long count
 int main(void)
 {
     tools_need(GENHTML_PROGRAM, "genhtml", "lcov");
-    plan(20);
+    plan(23);
     tools_tmpdir();
 
     /* counts.c: exact counts, functions and branches. */
     result *r = tools_result("tests/e2e/programs/counts.fspec", "counts.json");
-    char *html = render(tools_path("counts.json"), "counts", "", "counts.c");
+    char *html = render(tools_path("counts.json"), "counts", "--scale 1000", "counts.c");
     lines_show(r, html, "counts.c", 1000, "counts");
     is_int(shown(html, 24), 15000, "counts: the inner loop's condition runs 15 times a run");
     is_int(shown(html, 31), 0, "counts: the line that never runs shows 0");
@@ -123,7 +123,7 @@ int main(void)
 
     /* branches.c: estimates. */
     r = tools_result("examples/branches/branches.fspec", "branches.json");
-    html = render(tools_path("branches.json"), "branches", "", "branches.c");
+    html = render(tools_path("branches.json"), "branches", "--scale 1000", "branches.c");
     lines_show(r, html, "branches.c", 1000, "branches");
     const result_block *body = &r->blocks[5];
     if (strcmp(body->block, "for.body") != 0)
@@ -131,6 +131,17 @@ int main(void)
     branch_shows(html, 17, 0, (long long)tools_scaled(body->mean, 1000));
     branch_shows(html, 17, 1, 1000);
     free(html);
+
+    /* By default, totals over the trials' runs, as a coverage build run on their
+     * inputs counts them: lines no trial reached show 0. */
+    html = render(tools_path("branches.json"), "totals", "", "branches.c");
+    lines_show(r, html, "branches.c", (double)r->runs, "totals over the runs");
+    free(html);
+    info = tools_slurp(tools_path("totals.info"));
+    char tn[64];
+    snprintf(tn, sizeof tn, "\nTN:freqsys_%llu_runs\n", (unsigned long long)r->runs);
+    ok(info && strstr(info, tn), "...named in the test name: %s", tn + 1);
+    free(info);
 
     /* From elsewhere: the result names its spec from its own folder, so the sources
      * are found all the same. */

@@ -637,17 +637,38 @@ static void source(const result *r, const result_export *opt, const char *file, 
     fputs("<table class=\"src\">\n", out);
     for (size_t ln = 1; ln <= sf.nlines; ln++) {
         double most = -1;
+        size_t on_line = 0;
         for (size_t i = 0; i < r->nblocks; i++)
             if (r->blocks[i].line == (int)ln && strcmp(r->blocks[i].file, file) == 0 &&
-                isfinite(r->blocks[i].mean))
+                isfinite(r->blocks[i].mean)) {
                 most = fmax(most, r->blocks[i].mean);
+                on_line++;
+            }
         char color[8], shown[32];
-        if (most >= 0) {
-            heat_color(most, hottest, color);
-            fprintf(out, "<tr style=\"background:%s\"><td class=\"ln\">%zu</td><td class=\"n\">%s</td><td>",
-                    color, ln, number_format(most, shown, sizeof shown));
-        } else {
+        if (most < 0) {
             fprintf(out, "<tr><td class=\"ln\">%zu</td><td class=\"n\"></td><td>", ln);
+        } else {
+            /* every block that starts here: a one-line `if (c) x = rare(x);` shows its
+             * condition's count and its rare branch's, not the larger alone */
+            heat_color(most, hottest, color);
+            fprintf(out, "<tr style=\"background:%s\"><td class=\"ln\">%zu</td><td class=\"n\" title=\"", color, ln);
+            size_t k = 0;
+            for (size_t i = 0; i < r->nblocks; i++)
+                if (r->blocks[i].line == (int)ln && strcmp(r->blocks[i].file, file) == 0 &&
+                    isfinite(r->blocks[i].mean)) {
+                    fputs(k++ ? ", " : "", out);
+                    esc(r->blocks[i].block, out);
+                    fprintf(out, " %s", number_format(r->blocks[i].mean, shown, sizeof shown));
+                }
+            fputs("\">", out);
+            k = 0;
+            for (size_t i = 0; i < r->nblocks && on_line > 1; i++)
+                if (r->blocks[i].line == (int)ln && strcmp(r->blocks[i].file, file) == 0 &&
+                    isfinite(r->blocks[i].mean))
+                    fprintf(out, "%s%s", k++ ? " · " : "", number_format(r->blocks[i].mean, shown, sizeof shown));
+            if (on_line == 1)
+                fputs(number_format(most, shown, sizeof shown), out);
+            fputs("</td><td>", out);
         }
         esc(sf.lines[ln - 1], out);
         fputs("</td></tr>\n", out);
@@ -659,7 +680,8 @@ static void source(const result *r, const result_export *opt, const char *file, 
 static void sources(const result *r, const result_export *opt, FILE *out)
 {
     fputs("<section><h2>Source</h2>\n<p>Each line is coloured by the largest mean of the "
-          "blocks that start on it, and shows that mean.</p>\n", out);
+          "blocks that start on it, and shows the mean of each of them (in the blocks' order; "
+          "their names on hover).</p>\n", out);
     double hottest = heat_hottest(r);
     heat_legend(hottest, out);
     for (size_t i = 0; i < r->nblocks; i++) {

@@ -74,11 +74,22 @@ static void write_trace(const result *r, const char *path)
     fclose(f);
 }
 
+/* The text of the count cell of source line LINE in DOM, or NULL. */
+static char *count_cell(const char *dom, int line)
+{
+    char ln[64];
+    snprintf(ln, sizeof ln, "<td class=\"ln\">%d</td><td class=\"n\"", line);
+    const char *at = strstr(dom, ln);
+    const char *open = at ? strchr(at + strlen(ln), '>') : NULL;
+    const char *close = open ? strstr(open, "</td>") : NULL;
+    return close ? strndup(open + 1, (size_t)(close - open - 1)) : NULL;
+}
+
 int main(void)
 {
     tools_need(CHROMIUM_PROGRAM, "chromium", "chromium");
     tools_need(DOT_PROGRAM, "Graphviz dot", "graphviz");
-    plan(30);
+    plan(31);
     tools_tmpdir();
     result *r = tools_result("examples/branches/branches.fspec", "branches.json");
     char cmd[4096], *err = NULL, buf[256], want[256];
@@ -151,11 +162,21 @@ int main(void)
     ok(plots, "each non-constant block has a plot with a band, ending on the result's numbers");
     ok(!constant_plotted, "constant blocks have none");
 
-    /* The source, each line with the largest mean of the blocks starting on it. */
-    snprintf(want, sizeof want, "<td class=\"ln\">17</td><td class=\"n\">%.4f</td>", r->blocks[4].mean);
-    ok(strstr(dom, want) != NULL, "source line 17 shows for.cond's mean (%s)", want);
-    snprintf(want, sizeof want, "<td class=\"ln\">23</td><td class=\"n\">%.4f</td>", r->blocks[8].mean);
-    ok(strstr(dom, want) != NULL, "source line 23 shows sw.bb's mean");
+    /* The source, each line with the mean of every block starting on it. */
+    snprintf(want, sizeof want, "%.4f", r->blocks[4].mean);
+    char *cell = count_cell(dom, 17);
+    ok(cell && strstr(cell, want), "source line 17 shows for.cond's mean %s (cell '%s')", want, cell ? cell : "");
+    size_t starting = 0, shown_means = cell ? 1 : 0;
+    for (size_t i = 0; i < r->nblocks; i++)
+        starting += r->blocks[i].line == 17;
+    for (const char *p = cell; p && (p = strstr(p, " · ")); p += 3)
+        shown_means++;
+    ok(starting >= 2 && shown_means == starting, "...and the mean of each of the %zu blocks starting there", starting);
+    free(cell);
+    snprintf(want, sizeof want, "%.4f", r->blocks[8].mean);
+    cell = count_cell(dom, 23);
+    ok(cell && strstr(cell, want), "source line 23 shows sw.bb's mean %s", want);
+    free(cell);
     free(dom);
     free(page);
 

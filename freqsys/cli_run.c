@@ -357,7 +357,7 @@ static int make_paths(result *r, const fsabi_module *mod, const runner_result *r
     if (!r->paths || !r->path_functions) return -1;
     for (uint64_t p = 0; p < mod->npaths; p++) {
         const fsabi_path *fp = &mod->paths[p];
-        uint64_t j = mod->nblocks + mod->nwrites + p;
+        uint64_t j = fsabi_path_base(mod) + p;
         const tally_moments *m = &rr->moments[j];
         const block_verdict *v = &rr->verdicts[j];
         result_path *out = &r->paths[r->npaths++];
@@ -449,7 +449,7 @@ static int context_of(result_context *out, const fsabi_module *mod, const runner
         if (!cs->function || !cs->block) return -1;
     }
     /* a function of one context has no counters of its own: its blocks' are the context's */
-    uint64_t context_base = mod->nblocks + mod->nwrites + mod->npaths;
+    uint64_t context_base = fsabi_context_base(mod);
     uint64_t first = cf->ncounters ? context_base + cf->first_counter + out->index * f->nblocks : f->first_block;
     for (uint32_t j = 0; j < f->nblocks; j++) {
         const tally_moments *m = &rr->moments[first + j];
@@ -588,14 +588,14 @@ static result *make_result(const spec *s, const run_options *o, const runner_con
     r->mmio_writes = calloc(mod->nwrites + 1, sizeof *r->mmio_writes);
     if (!r->mmio_writes) { result_free(r); return NULL; }
     for (uint64_t k = 0; k < mod->nwrites; k++) {
-        const tally_moments *m = &rr->moments[mod->nblocks + k];
+        const tally_moments *m = &rr->moments[fsabi_write_base(mod) + k];
         r->mmio_writes[k] = (result_mmio_write){mod->write_addresses[k], m->mean / per, m->stddev / per,
-                                                rr->verdicts[mod->nblocks + k].half_width / per, m->min, m->max};
+                                                rr->verdicts[fsabi_write_base(mod) + k].half_width / per, m->min, m->max};
         if (rr->run_moments) {
-            const tally_moments *run = &rr->run_moments[mod->nblocks + k];
+            const tally_moments *run = &rr->run_moments[fsabi_write_base(mod) + k];
             double runs = (double)cfg->runs_per_trial;
             r->mmio_writes[k] = (result_mmio_write){mod->write_addresses[k], m->mean / runs, run->stddev,
-                                                    rr->verdicts[mod->nblocks + k].half_width / runs, run->min, run->max};
+                                                    rr->verdicts[fsabi_write_base(mod) + k].half_width / runs, run->min, run->max};
         }
     }
     r->nmmio_writes = mod->nwrites;
@@ -748,7 +748,7 @@ static int run_command(int argc, char **argv, cluster *cl);
  * of running in P_UPPER, what the runs showed in min, max and hits. */
 static result *enumerated_result(const spec *s, const run_options *o, const runner_config *cfg,
                                  const enumerate_result *en) {
-    size_t nc = cfg->mod->nblocks + cfg->mod->nwrites;
+    size_t nc = fsabi_path_base(cfg->mod);
     runner_result rr = {0};
     rr.moments = calloc(nc + 1, sizeof *rr.moments);
     rr.verdicts = calloc(nc + 1, sizeof *rr.verdicts);

@@ -31,7 +31,7 @@ typedef struct shared {
 /* Clears the counters of the functions that ran; returns whether TARGET ran. */
 static int reached_and_clear(const fsabi_module *mod, uint64_t target) {
     int hit = mod->counters[target] != 0;
-    uint32_t path_base = (uint32_t)(mod->nblocks + mod->nwrites);
+    uint32_t path_base = (uint32_t)fsabi_path_base(mod);
     for (uint32_t k = 0; k < *mod->touched_count; k++) {
         uint32_t fi = mod->touched_list[k];
         const fsabi_function *f = &mod->functions[fi];

@@ -31,13 +31,13 @@ static void counter_facts(const fsabi_module *mod, uint64_t j, unsigned *facts, 
         *facts = runner_block_facts(&mod->blocks[j]);
         *bound = runner_block_max_runs(&mod->blocks[j]);
         *tail = mod->blocks[j].tail_mass;
-    } else if (j >= mod->nblocks + mod->nwrites + mod->npaths) {
+    } else if (j >= fsabi_context_base(mod)) {
         uint32_t context;
-        *tail = mod->blocks[fsabi_context_block(mod, j - mod->nblocks - mod->nwrites - mod->npaths, &context)].tail_mass;
-        *bound = runner_context_max_runs(mod, j - mod->nblocks - mod->nwrites - mod->npaths);
+        *tail = mod->blocks[fsabi_context_block(mod, j - fsabi_context_base(mod), &context)].tail_mass;
+        *bound = runner_context_max_runs(mod, j - fsabi_context_base(mod));
         *facts = *bound <= 1 ? STOP_FACT_AT_MOST_ONCE : 0u;
-    } else if (j >= mod->nblocks + mod->nwrites) {
-        *bound = runner_path_max_runs(&mod->paths[j - mod->nblocks - mod->nwrites]);
+    } else if (j >= fsabi_path_base(mod)) {
+        *bound = runner_path_max_runs(&mod->paths[j - fsabi_path_base(mod)]);
         *facts = *bound <= 1 ? STOP_FACT_AT_MOST_ONCE : 0u;
     }
 }
@@ -113,7 +113,7 @@ int decide_all(decide *d, const tally *tallies, uint64_t valid, uint64_t frontie
     for (uint64_t j = 0; j < fsabi_ncounters(mod); j++) {
         judge(d, tallies, j, valid);
         int waited_for = d->cfg->weight_unit > 0 && d->cfg->rare_block >= 0 ? j == (uint64_t)d->cfg->rare_block
-                       : j < mod->nblocks || j >= mod->nblocks + mod->nwrites;
+                       : j < mod->nblocks || j >= fsabi_path_base(mod);
         if (waited_for && d->verdicts[j].status == BLOCK_NOT_CONVERGED) all = 0;
     }
     if (trace && d->cfg->trace) {

@@ -156,7 +156,7 @@ static const char *end_name(trial_end how) {
 
 static int child(const fsabi_module *mod, const program_hooks *program, uint64_t seed, uint64_t limit, shared *sh, long double *out,
                  uint64_t *out_int) {
-    size_t nc = mod->nblocks + mod->nwrites;
+    size_t nc = fsabi_path_base(mod);
     source_state *s = calloc(1, sizeof *s);
     sums a = {out, out + nc, out + 2 * nc, out_int, out_int + nc, out_int + 2 * nc};
     gsl_rng *ref = gsl_rng_alloc(dist_rng_philox);
@@ -307,7 +307,7 @@ int enumerate_run(const fsabi_module *mod, const program_hooks *program, uint64_
         snprintf(why, whylen, "enumeration does not count paths (--paths)");
         return 1;
     }
-    size_t nc = mod->nblocks + mod->nwrites;
+    size_t nc = fsabi_path_base(mod);
     size_t bytes = sizeof(shared) + 3 * nc * sizeof(long double) + 3 * nc * sizeof(uint64_t) + 64;
     void *mem = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
     if (mem == MAP_FAILED) {

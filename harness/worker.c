@@ -217,7 +217,7 @@ static void collect_hashed(const fsabi_module *mod, chunk_state *c, int keep) {
 static void collect(const fsabi_module *mod, chunk_state *c, int keep) {
     if (c->npending) count_pending(c);   /* the trial before: its rows have arrived */
     uint32_t nt = *mod->touched_count;
-    uint32_t path_base = (uint32_t)(mod->nblocks + mod->nwrites);
+    uint32_t path_base = (uint32_t)fsabi_path_base(mod);
     uint32_t context_base = (uint32_t)(path_base + mod->npaths);
     for (uint32_t k = 0; k < nt; k++) {
         uint32_t fi = mod->touched_list[k];
@@ -332,7 +332,7 @@ static int send_chunk(int fd, chunk_state *c, uint64_t start, uint64_t count, in
  * the trial (chunk from START), never a wrapped count. */
 static void weigh(const fsabi_module *mod, double w, double unit, int fd, uint64_t start, uint64_t trial) {
     uint32_t nt = *mod->touched_count;
-    uint32_t path_base = (uint32_t)(mod->nblocks + mod->nwrites);
+    uint32_t path_base = (uint32_t)fsabi_path_base(mod);
     for (uint32_t k = 0; k < nt; k++) {
         uint32_t fi = mod->touched_list[k];
         const fsabi_function *f = &mod->functions[fi];
@@ -414,7 +414,7 @@ static void take_counters(const fsabi_module *mod, replicate_counts *r, uint32_t
  * paths) into R and clears them. */
 static void take_run(const fsabi_module *mod, replicate_counts *r) {
     uint32_t nt = *mod->touched_count;
-    uint32_t path_base = (uint32_t)(mod->nblocks + mod->nwrites);
+    uint32_t path_base = (uint32_t)fsabi_path_base(mod);
     for (uint32_t k = 0; k < nt; k++) {
         uint32_t fi = mod->touched_list[k];
         const fsabi_function *f = &mod->functions[fi];

@@ -93,8 +93,8 @@ static void run_interrupts(void) {
  * stay on the touched list (a cleared counter reads as "did not run"). */
 static void forget_counts(void) {
     const fsabi_module *mod = rt->mod;
-    uint64_t path_base = mod->nblocks + mod->nwrites;
-    uint64_t contexts = mod->nblocks + mod->nwrites + mod->npaths;
+    uint64_t path_base = fsabi_path_base(mod);
+    uint64_t contexts = fsabi_context_base(mod);
     for (uint32_t k = 0; k < *mod->touched_count; k++) {
         uint32_t fi = mod->touched_list[k];
         const fsabi_function *f = &mod->functions[fi];

@@ -364,6 +364,11 @@ static inline uint64_t fsabi_ncounters(const fsabi_module *m)
     return m->nblocks + m->nwrites + m->npaths + m->ncontext_counters;
 }
 
+/* Where each kind starts in counters[]: the blocks at 0, then these. */
+static inline uint64_t fsabi_write_base(const fsabi_module *m) { return m->nblocks; }
+static inline uint64_t fsabi_path_base(const fsabi_module *m) { return m->nblocks + m->nwrites; }
+static inline uint64_t fsabi_context_base(const fsabi_module *m) { return m->nblocks + m->nwrites + m->npaths; }
+
 /* The block that context counter K (from the start of the context counters) counts,
  * and in *CONTEXT (may be NULL) the context. first_counter never decreases from one
  * function to the next, so the owner is the last function starting at or before K. */

@@ -5,7 +5,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include "runner.h"
+#include "runner_types.h"
 
 /* Version 2: every trial is in the tallies however it ended, with the outcomes and
  * the counters a killed trial was still running (version 1 left failed trials out). */

@@ -4,7 +4,8 @@
 #define FREQSYS_DECIDE_H
 
 #include <stdint.h>
-#include "runner.h"
+#include "module_facts.h"
+#include "runner_types.h"
 
 /* The rule waits for the blocks and the paths (the MMIO writes between them are
  * reported, never waited for). MOMENTS and VERDICTS are per counter. */

@@ -5,7 +5,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include "runner.h"
+#include "runner_types.h"
 #include "path_tallies.h"
 #include "tally.h"
 #include "wire.h"

@@ -3,7 +3,7 @@
 #ifndef FREQSYS_TIMEOUT_CALIBRATE_H
 #define FREQSYS_TIMEOUT_CALIBRATE_H
 
-#include "runner.h"
+#include "runner_types.h"
 
 #define CALIBRATE_TRIALS 100       /* the first trials timed */
 #define CALIBRATE_FACTOR 20.0      /* the timeout is this many times the slowest of them, */

@@ -451,3 +451,7 @@ void worker_pool_check_timeouts(worker_pool *p) {
         if (cpu > limit || wall > wall_ceiling(limit)) start_watch(p, w, t, now);
     }
 }
+
+runner_failure_kind runner_failure_of(int status, int marked) {
+    return marked && WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL ? FAILURE_TIMEOUT : FAILURE_CRASH;
+}

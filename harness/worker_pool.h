@@ -9,7 +9,7 @@
 #include <sys/types.h>
 #include "counter_share.h"
 #include "merge.h"
-#include "runner.h"
+#include "runner_types.h"
 #include "wire.h"
 
 typedef struct pool_worker {
@@ -98,5 +98,11 @@ int worker_pool_slowest(worker_pool *p, double min_s, uint64_t *trial, double *s
  * its counters still move for a tenth of the timeout more (at least 10 ms) of its
  * CPU time; its death is then classed as a timeout. */
 void worker_pool_check_timeouts(worker_pool *p);
+
+/* How the trial a worker was running ended, from the worker's wait STATUS: a timeout
+ * only when the harness MARKED the trial as overrunning and the worker then died of
+ * the SIGKILL sent for it; a worker that a fault (SIGSEGV, ...) ended first crashed,
+ * marked or not. Can't fail. */
+runner_failure_kind runner_failure_of(int status, int marked);
 
 #endif

@@ -2,6 +2,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "tap.h"
 #include "runner.h"
+#include "worker_pool.h"
 
 #include <errno.h>
 #include <fcntl.h>

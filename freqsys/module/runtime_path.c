@@ -1,4 +1,4 @@
-/* freqsys/runtime_path.c: where the runtime library that instrumented modules are linked with lies, found from the executable's own place. */
+/* freqsys/module/runtime_path.c: where the runtime library that instrumented modules are linked with lies, found from the executable's own place. */
 /* SPDX-License-Identifier: MIT */
 #include "runtime_path.h"
 

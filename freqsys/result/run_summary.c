@@ -1,4 +1,4 @@
-/* freqsys/run_summary.c: the line `freqsys run` closes with on stderr, so a result written to a file still shows its verdict. */
+/* freqsys/result/run_summary.c: the line `freqsys run` closes with on stderr, so a result written to a file still shows its verdict. */
 /* SPDX-License-Identifier: MIT */
 #include <stdio.h>
 #include <string.h>

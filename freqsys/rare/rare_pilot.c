@@ -1,4 +1,4 @@
-/* freqsys/rare_pilot.c: importance sampling's cross-entropy pilot, run in a confined child process. */
+/* freqsys/rare/rare_pilot.c: importance sampling's cross-entropy pilot, run in a confined child process. */
 /* SPDX-License-Identifier: MIT */
 #define _GNU_SOURCE
 #include "rare_pilot.h"

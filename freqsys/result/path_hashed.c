@@ -1,4 +1,4 @@
-/* freqsys/path_hashed.c: the result's entries for the paths of functions past --max-paths, counted by id per trial. */
+/* freqsys/result/path_hashed.c: the result's entries for the paths of functions past --max-paths, counted by id per trial. */
 /* SPDX-License-Identifier: MIT */
 #include "path_hashed.h"
 

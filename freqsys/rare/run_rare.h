@@ -1,4 +1,4 @@
-/* freqsys/run_rare.h: `run --rare BLOCK`: importance sampling for one block: the target, the pilot, the weighted run's settings and its result. */
+/* freqsys/rare/run_rare.h: `run --rare BLOCK`: importance sampling for one block: the target, the pilot, the weighted run's settings and its result. */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_RUN_RARE_H
 #define FREQSYS_RUN_RARE_H

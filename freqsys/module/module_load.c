@@ -1,4 +1,4 @@
-/* freqsys/module_load.c: the instrumented module built as a shared object with its runtime, loaded, and bound. */
+/* freqsys/module/module_load.c: the instrumented module built as a shared object with its runtime, loaded, and bound. */
 /* SPDX-License-Identifier: MIT */
 #define _GNU_SOURCE
 #include "module_load.h"

@@ -1,4 +1,4 @@
-/* freqsys/module_load.h: the instrumented module built as a shared object with its runtime, loaded, and bound. */
+/* freqsys/module/module_load.h: the instrumented module built as a shared object with its runtime, loaded, and bound. */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_MODULE_LOAD_H
 #define FREQSYS_MODULE_LOAD_H

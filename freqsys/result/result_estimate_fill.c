@@ -1,4 +1,4 @@
-/* freqsys/result_estimate_fill.c: a result entry's estimate from what the stopping rule counted and decided. */
+/* freqsys/result/result_estimate_fill.c: a result entry's estimate from what the stopping rule counted and decided. */
 /* SPDX-License-Identifier: MIT */
 #include "result_estimate_fill.h"
 

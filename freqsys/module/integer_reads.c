@@ -1,4 +1,4 @@
-/* freqsys/integer_reads.c: warnings for integer reads fed by a real-valued distribution, whose draws C truncates. */
+/* freqsys/module/integer_reads.c: warnings for integer reads fed by a real-valued distribution, whose draws C truncates. */
 /* SPDX-License-Identifier: MIT */
 #include "integer_reads.h"
 

@@ -1,4 +1,4 @@
-/* freqsys/run_outcomes.c: how a run's trials ended, as the result's outcomes (shares and intervals) and crash sites. */
+/* freqsys/result/run_outcomes.c: how a run's trials ended, as the result's outcomes (shares and intervals) and crash sites. */
 /* SPDX-License-Identifier: MIT */
 #define _GNU_SOURCE
 #include "run_outcomes.h"

@@ -1,4 +1,4 @@
-/* freqsys/instr_profile.c: the result as clang's own instrumented profile (llvm-profdata text form), counter by counter. */
+/* freqsys/export/instr_profile.c: the result as clang's own instrumented profile (llvm-profdata text form), counter by counter. */
 /* SPDX-License-Identifier: MIT */
 #define _GNU_SOURCE
 #include "instr_profile.h"

@@ -1,4 +1,4 @@
-/* freqsys/rare_pilot.h: importance sampling's cross-entropy pilot, run in a confined child process. */
+/* freqsys/rare/rare_pilot.h: importance sampling's cross-entropy pilot, run in a confined child process. */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_RARE_PILOT_H
 #define FREQSYS_RARE_PILOT_H

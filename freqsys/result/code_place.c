@@ -1,4 +1,4 @@
-/* freqsys/code_place.c: where in the program a code address of a stuck or crashed trial lies: its block, its loop. */
+/* freqsys/result/code_place.c: where in the program a code address of a stuck or crashed trial lies: its block, its loop. */
 /* SPDX-License-Identifier: MIT */
 #define _GNU_SOURCE
 #include "code_place.h"

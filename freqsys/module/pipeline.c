@@ -1,4 +1,4 @@
-/* freqsys/pipeline.c: spec file to instrumented module, the first half of every command. */
+/* freqsys/module/pipeline.c: spec file to instrumented module, the first half of every command. */
 /* SPDX-License-Identifier: MIT */
 #include <stdio.h>
 #include "commands.h"

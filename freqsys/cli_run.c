@@ -349,6 +349,29 @@ static char *relative_file(const spec *s, const char *file) {
 
 /* The paths' estimates and each function's path count, with --paths; per call
  * (divided by PER, the counted calls of a trial) as the blocks'. */
+/* Names on an entry the spec's cap its bound BOUND rests on, when block B's bound is
+ * BOUND and rests on one: its CAP, and basis "cap" where the verdict used the bound.
+ * Returns 0, or -1 out of memory. */
+static int name_cap(const fsabi_block *b, double bound, const block_verdict *v, result_estimate *e, char **cap) {
+    if (!b || !b->bound_from || !b->bound_from[0] || b->tail_mass > 0 || runner_block_max_runs(b) != bound) return 0;
+    if (!(*cap = strdup(b->bound_from))) return -1;
+    if (v->basis == BASIS_PROVEN && isfinite(v->range)) {
+        free(e->basis);
+        if (!(e->basis = strdup("cap"))) return -1;
+    }
+    return 0;
+}
+
+/* The block of path FP whose bound is the path's: its rarest. */
+static const fsabi_block *rarest_block(const fsabi_module *mod, const fsabi_path *fp) {
+    const fsabi_block *rarest = NULL;
+    for (uint32_t k = 0; k < fp->nblocks; k++) {
+        const fsabi_block *b = &mod->blocks[mod->path_blocks[fp->first_block + k]];
+        if (!rarest || runner_block_max_runs(b) < runner_block_max_runs(rarest)) rarest = b;
+    }
+    return rarest;
+}
+
 static int make_paths(result *r, const fsabi_module *mod, const runner_result *rr, double per) {
     if (!mod->path_functions) return 0;
     r->max_paths = mod->max_paths;
@@ -368,7 +391,9 @@ static int make_paths(result *r, const fsabi_module *mod, const runner_result *r
         for (uint32_t k = 0; k < fp->nblocks; k++)
             if (!(out->blocks[out->nblocks++] = strdup(mod->blocks[mod->path_blocks[fp->first_block + k]].label))) return -1;
         if (fp->back_to != FSABI_PATH_ENDS && !(out->back_to = strdup(mod->blocks[fp->back_to].label))) return -1;
-        if (result_estimate_fill(&out->estimate, m, v, runner_path_max_runs(fp), per) != 0) return -1;
+        if (result_estimate_fill(&out->estimate, m, v, runner_path_max_runs(fp), per) != 0 ||
+            name_cap(rarest_block(mod, fp), runner_path_max_runs(fp), v, &out->estimate, &out->cap) != 0)
+            return -1;
     }
     for (uint64_t f = 0; f < mod->nfunctions; f++) {
         const fsabi_path_function *pf = &mod->path_functions[f];
@@ -457,7 +482,9 @@ static int context_of(result_context *out, const fsabi_module *mod, const runner
         const fsabi_block *block = &mod->blocks[f->first_block + j];
         double bound = cf->ncounters ? runner_context_max_runs(mod, first + j - context_base) : runner_block_max_runs(block);
         result_context_block *b = &out->blocks[out->nblocks++];
-        if (!(b->block = strdup(block->label)) || result_estimate_fill(&b->estimate, m, v, bound, per) != 0) return -1;
+        if (!(b->block = strdup(block->label)) || result_estimate_fill(&b->estimate, m, v, bound, per) != 0 ||
+            name_cap(block, bound, v, &b->estimate, &b->cap) != 0)
+            return -1;
     }
     return 0;
 }

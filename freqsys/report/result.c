@@ -20,6 +20,7 @@ static void free_paths(result *r)
         result_estimate_free(&p->estimate);
         free(p->key);
         free(p->note);
+        free(p->cap);
     }
     free(r->paths);
     for (size_t i = 0; i < r->npath_functions; i++) {
@@ -57,6 +58,7 @@ static void free_extras(result *r)
         free(c->calls);
         for (size_t k = 0; k < c->nblocks; k++) {
             free(c->blocks[k].block);
+            free(c->blocks[k].cap);
             result_estimate_free(&c->blocks[k].estimate);
         }
         free(c->blocks);

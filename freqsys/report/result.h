@@ -93,6 +93,7 @@ typedef struct result_path {
                            * Ball-Larus number, or when that is no number (past 2^64 paths,
                            * or 2^63 and more) its place among the function's paths seen */
     char *note;           /* hashed: what is not known of it (blocks not decoded, counts lost) */
+    char *cap;            /* the spec's cap its bound (its rarest block's) rests on; NULL: none */
 } result_path;
 
 /* Per function: how many acyclic paths it has, and whether they were counted. */
@@ -141,6 +142,7 @@ typedef struct result_call_site {
 typedef struct result_context_block {
     char *block;
     union { struct { RESULT_ESTIMATE_FIELDS }; result_estimate estimate; };
+    char *cap;            /* the spec's cap its bound rests on, as for a block; NULL: none */
 } result_context_block;
 
 /* One context of a function: the chain of the last call sites that led to it,

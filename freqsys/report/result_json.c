@@ -200,6 +200,8 @@ static json_t *path_json(const result_path *p, int *bad)
     if (p->back_to)
         set(o, "back_to", str(p->back_to), bad);
     estimate_json(o, &p->estimate, ESTIMATE_REST, bad);
+    if (p->cap)
+        set(o, "cap", str(p->cap), bad);
     if (p->hashed) {
         set(o, "hashed", json_true(), bad);
         set(o, "key", str(p->key), bad);
@@ -251,6 +253,8 @@ static json_t *context_json(const result_context *c, int *bad)
         set(e, "block", str(b->block), bad);
         estimate_json(e, &b->estimate, ESTIMATE_CONTRACT, bad);
         estimate_json(e, &b->estimate, ESTIMATE_REST, bad);
+        if (b->cap)
+            set(e, "cap", str(b->cap), bad);
         if (json_array_append_new(blocks, e) != 0)
             *bad = 1;
     }
@@ -928,6 +932,8 @@ static int read_path(reader *rd, json_t *o, void *item)
     if (json_object_get(o, "back_to"))
         get_string(rd, o, "back_to", 0, &p->back_to);
     read_estimate(rd, o, &p->estimate, ESTIMATE_REST);
+    if (json_object_get(o, "cap"))
+        get_string(rd, o, "cap", 0, &p->cap);
     if (json_object_get(o, "hashed"))
         get_bool(rd, o, "hashed", 0, &p->hashed);
     if (p->hashed)
@@ -1008,6 +1014,8 @@ static int read_context_block(reader *rd, json_t *o, void *item)
     get_string(rd, o, "block", 1, &b->block);
     read_estimate(rd, o, &b->estimate, ESTIMATE_CONTRACT);
     read_estimate(rd, o, &b->estimate, ESTIMATE_REST);
+    if (json_object_get(o, "cap"))
+        get_string(rd, o, "cap", 0, &b->cap);
     return rd->failed ? -1 : 0;
 }
 

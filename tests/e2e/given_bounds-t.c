@@ -75,6 +75,33 @@ static void truncated_reads(void)
     unlink(tmp_path("trunc.json"));
 }
 
+/* A path's bound is its rarest block's, and a block's in a context is the block's:
+ * where those rest on a cap, the path and the context's block name it too. */
+static void caps_on_paths_and_contexts(void)
+{
+    char err[4096];
+    int code = e2e_run("run examples/newton/newton.fspec --paths --contexts -q -j 2 -o \"$TMPDIR/nc.json\"", err,
+                       sizeof err);
+    is_int(code, 0, "newton with --paths --contexts settles");
+    result *r = e2e_result(tmp_path("nc.json"), err, sizeof err);
+    int path_named = 0, path_wrongly = 0, context_named = 0;
+    for (size_t i = 0; r && i < r->npaths; i++) {
+        int through_body = 0;
+        for (size_t k = 0; k < r->paths[i].nblocks; k++) through_body |= !strcmp(r->paths[i].blocks[k], "while.body");
+        if (through_body && r->paths[i].cap && !strcmp(r->paths[i].cap, "newton.c:9")) path_named = 1;
+        if (!through_body && r->paths[i].cap) path_wrongly = 1;
+    }
+    for (size_t c = 0; r && c < r->ncontexts; c++)
+        for (size_t k = 0; k < r->contexts[c].nblocks; k++)
+            if (!strcmp(r->contexts[c].blocks[k].block, "while.body") && r->contexts[c].blocks[k].cap &&
+                !strcmp(r->contexts[c].blocks[k].cap, "newton.c:9") && !strcmp(r->contexts[c].blocks[k].basis, "cap"))
+                context_named = 1;
+    ok(path_named && !path_wrongly, "the path through the capped loop names cap newton.c:9, no other path a cap");
+    ok(context_named, "the loop's body in its context names the cap it rests on");
+    result_free(r);
+    unlink(tmp_path("nc.json"));
+}
+
 static void text_names_the_cap(void)
 {
     char cmd[4096];
@@ -116,10 +143,11 @@ static void errors(void)
 
 int main(void)
 {
-    plan(2 + 11 + 1 + 2 + 2 + 2 + 3);
+    plan(2 + 11 + 1 + 2 + 2 + 2 + 3 + 3);
     program_mode();
     function_mode();
     truncated_reads();
+    caps_on_paths_and_contexts();
     text_names_the_cap();
     errors();
     return done();

@@ -60,8 +60,9 @@ static void fault(uint32_t flags) {
 static void calibrate(void) {
     int32_t sum = 0, lo = 4095, hi = 0;
     for (int i = 0; i < 64; i++) {
-        while (!(ADC_SR & 2u)) {
-        }
+        for (unsigned spin = 0; spin < 100; spin++)
+            if (ADC_SR & 2u)
+                break;
         int32_t v = (int32_t)(ADC_DR & 0xFFFu);
         sum += v;
         if (v < lo) lo = v;

@@ -54,6 +54,7 @@ static void edge_shares(LLVMValueRef term, unsigned ns, double *p) {
     LLVMValueRef node = LLVMGetMetadata(term, LLVMGetMDKindIDInContext(ctx, "prof", 4));
     const char *what = node ? operand_text(node, 0) : NULL;
     double total = 0;
+    for (unsigned k = 0; k < ns; k++) p[k] = 0;
     if (what && !strcmp(what, "branch_weights")) {
         unsigned first = operand_text(node, 1) ? 2 : 1;
         if (LLVMGetMDNodeNumOperands(node) == first + ns)
@@ -88,13 +89,15 @@ int block_freq_solve_entries(LLVMValueRef f, double entries, double *runs) {
     for (size_t i = 0; i < n; i++) {
         LLVMValueRef term = LLVMGetBasicBlockTerminator(bbs[i]);
         unsigned ns = term ? LLVMGetNumSuccessors(term) : 0;
-        double p[ns + 1];
+        double *p = calloc(ns + 1, sizeof *p);
+        if (!p) goto done;
         edge_shares(term, ns, p);
         for (unsigned k = 0; k < ns; k++) {
             LLVMBasicBlockRef to = LLVMGetSuccessor(term, k);
             for (size_t j = 0; j < n; j++)
                 if (bbs[j] == to) gsl_matrix_set(a, j, i, gsl_matrix_get(a, j, i) - p[k]);
         }
+        free(p);
     }
     gsl_error_handler_t *old = gsl_set_error_handler_off();
     int sign;

@@ -4,9 +4,54 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "commands.h"
 #include "compact_estimate.h"
+#include "instr_profile.h"
 #include "plan.h"
+#include "transform.h"
+
+/* Profile counts are expected runs x this: fine enough that a block run once in a
+ * million runs still counts. */
+#define PROFILE_SCALE 1e6
+
+/* The result as an indexed clang profile (llvm-profdata-19 merge over the text form
+ * instr_profile.c writes) in PROFDATA (a buffer of SIZE bytes). Returns 0, or -1 with
+ * the reason in ERR and PROFDATA empty. */
+static int profile_write(const result *r, const char *spec_path, char *profdata, size_t size, char *err,
+                         size_t errlen) {
+    char text[4096];
+    int ft = compile_temp_path(text, sizeof text, "freqsys-plan-XXXXXX.proftext") == 0 ? mkstemps(text, 9) : -1;
+    int fd = compile_temp_path(profdata, size, "freqsys-plan-XXXXXX.profdata") == 0 ? mkstemps(profdata, 9) : -1;
+    FILE *f = ft >= 0 ? fdopen(ft, "w") : NULL;
+    int rc = -1;
+    if (!f || fd < 0) snprintf(err, errlen, "cannot create a temporary file for the profile");
+    else if (instr_profile_write(r, spec_path, PROFILE_SCALE, f, err, errlen) == 0 && fflush(f) == 0) {
+        char *argv[] = {"llvm-profdata-19", "merge", "-o", profdata, text, NULL};
+        rc = compile_run_tool(argv, err, errlen) == 0 ? 0 : -1;
+    }
+    if (f) fclose(f);
+    else if (ft >= 0) close(ft);
+    if (ft >= 0) unlink(text);
+    if (fd >= 0) close(fd);
+    if (rc != 0 && fd >= 0) unlink(profdata);
+    if (rc != 0) profdata[0] = '\0';
+    return rc;
+}
+
+/* Sizes measured with the result's profile, so that the items are the parts the
+ * profile-guided build keeps; without a profile (the program's counters do not
+ * match the result), whole functions, which is noted. */
+static int measure(const result *r, const char *spec_path, const spec *s, const code_target *where,
+                   const char *level, int no_inline, code_sizes *sizes, char *err, size_t errlen) {
+    char profdata[4096], why[1024];
+    if (profile_write(r, spec_path, profdata, sizeof profdata, why, sizeof why) != 0)
+        fprintf(stderr, "freqsys: note: no profile for the target build (%s): whole functions are planned\n", why);
+    int rc = code_size_measure(s, where, level, no_inline, profdata[0] ? profdata : NULL, PROFILE_SCALE, sizes, err,
+                               errlen);
+    if (profdata[0]) unlink(profdata);
+    return rc;
+}
 
 /* "4096", "4K", "64KiB", "1M": bytes. Returns -1 on anything else. */
 static int parse_bytes(const char *text, unsigned long long *out) {
@@ -37,15 +82,15 @@ static int parse_share(const char *text, double *out) {
 static int usage(const char *what);
 
 /* plan --compact: sizes at -Oz and -O2 without inlining, the choice, the output. */
-static int compact(const result *r, const spec *s, const code_target *where, double slowdown, const char *format,
-                   const char *out_path) {
+static int compact(const result *r, const char *spec_path, const spec *s, const code_target *where, double slowdown,
+                   const char *format, const char *out_path) {
     char err[4096];
     code_sizes oz, o2;
-    if (code_size_measure(s, where, "-Oz", 1, &oz, err, sizeof err) != 0) {
+    if (measure(r, spec_path, s, where, "-Oz", 1, &oz, err, sizeof err) != 0) {
         fprintf(stderr, "freqsys: error: %s\n", err);
         return EXIT_BUILD;
     }
-    if (code_size_measure(s, where, "-O2", 1, &o2, err, sizeof err) != 0) {
+    if (measure(r, spec_path, s, where, "-O2", 1, &o2, err, sizeof err) != 0) {
         fprintf(stderr, "freqsys: error: %s\n", err);
         code_size_free(&oz);
         return EXIT_BUILD;
@@ -53,7 +98,7 @@ static int compact(const result *r, const spec *s, const code_target *where, dou
     if (o2.retargeted) fprintf(stderr, "freqsys: note: sizes from a retargeted host build: %s\n", o2.note);
     compact_plan p;
     int rc = EXIT_OK;
-    if (compact_estimate(r, &oz, &o2, where->name, slowdown, &p, err, sizeof err) != 0) {
+    if (compact_estimate(r, &oz, &o2, where->name, where->flash_wait, slowdown, &p, err, sizeof err) != 0) {
         fprintf(stderr, "freqsys: error: %s\n", err);
         rc = EXIT_USAGE;
     } else {
@@ -83,16 +128,16 @@ static int usage(const char *what) {
 
 /* The placement plan: sizes measured for WHERE, the knapsack within BUDGET bytes,
  * written in FORMAT to OUT_PATH (NULL: stdout). Returns the exit status. */
-static int placement(result *r, const spec *s, const code_target *where, unsigned long long budget,
-                     const char *format, const char *out_path) {
+static int placement(result *r, const char *spec_path, const spec *s, const code_target *where,
+                     unsigned long long budget, const char *format, const char *out_path) {
     char err[4096];
     code_sizes sizes;
     plan p = {0};
     int rc = EXIT_OK;
-    if (code_size_measure(s, where, "-Os", 0, &sizes, err, sizeof err) != 0) {
+    if (measure(r, spec_path, s, where, "-Os", 0, &sizes, err, sizeof err) != 0) {
         fprintf(stderr, "freqsys: error: %s\n", err);
         rc = EXIT_BUILD;
-    } else if (plan_build(r, &sizes, where->name, budget, &p, err, sizeof err) != 0) {
+    } else if (plan_build(r, &sizes, where->name, budget, where->flash_wait, &p, err, sizeof err) != 0) {
         fprintf(stderr, "freqsys: error: %s\n", err);
         rc = EXIT_USAGE;
     } else {
@@ -119,7 +164,8 @@ static int placement(result *r, const spec *s, const code_target *where, unsigne
 int cli_plan(int argc, char **argv) {
     const char *path = NULL, *out_path = NULL, *format = "text", *target = "cortex-m4";
     const char *cpu = NULL, *spec_path = NULL;
-    unsigned long long budget = 0;
+    unsigned long long budget = 0, flash_wait = 0;
+    int has_wait = 0;
     int has_budget = 0, compaction = 0;
     double slowdown = 0.05;
     for (int i = 1; i < argc; i++) {
@@ -137,11 +183,20 @@ int cli_plan(int argc, char **argv) {
             if (parse_share(argv[++i], &slowdown)) return usage("--max-slowdown takes a share, e.g. 5% or 0.05");
         }
         else if (!strcmp(a, "--cpu") && more) cpu = argv[++i];
+        else if (!strcmp(a, "--flash-wait") && more) {
+            char *end;
+            const char *v = argv[++i];
+            errno = 0;
+            flash_wait = strtoull(v, &end, 10);
+            if (errno || end == v || *end || v[0] == '-' || flash_wait > 1000)
+                return usage("--flash-wait takes the wait states of a fetch from flash, 0 to 1000");
+            has_wait = 1;
+        }
         else if (!strcmp(a, "--spec") && more) spec_path = argv[++i];
         else if ((!strcmp(a, "--format") || !strcmp(a, "-f")) && more) format = argv[++i];
         else if (!strcmp(a, "-o") && more) out_path = argv[++i];
         else if (a[0] == '-') {
-            static const char *const names[] = {"budget", "target", "order", "compact", "max-slowdown", "cpu", "spec",
+            static const char *const names[] = {"budget", "target", "order", "compact", "max-slowdown", "cpu", "flash-wait", "spec",
                                                 "format", "output", "help", NULL};
             return cli_unknown_option("plan", a, names);
         }
@@ -158,6 +213,7 @@ int cli_plan(int argc, char **argv) {
     char err[4096];
     code_target where;
     if (code_target_resolve(target, cpu, &where, err, sizeof err) != 0) return usage(err);
+    if (has_wait) where.flash_wait = (unsigned)flash_wait;
     result *r;
     int status = result_read_json(path, &r, err, sizeof err);
     if (status != RESULT_OK) { fprintf(stderr, "%s\n", err); return exit_status_result(status); }
@@ -170,12 +226,12 @@ int cli_plan(int argc, char **argv) {
         return exit_status_spec(status);
     }
     if (compaction) {
-        int code = compact(r, s, &where, slowdown, format, out_path);
+        int code = compact(r, spec_path, s, &where, slowdown, format, out_path);
         spec_free(s);
         result_free(r);
         return code;
     }
-    int rc = placement(r, s, &where, budget, format, out_path);
+    int rc = placement(r, spec_path, s, &where, budget, format, out_path);
     spec_free(s);
     result_free(r);
     return rc;

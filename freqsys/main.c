@@ -183,16 +183,17 @@ static const command commands[] = {
      "see docs/exports.md. Exit status: 0 ok, 2 a usage error, or a result file that\n"
      "cannot be read, is cut short, or is not a freqsys result."},
     {"plan", cli_plan,
-     "freqsys plan RESULT.json --budget BYTES [--target TARGET] [--cpu CPU]\n"
+     "freqsys plan RESULT.json --budget BYTES [--target TARGET] [--cpu CPU] [--flash-wait N]\n"
      "                    [--format text|json|ld|header|order] [--order] [-o FILE] [--spec SPEC]\n"
      "       freqsys plan RESULT.json --compact [--max-slowdown 5%] [--format text|json|header]",
      "Turns an estimate into a code-placement plan for an embedded target: compiles the\n"
      "program for TARGET (a profile: cortex-m0plus, cortex-m4 (default), cortex-m7,\n"
      "rv32imc; or an LLVM triple) at -Os with the bare-metal C library's headers (newlib,\n"
-     "picolibc), one section per function, weighs each function by bytes fetched per run\n"
+     "picolibc) and the estimate as a profile, so that cold regions are outlined into\n"
+     "parts of their own, one section per part, weighs each part by bytes fetched per run\n"
      "(expected executions x size), and picks what goes to fast memory (ITCM, RAM) within\n"
-     "BUDGET bytes as an exact 0/1 knapsack. Functions that never ran are marked for\n"
-     "compression.\n\n"
+     "BUDGET bytes as an exact 0/1 knapsack. Parts that never ran are marked for\n"
+     "compression. Cycles are llvm-mca's for the CPU plus the flash wait states.\n\n"
      "  --budget BYTES   fast-memory size: 4096, 4K, 64KiB\n"
      "  --format FMT     text (ranked table and coverage curve), json, ld (a GNU ld /\n"
      "                   ld.lld script fragment), header (section attribute markers),\n"
@@ -201,6 +202,8 @@ static const command commands[] = {
      "                   for the linker script\n"
      "  --compact        per function -Oz or -O2: the least flash while the estimated\n"
      "                   cycles stay within --max-slowdown (default 5%) of all -O2\n"
+     "  --flash-wait N   wait states of a 32-bit fetch from flash (default: the\n"
+     "                   profile's, 5 for cortex-m4)\n"
      "  --spec SPEC      the spec, when the path stored in RESULT does not lead to it\n"
      "See docs/planning.md."},
 };

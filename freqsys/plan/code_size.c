@@ -25,7 +25,7 @@ static int ends_with(const char *s, const char *suffix) {
 
 /* The sources compiled by clang for the target, linked; NULL when one does not compile. */
 static LLVMModuleRef compile_for(const spec *s, LLVMContextRef ctx, const code_target *t, int with_libc,
-                                 const char *level, int no_inline, char *why, size_t whylen) {
+                                 const char *level, int no_inline, const char *profile, char *why, size_t whylen) {
     LLVMModuleRef linked = NULL;
     for (size_t i = 0; i < s->nsources; i++) {
         int header = ends_with(s->sources[i], ".h");
@@ -40,7 +40,7 @@ static LLVMModuleRef compile_for(const spec *s, LLVMContextRef ctx, const code_t
         char target[160], mcpu[96];
         snprintf(target, sizeof target, "--target=%s", t->triple);
         snprintf(mcpu, sizeof mcpu, "-mcpu=%s", t->cpu);
-        char *argv[64 + CODE_TARGET_MAX_FLAGS];
+        char *argv[80 + CODE_TARGET_MAX_FLAGS];
         size_t n = 0;
         argv[n++] = FREQSYS_CLANG;
         argv[n++] = target;
@@ -53,6 +53,18 @@ static LLVMModuleRef compile_for(const spec *s, LLVMContextRef ctx, const code_t
              * fragment builds, and what keeps its cycle estimate sensible */
             static char *const separate[] = {"-fno-inline", "-fno-unroll-loops", "-fno-vectorize", "-fno-slp-vectorize"};
             for (size_t k = 0; k < 4; k++) argv[n++] = separate[k];
+        }
+        char use[4200];
+        if (profile) {
+            /* the profile's counts, cold regions outlined (hot/cold splitting), names kept
+             * so that machine blocks can be matched with the IR blocks' frequencies */
+            snprintf(use, sizeof use, "-fprofile-instr-use=%s", profile);
+            static char *const split[] = {"-mllvm", "-hot-cold-split=true", "-mllvm", "-profile-guided-section-prefix=false",
+                                          "-mllvm", "-profile-summary-cutoff-cold=999000",
+                                          "-fno-discard-value-names", "-Wno-profile-instr-unprofiled",
+                                          "-Wno-profile-instr-out-of-date"};
+            argv[n++] = use;
+            for (size_t k = 0; k < sizeof split / sizeof split[0]; k++) argv[n++] = split[k];
         }
         if (with_libc) {
             argv[n++] = "-isystem";
@@ -199,6 +211,8 @@ static int section_sizes(LLVMTargetMachineRef tm, LLVMModuleRef m, LLVMContextRe
         if (!name || strncmp(name, ".text.", 6) != 0) continue;
         for (size_t i = 0; i < out->n; i++)
             if (strcmp(out->functions[i].name, name + 6) == 0) out->functions[i].size = LLVMGetSectionSize(it);
+        code_part *part = code_parts_find(&out->parts, name + 6);
+        if (part) part->size = LLVMGetSectionSize(it);
     }
     LLVMDisposeSectionIterator(it);
     LLVMDisposeBinary(bin);
@@ -207,7 +221,7 @@ static int section_sizes(LLVMTargetMachineRef tm, LLVMModuleRef m, LLVMContextRe
 }
 
 int code_size_measure(const spec *s, const code_target *t, const char *level, int no_inline,
-                      code_sizes *out, char *err, size_t errlen) {
+                      const char *profile, double scale, code_sizes *out, char *err, size_t errlen) {
     memset(out, 0, sizeof *out);
     if (host_weights(s, out, err, errlen) != 0) return -1;
 
@@ -225,7 +239,7 @@ int code_size_measure(const spec *s, const code_target *t, const char *level, in
     int with_libc = code_target_has_libc(t);
     describe_libc(t, with_libc, out);
     LLVMContextRef ctx = LLVMContextCreate();
-    LLVMModuleRef m = compile_for(s, ctx, t, with_libc, level, no_inline, out->note, sizeof out->note);
+    LLVMModuleRef m = compile_for(s, ctx, t, with_libc, level, no_inline, profile, out->note, sizeof out->note);
     const char *triple = t->triple;
     char *module_triple = NULL;
     if (!m) {
@@ -271,6 +285,13 @@ int code_size_measure(const spec *s, const code_target *t, const char *level, in
      * retargeted host build gets the same pipeline here */
     if (out->retargeted && transform_run_passes(m, pipeline_of(level), tm, what, err, errlen) != 0) goto done;
     function_sections(m, out);
+    if (profile && !out->retargeted) {
+        /* the parts read from a copy: code generation changes the module it runs on */
+        LLVMModuleRef copy = LLVMCloneModule(m);
+        int read = copy ? code_parts_read(copy, tm, triple, t->cpu, scale, &out->parts, err, errlen) : -1;
+        if (copy) LLVMDisposeModule(copy);
+        if (read != 0) goto done;
+    }
     if (section_sizes(tm, m, ctx, t, out, err, errlen) != 0) goto done;
     rc = 0;
 done:
@@ -296,5 +317,6 @@ void code_size_free(code_sizes *c) {
         free(f->name);
     }
     free(c->functions);
+    code_parts_free(&c->parts);
     memset(c, 0, sizeof *c);
 }

@@ -5,6 +5,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "code_parts.h"
 #include "code_target.h"
 #include "spec.h"
 
@@ -15,6 +16,7 @@ typedef struct code_size_function {
     unsigned *weights;      /* ... with their instruction counts, to share the size out */
     size_t nblocks;
     unsigned long optimized_instructions;   /* IR instructions after the pipeline, 0 if gone */
+    double ir_cycles;       /* executed IR instructions per run at this level (compact_estimate.c) */
 } code_size_function;
 
 typedef struct code_sizes {
@@ -23,6 +25,7 @@ typedef struct code_sizes {
     int retargeted;         /* 1: compiled for the host and retargeted (headers missing) */
     char note[512];         /* why it was retargeted */
     char libc[512];         /* which C library's headers the target build used, or why none */
+    code_parts parts;       /* with a profile: the object's functions and outlined parts, block by block */
 } code_sizes;
 
 /* Compiles the sources of S for target T with clang-19 at LEVEL ("-Os", "-Oz", "-O2")
@@ -36,10 +39,22 @@ typedef struct code_sizes {
  * gets, and no loop body is copied. Sources that still do not compile for the
  * target (headers the library lacks, such as unistd.h) are compiled for the host and
  * the module retargeted, which is noted. The blocks' instruction counts come from the
- * host -O0 module, whose labels are those of the result. Returns 0, or -1 with a
- * message in ERR. */
+ * host -O0 module, whose labels are those of the result. With PROFILE (an indexed
+ * clang profile whose counts are expected runs x SCALE), clang optimises with it and
+ * with hot/cold splitting (CODE_SIZE_PROFILE_FLAGS), and OUT's parts hold every
+ * function of the object, outlined cold parts included, with their machine blocks'
+ * runs, llvm-mca cycles and bytes (code_parts.h) and their section sizes. Returns 0,
+ * or -1 with a message in ERR. */
 int code_size_measure(const spec *s, const code_target *t, const char *pipeline, int no_inline,
-                      code_sizes *out, char *err, size_t errlen);
+                      const char *profile, double scale, code_sizes *out, char *err, size_t errlen);
+
+/* What a build adds to -fprofile-instr-use=PROFILE to get the parts the plan names:
+ * cold regions outlined into functions of their own, cold meaning the blocks that
+ * together make up the last 0.1% of executed blocks (clang's default, 0.0001%, would
+ * keep a fault path run once in 500 calls inline), and section names without the
+ * .hot/.unlikely prefixes a profile would otherwise give them. */
+#define CODE_SIZE_PROFILE_FLAGS "-mllvm -hot-cold-split=true -mllvm -profile-summary-cutoff-cold=999000 " \
+                                "-mllvm -profile-guided-section-prefix=false"
 
 const code_size_function *code_size_find(const code_sizes *c, const char *name);
 

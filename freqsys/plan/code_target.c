@@ -14,14 +14,18 @@
 typedef struct profile {
     const char *name, *triple, *cpu;
     const char *flags[CODE_TARGET_MAX_FLAGS];
+    unsigned flash_wait;
 } profile;
 
-/* Hard-float Cortex-M4/M7 as their vendors' start-up code builds them. */
+/* Hard-float Cortex-M4/M7 as their vendors' start-up code builds them. The wait
+ * states are those of a typical part at its top clock: an STM32L0 at 32 MHz (1), an
+ * STM32F4 at 168 MHz (5), an STM32F7 at 216 MHz (7); the RISC-V profile assumes code
+ * run from zero-wait memory. */
 static const profile profiles[] = {
-    {"cortex-m0plus", "thumbv6m-none-eabi", "cortex-m0plus", {"-mfloat-abi=soft", NULL}},
-    {"cortex-m4", "thumbv7em-none-eabi", "cortex-m4", {"-mfloat-abi=hard", "-mfpu=fpv4-sp-d16", NULL}},
-    {"cortex-m7", "thumbv7em-none-eabi", "cortex-m7", {"-mfloat-abi=hard", "-mfpu=fpv5-d16", NULL}},
-    {"rv32imc", "riscv32-unknown-elf", "", {"-march=rv32imc", "-mabi=ilp32", NULL}},
+    {"cortex-m0plus", "thumbv6m-none-eabi", "cortex-m0plus", {"-mfloat-abi=soft", NULL}, 1},
+    {"cortex-m4", "thumbv7em-none-eabi", "cortex-m4", {"-mfloat-abi=hard", "-mfpu=fpv4-sp-d16", NULL}, 5},
+    {"cortex-m7", "thumbv7em-none-eabi", "cortex-m7", {"-mfloat-abi=hard", "-mfpu=fpv5-d16", NULL}, 7},
+    {"rv32imc", "riscv32-unknown-elf", "", {"-march=rv32imc", "-mabi=ilp32", NULL}, 0},
 };
 
 static const char *const names[] = {"cortex-m0plus", "cortex-m4", "cortex-m7", "rv32imc", NULL};
@@ -48,6 +52,7 @@ int code_target_resolve(const char *name, const char *cpu, code_target *out, cha
         snprintf(out->triple, sizeof out->triple, "%s", profiles[i].triple);
         snprintf(out->cpu, sizeof out->cpu, "%s", cpu ? cpu : profiles[i].cpu);
         memcpy(out->flags, profiles[i].flags, sizeof out->flags);
+        out->flash_wait = profiles[i].flash_wait;
         library_for(out);
         return 0;
     }

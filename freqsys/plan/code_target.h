@@ -18,6 +18,7 @@ typedef struct code_target {
     const char *libc;           /* "newlib 3.3 (arm-none-eabi)", "picolibc (riscv64-unknown-elf)" */
     const char *libc_include;   /* its headers; NULL for a triple with no known library */
     const char *package;        /* the Debian package that has them */
+    unsigned flash_wait;        /* wait states of a fetch from flash at the part's top clock */
 } code_target;
 
 /* Resolves NAME: a profile ("cortex-m0plus", "cortex-m4", "cortex-m7", "rv32imc") or an

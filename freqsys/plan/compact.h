@@ -13,6 +13,7 @@ typedef struct compact_item {
     double cycles_oz, cycles_o2;     /* estimated cycles per run at each level */
     int oz;                          /* chosen: 1 size-optimised, 0 speed-optimised */
     int never_ran;                   /* no trial entered it: a compression candidate */
+    double ir_cycles_oz, ir_cycles_o2;   /* the cycles as executed IR instructions, for comparison (0: a part) */
 } compact_item;
 
 typedef struct compact_plan {
@@ -23,6 +24,8 @@ typedef struct compact_plan {
     double cycles, cycles_all_o2, cycles_all_oz;
     char *spec, *target, *mode;
     char estimate[512];              /* what the cycle figures are */
+    unsigned flash_wait;             /* wait states per fetch from flash in the cycle figures */
+    int parts;                       /* 1: items are the parts of profile-guided builds */
 } compact_plan;
 
 /* Chooses for every item -Oz or -O2 so that the total size is the least possible while

@@ -33,6 +33,8 @@ int compact_write_json(const compact_plan *p, FILE *out) {
     json_object_set_new(o, "spec", json_string(p->spec));
     json_object_set_new(o, "max_slowdown", json_real(p->max_slowdown));
     json_object_set_new(o, "estimate", json_string(p->estimate));
+    json_object_set_new(o, "flash_wait", json_integer(p->flash_wait));
+    json_object_set_new(o, "parts", json_boolean(p->parts));
     json_object_set_new(o, "size", json_integer((json_int_t)p->size));
     json_object_set_new(o, "size_all_o2", json_integer((json_int_t)p->size_all_o2));
     json_object_set_new(o, "size_all_oz", json_integer((json_int_t)p->size_all_oz));
@@ -47,6 +49,8 @@ int compact_write_json(const compact_plan *p, FILE *out) {
         json_object_set_new(x, "size_o2", json_integer((json_int_t)it->size_o2));
         json_object_set_new(x, "cycles_oz", json_real(it->cycles_oz));
         json_object_set_new(x, "cycles_o2", json_real(it->cycles_o2));
+        json_object_set_new(x, "ir_cycles_oz", json_real(it->ir_cycles_oz));
+        json_object_set_new(x, "ir_cycles_o2", json_real(it->ir_cycles_o2));
         json_object_set_new(x, "choice", json_string(it->oz ? "Oz" : "O2"));
         json_object_set_new(x, "never_ran", json_boolean(it->never_ran));
         json_array_append_new(items, x);
@@ -67,7 +71,8 @@ int compact_write_header(const compact_plan *p, FILE *out) {
             "#ifndef FREQSYS_COMPACT_H\n#define FREQSYS_COMPACT_H\n\n", p->spec, p->target,
             (unsigned long long)p->size, (unsigned long long)p->size_all_o2, 100 * p->max_slowdown);
     for (size_t i = 0; i < p->n; i++)
-        fprintf(out, "#define FREQSYS_OPT_%s%s\n", p->items[i].function,
+        if (!strchr(p->items[i].function, '.'))   /* an outlined part is minsize already */
+            fprintf(out, "#define FREQSYS_OPT_%s%s\n", p->items[i].function,
                 p->items[i].oz ? " __attribute__((minsize))" : "");
     fprintf(out, "\n#endif\n");
     return ferror(out) ? -1 : 0;

@@ -40,6 +40,35 @@ static void block_heat(plan_item *it, const result *r, const code_size_function 
     }
 }
 
+/* The parts of a profile-guided build as items: blocks with their runs and bytes. */
+static int part_items(plan *p, const code_parts *c) {
+    for (size_t i = 0; i < c->n; i++) {
+        const code_part *cp = &c->parts[i];
+        if (cp->size == 0) continue;
+        plan_item *it = &p->items[p->n++];
+        it->function = strdup(cp->name);
+        it->blocks = calloc(cp->nblocks + 1, sizeof *it->blocks);
+        if (!it->function || !it->blocks) return -1;
+        it->size = cp->size;
+        it->entries = cp->entries;
+        for (size_t k = 0; k < cp->nblocks; k++) {
+            const code_block *b = &cp->blocks[k];
+            plan_block *pb = &it->blocks[it->nblocks++];
+            pb->label = strdup(b->label);
+            pb->size = b->bytes;
+            pb->heat = b->runs * (double)b->bytes;
+            it->heat += pb->heat;
+            it->cycles += b->runs * b->cycles;
+        }
+        it->stall = (double)p->flash_wait * it->heat / PLAN_FETCH_BYTES;
+        it->cold = it->heat <= 0;
+        p->total_heat += it->heat;
+        p->total_size += it->size;
+        p->cycles_in_flash += it->cycles + it->stall;
+    }
+    return 0;
+}
+
 static int by_heat(const void *a, const void *b) {
     const plan_item *x = a, *y = b;
     if (x->heat != y->heat) return x->heat < y->heat ? 1 : -1;
@@ -57,6 +86,24 @@ static double select_within(plan *p, uint64_t budget, int *chosen) {
     free(size);
     free(value);
     return best;
+}
+
+/* CALLS[i * n + j]: expected calls (and tail jumps) from part i to part j per run,
+ * from the machine blocks' runs and the parts they call. */
+static double *part_calls(const plan *p, const code_parts *c) {
+    size_t n = p->n;
+    double *calls = calloc(n * n + 1, sizeof *calls);
+    for (size_t i = 0; calls && i < c->n; i++) {
+        long long from = find_item(p, c->parts[i].name);
+        for (size_t k = 0; from >= 0 && k < c->parts[i].nblocks; k++) {
+            const code_block *b = &c->parts[i].blocks[k];
+            for (size_t j = 0; j < b->ncallees; j++) {
+                long long to = find_item(p, b->callees[j]);
+                if (to >= 0) calls[(size_t)from * n + (size_t)to] += b->runs;
+            }
+        }
+    }
+    return calls;
 }
 
 /* CALLS[i * n + j]: expected calls from item i to item j per run, from the blocks'
@@ -107,22 +154,24 @@ static int lay_out(plan *p, const double *calls) {
     return rc;
 }
 
-int plan_build(const result *r, const code_sizes *c, const char *target, uint64_t budget, plan *p,
-               char *err, size_t errlen) {
+int plan_build(const result *r, const code_sizes *c, const char *target, uint64_t budget, unsigned flash_wait,
+               plan *p, char *err, size_t errlen) {
     memset(p, 0, sizeof *p);
     p->target = strdup(target);
     p->budget = budget;
+    p->flash_wait = flash_wait;
+    p->parts = c->parts.n > 0;
     p->spec = strdup(r->spec ? r->spec : "");
     p->mode = strdup(r->mode ? r->mode : "");
     p->entry = strdup(r->entry ? r->entry : "");
     snprintf(p->libc, sizeof p->libc, "%s", c->libc);
     if (c->retargeted) snprintf(p->note, sizeof p->note, "sizes from a host build retargeted to %.60s: %.400s", target, c->note);
-    p->items = calloc(c->n + 1, sizeof *p->items);
-    if (!p->items || !p->target) {
+    p->items = calloc((p->parts ? c->parts.n : c->n) + 1, sizeof *p->items);
+    if (!p->items || !p->target || (p->parts && part_items(p, &c->parts) != 0)) {
         snprintf(err, errlen, "out of memory");
         return -1;
     }
-    for (size_t i = 0; i < c->n; i++) {
+    for (size_t i = 0; i < c->n && !p->parts; i++) {
         const code_size_function *cf = &c->functions[i];
         int in_result = 0;
         for (size_t j = 0; j < r->nblocks && !in_result; j++) in_result = strcmp(r->blocks[j].function, cf->name) == 0;
@@ -140,7 +189,7 @@ int plan_build(const result *r, const code_sizes *c, const char *target, uint64_
         return -1;
     }
     qsort(p->items, p->n, sizeof *p->items, by_heat);
-    double *calls = call_matrix(p, r);
+    double *calls = p->parts ? part_calls(p, &c->parts) : call_matrix(p, r);
     rank_standing(p, calls);
     int laid = lay_out(p, calls);
     free(calls);
@@ -157,6 +206,7 @@ int plan_build(const result *r, const code_sizes *c, const char *target, uint64_
     for (size_t i = 0; i < p->n; i++) {
         p->items[i].selected = chosen[i];
         if (chosen[i]) p->selected_size += p->items[i].size;
+        if (chosen[i]) p->cycles_saved += p->items[i].stall;
     }
     /* the curve: what the best placement gains as the budget grows */
     for (size_t k = 1; k <= 16; k++) {

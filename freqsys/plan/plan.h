@@ -22,6 +22,8 @@ typedef struct plan_item {
     double heat;            /* bytes fetched per run: sum over blocks of mean x size */
     double entries;         /* calls per run (its entry block's mean) */
     double standing;        /* stationary probability of the call-transition chain */
+    double cycles;          /* llvm-mca's cycles per run executing it, no wait states (0: not measured) */
+    double stall;           /* wait-state cycles per run fetching it from flash: what fast memory saves */
     int selected;           /* in fast memory */
     int cold;               /* never ran: a candidate for compression or slow flash */
     plan_block *blocks;
@@ -44,13 +46,22 @@ typedef struct plan {
     char *spec, *mode, *entry;
     size_t *order;          /* item indices in the C3 layout order (call_order.h) */
     size_t *order_cluster;  /* each position's cluster */
+    int parts;              /* 1: items are the parts of the profile-guided build (code_parts.h) */
+    unsigned flash_wait;    /* wait states per 32-bit fetch from flash */
+    double cycles_in_flash; /* estimated cycles per run with all code in flash */
+    double cycles_saved;    /* ... and what the selected items in fast memory save of them */
 } plan;
 
-/* Builds the plan for result R with code sizes C: heat per function and block,
- * the exact knapsack within BUDGET bytes, the coverage curve, the cold functions and
- * the standing probabilities. Returns 0, or -1 with a message in ERR. */
-int plan_build(const result *r, const code_sizes *c, const char *target, uint64_t budget, plan *p,
-               char *err, size_t errlen);
+#define PLAN_FETCH_BYTES 4  /* a Cortex-M fetches 32 bits at a time; each fetch from flash waits */
+
+/* Builds the plan for result R with code sizes C: heat per item and block, the exact
+ * knapsack within BUDGET bytes, the coverage curve, the cold items and the standing
+ * probabilities. When C has parts (a profile-guided build), the items are the parts,
+ * each block's heat its runs times its encoded bytes, and each item's stall
+ * FLASH_WAIT x heat / PLAN_FETCH_BYTES; otherwise the items are functions, their
+ * heat shared out from the result's blocks. Returns 0, or -1 with a message in ERR. */
+int plan_build(const result *r, const code_sizes *c, const char *target, uint64_t budget, unsigned flash_wait,
+               plan *p, char *err, size_t errlen);
 
 void plan_free(plan *p);
 

@@ -20,19 +20,26 @@ int plan_write_text(const plan *p, FILE *out) {
     fprintf(out, "with %llu bytes of fast memory (%llu used of %llu bytes of code), %.1f%% of fetched bytes "
             "come from fast memory\n", (unsigned long long)p->budget, (unsigned long long)p->selected_size,
             (unsigned long long)p->total_size, share(p->selected_heat, p->total_heat));
+    if (p->parts)
+        fprintf(out, "items: the parts the profile-guided build keeps (cold regions outlined as NAME.cold.N); build\n"
+                "with -ffunction-sections -fprofile-instr-use=PROFILE %s\n"
+                "cycles: llvm-mca per machine block x its runs; with %u wait states a 32-bit fetch from flash\n"
+                "stalls %u cycles: %.0f cycles per %s all in flash, %.0f saved (%.1f%%) by the fast items\n",
+                CODE_SIZE_PROFILE_FLAGS, p->flash_wait, p->flash_wait, p->cycles_in_flash, per(p), p->cycles_saved,
+                share(p->cycles_saved, p->cycles_in_flash));
     fprintf(out, "heat: bytes fetched per %s (expected executions x bytes); standing: share of the\n"
             "call-transition chain's time in the function (dispatchers rank high)\n\n", per(p));
     size_t w = 8;
     for (size_t i = 0; i < p->n; i++) if (strlen(p->items[i].function) > w) w = strlen(p->items[i].function);
-    fprintf(out, "%4s  %-*s  %7s  %12s  %6s  %10s  %8s  %s\n", "RANK", (int)w, "FUNCTION", "SIZE", "HEAT", "SHARE",
-            "CUMULATIVE", "STANDING", "PLACE");
+    fprintf(out, "%4s  %-*s  %7s  %12s  %6s  %10s  %8s  %10s  %10s  %s\n", "RANK", (int)w, p->parts ? "PART" : "FUNCTION",
+            "SIZE", "HEAT", "SHARE", "CUMULATIVE", "STANDING", "CYCLES", "STALL", "PLACE");
     double cum = 0;
     for (size_t i = 0; i < p->n; i++) {
         const plan_item *it = &p->items[i];
         cum += it->heat;
-        fprintf(out, "%4zu  %-*s  %7llu  %12.2f  %5.1f%%  %9.1f%%  %8.4f  %s\n", i + 1, (int)w, it->function,
-                (unsigned long long)it->size, it->heat, share(it->heat, p->total_heat),
-                share(cum, p->total_heat), it->standing, place(it));
+        fprintf(out, "%4zu  %-*s  %7llu  %12.2f  %5.1f%%  %9.1f%%  %8.4f  %10.1f  %10.1f  %s\n", i + 1, (int)w,
+                it->function, (unsigned long long)it->size, it->heat, share(it->heat, p->total_heat),
+                share(cum, p->total_heat), it->standing, it->cycles, it->stall, place(it));
     }
     fprintf(out, "\ncoverage against budget (best placement for each budget):\n");
     for (size_t k = 0; k < p->ncurve; k++) {
@@ -58,6 +65,8 @@ int plan_write_json(const plan *p, FILE *out) {
         json_object_set_new(x, "cold", json_boolean(it->cold));
         json_object_set_new(x, "entries", json_real(it->entries));
         json_object_set_new(x, "standing", json_real(it->standing));
+        json_object_set_new(x, "cycles", json_real(it->cycles));
+        json_object_set_new(x, "stall", json_real(it->stall));
         for (size_t k = 0; k < it->nblocks; k++) {
             json_t *b = json_object();
             json_object_set_new(b, "block", json_string(it->blocks[k].label));
@@ -81,6 +90,12 @@ int plan_write_json(const plan *p, FILE *out) {
         json_array_append_new(curve, pt);
     }
     json_object_set_new(o, "curve", curve);
+    json_object_set_new(o, "parts", json_boolean(p->parts));
+    json_object_set_new(o, "flash_wait", json_integer(p->flash_wait));
+    json_object_set_new(o, "cycles_in_flash", json_real(p->cycles_in_flash));
+    json_object_set_new(o, "cycles_saved", json_real(p->cycles_saved));
+    if (p->parts) json_object_set_new(o, "build_flags", json_string("-ffunction-sections -fprofile-instr-use=PROFILE "
+                                                                    CODE_SIZE_PROFILE_FLAGS));
     json_t *order = json_array();
     for (size_t k = 0; p->order && k < p->n; k++) {
         json_t *x = json_object();
@@ -103,9 +118,11 @@ int plan_write_ld(const plan *p, FILE *out) {
             " * Include it inside SECTIONS, before the output section that takes *(.text*), in a\n"
             " * script whose MEMORY has a fast region FAST (e.g. ITCM) and FLASH; the startup code\n"
             " * copies the section from its load address in FLASH (__freqsys_fast_load) to FAST.\n"
-            " * Build with -ffunction-sections so each function has its own .text.NAME. */\n",
+            " * Build with -ffunction-sections so each function has its own .text.NAME%s%s. */\n",
             p->spec, p->target, (unsigned long long)p->selected_size, (unsigned long long)p->budget,
-            share(p->selected_heat, p->total_heat));
+            share(p->selected_heat, p->total_heat),
+            p->parts ? ",\n * and -fprofile-instr-use=PROFILE " CODE_SIZE_PROFILE_FLAGS : "",
+            p->parts ? "\n * so that each hot part is .text.NAME and each cold part .text.NAME.cold.N" : "");
     fprintf(out, ".freqsys_fast : ALIGN(4)\n{\n    __freqsys_fast_start = .;\n");
     for (size_t i = 0; i < p->n; i++)
         if (p->items[i].selected) fprintf(out, "    *(.text.%s)\n", p->items[i].function);
@@ -121,6 +138,7 @@ int plan_write_header(const plan *p, FILE *out) {
             "#ifndef FREQSYS_PLAN_H\n#define FREQSYS_PLAN_H\n\n", p->spec, p->target);
     for (size_t i = 0; i < p->n; i++) {
         const plan_item *it = &p->items[i];
+        if (strchr(it->function, '.')) continue;   /* an outlined part: the compiler names and places it */
         if (it->selected)
             fprintf(out, "#define FREQSYS_PLACE_%s __attribute__((section(\".fast_text.%s\"), noinline))\n",
                     it->function, it->function);

@@ -36,14 +36,14 @@ int main(void) {
     for (int t = 0; t < INSTANCES; t++) {
         for (size_t i = 0; i < N; i++) {
             snprintf(names[i], sizeof names[i], "f%zu", i);
-            items[i] = (compact_item){names[i], 0, 0, 0, 0, 0, 0};
+            items[i] = (compact_item){names[i], 0, 0, 0, 0, 0, 0, 0, 0};
             items[i].size_o2 = 10 + (uint64_t)(rand() % 300);
             items[i].size_oz = 10 + (uint64_t)(rand() % 300);   /* sometimes larger than -O2 */
             items[i].cycles_o2 = (rand() % 5 == 0) ? 0 : (double)(rand() % 1000) / 3.0;
             items[i].cycles_oz = rand() % 6 == 0 ? items[i].cycles_o2 : (double)(rand() % 1000) / 3.0;
         }
         double slowdown = (rand() % 4) * 0.05;   /* 0, 5%, 10%, 15% */
-        compact_plan p = {items, N, slowdown, 0, 0, 0, 0, 0, 0, NULL, NULL, NULL, ""};
+        compact_plan p = {items, N, slowdown, 0, 0, 0, 0, 0, 0, NULL, NULL, NULL, "", 0, 0};
         if (compact_choose(&p) != 0) { optimal = 0; break; }
         if (p.size != brute(items, N, slowdown)) optimal = 0;
         if (p.cycles > (1 + slowdown) * p.cycles_all_o2 * (1 + 1e-9)) within = 0;
@@ -61,13 +61,13 @@ int main(void) {
 
     /* by hand: a 10% budget of 100 cycles allows +10; f0 saves 50 bytes for +8, f1 60
      * bytes for +6, f2 20 bytes for +3: {f1, f2} (80 bytes, +9) beats {f0} (50, +8) */
-    compact_item hand[3] = {{"f0", 50, 100, 18, 10, 0, 0}, {"f1", 40, 100, 56, 50, 0, 0}, {"f2", 80, 100, 43, 40, 0, 0}};
-    compact_plan p = {hand, 3, 0.10, 0, 0, 0, 0, 0, 0, NULL, NULL, NULL, ""};
+    compact_item hand[3] = {{"f0", 50, 100, 18, 10, 0, 0, 0, 0}, {"f1", 40, 100, 56, 50, 0, 0, 0, 0}, {"f2", 80, 100, 43, 40, 0, 0, 0, 0}};
+    compact_plan p = {hand, 3, 0.10, 0, 0, 0, 0, 0, 0, NULL, NULL, NULL, "", 0, 0};
     ok(compact_choose(&p) == 0 && !hand[0].oz && hand[1].oz && hand[2].oz && p.size == 220,
        "by hand: {f1, f2} to -Oz, 220 bytes");
     /* -Oz both smaller and faster: taken even with no slowdown allowed */
-    compact_item free_win[1] = {{"g", 30, 40, 5, 6, 0, 0}};
-    compact_plan q = {free_win, 1, 0, 0, 0, 0, 0, 0, 0, NULL, NULL, NULL, ""};
+    compact_item free_win[1] = {{"g", 30, 40, 5, 6, 0, 0, 0, 0}};
+    compact_plan q = {free_win, 1, 0, 0, 0, 0, 0, 0, 0, NULL, NULL, NULL, "", 0, 0};
     ok(compact_choose(&q) == 0 && free_win[0].oz && q.size == 30, "a smaller, faster -Oz is taken at 0%% slowdown");
     return done();
 }

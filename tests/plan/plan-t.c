@@ -122,15 +122,22 @@ static void real_sizes(const char *dir) {
 /* plan --compact on the firmware: the sizes are clang's at -Oz and -O2 in the build
  * the fragment names, the totals add up, and the choice keeps within the budget. */
 static void compaction(const char *dir) {
-    char cmd[8192], path[2048];
+    char cmd[20000], path[2048];
     static const char *const flags = "--target=thumbv7em-none-eabi -mcpu=cortex-m4 -mfloat-abi=hard -mfpu=fpv4-sp-d16 "
         "-isystem /usr/lib/arm-none-eabi/include -ffreestanding -ffunction-sections -fno-inline -fno-unroll-loops "
         "-fno-vectorize -fno-slp-vectorize";
+    /* the builds use the estimate as a profile, with cold regions outlined */
+    snprintf(cmd, sizeof cmd, "cd '%s' && '%s' report '%s/tick.json' --format instr --scale 1000000 > '%s/tick.proftext' && "
+             "llvm-profdata-19 merge -o '%s/tick.profdata' '%s/tick.proftext'", FREQSYS_SOURCE_DIR, TOOL, dir, dir, dir, dir);
+    int profiled = system(cmd) == 0;
+    char pgo[4096];
+    snprintf(pgo, sizeof pgo, "-fprofile-instr-use='%s/tick.profdata' -mllvm -hot-cold-split=true -mllvm "
+             "-profile-summary-cutoff-cold=999000 -mllvm -profile-guided-section-prefix=false", dir);
     snprintf(cmd, sizeof cmd, "cd '%s' && '%s' plan '%s/tick.json' --compact --max-slowdown 5%% --format json "
-             "-o '%s/compact.json' && clang-19 %s -Oz -c examples/firmware/firmware.c -o '%s/fw-oz.o' && "
-             "clang-19 %s -O2 -c examples/firmware/firmware.c -o '%s/fw-o2.o'", FREQSYS_SOURCE_DIR, TOOL, dir, dir,
-             flags, dir, flags, dir);
-    int rc = system(cmd);
+             "-o '%s/compact.json' && clang-19 %s %s -Oz -c examples/firmware/firmware.c -o '%s/fw-oz.o' && "
+             "clang-19 %s %s -O2 -c examples/firmware/firmware.c -o '%s/fw-o2.o'", FREQSYS_SOURCE_DIR, TOOL, dir, dir,
+             flags, pgo, dir, flags, pgo, dir);
+    int rc = profiled ? system(cmd) : -1;
     snprintf(path, sizeof path, "%s/compact.json", dir);
     json_error_t je;
     json_t *p = rc == 0 ? json_load_file(path, 0, &je) : NULL;
@@ -210,10 +217,18 @@ int main(void) {
     snprintf(cmd, sizeof cmd, "cd '%s' && ld.lld-19 -T script.ld firmware.o --defsym=HAL_GetTick=0x08000001 "
              "-e tick -o firmware.elf 2>link.err", dir);
     ok(rc == 0 && link == 0 && system(cmd) == 0, "ld.lld links the firmware with the fragment");
-    /* the selected functions landed in the fast section */
-    snprintf(cmd, sizeof cmd, "cd '%s' && test \"$(llvm-nm-19 firmware.elf | "
-             "grep -cE '^0000[0-3][0-9a-f]{3} T (adc_filtered|adc_read)$')\" = 2", dir);
-    ok(system(cmd) == 0, "...and the hottest functions sit in fast memory");
+    /* the selected items landed in the fast section: with a profile the -Os build
+     * inlines the helpers into tick, which is too large for 256 bytes */
+    int fast = 0, placed = 1;
+    for (size_t i = 0; i < json_array_size(items); i++) {
+        json_t *it = json_array_get(items, i);
+        if (!json_is_true(json_object_get(it, "selected"))) continue;
+        fast++;
+        snprintf(cmd, sizeof cmd, "cd '%s' && llvm-nm-19 firmware.elf | grep -qE '^0000[0-3][0-9a-f]{3} T %s$'", dir,
+                 json_string_value(json_object_get(it, "function")));
+        if (system(cmd) != 0) placed = 0;
+    }
+    ok(fast > 0 && placed, "...and the selected items sit in fast memory");
     /* the function order, as a fragment inside .text: the linked functions follow it */
     snprintf(cmd, sizeof cmd, "cd '%s' && '%s' plan '%s/tick.json' --budget 256 --order -o '%s/order.ld'",
              FREQSYS_SOURCE_DIR, TOOL, dir, dir);

@@ -69,7 +69,7 @@ int main(void) {
     static const truth bytes[] = { {"for.body", 8}, {"if.then", 4} };
     /* write_lines: 1..5 lines of "ab\n" */
     static const truth lines[] = { {"if.then", 3}, {"while.body", 9} };
-    plan(7 + 1 + 4 + 4 + 2 + 2 + 2 + 1 + 2 + 7 + 1 + 2);
+    plan(7 + 1 + 1 + 4 + 4 + 2 + 2 + 2 + 1 + 2 + 7 + 1 + 2);
     char err[8192];
 
     result *r = run("examples/nmea/nmea_generator.fspec", "-j 2 -g 0.999 -e 0.01", "nmea-2.json");
@@ -82,6 +82,11 @@ int main(void) {
     ok(one && two && !strcmp(one, two), "-j 1 and -j 2 give identical JSON for generated sentences");
     free(one);
     free(two);
+    char again[8192];
+    e2e_runf(err, sizeof err, "run examples/nmea/nmea_generator.fspec --replay 5");
+    e2e_runf(again, sizeof again, "run examples/nmea/nmea_generator.fspec --replay 5");
+    ok(!strcmp(err, again) && strstr(err, "its draws: garbage=") && strstr(err, " s="),
+       "--replay gives a trial its generated sentence again, the named draw and the length listed");
 
     r = run("tests/e2e/programs/arg_forms_file.fspec", "", "file.json");
     check(r, "walk", uniform, 4, "file() uniformly");

@@ -2,6 +2,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "gen_draws.h"
 
+#include <limits.h>
 #include <stdint.h>
 #include <string.h>
 #include "freqsys/abi.h"
@@ -30,15 +31,22 @@ static uint64_t bits64(void) {
     return hi << 32 | gsl_rng_get(shared->rng);
 }
 
+/* LO + OFFSET, for OFFSET <= HI - LO: computed modulo 2^64 and read back as signed
+ * without an implementation-defined conversion. */
+static long long add(long long lo, uint64_t offset) {
+    uint64_t u = (uint64_t)lo + offset;
+    return u <= (uint64_t)LLONG_MAX ? (long long)u : -(long long)(UINT64_MAX - u) - 1;
+}
+
 long long freqsys_rt_gen_int(long long lo, long long hi) {
     if (lo > hi) runtime_fail("fs_int(%lld, %lld): the lower end is above the upper", lo, hi);
     uint64_t span = (uint64_t)hi - (uint64_t)lo;   /* HI - LO, exact modulo 2^64 */
     if (span < 0xffffffffu) return lo + (long long)gsl_rng_uniform_int(shared->rng, (unsigned long)span + 1);
-    if (span == UINT64_MAX) return (long long)((uint64_t)lo + bits64());
+    if (span == UINT64_MAX) return add(lo, bits64());
     /* Rejection: the values from 2^64 mod n up fill whole copies of 0..n-1. */
     uint64_t n = span + 1, floor = (0 - n) % n, x;
     do x = bits64(); while (x < floor);
-    return (long long)((uint64_t)lo + x % n);
+    return add(lo, x % n);
 }
 
 double freqsys_rt_gen_real(void) { return gsl_rng_uniform(shared->rng); }

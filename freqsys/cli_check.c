@@ -103,6 +103,8 @@ int cli_check(int argc, char **argv) {
     if (in && in->value.kind == SPEC_VALUE_FILES)
         printf("standard input: one of %zu files matching '%s', read through the C library\n",
                in->value.nfiles, in->value.pattern);
+    else if (in && in->value.kind == SPEC_VALUE_GENERATOR)
+        printf("standard input: what the generator %s writes, read through the C library\n", in->value.gen_name);
     else if (in)
         printf("standard input: drawn %s, read through the C library\n",
                in->value.kind == SPEC_VALUE_TEXT ? "text" : "lines");

@@ -9,6 +9,7 @@
 #include <unistd.h>
 #include "commands.h"
 #include "module_load.h"
+#include "transform.h"
 
 static int usage_error(const char *msg, const char *arg) {
     fprintf(stderr, "freqsys draw: ");
@@ -102,15 +103,17 @@ int cli_draw(int argc, char **argv) {
     }
     if (!has_seed) seed = s->seed;
     /* The draws are the runtime's, which lives in the library modules are linked with. */
-    const runtime_table *rt = module_load_runtime(err, sizeof err);
+    int built;
+    const runtime_table *rt = module_load_runtime(s, &built, err, sizeof err);
     if (!rt) {
-        fprintf(stderr, "freqsys draw: error: %s\n", err);
+        if (built == TRANSFORM_ESPEC) fprintf(stderr, "%s\n", err);
+        else fprintf(stderr, "freqsys draw: error: %s\n", err);
         spec_free(s);
-        return EXIT_BUILD;
+        return built == TRANSFORM_ESPEC ? EXIT_USAGE : EXIT_BUILD;
     }
     int rc = EXIT_OK;
     for (unsigned long long t = first; t < first + count && rc == EXIT_OK; t++) {
-        if (rt->draw_stdin(in, seed, t, err, sizeof err) != 0) {
+        if (rt->draw_stdin(s, seed, t, err, sizeof err) != 0) {
             fprintf(stderr, "freqsys draw: trial %llu: %s\n", t, err);
             rc = EXIT_USAGE;
             break;

@@ -61,10 +61,12 @@ const fsabi_module *module_load(LLVMModuleRef m, const spec *s, int keep, const 
     return mod;
 }
 
-const runtime_table *module_load_runtime(char *err, size_t errlen) {
+const runtime_table *module_load_runtime(const spec *s, int *status, char *err, size_t errlen) {
     LLVMContextRef ctx = LLVMContextCreate();
     LLVMModuleRef m = LLVMModuleCreateWithNameInContext("freqsys_runtime_only", ctx);
-    void *handle = build_and_open(m, 0, err, errlen);
+    int rc = s ? generators_link(m, s, err, errlen) : 0;   /* a generator's standard input */
+    *status = rc;
+    void *handle = rc == 0 ? build_and_open(m, 0, err, errlen) : NULL;
     LLVMDisposeModule(m);
     LLVMContextDispose(ctx);
     return handle ? find_runtime(handle, err, errlen) : NULL;

@@ -19,8 +19,9 @@ const fsabi_module *module_load(LLVMModuleRef m, const spec *s, int keep, const 
                                 char *err, size_t errlen);
 
 /* The runtime alone, linked into a shared object of no program and loaded, for what
- * needs its draws without a program (`freqsys draw`). Returns its table, or NULL
- * with the reason in ERR. */
-const runtime_table *module_load_runtime(char *err, size_t errlen);
+ * needs its draws without a program (`freqsys draw`); with S (may be NULL), S's
+ * generators too. Returns its table, or NULL with the reason in ERR and in *STATUS
+ * TRANSFORM_ESPEC for a spec error (a generator of the wrong type), else nonzero. */
+const runtime_table *module_load_runtime(const spec *s, int *status, char *err, size_t errlen);
 
 #endif

@@ -66,6 +66,7 @@ void draw_scores_label(const spec_input *in, char *buf, size_t size) {
     case SPEC_READ_ANY: snprintf(buf, size, "read *"); break;
     case SPEC_MMIO: snprintf(buf, size, "mmio 0x%llx", (unsigned long long)in->addr_lo); break;
     case SPEC_STDIN: snprintf(buf, size, "stdin"); break;
+    case SPEC_DRAW: snprintf(buf, size, "draw %s", in->name); break;
     case SPEC_ARG:
         if (in->name) snprintf(buf, size, "arg %s", in->name);
         else snprintf(buf, size, "arg %lld", in->index);

@@ -7,6 +7,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "drawn_text.h"
+#include "gen_draws.h"
 #include "trial_draws.h"
 
 #define MAX_ELEMENTS (1u << 26)   /* an array longer than this is a spec error, not a test */
@@ -46,7 +48,11 @@ int entry_call_prepare(const fsabi_module *mod, const spec *s, char *err, size_t
     call->buffers = calloc(n + 1, sizeof *call->buffers);
     call->dists = calloc(mod->nargs + 1, sizeof *call->dists);
     call->items = calloc(n + 1, sizeof *call->items);
-    if (!call->types || !call->argp || !call->values || !call->buffers || !call->dists || !call->items) {
+    call->lengths = calloc(n + 1, sizeof *call->lengths);
+    call->texts = calloc(n + 1, sizeof *call->texts);
+    call->generators = calloc(mod->nargs + 1, sizeof *call->generators);
+    if (!call->types || !call->argp || !call->values || !call->buffers || !call->dists || !call->items ||
+        !call->lengths || !call->texts || !call->generators) {
         snprintf(err, errlen, "out of memory");
         return -1;
     }
@@ -64,7 +70,13 @@ int entry_call_prepare(const fsabi_module *mod, const spec *s, char *err, size_t
             snprintf(err, errlen, "the instrumented module does not match the spec");
             return -1;
         }
-        call->dists[k] = s->inputs[mod->args[k].decl].value.dist;
+        const spec_value *v = &s->inputs[mod->args[k].decl].value;
+        call->dists[k] = v->dist;
+        if (mod->args[k].shape != FSABI_SHAPE_GENERATOR && mod->args[k].shape != FSABI_SHAPE_GENERATOR_BYTES) continue;
+        if (!(call->generators[k] = gen_draws_find(v->gen_name))) {
+            snprintf(err, errlen, "the instrumented module has no generator '%s'", v->gen_name);
+            return -1;
+        }
     }
     /* libffi stays as a second way to make the same call, which the tests compare */
     call->through_ffi = getenv("FREQSYS_CALL_LIBFFI") != NULL;
@@ -143,12 +155,60 @@ static void permute(const fsabi_arg *a, const dist *d, const char *name) {
     for (size_t i = 0; i < len; i++) store(a, (double)call->order[i], p + i * a->elem_size, name);
 }
 
-static void fill(const fsabi_arg *a, const dist *d, gsl_rng *r) {
+/* A copy of what the generator `const char *NAME(void)` returns: the program may
+ * write into its argument, and the generator may return the same buffer each time. */
+static void generate_string(const fsabi_arg *a, void *fn, const char *name) {
+    const char *(*make)(void) = (const char *(*)(void))fn;
+    const char *got = make();
+    if (!got) runtime_fail("argument '%s': the generator returned NULL, not a string", name);
+    size_t len = strlen(got);
+    if (len > MAX_ELEMENTS) runtime_fail("argument '%s': the generator's string has %zu bytes, too many", name, len);
+    char *p = room(a->param, len + 1);
+    memcpy(p, got, len + 1);
+    call->lengths[a->param] = len;
+    runtime_record(name, (double)len);
+}
+
+/* The bytes `size_t NAME(unsigned char *buf, size_t cap)` writes into a zeroed buffer
+ * of CAP bytes (one more holds a NUL after them, for code that stops at one). */
+static void generate_bytes(const fsabi_arg *a, void *fn, const char *name) {
+    size_t (*make)(unsigned char *, size_t) = (size_t (*)(unsigned char *, size_t))fn;
+    size_t cap = a->offset;
+    unsigned char *p = room(a->param, cap + 1);
+    memset(p, 0, cap + 1);
+    size_t len = make(p, cap);
+    if (len > cap) runtime_fail("argument '%s': the generator says it wrote %zu bytes into a buffer of %zu", name, len, cap);
+    p[len] = 0;
+    call->lengths[a->param] = len;
+    runtime_record(name, (double)len);
+}
+
+static void fill(const fsabi_arg *a, const dist *d, void *generator, gsl_rng *r) {
     const spec_input *in = &call->spec->inputs[a->decl];
     const char *name = param_name(a->param);
     switch (a->shape) {
+    case FSABI_SHAPE_TEXT: {   /* text(...), lines(...), file(...) */
+        drawn_text *t = &call->texts[a->param];
+        drawn_text_build(&in->value, r, name, t);
+        char *p = room(a->param, t->len + 1);
+        if (t->len) memcpy(p, t->data, t->len);
+        p[t->len] = '\0';
+        call->lengths[a->param] = t->len;
+        break;
+    }
+    case FSABI_SHAPE_GENERATOR:
+        generate_string(a, generator, name);
+        break;
+    case FSABI_SHAPE_GENERATOR_BYTES:
+        generate_bytes(a, generator, name);
+        break;
+    case FSABI_SHAPE_BUFFER:
+        memset(room(a->param, a->offset), 0, a->offset);
+        call->lengths[a->param] = a->offset;
+        break;
     case FSABI_SHAPE_ARRAY: {
         size_t len = length_of(a, name);
+        call->lengths[a->param] = len;
         if (a->per_item == 0) {   /* structs: zeroed here, their fields drawn afterwards */
             memset(room(a->param, len * a->elem_size), 0, len * a->elem_size);
             call->items[a->param] = len;
@@ -161,6 +221,7 @@ static void fill(const fsabi_arg *a, const dist *d, gsl_rng *r) {
     }
     case FSABI_SHAPE_PERMUTATION:
         permute(a, d, name);
+        call->lengths[a->param] = length_of(a, name);
         break;
     case FSABI_SHAPE_REF: {
         unsigned char *p = room(a->param, (size_t)a->per_item * a->elem_size);
@@ -177,6 +238,7 @@ static void fill(const fsabi_arg *a, const dist *d, gsl_rng *r) {
             char *p = room(a->param, t.len + 1);
             if (t.len) memcpy(p, t.data, t.len);
             p[t.len] = '\0';
+            call->lengths[a->param] = t.len;
             runtime_record(name, (double)t.len);
             dist_bytes_free(&t);
             break;
@@ -192,6 +254,7 @@ static void fill(const fsabi_arg *a, const dist *d, gsl_rng *r) {
             for (size_t i = 0; i < len; i++)
                 p[i] = in->value.charset[gsl_rng_uniform_int(r, in->value.charset_len)];
         p[len] = '\0';
+        call->lengths[a->param] = len;
         break;
     }
     case FSABI_SHAPE_FIELD: {   /* in every struct the parameter points to; each element of an array field */
@@ -224,11 +287,19 @@ void entry_call(gsl_rng *r) {
             memset(room((uint32_t)i, mod->params[i].pointee_size), 0, mod->params[i].pointee_size);
     }
     /* Fields last: an array of structs is allocated before its fields are drawn. */
+    for (uint64_t k = 0; k < mod->nargs; k++) {
+        uint32_t shape = mod->args[k].shape;
+        if (shape != FSABI_SHAPE_VALUE && shape != FSABI_SHAPE_FIELD && shape != FSABI_SHAPE_LENGTH)
+            fill(&mod->args[k], call->dists[k], call->generators[k], r);
+    }
     for (uint64_t k = 0; k < mod->nargs; k++)
-        if (mod->args[k].shape != FSABI_SHAPE_VALUE && mod->args[k].shape != FSABI_SHAPE_FIELD)
-            fill(&mod->args[k], call->dists[k], r);
-    for (uint64_t k = 0; k < mod->nargs; k++)
-        if (mod->args[k].shape == FSABI_SHAPE_FIELD) fill(&mod->args[k], call->dists[k], r);
+        if (mod->args[k].shape == FSABI_SHAPE_FIELD) fill(&mod->args[k], call->dists[k], NULL, r);
+    /* Lengths once what they measure is drawn; they draw nothing themselves. */
+    for (uint64_t k = 0; k < mod->nargs; k++) {
+        const fsabi_arg *a = &mod->args[k];
+        if (a->shape == FSABI_SHAPE_LENGTH)
+            store(a, (double)call->lengths[a->len_param], &call->values[a->param], param_name(a->param));
+    }
     /* Both calls give the entry its exact parameter types (a call through any one
      * fixed C prototype would be undefined for every other signature); call_entry,
      * made for this entry by the transform, is the faster. */

@@ -11,6 +11,7 @@
 #include <string.h>
 #include "dist.h"
 #include "entry_call.h"
+#include "gen_draws.h"
 #include "stdin_text.h"
 
 typedef struct runtime_indexed_read { long long index; const dist *d; } indexed_read;
@@ -31,6 +32,7 @@ int runtime_bind(const fsabi_module *mod, const spec *s, char *err, size_t errle
         return -1;
     }
     rt->mod = mod;
+    gen_draws_bind(s);
     rt->site_dist = calloc(mod->nsites + 1, sizeof *rt->site_dist);
     rt->indexed = calloc(s->ninputs + 1, sizeof *rt->indexed);
     shared->rng = gsl_rng_alloc(dist_rng_philox);
@@ -272,7 +274,13 @@ static double draw_input(uint32_t site) {
 }
 
 
-int runtime_draw_stdin(const spec_input *in, uint64_t seed, uint64_t trial, char *err, size_t errlen) {
+int runtime_draw_stdin(const spec *s, uint64_t seed, uint64_t trial, char *err, size_t errlen) {
+    const spec_input *in = spec_find_stdin(s);
+    if (!in) {
+        snprintf(err, errlen, "the spec declares no standard input");
+        return -1;
+    }
+    gen_draws_bind(s);
     if (!shared->rng && !(shared->rng = gsl_rng_alloc(dist_rng_philox))) {
         snprintf(err, errlen, "out of memory");
         return -1;

@@ -24,11 +24,12 @@ trial_end runtime_run_trial(uint64_t seed, uint64_t trial);
 /* The status the last trial passed to exit() (meaningful after TRIAL_EXITED). */
 int runtime_exit_status(void);
 
-/* Draws the standard input (IN, a `stdin ~` declaration) that trial TRIAL of seed SEED
- * gets, into this process's fd 0, outside any trial and without a module: for
- * `freqsys draw`, which writes the inputs a run sees as files. Returns 0, or -1 with
- * the reason in ERR (a length outside the limit, a byte outside 0..255). */
-int runtime_draw_stdin(const spec_input *in, uint64_t seed, uint64_t trial, char *err, size_t errlen);
+/* Draws the standard input (S's `stdin ~` declaration) that trial TRIAL of seed SEED
+ * gets, into this process's fd 0, outside any trial and without the program: for
+ * `freqsys draw`, which writes the inputs a run sees as files (a generator's among
+ * them, when the module carries the spec's generators). Returns 0, or -1 with the
+ * reason in ERR (no `stdin ~`, a length outside the limit, a byte outside 0..255). */
+int runtime_draw_stdin(const spec *s, uint64_t seed, uint64_t trial, char *err, size_t errlen);
 
 /* After TRIAL_INPUT_ERROR: what went wrong, naming the input and its source line. */
 const char *runtime_error(void);

@@ -6,10 +6,12 @@
 #include <setjmp.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <ffi.h>
 #include <gsl/gsl_rng.h>
 #include "freqsys/abi.h"
 #include "dist.h"
+#include "drawn_text.h"
 #include "spec.h"
 
 /* The first RUNTIME_KEPT_DRAWS draws of a trial are kept for replays. */
@@ -75,6 +77,9 @@ typedef struct runtime_state_entry_call {
     struct entry_call_buffer *buffers;
     const dist **dists;        /* per fsabi_arg */
     size_t *items;             /* per parameter: the structs it points to this call */
+    size_t *lengths;           /* per parameter: its drawn length this call, for length() */
+    drawn_text *texts;         /* per parameter: text(), lines(), file() */
+    void **generators;         /* per fsabi_arg: its generator, or NULL */
     long long *order;          /* a permutation being drawn */
     size_t order_cap;
 } runtime_state_entry_call;
@@ -82,16 +87,16 @@ typedef struct runtime_state_entry_call {
 /* stdin_text.c: the drawn standard input and the memfd that holds it. Forked workers
  * inherit the memfd; a fork handler tells them that it is not theirs. */
 typedef struct runtime_state_stdin_text {
+    drawn_text text;    /* this trial's text */
+    FILE *gen_file;     /* stdin ~ generator(NAME): the stream it writes, while it runs */
+    char *gen_buf;      /* ... and what it wrote */
+    size_t gen_len;
     int fd;             /* the memfd, or -1 */
     int ro;             /* the memfd opened again read-only, what fd 0 becomes; or fd */
     int inherited;      /* fd was made by the parent of this process */
     int handler;        /* the fork handler is registered */
     size_t size;        /* the memfd's current size */
-    char *buf;          /* the text being built */
-    size_t cap;
-    const char *data;   /* this trial's text: buf, or a file's bytes */
-    size_t len;
-    const spec_file *file, *written;   /* files(...): the file chosen; the one in the memfd */
+    const spec_file *written;   /* files(...): the file in the memfd */
     char path[64];      /* "/proc/self/fd/N" of ro, for reopening a closed stdin */
     char describe[600];
 } runtime_state_stdin_text;
@@ -113,6 +118,11 @@ typedef struct runtime_state_tilted_draws {
     unsigned ntilted;         /* this trial's tilted draws so far */
 } runtime_state_tilted_draws;
 
+/* gen_draws.c: what the generators' draws need: the spec's named distributions. */
+typedef struct runtime_state_gen_draws {
+    const spec *spec;
+} runtime_state_gen_draws;
+
 /* The runtime's state. The library is linked into every instrumented module, so
  * each module carries one such object; one process runs one trial at a time, and
  * forked workers each get their own copy. */
@@ -123,6 +133,7 @@ typedef struct runtime_state {
     runtime_state_stdin_text stdin_text;
     runtime_state_draw_scores draw_scores;
     runtime_state_tilted_draws tilted_draws;
+    runtime_state_gen_draws gen_draws;
 } runtime_state;
 
 /* The module's one object; reach it through runtime_self. Hidden: the library is

@@ -34,7 +34,7 @@ typedef struct runtime_table {
     gsl_rng *(*rng)(void);
     const char *(*error)(void);
     const char *(*drawn)(void);
-    int (*draw_stdin)(const spec_input *in, uint64_t seed, uint64_t trial, char *err, size_t errlen);
+    int (*draw_stdin)(const spec *s, uint64_t seed, uint64_t trial, char *err, size_t errlen);
     const char *(*stdin_describe)(void);   /* stdin_text_describe */
     /* draw_scores.h (run --sensitivity), by the names after draw_scores_ */
     int (*scores_enable)(const spec *s);

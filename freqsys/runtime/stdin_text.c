@@ -2,6 +2,7 @@
 /* SPDX-License-Identifier: MIT */
 #define _GNU_SOURCE
 #include "stdin_text.h"
+#include "gen_draws.h"
 #include "runtime.h"
 
 #include <errno.h>
@@ -21,85 +22,28 @@ static _Noreturn void sys_fail(const char *what) {
     runtime_fail("cannot install the drawn standard input: %s: %s", what, strerror(errno));
 }
 
-static void reserve(size_t need) {
-    if (need > STDIN_TEXT_MAX_BYTES)
-        runtime_fail("the drawn standard input needs %zu bytes, more than the limit of %llu MiB", need,
-                     STDIN_TEXT_MAX_BYTES >> 20);
-    if (need <= st->cap) return;
-    size_t cap = st->cap ? st->cap : 4096;
-    while (cap < need) cap *= 2;
-    char *p = realloc(st->buf, cap);
-    if (!p) runtime_fail("out of memory for a drawn standard input of %zu bytes", need);
-    st->buf = p;
-    st->cap = cap;
-}
-
-/* A drawn length or count; the spec parser proved it integer and never negative. */
-static size_t count(const dist *d, const char *name) {
-    double v = runtime_draw(d, name);
-    if (!(v >= 0 && v <= (double)STDIN_TEXT_MAX_BYTES))
-        runtime_fail("the standard input's %s was drawn as %.17g, outside 0..%llu", name, v,
-                     STDIN_TEXT_MAX_BYTES);
-    return (size_t)v;
-}
-
-static void build_text(const spec_value *v, gsl_rng *r) {
-    size_t n = count(v->dist, "stdin.length");
-    reserve(n);
-    for (size_t i = 0; i < n; i++) {
-        double c = dist_sample(v->item, r);
-        if (!(c >= 0 && c <= 255)) runtime_fail("a byte of the standard input was drawn as %.17g, not 0..255", c);
-        st->buf[i] = (char)(unsigned char)c;
-    }
-    st->data = st->buf;
-    st->len = n;
-}
-
-/* One line's characters, appended: a draw of a string-valued item whole, or a drawn
- * length of characters from the charset or the character distribution. */
-static void build_line(const spec_value *v, gsl_rng *r) {
-    if (dist_is_text(v->item)) {
-        dist_bytes t = {0};
-        if (dist_sample_text(v->item, r, &t) < 0) {
-            dist_bytes_free(&t);
-            runtime_fail("out of memory for a line of the standard input");
-        }
-        reserve(st->len + t.len + 1);
-        if (t.len) memcpy(st->buf + st->len, t.data, t.len);
-        st->len += t.len;
-        dist_bytes_free(&t);
-        return;
-    }
-    double d = dist_sample(v->item, r);
-    if (!(d >= 0 && d <= (double)STDIN_TEXT_MAX_BYTES))
-        runtime_fail("a line of the standard input was drawn %.17g characters long", d);
-    size_t n = (size_t)d;
-    reserve(st->len + n + 1);
-    if (v->chars)
-        for (size_t i = 0; i < n; i++) st->buf[st->len++] = (char)(unsigned char)dist_sample(v->chars, r);
-    else
-        for (size_t i = 0; i < n; i++) st->buf[st->len++] = v->charset[gsl_rng_uniform_int(r, v->charset_len)];
-}
-
-static void build_lines(const spec_value *v, gsl_rng *r) {
-    size_t lines = count(v->dist, "stdin.lines");
-    st->len = 0;
-    for (size_t k = 0; k < lines; k++) {
-        build_line(v, r);
-        reserve(st->len + 1);
-        st->buf[st->len++] = '\n';
-    }
-    st->data = st->buf;
-}
-
-static void build_file(const spec_value *v, gsl_rng *r) {
-    const spec_file *f = &v->files[gsl_rng_uniform_int(r, v->nfiles)];
-    if (f->len > STDIN_TEXT_MAX_BYTES)
-        runtime_fail("%s has %zu bytes, more than the limit of %llu MiB for a standard input", f->path, f->len,
-                     STDIN_TEXT_MAX_BYTES >> 20);
-    st->data = f->data ? f->data : "";
-    st->len = f->len;
-    st->file = f;
+/* stdin ~ generator(NAME): what void NAME(FILE *out) writes, through a memory stream
+ * kept in the state, so that a trial the generator ends (fs_int with its ends
+ * reversed, say) leaves nothing behind. */
+static void generate(const spec_value *v) {
+    void (*write_input)(FILE *) = (void (*)(FILE *))gen_draws_find(v->gen_name);
+    if (!write_input) runtime_fail("the module has no generator '%s'", v->gen_name);
+    if (st->gen_file) fclose(st->gen_file);
+    free(st->gen_buf);
+    st->gen_file = NULL;
+    st->gen_buf = NULL;
+    st->gen_len = 0;
+    if (!(st->gen_file = open_memstream(&st->gen_buf, &st->gen_len))) sys_fail("open_memstream");
+    write_input(st->gen_file);
+    int bad = fclose(st->gen_file);
+    st->gen_file = NULL;
+    if (bad) runtime_fail("the generator %s wrote more than memory holds", v->gen_name);
+    if (st->gen_len > STDIN_TEXT_MAX_BYTES)
+        runtime_fail("the generator %s wrote %zu bytes, more than the limit of %llu MiB for a standard input",
+                     v->gen_name, st->gen_len, STDIN_TEXT_MAX_BYTES >> 20);
+    st->text.data = st->gen_buf ? st->gen_buf : "";
+    st->text.len = st->gen_len;
+    st->text.file = NULL;
 }
 
 /* The memfd of this process, and a read-only descriptor of it for fd 0: as with
@@ -136,10 +80,9 @@ static void reopen_stdin(void) {
 }
 
 void stdin_text_install(const spec_input *in, gsl_rng *r) {
-    st->file = NULL;
-    if (in->value.kind == SPEC_VALUE_TEXT) build_text(&in->value, r);
-    else if (in->value.kind == SPEC_VALUE_LINES) build_lines(&in->value, r);
-    else build_file(&in->value, r);
+    if (in->value.kind == SPEC_VALUE_GENERATOR) generate(&in->value);
+    else drawn_text_build(&in->value, r, in->value.kind == SPEC_VALUE_LINES ? "stdin.lines" : "stdin.length", &st->text);
+    const spec_file *file = st->text.file;
 
     if (st->fd < 0 || st->inherited) open_memfd();
     if (fileno(stdin) < 0) reopen_stdin();
@@ -150,17 +93,17 @@ void stdin_text_install(const spec_input *in, gsl_rng *r) {
     fflush(stdin);
     clearerr(stdin);
     /* The same file of a corpus as last time is in the memfd already. */
-    if (!st->file || st->file != st->written) {
+    if (!file || file != st->written) {
         st->written = NULL;   /* until the whole file is in */
-        for (size_t done = 0; done < st->len;) {
-            ssize_t w = pwrite(st->fd, st->data + done, st->len - done, (off_t)done);
+        for (size_t done = 0; done < st->text.len;) {
+            ssize_t w = pwrite(st->fd, st->text.data + done, st->text.len - done, (off_t)done);
             if (w < 0 && errno == EINTR) continue;
             if (w <= 0) sys_fail("writing the memfd");
             done += (size_t)w;
         }
-        if (st->len < st->size && ftruncate(st->fd, (off_t)st->len) != 0) sys_fail("ftruncate");
-        st->size = st->len;
-        st->written = st->file;
+        if (st->text.len < st->size && ftruncate(st->fd, (off_t)st->text.len) != 0) sys_fail("ftruncate");
+        st->size = st->text.len;
+        st->written = file;
     }
     /* Again every trial: the program may have closed fd 0 or put another file there. */
     if (dup2(st->ro, 0) < 0) sys_fail("dup2");
@@ -168,7 +111,9 @@ void stdin_text_install(const spec_input *in, gsl_rng *r) {
 }
 
 const char *stdin_text_describe(void) {
-    if (st->file) snprintf(st->describe, sizeof st->describe, "%zu bytes, the file %s", st->len, st->file->path);
-    else snprintf(st->describe, sizeof st->describe, "%zu bytes", st->len);
+    if (st->text.file)
+        snprintf(st->describe, sizeof st->describe, "%zu bytes, the file %s", st->text.len, st->text.file->path);
+    else
+        snprintf(st->describe, sizeof st->describe, "%zu bytes", st->text.len);
     return st->describe;
 }

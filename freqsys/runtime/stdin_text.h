@@ -5,14 +5,18 @@
 
 #include <stddef.h>
 #include <gsl/gsl_rng.h>
+#include "drawn_text.h"
 #include "spec.h"
 
 /* The largest standard input one trial may have. Workers may write files of this
  * size (RLIMIT_FSIZE), because the memfd holding the text is one; a larger draw
  * fails the trial with an input error. */
-#define STDIN_TEXT_MAX_BYTES (256ull << 20)
+#define STDIN_TEXT_MAX_BYTES DRAWN_TEXT_MAX_BYTES
 
 /* Draws the text IN (`stdin ~ text(...) | lines(...) | files(...)`) from R, the
+ * trial's stream, or has the generator of `stdin ~ generator(NAME)` write it (its
+ * draws come from the same stream, gen_draws.h), and makes it the whole of
+ * standard input. Drawn text from R, the
  * trial's stream, and makes it the whole of standard input: the bytes go into a
  * memfd owned by this process (made on first use, again after a fork, so workers
  * never share one), which becomes fd 0 at offset 0; stdio's `stdin` loses what it

@@ -1,14 +1,16 @@
 /* freqsys/spec/expression.c: distribution expressions and argument shapes in a spec line. */
 /* SPDX-License-Identifier: MIT */
 #include "expression.h"
+#include "stdin_form.h"
 #include "suggest.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const shapes[] = { "array", "string", "ref", "permutation", NULL };
-/* The forms of a drawn standard input (stdin_form.c): names no distribution may take. */
-static const char *const stdin_forms[] = { "text", "lines", "files", NULL };
+static const char *const shapes[] = { "array", "string", "ref", "permutation", "length", "buffer", NULL };
+/* Whole inputs (stdin_form.c): names no distribution may take. files() is stdin's,
+ * file() an argument's; text, lines and generator go after either. */
+static const char *const stdin_forms[] = { "text", "lines", "files", "file", "generator", NULL };
 
 static int is_shape(const char *name)
 {
@@ -152,8 +154,8 @@ dist *expression_dist(scanner *sc, const char *base_dir, spec_loc *loc)
         return NULL;
     }
     if (is_stdin_form(name)) {
-        scanner_report(sc, name_col, "'%s' describes the whole standard input, allowed only right after "
-                     "'stdin ~'", name);
+        scanner_report(sc, name_col, "'%s' describes a whole input, allowed only right after 'stdin ~' or "
+                     "'arg NAME ~'", name);
         free(name);
         return NULL;
     }
@@ -277,6 +279,49 @@ int expression_string(scanner *sc, const char *base_dir, spec_value *out)
     return 0;
 }
 
+/* length(ARG): the name of the argument measured. */
+static int parse_length(scanner *sc, spec_value *out)
+{
+    char found[64];
+    scanner_space(sc);
+    out->len_loc = (spec_loc){ sc->line, col(sc) };
+    if (!scanner_at_ident(sc))
+        return scanner_fail(sc, col(sc), "expected the name of the argument whose length this is, found %s",
+                            scanner_describe(sc, found, sizeof found));
+    out->len_name = scanner_ident(sc);
+    return out->len_name ? 0 : -1;
+}
+
+/* buffer(N): N bytes, a positive integer. */
+static int parse_buffer(scanner *sc, spec_value *out)
+{
+    scanner_space(sc);
+    out->len_loc = (spec_loc){ sc->line, col(sc) };
+    scanner_num num;
+    unsigned long long n;
+    if (!scanner_at_number(sc) || !scanner_number(sc, 0, &num) || scanner_num_count(&num, &n) < 0 || n < 1 ||
+        n > STDIN_FORM_MAX_CAP)
+        return scanner_fail(sc, out->len_loc.column, "a buffer's size must be a number of bytes from 1 to %d",
+                            STDIN_FORM_MAX_CAP);
+    out->len_const = (long long)n;
+    return 0;
+}
+
+/* text(...), lines(...), file(...), generator(...) after `arg NAME ~`: stdin's files()
+ * is file() here, one file per trial. */
+static int parse_whole(scanner *sc, const char *base_dir, const char *name, int shapes_allowed, spec_value *out)
+{
+    if (!shapes_allowed || strcmp(name, "files") == 0) {
+        int r = scanner_fail(sc, out->loc.column, strcmp(name, "files") == 0 && shapes_allowed
+                             ? "an argument takes one file per trial: file(\"pattern\"); files() is for 'stdin ~'"
+                             : "'%s' describes a whole input, allowed only right after 'stdin ~' or 'arg NAME ~'",
+                             name);
+        return r;
+    }
+    if (scanner_expect(sc, '(', "after the input's form") < 0) return -1;
+    return stdin_form_body(sc, base_dir, name, out);
+}
+
 int expression_value(scanner *sc, const char *base_dir, int shapes_allowed, spec_value *out)
 {
     memset(out, 0, sizeof *out);
@@ -290,6 +335,19 @@ int expression_value(scanner *sc, const char *base_dir, int shapes_allowed, spec
         out->kind = SPEC_VALUE_NULL;
         return 0;
     }
+    if (name && strcmp(name, "zeroed") == 0 && scanner_peek(sc) != '(') {
+        free(name);
+        if (!shapes_allowed)
+            return scanner_fail(sc, out->loc.column, "zeroed is a pointer argument's value, allowed only after 'arg'");
+        out->kind = SPEC_VALUE_ZEROED;
+        return 0;
+    }
+    if (name && is_stdin_form(name)) {
+        int r = parse_whole(sc, base_dir, name, shapes_allowed, out);
+        free(name);
+        if (r < 0) expression_value_clear(out);
+        return r;
+    }
     if (name && is_shape(name)) {
         int r = -1;
         if (!shapes_allowed) {
@@ -301,6 +359,12 @@ int expression_value(scanner *sc, const char *base_dir, int shapes_allowed, spec
             } else if (strcmp(name, "string") == 0) {
                 out->kind = SPEC_VALUE_STRING;
                 r = expression_string(sc, base_dir, out);
+            } else if (strcmp(name, "length") == 0) {
+                out->kind = SPEC_VALUE_LENGTH;
+                r = parse_length(sc, out);
+            } else if (strcmp(name, "buffer") == 0) {
+                out->kind = SPEC_VALUE_BUFFER;
+                r = parse_buffer(sc, out);
             } else {
                 spec_loc loc;
                 out->kind = SPEC_VALUE_REF;
@@ -331,12 +395,16 @@ void expression_value_clear(spec_value *v)
     if (v->chars) dist_free(v->chars);
     free(v->len_name);
     free(v->charset);
-    free(v->pattern);
+    for (size_t i = 0; i < v->nglobs; i++) free(v->globs[i]);
+    free(v->globs);
+    free(v->glob_weights);
     for (size_t i = 0; i < v->nfiles; i++) {
         free(v->files[i].path);
         free(v->files[i].data);
     }
     free(v->files);
+    free(v->weights);
+    free(v->gen_name);
     spec_loc loc = v->loc;
     memset(v, 0, sizeof *v);
     v->loc = loc;

@@ -80,10 +80,11 @@ static void add_target(out *o, const spec_input *in)
         if (in->addr_hi != in->addr_lo) add(o, "..0x%llx", (unsigned long long)in->addr_hi);
         break;
     case SPEC_STDIN: add(o, "stdin"); break;
+    case SPEC_DRAW: add(o, "draw %s", in->name); break;
     }
 }
 
-static void add_value(out *o, const spec_value *v)
+static void add_value(out *o, const spec_value *v, int for_stdin)
 {
     switch (v->kind) {
     case SPEC_VALUE_DIST: add_dist(o, v->dist); break;
@@ -122,25 +123,48 @@ static void add_value(out *o, const spec_value *v)
         add(o, ")");
         break;
     case SPEC_VALUE_FILES:
-        add(o, "files(");
-        add_quoted(o, v->pattern, strlen(v->pattern));
+        add(o, for_stdin ? "files(" : "file(");
+        for (size_t i = 0; i < v->nglobs; i++) {
+            if (i) add(o, ", ");
+            add_quoted(o, v->globs[i], strlen(v->globs[i]));
+            if (v->weights) add(o, ": %.17g", v->glob_weights[i]);
+        }
         add(o, ")");
         break;
     case SPEC_VALUE_NULL: add(o, "null"); break;
+    case SPEC_VALUE_GENERATOR:
+        if (v->gen_cap) add(o, "generator(%s, %lld)", v->gen_name, v->gen_cap);
+        else add(o, "generator(%s)", v->gen_name);
+        break;
+    case SPEC_VALUE_LENGTH: add(o, "length(%s)", v->len_name); break;
+    case SPEC_VALUE_ZEROED: add(o, "zeroed"); break;
+    case SPEC_VALUE_BUFFER: add(o, "buffer(%lld)", v->len_const); break;
     }
 }
 
 /* What a draw of V is: "a string", "integers", "real numbers", ... */
-static const char *drawn(const spec_value *v)
+static const char *drawn(const spec_input *in)
 {
+    const spec_value *v = &in->value;
+    int whole = in->target == SPEC_STDIN;
     switch (v->kind) {
     case SPEC_VALUE_DIST:
         return dist_is_text(v->dist) ? "a string" : dist_is_integer(v->dist) ? "an integer" : "a real number";
     case SPEC_VALUE_STRING: return "a string";
     case SPEC_VALUE_ARRAY: case SPEC_VALUE_PERMUTATION: return "an array";
     case SPEC_VALUE_REF: return "a pointer to one value";
-    case SPEC_VALUE_TEXT: case SPEC_VALUE_LINES: case SPEC_VALUE_FILES: return "a whole standard input";
+    case SPEC_VALUE_TEXT: case SPEC_VALUE_LINES: return whole ? "a whole standard input" : "a string of drawn bytes";
+    case SPEC_VALUE_FILES:
+        if (whole) return "a whole standard input";
+        return v->weights ? "one file's bytes, chosen by weight" : "one file's bytes, chosen uniformly";
     case SPEC_VALUE_NULL: return "a null pointer";
+    case SPEC_VALUE_GENERATOR:
+        if (whole) return "a whole standard input, what void NAME(FILE *) writes";
+        return v->gen_cap ? "the bytes size_t NAME(unsigned char *, size_t) writes, at most the capacity"
+                          : "a copy of the string const char *NAME(void) returns";
+    case SPEC_VALUE_LENGTH: return "an integer, the other argument's drawn length";
+    case SPEC_VALUE_ZEROED: return "a pointer to one zeroed object";
+    case SPEC_VALUE_BUFFER: return "a pointer to zeroed bytes";
     }
     return "?";
 }
@@ -151,7 +175,7 @@ int spec_input_text(const spec_input *in, char *buf, size_t size)
     if (buf && size) buf[0] = '\0';
     add_target(&o, in);
     add(&o, " ~ ");
-    add_value(&o, &in->value);
-    add(&o, "  (%s)", drawn(&in->value));
+    add_value(&o, &in->value, in->target == SPEC_STDIN);
+    add(&o, "  (%s)", drawn(in));
     return (int)o.len;
 }

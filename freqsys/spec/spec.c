@@ -19,14 +19,14 @@
 
 enum keyword {
     K_PROGRAM, K_FUNCTION, K_EPSILON, K_CONFIDENCE, K_SEED, K_MAX_TRIALS, K_TIMEOUT,
-    K_CFLAGS, K_CAP, K_TIME_LIMIT, K_CALLS, K_WARMUP, K_INTERRUPT, K_COMPILE_COMMANDS,
-    K_READ, K_ARG, K_GLOBAL, K_EXTERN, K_MMIO, K_STDIN, K_COUNT
+    K_CFLAGS, K_CAP, K_TIME_LIMIT, K_CALLS, K_WARMUP, K_INTERRUPT, K_COMPILE_COMMANDS, K_GENERATORS,
+    K_READ, K_ARG, K_GLOBAL, K_EXTERN, K_MMIO, K_STDIN, K_DRAW, K_COUNT
 };
 
 static const char *const keywords[] = {
     "program", "function", "epsilon", "confidence", "seed", "max_trials", "timeout",
-    "cflags", "cap", "time_limit", "calls", "warmup", "interrupt", "compile_commands",
-    "read", "arg", "global", "extern", "mmio", "stdin", NULL
+    "cflags", "cap", "time_limit", "calls", "warmup", "interrupt", "compile_commands", "generators",
+    "read", "arg", "global", "extern", "mmio", "stdin", "draw", NULL
 };
 
 typedef struct parser {
@@ -167,6 +167,45 @@ static int parse_program(parser *ps)
     }
     if (s->nsources == before)
         return scanner_fail(sc, col(sc), "'program' needs at least one source file, e.g. program \"main.c\"");
+    return 0;
+}
+
+/* generators "gen.c" ...: C sources compiled into the module beside the program,
+ * never counted; each must exist. Several lines add their files in order. */
+static int parse_generators(parser *ps)
+{
+    scanner *sc = &ps->sc;
+    spec *s = ps->s;
+    char found[64];
+    size_t before = s->ngenerators;
+    while (!scanner_at_end(sc)) {
+        int column = col(sc);
+        if (sc->text[sc->pos] != '"')
+            return scanner_fail(sc, column, "expected a generator source's name in quotes, found %s",
+                                scanner_describe(sc, found, sizeof found));
+        char *name = scanner_string(sc);
+        if (!name) return -1;
+        char *path = join(s->dir, name);
+        char **v = path ? realloc(s->generators, (s->ngenerators + 1) * sizeof *v) : NULL;
+        if (!v) {
+            free(name);
+            free(path);
+            return scanner_fail_nomem(sc, column);
+        }
+        s->generators = v;
+        struct stat st;
+        if (stat(path, &st) != 0 || !S_ISREG(st.st_mode)) {
+            int r = scanner_fail(sc, column, "generator source '%s' %s (looked for '%s')", name,
+                                 errno == ENOENT ? "does not exist" : "is not a readable file", path);
+            free(name);
+            free(path);
+            return r;
+        }
+        free(name);
+        s->generators[s->ngenerators++] = path;
+    }
+    if (s->ngenerators == before)
+        return scanner_fail(sc, col(sc), "'generators' needs at least one C source, e.g. generators \"gen.c\"");
     return 0;
 }
 
@@ -634,6 +673,11 @@ static int parse_input(parser *ps, const char *keyword, const char *varname, spe
         in.target != SPEC_READ_INDEX && in.target != SPEC_READ_ANY && in.target != SPEC_ARG)
         r = scanner_fail(sc, in.value.loc.column, "a string-valued distribution is for string inputs: 'arg NAME' of "
                          "a char pointer, or a variable or read that the program reads with %%s or fgets");
+    spec_value_kind k = in.value.kind;
+    if (r == 0 && in.target == SPEC_GLOBAL &&
+        (k == SPEC_VALUE_GENERATOR || k == SPEC_VALUE_LENGTH || k == SPEC_VALUE_ZEROED || k == SPEC_VALUE_BUFFER ||
+         k == SPEC_VALUE_TEXT || k == SPEC_VALUE_LINES || k == SPEC_VALUE_FILES))
+        r = scanner_fail(sc, in.value.loc.column, "this form is a function's argument, allowed only after 'arg NAME ~'");
     if (r == 0) r = expect_end(sc);
     spec_input *slot = r == 0 ? add_input(ps) : NULL;
     if (!slot) {
@@ -671,6 +715,7 @@ static int parse_setting(parser *ps, enum keyword k)
     spec_loc at = ps->seen[k];
     switch (k) {
     case K_PROGRAM: s->program_loc = at; return parse_program(ps);
+    case K_GENERATORS: s->generators_loc = at; return parse_generators(ps);
     case K_FUNCTION: s->function_loc = at; return parse_function(ps);
     case K_EPSILON: s->epsilon_loc = at; return parse_epsilon(ps);
     case K_CONFIDENCE: s->confidence_loc = at; return parse_confidence(ps);
@@ -734,7 +779,7 @@ static int parse_line(parser *ps)
         if (r == 0) r = expect_end(sc);
     } else if (k == K_CAP && names_cap_target(sc)) {
         r = parse_named_cap(ps, at);
-    } else if (ps->seen[k].line && k != K_CFLAGS) {   /* flags may take several lines */
+    } else if (ps->seen[k].line && k != K_CFLAGS && k != K_GENERATORS) {   /* these may take several lines */
         r = scanner_fail(sc, at.column, "'%s' is already set on line %d", word, ps->seen[k].line);
     } else {
         if (!ps->seen[k].line) ps->seen[k] = at;
@@ -778,6 +823,37 @@ static int check_stdin_alone(parser *ps)
     return scanner_fail(sc, single->loc.column, "%s draws reads one value at a time, but line %d draws the "
                         "whole standard input ('stdin ~ ...'); a spec uses one or the other",
                         text, whole->loc.line);
+}
+
+/* Whether an argument declared as V has a length that length() can give. */
+static int has_length(const spec_value *v)
+{
+    switch (v->kind) {
+    case SPEC_VALUE_DIST: return dist_is_text(v->dist);
+    case SPEC_VALUE_ARRAY: case SPEC_VALUE_STRING: case SPEC_VALUE_PERMUTATION: case SPEC_VALUE_TEXT:
+    case SPEC_VALUE_LINES: case SPEC_VALUE_FILES: case SPEC_VALUE_GENERATOR: case SPEC_VALUE_BUFFER:
+        return 1;
+    default: return 0;
+    }
+}
+
+/* `arg len ~ length(s)`: s is another argument, declared with something that has a length. */
+static int check_length(scanner *sc, const spec *s, const spec_input *in)
+{
+    const char *of = in->value.len_name;
+    int column = in->value.len_loc.column;
+    const spec_input *m = NULL;
+    for (size_t j = 0; j < s->ninputs && !m; j++)
+        if (s->inputs[j].target == SPEC_ARG && s->inputs[j].name && strcmp(s->inputs[j].name, of) == 0)
+            m = &s->inputs[j];
+    if (!m) return scanner_fail(sc, column, "length(%s) names no declared argument (declare it with 'arg %s ~ ...')",
+                                of, of);
+    if (m == in) return scanner_fail(sc, column, "length(%s) names the argument itself", of);
+    if (!has_length(&m->value))
+        return scanner_fail(sc, column, "length(%s): '%s' is declared on line %d as a single value, which has no "
+                            "length; length() measures a string, an array, a buffer, a file or a generator's "
+                            "output", of, of, m->loc.line);
+    return 0;
 }
 
 /* Checks that need the whole file: required settings, `arg` against `function`,
@@ -848,6 +924,13 @@ static int check_whole(parser *ps)
         if (in->target == SPEC_GLOBAL && in->value.kind == SPEC_VALUE_ARRAY && !in->value.dist)
             return scanner_fail(sc, in->value.loc.column, "a global array's elements need a distribution: "
                                 "array(LEN, D)");
+        if (in->value.kind == SPEC_VALUE_GENERATOR && !s->ngenerators)
+            return scanner_fail(sc, in->value.len_loc.column, "generator(%s) needs the C source that defines it: "
+                                "add a line 'generators \"gen.c\"'", in->value.gen_name);
+        if (in->value.kind == SPEC_VALUE_LENGTH) {
+            if (check_length(sc, s, in) != 0) return -1;
+            continue;
+        }
         if (in->target != SPEC_ARG || (in->value.kind != SPEC_VALUE_ARRAY && in->value.kind != SPEC_VALUE_PERMUTATION) ||
             !in->value.len_name) continue;
         const spec_input *len = NULL;
@@ -1093,6 +1176,8 @@ void spec_free(spec *s)
         free(s->caps[i].name);
     }
     free(s->caps);
+    for (size_t i = 0; i < s->ngenerators; i++) free(s->generators[i]);
+    free(s->generators);
     for (size_t i = 0; i < s->nlines; i++) free(s->lines[i]);
     free(s->lines);
     free(s);

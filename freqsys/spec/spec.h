@@ -19,7 +19,8 @@ typedef enum spec_target {
     SPEC_EXTERN_FN,   /* extern read_adc() ~ D */
     SPEC_EXTERN_VAR,  /* extern int sensor_gain ~ D */
     SPEC_MMIO,        /* mmio 0x40012000 ~ D, mmio 0x40012000..0x40012010 ~ D */
-    SPEC_STDIN        /* stdin ~ text(...) | lines(...) | files(...): the whole standard input */
+    SPEC_STDIN,       /* stdin ~ text(...) | lines(...) | files(...): the whole standard input */
+    SPEC_DRAW         /* draw NAME ~ D: a named distribution a generator draws with fs_draw("NAME") */
 } spec_target;
 
 /* The right-hand side of `~`: a distribution, or (for arguments) a shape around one. */
@@ -32,7 +33,11 @@ typedef enum spec_value_kind {
     SPEC_VALUE_LINES,   /* lines(COUNT_D, string(LEN_D, "charset")): COUNT_D lines, each ending in '\n' */
     SPEC_VALUE_FILES,   /* files("glob"): one whole file of a corpus, chosen uniformly */
     SPEC_VALUE_NULL,    /* null: a null pointer argument (only after arg) */
-    SPEC_VALUE_PERMUTATION /* permutation(LEN): 0 .. LEN-1 in a uniformly random order */
+    SPEC_VALUE_PERMUTATION, /* permutation(LEN): 0 .. LEN-1 in a uniformly random order */
+    SPEC_VALUE_GENERATOR,  /* generator(NAME) or generator(NAME, CAP): the spec's C generator NAME */
+    SPEC_VALUE_LENGTH,     /* length(ARG): the drawn length of another argument (only after arg) */
+    SPEC_VALUE_ZEROED,     /* zeroed: one zeroed object of the pointee's type (only after arg) */
+    SPEC_VALUE_BUFFER      /* buffer(N): N zeroed writable bytes (only after arg) */
 } spec_value_kind;
 
 /* One file of a files("glob") corpus, read when the spec is parsed. */
@@ -47,23 +52,30 @@ typedef struct spec_value {
     dist *dist;            /* DIST, REF: the distribution; ARRAY: the element's; STRING, TEXT:
                               the length; LINES: the number of lines */
     dist *item;            /* TEXT: each byte's distribution; LINES: each line's length */
-    long long len_const;   /* ARRAY: constant length, when len_name is NULL */
-    char *len_name;        /* ARRAY: length taken from this argument */
+    long long len_const;   /* ARRAY: constant length, when len_name is NULL; BUFFER: its bytes */
+    char *len_name;        /* ARRAY: length taken from this argument; LENGTH: the argument measured */
     dist *chars;           /* STRING, LINES: each character's distribution (codes 0..255), when
                               no charset is given: string(LEN_D, discrete(35: 1, 97: 3)) */
     char *charset;         /* STRING, LINES: the characters to draw from; may hold NUL bytes */
     size_t charset_len;
-    char *pattern;         /* FILES: the glob as written */
-    spec_file *files;      /* FILES: the files it matches, sorted by path */
+    char *pattern;         /* FILES: the first glob as written */
+    spec_file *files;      /* FILES: the files the globs match, each glob's sorted by path */
     size_t nfiles;
+    double *weights;       /* FILES: each file's weight (its glob's); NULL: all equally likely */
+    char **globs;          /* FILES: every glob as written (globs[0] is pattern) ... */
+    double *glob_weights;  /* ... and its weight, when weights is not NULL */
+    size_t nglobs;
+    char *gen_name;        /* GENERATOR: the function's name */
+    long long gen_cap;     /* GENERATOR: the byte form's capacity, generator(NAME, CAP); 0: none */
     spec_loc loc;
-    spec_loc len_loc;      /* ARRAY: where LEN is written; STRING, TEXT, LINES: the length's
-                              (LINES: the count's) distribution */
+    spec_loc len_loc;      /* ARRAY, LENGTH, BUFFER: where LEN (the argument, the size) is written;
+                              STRING, TEXT, LINES: the length's (LINES: the count's) distribution;
+                              GENERATOR: the name */
 } spec_value;
 
 typedef struct spec_input {
     spec_target target;
-    char *name;            /* VAR, ARG (may be "cfg.mode"), GLOBAL, EXTERN_FN, EXTERN_VAR */
+    char *name;            /* VAR, ARG (may be "cfg.mode"), GLOBAL, EXTERN_FN, EXTERN_VAR, DRAW */
     long long index;       /* READ_INDEX: 1-based; ARG: parameter index when name is NULL;
                               GLOBAL with element: the array element, from 0 */
     int element;           /* GLOBAL: one element, name[index], of an array */
@@ -154,6 +166,9 @@ typedef struct spec {
     spec_loc calls_loc, warmup_loc;
     spec_interrupt *interrupts;      /* in the order written */
     size_t ninterrupts;
+    char **generators;     /* `generators "gen.c" ...`: C sources of generators, joined with dir */
+    size_t ngenerators;
+    spec_loc generators_loc;         /* the first `generators` line */
     spec_loc program_loc, function_loc, epsilon_loc, confidence_loc;
     char **lines;          /* the spec's text by line, for diagnostics after parsing */
     size_t nlines;
@@ -218,5 +233,8 @@ const spec_input *spec_find_stdin(const spec *s);
 
 /* The input declared for variable NAME (SPEC_VAR), or NULL. */
 const spec_input *spec_find_var(const spec *s, const char *name);
+
+/* The named distribution `draw NAME ~ D` (SPEC_DRAW), or NULL. */
+const spec_input *spec_find_draw(const spec *s, const char *name);
 
 #endif

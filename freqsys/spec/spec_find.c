@@ -16,3 +16,10 @@ const spec_input *spec_find_var(const spec *s, const char *name)
         if (s->inputs[i].target == SPEC_VAR && strcmp(s->inputs[i].name, name) == 0) return &s->inputs[i];
     return NULL;
 }
+
+const spec_input *spec_find_draw(const spec *s, const char *name)
+{
+    for (size_t i = 0; i < s->ninputs; i++)
+        if (s->inputs[i].target == SPEC_DRAW && strcmp(s->inputs[i].name, name) == 0) return &s->inputs[i];
+    return NULL;
+}

@@ -1,4 +1,4 @@
-/* freqsys/spec/stdin_form.c: the right side of `stdin ~`: text(...), lines(...) or files("glob"). */
+/* freqsys/spec/stdin_form.c: whole inputs: text(...), lines(...), files("glob") or generator(NAME), after `stdin ~` or `arg NAME ~`. */
 /* SPDX-License-Identifier: MIT */
 #include "stdin_form.h"
 #include "expression.h"
@@ -125,41 +125,41 @@ static int slurp(const char *path, spec_file *f)
     return 0;
 }
 
-/* files("glob"): every match read now, so a trial only copies bytes, and a file that
- * cannot be read is an error at the spec's line rather than in the middle of a run. */
-static int parse_files(scanner *sc, const char *base_dir, spec_value *out)
+/* Reads every file PATTERN (as written, resolved against BASE_DIR) matches into OUT,
+ * in name order, each with WEIGHT when OUT has weights. Fails at COLUMN. */
+static int add_matches(scanner *sc, const char *base_dir, const char *pattern, int column, spec_value *out)
 {
-    char found[64];
-    out->kind = SPEC_VALUE_FILES;
-    scanner_space(sc);
-    int column = col(sc);
-    if (sc->text[sc->pos] != '"')
-        return scanner_fail(sc, column, "expected the files' pattern in quotes, e.g. files(\"inputs/*.txt\"), "
-                            "found %s", scanner_describe(sc, found, sizeof found));
-    if (!(out->pattern = scanner_string(sc))) return -1;
-    if (!out->pattern[0]) return scanner_fail(sc, column, "the files' pattern must not be empty");
-    char *full = join(base_dir, out->pattern);
+    char *full = join(base_dir, pattern);
     if (!full) return scanner_fail_nomem(sc, column);
     glob_t g;
     int rc = glob(full, 0, NULL, &g);   /* sorted by name, so the corpus's order is fixed */
     if (rc != 0) {
-        if (rc == GLOB_NOMATCH && strcmp(full, out->pattern) == 0)
-            scanner_report(sc, column, "no file matches '%s'", out->pattern);
+        if (rc == GLOB_NOMATCH && strcmp(full, pattern) == 0)
+            scanner_report(sc, column, "no file matches '%s'", pattern);
         else if (rc == GLOB_NOMATCH)
-            scanner_report(sc, column, "no file matches '%s' (looked for '%s')", out->pattern, full);
+            scanner_report(sc, column, "no file matches '%s' (looked for '%s')", pattern, full);
         else
-            scanner_report(sc, column, "cannot list the files matching '%s'", out->pattern);
+            scanner_report(sc, column, "cannot list the files matching '%s'", pattern);
         free(full);
         return -1;
     }
     free(full);
-    out->files = calloc(g.gl_pathc, sizeof *out->files);
-    if (!out->files) {
+    spec_file *files = realloc(out->files, (out->nfiles + g.gl_pathc) * sizeof *files);
+    if (!files) {
         globfree(&g);
         return scanner_fail_nomem(sc, column);
     }
+    out->files = files;
     for (size_t i = 0; i < g.gl_pathc; i++) {
         spec_file *f = &out->files[out->nfiles];
+        memset(f, 0, sizeof *f);
+        for (size_t k = 0; k < out->nfiles; k++)
+            if (strcmp(out->files[k].path, g.gl_pathv[i]) == 0) {
+                int r = scanner_fail(sc, column, "'%s' matches '%s', which an earlier pattern matches too: "
+                                     "give each file one weight", pattern, g.gl_pathv[i]);
+                globfree(&g);
+                return r;
+            }
         if (!(f->path = strdup(g.gl_pathv[i]))) {
             globfree(&g);
             return scanner_fail_nomem(sc, column);
@@ -169,13 +169,119 @@ static int parse_files(scanner *sc, const char *base_dir, spec_value *out)
             int e = errno;
             globfree(&g);
             if (e == EISDIR)
-                return scanner_fail(sc, column, "'%s' matches '%s', which is not a regular file",
-                                    out->pattern, f->path);
+                return scanner_fail(sc, column, "'%s' matches '%s', which is not a regular file", pattern, f->path);
             return scanner_fail(sc, column, "cannot read '%s': %s", f->path, strerror(e));
         }
     }
     globfree(&g);
-    return scanner_expect(sc, ')', "after the files' pattern");
+    return 0;
+}
+
+/* The weight after PATTERN's ':' for the files it matched from FIRST on. */
+static int weigh(scanner *sc, spec_value *out, size_t first, int *weighted, size_t npatterns)
+{
+    char found[64];
+    int has = scanner_peek(sc) == ':';
+    if (npatterns > 1 && has != *weighted)
+        return scanner_fail(sc, col(sc), "give every pattern a weight ('\"a/*\": 2') or none");
+    *weighted = has;
+    if (!has) return 0;
+    sc->pos++;
+    scanner_space(sc);
+    scanner_num n;
+    if (!scanner_at_number(sc))
+        return scanner_fail(sc, col(sc), "expected a weight (a number) after ':', found %s",
+                            scanner_describe(sc, found, sizeof found));
+    int column = col(sc);
+    if (!scanner_number(sc, 0, &n)) return -1;
+    if (!(n.value >= 0 && n.value < 1e300) || n.negative)
+        return scanner_fail(sc, column, "a weight must be a finite number >= 0");
+    double *w = realloc(out->weights, out->nfiles * sizeof *w);
+    if (!w) return scanner_fail_nomem(sc, column);
+    out->weights = w;
+    for (size_t k = first; k < out->nfiles; k++) w[k] = n.value;
+    return 0;
+}
+
+/* files("glob"), or with weights files("a.txt": 2, "b.txt": 1): every match read now, so a
+ * trial only copies bytes, and a file that cannot be read is an error at the spec's
+ * line rather than in the middle of a run. */
+static int parse_files(scanner *sc, const char *base_dir, const char *form, spec_value *out)
+{
+    char found[64];
+    out->kind = SPEC_VALUE_FILES;
+    int weighted = 0;
+    for (size_t npatterns = 1;; npatterns++) {
+        scanner_space(sc);
+        int column = col(sc);
+        if (sc->text[sc->pos] != '"')
+            return scanner_fail(sc, column, "expected the files' pattern in quotes, e.g. %s(\"inputs/*.txt\"), "
+                                "found %s", form, scanner_describe(sc, found, sizeof found));
+        char *pattern = scanner_string(sc);
+        if (!pattern) return -1;
+        if (!pattern[0]) {
+            free(pattern);
+            return scanner_fail(sc, column, "the files' pattern must not be empty");
+        }
+        size_t first = out->nfiles;
+        char **globs = realloc(out->globs, npatterns * sizeof *globs);
+        double *gw = realloc(out->glob_weights, npatterns * sizeof *gw);
+        if (globs) out->globs = globs;
+        if (gw) out->glob_weights = gw;
+        if (!globs || !gw) {
+            free(pattern);
+            return scanner_fail_nomem(sc, column);
+        }
+        out->globs[out->nglobs++] = pattern;
+        out->pattern = out->globs[0];
+        if (add_matches(sc, base_dir, pattern, column, out) < 0 || weigh(sc, out, first, &weighted, npatterns) < 0)
+            return -1;
+        out->glob_weights[out->nglobs - 1] = weighted ? out->weights[out->nfiles - 1] : 1;
+        scanner_space(sc);
+        if (sc->text[sc->pos] != ',') break;
+        sc->pos++;
+    }
+    if (weighted) {
+        double total = 0;
+        for (size_t k = 0; k < out->nfiles; k++) total += out->weights[k];
+        if (!(total > 0)) return scanner_fail(sc, out->loc.column, "the files' weights are all 0");
+    }
+    return scanner_expect(sc, ')', "after the files' patterns");
+}
+
+/* generator(NAME) or generator(NAME, CAP): a C function of the spec's generators. */
+static int parse_generator(scanner *sc, spec_value *out)
+{
+    char found[64];
+    out->kind = SPEC_VALUE_GENERATOR;
+    scanner_space(sc);
+    out->len_loc = (spec_loc){ sc->line, col(sc) };
+    if (!scanner_at_ident(sc))
+        return scanner_fail(sc, col(sc), "expected the generator's C function name, found %s",
+                            scanner_describe(sc, found, sizeof found));
+    if (!(out->gen_name = scanner_ident(sc))) return -1;
+    scanner_space(sc);
+    if (sc->text[sc->pos] == ',') {
+        sc->pos++;
+        scanner_space(sc);
+        int column = col(sc);
+        scanner_num n;
+        unsigned long long cap;
+        if (!scanner_at_number(sc) || !scanner_number(sc, 0, &n) || scanner_num_count(&n, &cap) < 0 || cap < 1 ||
+            cap > STDIN_FORM_MAX_CAP)
+            return scanner_fail(sc, column, "a generator's capacity must be a number of bytes from 1 to %d",
+                                STDIN_FORM_MAX_CAP);
+        out->gen_cap = (long long)cap;
+    }
+    return scanner_expect(sc, ')', "after the generator's name");
+}
+
+int stdin_form_body(scanner *sc, const char *base_dir, const char *name, spec_value *out)
+{
+    if (strcmp(name, "generator") == 0) return parse_generator(sc, out);
+    if (strcmp(name, "files") == 0 || strcmp(name, "file") == 0) return parse_files(sc, base_dir, name, out);
+    int r = strcmp(name, "text") == 0 ? parse_text(sc, base_dir, out) : parse_lines(sc, base_dir, out);
+    return r == 0 ? scanner_expect(sc, ')', "to close the input's form") : -1;
 }
 
 int stdin_form_parse(scanner *sc, const char *base_dir, spec_value *out)
@@ -188,15 +294,17 @@ int stdin_form_parse(scanner *sc, const char *base_dir, spec_value *out)
     int r = -1;
     if (sc->failed) {
         /* out of memory, already reported */
-    } else if (!name || (strcmp(name, "text") && strcmp(name, "lines") && strcmp(name, "files"))) {
+    } else if (!name || (strcmp(name, "text") && strcmp(name, "lines") && strcmp(name, "files") &&
+                         strcmp(name, "generator"))) {
         sc->pos = (size_t)out->loc.column - 1;
         scanner_report(sc, out->loc.column, "stdin takes text(LENGTH, BYTE), lines(COUNT, string(LENGTH, "
-                     "\"characters\")) or files(\"pattern\"), found %s", scanner_describe(sc, found, sizeof found));
+                     "\"characters\")), files(\"pattern\") or generator(NAME), found %s",
+                     scanner_describe(sc, found, sizeof found));
     } else if (scanner_expect(sc, '(', "after the standard input's form") == 0) {
-        if (strcmp(name, "text") == 0) r = parse_text(sc, base_dir, out);
-        else if (strcmp(name, "lines") == 0) r = parse_lines(sc, base_dir, out);
-        else r = parse_files(sc, base_dir, out);
-        if (r == 0 && out->kind != SPEC_VALUE_FILES) r = scanner_expect(sc, ')', "to close the standard input's form");
+        r = stdin_form_body(sc, base_dir, name, out);
+        if (r == 0 && out->kind == SPEC_VALUE_GENERATOR && out->gen_cap)
+            r = scanner_fail(sc, out->len_loc.column, "stdin ~ generator(NAME) takes no capacity: the "
+                             "generator writes the input to a FILE * (void NAME(FILE *out))");
     }
     free(name);
     if (r < 0) expression_value_clear(out);

@@ -180,6 +180,15 @@ int target_parse(scanner *sc, const char *keyword, spec_input *in)
     if (strcmp(keyword, "arg") == 0) return arg_target(sc, in);
     if (strcmp(keyword, "global") == 0) return global_target(sc, in);
     if (strcmp(keyword, "extern") == 0) return extern_target(sc, in);
+    if (strcmp(keyword, "draw") == 0) {   /* draw NAME: a distribution for fs_draw("NAME") */
+        char found[64];
+        in->target = SPEC_DRAW;
+        if (!scanner_at_ident(sc))
+            return scanner_fail(sc, col(sc), "expected the distribution's name after 'draw' (what a generator "
+                                "passes to fs_draw), found %s", scanner_describe(sc, found, sizeof found));
+        in->name = scanner_ident(sc);
+        return in->name ? 0 : -1;
+    }
     if (strcmp(keyword, "stdin") == 0) {
         in->target = SPEC_STDIN;   /* nothing follows the keyword but '~' */
         return 0;
@@ -243,6 +252,8 @@ int target_clash_fail(scanner *sc, const spec_input *in, const spec_input *o)
         return scanner_fail(sc, column, "mmio addresses overlap the declaration on line %d", line);
     case SPEC_STDIN:
         return scanner_fail(sc, in->loc.column, "stdin is already declared on line %d", line);
+    case SPEC_DRAW:
+        return scanner_fail(sc, column, "draw '%s' is already declared on line %d", in->name, line);
     }
     return -1;
 }

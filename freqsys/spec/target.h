@@ -6,7 +6,7 @@
 #include "scanner.h"
 #include "spec.h"
 
-/* Parses what follows KEYWORD ("read", "arg", "global", "extern", "mmio" or "stdin") up to,
+/* Parses what follows KEYWORD ("read", "arg", "global", "extern", "mmio", "stdin" or "draw") up to,
  * not including, '~', filling IN's target, name, index, ctype, address range and
  * name_loc. Returns 0, or -1 with the scanner failed (a read position below 1, a
  * malformed name, an extern without a type, a reversed mmio range...); IN may then

@@ -67,12 +67,14 @@ static int ends_with(const char *s, const char *suffix) {
     return n >= k && strcmp(s + n - k, suffix) == 0;
 }
 
-/* Compiles source I of S (C, or a header compiled as C) to bitcode in a temporary
- * file and parses it; the spec's cflags, then the source's own, go after the tool's
- * own flags. */
+/* Compiles source I of S (C, or a header compiled as C) to bitcode. */
 static int compile_c(const spec *s, size_t i, LLVMContextRef ctx, LLVMModuleRef *out, char *err, size_t errlen) {
-    const char *path = s->sources[i];
-    char *const *own = spec_unit_flags(s, i);
+    return compile_c_file(s, s->sources[i], spec_unit_flags(s, i), s->units && s->units[i].header, ctx, out,
+                          err, errlen);
+}
+
+int compile_c_file(const spec *s, const char *path, char *const *own, int header, LLVMContextRef ctx,
+                   LLVMModuleRef *out, char *err, size_t errlen) {
     size_t nown = 0;
     while (own && own[nown]) nown++;
     char bc[4096];
@@ -99,7 +101,7 @@ static int compile_c(const spec *s, size_t i, LLVMContextRef ctx, LLVMModuleRef 
     for (size_t k = 0; k < nown; k++) argv[n++] = own[k];
     argv[n++] = "-o";
     argv[n++] = bc;
-    if (s->units && s->units[i].header) { argv[n++] = "-x"; argv[n++] = "c"; }   /* header-only code */
+    if (header) { argv[n++] = "-x"; argv[n++] = "c"; }   /* header-only code */
     argv[n++] = (char *)path;
     argv[n] = NULL;
     char msg[8192];

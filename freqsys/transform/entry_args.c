@@ -129,6 +129,75 @@ static int resolve_structs(const spec *s, const spec_input *in, entry_plan *p, e
     return array_length(s, in, p, a, sig, err, errlen);
 }
 
+/* Whether T (NULL: unknown) points to bytes: char, signed or unsigned char. */
+static int to_bytes(const ctype *t) {
+    return t && t->klass == CTYPE_POINTER && t->pointee_class != CTYPE_ARRAY &&
+           (t->pointee_kind == FSABI_KIND_I8 || t->pointee_kind == FSABI_KIND_U8);
+}
+
+/* The forms that give a pointer its bytes whole (generator, text, lines, file), an
+ * integer its length (length), and a pointer zeroed memory (zeroed, buffer). T is the
+ * parameter's DWARF type, NULL when unknown. */
+static int resolve_whole(const spec *s, const spec_input *in, entry_plan *p, entry_arg *a, const ctype *t,
+                         const char *sig, char *err, size_t errlen) {
+    const entry_param *prm = &p->params[a->param];
+    const spec_value *v = &in->value;
+    int pointer = prm->kind == FSABI_KIND_PTR;
+    switch (v->kind) {
+    case SPEC_VALUE_LENGTH: {
+        long long m = find_param(p, v->len_name, strlen(v->len_name));
+        if (!is_integer_kind(prm->kind) || prm->kind == FSABI_KIND_BOOL) {
+            spec_diagnose(s, v->loc, err, errlen, "'%s' is %s: length(%s) gives an integer parameter its value",
+                          prm->name, prm->ctype, v->len_name);
+            return TRANSFORM_ESPEC;
+        }
+        if (m < 0) {
+            spec_diagnose(s, v->len_loc, err, errlen, "%s has no parameter '%s'", sig, v->len_name);
+            return TRANSFORM_ESPEC;
+        }
+        a->shape = FSABI_SHAPE_LENGTH;
+        a->len_param = (unsigned)m;
+        return push(p, *a);
+    }
+    case SPEC_VALUE_ZEROED:
+        if (!pointer || !prm->pointee_size || (t && t->pointee_class == CTYPE_VOID)) {
+            spec_diagnose(s, v->loc, err, errlen, "'%s' is %s: zeroed needs a pointer to a type of known size%s",
+                          prm->name, prm->ctype, pointer ? " (for untyped memory write buffer(BYTES))" : "");
+            return TRANSFORM_ESPEC;
+        }
+        a->shape = FSABI_SHAPE_ZEROED;
+        a->elem_size = prm->pointee_size;
+        return push(p, *a);
+    case SPEC_VALUE_BUFFER:
+        if (!pointer) {
+            spec_diagnose(s, v->loc, err, errlen, "'%s' is %s, not a pointer: buffer(%lld) does not apply",
+                          prm->name, prm->ctype, v->len_const);
+            return TRANSFORM_ESPEC;
+        }
+        a->shape = FSABI_SHAPE_BUFFER;
+        a->offset = (unsigned)v->len_const;
+        a->elem_size = 1;
+        return push(p, *a);
+    default:
+        break;
+    }
+    /* bytes: a generator's, a text's, a file's */
+    if (!to_bytes(t)) {
+        spec_diagnose(s, v->loc, err, errlen, "'%s' is %s: %s gives bytes, for a char or unsigned char pointer",
+                      prm->name, prm->ctype, v->kind == SPEC_VALUE_GENERATOR ? "a generator" : "this form");
+        return TRANSFORM_ESPEC;
+    }
+    a->kind = t->pointee_kind;
+    a->elem_size = 1;
+    if (v->kind == SPEC_VALUE_GENERATOR) {
+        a->shape = v->gen_cap ? FSABI_SHAPE_GENERATOR_BYTES : FSABI_SHAPE_GENERATOR;
+        a->offset = (unsigned)v->gen_cap;
+    } else {
+        a->shape = FSABI_SHAPE_TEXT;
+    }
+    return push(p, *a);
+}
+
 static int resolve(LLVMValueRef fn, const spec *s, size_t d, entry_plan *p, const ctype *types,
                    int typed, char *err, size_t errlen) {
     const spec_input *in = &s->inputs[d];
@@ -171,6 +240,9 @@ static int resolve(LLVMValueRef fn, const spec *s, size_t d, entry_plan *p, cons
         a.shape = FSABI_SHAPE_NULL;
         return push(p, a);
     }
+    if (in->value.kind >= SPEC_VALUE_GENERATOR || in->value.kind == SPEC_VALUE_TEXT ||
+        in->value.kind == SPEC_VALUE_LINES || in->value.kind == SPEC_VALUE_FILES)
+        return resolve_whole(s, in, p, &a, typed ? &types[k] : NULL, sig, err, errlen);
     if (in->value.kind == SPEC_VALUE_DIST && dist_is_text(in->value.dist)) {
         unsigned pointee = typed && pointer ? types[k].pointee_kind : 0;
         if (!pointer || (pointee != FSABI_KIND_I8 && pointee != FSABI_KIND_U8) ||

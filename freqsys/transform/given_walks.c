@@ -17,9 +17,11 @@ static double most(const dist *d) {
 }
 
 /* The most bytes the `stdin ~` form IN can give: text(LEN, B) LEN; lines(N,
- * string(LEN, ...)) N lines of LEN characters and a '\n'; files() the largest file. */
+ * string(LEN, ...)) N lines of LEN characters and a '\n'; files() the largest file;
+ * a generator writes what it likes: -1, no bound. */
 static double stdin_bytes(const spec_input *in) {
     const spec_value *v = &in->value;
+    if (v->kind == SPEC_VALUE_GENERATOR) return -1;
     if (v->kind == SPEC_VALUE_TEXT) return most(v->dist);
     if (v->kind == SPEC_VALUE_LINES) {
         double n = most(v->dist), len = most(v->item);

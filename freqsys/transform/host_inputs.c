@@ -181,7 +181,9 @@ int host_inputs_rewrite(LLVMModuleRef m, const spec *s, const ptr_map *reachable
                         transform_warnings *w, char *err, size_t errlen) {
     int rc = check_arguments(entry, s, err, errlen);
     if (rc) return rc;
-    if (warn_files(m, reachable, w) != 0 || warn_open(m, reachable, w) != 0) return -1;
+    if (host_addresses_warn(m, s, reachable, w) != 0 || warn_files(m, reachable, w) != 0 ||
+        warn_open(m, reachable, w) != 0)
+        return -1;
     for (size_t k = 0; k < sizeof replaced / sizeof replaced[0]; k++)
         if (redirect(m, reachable, replaced[k].name, replaced[k].runtime, replaced[k].warning, w) != 0)
             return -1;

@@ -18,4 +18,11 @@
 int host_inputs_rewrite(LLVMModuleRef m, const spec *s, const ptr_map *reachable, LLVMValueRef entry,
                         transform_warnings *w, char *err, size_t errlen);
 
+/* host_addresses.c: every reachable use of a host input's address (a function
+ * pointer to getenv, time, fopen, scanf, ...) other than a direct call, added to W
+ * as a warning saying what a call through it does in a trial; uses in a global's
+ * initializer count as reachable. Run before host_inputs_rewrite replaces them.
+ * Returns 0, or -1 when memory ran out. */
+int host_addresses_warn(LLVMModuleRef m, const spec *s, const ptr_map *reachable, transform_warnings *w);
+
 #endif

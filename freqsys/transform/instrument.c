@@ -233,6 +233,9 @@ int instrument_module_counting(LLVMModuleRef m, const spec *s, optimize_level le
     if (rc == -1) snprintf(err, errlen, "out of memory while instrumenting");
     if (rc != 0) return rc;
 
+    /* Last: nothing of the generators is counted or rewritten. */
+    rc = generators_link(m, s, err, errlen);
+    if (rc != 0) return rc;
     char *msg = NULL;
     if (LLVMVerifyModule(m, LLVMReturnStatusAction, &msg)) {
         snprintf(err, errlen, "internal error: the instrumented module is invalid: %s", msg);

@@ -33,6 +33,19 @@ void transform_warnings_free(transform_warnings *w);
 int compile_sources(const spec *s, LLVMContextRef ctx, LLVMModuleRef *out,
                     char *err, size_t errlen);
 
+/* compile.c: compiles the C file PATH as compile_sources does a source (-O0 -g, the
+ * spec's cflags), then OWN (NULL-terminated, may be NULL); HEADER: compiled as C
+ * whatever its name. Returns 0, or TRANSFORM_EBUILD with clang's message. */
+int compile_c_file(const spec *s, const char *path, char *const *own, int header, LLVMContextRef ctx,
+                   LLVMModuleRef *out, char *err, size_t errlen);
+
+/* generators.c: compiles the spec's `generators` sources, checks that every
+ * generator(NAME) of the spec names a function they define with the type its use
+ * needs (a spec error at the name otherwise), and links them into M with the table
+ * FSABI_GENERATORS_SYMBOL the runtime finds them by. Nothing of theirs is counted
+ * or rewritten: call it after the transform. Does nothing when S has none. */
+int generators_link(LLVMModuleRef m, const spec *s, char *err, size_t errlen);
+
 /* How much to optimise the instrumented module. AUTO is FULL up to
  * OPTIMIZE_FULL_MAX_BLOCKS blocks and QUICK above: O2's cost grows with the code
  * (about 0.4 ms per block), and a short pipeline gives most of its speed. NONE is

@@ -10,7 +10,7 @@
  * through it. The layouts below are mirrored field by field in the IR (see
  * freqsys/transform/module_table.c): every field is a pointer or a 32/64-bit integer
  * placed so that no padding arises. Bump FSABI_VERSION on any change. */
-#define FSABI_VERSION 15
+#define FSABI_VERSION 16
 #define FSABI_MODULE_SYMBOL "freqsys_module"
 /* The runtime's table of functions for the executable that loads the module
  * (freqsys/runtime/runtime_table.h). These two are all the module exports. */
@@ -111,8 +111,30 @@ typedef enum fsabi_shape {
     FSABI_SHAPE_REF,         /* pointer to one drawn element */
     FSABI_SHAPE_FIELD,       /* one field of a struct passed by pointer */
     FSABI_SHAPE_NULL,        /* a null pointer */
-    FSABI_SHAPE_PERMUTATION  /* pointer to LEN integers holding 0 .. LEN-1 in a random order */
+    FSABI_SHAPE_PERMUTATION, /* pointer to LEN integers holding 0 .. LEN-1 in a random order */
+    FSABI_SHAPE_TEXT,        /* pointer to drawn bytes, NUL-terminated: text(), lines(), file() */
+    FSABI_SHAPE_GENERATOR,   /* pointer to a copy of what `const char *NAME(void)` returned */
+    FSABI_SHAPE_GENERATOR_BYTES, /* pointer to the bytes `size_t NAME(unsigned char *, size_t cap)`
+                                  * wrote, cap in offset, NUL-terminated after them */
+    FSABI_SHAPE_LENGTH,      /* an integer: the drawn length of parameter len_param */
+    FSABI_SHAPE_ZEROED,      /* pointer to one zeroed object of the pointee's type */
+    FSABI_SHAPE_BUFFER       /* pointer to offset zeroed bytes */
 } fsabi_shape;
+
+/* The spec's generators (`generators "gen.c"`): the module defines, when the spec
+ * names any, a table of this name, rows of {name, function}, ended by a NULL name.
+ * The runtime finds a generator by its name there: `arg s ~ generator(NAME)` and
+ * `stdin ~ generator(NAME)`. The generators' code is linked into the module as it
+ * is, never counted or rewritten. */
+#define FSABI_GENERATORS_SYMBOL "freqsys_generators"
+typedef struct fsabi_generator {
+    const char *name;
+    void *function;
+} fsabi_generator;
+/* What <freqsys/gen.h> calls: draws from the running trial's own stream. */
+#define FSABI_GEN_INT "freqsys_rt_gen_int"       /* long long (long long lo, long long hi) */
+#define FSABI_GEN_REAL "freqsys_rt_gen_real"     /* double (void): [0, 1) */
+#define FSABI_GEN_DRAW "freqsys_rt_gen_draw"     /* double (const char *name): `draw NAME ~ D` */
 
 /* A block's CFG successors are edges[first_successor .. + nsuccessors) (block
  * indices), and the functions it calls directly are edges[first_callee .. +
@@ -176,9 +198,11 @@ typedef struct fsabi_arg {
     uint32_t param;
     uint32_t shape;           /* fsabi_shape */
     uint32_t kind;            /* what one drawn value is stored as */
-    uint32_t offset;          /* FIELD: byte offset in the struct; ARRAY, PERMUTATION: a constant length */
+    uint32_t offset;          /* FIELD: byte offset in the struct; ARRAY, PERMUTATION: a constant
+                               * length; BUFFER: its bytes; GENERATOR_BYTES: the capacity */
     uint32_t elem_size;       /* ARRAY, STRING, REF, FIELD: bytes per element */
-    uint32_t len_param;       /* ARRAY with a named length: that parameter; else UINT32_MAX */
+    uint32_t len_param;       /* ARRAY with a named length: that parameter; LENGTH: the parameter
+                               * whose length it is; else UINT32_MAX */
     uint32_t per_item;        /* elements per item: a row of int (*)[20] holds 20, an array field
                                * int f[8] holds 8; 1 otherwise. ARRAY of structs (no
                                * distribution): 0, the items are zeroed and their fields drawn */

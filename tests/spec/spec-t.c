@@ -306,8 +306,8 @@ static void stdin_forms(void)
     spec_free(s);
 
     bad("stdin takes a form, not a distribution", BASE "stdin ~ normal(0, 1)\n",
-        "t.fspec:4:9: error: stdin takes text(LENGTH, BYTE), lines(COUNT, string(LENGTH, \"characters\")) or "
-        "files(\"pattern\"), found 'normal'\n"
+        "t.fspec:4:9: error: stdin takes text(LENGTH, BYTE), lines(COUNT, string(LENGTH, \"characters\")), "
+        "files(\"pattern\") or generator(NAME), found 'normal'\n"
         "    4 | stdin ~ normal(0, 1)\n"
         "      |         ^");
     bad("a real-valued length", BASE "stdin ~ text(normal(0, 1), constant(3))\n",
@@ -344,7 +344,7 @@ static void stdin_forms(void)
         "    4 | stdin ~ files(\"i*\")\n"
         "      |               ^");
     bad("a stdin form elsewhere", BASE "x ~ text(poisson(2), constant(1))\n",
-        "t.fspec:4:5: error: 'text' describes the whole standard input, allowed only right after 'stdin ~'\n"
+        "t.fspec:4:5: error: 'text' describes a whole input, allowed only right after 'stdin ~' or 'arg NAME ~'\n"
         "    4 | x ~ text(poisson(2), constant(1))\n"
         "      |     ^");
     bad("stdin without '~'", BASE "stdin text(poisson(1), constant(1))\n",

@@ -680,8 +680,8 @@ static const char *default_format(const char *path) {
 
 static int write_result(const result *r, const run_options *o) {
     const char *format = o->format ? o->format : default_format(o->out_path);
-    FILE *out = stdout;
-    if (o->out_path && !(out = fopen(o->out_path, "w"))) {
+    FILE *file = o->out_path ? fopen(o->out_path, "w") : NULL, *out = file ? file : stdout;
+    if (o->out_path && !file) {
         fprintf(stderr, "freqsys: error: cannot write %s: %s\n", o->out_path, strerror(errno));
         return -1;
     }
@@ -696,7 +696,7 @@ static int write_result(const result *r, const run_options *o) {
     } else {
         rc = result_write(r, format, out);
     }
-    if (out != stdout && fclose(out) != 0) rc = -1;
+    if (file && fclose(file) != 0) rc = -1;
     if (rc != 0) fprintf(stderr, "freqsys: error: writing the result failed: %s\n", strerror(errno));
     return rc;
 }

@@ -122,9 +122,10 @@ int report_gcov_write_dir(const result *r, const result_export *opt, const char 
             return -1;
         }
         int rc = one_file(r, opt, file, scale, out);
-        if (fclose(out) != 0 || rc != 0) {
+        int closed = fclose(out) == 0;
+        if (!closed || rc != 0) {
             if (err && errlen)
-                snprintf(err, errlen, "writing %s failed: %s", path, strerror(errno ? errno : ENOMEM));
+                snprintf(err, errlen, "writing %s failed: %s", path, rc != 0 ? "out of memory" : strerror(errno));
             return -1;
         }
     }

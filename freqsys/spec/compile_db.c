@@ -37,6 +37,7 @@ static void words_free(words *w) {
 
 char **compile_db_split(const char *command, size_t *n) {
     words w = {0};
+    if (!command) return NULL;
     size_t len = strlen(command);
     char *word = malloc(len + 1);
     if (!word) return NULL;
@@ -79,6 +80,7 @@ char **compile_db_split(const char *command, size_t *n) {
 }
 
 static char *join_path(const char *dir, const char *name) {
+    if (!dir || !name) return NULL;
     if (name[0] == '/') return strdup(name);
     size_t nd = strlen(dir);
     char *p = malloc(nd + strlen(name) + 2);
@@ -178,12 +180,14 @@ static int is_kept(const char *flag) {
            (strncmp(flag, "-f", 2) == 0 && semantic_f(flag));
 }
 
-/* ARGS (the compiler first, FILE among them) reduced into E's flags and notes. */
-static int reduce(char **args, size_t nargs, const char *dir, const char *file, compile_entry *e) {
+/* ARGS (the compiler first, FILE among them) reduced into the flags kept, OUT, and
+ * the notes on those dropped, NOTES (both empty after a failure). */
+static int reduce(char **args, size_t nargs, const char *dir, const char *file, words *kept, words *dropped_notes) {
     words out = {0}, notes = {0};
     int rc = 0;
     for (size_t i = 1; rc == 0 && i < nargs; i++) {
         const char *a = args[i];
+        if (!a) continue;
         const char *value = takes_value(a) && i + 1 < nargs ? args[i + 1] : NULL;
         if (value) i++;
         if (a[0] != '-') {
@@ -196,10 +200,12 @@ static int reduce(char **args, size_t nargs, const char *dir, const char *file, 
         if (is_kept(a)) rc = keep(&out, dir, a, value);
         else rc = note(&notes, a, dropped(a));
     }
-    e->flags = out.v;
-    e->nflags = out.n;
-    e->notes = notes.v;
-    e->nnotes = notes.n;
+    if (rc != 0) {
+        words_free(&out);
+        words_free(&notes);
+    }
+    *kept = out;
+    *dropped_notes = notes;
     return rc;
 }
 
@@ -233,7 +239,10 @@ static char *lexical(const char *path) {
         size_t n = end ? (size_t)(end - p) : strlen(p);
         if (n == 0) break;
         if (n == 2 && p[0] == '.' && p[1] == '.') {
-            while (len > 0 && out[--len] != '/') {}
+            while (len > 0) {   /* back over the last component and its '/' */
+                len--;
+                if (out[len] == '/') break;
+            }
         } else if (!(n == 1 && p[0] == '.')) {
             out[len++] = '/';
             memcpy(out + len, p, n);
@@ -249,43 +258,57 @@ static char *lexical(const char *path) {
 /* Resolves links in PATH where it exists; else takes out "." and ".." as text. */
 static char *canonical(const char *path) {
     char buf[PATH_MAX];
+    if (!path) return NULL;
     if (realpath(path, buf)) return strdup(buf);
     return path[0] == '/' ? lexical(path) : strdup(path);
+}
+
+/* The words of entry O's command: its "arguments", or its "command" split. NULL
+ * with a message in ERR when it has neither as it should. */
+static char **entry_words(json_t *o, size_t index, size_t *nargs, char *err, size_t errlen) {
+    json_t *arguments = json_object_get(o, "arguments");
+    if (!json_is_array(arguments)) {
+        char **args = compile_db_split(json_string_value(json_object_get(o, "command")), nargs);
+        if (!args) fail(err, errlen, "entry %zu: its \"command\" has a quote that is not closed", index + 1);
+        return args;
+    }
+    words w = {0};
+    for (size_t i = 0; i < json_array_size(arguments); i++) {
+        const char *a = json_string_value(json_array_get(arguments, i));
+        if (!a || words_add(&w, strdup(a)) != 0) {
+            words_free(&w);
+            fail(err, errlen, "entry %zu: \"arguments\" must be strings", index + 1);
+            return NULL;
+        }
+    }
+    if (!w.v && !(w.v = calloc(1, sizeof *w.v))) fail(err, errlen, "out of memory");
+    *nargs = w.n;
+    return w.v;
 }
 
 static int load_entry(json_t *o, const char *db_dir, compile_entry *e, size_t index, char *err, size_t errlen) {
     const char *dir = json_string_value(json_object_get(o, "directory"));
     const char *file = json_string_value(json_object_get(o, "file"));
-    json_t *arguments = json_object_get(o, "arguments");
-    const char *command = json_string_value(json_object_get(o, "command"));
-    if (!dir || !file || (!json_is_array(arguments) && !command))
+    if (!dir || !file || (!json_is_array(json_object_get(o, "arguments")) && !json_string_value(json_object_get(o, "command"))))
         return fail(err, errlen, "entry %zu has no \"directory\", \"file\" and \"arguments\" or \"command\"", index + 1);
     char *d = join_path(db_dir, dir);
-    e->directory = d ? canonical(d) : NULL;
+    e->directory = canonical(d);
     free(d);
-    char *f = e->directory ? join_path(e->directory, file) : NULL;
-    e->file = f ? canonical(f) : NULL;
+    char *f = join_path(e->directory, file);
+    e->file = canonical(f);
     free(f);
     if (!e->directory || !e->file) return fail(err, errlen, "out of memory");
     size_t nargs = 0;
-    char **args = NULL;
-    if (json_is_array(arguments)) {
-        words w = {0};
-        for (size_t i = 0; i < json_array_size(arguments); i++) {
-            const char *a = json_string_value(json_array_get(arguments, i));
-            if (!a || words_add(&w, strdup(a)) != 0) {
-                words_free(&w);
-                return fail(err, errlen, "entry %zu: \"arguments\" must be strings", index + 1);
-            }
-        }
-        args = w.v;
-        nargs = w.n;
-    } else if (!(args = compile_db_split(command, &nargs))) {
-        return fail(err, errlen, "entry %zu: its \"command\" has a quote that is not closed", index + 1);
-    }
-    int rc = reduce(args, nargs, e->directory, e->file, e);
+    char **args = entry_words(o, index, &nargs, err, errlen);
+    if (!args) return -1;
+    words kept, notes;
+    int rc = reduce(args, nargs, e->directory, e->file, &kept, &notes);
     for (size_t i = 0; i < nargs; i++) free(args[i]);
     free(args);
+    e->flags = kept.v;
+    e->nflags = kept.n;
+    e->notes = notes.v;
+    e->nnotes = notes.n;
     return rc == 0 ? 0 : fail(err, errlen, "out of memory");
 }
 
@@ -312,7 +335,7 @@ int compile_db_load(const char *path, compile_db *db, char *err, size_t errlen) 
         if (load_entry(json_array_get(root, i), abs_dir, &e, i, why, sizeof why) != 0) {
             rc = fail(err, errlen, "%s: %s", path, why);
             entry_free(&e);
-        } else if (compile_db_find(db, e.file)) {
+        } else if (!db->v || compile_db_find(db, e.file)) {
             entry_free(&e);   /* a unit built twice (two targets): its first command stands */
         } else {
             db->v[db->n++] = e;

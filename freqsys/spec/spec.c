@@ -194,9 +194,11 @@ static int parse_generators(parser *ps)
         }
         s->generators = v;
         struct stat st;
-        if (stat(path, &st) != 0 || !S_ISREG(st.st_mode)) {
+        int missing = stat(path, &st) != 0;
+        int absent = missing && errno == ENOENT;
+        if (missing || !S_ISREG(st.st_mode)) {
             int r = scanner_fail(sc, column, "generator source '%s' %s (looked for '%s')", name,
-                                 errno == ENOENT ? "does not exist" : "is not a readable file", path);
+                                 absent ? "does not exist" : "is not a readable file", path);
             free(name);
             free(path);
             return r;

@@ -732,9 +732,13 @@ static wide count_at(cfg *g, unsigned h, const unsigned char *comp, const unsign
     if (!want && !entered) goto out;
     if (read_stores(g, comp, inner, budget, &v, stepped) == 0 && !skips_step(g, h, comp, stepped, mark)) {
         /* The counter starts within the sets and, until a test fails, each test finds it
-         * within the limit; past that, one more step per step store at most (and X's own,
-         * after the test) before the test or the way out. None of it may wrap. */
-        wide overshoot = (wide)(v.nsteps + 1) * v.step_max;
+         * within the limit. Between two tests each step store runs once at most (a way
+         * round crosses each block outside inner cycles once), and after the last test
+         * only X's own, past the test. None of it may wrap. */
+        unsigned xsteps = 0;
+        for (LLVMValueRef i = LLVMGetFirstInstruction(g->bbs[x]); i; i = LLVMGetNextInstruction(i))
+            xsteps += LLVMIsAStoreInst(i) && LLVMGetOperand(i, 1) == v.var;
+        wide overshoot = (wide)(v.nsteps + xsteps) * v.step_max;
         wide first = v.rising ? v.sets.lo : v.sets.hi;
         wide far = v.rising ? most(v.sets.hi, v.limit - 1) + overshoot : least(v.sets.lo, v.limit + 1) - overshoot;
         span values = v.rising ? (span){first, far} : (span){far, first};

@@ -8,6 +8,7 @@
 #include <string.h>
 #include "freqsys/abi.h"
 #include "given_walks.h"
+#include "halving_bounds.h"
 #include "ptr_map.h"
 #include "walk_bounds.h"
 
@@ -869,6 +870,16 @@ out:
     return r;
 }
 
+/* halving_range for halving_bounds.c: range_of, read signed, on the cfg CTX. */
+static int halving_range_of(void *ctx, LLVMValueRef x, long long *lo, long long *hi) {
+    unsigned budget = RANGE_BUDGET;
+    span s = range_of(ctx, x, 1, &budget);
+    if (!known(s) || s.lo < -((wide)1 << 62) || s.hi > ((wide)1 << 62)) return -1;
+    *lo = (long long)s.lo;
+    *hi = (long long)s.hi;
+    return 0;
+}
+
 /* ---- the nest of loops ---- */
 
 static uint64_t times(uint64_t a, uint64_t b) {
@@ -934,6 +945,8 @@ static int region(cfg *g, const unsigned char *in, uint64_t mult, int from, uint
                           g->given};
         wide walked = walk_bounds_trips(&walk);
         if (walked >= 0 && (trips < 0 || walked < trips)) trips = walked;
+        wide halved = halving_bounds_trips(&walk, halving_range_of, g);   /* Rule (interval halving) */
+        if (halved >= 0 && (trips < 0 || halved < trips)) trips = halved;
         int via = from, cap = loop_cap(g, (unsigned)h);
         if (cap >= 0) {
             g->given->caps[cap].used = 1;

@@ -35,6 +35,7 @@ int main(void)
         {"shifts", "for.cond1", 8 * 8, 35},              /* j from i - 1 (i < m: i - 1 <= 6) to 0 */
         {"waits", "for.cond", 16, 16},                   /* rand() % (1 << min(k, 4)): 15 passes */
         {"wraps", "for.cond", 9, 9},                     /* the outer loop is fine */
+        {"halves", "while.cond", 8, 8},                  /* 64 values: floor(log2 64) + 1 passes */
         {"bytes_wide", "for.cond", NAN, 0},              /* an unsigned short limit: the char wraps */
         {"runs_skipped", "while.cond", NAN, 0},          /* the test on run is skipped on tails */
         {"strides_zero", "while.cond", NAN, 0},          /* a step of 0 */
@@ -44,9 +45,12 @@ int main(void)
         {"wobble", "for.cond1", NAN, 0},                 /* m - q, q stepped both ways */
         {"waits_unknown", "for.cond", NAN, 0},           /* % by a divisor read from memory */
         {"wraps", "do.body", NAN, 0},                    /* steps past the limit across entries */
+        {"quarters", "while.cond", NAN, 0},              /* lo + (hi - lo) / 4: not halving */
+        {"idles", "while.cond", NAN, 0},                 /* a way round that stores neither end */
+        {"halves_wide", "while.cond", NAN, 0},           /* lo + hi could overflow */
     };
     size_t n = sizeof want / sizeof want[0];
-    plan((int)(3 + 2 * n + 1));
+    plan((int)(3 + 2 * n + 2));
     char err[4096];
     int code = e2e_run("run tests/e2e/programs/loop_shapes.fspec -q -j 2 -o \"$TMPDIR/loop_shapes.json\"", err, sizeof err);
     if (!is_int(code, 0, "loop_shapes.fspec runs and settles (cap 100000 for the near misses)")) diag("%s", err);
@@ -81,6 +85,13 @@ int main(void)
         if (!strcmp(r->blocks[j].function, "wraps") && !strcmp(r->blocks[j].block, "do.body")) wrapped = &r->blocks[j];
     ok(wrapped && wrapped->max > 3 * 8, "wraps: the do body runs %llu times, past 24: leaving it open was right",
        wrapped ? (unsigned long long)wrapped->max : 0ULL);
+    /* and the halving rule's 8 tests, which a quarter point exceeds */
+    const result_block *quarter = NULL;
+    for (size_t j = 0; j < r->nblocks && !quarter; j++)
+        if (!strcmp(r->blocks[j].function, "quarters") && !strcmp(r->blocks[j].block, "while.cond"))
+            quarter = &r->blocks[j];
+    ok(quarter && quarter->max > 8, "quarters: the test runs %llu times, past 8: leaving it open was right",
+       quarter ? (unsigned long long)quarter->max : 0ULL);
     result_free(r);
     unlink(tmp_path("loop_shapes.json"));
     return done();

@@ -209,12 +209,76 @@ int wraps(void) {
     return s;
 }
 
+/* interval halving, the coin choosing the half: with 64 values, 7 passes at most */
+int halves(void) {
+    int size;
+    scanf("%d", &size);           /* size ~ uniform_int(60, 64) */
+    int lo = 0, hi = size - 1, s = 0;
+    while (lo <= hi) {
+        int mid = lo + (hi - lo) / 2;
+        if (flip())
+            lo = mid + 1;
+        else
+            hi = mid - 1;
+        s++;
+    }
+    return s;
+}
+
+/* near miss: a quarter point, not a midpoint: the interval can shrink by a quarter */
+int quarters(void) {
+    int size;
+    scanf("%d", &size);
+    int lo = 0, hi = size - 1, s = 0;
+    while (lo <= hi) {
+        int mid = lo + (hi - lo) / 4;
+        if (flip())
+            lo = mid + 1;
+        else
+            hi = mid - 1;
+        s++;
+    }
+    return s;
+}
+
+/* near miss: a way round that stores neither end */
+int idles(void) {
+    int size;
+    scanf("%d", &size);
+    int lo = 0, hi = size - 1, s = 0;
+    while (lo <= hi) {
+        int mid = (lo + hi) / 2;
+        if (flip())
+            lo = mid + 1;
+        else if (flip())
+            hi = mid - 1;
+        s++;
+    }
+    return s;
+}
+
+/* near miss: lo + hi could overflow for the values hi may be set to */
+int halves_wide(void) {
+    int size;
+    scanf("%d", &size);
+    int lo = 0, hi = flip() < 2 ? size - 1 : 2147483000, s = 0;   /* always size - 1 when run */
+    while (lo <= hi) {
+        int mid = (lo + hi) / 2;
+        if (flip())
+            lo = mid + 1;
+        else
+            hi = mid - 1;
+        s++;
+    }
+    return s;
+}
+
 int main(void) {
     int div[1] = {7};
     srand(1);
     int s = triples() + bytes() + bytes_wide() + runs() + runs_skipped() + strides() + strides_zero() +
             strides_back() + halved() + leaps() + triangle() + shifts() + wobble() + waits() +
-            waits_unknown(div) + wraps();
+            waits_unknown(div) + wraps() + halves() + quarters() + idles() + halves_wide();
     printf("%d\n", s);
     return 0;
 }

@@ -795,15 +795,27 @@ static void inner_cycles(cfg *g, unsigned h, unsigned char *comp, unsigned char 
 
 /* K, the most times the loop COMP with entry H can go round per entry (the fewest any of its
  * exit tests allows); -1 when it is not a counted loop. INNER marks the blocks of COMP in
- * cycles that avoid H. BUDGET: what range_of may spend; NULL: a fresh budget per test. */
-static wide counted_trips(cfg *g, unsigned h, const unsigned char *comp, const unsigned char *inner, unsigned *budget) {
+ * cycles that avoid H. BUDGET: what range_of may spend; NULL: a fresh budget per test.
+ * AT_HEADER (NULL: not wanted) gets whether K is H's own test's, with its way out leaving
+ * COMP at once: then no other block of COMP runs without a pass of that test. */
+static wide counted_trips(cfg *g, unsigned h, const unsigned char *comp, const unsigned char *inner, unsigned *budget,
+                          int *at_header) {
     wide best = -1;
+    int header = 0;
     for (unsigned x = 0; x < g->n; x++) {
         if (!comp[x]) continue;
         unsigned fresh = RANGE_BUDGET;
         wide k = count_at(g, h, comp, inner, x, NULL, budget ? budget : &fresh, NULL);
-        if (k >= 0 && (best < 0 || k < best)) best = k;
+        if (k < 0 || (best >= 0 && k > best) || (best >= 0 && k == best && header)) continue;
+        best = k;
+        header = 0;
+        LLVMValueRef term = LLVMGetBasicBlockTerminator(g->bbs[x]);
+        if (x == h && LLVMIsABranchInst(term) && LLVMIsConditional(term)) {
+            long long s0 = ptr_map_get(&g->ids, LLVMGetSuccessor(term, 0)), s1 = ptr_map_get(&g->ids, LLVMGetSuccessor(term, 1));
+            header = s0 >= 0 && s1 >= 0 && comp[s0] != comp[s1];
+        }
     }
+    if (at_header) *at_header = header;
     return best > TRIPS_MAX ? -1 : best;
 }
 
@@ -853,7 +865,7 @@ static span ceiling(cfg *g, LLVMValueRef var, int sgn, unsigned *budget, span se
         if (known(r)) break;
         if (top && sets_out) {
             /* entered once per call: the steps add up over its trips at most */
-            wide k = counted_trips(g, (unsigned)h, comp, inner, budget);
+            wide k = counted_trips(g, (unsigned)h, comp, inner, budget, NULL);
             span t = type_span(bits, sgn);
             wide far = up ? sets.hi + (k + 1) * stepped : sets.lo - (k + 1) * stepped;
             if (k >= 0 && (up ? far <= t.hi : far >= t.lo)) r = up ? (span){sets.lo, far} : (span){far, sets.hi};
@@ -939,7 +951,8 @@ static int region(cfg *g, const unsigned char *in, uint64_t mult, int from, uint
         long h = header_of(g, comp);
         if (h < 0 || mult == LOOP_BOUNDS_UNBOUNDED) continue;     /* stays unbounded */
         inner_cycles(g, (unsigned)h, comp, inner);
-        wide trips = counted_trips(g, (unsigned)h, comp, inner, NULL);
+        int at_header;
+        wide trips = counted_trips(g, (unsigned)h, comp, inner, NULL, &at_header), counted = trips;
         /* Rules (string walks), (reading to EOF) and those they rest on: walk_bounds.c */
         walk_loop walk = {g->n, g->bbs, &g->ids, g->succ, g->sfirst, g->pred, g->pfirst, comp, inner, (unsigned)h,
                           g->given};
@@ -957,10 +970,13 @@ static int region(cfg *g, const unsigned char *in, uint64_t mult, int from, uint
         }
         if (trips < 0) continue;
         uint64_t m = times(mult, (uint64_t)trips + 1);
+        /* Rule (bodies of counted loops): where the header's own test gave the bound and
+         * leaves at once, the rest of the loop runs only after a pass: K times, not K + 1 */
+        uint64_t body = at_header && trips == counted && via == from ? times(mult, (uint64_t)trips) : m;
         out[h] = m;
         g->cap_of[h] = via;
         comp[h] = 0;
-        rc = region(g, comp, m, via, out);
+        rc = region(g, comp, body, via, out);
     }
     free(done); free(comp); free(inner);
     return rc;

@@ -31,8 +31,8 @@ int main(void)
         {"runs", "while.cond", 8, 8},                    /* flip() && run < 7 */
         {"strides", "while.cond", 9, 9},                 /* n <= 8, steps 1 or 3 */
         {"triangle", "for.cond", 8, 8},                  /* p < m - 1, m <= 8 */
-        {"triangle", "for.cond1", 8 * 8, 35},            /* j < m - 1 - p: 8 tests in each of 8 */
-        {"shifts", "for.cond1", 8 * 8, 35},              /* j from i - 1 (i < m: i - 1 <= 6) to 0 */
+        {"triangle", "for.cond1", 7 * 8, 35},            /* j < m - 1 - p: 8 tests in each of 7 */
+        {"shifts", "for.cond1", 7 * 8, 35},              /* j from i - 1 (i < m: i - 1 <= 6) to 0 */
         {"waits", "for.cond", 16, 16},                   /* rand() % (1 << min(k, 4)): 15 passes */
         {"wraps", "for.cond", 9, 9},                     /* the outer loop is fine */
         {"halves", "while.cond", 8, 8},                  /* 64 values: floor(log2 64) + 1 passes */

@@ -526,10 +526,11 @@ static span range_of(cfg *g, LLVMValueRef x, int sgn, unsigned *budget) {
         r = read_range(g, x);
     else if (LLVMIsAArgument(x))
         r = argument_range(g, x);
-    /* a value of the type lies within it, read as asked: a side beyond it is the type's */
+    /* the values must be ones the type holds, read as asked: -1 stored, read unsigned,
+     * is the type's greatest, not a value below 0 */
     span t = type_span(bits, sgn);
-    if (r.lo != NO_LO && r.lo < t.lo) r.lo = t.lo;
-    if (r.hi != NO_HI && r.hi > t.hi) r.hi = t.hi;
+    if ((r.lo != NO_LO && (r.lo < t.lo || r.lo > t.hi)) || (r.hi != NO_HI && (r.hi > t.hi || r.hi < t.lo)))
+        return unknown;
     return r.lo <= r.hi || r.lo == NO_LO || r.hi == NO_HI ? r : unknown;
 }
 
@@ -742,6 +743,8 @@ static wide count_at(cfg *g, unsigned h, const unsigned char *comp, const unsign
         wide overshoot = (wide)(v.nsteps + xsteps) * v.step_max;
         wide first = v.rising ? v.sets.lo : v.sets.hi;
         wide far = v.rising ? most(v.sets.hi, v.limit - 1) + overshoot : least(v.sets.lo, v.limit + 1) - overshoot;
+        if (x == h && !stepped[h])   /* a start past the limit fails the test before any step */
+            far = v.rising ? most(v.sets.hi, v.limit - 1 + overshoot) : least(v.sets.lo, v.limit + 1 - overshoot);
         span values = v.rising ? (span){first, far} : (span){far, first};
         int fits = values.lo >= v.type.lo && values.hi <= v.type.hi;
         span added = {0, 0};

@@ -30,6 +30,7 @@ int main(void)
         {"bytes", "for.cond", 256, 256},                 /* r < an unsigned char: 255 passes */
         {"runs", "while.cond", 8, 8},                    /* flip() && run < 7 */
         {"strides", "while.cond", 9, 9},                 /* n <= 8, steps 1 or 3 */
+        {"countdown", "for.cond", 9, 9},                 /* u from n <= 8 down to 0, unsigned */
         {"triangle", "for.cond", 8, 8},                  /* p < m - 1, m <= 8 */
         {"triangle", "for.cond1", 7 * 8, 35},            /* j < m - 1 - p: 8 tests in each of 7 */
         {"shifts", "for.cond1", 7 * 8, 35},              /* j from i - 1 (i < m: i - 1 <= 6) to 0 */

@@ -79,6 +79,16 @@ int strides(void) {
     return s;
 }
 
+/* an unsigned count down to 0: n + 1 tests, and no wrap, as 0 fails the test first */
+int countdown(void) {
+    int n;
+    scanf("%d", &n);
+    int s = 0;
+    for (unsigned u = (unsigned)n; u > 0; u--)
+        s++;
+    return s;
+}
+
 /* near miss: a step that can be 0 */
 int strides_zero(void) {
     int n;
@@ -276,7 +286,7 @@ int halves_wide(void) {
 int main(void) {
     int div[1] = {7};
     srand(1);
-    int s = triples() + bytes() + bytes_wide() + runs() + runs_skipped() + strides() + strides_zero() +
+    int s = triples() + bytes() + bytes_wide() + runs() + runs_skipped() + strides() + countdown() + strides_zero() +
             strides_back() + halved() + leaps() + triangle() + shifts() + wobble() + waits() +
             waits_unknown(div) + wraps() + halves() + quarters() + idles() + halves_wide();
     printf("%d\n", s);

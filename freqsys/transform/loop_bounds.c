@@ -867,10 +867,13 @@ static span ceiling(cfg *g, LLVMValueRef var, int sgn, unsigned *budget, span se
         }
         if (known(r)) break;
         if (top && sets_out) {
-            /* entered once per call: the steps add up over its trips at most */
-            wide k = counted_trips(g, (unsigned)h, comp, inner, budget, NULL);
+            /* entered once per call: the steps add up over its trips at most, K + 1 runs
+             * of a block (K where the header's test gave K and the block is not H) */
+            int at_header;
+            wide k = counted_trips(g, (unsigned)h, comp, inner, budget, &at_header);
+            wide runs = at_header && !steps[h] ? k : k + 1;
             span t = type_span(bits, sgn);
-            wide far = up ? sets.hi + (k + 1) * stepped : sets.lo - (k + 1) * stepped;
+            wide far = up ? sets.hi + runs * stepped : sets.lo - runs * stepped;
             if (k >= 0 && (up ? far <= t.hi : far >= t.lo)) r = up ? (span){sets.lo, far} : (span){far, sets.hi};
             if (known(r)) break;
         }

@@ -31,6 +31,7 @@ int main(void)
         {"runs", "while.cond", 8, 8},                    /* flip() && run < 7 */
         {"strides", "while.cond", 9, 9},                 /* n <= 8, steps 1 or 3 */
         {"countdown", "for.cond", 9, 9},                 /* u from n <= 8 down to 0, unsigned */
+        {"pairs", "for.cond3", 9, 9},                    /* k < e, e += 2 in 8 passes at most */
         {"triangle", "for.cond", 8, 8},                  /* p < m - 1, m <= 8 */
         {"triangle", "for.cond1", 7 * 8, 35},            /* j < m - 1 - p: 8 tests in each of 7 */
         {"shifts", "for.cond1", 7 * 8, 35},              /* j from i - 1 (i < m: i - 1 <= 6) to 0 */
@@ -46,6 +47,7 @@ int main(void)
         {"wobble", "for.cond1", NAN, 0},                 /* m - q, q stepped both ways */
         {"waits_unknown", "for.cond", NAN, 0},           /* % by a divisor read from memory */
         {"wraps", "do.body", NAN, 0},                    /* steps past the limit across entries */
+        {"pairs_nested", "for.cond8", NAN, 0},           /* e counted in a loop entered 3 times */
         {"quarters", "while.cond", NAN, 0},              /* lo + (hi - lo) / 4: not halving */
         {"idles", "while.cond", NAN, 0},                 /* a way round that stores neither end */
         {"halves_wide", "while.cond", NAN, 0},           /* lo + hi could overflow */

@@ -89,6 +89,33 @@ int countdown(void) {
     return s;
 }
 
+/* a count kept in a loop the function enters once: e <= 2 * 8, so 8 passes of k */
+int pairs(void) {
+    int n;
+    scanf("%d", &n);
+    int e = 0, s = 0;
+    for (int i = 0; i < n; i++) {
+        e++;
+        e++;
+    }
+    for (int k = 0; k < e; k += 2)
+        s++;
+    return s;
+}
+
+/* near miss: a count kept in a loop entered again and again (3 times 8, not 8) */
+int pairs_nested(void) {
+    int n;
+    scanf("%d", &n);
+    int e = 0, s = 0;
+    for (int o = 0; o < 3; o++)
+        for (int i = 0; i < n; i++)
+            e++;
+    for (int k = 0; k < e; k++)
+        s++;
+    return s;
+}
+
 /* near miss: a step that can be 0 */
 int strides_zero(void) {
     int n;
@@ -286,7 +313,7 @@ int halves_wide(void) {
 int main(void) {
     int div[1] = {7};
     srand(1);
-    int s = triples() + bytes() + bytes_wide() + runs() + runs_skipped() + strides() + countdown() + strides_zero() +
+    int s = triples() + bytes() + bytes_wide() + runs() + runs_skipped() + strides() + countdown() + pairs() + pairs_nested() + strides_zero() +
             strides_back() + halved() + leaps() + triangle() + shifts() + wobble() + waits() +
             waits_unknown(div) + wraps() + halves() + quarters() + idles() + halves_wide();
     printf("%d\n", s);

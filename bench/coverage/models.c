@@ -135,7 +135,7 @@ const model models[] = {
      {"entry", "for.cond", "for.body", "for.cond2", "for.body4", "for.inc", "for.end", "for.inc6",
       "for.end8", "if.then", "if.end", "if.then11", "if.end12"},
      /* the loops' bounds follow from i, j <= 9: the transform proves 10 tests of each
-      * loop per entry and 9 runs of everything inside (loop_bounds.c) */
+      * loop per entry and 9 runs of everything inside (counted_loops.c) */
      {X, 0, 0, 0, 0, 0, 0, 0, X, A, X, A, X}, {1, 10, 9, 90, 81, 81, 9, 9, 1, 1, 1, 1, 1}, grid_trial,
      grid_each, NULL, 0, 90},
     {"bits", 0.05, 12,

@@ -49,20 +49,24 @@ typedef struct bound_given {
 /* Fills PER_CALL[b] (FN's NB blocks, in order) with the most times block b can run in
  * one call of FN, LOOP_BOUNDS_UNBOUNDED where nothing is proven. A block in no cycle
  * runs at most once. A cycle (a strongly connected part of the CFG) is bounded when
- * it is a counted loop as clang -O0 writes one: a single entry block H that tests a
- * local variable v against a constant, v kept in an alloca used only by loads and
- * stores, every store to v a constant or v plus a constant step of one sign, and no
- * way round the loop that skips a step. H then runs at most K + 1 times per entry
- * (K the values v can take between the smallest constant stored and the limit),
- * and everything inside at most that often, times the bounds of inner loops, found
- * the same way with H set aside; or when walk_bounds_trips bounds it (a walk of a
- * drawn string, a read of a drawn standard input to EOF), the smaller of the two
- * where both do. Reading v uninitialised is undefined in C and
- * assumed not to happen. A constant may be any value of known range (see
- * loop_bounds_capped), taken at its extreme. A block no branch can take from the
- * entry (a test of constants) gets 0, and so does a block from which no return and
- * no call can be reached: a run that reaches it never ends, and only runs that end
- * are counted.
+ * it is a counted loop as clang -O0 writes one: a single entry block H and an exit
+ * test that every way round crosses once (H's, a later block's, the last of an `&&`)
+ * on a local variable v plus amounts of known range, against a limit of known range;
+ * v kept in an alloca used only by loads and stores, every store to v outside the
+ * loop a value of known range and every store inside it v plus a step of one sign
+ * and known range, no way round the loop that skips a step, and no sum that could
+ * wrap. The test then passes at most K times per entry (K the values v can take
+ * between its farthest start and the limit, over the least step), H runs at most
+ * K + 1 times, and everything inside at most that often (K where H's own test gave K
+ * and leaves at once), times the bounds of inner loops, found the same way with H set
+ * aside; or when walk_bounds_trips (a walk of a drawn string, a read of a drawn
+ * standard input to EOF) or halving_bounds_trips (binary search) bounds it, the
+ * least of them. Reading v uninitialised is undefined in C and assumed not to
+ * happen. A value's range comes from constants, arithmetic that cannot wrap, narrow
+ * types, choices, tests that guard it, variables and counters (see
+ * loop_bounds_capped). A block no branch can take from the entry (a test of
+ * constants) gets 0, and so does a block from which no return and no call can be
+ * reached: a run that reaches it never ends, and only runs that end are counted.
  * Returns 0, or -1 when memory ran out (all unbounded). */
 int loop_bounds(LLVMValueRef fn, unsigned nb, uint64_t *per_call);
 

@@ -15,7 +15,7 @@ static void program_mode(void)
         {"main", 24, "if.then", 0, NULL},          /* scanf cannot fail: never entered */
         {"read_count", 16, "if.then", 0, NULL},    /* the same in a called function */
         {"main", 25, "for.cond", 100, NULL},       /* i < n, n ~ uniform_int(0, 99) */
-        {"main", 26, "for.body", 100, NULL},
+        {"main", 26, "for.body", 99, NULL},        /* once per pass */
         {"main", 28, "for.cond", 21, NULL},        /* j = m .. 1, m ~ truncated(poisson(4), 0, 20) */
         {"main", 32, "for.cond", 201, NULL},       /* k is 200 or 1 */
         {"main", 35, "for.cond", 11, NULL},        /* i < sizeof a / sizeof a[0] */

@@ -11,12 +11,12 @@ int main(void) {
     scanf("%d", &rare);                           /* rare ~ bernoulli(0.005) */
     s += helper(1);
     s += helper(2);
-    for (int i = 0; i < 5; i++)                   /* line 14: the test passes 6 times */
+    for (int i = 0; i < 5; i++)                   /* line 14: the test runs 6 times */
         s += inloop(i);
     for (int i = 10; i > 0; i -= 2)               /* line 16: 10, 8, 6, 4, 2 and the end */
         s++;
     for (int i = 0; i <= 3; i++)                  /* line 18: 4 passes */
-        for (int j = 0; j < 2; j++)               /* line 19: 3 tests per pass, 15 in all */
+        for (int j = 0; j < 2; j++)               /* line 19: 3 tests per pass, 12 in all */
             s++;
     int (*f)(int) = viaptr;
     s += f(3);

@@ -1,0 +1,695 @@
+/* freqsys/transform/counted_loops.c: counted loops: exit tests on a variable against a limit, and the ranges of values they rest on. */
+/* SPDX-License-Identifier: MIT */
+#include "counted_loops.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "freqsys/abi.h"
+#include "given_walks.h"
+
+#define TRIPS_MAX ((__int128)1 << 31) /* more trips than this are left unbounded */
+#define RANGE_BUDGET 256              /* values looked at to find one value's range */
+
+/* Whether control that goes from block X to its successor S leaves the loop COMP: S is
+ * outside, or S only decides, on a phi that has a constant when coming from X (`&&` and
+ * `||` at -O0), to go outside. */
+static int leaves(const cfg *g, unsigned x, LLVMBasicBlockRef s, const unsigned char *comp) {
+    long long b = ptr_map_get(&g->ids, s);
+    if (b < 0 || !comp[b]) return 1;
+    LLVMValueRef term = LLVMGetBasicBlockTerminator(s);
+    if (!LLVMIsABranchInst(term) || !LLVMIsConditional(term)) return 0;
+    LLVMValueRef phi = LLVMGetCondition(term);
+    if (!LLVMIsAPHINode(phi) || LLVMGetInstructionParent(phi) != s) return 0;
+    for (unsigned k = 0; k < LLVMCountIncoming(phi); k++) {
+        LLVMValueRef c = LLVMGetIncomingValue(phi, k);
+        if (LLVMGetIncomingBlock(phi, k) != g->bbs[x] || !LLVMIsAConstantInt(c)) continue;
+        long long to = ptr_map_get(&g->ids, LLVMGetSuccessor(term, LLVMConstIntGetZExtValue(c) ? 0 : 1));
+        return to >= 0 && !comp[to];
+    }
+    return 0;
+}
+
+/* Whether block X ends in a test one value of which leaves COMP and the other stays:
+ * a branch on a comparison; or, X going on to a block E that branches on a phi which has
+ * X's comparison when coming from X (the last test of `&&` at -O0). COND gets the
+ * comparison, LEAVE the value that leaves (1: true). */
+static int exit_test(const cfg *g, unsigned x, const unsigned char *comp, LLVMValueRef *cond, int *leave) {
+    LLVMValueRef term = LLVMGetBasicBlockTerminator(g->bbs[x]);
+    if (!LLVMIsABranchInst(term)) return 0;
+    if (LLVMIsConditional(term)) {
+        int l0 = leaves(g, x, LLVMGetSuccessor(term, 0), comp), l1 = leaves(g, x, LLVMGetSuccessor(term, 1), comp);
+        *cond = LLVMGetCondition(term);
+        *leave = l0;
+        return l0 != l1 && LLVMIsAICmpInst(*cond);
+    }
+    LLVMBasicBlockRef e = LLVMGetSuccessor(term, 0);
+    long long eb = ptr_map_get(&g->ids, e);
+    LLVMValueRef eterm = LLVMGetBasicBlockTerminator(e);
+    if (eb < 0 || !comp[eb] || !LLVMIsABranchInst(eterm) || !LLVMIsConditional(eterm)) return 0;
+    LLVMValueRef phi = LLVMGetCondition(eterm);
+    if (!LLVMIsAPHINode(phi) || LLVMGetInstructionParent(phi) != e) return 0;
+    for (unsigned k = 0; k < LLVMCountIncoming(phi); k++) {
+        LLVMValueRef c = LLVMGetIncomingValue(phi, k);
+        if (LLVMGetIncomingBlock(phi, k) != g->bbs[x]) continue;
+        long long s0 = ptr_map_get(&g->ids, LLVMGetSuccessor(eterm, 0)), s1 = ptr_map_get(&g->ids, LLVMGetSuccessor(eterm, 1));
+        if (!LLVMIsAICmpInst(c) || LLVMGetInstructionParent(c) != g->bbs[x] || s0 < 0 || s1 < 0 || comp[s0] == comp[s1])
+            return 0;
+        *cond = c;
+        *leave = !comp[s0];
+        return 1;
+    }
+    return 0;
+}
+
+/* ---- the range of a value ---- */
+
+/* The values something can have, either side possibly unknown (NO_LO, NO_HI). */
+typedef struct span { wide lo, hi; } span;
+#define NO_LO (-((wide)1 << 100))
+#define NO_HI ((wide)1 << 100)
+#define CEILING_COST 8           /* of the range budget, for looking for a counter's loop */
+static const span unknown = {NO_LO, NO_HI};
+
+static int known(span s) { return s.lo != NO_LO && s.hi != NO_HI; }
+static wide least(wide a, wide b) { return a < b ? a : b; }
+static wide most(wide a, wide b) { return a > b ? a : b; }
+static span either(span a, span b) { return (span){least(a.lo, b.lo), most(a.hi, b.hi)}; }
+
+/* The values of a BITS-wide integer read as signed (SGN) or unsigned. */
+static span type_span(unsigned bits, int sgn) {
+    return sgn ? (span){-((wide)1 << (bits - 1)), ((wide)1 << (bits - 1)) - 1} : (span){0, ((wide)1 << bits) - 1};
+}
+
+/* S, the result of arithmetic in a BITS-wide type, as the type holds it: unchanged when
+ * every value fits, else unknown (a value that does not fit wraps to any other). */
+static span fits_in(span s, unsigned bits, int sgn) {
+    span t = type_span(bits, sgn);
+    return known(s) && s.lo >= t.lo && s.hi <= t.hi ? s : unknown;
+}
+
+/* S, values read as FROM_SGN, read as TO_SGN: the same where both readings agree. */
+static span reread(span s, unsigned bits, int from_sgn, int to_sgn) {
+    if (from_sgn == to_sgn) return s;
+    return known(s) && s.lo >= 0 && s.hi <= type_span(bits, 1).hi ? s : unknown;
+}
+
+/* Whether A is a load, in block X, of a scalar integer alloca: a loop counter's value. */
+static int counter_load(const cfg *g, unsigned x, LLVMValueRef a) {
+    if (!LLVMIsALoadInst(a) || LLVMGetInstructionParent(a) != g->bbs[x]) return 0;
+    LLVMValueRef var = LLVMGetOperand(a, 0);
+    if (!LLVMIsAAllocaInst(var)) return 0;
+    LLVMTypeRef ty = LLVMGetAllocatedType(var);
+    return LLVMGetTypeKind(ty) == LLVMIntegerTypeKind && LLVMTypeOf(a) == ty;
+}
+
+/* Marks VAR as a counter whose range is being found; 0 when it already is (a range that
+ * rests on itself) or too many are. */
+static int ranging_enter(cfg *g, LLVMValueRef var) {
+    if (g->nranging == LOOP_CFG_RANGING_DEPTH) return 0;
+    for (unsigned k = 0; k < g->nranging; k++)
+        if (g->ranging[k] == var) return 0;
+    g->ranging[g->nranging++] = var;
+    return 1;
+}
+
+static void ranging_leave(cfg *g) { g->nranging--; }
+
+static span range_of(cfg *g, LLVMValueRef x, int sgn, unsigned *budget);
+static span ceiling(cfg *g, LLVMValueRef var, int sgn, unsigned *budget, span sets, int up);
+
+/* Whether STORE writes back its variable VAR plus an amount, loaded from VAR in the same
+ * block with no other store of VAR in between; STEP gets the amount's range (a constant:
+ * read signed, as adding it wraps to subtracting; else read as SGN), unknown when it has
+ * none. */
+static int step_of(cfg *g, LLVMValueRef store, LLVMValueRef var, int sgn, unsigned *budget, span *step) {
+    LLVMValueRef val = LLVMGetOperand(store, 0);
+    if (!LLVMIsABinaryOperator(val)) return 0;
+    LLVMOpcode op = LLVMGetInstructionOpcode(val);
+    if (op != LLVMAdd && op != LLVMSub) return 0;
+    LLVMValueRef x = LLVMGetOperand(val, 0), c = LLVMGetOperand(val, 1);
+    if (op == LLVMAdd && !(LLVMIsALoadInst(x) && LLVMGetOperand(x, 0) == var)) { LLVMValueRef t = x; x = c; c = t; }
+    if (!LLVMIsALoadInst(x) || LLVMGetOperand(x, 0) != var ||
+        LLVMGetInstructionParent(x) != LLVMGetInstructionParent(store))
+        return 0;
+    for (LLVMValueRef i = LLVMGetNextInstruction(x); i && i != store; i = LLVMGetNextInstruction(i))
+        if (LLVMIsAStoreInst(i) && LLVMGetOperand(i, 1) == var) return 0;
+    if (!LLVMGetNextInstruction(x)) return 0;
+    span s = LLVMIsAConstantInt(c) ? (span){loop_cfg_int_value(c, 1), loop_cfg_int_value(c, 1)} : range_of(g, c, sgn, budget);
+    if (known(s) && op == LLVMSub) s = (span){-s.hi, -s.lo};
+    *step = known(s) ? s : unknown;
+    return 1;
+}
+
+/* Rules (variables of known values) and (counters): a local variable whose every store is a
+ * value of known range holds one, as the address never escapes (only loads and stores use
+ * it); one that is also stepped one way, the range ceiling finds for it. */
+static span variable_range(cfg *g, LLVMValueRef var, int sgn, unsigned *budget) {
+    span r = {NO_HI, NO_LO}, step;
+    int any = 0, up = 0, down = 0;
+    for (LLVMUseRef u = LLVMGetFirstUse(var); u; u = LLVMGetNextUse(u)) {
+        LLVMValueRef user = LLVMGetUser(u);
+        if (LLVMIsALoadInst(user)) continue;
+        if (!LLVMIsAStoreInst(user) || LLVMGetOperand(user, 1) != var || LLVMGetOperand(user, 0) == var)
+            return unknown;
+        if (step_of(g, user, var, sgn, budget, &step)) {
+            if (step.lo > 0 && step.hi != NO_HI) up = 1;
+            else if (step.hi < 0 && step.lo != NO_LO) down = 1;
+            else return unknown;
+            continue;
+        }
+        r = either(r, range_of(g, LLVMGetOperand(user, 0), sgn, budget));
+        any = 1;
+    }
+    if (!any || (up && down)) return unknown;
+    return up || down ? ceiling(g, var, sgn, budget, r, up) : r;
+}
+
+/* Rule (bounded reads): a read whose declared distribution is bounded gives a value
+ * in its range (a draw that does not fit the variable fails the trial). */
+static span read_range(const cfg *g, LLVMValueRef call) {
+    LLVMValueRef callee = LLVMGetCalledValue(call);
+    size_t n;
+    const char *name = callee && LLVMIsAFunction(callee) ? LLVMGetValueName2(callee, &n) : "";
+    if (!g->given || strcmp(name, FSABI_READ_INT) != 0 || LLVMGetNumArgOperands(call) != 1) return unknown;
+    LLVMValueRef site = LLVMGetOperand(call, 0);
+    if (!LLVMIsAConstantInt(site) || LLVMConstIntGetZExtValue(site) >= g->given->nreads) return unknown;
+    double a = g->given->read_lo[LLVMConstIntGetZExtValue(site)], b = g->given->read_hi[LLVMConstIntGetZExtValue(site)];
+    if (!(a >= -0x1p62 && b <= 0x1p62)) return unknown;
+    span s = {(wide)trunc(a), (wide)trunc(b)};   /* the runtime converts a draw as C does: toward zero */
+    return s.lo <= s.hi ? s : unknown;
+}
+
+/* Rule (drawn arguments): in function mode, a parameter of the entry that only the
+ * runtime passes has a value its declared distribution can give (truncated, as the
+ * runtime converts it; a draw that does not fit fails the trial). */
+static span argument_range(const cfg *g, LLVMValueRef param) {
+    double a, b, text;
+    if (!g->given || !given_walks_param(&g->given->walks, param, &a, &b, &text) || !(a >= -0x1p62 && b <= 0x1p62))
+        return unknown;
+    span s = {(wide)a, (wide)b};
+    return s.lo <= s.hi ? s : unknown;
+}
+
+/* Rule (least and greatest): select(x < y, x, y) is at most y, select(x > y, x, y) at
+ * least y, whatever x is (either order, any strictness); else a choice has either's values. */
+static span choice_range(cfg *g, LLVMValueRef x, int sgn, unsigned *budget) {
+    LLVMValueRef c = LLVMGetOperand(x, 0), t = LLVMGetOperand(x, 1), f = LLVMGetOperand(x, 2);
+    span a = range_of(g, t, sgn, budget), b = range_of(g, f, sgn, budget);
+    if (!LLVMIsAICmpInst(c)) return either(a, b);
+    LLVMIntPredicate p = LLVMGetICmpPredicate(c);
+    LLVMValueRef l = LLVMGetOperand(c, 0), r = LLVMGetOperand(c, 1);
+    if (l == f && r == t) { p = loop_cfg_swapped(p); l = t; r = f; }
+    if (l != t || r != f || p == LLVMIntEQ || p == LLVMIntNE || loop_cfg_signed_pred(p) != sgn) return either(a, b);
+    if (p == LLVMIntSLT || p == LLVMIntSLE || p == LLVMIntULT || p == LLVMIntULE)
+        return (span){least(a.lo, b.lo), least(a.hi, b.hi)};
+    return (span){most(a.lo, b.lo), most(a.hi, b.hi)};
+}
+
+/* Rule (arithmetic): sums, differences and products of values of known range; quotients by
+ * and remainders of a divisor of known range that excludes 0 (a remainder is within the
+ * divisor whatever is divided); x & y at most either (read unsigned); shifts by a known
+ * amount. A result that might not fit its type is unknown: wrapping could give any value. */
+static span arith_range(cfg *g, LLVMValueRef x, int sgn, unsigned *budget, unsigned bits) {
+    LLVMOpcode op = LLVMGetInstructionOpcode(x);
+    LLVMValueRef p = LLVMGetOperand(x, 0), q = LLVMGetOperand(x, 1);
+    const wide big = (wide)1 << 64;   /* keeps products within the wide type */
+    switch (op) {
+    case LLVMAdd: case LLVMSub: case LLVMMul: {
+        span a = range_of(g, p, sgn, budget), b = range_of(g, q, sgn, budget);
+        if (!known(a) || !known(b)) return unknown;
+        if (op == LLVMAdd) return fits_in((span){a.lo + b.lo, a.hi + b.hi}, bits, sgn);
+        if (op == LLVMSub) return fits_in((span){a.lo - b.hi, a.hi - b.lo}, bits, sgn);
+        if (a.lo < -big || a.hi > big || b.lo < -big || b.hi > big) return unknown;
+        wide c[4] = {a.lo * b.lo, a.lo * b.hi, a.hi * b.lo, a.hi * b.hi};
+        return fits_in((span){least(least(c[0], c[1]), least(c[2], c[3])), most(most(c[0], c[1]), most(c[2], c[3]))},
+                       bits, sgn);
+    }
+    case LLVMSDiv: case LLVMUDiv: {
+        int s = op == LLVMSDiv;
+        span a = range_of(g, p, s, budget), d = range_of(g, q, s, budget);
+        if (!known(a) || !known(d) || d.lo < 1) return unknown;
+        /* x / d for d >= 1 rises with x, and for one x comes nearer 0 as d grows */
+        return fits_in((span){least(a.lo / d.lo, a.lo / d.hi), most(a.hi / d.lo, a.hi / d.hi)}, bits, sgn);
+    }
+    case LLVMSRem: case LLVMURem: {
+        int s = op == LLVMSRem;
+        span a = range_of(g, p, s, budget), d = range_of(g, q, s, budget);
+        if (!known(d) || (d.lo <= 0 && d.hi >= 0)) return unknown;
+        wide w = most(d.lo < 0 ? -d.lo : d.lo, d.hi < 0 ? -d.hi : d.hi) - 1;   /* the largest |remainder| */
+        span r = {!s || a.lo >= 0 ? 0 : -w, a.hi <= 0 ? 0 : w};                 /* of the dividend's sign */
+        if (a.lo >= 0 && a.hi != NO_HI) r.hi = least(r.hi, a.hi);
+        if (a.hi <= 0 && a.lo != NO_LO) r.lo = most(r.lo, a.lo);
+        return fits_in(r, bits, sgn);
+    }
+    case LLVMAnd: {
+        span a = range_of(g, p, 0, budget), b = range_of(g, q, 0, budget);
+        wide hi = least(a.hi, b.hi);
+        return hi == NO_HI ? unknown : fits_in((span){0, hi}, bits, sgn);
+    }
+    case LLVMShl: {
+        span a = range_of(g, p, sgn, budget), k = range_of(g, q, 0, budget);
+        if (!known(a) || !known(k) || a.lo < 0 || a.hi > big || k.hi >= bits || k.hi > 62) return unknown;
+        return fits_in((span){a.lo << k.lo, a.hi << k.hi}, bits, sgn);
+    }
+    case LLVMLShr: case LLVMAShr: {
+        span a = range_of(g, p, op == LLVMAShr, budget), k = range_of(g, q, 0, budget);
+        if (!known(a) || !known(k) || a.lo < 0 || k.hi >= bits) return unknown;
+        return fits_in((span){a.lo >> k.hi, a.hi >> k.lo}, bits, sgn);
+    }
+    default: return unknown;
+    }
+}
+
+/* Rule (guarded loads): a load of VAR at the start of a block entered only from a test of VAR
+ * (`k < 10 ? k : 10` at -O0), with no store of VAR between the two loads and its address
+ * used by nothing but loads and stores, has a value that passed the test; R, what else is
+ * known of it, narrowed accordingly. */
+static span guarded(cfg *g, LLVMValueRef load, LLVMValueRef var, int sgn, unsigned *budget, span r) {
+    for (LLVMUseRef u = LLVMGetFirstUse(var); u; u = LLVMGetNextUse(u)) {
+        LLVMValueRef user = LLVMGetUser(u);     /* a call given its address could change it */
+        if (!LLVMIsALoadInst(user) && !(LLVMIsAStoreInst(user) && LLVMGetOperand(user, 0) != var)) return r;
+    }
+    LLVMBasicBlockRef b = LLVMGetInstructionParent(load);
+    for (LLVMValueRef i = LLVMGetFirstInstruction(b); i && i != load; i = LLVMGetNextInstruction(i))
+        if (LLVMIsAStoreInst(i) && LLVMGetOperand(i, 1) == var) return r;
+    long long bi = ptr_map_get(&g->ids, b);
+    if (bi < 0 || g->pfirst[bi + 1] - g->pfirst[bi] != 1) return r;
+    LLVMBasicBlockRef p = g->bbs[g->pred[g->pfirst[bi]]];
+    LLVMValueRef term = LLVMGetBasicBlockTerminator(p);
+    if (!LLVMIsABranchInst(term) || !LLVMIsConditional(term) || !LLVMIsAICmpInst(LLVMGetCondition(term)) ||
+        LLVMGetSuccessor(term, 0) == LLVMGetSuccessor(term, 1))
+        return r;
+    LLVMValueRef c = LLVMGetCondition(term), a = LLVMGetOperand(c, 0), y = LLVMGetOperand(c, 1);
+    LLVMIntPredicate pr = LLVMGetICmpPredicate(c);
+    if (!(LLVMIsALoadInst(a) && LLVMGetOperand(a, 0) == var)) {
+        LLVMValueRef s = a; a = y; y = s;
+        pr = loop_cfg_swapped(pr);
+    }
+    if (!LLVMIsALoadInst(a) || LLVMGetOperand(a, 0) != var || LLVMGetInstructionParent(a) != p) return r;
+    for (LLVMValueRef i = LLVMGetNextInstruction(a); i; i = LLVMGetNextInstruction(i))
+        if (LLVMIsAStoreInst(i) && LLVMGetOperand(i, 1) == var) return r;
+    if (LLVMGetSuccessor(term, 0) != b) pr = loop_cfg_negated(pr);
+    int ps = pr == LLVMIntEQ || pr == LLVMIntNE ? sgn : loop_cfg_signed_pred(pr);
+    span q = ps == sgn ? r : variable_range(g, var, ps, budget), ys = range_of(g, y, ps, budget);
+    switch (pr) {
+    case LLVMIntSLT: case LLVMIntULT: if (ys.hi != NO_HI) q.hi = least(q.hi, ys.hi - 1); break;
+    case LLVMIntSLE: case LLVMIntULE: q.hi = least(q.hi, ys.hi); break;
+    case LLVMIntSGT: case LLVMIntUGT: if (ys.lo != NO_LO) q.lo = most(q.lo, ys.lo + 1); break;
+    case LLVMIntSGE: case LLVMIntUGE: q.lo = most(q.lo, ys.lo); break;
+    case LLVMIntEQ: q = (span){most(q.lo, ys.lo), least(q.hi, ys.hi)}; break;
+    default: break;
+    }
+    if (ps == sgn) return q;
+    q = reread(q, LLVMGetIntTypeWidth(LLVMGetAllocatedType(var)), ps, sgn);   /* the test read the other way */
+    return known(q) ? (span){most(r.lo, q.lo), least(r.hi, q.hi)} : r;
+}
+
+/* The least and greatest value X can have, read as signed (SGN) or unsigned, through
+ * constants, extensions, truncations that keep it, choices (phi, select), arithmetic,
+ * local variables, counters and bounded reads; a side not known is NO_LO or NO_HI. Each
+ * value looked at spends one of BUDGET; none left: unknown. */
+static span range_of(cfg *g, LLVMValueRef x, int sgn, unsigned *budget) {
+    LLVMTypeRef ty = LLVMTypeOf(x);
+    if (*budget == 0 || LLVMGetTypeKind(ty) != LLVMIntegerTypeKind || LLVMGetIntTypeWidth(ty) > 64) return unknown;
+    --*budget;
+    unsigned bits = LLVMGetIntTypeWidth(ty);
+    span r = unknown;
+    if (LLVMIsAConstantInt(x)) {
+        r.lo = r.hi = loop_cfg_int_value(x, sgn);
+        return r;
+    }
+    if (LLVMIsASExtInst(x) || LLVMIsAZExtInst(x)) {
+        /* Rule (narrow values): a char or short extended is within its type, whatever
+         * memory holds; wider ones are not taken at their type's extremes (a bound of
+         * 2^31 trips says nothing). */
+        int from_sgn = LLVMIsASExtInst(x) != NULL;
+        LLVMValueRef v = LLVMGetOperand(x, 0);
+        unsigned from = LLVMGetIntTypeWidth(LLVMTypeOf(v));
+        r = range_of(g, v, from_sgn, budget);
+        if (from <= 16) {
+            span t = type_span(from, from_sgn);
+            r = (span){r.lo == NO_LO ? t.lo : r.lo, r.hi == NO_HI ? t.hi : r.hi};
+        }
+        return sgn || r.lo >= 0 ? r : unknown;   /* a negative value sign-extended, read unsigned, is huge */
+    }
+    if (LLVMIsATruncInst(x))
+        return fits_in(range_of(g, LLVMGetOperand(x, 0), sgn, budget), bits, sgn);
+    if (LLVMIsAPHINode(x)) {
+        span u = {NO_HI, NO_LO};
+        for (unsigned k = 0; k < LLVMCountIncoming(x); k++) u = either(u, range_of(g, LLVMGetIncomingValue(x, k), sgn, budget));
+        r = LLVMCountIncoming(x) ? u : unknown;
+    } else if (LLVMIsASelectInst(x))
+        r = choice_range(g, x, sgn, budget);
+    else if (LLVMIsABinaryOperator(x))
+        return arith_range(g, x, sgn, budget, bits);
+    else if (LLVMIsALoadInst(x) && LLVMIsAAllocaInst(LLVMGetOperand(x, 0)) &&
+             LLVMGetAllocatedType(LLVMGetOperand(x, 0)) == ty)
+        r = guarded(g, x, LLVMGetOperand(x, 0), sgn, budget, variable_range(g, LLVMGetOperand(x, 0), sgn, budget));
+    else if (LLVMIsACallInst(x))
+        r = read_range(g, x);
+    else if (LLVMIsAArgument(x))
+        r = argument_range(g, x);
+    /* the values must be ones the type holds, read as asked: -1 stored, read unsigned,
+     * is the type's greatest, not a value below 0 */
+    span t = type_span(bits, sgn);
+    if ((r.lo != NO_LO && (r.lo < t.lo || r.lo > t.hi)) || (r.hi != NO_HI && (r.hi > t.hi || r.hi < t.lo)))
+        return unknown;
+    return r.lo <= r.hi || r.lo == NO_LO || r.hi == NO_HI ? r : unknown;
+}
+
+/* ---- the counted loop ---- */
+
+/* What the loop's exit test says and what the stores to its variable do. */
+typedef struct counter_var {
+    LLVMValueRef var;            /* the alloca */
+    int is_signed;               /* how the variable's values are read */
+    span type;                   /* the range of its type, so read */
+    int rising;                  /* the loop goes on while v < limit (else v > limit) */
+    wide limit;
+    struct { unsigned bits; int sgn; span added; } sums[4];   /* the test adds these to v, */
+    unsigned nsums;              /* innermost last, each in a type of BITS read as SGN */
+    unsigned nsets;              /* stores outside the loop */
+    span sets;                   /* the values they store */
+    wide step_min, step_max;     /* |steps| of the stores inside the loop */
+    unsigned nsteps;             /* step stores */
+    span values;                 /* count_at: every value v can have, read as is_signed */
+} counter_var;
+
+/* Whether T is, through extensions and additions, a load in block X of a counter (WANT,
+ * or any when NULL). */
+static int leads(const cfg *g, unsigned x, LLVMValueRef t, LLVMValueRef want, unsigned depth) {
+    if (depth > 6) return 0;
+    if (counter_load(g, x, t)) return !want || LLVMGetOperand(t, 0) == want;
+    if (LLVMIsASExtInst(t) || LLVMIsAZExtInst(t)) return leads(g, x, LLVMGetOperand(t, 0), want, depth + 1);
+    if (!LLVMIsABinaryOperator(t)) return 0;
+    LLVMOpcode op = LLVMGetInstructionOpcode(t);
+    if (op == LLVMSub) return leads(g, x, LLVMGetOperand(t, 0), want, depth + 1);
+    return op == LLVMAdd && (leads(g, x, LLVMGetOperand(t, 0), want, depth + 1) ||
+                             leads(g, x, LLVMGetOperand(t, 1), want, depth + 1));
+}
+
+/* Rule (tests on a sum): reads T, read as SGN, as a counter v plus amounts of known range
+ * added through extensions, into V (var, sign, type, sums). Returns 0, or -1. */
+static int read_sum(cfg *g, unsigned x, LLVMValueRef t, int sgn, LLVMValueRef want, unsigned *budget, counter_var *v) {
+    v->nsums = 0;
+    for (unsigned depth = 0; depth <= 6; depth++) {
+        if (counter_load(g, x, t) && (!want || LLVMGetOperand(t, 0) == want)) {
+            v->var = LLVMGetOperand(t, 0);
+            unsigned bits = LLVMGetIntTypeWidth(LLVMGetAllocatedType(v->var));
+            if (bits < 2 || bits > 64) return -1;
+            v->is_signed = sgn;
+            v->type = type_span(bits, sgn);
+            return 0;
+        }
+        if (LLVMIsASExtInst(t) || LLVMIsAZExtInst(t)) {
+            if (LLVMIsASExtInst(t) && !sgn) return -1;   /* a sign-extended value compared unsigned */
+            sgn = LLVMIsASExtInst(t) != NULL;
+            t = LLVMGetOperand(t, 0);
+            continue;
+        }
+        if (!LLVMIsABinaryOperator(t) || v->nsums == 4) return -1;
+        LLVMOpcode op = LLVMGetInstructionOpcode(t);
+        LLVMValueRef l = LLVMGetOperand(t, 0), r = LLVMGetOperand(t, 1);
+        if (op == LLVMAdd && !leads(g, x, l, want, 0)) { LLVMValueRef s = l; l = r; r = s; }
+        if ((op != LLVMAdd && op != LLVMSub) || !leads(g, x, l, want, 0)) return -1;
+        span a = range_of(g, r, sgn, budget);
+        if (!known(a)) return -1;
+        v->sums[v->nsums].bits = LLVMGetIntTypeWidth(LLVMTypeOf(t));
+        v->sums[v->nsums].sgn = sgn;
+        v->sums[v->nsums++].added = op == LLVMSub ? (span){-a.hi, -a.lo} : a;
+        t = l;
+    }
+    return -1;
+}
+
+/* Reads the exit test at the end of block X of COMP into V. Returns 0, or -1 when it is
+ * not "v + a < limit" or "v + a > limit" (any strictness, either side, either branch, a
+ * sum of amounts of known range, maybe none) on the value of a scalar alloca v (WANT, or
+ * any) loaded in X, the limit a value of known range (its greatest value for "<", its
+ * least for ">"); v's limit is then that less a's least (greatest) value. */
+static int read_test(cfg *g, unsigned x, const unsigned char *comp, LLVMValueRef want, unsigned *budget,
+                     counter_var *v) {
+    LLVMValueRef cond;
+    int leave;
+    if (!exit_test(g, x, comp, &cond, &leave)) return -1;   /* the test must be the way out */
+    LLVMIntPredicate p = LLVMGetICmpPredicate(cond);
+    LLVMValueRef a = LLVMGetOperand(cond, 0), b = LLVMGetOperand(cond, 1);
+    if (!leads(g, x, a, want, 0) && leads(g, x, b, want, 0)) {
+        LLVMValueRef t = a; a = b; b = t;
+        p = loop_cfg_swapped(p);
+    }
+    if (leave) p = loop_cfg_negated(p);                       /* stays on false */
+    int ps = loop_cfg_signed_pred(p);
+    if (read_sum(g, x, a, ps, want, budget, v) != 0) return -1;
+    span added = {0, 0}, lim = range_of(g, b, ps, budget);
+    for (unsigned k = 0; k < v->nsums; k++) added = (span){added.lo + v->sums[k].added.lo, added.hi + v->sums[k].added.hi};
+    int strict = p == LLVMIntSLT || p == LLVMIntULT || p == LLVMIntSGT || p == LLVMIntUGT;
+    switch (p) {
+    case LLVMIntSLT: case LLVMIntULT: case LLVMIntSLE: case LLVMIntULE:
+        if (lim.hi == NO_HI) return -1;
+        v->rising = 1;
+        v->limit = lim.hi + !strict - added.lo;
+        return 0;
+    case LLVMIntSGT: case LLVMIntUGT: case LLVMIntSGE: case LLVMIntUGE:
+        if (lim.lo == NO_LO) return -1;
+        v->rising = 0;
+        v->limit = lim.lo - !strict - added.hi;
+        return 0;
+    default: return -1;
+    }
+}
+
+/* Reads every store of V's variable: values of known range outside COMP, steps of the loop's
+ * sign and known range inside, in blocks in no inner cycle (STEPPED marks them). Returns
+ * 0, or -1 when a use is anything else (the address escapes, a value from elsewhere is
+ * stored). */
+static int read_stores(cfg *g, const unsigned char *comp, const unsigned char *inner, unsigned *budget,
+                       counter_var *v, unsigned char *stepped) {
+    memset(stepped, 0, g->n);
+    for (LLVMUseRef u = LLVMGetFirstUse(v->var); u; u = LLVMGetNextUse(u)) {
+        LLVMValueRef user = LLVMGetUser(u);
+        if (LLVMIsALoadInst(user)) continue;
+        if (!LLVMIsAStoreInst(user) || LLVMGetOperand(user, 1) != v->var || LLVMGetOperand(user, 0) == v->var)
+            return -1;
+        long long b = ptr_map_get(&g->ids, LLVMGetInstructionParent(user));
+        if (b < 0) return -1;
+        if (!comp[b]) {
+            span s = range_of(g, LLVMGetOperand(user, 0), v->is_signed, budget);
+            if (!known(s)) return -1;
+            v->sets = v->nsets++ ? either(v->sets, s) : s;
+            continue;
+        }
+        span s;
+        if (!step_of(g, user, v->var, v->is_signed, budget, &s) || !known(s)) return -1;
+        if (v->rising ? s.lo <= 0 : s.hi >= 0) return -1;
+        if (inner[b]) return -1;                      /* a step inside an inner loop */
+        wide smin = v->rising ? s.lo : -s.hi, smax = v->rising ? s.hi : -s.lo;
+        if (!v->nsteps || smin < v->step_min) v->step_min = smin;
+        if (!v->nsteps || smax > v->step_max) v->step_max = smax;
+        v->nsteps++;
+        stepped[b] = 1;
+    }
+    return v->nsets > 0 && v->nsteps > 0 ? 0 : -1;
+}
+
+/* Whether some way round the loop from H back to H crosses no block MARKED. An edge into
+ * a block that can only leave when entered that way (`&&`'s false) goes round no further. */
+static int skips_step(const cfg *g, unsigned h, const unsigned char *comp, const unsigned char *marked,
+                      unsigned char *mark) {
+    if (marked[h]) return 0;
+    memset(mark, 0, g->n);
+    size_t top = 0;
+    g->stack[top++] = h;
+    while (top) {
+        unsigned x = g->stack[--top];
+        for (unsigned e = g->sfirst[x]; e < g->sfirst[x + 1]; e++) {
+            unsigned y = g->succ[e];
+            if (!comp[y] || leaves(g, x, g->bbs[y], comp)) continue;
+            if (y == h) return 1;
+            if (!marked[y] && !mark[y]) { mark[y] = 1; g->stack[top++] = y; }
+        }
+    }
+    return 0;
+}
+
+/* Whether each entry into the loop COMP (entry H) finds V's counter within its sets or its
+ * limit before it steps: the test is H's, before any step (a counter left past the limit
+ * stays there), or every block entering H from outside stores a set into it. Else the
+ * counter could start an entry where the last left it, past the limit, and step on. */
+static int entered_set(const cfg *g, unsigned h, unsigned x, const unsigned char *comp, const counter_var *v,
+                       const unsigned char *stepped) {
+    if (x == h && !stepped[h]) return 1;
+    if (h == 0) return 0;                           /* the function's start enters it */
+    for (unsigned e = g->pfirst[h]; e < g->pfirst[h + 1]; e++) {
+        unsigned p = g->pred[e];
+        if (comp[p]) continue;
+        int sets = 0;
+        for (LLVMValueRef i = LLVMGetFirstInstruction(g->bbs[p]); i && !sets; i = LLVMGetNextInstruction(i))
+            sets = LLVMIsAStoreInst(i) && LLVMGetOperand(i, 1) == v->var;
+        if (!sets) return 0;
+    }
+    return 1;
+}
+
+/* Rule (counted loops, exit tests anywhere): the most times the exit test at the end of
+ * block X can pass per entry into the loop COMP (entry H; INNER marks the blocks of COMP
+ * in cycles that avoid H), X in no inner cycle and crossed by every way round, the test
+ * on a counter (WANT, or any); -1 when it is not such a test. OUT (NULL: not wanted) gets
+ * what is known of the counter, with every value it can ever have. Between two passes of the test a whole way round runs, so the
+ * counter moves by a step at least; it starts within the values stored outside the loop
+ * and no pass leaves the limit behind. */
+static wide count_at(cfg *g, unsigned h, const unsigned char *comp, const unsigned char *inner, unsigned x,
+                     LLVMValueRef want, unsigned *budget, counter_var *out) {
+    counter_var v = {0};
+    wide k = -1;
+    int entered = 0;
+    unsigned char *stepped = NULL, *mark = NULL;
+    LLVMValueRef cond;
+    int leave;
+    if (inner[x] || !exit_test(g, x, comp, &cond, &leave)) return -1;
+    stepped = calloc(g->n, 1);
+    mark = calloc(g->n, 1);
+    if (!stepped || !mark) goto out;
+    stepped[x] = 1;
+    if (skips_step(g, h, comp, stepped, mark)) goto out;   /* X is not on every way round */
+    if (read_test(g, x, comp, want, budget, &v) != 0) goto out;
+    entered = want ? 0 : ranging_enter(g, v.var);     /* a counter ceiling asks for is marked there */
+    if (!want && !entered) goto out;
+    if (read_stores(g, comp, inner, budget, &v, stepped) == 0 && !skips_step(g, h, comp, stepped, mark)) {
+        /* The counter starts within the sets and, until a test fails, each test finds it
+         * within the limit. Between two tests each step store runs once at most (a way
+         * round crosses each block outside inner cycles once), and after the last test
+         * only X's own, past the test. None of it may wrap. */
+        unsigned xsteps = 0;
+        for (LLVMValueRef i = LLVMGetFirstInstruction(g->bbs[x]); i; i = LLVMGetNextInstruction(i))
+            xsteps += LLVMIsAStoreInst(i) && LLVMGetOperand(i, 1) == v.var;
+        wide overshoot = (wide)(v.nsteps + xsteps) * v.step_max;
+        wide first = v.rising ? v.sets.lo : v.sets.hi;
+        wide far = v.rising ? most(v.sets.hi, v.limit - 1) + overshoot : least(v.sets.lo, v.limit + 1) - overshoot;
+        if (x == h && !stepped[h])   /* a start past the limit fails the test before any step */
+            far = v.rising ? most(v.sets.hi, v.limit - 1 + overshoot) : least(v.sets.lo, v.limit + 1 - overshoot);
+        span values = v.rising ? (span){first, far} : (span){far, first};
+        int fits = values.lo >= v.type.lo && values.hi <= v.type.hi;
+        span added = {0, 0};
+        for (unsigned s = v.nsums; fits && s-- > 0;) {    /* innermost first: each partial sum must fit */
+            added = (span){added.lo + v.sums[s].added.lo, added.hi + v.sums[s].added.hi};
+            span t = type_span(v.sums[s].bits, v.sums[s].sgn);
+            fits = values.lo + added.lo >= t.lo && values.hi + added.hi <= t.hi;
+        }
+        wide gap = v.rising ? v.limit - first : first - v.limit;
+        if (fits && entered_set(g, h, x, comp, &v, stepped)) {
+            k = gap <= 0 ? 0 : (gap + v.step_min - 1) / v.step_min;
+            v.values = values;
+            if (out) *out = v;
+        }
+    }
+out:
+    if (entered) ranging_leave(g);
+    free(stepped);
+    free(mark);
+    return k;
+}
+
+/* K, the most times the loop COMP with entry H can go round per entry (the fewest any of its
+ * exit tests allows); -1 when it is not a counted loop. INNER marks the blocks of COMP in
+ * cycles that avoid H. BUDGET: what range_of may spend; NULL: a fresh budget per test.
+ * AT_HEADER (NULL: not wanted) gets whether K is H's own test's, with its way out leaving
+ * COMP at once: then no other block of COMP runs without a pass of that test. */
+wide counted_loops_trips(cfg *g, unsigned h, const unsigned char *comp, const unsigned char *inner, unsigned *budget,
+                          int *at_header) {
+    wide best = -1;
+    int header = 0;
+    for (unsigned x = 0; x < g->n; x++) {
+        if (!comp[x]) continue;
+        unsigned fresh = RANGE_BUDGET;
+        wide k = count_at(g, h, comp, inner, x, NULL, budget ? budget : &fresh, NULL);
+        if (k < 0 || (best >= 0 && k > best) || (best >= 0 && k == best && header)) continue;
+        best = k;
+        header = 0;
+        LLVMValueRef term = LLVMGetBasicBlockTerminator(g->bbs[x]);
+        if (x == h && LLVMIsABranchInst(term) && LLVMIsConditional(term)) {
+            long long s0 = ptr_map_get(&g->ids, LLVMGetSuccessor(term, 0)), s1 = ptr_map_get(&g->ids, LLVMGetSuccessor(term, 1));
+            header = s0 >= 0 && s1 >= 0 && comp[s0] != comp[s1];
+        }
+    }
+    if (at_header) *at_header = header;
+    return best > TRIPS_MAX ? -1 : best;
+}
+
+/* Rule (counters): the values of VAR, a local variable stored SETS (read as SGN) and
+ * stepped up (UP) or down, when the steps are all in one loop the sets are outside of:
+ * those count_at finds at an exit test on VAR; or, the loop a top-level one (entered once
+ * per call) whose trips are bounded, the sets plus each step's most times the loop's
+ * blocks can run. Unknown otherwise. */
+static span ceiling(cfg *g, LLVMValueRef var, int sgn, unsigned *budget, span sets, int up) {
+    if (!known(sets) || *budget < CEILING_COST) return unknown;
+    *budget -= CEILING_COST;
+    unsigned bits = LLVMGetIntTypeWidth(LLVMGetAllocatedType(var));
+    unsigned char *in = malloc(g->n), *comp = calloc(g->n, 1), *inner = calloc(g->n, 1), *steps = calloc(g->n, 1);
+    span r = unknown, step;
+    long s0 = -1;
+    int top = 1, entered = 0;
+    wide stepped = 0;             /* the sum of the steps' largest sizes */
+    if (!in || !comp || !inner || !steps || !(entered = ranging_enter(g, var))) goto out;
+    memset(in, 1, g->n);
+    for (LLVMUseRef u = LLVMGetFirstUse(var); u; u = LLVMGetNextUse(u)) {
+        LLVMValueRef user = LLVMGetUser(u);
+        if (!LLVMIsAStoreInst(user) || !step_of(g, user, var, sgn, budget, &step)) continue;
+        s0 = ptr_map_get(&g->ids, LLVMGetInstructionParent(user));
+        if (!known(step) || s0 < 0) goto out;
+        steps[s0] = 1;
+        stepped += up ? step.hi : -step.lo;
+    }
+    while (s0 >= 0 && loop_cfg_cycle_of(g, (unsigned)s0, in, comp)) {
+        long h = loop_cfg_header_of(g, comp);
+        if (h < 0) break;
+        int sets_out = 1;
+        for (unsigned b = 0; b < g->n; b++)
+            if (steps[b] && !comp[b]) goto out;     /* steps in loops apart */
+        for (LLVMUseRef u = LLVMGetFirstUse(var); u; u = LLVMGetNextUse(u)) {
+            LLVMValueRef user = LLVMGetUser(u);
+            long long b = ptr_map_get(&g->ids, LLVMGetInstructionParent(user));
+            if (LLVMIsAStoreInst(user) && b >= 0 && comp[b] && !step_of(g, user, var, sgn, budget, &step)) sets_out = 0;
+        }
+        loop_cfg_inner_cycles(g, (unsigned)h, comp, inner);
+        for (unsigned b = 0; sets_out && b < g->n; b++) sets_out = !steps[b] || !inner[b];
+        for (unsigned x = 0; sets_out && x < g->n; x++) {
+            counter_var v;
+            if (!comp[x] || count_at(g, (unsigned)h, comp, inner, x, var, budget, &v) < 0) continue;
+            span got = reread(v.values, bits, v.is_signed, sgn);
+            if (known(got)) r = known(r) ? (span){most(r.lo, got.lo), least(r.hi, got.hi)} : got;
+        }
+        if (known(r)) break;
+        if (top && sets_out) {
+            /* entered once per call: the steps add up over its trips at most, K + 1 runs
+             * of a block (K where the header's test gave K and the block is not H) */
+            int at_header;
+            wide k = counted_loops_trips(g, (unsigned)h, comp, inner, budget, &at_header);
+            wide runs = at_header && !steps[h] ? k : k + 1;
+            span t = type_span(bits, sgn);
+            wide far = up ? sets.hi + runs * stepped : sets.lo - runs * stepped;
+            if (k >= 0 && (up ? far <= t.hi : far >= t.lo)) r = up ? (span){sets.lo, far} : (span){far, sets.hi};
+            if (known(r)) break;
+        }
+        top = 0;
+        comp[h] = 0;                /* look in the loops inside */
+        if (h == s0) break;
+        memcpy(in, comp, g->n);
+    }
+out:
+    if (entered) ranging_leave(g);
+    free(in); free(comp); free(inner); free(steps);
+    return r;
+}
+
+/* halving_range for halving_bounds.c: range_of, read signed, on the cfg CTX. */
+int counted_loops_range(void *ctx, LLVMValueRef x, long long *lo, long long *hi) {
+    unsigned budget = RANGE_BUDGET;
+    span s = range_of(ctx, x, 1, &budget);
+    if (!known(s) || s.lo < -((wide)1 << 62) || s.hi > ((wide)1 << 62)) return -1;
+    *lo = (long long)s.lo;
+    *hi = (long long)s.hi;
+    return 0;
+}
+

@@ -70,6 +70,12 @@ int dist_args_numbers(const char *name, const char *const *params, size_t want,
 int dist_args_is_integral(double x);
 const char *dist_args_kind(const dist_arg *a);
 
+/* text_valued.c: the sampler, cdf and mean of a string-valued kind (format, words,
+ * a mixture of strings), which draws bytes and has no number: NAN. */
+double dist_text_sample_nan(const dist *d, gsl_rng *r);
+double dist_text_cdf_nan(const dist *d, double x);
+double dist_text_mean_nan(const dist *d);
+
 /* dist_text.c */
 void dist_text_add(dist_text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void dist_text_number(dist_text *t, double x);

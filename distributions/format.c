@@ -44,26 +44,6 @@ typedef struct format {
 
 #define F(d) ((const format *)(d))
 
-static double no_number(const dist *d, gsl_rng *r)
-{
-    (void)d;
-    (void)r;
-    return NAN;
-}
-
-static double no_cdf(const dist *d, double x)
-{
-    (void)d;
-    (void)x;
-    return NAN;
-}
-
-static double no_mean(const dist *d)
-{
-    (void)d;
-    return NAN;
-}
-
 /* %s: width and precision by hand, so drawn NUL bytes are kept. */
 static int add_string(const piece *p, gsl_rng *r, dist_bytes *out)
 {
@@ -144,7 +124,7 @@ static void release(dist *d)
 }
 
 static const dist_ops ops = {
-    "format", no_cdf, no_mean, to_text, release, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+    "format", dist_text_cdf_nan, dist_text_mean_nan, to_text, release, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
     sample_text,
 };
 
@@ -306,7 +286,7 @@ dist *dist_format_create(const dist_arg *args, size_t nargs, const char *base_di
         return dist_args_fail(err, (int)used + 1, "format(\"...\", ...): argument %zu has no conversion; the "
                               "format has %zu conversion%s", used + 1, used, used == 1 ? "" : "s"), NULL;
     }
-    format *f = (format *)dist_alloc(sizeof *f, &ops, no_number, 0, err);
+    format *f = (format *)dist_alloc(sizeof *f, &ops, dist_text_sample_nan, 0, err);
     char *text = malloc(args[0].string_len + 1);
     if (!f || !text) {
         free(text);

@@ -72,19 +72,6 @@ static double mean(const dist *d)
     return s;
 }
 
-static double text_nan(const dist *d, double x)
-{
-    (void)d;
-    (void)x;
-    return NAN;
-}
-
-static double text_mean(const dist *d)
-{
-    (void)d;
-    return NAN;
-}
-
 static void format(const dist *d, dist_text *t)
 {
     dist_text_add(t, "mixture(");
@@ -158,7 +145,7 @@ static const dist_ops number_ops = {
 };
 
 static const dist_ops text_ops = {
-    "mixture", text_nan, text_mean, format, release, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+    "mixture", dist_text_cdf_nan, dist_text_mean_nan, format, release, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
     sample_text,
 };
 

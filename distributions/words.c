@@ -25,26 +25,6 @@ typedef struct words {
 
 #define W(d) ((const words *)(d))
 
-static double no_number(const dist *d, gsl_rng *r)
-{
-    (void)d;
-    (void)r;
-    return NAN;
-}
-
-static double no_cdf(const dist *d, double x)
-{
-    (void)d;
-    (void)x;
-    return NAN;
-}
-
-static double no_mean(const dist *d)
-{
-    (void)d;
-    return NAN;
-}
-
 static int sample_text(const dist *d, gsl_rng *r, dist_bytes *out)
 {
     const words *w = W(d);
@@ -80,7 +60,7 @@ static void release(dist *d)
 }
 
 static const dist_ops ops = {
-    "words", no_cdf, no_mean, format, release, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+    "words", dist_text_cdf_nan, dist_text_mean_nan, format, release, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
     sample_text,
 };
 
@@ -108,7 +88,7 @@ dist *dist_words_create(const dist_arg *args, size_t nargs, int weighted, dist_e
     }
     if (!(total > 0))
         return dist_args_fail(err, -1, "%s needs a weight > 0, got all weights 0", name), NULL;
-    words *w = (words *)dist_alloc(sizeof *w, &ops, no_number, 0, err);
+    words *w = (words *)dist_alloc(sizeof *w, &ops, dist_text_sample_nan, 0, err);
     if (!w)
         return NULL;
     w->weighted = weighted;

@@ -31,17 +31,25 @@ size_t suggest_distance(const char *a, const char *b)
     return d;
 }
 
-const char *suggest_closest(const char *word, const char *const *candidates)
+/* The candidate nearest WORD by DISTANCE within a third of WORD's length (at least
+ * 1), or NULL. */
+static const char *closest_by(const char *word, const char *const *candidates,
+                              size_t (*distance)(const char *, const char *))
 {
     size_t limit = strlen(word) / 3;
     if (limit < 1) limit = 1;
     const char *best = NULL;
     size_t best_d = limit + 1;
     for (size_t i = 0; candidates && candidates[i]; i++) {
-        size_t d = suggest_distance(word, candidates[i]);
+        size_t d = distance(word, candidates[i]);
         if (d < best_d) { best = candidates[i]; best_d = d; }
     }
     return best;
+}
+
+const char *suggest_closest(const char *word, const char *const *candidates)
+{
+    return closest_by(word, candidates, suggest_distance);
 }
 
 size_t suggest_distance_swaps(const char *a, const char *b)
@@ -76,13 +84,5 @@ size_t suggest_distance_swaps(const char *a, const char *b)
 
 const char *suggest_closest_typed(const char *word, const char *const *candidates)
 {
-    size_t limit = strlen(word) / 3;
-    if (limit < 1) limit = 1;
-    const char *best = NULL;
-    size_t best_d = limit + 1;
-    for (size_t i = 0; candidates && candidates[i]; i++) {
-        size_t d = suggest_distance_swaps(word, candidates[i]);
-        if (d < best_d) { best = candidates[i]; best_d = d; }
-    }
-    return best;
+    return closest_by(word, candidates, suggest_distance_swaps);
 }

@@ -7,6 +7,7 @@
 #include <string.h>
 #include "entry_args.h"
 #include "freqsys/abi.h"
+#include "reads.h"
 
 /* The greatest value a draw of D gives once truncated toward zero, as the runtime
  * converts it to a count; -1 when D has no bound. */
@@ -31,16 +32,6 @@ static double stdin_bytes(const spec_input *in) {
     for (size_t k = 0; k < v->nfiles; k++)
         if ((double)v->files[k].len > largest) largest = (double)v->files[k].len;
     return largest;
-}
-
-/* As reads.c decides it: only `read N` lines serving reads nothing else declares. */
-static int input_can_end(const spec *s) {
-    int any = 0, indexed = 0;
-    for (size_t i = 0; i < s->ninputs; i++) {
-        any |= s->inputs[i].target == SPEC_READ_ANY;
-        indexed |= s->inputs[i].target == SPEC_READ_INDEX;
-    }
-    return indexed && !any;
 }
 
 /* The entry's parameters: the range of each number drawn whole, and the longest
@@ -90,7 +81,7 @@ int given_walks_make(LLVMModuleRef m, const spec *s, bound_walks *out) {
     const spec_input *in = spec_find_stdin(s);
     out->stdin_max = in ? stdin_bytes(in) : -1;
     out->stdin_bounded = out->stdin_max >= 0;
-    out->input_can_end = input_can_end(s);
+    out->input_can_end = reads_input_can_end(s);
     if (entry_params(m, s, out) != 0) {
         given_walks_free(out);
         return -1;

@@ -191,9 +191,7 @@ static LLVMTypeRef store_type(LLVMContextRef ctx, unsigned kind) {
     }
 }
 
-/* Whether a read can find the input ended: only when `read N` lines serve reads
- * that nothing else declares (then the runtime's draw has no value for one). */
-static int input_can_end(const spec *s) {
+int reads_input_can_end(const spec *s) {
     int any = 0, indexed = 0;
     for (size_t i = 0; i < s->ninputs; i++) {
         any |= s->inputs[i].target == SPEC_READ_ANY;
@@ -265,7 +263,7 @@ static int replace_scanf(LLVMModuleRef m, const spec *s, LLVMBuilderRef b, runti
     /* The count, or EOF when the input ended during this call (only `read N` lines
      * can make it end). Where it cannot end the count is a constant, so a test of
      * scanf's result folds and its failure branch is proven never to run. */
-    if (!input_can_end(s)) {
+    if (!reads_input_can_end(s)) {
         LLVMReplaceAllUsesWith(call, LLVMConstInt(LLVMTypeOf(call), assigned, 1));
         LLVMInstructionEraseFromParent(call);
         return 0;

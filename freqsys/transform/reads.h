@@ -36,6 +36,10 @@ typedef struct read_sites {
 int reads_replace(LLVMModuleRef m, const spec *s, const ptr_map *reachable, read_sites *out,
                   char *err, size_t errlen);
 
+/* Whether a read can find the input ended: only when `read N` lines serve reads
+ * that nothing else declares (then the runtime's draw has no value for one). */
+int reads_input_can_end(const spec *s);
+
 /* Appends a site located at instruction AT (NULL: no location). Returns its index,
  * or -1 when memory ran out. */
 int reads_add_site(read_sites *r, const char *variable, LLVMValueRef at, unsigned kind,

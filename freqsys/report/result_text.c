@@ -156,11 +156,12 @@ static void no_bound(char *buf, size_t n, const result_block *b, const result *r
         snprintf(buf, n, "no bound: never reached (P ≤ %.3g), and 0 is within %.10g%% of a mean only if it is 0; "
                  "add a floor: epsilon %.10g%% + 0.001", b->p_upper, r->epsilon * 100, r->epsilon * 100);
     else if (b->hits == 0 && isfinite(b->p_upper) && b->p_upper > 0)
-        snprintf(buf, n, "no bound: never reached (P ≤ %.3g), nothing bounds its count%s", b->p_upper,
-                 isnan(b->max_runs) ? "; add cap N" : "");
+        snprintf(buf, n, "no bound: never reached (P ≤ %.3g), nothing bounds its count%s%s%s", b->p_upper,
+                 isnan(b->max_runs) ? "; add `cap " : "", isnan(b->max_runs) ? b->function : "",
+                 isnan(b->max_runs) ? " N` or a cap for its loop" : "");
     else if (b->min == b->max && b->hits > 0)
-        snprintf(buf, n, "no bound: %llu in every trial, nothing bounds its count; add cap N",
-                 (unsigned long long)b->max);
+        snprintf(buf, n, "no bound: %llu in every trial, nothing bounds its count; add `cap %s N` or a cap for "
+                 "its loop", (unsigned long long)b->max, b->function);
     else
         snprintf(buf, n, "no bound yet");
 }
@@ -198,8 +199,8 @@ static void fill(row *w, const result_block *b, const result *r)
         no_bound(w->note, sizeof w->note, b, r);
     } else if (is_status(b, "not_converged") && is_basis(b, "plug_in")) {
         /* an interval on the trials' moments alone: shown, but it proves nothing */
-        snprintf(w->note, sizeof w->note, "asymptotic only: no bound on its count; add `cap N` (the most "
-                 "executions one %s can have) to settle it", r->calls > 1 ? "call" : "run");
+        snprintf(w->note, sizeof w->note, "asymptotic only: no bound on its count; bound its loop (`cap FILE:LINE N`, "
+                 "LINE its test's) or its function (`cap %s N`) to settle it", b->function);
     } else if (why[0]) {
         snprintf(w->note, sizeof w->note, "%s", why + 2);
     }
@@ -379,8 +380,9 @@ static void gave_up(const result *r, FILE *out)
     }
     fputs("ended early: no number of trials can settle the open blocks above", out);
     if (cap)
-        fputs(": nothing bounds their count;\nstate the most executions one run can have (--cap N, or cap N in the "
-              "spec)", out);
+        fputs(": nothing bounds their count;\nstate it where it belongs: `cap FILE:LINE N` (the most iterations of "
+              "the loop whose test is at that line, per entry),\n`cap FUNCTION N` (the most executions of any block "
+              "of that function, per call), or --cap N for every block", out);
     if (floor)
         fprintf(out, "%s never reached, and 0 is within %.10g%% of a mean only if it is 0;\ngive the relative "
                 "epsilon a floor (epsilon %.10g%% + 0.001)", cap ? ";\nfor those" : ": they were", r->epsilon * 100,

@@ -50,9 +50,10 @@ static void without_cap(void)
        body ? body->mean : NAN, body ? body->half_width : NAN);
     ok(r->gave_up && !r->converged, "...the run gives up rather than spend its budget");
     char *text = as_text(r);
-    ok(strstr(text, "asymptotic only: no bound on its count; add `cap N`") != NULL,
-       "...the text says the interval is asymptotic and what would bound it");
-    ok(strstr(text, "ended early") && strstr(text, "--cap N, or cap N in the spec") &&
+    ok(strstr(text, "asymptotic only: no bound on its count; bound its loop (`cap FILE:LINE N`") != NULL &&
+           strstr(text, "or its function (`cap main N`)") != NULL,
+       "...the text says the interval is asymptotic and what would bound it, where it belongs");
+    ok(strstr(text, "ended early") && strstr(text, "`cap FILE:LINE N` (the most iterations") &&
        strstr(text, "main for.body (rare_large.c:14)"), "...and names the blocks and the cap at the end");
     free(text);
     result_free(r);

@@ -943,6 +943,7 @@ static int configure(run_state *st, cluster *cl) {
     stop_params_floor(&cfg->stop, o->has_floor ? o->epsilon_floor : s->epsilon_floor);
     stop_params_family(&cfg->stop, o->family, runner_family_size(st->mod));
     stop_params_method(&cfg->stop, o->method, o->cap);
+    cfg->stop.order_seed = cfg->seed;   /* the betting interval's order of the trials: the run's own stream */
     if (o->sampling) sampling_method_parse(o->sampling, &cfg->sampling);
     cfg->runs_per_trial = cfg->sampling == SAMPLING_PLAIN ? 1
                         : o->points ? (uint32_t)o->points : sampling_method_default_runs(cfg->sampling);

@@ -141,6 +141,12 @@ int betting_interval_could_reject(const tally *t, uint64_t n, double range, doub
 {
     if (t->overflowed || n < t->hits || !(range > 0.0) || isinf(range) || !(m > 0.0 && m < 1.0))
         return 1;
+    /* log(1 + x) <= x: no bet up to the clip earns more than clip n |mean - m| */
+    double n_mean = (double)(t->s1 > (unsigned __int128)1e30 ? 1e30 : (double)t->s1) / range;
+    double clip = side > 0 ? STAKE / m : STAKE / (1.0 - m), drift = side > 0 ? n_mean - (double)n * m
+                                                                           : (double)n * m - n_mean;
+    if (clip * drift < SCREEN_SHARE * log(2.0 / alpha))
+        return 0;
     histogram h = {malloc(((size_t)t->nbins + 1) * sizeof *h.y), malloc(((size_t)t->nbins + 1) * sizeof *h.w), 0,
                    range};
     if (!h.y || !h.w) {
@@ -151,7 +157,7 @@ int betting_interval_could_reject(const tally *t, uint64_t n, double range, doub
     tally_each(t, gather, &h);
     h.y[h.k] = 0.0;
     h.w[h.k++] = (double)(n - t->hits);
-    double sign = side > 0 ? 1.0 : -1.0, lo = 0.0, hi = side > 0 ? STAKE / m : STAKE / (1.0 - m);
+    double sign = side > 0 ? 1.0 : -1.0, lo = 0.0, hi = clip;
     for (int i = 0; i < 60; i++) {   /* the wealth is concave in the bet: golden-section search */
         double a = hi - 0.618034 * (hi - lo), b = lo + 0.618034 * (hi - lo);
         if (constant_wealth(&h, m, sign, a) < constant_wealth(&h, m, sign, b)) lo = a; else hi = b;

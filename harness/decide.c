@@ -108,6 +108,19 @@ static void judge(decide *d, const tally *tallies, uint64_t j, uint64_t valid) {
     if (d->unbounded && d->unbounded[j]) mark_unbounded(&d->verdicts[j], d->unbounded[j]);
 }
 
+void decide_counter(const runner_config *cfg, uint64_t j, const tally_moments *m, block_verdict *v) {
+    if (cfg->runs_per_trial > 1) {
+        judge_replicates(cfg, j, m, NULL, v);
+        return;
+    }
+    unsigned facts;
+    double bound, tail;
+    counter_facts(cfg->mod, j, &facts, &bound, &tail);
+    stop_params p = cfg->stop;
+    p.slack = tail;
+    stop_rule_judge_bounded(&p, m, facts, bound, v);
+}
+
 int decide_all(decide *d, const tally *tallies, uint64_t valid, uint64_t frontier, int trace) {
     const fsabi_module *mod = d->cfg->mod;
     int all = 1;

@@ -335,8 +335,8 @@ static double betting_half_width(const stop_params *p, const tally_moments *m, c
     betting_order o;
     double e = m->mean, lower = 0.0, upper = range, width = INFINITY;
     if (!t || !(eps > 0.0) || !(range > eps) ||
-        (e - eps > 0.0 && !betting_interval_could_reject(t, m->n, range, (e - eps) / range, 1, a)) ||
         (e + eps < range && !betting_interval_could_reject(t, m->n, range, (e + eps) / range, -1, a)) ||
+        (e - eps > 0.0 && !betting_interval_could_reject(t, m->n, range, (e - eps) / range, 1, a)) ||
         betting_order_make(&o, t, m->n, range, order_seed(p, m->n)) != 0)
         return INFINITY;
     int low_ok = e - eps <= 0.0 || betting_interval_rejects(&o, (e - eps) / range, 1, a);

@@ -24,6 +24,7 @@
 #include "code_place.h"
 #include "timeout_calibrate.h"
 #include "runner.h"
+#include "sampling_choice.h"
 #include "score_sums.h"
 #include "stdin_text.h"
 #include "transform.h"
@@ -48,7 +49,7 @@ typedef struct run_options {
     optimize_level optimize;
     unsigned long long max_paths;   /* --paths / --max-paths: 0 counts no paths */
     unsigned long long context_depth;   /* --contexts / --context-depth: 0 counts no contexts */
-    const char *sampling;      /* --sampling; NULL: auto (enumerate when it applies, else plain) */
+    const char *sampling;      /* --sampling; NULL: auto (enumerate when it applies, else the pilot's choice) */
     unsigned long long enumerate_limit;   /* --enumerate-limit; 0: the default */
     int has_enumerate_limit;
     unsigned long long points;  /* --points: runs per replicate; 0: the method's default */
@@ -970,6 +971,7 @@ static int configure(run_state *st, cluster *cl) {
     stop_params_floor(&cfg->stop, o->has_floor ? o->epsilon_floor : s->epsilon_floor);
     stop_params_family(&cfg->stop, o->family, runner_family_size(st->mod));
     stop_params_method(&cfg->stop, o->method, o->cap);
+    cfg->stop.order_seed = cfg->seed;   /* the betting interval's order of the trials: the run's own stream */
     if (o->sampling) sampling_method_parse(o->sampling, &cfg->sampling);
     cfg->runs_per_trial = cfg->sampling == SAMPLING_PLAIN ? 1
                         : o->points ? (uint32_t)o->points : sampling_method_default_runs(cfg->sampling);
@@ -1069,6 +1071,38 @@ static int run_enumerated(run_state *st, cluster *cl, int *done) {
     return deliver(st, r, 1);
 }
 
+/* --sampling auto where the inputs were not enumerated: a pilot picks the method
+ * that needs the fewest runs (harness/sampling_choice.h; its runs are not counted),
+ * where a replicate method may run at all: not with what sampling_usage refuses
+ * them, call sequences or an MPI job (each rank would pilot alone). Returns the exit
+ * status. */
+static int choose_sampling(run_state *st, cluster *cl) {
+    run_options *o = &st->o;
+    runner_config *cfg = &st->cfg;
+    const spec *s = st->s;
+    if (o->sampling || o->sensitivity || o->rare || o->resume_path || o->method == STOP_METHOD_PAPER ||
+        o->max_paths || o->context_depth || cl->size > 1 ||
+        (s->function && (spec_counted_calls(s) > 1 || s->ninterrupts)))
+        return EXIT_OK;
+    sampling_choice c;
+    char err[1024], note[512];
+    if (sampling_choice_pick(cfg, &c, err, sizeof err) != 0) {
+        fprintf(stderr, "freqsys: error: %s\n", err);
+        return EXIT_USAGE;
+    }
+    if (!c.compared) return EXIT_OK;   /* plain, untried against the others: as before */
+    sampling_choice_describe(&c, note, sizeof note);
+    free(st->sampling_note);
+    st->sampling_note = strdup(note);
+    if (c.method == SAMPLING_PLAIN) return EXIT_OK;
+    cfg->sampling = c.method;
+    cfg->runs_per_trial = c.runs;
+    cfg->timeout_s *= c.runs;       /* per run in the spec; a trial is a replicate */
+    cfg->on_checkpoint = NULL;      /* a replicate's tallies are not in the checkpoint's format */
+    o->sampling = sampling_method_name(c.method);
+    return EXIT_OK;
+}
+
 /* The trials in forked workers until the rule settles every block, then the result
  * (rank 0) and, when interrupted, the checkpoint. Returns the exit status. */
 static int run_sampled(run_state *st, cluster *cl) {
@@ -1124,7 +1158,8 @@ static int run_command(int argc, char **argv, cluster *cl) {
     }
     if ((rc = configure(&st, cl)) != EXIT_OK) goto out;
     rc = run_enumerated(&st, cl, &done);
-    if (!done) rc = run_sampled(&st, cl);
+    if (!done && rc == EXIT_OK) rc = choose_sampling(&st, cl);
+    if (!done && rc == EXIT_OK) rc = run_sampled(&st, cl);
 out:
     run_state_free(&st);
     return rc;

@@ -45,7 +45,8 @@ static void counter_facts(const fsabi_module *mod, uint64_t j, unsigned *facts, 
 /* A replicate of K runs totals K times a run's count: the rule judges the totals
  * (i.i.d. across replicates) at K epsilon, against K times every per-run range. A
  * block proven to run once per run is exact when every total is K. */
-static void judge_replicates(const runner_config *cfg, uint64_t j, const tally_moments *m, block_verdict *v) {
+static void judge_replicates(const runner_config *cfg, uint64_t j, const tally_moments *m, const tally *t,
+                             block_verdict *v) {
     double k = (double)cfg->runs_per_trial;
     stop_params p = cfg->stop;
     if (!p.relative) p.epsilon *= k;
@@ -63,7 +64,7 @@ static void judge_replicates(const runner_config *cfg, uint64_t j, const tally_m
         stop_rule_judge_bounded(&p, &once, STOP_FACT_ONCE, 1, v);
         return;
     }
-    stop_rule_judge_bounded(&p, m, 0, max_runs * k, v);
+    stop_rule_judge_counts(&p, m, t, 0, max_runs * k, v);
 }
 
 /* A trial killed at its timeout while counter J still ran would have run it
@@ -80,7 +81,7 @@ static void judge(decide *d, const tally *tallies, uint64_t j, uint64_t valid) {
     tally_moments_of(&tallies[j], valid, &d->moments[j]);
     d->verdicts[j].unbounded = 0;
     if (d->cfg->runs_per_trial > 1) {
-        judge_replicates(d->cfg, j, &d->moments[j], &d->verdicts[j]);
+        judge_replicates(d->cfg, j, &d->moments[j], &tallies[j], &d->verdicts[j]);
         if (d->unbounded && d->unbounded[j]) mark_unbounded(&d->verdicts[j], d->unbounded[j]);
         return;
     }
@@ -103,8 +104,21 @@ static void judge(decide *d, const tally *tallies, uint64_t j, uint64_t valid) {
         bound = tail > 0 ? INFINITY : bound * d->cfg->weight_unit * d->cfg->max_weight;   /* tails: unweighted only */
         p.slack = 0;
     }
-    stop_rule_judge_bounded(&p, &d->moments[j], facts, bound, &d->verdicts[j]);
+    stop_rule_judge_counts(&p, &d->moments[j], &tallies[j], facts, bound, &d->verdicts[j]);
     if (d->unbounded && d->unbounded[j]) mark_unbounded(&d->verdicts[j], d->unbounded[j]);
+}
+
+void decide_counter(const runner_config *cfg, uint64_t j, const tally_moments *m, block_verdict *v) {
+    if (cfg->runs_per_trial > 1) {
+        judge_replicates(cfg, j, m, NULL, v);
+        return;
+    }
+    unsigned facts;
+    double bound, tail;
+    counter_facts(cfg->mod, j, &facts, &bound, &tail);
+    stop_params p = cfg->stop;
+    p.slack = tail;
+    stop_rule_judge_bounded(&p, m, facts, bound, v);
 }
 
 int decide_all(decide *d, const tally *tallies, uint64_t valid, uint64_t frontier, int trace) {

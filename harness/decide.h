@@ -32,6 +32,12 @@ int decide_check(decide *d, const tally *tallies, uint64_t valid, uint64_t front
  * or one a trial never finished (unbounded): more trials cannot settle either. */
 int decide_give_up(decide *d, const tally *tallies, uint64_t valid, uint64_t frontier);
 
+/* The verdict the rule gives counter J of CFG's module on moments M alone (no tally:
+ * no betting interval), as decide_all judges it, replicates and per-run ranges
+ * included; not under importance weights. For estimates (sampling_choice.c). Can't
+ * fail. */
+void decide_counter(const runner_config *cfg, uint64_t j, const tally_moments *m, block_verdict *v);
+
 /* 1 when every waited-for counter's verdict is settled. */
 int decide_settled(const decide *d);
 

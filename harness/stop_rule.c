@@ -7,6 +7,7 @@
 
 #include <gsl/gsl_cdf.h>
 #include "berry_esseen.h"
+#include "betting_interval.h"
 #include "clopper_pearson.h"
 #include "confidence_sequence.h"
 
@@ -301,17 +302,63 @@ double stop_rule_clt_share(const stop_params *p)
     return p->alpha * (p->family != STOP_PER_BLOCK ? 0.45 : 0.9);
 }
 
-/* The default: the narrowest of three intervals, each at its share of alpha (the
+double stop_rule_betting_share(const stop_params *p)
+{
+    return p->alpha * (p->family != STOP_PER_BLOCK ? 0.35 : 0.06);
+}
+
+double stop_rule_bernstein_share(const stop_params *p)
+{
+    return p->alpha * (p->family != STOP_PER_BLOCK ? 0.1 : 0.02);
+}
+
+double stop_rule_rare_share(const stop_params *p)
+{
+    return p->alpha * (p->family != STOP_PER_BLOCK ? 0.1 : 0.02);
+}
+
+/* The order of the trials for the interval at N: a stream of its own per check point. */
+static uint64_t order_seed(const stop_params *p, uint64_t n)
+{
+    uint64_t z = p->order_seed ^ (n * 0x9e3779b97f4a7c15u) ^ 0x62657474696e67u;   /* "betting" */
+    z = (z ^ (z >> 33)) * 0xff51afd7ed558ccdu;
+    return z ^ (z >> 33);
+}
+
+/* The betting interval at share A, when the trials' histogram is there: its half-width
+ * about the estimate when it is within EPS (found to 2% of EPS, rounded up), else infinity.
+ * Each end is screened, then tried, at EPS first, so an interval that does not fit
+ * costs at most two passes, and none when the best constant bet falls short. */
+static double betting_half_width(const stop_params *p, const tally_moments *m, const tally *t, double range,
+                                 double a, double eps)
+{
+    betting_order o;
+    double e = m->mean, lower = 0.0, upper = range, width = INFINITY;
+    if (!t || !(eps > 0.0) || !(range > eps) ||
+        (e + eps < range && !betting_interval_could_reject(t, m->n, range, (e + eps) / range, -1, a)) ||
+        (e - eps > 0.0 && !betting_interval_could_reject(t, m->n, range, (e - eps) / range, 1, a)) ||
+        betting_order_make(&o, t, m->n, range, order_seed(p, m->n)) != 0)
+        return INFINITY;
+    int low_ok = e - eps <= 0.0 || betting_interval_rejects(&o, (e - eps) / range, 1, a);
+    int high_ok = low_ok && (e + eps >= range || betting_interval_rejects(&o, (e + eps) / range, -1, a));
+    if (high_ok) {
+        betting_interval_bounds(&o, range, e, eps, a, 0.02 * eps, &lower, &upper);
+        width = fmax(e - lower, upper - e);
+    }
+    betting_order_free(&o);
+    return width;
+}
+
+/* The default: the narrowest of four intervals, each at its share of alpha (the
  * union bound makes the one chosen hold at alpha). RANGE_BASIS names what RANGE
  * rests on: it is what lets any of them settle the block, the widened normal one
  * included (its moments are the trials', docs/statistics.md). */
-static void narrowest(const stop_params *p, const tally_moments *m, double range, block_basis range_basis,
-                      block_verdict *v)
+static void narrowest(const stop_params *p, const tally_moments *m, const tally *t, double range,
+                      block_basis range_basis, block_verdict *v)
 {
     double n = (double)m->n, root = sqrt(n), s = m->stddev;
-    int family = p->family != STOP_PER_BLOCK;
-    double a_clt = stop_rule_clt_share(p), a_bern = p->alpha * (family ? 0.45 : 0.05);
-    double a_rare = p->alpha * (family ? 0.1 : 0.05);
+    double a_clt = stop_rule_clt_share(p), a_bern = stop_rule_bernstein_share(p);
+    double a_rare = stop_rule_rare_share(p);
 
     v->quantile = berry_esseen_quantile(a_clt, v->be_ratio);
     double clt = isfinite(v->quantile) ? v->quantile * s / root : INFINITY;
@@ -338,6 +385,15 @@ static void narrowest(const stop_params *p, const tally_moments *m, double range
         v->quantile = INFINITY;
     }
     v->range = range;
+    if (!(v->half_width <= v->epsilon_abs)) {
+        double bet = betting_half_width(p, m, t, range, stop_rule_betting_share(p), v->epsilon_abs);
+        if (bet < v->half_width) {
+            v->method = METHOD_BETTING;
+            v->half_width = bet;
+            v->quantile = INFINITY;
+            v->p_upper = 0.0;
+        }
+    }
     if (v->half_width <= v->epsilon_abs) {
         settle(v, v->method == METHOD_BINOMIAL ? BLOCK_RARE : BLOCK_CONVERGED, n);
         return;
@@ -356,8 +412,8 @@ static void narrowest(const stop_params *p, const tally_moments *m, double range
 
 /* stop_rule_judge_bounded for a range that holds outright: SLACK already taken
  * from epsilon by the caller. */
-static void judge_in_range(const stop_params *p, const tally_moments *m, unsigned facts, double max_runs,
-                           block_verdict *v)
+static void judge_in_range(const stop_params *p, const tally_moments *m, const tally *t, unsigned facts,
+                           double max_runs, block_verdict *v)
 {
     int anytime = p->method == STOP_METHOD_ANYTIME;
     double alpha = anytime ? confidence_sequence_alpha(m->n, p->alpha) : p->alpha;
@@ -434,21 +490,27 @@ static void judge_in_range(const stop_params *p, const tally_moments *m, unsigne
     if (anytime)
         anytime_rule(p, m, range, alpha, v);
     else
-        narrowest(p, m, range, basis, v);
+        narrowest(p, m, t, range, basis, v);
 }
 
 /* With a slack, the range holds for min(count, range), whose mean lies within SLACK
  * below the count's: the interval for it, widened by SLACK, covers the count's mean,
  * and it must settle within epsilon less SLACK. */
-void stop_rule_judge_bounded(const stop_params *p, const tally_moments *m, unsigned facts, double max_runs,
-                             block_verdict *v)
+void stop_rule_judge_counts(const stop_params *p, const tally_moments *m, const tally *t, unsigned facts,
+                            double max_runs, block_verdict *v)
 {
-    judge_in_range(p, m, facts, max_runs, v);
+    judge_in_range(p, m, t, facts, max_runs, v);
     if (p->slack > 0.0) {
         v->half_width += p->slack;
         v->epsilon_abs += p->slack;
         if (v->status != BLOCK_NOT_CONVERGED && !(v->half_width <= v->epsilon_abs)) v->status = BLOCK_NOT_CONVERGED;
     }
+}
+
+void stop_rule_judge_bounded(const stop_params *p, const tally_moments *m, unsigned facts, double max_runs,
+                             block_verdict *v)
+{
+    stop_rule_judge_counts(p, m, NULL, facts, max_runs, v);
 }
 
 void stop_rule_judge(const stop_params *p, const tally_moments *m, unsigned facts, block_verdict *v)
@@ -481,6 +543,7 @@ const char *block_method_name(block_method m)
     case METHOD_BINOMIAL: return "binomial";
     case METHOD_EXACT: return "exact";
     case METHOD_BERNSTEIN: return "bernstein";
+    case METHOD_BETTING: return "betting";
     }
     return "unknown";
 }

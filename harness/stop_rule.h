@@ -18,7 +18,8 @@ typedef enum block_method {
     METHOD_OBSERVED,       /* constant: the same count in every trial so far */
     METHOD_BINOMIAL,       /* exact binomial (Clopper-Pearson) bound */
     METHOD_EXACT,          /* proven statically to run exactly once per run */
-    METHOD_BERNSTEIN       /* anytime: empirical Bernstein over the check points */
+    METHOD_BERNSTEIN,      /* empirical Bernstein on [0, R] (anytime: over the check points) */
+    METHOD_BETTING         /* the betting interval on [0, R] (betting_interval.h) */
 } block_method;
 
 /* What a verdict's bound rests on: named in the output. */
@@ -60,6 +61,8 @@ typedef struct stop_params {
     uint64_t family_size;  /* k: blocks sharing 1 - gamma (1 outside a family) */
     double slack;          /* what the count's tail past the range can add to the mean
                             * (fsabi_block.tail_mass), added to the half-width; 0: none */
+    uint64_t order_seed;   /* the stream the betting interval draws its order of the trials
+                            * from (mixed with the check point's n); the run's seed */
     /* derived by stop_params_init and stop_params_family */
     double alpha;          /* one block's error budget: 1 - gamma, or its share */
     double u;              /* standard normal quantile of 1 - alpha / 2 */
@@ -134,11 +137,14 @@ typedef struct block_verdict {
  *    alpha), widened by q max(a, R - a), q the bound on P(a value not seen) at 0.1
  *    alpha.
  *  - otherwise the narrowest of: the normal interval widened by Berry-Esseen with the
- *    trials' moments, the empirical Bernstein interval on [0, R], and the one-sided
- *    bound [0, p_upper R] (absolute mode or under a floor; rare). The error is split
- *    0.9 / 0.05 / 0.05 alpha (0.45 / 0.45 / 0.1 under a simultaneous family), so the
- *    narrowest holds at alpha. Anytime method: the empirical Bernstein interval alone
- *    at the look's share.
+ *    trials' moments, the betting interval on [0, R] (stop_rule_judge_counts,
+ *    when the tally keeps its histogram), the empirical Bernstein interval on [0, R], and the one-sided bound
+ *    [0, p_upper R] (absolute mode or under a floor; rare). The error is split
+ *    0.9 / 0.06 / 0.02 / 0.02 alpha (0.45 / 0.35 / 0.1 / 0.1 under a simultaneous
+ *    family), so all hold together at alpha and whichever is taken holds. The betting
+ *    interval is made only when none of the others is within epsilon (it costs a pass
+ *    over the trials per end point tried). Anytime method: the empirical Bernstein
+ *    interval alone at the look's share.
  * Relative epsilon asks half_width <= (epsilon |mean| + floor) / (1 + epsilon), which
  * puts the true mean within epsilon of its own value plus the floor. n_needed is
  * capped at STOP_N_NEEDED_MAX.
@@ -146,8 +152,17 @@ typedef struct block_verdict {
 void stop_rule_judge_bounded(const stop_params *p, const tally_moments *m, unsigned facts, double max_runs,
                              block_verdict *v);
 
-/* The share of P's alpha the default rule gives the widened normal interval. */
+/* stop_rule_judge_bounded with the tally T the moments M are of (T NULL: the moments
+ * alone): the betting interval needs every count, so only this makes it. */
+void stop_rule_judge_counts(const stop_params *p, const tally_moments *m, const tally *t, unsigned facts,
+                            double max_runs, block_verdict *v);
+
+/* The shares of P's alpha the default rule gives the widened normal interval, the
+ * betting interval, the empirical Bernstein interval and the bound [0, p_upper R]. */
 double stop_rule_clt_share(const stop_params *p);
+double stop_rule_betting_share(const stop_params *p);
+double stop_rule_bernstein_share(const stop_params *p);
+double stop_rule_rare_share(const stop_params *p);
 
 /* stop_rule_judge_bounded with MAX_RUNS 1 when FACTS has ONCE or AT_MOST_ONCE, else
  * INFINITY. */
@@ -157,7 +172,7 @@ void stop_rule_judge(const stop_params *p, const tally_moments *m, unsigned fact
 void stop_rule_check(const stop_params *p, const tally_moments *m, block_verdict *v);
 
 const char *block_status_name(block_status s);   /* "converged", "constant", ... */
-const char *block_method_name(block_method m);   /* "clt", "observed", "binomial", "exact", "bernstein" */
+const char *block_method_name(block_method m);   /* "clt", "observed", "binomial", "exact", "bernstein", "betting" */
 const char *stop_method_name(stop_method m);     /* "clt", "anytime" */
 const char *stop_family_name(stop_family f);     /* "per_block", "bonferroni", "sidak" */
 const char *block_basis_name(block_basis b);     /* "none", "proven", "cap", "plug_in", "paper" */

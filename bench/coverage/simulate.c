@@ -40,7 +40,7 @@ int simulate_run(const model *m, const stop_params *p, gsl_rng *r, uint64_t max_
         for (size_t j = 0; j < m->nblocks; j++) {
             tally_moments mo;
             tally_moments_of(&s->tallies[j], n, &mo);
-            stop_rule_judge_bounded(p, &mo, m->facts[j], models_max_runs(m, j), &s->verdict[j]);
+            stop_rule_judge_counts(p, &mo, &s->tallies[j], m->facts[j], models_max_runs(m, j), &s->verdict[j]);
             s->mean[j] = mo.mean;
             if (s->verdict[j].status == BLOCK_NOT_CONVERGED) {
                 all = 0;

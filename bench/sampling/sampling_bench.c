@@ -11,6 +11,7 @@
 #include "commands.h"
 #include "runner.h"
 #include "module_load.h"
+#include "sampling_choice.h"
 #include "sampling_points.h"
 #include "transform.h"
 
@@ -62,6 +63,11 @@ int main(int argc, char **argv) {
             snprintf(name, sizeof name, "%s", optarg);
             char *colon = strchr(name, ':');
             if (colon) *colon = '\0';
+            if (nmethods < 8 && !strcmp(name, "auto")) {   /* the pilot's choice: runs 0 marks it */
+                methods[nmethods] = SAMPLING_PLAIN;
+                runs[nmethods++] = 0;
+                break;
+            }
             if (nmethods == 8 || sampling_method_parse(name, &methods[nmethods]) != 0) usage();
             runs[nmethods] = colon ? (uint32_t)atoi(colon + 1) : sampling_method_default_runs(methods[nmethods]);
             if (methods[nmethods] == SAMPLING_ANTITHETIC) runs[nmethods] = 2;
@@ -111,8 +117,8 @@ int main(int argc, char **argv) {
     printf("\n");
     double plain_runs = NAN;
     for (int mi = 0; mi < nmethods; mi++) {
-        double total_runs = 0, ratio_sum = 0;
-        int converged = 0, ratio_n = 0, covered[MAX_TRUTHS] = {0};
+        double total_runs = 0, ratio_sum = 0, pilot_runs = 0;
+        int converged = 0, ratio_n = 0, covered[MAX_TRUTHS] = {0}, chosen[8] = {0};
         for (int seed = 1; seed <= seeds; seed++) {
             runner_config cfg = {0};
             cfg.mod = mod;
@@ -124,15 +130,30 @@ int main(int argc, char **argv) {
             cfg.limits.address_space = CONFINE_DEFAULT_ADDRESS_SPACE;
             cfg.worker_rss_limit = RUNNER_DEFAULT_RSS_LIMIT;
             cfg.sampling = methods[mi];
-            cfg.runs_per_trial = runs[mi];
+            cfg.runs_per_trial = runs[mi] ? runs[mi] : 1;
             stop_params_init(&cfg.stop, epsilon, 0, gamma);
             stop_params_method(&cfg.stop, STOP_METHOD_CLT, (double)s->cap);
+            cfg.stop.order_seed = cfg.seed;
+            if (!runs[mi]) {   /* auto: the pilot picks, and its runs count against it */
+                sampling_choice choice;
+                if (sampling_choice_pick(&cfg, &choice, err, sizeof err) != 0) {
+                    fprintf(stderr, "%s\n", err);
+                    return 1;
+                }
+                cfg.sampling = choice.method;
+                cfg.runs_per_trial = choice.runs;
+                cfg.timeout_s *= choice.runs;
+                total_runs += (double)choice.pilot_runs;
+                pilot_runs += (double)choice.pilot_runs;
+                chosen[choice.method == SAMPLING_PLAIN ? 0 : choice.method == SAMPLING_ANTITHETIC ? 1
+                       : choice.method == SAMPLING_STRATIFIED ? 2 + (choice.runs > 3) : 4 + (choice.runs > 6)]++;
+            }
             runner_result rr;
             if (runner_run(&cfg, &rr) != 0) {
                 fprintf(stderr, "run failed: %s\n", rr.error);
                 return 1;
             }
-            double k = (double)runs[mi];
+            double k = (double)cfg.runs_per_trial;
             total_runs += (double)rr.trials * k;
             converged += rr.converged;
             for (int t = 0; t < ntruths; t++) {
@@ -144,12 +165,12 @@ int main(int argc, char **argv) {
                     ratio_n++;
                 }
             }
-            runner_result_free(&rr, (mod->nblocks + mod->nwrites) * (methods[mi] != SAMPLING_PLAIN ? 2 : 1));
+            runner_result_free(&rr, (mod->nblocks + mod->nwrites) * (cfg.sampling != SAMPLING_PLAIN ? 2 : 1));
         }
         double mean_runs = total_runs / seeds;
         if (mi == 0) plain_runs = mean_runs;
         char name[32], vr[16] = "-";
-        snprintf(name, sizeof name, "%s", sampling_method_name(methods[mi]));
+        snprintf(name, sizeof name, "%s", runs[mi] ? sampling_method_name(methods[mi]) : "auto");
         if (ratio_n) snprintf(vr, sizeof vr, "%.2f", ratio_sum / ratio_n);
         printf("  %-11s %5u %12.0f %7.2fx %5d/%-3d %10s", name, runs[mi], mean_runs, plain_runs / mean_runs, converged,
                seeds, vr);
@@ -159,6 +180,10 @@ int main(int argc, char **argv) {
             printf("  %5.3f [%5.3f, %5.3f]    ", (double)covered[t] / seeds, lo, hi);
         }
         printf("\n");
+        if (!runs[mi])
+            printf("  (auto: mean pilot %.0f runs; chose plain %d, antithetic %d, stratified 3 %d, stratified 8 %d, "
+                   "qmc 6 %d, qmc 16 %d times)\n", pilot_runs / seeds, chosen[0], chosen[1], chosen[2], chosen[3],
+                   chosen[4], chosen[5]);
         fflush(stdout);
     }
     printf("  (ratio: plain's mean runs over the method's; var.ratio: the first block's, as reported)\n");

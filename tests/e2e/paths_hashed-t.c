@@ -60,20 +60,21 @@ static void eight_paths(char *err, size_t errlen) {
             "three: the unseen paths' total mean is bounded by the rule of three's exact form"))
         diag("unseen bound %.12g, want %.12g", f ? f->unseen_bound : NAN, 1 - pow(alpha, 1 / h));
     /* loop()'s header paths run up to 4 times a run: the normal interval's plug-in
-     * moments are no proof, the proven bound's Bernstein interval is; the run waits
+     * moments are no proof, the proven bound's Bernstein or betting interval is; the run waits
      * for it. dowhile()'s rounds are bounded by its exit test in do.cond, after the
      * body: the one round from the header back to it (k = 1 to 2) takes either arm. */
     int loop_honest = 0, dowhile_proven = 0;
     for (size_t i = 0; i < r->npaths; i++) {
         const result_path *p = &r->paths[i];
         if (!strcmp(p->function, "loop") && path_starts_with(p->blocks[0], "for.cond") && p->back_to)
-            loop_honest += !strcmp(p->basis, "proven") && !strcmp(p->method, "bernstein") &&
+            loop_honest += !strcmp(p->basis, "proven") &&
+                           (!strcmp(p->method, "bernstein") || !strcmp(p->method, "betting")) &&
                            !strcmp(p->status, "converged") && path_within(p, path_starts_with(p->blocks[2], "if.then") ? 0.9 : 2.1);
         if (!strcmp(p->function, "dowhile") && path_starts_with(p->blocks[0], "do.body") && p->back_to)
             dowhile_proven += !strcmp(p->basis, "proven") && !strcmp(p->status, "converged") &&
                               path_within(p, path_starts_with(p->blocks[1], "if.then") ? 0.3 : 0.7);
     }
-    is_int(loop_honest, 2, "loop: the two round paths converge on the proven bound (Bernstein), within their truth");
+    is_int(loop_honest, 2, "loop: the two round paths converge on the proven bound (Bernstein or betting), within their truth");
     is_int(dowhile_proven, 2, "dowhile: the two round paths converge on the bound its later exit test proves");
     rc = e2e_runf(err, errlen, "run " SPEC " --paths --max-paths 4 --simultaneous -j 1 -q -o '%s'", one_job);
     ok(rc == 0 && e2e_same_json(json, one_job), "one worker gives the same hashed paths, byte for byte");

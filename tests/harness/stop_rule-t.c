@@ -230,8 +230,9 @@ int main(void)
 
     /* A spread count of three values: 2, 3 and 4 in 40%%, 40%% and 20%% of trials. The
      * default takes the narrowest of the normal interval widened by Shevtsova's
-     * Berry-Esseen bound (at 0.9 alpha), the empirical Bernstein one (0.05 alpha) and
-     * the binomial bound (0.05 alpha). By hand: mean 2.8, s^2 = 560 / 999 and
+     * Berry-Esseen bound (at 0.9 alpha), the betting one (0.06 alpha: these moments
+     * come without their tally, so it is not made), the empirical Bernstein one (0.02
+     * alpha) and the binomial bound (0.02 alpha). By hand: mean 2.8, s^2 = 560 / 999 and
      * rho = (400 0.8^3 + 400 0.2^3 + 200 1.2^3) / 1000 = 0.5536. */
     stop_params_init(&p, 0.07, 0, 0.95);
     three_point(1000, &m);
@@ -240,7 +241,7 @@ int main(void)
         double s = sqrt(560.0 / 999), rho = 0.5536;
         double be = 0.33554 * (rho / (s * s * s) + 0.415) / sqrt(1000.0);
         double u2 = gsl_cdf_ugaussian_Qinv((0.045 - 2 * be) / 2);
-        double bern = confidence_sequence_half_width(1000, m.variance, 4, 0.0025);
+        double bern = confidence_sequence_half_width(1000, m.variance, 4, 0.001);
         ok(rel(m.stddev, s, 1e-13) && rel(m.abs_m3, rho, 1e-13), "three-point law: s and rho by hand");
         ok(rel(v.be_ratio, be, 1e-12), "...Shevtsova's bound %.5f", be);
         ok(rel(v.quantile, u2, 1e-12) && v.quantile > U95,
@@ -253,16 +254,16 @@ int main(void)
     three_point(100, &m);
     stop_rule_judge_bounded(&p, &m, 0, 4, &v);
     ok(!isfinite(v.quantile) && v.status == BLOCK_NOT_CONVERGED && v.method == METHOD_BERNSTEIN &&
-       rel(v.half_width, confidence_sequence_half_width(100, m.variance, 4, 0.0025), 1e-12),
+       rel(v.half_width, confidence_sequence_half_width(100, m.variance, 4, 0.001), 1e-12),
        "100 trials: 2 BE = %.3f > 0.045, no normal interval; Bernstein's is shown", 2 * v.be_ratio);
     {
         /* n_needed is where the narrower interval first reaches epsilon (within 1%). */
         double b = v.be_ratio * 10, need = v.n_needed, sd = m.stddev;
         double at = fmin(berry_esseen_quantile(0.045, b / sqrt(need)) * sd / sqrt(need),
-                         confidence_sequence_half_width((uint64_t)need, m.variance, 4, 0.0025));
+                         confidence_sequence_half_width((uint64_t)need, m.variance, 4, 0.001));
         double n2 = need * 0.985;
         double before = fmin(berry_esseen_quantile(0.045, b / sqrt(n2)) * sd / sqrt(n2),
-                             confidence_sequence_half_width((uint64_t)n2, m.variance, 4, 0.0025));
+                             confidence_sequence_half_width((uint64_t)n2, m.variance, 4, 0.001));
         ok(at <= 0.07 && !(before <= 0.07), "...n_needed %.0f is where it first fits", need);
     }
     stop_params_init(&p, 0.01, 0, 0.95);
@@ -317,8 +318,8 @@ int main(void)
     stop_rule_judge_bounded(&p, &m, 0, 2, &v);
     is_int(v.status, BLOCK_RARE, "3 hits in 1000, up to 2 each: rare");
     is_int(v.method, METHOD_BINOMIAL, "...by the binomial bound");
-    ok(rel(gsl_cdf_binomial_P(3, v.p_upper, 1000), 0.0025, 1e-9),
-       "...p_upper solves P(Bin(1000, p) <= 3) = 0.05 alpha (p = %.5f)", v.p_upper);
+    ok(rel(gsl_cdf_binomial_P(3, v.p_upper, 1000), 0.001, 1e-9),
+       "...p_upper solves P(Bin(1000, p) <= 3) = 0.02 alpha (p = %.5f)", v.p_upper);
     ok(rel(v.half_width, 2 * v.p_upper, 1e-15), "...half-width p_upper * range");
     stop_params_init(&p, 0.01, 0, 0.95);
     stop_rule_judge_bounded(&p, &m, 0, 2, &v);

@@ -1,0 +1,164 @@
+/* harness/sampling_choice.c: --sampling auto's pilot, which picks the sampling method that needs the fewest runs. */
+/* SPDX-License-Identifier: MIT */
+#include "sampling_choice.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include "decide.h"
+
+typedef struct candidate { sampling_method method; uint32_t runs; } candidate;
+
+static const candidate candidates[] = {
+    {SAMPLING_ANTITHETIC, 2}, {SAMPLING_STRATIFIED, 3}, {SAMPLING_STRATIFIED, 8}, {SAMPLING_QMC, 6}, {SAMPLING_QMC, 16},
+};
+#define NCANDIDATES (sizeof candidates / sizeof candidates[0])
+
+/* A stream for pilot K that the run itself never uses. */
+static uint64_t pilot_seed(uint64_t seed, unsigned k)
+{
+    uint64_t z = seed + 0x9e3779b97f4a7c15u * (k + 1) + 0x70696c6f74u;   /* "pilot" */
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+    return z ^ (z >> 31);
+}
+
+/* The counters the rule waits for (decide.c): the blocks and the paths and the
+ * blocks per context, not the MMIO writes. */
+static int waited_for(const fsabi_module *mod, uint64_t j)
+{
+    return j < mod->nblocks || j >= mod->nblocks + mod->nwrites;
+}
+
+/* Moments M as F times as many trials of the same counts would give them. */
+static tally_moments scaled(const tally_moments *m, uint64_t f)
+{
+    tally_moments s = *m;
+    double n = (double)m->n, sn = n * (double)f;
+    s.n = m->n * f;
+    s.hits = m->hits * f;
+    s.variance = n > 1 ? m->variance * (n - 1) / n * sn / (sn - 1) : 0;
+    s.stddev = sqrt(s.variance);
+    return s;
+}
+
+/* The trials the rule would take to settle counter J if the pilot's counts M were
+ * the law: the least multiple of M's trials at which it settles (doubling, then
+ * bisection), every term of the rule counted as it falls with n (the two-valued
+ * method's term for values not seen as 1 / n, Berry-Esseen as 1 / sqrt n), which an
+ * extrapolation of the half-width would not. Infinite when it never settles within
+ * STOP_N_NEEDED_MAX trials, or cannot (stuck). */
+static double trials_to_settle(const runner_config *cfg, uint64_t j, const tally_moments *m)
+{
+    block_verdict v;
+    if (m->n == 0) return INFINITY;
+    decide_counter(cfg, j, m, &v);
+    if (v.status != BLOCK_NOT_CONVERGED) return (double)m->n;
+    if (v.stuck || v.unbounded) return INFINITY;
+    uint64_t lo = 1, hi = 2;
+    for (;;) {
+        tally_moments s = scaled(m, hi);
+        decide_counter(cfg, j, &s, &v);
+        if (v.status != BLOCK_NOT_CONVERGED) break;
+        if ((double)hi * (double)m->n > STOP_N_NEEDED_MAX / 2) return INFINITY;
+        lo = hi;
+        hi *= 2;
+    }
+    while (hi - lo > 1 && (double)(hi - lo) > 0.01 * (double)lo) {
+        uint64_t mid = lo + (hi - lo) / 2;
+        tally_moments s = scaled(m, mid);
+        decide_counter(cfg, j, &s, &v);
+        if (v.status != BLOCK_NOT_CONVERGED) hi = mid; else lo = mid;
+    }
+    return (double)hi * (double)m->n;
+}
+
+/* REPLICATES replicates of RUNS runs with METHOD: the runs the rule would need, the
+ * most over the waited-for counters (in replicates, times RUNS; infinite when one
+ * never settles), and the variance ratio at the counter that asks it. */
+static int pilot(const runner_config *base, sampling_method method, uint32_t runs, uint64_t replicates, unsigned k,
+                 double *need, double *ratio, uint64_t *spent, char *err, size_t errlen)
+{
+    runner_config cfg = *base;
+    cfg.sampling = method;
+    cfg.runs_per_trial = runs;
+    cfg.seed = pilot_seed(base->seed, k);
+    cfg.stop.order_seed = cfg.seed;
+    cfg.max_trials = replicates;
+    cfg.timeout_s = base->timeout_s * runs;
+    cfg.progress = 0;
+    cfg.on_checkpoint = NULL;
+    cfg.trace = NULL;
+    cfg.resume = NULL;
+    cfg.stop_after = 0;
+    cfg.time_limit_s = 0;
+    runner_result rr;
+    if (runner_run(&cfg, &rr) != 0) {
+        snprintf(err, errlen, "the sampling pilot (%s) failed: %s", sampling_method_name(method), rr.error);
+        return -1;
+    }
+    const fsabi_module *mod = cfg.mod;
+    size_t ncounters = fsabi_ncounters(mod);
+    double most = 0;
+    uint64_t at = 0;
+    for (uint64_t j = 0; j < ncounters; j++) {
+        if (!waited_for(mod, j)) continue;
+        double n = trials_to_settle(&cfg, j, &rr.moments[j]);
+        if (n > most) {
+            most = n;
+            at = j;
+        }
+    }
+    *need = most * runs;
+    *ratio = NAN;
+    if (rr.run_moments && rr.moments[at].variance > 0)
+        *ratio = rr.run_moments[at].variance * runs / rr.moments[at].variance;
+    *spent += rr.trials * runs;
+    runner_result_free(&rr, ncounters * (method != SAMPLING_PLAIN ? 2 : 1));
+    return 0;
+}
+
+int sampling_choice_pick(const runner_config *base, sampling_choice *out, char *err, size_t errlen)
+{
+    memset(out, 0, sizeof *out);
+    out->method = SAMPLING_PLAIN;
+    out->runs = 1;
+    out->variance_ratio = NAN;
+    double ratio;
+    if (pilot(base, SAMPLING_PLAIN, 1, SAMPLING_CHOICE_PLAIN_RUNS, 0, &out->plain_need, &ratio, &out->pilot_runs,
+              err, errlen) != 0)
+        return -1;
+    out->need = out->plain_need;
+    if (!isfinite(out->plain_need))
+        return 0;   /* some counter no number of plain runs settles: nothing to compare */
+    double share = SAMPLING_CHOICE_SHARE * out->plain_need / NCANDIDATES;
+    for (unsigned i = 0; i < NCANDIDATES; i++) {
+        uint64_t replicates = (uint64_t)(share / candidates[i].runs);
+        if (replicates < SAMPLING_CHOICE_MIN_REPLICATES) continue;
+        double need;
+        out->compared = 1;
+        if (pilot(base, candidates[i].method, candidates[i].runs, replicates, i + 1, &need, &ratio, &out->pilot_runs,
+                  err, errlen) != 0)
+            return -1;
+        if (need * SAMPLING_CHOICE_MARGIN < out->plain_need && need < out->need) {
+            out->method = candidates[i].method;
+            out->runs = candidates[i].runs;
+            out->need = need;
+            out->variance_ratio = ratio;
+        }
+    }
+    return 0;
+}
+
+void sampling_choice_describe(const sampling_choice *c, char *buf, size_t len)
+{
+    if (c->method == SAMPLING_PLAIN) {
+        snprintf(buf, len, "auto: plain (%s; pilot of %llu runs, not counted)",
+                 c->compared ? "no replicate method needed fewer runs" : "too few runs needed to compare methods",
+                 (unsigned long long)c->pilot_runs);
+        return;
+    }
+    snprintf(buf, len, "auto: %s, %u runs per replicate: about %.1fx fewer runs than plain (variance ratio %.2f); "
+             "pilot of %llu runs, not counted", sampling_method_name(c->method), c->runs, c->plain_need / c->need,
+             c->variance_ratio, (unsigned long long)c->pilot_runs);
+}

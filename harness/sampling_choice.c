@@ -12,7 +12,7 @@ typedef struct candidate { sampling_method method; uint32_t runs; } candidate;
 static const candidate candidates[] = {
     {SAMPLING_ANTITHETIC, 2}, {SAMPLING_STRATIFIED, 3}, {SAMPLING_STRATIFIED, 8}, {SAMPLING_QMC, 6}, {SAMPLING_QMC, 16},
 };
-#define NCANDIDATES (sizeof candidates / sizeof candidates[0])
+enum { NCANDIDATES = sizeof candidates / sizeof candidates[0] };
 
 /* A stream for pilot K that the run itself never uses. */
 static uint64_t pilot_seed(uint64_t seed, unsigned k)
@@ -131,7 +131,7 @@ int sampling_choice_pick(const runner_config *base, sampling_choice *out, char *
     out->need = out->plain_need;
     if (!isfinite(out->plain_need))
         return 0;   /* some counter no number of plain runs settles: nothing to compare */
-    double share = SAMPLING_CHOICE_SHARE * out->plain_need / (double)NCANDIDATES;
+    double share = SAMPLING_CHOICE_SHARE * out->plain_need / NCANDIDATES;
     for (unsigned i = 0; i < NCANDIDATES; i++) {
         uint64_t replicates = (uint64_t)(share / candidates[i].runs);
         if (replicates < SAMPLING_CHOICE_MIN_REPLICATES) continue;

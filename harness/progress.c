@@ -4,18 +4,51 @@
 
 double progress_every_s(int mode) { return mode == 1 ? 1.0 : 10.0; }
 
-void progress_print(FILE *out, const progress_view *v, int final) {
-    uint64_t settled = 0, needed = v->trials;
+/* The ETA as the progress line shows it: from the open block that needs the most
+ * trials (its need projected from its current half-width), named when the wait is
+ * long; none when an open block needs a bound no number of trials gives, so a run
+ * that will give up never shows a countdown. */
+static void eta_text(const progress_view *v, double rate, char *eta, size_t n) {
+    uint64_t needed = v->trials;
+    long long holder = -1, stuck = -1;
     for (uint64_t j = 0; j < v->mod->nblocks; j++) {
-        if (v->verdicts[j].status != BLOCK_NOT_CONVERGED) settled++;
-        else if (!v->verdicts[j].stuck && !v->verdicts[j].unbounded &&
-                 v->verdicts[j].n_needed > (double)needed)   /* stuck, unbounded: no trials help */
-            needed = (uint64_t)v->verdicts[j].n_needed;
+        const block_verdict *b = &v->verdicts[j];
+        if (b->status != BLOCK_NOT_CONVERGED) continue;
+        if (b->stuck || b->unbounded) {
+            if (stuck < 0) stuck = (long long)j;
+        } else if (b->n_needed > (double)needed) {
+            needed = (uint64_t)b->n_needed;
+            holder = (long long)j;
+        }
     }
-    if (needed > v->max_trials) needed = v->max_trials;
+    if (stuck >= 0) {
+        const fsabi_block *b = &v->mod->blocks[stuck];
+        snprintf(eta, n, "none: %s %s needs a bound", b->function, b->label);
+        return;
+    }
+    int past_budget = needed > v->max_trials;
+    if (past_budget) needed = v->max_trials;
+    if (!(rate > 0) || needed < v->trials) {
+        snprintf(eta, n, "?");
+        return;
+    }
+    double s = (double)(needed - v->trials) / rate;
+    if (holder >= 0 && (past_budget || s >= 60)) {
+        const fsabi_block *b = &v->mod->blocks[holder];
+        snprintf(eta, n, "%s%.0fs (%s %s%s)", past_budget ? ">= " : "", s, b->function, b->label,
+                 past_budget ? ", past the budget" : "");
+    } else {
+        snprintf(eta, n, "%.0fs", s);
+    }
+}
+
+void progress_print(FILE *out, const progress_view *v, int final) {
+    uint64_t settled = 0;
+    for (uint64_t j = 0; j < v->mod->nblocks; j++)
+        if (v->verdicts[j].status != BLOCK_NOT_CONVERGED) settled++;
     double rate = v->seconds > 0 ? (double)v->trials / v->seconds : 0;
-    char eta[32] = "?";
-    if (rate > 0 && needed >= v->trials) snprintf(eta, sizeof eta, "%.0fs", (double)(needed - v->trials) / rate);
+    char eta[160];
+    eta_text(v, rate, eta, sizeof eta);
     if (v->slow && !final) {   /* an ETA from the rate so far means nothing while a trial is stuck */
         if (v->mode == 2)
             fprintf(out, "freqsys: %llu trials, blocks %llu/%llu settled, %s\n", (unsigned long long)v->trials,

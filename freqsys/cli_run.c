@@ -880,6 +880,7 @@ static int prepare(run_state *st, int argc, char **argv, cluster *cl) {
             return EXIT_USAGE;
         }
         if ((rc = resume_settings(o, &st->resume)) != 0) return rc;
+        if (st->resume.sampling_note && !(st->sampling_note = strdup(st->resume.sampling_note))) return EXIT_USAGE;
     }
     LLVMContextRef ctx = NULL;
     LLVMModuleRef m = NULL;
@@ -957,7 +958,8 @@ static int configure(run_state *st, cluster *cl) {
     cfg->cluster = cl;
     st->spec_abs = realpath(o->spec_path, NULL);   /* --resume finds it from any folder */
     st->ckpt = (checkpoint_target){{st->spec_abs ? st->spec_abs : (char *)o->spec_path, checkpoint_module_id(st->mod), cfg->seed, cfg->max_trials,
-                                    0, 0, 0, (int)o->family, (int)o->method, o->cap, fsabi_ncounters(st->mod), {0}, 0},
+                                    0, 0, 0, (int)o->family, (int)o->method, o->cap, fsabi_ncounters(st->mod), {0}, 0,
+                                    st->sampling_note},
                                    "", 0};
     checkpoint_path(o, st->ckpt.path, sizeof st->ckpt.path);
     cfg->on_checkpoint = write_checkpoint;
@@ -1074,14 +1076,15 @@ static int run_enumerated(run_state *st, cluster *cl, int *done) {
 /* --sampling auto where the inputs were not enumerated: a pilot picks the method
  * that needs the fewest runs (harness/sampling_choice.h; its runs are not counted),
  * where a replicate method may run at all: not with what sampling_usage refuses
- * them, call sequences or an MPI job (each rank would pilot alone). Returns the exit
- * status. */
+ * them, nor call sequences. In an MPI job every rank runs the same pilot, a function
+ * of the seed alone, so all choose alike and the result is one process's. Returns
+ * the exit status. */
 static int choose_sampling(run_state *st, cluster *cl) {
     run_options *o = &st->o;
     runner_config *cfg = &st->cfg;
     const spec *s = st->s;
     if (o->sampling || o->sensitivity || o->rare || o->resume_path || o->method == STOP_METHOD_PAPER ||
-        o->max_paths || o->context_depth || cl->size > 1 ||
+        o->max_paths || o->context_depth ||
         (s->function && (spec_counted_calls(s) > 1 || s->ninterrupts)))
         return EXIT_OK;
     sampling_choice c;
@@ -1094,6 +1097,7 @@ static int choose_sampling(run_state *st, cluster *cl) {
     sampling_choice_describe(&c, note, sizeof note);
     free(st->sampling_note);
     st->sampling_note = strdup(note);
+    st->ckpt.header.sampling_note = st->sampling_note;   /* a resumed run says so too */
     if (c.method == SAMPLING_PLAIN) return EXIT_OK;
     cfg->sampling = c.method;
     cfg->runs_per_trial = c.runs;

@@ -254,6 +254,7 @@ int checkpoint_write(const char *path, const checkpoint *c, char *err, size_t er
     for (size_t j = 0; j < c->ntallies; j++) json_array_append_new(tallies, tally_json(&c->state.tallies[j]));
     json_object_set_new(o, "tallies", tallies);
     if (c->max_paths) json_object_set_new(o, "max_paths", u64(c->max_paths));
+    if (c->sampling_note) json_object_set_new(o, "sampling_note", json_string(c->sampling_note));
     if (c->state.hashed) json_object_set_new(o, "hashed_paths", hashed_json(c->state.hashed));
 
     size_t n = strlen(path) + 8;
@@ -357,6 +358,8 @@ int checkpoint_read(const char *path, checkpoint *c, char *err, size_t errlen) {
         bad |= parse_u64(json_array_get(x, 3), &site->first_trial);
     }
     if (json_object_get(o, "max_paths")) bad |= parse_u64(json_object_get(o, "max_paths"), &c->max_paths);
+    const char *note = json_string_value(json_object_get(o, "sampling_note"));
+    if (note && !(c->sampling_note = strdup(note))) bad = 1;
     json_t *hashed = json_object_get(o, "hashed_paths");
     if (!bad && hashed) {
         c->state.hashed = malloc(sizeof *c->state.hashed);
@@ -378,5 +381,6 @@ void checkpoint_free(checkpoint *c) {
     if (c->state.hashed) path_tallies_free(c->state.hashed);
     free(c->state.hashed);
     free(c->spec);
+    free(c->sampling_note);
     memset(c, 0, sizeof *c);
 }

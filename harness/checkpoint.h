@@ -25,6 +25,8 @@ typedef struct checkpoint {
     size_t ntallies;            /* blocks + MMIO write counters + path counters */
     runner_start state;         /* state.hashed: the hashed paths, NULL when none */
     uint64_t max_paths;         /* run --paths: --max-paths; 0 without --paths */
+    char *sampling_note;        /* why the run samples as it does (--sampling auto's choice),
+                                 * so a resumed run reports it too; NULL: none */
 } checkpoint;
 
 /* A fingerprint of the module's block, function and site tables: a checkpoint of

@@ -75,27 +75,17 @@ static void build_lines(const spec_value *v, gsl_rng *r, const char *name, drawn
     }
 }
 
-/* A file of the corpus: uniformly (one draw of gsl_rng_uniform_int, as always), or
- * by weight, the first file whose running total of weights passes u times the sum. */
-static const spec_file *choose_file(const spec_value *v, gsl_rng *r) {
-    if (!v->weights) return &v->files[gsl_rng_uniform_int(r, v->nfiles)];
-    double total = 0;
-    for (size_t k = 0; k < v->nfiles; k++) total += v->weights[k];
-    double u = gsl_rng_uniform(r) * total, run = 0;
-    size_t last = 0;
-    for (size_t k = 0; k < v->nfiles; k++) {
-        if (v->weights[k] <= 0) continue;
-        last = k;
-        run += v->weights[k];
-        if (u < run) return &v->files[k];
-    }
-    return &v->files[last];   /* u * total rounded up to the sum */
+/* A file of the corpus, by the spec's draw of its index (uniform, or by weight). */
+static const spec_file *choose_file(const spec_value *v, const char *name) {
+    double k = runtime_draw(v->dist, name);
+    if (!(k >= 0 && k < (double)v->nfiles)) runtime_fail("%s: a file's index was drawn as %.17g", name, k);
+    return &v->files[(size_t)k];
 }
 
 void drawn_text_build(const spec_value *v, gsl_rng *r, const char *name, drawn_text *t) {
     t->file = NULL;
     if (v->kind == SPEC_VALUE_FILES) {
-        const spec_file *f = choose_file(v, r);
+        const spec_file *f = choose_file(v, name);
         if (f->len > DRAWN_TEXT_MAX_BYTES)
             runtime_fail("%s has %zu bytes, more than the limit of %llu MiB for a drawn input", f->path, f->len,
                          DRAWN_TEXT_MAX_BYTES >> 20);

@@ -203,6 +203,22 @@ static int weigh(scanner *sc, spec_value *out, size_t first, int *weighted, size
     return 0;
 }
 
+/* The draw that picks a corpus's file: its index, from discrete(0: w0, 1: w1, ...)
+ * (all weights 1 when none are given). A draw like any other, so replay, the
+ * sampling methods and exact enumeration (one run per file) see it. */
+static int files_chooser(spec_value *out)
+{
+    dist_arg *args = calloc(out->nfiles + 1, sizeof *args);
+    if (!args) return -1;
+    for (size_t k = 0; k < out->nfiles; k++)
+        args[k] = (dist_arg){.kind = DIST_ARG_NUMBER, .number = (double)k,
+                             .weight = out->weights ? out->weights[k] : 1, .has_weight = 1};
+    dist_error e;
+    out->dist = dist_create("discrete", args, out->nfiles, ".", &e);
+    free(args);
+    return out->dist ? 0 : -1;
+}
+
 /* files("glob"), or with weights files("a.txt": 2, "b.txt": 1): every match read now, so a
  * trial only copies bytes, and a file that cannot be read is an error at the spec's
  * line rather than in the middle of a run. */
@@ -246,6 +262,7 @@ static int parse_files(scanner *sc, const char *base_dir, const char *form, spec
         for (size_t k = 0; k < out->nfiles; k++) total += out->weights[k];
         if (!(total > 0)) return scanner_fail(sc, out->loc.column, "the files' weights are all 0");
     }
+    if (files_chooser(out) != 0) return scanner_fail_nomem(sc, out->loc.column);
     return scanner_expect(sc, ')', "after the files' patterns");
 }
 

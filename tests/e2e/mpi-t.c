@@ -107,7 +107,7 @@ int main(void) {
     /* A rank killed mid-run: the job ends with the result so far and a checkpoint. */
     unlink(tmp_path("mpi-k.json.checkpoint"));
     snprintf(args, sizeof args, "cd '%s' && exec mpirun --oversubscribe -np 3 '%s' run "
-             "examples/newton/newton_function.fspec -q -j 1 -e 0.0001 -n 20000000 --checkpoint-every 0.2 "
+             "examples/newton/newton_function.fspec -q -j 1 -e 0.0001 -n 20000000 --sampling plain --checkpoint-every 0.2 "
              "-o \"$TMPDIR/mpi-k.json\" >/dev/null 2>&1", FREQSYS_SOURCE_DIR, FREQSYS_TOOL);
     pid_t pid = fork();
     if (pid == 0) {
@@ -140,7 +140,7 @@ int main(void) {
     snprintf(args, sizeof args, "-np 2 '%s' run --resume \"$TMPDIR/mpi-k.json.checkpoint\" -q -j 1 "
              "-o \"$TMPDIR/mpi-k2.json\"", FREQSYS_TOOL);
     is_int(mpirun(args), 1, "--resume continues it on fewer ranks (2), to the same budget (exit 1)");
-    e2e_run("run examples/newton/newton_function.fspec -q -j 2 -e 0.0001 -n 20000000 -o \"$TMPDIR/mpi-kfull.json\"",
+    e2e_run("run examples/newton/newton_function.fspec -q -j 2 -e 0.0001 -n 20000000 --sampling plain -o \"$TMPDIR/mpi-kfull.json\"",
             err, sizeof err);
     ok(e2e_same_json(tmp_path("mpi-kfull.json"), tmp_path("mpi-k2.json")),
        "...and ends exactly as one uninterrupted process");

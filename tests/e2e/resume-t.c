@@ -10,9 +10,9 @@ int main(void) {
     char err[8192];
     const char *spec = "examples/newton/newton_function.fspec";
 
-    is_int(e2e_runf(err, sizeof err, "run %s -q -j 2 -e 0.002 -o '%s'", spec, tmp_path("full.json")), 0,
+    is_int(e2e_runf(err, sizeof err, "run %s -q -j 2 -e 0.002 --sampling plain -o '%s'", spec, tmp_path("full.json")), 0,
            "an uninterrupted run converges");
-    is_int(e2e_runf(err, sizeof err, "run %s -q -j 2 -e 0.002 --stop-after 40000 --checkpoint '%s' -o '%s'", spec,
+    is_int(e2e_runf(err, sizeof err, "run %s -q -j 2 -e 0.002 --sampling plain --stop-after 40000 --checkpoint '%s' -o '%s'", spec,
                     tmp_path("part.ckpt"), tmp_path("part.json")),
            1, "--stop-after pauses the run (exit 1)");
     result *r = e2e_result(tmp_path("part.json"), err, sizeof err);
@@ -40,7 +40,7 @@ int main(void) {
      * work (a handshake, not a pause, so a busy machine cannot make it land during
      * the build). */
     char args[4096];
-    snprintf(args, sizeof args, "run %s -q -j 2 -e 0.0001 -n 20000000 -o '%s'", spec, tmp_path("sig.json"));
+    snprintf(args, sizeof args, "run %s -q -j 2 -e 0.0001 -n 20000000 --sampling plain -o '%s'", spec, tmp_path("sig.json"));
     pid_t pid = e2e_start(args);
     if (pid > 0 && e2e_wait_worker(pid, 0.2) > 0) kill(pid, SIGINT);
     int status = 0;
@@ -56,7 +56,7 @@ int main(void) {
     is_int(e2e_runf(err, sizeof err, "run --resume '%s' -q -j 2 -o '%s'", tmp_path("sig.json.checkpoint"),
                     tmp_path("sig2.json")),
            1, "the resumed run reaches the same budget (exit 1: not converged)");
-    e2e_runf(err, sizeof err, "run %s -q -j 2 -e 0.0001 -n 20000000 -o '%s'", spec, tmp_path("sigfull.json"));
+    e2e_runf(err, sizeof err, "run %s -q -j 2 -e 0.0001 -n 20000000 --sampling plain -o '%s'", spec, tmp_path("sigfull.json"));
     ok(e2e_same_json(tmp_path("sigfull.json"), tmp_path("sig2.json")),
        "...and ends exactly as the run that was never interrupted");
     return done();

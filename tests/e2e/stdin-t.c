@@ -159,11 +159,14 @@ static void files(void) {
     near(r, "while.body", want, "getline over one corpus file a run, its mean line count");
     const result_block *b = e2e_block(r, "main", "while.body");
     ok(nfiles == 3 && b && b->min == 1 && b->max == 10, "...the shortest and the longest file were both drawn");
+    /* one draw picks the file: three files are three runs, each counted once */
+    ok(r->sampling && !strcmp(r->sampling, "enumerated") && r->trials == 3 && b && b->mean == want,
+       "...enumerated: one run per file, the mean exact (%g)", b ? b->mean : NAN);
     result_free(r);
 }
 
 int main(void) {
-    plan(13 + 5 + 9 + 4 + 7 + 4 + 4);
+    plan(13 + 5 + 9 + 4 + 7 + 4 + 5);
     snprintf(dir, sizeof dir, "%s", tmp_dir());   /* removed at exit */
     chars();
     lines();

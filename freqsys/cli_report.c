@@ -7,14 +7,15 @@
 #include <string.h>
 #include "commands.h"
 #include "export.h"
+#include "gcda_profile.h"
 #include "instr_profile.h"
 #include "result.h"
 
 static const char usage[] =
-    "usage: freqsys report RESULT.json [--format text|json|csv|dot|lcov|sample|instr|afdo|html] [--contexts] [-o FILE]\n"
-    "         [--source-dir DIR] [--scale N] [--trace TRACE.csv] [--spec SPEC]\n";
+    "usage: freqsys report RESULT.json [--format text|json|csv|dot|lcov|sample|instr|afdo|gcda|html] [--contexts] [-o FILE]\n"
+    "         [--source-dir DIR] [--scale N] [--trace TRACE.csv] [--spec SPEC] [--gcc-flags FLAGS]\n";
 
-static const char *const formats[] = {"text", "json", "csv", "dot", "lcov", "sample", "sample-contexts", "instr", "afdo",
+static const char *const formats[] = {"text", "json", "csv", "dot", "lcov", "sample", "sample-contexts", "instr", "afdo", "gcda",
                                       "html", NULL};
 
 /* Whether argv[*i] is option NAME with its value, "NAME VALUE" or "NAME=VALUE"; if so,
@@ -77,7 +78,8 @@ static int emit(const result *r, const char *format, const result_export *opt,
 }
 
 int cli_report(int argc, char **argv) {
-    const char *path = NULL, *out_path = NULL, *format = "text", *scale = NULL, *spec_path = NULL;
+    const char *path = NULL, *out_path = NULL, *format = "text", *scale = NULL, *spec_path = NULL,
+               *gcc_flags = NULL;
     result_export opt = {.warnings = stderr};
     int contexts = 0;
     for (int i = 1; i < argc; i++) {
@@ -92,11 +94,12 @@ int cli_report(int argc, char **argv) {
                    value(argc, argv, &i, "--source-dir", NULL, &opt.source_dir) ||
                    value(argc, argv, &i, "--trace", NULL, &opt.trace) ||
                    value(argc, argv, &i, "--spec", NULL, &spec_path) ||
-                   value(argc, argv, &i, "--scale", NULL, &scale)) {
+                   value(argc, argv, &i, "--scale", NULL, &scale) ||
+                   value(argc, argv, &i, "--gcc-flags", NULL, &gcc_flags)) {
             continue;   /* value() stored it */
         } else if (argv[i][0] == '-') {
             static const char *const names[] = {"format", "source-dir", "trace", "spec", "scale", "contexts",
-                                                "output", "help", NULL};
+                                                "output", "gcc-flags", "help", NULL};
             return cli_unknown_option("report", argv[i], names);
         } else if (!path) {
             path = argv[i];
@@ -120,7 +123,7 @@ int cli_report(int argc, char **argv) {
         known |= !strcmp(format, *f);
     if (!known) {
         fprintf(stderr, "freqsys report: unknown format '%s' (this version writes text, json, "
-                        "csv, dot, lcov, sample, sample-contexts, instr, afdo, html)\n", format);
+                        "csv, dot, lcov, sample, sample-contexts, instr, afdo, gcda, html)\n", format);
         return EXIT_USAGE;
     }
     if (scale) {
@@ -134,6 +137,12 @@ int cli_report(int argc, char **argv) {
         }
         opt.scale = (double)n;
     }
+    if (!strcmp(format, "gcda") && !out_path) {
+        fprintf(stderr, "freqsys report: --format gcda writes a folder of .gcda files: give it with -o DIR\n");
+        return EXIT_USAGE;
+    }
+    if (gcc_flags && strcmp(format, "gcda") != 0)
+        fprintf(stderr, "freqsys report: warning: --gcc-flags is used by --format gcda only\n");
     if (opt.trace && strcmp(format, "html") != 0)
         fprintf(stderr, "freqsys report: warning: --trace is used by --format html only\n");
     char err[1024];
@@ -143,7 +152,18 @@ int cli_report(int argc, char **argv) {
         fprintf(stderr, "%s\n", err);
         return exit_status_result(status);
     }
-    int rc = emit(r, format, &opt, spec_path, out_path);
+    int rc;
+    if (!strcmp(format, "gcda")) {
+        /* a folder of files, written by GCC's build and runs: no single output to hold back */
+        rc = gcda_profile_write(r, spec_path ? spec_path : r->spec, gcc_flags, number_scale(&opt), out_path,
+                                stderr, err, sizeof err) == 0
+                 ? EXIT_OK
+                 : EXIT_USAGE;
+        if (rc != EXIT_OK)
+            fprintf(stderr, "freqsys report: error: %s\n", err);
+    } else {
+        rc = emit(r, format, &opt, spec_path, out_path);
+    }
     result_free(r);
     return rc;
 }

@@ -179,42 +179,98 @@ static int check_spec(const result *r, const spec *s, char *err, size_t errlen)
     return 0;
 }
 
-/* Builds each source with GCC's counters into WORK (WORK/uI.o, WORK/uI.gcno) and
- * links WORK/prog, whose data files go to WORK/data. */
+/* Makes SOURCE (as the spec names it from the current folder) reachable under the
+ * same name from WORK: GCC's identifiers of static functions and its line checksums
+ * hash the source's name as given and the object's base name, so the build must name
+ * them as the user's `gcc -c SOURCE` here will. A relative SOURCE becomes a link in
+ * WORK; an absolute one is the same everywhere. */
+static int mirror(const char *source, const char *work, char *err, size_t errlen)
+{
+    if (source[0] == '/')
+        return 0;
+    if (!strncmp(source, "../", 3) || strstr(source, "/../")) {
+        snprintf(err, errlen, "%s: --format gcda names each source as `gcc -c SOURCE` in this folder "
+                              "will: run it from a folder that holds the sources (no '..')", source);
+        return -1;
+    }
+    char *cwd = getcwd(NULL, 0), *link = NULL, *target = NULL;
+    int rc = -1;
+    if (cwd && asprintf(&link, "%s/%s", work, source) >= 0 && asprintf(&target, "%s/%s", cwd, source) >= 0) {
+        rc = 0;
+        for (char *p = link + strlen(work) + 1; (p = strchr(p, '/')) != NULL && rc == 0; p++) {
+            *p = 0;
+            rc = mkdir(link, 0777) != 0 && errno != EEXIST ? -1 : 0;
+            *p = '/';
+        }
+        if (rc == 0)
+            rc = symlink(target, link);
+    }
+    if (rc != 0)
+        snprintf(err, errlen, "%s: cannot link it into the working folder %s: %s", source, work, strerror(errno));
+    free(cwd);
+    free(link);
+    free(target);
+    return rc;
+}
+
+/* Builds each source with GCC's counters in WORK (WORK/STEM.o, WORK/STEM.gcno), as
+ * `gcc GCC_FLAGS -c SOURCE`, and links WORK/prog, whose data files go to WORK/data. */
 static int build(const spec *s, const char *gcc, const char *gcc_flags, const char *work, char *err, size_t errlen)
 {
-    char *link = NULL, *data = NULL;
-    if (asprintf(&link, "%s", gcc) < 0 || asprintf(&data, "-fprofile-generate=%s/data", work) < 0) {
+    char *link = NULL, *data = NULL, *cd = quote(work), *cwd = getcwd(NULL, 0);
+    if (!cd || !cwd || asprintf(&link, "cd %s && %s", cd, gcc) < 0 ||
+        asprintf(&data, "-fprofile-generate=%s/data", work) < 0) {
         free(link);
+        free(cd);
+        free(cwd);
         snprintf(err, errlen, "out of memory");
         return -1;
     }
     int rc = append_words(&link, gcc_flags) | append(&link, data);
     for (size_t i = 0; i < s->nsources && rc == 0; i++) {
-        char *cmd = NULL, *obj = NULL;
-        if (asprintf(&cmd, "%s", gcc) < 0 || asprintf(&obj, "%s/u%zu.o", work, i) < 0) {
-            free(cmd);
-            rc = -1;
-            break;
+        char *cmd = NULL, *obj = NULL, *name = stem(s->sources[i]), *dir = strdup(s->sources[i]), *iquote = NULL;
+        char *slash = dir ? strrchr(dir, '/') : NULL;
+        if (slash)
+            *slash = 0;
+        for (size_t j = 0; j < i && name; j++) {
+            char *other = stem(s->sources[j]);
+            if (other && !strcmp(other, name)) {
+                snprintf(err, errlen, "%s and %s: GCC names both profiles %s.gcda", s->sources[j], s->sources[i], name);
+                rc = -1;
+            }
+            free(other);
         }
-        rc = append_words(&cmd, gcc_flags) | append_flags(&cmd, s->cflags, s->ncflags) |
-             (s->units ? append_flags(&cmd, s->units[i].flags, s->units[i].nflags) : 0) | append(&cmd, data) |
-             append(&cmd, "-ftest-coverage") | append(&cmd, "-c") | append(&cmd, s->sources[i]) |
-             append(&cmd, "-o") | append(&cmd, obj) | append(&link, obj);
+        if (rc == 0 && (!name || !dir || asprintf(&cmd, "cd %s && %s", cd, gcc) < 0 ||
+                        asprintf(&obj, "%s.o", name) < 0 ||
+                        asprintf(&iquote, "-iquote%s%s%s", slash && dir[0] == '/' ? "" : cwd, slash ? "/" : "",
+                                 slash ? dir : "") < 0)) {
+            snprintf(err, errlen, "out of memory");
+            rc = -1;
+        }
+        if (rc == 0)
+            rc = mirror(s->sources[i], work, err, errlen);
+        if (rc == 0)
+            rc = append_words(&cmd, gcc_flags) | append(&cmd, iquote) | append_flags(&cmd, s->cflags, s->ncflags) |
+                 (s->units ? append_flags(&cmd, s->units[i].flags, s->units[i].nflags) : 0) | append(&cmd, data) |
+                 append(&cmd, "-ftest-coverage") | append(&cmd, "-c") | append(&cmd, s->sources[i]) |
+                 append(&link, obj);
         if (rc == 0)
             rc = sh(cmd, "compiling with gcc's counters", err, errlen);
         free(cmd);
         free(obj);
+        free(name);
+        free(dir);
+        free(iquote);
     }
-    char *prog = NULL;
-    if (rc == 0 && asprintf(&prog, "%s/prog", work) >= 0) {
-        rc = append(&link, "-o") | append(&link, prog) | append(&link, "-lm");
+    if (rc == 0) {
+        rc = append(&link, "-o") | append(&link, "prog") | append(&link, "-lm");
         if (rc == 0)
             rc = sh(link, "linking gcc's instrumented build", err, errlen);
     }
-    free(prog);
     free(link);
     free(data);
+    free(cd);
+    free(cwd);
     return rc;
 }
 
@@ -264,7 +320,8 @@ static void scale_counts(gcov_file *f, const result *r, double scale)
     f->runs = (uint32_t)scale;
 }
 
-/* The data file of source I: read from WORK, scaled, written to OUT_DIR. */
+/* The data file of source I: read from WORK, scaled, written to OUT_DIR under the name
+ * `gcc -fprofile-use=OUT_DIR -c SOURCE` here looks for. */
 static int export_unit(const result *r, const spec *s, size_t i, const char *work, double scale,
                        const char *out_dir, FILE *notes, char *err, size_t errlen)
 {
@@ -272,14 +329,15 @@ static int export_unit(const result *r, const spec *s, size_t i, const char *wor
          *trained = NULL;
     int rc = -1;
     gcov_file f = {0};
-    if (!cwd || !name || asprintf(&gcno, "%s/u%zu.gcno", work, i) < 0 ||
-        asprintf(&base, "%s/u%zu", work, i) < 0) {
+    if (!cwd || !name || asprintf(&gcno, "%s/%s.gcno", work, name) < 0 || asprintf(&base, "%s/%s", work, name) < 0) {
         snprintf(err, errlen, "out of memory");
         goto out;
     }
-    /* an object named by an absolute path has its data file there under the data folder */
-    if (asprintf(&trained, "%s/data%s.gcda", work, base) < 0)
-        trained = NULL;
+    char *data_dir = NULL;
+    if (asprintf(&data_dir, "%s/data", work) < 0)
+        goto out;
+    trained = mangled(data_dir, base);
+    free(data_dir);
     free(base);
     if (asprintf(&base, "%s/%s", cwd, name) < 0 || !trained || !(target = mangled(out_dir, base)))
         goto out;

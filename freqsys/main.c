@@ -161,7 +161,8 @@ static const command commands[] = {
      "                    none: the transform's own output, unoptimised (to read, or to FileCheck)"},
     {"report", cli_report,
      "freqsys report RESULT.json [--format FORMAT] [-o FILE] [--source-dir DIR] [--scale N]\n"
-     "                      [--trace TRACE.csv] [--spec SPEC] [--contexts] [--gcc-flags FLAGS]",
+     "                      [--trace TRACE.csv] [--spec SPEC] [--contexts] [--gcc-flags FLAGS]\n"
+     "                      [--no-discriminators]",
      "Reads a result written by 'freqsys run -o RESULT.json' and writes it in another\n"
      "format.\n\n"
      "  --format text|json|csv|dot|lcov|sample|instr|afdo|gcda|html   the output format (default text)\n"
@@ -171,6 +172,9 @@ static const command commands[] = {
      "  --scale N         lcov, sample, instr, afdo, gcda: counts are expected executions x N (default 1000)\n"
      "  --spec SPEC       instr, gcda: the spec of the run, if not where the result says\n"
      "  --gcc-flags FLAGS gcda: the flags gcc will compile with -fprofile-use (default -O2)\n"
+     "  --no-discriminators  sample, afdo: one count per line, the largest of the blocks\n"
+     "                    starting there (without it, the spec's program is compiled again\n"
+     "                    to give each block's places their own counts)\n"
      "  --trace FILE      html: draw the convergence plot from 'freqsys run --trace FILE'\n"
      "  --contexts        sample: a context-sensitive profile, one entry per calling context\n"
      "                    (from 'freqsys run --contexts'; also --format sample-contexts)\n\n"

@@ -21,7 +21,8 @@
  * data (.gcda): "gcda" magic, version, stamp, checksum; the OBJECT_SUMMARY (runs,
  *   sum_max: the largest counter); per function a FUNCTION record (ident and the two
  *   checksums) and one record per kind of counter: ARCS holds one 64-bit count (low
- *   word first) per arc not on the spanning tree, in the notes' order. A 0 word ends it.
+ *   word first) per arc not on the spanning tree, in the notes' order; a negative
+ *   length stands for that many bytes of zero counters, not written. A 0 word ends it.
  * GCC checks the checksums when it reads the counts with -fprofile-use; the stamp and
  * the data file's own checksum are for merging runs and the gcov tool. */
 
@@ -207,7 +208,11 @@ int gcov_read_data(const char *path, gcov_file *notes, char *err, size_t errlen)
     gcov_function *fn = NULL;
     while (!r.failed && r.at + 8 <= r.len) {
         uint32_t tag = word(&r), len = word(&r);
-        size_t end = r.at + len;
+        /* counters that are all zero are written as a negative length and no body */
+        int zeros = (int32_t)len < 0;
+        if (zeros)
+            len = (uint32_t)-(int32_t)len;
+        size_t end = zeros ? r.at : r.at + len;
         if (tag == 0)
             break;
         if (end > r.len) {
@@ -237,7 +242,7 @@ int gcov_read_data(const char *path, gcov_file *notes, char *err, size_t errlen)
                 fail(&r, "out of memory");
                 break;
             }
-            for (size_t k = 0; k < fn->ncounted; k++) {
+            for (size_t k = 0; k < fn->ncounted && !zeros; k++) {
                 uint64_t lo = word(&r);
                 fn->counts[k] = lo | (uint64_t)word(&r) << 32;
             }

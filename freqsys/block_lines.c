@@ -197,7 +197,8 @@ typedef struct held_line {
 static held_line *find_held(held_line *v, size_t n, size_t block, const char *file, int line, int any_block)
 {
     for (size_t k = 0; k < n; k++)
-        if ((any_block || v[k].block == block) && v[k].line == line && !strcmp(v[k].file, file))
+        if ((any_block || v[k].block == block) && v[k].line == line && v[k].file && file &&
+            !strcmp(v[k].file, file))
             return &v[k];
     return NULL;
 }
@@ -242,10 +243,12 @@ static held_line *clang_lines(ctx *c, LLVMBasicBlockRef *bbs, size_t n, size_t *
  * it already; a call always gets one, with its callee. */
 static int place(ctx *c, uint32_t block, int line, unsigned d, unsigned gcc_d, const char *callee)
 {
-    if (!callee)
-        for (size_t k = c->out->n; k-- > 0 && c->out->v[k].block == block;)
-            if (c->out->v[k].line == line && c->out->v[k].clang_discriminator == d && !c->out->v[k].callee)
-                return 0;
+    /* the block's places so far are the last ones added */
+    for (size_t k = c->out->n; !callee && k > 0 && c->out->v[k - 1].block == block; k--) {
+        const block_position *p = &c->out->v[k - 1];
+        if (p->line == line && p->clang_discriminator == d && !p->callee)
+            return 0;
+    }
     char *name = callee ? strdup(callee) : NULL;
     if (callee && !name)
         return oom(c);

@@ -51,6 +51,13 @@ static char *quote(const char *s)
     return q;
 }
 
+/* The current folder, to free; NULL when it cannot be said. */
+static char *current_dir(void)
+{
+    char buf[4096];
+    return getcwd(buf, sizeof buf) ? strdup(buf) : NULL;
+}
+
 /* Appends " 'WORD'" to the command *CMD. Returns 0, or -1 when memory ran out. */
 static int append(char **cmd, const char *word)
 {
@@ -87,8 +94,13 @@ static int append_flags(char **cmd, char *const *flags, size_t n)
         int next;
         if (!portable_flag(flags[k], &next))
             continue;
-        if (append(cmd, flags[k]) != 0 || (next && k + 1 < n && append(cmd, flags[++k]) != 0))
+        if (append(cmd, flags[k]) != 0)
             return -1;
+        if (next && k + 1 < n) {
+            k++;
+            if (append(cmd, flags[k]) != 0)
+                return -1;
+        }
     }
     return 0;
 }
@@ -193,7 +205,7 @@ static int mirror(const char *source, const char *work, char *err, size_t errlen
                               "will: run it from a folder that holds the sources (no '..')", source);
         return -1;
     }
-    char *cwd = getcwd(NULL, 0), *link = NULL, *target = NULL;
+    char *cwd = current_dir(), *link = NULL, *target = NULL;
     int rc = -1;
     if (cwd && asprintf(&link, "%s/%s", work, source) >= 0 && asprintf(&target, "%s/%s", cwd, source) >= 0) {
         rc = 0;
@@ -217,7 +229,7 @@ static int mirror(const char *source, const char *work, char *err, size_t errlen
  * `gcc GCC_FLAGS -c SOURCE`, and links WORK/prog, whose data files go to WORK/data. */
 static int build(const spec *s, const char *gcc, const char *gcc_flags, const char *work, char *err, size_t errlen)
 {
-    char *link = NULL, *data = NULL, *cd = quote(work), *cwd = getcwd(NULL, 0);
+    char *link = NULL, *data = NULL, *cd = quote(work), *cwd = current_dir();
     if (!cd || !cwd || asprintf(&link, "cd %s && %s", cd, gcc) < 0 ||
         asprintf(&data, "-fprofile-generate=%s/data", work) < 0) {
         free(link);
@@ -289,12 +301,15 @@ static int train(const result *r, const char *spec_path, const char *work, char 
     for (uint64_t first = 0; first < r->trials && rc == 0; first += DRAW_CHUNK) {
         uint64_t count = r->trials - first < DRAW_CHUNK ? r->trials - first : DRAW_CHUNK;
         char *cmd = NULL;
-        /* each run's output and exit status are the program's business, not the profile's */
+        /* each run's output and exit status are the program's business, not the profile's;
+         * a draw that fails, or draws too few, fails the export (the counters are divided
+         * by the trials) */
         if (asprintf(&cmd,
                      "rm -rf %s/in && %s draw %s -o %s/in -s %llu -n %llu --first %llu >/dev/null && "
-                     "for f in %s/in/*; do %s/prog <\"$f\" >/dev/null 2>&1; done; true",
+                     "test \"$(ls %s/in | wc -l)\" -eq %llu && "
+                     "{ for f in %s/in/*; do %s/prog <\"$f\" >/dev/null 2>&1; done; true; }",
                      qwork, qself, qspec, qwork, (unsigned long long)r->seed, (unsigned long long)count,
-                     (unsigned long long)first, qwork, qwork) < 0) {
+                     (unsigned long long)first, qwork, (unsigned long long)count, qwork, qwork) < 0) {
             rc = -1;
             break;
         }
@@ -325,7 +340,7 @@ static void scale_counts(gcov_file *f, const result *r, double scale)
 static int export_unit(const result *r, const spec *s, size_t i, const char *work, double scale,
                        const char *out_dir, FILE *notes, char *err, size_t errlen)
 {
-    char *gcno = NULL, *base = NULL, *cwd = getcwd(NULL, 0), *name = stem(s->sources[i]), *target = NULL,
+    char *gcno = NULL, *base = NULL, *cwd = current_dir(), *name = stem(s->sources[i]), *target = NULL,
          *trained = NULL;
     int rc = -1;
     gcov_file f = {0};

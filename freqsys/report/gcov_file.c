@@ -89,24 +89,14 @@ static int load(reader *r, const char *path, char *err, size_t errlen)
         snprintf(err, errlen, "%s: %s", path, strerror(errno));
         return -1;
     }
-    size_t cap = 1 << 16;
-    r->b = malloc(cap);
-    size_t n;
-    while (r->b && (n = fread(r->b + r->len, 1, cap - r->len, f)) > 0) {
-        r->len += n;
-        if (r->len == cap) {
-            unsigned char *b = realloc(r->b, cap *= 2);
-            if (!b) {
-                free(r->b);
-                r->b = NULL;
-            }
-            r->b = b;
-        }
-    }
-    int bad = ferror(f);
+    long size = fseek(f, 0, SEEK_END) == 0 ? ftell(f) : -1;
+    r->b = size >= 0 && fseek(f, 0, SEEK_SET) == 0 ? malloc((size_t)size + 1) : NULL;
+    if (r->b)
+        r->len = fread(r->b, 1, (size_t)size, f);
+    int bad = !r->b || r->len != (size_t)size;
     fclose(f);
-    if (!r->b || bad) {
-        snprintf(err, errlen, "%s: %s", path, r->b ? "cannot be read" : "out of memory");
+    if (bad) {
+        snprintf(err, errlen, "%s: cannot be read", path);
         free(r->b);
         return -1;
     }

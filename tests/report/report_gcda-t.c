@@ -88,7 +88,7 @@ int main(void)
     if (result_read_json(tools_path("r.json"), &r, msg, sizeof msg) != RESULT_OK)
         bail("%s", msg);
 
-    snprintf(cmd, sizeof cmd, "cd '%s' && '%s' report r.json --format gcda -o fs", dir, TOOLS_FREQSYS);
+    snprintf(cmd, sizeof cmd, "cd '%s' && FREQSYS_GCC='%s' '%s' report r.json --format gcda -o fs", dir, GCC_PROGRAM, TOOLS_FREQSYS);
     int rc = tools_sh(cmd, NULL, &err);
     if (!is_int(rc, 0, "freqsys report --format gcda succeeds"))
         diag("%s", err ? err : "");

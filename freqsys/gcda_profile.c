@@ -298,6 +298,9 @@ static int train(const result *r, const char *spec_path, const char *work, char 
     self[n] = 0;
     char *qself = quote(self), *qspec = quote(spec_path), *qwork = quote(work);
     int rc = qself && qspec && qwork ? 0 : -1;
+    /* a run that hangs is killed, as the trial was: well past the trials' own limit
+     * (their CPU time; this is wall-clock time on a machine that may be busy) */
+    double limit = ceil(10 * (r->timeout_s > 0 ? r->timeout_s : 10));
     for (uint64_t first = 0; first < r->trials && rc == 0; first += DRAW_CHUNK) {
         uint64_t count = r->trials - first < DRAW_CHUNK ? r->trials - first : DRAW_CHUNK;
         char *cmd = NULL;
@@ -307,9 +310,9 @@ static int train(const result *r, const char *spec_path, const char *work, char 
         if (asprintf(&cmd,
                      "rm -rf %s/in && %s draw %s -o %s/in -s %llu -n %llu --first %llu >/dev/null && "
                      "test \"$(ls %s/in | wc -l)\" -eq %llu && "
-                     "{ for f in %s/in/*; do %s/prog <\"$f\" >/dev/null 2>&1; done; true; }",
+                     "{ for f in %s/in/*; do timeout -s KILL %.0f %s/prog <\"$f\" >/dev/null 2>&1; done; true; }",
                      qwork, qself, qspec, qwork, (unsigned long long)r->seed, (unsigned long long)count,
-                     (unsigned long long)first, qwork, (unsigned long long)count, qwork, qwork) < 0) {
+                     (unsigned long long)first, qwork, (unsigned long long)count, qwork, limit, qwork) < 0) {
             rc = -1;
             break;
         }

@@ -15,8 +15,9 @@
  * apart only by discriminators, which the compiler assigns when it reads the profile:
  *
  * clang: AddDiscriminators runs first in the pipeline of -fprofile-sample-use, on the
- *   code as the front end emits it (these blocks: the result's, compiled without the
- *   counters that -fprofile-instr-generate adds). It walks the blocks in order; the
+ *   code as the front end emits it at -O2 (the result's blocks, without the counters
+ *   that -fprofile-instr-generate adds, and with the blocks that end a loop
+ *   variable's lifetime, which have no count of their own here). It walks the blocks in order; the
  *   first block to hold code of a line keeps discriminator 0 there, each later block
  *   holding the line gets the next number of that line; then in each block every call
  *   on a line after the first call on it gets the next number. Intrinsics but memory
@@ -167,15 +168,21 @@ static size_t index_of(LLVMBasicBlockRef *bbs, size_t n, LLVMBasicBlockRef bb)
     return n;
 }
 
-/* GCC's discriminator of each block (GCC_D[k] for IR block k). */
-static int gcc_discriminators(ctx *c, LLVMBasicBlockRef *bbs, size_t n, const char *file, unsigned *gcc_d)
+/* GCC's discriminator of each block (GCC_D[k] for IR block k). Blocks that only the
+ * optimising front end has (EXTRA) are not GCC's: they are passed through. */
+static int gcc_discriminators(ctx *c, LLVMBasicBlockRef *bbs, size_t n, const char *file, const char *extra,
+                              unsigned *gcc_d)
 {
     reset_counters(c);
     for (size_t b = 0; b < n; b++) {
-        int line = last_line(bbs[b]);
+        int line = extra[b] ? 0 : last_line(bbs[b]);
         LLVMValueRef term = LLVMGetBasicBlockTerminator(bbs[b]);
         for (unsigned s = 0; line && term && s < LLVMGetNumSuccessors(term); s++) {
             size_t k = index_of(bbs, n, LLVMGetSuccessor(term, s));
+            for (int hops = 0; k < n && extra[k] && hops < 4; hops++) {
+                LLVMValueRef t = LLVMGetBasicBlockTerminator(bbs[k]);
+                k = t && LLVMGetNumSuccessors(t) == 1 ? index_of(bbs, n, LLVMGetSuccessor(t, 0)) : n;
+            }
             if (k == n || (first_line(bbs[k]) != line && last_line(bbs[k]) != line))
                 continue;
             unsigned *target = gcc_d[k] != 0 && gcc_d[b] == 0 ? &gcc_d[b] : &gcc_d[k];
@@ -260,7 +267,7 @@ static int place(ctx *c, uint32_t block, int line, unsigned d, unsigned gcc_d, c
 }
 
 /* The places of IR function FN, whose blocks MAP gives the result's. */
-static int places(ctx *c, LLVMValueRef fn, LLVMBasicBlockRef *bbs, size_t n, const size_t *map)
+static int places(ctx *c, LLVMValueRef fn, LLVMBasicBlockRef *bbs, size_t n, const size_t *map, const char *extra)
 {
     LLVMMetadataRef sp = LLVMGetSubprogram(fn);
     unsigned len = 0;
@@ -271,7 +278,7 @@ static int places(ctx *c, LLVMValueRef fn, LLVMBasicBlockRef *bbs, size_t n, con
     unsigned *gcc_d = calloc(n + 1, sizeof *gcc_d);
     size_t nheld = 0;
     held_line *held = NULL;
-    int rc = !own || !gcc_d ? oom(c) : gcc_discriminators(c, bbs, n, own, gcc_d);
+    int rc = !own || !gcc_d ? oom(c) : gcc_discriminators(c, bbs, n, own, extra, gcc_d);
     if (rc == 0 && !(held = clang_lines(c, bbs, n, &nheld)))
         rc = -1;
     /* the second walk: in each block, a call on a line after the first call on it gets
@@ -316,7 +323,7 @@ static int places(ctx *c, LLVMValueRef fn, LLVMBasicBlockRef *bbs, size_t n, con
 
 /* MAP[k]: the result's block for IR block k of FN, SIZE_MAX when the result does not
  * have the function; fails when the blocks differ. */
-static int map_blocks(ctx *c, const char *name, LLVMBasicBlockRef *bbs, size_t n, size_t *map)
+static int map_blocks(ctx *c, const char *name, LLVMBasicBlockRef *bbs, size_t n, size_t *map, char *extra)
 {
     size_t first = SIZE_MAX, end = 0;
     for (size_t i = 0; i < c->r->nblocks; i++)
@@ -327,6 +334,7 @@ static int map_blocks(ctx *c, const char *name, LLVMBasicBlockRef *bbs, size_t n
         }
     size_t j = first;
     for (size_t k = 0; k < n; k++) {
+        extra[k] = 0;
         if (first == SIZE_MAX) {
             map[k] = SIZE_MAX;
             continue;
@@ -334,9 +342,20 @@ static int map_blocks(ctx *c, const char *name, LLVMBasicBlockRef *bbs, size_t n
         const char *label = LLVMGetBasicBlockName(bbs[k]);
         while (j < end && !same_stem(c->r->blocks[j].block, label) && counter_block(c->r->blocks[j].block))
             j++;
+        /* a block the optimising front end adds (a loop's for.cond.cleanup, which ends
+         * its variable's lifetime; an unreachable one): numbered, but with no count of
+         * the run's own */
+        int later = 0;
+        for (size_t i = j; i < end && !later; i++)
+            later = same_stem(c->r->blocks[i].block, label);
+        if (!later) {
+            map[k] = SIZE_MAX;
+            extra[k] = 1;
+            continue;
+        }
         if (j == end || !same_stem(c->r->blocks[j].block, label)) {
-            snprintf(c->err, c->errlen, "%s: block %s is not the result's next block (the sources changed "
-                                        "since the run?)", name, label);
+            snprintf(c->err, c->errlen, "%s: block %s comes before the result's %s (the sources changed "
+                                        "since the run?)", name, label, c->r->blocks[j].block);
             return -1;
         }
         map[k] = j++;
@@ -344,14 +363,21 @@ static int map_blocks(ctx *c, const char *name, LLVMBasicBlockRef *bbs, size_t n
     return 0;
 }
 
-/* The spec's flags without those that make clang add counters. */
+/* The spec's flags without those that make clang add counters, and then those that
+ * make the front end emit what it emits when optimising (its lifetime markers come
+ * with blocks of their own, which AddDiscriminators numbers) with no pass run after
+ * it. */
 static char **plain_flags(char **flags, size_t n, size_t *kept)
 {
-    char **v = calloc(n + 1, sizeof *v);
+    static char *const optimising[] = {"-O2", "-Xclang", "-disable-llvm-passes"};
+    size_t extra = sizeof optimising / sizeof optimising[0];
+    char **v = calloc(n + extra + 1, sizeof *v);
     *kept = 0;
     for (size_t k = 0; v && k < n; k++)
         if (strncmp(flags[k], "-fprofile-instr-generate", 24) != 0 && strcmp(flags[k], "-fcoverage-mapping") != 0)
             v[(*kept)++] = flags[k];
+    for (size_t k = 0; v && k < extra; k++)
+        v[(*kept)++] = optimising[k];
     return v;
 }
 
@@ -387,16 +413,18 @@ int block_lines_compute(const result *r, const char *spec_path, block_lines *out
         size_t n = LLVMCountBasicBlocks(fn);
         LLVMBasicBlockRef *bbs = malloc((n + 1) * sizeof *bbs);
         size_t *map = malloc((n + 1) * sizeof *map);
-        if (!bbs || !map)
+        char *extra = malloc(n + 1);
+        if (!bbs || !map || !extra)
             rc = oom(&c);
         if (rc == 0) {
             LLVMGetBasicBlocks(fn, bbs);
-            rc = map_blocks(&c, LLVMGetValueName(fn), bbs, n, map);
+            rc = map_blocks(&c, LLVMGetValueName(fn), bbs, n, map, extra);
         }
         if (rc == 0)
-            rc = places(&c, fn, bbs, n, map);
+            rc = places(&c, fn, bbs, n, map, extra);
         free(bbs);
         free(map);
+        free(extra);
     }
     if (m)
         LLVMDisposeModule(m);

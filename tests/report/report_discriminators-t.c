@@ -70,12 +70,100 @@ static int sample_weights(const char *opts, const char *name, double *rare, doub
     return got;
 }
 
+/* clang's own numbering, as its AddDiscriminators pass leaves the IR (DUMP: the
+ * module printed after it): whether FUNCTION (declared on DECL) has an instruction
+ * on line DECL + OFFSET with base discriminator D. Metadata: "!N = !DILocation(line:
+ * L, column: C, scope: !S)" and "!S = !DILexicalBlockFile(..., discriminator: X)",
+ * where X encodes D as D << 1 for the small numbers here. */
+static int clang_has(const char *dump, const char *function, int decl, int offset, unsigned d)
+{
+    char key[256];
+    snprintf(key, sizeof key, "@%s(", function);
+    const char *body = NULL;
+    for (const char *p = dump; !body && (p = strstr(p, "\ndefine ")); p++) {
+        const char *eol = strchr(p + 1, '\n'), *at = strstr(p, key);
+        body = at && eol && at < eol ? eol : NULL;
+    }
+    const char *end = body ? strstr(body, "\n}\n") : NULL;
+    for (const char *p = body; p && end && (p = strstr(p, "!dbg !")) && p < end; p += 6) {
+        const char *line_start = p;
+        while (line_start > body && line_start[-1] != '\n')
+            line_start--;
+        if (strstr(line_start, "call void @llvm.") && strstr(line_start, "call void @llvm.") < p)
+            continue;
+        char want[64];
+        snprintf(want, sizeof want, "\n!%d = !DILocation(line: ", atoi(p + 6));
+        const char *loc = strstr(dump, want);
+        if (!loc)
+            continue;
+        int line = atoi(loc + strlen(want));
+        const char *scope = strstr(loc, "scope: !"), *eol = strchr(loc + 1, '\n'), *inlined = strstr(loc, "inlinedAt");
+        if (line != decl + offset || !scope || (inlined && eol && inlined < eol))
+            continue;
+        snprintf(want, sizeof want, "\n!%d = !DILexicalBlockFile(", atoi(scope + 8));
+        const char *file = strstr(dump, want);
+        const char *disc = file ? strstr(file, "discriminator: ") : NULL;
+        unsigned x = disc && disc < strchr(file + 1, '\n') ? (unsigned)atoi(disc + 15) : 0;
+        unsigned base = x & 1 ? 0 : (x >> 1) & 0x1f;
+        if (base == d)
+            return 1;
+    }
+    return 0;
+}
+
+/* Checks every place of the sample profile PROF against clang's numbering of the same
+ * program (SOURCE, its functions declared as R says): returns how many places clang
+ * does not have (each said), or -1 when a step fails. */
+static int places_against_clang(const result *r, const char *prof, const char *source, int *places)
+{
+    char cmd[4096], *err = NULL, dump[1024];
+    snprintf(dump, sizeof dump, "%s.dump", prof);
+    snprintf(cmd, sizeof cmd,
+             "cd '%s' && '%s' -O2 -gline-tables-only -fprofile-sample-use='%s' -mllvm -print-after=add-discriminators "
+             "-mllvm -print-module-scope -S -o /dev/null '%s' 2>'%s'",
+             FREQSYS_SOURCE_DIR, CLANG_PROGRAM, prof, source, dump);
+    int rc = tools_sh(cmd, NULL, &err);
+    free(err);
+    char *ir = tools_slurp(dump), *text = tools_slurp(prof);
+    /* the pass runs function by function, and the module is printed after each: the
+     * last print has every function numbered */
+    const char *module = ir;
+    for (const char *p = ir; p && (p = strstr(p, "IR Dump After")); p++)
+        module = p;
+    int missing = rc == 0 && ir && text ? 0 : -1;
+    *places = 0;
+    char function[256] = "";
+    int decl = 0;
+    for (char *line = text && missing == 0 ? strtok(text, "\n") : NULL; line; line = strtok(NULL, "\n")) {
+        if (line[0] != ' ') {
+            sscanf(line, "%255[^:]", function);
+            decl = 0;
+            for (size_t k = 0; k < r->nfunctions; k++)
+                if (!strcmp(r->functions[k].name, function))
+                    decl = r->functions[k].line;
+            continue;
+        }
+        int offset = 0;
+        unsigned d = 0;
+        if (sscanf(line, " %d.%u:", &offset, &d) < 2)
+            d = 0;
+        (*places)++;
+        if (!clang_has(module, function, decl, offset, d)) {
+            missing++;
+            diag("%s: place %d.%u is not clang's", function, offset, d);
+        }
+    }
+    free(ir);
+    free(text);
+    return missing;
+}
+
 int main(void)
 {
     tools_need(CLANG_PROGRAM, "clang-19", "clang-19");
     tools_need(LLVM_PROFDATA_PROGRAM, "llvm-profdata-19", "llvm-19");
     tools_need(GCC_PROGRAM, "gcc-12", "gcc");
-    plan(2 + 2 + 1);
+    plan(2 + 2 + 2 + 1);
     tools_tmpdir();
     char cmd[8192], *err = NULL, *out = NULL;
     snprintf(cmd, sizeof cmd, "cd '%s' && '%s' run %s -q -n 2000 -o '%s'; test $? -le 1", FREQSYS_SOURCE_DIR,
@@ -123,6 +211,22 @@ int main(void)
     got = sample_weights("--no-discriminators", "without.prof", &rare0, &other0);
     ok(got == 0 && rare0 > 0 && other0 / rare0 < 2,
        "...where one count per line (--no-discriminators) gave %.1f : 1", rare0 > 0 ? other0 / rare0 : 0);
+
+    /* every place is one clang numbers so, here and in a program whose loops declare
+     * their variables (the -O2 front end's lifetime blocks take numbers too) */
+    int places = 0, missing = places_against_clang(r, tools_path("with.prof"), SOURCE, &places);
+    ok(missing == 0 && places > 5, "each of the %d places is clang's own (%d are not)", places, missing);
+    snprintf(cmd, sizeof cmd, "cd '%s' && '%s' run tests/e2e/programs/loop_places.fspec -q -n 300 -o '%s'; test $? -le 1 "
+             "&& '%s' report '%s' --format sample -o '%s'",
+             FREQSYS_SOURCE_DIR, TOOLS_FREQSYS, tools_path("loops.json"), TOOLS_FREQSYS, tools_path("loops.json"),
+             tools_path("loops.prof"));
+    result *loops = NULL;
+    if (tools_sh(cmd, NULL, NULL) != 0 || result_read_json(tools_path("loops.json"), &loops, msg, sizeof msg) != RESULT_OK)
+        bail("freqsys run or report of loop_places.fspec failed");
+    missing = places_against_clang(loops, tools_path("loops.prof"), "tests/e2e/programs/loop_places.c", &places);
+    ok(missing == 0 && places > 10, "...and each of the %d places of loops in for statements (%d are not)", places,
+       missing);
+    result_free(loops);
 
     /* gcc -fauto-profile: the branch to the rare call below 1% */
     char afdo[1024], dump_path[1024];

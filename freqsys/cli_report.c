@@ -8,15 +8,18 @@
 #include <sys/stat.h>
 #include "commands.h"
 #include "export.h"
+#include "block_lines.h"
+#include "gcda_profile.h"
 #include "instr_profile.h"
 #include "result.h"
 
 static const char usage[] =
-    "usage: freqsys report RESULT.json [--format text|json|csv|dot|lcov|sample|instr|afdo|html] [--contexts] [-o FILE]\n"
-    "         [--source-dir DIR] [--scale N] [--trace TRACE.csv] [--spec SPEC]\n";
+    "usage: freqsys report RESULT.json [--format text|json|csv|dot|lcov|sample|instr|afdo|gcda|html] [--contexts] [-o FILE]\n"
+    "         [--source-dir DIR] [--scale N] [--trace TRACE.csv] [--spec SPEC] [--gcc-flags FLAGS]\n"
+    "         [--no-discriminators]\n";
 
 static const char *const formats[] = {"text", "json", "csv", "dot", "lcov", "gcov", "sample", "sample-contexts", "instr",
-                                      "afdo", "html", NULL};
+                                      "afdo", "gcda", "html", NULL};
 
 /* Whether argv[*i] is option NAME with its value, "NAME VALUE" or "NAME=VALUE"; if so,
  * the value goes to *OUT and *I to the option's last word. */
@@ -37,7 +40,7 @@ static int value(int argc, char **argv, int *i, const char *name, const char *al
 /* Writes the whole output only once the writer has succeeded, so a failure (a bad trace
  * file, say) leaves no half-written file behind. */
 static int emit(const result *r, const char *format, const result_export *opt,
-                const char *spec_path, const char *out_path)
+                const char *spec_path, const char *out_path, int discriminators)
 {
     char err[1024] = "", *buf = NULL;
     size_t len = 0;
@@ -46,10 +49,24 @@ static int emit(const result *r, const char *format, const result_export *opt,
         fprintf(stderr, "freqsys: error: %s\n", strerror(errno));
         return EXIT_USAGE;
     }
+    /* The line profiles tell a line's blocks apart by the discriminators the compilers
+     * give them, which needs the program's code: without it, one count per line. */
+    block_lines places = {0};
+    result_export with_places = *opt;
+    if (discriminators && (!strcmp(format, "sample") || !strcmp(format, "afdo"))) {
+        char why[1024] = "";
+        if (block_lines_compute(r, spec_path ? spec_path : r->spec, &places, why, sizeof why) == 0)
+            with_places.positions = &places;
+        else if (opt->warnings)
+            fprintf(opt->warnings, "freqsys report: warning: no discriminators (%s): each line gets the largest "
+                                   "count of its blocks (pass --spec SPEC; docs/exports.md)\n", why);
+        opt = &with_places;
+    }
     /* clang's own counters need the program compiled again: not the result model's job. */
     int rc = !strcmp(format, "instr")
                  ? instr_profile_write(r, spec_path ? spec_path : r->spec, number_scale(opt), mem, err, sizeof err)
                  : result_write_export(r, format, opt, mem, err, sizeof err);
+    block_lines_free(&places);
     if (fclose(mem) != 0 && rc == 0) {
         rc = -1;
         snprintf(err, sizeof err, "%s", strerror(errno));
@@ -78,26 +95,30 @@ static int emit(const result *r, const char *format, const result_export *opt,
 }
 
 int cli_report(int argc, char **argv) {
-    const char *path = NULL, *out_path = NULL, *format = "text", *scale = NULL, *spec_path = NULL;
+    const char *path = NULL, *out_path = NULL, *format = "text", *scale = NULL, *spec_path = NULL,
+               *gcc_flags = NULL;
     result_export opt = {.warnings = stderr};
-    int contexts = 0;
+    int contexts = 0, discriminators = 1;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
             cli_help("report", stdout);
             return EXIT_OK;
         } else if (!strcmp(argv[i], "--contexts")) {
             contexts = 1;
+        } else if (!strcmp(argv[i], "--no-discriminators")) {
+            discriminators = 0;
         } else if (!strcmp(argv[i], "-o") && i + 1 < argc) {
             out_path = argv[++i];
         } else if (value(argc, argv, &i, "--format", "-f", &format) ||
                    value(argc, argv, &i, "--source-dir", NULL, &opt.source_dir) ||
                    value(argc, argv, &i, "--trace", NULL, &opt.trace) ||
                    value(argc, argv, &i, "--spec", NULL, &spec_path) ||
-                   value(argc, argv, &i, "--scale", NULL, &scale)) {
+                   value(argc, argv, &i, "--scale", NULL, &scale) ||
+                   value(argc, argv, &i, "--gcc-flags", NULL, &gcc_flags)) {
             continue;   /* value() stored it */
         } else if (argv[i][0] == '-') {
             static const char *const names[] = {"format", "source-dir", "trace", "spec", "scale", "contexts",
-                                                "output", "help", NULL};
+                                                "output", "gcc-flags", "no-discriminators", "help", NULL};
             return cli_unknown_option("report", argv[i], names);
         } else if (!path) {
             path = argv[i];
@@ -121,7 +142,7 @@ int cli_report(int argc, char **argv) {
         known |= !strcmp(format, *f);
     if (!known) {
         fprintf(stderr, "freqsys report: unknown format '%s' (this version writes text, json, "
-                        "csv, dot, lcov, gcov, sample, sample-contexts, instr, afdo, html)\n", format);
+                        "csv, dot, lcov, gcov, sample, sample-contexts, instr, afdo, gcda, html)\n", format);
         return EXIT_USAGE;
     }
     /* coverage tools count totals over runs: so do their exports, unless told otherwise */
@@ -137,6 +158,12 @@ int cli_report(int argc, char **argv) {
         }
         opt.scale = (double)n;
     }
+    if (!strcmp(format, "gcda") && !out_path) {
+        fprintf(stderr, "freqsys report: --format gcda writes a folder of .gcda files: give it with -o DIR\n");
+        return EXIT_USAGE;
+    }
+    if (gcc_flags && strcmp(format, "gcda") != 0)
+        fprintf(stderr, "freqsys report: warning: --gcc-flags is used by --format gcda only\n");
     if (opt.trace && strcmp(format, "html") != 0)
         fprintf(stderr, "freqsys report: warning: --trace is used by --format html only\n");
     char err[1024];
@@ -148,11 +175,19 @@ int cli_report(int argc, char **argv) {
     }
     struct stat st;
     int rc;
-    if (!strcmp(format, "gcov") && out_path && stat(out_path, &st) == 0 && S_ISDIR(st.st_mode)) {
+    if (!strcmp(format, "gcda")) {
+        /* a folder of files, written by GCC's build and runs: no single output to hold back */
+        rc = gcda_profile_write(r, spec_path ? spec_path : r->spec, gcc_flags, number_scale(&opt), out_path,
+                                stderr, err, sizeof err) == 0
+                 ? EXIT_OK
+                 : EXIT_USAGE;
+        if (rc != EXIT_OK)
+            fprintf(stderr, "freqsys report: error: %s\n", err);
+    } else if (!strcmp(format, "gcov") && out_path && stat(out_path, &st) == 0 && S_ISDIR(st.st_mode)) {
         rc = report_gcov_write_dir(r, &opt, out_path, err, sizeof err) == 0 ? EXIT_OK : EXIT_USAGE;
         if (rc != EXIT_OK) fprintf(stderr, "freqsys report: error: %s\n", err);
     } else {
-        rc = emit(r, format, &opt, spec_path, out_path);
+        rc = emit(r, format, &opt, spec_path, out_path, discriminators);
     }
     result_free(r);
     return rc;

@@ -161,17 +161,23 @@ static const command commands[] = {
      "                    none: the transform's own output, unoptimised (to read, or to FileCheck)"},
     {"report", cli_report,
      "freqsys report RESULT.json [--format FORMAT] [-o FILE] [--source-dir DIR] [--scale N]\n"
-     "                      [--trace TRACE.csv] [--spec SPEC] [--contexts]",
+     "                      [--trace TRACE.csv] [--spec SPEC] [--contexts] [--gcc-flags FLAGS]\n"
+     "                      [--no-discriminators]",
      "Reads a result written by 'freqsys run -o RESULT.json' and writes it in another\n"
      "format.\n\n"
-     "  --format text|json|csv|dot|lcov|gcov|sample|instr|afdo|html   the output format (default text)\n"
+     "  --format text|json|csv|dot|lcov|gcov|sample|instr|afdo|gcda|html   the output format (default text)\n"
      "  -o FILE           write to FILE; nothing is written if the export fails; gcov: a\n"
-     "                    folder gets one SOURCE.gcov per source\n"
+     "                    folder gets one SOURCE.gcov per source; gcda: the folder the .gcda\n"
+     "                    files go to\n"
      "  --source-dir DIR  where the sources are (default: the spec's folder)\n"
      "  --scale N|runs    counts are expected executions x N; runs: totals over the trials'\n"
      "                    runs, as a coverage build run on their inputs counts (default for\n"
-     "                    lcov and gcov; 1000 for sample, instr, afdo)\n"
-     "  --spec SPEC       instr: the spec of the run, if not where the result says\n"
+     "                    lcov and gcov; 1000 for sample, instr, afdo, gcda)\n"
+     "  --spec SPEC       instr, gcda: the spec of the run, if not where the result says\n"
+     "  --gcc-flags FLAGS gcda: the flags gcc will compile with -fprofile-use (default -O2)\n"
+     "  --no-discriminators  sample, afdo: one count per line, the largest of the blocks\n"
+     "                    starting there (without it, the spec's program is compiled again\n"
+     "                    to give each block's places their own counts)\n"
      "  --trace FILE      html: draw the convergence plot from 'freqsys run --trace FILE'\n"
      "  --contexts        sample: a context-sensitive profile, one entry per calling context\n"
      "                    (from 'freqsys run --contexts'; also --format sample-contexts)\n\n"
@@ -179,7 +185,8 @@ static const command commands[] = {
      "source, sample feeds\n"
      "clang -fprofile-sample-use, instr (clang's own counters, found by compiling the\n"
      "spec's program again) feeds llvm-profdata merge and clang -fprofile-instr-use,\n"
-     "afdo feeds gcc -fauto-profile;\n"
+     "afdo feeds gcc -fauto-profile, gcda (GCC's own counters, from its instrumented\n"
+     "build run on the trials' drawn standard input) gcc -fprofile-use;\n"
      "see docs/exports.md. Exit status: 0 ok, 2 a usage error, or a result file that\n"
      "cannot be read, is cut short, or is not a freqsys result."},
     {"plan", cli_plan,

@@ -67,10 +67,11 @@ function table(title, o2, again, trained, freqsys, labels,
 
 END {
     if (!np) exit
-    table("clang", "O2", "O2-again", "instr-", "fs-instr sample sample-cs", "instr sample contexts")
+    table("clang", "O2", "O2-again", "instr-", "fs-instr sample sample-line sample-cs",
+          "instr sample sample-line contexts")
     if (gcc != 0) {
         print ""
-        table("gcc", "gcc-O2", "gcc-O2-again", "gcc-fdo-", "gcc-afdo", "afdo")
+        table("gcc", "gcc-O2", "gcc-O2-again", "gcc-fdo-", "gcc-gcda gcc-afdo gcc-afdo-line", "gcda afdo afdo-line")
     }
     print ""
     print "llvm-profdata overlap with training set " substr(seeds, 1, index(seeds " ", " ") - 1) \

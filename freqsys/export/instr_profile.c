@@ -239,8 +239,10 @@ static int write_record(ctx *c, LLVMModuleRef m, LLVMValueRef fn, LLVMValueRef p
             rc = fail(c, "%s%s", "out of memory", "");
         } else {
             char *mangled = strdup(pgo);
+            /* clang's counters of a local function: its profile name with each of the
+             * characters an assembler may not take made '_' ("sim-queue.c:f") */
             for (char *p = mangled; p && *p; p++)
-                if (*p == ':' || *p == ';')
+                if (strchr("-:;<>/\"'", *p))
                     *p = '_';
             if (!mangled || strcmp(mangled, cname + 8) != 0)
                 rc = fail(c, "%s: its counters are named __profc_%s, not after its profile name",

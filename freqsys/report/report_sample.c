@@ -12,10 +12,13 @@
  *      OFFSET: SAMPLES [CALLEE:CALLS ...]
  * OFFSET is a line's distance from the function's declarator line (its DISubprogram
  * line), HEAD the scaled count of the entry block, TOTAL the sum of the lines' samples.
- * A line's samples are the largest scaled count of the blocks that start on it: the
- * result does not say which instructions clang will give a discriminator, so no line
- * carries one. Calls are per callee on the line: the block's scaled count times its call
- * sites of that callee. */
+ * With the blocks' places (block_lines.c: every line of a block's code and the
+ * discriminator clang's AddDiscriminators gives it there), a body line is a line and a
+ * discriminator, "OFFSET.D", and its samples are the count of the block holding it, so
+ * a rare branch written on its condition's line keeps its own count. Without them, a
+ * line's samples are the largest scaled count of the blocks that start on it, with no
+ * discriminator. Calls are per callee at the place: the block's scaled count times its
+ * call sites of that callee. */
 
 typedef struct line_samples {
     int offset;
@@ -73,8 +76,74 @@ static void calls(const result_block **blocks, size_t n, double scale, FILE *out
                         calls_to(blocks, n, blocks[i]->callees[k], scale));
 }
 
-/* One function's profile from its blocks FIRST .. END-1 of R. */
-static void function(const result *r, size_t first, size_t end, double scale,
+static int by_place(const void *a, const void *b)
+{
+    const block_position *x = *(const block_position *const *)a, *y = *(const block_position *const *)b;
+    if (x->line != y->line)
+        return (x->line > y->line) - (x->line < y->line);
+    return (x->clang_discriminator > y->clang_discriminator) - (x->clang_discriminator < y->clang_discriminator);
+}
+
+/* One function's profile from the places of its blocks FIRST .. END-1 (opt->positions):
+ * one body line per line and discriminator, "OFFSET.D: SAMPLES CALLEE:CALLS ...", each
+ * the count of the one block that has that place; calls per call site. */
+static int function_places(const result *r, size_t first, size_t end, const result_function *fn, double scale,
+                           const block_lines *bl, FILE *out)
+{
+    const block_position **v = malloc((bl->n + 1) * sizeof *v);
+    if (!v)
+        return -1;
+    size_t n = 0;
+    for (size_t k = 0; k < bl->n; k++)
+        if (bl->v[k].block >= first && bl->v[k].block < end && bl->v[k].line >= fn->line)
+            v[n++] = &bl->v[k];
+    qsort(v, n, sizeof *v, by_place);
+    uint64_t total = 0;
+    for (size_t k = 0; k < n; k++)
+        if (k == 0 || by_place(&v[k], &v[k - 1]) != 0) {
+            uint64_t most = 0;
+            for (size_t j = k; j < n && by_place(&v[j], &v[k]) == 0; j++) {
+                uint64_t c = number_scaled(r->blocks[v[j]->block].mean, scale);
+                most = c > most ? c : most;
+            }
+            total += most;
+        }
+    fprintf(out, "%s:%" PRIu64 ":%" PRIu64 "\n", fn->name, total, number_scaled(r->blocks[first].mean, scale));
+    for (size_t k = 0; k < n;) {
+        size_t j = k;
+        uint64_t most = 0;
+        for (; j < n && by_place(&v[j], &v[k]) == 0; j++) {
+            uint64_t c = number_scaled(r->blocks[v[j]->block].mean, scale);
+            most = c > most ? c : most;
+        }
+        fprintf(out, " %d", v[k]->line - fn->line);
+        if (v[k]->clang_discriminator)
+            fprintf(out, ".%u", v[k]->clang_discriminator);
+        fprintf(out, ": %" PRIu64, most);
+        /* each callee once, with the calls of all its sites at this place */
+        for (size_t a = k; a < j; a++) {
+            if (!v[a]->callee)
+                continue;
+            int earlier = 0;
+            uint64_t calls = 0;
+            for (size_t b = k; b < j; b++)
+                if (v[b]->callee && !strcmp(v[b]->callee, v[a]->callee)) {
+                    earlier |= b < a;
+                    calls += number_scaled(r->blocks[v[b]->block].mean, scale);
+                }
+            if (!earlier)
+                fprintf(out, " %s:%" PRIu64, v[a]->callee, calls);
+        }
+        fputc('\n', out);
+        k = j;
+    }
+    free(v);
+    return 0;
+}
+
+/* One function's profile from its blocks FIRST .. END-1 of R. Returns 0, or -1 when
+ * memory ran out. */
+static int function(const result *r, size_t first, size_t end, double scale,
                      const result_block **sorted, line_samples *lines,
                      const result_export *opt, FILE *out)
 {
@@ -85,8 +154,10 @@ static void function(const result *r, size_t first, size_t end, double scale,
         if (opt->warnings && strncmp(name, "freqsys.", 8) != 0)
             fprintf(opt->warnings, "freqsys report: warning: no declaration line for %s: "
                                    "left out of the sample profile\n", name);
-        return;
+        return 0;
     }
+    if (opt->positions)
+        return function_places(r, first, end, fn, scale, opt->positions, out);
     size_t n = 0, nlines = 0;
     for (size_t i = first; i < end; i++) {
         const result_block *b = &r->blocks[i];
@@ -112,6 +183,7 @@ static void function(const result *r, size_t first, size_t end, double scale,
         calls(sorted + lines[k].first_block, lines[k].nblocks, scale, out);
         fputc('\n', out);
     }
+    return 0;
 }
 
 int report_sample_write(const result *r, const result_export *opt, FILE *out, char *err,
@@ -132,16 +204,22 @@ int report_sample_write(const result *r, const result_export *opt, FILE *out, ch
         return -1;
     }
     double scale = number_scale(opt);
-    errno = 0;
-    for (size_t i = 0; i < r->nblocks;) {
+    int failed = 0;
+    for (size_t i = 0; i < r->nblocks && !failed;) {
         /* the blocks of one function are contiguous, entry first */
         size_t end = i + 1;
         while (end < r->nblocks && strcmp(r->blocks[end].function, r->blocks[i].function) == 0)
             end++;
-        function(r, i, end, scale, sorted, lines, opt, out);
+        failed = function(r, i, end, scale, sorted, lines, opt, out) != 0;
         i = end;
     }
     free(sorted);
     free(lines);
+    if (failed) {
+        if (err && errlen)
+            snprintf(err, errlen, "out of memory");
+        errno = ENOMEM;
+        return -1;
+    }
     return result_flush(out, err, errlen);
 }

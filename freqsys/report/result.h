@@ -361,6 +361,24 @@ int result_write(const result *r, const char *format, FILE *out);
 
 /* ---- exports for other tools (docs/exports.md) ---- */
 
+/* One place in the code of a block, as a compiler's line table names it: a line of the
+ * function's own file, with the discriminator that clang gives the block's code there
+ * (its AddDiscriminators pass, on the code as clang's front end emits it) and the one
+ * GCC gives the block (its assign_discriminators, as far as clang's blocks are GCC's;
+ * docs/exports.md). CALLEE: a direct call there, or NULL. */
+typedef struct block_position {
+    uint32_t block;           /* index into result.blocks */
+    int line;
+    unsigned clang_discriminator, gcc_discriminator;
+    char *callee;
+} block_position;
+
+/* Every block's places, by block. */
+typedef struct block_lines {
+    block_position *v;
+    size_t n;
+} block_lines;
+
 /* What the exports need besides the result. A zeroed struct gives the defaults. */
 typedef struct result_export {
     const char *source_dir;   /* where the program's sources are; NULL: the spec's folder */
@@ -369,6 +387,8 @@ typedef struct result_export {
     int over_runs;            /* lcov, gcov: counts are totals over the result's runs (the scale is
                                * its number of runs), as a coverage build run on them would count */
     FILE *warnings;           /* where a missing source file is reported; NULL: nowhere */
+    const block_lines *positions;   /* sample, afdo: every block's lines and discriminators;
+                                     * NULL: per line, from the blocks' first lines */
 } result_export;
 
 /* The writers of the exports. Each returns 0, or -1 with errno set and, when ERR is not

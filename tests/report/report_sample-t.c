@@ -1,5 +1,6 @@
 /* tests/report/report_sample-t.c: the sample profile, used by clang -fprofile-sample-use and read by llvm-profdata: both see the result's scaled counts. */
 /* SPDX-License-Identifier: MIT */
+/* One count per line (--no-discriminators); report_discriminators-t checks the places. */
 #include "tools.h"
 
 /* The declaration line of FUNCTION in R, or 0. */
@@ -124,14 +125,14 @@ static void check(const char *spec, const char *source, const char *file, const 
     snprintf(json, sizeof json, "%s.json", name);
     result *r = tools_result(spec, json);
     snprintf(prof, sizeof prof, "%s.prof", name);
-    snprintf(cmd, sizeof cmd, "'%s' report '%s' --format sample -o '%s'", TOOLS_FREQSYS,
+    snprintf(cmd, sizeof cmd, "'%s' report '%s' --format sample --no-discriminators -o '%s'", TOOLS_FREQSYS,
              tools_path(json), tools_path(prof));
     if (!is_int(tools_sh(cmd, NULL, &err), 0, "%s: freqsys report --format sample succeeds", name))
         diag("%s", err ? err : "");
     free(err);
     compile(r, source, file, tools_path(prof), name);
     profdata(r, tools_path(prof), 1000, name);
-    snprintf(cmd, sizeof cmd, "'%s' report '%s' --format sample --scale 7 -o '%s'", TOOLS_FREQSYS,
+    snprintf(cmd, sizeof cmd, "'%s' report '%s' --format sample --no-discriminators --scale 7 -o '%s'", TOOLS_FREQSYS,
              tools_path(json), tools_path("scale7.prof"));
     is_int(tools_sh(cmd, NULL, NULL), 0, "%s: with --scale 7", name);
     profdata(r, tools_path("scale7.prof"), 7, name);

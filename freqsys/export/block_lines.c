@@ -1,0 +1,447 @@
+/* freqsys/export/block_lines.c: every block's lines and discriminators, from the program compiled as clang's front end emits it. */
+/* SPDX-License-Identifier: MIT */
+#define _GNU_SOURCE
+#include "block_lines.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <llvm-c/Core.h>
+#include <llvm-c/DebugInfo.h>
+
+#include "transform.h"
+
+/* A line profile (clang's sample profile, GCC's AutoFDO file) keys its counts by the
+ * line and the discriminator of each instruction; blocks that share a line are told
+ * apart only by discriminators, which the compiler assigns when it reads the profile:
+ *
+ * clang: AddDiscriminators runs first in the pipeline of -fprofile-sample-use, on the
+ *   code as the front end emits it at -O2 (the result's blocks, without the counters
+ *   that -fprofile-instr-generate adds, and with the blocks that end a loop
+ *   variable's lifetime, which have no count of their own here). It walks the blocks in order; the
+ *   first block to hold code of a line keeps discriminator 0 there, each later block
+ *   holding the line gets the next number of that line; then in each block every call
+ *   on a line after the first call on it gets the next number. Intrinsics but memory
+ *   ones are skipped. This is followed here exactly.
+ * GCC: assign_discriminators runs when the CFG is built, on GIMPLE: for each block
+ *   whose last statement is on line L, each successor whose first or last statement is
+ *   on L gets the next number of L (or the block itself, when the successor has one
+ *   and the block none), and the number holds for all of that block's statements.
+ *   GIMPLE's blocks are close to clang's front end's but not the same (a goto is no
+ *   statement, so a block ending in an unconditional branch ends at its last other
+ *   instruction here), so this is an approximation; docs/exports.md says how the
+ *   afdo export writes places it cannot tell apart. */
+
+typedef struct line_counter {
+    char *file;
+    int line;
+    unsigned last;
+} line_counter;
+
+typedef struct ctx {
+    const result *r;
+    block_lines *out;
+    size_t cap;
+    line_counter *counters;
+    size_t ncounters, counters_cap;
+    char *err;
+    size_t errlen;
+} ctx;
+
+static int oom(ctx *c)
+{
+    snprintf(c->err, c->errlen, "out of memory");
+    return -1;
+}
+
+/* The next discriminator of FILE:LINE in the function (numbers are per line). */
+static unsigned next_of(ctx *c, const char *file, int line, unsigned *out)
+{
+    for (size_t k = 0; k < c->ncounters; k++)
+        if (c->counters[k].line == line && !strcmp(c->counters[k].file, file))
+            return *out = ++c->counters[k].last, 0;
+    if (c->ncounters == c->counters_cap) {
+        size_t cap = c->counters_cap ? 2 * c->counters_cap : 64;
+        line_counter *v = realloc(c->counters, cap * sizeof *v);
+        if (!v)
+            return (unsigned)oom(c);
+        c->counters = v;
+        c->counters_cap = cap;
+    }
+    char *f = strdup(file);
+    if (!f)
+        return (unsigned)oom(c);
+    c->counters[c->ncounters++] = (line_counter){.file = f, .line = line, .last = 1};
+    *out = 1;
+    return 0;
+}
+
+static void reset_counters(ctx *c)
+{
+    for (size_t k = 0; k < c->ncounters; k++)
+        free(c->counters[k].file);
+    c->ncounters = 0;
+}
+
+/* Whether AddDiscriminators gives INST a discriminator: not an intrinsic, unless one
+ * of memory (SROA may turn it into loads and stores). */
+static int discriminated(LLVMValueRef inst)
+{
+    return !LLVMIsAIntrinsicInst(inst) || LLVMIsAMemIntrinsic(inst);
+}
+
+static const char *file_of(LLVMValueRef inst)
+{
+    unsigned len = 0;
+    const char *f = LLVMGetDebugLocFilename(inst, &len);
+    return f && len ? f : NULL;
+}
+
+/* Whether INST has a line: instructions without a location have line 0. */
+static int located(LLVMValueRef inst)
+{
+    return LLVMGetDebugLocLine(inst) > 0 && file_of(inst);
+}
+
+static int stem_len(const char *name)
+{
+    int n = (int)strlen(name);
+    while (n > 0 && name[n - 1] >= '0' && name[n - 1] <= '9')
+        n--;
+    return n;
+}
+
+static int same_stem(const char *a, const char *b)
+{
+    int n = stem_len(a);
+    return n == stem_len(b) && strncmp(a, b, (size_t)n) == 0;
+}
+
+/* Blocks clang adds only when it counts (-fprofile-instr-generate), which a run with
+ * that flag has and the front end's plain code does not. */
+static int counter_block(const char *name)
+{
+    return strstr(name, "rhscnt") || strstr(name, "skipcount");
+}
+
+static int add(ctx *c, block_position p)
+{
+    if (c->out->n == c->cap) {
+        size_t cap = c->cap ? 2 * c->cap : 256;
+        block_position *v = realloc(c->out->v, cap * sizeof *v);
+        if (!v)
+            return oom(c);
+        c->out->v = v;
+        c->cap = cap;
+    }
+    c->out->v[c->out->n++] = p;
+    return 0;
+}
+
+/* The line GIMPLE's last statement of BB would have: a conditional branch's or a
+ * switch's own, else the last located instruction's before the terminator (a goto is
+ * no statement). 0: none. */
+static int last_line(LLVMBasicBlockRef bb)
+{
+    LLVMValueRef term = LLVMGetBasicBlockTerminator(bb);
+    if (term && LLVMGetNumSuccessors(term) > 1 && located(term))
+        return (int)LLVMGetDebugLocLine(term);
+    for (LLVMValueRef i = term ? LLVMGetPreviousInstruction(term) : LLVMGetLastInstruction(bb); i;
+         i = LLVMGetPreviousInstruction(i))
+        if (located(i) && discriminated(i))
+            return (int)LLVMGetDebugLocLine(i);
+    return 0;
+}
+
+static int first_line(LLVMBasicBlockRef bb)
+{
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
+        if (located(i) && discriminated(i))
+            return (int)LLVMGetDebugLocLine(i);
+    return 0;
+}
+
+static size_t index_of(LLVMBasicBlockRef *bbs, size_t n, LLVMBasicBlockRef bb)
+{
+    for (size_t k = 0; k < n; k++)
+        if (bbs[k] == bb)
+            return k;
+    return n;
+}
+
+/* GCC's discriminator of each block (GCC_D[k] for IR block k). Blocks that only the
+ * optimising front end has (EXTRA) are not GCC's: they are passed through. */
+static int gcc_discriminators(ctx *c, LLVMBasicBlockRef *bbs, size_t n, const char *file, const char *extra,
+                              unsigned *gcc_d)
+{
+    reset_counters(c);
+    for (size_t b = 0; b < n; b++) {
+        int line = extra[b] ? 0 : last_line(bbs[b]);
+        LLVMValueRef term = LLVMGetBasicBlockTerminator(bbs[b]);
+        for (unsigned s = 0; line && term && s < LLVMGetNumSuccessors(term); s++) {
+            size_t k = index_of(bbs, n, LLVMGetSuccessor(term, s));
+            for (int hops = 0; k < n && extra[k] && hops < 4; hops++) {
+                LLVMValueRef t = LLVMGetBasicBlockTerminator(bbs[k]);
+                k = t && LLVMGetNumSuccessors(t) == 1 ? index_of(bbs, n, LLVMGetSuccessor(t, 0)) : n;
+            }
+            if (k == n || (first_line(bbs[k]) != line && last_line(bbs[k]) != line))
+                continue;
+            unsigned *target = gcc_d[k] != 0 && gcc_d[b] == 0 ? &gcc_d[b] : &gcc_d[k];
+            if (next_of(c, file, line, target) != 0)
+                return -1;
+        }
+    }
+    return 0;
+}
+
+/* A line of a block, with the discriminator clang gives the block's code there. */
+typedef struct held_line {
+    size_t block;
+    const char *file;
+    int line;
+    unsigned d;
+} held_line;
+
+static held_line *find_held(held_line *v, size_t n, size_t block, const char *file, int line, int any_block)
+{
+    for (size_t k = 0; k < n; k++)
+        if ((any_block || v[k].block == block) && v[k].line == line && v[k].file && file &&
+            !strcmp(v[k].file, file))
+            return &v[k];
+    return NULL;
+}
+
+/* AddDiscriminators' first walk: the discriminator of each block on each of its lines.
+ * Returns the list (*N entries), or NULL with ERR set. */
+static held_line *clang_lines(ctx *c, LLVMBasicBlockRef *bbs, size_t n, size_t *count)
+{
+    held_line *v = NULL;
+    size_t len = 0, cap = 0;
+    reset_counters(c);
+    for (size_t b = 0; b < n; b++)
+        for (LLVMValueRef i = LLVMGetFirstInstruction(bbs[b]); i; i = LLVMGetNextInstruction(i)) {
+            if (!discriminated(i) || !located(i))
+                continue;
+            int line = (int)LLVMGetDebugLocLine(i);
+            const char *f = file_of(i);
+            if (find_held(v, len, b, f, line, 0))
+                continue;
+            unsigned d = 0;
+            if (find_held(v, len, b, f, line, 1) && next_of(c, f, line, &d) != 0) {
+                free(v);
+                return NULL;
+            }
+            if (len == cap) {
+                cap = cap ? 2 * cap : 64;
+                held_line *w = realloc(v, cap * sizeof *w);
+                if (!w) {
+                    free(v);
+                    oom(c);
+                    return NULL;
+                }
+                v = w;
+            }
+            v[len++] = (held_line){.block = b, .file = f, .line = line, .d = d};
+        }
+    *count = len;
+    return v ? v : calloc(1, sizeof *v);
+}
+
+/* Adds the place of instruction I of block B (result block BLOCK) unless the block has
+ * it already; a call always gets one, with its callee. */
+static int place(ctx *c, uint32_t block, int line, unsigned d, unsigned gcc_d, const char *callee)
+{
+    /* the block's places so far are the last ones added */
+    for (size_t k = c->out->n; !callee && k > 0 && c->out->v[k - 1].block == block; k--) {
+        const block_position *p = &c->out->v[k - 1];
+        if (p->line == line && p->clang_discriminator == d && !p->callee)
+            return 0;
+    }
+    char *name = callee ? strdup(callee) : NULL;
+    if (callee && !name)
+        return oom(c);
+    int rc = add(c, (block_position){.block = block, .line = line, .clang_discriminator = d,
+                                     .gcc_discriminator = gcc_d, .callee = name});
+    if (rc != 0)
+        free(name);
+    return rc;
+}
+
+/* The places of IR function FN, whose blocks MAP gives the result's. */
+static int places(ctx *c, LLVMValueRef fn, LLVMBasicBlockRef *bbs, size_t n, const size_t *map, const char *extra)
+{
+    LLVMMetadataRef sp = LLVMGetSubprogram(fn);
+    unsigned len = 0;
+    const char *file = sp ? LLVMDIFileGetFilename(LLVMDIScopeGetFile(sp), &len) : NULL;
+    if (!file || !len)
+        return 0;   /* no debug information: no places */
+    char *own = strndup(file, len);
+    unsigned *gcc_d = calloc(n + 1, sizeof *gcc_d);
+    size_t nheld = 0;
+    held_line *held = NULL;
+    int rc = !own || !gcc_d ? oom(c) : gcc_discriminators(c, bbs, n, own, extra, gcc_d);
+    if (rc == 0 && !(held = clang_lines(c, bbs, n, &nheld)))
+        rc = -1;
+    /* the second walk: in each block, a call on a line after the first call on it gets
+     * the line's next number; the numbers go on from the first walk's */
+    for (size_t b = 0; b < n && rc == 0; b++) {
+        held_line *calls = NULL;
+        size_t ncalls = 0;
+        for (LLVMValueRef i = LLVMGetFirstInstruction(bbs[b]); i && rc == 0; i = LLVMGetNextInstruction(i)) {
+            if (!discriminated(i) || !located(i))
+                continue;
+            int line = (int)LLVMGetDebugLocLine(i);
+            const char *f = file_of(i);
+            held_line *h = find_held(held, nheld, b, f, line, 0);
+            unsigned d = h ? h->d : 0;
+            const char *callee = NULL;
+            if (LLVMIsACallInst(i) && !LLVMIsAIntrinsicInst(i)) {
+                if (find_held(calls, ncalls, b, f, line, 0)) {
+                    rc = next_of(c, f, line, &d) != 0 ? -1 : 0;
+                } else {
+                    held_line *w = realloc(calls, (ncalls + 1) * sizeof *w);
+                    if (!w) {
+                        rc = oom(c);
+                        break;
+                    }
+                    calls = w;
+                    calls[ncalls++] = (held_line){.block = b, .file = f, .line = line};
+                }
+                LLVMValueRef target = LLVMGetCalledValue(i);
+                if (target && LLVMIsAFunction(target) && *LLVMGetValueName(target))
+                    callee = LLVMGetValueName(target);
+            }
+            if (rc == 0 && map[b] != SIZE_MAX && !strcmp(f, own))
+                rc = place(c, (uint32_t)map[b], line, d, gcc_d[b], callee);
+        }
+        free(calls);
+    }
+    free(held);
+    free(own);
+    free(gcc_d);
+    return rc;
+}
+
+/* MAP[k]: the result's block for IR block k of FN, SIZE_MAX when the result does not
+ * have the function; fails when the blocks differ. */
+static int map_blocks(ctx *c, const char *name, LLVMBasicBlockRef *bbs, size_t n, size_t *map, char *extra)
+{
+    size_t first = SIZE_MAX, end = 0;
+    for (size_t i = 0; i < c->r->nblocks; i++)
+        if (!strcmp(c->r->blocks[i].function, name)) {
+            if (first == SIZE_MAX)
+                first = i;
+            end = i + 1;
+        }
+    size_t j = first;
+    for (size_t k = 0; k < n; k++) {
+        extra[k] = 0;
+        if (first == SIZE_MAX) {
+            map[k] = SIZE_MAX;
+            continue;
+        }
+        const char *label = LLVMGetBasicBlockName(bbs[k]);
+        while (j < end && !same_stem(c->r->blocks[j].block, label) && counter_block(c->r->blocks[j].block))
+            j++;
+        /* a block the optimising front end adds (a loop's for.cond.cleanup, which ends
+         * its variable's lifetime; an unreachable one): numbered, but with no count of
+         * the run's own */
+        int later = 0;
+        for (size_t i = j; i < end && !later; i++)
+            later = same_stem(c->r->blocks[i].block, label);
+        if (!later) {
+            map[k] = SIZE_MAX;
+            extra[k] = 1;
+            continue;
+        }
+        if (j == end || !same_stem(c->r->blocks[j].block, label)) {
+            snprintf(c->err, c->errlen, "%s: block %s comes before the result's %s (the sources changed "
+                                        "since the run?)", name, label, c->r->blocks[j].block);
+            return -1;
+        }
+        map[k] = j++;
+    }
+    return 0;
+}
+
+/* The spec's flags without those that make clang add counters, and then those that
+ * make the front end emit what it emits when optimising (its lifetime markers come
+ * with blocks of their own, which AddDiscriminators numbers) with no pass run after
+ * it. */
+static char **plain_flags(char **flags, size_t n, size_t *kept)
+{
+    static char *const optimising[] = {"-O2", "-Xclang", "-disable-llvm-passes"};
+    size_t extra = sizeof optimising / sizeof optimising[0];
+    char **v = calloc(n + extra + 1, sizeof *v);
+    *kept = 0;
+    for (size_t k = 0; v && k < n; k++)
+        if (strncmp(flags[k], "-fprofile-instr-generate", 24) != 0 && strcmp(flags[k], "-fcoverage-mapping") != 0)
+            v[(*kept)++] = flags[k];
+    for (size_t k = 0; v && k < extra; k++)
+        v[(*kept)++] = optimising[k];
+    return v;
+}
+
+int block_lines_compute(const result *r, const char *spec_path, block_lines *out, char *err, size_t errlen)
+{
+    *out = (block_lines){0};
+    char msg[16384];
+    spec *s;
+    if (spec_parse_file(spec_path, &s, msg, sizeof msg) != SPEC_OK) {
+        snprintf(err, errlen, "the result's spec: %s", msg);
+        return -1;
+    }
+    ctx c = {.r = r, .out = out, .err = err, .errlen = errlen};
+    char **cflags = s->cflags;
+    size_t ncflags = s->ncflags, kept;
+    char **plain = plain_flags(cflags, ncflags, &kept);
+    int rc = plain ? 0 : oom(&c);
+    LLVMContextRef lc = LLVMContextCreate();
+    LLVMModuleRef m = NULL;
+    if (rc == 0) {
+        s->cflags = plain;
+        s->ncflags = kept;
+        if (compile_sources(s, lc, &m, msg, sizeof msg) != 0) {
+            snprintf(err, errlen, "%s", msg);
+            rc = -1;
+        }
+        s->cflags = cflags;
+        s->ncflags = ncflags;
+    }
+    for (LLVMValueRef fn = m ? LLVMGetFirstFunction(m) : NULL; fn && rc == 0; fn = LLVMGetNextFunction(fn)) {
+        if (LLVMIsDeclaration(fn))
+            continue;
+        size_t n = LLVMCountBasicBlocks(fn);
+        LLVMBasicBlockRef *bbs = malloc((n + 1) * sizeof *bbs);
+        size_t *map = malloc((n + 1) * sizeof *map);
+        char *extra = malloc(n + 1);
+        if (!bbs || !map || !extra)
+            rc = oom(&c);
+        if (rc == 0) {
+            LLVMGetBasicBlocks(fn, bbs);
+            rc = map_blocks(&c, LLVMGetValueName(fn), bbs, n, map, extra);
+        }
+        if (rc == 0)
+            rc = places(&c, fn, bbs, n, map, extra);
+        free(bbs);
+        free(map);
+        free(extra);
+    }
+    if (m)
+        LLVMDisposeModule(m);
+    LLVMContextDispose(lc);
+    reset_counters(&c);
+    free(c.counters);
+    free(plain);
+    spec_free(s);
+    if (rc != 0)
+        block_lines_free(out);
+    return rc;
+}
+
+void block_lines_free(block_lines *b)
+{
+    for (size_t k = 0; k < b->n; k++)
+        free(b->v[k].callee);
+    free(b->v);
+    *b = (block_lines){0};
+}

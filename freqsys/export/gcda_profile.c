@@ -1,0 +1,424 @@
+/* freqsys/export/gcda_profile.c: the result's trials as GCC's own profile (.gcda files for gcc -fprofile-use). */
+/* SPDX-License-Identifier: MIT */
+#define _GNU_SOURCE
+#include "gcda_profile.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "gcov_file.h"
+#include "spec.h"
+
+/* GCC 12 instruments a function after its early optimisations: inlining of small and
+ * `extern inline` functions (glibc's getchar, say), jump threading, if-to-switch
+ * conversion, the removal of diamonds into selects. Its arcs are therefore not the
+ * blocks of the -O0 code freqsys counts: one block of freqsys's may be two of GCC's,
+ * with counts that only the inputs decide. So the counts are taken where they are
+ * exact: GCC's own instrumented build runs on the standard input of every trial of the
+ * result, drawn again from the same seed (as `freqsys draw` does), and each arc
+ * counter's total over the trials becomes its mean per trial, the same estimator over
+ * the same inputs as the result's means; a GCC block that is one of freqsys's blocks
+ * gets exactly the result's count. The file is then written as GCC 12 reads it, with
+ * the arc counters only, scaled like the instr export: runs = SCALE, each counter
+ * round(mean x SCALE). */
+
+#define DRAW_CHUNK 256
+
+static char *quote(const char *s)
+{
+    size_t n = 3;
+    for (const char *p = s; *p; p++)
+        n += *p == '\'' ? 4 : 1;
+    char *q = malloc(n), *o = q;
+    if (!q)
+        return NULL;
+    *o++ = '\'';
+    for (const char *p = s; *p; p++) {
+        if (*p == '\'') {
+            memcpy(o, "'\\''", 4);
+            o += 4;
+        } else {
+            *o++ = *p;
+        }
+    }
+    *o++ = '\'';
+    *o = 0;
+    return q;
+}
+
+/* The current folder, to free; NULL when it cannot be said. */
+static char *current_dir(void)
+{
+    char buf[4096];
+    return getcwd(buf, sizeof buf) ? strdup(buf) : NULL;
+}
+
+/* Appends " 'WORD'" to the command *CMD. Returns 0, or -1 when memory ran out. */
+static int append(char **cmd, const char *word)
+{
+    char *q = quote(word), *next = NULL;
+    if (!q || asprintf(&next, "%s %s", *cmd, q) < 0) {
+        free(q);
+        return -1;
+    }
+    free(q);
+    free(*cmd);
+    *cmd = next;
+    return 0;
+}
+
+/* Whether a clang flag of the spec says what the program is, for gcc as well:
+ * definitions, include paths, the language standard. Code generation flags are
+ * clang's own (or the export's own GCC flags say them). TAKES_NEXT: its value is
+ * the next word. */
+static int portable_flag(const char *f, int *takes_next)
+{
+    static const char *const spaced[] = {"-include", "-isystem", "-iquote", "-idirafter", NULL};
+    *takes_next = 0;
+    for (const char *const *p = spaced; *p; p++)
+        if (!strcmp(f, *p))
+            return *takes_next = 1;
+    if (!strcmp(f, "-D") || !strcmp(f, "-U") || !strcmp(f, "-I"))
+        return *takes_next = 1;
+    return !strncmp(f, "-D", 2) || !strncmp(f, "-U", 2) || !strncmp(f, "-I", 2) || !strncmp(f, "-std=", 5);
+}
+
+static int append_flags(char **cmd, char *const *flags, size_t n)
+{
+    for (size_t k = 0; k < n; k++) {
+        int next;
+        if (!portable_flag(flags[k], &next))
+            continue;
+        if (append(cmd, flags[k]) != 0)
+            return -1;
+        if (next && k + 1 < n) {
+            k++;
+            if (append(cmd, flags[k]) != 0)
+                return -1;
+        }
+    }
+    return 0;
+}
+
+/* Splits GCC_FLAGS at blanks onto *CMD. */
+static int append_words(char **cmd, const char *words)
+{
+    char *copy = strdup(words), *save = NULL;
+    int rc = copy ? 0 : -1;
+    for (char *w = copy ? strtok_r(copy, " \t", &save) : NULL; w && rc == 0; w = strtok_r(NULL, " \t", &save))
+        rc = append(cmd, w);
+    free(copy);
+    return rc;
+}
+
+/* Runs CMD through the shell; on failure, ERR says WHAT failed and CMD. */
+static int sh(const char *cmd, const char *what, char *err, size_t errlen)
+{
+    int st = system(cmd);
+    if (st != 0) {
+        snprintf(err, errlen, "%s failed (status %d): %s", what, st, cmd);
+        return -1;
+    }
+    return 0;
+}
+
+/* GCC's name in DIR for the data file of an object named by a relative path, whose
+ * name without ".o" joined with the current folder is BASE: every '/' becomes '#'. */
+static char *mangled(const char *dir, const char *base)
+{
+    char *m = strdup(base), *path = NULL;
+    if (!m)
+        return NULL;
+    for (char *p = m; *p; p++)
+        if (*p == '/')
+            *p = '#';
+    if (asprintf(&path, "%s/%s.gcda", dir, m) < 0)
+        path = NULL;
+    free(m);
+    return path;
+}
+
+/* The name without folder and extension of SOURCE. */
+static char *stem(const char *source)
+{
+    const char *base = strrchr(source, '/') ? strrchr(source, '/') + 1 : source;
+    char *s = strdup(base), *dot = s ? strrchr(s, '.') : NULL;
+    if (dot && dot != s)
+        *dot = 0;
+    return s;
+}
+
+/* What a real run of the program cannot get: anything but the drawn standard input. */
+static int check_spec(const result *r, const spec *s, char *err, size_t errlen)
+{
+    if (s->function || strcmp(r->mode, "program") != 0) {
+        snprintf(err, errlen, "--format gcda runs the program on its trials' inputs: function mode (%s) "
+                              "has no program to run", s->function ? s->function : r->entry);
+        return -1;
+    }
+    if (!spec_find_stdin(s)) {
+        snprintf(err, errlen, "--format gcda runs the program on its trials' standard input: %s declares "
+                              "no 'stdin ~ ...'", s->path);
+        return -1;
+    }
+    for (size_t k = 0; k < s->ninputs; k++)
+        if (&s->inputs[k] != spec_find_stdin(s)) {
+            snprintf(err, errlen, "%s:%d:%d: --format gcda runs the real program, which cannot get this "
+                                  "draw: only a drawn standard input can be given to it",
+                     s->path, s->inputs[k].loc.line, s->inputs[k].loc.column);
+            return -1;
+        }
+    if (s->argv) {
+        snprintf(err, errlen, "%s:%d:%d: --format gcda gives the program its standard input only, not "
+                              "drawn arguments", s->path, s->argv_loc.line, s->argv_loc.column);
+        return -1;
+    }
+    if ((r->sampling && strcmp(r->sampling, "plain") != 0) || r->runs_per_trial > 1 || r->rare_block ||
+        r->calls > 1) {
+        snprintf(err, errlen, "--format gcda needs a result of plain sampling, one run per trial "
+                              "(this one: %s)", r->sampling ? r->sampling : "calls or --rare");
+        return -1;
+    }
+    if (r->trials == 0) {
+        snprintf(err, errlen, "the result has no trials");
+        return -1;
+    }
+    return 0;
+}
+
+/* Makes SOURCE (as the spec names it from the current folder) reachable under the
+ * same name from WORK: GCC's identifiers of static functions and its line checksums
+ * hash the source's name as given and the object's base name, so the build must name
+ * them as the user's `gcc -c SOURCE` here will. A relative SOURCE becomes a link in
+ * WORK; an absolute one is the same everywhere. */
+static int mirror(const char *source, const char *work, char *err, size_t errlen)
+{
+    if (source[0] == '/')
+        return 0;
+    if (!strncmp(source, "../", 3) || strstr(source, "/../")) {
+        snprintf(err, errlen, "%s: --format gcda names each source as `gcc -c SOURCE` in this folder "
+                              "will: run it from a folder that holds the sources (no '..')", source);
+        return -1;
+    }
+    char *cwd = current_dir(), *link = NULL, *target = NULL;
+    int rc = -1;
+    if (cwd && asprintf(&link, "%s/%s", work, source) >= 0 && asprintf(&target, "%s/%s", cwd, source) >= 0) {
+        rc = 0;
+        for (char *p = link + strlen(work) + 1; (p = strchr(p, '/')) != NULL && rc == 0; p++) {
+            *p = 0;
+            rc = mkdir(link, 0777) != 0 && errno != EEXIST ? -1 : 0;
+            *p = '/';
+        }
+        if (rc == 0)
+            rc = symlink(target, link);
+    }
+    if (rc != 0)
+        snprintf(err, errlen, "%s: cannot link it into the working folder %s: %s", source, work, strerror(errno));
+    free(cwd);
+    free(link);
+    free(target);
+    return rc;
+}
+
+/* Builds each source with GCC's counters in WORK (WORK/STEM.o, WORK/STEM.gcno), as
+ * `gcc GCC_FLAGS -c SOURCE`, and links WORK/prog, whose data files go to WORK/data. */
+static int build(const spec *s, const char *gcc, const char *gcc_flags, const char *work, char *err, size_t errlen)
+{
+    char *link = NULL, *data = NULL, *cd = quote(work), *cwd = current_dir();
+    if (!cd || !cwd || asprintf(&link, "cd %s && %s", cd, gcc) < 0 ||
+        asprintf(&data, "-fprofile-generate=%s/data", work) < 0) {
+        free(link);
+        free(cd);
+        free(cwd);
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    int rc = append_words(&link, gcc_flags) | append(&link, data);
+    for (size_t i = 0; i < s->nsources && rc == 0; i++) {
+        char *cmd = NULL, *obj = NULL, *name = stem(s->sources[i]), *dir = strdup(s->sources[i]), *iquote = NULL;
+        char *slash = dir ? strrchr(dir, '/') : NULL;
+        if (slash)
+            *slash = 0;
+        for (size_t j = 0; j < i && name; j++) {
+            char *other = stem(s->sources[j]);
+            if (other && !strcmp(other, name)) {
+                snprintf(err, errlen, "%s and %s: GCC names both profiles %s.gcda", s->sources[j], s->sources[i], name);
+                rc = -1;
+            }
+            free(other);
+        }
+        if (rc == 0 && (!name || !dir || asprintf(&cmd, "cd %s && %s", cd, gcc) < 0 ||
+                        asprintf(&obj, "%s.o", name) < 0 ||
+                        asprintf(&iquote, "-iquote%s%s%s", slash && dir[0] == '/' ? "" : cwd, slash ? "/" : "",
+                                 slash ? dir : "") < 0)) {
+            snprintf(err, errlen, "out of memory");
+            rc = -1;
+        }
+        if (rc == 0)
+            rc = mirror(s->sources[i], work, err, errlen);
+        if (rc == 0)
+            rc = append_words(&cmd, gcc_flags) | append(&cmd, iquote) | append_flags(&cmd, s->cflags, s->ncflags) |
+                 (s->units ? append_flags(&cmd, s->units[i].flags, s->units[i].nflags) : 0) | append(&cmd, data) |
+                 append(&cmd, "-ftest-coverage") | append(&cmd, "-c") | append(&cmd, s->sources[i]) |
+                 append(&link, obj);
+        if (rc == 0)
+            rc = sh(cmd, "compiling with gcc's counters", err, errlen);
+        free(cmd);
+        free(obj);
+        free(name);
+        free(dir);
+        free(iquote);
+    }
+    if (rc == 0) {
+        rc = append(&link, "-o") | append(&link, "prog") | append(&link, "-lm");
+        if (rc == 0)
+            rc = sh(link, "linking gcc's instrumented build", err, errlen);
+    }
+    free(link);
+    free(data);
+    free(cd);
+    free(cwd);
+    return rc;
+}
+
+/* Runs WORK/prog on the standard input of each trial of R, drawn DRAW_CHUNK at a time. */
+static int train(const result *r, const char *spec_path, const char *work, char *err, size_t errlen)
+{
+    char self[4096];
+    ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+    if (n <= 0) {
+        snprintf(err, errlen, "freqsys's own path is unknown (/proc/self/exe: %s)", strerror(errno));
+        return -1;
+    }
+    self[n] = 0;
+    char *qself = quote(self), *qspec = quote(spec_path), *qwork = quote(work);
+    int rc = qself && qspec && qwork ? 0 : -1;
+    /* a run that hangs is killed, as the trial was: well past the trials' own limit
+     * (their CPU time; this is wall-clock time on a machine that may be busy) */
+    double limit = ceil(10 * (r->timeout_s > 0 ? r->timeout_s : 10));
+    for (uint64_t first = 0; first < r->trials && rc == 0; first += DRAW_CHUNK) {
+        uint64_t count = r->trials - first < DRAW_CHUNK ? r->trials - first : DRAW_CHUNK;
+        char *cmd = NULL;
+        /* each run's output and exit status are the program's business, not the profile's;
+         * a draw that fails, or draws too few, fails the export (the counters are divided
+         * by the trials) */
+        if (asprintf(&cmd,
+                     "rm -rf %s/in && %s draw %s -o %s/in -s %llu -n %llu --first %llu >/dev/null && "
+                     "test \"$(ls %s/in | wc -l)\" -eq %llu && "
+                     "{ for f in %s/in/*; do timeout -s KILL %.0f %s/prog <\"$f\" >/dev/null 2>&1; done; true; }",
+                     qwork, qself, qspec, qwork, (unsigned long long)r->seed, (unsigned long long)count,
+                     (unsigned long long)first, qwork, (unsigned long long)count, qwork, limit, qwork) < 0) {
+            rc = -1;
+            break;
+        }
+        rc = sh(cmd, "drawing the trials' inputs and running gcc's instrumented build on them", err, errlen);
+        free(cmd);
+    }
+    free(qself);
+    free(qspec);
+    free(qwork);
+    return rc;
+}
+
+/* Turns the totals in F (over R's trials) into SCALE times their means. */
+static void scale_counts(gcov_file *f, const result *r, double scale)
+{
+    f->sum_max = 0;
+    for (size_t k = 0; k < f->nfunctions; k++)
+        for (size_t a = 0; f->functions[k].counts && a < f->functions[k].ncounted; a++) {
+            uint64_t *c = &f->functions[k].counts[a];
+            *c = (uint64_t)llround((double)*c / (double)r->trials * scale);
+            f->sum_max = *c > f->sum_max ? *c : f->sum_max;
+        }
+    f->runs = (uint32_t)scale;
+}
+
+/* The data file of source I: read from WORK, scaled, written to OUT_DIR under the name
+ * `gcc -fprofile-use=OUT_DIR -c SOURCE` here looks for. */
+static int export_unit(const result *r, const spec *s, size_t i, const char *work, double scale,
+                       const char *out_dir, FILE *notes, char *err, size_t errlen)
+{
+    char *gcno = NULL, *base = NULL, *cwd = current_dir(), *name = stem(s->sources[i]), *target = NULL,
+         *trained = NULL;
+    int rc = -1;
+    gcov_file f = {0};
+    if (!cwd || !name || asprintf(&gcno, "%s/%s.gcno", work, name) < 0 || asprintf(&base, "%s/%s", work, name) < 0) {
+        snprintf(err, errlen, "out of memory");
+        goto out;
+    }
+    char *data_dir = NULL;
+    if (asprintf(&data_dir, "%s/data", work) < 0)
+        goto out;
+    trained = mangled(data_dir, base);
+    free(data_dir);
+    free(base);
+    if (asprintf(&base, "%s/%s", cwd, name) < 0 || !trained || !(target = mangled(out_dir, base)))
+        goto out;
+    if (gcov_read_notes(gcno, &f, err, errlen) != 0)
+        goto out;
+    /* no data file: no function of the source ran in any trial; the counters are 0 */
+    if (access(trained, F_OK) == 0 && gcov_read_data(trained, &f, err, errlen) != 0)
+        goto out;
+    scale_counts(&f, r, scale);
+    if (gcov_write_data(target, &f, err, errlen) != 0)
+        goto out;
+    if (notes)
+        fprintf(notes, "freqsys report: %s: %s (for gcc -fprofile-use=%s -c %s, here)\n", s->sources[i], target,
+                out_dir, s->sources[i]);
+    rc = 0;
+out:
+    gcov_file_free(&f);
+    free(gcno);
+    free(base);
+    free(cwd);
+    free(name);
+    free(target);
+    free(trained);
+    return rc;
+}
+
+int gcda_profile_write(const result *r, const char *spec_path, const char *gcc_flags, double scale,
+                       const char *out_dir, FILE *notes, char *err, size_t errlen)
+{
+    char msg[16384];
+    spec *s;
+    if (spec_parse_file(spec_path, &s, msg, sizeof msg) != SPEC_OK) {
+        snprintf(err, errlen, "the result's spec: %s", msg);
+        return -1;
+    }
+    if (check_spec(r, s, err, errlen) != 0) {
+        spec_free(s);
+        return -1;
+    }
+    if (mkdir(out_dir, 0777) != 0 && errno != EEXIST) {
+        snprintf(err, errlen, "cannot make the folder %s: %s", out_dir, strerror(errno));
+        spec_free(s);
+        return -1;
+    }
+    const char *tmp = getenv("TMPDIR");
+    char work[4096];
+    snprintf(work, sizeof work, "%s/freqsys-gcda.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    if (!mkdtemp(work)) {
+        snprintf(err, errlen, "cannot make a working folder in %s: %s", tmp && *tmp ? tmp : "/tmp", strerror(errno));
+        spec_free(s);
+        return -1;
+    }
+    const char *gcc = getenv("FREQSYS_GCC");
+    int rc = build(s, gcc && *gcc ? gcc : "gcc", gcc_flags ? gcc_flags : "-O2", work, err, errlen);
+    if (rc == 0)
+        rc = train(r, spec_path, work, err, errlen);
+    for (size_t i = 0; i < s->nsources && rc == 0; i++)
+        rc = export_unit(r, s, i, work, scale, out_dir, notes, err, errlen);
+    char *cmd = NULL, *q = quote(work);
+    if (q && asprintf(&cmd, "rm -rf %s", q) >= 0 && system(cmd) != 0 && notes)
+        fprintf(notes, "freqsys report: warning: could not remove %s\n", work);
+    free(cmd);
+    free(q);
+    spec_free(s);
+    return rc;
+}

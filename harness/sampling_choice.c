@@ -131,7 +131,10 @@ int sampling_choice_pick(const runner_config *base, sampling_choice *out, char *
     out->need = out->plain_need;
     if (!isfinite(out->plain_need))
         return 0;   /* some counter no number of plain runs settles: nothing to compare */
-    double share = SAMPLING_CHOICE_SHARE * out->plain_need / NCANDIDATES;
+    /* a share of what plain would spend, and never more than that share of the budget:
+     * a need past the budget must not become a pilot past it */
+    double spend = fmin(out->plain_need, (double)base->max_trials);
+    double share = SAMPLING_CHOICE_SHARE * spend / NCANDIDATES;
     for (unsigned i = 0; i < NCANDIDATES; i++) {
         uint64_t replicates = (uint64_t)(share / candidates[i].runs);
         if (replicates < SAMPLING_CHOICE_MIN_REPLICATES) continue;

@@ -10,7 +10,8 @@
 /* The pilot. First SAMPLING_CHOICE_PLAIN_RUNS plain runs estimate the runs plain
  * sampling needs, N: the most any waited-for counter needs before the rule, applied
  * to more trials of the pilot's counts, settles it (so the two-valued and
- * Berry-Esseen terms count as they fall with n, not the variance alone). When a share SAMPLING_CHOICE_SHARE of N, split among the
+ * Berry-Esseen terms count as they fall with n, not the variance alone). When a share
+ * SAMPLING_CHOICE_SHARE of N, or of the budget of trials where that is smaller, split among the
  * candidates (antithetic 2, stratified 3 and 8, qmc 6 and 16 runs per replicate),
  * gives each at least SAMPLING_CHOICE_MIN_REPLICATES replicates, each is run that
  * long and its need estimated the same way, in runs. The least need wins if it is

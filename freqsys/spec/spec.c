@@ -868,8 +868,9 @@ static int check_whole(parser *ps)
     static const struct { enum keyword k; int given; const char *example; } required[] = {
         { K_PROGRAM, 0, "program \"main.c\"" },
         { K_EPSILON, SPEC_GIVEN_EPSILON, "epsilon 0.3" },
-        { K_CONFIDENCE, SPEC_GIVEN_CONFIDENCE, "confidence 0.95" },
     };
+    /* confidence alone has a default: 0.95 is what a user who did not choose means */
+    if (!ps->seen[K_CONFIDENCE].line && !(ps->given & SPEC_GIVEN_CONFIDENCE)) s->confidence = SPEC_DEFAULT_CONFIDENCE;
     /* Every missing setting at once, one diagnostic each: adding one line only to be
      * told of the next wastes a run per line. */
     size_t used = 0;
@@ -880,8 +881,7 @@ static int check_whole(parser *ps)
         const char *text = s->nlines ? s->lines[s->nlines - 1] : "";
         char msg[160];
         snprintf(msg, sizeof msg, "spec has no '%s' line (add e.g. '%s'%s)", keywords[required[i].k],
-                 required[i].example, required[i].given == SPEC_GIVEN_EPSILON ? ", or pass run -e"
-                 : required[i].given == SPEC_GIVEN_CONFIDENCE ? ", or pass run -g" : "");
+                 required[i].example, required[i].given == SPEC_GIVEN_EPSILON ? ", or pass run -e" : "");
         if (used && used + 1 < sc->errlen) sc->err[used++] = '\n';
         if (used < sc->errlen) {
             int n = diagnostic_format(sc->err + used, sc->errlen - used, sc->path, line, (int)strlen(text) + 1,

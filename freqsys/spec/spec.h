@@ -204,6 +204,9 @@ int spec_parse_file(const char *path, spec **out, char *err, size_t errlen);
 /* The same on TEXT, reported under the name PATH (which also sets dir). */
 int spec_parse_string(const char *text, const char *path, spec **out, char *err, size_t errlen);
 
+/* The confidence of a spec with no 'confidence' line and no run -g. */
+#define SPEC_DEFAULT_CONFIDENCE 0.95
+
 /* Settings a caller supplies itself (freqsys run -e, -g), so that a spec without
  * their lines is complete: their fields are then 0, for the caller to fill. */
 enum {

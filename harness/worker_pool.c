@@ -295,7 +295,7 @@ static int account_loss(worker_pool *p, int w, uint64_t t, int status, worker_po
 
 static void say_confine_failed(char *err, size_t errlen) {
     snprintf(err, errlen, "a worker could not apply its limits "
-             "(rlimits, seccomp filter); --allow-writes runs without the filter");
+             "(rlimits, seccomp filter); --allow-writes with --allow-network runs without the filter");
 }
 
 int worker_pool_bury(worker_pool *p, int w, worker_pool_loss *loss, char *err, size_t errlen) {

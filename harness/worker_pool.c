@@ -66,8 +66,10 @@ static _Noreturn void become_worker(const worker_pool *p, int w, int cmd_fd, int
     worker_signals_answer_crashes();
     char why[256];
     if (confine_worker(&cfg->limits, why, sizeof why) != 0) _exit(CONFINE_EXIT_STATUS);
-    worker_loop(cfg->mod, &cfg->program, cfg->seed, cmd_fd, res_fd, &p->slots[w], cfg->worker_rss_limit,
-                cfg->sampling, cfg->runs_per_trial, cfg->nscores, cfg->weight_unit, shared_totals);
+    worker_loop(&(worker_config){.mod = cfg->mod, .program = &cfg->program, .seed = cfg->seed, .cmd_fd = cmd_fd,
+                                 .result_fd = res_fd, .slot = &p->slots[w], .rss_limit = cfg->worker_rss_limit,
+                                 .method = cfg->sampling, .runs = cfg->runs_per_trial, .nscores = cfg->nscores,
+                                 .weight_unit = cfg->weight_unit, .shared_totals = shared_totals});
     _exit(0);
 }
 

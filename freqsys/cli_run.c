@@ -37,7 +37,7 @@ typedef struct run_options {
     int has_floor;
     unsigned long long seed, max_trials;
     int has_seed, has_max_trials;
-    int jobs, has_jobs, quiet, keep, allow_writes;
+    int jobs, has_jobs, quiet, keep, allow_writes, allow_network;
     long long replay;          /* -1, or the trial to rerun in the foreground */
     unsigned long long stop_after;
     double time_limit_s;       /* --time-limit, 0 when not given */
@@ -210,7 +210,8 @@ static const struct option run_longs[] = {
     {"max-trials", required_argument, 0, 'n'}, {"output", required_argument, 0, 'o'},
     {"format", required_argument, 0, 'f'}, {"quiet", no_argument, 0, 'q'},
     {"keep", no_argument, 0, 'k'}, {"trace", required_argument, 0, 'T'},
-    {"allow-writes", no_argument, 0, 'W'}, {"replay", required_argument, 0, 'R'},
+    {"allow-writes", no_argument, 0, 'W'}, {"allow-network", no_argument, 0, 'N'},
+    {"replay", required_argument, 0, 'R'},
     {"resume", required_argument, 0, 'C'}, {"checkpoint", required_argument, 0, 'P'},
     {"stop-after", required_argument, 0, 'A'}, {"checkpoint-every", required_argument, 0, 'E'},
     {"simultaneous", optional_argument, 0, 'S'}, {"method", required_argument, 0, 'M'},
@@ -286,6 +287,7 @@ static int parse_options(int argc, char **argv, run_options *o) {
         case 'k': o->keep = 1; break;
         case 'T': o->trace_path = optarg; break;
         case 'W': o->allow_writes = 1; break;
+        case 'N': o->allow_network = 1; break;
         case 'C': o->resume_path = optarg; break;
         case 'P': o->checkpoint_path = optarg; break;
         case 'V':
@@ -950,6 +952,7 @@ static int configure(run_state *st, cluster *cl) {
     cfg->progress = o->quiet ? 0 : isatty(2) ? 1 : 2;   /* a log gets a line every 10 s */
     cfg->limits.address_space = CONFINE_DEFAULT_ADDRESS_SPACE;
     cfg->limits.allow_writes = o->allow_writes;
+    cfg->limits.allow_network = o->allow_network || s->network_allowed;
     /* The memfd of a drawn standard input is a file the worker writes; the seccomp
      * filter still keeps it from opening any other for writing. */
     cfg->limits.file_size = spec_find_stdin(s) ? STDIN_TEXT_MAX_BYTES : 0;

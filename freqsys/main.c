@@ -17,7 +17,8 @@ static const command commands[] = {
     {"run", cli_run,
      "freqsys run SPEC [-e EPS] [-g GAMMA] [-s SEED] [-j JOBS] [-n MAX_TRIALS]\n"
      "                 [-o RESULT] [--format text|json|csv] [-q] [--keep] [--trace FILE]\n"
-     "                 [--replay TRIAL] [--allow-writes] [--checkpoint FILE] [--resume FILE]\n"
+     "                 [--replay TRIAL] [--allow-writes] [--allow-network]\n"
+     "                 [--checkpoint FILE] [--resume FILE]\n"
      "                 [--simultaneous[=bonferroni|sidak]] [--method clt|anytime|paper] [--cap N]\n"
      "                 [--checkpoint-every S] [--stop-after N] [--time-limit T] [--timeout T]\n"
      "                 [--optimize auto|full|quick|none]\n"
@@ -49,6 +50,8 @@ static const command commands[] = {
      "                          draws, and exit; trial ids are in the result's failures\n"
      "      --allow-writes      let the program write files (by default its workers\n"
      "                          cannot create, change or remove files, nor start processes)\n"
+     "      --allow-network     let the program create sockets (by default socket() fails\n"
+     "                          in its workers; the spec's `network allow` does the same)\n"
      "      --checkpoint FILE   where Ctrl-C or SIGTERM leaves the run's state (default:\n"
      "                          RESULT.checkpoint with -o, else SPEC's name .checkpoint)\n"
      "      --resume FILE       continue an interrupted run from its checkpoint (SPEC may\n"

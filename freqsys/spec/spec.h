@@ -153,6 +153,8 @@ typedef struct spec {
     size_t ncaps;
     double timeout_s;                /* per trial; default 10 s */
     double time_limit_s;             /* the whole run's wall clock; 0: none */
+    int network_allowed;             /* `network allow`: the program may create sockets */
+    spec_loc network_loc;
     char **cflags;         /* clang flags for the C sources, NULL-terminated; paths joined with dir */
     size_t ncflags;
     char **argv;           /* argv ~ list(...): main's arguments in program mode, NULL-terminated; or NULL */

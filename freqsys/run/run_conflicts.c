@@ -32,8 +32,10 @@ static int term_of(const char *term, size_t len, const run_option **opt, const c
 /* The value O gave option E when it is among VALUES (any when NULL); NULL when not
  * given or another value. */
 static const char *given_as(const run_options *o, const run_option *e, const char *values) {
-    const char *v = o->given[e - run_option_table];
-    return v && (!values || listed(values, v)) ? v : NULL;
+    size_t i = (size_t)(e - run_option_table);
+    if (!o->given[i]) return NULL;
+    const char *v = e->has_arg == no_argument || !o->given_value[i] ? "" : o->given_value[i];
+    return !values || listed(values, v) ? v : NULL;
 }
 
 /* "--name" and " value" when it has one. */

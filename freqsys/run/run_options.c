@@ -178,6 +178,11 @@ static void build_getopt_tables(void) {
 }
 
 int run_options_parse(int argc, char **argv, run_options *o) {
+    if (run_option_count > RUN_OPTIONS_MAX) {   /* a table grown past its room: said, never cut short */
+        fprintf(stderr, "freqsys run: the option table has %zu options; RUN_OPTIONS_MAX is %d\n", run_option_count,
+                RUN_OPTIONS_MAX);
+        return EXIT_USAGE;
+    }
     if (!longs[0].name) build_getopt_tables();
     o->replay = -1;
     long n = sysconf(_SC_NPROCESSORS_ONLN);
@@ -188,7 +193,10 @@ int run_options_parse(int argc, char **argv, run_options *o) {
     while ((c = getopt_long(argc, argv, shorts, longs, NULL)) != -1) {
         unsigned long long v;
         const run_option *given = c == '?' || c == ':' ? NULL : run_option_by_key(c);
-        if (given) o->given[given - run_option_table] = optarg ? optarg : "";
+        if (given) {   /* for the conflict checks */
+            o->given[given - run_option_table] = 1;
+            o->given_value[given - run_option_table] = optarg;
+        }
         switch (c) {
         case 's':
             if (parse_count(optarg, &o->seed)) return usage_error("-s takes a non-negative integer, got '%s'", optarg);

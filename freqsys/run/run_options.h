@@ -38,9 +38,10 @@ typedef struct run_options {
     unsigned long long points;  /* --points: runs per replicate; 0: the method's default */
     int sensitivity;           /* --sensitivity: d mean / d parameter for every block */
     const char *rare;          /* --rare BLOCK: importance sampling for that block; NULL: none */
-    /* By the table's index: the value each option was last given ("" without one),
-     * NULL for one not given; what the conflict checks read. */
-    const char *given[RUN_OPTIONS_MAX];
+    /* By the table's index: whether each option was given, and the value it was last
+     * given (NULL without one); what the conflict checks read. */
+    unsigned char given[RUN_OPTIONS_MAX];
+    const char *given_value[RUN_OPTIONS_MAX];
 } run_options;
 
 /* Reads ARGV into O (zeroed by the caller). Returns 0, or a usage error's exit

@@ -34,6 +34,45 @@ static int label(const run_option *e, char *buf, size_t size) {
     return n;
 }
 
+/* The "|"-separated LIST as prose into BUF at *AT: "a, b or c". */
+static void add_alternatives(char *buf, size_t size, size_t *at, const char *list) {
+    for (const char *v = list; *v && *at < size;) {
+        size_t len = strcspn(v, "|");
+        *at += (size_t)snprintf(buf + *at, size - *at, "%s%.*s", v == list ? "" : v[len] ? ", " : " or ", (int)len, v);
+        v += len + (v[len] == '|');
+    }
+}
+
+/* The terms of TERMS as command-line words into BUF at *AT: "--resume, --method paper
+ * or --paths", a term's values joined by "|". */
+static void add_terms(char *buf, size_t size, size_t *at, const char *terms) {
+    for (const char *t = terms; *t && *at < size;) {
+        size_t len = strcspn(t, " "), name = strcspn(t, "= ");
+        const char *sep = t == terms ? "" : t[len] ? ", " : " or ";
+        *at += (size_t)snprintf(buf + *at, size - *at, "%s--%.*s", sep, (int)name, t);
+        if (name < len && *at < size) *at += (size_t)snprintf(buf + *at, size - *at, " %.*s", (int)(len - name - 1), t + name + 1);
+        t += len + strspn(t + len, " ");
+    }
+}
+
+/* E's help and, from the table, what it cannot go with or without, into BUF. */
+static const char *help_of(const run_option *e, char *buf, size_t size) {
+    size_t at = (size_t)snprintf(buf, size, "%s", e->help);
+    if (e->needs && at < size) {
+        at += (size_t)snprintf(buf + at, size - at, ". Needs ");
+        add_terms(buf, size, &at, e->needs);
+    }
+    if (e->conflicts && at < size) {
+        at += (size_t)snprintf(buf + at, size - at, e->when ? ". With " : ". Not with ");
+        if (e->when) {
+            add_alternatives(buf, size, &at, e->when);
+            if (at < size) at += (size_t)snprintf(buf + at, size - at, ", not with ");
+        }
+        add_terms(buf, size, &at, e->conflicts);
+    }
+    return buf;
+}
+
 /* TEXT's words from column AT on, broken before WIDTH and continued at INDENT;
  * each line's first word passed through EMIT (the manual escapes it). Returns the
  * column it ends at. */
@@ -96,7 +135,8 @@ void run_help_text(FILE *out) {
         size_t at = 2 + (size_t)n;
         if (at < HELP_COLUMN) at += (size_t)fprintf(out, "%*s", (int)(HELP_COLUMN - at), "");
         else at = (size_t)fprintf(out, "\n%*s", HELP_COLUMN, "") - 1;
-        wrap(out, e->help, at, HELP_COLUMN, WIDTH, plain_word);
+        char help[2048];
+        wrap(out, help_of(e, help, sizeof help), at, HELP_COLUMN, WIDTH, plain_word);
     }
     fputs(closing, out);
 }
@@ -129,8 +169,10 @@ void run_help_man(FILE *out) {
             fputs(e->has_arg == optional_argument ? "\\fR]" : "\\fR", out);
         }
         fputc('\n', out);
-        wrap(out, e->help, 0, 0, MAN_WIDTH, roff_word);
-        fputs(e->help[strlen(e->help) - 1] == '.' ? "\n" : ".\n", out);   /* the manual's entries are sentences */
+        char help[2048];
+        help_of(e, help, sizeof help);
+        wrap(out, help, 0, 0, MAN_WIDTH, roff_word);
+        fputs(help[strlen(help) - 1] == '.' ? "\n" : ".\n", out);   /* the manual's entries are sentences */
     }
 }
 

@@ -8,7 +8,8 @@
 /* The replicate sampling methods: each trial is a replicate of several runs. */
 #define REPLICATE "antithetic|stratified|qmc"
 
-/* In the order the help lists them. The conflict rules are the columns `when`,
+/* In the order the help lists them; the help adds to each what it cannot go with or
+ * without (run_help.c), so the prose never restates a rule. The conflict rules are the columns `when`,
  * `conflicts` and `needs`: a pair that may now combine is a one-term edit of one
  * line; an option that joins a rule is a term added to it. Every pair is refused
  * with both options named (run_conflicts.c). */
@@ -23,7 +24,8 @@ const run_option run_option_table[] = {
     {"jobs", 'j', 'j', required_argument, "JOBS", "2", "workers (default: all cores)", NULL, NULL, NULL, NULL},
     {"max-trials", 'n', 'n', required_argument, "N", "1000", "budget of trials", NULL, NULL, NULL, NULL},
     {"output", 'o', 'o', required_argument, "FILE", "result.json",
-     "write the result to FILE (format from its ending: .json, .csv, else text) instead of standard output", NULL,
+     "write the result to FILE (format from its ending: .json, .csv, else text) instead of standard output; a "
+     "JSON result names its spec from its own folder, so report and plan find it from anywhere", NULL,
      NULL, NULL, NULL},
     {"format", 'f', 'f', required_argument, "FMT", "json", "text (default), json or csv", NULL, NULL, NULL, NULL},
     {"quiet", 'q', 'q', no_argument, NULL, NULL,
@@ -55,7 +57,8 @@ const run_option run_option_table[] = {
     {"cap", 0, 'K', required_argument, "N", "100",
      "the most times one run can run a block, where the transform proves no bound: an assumption (named in the "
      "result) without which such blocks never settle, however their trials look (an asymptotic interval is "
-     "shown) and the run exits 1; overrides the spec's cap N", NULL, NULL, NULL, NULL},
+     "shown) and the run exits 1; overrides the spec's cap N (the spec's cap FUNCTION N and cap FILE:LINE N bound "
+     "one function or one loop instead)", NULL, NULL, NULL, NULL},
     {"checkpoint-every", 0, 'E', required_argument, "S", "5",
      "during long runs, refresh the checkpoint every S seconds (default 10; removed when the run ends normally)",
      NULL, NULL, NULL, NULL},
@@ -96,8 +99,8 @@ const run_option run_option_table[] = {
      "sampled plainly instead, saying why. plain: each trial one run. antithetic, stratified, qmc: each trial is "
      "an independent replicate of K runs (a mirrored pair; a Latin hypercube; digitally shifted Sobol points, 40 "
      "dimensions, later draws plain) judged as one observation; means are per run, and each block reports its "
-     "variance ratio against plain sampling. Not with --resume, --replay, --method paper, --paths, --contexts or "
-     "a call sequence (calls, interrupt)",
+     "variance ratio against plain sampling. Replicates do not combine with a call sequence (calls, "
+     "interrupt)",
      REPLICATE, "resume replay method=paper paths max-paths contexts context-depth", NULL, &run_feature_sampling},
     {"points", 0, 'Q', required_argument, "K", "8",
      "runs per replicate for stratified (default 8) and qmc (16)", NULL, NULL, "sampling=stratified|qmc", NULL},
@@ -107,16 +110,15 @@ const run_option run_option_table[] = {
      "also estimate, from the same trials, how each block's mean moves with each parameter of the inputs' "
      "distributions (d mean / d l of n ~ poisson(l)), by the score function, with an asymptotic (CLT) half-width "
      "at GAMMA: not a proven bound. Parameters without a score (bounds of uniform and uniform_int, binomial's n) "
-     "are listed as skipped. Plain sampling only (never enumerated: the scores weight independent draws); not "
-     "with --resume or --method paper, and an interrupted run cannot be continued",
+     "are listed as skipped. Plain sampling only (never enumerated: the scores weight independent draws); an "
+     "interrupted run cannot be continued",
      NULL, "sampling=enumerate|" REPLICATE " resume method=paper", NULL, &run_feature_sensitivity},
     {"rare", 0, 'B', required_argument, "BLOCK", "main:if.then",
      "importance sampling for a block reached rarely (function:label as the report names it): a cross-entropy "
      "pilot fits a tilt of the normal, lognormal, poisson, exponential, bernoulli, binomial and geometric inputs, "
      "each run draws them from the mixture (p + p_tilt) / 2 (its first 8 such draws) and every count is weighted "
      "by p / q, so the means stay those of the declared laws and the bounds hold with ranges 256 times wider; the "
-     "run waits for BLOCK alone (give a relative epsilon, e.g. -e 10%). Plain sampling only; not with "
-     "--sensitivity, --paths, --contexts, --resume or --method paper",
+     "run waits for BLOCK alone (give a relative epsilon, e.g. -e 10%). Plain sampling only",
      NULL, "sampling=enumerate|" REPLICATE " sensitivity resume method=paper paths max-paths contexts context-depth",
      NULL, &run_feature_rare},
     {"help", 'h', 'h', no_argument, NULL, NULL, "this help", NULL, NULL, NULL, NULL},

@@ -162,7 +162,7 @@ static const command commands[] = {
     {"report", cli_report,
      "freqsys report RESULT.json [--format FORMAT] [-o FILE] [--source-dir DIR] [--scale N]\n"
      "                      [--trace TRACE.csv] [--spec SPEC] [--contexts] [--gcc-flags FLAGS]\n"
-     "                      [--no-discriminators]",
+     "                      [--no-discriminators] [--function NAME] [--dot-timeout SECONDS]",
      "Reads a result written by 'freqsys run -o RESULT.json' and writes it in another\n"
      "format.\n\n"
      "  --format text|json|csv|dot|lcov|gcov|sample|instr|afdo|gcda|html   the output format (default text)\n"
@@ -179,6 +179,9 @@ static const command commands[] = {
      "                    starting there (without it, the spec's program is compiled again\n"
      "                    to give each block's places their own counts)\n"
      "  --trace FILE      html: draw the convergence plot from 'freqsys run --trace FILE'\n"
+     "  --dot-timeout S   html: stop each Graphviz dot child after S seconds (default 5), and\n"
+     "                    all of them after 4 x S; the page names the graphs left out\n"
+     "  --function NAME   dot: the graph of function NAME alone\n"
      "  --contexts        sample: a context-sensitive profile, one entry per calling context\n"
      "                    (from 'freqsys run --contexts'; also --format sample-contexts)\n\n"
      "dot renders with Graphviz (dot -Tsvg), lcov with genhtml, gcov is gcov's annotated\n"

@@ -389,6 +389,10 @@ typedef struct result_export {
     FILE *warnings;           /* where a missing source file is reported; NULL: nowhere */
     const block_lines *positions;   /* sample, afdo: every block's lines and discriminators;
                                      * NULL: per line, from the blocks' first lines */
+    const char *function;     /* dot: draw this function alone; NULL: all of them */
+    const char *result_path;  /* html: the result's file, for the commands the page suggests */
+    double dot_timeout_s;     /* html: each dot child is killed after this long, and all of them
+                               * together get 4 times as long; 0: 5 s */
 } result_export;
 
 /* The writers of the exports. Each returns 0, or -1 with errno set and, when ERR is not

@@ -85,11 +85,19 @@ static char *count_cell(const char *dom, int line)
     return close ? strndup(open + 1, (size_t)(close - open - 1)) : NULL;
 }
 
+static size_t occurrences(const char *text, const char *what)
+{
+    size_t n = 0;
+    for (const char *p = text; p && (p = strstr(p, what)); p += strlen(what))
+        n++;
+    return n;
+}
+
 int main(void)
 {
     tools_need(CHROMIUM_PROGRAM, "chromium", "chromium");
     tools_need(DOT_PROGRAM, "Graphviz dot", "graphviz");
-    plan(31);
+    plan(35);
     tools_tmpdir();
     result *r = tools_result("examples/branches/branches.fspec", "branches.json");
     char cmd[4096], *err = NULL, buf[256], want[256];
@@ -191,6 +199,20 @@ int main(void)
         sorted &= strcmp(r->blocks[order[k - 1]].block, r->blocks[order[k]].block) <= 0;
     ok(sorted && strstr(dom, "data-sorted=\"block ascending\""), "sorted by block name, ascending");
     ok(strstr(dom, "id=\"no-trace\"") != NULL, "...and the page says how to get a trace");
+    free(dom);
+
+    /* The filter, given in the address: a name no function or file has hides every row
+     * and every section of a function; the file's name hides none. */
+    dom = render(tools_path("plain.html"), "#filter=nosuch");
+    ok(strstr(dom, "data-filtered=\"nosuch\"") && occurrences(dom, "hidden=\"\"") == occurrences(dom, "data-filter=") &&
+           occurrences(dom, "<tr id=\"block-") == r->nblocks &&
+           occurrences(dom, "<tr id=\"block-") <= occurrences(dom, "hidden=\"\""),
+       "#filter=nosuch hides each of the %zu rows and every function's section", r->nblocks);
+    free(dom);
+    dom = render(tools_path("plain.html"), "#filter=BRANCHES.C");
+    ok(strstr(dom, "data-filtered=\"branches.c\"") && !strstr(dom, "hidden=\"\"") &&
+           strstr(dom, "<span id=\"filter-count\">1 functions match</span>"),
+       "#filter=BRANCHES.C (any case) hides nothing and counts one function");
     free(dom);
 
     /* Without dot on PATH, the page says so. */

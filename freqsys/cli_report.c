@@ -14,12 +14,12 @@
 #include "result.h"
 
 static const char usage[] =
-    "usage: freqsys report RESULT.json [--format text|json|csv|dot|lcov|sample|instr|afdo|gcda|html] [--contexts] [-o FILE]\n"
+    "usage: freqsys report RESULT.json [--format text|json|csv|dot|lcov|sample|instr|afdo|gcda|html|llvm-json] [--contexts] [-o FILE]\n"
     "         [--source-dir DIR] [--scale N] [--trace TRACE.csv] [--spec SPEC] [--gcc-flags FLAGS]\n"
     "         [--no-discriminators] [--function NAME] [--dot-timeout SECONDS]\n";
 
 static const char *const formats[] = {"text", "json", "csv", "dot", "lcov", "gcov", "sample", "sample-contexts", "instr",
-                                      "afdo", "gcda", "html", NULL};
+                                      "afdo", "gcda", "html", "llvm-json", NULL};
 
 /* Whether argv[*i] is option NAME with its value, "NAME VALUE" or "NAME=VALUE"; if so,
  * the value goes to *OUT and *I to the option's last word. */
@@ -145,11 +145,12 @@ int cli_report(int argc, char **argv) {
         known |= !strcmp(format, *f);
     if (!known) {
         fprintf(stderr, "freqsys report: unknown format '%s' (this version writes text, json, "
-                        "csv, dot, lcov, gcov, sample, sample-contexts, instr, afdo, gcda, html)\n", format);
+                        "csv, dot, lcov, gcov, sample, sample-contexts, instr, afdo, gcda, html, llvm-json)\n", format);
         return EXIT_USAGE;
     }
     /* coverage tools count totals over runs: so do their exports, unless told otherwise */
-    opt.over_runs = (!scale && (!strcmp(format, "lcov") || !strcmp(format, "gcov"))) || (scale && !strcmp(scale, "runs"));
+    opt.over_runs = (!scale && (!strcmp(format, "lcov") || !strcmp(format, "gcov") || !strcmp(format, "llvm-json"))) ||
+                    (scale && !strcmp(scale, "runs"));
     if (scale && !opt.over_runs) {
         char *end;
         errno = 0;

@@ -21,6 +21,7 @@ add_library(fsreport STATIC
   ${CMAKE_CURRENT_LIST_DIR}/dot_child.c
   ${CMAKE_CURRENT_LIST_DIR}/report_gcov.c
   ${CMAKE_CURRENT_LIST_DIR}/report_lcov.c
+  ${CMAKE_CURRENT_LIST_DIR}/report_llvm_json.c
   ${CMAKE_CURRENT_LIST_DIR}/report_sample.c
   ${CMAKE_CURRENT_LIST_DIR}/report_afdo.c
   ${CMAKE_CURRENT_LIST_DIR}/gcov_file.c

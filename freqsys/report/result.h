@@ -425,6 +425,10 @@ int report_sample_contexts_write(const result *r, const result_export *opt, FILE
 /* report_afdo.c: the same lines and counts as GCC's AutoFDO profile (gcov format), for
  * gcc -fauto-profile. Binary. */
 int report_afdo_write(const result *r, const result_export *opt, FILE *out, char *err, size_t errlen);
+/* report_llvm_json.c: the JSON layout of `llvm-cov export -format=text` (version
+ * 2.0.1): per file its line segments and summary, per function its calls and regions,
+ * counts scaled as lcov's. */
+int report_llvm_json_write(const result *r, const result_export *opt, FILE *out, char *err, size_t errlen);
 /* report_html.c: one self-contained page: summary, sortable table, CFG drawings,
  * convergence plots and the source with per-line heat. */
 int report_html_write(const result *r, const result_export *opt, FILE *out,

@@ -243,7 +243,7 @@ static const char filter_script[] =
     "      if (hit && q && items[i].tagName === 'DETAILS') items[i].open = true;\n"
     "    }\n"
 
-    "    count.textContent = q ? shown + ' functions match' : '';\n"
+    "    count.textContent = q ? shown + (shown === 1 ? ' function matches' : ' functions match') : '';\n"
     "    document.body.setAttribute('data-filtered', q);\n"
     "  }\n"
     "  var timer;\n"

@@ -211,7 +211,7 @@ int main(void)
     free(dom);
     dom = render(tools_path("plain.html"), "#filter=BRANCHES.C");
     ok(strstr(dom, "data-filtered=\"branches.c\"") && !strstr(dom, "hidden=\"\"") &&
-           strstr(dom, "<span id=\"filter-count\">1 functions match</span>"),
+           strstr(dom, "<span id=\"filter-count\">1 function matches</span>"),
        "#filter=BRANCHES.C (any case) hides nothing and counts one function");
     free(dom);
 

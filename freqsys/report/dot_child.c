@@ -128,6 +128,23 @@ static char *slurp(int fd)
     return text;
 }
 
+/* Writes LEN bytes of TEXT to FD. Returns 0, or -1 with errno set. */
+static int write_all(int fd, const char *text, size_t len)
+{
+    while (len > 0) {
+        ssize_t n = write(fd, text, len);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0) {
+            if (n == 0)
+                errno = EIO;
+            return -1;
+        }
+        text += n, len -= (size_t)n;
+    }
+    return 0;
+}
+
 /* Creates a temporary file under $TMPDIR (or /tmp) into PATH. Returns its descriptor or -1. */
 static int temp_file(char *path, size_t len, const char *stem)
 {
@@ -145,8 +162,8 @@ char *dot_child_svg(const char *graph, size_t len, double timeout_s)
     int svgfd = infd >= 0 ? temp_file(svg, sizeof svg, "svg") : -1;
     if (svgfd < 0) {
         why = errno;
-    } else if (write(infd, graph, len) != (ssize_t)len) {
-        why = errno ? errno : EIO;
+    } else if (write_all(infd, graph, len) != 0) {
+        why = errno;
     } else {
         int status = run_dot(in, svgfd, timeout_s);
         why = status < 0 ? errno : status > 0 ? ECHILD : 0;

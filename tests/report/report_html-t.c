@@ -224,6 +224,8 @@ int main(void)
 
     /* A malformed trace is refused with its line, and nothing is written. */
     FILE *f = fopen(tools_path("bad.csv"), "w");
+    if (!f)
+        bail("cannot write bad.csv");
     fputs("trials,block,mean,half_width\n30,0,1,0\n30,99,1,0\n", f);
     fclose(f);
     snprintf(cmd, sizeof cmd, "'%s' report '%s' --format html --trace '%s' -o '%s'", TOOLS_FREQSYS,
@@ -238,6 +240,8 @@ int main(void)
     /* A trace with its header alone has no points: a page, with nothing to sort (UBSan,
      * in the sanitizer build, held qsort to its non-null base here). */
     f = fopen(tools_path("header.csv"), "w");
+    if (!f)
+        bail("cannot write header.csv");
     fputs("trials,block,mean,half_width\n", f);
     fclose(f);
     snprintf(cmd, sizeof cmd, "cd '%s' && '%s' report '%s' --format html --trace '%s' -o '%s'",
@@ -252,6 +256,8 @@ int main(void)
     /* Early intervals a thousand times wider than the last do not set the y axis: it
      * spans the final interval widened 4 times, and 5% more on each side. */
     f = fopen(tools_path("wide.csv"), "w");
+    if (!f)
+        bail("cannot write wide.csv");
     fputs("trials,block,mean,half_width\n", f);
     for (uint64_t t = 30; t < r->trials; t *= 2)
         fprintf(f, "%llu,4,%.17g,%.17g\n", (unsigned long long)t, r->blocks[4].mean, 1000 * r->blocks[4].half_width);

@@ -14,12 +14,12 @@
 #include "result.h"
 
 static const char usage[] =
-    "usage: freqsys report RESULT.json [--format text|json|csv|dot|lcov|sample|instr|afdo|gcda|html] [--contexts] [-o FILE]\n"
+    "usage: freqsys report RESULT.json [--format text|json|csv|dot|lcov|sample|instr|afdo|gcda|html|llvm-json] [--contexts] [-o FILE]\n"
     "         [--source-dir DIR] [--scale N] [--trace TRACE.csv] [--spec SPEC] [--gcc-flags FLAGS]\n"
-    "         [--no-discriminators]\n";
+    "         [--no-discriminators] [--function NAME] [--dot-timeout SECONDS]\n";
 
 static const char *const formats[] = {"text", "json", "csv", "dot", "lcov", "gcov", "sample", "sample-contexts", "instr",
-                                      "afdo", "gcda", "html", NULL};
+                                      "afdo", "gcda", "html", "llvm-json", NULL};
 
 /* Whether argv[*i] is option NAME with its value, "NAME VALUE" or "NAME=VALUE"; if so,
  * the value goes to *OUT and *I to the option's last word. */
@@ -96,7 +96,7 @@ static int emit(const result *r, const char *format, const result_export *opt,
 
 int cli_report(int argc, char **argv) {
     const char *path = NULL, *out_path = NULL, *format = "text", *scale = NULL, *spec_path = NULL,
-               *gcc_flags = NULL;
+               *gcc_flags = NULL, *dot_timeout = NULL;
     result_export opt = {.warnings = stderr};
     int contexts = 0, discriminators = 1;
     for (int i = 1; i < argc; i++) {
@@ -114,11 +114,14 @@ int cli_report(int argc, char **argv) {
                    value(argc, argv, &i, "--trace", NULL, &opt.trace) ||
                    value(argc, argv, &i, "--spec", NULL, &spec_path) ||
                    value(argc, argv, &i, "--scale", NULL, &scale) ||
-                   value(argc, argv, &i, "--gcc-flags", NULL, &gcc_flags)) {
+                   value(argc, argv, &i, "--gcc-flags", NULL, &gcc_flags) ||
+                   value(argc, argv, &i, "--function", NULL, &opt.function) ||
+                   value(argc, argv, &i, "--dot-timeout", NULL, &dot_timeout)) {
             continue;   /* value() stored it */
         } else if (argv[i][0] == '-') {
             static const char *const names[] = {"format", "source-dir", "trace", "spec", "scale", "contexts",
-                                                "output", "gcc-flags", "no-discriminators", "help", NULL};
+                                                "output", "gcc-flags", "no-discriminators", "function",
+                                                "dot-timeout", "help", NULL};
             return cli_unknown_option("report", argv[i], names);
         } else if (!path) {
             path = argv[i];
@@ -142,11 +145,12 @@ int cli_report(int argc, char **argv) {
         known |= !strcmp(format, *f);
     if (!known) {
         fprintf(stderr, "freqsys report: unknown format '%s' (this version writes text, json, "
-                        "csv, dot, lcov, gcov, sample, sample-contexts, instr, afdo, gcda, html)\n", format);
+                        "csv, dot, lcov, gcov, sample, sample-contexts, instr, afdo, gcda, html, llvm-json)\n", format);
         return EXIT_USAGE;
     }
     /* coverage tools count totals over runs: so do their exports, unless told otherwise */
-    opt.over_runs = (!scale && (!strcmp(format, "lcov") || !strcmp(format, "gcov"))) || (scale && !strcmp(scale, "runs"));
+    opt.over_runs = (!scale && (!strcmp(format, "lcov") || !strcmp(format, "gcov") || !strcmp(format, "llvm-json"))) ||
+                    (scale && !strcmp(scale, "runs"));
     if (scale && !opt.over_runs) {
         char *end;
         errno = 0;
@@ -164,6 +168,20 @@ int cli_report(int argc, char **argv) {
     }
     if (gcc_flags && strcmp(format, "gcda") != 0)
         fprintf(stderr, "freqsys report: warning: --gcc-flags is used by --format gcda only\n");
+    if (opt.function && strcmp(format, "dot") != 0)
+        fprintf(stderr, "freqsys report: warning: --function is used by --format dot only\n");
+    if (dot_timeout) {
+        char *end;
+        opt.dot_timeout_s = strtod(dot_timeout, &end);
+        if (end == dot_timeout || *end || !(opt.dot_timeout_s > 0 && opt.dot_timeout_s <= 3600)) {
+            fprintf(stderr, "freqsys report: --dot-timeout must be a number of seconds above 0 and at most "
+                            "3600, not '%s'\n", dot_timeout);
+            return EXIT_USAGE;
+        }
+        if (strcmp(format, "html") != 0)
+            fprintf(stderr, "freqsys report: warning: --dot-timeout is used by --format html only\n");
+    }
+    opt.result_path = path;
     if (opt.trace && strcmp(format, "html") != 0)
         fprintf(stderr, "freqsys report: warning: --trace is used by --format html only\n");
     char err[1024];

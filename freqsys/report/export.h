@@ -32,6 +32,54 @@ typedef struct edge_flow {
 int edge_flow_solve(const result *r, edge_flow *f);
 void edge_flow_free(edge_flow *f);
 
+/* ---- dot_child.c: Graphviz's dot under a time limit ---- */
+
+/* The SVG that `dot -Tsvg` (found on PATH) draws for the DOT text GRAPH of LEN bytes,
+ * as a string to free. dot is killed, with whatever it started, after TIMEOUT_S
+ * seconds. NULL with errno set when there is none: ENOENT when dot is not installed,
+ * ETIMEDOUT when it ran past the limit, ECHILD when it failed. */
+char *dot_child_svg(const char *graph, size_t len, double timeout_s);
+
+/* ---- report_dot.c: one function's graph ---- */
+
+/* Writes the digraph of the one function whose blocks are R's [FIRST, END), drawn as
+ * the dot export draws it, without its calls; F is R's edge flow. Returns 0, or -1 with
+ * errno ENOMEM (OUT's own errors show on OUT). */
+int report_dot_function(const result *r, const edge_flow *f, size_t first, size_t end, FILE *out);
+
+/* ---- report_html.c, report_html_graphs.c: the html page ---- */
+
+/* S with HTML's five special characters escaped. Never fails (errors show on OUT). */
+void report_html_escape(const char *s, FILE *out);
+
+/* Why a function's graph is not on the page. */
+enum html_missing { HTML_DRAWN, HTML_TOO_BIG, HTML_TIMED_OUT, HTML_OUT_OF_TIME, HTML_NO_DOT, HTML_FAILED };
+
+/* One function's drawing: its blocks are the result's [first, end). */
+typedef struct html_drawing {
+    size_t first, end;
+    char *svg;                /* the <svg> element dot drew; NULL: not drawn, for WHY */
+    enum html_missing why;
+    int err;                  /* HTML_FAILED: errno */
+} html_drawing;
+
+typedef struct html_graphs {
+    html_drawing *d;          /* one per function, in the result's order */
+    size_t n;
+    int no_dot;               /* dot is not installed: nothing is drawn */
+    double timeout_s, budget_s;   /* the limit of one dot child, and of all of them */
+} html_graphs;
+
+/* Lays out every function of R up to a size with dot, in batches, each child under
+ * OPT's time limit and all of them under a budget, the hottest functions first.
+ * Returns 0 (G says what is drawn and why the rest is not), or -1 with errno ENOMEM. */
+int report_html_graphs_draw(const result *r, const result_export *opt, html_graphs *g);
+
+/* Writes the page's section of graphs G, naming each function not drawn, why, and the
+ * command that draws it. Never fails (errors show on OUT). */
+void report_html_graphs_write(const result *r, const result_export *opt, const html_graphs *g, FILE *out);
+void report_html_graphs_free(html_graphs *g);
+
 /* ---- heat.c: colours by frequency ---- */
 
 /* The fill colour "#rrggbb" for MEAN on a logarithmic white -> yellow -> red ramp over

@@ -19,11 +19,14 @@ add_library(fsreport STATIC
   ${CMAKE_CURRENT_LIST_DIR}/number.c
   ${CMAKE_CURRENT_LIST_DIR}/source_file.c
   ${CMAKE_CURRENT_LIST_DIR}/report_dot.c
+  ${CMAKE_CURRENT_LIST_DIR}/dot_child.c
   ${CMAKE_CURRENT_LIST_DIR}/report_gcov.c
   ${CMAKE_CURRENT_LIST_DIR}/report_lcov.c
+  ${CMAKE_CURRENT_LIST_DIR}/report_llvm_json.c
   ${CMAKE_CURRENT_LIST_DIR}/report_sample.c
   ${CMAKE_CURRENT_LIST_DIR}/report_afdo.c
   ${CMAKE_CURRENT_LIST_DIR}/gcov_file.c
-  ${CMAKE_CURRENT_LIST_DIR}/report_html.c)
+  ${CMAKE_CURRENT_LIST_DIR}/report_html.c
+  ${CMAKE_CURRENT_LIST_DIR}/report_html_graphs.c)
 target_include_directories(fsreport PUBLIC ${CMAKE_CURRENT_LIST_DIR})
 target_link_libraries(fsreport PUBLIC PkgConfig::JANSSON m)

@@ -159,10 +159,77 @@ static void calls_of(const result *r, size_t i, FILE *out)
     }
 }
 
+/* The cluster of the function whose blocks are R's [FIRST, END): ORDER has room for
+ * r->npaths + 1 and AT for r->nblocks + 2. */
+static void cluster(const result *r, const edge_flow *f, size_t first, size_t end, size_t number, double hottest,
+                    size_t *order, size_t *at, FILE *out)
+{
+    fprintf(out, "  subgraph cluster_%zu {\n", number);
+    top_path top = {at, 0, NULL, 0};
+    find_top_path(r, first, end, order, &top);
+    cluster_label(r, r->blocks[first].function, &top, out);
+    for (size_t j = first; j < end; j++)
+        node(r, j, hottest, out);
+    for (size_t j = first; j < end; j++)
+        edges_of(r, f, j, hottest, &top, out);
+    fputs("  }\n", out);
+}
+
+/* The graph's opening lines: its title (when TITLED) and the nodes' and edges' looks. */
+static void header(const result *r, int titled, FILE *out)
+{
+    fputs("digraph freqsys {\n  graph [fontname=\"Helvetica\", labelloc=t", out);
+    if (titled) {
+        fputs(", label=\"", out);
+        quoted(r->spec, out);
+        fprintf(out, ": executions per %s\"", strcmp(r->mode, "function") == 0 ? "call" : "run");
+    }
+    fputs("];\n", out);
+    fputs("  node [shape=box, style=\"rounded,filled\", fontname=\"Helvetica\", fontsize=10];\n"
+          "  edge [fontname=\"Helvetica\", fontsize=9];\n", out);
+}
+
+/* The end of the function whose blocks start at FIRST (the blocks of one function are
+ * contiguous, entry first). */
+static size_t function_end(const result *r, size_t first)
+{
+    size_t end = first;
+    while (end < r->nblocks && strcmp(r->blocks[end].function, r->blocks[first].function) == 0)
+        end++;
+    return end;
+}
+
+int report_dot_function(const result *r, const edge_flow *f, size_t first, size_t end, FILE *out)
+{
+    size_t *order = malloc((r->npaths + 1) * sizeof *order), *at = malloc((r->nblocks + 2) * sizeof *at);
+    if (!order || !at) {
+        free(order);
+        free(at);
+        errno = ENOMEM;
+        return -1;
+    }
+    header(r, 0, out);   /* the page says what the numbers are */
+    cluster(r, f, first, end, 0, heat_hottest(r), order, at, out);
+    fputs("}\n", out);
+    free(order);
+    free(at);
+    return 0;
+}
+
 int report_dot_write(const result *r, const result_export *opt, FILE *out, char *err,
                      size_t errlen)
 {
-    (void)opt;   /* the graph has no options */
+    const char *only = opt ? opt->function : NULL;
+    long found = -1;
+    for (size_t i = 0; only && i < r->nblocks && found < 0; i++)
+        if (strcmp(r->blocks[i].function, only) == 0)
+            found = (long)i;
+    if (only && found < 0) {
+        if (err && errlen)
+            snprintf(err, errlen, "--function %s: no function of that name in the result", only);
+        errno = EINVAL;
+        return -1;
+    }
     edge_flow f;
     if (edge_flow_solve(r, &f) != 0) {
         if (err && errlen)
@@ -171,13 +238,6 @@ int report_dot_write(const result *r, const result_export *opt, FILE *out, char 
     }
     double hottest = heat_hottest(r);
     errno = 0;
-    fputs("digraph freqsys {\n  graph [fontname=\"Helvetica\", labelloc=t, label=\"", out);
-    quoted(r->spec, out);
-    fprintf(out, ": executions per %s\"];\n",
-            strcmp(r->mode, "function") == 0 ? "call" : "run");
-    fputs("  node [shape=box, style=\"rounded,filled\", fontname=\"Helvetica\", fontsize=10];\n"
-          "  edge [fontname=\"Helvetica\", fontsize=9];\n", out);
-    size_t cluster = 0;
     size_t *order = malloc((r->npaths + 1) * sizeof *order), *at = malloc((r->nblocks + 2) * sizeof *at);
     if (!order || !at) {
         free(order);
@@ -188,24 +248,12 @@ int report_dot_write(const result *r, const result_export *opt, FILE *out, char 
         errno = ENOMEM;
         return -1;
     }
-    for (size_t i = 0; i < r->nblocks; i++) {
-        if (i > 0 && strcmp(r->blocks[i].function, r->blocks[i - 1].function) == 0)
-            continue;
-        /* the blocks of one function are contiguous, entry first */
-        fprintf(out, "  subgraph cluster_%zu {\n", cluster++);
-        size_t end = i;
-        while (end < r->nblocks && strcmp(r->blocks[end].function, r->blocks[i].function) == 0)
-            end++;
-        top_path top = {at, 0, NULL, 0};
-        find_top_path(r, i, end, order, &top);
-        cluster_label(r, r->blocks[i].function, &top, out);
-        for (size_t j = i; j < end; j++)
-            node(r, j, hottest, out);
-        for (size_t j = i; j < end; j++)
-            edges_of(r, &f, j, hottest, &top, out);
-        fputs("  }\n", out);
-    }
-    for (size_t i = 0; i < r->nblocks; i++)
+    header(r, 1, out);
+    size_t number = 0;
+    for (size_t i = 0; i < r->nblocks; i = function_end(r, i))
+        if (found < 0 || i == (size_t)found)
+            cluster(r, &f, i, function_end(r, i), number++, hottest, order, at, out);
+    for (size_t i = 0; i < r->nblocks && found < 0; i++)   /* one function alone: its calls lead nowhere */
         calls_of(r, i, out);
     fputs("}\n", out);
     free(order);

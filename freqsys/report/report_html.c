@@ -4,16 +4,10 @@
 #include "export.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <inttypes.h>
 #include <math.h>
-#include <spawn.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
-extern char **environ;
 
 /* ---- the convergence trace ---- */
 
@@ -147,6 +141,21 @@ static void esc(const char *s, FILE *out)
         }
 }
 
+void report_html_escape(const char *s, FILE *out)
+{
+    esc(s, out);
+}
+
+/* ' data-filter="FUNCTION FILE"': what the filter box matches an element by. */
+static void filter_attr(const char *function, const char *file, FILE *out)
+{
+    fputs(" data-filter=\"", out);
+    esc(function, out);
+    fputc(' ', out);
+    esc(file, out);
+    fputc('"', out);
+}
+
 /* A number cell: shown with four decimals, sorted by its full value. */
 static void num_cell(double x, FILE *out)
 {
@@ -176,6 +185,10 @@ static const char style[] =
     ".src{font:12px/1.35 ui-monospace,monospace}.src td{padding:0 6px;white-space:pre}\n"
     ".src .ln{color:#888;text-align:right}.src .n{text-align:right;color:#444}\n"
     ".note{background:#fff3cd;padding:6px 10px;border:1px solid #e0c36b}\n"
+    "#toc ul{margin:.2em 0 .6em;columns:22em;padding-left:1.5em}#toc li{break-inside:avoid}\n"
+    "#toc summary{cursor:pointer;font-weight:600}#toc small{color:#555;font-weight:normal}\n"
+    "#filter{font:inherit;width:20em;padding:2px 6px}\n"
+    ".cfg h3{margin-bottom:.3em}\n"
     "</style>\n";
 
 /* Sorting: a click on a header sorts by its column, again reverses; "#sort=KEY" or
@@ -210,6 +223,33 @@ static const char script[] =
     "  var m = /^#sort=(-?)(\\w+)$/.exec(location.hash);\n"
     "  var th = m && table.querySelector('th[data-key=\"' + m[2] + '\"]');\n"
     "  if (th) { th.click(); if (m[1] === '-') th.click(); }\n"
+    "})();\n"
+    "</script>\n";
+
+/* The filter: what is typed in the box (or given as "#filter=NAME") hides every element
+ * with a data-filter attribute that does not contain it, ignoring case. */
+static const char filter_script[] =
+    "<script>\n"
+    "(function () {\n"
+    "  var box = document.getElementById('filter'), count = document.getElementById('filter-count');\n"
+    "  var items = document.querySelectorAll('[data-filter]');\n"
+    "  var keys = Array.prototype.map.call(items, function (e) { return e.getAttribute('data-filter').toLowerCase(); });\n"
+    "  function apply() {\n"
+    "    var q = box.value.trim().toLowerCase(), shown = 0;\n"
+    "    for (var i = 0; i < items.length; i++) {\n"
+    "      var hit = !q || keys[i].indexOf(q) >= 0;\n"
+    "      items[i].hidden = !hit;\n"
+    "      if (hit && items[i].tagName === 'LI') shown++;\n"
+    "      if (hit && q && items[i].tagName === 'DETAILS') items[i].open = true;\n"
+    "    }\n"
+
+    "    count.textContent = q ? shown + (shown === 1 ? ' function matches' : ' functions match') : '';\n"
+    "    document.body.setAttribute('data-filtered', q);\n"
+    "  }\n"
+    "  var timer;\n"
+    "  box.addEventListener('input', function () { clearTimeout(timer); timer = setTimeout(apply, 150); });\n"
+    "  var m = /^#filter=(.*)$/.exec(location.hash);\n"
+    "  if (m) { box.value = decodeURIComponent(m[1]); apply(); }\n"
     "})();\n"
     "</script>\n";
 
@@ -269,9 +309,17 @@ static void summary(const result *r, FILE *out)
     fputs("</table></section>\n", out);
 }
 
+/* A table of more blocks than this starts folded, so that a large program's page shows
+ * what follows it. */
+#define TABLE_OPEN_BLOCKS 500
+
 static void block_table(const result *r, FILE *out)
 {
-    fputs("<section><h2>Blocks</h2>\n<p>Click a column header to sort; click again to "
+    fprintf(out, "<section><h2 id=\"blocks-title\">Blocks</h2>\n<details id=\"blocks-fold\"%s><summary>%zu blocks",
+            r->nblocks <= TABLE_OPEN_BLOCKS ? " open" : "", r->nblocks);
+    if (r->nblocks > TABLE_OPEN_BLOCKS)
+        fputs(" (folded: click to show them, or filter above)", out);
+    fputs("</summary>\n<p>Click a column header to sort; click again to "
           "reverse.</p>\n<table id=\"blocks\"><thead><tr>"
           "<th data-key=\"index\" data-type=\"num\">#</th><th data-key=\"function\">function</th>"
           "<th data-key=\"block\">block</th><th data-key=\"location\">location</th>"
@@ -284,8 +332,9 @@ static void block_table(const result *r, FILE *out)
         const result_block *b = &r->blocks[i];
         char color[8];
         heat_color(b->mean, hottest, color);
-        fprintf(out, "<tr id=\"block-%zu\"%s><td class=\"num\" data-v=\"%zu\">%zu</td><td>", i,
-                strcmp(b->status, "rare") == 0 ? " class=\"cold\"" : "", i, i);
+        fprintf(out, "<tr id=\"block-%zu\"%s", i, strcmp(b->status, "rare") == 0 ? " class=\"cold\"" : "");
+        filter_attr(b->function, b->file, out);
+        fprintf(out, "><td class=\"num\" data-v=\"%zu\">%zu</td><td>", i, i);
         esc(b->function, out);
         fprintf(out, "</td><td><span class=\"swatch\" style=\"background:%s\"></span> ", color);
         esc(b->block, out);
@@ -304,7 +353,16 @@ static void block_table(const result *r, FILE *out)
         fprintf(out, "</td><td class=\"num\" data-v=\"%" PRIu64 "\">%" PRIu64 "</td></tr>\n",
                 b->hits, b->hits);
     }
-    fputs("</tbody></table></section>\n", out);
+    fputs("</tbody></table></details></section>\n", out);
+}
+
+/* The file of FUNCTION's entry block, or "". */
+static const char *function_file(const result *r, const char *function)
+{
+    for (size_t i = 0; i < r->nblocks; i++)
+        if (strcmp(r->blocks[i].function, function) == 0)
+            return r->blocks[i].file;
+    return "";
 }
 
 /* With --paths: per function, how many paths carry 90% of its path executions, and
@@ -317,14 +375,18 @@ static void path_tables(const result *r, FILE *out)
     size_t *order = malloc((r->npaths + 1) * sizeof *order);
     if (!order)
         return;
-    fprintf(out, "<section><h2>Paths</h2>\n<p>Acyclic paths (Ball-Larus, at most %llu a function): each starts at "
+    fprintf(out, "<section id=\"paths\"><h2>Paths</h2>\n<p>Acyclic paths (Ball-Larus, at most %llu a function): each starts at "
             "the entry or at a loop header and ends at a return, an exit or a back edge. Mean is executions per "
             "%s; share is of the function's path executions. The control-flow graphs draw each function's "
             "hottest path in red.</p>\n", (unsigned long long)r->max_paths,
             strcmp(r->mode, "function") == 0 ? "call" : "run");
     for (size_t f = 0; f < r->npath_functions; f++) {
         const result_path_function *pf = &r->path_functions[f];
-        fputs("<h3>", out);
+        if (f)
+            fputs("</div>\n", out);
+        fputs("<div class=\"fn\"", out);
+        filter_attr(pf->function, function_file(r, pf->function), out);
+        fputs("><h3>", out);
         esc(pf->function, out);
         fputs("</h3>\n", out);
         if (!pf->counted) {
@@ -373,117 +435,8 @@ static void path_tables(const result *r, FILE *out)
         if (n > HTML_TOP_PATHS)
             fprintf(out, "<p>%zu more, the rarest, in the JSON result.</p>\n", n - HTML_TOP_PATHS);
     }
-    fputs("</section>\n", out);
+    fputs(r->npath_functions ? "</div>\n</section>\n" : "</section>\n", out);
     free(order);
-}
-
-/* Runs `dot -Tsvg IN` with its output into the file OUTFD. Returns dot's exit status, or
- * -1 with errno set when it could not be started (ENOENT: not installed). */
-static int run_dot(const char *in, int outfd)
-{
-    posix_spawn_file_actions_t fa;
-    if (posix_spawn_file_actions_init(&fa) != 0)
-        return -1;
-    posix_spawn_file_actions_adddup2(&fa, outfd, 1);
-    posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
-    char *argv[] = {"dot", "-Tsvg", (char *)in, NULL};
-    pid_t pid;
-    int rc = posix_spawnp(&pid, "dot", &fa, NULL, argv, environ), status;
-    posix_spawn_file_actions_destroy(&fa);
-    if (rc != 0) {
-        errno = rc;
-        return -1;
-    }
-    while (waitpid(pid, &status, 0) < 0)
-        if (errno != EINTR)
-            return -1;
-    return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
-}
-
-/* Everything in FD from its start, as a string to free, or NULL. */
-static char *slurp(int fd)
-{
-    size_t cap = 1 << 16, len = 0;
-    ssize_t got;
-    char *text = malloc(cap);
-    if (!text || lseek(fd, 0, SEEK_SET) < 0) {
-        free(text);
-        return NULL;
-    }
-    while ((got = read(fd, text + len, cap - len - 1)) > 0)
-        if ((len += (size_t)got) + 1 == cap) {
-            char *more = realloc(text, cap *= 2);
-            if (!more) {
-                free(text);
-                return NULL;
-            }
-            text = more;
-        }
-    text[len] = '\0';
-    return got < 0 ? (free(text), NULL) : text;
-}
-
-/* The SVG that dot draws for the dot export of R, as a string to free; NULL with *WHY
- * set when there is none: ENOENT when dot is not installed. */
-static char *draw(const result *r, const result_export *opt, int *why)
-{
-    const char *tmp = getenv("TMPDIR");
-    char in[4096], svg[4096];
-    snprintf(in, sizeof in, "%s/freqsys-dot-XXXXXX", tmp && *tmp ? tmp : "/tmp");
-    snprintf(svg, sizeof svg, "%s/freqsys-svg-XXXXXX", tmp && *tmp ? tmp : "/tmp");
-    char *text = NULL;
-    int infd = mkstemp(in);
-    int svgfd = infd >= 0 ? mkstemp(svg) : -1;
-    *why = errno;
-    FILE *f = svgfd >= 0 ? fdopen(infd, "w") : NULL;
-    if (f) {
-        int ok = report_dot_write(r, opt, f, NULL, 0) == 0;
-        infd = -1;
-        if (fclose(f) == 0 && ok) {
-            int status = run_dot(in, svgfd);
-            *why = status < 0 ? errno : status > 0 ? ECHILD : 0;
-            if (status == 0 && !(text = slurp(svgfd)))
-                *why = errno;
-        }
-    }
-    if (infd >= 0)
-        close(infd);
-    if (svgfd >= 0) {
-        close(svgfd);
-        unlink(svg);
-    }
-    if (infd >= 0 || f)
-        unlink(in);
-    return text;
-}
-
-/* The CFG drawings: the dot export laid out by Graphviz now, inlined as SVG. */
-static void graphs(const result *r, const result_export *opt, FILE *out)
-{
-    fputs("<section><h2>Control-flow graphs</h2>\n", out);
-    int why = 0;
-    char *text = draw(r, opt, &why);
-    const char *start = text ? strstr(text, "<svg") : NULL;
-    if (start) {
-        fprintf(out, "<p>Fill colour: executions on a log scale, white (a thousandth of the "
-                     "hottest block or less) to red (the hottest); grey dashed blocks never ran "
-                     "or are rare. Edge labels are derived executions per %s (? where the block "
-                     "counts do not determine them); dashed blue edges are calls.</p>\n"
-                     "<div class=\"graph\">", strcmp(r->mode, "function") == 0 ? "call" : "run");
-        fputs(start, out);
-        fputs("</div>\n", out);
-    } else if (why == ENOENT) {
-        fputs("<p class=\"note\" id=\"no-dot\">The drawings need Graphviz's <code>dot</code>, "
-              "which was not found on PATH (Debian: <code>apt-get install graphviz</code>). "
-              "<code>freqsys report RESULT.json --format dot</code> writes the graph to lay out "
-              "later.</p>\n", out);
-    } else {
-        fprintf(out, "<p class=\"note\" id=\"no-dot\">Graphviz's <code>dot</code> could not draw "
-                     "the graphs (%s).</p>\n",
-                why == ECHILD ? "it failed" : strerror(why));
-    }
-    free(text);
-    fputs("</section>\n", out);
 }
 
 /* How many final half widths the y axis spans on each side of the final estimate. */
@@ -588,7 +541,7 @@ static void plot(const result *r, const point *p, size_t n, FILE *out)
 
 static void convergence(const result *r, const result_export *opt, const trace *t, FILE *out)
 {
-    fputs("<section><h2>Convergence</h2>\n", out);
+    fputs("<section id=\"convergence\"><h2>Convergence</h2>\n", out);
     if (!opt->trace) {
         fputs("<p id=\"no-trace\">No trace given: <code>freqsys run --trace TRACE.csv</code> "
               "records one, and <code>freqsys report RESULT.json --format html --trace "
@@ -614,12 +567,31 @@ static void convergence(const result *r, const result_export *opt, const trace *
     fputs("</div></section>\n", out);
 }
 
-/* One source file as a table of lines, each coloured by the largest mean of the blocks
- * that start on it. */
-static void source(const result *r, const result_export *opt, const char *file, double hottest,
-                   FILE *out)
+/* Block indices by line, then by index. */
+static const result *line_result;   /* qsort has no context argument */
+static int cmp_block_line(const void *a, const void *b)
 {
-    fputs("<h3>", out);
+    size_t x = *(const size_t *)a, y = *(const size_t *)b;
+    int lx = line_result->blocks[x].line, ly = line_result->blocks[y].line;
+    if (lx != ly)
+        return lx < ly ? -1 : 1;
+    return (x > y) - (x < y);
+}
+
+/* One source file as a table of lines, each coloured by the largest mean of the blocks
+ * that start on it; AT[0..N) are the file's blocks with a mean, by line. */
+static void source(const result *r, const result_export *opt, const char *file, const size_t *at, size_t n,
+                   double hottest, FILE *out)
+{
+    fputs("<div class=\"fn\" data-filter=\"", out);
+    esc(file, out);
+    for (size_t i = 0; i < r->nblocks; i++)   /* its functions' names, so that they find it too */
+        if (strcmp(r->blocks[i].file, file) == 0 &&
+            (i == 0 || strcmp(r->blocks[i].function, r->blocks[i - 1].function) != 0)) {
+            fputc(' ', out);
+            esc(r->blocks[i].function, out);
+        }
+    fputs("\"><h3>", out);
     esc(file, out);
     fputs("</h3>\n", out);
     char *path = source_file_path(r, opt, file);
@@ -627,7 +599,7 @@ static void source(const result *r, const result_export *opt, const char *file, 
     if (!path || source_file_read(path, &sf) != 0) {
         fputs("<p class=\"note\">Source not found at <code>", out);
         esc(path ? path : file, out);
-        fputs("</code>: pass <code>--source-dir DIR</code> to <code>freqsys report</code>.</p>\n", out);
+        fputs("</code>: pass <code>--source-dir DIR</code> to <code>freqsys report</code>.</p>\n</div>\n", out);
         if (path)
             source_file_warn(opt, file, path);
         free(path);
@@ -635,64 +607,127 @@ static void source(const result *r, const result_export *opt, const char *file, 
     }
     free(path);
     fputs("<table class=\"src\">\n", out);
+    size_t k = 0;
+    while (k < n && r->blocks[at[k]].line < 1)
+        k++;
     for (size_t ln = 1; ln <= sf.nlines; ln++) {
+        size_t from = k;
         double most = -1;
-        size_t on_line = 0;
-        for (size_t i = 0; i < r->nblocks; i++)
-            if (r->blocks[i].line == (int)ln && strcmp(r->blocks[i].file, file) == 0 &&
-                isfinite(r->blocks[i].mean)) {
-                most = fmax(most, r->blocks[i].mean);
-                on_line++;
-            }
+        for (; k < n && r->blocks[at[k]].line == (int)ln; k++)
+            most = fmax(most, r->blocks[at[k]].mean);
         char color[8], shown[32];
-        if (most < 0) {
+        if (k == from) {
             fprintf(out, "<tr><td class=\"ln\">%zu</td><td class=\"n\"></td><td>", ln);
         } else {
             /* every block that starts here: a one-line `if (c) x = rare(x);` shows its
              * condition's count and its rare branch's, not the larger alone */
             heat_color(most, hottest, color);
             fprintf(out, "<tr style=\"background:%s\"><td class=\"ln\">%zu</td><td class=\"n\" title=\"", color, ln);
-            size_t k = 0;
-            for (size_t i = 0; i < r->nblocks; i++)
-                if (r->blocks[i].line == (int)ln && strcmp(r->blocks[i].file, file) == 0 &&
-                    isfinite(r->blocks[i].mean)) {
-                    fputs(k++ ? ", " : "", out);
-                    esc(r->blocks[i].block, out);
-                    fprintf(out, " %s", number_format(r->blocks[i].mean, shown, sizeof shown));
-                }
+            for (size_t j = from; j < k; j++) {
+                fputs(j > from ? ", " : "", out);
+                esc(r->blocks[at[j]].block, out);
+                fprintf(out, " %s", number_format(r->blocks[at[j]].mean, shown, sizeof shown));
+            }
             fputs("\">", out);
-            k = 0;
-            for (size_t i = 0; i < r->nblocks && on_line > 1; i++)
-                if (r->blocks[i].line == (int)ln && strcmp(r->blocks[i].file, file) == 0 &&
-                    isfinite(r->blocks[i].mean))
-                    fprintf(out, "%s%s", k++ ? " · " : "", number_format(r->blocks[i].mean, shown, sizeof shown));
-            if (on_line == 1)
+            for (size_t j = from; j < k && k - from > 1; j++)
+                fprintf(out, "%s%s", j > from ? " · " : "", number_format(r->blocks[at[j]].mean, shown, sizeof shown));
+            if (k - from == 1)
                 fputs(number_format(most, shown, sizeof shown), out);
             fputs("</td><td>", out);
         }
         esc(sf.lines[ln - 1], out);
         fputs("</td></tr>\n", out);
     }
-    fputs("</table>\n", out);
+    fputs("</table>\n</div>\n", out);
     source_file_free(&sf);
 }
 
+/* Each source file once, in the order of its first block. */
 static void sources(const result *r, const result_export *opt, FILE *out)
 {
-    fputs("<section><h2>Source</h2>\n<p>Each line is coloured by the largest mean of the "
+    fputs("<section id=\"source\"><h2>Source</h2>\n<p>Each line is coloured by the largest mean of the "
           "blocks that start on it, and shows the mean of each of them (in the blocks' order; "
           "their names on hover).</p>\n", out);
     double hottest = heat_hottest(r);
     heat_legend(hottest, out);
-    for (size_t i = 0; i < r->nblocks; i++) {
+    size_t *at = malloc((r->nblocks ? r->nblocks : 1) * sizeof *at);
+    for (size_t i = 0; at && i < r->nblocks; i++) {
         const char *file = r->blocks[i].file;
-        int seen = !file[0];
+        int seen = !file[0] || (i > 0 && strcmp(r->blocks[i - 1].file, file) == 0);
         for (size_t j = 0; j < i && !seen; j++)
             seen = strcmp(r->blocks[j].file, file) == 0;
-        if (!seen)
-            source(r, opt, file, hottest, out);
+        if (seen)
+            continue;
+        size_t n = 0;
+        for (size_t j = i; j < r->nblocks; j++)
+            if (strcmp(r->blocks[j].file, file) == 0 && isfinite(r->blocks[j].mean))
+                at[n++] = j;
+        line_result = r;
+        qsort(at, n, sizeof *at, cmp_block_line);
+        source(r, opt, file, at, n, hottest, out);
     }
+    if (!at)
+        fputs("<p class=\"note\">Out of memory: the source is left out.</p>\n", out);
+    free(at);
     fputs("</section>\n", out);
+}
+
+/* Programs with more functions than this get their contents folded, file by file. */
+#define TOC_OPEN_FUNCTIONS 40
+
+/* The contents: per source file, its functions, each with its hottest block, linked to
+ * the function's rows of the table and to its graph; and the filter box. */
+static void contents(const result *r, const html_graphs *g, FILE *out)
+{
+    fputs("<nav id=\"toc\"><h2>Contents</h2>\n<p><label>Filter: <input id=\"filter\" type=\"search\" "
+          "placeholder=\"function or file name\" autocomplete=\"off\"></label> <span id=\"filter-count\"></span>"
+          "<br><small>Shows only the functions, files, table rows, paths and sources whose function or file name "
+          "contains what you type (<code>#filter=NAME</code> in the address does the same).</small></p>\n", out);
+    char shown[32];
+    for (size_t k = 0; k < g->n; k++) {
+        const char *file = r->blocks[g->d[k].first].file;
+        int seen = 0;
+        for (size_t j = 0; j < k && !seen; j++)
+            seen = strcmp(r->blocks[g->d[j].first].file, file) == 0;
+        if (seen)
+            continue;
+        size_t functions = 0, blocks = 0;
+        for (size_t j = k; j < g->n; j++)
+            if (strcmp(r->blocks[g->d[j].first].file, file) == 0)
+                functions++, blocks += g->d[j].end - g->d[j].first;
+        fprintf(out, "<details class=\"fn toc-file\"%s data-filter=\"", g->n <= TOC_OPEN_FUNCTIONS ? " open" : "");
+        esc(file, out);
+        for (size_t j = k; j < g->n; j++)
+            if (strcmp(r->blocks[g->d[j].first].file, file) == 0) {
+                fputc(' ', out);
+                esc(r->blocks[g->d[j].first].function, out);
+            }
+        fputs("\"><summary>", out);
+        esc(file[0] ? file : "(no file)", out);
+        fprintf(out, " <small>%zu function%s, %zu blocks</small></summary>\n<ul>\n", functions,
+                functions == 1 ? "" : "s", blocks);
+        for (size_t j = k; j < g->n; j++) {
+            const html_drawing *d = &g->d[j];
+            if (strcmp(r->blocks[d->first].file, file) != 0)
+                continue;
+            size_t hot = d->first;
+            for (size_t i = d->first; i < d->end; i++)
+                if (isfinite(r->blocks[i].mean) && !(r->blocks[i].mean <= r->blocks[hot].mean))
+                    hot = i;
+            fputs("<li class=\"fn\"", out);
+            filter_attr(r->blocks[d->first].function, file, out);
+            fprintf(out, "><a href=\"#block-%zu\">", d->first);
+            esc(r->blocks[d->first].function, out);
+            fprintf(out, "</a> <small>%zu blocks; hottest <a href=\"#block-%zu\">", d->end - d->first, hot);
+            esc(r->blocks[hot].block, out);
+            fprintf(out, "</a> %s", number_format(r->blocks[hot].mean, shown, sizeof shown));
+            if (!g->no_dot)
+                fprintf(out, "; <a href=\"#cfg-%zu\">%s</a>", j, d->svg ? "graph" : "not drawn");
+            fputs("</small></li>\n", out);
+        }
+        fputs("</ul></details>\n", out);
+    }
+    fputs("</nav>\n", out);
 }
 
 int report_html_write(const result *r, const result_export *opt, FILE *out, char *err,
@@ -715,15 +750,26 @@ int report_html_write(const result *r, const result_export *opt, FILE *out, char
     fputs(style, out);
     fputs("</head>\n<body>\n<h1>freqsys: ", out);
     esc(r->spec, out);
-    fputs("</h1>\n", out);
+    fprintf(out, "</h1>\n<p id=\"sections\"><a href=\"#toc\">Contents</a> &middot; <a href=\"#blocks-title\">Blocks</a>"
+            "%s &middot; <a href=\"#graphs\">Graphs</a> &middot; <a href=\"#convergence\">Convergence</a> &middot; "
+            "<a href=\"#source\">Source</a></p>\n", r->max_paths ? " &middot; <a href=\"#paths\">Paths</a>" : "");
+    html_graphs g;
+    if (report_html_graphs_draw(r, opt, &g) != 0) {
+        free(t.points);
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
     summary(r, out);
+    contents(r, &g, out);
     block_table(r, out);
     path_tables(r, out);
-    graphs(r, opt, out);
+    report_html_graphs_write(r, opt, &g, out);
     convergence(r, opt, &t, out);
     sources(r, opt, out);
     fputs(script, out);
+    fputs(filter_script, out);
     fputs("</body>\n</html>\n", out);
+    report_html_graphs_free(&g);
     free(t.points);
     return result_flush(out, err, errlen);
 }

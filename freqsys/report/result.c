@@ -144,6 +144,7 @@ static const struct {
     {"sample-contexts", NULL, report_sample_contexts_write},
     {"afdo", NULL, report_afdo_write},
     {"html", NULL, report_html_write},
+    {"llvm-json", NULL, report_llvm_json_write},
 };
 
 /* Dispatches to any writer by FORMAT; OPT NULL means the defaults. Returns what the
@@ -165,7 +166,7 @@ int result_write_export(const result *r, const char *format, const result_export
     }
     if (err && errlen)
         snprintf(err, errlen, "unknown format '%s' (known: text, json, csv, dot, lcov, gcov, "
-                 "sample, afdo, html)", format ? format : "");
+                 "sample, afdo, html, llvm-json)", format ? format : "");
     errno = EINVAL;
     return -1;
 }

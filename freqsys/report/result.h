@@ -394,6 +394,10 @@ typedef struct result_export {
     FILE *warnings;           /* where a missing source file is reported; NULL: nowhere */
     const block_lines *positions;   /* sample, afdo: every block's lines and discriminators;
                                      * NULL: per line, from the blocks' first lines */
+    const char *function;     /* dot: draw this function alone; NULL: all of them */
+    const char *result_path;  /* html: the result's file, for the commands the page suggests */
+    double dot_timeout_s;     /* html: each dot child is killed after this long, and all of them
+                               * together get 4 times as long; 0: 5 s */
 } result_export;
 
 /* The writers of the exports. Each returns 0, or -1 with errno set and, when ERR is not
@@ -426,6 +430,10 @@ int report_sample_contexts_write(const result *r, const result_export *opt, FILE
 /* report_afdo.c: the same lines and counts as GCC's AutoFDO profile (gcov format), for
  * gcc -fauto-profile. Binary. */
 int report_afdo_write(const result *r, const result_export *opt, FILE *out, char *err, size_t errlen);
+/* report_llvm_json.c: the JSON layout of `llvm-cov export -format=text` (version
+ * 2.0.1): per file its line segments and summary, per function its calls and regions,
+ * counts scaled as lcov's. */
+int report_llvm_json_write(const result *r, const result_export *opt, FILE *out, char *err, size_t errlen);
 /* report_html.c: one self-contained page: summary, sortable table, CFG drawings,
  * convergence plots and the source with per-line heat. */
 int report_html_write(const result *r, const result_export *opt, FILE *out,

@@ -96,7 +96,7 @@ static int make_paths(result *r, const fsabi_module *mod, const runner_result *r
             snprintf(note, sizeof note, "not counted: %llu paths, past the module's room for path counters",
                      (unsigned long long)pf->total);
         else if (pf->status == FSABI_PATHS_UNSUPPORTED)
-            snprintf(note, sizeof note, "not counted: control flow the numbering does not follow (setjmp, exception pads)");
+            snprintf(note, sizeof note, "not counted: control flow the numbering does not follow (setjmp, asm goto, exception pads)");
         if (!out->function || (note[0] && !(out->note = strdup(note)))) return -1;
     }
     return 0;

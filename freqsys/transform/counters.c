@@ -34,23 +34,45 @@ static char *dup_len(const char *s, size_t n) {
     return d;
 }
 
-/* The source position of a block: its first instruction that carries a location. */
+/* Whether instruction I carries a location; if so, its file and line into *FILE (to
+ * free) and *LINE. */
+static int located(LLVMValueRef i, char **file, unsigned *line) {
+    unsigned l = LLVMGetDebugLocLine(i);
+    if (l == 0) return 0;
+    unsigned flen = 0, dlen = 0;
+    const char *f = LLVMGetDebugLocFilename(i, &flen);
+    const char *d = LLVMGetDebugLocDirectory(i, &dlen);
+    if (f && flen > 0 && f[0] != '/' && d && dlen > 0) {
+        char *full = malloc(dlen + flen + 2);
+        if (full) sprintf(full, "%.*s/%.*s", (int)dlen, d, (int)flen, f);
+        *file = full;
+    } else {
+        *file = dup_len(f, flen);
+    }
+    *line = l;
+    return 1;
+}
+
+static void subprogram_position(LLVMValueRef fn, char **file, unsigned *line);
+
+/* The source position of a block: its first instruction that carries a location.
+ * Some blocks carry none: clang's one dispatch block of a computed goto (a phi and an
+ * indirectbr) is one. Such a block takes the place of the first branch to it that has
+ * one (the first `goto *`), else its function's declaration; without debug
+ * information, none. */
 static void block_position(LLVMBasicBlockRef bb, char **file, unsigned *line) {
-    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
-        unsigned l = LLVMGetDebugLocLine(i);
-        if (l == 0) continue;
-        unsigned flen = 0, dlen = 0;
-        const char *f = LLVMGetDebugLocFilename(i, &flen);
-        const char *d = LLVMGetDebugLocDirectory(i, &dlen);
-        if (f && flen > 0 && f[0] != '/' && d && dlen > 0) {
-            char *full = malloc(dlen + flen + 2);
-            if (full) sprintf(full, "%.*s/%.*s", (int)dlen, d, (int)flen, f);
-            *file = full;
-        } else {
-            *file = dup_len(f, flen);
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
+        if (located(i, file, line)) return;
+    LLVMValueRef fn = LLVMGetBasicBlockParent(bb);
+    if (LLVMGetSubprogram(fn)) {
+        for (LLVMBasicBlockRef p = LLVMGetFirstBasicBlock(fn); p; p = LLVMGetNextBasicBlock(p)) {
+            LLVMValueRef term = LLVMGetBasicBlockTerminator(p);
+            unsigned n = term ? LLVMGetNumSuccessors(term) : 0;
+            for (unsigned s = 0; s < n; s++)
+                if (LLVMGetSuccessor(term, s) == bb && located(term, file, line)) return;
         }
-        *line = l;
-        return;
+        subprogram_position(fn, file, line);
+        if (*file) return;
     }
     *file = dup_len("", 0);
     *line = 0;

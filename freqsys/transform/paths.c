@@ -22,11 +22,13 @@ static LLVMValueRef first_plain(LLVMBasicBlockRef bb) {
 }
 
 /* Control flow the numbering cannot follow: a path register that could be
- * skipped (setjmp returns twice) or blocks without a place for the updates. */
+ * skipped (setjmp returns twice) or blocks without a place for the updates (asm
+ * goto, exception pads). An indirectbr (a computed goto) is followed: it lists every
+ * block it may go to, and the updates go into those blocks, as for a switch. */
 static int supported(LLVMValueRef fn) {
     for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb)) {
         LLVMValueRef term = LLVMGetBasicBlockTerminator(bb);
-        if (!term || LLVMIsAIndirectBrInst(term) || LLVMIsACallBrInst(term) || LLVMIsAInvokeInst(term) ||
+        if (!term || LLVMIsACallBrInst(term) || LLVMIsAInvokeInst(term) ||
             LLVMIsACatchSwitchInst(term))
             return 0;
         for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {

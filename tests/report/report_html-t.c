@@ -85,11 +85,19 @@ static char *count_cell(const char *dom, int line)
     return close ? strndup(open + 1, (size_t)(close - open - 1)) : NULL;
 }
 
+static size_t occurrences(const char *text, const char *what)
+{
+    size_t n = 0;
+    for (const char *p = text; p && (p = strstr(p, what)); p += strlen(what))
+        n++;
+    return n;
+}
+
 int main(void)
 {
     tools_need(CHROMIUM_PROGRAM, "chromium", "chromium");
     tools_need(DOT_PROGRAM, "Graphviz dot", "graphviz");
-    plan(31);
+    plan(35);
     tools_tmpdir();
     result *r = tools_result("examples/branches/branches.fspec", "branches.json");
     char cmd[4096], *err = NULL, buf[256], want[256];
@@ -193,6 +201,20 @@ int main(void)
     ok(strstr(dom, "id=\"no-trace\"") != NULL, "...and the page says how to get a trace");
     free(dom);
 
+    /* The filter, given in the address: a name no function or file has hides every row
+     * and every section of a function; the file's name hides none. */
+    dom = render(tools_path("plain.html"), "#filter=nosuch");
+    ok(strstr(dom, "data-filtered=\"nosuch\"") && occurrences(dom, "hidden=\"\"") == occurrences(dom, "data-filter=") &&
+           occurrences(dom, "<tr id=\"block-") == r->nblocks &&
+           occurrences(dom, "<tr id=\"block-") <= occurrences(dom, "hidden=\"\""),
+       "#filter=nosuch hides each of the %zu rows and every function's section", r->nblocks);
+    free(dom);
+    dom = render(tools_path("plain.html"), "#filter=BRANCHES.C");
+    ok(strstr(dom, "data-filtered=\"branches.c\"") && !strstr(dom, "hidden=\"\"") &&
+           strstr(dom, "<span id=\"filter-count\">1 function matches</span>"),
+       "#filter=BRANCHES.C (any case) hides nothing and counts one function");
+    free(dom);
+
     /* Without dot on PATH, the page says so. */
     snprintf(cmd, sizeof cmd, "cd '%s' && PATH=/nonexistent '%s' report '%s' --format html -o '%s' && "
              "grep -q 'id=\"no-dot\".*not found on PATH' '%s'",
@@ -202,6 +224,8 @@ int main(void)
 
     /* A malformed trace is refused with its line, and nothing is written. */
     FILE *f = fopen(tools_path("bad.csv"), "w");
+    if (!f)
+        bail("cannot write bad.csv");
     fputs("trials,block,mean,half_width\n30,0,1,0\n30,99,1,0\n", f);
     fclose(f);
     snprintf(cmd, sizeof cmd, "'%s' report '%s' --format html --trace '%s' -o '%s'", TOOLS_FREQSYS,
@@ -216,6 +240,8 @@ int main(void)
     /* A trace with its header alone has no points: a page, with nothing to sort (UBSan,
      * in the sanitizer build, held qsort to its non-null base here). */
     f = fopen(tools_path("header.csv"), "w");
+    if (!f)
+        bail("cannot write header.csv");
     fputs("trials,block,mean,half_width\n", f);
     fclose(f);
     snprintf(cmd, sizeof cmd, "cd '%s' && '%s' report '%s' --format html --trace '%s' -o '%s'",
@@ -230,6 +256,8 @@ int main(void)
     /* Early intervals a thousand times wider than the last do not set the y axis: it
      * spans the final interval widened 4 times, and 5% more on each side. */
     f = fopen(tools_path("wide.csv"), "w");
+    if (!f)
+        bail("cannot write wide.csv");
     fputs("trials,block,mean,half_width\n", f);
     for (uint64_t t = 30; t < r->trials; t *= 2)
         fprintf(f, "%llu,4,%.17g,%.17g\n", (unsigned long long)t, r->blocks[4].mean, 1000 * r->blocks[4].half_width);

@@ -473,6 +473,63 @@ static int axis_range(const result_block *b, const point *p, size_t n, double *l
     return clipped;
 }
 
+/* The half width the rule asks of a block whose estimate is MEAN: epsilon, or for a
+ * relative epsilon, epsilon |MEAN| + the floor. */
+static double target_half_width(const result *r, double mean)
+{
+    return r->relative ? r->epsilon * fabs(mean) + r->epsilon_floor : r->epsilon;
+}
+
+/* The block's half width against trials, both on log scales, with the target the
+ * rule stops at (dashed): how fast the interval closes, and how far it has to go. */
+static void halfwidth_plot(const result *r, const point *p, size_t n, FILE *out)
+{
+    const double W = 320, H = 130, L = 62, R = 10, T = 10, B = 30;
+    double lo = INFINITY, hi = -INFINITY;
+    for (size_t k = 0; k < n; k++) {
+        double h = p[k].half, g = target_half_width(r, p[k].mean);
+        if (isfinite(h) && h > 0)
+            lo = fmin(lo, h), hi = fmax(hi, h);
+        if (isfinite(g) && g > 0)
+            lo = fmin(lo, g), hi = fmax(hi, g);
+    }
+    if (!(lo < hi)) {
+        if (!(lo <= hi))
+            return;   /* no point has a half width: nothing to draw */
+        lo /= 2, hi *= 2;
+    }
+    double y0 = log10(lo), y1 = log10(hi);
+    double t0 = (double)(p[0].trials ? p[0].trials : 1), t1 = (double)p[n - 1].trials;
+    double x0 = log10(t0), x1 = t1 > t0 ? log10(t1) : x0 + 1;
+#define X(t) (L + (log10((double)((t) ? (t) : 1)) - x0) / (x1 - x0) * (W - L - R))
+#define Y(v) (T + (y1 - log10(v)) / (y1 - y0) * (H - T - B))
+    char a[32];
+    fprintf(out, "<svg class=\"half-width\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%g\" height=\"%g\" "
+                 "viewBox=\"0 0 %g %g\" font-size=\"10\">\n<rect x=\"%g\" y=\"%g\" width=\"%g\" height=\"%g\" "
+                 "fill=\"none\" stroke=\"#999\"/>\n",
+            W, H, W, H, L, T, W - L - R, H - T - B);
+    fputs("<polyline class=\"target\" fill=\"none\" stroke=\"#c0392b\" stroke-dasharray=\"4 3\" points=\"", out);
+    for (size_t k = 0; k < n; k++) {
+        double g = target_half_width(r, p[k].mean);
+        if (isfinite(g) && g > 0)
+            fprintf(out, "%.1f,%.1f ", X(p[k].trials), Y(g));
+    }
+    fputs("\"/>\n<polyline class=\"width\" fill=\"none\" stroke=\"#08519c\" stroke-width=\"1.5\" points=\"", out);
+    for (size_t k = 0; k < n; k++)
+        if (isfinite(p[k].half) && p[k].half > 0)
+            fprintf(out, "%.1f,%.1f ", X(p[k].trials), Y(p[k].half));
+    fputs("\"/>\n", out);
+    fprintf(out, "<text x=\"%g\" y=\"%g\" text-anchor=\"end\">%s</text>\n", L - 4, T + 8,
+            number_format(hi, a, sizeof a));
+    fprintf(out, "<text x=\"%g\" y=\"%g\" text-anchor=\"end\">%s</text>\n", L - 4, H - B,
+            number_format(lo, a, sizeof a));
+    fprintf(out, "<text x=\"%g\" y=\"%g\" text-anchor=\"middle\">half width (log) against trials (log); "
+                 "dashed: the target</text>\n</svg>\n",
+            (L + W - R) / 2, H - 8);
+#undef X
+#undef Y
+}
+
 /* One block's estimate against trials: the band mean ± half_width and the estimate,
  * on a log axis of trials (check points are about 5% apart). */
 static void plot(const result *r, const point *p, size_t n, FILE *out)
@@ -523,7 +580,9 @@ static void plot(const result *r, const point *p, size_t n, FILE *out)
             H - B + 13, p[n - 1].trials);
     fprintf(out, "<text x=\"%g\" y=\"%g\" text-anchor=\"middle\">trials%s</text>\n",
             (L + W - R) / 2, H - 6, logx ? " (log scale)" : "");
-    fputs("</svg><figcaption><b>", out);
+    fputs("</svg>", out);
+    halfwidth_plot(r, p, n, out);
+    fputs("<figcaption><b>", out);
     esc(b->function, out);
     fputs(" / ", out);
     esc(b->block, out);
@@ -548,9 +607,10 @@ static void convergence(const result *r, const result_export *opt, const trace *
               "TRACE.csv</code> draws it here.</p>\n</section>\n", out);
         return;
     }
-    fputs("<p>The estimate (blue line) and its confidence band (&plusmn; half width) at each "
-          "check point; the dashed red line is the final estimate. Constant blocks are left "
-          "out.</p>\n<div class=\"plots\">\n", out);
+    fputs("<p>Above, the estimate (blue line) and its confidence band (&plusmn; half width) at each "
+          "check point; the dashed red line is the final estimate. Below, the half width on a log "
+          "scale and the target the rule stops at (dashed red): epsilon, or epsilon times the "
+          "estimate plus the floor. Constant blocks are left out.</p>\n<div class=\"plots\">\n", out);
     size_t drawn = 0;
     for (size_t k = 0; k < t->n;) {
         size_t end = k;

@@ -85,6 +85,25 @@ static char *count_cell(const char *dom, int line)
     return close ? strndup(open + 1, (size_t)(close - open - 1)) : NULL;
 }
 
+/* The y of the first and the last point of the polyline whose tag holds AT, into Y. */
+static int polyline_ends(const char *at, double y[2])
+{
+    const char *pts = strstr(at, "points=\"");
+    const char *close = pts ? strchr(pts + 8, '"') : NULL;
+    if (!close)
+        return -1;
+    const char *last = NULL;
+    for (const char *p = pts + 8; p < close; p++)
+        if (*p == ',')
+            last = p;
+    const char *first = strchr(pts + 8, ',');
+    if (!first || first > close || !last)
+        return -1;
+    y[0] = atof(first + 1);
+    y[1] = atof(last + 1);
+    return 0;
+}
+
 static size_t occurrences(const char *text, const char *what)
 {
     size_t n = 0;
@@ -97,7 +116,7 @@ int main(void)
 {
     tools_need(CHROMIUM_PROGRAM, "chromium", "chromium");
     tools_need(DOT_PROGRAM, "Graphviz dot", "graphviz");
-    plan(35);
+    plan(36);
     tools_tmpdir();
     result *r = tools_result("examples/branches/branches.fspec", "branches.json");
     char cmd[4096], *err = NULL, buf[256], want[256];
@@ -168,6 +187,26 @@ int main(void)
         }
     }
     ok(plots, "each non-constant block has a plot with a band, ending on the result's numbers");
+
+    /* Under each, the half width on a log scale closing on the target: it shrinks, and
+     * a converged block's last half width is on or below its target line. */
+    int closing = 1;
+    for (size_t i = 0; i < r->nblocks && closing; i++) {
+        if (!strcmp(r->blocks[i].status, "constant"))
+            continue;
+        char id[80];
+        snprintf(id, sizeof id, "<figure class=\"plot\" id=\"trace-%zu\">", i);
+        const char *fig = strstr(dom, id), *end = fig ? strstr(fig, "</figure>") : NULL;
+        const char *width = fig ? strstr(fig, "class=\"width\"") : NULL;
+        const char *target = fig ? strstr(fig, "class=\"target\"") : NULL;
+        double wy[2], ty[2];
+        closing = width && target && width < end && target < end && polyline_ends(width, wy) == 0 &&
+                  polyline_ends(target, ty) == 0 && wy[0] < wy[1] &&
+                  (strcmp(r->blocks[i].status, "converged") != 0 || wy[1] >= ty[1] - 0.05);
+        if (!closing)
+            diag("block %zu: no half-width plot closing on its target", i);
+    }
+    ok(closing, "...and a plot of its half width, shrinking down to the target line");
     ok(!constant_plotted, "constant blocks have none");
 
     /* The source, each line with the mean of every block starting on it. */

@@ -230,10 +230,8 @@ static int sampling_usage(const run_options *o) {
     if (o->sampling) sampling_method_parse(o->sampling, &method);
     if (o->points && method != SAMPLING_STRATIFIED && method != SAMPLING_QMC)
         return usage_error("%s", "--points goes with --sampling stratified or qmc");
-    if (method != SAMPLING_PLAIN &&
-        (o->resume_path || o->method == STOP_METHOD_PAPER || o->replay >= 0 || o->max_paths || o->context_depth))
-        return usage_error("--sampling %s cannot be combined with --resume, --replay, --method paper, --paths or "
-                           "--contexts", o->sampling);
+    if (method != SAMPLING_PLAIN && (o->resume_path || o->method == STOP_METHOD_PAPER || o->replay >= 0))
+        return usage_error("--sampling %s cannot be combined with --resume, --replay or --method paper", o->sampling);
     if (o->sensitivity && (method != SAMPLING_PLAIN || (o->sampling && !strcmp(o->sampling, "enumerate"))))
         return usage_error("--sensitivity needs plain sampling (the scores weight independent draws), "
                            "not --sampling %s", o->sampling);
@@ -348,6 +346,21 @@ static char *relative_file(const spec *s, const char *file) {
     return out;
 }
 
+/* An entry's estimate E (filled per call, PER calls a run) when the rule judged
+ * replicate totals M of RUNS runs: the mean, half-width and range are a run's, those
+ * divided by RUNS; the spread, extremes and hits those of the runs themselves (RUN). */
+static void estimate_per_run(result_estimate *e, const tally_moments *m, const tally_moments *run, uint32_t runs,
+                             double per) {
+    double k = (double)runs;
+    e->mean = m->mean / (k * per);
+    e->half_width /= k;
+    e->range /= k;
+    e->stddev = run->stddev / per;
+    e->min = run->min;
+    e->max = run->max;
+    e->hits = run->hits;
+}
+
 /* The paths' estimates and each function's path count, with --paths; per call
  * (divided by PER, the counted calls of a trial) as the blocks'. */
 /* Names on an entry the spec's cap its bound BOUND rests on, when block B's bound is
@@ -373,7 +386,7 @@ static const fsabi_block *rarest_block(const fsabi_module *mod, const fsabi_path
     return rarest;
 }
 
-static int make_paths(result *r, const fsabi_module *mod, const runner_result *rr, double per) {
+static int make_paths(result *r, const fsabi_module *mod, const runner_result *rr, double per, uint32_t runs) {
     if (!mod->path_functions) return 0;
     r->max_paths = mod->max_paths;
     r->paths = calloc(mod->npaths + 1, sizeof *r->paths);
@@ -395,6 +408,7 @@ static int make_paths(result *r, const fsabi_module *mod, const runner_result *r
         if (result_estimate_fill(&out->estimate, m, v, runner_path_max_runs(fp), per) != 0 ||
             name_cap(rarest_block(mod, fp), runner_path_max_runs(fp), v, &out->estimate, &out->cap) != 0)
             return -1;
+        if (rr->run_moments) estimate_per_run(&out->estimate, m, &rr->run_moments[j], runs, per);
     }
     for (uint64_t f = 0; f < mod->nfunctions; f++) {
         const fsabi_path_function *pf = &mod->path_functions[f];
@@ -454,7 +468,8 @@ static int make_sensitivities(result *r, const runtime_table *rt, const runner_c
 
 /* Context C of the module (`--contexts`): its chain and its blocks' estimates, per
  * call (PER calls counted per trial) or per run. Returns 0, or -1 out of memory. */
-static int context_of(result_context *out, const fsabi_module *mod, const runner_result *rr, uint64_t c, double per) {
+static int context_of(result_context *out, const fsabi_module *mod, const runner_result *rr, uint64_t c, double per,
+                      uint32_t runs) {
     static const char *const kinds[] = {"calls", "outside", "other"};
     const fsabi_context *fc = &mod->contexts[c];
     const fsabi_function *f = &mod->functions[fc->function_index];
@@ -486,18 +501,19 @@ static int context_of(result_context *out, const fsabi_module *mod, const runner
         if (!(b->block = strdup(block->label)) || result_estimate_fill(&b->estimate, m, v, bound, per) != 0 ||
             name_cap(block, bound, v, &b->estimate, &b->cap) != 0)
             return -1;
+        if (rr->run_moments) estimate_per_run(&b->estimate, m, &rr->run_moments[first + j], runs, per);
     }
     return 0;
 }
 
-static int make_contexts(result *r, const fsabi_module *mod, const runner_result *rr, double per) {
+static int make_contexts(result *r, const fsabi_module *mod, const runner_result *rr, double per, uint32_t runs) {
     if (!mod->context_functions) return 0;
     r->context_depth = mod->context_depth;
     r->contexts = calloc(mod->ncontexts + 1, sizeof *r->contexts);
     if (!r->contexts) return -1;
     for (uint64_t c = 0; c < mod->ncontexts; c++) {
         r->ncontexts++;
-        if (context_of(&r->contexts[c], mod, rr, c, per) != 0) return -1;
+        if (context_of(&r->contexts[c], mod, rr, c, per, runs) != 0) return -1;
     }
     return 0;
 }
@@ -507,15 +523,9 @@ static int make_contexts(result *r, const fsabi_module *mod, const runner_result
  * of the runs themselves (RUN). The variance ratio compares plain sampling's
  * variance of a mean of K runs, s^2 / K with s the runs' own spread, with the
  * replicate mean's, Var(total) / K^2: from the same runs. */
-static void per_run(result_block *out, const tally_moments *m, const tally_moments *run, uint32_t runs) {
+static void per_run(result_block *out, const tally_moments *m, const tally_moments *run, uint32_t runs, double per) {
     double k = (double)runs;
-    out->mean = m->mean / k;
-    out->half_width /= k;
-    out->range /= k;
-    out->stddev = run->stddev;
-    out->min = run->min;
-    out->max = run->max;
-    out->hits = run->hits;
+    estimate_per_run(&out->estimate, m, run, runs, per);
     double plain = run->variance / k, replicate = m->variance / (k * k);
     out->variance_ratio = replicate > 0 ? plain / replicate : NAN;
 }
@@ -543,7 +553,7 @@ static int block_of(result_block *out, const spec *s, const runner_config *cfg, 
     out->proven_once = (b->flags & FSABI_BLOCK_ONCE) != 0;
     out->tail_mass = cfg->weight_unit > 0 ? 0 : b->tail_mass;   /* per run: only one counted call has tails */
     out->variance_ratio = NAN;
-    if (rr->run_moments) per_run(out, m, &rr->run_moments[j], cfg->runs_per_trial);   /* per == 1 then */
+    if (rr->run_moments) per_run(out, m, &rr->run_moments[j], cfg->runs_per_trial, per);
     out->successors = calloc(b->nsuccessors + 1, sizeof *out->successors);
     out->callees = calloc(b->ncallees + 1, sizeof *out->callees);
     if (!out->successors || !out->callees) return -1;
@@ -621,14 +631,14 @@ static result *make_result(const spec *s, const run_options *o, const runner_con
                                                 rr->verdicts[fsabi_write_base(mod) + k].half_width / per, m->min, m->max};
         if (rr->run_moments) {
             const tally_moments *run = &rr->run_moments[fsabi_write_base(mod) + k];
-            double runs = (double)cfg->runs_per_trial;
-            r->mmio_writes[k] = (result_mmio_write){mod->write_addresses[k], m->mean / runs, run->stddev,
+            double runs = (double)cfg->runs_per_trial * per;
+            r->mmio_writes[k] = (result_mmio_write){mod->write_addresses[k], m->mean / runs, run->stddev / per,
                                                     rr->verdicts[fsabi_write_base(mod) + k].half_width / runs, run->min, run->max};
         }
     }
     r->nmmio_writes = mod->nwrites;
-    if (make_paths(r, mod, rr, per) != 0 || path_hashed_results(r, mod, cfg, rr, per) != 0 ||
-        make_contexts(r, mod, rr, per) != 0) {
+    if (make_paths(r, mod, rr, per, cfg->runs_per_trial) != 0 || path_hashed_results(r, mod, cfg, rr, per) != 0 ||
+        make_contexts(r, mod, rr, per, cfg->runs_per_trial) != 0) {
         result_free(r);
         return NULL;
     }
@@ -772,11 +782,20 @@ static void write_checkpoint(const runner_start *state, void *ctx) {
 
 static int run_command(int argc, char **argv, cluster *cl);
 
+/* An enumerated entry (a block, a path, a block in a context): exact. */
+static void mark_enumerated(result_estimate *e) {
+    result_estimate_free(e);
+    e->status = strdup("exact");
+    e->method = strdup("enumerated");
+    e->basis = strdup("enumerated");
+    e->range = NAN;
+}
+
 /* The result of an enumeration: every block exact (half-width 0), its probability
  * of running in P_UPPER, what the runs showed in min, max and hits. */
 static result *enumerated_result(const spec *s, const run_options *o, const runner_config *cfg,
                                  const enumerate_result *en) {
-    size_t nc = fsabi_path_base(cfg->mod);
+    size_t nc = fsabi_ncounters(cfg->mod);
     runner_result rr = {0};
     rr.moments = calloc(nc + 1, sizeof *rr.moments);
     rr.verdicts = calloc(nc + 1, sizeof *rr.verdicts);
@@ -794,14 +813,10 @@ static result *enumerated_result(const spec *s, const run_options *o, const runn
     free(rr.moments);
     free(rr.verdicts);
     if (!r) return NULL;
-    for (size_t j = 0; j < r->nblocks; j++) {
-        result_block *b = &r->blocks[j];
-        result_estimate_free(&b->estimate);
-        b->status = strdup("exact");
-        b->method = strdup("enumerated");
-        b->basis = strdup("enumerated");
-        b->range = NAN;
-    }
+    for (size_t j = 0; j < r->nblocks; j++) mark_enumerated(&r->blocks[j].estimate);
+    for (size_t p = 0; p < r->npaths; p++) mark_enumerated(&r->paths[p].estimate);
+    for (size_t c = 0; c < r->ncontexts; c++)
+        for (size_t j = 0; j < r->contexts[c].nblocks; j++) mark_enumerated(&r->contexts[c].blocks[j].estimate);
     free(r->sampling);
     r->sampling = strdup("enumerated");
     r->runs_per_trial = 1;
@@ -820,10 +835,9 @@ static int try_enumeration(const spec *s, const run_options *o, const runner_con
         snprintf(why, whylen, "--enumerate-limit 0");
         return 1;
     }
-    if (s->function && (spec_counted_calls(s) > 1 || s->ninterrupts)) {   /* results are per call there */
-        snprintf(why, whylen, "call sequences (calls, interrupt) are sampled, not enumerated");
-        return 1;
-    }
+    /* A call sequence is enumerated whole: the probe learns every draw of every call
+     * (and each handler's count), and the per-call mean is the exact total over the
+     * counted calls divided by their number. */
     if (!enumerate_spec_finite(s, limit, why, whylen)) return 1;
     return enumerate_run(cfg->mod, &cfg->program, cfg->seed, limit, cfg->timeout_s, &cfg->limits, en, why, whylen);
 }
@@ -996,9 +1010,10 @@ static int configure(run_state *st, cluster *cl) {
     if (!cfg->stop.relative) cfg->stop.epsilon *= per_trial;
     cfg->stop.floor *= per_trial;
     cfg->stop.cap *= per_trial;
-    if (cfg->sampling != SAMPLING_PLAIN && s->function && (per_trial > 1 || s->ninterrupts)) {
-        fprintf(stderr, "freqsys: error: --sampling %s does not combine with call sequences (calls, interrupt) "
-                "yet; use --sampling plain\n", o->sampling);
+    if (cfg->sampling != SAMPLING_PLAIN && st->mod->path_table) {   /* a hashed path's tally is a run's, not a replicate's */
+        fprintf(stderr, "freqsys: error: --sampling %s does not combine with hashed paths (a function with more "
+                "paths than --max-paths or the module's room for counters); raise --max-paths or use "
+                "--sampling plain\n", o->sampling);
         return EXIT_USAGE;
     }
     if (o->sensitivity && enable_sensitivity(st) != EXIT_OK) return EXIT_USAGE;
@@ -1076,16 +1091,14 @@ static int run_enumerated(run_state *st, cluster *cl, int *done) {
 /* --sampling auto where the inputs were not enumerated: a pilot picks the method
  * that needs the fewest runs (harness/sampling_choice.h; its runs are not counted),
  * where a replicate method may run at all: not with what sampling_usage refuses
- * them, nor call sequences. In an MPI job every rank runs the same pilot, a function
+ * them, nor with hashed paths. In an MPI job every rank runs the same pilot, a function
  * of the seed alone, so all choose alike and the result is one process's. Returns
  * the exit status. */
 static int choose_sampling(run_state *st, cluster *cl) {
     run_options *o = &st->o;
     runner_config *cfg = &st->cfg;
-    const spec *s = st->s;
     if (o->sampling || o->sensitivity || o->rare || o->resume_path || o->method == STOP_METHOD_PAPER ||
-        o->max_paths || o->context_depth ||
-        (s->function && (spec_counted_calls(s) > 1 || s->ninterrupts)))
+        st->mod->path_table)
         return EXIT_OK;
     sampling_choice c;
     char err[1024], note[512];

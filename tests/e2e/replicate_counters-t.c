@@ -75,16 +75,28 @@ static void contexts_under(const char *method) {
 }
 
 int main(void) {
-    plan(27);
+    plan(29);
     static const char *const methods[3] = {"antithetic", "stratified", "qmc"};
     static const uint32_t runs[3] = {2, 8, 16};
     for (int m = 0; m < 3; m++) paths_under(methods[m], runs[m]);
     contexts_under("stratified");
     contexts_under("qmc");
 
-    /* a call sequence (three calls, one warm-up) in antithetic pairs: per counted call */
+    /* auto weighs the paths with the blocks in its pilot and may pick replicates for them */
     char json[2048];
-    result *r = run("enumerate_calls.fspec", "--sampling antithetic -g 0.99", "calls", json, sizeof json);
+    result *r = run("paths.fspec", "--paths", "auto", json, sizeof json);
+    static const double arm[3] = {0.2, 0.5, 0.7};
+    int all = r && r->sampling_note && !strncmp(r->sampling_note, "auto: ", 6) && r->npaths == 1 + 8 + 6 + 8;
+    for (size_t i = 0; all && i < r->npaths; i++) {
+        double truth = paths_c_truth(&r->paths[i], arm, 0.3);
+        all &= truth >= 0 && path_within(&r->paths[i], truth);
+    }
+    ok(all, "paths, auto (%s): chosen by the pilot, every path within its half-width of its truth",
+       r && r->sampling ? r->sampling : "?");
+    result_free(r);
+
+    /* a call sequence (three calls, one warm-up) in antithetic pairs: per counted call */
+    r = run("enumerate_calls.fspec", "--sampling antithetic -g 0.99", "calls", json, sizeof json);
     double above5 = 0;   /* P(binomial(10, 0.3) > 5), term by term */
     for (int k = 6; k <= 10; k++) {
         double c = 1;

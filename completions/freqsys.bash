@@ -1,5 +1,5 @@
 # completions/freqsys.bash: bash completion for freqsys: its commands, each command's options, and files.
-# The options come from `freqsys help COMMAND` itself, so they never fall out of date.
+# The options come from `freqsys help --options COMMAND` (run's from its option table), so they never fall out of date.
 _freqsys()
 {
     local cur=${COMP_WORDS[COMP_CWORD]} cmd=${COMP_WORDS[1]:-}
@@ -15,7 +15,7 @@ _freqsys()
     case $cur in
     -*)
         local opts
-        opts=$("${COMP_WORDS[0]}" help "$cmd" 2>/dev/null | grep -o -- '--[a-z][a-z-]*' | sort -u)
+        opts=$("${COMP_WORDS[0]}" help --options "$cmd" 2>/dev/null)
         mapfile -t COMPREPLY < <(compgen -W "$opts" -- "$cur")
         ;;
     *)

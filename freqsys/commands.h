@@ -18,7 +18,7 @@
 int exit_status_spec(int status);
 int exit_status_result(int status);
 
-/* cli_run.c */
+/* run/cli_run.c */
 int cli_run(int argc, char **argv);
 /* cli_check.c */
 int cli_check(int argc, char **argv);

@@ -36,12 +36,9 @@ static int deny(scmp_filter_ctx f, int syscall, int err) {
     return seccomp_rule_add(f, SCMP_ACT_ERRNO(err), syscall, 0);
 }
 
-static int build_filter(char *err, size_t errlen) {
-    scmp_filter_ctx f = seccomp_init(SCMP_ACT_ALLOW);
-    if (!f) {
-        snprintf(err, errlen, "seccomp_init failed");
-        return -1;
-    }
+/* Refuses opening files for writing and changing the file system, with the errors a
+ * read-only disk gives. */
+static int refuse_writes(scmp_filter_ctx f) {
     const uint64_t writing = O_WRONLY | O_RDWR | O_CREAT | O_TRUNC | O_APPEND;
     int rc = 0;
     rc |= deny_masked(f, SCMP_SYS(open), EACCES, 1, writing);
@@ -56,6 +53,12 @@ static int build_filter(char *err, size_t errlen) {
         SCMP_SYS(mknod), SCMP_SYS(mknodat),
     };
     for (size_t i = 0; i < sizeof changes / sizeof changes[0]; i++) rc |= deny(f, changes[i], EACCES);
+    return rc;
+}
+
+/* Refuses starting processes: fork, vfork, clone without CLONE_THREAD, exec. */
+static int refuse_processes(scmp_filter_ctx f) {
+    int rc = 0;
     rc |= deny(f, SCMP_SYS(fork), EAGAIN);
     rc |= deny(f, SCMP_SYS(vfork), EAGAIN);
     rc |= deny(f, SCMP_SYS(clone3), ENOSYS);      /* glibc then uses clone, checked below */
@@ -63,6 +66,28 @@ static int build_filter(char *err, size_t errlen) {
                            SCMP_A0(SCMP_CMP_MASKED_EQ, CLONE_THREAD, 0));
     rc |= deny(f, SCMP_SYS(execve), EACCES);
     rc |= deny(f, SCMP_SYS(execveat), EACCES);
+    return rc;
+}
+
+/* Refuses every new socket, of any family: the workers talk to the harness over
+ * pipes and shared memory they hold before the filter, so none needs one, and a
+ * local (AF_UNIX) socket can reach a daemon that reaches the network. socketpair()
+ * stays: its two ends reach only each other. */
+static int refuse_network(scmp_filter_ctx f) {
+    return deny(f, SCMP_SYS(socket), EACCES);
+}
+
+static int build_filter(const confine_limits *limits, char *err, size_t errlen) {
+    scmp_filter_ctx f = seccomp_init(SCMP_ACT_ALLOW);
+    if (!f) {
+        snprintf(err, errlen, "seccomp_init failed");
+        return -1;
+    }
+    /* an io_uring opens files and sockets without the calls below: refused as by a
+     * kernel without it, whatever the filter is for */
+    int rc = deny(f, SCMP_SYS(io_uring_setup), ENOSYS);
+    if (!limits->allow_writes) rc |= refuse_writes(f) | refuse_processes(f);
+    if (!limits->allow_network) rc |= refuse_network(f);
     if (rc != 0 || seccomp_load(f) != 0) {
         snprintf(err, errlen, "cannot install the seccomp filter");
         seccomp_release(f);
@@ -85,6 +110,6 @@ int confine_worker(const confine_limits *limits, char *err, size_t errlen) {
         snprintf(err, errlen, "setrlimit: %s", strerror(errno));
         return -1;
     }
-    if (limits->allow_writes) return 0;
-    return build_filter(err, errlen);
+    if (limits->allow_writes && limits->allow_network) return 0;
+    return build_filter(limits, err, errlen);
 }

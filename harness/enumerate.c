@@ -5,17 +5,14 @@
 
 #include <errno.h>
 #include <math.h>
-#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <fcntl.h>
 #include <sys/mman.h>
-#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <time.h>
-#include <unistd.h>
+#include "confined_child.h"
 #include "dist.h"
 #include "program.h"
 
@@ -167,13 +164,11 @@ static const char *end_name(trial_end how) {
     return how == TRIAL_ABORTED ? "called abort() or failed an assert()" : "drew a value its type cannot hold";
 }
 
-static int child(const fsabi_module *mod, const program_hooks *program, uint64_t seed, uint64_t limit, shared *sh, long double *out,
-                 uint64_t *out_int) {
+/* The probe and every combination, with the draws' state S and the untouched stream REF. */
+static int child(const fsabi_module *mod, const program_hooks *program, uint64_t seed, uint64_t limit, source_state *s,
+                 gsl_rng *ref, shared *sh, long double *out, uint64_t *out_int) {
     size_t nc = fsabi_ncounters(mod);
-    source_state *s = calloc(1, sizeof *s);
     sums a = {out, out + nc, out + 2 * nc, out_int, out_int + nc, out_int + 2 * nc};
-    gsl_rng *ref = gsl_rng_alloc(dist_rng_philox);
-    if (!s || !ref || !(s->rng = gsl_rng_alloc(dist_rng_philox))) return refuse(sh, "out of memory");
     dist_rng_position(s->rng, seed ^ 0x656e756d65726174ull, 0);
     take(mod, &a, 0, 0);   /* what module initialisation counted is not a run */
 
@@ -239,39 +234,47 @@ static int child(const fsabi_module *mod, const program_hooks *program, uint64_t
     return 0;
 }
 
-/* The CPU time of the process behind clock C, in seconds (0 when it is gone). */
-static double cpu_seconds(clockid_t c) {
-    struct timespec t;
-    if (clock_gettime(c, &t) != 0) return 0;
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
 static double since(const struct timespec *t0) {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
     return (double)(t.tv_sec - t0->tv_sec) + 1e-9 * (double)(t.tv_nsec - t0->tv_nsec);
 }
 
-/* The forked child: confined, its output to /dev/null, it enumerates into the shared
- * memory SH, FL and IN, and ends. */
-static _Noreturn void enumerating_child(const fsabi_module *mod, const program_hooks *program, uint64_t seed,
-                                        uint64_t limit, const confine_limits *limits, shared *sh, long double *fl,
-                                        uint64_t *in) {
-    prctl(PR_SET_PDEATHSIG, SIGKILL);
-    signal(SIGPIPE, SIG_DFL);
-    int devnull = open("/dev/null", O_RDWR);
-    if (devnull >= 0) {          /* the program's output is not ours to show */
-        dup2(devnull, 0); dup2(devnull, 1); dup2(devnull, 2);
-        if (devnull > 2) close(devnull);
+/* The enumeration, in its child: it fills the shared memory SH, FL and IN. */
+typedef struct enumerating_child {
+    const fsabi_module *mod;
+    const program_hooks *program;
+    uint64_t seed, limit;
+    shared *sh;
+    long double *fl;
+    uint64_t *in;
+} enumerating_child;
+
+static void source_state_free(source_state *s) {
+    if (!s) return;
+    for (size_t t = 0; t < ENUMERATE_MAX_DRAWS; t++) {
+        free(s->values[t]);
+        free(s->probs[t]);
     }
-    char err[512];
-    if (confine_worker(limits, err, sizeof err) != 0) {
-        snprintf(sh->why, sizeof sh->why, "%s", err);
-        _exit(CONFINE_EXIT_STATUS);
-    }
-    child(mod, program, seed, limit, sh, fl, in);
-    fflush(NULL);
-    _exit(0);
+    gsl_rng_free(s->rng);
+    free(s);
+}
+
+static void enumerate_in_child(void *ctx) {
+    const enumerating_child *e = ctx;
+    source_state *s = calloc(1, sizeof *s);
+    gsl_rng *ref = gsl_rng_alloc(dist_rng_philox);
+    if (s && ref && (s->rng = gsl_rng_alloc(dist_rng_philox)))
+        child(e->mod, e->program, e->seed, e->limit, s, ref, e->sh, e->fl, e->in);
+    else
+        refuse(e->sh, "out of memory");
+    source_state_free(s);
+    gsl_rng_free(ref);
+}
+
+static void say_refused(void *ctx, const char *why) {
+    const enumerating_child *e = ctx;
+    snprintf(e->sh->why, sizeof e->sh->why, "%s", why);
 }
 
 /* OUT from the child's weighted sums over the NC counters. Returns 0, or -1 with WHY
@@ -329,43 +332,20 @@ int enumerate_run(const fsabi_module *mod, const program_hooks *program, uint64_
     sh->status = -1;
     struct timespec t0;
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    fflush(NULL);
-    pid_t pid = fork();
+    enumerating_child e = {mod, program, seed, limit, sh, fl, in};
+    pid_t pid = confined_child_start(&(confined_child){limits, NULL, say_refused, enumerate_in_child, &e});
     if (pid < 0) {
         snprintf(why, whylen, "cannot start a process: %s", strerror(errno));
         munmap(mem, bytes);
         return -1;
     }
-    if (pid == 0) enumerating_child(mod, program, seed, limit, limits, sh, fl, in);
-    /* A run that hangs is killed once it has used TIMEOUT_S of CPU time, as the
-     * worker pool judges trials (so a busy machine does not change the answer), or
-     * ten times that plus a second of wall-clock time when it waits without
-     * computing; the run that follows is not then waited for. */
-    int status = 0;
-    uint64_t seen = UINT64_MAX;
-    struct timespec mark = t0;
-    clockid_t cpu_clock;
-    int has_cpu = clock_getcpuclockid(pid, &cpu_clock) == 0;
-    double cpu_mark = has_cpu ? cpu_seconds(cpu_clock) : 0;
-    for (;;) {
-        pid_t w = waitpid(pid, &status, WNOHANG);
-        if (w == pid) break;
-        if (w < 0 && errno != EINTR) break;
-        uint64_t now = sh->current;
-        double wall = since(&mark), cpu = has_cpu ? cpu_seconds(cpu_clock) - cpu_mark : wall;
-        if (now != seen) {
-            seen = now;
-            clock_gettime(CLOCK_MONOTONIC, &mark);
-            if (has_cpu) cpu_mark = cpu_seconds(cpu_clock);
-        } else if (timeout_s > 0 && (cpu > timeout_s || wall > 10 * timeout_s + 1)) {
-            kill(pid, SIGKILL);
-            waitpid(pid, &status, 0);
-            snprintf(why, whylen, "combination %llu ran longer than %g s", (unsigned long long)now, timeout_s);
-            munmap(mem, bytes);
-            return 1;
-        }
-        struct timespec nap = {0, 2000000};
-        nanosleep(&nap, NULL);
+    /* A run that hangs is killed at its CPU-time limit; the run that follows is
+     * not then waited for. */
+    int status;
+    if (confined_child_wait(pid, &sh->current, timeout_s, &status) != 0) {
+        snprintf(why, whylen, "combination %llu ran longer than %g s", (unsigned long long)sh->current, timeout_s);
+        munmap(mem, bytes);
+        return 1;
     }
     int rc = 1;
     if (WIFSIGNALED(status)) {

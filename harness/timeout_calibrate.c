@@ -8,10 +8,10 @@
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
-#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#include "confined_child.h"
 #include "wire.h"
 
 static uint64_t process_cpu_ns(void) {
@@ -26,39 +26,37 @@ static uint64_t now_ms(void) {
     return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
 }
 
-/* In the child: each trial's CPU time, one word per trial, on FD. */
-static _Noreturn void time_trials(const runner_config *cfg, int fd) {
-    int devnull = open("/dev/null", O_RDWR);
-    if (devnull >= 0) {
-        dup2(devnull, 0); dup2(devnull, 1); dup2(devnull, 2);
-        if (devnull > 2) close(devnull);
-    }
-    char why[256];
-    if (confine_worker(&cfg->limits, why, sizeof why) != 0) _exit(CONFINE_EXIT_STATUS);
-    for (uint64_t i = 0; i < CALIBRATE_TRIALS && i < cfg->max_trials; i++) {
+/* The timing, in its child: the configuration and the pipe's ends. */
+typedef struct timing_child {
+    const runner_config *cfg;
+    int read_fd, write_fd;
+} timing_child;
+
+static void close_read_end(void *ctx) {
+    close(((const timing_child *)ctx)->read_fd);
+}
+
+/* Each trial's CPU time, one word per trial, on the pipe. */
+static void time_trials(void *ctx) {
+    const timing_child *c = ctx;
+    for (uint64_t i = 0; i < CALIBRATE_TRIALS && i < c->cfg->max_trials; i++) {
         uint64_t t0 = process_cpu_ns();
-        cfg->program.run_trial(cfg->seed, i);
+        c->cfg->program.run_trial(c->cfg->seed, i);
         uint64_t ns = process_cpu_ns() - t0;
-        if (wire_write(fd, &ns, sizeof ns) != 0) break;
+        if (wire_write(c->write_fd, &ns, sizeof ns) != 0) break;
     }
-    _exit(0);
 }
 
 double timeout_calibrate(const runner_config *cfg) {
     int p[2];
     double fallback = CALIBRATE_FACTOR * CALIBRATE_MIN_S;
     if (pipe2(p, O_CLOEXEC) != 0) return fallback;
-    fflush(NULL);
-    pid_t pid = fork();
+    timing_child child = {cfg, p[0], p[1]};
+    pid_t pid = confined_child_start(&(confined_child){&cfg->limits, close_read_end, NULL, time_trials, &child});
     if (pid < 0) {
         close(p[0]);
         close(p[1]);
         return fallback;
-    }
-    if (pid == 0) {
-        close(p[0]);
-        prctl(PR_SET_PDEATHSIG, SIGKILL);
-        time_trials(cfg, p[1]);
     }
     close(p[1]);
     uint64_t slowest = 0, start = now_ms(), limit = (uint64_t)(CALIBRATE_WALL_S * 1000);

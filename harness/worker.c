@@ -532,9 +532,15 @@ static void after_trial(const fsabi_module *mod, const program_hooks *program, c
     }
 }
 
-void worker_loop(const fsabi_module *mod, const program_hooks *program, uint64_t seed, int cmd_fd, int result_fd,
-                 wire_slot *slot, uint64_t rss_limit, sampling_method method, uint32_t runs, uint32_t nscores,
-                 double weight_unit, uint64_t *shared_totals) {
+void worker_loop(const worker_config *cfg) {
+    const fsabi_module *mod = cfg->mod;
+    const program_hooks *program = cfg->program;
+    uint64_t seed = cfg->seed, rss_limit = cfg->rss_limit, *shared_totals = cfg->shared_totals;
+    int cmd_fd = cfg->cmd_fd, result_fd = cfg->result_fd;
+    wire_slot *slot = cfg->slot;
+    sampling_method method = cfg->method;
+    uint32_t runs = cfg->runs, nscores = cfg->nscores;
+    double weight_unit = cfg->weight_unit;
     chunk_state c = {0};
     score_sums scores = {0};
     double *trial_scores = NULL;

@@ -9,6 +9,21 @@
 #include "sampling_points.h"
 #include "wire.h"
 
+/* What a worker runs, and how: the fields worker_loop reads. */
+typedef struct worker_config {
+    const fsabi_module *mod;         /* counts into its counters */
+    const program_hooks *program;    /* run_trial and the rest */
+    uint64_t seed;
+    int cmd_fd, result_fd;           /* chunks in, answers out */
+    wire_slot *slot;                 /* announces each trial before running it */
+    uint64_t rss_limit;              /* bytes of resident memory; 0: no limit */
+    sampling_method method;
+    uint32_t runs;                   /* runs per replicate under a method other than plain */
+    uint32_t nscores;                /* scores summed per trial; 0: none */
+    double weight_unit;              /* > 0: importance sampling weighs the counts */
+    uint64_t *shared_totals;         /* a replicate's totals, where the harness reads them; NULL: private */
+} worker_config;
+
 /* The worker's loop: reads chunks from CMD_FD, runs their trials with PROGRAM's
  * run_trial (which counts into MOD's counters), and answers on RESULT_FD. Announces each trial in SLOT
  * before running it. Returns when told to stop, when a pipe closes, or after a
@@ -24,9 +39,8 @@
  * sampling), each kept trial's counts are replaced by count x weight x WEIGHT_UNIT,
  * rounded (PROGRAM's take_weight), before they are counted. Every trial counts what
  * it ran however it ended; SHARED_TOTALS (NULL: private) holds a replicate's totals
- * where the harness can read them should the worker die. */
-void worker_loop(const fsabi_module *mod, const program_hooks *program, uint64_t seed, int cmd_fd, int result_fd,
-                 wire_slot *slot, uint64_t rss_limit, sampling_method method, uint32_t runs, uint32_t nscores,
-                 double weight_unit, uint64_t *shared_totals);
+ * where the harness can read them should the worker die. The capitals name the
+ * fields of CFG. */
+void worker_loop(const worker_config *cfg);
 
 #endif

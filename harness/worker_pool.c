@@ -10,9 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include "confined_child.h"
 #include "worker.h"
 #include "worker_signals.h"
 
@@ -47,28 +47,30 @@ int worker_pool_open(worker_pool *p, const runner_config *cfg) {
     return 0;
 }
 
-/* In the child: the program's output is not ours to show, Ctrl-C is the harness's
- * to handle; then the worker's loop, and nothing after it. */
-static _Noreturn void become_worker(const worker_pool *p, int w, int cmd_fd, int res_fd) {
-    const runner_config *cfg = p->cfg;
-    prctl(PR_SET_PDEATHSIG, SIGKILL);
-    signal(SIGINT, SIG_IGN);
-    signal(SIGTERM, SIG_DFL);
-    signal(SIGPIPE, SIG_DFL);
-    int devnull = open("/dev/null", O_RDWR);
-    if (devnull >= 0) {
-        dup2(devnull, 0); dup2(devnull, 1); dup2(devnull, 2);
-        if (devnull > 2) close(devnull);
-    }
-    uint64_t *shared_totals = counter_share_attach(&p->shares[w]);
-    worker_signals_answer_samples(&p->slots[w]);
-    p->slots[w].crash_trial = WIRE_IDLE;
+/* Worker W of a pool, in its child, with the ends of its pipes. */
+typedef struct worker_child {
+    const worker_pool *p;
+    int w, cmd_fd, res_fd;
+    uint64_t *shared_totals;
+} worker_child;
+
+/* Before the filter: the shared counters mapped, and the signals that ask where
+ * the worker runs, or that kill it, answered. */
+static void prepare_worker(void *ctx) {
+    worker_child *k = ctx;
+    k->shared_totals = counter_share_attach(&k->p->shares[k->w]);
+    worker_signals_answer_samples(&k->p->slots[k->w]);
+    k->p->slots[k->w].crash_trial = WIRE_IDLE;
     worker_signals_answer_crashes();
-    char why[256];
-    if (confine_worker(&cfg->limits, why, sizeof why) != 0) _exit(CONFINE_EXIT_STATUS);
-    worker_loop(cfg->mod, &cfg->program, cfg->seed, cmd_fd, res_fd, &p->slots[w], cfg->worker_rss_limit,
-                cfg->sampling, cfg->runs_per_trial, cfg->nscores, cfg->weight_unit, shared_totals);
-    _exit(0);
+}
+
+static void run_worker(void *ctx) {
+    const worker_child *k = ctx;
+    const runner_config *cfg = k->p->cfg;
+    worker_loop(&(worker_config){.mod = cfg->mod, .program = &cfg->program, .seed = cfg->seed, .cmd_fd = k->cmd_fd,
+                                 .result_fd = k->res_fd, .slot = &k->p->slots[k->w], .rss_limit = cfg->worker_rss_limit,
+                                 .method = cfg->sampling, .runs = cfg->runs_per_trial, .nscores = cfg->nscores,
+                                 .weight_unit = cfg->weight_unit, .shared_totals = k->shared_totals});
 }
 
 static int spawn(worker_pool *p, int w) {
@@ -79,13 +81,12 @@ static int spawn(worker_pool *p, int w) {
      * the worker goes on while the harness is busy (the most an unprivileged
      * process may ask for by default; smaller still works, only slower). */
     fcntl(res[0], F_SETPIPE_SZ, RESULT_PIPE_BYTES);
-    fflush(NULL);
-    pid_t pid = fork();
+    worker_child child = {p, w, cmd[0], res[1], NULL};
+    pid_t pid = confined_child_start(&(confined_child){&p->cfg->limits, prepare_worker, NULL, run_worker, &child});
     if (pid < 0) {
         close(cmd[0]); close(cmd[1]); close(res[0]); close(res[1]);
         return -1;
     }
-    if (pid == 0) become_worker(p, w, cmd[0], res[1]);
     close(cmd[0]);
     close(res[1]);
     pool_worker *k = &p->workers[w];
@@ -295,7 +296,7 @@ static int account_loss(worker_pool *p, int w, uint64_t t, int status, worker_po
 
 static void say_confine_failed(char *err, size_t errlen) {
     snprintf(err, errlen, "a worker could not apply its limits "
-             "(rlimits, seccomp filter); --allow-writes runs without the filter");
+             "(rlimits, seccomp filter); --allow-writes with --allow-network runs without the filter");
 }
 
 int worker_pool_bury(worker_pool *p, int w, worker_pool_loss *loss, char *err, size_t errlen) {

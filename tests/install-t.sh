@@ -10,7 +10,7 @@ check() {   # check N DESCRIPTION COMMAND...: one TAP line for COMMAND's success
     n=$1 what=$2; shift 2
     if "$@" >/dev/null 2>&1; then echo "ok $n - $what"; else echo "not ok $n - $what"; fi
 }
-echo "1..15"
+echo "1..16"
 check 1 "bin/freqsys is installed" test -x "$prefix/bin/freqsys"
 check 2 "include/freqsys/abi.h is installed" test -f "$prefix/include/freqsys/abi.h"
 doc=$(find "$prefix" -path '*/doc/freqsys/examples/branches/branches.fspec' | head -n 1)
@@ -61,3 +61,4 @@ check 14 "include/freqsys/gen.h is installed" test -f "$base/moved/include/freqs
 # A generator includes <freqsys/gen.h>, looked for beside the executable first.
 gen=$(find "$base/moved" -path '*/doc/freqsys/examples/nmea/nmea_generator.fspec' | head -n 1)
 check 15 "the moved installed freqsys builds the generator example" "$base/moved/bin/freqsys" check "$gen"
+check 16 "the zsh completion is installed in share/zsh/site-functions" test -f "$base/moved/share/zsh/site-functions/_freqsys"

@@ -325,13 +325,8 @@ static int places(ctx *c, LLVMValueRef fn, LLVMBasicBlockRef *bbs, size_t n, con
  * have the function; fails when the blocks differ. */
 static int map_blocks(ctx *c, const char *name, LLVMBasicBlockRef *bbs, size_t n, size_t *map, char *extra)
 {
-    size_t first = SIZE_MAX, end = 0;
-    for (size_t i = 0; i < c->r->nblocks; i++)
-        if (!strcmp(c->r->blocks[i].function, name)) {
-            if (first == SIZE_MAX)
-                first = i;
-            end = i + 1;
-        }
+    size_t first, end;
+    result_function_blocks(c->r, name, &first, &end);
     size_t j = first;
     for (size_t k = 0; k < n; k++) {
         extra[k] = 0;

@@ -175,13 +175,8 @@ static int map_blocks(ctx *c, const char *name, LLVMBasicBlockRef *bbs, size_t n
                       size_t *end_out)
 {
     /* The function's blocks in the result, in order; each IR block gets its own. */
-    size_t first = SIZE_MAX, end = 0;
-    for (size_t i = 0; i < c->r->nblocks; i++)
-        if (!strcmp(c->r->blocks[i].function, name)) {
-            if (first == SIZE_MAX)
-                first = i;
-            end = i + 1;
-        }
+    size_t first, end;
+    result_function_blocks(c->r, name, &first, &end);
     int rc = 0;
     size_t j = first;
     for (size_t k = 0; k < nbbs && rc == 0; k++) {

@@ -4,16 +4,12 @@
 #include "rare_pilot.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <math.h>
-#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <sys/prctl.h>
 #include <sys/wait.h>
-#include <time.h>
-#include <unistd.h>
+#include "confined_child.h"
 #include "runtime_table.h"
 #include "tilted_draws.h"
 
@@ -45,24 +41,26 @@ static int reached_and_clear(const fsabi_module *mod, uint64_t target) {
     return hit;
 }
 
-static _Noreturn void pilot_child(const runtime_table *rt, const fsabi_module *mod, uint64_t seed, uint64_t target,
-                                  const confine_limits *limits, shared *sh) {
-    prctl(PR_SET_PDEATHSIG, SIGKILL);
-    int devnull = open("/dev/null", O_RDWR);
-    if (devnull >= 0) {          /* the program's output is not ours to show */
-        dup2(devnull, 0); dup2(devnull, 1); dup2(devnull, 2);
-        if (devnull > 2) close(devnull);
-    }
-    char err[512];
-    if (confine_worker(limits, err, sizeof err) != 0) _exit(CONFINE_EXIT_STATUS);
-    reached_and_clear(mod, target);   /* whatever loading counted is not a run */
+/* The pilot, in its child: it leaves its runs and its fit in SH. */
+typedef struct pilot_child {
+    const runtime_table *rt;
+    const fsabi_module *mod;
+    uint64_t seed, target;
+    shared *sh;
+} pilot_child;
+
+static void run_pilot(void *ctx) {
+    const pilot_child *c = ctx;
+    const runtime_table *rt = c->rt;
+    shared *sh = c->sh;
+    reached_and_clear(c->mod, c->target);   /* whatever loading counted is not a run */
     rt->tilt_take_weight();
     for (int round = 0; round < RARE_PILOT_ROUNDS; round++) {
         uint64_t hits = 0;
         for (uint64_t i = 0; i < RARE_PILOT_ROUND; i++) {
             sh->current = sh->runs;
-            trial_end how = rt->run_trial(seed, PILOT_STREAM + sh->runs++);
-            int hit = reached_and_clear(mod, target) && how != TRIAL_ABORTED && how != TRIAL_INPUT_ERROR;
+            trial_end how = rt->run_trial(c->seed, PILOT_STREAM + sh->runs++);
+            int hit = reached_and_clear(c->mod, c->target) && how != TRIAL_ABORTED && how != TRIAL_INPUT_ERROR;
             hits += (uint64_t)hit;
             rt->tilt_pilot_trial(hit);
         }
@@ -72,44 +70,6 @@ static _Noreturn void pilot_child(const runtime_table *rt, const fsabi_module *m
     }
     rt->tilt_get(sh->mean_t, MAX_INPUTS);
     sh->status = 0;
-    _exit(0);
-}
-
-static double cpu_seconds(clockid_t c) {
-    struct timespec t;
-    if (clock_gettime(c, &t) != 0) return 0;
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
-/* Waits for the child PID, killing it when one run used TIMEOUT_S of CPU time (or
- * ten times that plus a second of wall-clock time without computing). Returns its
- * wait status, or -1 after a timeout. */
-static int wait_child(pid_t pid, const shared *sh, double timeout_s) {
-    int status = 0;
-    uint64_t seen = UINT64_MAX;
-    clockid_t clock;
-    int has_cpu = clock_getcpuclockid(pid, &clock) == 0;
-    double cpu_mark = 0;
-    struct timespec mark, now;
-    clock_gettime(CLOCK_MONOTONIC, &mark);
-    for (;;) {
-        pid_t w = waitpid(pid, &status, WNOHANG);
-        if (w == pid || (w < 0 && errno != EINTR)) return status;
-        clock_gettime(CLOCK_MONOTONIC, &now);
-        double wall = (double)(now.tv_sec - mark.tv_sec) + 1e-9 * (double)(now.tv_nsec - mark.tv_nsec);
-        double cpu = has_cpu ? cpu_seconds(clock) - cpu_mark : wall;
-        if (sh->current != seen) {
-            seen = sh->current;
-            mark = now;
-            if (has_cpu) cpu_mark = cpu_seconds(clock);
-        } else if (timeout_s > 0 && (cpu > timeout_s || wall > 10 * timeout_s + 1)) {
-            kill(pid, SIGKILL);
-            waitpid(pid, &status, 0);
-            return -1;
-        }
-        struct timespec nap = {0, 2000000};
-        nanosleep(&nap, NULL);
-    }
 }
 
 int rare_pilot_run(const runtime_table *rt, const fsabi_module *mod, uint64_t seed, uint64_t target, const confine_limits *limits,
@@ -121,17 +81,17 @@ int rare_pilot_run(const runtime_table *rt, const fsabi_module *mod, uint64_t se
     }
     memset(sh, 0, sizeof *sh);
     sh->status = -1;
-    fflush(NULL);
-    pid_t pid = fork();
+    pilot_child child = {rt, mod, seed, target, sh};
+    pid_t pid = confined_child_start(&(confined_child){limits, NULL, NULL, run_pilot, &child});
     if (pid < 0) {
         snprintf(err, errlen, "cannot start the pilot: %s", strerror(errno));
         munmap(sh, sizeof *sh);
         return -1;
     }
-    if (pid == 0) pilot_child(rt, mod, seed, target, limits, sh);
-    int status = wait_child(pid, sh, timeout_s);
+    int status;
+    int timed_out = confined_child_wait(pid, &sh->current, timeout_s, &status);
     int rc = -1;
-    if (status < 0)
+    if (timed_out)
         snprintf(err, errlen, "the pilot's run %llu ran longer than %g s", (unsigned long long)sh->current, timeout_s);
     else if (WIFSIGNALED(status))
         snprintf(err, errlen, "the pilot's run %llu crashed (signal %d)", (unsigned long long)sh->current,

@@ -7,6 +7,7 @@ add_library(fsreport STATIC
   ${CMAKE_CURRENT_LIST_DIR}/result_text.c
   ${CMAKE_CURRENT_LIST_DIR}/result_csv.c
   ${CMAKE_CURRENT_LIST_DIR}/path_rank.c
+  ${CMAKE_CURRENT_LIST_DIR}/function_blocks.c
   ${CMAKE_CURRENT_LIST_DIR}/result_paths_text.c
   ${CMAKE_CURRENT_LIST_DIR}/result_sensitivity_text.c
   ${CMAKE_CURRENT_LIST_DIR}/result_rare_text.c

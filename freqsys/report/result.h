@@ -292,6 +292,11 @@ int result_write_rare_text(const result *r, FILE *out);
  * |derivative x parameter|. Returns 0, or -1 when writing failed. */
 int result_write_sensitivity_text(const result *r, FILE *out);
 
+/* function_blocks.c: the blocks of FUNCTION in R, which the result keeps together in
+ * the function's order, as [*FIRST, *END); returns 0 (*FIRST SIZE_MAX) when R has
+ * none of them. */
+int result_function_blocks(const result *r, const char *function, size_t *first, size_t *end);
+
 /* path_rank.c: the counted paths of FUNCTION, hottest first (ties by id), as indices
  * into R->paths in ORDER (room for R->npaths); returns how many, with the sum of
  * their means in *TOTAL (the function's path executions per run). Can't fail. */

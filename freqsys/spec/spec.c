@@ -20,13 +20,13 @@
 enum keyword {
     K_PROGRAM, K_FUNCTION, K_EPSILON, K_CONFIDENCE, K_SEED, K_MAX_TRIALS, K_TIMEOUT,
     K_CFLAGS, K_CAP, K_TIME_LIMIT, K_CALLS, K_WARMUP, K_INTERRUPT, K_COMPILE_COMMANDS, K_GENERATORS,
-    K_READ, K_ARG, K_GLOBAL, K_EXTERN, K_MMIO, K_STDIN, K_DRAW, K_COUNT
+    K_NETWORK, K_READ, K_ARG, K_GLOBAL, K_EXTERN, K_MMIO, K_STDIN, K_DRAW, K_COUNT
 };
 
 static const char *const keywords[] = {
     "program", "function", "epsilon", "confidence", "seed", "max_trials", "timeout",
     "cflags", "cap", "time_limit", "calls", "warmup", "interrupt", "compile_commands", "generators",
-    "read", "arg", "global", "extern", "mmio", "stdin", "draw", NULL
+    "network", "read", "arg", "global", "extern", "mmio", "stdin", "draw", NULL
 };
 
 typedef struct parser {
@@ -428,6 +428,27 @@ static int parse_confidence(parser *ps)
     return 0;
 }
 
+/* `network allow` or `network deny` (the default): whether the program may create sockets. */
+static int parse_network(parser *ps)
+{
+    scanner *sc = &ps->sc;
+    char found[64];
+    scanner_space(sc);
+    int column = col(sc);
+    int named = scanner_at_ident(sc);
+    char *word = named ? scanner_ident(sc) : NULL;
+    if (named && !word) return -1;
+    int allow = word && strcmp(word, "allow") == 0, deny = word && strcmp(word, "deny") == 0;
+    free(word);
+    if (!allow && !deny) {
+        sc->pos = (size_t)column - 1;
+        return scanner_fail(sc, column, "expected 'allow' or 'deny' after 'network', found %s",
+                            scanner_describe(sc, found, sizeof found));
+    }
+    ps->s->network_allowed = allow;
+    return 0;
+}
+
 /* A duration after WHAT (timeout, time_limit): a number with ms, s, m or h, > 0. */
 static int duration_after(parser *ps, const char *what, double *out)
 {
@@ -729,6 +750,7 @@ static int parse_setting(parser *ps, enum keyword k)
     case K_TIME_LIMIT: return duration_after(ps, "time_limit", &s->time_limit_s);
     case K_CALLS: s->calls_loc = at; return count_after(&ps->sc, "calls", 1, &s->calls);
     case K_WARMUP: s->warmup_loc = at; return count_after(&ps->sc, "warmup", 0, &s->warmup);
+    case K_NETWORK: s->network_loc = at; return parse_network(ps);
     default: return duration_after(ps, "timeout", &s->timeout_s);
     }
 }
@@ -868,8 +890,9 @@ static int check_whole(parser *ps)
     static const struct { enum keyword k; int given; const char *example; } required[] = {
         { K_PROGRAM, 0, "program \"main.c\"" },
         { K_EPSILON, SPEC_GIVEN_EPSILON, "epsilon 0.3" },
-        { K_CONFIDENCE, SPEC_GIVEN_CONFIDENCE, "confidence 0.95" },
     };
+    /* confidence alone has a default: 0.95 is what a user who did not choose means */
+    if (!ps->seen[K_CONFIDENCE].line && !(ps->given & SPEC_GIVEN_CONFIDENCE)) s->confidence = SPEC_DEFAULT_CONFIDENCE;
     /* Every missing setting at once, one diagnostic each: adding one line only to be
      * told of the next wastes a run per line. */
     size_t used = 0;
@@ -880,8 +903,7 @@ static int check_whole(parser *ps)
         const char *text = s->nlines ? s->lines[s->nlines - 1] : "";
         char msg[160];
         snprintf(msg, sizeof msg, "spec has no '%s' line (add e.g. '%s'%s)", keywords[required[i].k],
-                 required[i].example, required[i].given == SPEC_GIVEN_EPSILON ? ", or pass run -e"
-                 : required[i].given == SPEC_GIVEN_CONFIDENCE ? ", or pass run -g" : "");
+                 required[i].example, required[i].given == SPEC_GIVEN_EPSILON ? ", or pass run -e" : "");
         if (used && used + 1 < sc->errlen) sc->err[used++] = '\n';
         if (used < sc->errlen) {
             int n = diagnostic_format(sc->err + used, sc->errlen - used, sc->path, line, (int)strlen(text) + 1,

@@ -153,6 +153,8 @@ typedef struct spec {
     size_t ncaps;
     double timeout_s;                /* per trial; default 10 s */
     double time_limit_s;             /* the whole run's wall clock; 0: none */
+    int network_allowed;             /* `network allow`: the program may create sockets */
+    spec_loc network_loc;
     char **cflags;         /* clang flags for the C sources, NULL-terminated; paths joined with dir */
     size_t ncflags;
     char **argv;           /* argv ~ list(...): main's arguments in program mode, NULL-terminated; or NULL */
@@ -203,6 +205,9 @@ int spec_parse_file(const char *path, spec **out, char *err, size_t errlen);
 
 /* The same on TEXT, reported under the name PATH (which also sets dir). */
 int spec_parse_string(const char *text, const char *path, spec **out, char *err, size_t errlen);
+
+/* The confidence of a spec with no 'confidence' line and no run -g. */
+#define SPEC_DEFAULT_CONFIDENCE 0.95
 
 /* Settings a caller supplies itself (freqsys run -e, -g), so that a spec without
  * their lines is complete: their fields are then 0, for the caller to fill. */

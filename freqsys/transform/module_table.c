@@ -2,6 +2,8 @@
 /* SPDX-License-Identifier: MIT */
 #include "module_table.h"
 
+#include <stddef.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include "freqsys/abi.h"
@@ -9,6 +11,34 @@
 #include "loop_bounds.h"
 #include "run_bounds.h"
 #include "tail_bounds.h"
+
+/* fsabi_module's members in their order: module_table_emit fills each by its name,
+ * MODULE_FIELD(member). */
+#define FSABI_MODULE_MEMBERS(X)                                                              \
+    X(abi_version) X(nblocks) X(nfunctions) X(nsites) X(counters) X(fn_touched)              \
+    X(touched_list) X(touched_count) X(blocks) X(functions) X(sites) X(edges)                \
+    X(reset_globals) X(entry) X(function_mode) X(nparams) X(nargs) X(params) X(args)         \
+    X(return_kind) X(nwrites) X(write_addresses) X(call_entry) X(npaths) X(max_paths)        \
+    X(paths) X(path_blocks) X(path_functions) X(ninterrupts) X(interrupts) X(path_table)     \
+    X(context_depth) X(ncontext_counters) X(ncontexts) X(ncall_sites) X(contexts)            \
+    X(context_functions) X(call_sites) X(context_sites) X(block_per_call)
+
+#define MODULE_FIELD(member) MODULE_FIELD_##member
+#define AS_FIELD_INDEX(member) MODULE_FIELD(member),
+enum module_field { FSABI_MODULE_MEMBERS(AS_FIELD_INDEX) MODULE_FIELD_COUNT };
+
+/* Every member is 8 bytes (an i64 or a ptr in the emitted struct), so member k sits
+ * at 8 k: a member added, removed, moved or narrowed in abi.h without the list
+ * above, or the list out of order, fails to compile here. */
+#define CHECK_FIELD_OFFSET(member)                                                            \
+    _Static_assert(offsetof(fsabi_module, member) == MODULE_FIELD(member) * sizeof(uint64_t), \
+                   "fsabi_module." #member " is not where module_table_emit puts it");        \
+    _Static_assert(sizeof(((fsabi_module *)0)->member) == sizeof(uint64_t),                   \
+                   "fsabi_module." #member " is not the 8 bytes module_table_emit puts there");
+FSABI_MODULE_MEMBERS(CHECK_FIELD_OFFSET)
+_Static_assert(sizeof(fsabi_module) == MODULE_FIELD_COUNT * sizeof(uint64_t),
+               "fsabi_module has members module_table_emit does not fill");
+_Static_assert(sizeof(void *) == sizeof(uint64_t), "the module table's pointers are 8 bytes");
 
 typedef struct emitter {
     LLVMModuleRef m;
@@ -620,30 +650,58 @@ int module_table_emit(LLVMModuleRef m, const module_plan *plan) {
     if (context_tables(&e, plan, proven, context_rows) != 0) goto done;
     const context_plan *cp = plan->contexts;
 
-    LLVMValueRef fields[40] = {
-        LLVMConstInt(e.i64, FSABI_VERSION, 0),
-        LLVMConstInt(e.i64, t->nblocks, 0),
-        LLVMConstInt(e.i64, t->nfunctions, 0),
-        LLVMConstInt(e.i64, sites->n, 0),
-        t->counters, t->fn_touched, t->touched_list, t->touched_count,
-        blocks, functions, site_table, edges, plan->reset_fn,
-        plan->entry ? plan->entry : LLVMConstPointerNull(e.ptr),
-        u64(&e, ep != NULL), u64(&e, ep ? ep->nparams : 0), u64(&e, ep ? ep->nargs : 0),
-        params, args, u64(&e, ep ? ep->return_kind : 0),
-        u64(&e, w ? w->n : 0), write_table,
-        plan->call_entry ? plan->call_entry : LLVMConstPointerNull(e.ptr),
-        u64(&e, plan->paths ? plan->paths->npaths : 0), u64(&e, plan->paths ? plan->paths->max_paths : 0),
-        path_rows, path_blocks, path_functions, u64(&e, plan->nhandlers), handler_table,
-        plan->paths && plan->paths->table ? plan->paths->table : LLVMConstPointerNull(e.ptr),
-        u64(&e, cp ? cp->depth : 0), u64(&e, cp ? cp->ncounters : 0), u64(&e, cp ? cp->ncontexts : 0),
-        u64(&e, cp ? cp->nsites : 0), context_rows[1], context_rows[0], context_rows[2], context_rows[3],
-        context_rows[4],
+    LLVMValueRef null = LLVMConstPointerNull(e.ptr);
+    const path_plan *pp = plan->paths;
+    LLVMValueRef fields[MODULE_FIELD_COUNT] = {
+        [MODULE_FIELD(abi_version)] = u64(&e, FSABI_VERSION),
+        [MODULE_FIELD(nblocks)] = u64(&e, t->nblocks),
+        [MODULE_FIELD(nfunctions)] = u64(&e, t->nfunctions),
+        [MODULE_FIELD(nsites)] = u64(&e, sites->n),
+        [MODULE_FIELD(counters)] = t->counters,
+        [MODULE_FIELD(fn_touched)] = t->fn_touched,
+        [MODULE_FIELD(touched_list)] = t->touched_list,
+        [MODULE_FIELD(touched_count)] = t->touched_count,
+        [MODULE_FIELD(blocks)] = blocks,
+        [MODULE_FIELD(functions)] = functions,
+        [MODULE_FIELD(sites)] = site_table,
+        [MODULE_FIELD(edges)] = edges,
+        [MODULE_FIELD(reset_globals)] = plan->reset_fn,
+        [MODULE_FIELD(entry)] = plan->entry ? plan->entry : null,
+        [MODULE_FIELD(function_mode)] = u64(&e, ep != NULL),
+        [MODULE_FIELD(nparams)] = u64(&e, ep ? ep->nparams : 0),
+        [MODULE_FIELD(nargs)] = u64(&e, ep ? ep->nargs : 0),
+        [MODULE_FIELD(params)] = params,
+        [MODULE_FIELD(args)] = args,
+        [MODULE_FIELD(return_kind)] = u64(&e, ep ? ep->return_kind : 0),
+        [MODULE_FIELD(nwrites)] = u64(&e, w ? w->n : 0),
+        [MODULE_FIELD(write_addresses)] = write_table,
+        [MODULE_FIELD(call_entry)] = plan->call_entry ? plan->call_entry : null,
+        [MODULE_FIELD(npaths)] = u64(&e, pp ? pp->npaths : 0),
+        [MODULE_FIELD(max_paths)] = u64(&e, pp ? pp->max_paths : 0),
+        [MODULE_FIELD(paths)] = path_rows,
+        [MODULE_FIELD(path_blocks)] = path_blocks,
+        [MODULE_FIELD(path_functions)] = path_functions,
+        [MODULE_FIELD(ninterrupts)] = u64(&e, plan->nhandlers),
+        [MODULE_FIELD(interrupts)] = handler_table,
+        [MODULE_FIELD(path_table)] = pp && pp->table ? pp->table : null,
+        [MODULE_FIELD(context_depth)] = u64(&e, cp ? cp->depth : 0),
+        [MODULE_FIELD(ncontext_counters)] = u64(&e, cp ? cp->ncounters : 0),
+        [MODULE_FIELD(ncontexts)] = u64(&e, cp ? cp->ncontexts : 0),
+        [MODULE_FIELD(ncall_sites)] = u64(&e, cp ? cp->nsites : 0),
+        [MODULE_FIELD(contexts)] = context_rows[1],
+        [MODULE_FIELD(context_functions)] = context_rows[0],
+        [MODULE_FIELD(call_sites)] = context_rows[2],
+        [MODULE_FIELD(context_sites)] = context_rows[3],
+        [MODULE_FIELD(block_per_call)] = context_rows[4],
     };
-    LLVMTypeRef types[40];
-    for (int i = 0; i < 40; i++) types[i] = LLVMTypeOf(fields[i]);
-    LLVMTypeRef module_ty = struct_type(&e, types, 40);
+    LLVMTypeRef types[MODULE_FIELD_COUNT];
+    for (int i = 0; i < MODULE_FIELD_COUNT; i++) {
+        if (!fields[i]) goto done;   /* a member left out above: no table rather than a wrong one */
+        types[i] = LLVMTypeOf(fields[i]);
+    }
+    LLVMTypeRef module_ty = struct_type(&e, types, MODULE_FIELD_COUNT);
     LLVMValueRef desc = LLVMAddGlobal(m, module_ty, FSABI_MODULE_SYMBOL);
-    LLVMSetInitializer(desc, struct_of(&e, fields, 40));
+    LLVMSetInitializer(desc, struct_of(&e, fields, MODULE_FIELD_COUNT));
     LLVMSetGlobalConstant(desc, 1);
     rc = 0;
 done:

@@ -424,9 +424,6 @@ static void errors(void)
         "      | ^\n"
         "t.fspec:1:1: error: spec has no 'epsilon' line (add e.g. 'epsilon 0.3', or pass run -e)\n"
         "    1 | \n"
-        "      | ^\n"
-        "t.fspec:1:1: error: spec has no 'confidence' line (add e.g. 'confidence 0.95', or pass run -g)\n"
-        "    1 | \n"
         "      | ^");
     bad("program file not found", "program \"newton.c\" \"missing.c\"\nepsilon 0.3\nconfidence 0.95\n",
         "t.fspec:1:20: error: source file 'missing.c' not found\n"
@@ -869,12 +866,20 @@ static void given_settings(void)
                                  err, sizeof err);
     ok(rc == SPEC_OK && s, "with both given, a spec of its program alone is complete");
     spec_free(s);
+    rc = spec_parse_string_given("program \"newton.c\"\n", "t.fspec", SPEC_GIVEN_EPSILON, &s, err, sizeof err);
+    ok(rc == SPEC_OK && s && s->confidence == SPEC_DEFAULT_CONFIDENCE && SPEC_DEFAULT_CONFIDENCE == 0.95,
+       "with no confidence line and none given, the confidence is the documented default 0.95");
+    spec_free(s);
+    rc = spec_parse_string_given("program \"newton.c\"\nconfidence 0.9\n", "t.fspec", SPEC_GIVEN_EPSILON, &s, err,
+                                 sizeof err);
+    ok(rc == SPEC_OK && s && s->confidence == 0.9, "...and a confidence line overrides the default");
+    spec_free(s);
 }
 
 
 int main(void)
 {
-    plan(51 + 24 + 11 + 52 + 14 + 34 + 2 + 8 + 15 + 8 + 13 + 14 + 3);
+    plan(51 + 24 + 11 + 52 + 14 + 34 + 2 + 8 + 15 + 8 + 13 + 14 + 5);
     tmp = tmp_dir();
     if (chdir(tmp) != 0) bail("cannot enter %s", tmp);
     if (mkdir("sub", 0700) != 0) bail("cannot make %s/sub", tmp);

@@ -1,0 +1,27 @@
+# cmake/man_page.cmake: docs/man/freqsys.1 from its template and `freqsys help --man` (run's option table); with -DCHECK=1, fails if the committed page differs.
+# cmake -DFREQSYS=build/freqsys -DTEMPLATE=docs/man/freqsys.1.in -DPAGE=docs/man/freqsys.1 [-DCHECK=1] -P cmake/man_page.cmake
+execute_process(COMMAND ${FREQSYS} help --man OUTPUT_VARIABLE options RESULT_VARIABLE status)
+if(NOT status EQUAL 0 OR options STREQUAL "")
+  message(FATAL_ERROR "${FREQSYS} help --man failed (${status})")
+endif()
+file(READ ${TEMPLATE} template)
+string(FIND "${template}" "\n" first_end)
+math(EXPR body_start "${first_end} + 1")
+string(SUBSTRING "${template}" ${body_start} -1 body)
+string(FIND "${body}" "@RUN_OPTIONS@\n" at)
+if(at LESS 0)
+  message(FATAL_ERROR "${TEMPLATE} has no @RUN_OPTIONS@ line")
+endif()
+string(REPLACE "@RUN_OPTIONS@\n" "${options}" body "${body}")
+set(page ".\\\" docs/man/freqsys.1: the manual page of the freqsys command. Generated: edit freqsys.1.in or run's\n.\\\" option table (freqsys/run/run_option_table.c), then cmake --build build --target man.\n${body}")
+if(CHECK)
+  file(READ ${PAGE} committed)
+  if(NOT committed STREQUAL page)
+    file(WRITE freqsys.1.generated "${page}")   # in the working folder: the build tree
+    message(FATAL_ERROR "not ok: ${PAGE} differs from what the option table gives (build/freqsys.1.generated); "
+                        "cmake --build build --target man")
+  endif()
+  message(STATUS "ok: ${PAGE} is what the option table gives")
+else()
+  file(WRITE ${PAGE} "${page}")
+endif()

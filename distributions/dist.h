@@ -150,6 +150,13 @@ extern const gsl_rng_type *dist_rng_philox;
  * The sequence of draws is a function of (seed, stream) alone. */
 void dist_rng_position(gsl_rng *r, unsigned long long seed, unsigned long long stream);
 
+/* Computes the first block of stream STREAM under SEED now, for a later
+ * dist_rng_position of R there to take instead of computing it: called for the
+ * next trial while this one runs, the block's ten dependent rounds overlap the
+ * trial's own work rather than delay its first draw. The draws are the same either
+ * way. Does nothing for a generator of another type. Can't fail. */
+void dist_rng_prepare(gsl_rng *r, unsigned long long seed, unsigned long long stream);
+
 /* The Philox4x32-10 bijection itself: OUT = block of counter CTR under key KEY.
  * Exposed for known-answer tests and for callers that want raw blocks. Can't fail. */
 void dist_rng_philox_block(const uint32_t ctr[4], const uint32_t key[2], uint32_t out[4]);

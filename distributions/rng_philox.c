@@ -7,6 +7,7 @@
  * with M0 = 0xD2511F53, M1 = 0xCD9E8D57 and the key bumped by the Weyl constants
  * 0x9E3779B9, 0xBB67AE85 between rounds. Jumping to any (seed, stream) is just a store. */
 #include <stdint.h>
+#include <string.h>
 
 #include "dist_impl.h"
 
@@ -15,6 +16,11 @@ typedef struct state {
     uint32_t ctr[4];
     uint32_t out[4];
     unsigned used;      /* words of OUT already handed out; 4 means refill */
+    /* dist_rng_prepare's block 0 of stream (ahead_ctr[0], ahead_ctr[1]) under key
+     * ahead_key; valid when ahead_ready */
+    uint32_t ahead_key[2], ahead_ctr[2];
+    uint32_t ahead_out[4];
+    unsigned ahead_ready;
 } state;
 
 static inline uint32_t mulhi(uint32_t a, uint32_t b, uint32_t *lo)
@@ -74,12 +80,21 @@ static void place(state *s, uint64_t seed, uint64_t stream)
     s->ctr[2] = 0;
     s->ctr[3] = 0;
     s->used = 4;
+    if (s->ahead_ready && s->ahead_key[0] == s->key[0] && s->ahead_key[1] == s->key[1] &&
+        s->ahead_ctr[0] == s->ctr[0] && s->ahead_ctr[1] == s->ctr[1]) {
+        /* what get() would do first: block 0 out, the counter on to block 1 */
+        memcpy(s->out, s->ahead_out, sizeof s->out);
+        s->ctr[2] = 1;
+        s->used = 0;
+    }
 }
 
 /* gsl_rng_set: stream 0 under SEED. */
 static void set(void *vs, unsigned long seed)
 {
-    place(vs, seed, 0);
+    state *s = vs;
+    s->ahead_ready = 0;   /* gsl_rng_alloc's state is not zeroed */
+    place(s, seed, 0);
 }
 
 static const gsl_rng_type philox = {
@@ -100,4 +115,18 @@ void dist_rng_position(gsl_rng *r, unsigned long long seed, unsigned long long s
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
     gsl_rng_set(r, (unsigned long)(z ^ (z >> 31)));
+}
+
+void dist_rng_prepare(gsl_rng *r, unsigned long long seed, unsigned long long stream)
+{
+    if (r->type != &philox)
+        return;
+    state *s = r->state;
+    s->ahead_key[0] = (uint32_t)seed;
+    s->ahead_key[1] = (uint32_t)(seed >> 32);
+    s->ahead_ctr[0] = (uint32_t)stream;
+    s->ahead_ctr[1] = (uint32_t)(stream >> 32);
+    const uint32_t ctr[4] = {s->ahead_ctr[0], s->ahead_ctr[1], 0, 0};
+    dist_rng_philox_block(ctr, s->ahead_key, s->ahead_out);
+    s->ahead_ready = 1;
 }

@@ -111,24 +111,34 @@ typedef struct sums {
     uint64_t *hits, *min_nonzero, *max;
 } sums;
 
+static void take_range(const fsabi_module *mod, sums *a, long double w, int keep, uint64_t first, uint64_t n) {
+    for (uint64_t j = first; j < first + n; j++) {
+        uint64_t v = mod->counters[j];
+        if (!v) continue;
+        mod->counters[j] = 0;
+        if (!keep) continue;
+        a->s1[j] += w * (long double)v;
+        a->s2[j] += w * (long double)v * (long double)v;
+        a->reach[j] += w;
+        a->hits[j]++;
+        if (!a->min_nonzero[j] || v < a->min_nonzero[j]) a->min_nonzero[j] = v;
+        if (v > a->max[j]) a->max[j] = v;
+    }
+}
+
+/* Every counter of a function that ran: its blocks, its paths (`--paths`) and its
+ * blocks per calling context (`--contexts`), all counts per run alike. */
 static void take(const fsabi_module *mod, sums *a, long double w, int keep) {
     uint32_t nt = *mod->touched_count;
     for (uint32_t k = 0; k < nt; k++) {
         uint32_t fi = mod->touched_list[k];
         const fsabi_function *f = &mod->functions[fi];
         mod->fn_touched[fi] = 0;
-        for (uint32_t j = f->first_block; j < f->first_block + f->nblocks; j++) {
-            uint64_t v = mod->counters[j];
-            if (!v) continue;
-            mod->counters[j] = 0;
-            if (!keep) continue;
-            a->s1[j] += w * (long double)v;
-            a->s2[j] += w * (long double)v * (long double)v;
-            a->reach[j] += w;
-            a->hits[j]++;
-            if (!a->min_nonzero[j] || v < a->min_nonzero[j]) a->min_nonzero[j] = v;
-            if (v > a->max[j]) a->max[j] = v;
-        }
+        take_range(mod, a, w, keep, f->first_block, f->nblocks);
+        const fsabi_path_function *pf = mod->path_functions ? &mod->path_functions[fi] : NULL;
+        if (pf && pf->npaths) take_range(mod, a, w, keep, fsabi_path_base(mod) + pf->first_path, pf->npaths);
+        const fsabi_context_function *cf = mod->context_functions ? &mod->context_functions[fi] : NULL;
+        if (cf && cf->ncounters) take_range(mod, a, w, keep, fsabi_context_base(mod) + cf->first_counter, cf->ncounters);
     }
     *mod->touched_count = 0;
 }
@@ -157,7 +167,7 @@ static const char *end_name(trial_end how) {
 /* The probe and every combination, with the draws' state S and the untouched stream REF. */
 static int child(const fsabi_module *mod, const program_hooks *program, uint64_t seed, uint64_t limit, source_state *s,
                  gsl_rng *ref, shared *sh, long double *out, uint64_t *out_int) {
-    size_t nc = fsabi_path_base(mod);
+    size_t nc = fsabi_ncounters(mod);
     sums a = {out, out + nc, out + 2 * nc, out_int, out_int + nc, out_int + 2 * nc};
     dist_rng_position(s->rng, seed ^ 0x656e756d65726174ull, 0);
     take(mod, &a, 0, 0);   /* what module initialisation counted is not a run */
@@ -305,15 +315,11 @@ int enumerate_run(const fsabi_module *mod, const program_hooks *program, uint64_
         snprintf(why, whylen, "the program gives no say over its draws");
         return 1;
     }
-    if (mod->ncontext_counters) {   /* the sums below cover blocks and writes */
-        snprintf(why, whylen, "enumeration does not count calling contexts (--contexts)");
+    if (mod->path_table) {   /* their tallies are the sampled runs' own, not weighted sums */
+        snprintf(why, whylen, "a function's paths are too many for counters and are hashed (--paths)");
         return 1;
     }
-    if (mod->npaths || mod->path_table) {
-        snprintf(why, whylen, "enumeration does not count paths (--paths)");
-        return 1;
-    }
-    size_t nc = fsabi_path_base(mod);
+    size_t nc = fsabi_ncounters(mod);
     size_t bytes = sizeof(shared) + 3 * nc * sizeof(long double) + 3 * nc * sizeof(uint64_t) + 64;
     void *mem = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
     if (mem == MAP_FAILED) {

@@ -16,7 +16,7 @@
 typedef struct enumerate_result {
     uint64_t combinations;     /* runs made: the combinations of positive probability */
     uint64_t draws;            /* draws per run, the same in every run */
-    size_t ncounters;          /* mod->nblocks + mod->nwrites */
+    size_t ncounters;          /* fsabi_ncounters(mod): blocks, writes, paths, blocks per context */
     double *mean;              /* [ncounters] exact: sum over combinations of P(c) count(c) */
     double *p_reached;         /* [ncounters] P(the block runs at least once) */
     uint64_t *min, *max;       /* [ncounters] over the combinations of positive probability */
@@ -38,7 +38,8 @@ int enumerate_spec_finite(const spec *s, uint64_t limit, char *why, size_t whyle
  * (return or exit) and drew nothing else from its random stream (rand(), a drawn
  * string's characters); 1 with the reason in WHY when enumeration does not apply
  * (an input of infinite support, more than LIMIT combinations, a run that draws
- * differently, crashes, fails or overruns TIMEOUT_S); -1 with WHY when memory or a
+ * differently, crashes, fails or overruns TIMEOUT_S, paths hashed for want of
+ * counters); -1 with WHY when memory or a
  * process could not be had. */
 int enumerate_run(const fsabi_module *mod, const program_hooks *program, uint64_t seed, uint64_t limit,
                   double timeout_s, const confine_limits *limits, enumerate_result *out, char *why, size_t whylen);

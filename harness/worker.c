@@ -34,6 +34,10 @@
  * entry about to wrap moves its trials to the block's tally. */
 #define SMALL_VALUES 32
 #define SMALL_TRIALS_MAX UINT16_MAX
+/* Up to this many counters (their rows 16 KiB, within the first-level cache) the
+ * rows are warm: a trial's counts go into them at once, not through the pending
+ * list, whose stores and reloads then cost more than they hide. */
+#define WARM_ROWS_MAX_COUNTERS 256
 
 #define QUEUE_PAIRS 1024   /* room for the queued patterns' pairs, besides the widest one */
 /* Distinct hashed paths a chunk holds before they are sent ahead: bounds the worker's
@@ -63,6 +67,7 @@ typedef struct chunk_state {
     uint64_t *values;         /* room for QUEUE_PAIRS and the widest function's */
     uint32_t npairs;
     int direct;               /* count into the tallies at once, no patterns */
+    int warm;                 /* direct, and so few rows that no pending list is needed */
     uint16_t *small;          /* direct: [counter][SMALL_VALUES] trials since the last message */
     uint32_t *small_rows;     /* the counters whose rows are in use */
     size_t nsmall_rows;
@@ -158,6 +163,15 @@ static void count_pending(chunk_state *c) {
  * arrive, instead of the collection waiting for each in turn. */
 static inline void collect_direct(const fsabi_module *mod, chunk_state *c, uint32_t first, uint32_t n, int keep) {
     uint64_t *counters = mod->counters + first;
+    if (c->warm) {
+        for (uint32_t j = 0; j < n; j++) {
+            uint64_t v = counters[j];
+            if (!v) continue;
+            counters[j] = 0;
+            if (keep) count_direct(c, first + j, v);
+        }
+        return;
+    }
     if (keep && c->npending + n > c->pending_cap) count_pending(c);
     for (uint32_t j = 0; j < n; j++) {
         uint64_t v = counters[j];
@@ -487,6 +501,7 @@ static void chunk_state_init(chunk_state *c, const fsabi_module *mod, size_t nta
         c->pending_at = calloc(ncounters + 1, sizeof *c->pending_at);
         c->pending_value = calloc(ncounters + 1, sizeof *c->pending_value);
         if (!c->small || !c->small_rows || !c->pending_at || !c->pending_value) worker_out_of_memory(result_fd, 0);
+        c->warm = ncounters <= WARM_ROWS_MAX_COUNTERS;
     }
     c->budget = PATTERN_BUDGET + 24 * (size_t)mod->nfunctions;
     for (uint64_t j = 0; j < ntallies; j++) tally_init(&c->tallies[j]);

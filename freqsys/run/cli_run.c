@@ -61,10 +61,9 @@ static int try_enumeration(const spec *s, const run_options *o, const runner_con
         snprintf(why, whylen, "--enumerate-limit 0");
         return 1;
     }
-    if (s->function && (spec_counted_calls(s) > 1 || s->ninterrupts)) {   /* results are per call there */
-        snprintf(why, whylen, "call sequences (calls, interrupt) are sampled, not enumerated");
-        return 1;
-    }
+    /* A call sequence is enumerated whole: the probe learns every draw of every call
+     * (and each handler's count), and the per-call mean is the exact total over the
+     * counted calls divided by their number. */
     if (!enumerate_spec_finite(s, limit, why, whylen)) return 1;
     return enumerate_run(cfg->mod, &cfg->program, cfg->seed, limit, cfg->timeout_s, &cfg->limits, en, why, whylen);
 }
@@ -205,9 +204,10 @@ static int configure(run_state *st, cluster *cl) {
     if (!cfg->stop.relative) cfg->stop.epsilon *= per_trial;
     cfg->stop.floor *= per_trial;
     cfg->stop.cap *= per_trial;
-    if (cfg->sampling != SAMPLING_PLAIN && s->function && (per_trial > 1 || s->ninterrupts)) {
-        fprintf(stderr, "freqsys: error: --sampling %s does not combine with call sequences (calls, interrupt) "
-                "yet; use --sampling plain\n", o->sampling);
+    if (cfg->sampling != SAMPLING_PLAIN && st->mod->path_table) {   /* a hashed path's tally is a run's, not a replicate's */
+        fprintf(stderr, "freqsys: error: --sampling %s does not combine with hashed paths (a function with more "
+                "paths than --max-paths or the module's room for counters); raise --max-paths or use "
+                "--sampling plain\n", o->sampling);
         return EXIT_USAGE;
     }
     if (run_features_prepare(st) != EXIT_OK) return EXIT_USAGE;
@@ -250,7 +250,7 @@ static int deliver(run_state *st, result *r, int complete) {
  * of running in p_upper, what the runs showed in min, max and hits. */
 static result *enumerated_result(const run_state *st, const enumerate_result *en) {
     runner_result rr;
-    if (run_result_enumeration_runs(en, fsabi_path_base(st->mod), &rr) != 0) return NULL;
+    if (run_result_enumeration_runs(en, fsabi_ncounters(st->mod), &rr) != 0) return NULL;
     result *r = run_result_make(st->s, st->o.spec_path, &st->cfg, &rr);
     if (r && run_features_result(r, st, &rr) != 0) {
         result_free(r);
@@ -296,16 +296,14 @@ static int run_enumerated(run_state *st, cluster *cl, int *done) {
 /* --sampling auto where the inputs were not enumerated: a pilot picks the method
  * that needs the fewest runs (harness/sampling_choice.h; its runs are not counted),
  * where a replicate method may run at all: not with what run_option_table.c refuses
- * them, nor call sequences. In an MPI job every rank runs the same pilot, a function
+ * them, nor with hashed paths. In an MPI job every rank runs the same pilot, a function
  * of the seed alone, so all choose alike and the result is one process's. Returns
  * the exit status. */
 static int choose_sampling(run_state *st, cluster *cl) {
     run_options *o = &st->o;
     runner_config *cfg = &st->cfg;
-    const spec *s = st->s;
     if (o->sampling || o->sensitivity || o->rare || o->resume_path || o->method == STOP_METHOD_PAPER ||
-        o->max_paths || o->context_depth ||
-        (s->function && (spec_counted_calls(s) > 1 || s->ninterrupts)))
+        st->mod->path_table)
         return EXIT_OK;
     sampling_choice c;
     char err[1024], note[512];

@@ -30,7 +30,7 @@ static int contexts_active(const run_state *st, const char **shown) {
 
 /* Does nothing for a module without context counters. */
 static int contexts_result(result *r, const run_state *st, const runner_result *rr) {
-    return run_result_contexts(r, st->mod, rr, per_call(st));
+    return run_result_contexts(r, &st->cfg, rr, per_call(st));
 }
 
 const run_feature run_feature_contexts = {contexts_active, NULL, contexts_result, 1};

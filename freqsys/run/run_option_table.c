@@ -102,9 +102,9 @@ const run_option run_option_table[] = {
      "sampled plainly instead, saying why. plain: each trial one run. antithetic, stratified, qmc: each trial is "
      "an independent replicate of K runs (a mirrored pair; a Latin hypercube; digitally shifted Sobol points, 40 "
      "dimensions, later draws plain) judged as one observation; means are per run, and each block reports its "
-     "variance ratio against plain sampling. Replicates do not combine with a call sequence (calls, "
-     "interrupt)",
-     REPLICATE, "resume replay method=paper paths max-paths contexts context-depth", NULL, &run_feature_sampling},
+     "variance ratio against plain sampling. Paths, contexts and call sequences (a whole sequence is one run) "
+     "are enumerated and replicated as blocks are; paths hashed past --max-paths only with plain",
+     REPLICATE, "resume replay method=paper", NULL, &run_feature_sampling},
     {"points", 0, 'Q', required_argument, "K", "8",
      "runs per replicate for stratified (default 8) and qmc (16)", NULL, NULL, "sampling=stratified|qmc", NULL},
     {"enumerate-limit", 0, 'U', required_argument, "N", "1000",

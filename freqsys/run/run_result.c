@@ -54,9 +54,25 @@ static const fsabi_block *rarest_block(const fsabi_module *mod, const fsabi_path
     return rarest;
 }
 
+/* An entry's estimate E (filled per call, PER calls a run) when the rule judged
+ * replicate totals M of RUNS runs: the mean, half-width and range are a run's, those
+ * divided by RUNS; the spread, extremes and hits those of the runs themselves (RUN). */
+static void estimate_per_run(result_estimate *e, const tally_moments *m, const tally_moments *run, uint32_t runs,
+                             double per) {
+    double k = (double)runs;
+    e->mean = m->mean / (k * per);
+    e->half_width /= k;
+    e->range /= k;
+    e->stddev = run->stddev / per;
+    e->min = run->min;
+    e->max = run->max;
+    e->hits = run->hits;
+}
+
 /* The paths' estimates and each function's path count, with --paths; per call
- * (divided by PER, the counted calls of a trial) as the blocks'. */
-static int make_paths(result *r, const fsabi_module *mod, const runner_result *rr, double per) {
+ * (divided by PER, the counted calls of a trial) as the blocks', and per run of a
+ * replicate of RUNS runs. */
+static int make_paths(result *r, const fsabi_module *mod, const runner_result *rr, double per, uint32_t runs) {
     if (!mod->path_functions) return 0;
     r->max_paths = mod->max_paths;
     r->paths = calloc(mod->npaths + 1, sizeof *r->paths);
@@ -78,6 +94,7 @@ static int make_paths(result *r, const fsabi_module *mod, const runner_result *r
         if (result_estimate_fill(&out->estimate, m, v, runner_path_max_runs(fp), per) != 0 ||
             name_cap(rarest_block(mod, fp), runner_path_max_runs(fp), v, &out->estimate, &out->cap) != 0)
             return -1;
+        if (rr->run_moments) estimate_per_run(&out->estimate, m, &rr->run_moments[j], runs, per);
     }
     for (uint64_t f = 0; f < mod->nfunctions; f++) {
         const fsabi_path_function *pf = &mod->path_functions[f];
@@ -136,8 +153,10 @@ int run_result_sensitivities(result *r, const runtime_table *rt, const runner_co
 }
 
 /* Context C of the module (`--contexts`): its chain and its blocks' estimates, per
- * call (PER calls counted per trial) or per run. Returns 0, or -1 out of memory. */
-static int context_of(result_context *out, const fsabi_module *mod, const runner_result *rr, uint64_t c, double per) {
+ * call (PER calls counted per trial) or per run (of a replicate of RUNS runs).
+ * Returns 0, or -1 out of memory. */
+static int context_of(result_context *out, const fsabi_module *mod, const runner_result *rr, uint64_t c, double per,
+                      uint32_t runs) {
     static const char *const kinds[] = {"calls", "outside", "other"};
     const fsabi_context *fc = &mod->contexts[c];
     const fsabi_function *f = &mod->functions[fc->function_index];
@@ -169,18 +188,20 @@ static int context_of(result_context *out, const fsabi_module *mod, const runner
         if (!(b->block = strdup(block->label)) || result_estimate_fill(&b->estimate, m, v, bound, per) != 0 ||
             name_cap(block, bound, v, &b->estimate, &b->cap) != 0)
             return -1;
+        if (rr->run_moments) estimate_per_run(&b->estimate, m, &rr->run_moments[first + j], runs, per);
     }
     return 0;
 }
 
-int run_result_contexts(result *r, const fsabi_module *mod, const runner_result *rr, double per) {
+int run_result_contexts(result *r, const runner_config *cfg, const runner_result *rr, double per) {
+    const fsabi_module *mod = cfg->mod;
     if (!mod->context_functions) return 0;
     r->context_depth = mod->context_depth;
     r->contexts = calloc(mod->ncontexts + 1, sizeof *r->contexts);
     if (!r->contexts) return -1;
     for (uint64_t c = 0; c < mod->ncontexts; c++) {
         r->ncontexts++;
-        if (context_of(&r->contexts[c], mod, rr, c, per) != 0) return -1;
+        if (context_of(&r->contexts[c], mod, rr, c, per, cfg->runs_per_trial) != 0) return -1;
     }
     return 0;
 }
@@ -190,15 +211,9 @@ int run_result_contexts(result *r, const fsabi_module *mod, const runner_result 
  * of the runs themselves (RUN). The variance ratio compares plain sampling's
  * variance of a mean of K runs, s^2 / K with s the runs' own spread, with the
  * replicate mean's, Var(total) / K^2: from the same runs. */
-static void per_run(result_block *out, const tally_moments *m, const tally_moments *run, uint32_t runs) {
+static void per_run(result_block *out, const tally_moments *m, const tally_moments *run, uint32_t runs, double per) {
     double k = (double)runs;
-    out->mean = m->mean / k;
-    out->half_width /= k;
-    out->range /= k;
-    out->stddev = run->stddev;
-    out->min = run->min;
-    out->max = run->max;
-    out->hits = run->hits;
+    estimate_per_run(&out->estimate, m, run, runs, per);
     double plain = run->variance / k, replicate = m->variance / (k * k);
     out->variance_ratio = replicate > 0 ? plain / replicate : NAN;
 }
@@ -226,7 +241,7 @@ static int block_of(result_block *out, const spec *s, const runner_config *cfg, 
     out->proven_once = (b->flags & FSABI_BLOCK_ONCE) != 0;
     out->tail_mass = cfg->weight_unit > 0 ? 0 : b->tail_mass;   /* per run: only one counted call has tails */
     out->variance_ratio = NAN;
-    if (rr->run_moments) per_run(out, m, &rr->run_moments[j], cfg->runs_per_trial);   /* per == 1 then */
+    if (rr->run_moments) per_run(out, m, &rr->run_moments[j], cfg->runs_per_trial, per);
     out->successors = calloc(b->nsuccessors + 1, sizeof *out->successors);
     out->callees = calloc(b->ncallees + 1, sizeof *out->callees);
     if (!out->successors || !out->callees) return -1;
@@ -303,8 +318,8 @@ result *run_result_make(const spec *s, const char *spec_path, const runner_confi
                                                 rr->verdicts[fsabi_write_base(mod) + k].half_width / per, m->min, m->max};
         if (rr->run_moments) {
             const tally_moments *run = &rr->run_moments[fsabi_write_base(mod) + k];
-            double runs = (double)cfg->runs_per_trial;
-            r->mmio_writes[k] = (result_mmio_write){mod->write_addresses[k], m->mean / runs, run->stddev,
+            double runs = (double)cfg->runs_per_trial * per;
+            r->mmio_writes[k] = (result_mmio_write){mod->write_addresses[k], m->mean / runs, run->stddev / per,
                                                     rr->verdicts[fsabi_write_base(mod) + k].half_width / runs, run->min, run->max};
         }
     }
@@ -320,7 +335,7 @@ result *run_result_make(const spec *s, const char *spec_path, const runner_confi
 }
 
 int run_result_paths(result *r, const runner_config *cfg, const runner_result *rr, double per) {
-    return make_paths(r, cfg->mod, rr, per) != 0 || path_hashed_results(r, cfg->mod, cfg, rr, per) != 0 ? -1 : 0;
+    return make_paths(r, cfg->mod, rr, per, cfg->runs_per_trial) != 0 || path_hashed_results(r, cfg->mod, cfg, rr, per) != 0 ? -1 : 0;
 }
 
 int run_result_enumeration_runs(const enumerate_result *en, size_t ncounters, runner_result *rr) {
@@ -344,15 +359,20 @@ int run_result_enumeration_runs(const enumerate_result *en, size_t ncounters, ru
     return 0;
 }
 
+/* An enumerated entry (a block, a path, a block in a context): exact. */
+static void mark_enumerated(result_estimate *e) {
+    result_estimate_free(e);
+    e->status = strdup("exact");
+    e->method = strdup("enumerated");
+    e->basis = strdup("enumerated");
+    e->range = NAN;
+}
+
 void run_result_enumerated(result *r, const enumerate_result *en) {
-    for (size_t j = 0; j < r->nblocks; j++) {
-        result_block *b = &r->blocks[j];
-        result_estimate_free(&b->estimate);
-        b->status = strdup("exact");
-        b->method = strdup("enumerated");
-        b->basis = strdup("enumerated");
-        b->range = NAN;
-    }
+    for (size_t j = 0; j < r->nblocks; j++) mark_enumerated(&r->blocks[j].estimate);
+    for (size_t p = 0; p < r->npaths; p++) mark_enumerated(&r->paths[p].estimate);
+    for (size_t c = 0; c < r->ncontexts; c++)
+        for (size_t j = 0; j < r->contexts[c].nblocks; j++) mark_enumerated(&r->contexts[c].blocks[j].estimate);
     free(r->sampling);
     r->sampling = strdup("enumerated");
     r->runs_per_trial = 1;

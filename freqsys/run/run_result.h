@@ -18,8 +18,9 @@ result *run_result_make(const spec *s, const char *spec_path, const runner_confi
 /* --paths: each path's estimate, hashed paths, each function's path count; per call
  * (divided by PER, the counted calls of a trial). Returns 0, or -1 out of memory. */
 int run_result_paths(result *r, const runner_config *cfg, const runner_result *rr, double per);
-/* --contexts: every calling context's blocks, per call. Returns as run_result_paths. */
-int run_result_contexts(result *r, const fsabi_module *mod, const runner_result *rr, double per);
+/* --contexts: every calling context's blocks, per call (and per run of a replicate).
+ * Returns as run_result_paths. */
+int run_result_contexts(result *r, const runner_config *cfg, const runner_result *rr, double per);
 /* --sensitivity: every block's derivative for every scored parameter (per call), and
  * the parameters without one. Returns as run_result_paths. */
 int run_result_sensitivities(result *r, const runtime_table *rt, const runner_config *cfg, const runner_result *rr,

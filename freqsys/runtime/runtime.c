@@ -125,6 +125,9 @@ static void copy_args(void) {
 trial_end runtime_run_trial(uint64_t seed, uint64_t trial) {
     /* The stream first: resetting the globals draws the inputs held in globals. */
     dist_rng_position(shared->rng, seed, trial);
+    /* A worker runs its trials in order: the next one's first block is computed
+     * now, while this trial runs, instead of before that trial's first draw. */
+    dist_rng_prepare(shared->rng, seed, trial + 1);
     rt->reads = 0;
     rt->clock_us = 0;
     rt->past_end = 0;

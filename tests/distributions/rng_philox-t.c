@@ -26,7 +26,7 @@ static int same_words(gsl_rng *a, gsl_rng *b, int n)
 
 int main(void)
 {
-    plan(3 + 4 + 6 + 2);
+    plan(3 + 4 + 6 + 2 + 2);
     known_answer(0, 0, 0, 0, 0, 0, 0x6627e8d5, 0xe169c58d, 0xbc57ac4c, 0x9b00dbd8);
     known_answer(~0u, ~0u, ~0u, ~0u, ~0u, ~0u, 0x408f276d, 0x41c83b0e, 0xa20bc7c6, 0x6d5451fd);
     known_answer(0x243f6a88, 0x85a308d3, 0x13198a2e, 0x03707344, 0xa4093822, 0x299f31d0,
@@ -65,6 +65,22 @@ int main(void)
     dist_rng_position(b, 0, 1);
     is_int(same_words(a, b, 10000), 0, "seed and stream are not interchangeable");
     ok(gsl_rng_uniform(a) < 1 && gsl_rng_uniform(a) >= 0, "uniform draws lie in [0, 1)");
+
+    /* dist_rng_prepare computes a stream's first block ahead; a later position there
+     * takes it, anywhere else ignores it, and the words are the same every way (b
+     * positioned without it is the reference). */
+    int prepared_same = 1;
+    for (unsigned s = 0; s < 64; s++) {
+        dist_rng_prepare(a, 99, s % 3 ? s : s + 1);   /* every third one prepares another stream */
+        dist_rng_position(a, 99, s);
+        dist_rng_position(b, 99, s);
+        prepared_same &= same_words(a, b, 9) == 9;   /* past the first block */
+    }
+    ok(prepared_same, "a prepared first block gives the same words as one computed on the way");
+    dist_rng_prepare(a, 5, 0);
+    dist_rng_position(a, 6, 0);
+    dist_rng_position(b, 6, 0);
+    is_int(same_words(a, b, 9), 9, "...and one prepared under another seed is not taken");
 
     /* Frequencies: 2^22 words, each of its 4 bytes into 256 bins (flag > Z sigma and
      * > 2 counts), and each of its 32 bits (flag > Z sigma). Streams 0..4095 with 1024

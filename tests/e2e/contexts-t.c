@@ -113,7 +113,7 @@ int main(void) {
     snprintf(with, sizeof with, "%s", tmp_path("with.json"));
     snprintf(without, sizeof without, "%s", tmp_path("without.json"));
 
-    int rc = e2e_runf(err, sizeof err, "run " SPEC " --contexts --simultaneous -j 2 -q -o '%s'", json);
+    int rc = e2e_runf(err, sizeof err, "run " SPEC " --contexts --sampling plain --simultaneous -j 2 -q -o '%s'", json);
     is_int(rc, 0, "run --contexts converges");
     result *r = e2e_result(json, err, sizeof err);
     if (!r) bail("cannot read the result: %s", err);
@@ -152,7 +152,7 @@ int main(void) {
            file_has(text, "main:24:13 > work") && file_has(text, "(outside) main"),
        "the text report lists each function's contexts with their shares");
 
-    rc = e2e_runf(err, sizeof err, "run " SPEC " --contexts --context-depth 1 -j 2 -q -o '%s'", depth1);
+    rc = e2e_runf(err, sizeof err, "run " SPEC " --contexts --sampling plain --context-depth 1 -j 2 -q -o '%s'", depth1);
     result *r1 = e2e_result(depth1, err, sizeof err);
     int short_chains = rc == 0 && r1 && r1->context_depth == 1;
     for (size_t i = 0; short_chains && i < r1->ncontexts; i++) short_chains &= r1->contexts[i].ncalls <= 1;
@@ -161,7 +161,7 @@ int main(void) {
     result_free(r1);
 
     /* the same trials with and without contexts: the blocks must not change */
-    rc = e2e_runf(err, sizeof err, "run " SPEC " --contexts -e 0.0001 -n 3000 -j 2 -q -o '%s'", with);
+    rc = e2e_runf(err, sizeof err, "run " SPEC " --contexts --sampling plain -e 0.0001 -n 3000 -j 2 -q -o '%s'", with);
     int rc2 = e2e_runf(err, sizeof err, "run " SPEC " --sampling plain -e 0.0001 -n 3000 -j 2 -q -o '%s'", without);
     result *a = e2e_result(with, err, sizeof err), *b = e2e_result(without, err, sizeof err);
     ok(rc == 1 && rc2 == 1 && a && b && a->trials == 3000 && same_blocks(a, b),
@@ -177,9 +177,9 @@ int main(void) {
     snprintf(patterns, sizeof patterns, "%s", tmp_path("patterns.json"));
     snprintf(one_job, sizeof one_job, "%s", tmp_path("one.json"));
     char args[4096];
-    snprintf(args, sizeof args, "run " SPEC " --contexts --simultaneous -j 2 -q -o '%s'", patterns);
+    snprintf(args, sizeof args, "run " SPEC " --contexts --sampling plain --simultaneous -j 2 -q -o '%s'", patterns);
     rc = e2e_run_env("FREQSYS_COUNTING=patterns", args, err, sizeof err);
-    int rc1 = e2e_runf(err, sizeof err, "run " SPEC " --contexts --simultaneous -j 1 -q -o '%s'", one_job);
+    int rc1 = e2e_runf(err, sizeof err, "run " SPEC " --contexts --sampling plain --simultaneous -j 1 -q -o '%s'", one_job);
     result *pr = e2e_result(patterns, err, sizeof err), *jr = e2e_result(one_job, err, sizeof err);
     ok(rc == 0 && rc1 == 0 && pr && jr && same_contexts(r, pr) && same_contexts(r, jr),
        "the contexts are the same counted by pattern or directly, with one worker or two");
@@ -220,7 +220,7 @@ int main(void) {
      * counted call, so 1 entry each and E[x] = 1.5 and 2 loop bodies */
     char calls_json[2048];
     snprintf(calls_json, sizeof calls_json, "%s", tmp_path("calls.json"));
-    rc = e2e_runf(err, sizeof err, "run tests/e2e/programs/contexts_calls.fspec --contexts --simultaneous -j 2 -q -o '%s'",
+    rc = e2e_runf(err, sizeof err, "run tests/e2e/programs/contexts_calls.fspec --contexts --sampling plain --simultaneous -j 2 -q -o '%s'",
                   calls_json);
     result *seq = e2e_result(calls_json, err, sizeof err);
     const result_context *wide = seq ? find_context(seq, "step:13:12 > helper") : NULL;
@@ -253,8 +253,13 @@ int main(void) {
     is_int(e2e_run("run " SPEC " --context-depth 0 -q", err, sizeof err), 2, "--context-depth 0 is a usage error");
     ok(e2e_run("run " SPEC " --context-depth 9 -q", err, sizeof err) == 2 && strstr(err, "from 1 to 8"),
        "--context-depth 9 is a usage error naming the range");
-    ok(e2e_run("run " SPEC " --contexts --sampling antithetic -q", err, sizeof err) == 2 && strstr(err, "--contexts"),
-       "--contexts with replicate sampling is refused, saying so");
+    char pairs[2048];
+    snprintf(pairs, sizeof pairs, "%s", tmp_path("pairs.json"));
+    rc = e2e_runf(err, sizeof err, "run " SPEC " --contexts --sampling antithetic -j 2 -q -o '%s'", pairs);
+    result *anti = e2e_result(pairs, err, sizeof err);
+    ok(rc == 0 && anti && !strcmp(anti->sampling, "antithetic") && anti->ncontexts == r->ncontexts,
+       "--contexts goes with replicate sampling (tests/e2e/replicate_counters-t.c checks its means)");
+    result_free(anti);
     result_free(r);
     return done();
 }

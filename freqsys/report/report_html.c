@@ -181,7 +181,7 @@ static const char style[] =
     ".cold{color:#888}.swatch{display:inline-block;width:1em;height:1em;vertical-align:middle;outline:1px solid #ccc}\n"
     ".graph{overflow:auto;border:1px solid #ddd;max-height:90vh}\n"
     ".plots{display:flex;flex-wrap:wrap;gap:12px}.plot{border:1px solid #ddd;padding:4px;margin:0}\n"
-    ".plot figcaption{font-size:12px}\n"
+    ".plot figcaption{font-size:12px}.plot svg{display:block}\n"
     ".src{font:12px/1.35 ui-monospace,monospace}.src td{padding:0 6px;white-space:pre}\n"
     ".src .ln{color:#888;text-align:right}.src .n{text-align:right;color:#444}\n"
     ".note{background:#fff3cd;padding:6px 10px;border:1px solid #e0c36b}\n"

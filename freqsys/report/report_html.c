@@ -473,6 +473,17 @@ static int axis_range(const result_block *b, const point *p, size_t n, double *l
     return clipped;
 }
 
+/* A plot's y axis: its top value HI at height TOP and its bottom LO at BOTTOM, right
+ * aligned at X. */
+static void y_labels(double hi, double lo, double x, double top, double bottom, FILE *out)
+{
+    char a[32];
+    fprintf(out, "<text class=\"y-top\" x=\"%g\" y=\"%g\" text-anchor=\"end\">%s</text>\n", x, top,
+            number_format(hi, a, sizeof a));
+    fprintf(out, "<text class=\"y-bottom\" x=\"%g\" y=\"%g\" text-anchor=\"end\">%s</text>\n", x, bottom,
+            number_format(lo, a, sizeof a));
+}
+
 /* The half width the rule asks of a block whose estimate is MEAN: epsilon, or for a
  * relative epsilon, epsilon |MEAN| + the floor. */
 static double target_half_width(const result *r, double mean)
@@ -503,7 +514,6 @@ static void halfwidth_plot(const result *r, const point *p, size_t n, FILE *out)
     double x0 = log10(t0), x1 = t1 > t0 ? log10(t1) : x0 + 1;
 #define X(t) (L + (log10((double)((t) ? (t) : 1)) - x0) / (x1 - x0) * (W - L - R))
 #define Y(v) (T + (y1 - log10(v)) / (y1 - y0) * (H - T - B))
-    char a[32];
     fprintf(out, "<svg class=\"half-width\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%g\" height=\"%g\" "
                  "viewBox=\"0 0 %g %g\" font-size=\"10\">\n<rect x=\"%g\" y=\"%g\" width=\"%g\" height=\"%g\" "
                  "fill=\"none\" stroke=\"#999\"/>\n",
@@ -519,10 +529,7 @@ static void halfwidth_plot(const result *r, const point *p, size_t n, FILE *out)
         if (isfinite(p[k].half) && p[k].half > 0)
             fprintf(out, "%.1f,%.1f ", X(p[k].trials), Y(p[k].half));
     fputs("\"/>\n", out);
-    fprintf(out, "<text x=\"%g\" y=\"%g\" text-anchor=\"end\">%s</text>\n", L - 4, T + 8,
-            number_format(hi, a, sizeof a));
-    fprintf(out, "<text x=\"%g\" y=\"%g\" text-anchor=\"end\">%s</text>\n", L - 4, H - B,
-            number_format(lo, a, sizeof a));
+    y_labels(hi, lo, L - 4, T + 8, H - B, out);
     fprintf(out, "<text x=\"%g\" y=\"%g\" text-anchor=\"middle\">half width (log) against trials (log); "
                  "dashed: the target</text>\n</svg>\n",
             (L + W - R) / 2, H - 8);
@@ -571,10 +578,7 @@ static void plot(const result *r, const point *p, size_t n, FILE *out)
         if (isfinite(p[k].mean))
             fprintf(out, "%.1f,%.1f ", X(p[k].trials), Y(p[k].mean));
     fputs("\"/>\n</g>\n", out);
-    fprintf(out, "<text class=\"y-top\" x=\"%g\" y=\"%g\" text-anchor=\"end\">%s</text>\n", L - 4, T + 8,
-            number_format(hi, a, sizeof a));
-    fprintf(out, "<text class=\"y-bottom\" x=\"%g\" y=\"%g\" text-anchor=\"end\">%s</text>\n", L - 4, H - B,
-            number_format(lo, a, sizeof a));
+    y_labels(hi, lo, L - 4, T + 8, H - B, out);
     fprintf(out, "<text x=\"%g\" y=\"%g\">%" PRIu64 "</text>\n", L, H - B + 13, p[0].trials);
     fprintf(out, "<text x=\"%g\" y=\"%g\" text-anchor=\"end\">%" PRIu64 "</text>\n", W - R,
             H - B + 13, p[n - 1].trials);

@@ -1,6 +1,7 @@
 /* tests/e2e/enumerate_counters-t.c: exact enumeration of paths, blocks per calling context and call sequences against hand-computed means. */
 /* SPDX-License-Identifier: MIT */
 #include <math.h>
+#include "binomial_tail.h"
 #include "tap.h"
 #include "e2e.h"
 #include "counter_truths.h"
@@ -84,12 +85,7 @@ int main(void) {
     ok(!strcmp(r->sampling, "enumerated") && r->trials == 10648 && r->draws_per_run == 6 && r->calls == 3,
        "calls: the 22^3 combinations of a trial's six draws enumerated (%s, %llu)", r->sampling,
        (unsigned long long)r->trials);
-    double above5 = 0;   /* P(binomial(10, 0.3) > 5), term by term */
-    for (int k = 6; k <= 10; k++) {
-        double c = 1;
-        for (int j = 0; j < k; j++) c = c * (10 - j) / (j + 1);
-        above5 += c * pow(0.3, k) * pow(0.7, 10 - k);
-    }
+    double above5 = binomial_above(10, 0.3, 5);
     const result_block *body = e2e_block_at(r, "weighted", 6, "for.body");
     const result_block *flag = e2e_block_at(r, "weighted", 8, "if.then");
     const result_block *big = e2e_block_at(r, "weighted", 10, "if.then");

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <llvm-c/Core.h>
 
+#include "cfg_flow.h"
 #include "export.h"
 #include "frontend_blocks.h"
 #include "transform.h"
@@ -86,11 +87,10 @@ static int has_pred(LLVMBasicBlockRef *bbs, size_t n, size_t at)
     return 0;
 }
 
-/* The expected count of IR block AT, which the result does not have (EXTRA): a block
- * the optimising front end adds on an edge (a loop's exit, which ends a variable's
- * lifetime) runs as often as that edge, which the result's flow gives; one nothing
- * reaches never runs. Where the flow leaves the edge open, the smaller count of its
- * two ends bounds it and is taken. */
+/* The expected count of IR block AT, which the result does not have and the flow of
+ * this code leaves open: a block on an edge runs as often as that edge, which the
+ * result's flow may give; else the smaller count of the edge's two ends bounds it and
+ * is taken. */
 static double extra_count(const ctx *c, LLVMBasicBlockRef *bbs, size_t n, const size_t *map, size_t at)
 {
     if (at != 0 && !has_pred(bbs, n, at))
@@ -110,6 +110,46 @@ static double extra_count(const ctx *c, LLVMBasicBlockRef *bbs, size_t n, const 
             return c->flow.edges[e].count;
     double ma = c->r->blocks[a].mean, mb = c->r->blocks[b].mean;
     return ma < mb ? ma : mb;
+}
+
+/* MEAN[k] for each of FN's N blocks BBS: the result's for those it has (MAP), and for
+ * those the optimising front end adds, what the flow through this code gives (a
+ * loop's exit block runs as often as the loop ends); KNOWN[k] says which are set. */
+static int fill_by_flow(LLVMBasicBlockRef *bbs, size_t n, const size_t *map, const result *r, double *mean,
+                        unsigned char *known)
+{
+    size_t *first = malloc((n + 1) * sizeof *first), m = 0, cap = 4 * n + 4;
+    size_t *to = malloc(cap * sizeof *to);
+    int rc = first && to ? 0 : -1;
+    for (size_t k = 0; rc == 0 && k < n; k++) {
+        known[k] = map[k] != SIZE_MAX;
+        mean[k] = known[k] ? r->blocks[map[k]].mean : 0;
+        first[k] = m;
+        LLVMValueRef t = LLVMGetBasicBlockTerminator(bbs[k]);
+        for (unsigned s = 0; t && rc == 0 && s < LLVMGetNumSuccessors(t); s++) {
+            size_t v = index_of(bbs, n, LLVMGetSuccessor(t, s)), dup = 0;
+            for (size_t e = first[k]; e < m && !dup; e++)
+                dup = to[e] == v;
+            if (dup || v == SIZE_MAX)
+                continue;
+            if (m == cap) {
+                size_t *grown = realloc(to, 2 * cap * sizeof *to);
+                if (!grown) {
+                    rc = -1;
+                    break;
+                }
+                to = grown, cap *= 2;
+            }
+            to[m++] = v;
+        }
+    }
+    if (rc == 0) {
+        first[n] = m;
+        rc = cfg_flow_fill(n, first, to, mean, known);
+    }
+    free(first);
+    free(to);
+    return rc;
 }
 
 /* Writes FN's record when the result has its blocks; a function the run never
@@ -132,15 +172,22 @@ static int write_function(ctx *c, LLVMValueRef fn, uint64_t checksum, FILE *out)
         LLVMGetBasicBlocks(fn, bbs);
         rc = frontend_blocks_match(c->r, name, bbs, n, map, extra, c->err, c->errlen);
     }
+    double *mean = rc == 0 ? malloc((n + 1) * sizeof *mean) : NULL;
+    unsigned char *known = rc == 0 ? calloc(n + 1, 1) : NULL;
+    if (rc == 0 && (!mean || !known || fill_by_flow(bbs, n, map, c->r, mean, known) != 0)) {
+        snprintf(c->err, c->errlen, "out of memory");
+        rc = -1;
+    }
     uint64_t total = 0;
     for (size_t k = 0; rc == 0 && k < n; k++) {
         uint64_t guid;
         probe[k] = block_probe(bbs[k], &guid);
-        double mean = map[k] != SIZE_MAX ? c->r->blocks[map[k]].mean : extra_count(c, bbs, n, map, k);
-        count[k] = number_scaled(mean, c->scale);
+        count[k] = number_scaled(known[k] ? mean[k] : extra_count(c, bbs, n, map, k), c->scale);
         if (probe[k])
             total += count[k];
     }
+    free(mean);
+    free(known);
     if (rc == 0) {
         /* the head count is the entry block's: how often the function is called */
         fprintf(out, "%s:%" PRIu64 ":%" PRIu64 "\n", name, total, n && probe[0] ? count[0] : 0);

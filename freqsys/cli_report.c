@@ -11,15 +11,17 @@
 #include "block_lines.h"
 #include "gcda_profile.h"
 #include "instr_profile.h"
+#include "probe_profile.h"
 #include "result.h"
 
 static const char usage[] =
-    "usage: freqsys report RESULT.json [--format text|json|csv|dot|lcov|sample|instr|afdo|gcda|html|llvm-json] [--contexts] [-o FILE]\n"
+    "usage: freqsys report RESULT.json [--format text|json|csv|dot|lcov|gcov|sample|sample-probes|instr|afdo|gcda|html|\n"
+    "         llvm-json] [--contexts] [-o FILE]\n"
     "         [--source-dir DIR] [--scale N] [--trace TRACE.csv] [--spec SPEC] [--gcc-flags FLAGS]\n"
     "         [--no-discriminators] [--function NAME] [--dot-timeout SECONDS]\n";
 
-static const char *const formats[] = {"text", "json", "csv", "dot", "lcov", "gcov", "sample", "sample-contexts", "instr",
-                                      "afdo", "gcda", "html", "llvm-json", NULL};
+static const char *const formats[] = {"text",   "json", "csv",  "dot",  "lcov",      "gcov", "sample", "sample-contexts",
+                                      "sample-probes", "instr", "afdo", "gcda", "html", "llvm-json", NULL};
 
 /* Whether argv[*i] is option NAME with its value, "NAME VALUE" or "NAME=VALUE"; if so,
  * the value goes to *OUT and *I to the option's last word. */
@@ -63,9 +65,10 @@ static int emit(const result *r, const char *format, const result_export *opt,
         opt = &with_places;
     }
     /* clang's own counters need the program compiled again: not the result model's job. */
-    int rc = !strcmp(format, "instr")
-                 ? instr_profile_write(r, spec_path ? spec_path : r->spec, number_scale(opt), mem, err, sizeof err)
-                 : result_write_export(r, format, opt, mem, err, sizeof err);
+    const char *spec = spec_path ? spec_path : r->spec;
+    int rc = !strcmp(format, "instr")           ? instr_profile_write(r, spec, number_scale(opt), mem, err, sizeof err)
+             : !strcmp(format, "sample-probes") ? probe_profile_write(r, spec, number_scale(opt), mem, err, sizeof err)
+                                                : result_write_export(r, format, opt, mem, err, sizeof err);
     block_lines_free(&places);
     if (fclose(mem) != 0 && rc == 0) {
         rc = -1;
@@ -145,7 +148,8 @@ int cli_report(int argc, char **argv) {
         known |= !strcmp(format, *f);
     if (!known) {
         fprintf(stderr, "freqsys report: unknown format '%s' (this version writes text, json, "
-                        "csv, dot, lcov, gcov, sample, sample-contexts, instr, afdo, gcda, html, llvm-json)\n", format);
+                        "csv, dot, lcov, gcov, sample, sample-contexts, sample-probes, instr, afdo, gcda, html, "
+                        "llvm-json)\n", format);
         return EXIT_USAGE;
     }
     /* coverage tools count totals over runs: so do their exports, unless told otherwise */

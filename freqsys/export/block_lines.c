@@ -8,7 +8,7 @@
 #include <llvm-c/Core.h>
 #include <llvm-c/DebugInfo.h>
 
-#include "transform.h"
+#include "frontend_blocks.h"
 
 /* A line profile (clang's sample profile, GCC's AutoFDO file) keys its counts by the
  * line and the discriminator of each instruction; blocks that share a line are told
@@ -100,27 +100,6 @@ static const char *file_of(LLVMValueRef inst)
 static int located(LLVMValueRef inst)
 {
     return LLVMGetDebugLocLine(inst) > 0 && file_of(inst);
-}
-
-static int stem_len(const char *name)
-{
-    int n = (int)strlen(name);
-    while (n > 0 && name[n - 1] >= '0' && name[n - 1] <= '9')
-        n--;
-    return n;
-}
-
-static int same_stem(const char *a, const char *b)
-{
-    int n = stem_len(a);
-    return n == stem_len(b) && strncmp(a, b, (size_t)n) == 0;
-}
-
-/* Blocks clang adds only when it counts (-fprofile-instr-generate), which a run with
- * that flag has and the front end's plain code does not. */
-static int counter_block(const char *name)
-{
-    return strstr(name, "rhscnt") || strstr(name, "skipcount");
 }
 
 static int add(ctx *c, block_position p)
@@ -321,87 +300,13 @@ static int places(ctx *c, LLVMValueRef fn, LLVMBasicBlockRef *bbs, size_t n, con
     return rc;
 }
 
-/* MAP[k]: the result's block for IR block k of FN, SIZE_MAX when the result does not
- * have the function; fails when the blocks differ. */
-static int map_blocks(ctx *c, const char *name, LLVMBasicBlockRef *bbs, size_t n, size_t *map, char *extra)
-{
-    size_t first, end;
-    result_function_blocks(c->r, name, &first, &end);
-    size_t j = first;
-    for (size_t k = 0; k < n; k++) {
-        extra[k] = 0;
-        if (first == SIZE_MAX) {
-            map[k] = SIZE_MAX;
-            continue;
-        }
-        const char *label = LLVMGetBasicBlockName(bbs[k]);
-        while (j < end && !same_stem(c->r->blocks[j].block, label) && counter_block(c->r->blocks[j].block))
-            j++;
-        /* a block the optimising front end adds (a loop's for.cond.cleanup, which ends
-         * its variable's lifetime; an unreachable one): numbered, but with no count of
-         * the run's own */
-        int later = 0;
-        for (size_t i = j; i < end && !later; i++)
-            later = same_stem(c->r->blocks[i].block, label);
-        if (!later) {
-            map[k] = SIZE_MAX;
-            extra[k] = 1;
-            continue;
-        }
-        if (j == end || !same_stem(c->r->blocks[j].block, label)) {
-            snprintf(c->err, c->errlen, "%s: block %s comes before the result's %s (the sources changed "
-                                        "since the run?)", name, label, c->r->blocks[j].block);
-            return -1;
-        }
-        map[k] = j++;
-    }
-    return 0;
-}
-
-/* The spec's flags without those that make clang add counters, and then those that
- * make the front end emit what it emits when optimising (its lifetime markers come
- * with blocks of their own, which AddDiscriminators numbers) with no pass run after
- * it. */
-static char **plain_flags(char **flags, size_t n, size_t *kept)
-{
-    static char *const optimising[] = {"-O2", "-Xclang", "-disable-llvm-passes"};
-    size_t extra = sizeof optimising / sizeof optimising[0];
-    char **v = calloc(n + extra + 1, sizeof *v);
-    *kept = 0;
-    for (size_t k = 0; v && k < n; k++)
-        if (strncmp(flags[k], "-fprofile-instr-generate", 24) != 0 && strcmp(flags[k], "-fcoverage-mapping") != 0)
-            v[(*kept)++] = flags[k];
-    for (size_t k = 0; v && k < extra; k++)
-        v[(*kept)++] = optimising[k];
-    return v;
-}
-
 int block_lines_compute(const result *r, const char *spec_path, block_lines *out, char *err, size_t errlen)
 {
     *out = (block_lines){0};
-    char msg[16384];
-    spec *s;
-    if (spec_parse_file(spec_path, &s, msg, sizeof msg) != SPEC_OK) {
-        snprintf(err, errlen, "the result's spec: %s", msg);
-        return -1;
-    }
     ctx c = {.r = r, .out = out, .err = err, .errlen = errlen};
-    char **cflags = s->cflags;
-    size_t ncflags = s->ncflags, kept;
-    char **plain = plain_flags(cflags, ncflags, &kept);
-    int rc = plain ? 0 : oom(&c);
     LLVMContextRef lc = LLVMContextCreate();
     LLVMModuleRef m = NULL;
-    if (rc == 0) {
-        s->cflags = plain;
-        s->ncflags = kept;
-        if (compile_sources(s, lc, &m, msg, sizeof msg) != 0) {
-            snprintf(err, errlen, "%s", msg);
-            rc = -1;
-        }
-        s->cflags = cflags;
-        s->ncflags = ncflags;
-    }
+    int rc = frontend_module_compile(spec_path, lc, &m, err, errlen);
     for (LLVMValueRef fn = m ? LLVMGetFirstFunction(m) : NULL; fn && rc == 0; fn = LLVMGetNextFunction(fn)) {
         if (LLVMIsDeclaration(fn))
             continue;
@@ -413,7 +318,7 @@ int block_lines_compute(const result *r, const char *spec_path, block_lines *out
             rc = oom(&c);
         if (rc == 0) {
             LLVMGetBasicBlocks(fn, bbs);
-            rc = map_blocks(&c, LLVMGetValueName(fn), bbs, n, map, extra);
+            rc = frontend_blocks_match(r, LLVMGetValueName(fn), bbs, n, map, extra, err, errlen);
         }
         if (rc == 0)
             rc = places(&c, fn, bbs, n, map, extra);
@@ -426,8 +331,6 @@ int block_lines_compute(const result *r, const char *spec_path, block_lines *out
     LLVMContextDispose(lc);
     reset_counters(&c);
     free(c.counters);
-    free(plain);
-    spec_free(s);
     if (rc != 0)
         block_lines_free(out);
     return rc;

@@ -9,6 +9,7 @@
 #include <llvm-c/Core.h>
 
 #include "export.h"
+#include "frontend_blocks.h"
 #include "transform.h"
 
 /* clang -fprofile-instr-generate gives every function an array of counters, __profc_F,
@@ -42,22 +43,6 @@ static int fail(ctx *c, const char *fmt, const char *a, const char *b)
 {
     snprintf(c->err, c->errlen, fmt, a, b);
     return -1;
-}
-
-/* NAME without a trailing number: LLVM makes block names unique with one counter per
- * function, so an added block shifts the numbers of those after it. */
-static size_t stem_len(const char *name)
-{
-    size_t n = strlen(name);
-    while (n > 0 && name[n - 1] >= '0' && name[n - 1] <= '9')
-        n--;
-    return n;
-}
-
-static int same_stem(const char *a, const char *b)
-{
-    size_t n = stem_len(a);
-    return n == stem_len(b) && strncmp(a, b, n) == 0;
 }
 
 static int is_rhs_counter_block(const char *name)
@@ -183,7 +168,7 @@ static int map_blocks(ctx *c, const char *name, LLVMBasicBlockRef *bbs, size_t n
         const char *bname = LLVMGetBasicBlockName(bbs[k]);
         if (first == SIZE_MAX) {
             map[k] = SIZE_MAX;
-        } else if (j < end && same_stem(c->r->blocks[j].block, bname)) {
+        } else if (j < end && block_names_same_stem(c->r->blocks[j].block, bname)) {
             map[k] = j++;
         } else if (is_rhs_counter_block(bname)) {
             map[k] = SIZE_MAX;

@@ -17,35 +17,30 @@
 typedef struct discrete {
     dist base;
     size_t n;
-    double *values, *weights;   /* as written */
-    double *sorted, *cum;       /* values ascending, and P(X <= sorted[i]) */
+    double *values, *weights; /* as written */
+    double *sorted, *cum;     /* values ascending, and P(X <= sorted[i]) */
     double total;
     gsl_ran_discrete_t *table;
 } discrete;
 
 #define D(d) ((const discrete *)(d))
 
-static double sample(const dist *d, gsl_rng *r)
-{
+static double sample(const dist *d, gsl_rng *r) {
     return D(d)->values[gsl_ran_discrete(r, D(d)->table)];
 }
 
-static double cdf(const dist *d, double x)
-{
+static double cdf(const dist *d, double x) {
     size_t k = dist_sorted_rank(D(d)->sorted, D(d)->n, x);
     return k ? D(d)->cum[k - 1] : 0;
 }
 
-static double mean(const dist *d)
-{
+static double mean(const dist *d) {
     double s = 0;
-    for (size_t i = 0; i < D(d)->n; i++)
-        s += D(d)->values[i] * D(d)->weights[i];
+    for (size_t i = 0; i < D(d)->n; i++) s += D(d)->values[i] * D(d)->weights[i];
     return s / D(d)->total;
 }
 
-static void format(const dist *d, dist_text *t)
-{
+static void format(const dist *d, dist_text *t) {
     dist_text_add(t, "discrete(");
     for (size_t i = 0; i < D(d)->n; i++) {
         dist_text_add(t, i ? ", " : "");
@@ -56,16 +51,13 @@ static void format(const dist *d, dist_text *t)
     dist_text_add(t, ")");
 }
 
-static void release(dist *d)
-{
+static void release(dist *d) {
     discrete *s = (discrete *)d;
-    if (s->table)
-        gsl_ran_discrete_free(s->table);
+    if (s->table) gsl_ran_discrete_free(s->table);
     free(s->values);
 }
 
-static size_t support(const dist *d, double *values, double *probs, size_t max)
-{
+static size_t support(const dist *d, double *values, double *probs, size_t max) {
     size_t n = D(d)->n;
     for (size_t k = 0; k < n && n <= max; k++) {
         values[k] = D(d)->values[k];
@@ -83,8 +75,7 @@ typedef struct pair {
     double value, weight;
 } pair;
 
-static int by_value(const void *pa, const void *pb)
-{
+static int by_value(const void *pa, const void *pb) {
     const pair *a = pa, *b = pb;
     return (a->value > b->value) - (a->value < b->value);
 }
@@ -92,43 +83,43 @@ static int by_value(const void *pa, const void *pb)
 /* discrete(v1: w1, ...) (strings: words.c) with finite values and weights >= 0, not all 0. Fails on no
  * arguments, an argument without a weight or not a number, a bad weight, or out of
  * memory. */
-dist *dist_discrete_create(const dist_arg *args, size_t nargs, const char *base_dir,
-                           dist_error *err)
-{
+dist *dist_discrete_create(const dist_arg *args, size_t nargs, const char *base_dir, dist_error *err) {
     if (nargs == 0)
-        return dist_args_fail(err, -1, "discrete takes at least 1 argument (v1: w1, v2: w2, "
-                              "...), got 0"), NULL;
-    if (args[0].kind == DIST_ARG_STRING)
-        return dist_words_create(args, nargs, 1, err);
+        return dist_args_fail(err, -1,
+                              "discrete takes at least 1 argument (v1: w1, v2: w2, "
+                              "...), got 0"),
+               NULL;
+    if (args[0].kind == DIST_ARG_STRING) return dist_words_create(args, nargs, 1, err);
     int integer = 1;
     double total = 0;
     for (size_t i = 0; i < nargs; i++) {
         const dist_arg *a = &args[i];
         if (a->kind != DIST_ARG_NUMBER || !isfinite(a->number))
-            return dist_args_fail(err, (int)i, SIG ": argument %zu must be a finite number",
-                                  i + 1), NULL;
+            return dist_args_fail(err, (int)i, SIG ": argument %zu must be a finite number", i + 1), NULL;
         if (!a->has_weight)
-            return dist_args_fail(err, (int)i, SIG " needs value: weight pairs, argument %zu "
-                                  "has no weight", i + 1), NULL;
+            return dist_args_fail(err, (int)i,
+                                  SIG " needs value: weight pairs, argument %zu "
+                                      "has no weight",
+                                  i + 1),
+                   NULL;
         if (!(a->weight >= 0 && isfinite(a->weight)))
-            return dist_args_fail(err, (int)i, SIG " needs finite weights >= 0, got %g for "
-                                  "value %g", a->weight, a->number), NULL;
+            return dist_args_fail(err, (int)i,
+                                  SIG " needs finite weights >= 0, got %g for "
+                                      "value %g",
+                                  a->weight, a->number),
+                   NULL;
         total += a->weight;
-        if (a->number != floor(a->number))
-            integer = 0;
+        if (a->number != floor(a->number)) integer = 0;
     }
-    if (!(total > 0))
-        return dist_args_fail(err, -1, SIG " needs a weight > 0, got all weights 0"), NULL;
+    if (!(total > 0)) return dist_args_fail(err, -1, SIG " needs a weight > 0, got all weights 0"), NULL;
 
     discrete *s = (discrete *)dist_alloc(sizeof *s, &ops, sample, integer, err);
-    if (!s)
-        return NULL;
+    if (!s) return NULL;
     pair *pairs = malloc(nargs * sizeof *pairs);
     s->n = nargs;
     s->total = total;
     s->values = malloc(4 * nargs * sizeof *s->values);
-    if (!pairs || !s->values)
-        goto nomem;
+    if (!pairs || !s->values) goto nomem;
     s->weights = s->values + nargs;
     s->sorted = s->weights + nargs;
     s->cum = s->sorted + nargs;
@@ -145,8 +136,7 @@ dist *dist_discrete_create(const dist_arg *args, size_t nargs, const char *base_
     }
     s->cum[nargs - 1] = 1;
     s->table = gsl_ran_discrete_preproc(nargs, s->weights);
-    if (!s->table)
-        goto nomem;
+    if (!s->table) goto nomem;
     free(pairs);
     return &s->base;
 nomem:

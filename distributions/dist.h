@@ -18,12 +18,12 @@ typedef enum dist_arg_kind { DIST_ARG_NUMBER, DIST_ARG_STRING, DIST_ARG_DIST } d
 
 typedef struct dist_arg {
     dist_arg_kind kind;
-    double number;        /* DIST_ARG_NUMBER */
-    const char *string;   /* DIST_ARG_STRING (not owned); may hold NUL bytes ("\0") */
-    dist *inner;          /* DIST_ARG_DIST; on success dist_create takes ownership */
-    double weight;        /* discrete(v: w, ...): the weight after the colon */
-    int has_weight;       /* 1 when written as "value: weight" */
-    size_t string_len;    /* DIST_ARG_STRING: its length in bytes */
+    double number;      /* DIST_ARG_NUMBER */
+    const char *string; /* DIST_ARG_STRING (not owned); may hold NUL bytes ("\0") */
+    dist *inner;        /* DIST_ARG_DIST; on success dist_create takes ownership */
+    double weight;      /* discrete(v: w, ...): the weight after the colon */
+    int has_weight;     /* 1 when written as "value: weight" */
+    size_t string_len;  /* DIST_ARG_STRING: its length in bytes */
 } dist_arg;
 
 /* Error from dist_create: a message without location ("uniform(a, b) needs a < b,
@@ -32,15 +32,15 @@ typedef struct dist_arg {
 typedef struct dist_error {
     char message[256];
     int arg_index;
-    long char_index;      /* >= 0: the byte of that (string) argument the error is about */
+    long char_index; /* >= 0: the byte of that (string) argument the error is about */
 } dist_error;
 
 /* Builds distribution NAME from its arguments. BASE_DIR resolves relative file names
  * (empirical("samples.txt")). Returns NULL and fills ERR on an unknown name, a wrong
  * number or kind of arguments, an invalid parameter or an unreadable file. On success
  * the nested distributions in ARGS belong to the result; on failure to the caller. */
-dist *dist_create(const char *name, const dist_arg *args, size_t nargs,
-                  const char *base_dir, dist_error *err);
+dist *dist_create(const char *name, const dist_arg *args, size_t nargs, const char *base_dir,
+                  dist_error *err);
 
 void dist_free(dist *d);
 
@@ -57,7 +57,7 @@ int dist_is_text(const dist *d);
 
 /* The bytes of one text draw; may hold NUL bytes. Start from {0} and dist_bytes_free. */
 typedef struct dist_bytes {
-    char *data;           /* NUL-terminated beyond LEN whenever LEN > 0 */
+    char *data; /* NUL-terminated beyond LEN whenever LEN > 0 */
     size_t len, cap;
 } dist_bytes;
 

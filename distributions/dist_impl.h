@@ -23,9 +23,9 @@ typedef struct dist_ops {
     double (*cdf)(const dist *d, double x);
     double (*mean)(const dist *d);
     void (*format)(const dist *d, dist_text *t);
-    void (*release)(dist *d);                      /* frees what the kind owns; may be NULL */
-    double (*quantile)(const dist *d, double p);   /* smallest x with P(X <= x) >= p */
-    double (*survival)(const dist *d, double x);   /* P(X > x), accurate in the upper tail */
+    void (*release)(dist *d);                          /* frees what the kind owns; may be NULL */
+    double (*quantile)(const dist *d, double p);       /* smallest x with P(X <= x) >= p */
+    double (*survival)(const dist *d, double x);       /* P(X > x), accurate in the upper tail */
     double (*upper_quantile)(const dist *d, double q); /* x with P(X > x) = q */
     /* A finite support: its size N, and when N <= MAX its values and probabilities
      * in VALUES and PROBS. NULL for kinds whose support is infinite or continuous. */
@@ -53,20 +53,18 @@ struct dist {
 };
 
 /* dist_create for one kind: same contract as dist_create. */
-typedef dist *(*dist_creator)(const dist_arg *args, size_t nargs, const char *base_dir,
-                              dist_error *err);
+typedef dist *(*dist_creator)(const dist_arg *args, size_t nargs, const char *base_dir, dist_error *err);
 
 /* dist.c */
-dist *dist_alloc(size_t size, const dist_ops *ops, dist_sampler sample, int integer,
-                 dist_error *err);
+dist *dist_alloc(size_t size, const dist_ops *ops, dist_sampler sample, int integer, dist_error *err);
 void dist_format_text(const dist *d, dist_text *t);
 
 /* dist_args.c: argument checking shared by every kind. All return 0 on success and
  * -1 after filling ERR. */
 int dist_args_fail(dist_error *err, int arg_index, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
-int dist_args_numbers(const char *name, const char *const *params, size_t want,
-                      const dist_arg *args, size_t nargs, double *out, dist_error *err);
+int dist_args_numbers(const char *name, const char *const *params, size_t want, const dist_arg *args,
+                      size_t nargs, double *out, dist_error *err);
 int dist_args_is_integral(double x);
 const char *dist_args_kind(const dist_arg *a);
 

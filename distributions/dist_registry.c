@@ -34,14 +34,13 @@ static const entry registry[] = {
 #define COUNT (sizeof registry / sizeof registry[0])
 
 static const char *const names[COUNT + 1] = {
-    "uniform", "uniform_int", "normal", "lognormal", "exponential", "gamma", "beta",
-    "poisson", "binomial", "bernoulli", "geometric", "choice", "discrete", "constant",
-    "empirical", "truncated", "mixture", "format", NULL,
+    "uniform",   "uniform_int", "normal",    "lognormal", "exponential", "gamma",    "beta",
+    "poisson",   "binomial",    "bernoulli", "geometric", "choice",      "discrete", "constant",
+    "empirical", "truncated",   "mixture",   "format",    NULL,
 };
 
-dist *dist_create(const char *name, const dist_arg *args, size_t nargs,
-                  const char *base_dir, dist_error *err)
-{
+dist *dist_create(const char *name, const dist_arg *args, size_t nargs, const char *base_dir,
+                  dist_error *err) {
     if (err) {
         err->message[0] = '\0';
         err->arg_index = -1;
@@ -54,7 +53,6 @@ dist *dist_create(const char *name, const dist_arg *args, size_t nargs,
     return NULL;
 }
 
-const char *const *dist_names(void)
-{
+const char *const *dist_names(void) {
     return names;
 }

@@ -19,46 +19,39 @@
 typedef struct empirical {
     dist base;
     size_t n;
-    double *sorted;     /* the samples, ascending: draws index it, the CDF searches it */
-    char *file;         /* as written in the spec, for format */
+    double *sorted; /* the samples, ascending: draws index it, the CDF searches it */
+    char *file;     /* as written in the spec, for format */
 } empirical;
 
 #define E(d) ((const empirical *)(d))
 
-static double sample(const dist *d, gsl_rng *r)
-{
+static double sample(const dist *d, gsl_rng *r) {
     return E(d)->sorted[dist_uniform_int_index(r, E(d)->n)];
 }
 
-static double cdf(const dist *d, double x)
-{
+static double cdf(const dist *d, double x) {
     return (double)dist_sorted_rank(E(d)->sorted, E(d)->n, x) / (double)E(d)->n;
 }
 
-static double mean(const dist *d)
-{
+static double mean(const dist *d) {
     double s = 0;
-    for (size_t i = 0; i < E(d)->n; i++)
-        s += E(d)->sorted[i];
+    for (size_t i = 0; i < E(d)->n; i++) s += E(d)->sorted[i];
     return s / (double)E(d)->n;
 }
 
-static void format(const dist *d, dist_text *t)
-{
+static void format(const dist *d, dist_text *t) {
     dist_text_add(t, "empirical(");
     dist_text_string(t, E(d)->file);
     dist_text_add(t, ")");
 }
 
-static void release(dist *d)
-{
+static void release(dist *d) {
     empirical *e = (empirical *)d;
     free(e->sorted);
     free(e->file);
 }
 
-static size_t support(const dist *d, double *values, double *probs, size_t max)
-{
+static size_t support(const dist *d, double *values, double *probs, size_t max) {
     size_t n = E(d)->n;
     for (size_t k = 0; k < n && n <= max; k++) {
         values[k] = E(d)->sorted[k];
@@ -72,13 +65,11 @@ static const dist_ops ops = {
 };
 
 /* Appends X to E's samples, growing the array geometrically. Returns -1 when out of memory. */
-static int push(empirical *e, size_t *cap, double x)
-{
+static int push(empirical *e, size_t *cap, double x) {
     if (e->n == *cap) {
         size_t want = *cap ? 2 * *cap : 256;
         double *v = realloc(e->sorted, want * sizeof *v);
-        if (!v)
-            return -1;
+        if (!v) return -1;
         e->sorted = v;
         *cap = want;
     }
@@ -88,8 +79,7 @@ static int push(empirical *e, size_t *cap, double x)
 
 /* Reads every number of F into E. Returns 0, or -1 after filling ERR with the file
  * NAME and the line of the first token that is not a finite number. */
-static int load(empirical *e, FILE *f, const char *name, dist_error *err)
-{
+static int load(empirical *e, FILE *f, const char *name, dist_error *err) {
     char *line = NULL;
     size_t linecap = 0, cap = 0;
     long lineno = 0;
@@ -97,16 +87,15 @@ static int load(empirical *e, FILE *f, const char *name, dist_error *err)
     while (rc == 0 && getline(&line, &linecap, f) >= 0) {
         lineno++;
         char *hash = strchr(line, '#');
-        if (hash)
-            *hash = '\0';
+        if (hash) *hash = '\0';
         char *save;
         for (char *tok = strtok_r(line, SPACE, &save); tok; tok = strtok_r(NULL, SPACE, &save)) {
             char *end;
             errno = 0;
             double x = strtod(tok, &end);
             if (*end != '\0' || !isfinite(x)) {
-                rc = dist_args_fail(err, 0, "empirical: %s:%ld: '%.40s' is not a finite number",
-                                    name, lineno, tok);
+                rc = dist_args_fail(err, 0, "empirical: %s:%ld: '%.40s' is not a finite number", name, lineno,
+                                    tok);
                 break;
             }
             if (push(e, &cap, x)) {
@@ -124,14 +113,12 @@ static int load(empirical *e, FILE *f, const char *name, dist_error *err)
 /* empirical("file"): the samples in FILE (relative to BASE_DIR unless absolute). Fails
  * on a wrong count or kind, a file that cannot be opened or read, a token that is not
  * a number (naming file and line), an empty file, or out of memory. */
-dist *dist_empirical_create(const dist_arg *args, size_t nargs, const char *base_dir,
-                            dist_error *err)
-{
-    if (nargs != 1)
-        return dist_args_fail(err, -1, "empirical takes 1 argument (file), got %zu", nargs), NULL;
+dist *dist_empirical_create(const dist_arg *args, size_t nargs, const char *base_dir, dist_error *err) {
+    if (nargs != 1) return dist_args_fail(err, -1, "empirical takes 1 argument (file), got %zu", nargs), NULL;
     if (args[0].kind != DIST_ARG_STRING || !args[0].string)
         return dist_args_fail(err, 0, "empirical(file): file must be a string, got %s",
-                              dist_args_kind(&args[0])), NULL;
+                              dist_args_kind(&args[0])),
+               NULL;
     const char *name = args[0].string;
     if (strlen(name) < args[0].string_len) {
         dist_args_fail(err, 0, "empirical(file): a file name cannot hold a NUL byte ('\\0')");
@@ -156,16 +143,14 @@ dist *dist_empirical_create(const dist_arg *args, size_t nargs, const char *base
     }
     int rc = load(e, f, name, err);
     fclose(f);
-    if (rc)
-        goto fail;
+    if (rc) goto fail;
     if (e->n == 0) {
         dist_args_fail(err, 0, "empirical: %s holds no samples", name);
         goto fail;
     }
     dist_sorted_sort(e->sorted, e->n);
     for (size_t i = 0; i < e->n; i++)
-        if (e->sorted[i] != floor(e->sorted[i]))
-            e->base.integer = 0;
+        if (e->sorted[i] != floor(e->sorted[i])) e->base.integer = 0;
     free(path);
     return &e->base;
 fail:

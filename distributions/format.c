@@ -21,32 +21,31 @@
 
 #include "dist_impl.h"
 
-#define MAX_FIELD 512
+#define MAX_FIELD  512
 #define PIECE_SPEC 24
 
 typedef struct piece {
-    size_t start, len;      /* literal text before the conversion, in the format */
-    char conv;              /* 0: the final literal alone */
-    char spec[PIECE_SPEC];  /* the conversion for snprintf, "%-08.3lld" */
-    int minus;              /* %s: flag '-' */
-    int width, precision;   /* %s: -1 when not given */
-    size_t at;              /* where the conversion's '%' is in the format */
+    size_t start, len;     /* literal text before the conversion, in the format */
+    char conv;             /* 0: the final literal alone */
+    char spec[PIECE_SPEC]; /* the conversion for snprintf, "%-08.3lld" */
+    int minus;             /* %s: flag '-' */
+    int width, precision;  /* %s: -1 when not given */
+    size_t at;             /* where the conversion's '%' is in the format */
     dist *arg;
 } piece;
 
 typedef struct format {
     dist base;
-    char *text;             /* the format, NUL-terminated beyond its length */
+    char *text; /* the format, NUL-terminated beyond its length */
     size_t len;
-    size_t n;               /* pieces, the last with conv 0 */
+    size_t n; /* pieces, the last with conv 0 */
     piece *pieces;
 } format;
 
 #define F(d) ((const format *)(d))
 
 /* %s: width and precision by hand, so drawn NUL bytes are kept. */
-static int add_string(const piece *p, gsl_rng *r, dist_bytes *out)
-{
+static int add_string(const piece *p, gsl_rng *r, dist_bytes *out) {
     dist_bytes s = {0};
     if (dist_sample_text(p->arg, r, &s) < 0) {
         dist_bytes_free(&s);
@@ -64,25 +63,30 @@ static int add_string(const piece *p, gsl_rng *r, dist_bytes *out)
 
 /* One numeric conversion. Integers beyond 64 bits (only a far tail could give them)
  * are written as %.0f would, so no cast is undefined. */
-static int add_number(const piece *p, gsl_rng *r, dist_bytes *out)
-{
+static int add_number(const piece *p, gsl_rng *r, dist_bytes *out) {
     char buf[2 * MAX_FIELD + 400];
     double v = dist_sample(p->arg, r);
     int n;
     switch (p->conv) {
-    case 'd': case 'i':
+    case 'd':
+    case 'i':
         if (fabs(v) < 9.2e18) {
             n = snprintf(buf, sizeof buf, p->spec, (long long)v);
             break;
         }
         /* fall through */
-    case 'f': case 'F': case 'e': case 'E': case 'g': case 'G':
+    case 'f':
+    case 'F':
+    case 'e':
+    case 'E':
+    case 'g':
+    case 'G':
         n = snprintf(buf, sizeof buf, p->spec, v);
         break;
     case 'c':
         n = snprintf(buf, sizeof buf, p->spec, (int)(unsigned char)v);
         break;
-    default:   /* u x X o: never negative */
+    default: /* u x X o: never negative */
         n = v < 1.8e19 ? snprintf(buf, sizeof buf, p->spec, (unsigned long long)v)
                        : snprintf(buf, sizeof buf, "%.0f", v);
         break;
@@ -91,8 +95,7 @@ static int add_number(const piece *p, gsl_rng *r, dist_bytes *out)
     return dist_bytes_add(out, buf, (size_t)n < sizeof buf ? (size_t)n : sizeof buf - 1);
 }
 
-static int sample_text(const dist *d, gsl_rng *r, dist_bytes *out)
-{
+static int sample_text(const dist *d, gsl_rng *r, dist_bytes *out) {
     const format *f = F(d);
     for (size_t k = 0; k < f->n; k++) {
         const piece *p = &f->pieces[k];
@@ -102,8 +105,7 @@ static int sample_text(const dist *d, gsl_rng *r, dist_bytes *out)
     return 0;
 }
 
-static void to_text(const dist *d, dist_text *t)
-{
+static void to_text(const dist *d, dist_text *t) {
     dist_text_add(t, "format(");
     dist_text_bytes(t, F(d)->text, F(d)->len);
     for (size_t k = 0; k < F(d)->n; k++) {
@@ -114,24 +116,21 @@ static void to_text(const dist *d, dist_text *t)
     dist_text_add(t, ")");
 }
 
-static void release(dist *d)
-{
+static void release(dist *d) {
     format *f = (format *)d;
-    for (size_t k = 0; f->pieces && k < f->n; k++)
-        dist_free(f->pieces[k].arg);
+    for (size_t k = 0; f->pieces && k < f->n; k++) dist_free(f->pieces[k].arg);
     free(f->pieces);
     free(f->text);
 }
 
 static const dist_ops ops = {
-    "format", dist_text_cdf_nan, dist_text_mean_nan, to_text, release, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
-    sample_text,
+    "format", dist_text_cdf_nan, dist_text_mean_nan, to_text, release, NULL, NULL, NULL, NULL, NULL, NULL,
+    NULL,     sample_text,
 };
 
 /* Reads the conversion at TEXT[*AT] (just after its '%') into P, moving *AT past it.
  * Returns NULL on success, or the error's message with P->start..(*AT) at fault. */
-static const char *conversion(const char *text, size_t len, size_t *at, piece *p, size_t *bad)
-{
+static const char *conversion(const char *text, size_t len, size_t *at, piece *p, size_t *bad) {
     char flags[8] = "";
     size_t nf = 0, i = *at;
     while (i < len && strchr("-+ #0", text[i]) && nf < 5) {
@@ -141,7 +140,8 @@ static const char *conversion(const char *text, size_t len, size_t *at, piece *p
     flags[nf] = '\0';
     long width = -1, precision = -1;
     *bad = i;
-    if (i < len && text[i] == '*') return "a width or precision taken from an argument ('*') is not supported";
+    if (i < len && text[i] == '*')
+        return "a width or precision taken from an argument ('*') is not supported";
     if (i < len && text[i] >= '0' && text[i] <= '9')
         for (width = 0; i < len && text[i] >= '0' && text[i] <= '9' && width <= MAX_FIELD; i++)
             width = width * 10 + (text[i] - '0');
@@ -150,7 +150,8 @@ static const char *conversion(const char *text, size_t len, size_t *at, piece *p
     if (i < len && text[i] == '.') {
         i++;
         *bad = i;
-        if (i < len && text[i] == '*') return "a width or precision taken from an argument ('*') is not supported";
+        if (i < len && text[i] == '*')
+            return "a width or precision taken from an argument ('*') is not supported";
         for (precision = 0; i < len && text[i] >= '0' && text[i] <= '9' && precision <= MAX_FIELD; i++)
             precision = precision * 10 + (text[i] - '0');
         if (precision > MAX_FIELD) return "a precision above 512 is not supported";
@@ -175,15 +176,15 @@ static const char *conversion(const char *text, size_t len, size_t *at, piece *p
     char wtext[16] = "", ptext[16] = "";
     if (width >= 0) snprintf(wtext, sizeof wtext, "%ld", width);
     if (precision >= 0) snprintf(ptext, sizeof ptext, ".%ld", precision);
-    snprintf(p->spec, sizeof p->spec, "%%%s%s%s%s%c", flags, wtext, ptext, strchr("diuxXo", c) ? "ll" : "", c);
+    snprintf(p->spec, sizeof p->spec, "%%%s%s%s%s%c", flags, wtext, ptext, strchr("diuxXo", c) ? "ll" : "",
+             c);
     return NULL;
 }
 
 /* Splits FMT into pieces, each literal text and the conversion after it; the last
  * piece holds the text after the last conversion. Returns the count, or 0 with ERR
  * filled (a bad conversion, at its byte), or (size_t)-1 out of memory. */
-static size_t split(const char *text, size_t len, piece **out, dist_error *err)
-{
+static size_t split(const char *text, size_t len, piece **out, dist_error *err) {
     size_t cap = 4, n = 0, lit = 0, i = 0;
     piece *v = calloc(cap, sizeof *v);
     if (!v) return (size_t)-1;
@@ -193,7 +194,10 @@ static size_t split(const char *text, size_t len, piece **out, dist_error *err)
         while (pct < len && text[pct] != '%') pct++;
         if (n + 1 >= cap) {
             piece *g = realloc(v, 2 * cap * sizeof *g);
-            if (!g) { free(v); return (size_t)-1; }
+            if (!g) {
+                free(v);
+                return (size_t)-1;
+            }
             memset(g + cap, 0, cap * sizeof *g);
             v = g;
             cap *= 2;
@@ -202,9 +206,12 @@ static size_t split(const char *text, size_t len, piece **out, dist_error *err)
         p->start = lit;
         p->len = pct - lit;
         p->width = p->precision = -1;
-        if (pct >= len) { n++; break; }
+        if (pct >= len) {
+            n++;
+            break;
+        }
         if (pct + 1 < len && text[pct + 1] == '%') {
-            p->len = pct + 1 - lit;   /* the literal includes one '%' */
+            p->len = pct + 1 - lit; /* the literal includes one '%' */
             p->conv = 0;
             n++;
             lit = i = pct + 2;
@@ -215,7 +222,7 @@ static size_t split(const char *text, size_t len, piece **out, dist_error *err)
         if (why) {
             free(v);
             dist_args_fail(err, 0, "format(\"...\", ...): %s", why);
-            if (err) err->char_index = (long)(bad <= len ? bad : pct);   /* len: the closing quote */
+            if (err) err->char_index = (long)(bad <= len ? bad : pct); /* len: the closing quote */
             return 0;
         }
         p->at = pct;
@@ -227,10 +234,10 @@ static size_t split(const char *text, size_t len, piece **out, dist_error *err)
 }
 
 /* What conversion C needs of D; NULL when D will do. */
-static const char *mismatch(char c, const dist *d)
-{
+static const char *mismatch(char c, const dist *d) {
     if (c == 's')
-        return dist_is_text(d) ? NULL : "a string-valued distribution (choice(\"A\", \"B\"), format(...), ...)";
+        return dist_is_text(d) ? NULL
+                               : "a string-valued distribution (choice(\"A\", \"B\"), format(...), ...)";
     if (dist_is_text(d)) return "a numeric distribution, not a string-valued one (use %s for strings)";
     if (strchr("di", c) && !dist_is_integer(d))
         return "an integer-valued distribution (for a real-valued one use %f, %e or %g)";
@@ -245,12 +252,13 @@ static const char *mismatch(char c, const dist *d)
  * conversion, in order. Fails on a bad conversion (at its byte of the format), a
  * conversion without an argument (at its '%'), an extra argument or one of the wrong
  * kind (at the argument), or out of memory; the arguments then stay the caller's. */
-dist *dist_format_create(const dist_arg *args, size_t nargs, const char *base_dir, dist_error *err)
-{
+dist *dist_format_create(const dist_arg *args, size_t nargs, const char *base_dir, dist_error *err) {
     (void)base_dir;
     if (nargs == 0 || args[0].kind != DIST_ARG_STRING || args[0].has_weight)
-        return dist_args_fail(err, nargs ? 0 : -1, "format(\"text\", D1, D2, ...) takes the format, a plain "
-                              "string, first"), NULL;
+        return dist_args_fail(err, nargs ? 0 : -1,
+                              "format(\"text\", D1, D2, ...) takes the format, a plain "
+                              "string, first"),
+               NULL;
     piece *pieces = NULL;
     size_t n = split(args[0].string, args[0].string_len, &pieces, err);
     if (n == (size_t)-1) return dist_args_fail(err, -1, "format: out of memory"), NULL;
@@ -260,9 +268,10 @@ dist *dist_format_create(const dist_arg *args, size_t nargs, const char *base_di
         piece *p = &pieces[k];
         if (!p->conv) continue;
         if (++used >= nargs) {
-            dist_args_fail(err, 0, "format(\"...\", ...): conversion %zu (%%%c) has no argument; the format has "
-                           "more conversions than the %zu argument%s after it", used, p->conv, nargs - 1,
-                           nargs == 2 ? "" : "s");
+            dist_args_fail(err, 0,
+                           "format(\"...\", ...): conversion %zu (%%%c) has no argument; the format has "
+                           "more conversions than the %zu argument%s after it",
+                           used, p->conv, nargs - 1, nargs == 2 ? "" : "s");
             if (err) err->char_index = (long)p->at;
             free(pieces);
             return NULL;
@@ -271,20 +280,26 @@ dist *dist_format_create(const dist_arg *args, size_t nargs, const char *base_di
         const char *want = a->kind != DIST_ARG_DIST ? "a distribution" : mismatch(p->conv, a->inner);
         if (want || a->has_weight) {
             char got[96] = "a value: weight pair";
-            if (!want) want = "a plain distribution";
-            else if (a->kind != DIST_ARG_DIST) snprintf(got, sizeof got, "%s", dist_args_kind(a));
-            else dist_format(a->inner, got, sizeof got);
-            dist_args_fail(err, (int)used, "format(\"...\", ...): %%%c (conversion %zu) needs %s, got %s", p->conv,
-                           used, want, got);
+            if (!want)
+                want = "a plain distribution";
+            else if (a->kind != DIST_ARG_DIST)
+                snprintf(got, sizeof got, "%s", dist_args_kind(a));
+            else
+                dist_format(a->inner, got, sizeof got);
+            dist_args_fail(err, (int)used, "format(\"...\", ...): %%%c (conversion %zu) needs %s, got %s",
+                           p->conv, used, want, got);
             free(pieces);
             return NULL;
         }
-        p->arg = a->inner;   /* taken only on success, below */
+        p->arg = a->inner; /* taken only on success, below */
     }
     if (used + 1 < nargs) {
         free(pieces);
-        return dist_args_fail(err, (int)used + 1, "format(\"...\", ...): argument %zu has no conversion; the "
-                              "format has %zu conversion%s", used + 1, used, used == 1 ? "" : "s"), NULL;
+        return dist_args_fail(err, (int)used + 1,
+                              "format(\"...\", ...): argument %zu has no conversion; the "
+                              "format has %zu conversion%s",
+                              used + 1, used, used == 1 ? "" : "s"),
+               NULL;
     }
     format *f = (format *)dist_alloc(sizeof *f, &ops, dist_text_sample_nan, 0, err);
     char *text = malloc(args[0].string_len + 1);

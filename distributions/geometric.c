@@ -22,46 +22,42 @@ typedef struct geometric {
 
 #define G(d) ((const geometric *)(d))
 
-static double sample(const dist *d, gsl_rng *r) { return gsl_ran_geometric(r, G(d)->p); }
+static double sample(const dist *d, gsl_rng *r) {
+    return gsl_ran_geometric(r, G(d)->p);
+}
 
-static double sample_small(const dist *d, gsl_rng *r)
-{
+static double sample_small(const dist *d, gsl_rng *r) {
     double k = ceil(log(gsl_rng_uniform_pos(r)) / G(d)->log_q);
     return k < 1 ? 1 : k;
 }
 
-static double cdf(const dist *d, double x)
-{
-    if (x < 1)
-        return 0;
-    if (x < 4294967295.0)
-        return gsl_cdf_geometric_P((unsigned)floor(x), G(d)->p);
+static double cdf(const dist *d, double x) {
+    if (x < 1) return 0;
+    if (x < 4294967295.0) return gsl_cdf_geometric_P((unsigned)floor(x), G(d)->p);
     return -expm1(floor(x) * G(d)->log_q);
 }
 
-static double mean(const dist *d) { return 1 / G(d)->p; }
+static double mean(const dist *d) {
+    return 1 / G(d)->p;
+}
 
-static void format(const dist *d, dist_text *t)
-{
+static void format(const dist *d, dist_text *t) {
     dist_text_call(t, "geometric", &G(d)->p, 1);
 }
 
 /* log f = log p + (k - 1) log(1 - p):   d/dp = 1 / p - (k - 1) / (1 - p); none at p = 1. */
-static size_t params(const dist *d, dist_param *out)
-{
+static size_t params(const dist *d, dist_param *out) {
     out[0] = (dist_param){"p", G(d)->p, G(d)->p < 1};
     return 1;
 }
 
-static void score(const dist *d, double x, double *grad)
-{
+static void score(const dist *d, double x, double *grad) {
     double p = G(d)->p;
     grad[0] = p < 1 ? 1 / p - (x - 1) / (1 - p) : 0;
 }
 
 /* P(X > x) = (1 - p)^floor(x): exact in the far tail, where 1 - cdf rounds to 0. */
-static double survival(const dist *d, double x)
-{
+static double survival(const dist *d, double x) {
     return x < 1 ? 1 : exp(floor(x) * G(d)->log_q);
 }
 
@@ -70,19 +66,14 @@ static const dist_ops ops = {
 };
 
 /* geometric(p) with 0 < p <= 1; fails on a wrong count or kind or p outside (0, 1]. */
-dist *dist_geometric_create(const dist_arg *args, size_t nargs, const char *base_dir,
-                            dist_error *err)
-{
+dist *dist_geometric_create(const dist_arg *args, size_t nargs, const char *base_dir, dist_error *err) {
     static const char *const params[] = {"p"};
     double p;
-    if (dist_args_numbers("geometric", params, 1, args, nargs, &p, err))
-        return NULL;
+    if (dist_args_numbers("geometric", params, 1, args, nargs, &p, err)) return NULL;
     if (!(p > 0 && p <= 1))
         return dist_args_fail(err, 0, "geometric(p) needs 0 < p <= 1, got p = %g", p), NULL;
-    geometric *g = (geometric *)dist_alloc(sizeof *g, &ops, p < SMALL_P ? sample_small : sample,
-                                           1, err);
-    if (!g)
-        return NULL;
+    geometric *g = (geometric *)dist_alloc(sizeof *g, &ops, p < SMALL_P ? sample_small : sample, 1, err);
+    if (!g) return NULL;
     g->p = p;
     g->log_q = log1p(-p);
     return &g->base;

@@ -22,11 +22,11 @@
 
 typedef struct part {
     dist *d;
-    double weight;          /* as written */
-    double p;               /* normalised */
-    int literal;            /* written as a number or a string, not a distribution */
-    double number;          /* a number literal, for the canonical text */
-    char *string;           /* a string literal, for the canonical text */
+    double weight; /* as written */
+    double p;      /* normalised */
+    int literal;   /* written as a number or a string, not a distribution */
+    double number; /* a number literal, for the canonical text */
+    char *string;  /* a string literal, for the canonical text */
     size_t string_len;
 } part;
 
@@ -39,41 +39,33 @@ typedef struct mixture {
 
 #define M(d) ((const mixture *)(d))
 
-static const part *pick(const dist *d, gsl_rng *r)
-{
+static const part *pick(const dist *d, gsl_rng *r) {
     return &M(d)->parts[gsl_ran_discrete(r, M(d)->table)];
 }
 
-static double sample(const dist *d, gsl_rng *r)
-{
+static double sample(const dist *d, gsl_rng *r) {
     return dist_sample(pick(d, r)->d, r);
 }
 
-static int sample_text(const dist *d, gsl_rng *r, dist_bytes *out)
-{
+static int sample_text(const dist *d, gsl_rng *r, dist_bytes *out) {
     return dist_sample_text(pick(d, r)->d, r, out);
 }
 
-static double cdf(const dist *d, double x)
-{
+static double cdf(const dist *d, double x) {
     double s = 0;
     for (size_t k = 0; k < M(d)->n; k++)
-        if (M(d)->parts[k].p > 0)
-            s += M(d)->parts[k].p * dist_cdf(M(d)->parts[k].d, x);
+        if (M(d)->parts[k].p > 0) s += M(d)->parts[k].p * dist_cdf(M(d)->parts[k].d, x);
     return s > 1 ? 1 : s;
 }
 
-static double mean(const dist *d)
-{
+static double mean(const dist *d) {
     double s = 0;
     for (size_t k = 0; k < M(d)->n; k++)
-        if (M(d)->parts[k].p > 0)
-            s += M(d)->parts[k].p * dist_mean(M(d)->parts[k].d);
+        if (M(d)->parts[k].p > 0) s += M(d)->parts[k].p * dist_mean(M(d)->parts[k].d);
     return s;
 }
 
-static void format(const dist *d, dist_text *t)
-{
+static void format(const dist *d, dist_text *t) {
     dist_text_add(t, "mixture(");
     for (size_t k = 0; k < M(d)->n; k++) {
         const part *q = &M(d)->parts[k];
@@ -90,49 +82,41 @@ static void format(const dist *d, dist_text *t)
     dist_text_add(t, ")");
 }
 
-static void release(dist *d)
-{
+static void release(dist *d) {
     mixture *m = (mixture *)d;
     for (size_t k = 0; m->parts && k < m->n; k++) {
         dist_free(m->parts[k].d);
         free(m->parts[k].string);
     }
     free(m->parts);
-    if (m->table)
-        gsl_ran_discrete_free(m->table);
+    if (m->table) gsl_ran_discrete_free(m->table);
 }
 
 /* Every part's support, each scaled by its weight; 0 when a part has none. */
-static size_t support(const dist *d, double *values, double *probs, size_t max)
-{
+static size_t support(const dist *d, double *values, double *probs, size_t max) {
     size_t total = 0;
     for (size_t k = 0; k < M(d)->n; k++) {
         size_t n = dist_support(M(d)->parts[k].d, NULL, NULL, 0);
-        if (n == 0)
-            return 0;
+        if (n == 0) return 0;
         total += n;
     }
-    if (total > max)
-        return total;
+    if (total > max) return total;
     size_t at = 0;
     for (size_t k = 0; k < M(d)->n; k++) {
         const part *q = &M(d)->parts[k];
         size_t n = dist_support(q->d, values + at, probs + at, max - at);
-        for (size_t i = 0; i < n; i++)
-            probs[at + i] *= q->p;
+        for (size_t i = 0; i < n; i++) probs[at + i] *= q->p;
         at += n;
     }
     return total;
 }
 
 /* From the least to the greatest of the parts' ranges (parts of weight 0 left out). */
-static void range(const dist *d, double *lo, double *hi)
-{
+static void range(const dist *d, double *lo, double *hi) {
     *lo = INFINITY;
     *hi = -INFINITY;
     for (size_t k = 0; k < M(d)->n; k++) {
-        if (!(M(d)->parts[k].p > 0))
-            continue;
+        if (!(M(d)->parts[k].p > 0)) continue;
         double a, b;
         dist_range(M(d)->parts[k].d, &a, &b);
         if (a < *lo) *lo = a;
@@ -145,27 +129,23 @@ static const dist_ops number_ops = {
 };
 
 static const dist_ops text_ops = {
-    "mixture", dist_text_cdf_nan, dist_text_mean_nan, format, release, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
-    sample_text,
+    "mixture", dist_text_cdf_nan, dist_text_mean_nan, format, release, NULL, NULL, NULL, NULL, NULL, NULL,
+    NULL,      sample_text,
 };
 
 /* A part written as a number or a string: a point mass, made here. */
-static dist *literal(const dist_arg *a, dist_error *err)
-{
+static dist *literal(const dist_arg *a, dist_error *err) {
     dist_arg plain = *a;
     plain.has_weight = 0;
     plain.weight = 0;
-    if (a->kind == DIST_ARG_STRING)
-        return dist_words_create(&plain, 1, 0, err);
+    if (a->kind == DIST_ARG_STRING) return dist_words_create(&plain, 1, 0, err);
     return dist_constant_create(&plain, 1, ".", err);
 }
 
 /* mixture(P1: w1, ...): each part a distribution, a number or a string, with a finite
  * weight >= 0, not all 0; the parts all numeric or all string-valued. Fails naming the
  * part at fault, or out of memory; nested distributions then stay the caller's. */
-dist *dist_mixture_create(const dist_arg *args, size_t nargs, const char *base_dir,
-                          dist_error *err)
-{
+dist *dist_mixture_create(const dist_arg *args, size_t nargs, const char *base_dir, dist_error *err) {
     (void)base_dir;
     if (nargs == 0)
         return dist_args_fail(err, -1, "mixture takes at least 1 argument (D1: w1, D2: w2, ...), got 0"),
@@ -175,63 +155,59 @@ dist *dist_mixture_create(const dist_arg *args, size_t nargs, const char *base_d
     for (size_t i = 0; i < nargs; i++) {
         const dist_arg *a = &args[i];
         if (!a->has_weight)
-            return dist_args_fail(err, (int)i, SIG " needs part: weight pairs, part %zu has no weight", i + 1),
+            return dist_args_fail(err, (int)i, SIG " needs part: weight pairs, part %zu has no weight",
+                                  i + 1),
                    NULL;
         if (!(a->weight >= 0 && isfinite(a->weight)))
-            return dist_args_fail(err, (int)i, SIG " needs finite weights >= 0, got %g for part %zu", a->weight,
-                                  i + 1), NULL;
+            return dist_args_fail(err, (int)i, SIG " needs finite weights >= 0, got %g for part %zu",
+                                  a->weight, i + 1),
+                   NULL;
         if (a->kind == DIST_ARG_NUMBER && !isfinite(a->number))
             return dist_args_fail(err, (int)i, SIG ": part %zu must be a finite number", i + 1), NULL;
         int is_text = a->kind == DIST_ARG_STRING || (a->kind == DIST_ARG_DIST && dist_is_text(a->inner));
         if (text >= 0 && is_text != text)
-            return dist_args_fail(err, (int)i, SIG ": the parts must all be numbers or all strings, but part %zu "
-                                  "is %s and part 1 %s", i + 1, is_text ? "a string" : "a number",
-                                  text ? "a string" : "a number"), NULL;
+            return dist_args_fail(err, (int)i,
+                                  SIG ": the parts must all be numbers or all strings, but part %zu "
+                                      "is %s and part 1 %s",
+                                  i + 1, is_text ? "a string" : "a number", text ? "a string" : "a number"),
+                   NULL;
         text = is_text;
         if (a->kind == DIST_ARG_NUMBER ? a->number != floor(a->number)
                                        : a->kind == DIST_ARG_DIST && !dist_is_integer(a->inner))
             integer = 0;
         total += a->weight;
     }
-    if (!(total > 0))
-        return dist_args_fail(err, -1, SIG " needs a weight > 0, got all weights 0"), NULL;
+    if (!(total > 0)) return dist_args_fail(err, -1, SIG " needs a weight > 0, got all weights 0"), NULL;
 
-    mixture *m = (mixture *)dist_alloc(sizeof *m, text ? &text_ops : &number_ops, sample, text ? 0 : integer,
-                                       err);
-    if (!m)
-        return NULL;
+    mixture *m =
+        (mixture *)dist_alloc(sizeof *m, text ? &text_ops : &number_ops, sample, text ? 0 : integer, err);
+    if (!m) return NULL;
     m->parts = calloc(nargs, sizeof *m->parts);
     double *w = malloc(nargs * sizeof *w);
-    if (!m->parts || !w)
-        goto nomem;
+    if (!m->parts || !w) goto nomem;
     for (size_t i = 0; i < nargs; i++) {
         part *q = &m->parts[i];
-        m->n = i + 1;   /* what release frees: the literals made so far */
+        m->n = i + 1; /* what release frees: the literals made so far */
         q->weight = w[i] = args[i].weight;
         q->p = args[i].weight / total;
         q->literal = args[i].kind != DIST_ARG_DIST;
         q->number = args[i].number;
-        if (q->literal && !(q->d = literal(&args[i], err)))
-            goto nomem;
+        if (q->literal && !(q->d = literal(&args[i], err))) goto nomem;
         if (args[i].kind == DIST_ARG_STRING) {
-            if (!(q->string = malloc(args[i].string_len + 1)))
-                goto nomem;
+            if (!(q->string = malloc(args[i].string_len + 1))) goto nomem;
             memcpy(q->string, args[i].string, args[i].string_len + 1);
             q->string_len = args[i].string_len;
         }
     }
-    if (!(m->table = gsl_ran_discrete_preproc(nargs, w)))
-        goto nomem;
+    if (!(m->table = gsl_ran_discrete_preproc(nargs, w))) goto nomem;
     free(w);
-    for (size_t i = 0; i < nargs; i++)   /* the nested distributions are ours from here */
-        if (!m->parts[i].literal)
-            m->parts[i].d = args[i].inner;
+    for (size_t i = 0; i < nargs; i++) /* the nested distributions are ours from here */
+        if (!m->parts[i].literal) m->parts[i].d = args[i].inner;
     return &m->base;
 nomem:
     free(w);
-    for (size_t i = 0; m->parts && i < m->n; i++)   /* never free the caller's */
-        if (!m->parts[i].literal)
-            m->parts[i].d = NULL;
+    for (size_t i = 0; m->parts && i < m->n; i++) /* never free the caller's */
+        if (!m->parts[i].literal) m->parts[i].d = NULL;
     dist_free(&m->base);
     return dist_args_fail(err, -1, "mixture: out of memory"), NULL;
 }

@@ -12,8 +12,7 @@
 
 /* The smallest integer x with F(x) >= U: doubling steps out from the mean, then
  * bisection on the integers. */
-static double integer_search(const dist *d, double u)
-{
+static double integer_search(const dist *d, double u) {
     double m = dist_mean(d);
     double hi = isfinite(m) ? floor(m) : 0.0, lo;
     double step = 1.0;
@@ -32,14 +31,16 @@ static double integer_search(const dist *d, double u)
     /* F(lo) < u <= F(hi) */
     while (hi - lo > 1.0) {
         double mid = floor(lo + (hi - lo) / 2.0);
-        if (dist_cdf(d, mid) >= u) hi = mid; else lo = mid;
+        if (dist_cdf(d, mid) >= u)
+            hi = mid;
+        else
+            lo = mid;
     }
     return hi;
 }
 
 /* Real-valued: bisection on the CDF until the bracket no longer narrows. */
-static double real_search(const dist *d, double u)
-{
+static double real_search(const dist *d, double u) {
     double m = dist_mean(d);
     double hi = isfinite(m) ? m : 0.0, step = 1.0, lo;
     while (dist_cdf(d, hi) < u) {
@@ -57,7 +58,10 @@ static double real_search(const dist *d, double u)
     for (int i = 0; i < 200; i++) {
         double mid = lo + (hi - lo) / 2.0;
         if (mid <= lo || mid >= hi) break;
-        if (dist_cdf(d, mid) >= u) hi = mid; else lo = mid;
+        if (dist_cdf(d, mid) >= u)
+            hi = mid;
+        else
+            lo = mid;
     }
     return hi;
 }
@@ -65,20 +69,16 @@ static double real_search(const dist *d, double u)
 /* A small finite support: walk its values in ascending order. */
 #define WALK_MAX 64
 
-static int by_value(const void *a, const void *b)
-{
+static int by_value(const void *a, const void *b) {
     double x = *(const double *)a, y = *(const double *)b;
     return (x > y) - (x < y);
 }
 
-double dist_quantile(const dist *d, double u)
-{
-    if (d->ops->quantile)
-        return d->ops->quantile(d, u);
+double dist_quantile(const dist *d, double u) {
+    if (d->ops->quantile) return d->ops->quantile(d, u);
     double values[WALK_MAX], probs[WALK_MAX];
     size_t n = dist_support(d, values, probs, WALK_MAX);
-    if (n == 1)
-        return values[0];
+    if (n == 1) return values[0];
     if (n > 1 && n <= WALK_MAX && !d->integer) {
         /* a non-integer finite support: the smallest value whose CDF reaches u */
         qsort(values, n, sizeof *values, by_value);

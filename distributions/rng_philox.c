@@ -15,7 +15,7 @@ typedef struct state {
     uint32_t key[2];
     uint32_t ctr[4];
     uint32_t out[4];
-    unsigned used;      /* words of OUT already handed out; 4 means refill */
+    unsigned used; /* words of OUT already handed out; 4 means refill */
     /* dist_rng_prepare's block 0 of stream (ahead_ctr[0], ahead_ctr[1]) under key
      * ahead_key; valid when ahead_ready */
     uint32_t ahead_key[2], ahead_ctr[2];
@@ -23,16 +23,14 @@ typedef struct state {
     unsigned ahead_ready;
 } state;
 
-static inline uint32_t mulhi(uint32_t a, uint32_t b, uint32_t *lo)
-{
+static inline uint32_t mulhi(uint32_t a, uint32_t b, uint32_t *lo) {
     uint64_t p = (uint64_t)a * b;
     *lo = (uint32_t)p;
     return (uint32_t)(p >> 32);
 }
 
 /* One block: ten rounds over a copy of the counter. Can't fail. */
-void dist_rng_philox_block(const uint32_t ctr[4], const uint32_t key[2], uint32_t out[4])
-{
+void dist_rng_philox_block(const uint32_t ctr[4], const uint32_t key[2], uint32_t out[4]) {
     uint32_t x0 = ctr[0], x1 = ctr[1], x2 = ctr[2], x3 = ctr[3];
     uint32_t k0 = key[0], k1 = key[1];
     for (int round = 0; round < 10; round++) {
@@ -53,26 +51,22 @@ void dist_rng_philox_block(const uint32_t ctr[4], const uint32_t key[2], uint32_
     out[3] = x3;
 }
 
-static unsigned long get(void *vs)
-{
+static unsigned long get(void *vs) {
     state *s = vs;
     if (s->used == 4) {
         dist_rng_philox_block(s->ctr, s->key, s->out);
-        if (++s->ctr[2] == 0)
-            ++s->ctr[3];
+        if (++s->ctr[2] == 0) ++s->ctr[3];
         s->used = 0;
     }
     return s->out[s->used++];
 }
 
 /* 32 bits of resolution, like GSL's own 32-bit generators: uniform on [0, 1). */
-static double get_double(void *vs)
-{
+static double get_double(void *vs) {
     return (double)get(vs) * (1.0 / 4294967296.0);
 }
 
-static void place(state *s, uint64_t seed, uint64_t stream)
-{
+static void place(state *s, uint64_t seed, uint64_t stream) {
     s->key[0] = (uint32_t)seed;
     s->key[1] = (uint32_t)(seed >> 32);
     s->ctr[0] = (uint32_t)stream;
@@ -90,10 +84,9 @@ static void place(state *s, uint64_t seed, uint64_t stream)
 }
 
 /* gsl_rng_set: stream 0 under SEED. */
-static void set(void *vs, unsigned long seed)
-{
+static void set(void *vs, unsigned long seed) {
     state *s = vs;
-    s->ahead_ready = 0;   /* gsl_rng_alloc's state is not zeroed */
+    s->ahead_ready = 0; /* gsl_rng_alloc's state is not zeroed */
     place(s, seed, 0);
 }
 
@@ -105,8 +98,7 @@ const gsl_rng_type *dist_rng_philox = &philox;
 
 /* Can't fail. For a generator of another type it falls back to gsl_rng_set with a
  * mix of SEED and STREAM, which is correct but costs what that type's seeding costs. */
-void dist_rng_position(gsl_rng *r, unsigned long long seed, unsigned long long stream)
-{
+void dist_rng_position(gsl_rng *r, unsigned long long seed, unsigned long long stream) {
     if (r->type == &philox) {
         place(r->state, seed, stream);
         return;
@@ -117,10 +109,8 @@ void dist_rng_position(gsl_rng *r, unsigned long long seed, unsigned long long s
     gsl_rng_set(r, (unsigned long)(z ^ (z >> 31)));
 }
 
-void dist_rng_prepare(gsl_rng *r, unsigned long long seed, unsigned long long stream)
-{
-    if (r->type != &philox)
-        return;
+void dist_rng_prepare(gsl_rng *r, unsigned long long seed, unsigned long long stream) {
+    if (r->type != &philox) return;
     state *s = r->state;
     s->ahead_key[0] = (uint32_t)seed;
     s->ahead_key[1] = (uint32_t)(seed >> 32);

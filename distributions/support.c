@@ -5,15 +5,13 @@
 #include <math.h>
 #include <stdlib.h>
 
-size_t dist_support(const dist *d, double *values, double *probs, size_t max)
-{
+size_t dist_support(const dist *d, double *values, double *probs, size_t max) {
     return d->ops->support ? d->ops->support(d, values, probs, max) : 0;
 }
 
-#define RANGE_LIST_MAX ((size_t)1 << 22)   /* a larger finite support is left unbounded */
+#define RANGE_LIST_MAX ((size_t)1 << 22) /* a larger finite support is left unbounded */
 
-void dist_range(const dist *d, double *lo, double *hi)
-{
+void dist_range(const dist *d, double *lo, double *hi) {
     *lo = -INFINITY;
     *hi = INFINITY;
     if (d->ops->range) {

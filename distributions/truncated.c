@@ -21,59 +21,56 @@
 
 #include "dist_impl.h"
 
-#define MIN_MASS 1e-9
+#define MIN_MASS    1e-9
 #define REJECT_MASS 0.25
 #define TABLE_WIDTH 1e6
-#define EXACT 9007199254740992.0    /* 2^53: beyond, doubles skip integers */
+#define EXACT       9007199254740992.0 /* 2^53: beyond, doubles skip integers */
 #define MEAN_POINTS 20000
 
 typedef struct truncated {
     dist base;
     dist *inner;
     double lo, hi;
-    double below, mass;         /* P(D < lo), P(lo <= D <= hi) */
-    double u0, u1;              /* inverse CDF: P (or Q) range to invert */
-    int64_t first, last;        /* integer D: the integers inside [lo, hi] */
+    double below, mass;  /* P(D < lo), P(lo <= D <= hi) */
+    double u0, u1;       /* inverse CDF: P (or Q) range to invert */
+    int64_t first, last; /* integer D: the integers inside [lo, hi] */
     gsl_ran_discrete_t *table;
 } truncated;
 
 #define T(d) ((const truncated *)(d))
 
-static double clamp(const truncated *t, double x)
-{
+static double clamp(const truncated *t, double x) {
     return x < t->lo ? t->lo : x > t->hi ? t->hi : x;
 }
 
-static double lower_at(const truncated *t, double u)
-{
+static double lower_at(const truncated *t, double u) {
     return clamp(t, t->inner->ops->quantile(t->inner, t->u0 + u * (t->u1 - t->u0)));
 }
 
-static double upper_at(const truncated *t, double u)
-{
+static double upper_at(const truncated *t, double u) {
     return clamp(t, t->inner->ops->upper_quantile(t->inner, t->u0 + u * (t->u1 - t->u0)));
 }
 
-static double sample_lower(const dist *d, gsl_rng *r) { return lower_at(T(d), gsl_rng_uniform(r)); }
-static double sample_upper(const dist *d, gsl_rng *r) { return upper_at(T(d), gsl_rng_uniform(r)); }
+static double sample_lower(const dist *d, gsl_rng *r) {
+    return lower_at(T(d), gsl_rng_uniform(r));
+}
+static double sample_upper(const dist *d, gsl_rng *r) {
+    return upper_at(T(d), gsl_rng_uniform(r));
+}
 
-static double sample_reject(const dist *d, gsl_rng *r)
-{
+static double sample_reject(const dist *d, gsl_rng *r) {
     double x;
-    do
-        x = dist_sample(T(d)->inner, r);
+    do x = dist_sample(T(d)->inner, r);
     while (!(x >= T(d)->lo && x <= T(d)->hi));
     return x;
 }
 
-static double sample_table(const dist *d, gsl_rng *r)
-{
+static double sample_table(const dist *d, gsl_rng *r) {
     return (double)(T(d)->first + (int64_t)gsl_ran_discrete(r, T(d)->table));
 }
 
 /* The smallest integer k in [first, last] with F(k) >= target. */
-static double sample_bisect_int(const dist *d, gsl_rng *r)
-{
+static double sample_bisect_int(const dist *d, gsl_rng *r) {
     const truncated *t = T(d);
     double target = t->below + gsl_rng_uniform_pos(r) * t->mass;
     int64_t a = t->first, b = t->last;
@@ -88,22 +85,25 @@ static double sample_bisect_int(const dist *d, gsl_rng *r)
 }
 
 /* Doubles mapped to integers in the same order, so bisection can walk every double. */
-static int64_t key(double x)
-{
-    union { double d; uint64_t u; } v = {x};
+static int64_t key(double x) {
+    union {
+        double d;
+        uint64_t u;
+    } v = {x};
     return v.u >> 63 ? -(int64_t)(v.u & 0x7fffffffffffffffull) : (int64_t)v.u;
 }
 
-static double unkey(int64_t k)
-{
-    union { double d; uint64_t u; } v;
+static double unkey(int64_t k) {
+    union {
+        double d;
+        uint64_t u;
+    } v;
     v.u = k < 0 ? (uint64_t)-k | 0x8000000000000000ull : (uint64_t)k;
     return v.d;
 }
 
 /* The smallest double x in [lo, hi] with F(x) >= target. */
-static double sample_bisect_real(const dist *d, gsl_rng *r)
-{
+static double sample_bisect_real(const dist *d, gsl_rng *r) {
     const truncated *t = T(d);
     double target = t->below + gsl_rng_uniform_pos(r) * t->mass;
     int64_t a = key(t->lo), b = key(t->hi);
@@ -117,13 +117,10 @@ static double sample_bisect_real(const dist *d, gsl_rng *r)
     return unkey(a);
 }
 
-static double cdf(const dist *d, double x)
-{
+static double cdf(const dist *d, double x) {
     const truncated *t = T(d);
-    if (x < t->lo)
-        return 0;
-    if (x >= t->hi)
-        return 1;
+    if (x < t->lo) return 0;
+    if (x >= t->hi) return 1;
     double p = (dist_cdf(t->inner, x) - t->below) / t->mass;
     return p < 0 ? 0 : p > 1 ? 1 : p;
 }
@@ -131,8 +128,7 @@ static double cdf(const dist *d, double x)
 /* Integer D over few integers: the exact weighted sum. D with an inverse CDF: the
  * midpoint rule on the truncated quantile function, which is bounded by [lo, hi].
  * Otherwise unknown. */
-static double mean(const dist *d)
-{
+static double mean(const dist *d) {
     const truncated *t = T(d);
     if (t->inner->integer && (double)t->last - (double)t->first < TABLE_WIDTH) {
         double s = 0, w = 0, prev = t->below;
@@ -155,8 +151,7 @@ static double mean(const dist *d)
     return NAN;
 }
 
-static void format(const dist *d, dist_text *t)
-{
+static void format(const dist *d, dist_text *t) {
     dist_text_add(t, "truncated(");
     dist_format_text(T(d)->inner, t);
     dist_text_add(t, ", ");
@@ -166,17 +161,14 @@ static void format(const dist *d, dist_text *t)
     dist_text_add(t, ")");
 }
 
-static void release(dist *d)
-{
+static void release(dist *d) {
     truncated *t = (truncated *)d;
-    if (t->table)
-        gsl_ran_discrete_free(t->table);
+    if (t->table) gsl_ran_discrete_free(t->table);
     dist_free(t->inner);
 }
 
 /* [lo, hi] cut down to what D itself can draw. */
-static void range(const dist *d, double *lo, double *hi)
-{
+static void range(const dist *d, double *lo, double *hi) {
     dist_range(T(d)->inner, lo, hi);
     if (T(d)->lo > *lo) *lo = T(d)->lo;
     if (T(d)->hi < *hi) *hi = T(d)->hi;
@@ -187,12 +179,10 @@ static const dist_ops ops = {
 };
 
 /* The alias table over the integers first..last, weighted by D's probabilities. */
-static gsl_ran_discrete_t *table(const truncated *t)
-{
+static gsl_ran_discrete_t *table(const truncated *t) {
     size_t n = (size_t)(t->last - t->first) + 1;
     double *w = malloc(n * sizeof *w);
-    if (!w)
-        return NULL;
+    if (!w) return NULL;
     double prev = t->below;
     for (size_t i = 0; i < n; i++) {
         double f = dist_cdf(t->inner, (double)(t->first + (int64_t)i));
@@ -205,8 +195,7 @@ static gsl_ran_discrete_t *table(const truncated *t)
 }
 
 /* Picks the sampler for T (see the top of the file); returns -1 when out of memory. */
-static int plan(truncated *t)
-{
+static int plan(truncated *t) {
     const dist *in = t->inner;
     if (in->ops->quantile) {
         if (t->below <= 0.5) {
@@ -229,48 +218,51 @@ static int plan(truncated *t)
         t->base.sample = sample_table;
         return t->table ? 0 : -1;
     }
-    t->base.sample = in->integer && ceil(t->lo) >= -EXACT && floor(t->hi) <= EXACT
-                         ? sample_bisect_int : sample_bisect_real;
+    t->base.sample = in->integer && ceil(t->lo) >= -EXACT && floor(t->hi) <= EXACT ? sample_bisect_int
+                                                                                   : sample_bisect_real;
     return 0;
 }
 
 /* truncated(D, lo, hi) with lo < hi (either may be infinite) and at least 1e-9 of D's
  * mass inside. Fails on a wrong count or kind, lo >= hi, too little mass (naming lo and
  * hi) or out of memory; D then still belongs to the caller. */
-dist *dist_truncated_create(const dist_arg *args, size_t nargs, const char *base_dir,
-                            dist_error *err)
-{
+dist *dist_truncated_create(const dist_arg *args, size_t nargs, const char *base_dir, dist_error *err) {
     static const char *const params[] = {"D", "lo", "hi"};
     if (nargs != 3)
-        return dist_args_fail(err, -1, "truncated takes 3 arguments (D, lo, hi), got %zu", nargs),
-               NULL;
+        return dist_args_fail(err, -1, "truncated takes 3 arguments (D, lo, hi), got %zu", nargs), NULL;
     if (args[0].kind != DIST_ARG_DIST || !args[0].inner)
         return dist_args_fail(err, 0, "truncated(D, lo, hi): D must be a distribution, got %s",
-                              dist_args_kind(&args[0])), NULL;
+                              dist_args_kind(&args[0])),
+               NULL;
     for (int i = 1; i < 3; i++)
         if (args[i].kind != DIST_ARG_NUMBER || args[i].has_weight || isnan(args[i].number))
-            return dist_args_fail(err, i, "truncated(D, lo, hi): %s must be a number, got %s",
-                                  params[i], args[i].kind != DIST_ARG_NUMBER
-                                  ? dist_args_kind(&args[i]) : args[i].has_weight
-                                  ? "a value: weight pair" : "nan"), NULL;
+            return dist_args_fail(err, i, "truncated(D, lo, hi): %s must be a number, got %s", params[i],
+                                  args[i].kind != DIST_ARG_NUMBER ? dist_args_kind(&args[i])
+                                  : args[i].has_weight            ? "a value: weight pair"
+                                                                  : "nan"),
+                   NULL;
     double lo = args[1].number, hi = args[2].number;
     if (!(lo < hi))
-        return dist_args_fail(err, 1, "truncated(D, lo, hi) needs lo < hi, got lo = %g and "
-                              "hi = %g", lo, hi), NULL;
+        return dist_args_fail(err, 1,
+                              "truncated(D, lo, hi) needs lo < hi, got lo = %g and "
+                              "hi = %g",
+                              lo, hi),
+               NULL;
     dist *in = args[0].inner;
     double below = dist_cdf(in, nextafter(lo, -INFINITY));
     double mass = dist_cdf(in, hi) - below;
     if (!(mass >= MIN_MASS)) {
         char name[96];
         dist_format(in, name, sizeof name);
-        return dist_args_fail(err, 1, "truncated(D, lo, hi): %s has probability %g in "
-                              "[lo, hi] = [%g, %g], below %g", name, mass > 0 ? mass : 0, lo,
-                              hi, MIN_MASS), NULL;
+        return dist_args_fail(err, 1,
+                              "truncated(D, lo, hi): %s has probability %g in "
+                              "[lo, hi] = [%g, %g], below %g",
+                              name, mass > 0 ? mass : 0, lo, hi, MIN_MASS),
+               NULL;
     }
 
     truncated *t = (truncated *)dist_alloc(sizeof *t, &ops, sample_reject, in->integer, err);
-    if (!t)
-        return NULL;
+    if (!t) return NULL;
     t->lo = lo;
     t->hi = hi;
     t->below = below;
@@ -279,7 +271,7 @@ dist *dist_truncated_create(const dist_arg *args, size_t nargs, const char *base
     t->last = (int64_t)fmin(floor(hi), EXACT);
     t->inner = in;
     if (plan(t)) {
-        t->inner = NULL;    /* the caller keeps D on failure */
+        t->inner = NULL; /* the caller keeps D on failure */
         dist_free(&t->base);
         return dist_args_fail(err, -1, "truncated: out of memory"), NULL;
     }

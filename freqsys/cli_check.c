@@ -29,12 +29,13 @@ static void bounded(LLVMModuleRef m, unsigned long long *proven, unsigned long l
     LLVMValueRef table = init ? LLVMGetInitializer(LLVMGetOperand(init, 8)) : NULL;
     unsigned n = table && !LLVMIsNull(table) ? (unsigned)LLVMGetNumOperands(table) : 0;
     for (unsigned j = 0; j < n; j++) {
-        LLVMValueRef row = LLVMGetOperand(table, j);   /* fsabi_block: bound_from is field 3, max_runs 11, tail_mass 13 */
+        LLVMValueRef row =
+            LLVMGetOperand(table, j); /* fsabi_block: bound_from is field 3, max_runs 11, tail_mass 13 */
         if (LLVMConstIntGetZExtValue(LLVMGetOperand(row, 11)) == FSABI_RUNS_UNBOUNDED) continue;
         (*proven)++;
         LLVMBool lossy;
         if (LLVMConstRealGetDouble(LLVMGetOperand(row, 13), &lossy) > 0) (*tails)++;
-        LLVMValueRef from = LLVMGetInitializer(LLVMGetOperand(row, 3));   /* "" is all zeros */
+        LLVMValueRef from = LLVMGetInitializer(LLVMGetOperand(row, 3)); /* "" is all zeros */
         size_t len = 0;
         if (from && LLVMIsAConstantDataSequential(from) && LLVMGetAsString(from, &len)[0]) (*capped)++;
     }
@@ -77,10 +78,11 @@ int cli_check(int argc, char **argv) {
     if (rc != EXIT_OK) return rc;
     unsigned long long blocks, fns, sites;
     summary(m, &blocks, &fns, &sites);
-    printf("%s: ok: %s mode, entry %s, %llu block%s in %llu function%s, %llu input read%s, %zu declaration%s\n",
-           argv[1], s->function ? "function" : "program", s->function ? s->function : "main",
-           blocks, blocks == 1 ? "" : "s", fns, fns == 1 ? "" : "s", sites, sites == 1 ? "" : "s",
-           s->ninputs, s->ninputs == 1 ? "" : "s");
+    printf(
+        "%s: ok: %s mode, entry %s, %llu block%s in %llu function%s, %llu input read%s, %zu declaration%s\n",
+        argv[1], s->function ? "function" : "program", s->function ? s->function : "main", blocks,
+        blocks == 1 ? "" : "s", fns, fns == 1 ? "" : "s", sites, sites == 1 ? "" : "s", s->ninputs,
+        s->ninputs == 1 ? "" : "s");
     unsigned long long proven, capped, tails;
     bounded(m, &proven, &capped, &tails);
     printf("proven bounds: %llu of %llu block%s", proven, blocks, blocks == 1 ? "" : "s");
@@ -88,7 +90,7 @@ int cli_check(int argc, char **argv) {
     if (tails) printf(" (%llu outside a far tail of the inputs' distributions)", tails);
     printf("\n");
     print_units(s);
-    for (size_t i = 0; i < s->ninputs; i++) {   /* what each declaration will draw, as parsed */
+    for (size_t i = 0; i < s->ninputs; i++) { /* what each declaration will draw, as parsed */
         int n = spec_input_text(&s->inputs[i], NULL, 0);
         char *text = n >= 0 ? malloc((size_t)n + 1) : NULL;
         if (!text) continue;
@@ -104,7 +106,8 @@ int cli_check(int argc, char **argv) {
         printf("standard input: one of %zu files matching '%s', read through the C library\n",
                in->value.nfiles, in->value.pattern);
     else if (in && in->value.kind == SPEC_VALUE_GENERATOR)
-        printf("standard input: what the generator %s writes, read through the C library\n", in->value.gen_name);
+        printf("standard input: what the generator %s writes, read through the C library\n",
+               in->value.gen_name);
     else if (in)
         printf("standard input: drawn %s, read through the C library\n",
                in->value.kind == SPEC_VALUE_TEXT ? "text" : "lines");

@@ -62,22 +62,30 @@ int cli_draw(int argc, char **argv) {
     unsigned long long count = 1, seed = 0, first = 0;
     int has_seed = 0, c;
     optind = 1;
-    opterr = 0;   /* cli_getopt_error says what went wrong, with the nearest option */
+    opterr = 0; /* cli_getopt_error says what went wrong, with the nearest option */
     while ((c = getopt_long(argc, argv, ":o:n:s:h", longs, NULL)) != -1) {
         switch (c) {
-        case 'o': dir = optarg; break;
+        case 'o':
+            dir = optarg;
+            break;
         case 'n':
-            if (parse_count(optarg, &count)) return usage_error("-n takes a non-negative integer, got '%s'", optarg);
+            if (parse_count(optarg, &count))
+                return usage_error("-n takes a non-negative integer, got '%s'", optarg);
             break;
         case 's':
-            if (parse_count(optarg, &seed)) return usage_error("-s takes a non-negative integer, got '%s'", optarg);
+            if (parse_count(optarg, &seed))
+                return usage_error("-s takes a non-negative integer, got '%s'", optarg);
             has_seed = 1;
             break;
         case 'F':
-            if (parse_count(optarg, &first)) return usage_error("--first takes a non-negative integer, got '%s'", optarg);
+            if (parse_count(optarg, &first))
+                return usage_error("--first takes a non-negative integer, got '%s'", optarg);
             break;
-        case 'h': cli_help("draw", stdout); return EXIT_OK;
-        default: return cli_getopt_error("draw", c, argc, argv, longs);
+        case 'h':
+            cli_help("draw", stdout);
+            return EXIT_OK;
+        default:
+            return cli_getopt_error("draw", c, argc, argv, longs);
         }
     }
     if (optind + 1 != argc) return usage_error("%s", "needs exactly one SPEC file");
@@ -91,8 +99,10 @@ int cli_draw(int argc, char **argv) {
     }
     const spec_input *in = spec_find_stdin(s);
     if (!in) {
-        fprintf(stderr, "freqsys draw: %s declares no 'stdin ~ ...': only a drawn standard input can be "
-                        "written as files\n", argv[optind]);
+        fprintf(stderr,
+                "freqsys draw: %s declares no 'stdin ~ ...': only a drawn standard input can be "
+                "written as files\n",
+                argv[optind]);
         spec_free(s);
         return EXIT_USAGE;
     }
@@ -106,8 +116,10 @@ int cli_draw(int argc, char **argv) {
     int built;
     const runtime_table *rt = module_load_runtime(s, &built, err, sizeof err);
     if (!rt) {
-        if (built == TRANSFORM_ESPEC) fprintf(stderr, "%s\n", err);
-        else fprintf(stderr, "freqsys draw: error: %s\n", err);
+        if (built == TRANSFORM_ESPEC)
+            fprintf(stderr, "%s\n", err);
+        else
+            fprintf(stderr, "freqsys draw: error: %s\n", err);
         spec_free(s);
         return built == TRANSFORM_ESPEC ? EXIT_USAGE : EXIT_BUILD;
     }

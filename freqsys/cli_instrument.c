@@ -19,7 +19,8 @@ int cli_instrument(int argc, char **argv) {
             out = argv[++i];
         } else if (!strcmp(argv[i], "--optimize") && i + 1 < argc) {
             if (optimize_level_parse(argv[++i], &level)) {
-                fprintf(stderr, "freqsys instrument: --optimize takes auto, full, quick or none, got '%s'\n", argv[i]);
+                fprintf(stderr, "freqsys instrument: --optimize takes auto, full, quick or none, got '%s'\n",
+                        argv[i]);
                 return EXIT_USAGE;
             }
         } else if (argv[i][0] == '-') {
@@ -33,7 +34,8 @@ int cli_instrument(int argc, char **argv) {
         }
     }
     if (!spec_path || !out) {
-        fprintf(stderr, "freqsys instrument: usage: freqsys instrument SPEC -o OUT.ll|OUT.bc [--optimize auto|full|quick|none]\n");
+        fprintf(stderr, "freqsys instrument: usage: freqsys instrument SPEC -o OUT.ll|OUT.bc [--optimize "
+                        "auto|full|quick|none]\n");
         return EXIT_USAGE;
     }
     spec *s = NULL;
@@ -52,7 +54,8 @@ int cli_instrument(int argc, char **argv) {
     } else {
         failed = LLVMPrintModuleToFile(m, out, &msg) != 0;
     }
-    if (failed) fprintf(stderr, "freqsys: error: cannot write %s%s%s\n", out, msg ? ": " : "", msg ? msg : "");
+    if (failed)
+        fprintf(stderr, "freqsys: error: cannot write %s%s%s\n", out, msg ? ": " : "", msg ? msg : "");
     if (msg) LLVMDisposeMessage(msg);
     /* The process ends here: freeing a big module one object at a time would take
      * longer than the exit that frees it at once (0.4 s for 50,000 blocks), so the

@@ -1,4 +1,5 @@
-/* freqsys/cli_options.c: what the subcommands say about an option they do not know: its name, and the nearest they do. */
+/* freqsys/cli_options.c: what the subcommands say about an option they do not know: its name, and the nearest
+ * they do. */
 /* SPDX-License-Identifier: MIT */
 #include <getopt.h>
 #include <stdio.h>
@@ -24,14 +25,16 @@ int cli_unknown_option(const char *command, const char *arg, const char *const *
     /* A short option is one letter: a near long name is no help there ("-x"). */
     const char *near = dashes == 2 && bare[0] ? suggest_closest_typed(bare, names) : NULL;
     size_t shown = strcspn(arg, "=");
-    const char *space = *command ? " " : "";   /* "" is freqsys itself, before any command */
-    if (near && !strcmp(near, bare))   /* known, but the value it takes is missing */
+    const char *space = *command ? " " : ""; /* "" is freqsys itself, before any command */
+    if (near && !strcmp(near, bare))         /* known, but the value it takes is missing */
         fprintf(stderr, "freqsys%s%s: option '--%s' needs a value", space, command, near);
     else
         fprintf(stderr, "freqsys%s%s: unknown option '%.*s'", space, command, (int)shown, arg);
     if (near && strcmp(near, bare)) fprintf(stderr, "; did you mean '--%s'?", near);
-    if (*command) fprintf(stderr, "\n(see 'freqsys help %s')\n", command);
-    else fprintf(stderr, "\n(see 'freqsys --help')\n");
+    if (*command)
+        fprintf(stderr, "\n(see 'freqsys help %s')\n", command);
+    else
+        fprintf(stderr, "\n(see 'freqsys --help')\n");
     return EXIT_USAGE;
 }
 
@@ -49,12 +52,13 @@ int cli_getopt_error(const char *command, int c, int argc, char **argv, const st
      * one and for a long one that lacks its value: the argument tells them apart. */
     int long_form = strncmp(arg, "--", 2) == 0 && optopt == 0;
     for (const struct option *o = longs; !long_form && optopt && o->name; o++)
-        long_form = o->val == optopt && strncmp(arg, "--", 2) == 0 && strncmp(o->name, bare, strlen(bare)) == 0;
+        long_form =
+            o->val == optopt && strncmp(arg, "--", 2) == 0 && strncmp(o->name, bare, strlen(bare)) == 0;
     if (!long_form && optopt) {
         char shortopt[3] = {'-', (char)optopt, '\0'};
-        if (c == ':') {   /* getopt's word for a value missing; '?' is a letter it does not know */
-            fprintf(stderr, "freqsys %s: option '-%c' needs a value\n(see 'freqsys help %s')\n", command, optopt,
-                    command);
+        if (c == ':') { /* getopt's word for a value missing; '?' is a letter it does not know */
+            fprintf(stderr, "freqsys %s: option '-%c' needs a value\n(see 'freqsys help %s')\n", command,
+                    optopt, command);
             return EXIT_USAGE;
         }
         return cli_unknown_option(command, shortopt, names);
@@ -67,7 +71,7 @@ int cli_getopt_error(const char *command, int c, int argc, char **argv, const st
         match = o;
         exact |= strcmp(o->name, bare) == 0;
     }
-    if (match && (matches == 1 || exact)) {   /* a known option whose value is missing or not wanted */
+    if (match && (matches == 1 || exact)) { /* a known option whose value is missing or not wanted */
         for (const struct option *o = longs; exact && o->name; o++)
             if (!strcmp(o->name, bare)) match = o;
         fprintf(stderr, "freqsys %s: option '--%s' %s\n(see 'freqsys help %s')\n", command, match->name,

@@ -21,17 +21,22 @@
 static int profile_write(const result *r, const char *spec_path, char *profdata, size_t size, char *err,
                          size_t errlen) {
     char text[4096];
-    int ft = compile_temp_path(text, sizeof text, "freqsys-plan-XXXXXX.proftext") == 0 ? mkstemps(text, 9) : -1;
-    int fd = compile_temp_path(profdata, size, "freqsys-plan-XXXXXX.profdata") == 0 ? mkstemps(profdata, 9) : -1;
+    int ft =
+        compile_temp_path(text, sizeof text, "freqsys-plan-XXXXXX.proftext") == 0 ? mkstemps(text, 9) : -1;
+    int fd =
+        compile_temp_path(profdata, size, "freqsys-plan-XXXXXX.profdata") == 0 ? mkstemps(profdata, 9) : -1;
     FILE *f = ft >= 0 ? fdopen(ft, "w") : NULL;
     int rc = -1;
-    if (!f || fd < 0) snprintf(err, errlen, "cannot create a temporary file for the profile");
+    if (!f || fd < 0)
+        snprintf(err, errlen, "cannot create a temporary file for the profile");
     else if (instr_profile_write(r, spec_path, PROFILE_SCALE, f, err, errlen) == 0 && fflush(f) == 0) {
         char *argv[] = {"llvm-profdata-19", "merge", "-o", profdata, text, NULL};
         rc = compile_run_tool(argv, err, errlen) == 0 ? 0 : -1;
     }
-    if (f) fclose(f);
-    else if (ft >= 0) close(ft);
+    if (f)
+        fclose(f);
+    else if (ft >= 0)
+        close(ft);
     if (ft >= 0) unlink(text);
     if (fd >= 0) close(fd);
     if (rc != 0 && fd >= 0) unlink(profdata);
@@ -46,9 +51,10 @@ static int measure(const result *r, const char *spec_path, const spec *s, const 
                    const char *level, int no_inline, code_sizes *sizes, char *err, size_t errlen) {
     char profdata[4096], why[1024];
     if (profile_write(r, spec_path, profdata, sizeof profdata, why, sizeof why) != 0)
-        fprintf(stderr, "freqsys: note: no profile for the target build (%s): whole functions are planned\n", why);
-    int rc = code_size_measure(s, where, level, no_inline, profdata[0] ? profdata : NULL, PROFILE_SCALE, sizes, err,
-                               errlen);
+        fprintf(stderr, "freqsys: note: no profile for the target build (%s): whole functions are planned\n",
+                why);
+    int rc = code_size_measure(s, where, level, no_inline, profdata[0] ? profdata : NULL, PROFILE_SCALE,
+                               sizes, err, errlen);
     if (profdata[0]) unlink(profdata);
     return rc;
 }
@@ -59,10 +65,14 @@ static int parse_bytes(const char *text, unsigned long long *out) {
     errno = 0;
     unsigned long long v = strtoull(text, &end, 10);
     if (errno || end == text || text[0] == '-') return -1;
-    if (!strcmp(end, "") || !strcmp(end, "B")) *out = v;
-    else if (!strcmp(end, "K") || !strcmp(end, "KiB") || !strcmp(end, "k")) *out = v << 10;
-    else if (!strcmp(end, "M") || !strcmp(end, "MiB")) *out = v << 20;
-    else return -1;
+    if (!strcmp(end, "") || !strcmp(end, "B"))
+        *out = v;
+    else if (!strcmp(end, "K") || !strcmp(end, "KiB") || !strcmp(end, "k"))
+        *out = v << 10;
+    else if (!strcmp(end, "M") || !strcmp(end, "MiB"))
+        *out = v << 20;
+    else
+        return -1;
     return 0;
 }
 
@@ -72,8 +82,10 @@ static int parse_share(const char *text, double *out) {
     errno = 0;
     double v = strtod(text, &end);
     if (errno || end == text) return -1;
-    if (!strcmp(end, "%")) v /= 100;
-    else if (*end) return -1;
+    if (!strcmp(end, "%"))
+        v /= 100;
+    else if (*end)
+        return -1;
     if (!(v >= 0 && v < 1e6)) return -1;
     *out = v;
     return 0;
@@ -82,8 +94,8 @@ static int parse_share(const char *text, double *out) {
 static int usage(const char *what);
 
 /* plan --compact: sizes at -Oz and -O2 without inlining, the choice, the output. */
-static int compact(const result *r, const char *spec_path, const spec *s, const code_target *where, double slowdown,
-                   const char *format, const char *out_path) {
+static int compact(const result *r, const char *spec_path, const spec *s, const code_target *where,
+                   double slowdown, const char *format, const char *out_path) {
     char err[4096];
     code_sizes oz, o2;
     if (measure(r, spec_path, s, where, "-Oz", 1, &oz, err, sizeof err) != 0) {
@@ -107,8 +119,9 @@ static int compact(const result *r, const char *spec_path, const spec *s, const 
             fprintf(stderr, "freqsys: error: cannot write %s: %s\n", out_path, strerror(errno));
             rc = EXIT_USAGE;
         } else {
-            int w = !strcmp(format, "json") ? compact_write_json(&p, out)
-                  : !strcmp(format, "header") ? compact_write_header(&p, out) : compact_write_text(&p, out);
+            int w = !strcmp(format, "json")     ? compact_write_json(&p, out)
+                    : !strcmp(format, "header") ? compact_write_header(&p, out)
+                                                : compact_write_text(&p, out);
             if ((out != stdout && fclose(out) != 0) || w != 0) {
                 fprintf(stderr, "freqsys: error: writing the plan failed\n");
                 rc = EXIT_USAGE;
@@ -147,9 +160,11 @@ static int placement(result *r, const char *spec_path, const spec *s, const code
             fprintf(stderr, "freqsys: error: cannot write %s: %s\n", out_path, strerror(errno));
             rc = EXIT_USAGE;
         } else {
-            int w = !strcmp(format, "json") ? plan_write_json(&p, out) : !strcmp(format, "ld") ? plan_write_ld(&p, out)
-                  : !strcmp(format, "header") ? plan_write_header(&p, out)
-                  : !strcmp(format, "order") ? plan_write_order(&p, out) : plan_write_text(&p, out);
+            int w = !strcmp(format, "json")     ? plan_write_json(&p, out)
+                    : !strcmp(format, "ld")     ? plan_write_ld(&p, out)
+                    : !strcmp(format, "header") ? plan_write_header(&p, out)
+                    : !strcmp(format, "order")  ? plan_write_order(&p, out)
+                                                : plan_write_text(&p, out);
             if ((out != stdout && fclose(out) != 0) || w != 0) {
                 fprintf(stderr, "freqsys: error: writing the plan failed\n");
                 rc = EXIT_USAGE;
@@ -171,18 +186,23 @@ int cli_plan(int argc, char **argv) {
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         int more = i + 1 < argc;
-        if (!strcmp(a, "-h") || !strcmp(a, "--help")) { cli_help("plan", stdout); return EXIT_OK; }
-        else if (!strcmp(a, "--budget") && more) {
+        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+            cli_help("plan", stdout);
+            return EXIT_OK;
+        } else if (!strcmp(a, "--budget") && more) {
             if (parse_bytes(argv[++i], &budget)) return usage("--budget takes bytes, e.g. 4096, 4K or 64KiB");
             has_budget = 1;
-        }
-        else if (!strcmp(a, "--target") && more) target = argv[++i];
-        else if (!strcmp(a, "--order")) format = "order";
-        else if (!strcmp(a, "--compact")) compaction = 1;
+        } else if (!strcmp(a, "--target") && more)
+            target = argv[++i];
+        else if (!strcmp(a, "--order"))
+            format = "order";
+        else if (!strcmp(a, "--compact"))
+            compaction = 1;
         else if (!strcmp(a, "--max-slowdown") && more) {
-            if (parse_share(argv[++i], &slowdown)) return usage("--max-slowdown takes a share, e.g. 5% or 0.05");
-        }
-        else if (!strcmp(a, "--cpu") && more) cpu = argv[++i];
+            if (parse_share(argv[++i], &slowdown))
+                return usage("--max-slowdown takes a share, e.g. 5% or 0.05");
+        } else if (!strcmp(a, "--cpu") && more)
+            cpu = argv[++i];
         else if (!strcmp(a, "--flash-wait") && more) {
             char *end;
             const char *v = argv[++i];
@@ -191,24 +211,29 @@ int cli_plan(int argc, char **argv) {
             if (errno || end == v || *end || v[0] == '-' || flash_wait > 1000)
                 return usage("--flash-wait takes the wait states of a fetch from flash, 0 to 1000");
             has_wait = 1;
-        }
-        else if (!strcmp(a, "--spec") && more) spec_path = argv[++i];
-        else if ((!strcmp(a, "--format") || !strcmp(a, "-f")) && more) format = argv[++i];
-        else if (!strcmp(a, "-o") && more) out_path = argv[++i];
+        } else if (!strcmp(a, "--spec") && more)
+            spec_path = argv[++i];
+        else if ((!strcmp(a, "--format") || !strcmp(a, "-f")) && more)
+            format = argv[++i];
+        else if (!strcmp(a, "-o") && more)
+            out_path = argv[++i];
         else if (a[0] == '-') {
-            static const char *const names[] = {"budget", "target", "order", "compact", "max-slowdown", "cpu", "flash-wait", "spec",
-                                                "format", "output", "help", NULL};
+            static const char *const names[] = {"budget",       "target", "order",      "compact",
+                                                "max-slowdown", "cpu",    "flash-wait", "spec",
+                                                "format",       "output", "help",       NULL};
             return cli_unknown_option("plan", a, names);
-        }
-        else if (!path) path = a;
-        else return usage("more than one RESULT given");
+        } else if (!path)
+            path = a;
+        else
+            return usage("more than one RESULT given");
     }
     if (!path || (!has_budget && !compaction))
-        return usage("usage: freqsys plan RESULT.json --budget BYTES [--target TARGET], or --compact [--max-slowdown 5%]");
+        return usage("usage: freqsys plan RESULT.json --budget BYTES [--target TARGET], or --compact "
+                     "[--max-slowdown 5%]");
     if (compaction && strcmp(format, "text") && strcmp(format, "json") && strcmp(format, "header"))
         return usage("--compact writes text, json or header");
-    if (strcmp(format, "text") && strcmp(format, "json") && strcmp(format, "ld") && strcmp(format, "header") &&
-        strcmp(format, "order"))
+    if (strcmp(format, "text") && strcmp(format, "json") && strcmp(format, "ld") &&
+        strcmp(format, "header") && strcmp(format, "order"))
         return usage("--format takes text, json, ld, header or order");
     char err[4096];
     code_target where;
@@ -216,12 +241,17 @@ int cli_plan(int argc, char **argv) {
     if (has_wait) where.flash_wait = (unsigned)flash_wait;
     result *r;
     int status = result_read_json(path, &r, err, sizeof err);
-    if (status != RESULT_OK) { fprintf(stderr, "%s\n", err); return exit_status_result(status); }
+    if (status != RESULT_OK) {
+        fprintf(stderr, "%s\n", err);
+        return exit_status_result(status);
+    }
     if (!spec_path) spec_path = r->spec;
     spec *s;
     if ((status = spec_parse_file(spec_path, &s, err, sizeof err)) != SPEC_OK) {
-        fprintf(stderr, "%s\nfreqsys plan: the program is found through the spec the result names; "
-                "give it with --spec SPEC\n", err);
+        fprintf(stderr,
+                "%s\nfreqsys plan: the program is found through the spec the result names; "
+                "give it with --spec SPEC\n",
+                err);
         result_free(r);
         return exit_status_spec(status);
     }

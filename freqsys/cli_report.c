@@ -15,18 +15,19 @@
 #include "result.h"
 
 static const char usage[] =
-    "usage: freqsys report RESULT.json [--format text|json|csv|dot|lcov|gcov|sample|sample-probes|instr|afdo|gcda|html|\n"
+    "usage: freqsys report RESULT.json [--format "
+    "text|json|csv|dot|lcov|gcov|sample|sample-probes|instr|afdo|gcda|html|\n"
     "         llvm-json] [--contexts] [-o FILE]\n"
     "         [--source-dir DIR] [--scale N] [--trace TRACE.csv] [--spec SPEC] [--gcc-flags FLAGS]\n"
     "         [--no-discriminators] [--function NAME] [--dot-timeout SECONDS]\n";
 
-static const char *const formats[] = {"text",   "json", "csv",  "dot",  "lcov",      "gcov", "sample", "sample-contexts",
-                                      "sample-probes", "instr", "afdo", "gcda", "html", "llvm-json", NULL};
+static const char *const formats[] = {
+    "text",          "json",  "csv",  "dot",  "lcov", "gcov",      "sample", "sample-contexts",
+    "sample-probes", "instr", "afdo", "gcda", "html", "llvm-json", NULL};
 
 /* Whether argv[*i] is option NAME with its value, "NAME VALUE" or "NAME=VALUE"; if so,
  * the value goes to *OUT and *I to the option's last word. */
-static int value(int argc, char **argv, int *i, const char *name, const char *alias, const char **out)
-{
+static int value(int argc, char **argv, int *i, const char *name, const char *alias, const char **out) {
     size_t n = strlen(name);
     if (!strncmp(argv[*i], name, n) && argv[*i][n] == '=') {
         *out = argv[*i] + n + 1;
@@ -41,9 +42,8 @@ static int value(int argc, char **argv, int *i, const char *name, const char *al
 
 /* Writes the whole output only once the writer has succeeded, so a failure (a bad trace
  * file, say) leaves no half-written file behind. */
-static int emit(const result *r, const char *format, const result_export *opt,
-                const char *spec_path, const char *out_path, int discriminators)
-{
+static int emit(const result *r, const char *format, const result_export *opt, const char *spec_path,
+                const char *out_path, int discriminators) {
     char err[1024] = "", *buf = NULL;
     size_t len = 0;
     FILE *mem = open_memstream(&buf, &len);
@@ -60,15 +60,18 @@ static int emit(const result *r, const char *format, const result_export *opt,
         if (block_lines_compute(r, spec_path ? spec_path : r->spec, &places, why, sizeof why) == 0)
             with_places.positions = &places;
         else if (opt->warnings)
-            fprintf(opt->warnings, "freqsys report: warning: no discriminators (%s): each line gets the largest "
-                                   "count of its blocks (pass --spec SPEC; docs/exports.md)\n", why);
+            fprintf(opt->warnings,
+                    "freqsys report: warning: no discriminators (%s): each line gets the largest "
+                    "count of its blocks (pass --spec SPEC; docs/exports.md)\n",
+                    why);
         opt = &with_places;
     }
     /* clang's own counters need the program compiled again: not the result model's job. */
     const char *spec = spec_path ? spec_path : r->spec;
-    int rc = !strcmp(format, "instr")           ? instr_profile_write(r, spec, number_scale(opt), mem, err, sizeof err)
-             : !strcmp(format, "sample-probes") ? probe_profile_write(r, spec, number_scale(opt), mem, err, sizeof err)
-                                                : result_write_export(r, format, opt, mem, err, sizeof err);
+    int rc = !strcmp(format, "instr") ? instr_profile_write(r, spec, number_scale(opt), mem, err, sizeof err)
+             : !strcmp(format, "sample-probes")
+                 ? probe_profile_write(r, spec, number_scale(opt), mem, err, sizeof err)
+                 : result_write_export(r, format, opt, mem, err, sizeof err);
     block_lines_free(&places);
     if (fclose(mem) != 0 && rc == 0) {
         rc = -1;
@@ -86,7 +89,7 @@ static int emit(const result *r, const char *format, const result_export *opt,
         return EXIT_USAGE;
     }
     int bad = fwrite(buf, 1, len, out) != len || fflush(out) != 0;
-    if (out_path && fclose(out) != 0)   /* opened above; stdout stays open */
+    if (out_path && fclose(out) != 0) /* opened above; stdout stays open */
         bad = 1;
     free(buf);
     if (bad) {
@@ -120,11 +123,11 @@ int cli_report(int argc, char **argv) {
                    value(argc, argv, &i, "--gcc-flags", NULL, &gcc_flags) ||
                    value(argc, argv, &i, "--function", NULL, &opt.function) ||
                    value(argc, argv, &i, "--dot-timeout", NULL, &dot_timeout)) {
-            continue;   /* value() stored it */
+            continue; /* value() stored it */
         } else if (argv[i][0] == '-') {
-            static const char *const names[] = {"format", "source-dir", "trace", "spec", "scale", "contexts",
-                                                "output", "gcc-flags", "no-discriminators", "function",
-                                                "dot-timeout", "help", NULL};
+            static const char *const names[] = {
+                "format",    "source-dir",        "trace",    "spec",        "scale", "contexts", "output",
+                "gcc-flags", "no-discriminators", "function", "dot-timeout", "help",  NULL};
             return cli_unknown_option("report", argv[i], names);
         } else if (!path) {
             path = argv[i];
@@ -138,36 +141,42 @@ int cli_report(int argc, char **argv) {
         return EXIT_USAGE;
     }
     if (contexts && strcmp(format, "sample") != 0 && strcmp(format, "sample-contexts") != 0) {
-        fprintf(stderr, "freqsys report: --contexts goes with --format sample (a context-sensitive sample profile)\n");
+        fprintf(
+            stderr,
+            "freqsys report: --contexts goes with --format sample (a context-sensitive sample profile)\n");
         return EXIT_USAGE;
     }
-    if (contexts)
-        format = "sample-contexts";
+    if (contexts) format = "sample-contexts";
     int known = 0;
-    for (const char *const *f = formats; *f; f++)
-        known |= !strcmp(format, *f);
+    for (const char *const *f = formats; *f; f++) known |= !strcmp(format, *f);
     if (!known) {
-        fprintf(stderr, "freqsys report: unknown format '%s' (this version writes text, json, "
-                        "csv, dot, lcov, gcov, sample, sample-contexts, sample-probes, instr, afdo, gcda, html, "
-                        "llvm-json)\n", format);
+        fprintf(stderr,
+                "freqsys report: unknown format '%s' (this version writes text, json, "
+                "csv, dot, lcov, gcov, sample, sample-contexts, sample-probes, instr, afdo, gcda, html, "
+                "llvm-json)\n",
+                format);
         return EXIT_USAGE;
     }
     /* coverage tools count totals over runs: so do their exports, unless told otherwise */
-    opt.over_runs = (!scale && (!strcmp(format, "lcov") || !strcmp(format, "gcov") || !strcmp(format, "llvm-json"))) ||
-                    (scale && !strcmp(scale, "runs"));
+    opt.over_runs =
+        (!scale && (!strcmp(format, "lcov") || !strcmp(format, "gcov") || !strcmp(format, "llvm-json"))) ||
+        (scale && !strcmp(scale, "runs"));
     if (scale && !opt.over_runs) {
         char *end;
         errno = 0;
         long long n = strtoll(scale, &end, 10);
         if (errno || end == scale || *end || n < 1 || n > 1000000000) {
-            fprintf(stderr, "freqsys report: --scale must be a whole number from 1 to "
-                            "1000000000, or runs, not '%s'\n", scale);
+            fprintf(stderr,
+                    "freqsys report: --scale must be a whole number from 1 to "
+                    "1000000000, or runs, not '%s'\n",
+                    scale);
             return EXIT_USAGE;
         }
         opt.scale = (double)n;
     }
     if (!strcmp(format, "gcda") && !out_path) {
-        fprintf(stderr, "freqsys report: --format gcda writes a folder of .gcda files: give it with -o DIR\n");
+        fprintf(stderr,
+                "freqsys report: --format gcda writes a folder of .gcda files: give it with -o DIR\n");
         return EXIT_USAGE;
     }
     if (gcc_flags && strcmp(format, "gcda") != 0)
@@ -178,8 +187,10 @@ int cli_report(int argc, char **argv) {
         char *end;
         opt.dot_timeout_s = strtod(dot_timeout, &end);
         if (end == dot_timeout || *end || !(opt.dot_timeout_s > 0 && opt.dot_timeout_s <= 3600)) {
-            fprintf(stderr, "freqsys report: --dot-timeout must be a number of seconds above 0 and at most "
-                            "3600, not '%s'\n", dot_timeout);
+            fprintf(stderr,
+                    "freqsys report: --dot-timeout must be a number of seconds above 0 and at most "
+                    "3600, not '%s'\n",
+                    dot_timeout);
             return EXIT_USAGE;
         }
         if (strcmp(format, "html") != 0)
@@ -203,8 +214,7 @@ int cli_report(int argc, char **argv) {
                                 stderr, err, sizeof err) == 0
                  ? EXIT_OK
                  : EXIT_USAGE;
-        if (rc != EXIT_OK)
-            fprintf(stderr, "freqsys report: error: %s\n", err);
+        if (rc != EXIT_OK) fprintf(stderr, "freqsys report: error: %s\n", err);
     } else if (!strcmp(format, "gcov") && out_path && stat(out_path, &st) == 0 && S_ISDIR(st.st_mode)) {
         rc = report_gcov_write_dir(r, &opt, out_path, err, sizeof err) == 0 ? EXIT_OK : EXIT_USAGE;
         if (rc != EXIT_OK) fprintf(stderr, "freqsys report: error: %s\n", err);

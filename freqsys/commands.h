@@ -8,10 +8,10 @@
 #include "transform.h"
 
 /* Exit statuses (the CLI contract). */
-#define EXIT_OK 0
-#define EXIT_INCOMPLETE 1   /* the budget ran out before every block settled */
-#define EXIT_USAGE 2        /* bad command line or spec */
-#define EXIT_BUILD 3        /* the program under test could not be built */
+#define EXIT_OK         0
+#define EXIT_INCOMPLETE 1 /* the budget ran out before every block settled */
+#define EXIT_USAGE      2 /* bad command line or spec */
+#define EXIT_BUILD      3 /* the program under test could not be built */
 
 /* exit_status.c: the exit status for a spec_parse_* status (SPEC_OK, SPEC_E*) and
  * for a result_read_json status (RESULT_OK, RESULT_E*). */
@@ -26,7 +26,7 @@ int cli_check(int argc, char **argv);
 int cli_draw(int argc, char **argv);
 /* cli_instrument.c */
 int cli_instrument(int argc, char **argv);
-extern void *instrument_kept_context, *instrument_kept_module;   /* left for the exit to free */
+extern void *instrument_kept_context, *instrument_kept_module; /* left for the exit to free */
 /* cli_report.c */
 int cli_report(int argc, char **argv);
 /* cli_plan.c */
@@ -44,8 +44,9 @@ int pipeline_instrument_paths(const char *spec_path, optimize_level level, uint6
                               LLVMContextRef *ctx, LLVMModuleRef *m, transform_warnings *w);
 /* The same, counting what C asks for besides the blocks (paths, calling contexts),
  * with the settings GIVEN (SPEC_GIVEN_*) standing in for missing lines of the spec. */
-int pipeline_instrument_counting(const char *spec_path, int given, optimize_level level, const instrument_counting *c,
-                                 spec **s, LLVMContextRef *ctx, LLVMModuleRef *m, transform_warnings *w);
+int pipeline_instrument_counting(const char *spec_path, int given, optimize_level level,
+                                 const instrument_counting *c, spec **s, LLVMContextRef *ctx,
+                                 LLVMModuleRef *m, transform_warnings *w);
 
 /* main.c: prints the help of one command (or the overview for NULL) to OUT. */
 void cli_help(const char *command, FILE *out);

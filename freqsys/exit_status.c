@@ -1,4 +1,5 @@
-/* freqsys/exit_status.c: the exit status the command line gives for each failure status of the spec parser and the result reader. */
+/* freqsys/exit_status.c: the exit status the command line gives for each failure status of the spec parser
+ * and the result reader. */
 /* SPDX-License-Identifier: MIT */
 #include "commands.h"
 #include "result.h"

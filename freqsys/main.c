@@ -13,18 +13,19 @@ typedef struct command {
     int (*run)(int argc, char **argv);
     const char *usage;
     const char *help;
-    void (*print_usage)(FILE *out);   /* instead of usage and help, made from a table */
+    void (*print_usage)(FILE *out); /* instead of usage and help, made from a table */
     void (*print_help)(FILE *out);
 } command;
 
 static const command commands[] = {
-    {"run", cli_run, NULL, NULL, run_help_usage, run_help_text},   /* from its option table */
+    {"run", cli_run, NULL, NULL, run_help_usage, run_help_text}, /* from its option table */
     {"check", cli_check, "freqsys check SPEC",
      "Parses SPEC, compiles its program and matches every input read of the program\n"
      "with a declaration, without running anything. Prints a one-line summary, then a\n"
      "warning for each input the spec does not model (the clock, the environment, a\n"
      "file read; docs/spec-language.md). Exit status: 0 ok, 2 a spec error (main reading\n"
-     "argc/argv with no 'argv' line is one), 3 the program could not be built.", NULL, NULL},
+     "argc/argv with no 'argv' line is one), 3 the program could not be built.",
+     NULL, NULL},
     {"draw", cli_draw, "freqsys draw SPEC -o DIR [-n COUNT] [-s SEED] [--first TRIAL]",
      "Writes the standard input that each of trials FIRST .. FIRST+COUNT-1 of a run gets\n"
      "(a spec with 'stdin ~ ...') as DIR/input-NNNNNN.txt, drawn exactly as the run draws\n"
@@ -35,12 +36,15 @@ static const command commands[] = {
      "  -s, --seed SEED   the seed (default: the spec's)\n"
      "      --first T     the first trial (default 0)\n\n"
      "Exit status: 0 ok, 2 a usage or spec error, or a draw that failed, 3 the runtime\n"
-     "library libfreqsys_rt.a, whose draws these are, is missing or does not link.", NULL, NULL},
-    {"instrument", cli_instrument, "freqsys instrument SPEC -o OUT.ll|OUT.bc [--optimize auto|full|quick|none]",
+     "library libfreqsys_rt.a, whose draws these are, is missing or does not link.",
+     NULL, NULL},
+    {"instrument", cli_instrument,
+     "freqsys instrument SPEC -o OUT.ll|OUT.bc [--optimize auto|full|quick|none]",
      "Writes the instrumented, optimised module: textual IR for .ll, bitcode for .bc.\n\n"
      "  --optimize LEVEL  full: LLVM's O2; quick: inlining and scalar clean-up only, for\n"
      "                    big modules; auto (default): full up to 10,000 blocks, else quick;\n"
-     "                    none: the transform's own output, unoptimised (to read, or to FileCheck)", NULL, NULL},
+     "                    none: the transform's own output, unoptimised (to read, or to FileCheck)",
+     NULL, NULL},
     {"report", cli_report,
      "freqsys report RESULT.json [--format FORMAT] [-o FILE] [--source-dir DIR] [--scale N]\n"
      "                      [--trace TRACE.csv] [--spec SPEC] [--contexts] [--gcc-flags FLAGS]\n"
@@ -72,12 +76,14 @@ static const command commands[] = {
      "source, llvm-json is the layout of llvm-cov export, sample feeds\n"
      "clang -fprofile-sample-use, sample-probes (a count per block, keyed by the\n"
      "spec's program's pseudo-probes) clang -fpseudo-probe-for-profiling\n"
-     "-fno-unique-internal-linkage-names -fprofile-sample-use, instr (clang's own counters, found by compiling the\n"
+     "-fno-unique-internal-linkage-names -fprofile-sample-use, instr (clang's own counters, found by "
+     "compiling the\n"
      "spec's program again) feeds llvm-profdata merge and clang -fprofile-instr-use,\n"
      "afdo feeds gcc -fauto-profile, gcda (GCC's own counters, from its instrumented\n"
      "build run on the trials' drawn standard input) gcc -fprofile-use;\n"
      "see docs/exports.md. Exit status: 0 ok, 2 a usage error, or a result file that\n"
-     "cannot be read, is cut short, or is not a freqsys result.", NULL, NULL},
+     "cannot be read, is cut short, or is not a freqsys result.",
+     NULL, NULL},
     {"plan", cli_plan,
      "freqsys plan RESULT.json --budget BYTES [--target TARGET] [--cpu CPU] [--flash-wait N]\n"
      "                    [--format text|json|ld|header|order] [--order] [-o FILE] [--spec SPEC]\n"
@@ -101,13 +107,16 @@ static const command commands[] = {
      "  --flash-wait N   wait states of a 32-bit fetch from flash (default: the\n"
      "                   profile's, 5 for cortex-m4)\n"
      "  --spec SPEC      the spec, when the path stored in RESULT does not lead to it\n"
-     "See docs/planning.md.", NULL, NULL},
+     "See docs/planning.md.",
+     NULL, NULL},
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 
 static void print_usage(const command *c, FILE *out) {
-    if (c->print_usage) c->print_usage(out);
-    else fputs(c->usage, out);
+    if (c->print_usage)
+        c->print_usage(out);
+    else
+        fputs(c->usage, out);
 }
 
 /* The overview: every command's usage. */
@@ -138,8 +147,10 @@ void cli_help(const char *name, FILE *out) {
     fputs("usage: ", out);
     print_usage(c, out);
     fputs("\n\n", out);
-    if (c->print_help) c->print_help(out);
-    else fputs(c->help, out);
+    if (c->print_help)
+        c->print_help(out);
+    else
+        fputs(c->help, out);
     fputc('\n', out);
 }
 
@@ -156,7 +167,9 @@ static void print_options(const command *c, FILE *out) {
     for (size_t t = 0; t < 2; t++) {
         for (const char *at = strstr(texts[t], "--"); at && n < 128; at = strstr(at + 2, "--")) {
             size_t len = 2 + strspn(at + 2, "abcdefghijklmnopqrstuvwxyz-");
-            if ((at > texts[t] && at[-1] != ' ' && at[-1] != '[' && at[-1] != '\n') || len == 2 || at[2] == '-') continue;
+            if ((at > texts[t] && at[-1] != ' ' && at[-1] != '[' && at[-1] != '\n') || len == 2 ||
+                at[2] == '-')
+                continue;
             size_t k = 0;
             while (k < n && (lens[k] != len || strncmp(names[k], at, len))) k++;
             if (k < n) continue;
@@ -172,7 +185,7 @@ static void print_options(const command *c, FILE *out) {
 static int unknown_command(const char *name, const char *where) {
     const char *names[NCOMMANDS + 2];
     for (size_t i = 0; i < NCOMMANDS; i++) names[i] = commands[i].name;
-    names[NCOMMANDS] = *where ? NULL : "help";   /* 'help help' is no topic */
+    names[NCOMMANDS] = *where ? NULL : "help"; /* 'help help' is no topic */
     names[NCOMMANDS + 1] = NULL;
     const char *near = suggest_closest_typed(name, names);
     fprintf(stderr, "freqsys: %sunknown command '%s'", where, name);

@@ -5,7 +5,7 @@
 
 #include <stdint.h>
 
-#define BERRY_ESSEEN_C 0.33554     /* Shevtsova (2011), identically distributed summands */
+#define BERRY_ESSEEN_C 0.33554 /* Shevtsova (2011), identically distributed summands */
 #define BERRY_ESSEEN_A 0.415
 
 /* Shevtsova's bound on sup_x |P(standardised mean of N trials <= x) - Phi(x)| for a

@@ -31,8 +31,8 @@
  * of its own from SEED) has the sample's law. The interval is valid over that draw. */
 
 typedef struct betting_order {
-    uint16_t *at;       /* per position, the index into value[] of its count */
-    double *value;      /* distinct counts scaled to [0, 1]; value[0] is 0 */
+    uint16_t *at;  /* per position, the index into value[] of its count */
+    double *value; /* distinct counts scaled to [0, 1]; value[0] is 0 */
     uint64_t n;
 } betting_order;
 
@@ -63,7 +63,7 @@ int betting_interval_rejects(const betting_order *o, double m, int side, double 
  * and rounded outward, for a caller that knows the means REACH below and above
  * ESTIMATE are rejected (or outside [0, RANGE]): LOWER in [ESTIMATE - REACH, ESTIMATE],
  * UPPER in [ESTIMATE, ESTIMATE + REACH], both within [0, RANGE]. Can't fail. */
-void betting_interval_bounds(const betting_order *o, double range, double estimate, double reach, double alpha,
-                             double tol, double *lower, double *upper);
+void betting_interval_bounds(const betting_order *o, double range, double estimate, double reach,
+                             double alpha, double tol, double *lower, double *upper);
 
 #endif

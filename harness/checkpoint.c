@@ -17,14 +17,16 @@ static uint64_t fnv(uint64_t h, const void *data, size_t n) {
     return h;
 }
 
-static uint64_t fnv_str(uint64_t h, const char *s) { return fnv(h, s, strlen(s) + 1); }
+static uint64_t fnv_str(uint64_t h, const char *s) {
+    return fnv(h, s, strlen(s) + 1);
+}
 
 uint64_t checkpoint_module_id(const fsabi_module *mod) {
     uint64_t h = 0xcbf29ce484222325ull;
     h = fnv(h, &mod->nblocks, sizeof mod->nblocks);
     h = fnv(h, &mod->nsites, sizeof mod->nsites);
     h = fnv(h, &mod->nwrites, sizeof mod->nwrites);
-    if (mod->npaths) h = fnv(h, &mod->npaths, sizeof mod->npaths);   /* ids without paths stay as they were */
+    if (mod->npaths) h = fnv(h, &mod->npaths, sizeof mod->npaths); /* ids without paths stay as they were */
     if (mod->ncontext_counters) h = fnv(h, &mod->ncontext_counters, sizeof mod->ncontext_counters);
     for (uint64_t j = 0; j < mod->nblocks; j++) {
         h = fnv_str(h, mod->blocks[j].function);
@@ -159,7 +161,8 @@ static int hashed_from(json_t *o, path_tallies *p) {
         path_tally *pt = path_tallies_find(p, (uint32_t)json_integer_value(function), id);
         tally loaded;
         uint64_t first;
-        if (!pt || pt->t.hits || parse_u64(json_array_get(x, 3), &first) != 0) return -1;   /* twice, or damaged */
+        if (!pt || pt->t.hits || parse_u64(json_array_get(x, 3), &first) != 0)
+            return -1; /* twice, or damaged */
         int bad = tally_from(json_array_get(x, 2), &loaded);
         if (!bad) bad = tally_merge(&pt->t, &loaded);
         tally_free(&loaded);
@@ -263,8 +266,10 @@ int checkpoint_write(const char *path, const checkpoint *c, char *err, size_t er
     if (tmp) {
         snprintf(tmp, n, "%s.tmp", path);
         /* doubles round-trip with 17 digits */
-        if (json_dump_file(o, tmp, JSON_COMPACT | JSON_REAL_PRECISION(17)) == 0 && rename(tmp, path) == 0) rc = 0;
-        else unlink(tmp);
+        if (json_dump_file(o, tmp, JSON_COMPACT | JSON_REAL_PRECISION(17)) == 0 && rename(tmp, path) == 0)
+            rc = 0;
+        else
+            unlink(tmp);
     }
     if (rc) snprintf(err, errlen, "cannot write the checkpoint %s", path);
     free(tmp);
@@ -283,7 +288,7 @@ int checkpoint_read(const char *path, checkpoint *c, char *err, size_t errlen) {
         return -1;
     }
     json_t *o = json_loadf(f, 0, &je);
-    int unread = ferror(f), why = errno;   /* a folder opens, and fails to read */
+    int unread = ferror(f), why = errno; /* a folder opens, and fails to read */
     fclose(f);
     if (!o && unread) {
         snprintf(err, errlen, "cannot read the checkpoint %s: %s", path, strerror(why));
@@ -303,9 +308,10 @@ int checkpoint_read(const char *path, checkpoint *c, char *err, size_t errlen) {
     }
     if (json_integer_value(json_object_get(o, "version")) != CHECKPOINT_VERSION) {
         /* version 1 left failed trials out of the tallies: resuming it would mix two estimators */
-        snprintf(err, errlen, "%s: a checkpoint of version %lld, which this freqsys cannot continue (it reads "
-                 "version %d); run again without --resume", path,
-                 (long long)json_integer_value(json_object_get(o, "version")), CHECKPOINT_VERSION);
+        snprintf(err, errlen,
+                 "%s: a checkpoint of version %lld, which this freqsys cannot continue (it reads "
+                 "version %d); run again without --resume",
+                 path, (long long)json_integer_value(json_object_get(o, "version")), CHECKPOINT_VERSION);
         json_decref(o);
         return -1;
     }
@@ -324,7 +330,7 @@ int checkpoint_read(const char *path, checkpoint *c, char *err, size_t errlen) {
     bad |= parse_u64(json_object_get(o, "next_decision"), &c->state.next_decision);
     bad |= parse_u64(json_object_get(o, "crashes"), &c->state.crashes);
     bad |= parse_u64(json_object_get(o, "timeouts"), &c->state.timeouts);
-    if (json_object_get(o, "input_errors"))   /* absent from checkpoints written before */
+    if (json_object_get(o, "input_errors")) /* absent from checkpoints written before */
         bad |= parse_u64(json_object_get(o, "input_errors"), &c->state.input_errors);
     json_t *failures = json_object_get(o, "failures");
     size_t i;
@@ -340,13 +346,15 @@ int checkpoint_read(const char *path, checkpoint *c, char *err, size_t errlen) {
     c->ntallies = json_array_size(tallies);
     c->state.tallies = calloc(c->ntallies + 1, sizeof *c->state.tallies);
     if (!c->spec || !c->state.tallies) bad = 1;
-    for (size_t j = 0; !bad && j < c->ntallies; j++) bad |= tally_from(json_array_get(tallies, j), &c->state.tallies[j]);
+    for (size_t j = 0; !bad && j < c->ntallies; j++)
+        bad |= tally_from(json_array_get(tallies, j), &c->state.tallies[j]);
     c->state.unbounded = calloc(c->ntallies + 1, sizeof *c->state.unbounded);
     bad |= !c->state.unbounded;
     if (!bad) bad |= sparse_from(json_object_get(o, "unbounded"), c->state.unbounded, c->ntallies);
     bad |= sparse_from(json_object_get(o, "exits"), c->state.outcomes.exits, RUNNER_EXIT_CODES);
     bad |= sparse_from(json_object_get(o, "signals"), c->state.outcomes.signals, RUNNER_SIGNALS);
-    if (json_object_get(o, "aborts")) bad |= parse_u64(json_object_get(o, "aborts"), &c->state.outcomes.aborts);
+    if (json_object_get(o, "aborts"))
+        bad |= parse_u64(json_object_get(o, "aborts"), &c->state.outcomes.aborts);
     json_array_foreach(json_object_get(o, "crash_sites"), i, x) {
         if (c->state.ncrash_sites == RUNNER_MAX_CRASH_SITES) break;
         runner_crash_site *site = &c->state.crash_sites[c->state.ncrash_sites++];

@@ -15,18 +15,18 @@
  * tallies are exact integers, so continuing gives bit for bit the result an
  * uninterrupted run gives. */
 typedef struct checkpoint {
-    char *spec;                 /* the spec file as given */
-    uint64_t module_id;         /* checkpoint_module_id of the instrumented program */
+    char *spec;         /* the spec file as given */
+    uint64_t module_id; /* checkpoint_module_id of the instrumented program */
     uint64_t seed, max_trials;
     double epsilon, confidence;
     int relative;
-    int family, method;         /* stop_family (--simultaneous), stop_method (--method) */
-    double cap;                 /* --cap, 0 when not given */
-    size_t ntallies;            /* blocks + MMIO write counters + path counters */
-    runner_start state;         /* state.hashed: the hashed paths, NULL when none */
-    uint64_t max_paths;         /* run --paths: --max-paths; 0 without --paths */
-    char *sampling_note;        /* why the run samples as it does (--sampling auto's choice),
-                                 * so a resumed run reports it too; NULL: none */
+    int family, method;  /* stop_family (--simultaneous), stop_method (--method) */
+    double cap;          /* --cap, 0 when not given */
+    size_t ntallies;     /* blocks + MMIO write counters + path counters */
+    runner_start state;  /* state.hashed: the hashed paths, NULL when none */
+    uint64_t max_paths;  /* run --paths: --max-paths; 0 without --paths */
+    char *sampling_note; /* why the run samples as it does (--sampling auto's choice),
+                          * so a resumed run reports it too; NULL: none */
 } checkpoint;
 
 /* A fingerprint of the module's block, function and site tables: a checkpoint of

@@ -1,4 +1,5 @@
-/* harness/chunk_queue.c: which trials to hand out next, in chunks sized to the workers' pace, never straddling a check point. */
+/* harness/chunk_queue.c: which trials to hand out next, in chunks sized to the workers' pace, never
+ * straddling a check point. */
 /* SPDX-License-Identifier: MIT */
 #include "chunk_queue.h"
 
@@ -12,10 +13,10 @@
  * a short trial costs a worker. Longer chunks repeat more (block, count) pairs, so
  * the duration doubles while chunks send more than BINS_PER_TRIAL_HIGH bins a trial,
  * up to CHUNK_SECONDS_MAX; check points still cut them. */
-#define CHUNK_SECONDS_MIN 0.02
-#define CHUNK_SECONDS_MAX 0.32
+#define CHUNK_SECONDS_MIN   0.02
+#define CHUNK_SECONDS_MAX   0.32
 #define BINS_PER_TRIAL_HIGH 0.2
-#define BINS_PER_TRIAL_LOW 0.02
+#define BINS_PER_TRIAL_LOW  0.02
 
 void chunk_queue_init(chunk_queue *q, uint64_t first, uint64_t max_trials) {
     memset(q, 0, sizeof *q);
@@ -48,7 +49,10 @@ int chunk_queue_rerun(chunk_queue *q, uint64_t start, uint64_t count) {
     if (count == 0) return 0;
     if (room_for_one(&q->rerun, &q->rerun_cap, q->nrerun)) return -1;
     size_t i = q->nrerun++;
-    while (i > 0 && q->rerun[i - 1].start > start) { q->rerun[i] = q->rerun[i - 1]; i--; }
+    while (i > 0 && q->rerun[i - 1].start > start) {
+        q->rerun[i] = q->rerun[i - 1];
+        i--;
+    }
     q->rerun[i] = (wire_chunk){start, count};
     return 0;
 }
@@ -106,18 +110,22 @@ uint64_t chunk_queue_horizon(const chunk_queue *q, uint64_t frontier, uint64_t n
     return h;
 }
 
-double chunk_queue_ahead_seconds(const chunk_queue *q) { return 2.5 * q->chunk_seconds; }
+double chunk_queue_ahead_seconds(const chunk_queue *q) {
+    return 2.5 * q->chunk_seconds;
+}
 
-void chunk_queue_adapt(chunk_queue *q, uint64_t finished, double t, int jobs, int ranks, uint64_t *recent_bins,
-                       uint64_t *recent_trials) {
-    if (t < 0.005 || finished == 0) return;   /* early: 16-trial chunks would leave the workers idle */
+void chunk_queue_adapt(chunk_queue *q, uint64_t finished, double t, int jobs, int ranks,
+                       uint64_t *recent_bins, uint64_t *recent_trials) {
+    if (t < 0.005 || finished == 0) return; /* early: 16-trial chunks would leave the workers idle */
     if (*recent_trials >= 1000) {
         double per_trial = (double)*recent_bins / (double)*recent_trials;
-        if (per_trial > BINS_PER_TRIAL_HIGH && q->chunk_seconds < CHUNK_SECONDS_MAX) q->chunk_seconds *= 2;
-        else if (per_trial < BINS_PER_TRIAL_LOW && q->chunk_seconds > CHUNK_SECONDS_MIN) q->chunk_seconds /= 2;
+        if (per_trial > BINS_PER_TRIAL_HIGH && q->chunk_seconds < CHUNK_SECONDS_MAX)
+            q->chunk_seconds *= 2;
+        else if (per_trial < BINS_PER_TRIAL_LOW && q->chunk_seconds > CHUNK_SECONDS_MIN)
+            q->chunk_seconds /= 2;
         *recent_bins = *recent_trials = 0;
     }
     double per_worker = (double)finished / t / jobs / ranks;
     uint64_t size = (uint64_t)(per_worker * q->chunk_seconds);
-    q->chunk_size = size < 1 ? 1 : size > (1u << 20) ? (1u << 20) : size;
+    q->chunk_size = size<1 ? 1 : size>(1u << 20) ? (1u << 20) : size;
 }

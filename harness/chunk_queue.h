@@ -1,4 +1,5 @@
-/* harness/chunk_queue.h: which trials to hand out next, in chunks sized to the workers' pace, never straddling a check point. */
+/* harness/chunk_queue.h: which trials to hand out next, in chunks sized to the workers' pace, never
+ * straddling a check point. */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_CHUNK_QUEUE_H
 #define FREQSYS_CHUNK_QUEUE_H
@@ -11,14 +12,14 @@
  * rank that owns the trial indices, fresh from NEXT_FRESH on; on another MPI rank
  * from the leases rank 0 granted it. */
 typedef struct chunk_queue {
-    wire_chunk *rerun;             /* sorted by start */
+    wire_chunk *rerun; /* sorted by start */
     size_t nrerun, rerun_cap;
-    wire_chunk *leases;            /* in the order granted */
+    wire_chunk *leases; /* in the order granted */
     size_t nleases, leases_cap;
-    uint64_t next_fresh;           /* first trial never handed out */
+    uint64_t next_fresh; /* first trial never handed out */
     uint64_t max_trials;
     uint64_t chunk_size;
-    double chunk_seconds;          /* the work a chunk is sized for */
+    double chunk_seconds; /* the work a chunk is sized for */
 } chunk_queue;
 
 /* Empty, handing out fresh trials from FIRST on, below MAX_TRIALS. */
@@ -52,7 +53,7 @@ double chunk_queue_ahead_seconds(const chunk_queue *q);
  * seconds, after
  * finished chunks carried RECENT_BINS histogram bins over RECENT_TRIALS trials (both
  * reset once used). */
-void chunk_queue_adapt(chunk_queue *q, uint64_t finished, double t, int jobs, int ranks, uint64_t *recent_bins,
-                       uint64_t *recent_trials);
+void chunk_queue_adapt(chunk_queue *q, uint64_t finished, double t, int jobs, int ranks,
+                       uint64_t *recent_bins, uint64_t *recent_trials);
 
 #endif

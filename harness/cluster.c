@@ -36,9 +36,14 @@ static void start_alone(cluster *c) {
 #include <mpi.h>
 #include <time.h>
 
-typedef struct send { MPI_Request req; void *data; } send;
+typedef struct send {
+    MPI_Request req;
+    void *data;
+} send;
 
-int cluster_available(void) { return 1; }
+int cluster_available(void) {
+    return 1;
+}
 
 int cluster_init(int *argc, char ***argv, cluster *c, char *err, size_t errlen) {
     start_alone(c);
@@ -56,11 +61,17 @@ int cluster_init(int *argc, char ***argv, cluster *c, char *err, size_t errlen) 
 }
 
 int cluster_send(cluster *c, int to, cluster_tag tag, void *data, size_t bytes) {
-    if (bytes > (size_t)INT32_MAX) { free(data); return -1; }
+    if (bytes > (size_t)INT32_MAX) {
+        free(data);
+        return -1;
+    }
     if (c->nsends == c->sends_cap) {
         size_t cap = c->sends_cap ? 2 * c->sends_cap : 16;
         send *v = realloc(c->sends, cap * sizeof *v);
-        if (!v) { free(data); return -1; }
+        if (!v) {
+            free(data);
+            return -1;
+        }
         c->sends = v;
         c->sends_cap = cap;
     }
@@ -80,9 +91,14 @@ int cluster_progress(cluster *c) {
     int broken = 0;
     for (size_t i = 0; i < c->nsends; i++) {
         int done = 0;
-        if (MPI_Test(&v[i].req, &done, MPI_STATUS_IGNORE) != MPI_SUCCESS) { broken = 1; done = 1; }
-        if (done) free(v[i].data);
-        else v[kept++] = v[i];
+        if (MPI_Test(&v[i].req, &done, MPI_STATUS_IGNORE) != MPI_SUCCESS) {
+            broken = 1;
+            done = 1;
+        }
+        if (done)
+            free(v[i].data);
+        else
+            v[kept++] = v[i];
     }
     c->nsends = kept;
     return broken ? -1 : (int)kept;
@@ -97,7 +113,8 @@ int cluster_receive(cluster *c, cluster_message *m) {
     MPI_Get_count(&st, MPI_BYTE, &bytes);
     void *data = malloc((size_t)bytes + 1);
     if (!data) return -1;
-    if (MPI_Recv(data, bytes, MPI_BYTE, st.MPI_SOURCE, st.MPI_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE) != MPI_SUCCESS) {
+    if (MPI_Recv(data, bytes, MPI_BYTE, st.MPI_SOURCE, st.MPI_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE) !=
+        MPI_SUCCESS) {
         free(data);
         return -1;
     }
@@ -126,28 +143,44 @@ void cluster_finish(cluster *c) {
 
 #else
 
-int cluster_available(void) { return 0; }
+int cluster_available(void) {
+    return 0;
+}
 
 int cluster_init(int *argc, char ***argv, cluster *c, char *err, size_t errlen) {
-    (void)argc; (void)argv;
+    (void)argc;
+    (void)argv;
     start_alone(c);
     if (launched_ranks() > 1) {
-        snprintf(err, errlen, "started by mpirun, but this freqsys was built without MPI: install "
+        snprintf(err, errlen,
+                 "started by mpirun, but this freqsys was built without MPI: install "
                  "libopenmpi-dev and openmpi-bin (make does) and rebuild");
         return -1;
     }
     return 0;
 }
 
-void cluster_finish(cluster *c) { (void)c; }
+void cluster_finish(cluster *c) {
+    (void)c;
+}
 
 int cluster_send(cluster *c, int to, cluster_tag tag, void *data, size_t bytes) {
-    (void)c; (void)to; (void)tag; (void)bytes;
+    (void)c;
+    (void)to;
+    (void)tag;
+    (void)bytes;
     free(data);
     return -1;
 }
 
-int cluster_receive(cluster *c, cluster_message *m) { (void)c; (void)m; return 0; }
-int cluster_progress(cluster *c) { (void)c; return 0; }
+int cluster_receive(cluster *c, cluster_message *m) {
+    (void)c;
+    (void)m;
+    return 0;
+}
+int cluster_progress(cluster *c) {
+    (void)c;
+    return 0;
+}
 
 #endif

@@ -1,4 +1,5 @@
-/* harness/cluster.h: the ranks of an MPI job (Open MPI), or one process alone, and the messages between them. */
+/* harness/cluster.h: the ranks of an MPI job (Open MPI), or one process alone, and the messages between them.
+ */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_CLUSTER_H
 #define FREQSYS_CLUSTER_H
@@ -10,8 +11,8 @@
  * below is then called. */
 typedef struct cluster {
     int rank, size;
-    int local_size;            /* ranks on this host (1 alone) */
-    void *sends;               /* messages on their way, when MPI is built in */
+    int local_size; /* ranks on this host (1 alone) */
+    void *sends;    /* messages on their way, when MPI is built in */
     size_t nsends, sends_cap;
 } cluster;
 
@@ -19,16 +20,16 @@ typedef struct cluster {
  * other rank asks it for leases of trials, runs them with its own workers, and sends
  * each finished piece back, so a faster rank simply asks more often. */
 typedef enum cluster_tag {
-    CLUSTER_ASK = 1,    /* to rank 0: one more lease, please (data: uint64 trials/s) */
-    CLUSTER_LEASE,      /* from rank 0: uint64 start, count; count 0 means stop */
-    CLUSTER_PIECE,      /* to rank 0: a finished piece (wire_bin records, see lease.c) */
-    CLUSTER_BYE         /* to rank 0: stopped; nothing more follows from this rank */
+    CLUSTER_ASK = 1, /* to rank 0: one more lease, please (data: uint64 trials/s) */
+    CLUSTER_LEASE,   /* from rank 0: uint64 start, count; count 0 means stop */
+    CLUSTER_PIECE,   /* to rank 0: a finished piece (wire_bin records, see lease.c) */
+    CLUSTER_BYE      /* to rank 0: stopped; nothing more follows from this rank */
 } cluster_tag;
 
 typedef struct cluster_message {
     int from;
     cluster_tag tag;
-    void *data;        /* malloc'd; the receiver frees it */
+    void *data; /* malloc'd; the receiver frees it */
     size_t bytes;
 } cluster_message;
 

@@ -12,20 +12,16 @@
  * the range of looks runs reach (k from about 50 to 300). */
 #define SPEND_POWER 1.2
 
-double confidence_sequence_alpha(uint64_t n, double alpha)
-{
-    if (!(alpha > 0.0 && alpha < 1.0))
-        return 0.0;
+double confidence_sequence_alpha(uint64_t n, double alpha) {
+    if (!(alpha > 0.0 && alpha < 1.0)) return 0.0;
     double k = (double)schedule_index(n);
     return alpha / (gsl_sf_zeta(SPEND_POWER) * pow(k + 1.0, SPEND_POWER));
 }
 
-double confidence_sequence_half_width(uint64_t n, double variance, double cap, double alpha_look)
-{
+double confidence_sequence_half_width(uint64_t n, double variance, double cap, double alpha_look) {
     if (n < 2 || !isfinite(cap) || !isfinite(variance) || !(alpha_look > 0.0 && alpha_look < 1.0))
         return INFINITY;
     double nn = (double)n, l = log(4.0 / alpha_look);
-    if (variance < 0.0)
-        variance = 0.0;
+    if (variance < 0.0) variance = 0.0;
     return sqrt(2.0 * variance * l / nn) + 7.0 * cap * l / (3.0 * (nn - 1.0));
 }

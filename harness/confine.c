@@ -16,7 +16,7 @@ static int limit(int resource, rlim_t value) {
     struct rlimit r = {value, value};
     struct rlimit old;
     if (getrlimit(resource, &old) == 0 && old.rlim_max != RLIM_INFINITY && old.rlim_max < value)
-        r.rlim_cur = r.rlim_max = old.rlim_max;   /* never raise what the user lowered */
+        r.rlim_cur = r.rlim_max = old.rlim_max; /* never raise what the user lowered */
     return setrlimit(resource, &r);
 }
 
@@ -26,7 +26,8 @@ static int deny_masked(scmp_filter_ctx f, int syscall, int err, unsigned arg, ui
     for (int bit = 0; bit < 64; bit++) {
         uint64_t b = 1ull << bit;
         if (!(mask & b)) continue;
-        if (seccomp_rule_add(f, SCMP_ACT_ERRNO(err), syscall, 1, SCMP_CMP(arg, SCMP_CMP_MASKED_EQ, b, b)) != 0)
+        if (seccomp_rule_add(f, SCMP_ACT_ERRNO(err), syscall, 1, SCMP_CMP(arg, SCMP_CMP_MASKED_EQ, b, b)) !=
+            0)
             return -1;
     }
     return 0;
@@ -43,14 +44,13 @@ static int refuse_writes(scmp_filter_ctx f) {
     int rc = 0;
     rc |= deny_masked(f, SCMP_SYS(open), EACCES, 1, writing);
     rc |= deny_masked(f, SCMP_SYS(openat), EACCES, 2, writing);
-    rc |= deny(f, SCMP_SYS(openat2), ENOSYS);     /* flags sit in a struct: glibc falls back */
+    rc |= deny(f, SCMP_SYS(openat2), ENOSYS); /* flags sit in a struct: glibc falls back */
     rc |= deny(f, SCMP_SYS(creat), EACCES);
     static const int changes[] = {
-        SCMP_SYS(unlink), SCMP_SYS(unlinkat), SCMP_SYS(rename), SCMP_SYS(renameat),
-        SCMP_SYS(renameat2), SCMP_SYS(truncate), SCMP_SYS(mkdir), SCMP_SYS(mkdirat),
-        SCMP_SYS(rmdir), SCMP_SYS(link), SCMP_SYS(linkat), SCMP_SYS(symlink), SCMP_SYS(symlinkat),
-        SCMP_SYS(chmod), SCMP_SYS(fchmodat), SCMP_SYS(chown), SCMP_SYS(fchownat), SCMP_SYS(lchown),
-        SCMP_SYS(mknod), SCMP_SYS(mknodat),
+        SCMP_SYS(unlink),   SCMP_SYS(unlinkat), SCMP_SYS(rename),    SCMP_SYS(renameat), SCMP_SYS(renameat2),
+        SCMP_SYS(truncate), SCMP_SYS(mkdir),    SCMP_SYS(mkdirat),   SCMP_SYS(rmdir),    SCMP_SYS(link),
+        SCMP_SYS(linkat),   SCMP_SYS(symlink),  SCMP_SYS(symlinkat), SCMP_SYS(chmod),    SCMP_SYS(fchmodat),
+        SCMP_SYS(chown),    SCMP_SYS(fchownat), SCMP_SYS(lchown),    SCMP_SYS(mknod),    SCMP_SYS(mknodat),
     };
     for (size_t i = 0; i < sizeof changes / sizeof changes[0]; i++) rc |= deny(f, changes[i], EACCES);
     return rc;
@@ -61,7 +61,7 @@ static int refuse_processes(scmp_filter_ctx f) {
     int rc = 0;
     rc |= deny(f, SCMP_SYS(fork), EAGAIN);
     rc |= deny(f, SCMP_SYS(vfork), EAGAIN);
-    rc |= deny(f, SCMP_SYS(clone3), ENOSYS);      /* glibc then uses clone, checked below */
+    rc |= deny(f, SCMP_SYS(clone3), ENOSYS); /* glibc then uses clone, checked below */
     rc |= seccomp_rule_add(f, SCMP_ACT_ERRNO(EAGAIN), SCMP_SYS(clone), 1,
                            SCMP_A0(SCMP_CMP_MASKED_EQ, CLONE_THREAD, 0));
     rc |= deny(f, SCMP_SYS(execve), EACCES);
@@ -103,10 +103,10 @@ int confine_worker(const confine_limits *limits, char *err, size_t errlen) {
     signal(SIGXFSZ, SIG_IGN);
     uint64_t as = limits->address_space;
 #if defined(__SANITIZE_ADDRESS__)
-    as = 0;   /* AddressSanitizer reserves terabytes of shadow address space */
+    as = 0; /* AddressSanitizer reserves terabytes of shadow address space */
 #endif
-    if ((as && limit(RLIMIT_AS, as) != 0) ||
-        limit(RLIMIT_CORE, 0) != 0 || (!limits->allow_writes && limit(RLIMIT_FSIZE, limits->file_size) != 0)) {
+    if ((as && limit(RLIMIT_AS, as) != 0) || limit(RLIMIT_CORE, 0) != 0 ||
+        (!limits->allow_writes && limit(RLIMIT_FSIZE, limits->file_size) != 0)) {
         snprintf(err, errlen, "setrlimit: %s", strerror(errno));
         return -1;
     }

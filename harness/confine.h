@@ -7,15 +7,15 @@
 #include <stdint.h>
 
 typedef struct confine_limits {
-    uint64_t address_space;    /* bytes (RLIMIT_AS); 0: no limit */
-    int allow_writes;          /* 1: the program may write files and start processes */
-    int allow_network;         /* 1: the program may create sockets */
-    uint64_t file_size;        /* RLIMIT_FSIZE unless writes are allowed: 0, or the size of a
-                                  drawn standard input's memfd, which the worker writes */
+    uint64_t address_space; /* bytes (RLIMIT_AS); 0: no limit */
+    int allow_writes;       /* 1: the program may write files and start processes */
+    int allow_network;      /* 1: the program may create sockets */
+    uint64_t file_size;     /* RLIMIT_FSIZE unless writes are allowed: 0, or the size of a
+                               drawn standard input's memfd, which the worker writes */
 } confine_limits;
 
 #define CONFINE_DEFAULT_ADDRESS_SPACE (4ull << 30)
-#define CONFINE_EXIT_STATUS 121    /* a worker that could not confine itself exits so */
+#define CONFINE_EXIT_STATUS           121 /* a worker that could not confine itself exits so */
 
 /* Applies LIMITS to the calling process, a freshly forked worker: RLIMIT_AS,
  * RLIMIT_FSIZE (LIMITS->file_size, normally 0) and no core dumps; and a seccomp

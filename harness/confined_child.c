@@ -1,4 +1,5 @@
-/* harness/confined_child.c: a forked process that runs the program confined, and waiting for it under a per-run timeout. */
+/* harness/confined_child.c: a forked process that runs the program confined, and waiting for it under a
+ * per-run timeout. */
 /* SPDX-License-Identifier: MIT */
 #define _GNU_SOURCE
 #include "confined_child.h"
@@ -19,7 +20,9 @@ static _Noreturn void run_child(const confined_child *c) {
     signal(SIGPIPE, SIG_DFL);
     int devnull = open("/dev/null", O_RDWR);
     if (devnull >= 0) {
-        dup2(devnull, 0); dup2(devnull, 1); dup2(devnull, 2);
+        dup2(devnull, 0);
+        dup2(devnull, 1);
+        dup2(devnull, 2);
         if (devnull > 2) close(devnull);
     }
     if (c->prepare) c->prepare(c->ctx);
@@ -53,7 +56,7 @@ static double seconds_between(const struct timespec *from, const struct timespec
 
 int confined_child_wait(pid_t pid, const volatile uint64_t *current, double timeout_s, int *status) {
     *status = 0;
-    uint64_t seen = UINT64_MAX;   /* no run yet: the first look starts the clocks */
+    uint64_t seen = UINT64_MAX; /* no run yet: the first look starts the clocks */
     clockid_t clock;
     int has_cpu = clock_getcpuclockid(pid, &clock) == 0;
     double cpu_mark = 0;
@@ -72,7 +75,8 @@ int confined_child_wait(pid_t pid, const volatile uint64_t *current, double time
             if (has_cpu) cpu_mark = cpu_seconds(clock);
         } else if (timeout_s > 0 && (cpu > timeout_s || wall > 10 * timeout_s + 1)) {
             kill(pid, SIGKILL);
-            while (waitpid(pid, status, 0) < 0 && errno == EINTR) {}
+            while (waitpid(pid, status, 0) < 0 && errno == EINTR) {
+            }
             return 1;
         }
         struct timespec nap = {0, 2000000};

@@ -1,4 +1,5 @@
-/* harness/confined_child.h: a forked process that runs the program confined, and waiting for it under a per-run timeout. */
+/* harness/confined_child.h: a forked process that runs the program confined, and waiting for it under a
+ * per-run timeout. */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_CONFINED_CHILD_H
 #define FREQSYS_CONFINED_CHILD_H
@@ -10,9 +11,9 @@
 /* What the child does, each with CTX. */
 typedef struct confined_child {
     const confine_limits *limits;
-    void (*prepare)(void *ctx);                   /* before the limits (NULL: nothing) */
-    void (*refused)(void *ctx, const char *why);  /* the limits could not be applied (NULL: nothing) */
-    void (*body)(void *ctx);                      /* the work, under the limits */
+    void (*prepare)(void *ctx);                  /* before the limits (NULL: nothing) */
+    void (*refused)(void *ctx, const char *why); /* the limits could not be applied (NULL: nothing) */
+    void (*body)(void *ctx);                     /* the work, under the limits */
     void *ctx;
 } confined_child;
 

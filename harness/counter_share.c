@@ -1,4 +1,5 @@
-/* harness/counter_share.c: a worker's counters in shared memory, so a trial that crashes or is killed still counts. */
+/* harness/counter_share.c: a worker's counters in shared memory, so a trial that crashes or is killed still
+ * counts. */
 /* SPDX-License-Identifier: MIT */
 #define _GNU_SOURCE
 #include "counter_share.h"
@@ -20,9 +21,15 @@ int counter_share_open(counter_share *s, const fsabi_module *mod, size_t nextra)
     s->map_bytes = s->span + nextra * sizeof(uint64_t);
     int fd = memfd_create("freqsys-counters", MFD_CLOEXEC);
     if (fd < 0) return -1;
-    if (ftruncate(fd, (off_t)s->map_bytes) != 0) { close(fd); return -1; }
+    if (ftruncate(fd, (off_t)s->map_bytes) != 0) {
+        close(fd);
+        return -1;
+    }
     void *map = mmap(NULL, s->map_bytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
-    if (map == MAP_FAILED) { close(fd); return -1; }
+    if (map == MAP_FAILED) {
+        close(fd);
+        return -1;
+    }
     s->fd = fd;
     s->map = map;
     s->view = (const uint64_t *)((char *)map + into_page);

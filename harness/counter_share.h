@@ -1,4 +1,5 @@
-/* harness/counter_share.h: a worker's counters in shared memory, so a trial that crashes or is killed still counts. */
+/* harness/counter_share.h: a worker's counters in shared memory, so a trial that crashes or is killed still
+ * counts. */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_COUNTER_SHARE_H
 #define FREQSYS_COUNTER_SHARE_H
@@ -14,13 +15,13 @@
  * counts it made. After the counters the file holds EXTRA words for the worker's
  * own use (a replicate's totals so far), readable the same way. */
 typedef struct counter_share {
-    int fd;                  /* the memory file; -1: nothing shared */
-    const uint64_t *view;    /* the harness's read-only view: the counters */
-    const uint64_t *extra_view;   /* ... and the extra words */
-    void *map;               /* that view's whole mapping */
+    int fd;                     /* the memory file; -1: nothing shared */
+    const uint64_t *view;       /* the harness's read-only view: the counters */
+    const uint64_t *extra_view; /* ... and the extra words */
+    void *map;                  /* that view's whole mapping */
     size_t map_bytes;
-    char *base;              /* the page-aligned start of the counters' pages in the module */
-    size_t span;             /* the bytes of those pages */
+    char *base;  /* the page-aligned start of the counters' pages in the module */
+    size_t span; /* the bytes of those pages */
     size_t ncounters, nextra;
 } counter_share;
 

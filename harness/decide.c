@@ -10,7 +10,8 @@
  * judged_count. */
 static uint64_t judged_count(const runner_config *cfg) {
     const fsabi_module *mod = cfg->mod;
-    return cfg->weight_unit > 0 && cfg->rare_block >= 0 ? 1 : mod->nblocks + mod->npaths + mod->ncontext_counters;
+    return cfg->weight_unit > 0 && cfg->rare_block >= 0 ? 1
+                                                        : mod->nblocks + mod->npaths + mod->ncontext_counters;
 }
 
 static uint64_t judged_slot(const runner_config *cfg, uint64_t k) {
@@ -50,12 +51,12 @@ static void judge_replicates(const runner_config *cfg, uint64_t j, const tally_m
     double k = (double)cfg->runs_per_trial;
     stop_params p = cfg->stop;
     if (!p.relative) p.epsilon *= k;
-    p.floor *= k;   /* an absolute amount, like the cap */
+    p.floor *= k; /* an absolute amount, like the cap */
     p.cap *= k;
     unsigned facts;
     double max_runs, tail;
     counter_facts(cfg->mod, j, &facts, &max_runs, &tail);
-    p.slack = tail * k;   /* (sum - k L)^+ <= sum of each run's (count - L)^+ */
+    p.slack = tail * k; /* (sum - k L)^+ <= sum of each run's (count - L)^+ */
     if ((facts & STOP_FACT_ONCE) && m->n > 0 && m->hits == m->n && m->min == cfg->runs_per_trial &&
         m->max == cfg->runs_per_trial) {
         tally_moments once = *m;
@@ -95,13 +96,15 @@ static void judge(decide *d, const tally *tallies, uint64_t j, uint64_t valid) {
         /* run once in every trial, as proven: 1 under any weights, and not sampled */
         tally_moments once = {.n = d->moments[j].n, .hits = d->moments[j].n, .min = 1, .max = 1, .mean = 1};
         stop_rule_judge_bounded(&p, &once, STOP_FACT_ONCE, 1, &d->verdicts[j]);
-        uint64_t unit = (uint64_t)d->cfg->weight_unit;   /* the tallies' scale */
-        d->moments[j] = (tally_moments){.n = once.n, .hits = once.n, .min = unit, .max = unit, .mean = d->cfg->weight_unit};
+        uint64_t unit = (uint64_t)d->cfg->weight_unit; /* the tallies' scale */
+        d->moments[j] = (tally_moments){
+            .n = once.n, .hits = once.n, .min = unit, .max = unit, .mean = d->cfg->weight_unit};
         return;
     }
-    if (d->cfg->weight_unit > 0) {   /* weighted counts: a wider range, and nothing proven of them */
+    if (d->cfg->weight_unit > 0) { /* weighted counts: a wider range, and nothing proven of them */
         facts = 0;
-        bound = tail > 0 ? INFINITY : bound * d->cfg->weight_unit * d->cfg->max_weight;   /* tails: unweighted only */
+        bound = tail > 0 ? INFINITY
+                         : bound * d->cfg->weight_unit * d->cfg->max_weight; /* tails: unweighted only */
         p.slack = 0;
     }
     stop_rule_judge_counts(&p, &d->moments[j], &tallies[j], facts, bound, &d->verdicts[j]);
@@ -126,8 +129,9 @@ int decide_all(decide *d, const tally *tallies, uint64_t valid, uint64_t frontie
     int all = 1;
     for (uint64_t j = 0; j < fsabi_ncounters(mod); j++) {
         judge(d, tallies, j, valid);
-        int waited_for = d->cfg->weight_unit > 0 && d->cfg->rare_block >= 0 ? j == (uint64_t)d->cfg->rare_block
-                       : j < mod->nblocks || j >= fsabi_path_base(mod);
+        int waited_for = d->cfg->weight_unit > 0 && d->cfg->rare_block >= 0
+                             ? j == (uint64_t)d->cfg->rare_block
+                             : j < mod->nblocks || j >= fsabi_path_base(mod);
         if (waited_for && d->verdicts[j].status == BLOCK_NOT_CONVERGED) all = 0;
     }
     if (trace && d->cfg->trace) {
@@ -158,7 +162,8 @@ int decide_check(decide *d, const tally *tallies, uint64_t valid, uint64_t front
 /* Judges every block, but only when the first open one qualifies. */
 int decide_give_up(decide *d, const tally *tallies, uint64_t valid, uint64_t frontier) {
     const block_verdict *first = &d->verdicts[judged_slot(d->cfg, d->first_open)];
-    if (judged_count(d->cfg) == 0 || (!first->unbounded && (!first->stuck || first->p_upper > STOP_GIVE_UP_P)))
+    if (judged_count(d->cfg) == 0 ||
+        (!first->unbounded && (!first->stuck || first->p_upper > STOP_GIVE_UP_P)))
         return 0;
     decide_all(d, tallies, valid, frontier, 0);
     for (uint64_t k = 0; k < judged_count(d->cfg); k++) {

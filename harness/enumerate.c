@@ -31,12 +31,15 @@ int enumerate_spec_finite(const spec *s, uint64_t limit, char *why, size_t whyle
         const spec_value *v = &in->value;
         double n = 1;
         switch (v->kind) {
-        case SPEC_VALUE_NULL: continue;
+        case SPEC_VALUE_NULL:
+            continue;
         case SPEC_VALUE_PERMUTATION:
             snprintf(why, whylen, "line %d: a permutation is not enumerated", in->loc.line);
             return 0;
-        case SPEC_VALUE_DIST: case SPEC_VALUE_REF: case SPEC_VALUE_ARRAY:
-            if (!v->dist) continue;   /* array(LEN) of structs: their fields are drawn, on lines of their own */
+        case SPEC_VALUE_DIST:
+        case SPEC_VALUE_REF:
+        case SPEC_VALUE_ARRAY:
+            if (!v->dist) continue; /* array(LEN) of structs: their fields are drawn, on lines of their own */
             if (!has_finite_support(v->dist, &n)) {
                 char text[128];
                 dist_format(v->dist, text, sizeof text);
@@ -47,7 +50,7 @@ int enumerate_spec_finite(const spec *s, uint64_t limit, char *why, size_t whyle
              * argument is learnt by the probe run */
             if (v->kind == SPEC_VALUE_ARRAY && !v->len_name) n = pow(n, (double)v->len_const);
             break;
-        case SPEC_VALUE_FILES:   /* one draw picks the file: a run per file */
+        case SPEC_VALUE_FILES: /* one draw picks the file: a run per file */
             n = (double)v->nfiles;
             break;
         default:
@@ -69,12 +72,12 @@ int enumerate_spec_finite(const spec *s, uint64_t limit, char *why, size_t whyle
 
 /* Shared with the child: how far it got, and its verdict. */
 typedef struct shared {
-    volatile uint64_t current;     /* the combination running */
-    int status;                    /* 0 done, 1 refused, -1 failed */
+    volatile uint64_t current; /* the combination running */
+    int status;                /* 0 done, 1 refused, -1 failed */
     char why[512];
     uint64_t combinations, draws;
-    uint64_t positive;             /* combinations of positive probability (the ones run) */
-    long double weight;            /* their probabilities' sum: 1 but for rounding */
+    uint64_t positive;  /* combinations of positive probability (the ones run) */
+    long double weight; /* their probabilities' sum: 1 but for rounding */
 } shared;
 
 typedef struct source_state {
@@ -83,9 +86,9 @@ typedef struct source_state {
     double *values[ENUMERATE_MAX_DRAWS], *probs[ENUMERATE_MAX_DRAWS];
     size_t sizes[ENUMERATE_MAX_DRAWS];
     size_t digit[ENUMERATE_MAX_DRAWS];
-    size_t at;                     /* draws made in this run */
-    int mismatch;                  /* a draw other than the probe's */
-    gsl_rng *rng;                  /* the probe's draws */
+    size_t at;    /* draws made in this run */
+    int mismatch; /* a draw other than the probe's */
+    gsl_rng *rng; /* the probe's draws */
 } source_state;
 
 static double probe_draw(const dist *d, void *ctx) {
@@ -100,7 +103,7 @@ static double enumerated_draw(const dist *d, void *ctx) {
     size_t t = s->at++;
     if (t >= s->ndists || s->dists[t] != d) {
         s->mismatch = 1;
-        return dist_quantile(d, 0.5);   /* any valid value: the run is thrown away */
+        return dist_quantile(d, 0.5); /* any valid value: the run is thrown away */
     }
     return s->values[t][s->digit[t]];
 }
@@ -111,7 +114,8 @@ typedef struct sums {
     uint64_t *hits, *min_nonzero, *max;
 } sums;
 
-static void take_range(const fsabi_module *mod, sums *a, long double w, int keep, uint64_t first, uint64_t n) {
+static void take_range(const fsabi_module *mod, sums *a, long double w, int keep, uint64_t first,
+                       uint64_t n) {
     for (uint64_t j = first; j < first + n; j++) {
         uint64_t v = mod->counters[j];
         if (!v) continue;
@@ -138,7 +142,8 @@ static void take(const fsabi_module *mod, sums *a, long double w, int keep) {
         const fsabi_path_function *pf = mod->path_functions ? &mod->path_functions[fi] : NULL;
         if (pf && pf->npaths) take_range(mod, a, w, keep, fsabi_path_base(mod) + pf->first_path, pf->npaths);
         const fsabi_context_function *cf = mod->context_functions ? &mod->context_functions[fi] : NULL;
-        if (cf && cf->ncounters) take_range(mod, a, w, keep, fsabi_context_base(mod) + cf->first_counter, cf->ncounters);
+        if (cf && cf->ncounters)
+            take_range(mod, a, w, keep, fsabi_context_base(mod) + cf->first_counter, cf->ncounters);
     }
     *mod->touched_count = 0;
 }
@@ -161,22 +166,24 @@ static int stream_used(gsl_rng *r, gsl_rng *ref, uint64_t seed, uint64_t stream)
 }
 
 static const char *end_name(trial_end how) {
-    return how == TRIAL_ABORTED ? "called abort() or failed an assert()" : "drew a value its type cannot hold";
+    return how == TRIAL_ABORTED ? "called abort() or failed an assert()"
+                                : "drew a value its type cannot hold";
 }
 
 /* The probe and every combination, with the draws' state S and the untouched stream REF. */
-static int child(const fsabi_module *mod, const program_hooks *program, uint64_t seed, uint64_t limit, source_state *s,
-                 gsl_rng *ref, shared *sh, long double *out, uint64_t *out_int) {
+static int child(const fsabi_module *mod, const program_hooks *program, uint64_t seed, uint64_t limit,
+                 source_state *s, gsl_rng *ref, shared *sh, long double *out, uint64_t *out_int) {
     size_t nc = fsabi_ncounters(mod);
     sums a = {out, out + nc, out + 2 * nc, out_int, out_int + nc, out_int + 2 * nc};
     dist_rng_position(s->rng, seed ^ 0x656e756d65726174ull, 0);
-    take(mod, &a, 0, 0);   /* what module initialisation counted is not a run */
+    take(mod, &a, 0, 0); /* what module initialisation counted is not a run */
 
     /* the probe: which distributions a run draws from, in order */
     program->set_draw_source(probe_draw, s);
     trial_end how = program->run_trial(seed, 0);
     take(mod, &a, 0, 0);
-    if (how == TRIAL_ABORTED || how == TRIAL_INPUT_ERROR) return refuse(sh, "the probe run %s", end_name(how));
+    if (how == TRIAL_ABORTED || how == TRIAL_INPUT_ERROR)
+        return refuse(sh, "the probe run %s", end_name(how));
     if (s->ndists > ENUMERATE_MAX_DRAWS)
         return refuse(sh, "a run draws %zu values, more than %d", s->ndists, ENUMERATE_MAX_DRAWS);
     if (stream_used(program->rng(), ref, seed, 0))
@@ -216,9 +223,11 @@ static int child(const fsabi_module *mod, const program_hooks *program, uint64_t
                 return refuse(sh, "combination %llu %s", (unsigned long long)c, end_name(how));
             }
             if (s->mismatch || s->at != s->ndists)
-                return refuse(sh, "runs draw differently from one another (combination %llu made %zu "
+                return refuse(sh,
+                              "runs draw differently from one another (combination %llu made %zu "
                               "draws, the first run %zu): the number or order of draws depends on "
-                              "the values drawn", (unsigned long long)c, s->at, s->ndists);
+                              "the values drawn",
+                              (unsigned long long)c, s->at, s->ndists);
             if (stream_used(program->rng(), ref, seed, c))
                 return refuse(sh, "the program takes random numbers of its own (rand() or a drawn string)");
             take(mod, &a, w, 1);
@@ -279,8 +288,8 @@ static void say_refused(void *ctx, const char *why) {
 
 /* OUT from the child's weighted sums over the NC counters. Returns 0, or -1 with WHY
  * when memory ran out. */
-static int fill_result(enumerate_result *out, const shared *sh, const long double *fl, const uint64_t *in, size_t nc,
-                       char *why, size_t whylen) {
+static int fill_result(enumerate_result *out, const shared *sh, const long double *fl, const uint64_t *in,
+                       size_t nc, char *why, size_t whylen) {
     out->combinations = sh->positive;
     out->draws = sh->draws;
     out->ncounters = nc;
@@ -308,14 +317,15 @@ static int fill_result(enumerate_result *out, const shared *sh, const long doubl
     return 0;
 }
 
-int enumerate_run(const fsabi_module *mod, const program_hooks *program, uint64_t seed, uint64_t limit, double timeout_s,
-                  const confine_limits *limits, enumerate_result *out, char *why, size_t whylen) {
+int enumerate_run(const fsabi_module *mod, const program_hooks *program, uint64_t seed, uint64_t limit,
+                  double timeout_s, const confine_limits *limits, enumerate_result *out, char *why,
+                  size_t whylen) {
     memset(out, 0, sizeof *out);
     if (!program->set_draw_source || !program->rng) {
         snprintf(why, whylen, "the program gives no say over its draws");
         return 1;
     }
-    if (mod->path_table) {   /* their tallies are the sampled runs' own, not weighted sums */
+    if (mod->path_table) { /* their tallies are the sampled runs' own, not weighted sums */
         snprintf(why, whylen, "a function's paths are too many for counters and are hashed (--paths)");
         return 1;
     }
@@ -343,7 +353,8 @@ int enumerate_run(const fsabi_module *mod, const program_hooks *program, uint64_
      * not then waited for. */
     int status;
     if (confined_child_wait(pid, &sh->current, timeout_s, &status) != 0) {
-        snprintf(why, whylen, "combination %llu ran longer than %g s", (unsigned long long)sh->current, timeout_s);
+        snprintf(why, whylen, "combination %llu ran longer than %g s", (unsigned long long)sh->current,
+                 timeout_s);
         munmap(mem, bytes);
         return 1;
     }
@@ -352,7 +363,8 @@ int enumerate_run(const fsabi_module *mod, const program_hooks *program, uint64_
         snprintf(why, whylen, "combination %llu crashed (signal %d)", (unsigned long long)sh->current,
                  WTERMSIG(status));
     } else if (sh->status != 0) {
-        snprintf(why, whylen, "%s", sh->status == 1 || sh->why[0] ? sh->why : "the enumerating process failed");
+        snprintf(why, whylen, "%s",
+                 sh->status == 1 || sh->why[0] ? sh->why : "the enumerating process failed");
     } else {
         rc = fill_result(out, sh, fl, in, nc, why, whylen);
         if (rc < 0) {

@@ -11,17 +11,17 @@
 #include "spec.h"
 
 #define ENUMERATE_DEFAULT_LIMIT 1000000ull
-#define ENUMERATE_MAX_DRAWS 4096   /* draws per run it follows */
+#define ENUMERATE_MAX_DRAWS     4096 /* draws per run it follows */
 
 typedef struct enumerate_result {
-    uint64_t combinations;     /* runs made: the combinations of positive probability */
-    uint64_t draws;            /* draws per run, the same in every run */
-    size_t ncounters;          /* fsabi_ncounters(mod): blocks, writes, paths, blocks per context */
-    double *mean;              /* [ncounters] exact: sum over combinations of P(c) count(c) */
-    double *p_reached;         /* [ncounters] P(the block runs at least once) */
-    uint64_t *min, *max;       /* [ncounters] over the combinations of positive probability */
-    uint64_t *hits;            /* [ncounters] combinations in which the block ran */
-    double *stddev;            /* [ncounters] the exact standard deviation of the count */
+    uint64_t combinations; /* runs made: the combinations of positive probability */
+    uint64_t draws;        /* draws per run, the same in every run */
+    size_t ncounters;      /* fsabi_ncounters(mod): blocks, writes, paths, blocks per context */
+    double *mean;          /* [ncounters] exact: sum over combinations of P(c) count(c) */
+    double *p_reached;     /* [ncounters] P(the block runs at least once) */
+    uint64_t *min, *max;   /* [ncounters] over the combinations of positive probability */
+    uint64_t *hits;        /* [ncounters] combinations in which the block ran */
+    double *stddev;        /* [ncounters] the exact standard deviation of the count */
     double elapsed_s;
 } enumerate_result;
 
@@ -42,7 +42,8 @@ int enumerate_spec_finite(const spec *s, uint64_t limit, char *why, size_t whyle
  * counters); -1 with WHY when memory or a
  * process could not be had. */
 int enumerate_run(const fsabi_module *mod, const program_hooks *program, uint64_t seed, uint64_t limit,
-                  double timeout_s, const confine_limits *limits, enumerate_result *out, char *why, size_t whylen);
+                  double timeout_s, const confine_limits *limits, enumerate_result *out, char *why,
+                  size_t whylen);
 
 void enumerate_result_free(enumerate_result *r);
 

@@ -1,4 +1,5 @@
-/* harness/event_loop.c: a small poll(2) loop: readable descriptors and timed events call their handlers until one says stop. */
+/* harness/event_loop.c: a small poll(2) loop: readable descriptors and timed events call their handlers until
+ * one says stop. */
 /* SPDX-License-Identifier: MIT */
 #include "event_loop.h"
 

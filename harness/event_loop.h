@@ -1,4 +1,5 @@
-/* harness/event_loop.h: a small poll(2) loop: readable descriptors and timed events call their handlers until one says stop. */
+/* harness/event_loop.h: a small poll(2) loop: readable descriptors and timed events call their handlers until
+ * one says stop. */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_EVENT_LOOP_H
 #define FREQSYS_EVENT_LOOP_H
@@ -13,7 +14,7 @@ typedef int (*event_file_fn)(void *ctx, int slot);
 #define EVENT_LOOP_MAX_TIMERS 4
 
 typedef struct event_timer {
-    double every_s, due_s;         /* every 0: on every pass */
+    double every_s, due_s; /* every 0: on every pass */
     event_step_fn fn;
 } event_timer;
 
@@ -22,7 +23,7 @@ typedef struct event_timer {
  * with something to read (or closed), AFTER_EVENTS, then the timers that are due. */
 typedef struct event_loop {
     void *ctx;
-    struct pollfd *fds;            /* one per slot; fd -1: not watched */
+    struct pollfd *fds; /* one per slot; fd -1: not watched */
     int nslots;
     int max_wait_ms;
     event_step_fn before_poll, after_events;

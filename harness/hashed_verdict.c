@@ -1,4 +1,5 @@
-/* harness/hashed_verdict.c: the stopping rule for a hashed path: settled only on a proven bound, never when counts were lost. */
+/* harness/hashed_verdict.c: the stopping rule for a hashed path: settled only on a proven bound, never when
+ * counts were lost. */
 /* SPDX-License-Identifier: MIT */
 #include "hashed_verdict.h"
 
@@ -38,11 +39,12 @@ double hashed_verdict_starts(const fsabi_module *mod, uint32_t f) {
     return starts == FSABI_RUNS_UNBOUNDED ? INFINITY : (double)starts;
 }
 
-int hashed_verdict_settled(const fsabi_module *mod, const stop_params *p, const path_tallies *h, uint64_t valid) {
+int hashed_verdict_settled(const fsabi_module *mod, const stop_params *p, const path_tallies *h,
+                           uint64_t valid) {
     for (size_t k = 0; k < h->n; k++) {
         uint32_t f = h->items[k].function;
         double bound = hashed_verdict_starts(mod, f);
-        if (!isfinite(bound) || path_tallies_lost(h, f)) continue;   /* it cannot settle: not waited for */
+        if (!isfinite(bound) || path_tallies_lost(h, f)) continue; /* it cannot settle: not waited for */
         tally_moments m;
         block_verdict v;
         tally_moments_of(&h->items[k].t, valid, &m);

@@ -1,4 +1,5 @@
-/* harness/hashed_verdict.h: the stopping rule for a hashed path: settled only on a proven bound, never when counts were lost. */
+/* harness/hashed_verdict.h: the stopping rule for a hashed path: settled only on a proven bound, never when
+ * counts were lost. */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_HASHED_VERDICT_H
 #define FREQSYS_HASHED_VERDICT_H
@@ -9,8 +10,8 @@
 #include "stop_rule.h"
 
 /* What kept a hashed path's verdict open (bits of hashed_verdict_judge's answer). */
-#define HASHED_NO_BOUND 1u     /* no proven bound on its runs per run */
-#define HASHED_INCOMPLETE 2u   /* its function lost counts to a full per-trial table */
+#define HASHED_NO_BOUND   1u /* no proven bound on its runs per run */
+#define HASHED_INCOMPLETE 2u /* its function lost counts to a full per-trial table */
 
 /* Judges moments M of a hashed path that runs at most BOUND times per run (proven;
  * INFINITY when nothing is), whose function lost counts in LOST trials. The rule's
@@ -28,6 +29,7 @@ double hashed_verdict_starts(const fsabi_module *mod, uint32_t f);
 /* Whether every hashed path in H that can settle (a proven bound, no counts lost)
  * has, over VALID trials, judged with its function's path starts as its bound:
  * the run waits for those. Can't fail. */
-int hashed_verdict_settled(const fsabi_module *mod, const stop_params *p, const path_tallies *h, uint64_t valid);
+int hashed_verdict_settled(const fsabi_module *mod, const stop_params *p, const path_tallies *h,
+                           uint64_t valid);
 
 #endif

@@ -1,4 +1,5 @@
-/* harness/lease.c: the MPI lease protocol: rank 0 leases trial ranges to the other ranks and takes their finished pieces back. */
+/* harness/lease.c: the MPI lease protocol: rank 0 leases trial ranges to the other ranks and takes their
+ * finished pieces back. */
 /* SPDX-License-Identifier: MIT */
 #define _GNU_SOURCE
 #include "lease.h"
@@ -13,8 +14,8 @@ typedef struct piece_header {
     uint64_t start, count, crash_trial, failed, signal, nbins, naborted;
 } piece_header;
 
-#define LEASE_SECONDS 0.1   /* a lease is about this much of the asking rank's work, */
-#define LEASE_MIN 1024      /* and never fewer trials than this */
+#define LEASE_SECONDS 0.1  /* a lease is about this much of the asking rank's work, */
+#define LEASE_MIN     1024 /* and never fewer trials than this */
 
 int lease_init(lease *l, cluster *c) {
     memset(l, 0, sizeof *l);
@@ -41,9 +42,10 @@ int lease_ask(lease *l, double t) {
 }
 
 int lease_ship(lease *l, merge_piece *p) {
-    piece_header h = {p->start, p->count, p->crash_trial, (uint64_t)p->failed, (uint64_t)p->signal,
+    piece_header h = {p->start, p->count,   p->crash_trial, (uint64_t)p->failed, (uint64_t)p->signal,
                       p->nbins, p->naborted};
-    size_t bin_bytes = p->nbins * sizeof *p->bins, bytes = sizeof h + bin_bytes + p->naborted * sizeof *p->aborted;
+    size_t bin_bytes = p->nbins * sizeof *p->bins,
+           bytes = sizeof h + bin_bytes + p->naborted * sizeof *p->aborted;
     char *buf = malloc(bytes);
     int rc = -1;
     if (buf) {
@@ -64,7 +66,8 @@ static int take_piece(merge *mg, const cluster_message *m) {
     if (m->bytes < sizeof h) return -1;
     memcpy(&h, m->data, sizeof h);
     if (m->bytes != sizeof h + h.nbins * sizeof(wire_bin) + h.naborted * sizeof(uint64_t)) return -1;
-    merge_piece p = {h.start, h.count, NULL, h.nbins, NULL, h.naborted, h.crash_trial, (int)h.failed, (int)h.signal};
+    merge_piece p = {h.start,    h.count,       NULL,          h.nbins,      NULL,
+                     h.naborted, h.crash_trial, (int)h.failed, (int)h.signal};
     p.bins = malloc((h.nbins + 1) * sizeof *p.bins);
     p.aborted = malloc((h.naborted + 1) * sizeof *p.aborted);
     if (!p.bins || !p.aborted) {
@@ -74,7 +77,7 @@ static int take_piece(merge *mg, const cluster_message *m) {
     const char *at = (const char *)m->data + sizeof h;
     memcpy(p.bins, at, h.nbins * sizeof *p.bins);
     memcpy(p.aborted, at + h.nbins * sizeof *p.bins, h.naborted * sizeof *p.aborted);
-    return merge_add(mg, p);   /* frees the piece when it fails */
+    return merge_add(mg, p); /* frees the piece when it fails */
 }
 
 static int send_lease(lease *l, int to, uint64_t start, uint64_t count) {
@@ -111,7 +114,7 @@ static int take_one(lease *l, merge *mg, chunk_queue *q, const cluster_message *
         snprintf(err, errlen, "rank %d: %.*s", m->from, (int)m->bytes, (char *)m->data);
         return -2;
     } else if (m->tag == CLUSTER_BYE && l->rank == 0) {
-        return 2;   /* a rank left by itself (a signal): its leases will never come back */
+        return 2; /* a rank left by itself (a signal): its leases will never come back */
     } else if (m->tag == CLUSTER_LEASE && l->rank != 0 && m->bytes == 2 * sizeof(uint64_t)) {
         uint64_t start, count;
         memcpy(&start, m->data, sizeof start);

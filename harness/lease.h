@@ -1,4 +1,5 @@
-/* harness/lease.h: the MPI lease protocol: rank 0 leases trial ranges to the other ranks and takes their finished pieces back. */
+/* harness/lease.h: the MPI lease protocol: rank 0 leases trial ranges to the other ranks and takes their
+ * finished pieces back. */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_LEASE_H
 #define FREQSYS_LEASE_H
@@ -19,9 +20,9 @@
 typedef struct lease {
     cluster *cluster;
     int rank, ranks;
-    int *asks;                     /* rank 0: each rank's unanswered asks for a lease */
-    double *rates;                 /* rank 0: each rank's trials per second, as it said */
-    uint64_t done;                 /* other ranks: trials finished here */
+    int *asks;     /* rank 0: each rank's unanswered asks for a lease */
+    double *rates; /* rank 0: each rank's trials per second, as it said */
+    uint64_t done; /* other ranks: trials finished here */
 } lease;
 
 /* Every rank a lease needs to keep an MPI job's ranks fed: 0 and L ready, or -1 when

@@ -55,7 +55,10 @@ int merge_add(merge *m, merge_piece p) {
         m->pending_cap = bigger;
     }
     size_t i = m->npending++;
-    while (i > 0 && m->pending[i - 1].start > p.start) { m->pending[i] = m->pending[i - 1]; i--; }
+    while (i > 0 && m->pending[i - 1].start > p.start) {
+        m->pending[i] = m->pending[i - 1];
+        i--;
+    }
     m->pending[i] = p;
     return 0;
 }
@@ -69,7 +72,10 @@ static void note_failure(merge *m, uint64_t trial, runner_failure_kind kind, int
         n--;
     }
     size_t i = n;
-    while (i > 0 && m->failures[i - 1].trial > trial) { m->failures[i] = m->failures[i - 1]; i--; }
+    while (i > 0 && m->failures[i - 1].trial > trial) {
+        m->failures[i] = m->failures[i - 1];
+        i--;
+    }
     m->failures[i] = f;
     m->nfailures = n + 1;
 }
@@ -89,10 +95,10 @@ static void note_crash_site(merge *m, uint32_t block, int signal, uint64_t trial
 static int add_bins(merge *m, const merge_piece *p) {
     /* a big program's bins hit cold tallies: ask for each tally 16 bins ahead,
      * and for its bin 8 ahead, so the misses overlap */
-    tally *path = NULL;   /* the hashed path whose count bins follow */
+    tally *path = NULL; /* the hashed path whose count bins follow */
     for (size_t k = 0; k < p->nbins; k++) {
         const wire_bin *b = &p->bins[k];
-        if (b->pad >= WIRE_BIN_SCORES) {   /* the sums of sensitivities, not a histogram's bin */
+        if (b->pad >= WIRE_BIN_SCORES) { /* the sums of sensitivities, not a histogram's bin */
             if (!m->scores || score_sums_add_record(m->scores, b) != 0) return -1;
             continue;
         }
@@ -113,7 +119,8 @@ static int add_bins(merge *m, const merge_piece *p) {
             continue;
         }
         if (k + 16 < p->nbins && !p->bins[k + 16].pad) __builtin_prefetch(&m->tallies[p->bins[k + 16].block]);
-        if (k + 8 < p->nbins && !p->bins[k + 8].pad) tally_prefetch(&m->tallies[p->bins[k + 8].block], p->bins[k + 8].value);
+        if (k + 8 < p->nbins && !p->bins[k + 8].pad)
+            tally_prefetch(&m->tallies[p->bins[k + 8].block], p->bins[k + 8].value);
         if (tally_add(&m->tallies[b->block], b->value, b->trials) != 0) return -1;
     }
     return 0;

@@ -19,8 +19,8 @@ typedef struct merge_piece {
     size_t nbins;
     uint64_t *aborted;
     size_t naborted;
-    uint64_t crash_trial;      /* count 1 and failed: this trial crashed or timed out */
-    int failed;                /* 0, or 1 + runner_failure_kind */
+    uint64_t crash_trial; /* count 1 and failed: this trial crashed or timed out */
+    int failed;           /* 0, or 1 + runner_failure_kind */
     int signal;
 } merge_piece;
 
@@ -29,19 +29,19 @@ typedef struct merge_piece {
 typedef struct merge {
     tally *tallies;
     size_t ntallies;
-    path_tallies hashed;       /* the hashed paths' (owned, taken with the tallies) */
+    path_tallies hashed; /* the hashed paths' (owned, taken with the tallies) */
     uint64_t frontier;
     uint64_t crashes, timeouts, input_errors;
     runner_outcomes outcomes;
-    runner_crash_site crash_sites[RUNNER_MAX_CRASH_SITES];   /* in order of first trial */
+    runner_crash_site crash_sites[RUNNER_MAX_CRASH_SITES]; /* in order of first trial */
     size_t ncrash_sites;
-    uint64_t *unbounded;       /* [ntallies]: trials killed at their timeout while that
-                                * counter still ran (owned, zeros until one is) */
-    runner_failure failures[RUNNER_MAX_FAILURES];   /* the smallest trial ids, sorted */
+    uint64_t *unbounded;                          /* [ntallies]: trials killed at their timeout while that
+                                                   * counter still ran (owned, zeros until one is) */
+    runner_failure failures[RUNNER_MAX_FAILURES]; /* the smallest trial ids, sorted */
     size_t nfailures;
     merge_piece *pending;
     size_t npending, pending_cap;
-    struct score_sums *scores;   /* NULL, or where score records (bins with pad != 0) go */
+    struct score_sums *scores; /* NULL, or where score records (bins with pad != 0) go */
 } merge;
 
 /* NTALLIES empty tallies, nothing merged. Returns 0, or -1 when memory ran out

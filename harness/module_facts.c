@@ -15,7 +15,8 @@ double runner_block_max_runs(const fsabi_block *b) {
 }
 
 uint64_t runner_family_size(const fsabi_module *mod) {
-    uint64_t k = mod->npaths + mod->ncontext_counters;   /* every path, every block in a context is an estimate of its own */
+    uint64_t k = mod->npaths +
+                 mod->ncontext_counters; /* every path, every block in a context is an estimate of its own */
     for (uint64_t j = 0; j < mod->nblocks; j++) k += !(mod->blocks[j].flags & FSABI_BLOCK_ONCE);
     return k;
 }

@@ -7,8 +7,8 @@
 
 typedef struct graph {
     const fsabi_module *mod;
-    uint32_t first, n;           /* the function's blocks */
-    uint32_t *pred_start, *preds;   /* predecessors, by local index */
+    uint32_t first, n;            /* the function's blocks */
+    uint32_t *pred_start, *preds; /* predecessors, by local index */
 } graph;
 
 static const uint32_t *succ(const graph *g, uint32_t local, uint32_t *count) {
@@ -17,7 +17,9 @@ static const uint32_t *succ(const graph *g, uint32_t local, uint32_t *count) {
     return g->mod->edges + b->first_successor;
 }
 
-static int in_function(const graph *g, uint32_t block) { return block >= g->first && block < g->first + g->n; }
+static int in_function(const graph *g, uint32_t block) {
+    return block >= g->first && block < g->first + g->n;
+}
 
 static int build_preds(graph *g) {
     g->pred_start = calloc(g->n + 2, sizeof *g->pred_start);
@@ -26,7 +28,10 @@ static int build_preds(graph *g) {
         uint32_t ns;
         const uint32_t *s = succ(g, v, &ns);
         for (uint32_t k = 0; k < ns; k++)
-            if (in_function(g, s[k])) { g->pred_start[s[k] - g->first + 2]++; total++; }
+            if (in_function(g, s[k])) {
+                g->pred_start[s[k] - g->first + 2]++;
+                total++;
+            }
     }
     g->preds = malloc((total + 1) * sizeof *g->preds);
     if (!g->pred_start || !g->preds) return -1;
@@ -37,33 +42,50 @@ static int build_preds(graph *g) {
         for (uint32_t k = 0; k < ns; k++)
             if (in_function(g, s[k])) g->preds[g->pred_start[s[k] - g->first + 1]++] = v;
     }
-    return 0;   /* pred_start[v] .. pred_start[v + 1] now index v's predecessors */
+    return 0; /* pred_start[v] .. pred_start[v + 1] now index v's predecessors */
 }
 
-typedef struct back_edge { uint32_t from, to; } back_edge;
+typedef struct back_edge {
+    uint32_t from, to;
+} back_edge;
 
 /* The back edges u -> h of the DFS from the entry (h still on the path) into
  * EDGES (room for every edge of the function); returns how many, or -1 out of memory. */
 static long find_back_edges(const graph *g, back_edge *edges) {
     long nedges = 0;
-    uint8_t *state = calloc(g->n + 1, 1);   /* 0 new, 1 on the path, 2 done */
+    uint8_t *state = calloc(g->n + 1, 1); /* 0 new, 1 on the path, 2 done */
     uint32_t *stack = malloc((g->n + 1) * sizeof *stack), *next = calloc(g->n + 1, sizeof *next);
-    if (!state || !stack || !next) { free(state); free(stack); free(next); return -1; }
-    
+    if (!state || !stack || !next) {
+        free(state);
+        free(stack);
+        free(next);
+        return -1;
+    }
+
     size_t depth = 0;
     stack[depth++] = 0;
     state[0] = 1;
     while (depth) {
         uint32_t v = stack[depth - 1], ns;
         const uint32_t *s = succ(g, v, &ns);
-        if (next[v] == ns) { state[v] = 2; depth--; continue; }
+        if (next[v] == ns) {
+            state[v] = 2;
+            depth--;
+            continue;
+        }
         uint32_t w = s[next[v]++];
         if (!in_function(g, w)) continue;
         w -= g->first;
-        if (state[w] == 1) edges[nedges++] = (back_edge){v, w};
-        else if (state[w] == 0) { state[w] = 1; stack[depth++] = w; }
+        if (state[w] == 1)
+            edges[nedges++] = (back_edge){v, w};
+        else if (state[w] == 0) {
+            state[w] = 1;
+            stack[depth++] = w;
+        }
     }
-    free(state); free(stack); free(next);
+    free(state);
+    free(stack);
+    free(next);
     return nedges;
 }
 
@@ -85,7 +107,11 @@ static uint32_t loop_of(const graph *g, uint32_t h, const back_edge *edges, long
         uint32_t v = work[--top];
         for (uint32_t k = g->pred_start[v]; k < g->pred_start[v + 1]; k++) {
             uint32_t u = g->preds[k];
-            if (!body[u]) { body[u] = 1; size++; work[top++] = u; }
+            if (!body[u]) {
+                body[u] = 1;
+                size++;
+                work[top++] = u;
+            }
         }
     }
     return size;
@@ -102,12 +128,13 @@ int natural_loop_mark(const fsabi_module *mod, uint32_t block, uint8_t *marks) {
     uint32_t *work = malloc((g.n + 1) * sizeof *work);
     long nedges = -1;
     int rc = -1;
-    if (!edges || !body || !best || !work || build_preds(&g) != 0 || (nedges = find_back_edges(&g, edges)) < 0)
+    if (!edges || !body || !best || !work || build_preds(&g) != 0 ||
+        (nedges = find_back_edges(&g, edges)) < 0)
         goto done;
     uint32_t best_size = UINT32_MAX, target = block - g.first;
     for (long k = 0; k < nedges; k++) {
         uint32_t h = edges[k].to;
-        int first = 1;   /* each header once */
+        int first = 1; /* each header once */
         for (long i = 0; i < k; i++) first &= edges[i].to != h;
         if (!first) continue;
         uint32_t size = loop_of(&g, h, edges, nedges, body, work);
@@ -119,9 +146,16 @@ int natural_loop_mark(const fsabi_module *mod, uint32_t block, uint8_t *marks) {
     rc = 0;
     if (best_size != UINT32_MAX)
         for (uint32_t v = 0; v < g.n; v++)
-            if (best[v]) { marks[g.first + v] = 1; rc++; }
+            if (best[v]) {
+                marks[g.first + v] = 1;
+                rc++;
+            }
 done:
-    free(edges); free(body); free(best); free(work);
-    free(g.pred_start); free(g.preds);
+    free(edges);
+    free(body);
+    free(best);
+    free(work);
+    free(g.pred_start);
+    free(g.preds);
     return rc;
 }

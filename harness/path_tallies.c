@@ -5,7 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-void path_tallies_init(path_tallies *p) { memset(p, 0, sizeof *p); }
+void path_tallies_init(path_tallies *p) {
+    memset(p, 0, sizeof *p);
+}
 
 void path_tallies_free(path_tallies *p) {
     for (size_t k = 0; k < p->n; k++) tally_free(&p->items[k].t);
@@ -138,7 +140,8 @@ int path_tallies_put_bins(const path_tallies *p, int (*put)(const wire_bin *b, v
     bin_writer w = {put, ctx, 0};
     for (size_t k = 0; k < p->n && !w.rc; k++) {
         uint64_t first = p->items[k].first_trial;
-        wire_bin head = {p->items[k].function, WIRE_BIN_PATH, p->items[k].id, first == UINT64_MAX ? 0 : first + 1};
+        wire_bin head = {p->items[k].function, WIRE_BIN_PATH, p->items[k].id,
+                         first == UINT64_MAX ? 0 : first + 1};
         w.rc = put(&head, ctx);
         if (!w.rc) tally_each(&p->items[k].t, put_count, &w);
     }

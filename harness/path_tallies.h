@@ -13,13 +13,16 @@
 typedef struct path_tally {
     uint64_t id;
     uint32_t function;
-    uint64_t first_trial;      /* the first trial that took it (UINT64_MAX: not known) */
+    uint64_t first_trial; /* the first trial that took it (UINT64_MAX: not known) */
     tally t;
 } path_tally;
 
 /* Per function, the trials in which the per-trial path table was full and a run of
  * one of its paths went uncounted. */
-typedef struct path_lost { uint32_t function; uint64_t trials; } path_lost;
+typedef struct path_lost {
+    uint32_t function;
+    uint64_t trials;
+} path_lost;
 
 /* Every distinct (function, id) seen. The tallies are exact integers, so the set and
  * each tally depend only on which trials were added, never on their order;
@@ -27,7 +30,7 @@ typedef struct path_lost { uint32_t function; uint64_t trials; } path_lost;
 typedef struct path_tallies {
     path_tally *items;
     size_t n, cap;
-    uint32_t *index;           /* open addressing: item + 1, 0 free; index_cap a power of two */
+    uint32_t *index; /* open addressing: item + 1, 0 free; index_cap a power of two */
     size_t index_cap;
     path_lost *lost;
     size_t nlost, lost_cap;

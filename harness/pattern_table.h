@@ -17,19 +17,19 @@
  * per function so the expansion visits each function's blocks together. */
 typedef struct pattern_table_slot {
     uint64_t hash;
-    uint64_t at;          /* 1 + the arena word where the pattern starts; 0: empty */
+    uint64_t at; /* 1 + the arena word where the pattern starts; 0: empty */
 } pattern_table_slot;
 
 typedef struct pattern_table {
     pattern_table_slot *slots;
-    size_t capacity, count;       /* slots allocated (a power of two) and filled */
+    size_t capacity, count; /* slots allocated (a power of two) and filled */
     uint64_t *arena;
-    size_t arena_len, arena_cap;  /* in 64-bit words */
-    uint64_t *heads;              /* [nheads] 1 + a function's last pattern; 0: none */
+    size_t arena_len, arena_cap; /* in 64-bit words */
+    uint64_t *heads;             /* [nheads] 1 + a function's last pattern; 0: none */
     size_t nheads;
-    uint32_t *functions;          /* functions with a pattern, in first-added order */
+    uint32_t *functions; /* functions with a pattern, in first-added order */
     size_t nfunctions, functions_cap;
-    uint64_t hash_mask;           /* all ones; fewer bits force equal hashes (tests) */
+    uint64_t hash_mask; /* all ones; fewer bits force equal hashes (tests) */
 } pattern_table;
 
 /* An empty table that holds no memory. Can't fail. */
@@ -47,8 +47,8 @@ void pattern_table_reset(pattern_table *t);
  * nonzero; two patterns are the same when they list the same pairs in the same order,
  * which holds when callers list offsets in increasing order, as the worker does. N = 0
  * is a no-op. Returns 0, or -1 when memory ran out (the table is then unchanged). */
-int pattern_table_add(pattern_table *t, uint32_t function, uint32_t first_block,
-                      const uint32_t *offsets, const uint64_t *values, uint32_t n);
+int pattern_table_add(pattern_table *t, uint32_t function, uint32_t first_block, const uint32_t *offsets,
+                      const uint64_t *values, uint32_t n);
 
 /* The same as pattern_table_add, in three steps for callers that add many patterns
  * at once: the hash of each, then pattern_table_prefetch for each (a hint to the
@@ -67,8 +67,7 @@ int pattern_table_add_hashed(pattern_table *t, uint64_t hash, uint32_t function,
  * absolute, the patterns of one function one after another. A block appears once per
  * pattern that ran it, so the calls for one block add up to its histogram. Can't fail. */
 void pattern_table_each(const pattern_table *t,
-                        void (*fn)(uint32_t block, uint64_t value, uint64_t trials, void *ctx),
-                        void *ctx);
+                        void (*fn)(uint32_t block, uint64_t value, uint64_t trials, void *ctx), void *ctx);
 
 /* Bytes the table holds (slots, arena and per-function lists), kept until free. */
 size_t pattern_table_bytes(const pattern_table *t);

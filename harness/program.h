@@ -1,4 +1,5 @@
-/* harness/program.h: what the harness asks of the program it runs: one trial at a time, and where its draws come from. */
+/* harness/program.h: what the harness asks of the program it runs: one trial at a time, and where its draws
+ * come from. */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_PROGRAM_H
 #define FREQSYS_PROGRAM_H

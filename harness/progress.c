@@ -1,8 +1,11 @@
-/* harness/progress.c: the progress line and its ETA on stderr, and the warning that the target is out of the budget's reach. */
+/* harness/progress.c: the progress line and its ETA on stderr, and the warning that the target is out of the
+ * budget's reach. */
 /* SPDX-License-Identifier: MIT */
 #include "progress.h"
 
-double progress_every_s(int mode) { return mode == 1 ? 1.0 : 10.0; }
+double progress_every_s(int mode) {
+    return mode == 1 ? 1.0 : 10.0;
+}
 
 /* The ETA as the progress line shows it: from the open block that needs the most
  * trials (its need projected from its current half-width), named when the wait is
@@ -49,10 +52,11 @@ void progress_print(FILE *out, const progress_view *v, int final) {
     double rate = v->seconds > 0 ? (double)v->trials / v->seconds : 0;
     char eta[160];
     eta_text(v, rate, eta, sizeof eta);
-    if (v->slow && !final) {   /* an ETA from the rate so far means nothing while a trial is stuck */
+    if (v->slow && !final) { /* an ETA from the rate so far means nothing while a trial is stuck */
         if (v->mode == 2)
-            fprintf(out, "freqsys: %llu trials, blocks %llu/%llu settled, %s\n", (unsigned long long)v->trials,
-                    (unsigned long long)settled, (unsigned long long)v->mod->nblocks, v->slow);
+            fprintf(out, "freqsys: %llu trials, blocks %llu/%llu settled, %s\n",
+                    (unsigned long long)v->trials, (unsigned long long)settled,
+                    (unsigned long long)v->mod->nblocks, v->slow);
         else
             fprintf(out, "\r\033[K%llu trials  blocks %llu/%llu settled  %s", (unsigned long long)v->trials,
                     (unsigned long long)settled, (unsigned long long)v->mod->nblocks, v->slow);
@@ -74,9 +78,11 @@ int progress_warn_budget(FILE *out, const progress_view *v, uint64_t first_open)
     const block_verdict *b = &v->verdicts[first_open];
     const fsabi_block *blk = &mod->blocks[first_open];
     if (b->status != BLOCK_NOT_CONVERGED || b->stuck || !(b->n_needed > (double)v->max_trials)) return 0;
-    fprintf(out, "%sfreqsys: warning: %s %s needs about %.3g trials at this epsilon and confidence, past the "
+    fprintf(out,
+            "%sfreqsys: warning: %s %s needs about %.3g trials at this epsilon and confidence, past the "
             "budget of %llu: the run will end not converged unless epsilon is wider, the confidence lower or "
-            "the budget (-n, max_trials) larger\n", v->mode == 1 ? "\r\033[K" : "", blk->function,
-            blk->label, b->n_needed, (unsigned long long)v->max_trials);
+            "the budget (-n, max_trials) larger\n",
+            v->mode == 1 ? "\r\033[K" : "", blk->function, blk->label, b->n_needed,
+            (unsigned long long)v->max_trials);
     return 1;
 }

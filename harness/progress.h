@@ -1,4 +1,5 @@
-/* harness/progress.h: the progress line and its ETA on stderr, and the warning that the target is out of the budget's reach. */
+/* harness/progress.h: the progress line and its ETA on stderr, and the warning that the target is out of the
+ * budget's reach. */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_PROGRESS_H
 #define FREQSYS_PROGRESS_H
@@ -11,13 +12,13 @@
 /* Where a run stands, as the progress output shows it. */
 typedef struct progress_view {
     const fsabi_module *mod;
-    const block_verdict *verdicts;   /* [mod->nblocks] at least */
-    uint64_t trials;                 /* merged */
+    const block_verdict *verdicts; /* [mod->nblocks] at least */
+    uint64_t trials;               /* merged */
     uint64_t max_trials;
-    double seconds;                  /* since the run started */
-    int mode;                        /* 1 a line redrawn (a terminal), 2 a line each time (a log) */
-    const char *slow;                /* NULL, or where a trial that runs long is ("trial 12: 4.2 s
-                                      * in main while.body (a.c:8)"), shown instead of the ETA */
+    double seconds;   /* since the run started */
+    int mode;         /* 1 a line redrawn (a terminal), 2 a line each time (a log) */
+    const char *slow; /* NULL, or where a trial that runs long is ("trial 12: 4.2 s
+                       * in main while.body (a.c:8)"), shown instead of the ETA */
 } progress_view;
 
 /* How often the progress is shown in MODE, in seconds. */

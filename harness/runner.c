@@ -1,4 +1,5 @@
-/* harness/runner.c: runs the estimation: an event loop that feeds the worker pool, merges in trial order and decides at check points. */
+/* harness/runner.c: runs the estimation: an event loop that feeds the worker pool, merges in trial order and
+ * decides at check points. */
 /* SPDX-License-Identifier: MIT */
 #define _GNU_SOURCE
 #include "runner.h"
@@ -32,7 +33,7 @@ typedef struct runner {
     runner_result *out;
     struct timespec t0;
     worker_pool pool;
-    merge merged;                  /* trials [0, merged.frontier) and the tallies */
+    merge merged; /* trials [0, merged.frontier) and the tallies */
     chunk_queue queue;
     decide judge;
     event_loop loop;
@@ -41,13 +42,15 @@ typedef struct runner {
     lease lease;
     int distributed, remote, rank;
     uint64_t next_decision;
-    uint64_t decided;              /* the last check point decided */
-    int warned_budget;             /* the out-of-reach warning was given */
+    uint64_t decided;  /* the last check point decided */
+    int warned_budget; /* the out-of-reach warning was given */
     double last_checkpoint;
 } runner;
 
-static volatile sig_atomic_t stop_requested;   /* set by SIGINT/SIGTERM */
-static void on_stop_signal(int sig) { stop_requested = sig; }
+static volatile sig_atomic_t stop_requested; /* set by SIGINT/SIGTERM */
+static void on_stop_signal(int sig) {
+    stop_requested = sig;
+}
 
 static double seconds(const runner *r) {
     struct timespec t;
@@ -128,8 +131,9 @@ static void maybe_checkpoint(runner *r) {
 }
 
 static progress_view view_of(const runner *r) {
-    return (progress_view){r->cfg->mod, r->out->verdicts, r->merged.frontier, r->cfg->max_trials, seconds(r),
-                           r->cfg->progress, NULL};
+    return (progress_view){
+        r->cfg->mod, r->out->verdicts, r->merged.frontier, r->cfg->max_trials, seconds(r), r->cfg->progress,
+        NULL};
 }
 
 /* Where the trial running longest is, when it has run a second or more, into BUF:
@@ -172,7 +176,7 @@ static int decide_due(runner *r) {
             r->warned_budget = progress_warn_budget(stderr, &v, r->judge.first_open);
         }
         if (cfg->stop_after && r->decided >= cfg->stop_after) {
-            r->out->interrupted = 1;   /* a planned pause: the same as an interrupt here */
+            r->out->interrupted = 1; /* a planned pause: the same as an interrupt here */
             return RUN_ENDED;
         }
         r->next_decision = schedule_next(r->next_decision, cfg->max_trials);
@@ -187,15 +191,21 @@ static int decide_due(runner *r) {
 
 static int before_poll(void *ctx) {
     runner *r = ctx;
-    if (stop_requested) { r->out->interrupted = 1; return RUN_ENDED; }
+    if (stop_requested) {
+        r->out->interrupted = 1;
+        return RUN_ENDED;
+    }
     if (r->cfg->time_limit_s > 0 && seconds(r) >= r->cfg->time_limit_s) {
-        r->out->time_limited = 1;   /* the trials merged so far are judged at the end, as at a check point */
+        r->out->time_limited = 1; /* the trials merged so far are judged at the end, as at a check point */
         return RUN_ENDED;
     }
     if (r->distributed) {
         int said = lease_take_messages(&r->lease, &r->merged, &r->queue, r->out->error, sizeof r->out->error);
         if (said == 1) return RUN_ENDED;
-        if (said == 2) { r->out->interrupted = 1; return RUN_ENDED; }
+        if (said == 2) {
+            r->out->interrupted = 1;
+            return RUN_ENDED;
+        }
         if (said < 0) return said;
         if (!r->remote && lease_grant(&r->lease, &r->queue, horizon(r)) != 0) return -1;
     }
@@ -304,12 +314,14 @@ static int runner_open(runner *r) {
     r->judge.unbounded = r->merged.unbounded;
     if (cfg->nscores && !replicates && cfg->program.take_scores) {
         out->scores = calloc(1, sizeof *out->scores);
-        failed |= !out->scores || score_sums_init(out->scores, (uint32_t)cfg->mod->nblocks, cfg->nscores) != 0;
+        failed |=
+            !out->scores || score_sums_init(out->scores, (uint32_t)cfg->mod->nblocks, cfg->nscores) != 0;
         r->merged.scores = out->scores;
     }
     failed |= worker_pool_open(&r->pool, cfg);
     failed |= event_loop_init(&r->loop, cfg->jobs, r);
-    if (failed || !out->moments || !out->verdicts || (replicates && !out->run_moments)) return out_of_memory(out);
+    if (failed || !out->moments || !out->verdicts || (replicates && !out->run_moments))
+        return out_of_memory(out);
     if (cfg->cluster && cfg->cluster->size > 1) {
         r->distributed = 1;
         r->rank = cfg->cluster->rank;
@@ -331,14 +343,16 @@ static int runner_open(runner *r) {
 static int runner_loop(runner *r) {
     const runner_config *cfg = r->cfg;
     if (worker_pool_start(&r->pool, r->out->error, sizeof r->out->error) != 0) return -2;
-    if (r->remote && (lease_ask(&r->lease, seconds(r)) != 0 || lease_ask(&r->lease, seconds(r)) != 0)) return -1;
+    if (r->remote && (lease_ask(&r->lease, seconds(r)) != 0 || lease_ask(&r->lease, seconds(r)) != 0))
+        return -1;
     r->loop.before_poll = before_poll;
     r->loop.on_readable = on_worker_readable;
     r->loop.after_events = after_events;
     /* in an MPI job messages wait too: look at them every millisecond */
     r->loop.max_wait_ms = r->distributed ? 1 : 50;
     if (event_loop_add_timer(&r->loop, 0, watch_trials) != 0) return -1;
-    if (cfg->progress && r->rank == 0 && event_loop_add_timer(&r->loop, progress_every_s(cfg->progress), show_progress))
+    if (cfg->progress && r->rank == 0 &&
+        event_loop_add_timer(&r->loop, progress_every_s(cfg->progress), show_progress))
         return -1;
     int rc = event_loop_run(&r->loop);
     return rc == RUN_ENDED ? 0 : rc;
@@ -349,7 +363,7 @@ static void runner_report(runner *r, int rc) {
     const runner_config *cfg = r->cfg;
     runner_result *out = r->out;
     size_t nb = fsabi_ncounters(cfg->mod);
-    uint64_t valid = r->merged.frontier;   /* every trial counts, however it ended */
+    uint64_t valid = r->merged.frontier; /* every trial counts, however it ended */
     if (r->distributed && !r->remote) lease_stop_ranks(&r->lease, !stop_requested, &stop_requested);
     if (r->remote) lease_say_bye(&r->lease, rc ? out->error : NULL);
     /* Every block's verdict for the report (the lazy decisions skip settled ones). */
@@ -368,8 +382,9 @@ static void runner_report(runner *r, int rc) {
     out->nfailures = r->merged.nfailures;
     /* a program none of whose trials ended well is reported so, settled or not */
     if (r->merged.frontier > 0 && merge_valid(&r->merged) == 0) out->all_failed = 1;
-    out->converged = decide_settled(&r->judge) && !out->interrupted && !out->all_failed &&
-                     hashed_verdict_settled(cfg->mod, &cfg->stop, &r->merged.hashed, hashed_trials(&r->merged));
+    out->converged =
+        decide_settled(&r->judge) && !out->interrupted && !out->all_failed &&
+        hashed_verdict_settled(cfg->mod, &cfg->stop, &r->merged.hashed, hashed_trials(&r->merged));
     out->elapsed_s = seconds(r);
     if (cfg->progress && rc == 0 && r->rank == 0) {
         progress_view v = view_of(r);

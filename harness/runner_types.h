@@ -15,21 +15,21 @@
 #include "tally.h"
 
 typedef struct runner_config {
-    const fsabi_module *mod;   /* loaded, with the runtime bound to it */
-    program_hooks program;     /* runs one trial of MOD: the runtime, or a test's fake */
+    const fsabi_module *mod; /* loaded, with the runtime bound to it */
+    program_hooks program;   /* runs one trial of MOD: the runtime, or a test's fake */
     uint64_t seed;
-    int jobs;                  /* workers; >= 1 */
+    int jobs; /* workers; >= 1 */
     uint64_t max_trials;
-    double timeout_s;          /* per trial */
-    int timeout_calibrated;    /* timeout_s was chosen from the first trials (reported only) */
+    double timeout_s;       /* per trial */
+    int timeout_calibrated; /* timeout_s was chosen from the first trials (reported only) */
     stop_params stop;
-    int progress;              /* on stderr: 0 nothing, 1 a progress line redrawn (a terminal),
-                                * 2 a line every 10 s (a log); 1 and 2 also warn once when the
-                                * target looks out of the budget's reach */
-    FILE *trace;               /* NULL, or CSV rows trials,block,mean,half_width per check */
-    confine_limits limits;     /* what workers may do */
-    const struct runner_start *resume;   /* NULL, or where an interrupted run stopped */
-    cluster *cluster;          /* NULL or one rank: alone; else this rank of an MPI job */
+    int progress;                      /* on stderr: 0 nothing, 1 a progress line redrawn (a terminal),
+                                        * 2 a line every 10 s (a log); 1 and 2 also warn once when the
+                                        * target looks out of the budget's reach */
+    FILE *trace;                       /* NULL, or CSV rows trials,block,mean,half_width per check */
+    confine_limits limits;             /* what workers may do */
+    const struct runner_start *resume; /* NULL, or where an interrupted run stopped */
+    cluster *cluster;                  /* NULL or one rank: alone; else this rank of an MPI job */
     /* Called at check points, at most every checkpoint_every_s seconds (rank 0 only),
      * with a state a run can continue from exactly: a kill -9 loses no more. */
     void (*on_checkpoint)(const struct runner_start *state, void *ctx);
@@ -42,7 +42,7 @@ typedef struct runner_config {
      * runs_per_trial runs, and the rule judges each block's replicate totals (i.i.d.)
      * at epsilon x runs_per_trial with ranges x runs_per_trial; the result is per run. */
     sampling_method sampling;
-    uint32_t runs_per_trial;   /* 1 for plain */
+    uint32_t runs_per_trial; /* 1 for plain */
     /* Sensitivities (plain sampling only): each trial's scores for this many
      * parameters (program.take_scores) are summed with the block counts; 0: none. */
     uint32_t nscores;
@@ -61,20 +61,21 @@ typedef struct runner_config {
     /* Where a crashed trial stopped: the block of the first of PCS[N] (the faulting
      * address, then return addresses) in the program, or -1. NULL: not offered. */
     long (*locate_crash)(void *ctx, const uint64_t *pcs, int n);
-    void *mark_stuck_ctx;          /* the context of both */
+    void *mark_stuck_ctx; /* the context of both */
 } runner_config;
 
 #define RUNNER_DEFAULT_RSS_LIMIT (1ull << 30)
 
 typedef enum runner_failure_kind {
-    FAILURE_CRASH, FAILURE_TIMEOUT,
-    FAILURE_INPUT              /* a drawn value did not fit its C type: that trial alone fails */
+    FAILURE_CRASH,
+    FAILURE_TIMEOUT,
+    FAILURE_INPUT /* a drawn value did not fit its C type: that trial alone fails */
 } runner_failure_kind;
 
 typedef struct runner_failure {
     uint64_t trial;
     runner_failure_kind kind;
-    int signal;                /* crash: the signal that ended it (SIGABRT for abort()) */
+    int signal; /* crash: the signal that ended it (SIGABRT for abort()) */
 } runner_failure;
 
 #define RUNNER_MAX_FAILURES 16
@@ -82,7 +83,7 @@ typedef struct runner_failure {
 /* Where crashed trials stopped: per block and signal, how many, and the first. */
 #define RUNNER_MAX_CRASH_SITES 32
 typedef struct runner_crash_site {
-    uint32_t block;            /* UINT32_MAX: not known (outside the program, no debug information) */
+    uint32_t block; /* UINT32_MAX: not known (outside the program, no debug information) */
     int signal;
     uint64_t trials, first_trial;
 } runner_crash_site;
@@ -90,47 +91,47 @@ typedef struct runner_crash_site {
 /* How the trials ended, besides returning: every trial is one of returned, exited,
  * aborted, crashed by a signal, timed out, input error, and counts what it ran. */
 #define RUNNER_EXIT_CODES 256
-#define RUNNER_SIGNALS 65
+#define RUNNER_SIGNALS    65
 typedef struct runner_outcomes {
-    uint64_t exits[RUNNER_EXIT_CODES];   /* trials that called exit(k), by k & 255 */
-    uint64_t aborts;                     /* abort() or a failed assert(), caught in the worker */
-    uint64_t signals[RUNNER_SIGNALS];    /* trials that a signal ended, by its number */
+    uint64_t exits[RUNNER_EXIT_CODES]; /* trials that called exit(k), by k & 255 */
+    uint64_t aborts;                   /* abort() or a failed assert(), caught in the worker */
+    uint64_t signals[RUNNER_SIGNALS];  /* trials that a signal ended, by its number */
 } runner_outcomes;
 
 /* Where a run stands between check points: enough to continue it exactly. */
 typedef struct runner_start {
-    uint64_t frontier;          /* trials 0..frontier-1 are merged into tallies */
-    uint64_t next_decision;     /* the next check point */
+    uint64_t frontier;      /* trials 0..frontier-1 are merged into tallies */
+    uint64_t next_decision; /* the next check point */
     uint64_t crashes, timeouts, input_errors;
     runner_failure failures[RUNNER_MAX_FAILURES];
     size_t nfailures;
     runner_outcomes outcomes;
-    runner_crash_site crash_sites[RUNNER_MAX_CRASH_SITES];   /* by first trial */
+    runner_crash_site crash_sites[RUNNER_MAX_CRASH_SITES]; /* by first trial */
     size_t ncrash_sites;
-    uint64_t *unbounded;        /* [ntallies] trials killed at their timeout while the
-                                 * counter was still running; NULL: none */
-    tally *tallies;             /* [fsabi_ncounters(mod)] */
-    struct path_tallies *hashed;   /* the hashed paths' tallies; NULL: none */
+    uint64_t *unbounded;         /* [ntallies] trials killed at their timeout while the
+                                  * counter was still running; NULL: none */
+    tally *tallies;              /* [fsabi_ncounters(mod)] */
+    struct path_tallies *hashed; /* the hashed paths' tallies; NULL: none */
 } runner_start;
 
 typedef struct runner_result {
-    uint64_t trials;           /* the decision was taken on trials 0..trials-1 */
-    uint64_t crashes, timeouts, input_errors;    /* among those trials */
-    runner_outcomes outcomes;                    /* how they ended, in detail */
-    runner_crash_site crash_sites[RUNNER_MAX_CRASH_SITES];   /* where crashes stopped */
+    uint64_t trials;                                       /* the decision was taken on trials 0..trials-1 */
+    uint64_t crashes, timeouts, input_errors;              /* among those trials */
+    runner_outcomes outcomes;                              /* how they ended, in detail */
+    runner_crash_site crash_sites[RUNNER_MAX_CRASH_SITES]; /* where crashes stopped */
     size_t ncrash_sites;
-    int all_failed;            /* no trial ended well: every one crashed, timed out or
-                                * failed on its input (never converged) */
-    int converged;             /* every block settled */
-    int interrupted;           /* SIGINT or SIGTERM arrived first */
-    int gave_up;               /* ended early: every open block needs a bound (stuck) */
-    int time_limited;          /* ended by the time limit */
-    tally_moments *moments;    /* [fsabi_ncounters(mod)]: blocks, MMIO writes, paths; per
-                                * trial (a replicate's total under variance reduction) */
-    block_verdict *verdicts;   /* the same, on the same scale */
-    tally_moments *run_moments;/* variance reduction: the same counters per run, over
-                                * every run of the valid replicates; NULL under plain sampling */
-    runner_failure failures[RUNNER_MAX_FAILURES];   /* those with the smallest trial ids */
+    int all_failed;                               /* no trial ended well: every one crashed, timed out or
+                                                   * failed on its input (never converged) */
+    int converged;                                /* every block settled */
+    int interrupted;                              /* SIGINT or SIGTERM arrived first */
+    int gave_up;                                  /* ended early: every open block needs a bound (stuck) */
+    int time_limited;                             /* ended by the time limit */
+    tally_moments *moments;                       /* [fsabi_ncounters(mod)]: blocks, MMIO writes, paths; per
+                                                   * trial (a replicate's total under variance reduction) */
+    block_verdict *verdicts;                      /* the same, on the same scale */
+    tally_moments *run_moments;                   /* variance reduction: the same counters per run, over
+                                                   * every run of the valid replicates; NULL under plain sampling */
+    runner_failure failures[RUNNER_MAX_FAILURES]; /* those with the smallest trial ids */
     size_t nfailures;
     double elapsed_s;
     char error[1024];          /* set when the run failed (e.g. an input that does not fit) */

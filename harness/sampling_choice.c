@@ -1,4 +1,5 @@
-/* harness/sampling_choice.c: --sampling auto's pilot, which picks the sampling method that needs the fewest runs. */
+/* harness/sampling_choice.c: --sampling auto's pilot, which picks the sampling method that needs the fewest
+ * runs. */
 /* SPDX-License-Identifier: MIT */
 #include "sampling_choice.h"
 
@@ -7,17 +8,20 @@
 #include <string.h>
 #include "decide.h"
 
-typedef struct candidate { sampling_method method; uint32_t runs; } candidate;
+typedef struct candidate {
+    sampling_method method;
+    uint32_t runs;
+} candidate;
 
 static const candidate candidates[] = {
-    {SAMPLING_ANTITHETIC, 2}, {SAMPLING_STRATIFIED, 3}, {SAMPLING_STRATIFIED, 8}, {SAMPLING_QMC, 6}, {SAMPLING_QMC, 16},
+    {SAMPLING_ANTITHETIC, 2}, {SAMPLING_STRATIFIED, 3}, {SAMPLING_STRATIFIED, 8},
+    {SAMPLING_QMC, 6},        {SAMPLING_QMC, 16},
 };
 enum { NCANDIDATES = sizeof candidates / sizeof candidates[0] };
 
 /* A stream for pilot K that the run itself never uses. */
-static uint64_t pilot_seed(uint64_t seed, unsigned k)
-{
-    uint64_t z = seed + 0x9e3779b97f4a7c15u * (k + 1) + 0x70696c6f74u;   /* "pilot" */
+static uint64_t pilot_seed(uint64_t seed, unsigned k) {
+    uint64_t z = seed + 0x9e3779b97f4a7c15u * (k + 1) + 0x70696c6f74u; /* "pilot" */
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
     z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
     return z ^ (z >> 31);
@@ -25,14 +29,12 @@ static uint64_t pilot_seed(uint64_t seed, unsigned k)
 
 /* The counters the rule waits for (decide.c): the blocks and the paths and the
  * blocks per context, not the MMIO writes. */
-static int waited_for(const fsabi_module *mod, uint64_t j)
-{
+static int waited_for(const fsabi_module *mod, uint64_t j) {
     return j < mod->nblocks || j >= mod->nblocks + mod->nwrites;
 }
 
 /* Moments M as F times as many trials of the same counts would give them. */
-static tally_moments scaled(const tally_moments *m, uint64_t f)
-{
+static tally_moments scaled(const tally_moments *m, uint64_t f) {
     tally_moments s = *m;
     double n = (double)m->n, sn = n * (double)f;
     s.n = m->n * f;
@@ -48,8 +50,7 @@ static tally_moments scaled(const tally_moments *m, uint64_t f)
  * method's term for values not seen as 1 / n, Berry-Esseen as 1 / sqrt n), which an
  * extrapolation of the half-width would not. Infinite when it never settles within
  * STOP_N_NEEDED_MAX trials, or cannot (stuck). */
-static double trials_to_settle(const runner_config *cfg, uint64_t j, const tally_moments *m)
-{
+static double trials_to_settle(const runner_config *cfg, uint64_t j, const tally_moments *m) {
     block_verdict v;
     if (m->n == 0) return INFINITY;
     decide_counter(cfg, j, m, &v);
@@ -68,7 +69,10 @@ static double trials_to_settle(const runner_config *cfg, uint64_t j, const tally
         uint64_t mid = lo + (hi - lo) / 2;
         tally_moments s = scaled(m, mid);
         decide_counter(cfg, j, &s, &v);
-        if (v.status != BLOCK_NOT_CONVERGED) hi = mid; else lo = mid;
+        if (v.status != BLOCK_NOT_CONVERGED)
+            hi = mid;
+        else
+            lo = mid;
     }
     return (double)hi * (double)m->n;
 }
@@ -76,9 +80,8 @@ static double trials_to_settle(const runner_config *cfg, uint64_t j, const tally
 /* REPLICATES replicates of RUNS runs with METHOD: the runs the rule would need, the
  * most over the waited-for counters (in replicates, times RUNS; infinite when one
  * never settles), and the variance ratio at the counter that asks it. */
-static int pilot(const runner_config *base, sampling_method method, uint32_t runs, uint64_t replicates, unsigned k,
-                 double *need, double *ratio, uint64_t *spent, char *err, size_t errlen)
-{
+static int pilot(const runner_config *base, sampling_method method, uint32_t runs, uint64_t replicates,
+                 unsigned k, double *need, double *ratio, uint64_t *spent, char *err, size_t errlen) {
     runner_config cfg = *base;
     cfg.sampling = method;
     cfg.runs_per_trial = runs;
@@ -118,19 +121,18 @@ static int pilot(const runner_config *base, sampling_method method, uint32_t run
     return 0;
 }
 
-int sampling_choice_pick(const runner_config *base, sampling_choice *out, char *err, size_t errlen)
-{
+int sampling_choice_pick(const runner_config *base, sampling_choice *out, char *err, size_t errlen) {
     memset(out, 0, sizeof *out);
     out->method = SAMPLING_PLAIN;
     out->runs = 1;
     out->variance_ratio = NAN;
     double ratio;
-    if (pilot(base, SAMPLING_PLAIN, 1, SAMPLING_CHOICE_PLAIN_RUNS, 0, &out->plain_need, &ratio, &out->pilot_runs,
-              err, errlen) != 0)
+    if (pilot(base, SAMPLING_PLAIN, 1, SAMPLING_CHOICE_PLAIN_RUNS, 0, &out->plain_need, &ratio,
+              &out->pilot_runs, err, errlen) != 0)
         return -1;
     out->need = out->plain_need;
     if (!isfinite(out->plain_need))
-        return 0;   /* some counter no number of plain runs settles: nothing to compare */
+        return 0; /* some counter no number of plain runs settles: nothing to compare */
     /* a share of what plain would spend, and never more than that share of the budget:
      * a need past the budget must not become a pilot past it */
     double spend = fmin(out->plain_need, (double)base->max_trials);
@@ -140,8 +142,8 @@ int sampling_choice_pick(const runner_config *base, sampling_choice *out, char *
         if (replicates < SAMPLING_CHOICE_MIN_REPLICATES) continue;
         double need;
         out->compared = 1;
-        if (pilot(base, candidates[i].method, candidates[i].runs, replicates, i + 1, &need, &ratio, &out->pilot_runs,
-                  err, errlen) != 0)
+        if (pilot(base, candidates[i].method, candidates[i].runs, replicates, i + 1, &need, &ratio,
+                  &out->pilot_runs, err, errlen) != 0)
             return -1;
         if (need * SAMPLING_CHOICE_MARGIN < out->plain_need && need < out->need) {
             out->method = candidates[i].method;
@@ -153,15 +155,17 @@ int sampling_choice_pick(const runner_config *base, sampling_choice *out, char *
     return 0;
 }
 
-void sampling_choice_describe(const sampling_choice *c, char *buf, size_t len)
-{
+void sampling_choice_describe(const sampling_choice *c, char *buf, size_t len) {
     if (c->method == SAMPLING_PLAIN) {
         snprintf(buf, len, "auto: plain (%s; pilot of %llu runs, not counted)",
-                 c->compared ? "no replicate method needed fewer runs" : "too few runs needed to compare methods",
+                 c->compared ? "no replicate method needed fewer runs"
+                             : "too few runs needed to compare methods",
                  (unsigned long long)c->pilot_runs);
         return;
     }
-    snprintf(buf, len, "auto: %s, %u runs per replicate: about %.1fx fewer runs than plain (variance ratio %.2f); "
-             "pilot of %llu runs, not counted", sampling_method_name(c->method), c->runs, c->plain_need / c->need,
-             c->variance_ratio, (unsigned long long)c->pilot_runs);
+    snprintf(buf, len,
+             "auto: %s, %u runs per replicate: about %.1fx fewer runs than plain (variance ratio %.2f); "
+             "pilot of %llu runs, not counted",
+             sampling_method_name(c->method), c->runs, c->plain_need / c->need, c->variance_ratio,
+             (unsigned long long)c->pilot_runs);
 }

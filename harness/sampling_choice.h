@@ -1,4 +1,5 @@
-/* harness/sampling_choice.h: --sampling auto's pilot, which picks the sampling method that needs the fewest runs. */
+/* harness/sampling_choice.h: --sampling auto's pilot, which picks the sampling method that needs the fewest
+ * runs. */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_SAMPLING_CHOICE_H
 #define FREQSYS_SAMPLING_CHOICE_H
@@ -21,19 +22,19 @@
  * its runs is counted in the result: the run that follows is the chosen method's
  * alone, on the run's seed, so its guarantee is that method's, whatever the pilot
  * chose. With plain chosen it is the very run --sampling plain makes. */
-#define SAMPLING_CHOICE_PLAIN_RUNS 200
-#define SAMPLING_CHOICE_SHARE 0.03
+#define SAMPLING_CHOICE_PLAIN_RUNS     200
+#define SAMPLING_CHOICE_SHARE          0.03
 #define SAMPLING_CHOICE_MIN_REPLICATES 64
-#define SAMPLING_CHOICE_MARGIN 1.25
+#define SAMPLING_CHOICE_MARGIN         1.25
 
 typedef struct sampling_choice {
-    sampling_method method;   /* the choice */
-    uint32_t runs;            /* its runs per replicate (1: plain) */
-    int compared;             /* 1 when the replicate methods were tried, 0 when plain was kept untried */
-    double plain_need;        /* estimated runs plain sampling needs (infinite: none settles) */
-    double need;              /* the same for the choice */
-    double variance_ratio;    /* the choice's, at the counter that decided its need (NAN: plain) */
-    uint64_t pilot_runs;      /* program runs the pilot made, none of them in the result */
+    sampling_method method; /* the choice */
+    uint32_t runs;          /* its runs per replicate (1: plain) */
+    int compared;           /* 1 when the replicate methods were tried, 0 when plain was kept untried */
+    double plain_need;      /* estimated runs plain sampling needs (infinite: none settles) */
+    double need;            /* the same for the choice */
+    double variance_ratio;  /* the choice's, at the counter that decided its need (NAN: plain) */
+    uint64_t pilot_runs;    /* program runs the pilot made, none of them in the result */
 } sampling_choice;
 
 /* Runs the pilot on BASE's program, rule and limits (its sampling, trial budget,

@@ -1,4 +1,5 @@
-/* harness/sampling_points.c: the uniforms behind each draw under antithetic, stratified or quasi-random sampling. */
+/* harness/sampling_points.c: the uniforms behind each draw under antithetic, stratified or quasi-random
+ * sampling. */
 /* SPDX-License-Identifier: MIT */
 #include "sampling_points.h"
 
@@ -9,8 +10,8 @@
 
 /* Keys that keep the streams below apart from the trials' own (seed, trial). */
 #define KEY_COORDINATES 0x636f6f7264696e61ull
-#define KEY_STRATA 0x7374726174612121ull
-#define KEY_SHIFT 0x7368696674212121ull
+#define KEY_STRATA      0x7374726174612121ull
+#define KEY_SHIFT       0x7368696674212121ull
 
 struct sampling_points {
     sampling_method method;
@@ -18,24 +19,28 @@ struct sampling_points {
     uint64_t seed;
     uint64_t replicate;
     uint32_t run;
-    uint32_t at;                   /* draws made in the current run */
-    gsl_rng *coordinates;          /* antithetic: the replicate's uniforms; others: jitter and
-                                    * draws past the stratified or quasi-random dimensions */
-    gsl_rng *strata;               /* stratified: the permutations */
-    uint32_t *perm;                /* stratified: [dimension][runs], built when first needed */
-    uint8_t *built;                /* stratified: [dimension] */
+    uint32_t at;          /* draws made in the current run */
+    gsl_rng *coordinates; /* antithetic: the replicate's uniforms; others: jitter and
+                           * draws past the stratified or quasi-random dimensions */
+    gsl_rng *strata;      /* stratified: the permutations */
+    uint32_t *perm;       /* stratified: [dimension][runs], built when first needed */
+    uint8_t *built;       /* stratified: [dimension] */
     gsl_qrng *sobol;
-    uint32_t sobol_done;           /* points the generator gave since its start */
+    uint32_t sobol_done; /* points the generator gave since its start */
     double point[SAMPLING_POINTS_QMC_DIMENSIONS];
     uint32_t shift[SAMPLING_POINTS_QMC_DIMENSIONS];
 };
 
 const char *sampling_method_name(sampling_method m) {
     switch (m) {
-    case SAMPLING_PLAIN: return "plain";
-    case SAMPLING_ANTITHETIC: return "antithetic";
-    case SAMPLING_STRATIFIED: return "stratified";
-    case SAMPLING_QMC: return "qmc";
+    case SAMPLING_PLAIN:
+        return "plain";
+    case SAMPLING_ANTITHETIC:
+        return "antithetic";
+    case SAMPLING_STRATIFIED:
+        return "stratified";
+    case SAMPLING_QMC:
+        return "qmc";
     }
     return NULL;
 }
@@ -51,10 +56,14 @@ int sampling_method_parse(const char *name, sampling_method *m) {
 
 uint32_t sampling_method_default_runs(sampling_method m) {
     switch (m) {
-    case SAMPLING_ANTITHETIC: return 2;
-    case SAMPLING_STRATIFIED: return 8;
-    case SAMPLING_QMC: return 16;
-    default: return 1;
+    case SAMPLING_ANTITHETIC:
+        return 2;
+    case SAMPLING_STRATIFIED:
+        return 8;
+    case SAMPLING_QMC:
+        return 16;
+    default:
+        return 1;
     }
 }
 
@@ -72,7 +81,8 @@ sampling_points *sampling_points_new(sampling_method method, uint32_t runs, uint
         p->built = calloc(SAMPLING_POINTS_STRATIFIED_DIMENSIONS, 1);
         if (!p->perm || !p->built) goto fail;
     }
-    if (method == SAMPLING_QMC && !(p->sobol = gsl_qrng_alloc(gsl_qrng_sobol, SAMPLING_POINTS_QMC_DIMENSIONS)))
+    if (method == SAMPLING_QMC &&
+        !(p->sobol = gsl_qrng_alloc(gsl_qrng_sobol, SAMPLING_POINTS_QMC_DIMENSIONS)))
         goto fail;
     return p;
 fail:
@@ -110,7 +120,8 @@ uint64_t sampling_points_begin(sampling_points *p, uint64_t replicate, uint32_t 
             gsl_qrng_init(p->sobol);
             p->sobol_done = 0;
             dist_rng_position(p->strata, p->seed ^ KEY_SHIFT, replicate);
-            for (int d = 0; d < SAMPLING_POINTS_QMC_DIMENSIONS; d++) p->shift[d] = (uint32_t)gsl_rng_get(p->strata);
+            for (int d = 0; d < SAMPLING_POINTS_QMC_DIMENSIONS; d++)
+                p->shift[d] = (uint32_t)gsl_rng_get(p->strata);
         }
         /* point 0 is the origin, which GSL's generator leaves out; point k >= 1 is
          * its k-th: the first 2^m points then form a net (one point per 2^-m in every
@@ -129,7 +140,9 @@ uint64_t sampling_points_begin(sampling_points *p, uint64_t replicate, uint32_t 
 }
 
 /* 32 random bits as a uniform in (0, 1): the middle of one of 2^32 equal cells. */
-static double cell(uint32_t bits) { return ((double)bits + 0.5) * (1.0 / 4294967296.0); }
+static double cell(uint32_t bits) {
+    return ((double)bits + 0.5) * (1.0 / 4294967296.0);
+}
 
 /* The stratum of run p->run in dimension D of the current replicate: a uniformly
  * random permutation of 0 .. runs - 1 per (replicate, dimension), Fisher-Yates from
@@ -137,7 +150,8 @@ static double cell(uint32_t bits) { return ((double)bits + 0.5) * (1.0 / 4294967
 static uint32_t stratum(sampling_points *p, uint32_t d) {
     uint32_t *perm = p->perm + (size_t)d * p->runs;
     if (!p->built[d]) {
-        dist_rng_position(p->strata, p->seed ^ KEY_STRATA, p->replicate * SAMPLING_POINTS_STRATIFIED_DIMENSIONS + d);
+        dist_rng_position(p->strata, p->seed ^ KEY_STRATA,
+                          p->replicate * SAMPLING_POINTS_STRATIFIED_DIMENSIONS + d);
         for (uint32_t k = 0; k < p->runs; k++) perm[k] = k;
         for (uint32_t k = p->runs; k > 1; k--) {
             uint32_t j = (uint32_t)gsl_rng_uniform_int(p->strata, k);
@@ -155,7 +169,7 @@ double sampling_points_uniform(sampling_points *p) {
     switch (p->method) {
     case SAMPLING_ANTITHETIC: {
         uint32_t bits = (uint32_t)gsl_rng_get(p->coordinates);
-        return cell(p->run ? ~bits : bits);   /* cell(~b) = 1 - cell(b) exactly */
+        return cell(p->run ? ~bits : bits); /* cell(~b) = 1 - cell(b) exactly */
     }
     case SAMPLING_STRATIFIED:
         if (d < SAMPLING_POINTS_STRATIFIED_DIMENSIONS) {

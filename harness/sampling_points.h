@@ -1,4 +1,5 @@
-/* harness/sampling_points.h: the uniforms behind each draw under antithetic, stratified or quasi-random sampling. */
+/* harness/sampling_points.h: the uniforms behind each draw under antithetic, stratified or quasi-random
+ * sampling. */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_SAMPLING_POINTS_H
 #define FREQSYS_SAMPLING_POINTS_H
@@ -10,17 +11,17 @@
  * replicate of K runs whose draws are made together (below), and replicates are
  * independent of one another, so each replicate's total is one i.i.d. observation. */
 typedef enum sampling_method {
-    SAMPLING_PLAIN = 0,     /* one run per trial, its draws from its own stream */
-    SAMPLING_ANTITHETIC,    /* K = 2: the second run draws F^-1(1 - u) where the first drew F^-1(u) */
-    SAMPLING_STRATIFIED,    /* Latin hypercube: draw d of run k is F^-1((pi_d(k) + v) / K), pi_d a
-                             * random permutation of the K strata per replicate and draw */
-    SAMPLING_QMC            /* scrambled Sobol: draw d of run k is F^-1 of coordinate d of Sobol
-                             * point k, shifted by a random digital shift per replicate */
+    SAMPLING_PLAIN = 0,  /* one run per trial, its draws from its own stream */
+    SAMPLING_ANTITHETIC, /* K = 2: the second run draws F^-1(1 - u) where the first drew F^-1(u) */
+    SAMPLING_STRATIFIED, /* Latin hypercube: draw d of run k is F^-1((pi_d(k) + v) / K), pi_d a
+                          * random permutation of the K strata per replicate and draw */
+    SAMPLING_QMC         /* scrambled Sobol: draw d of run k is F^-1 of coordinate d of Sobol
+                          * point k, shifted by a random digital shift per replicate */
 } sampling_method;
 
 /* The dimensions quasi-random points have (GSL's Sobol generator's most), and the
  * draws per run a Latin hypercube stratifies; later draws of a run are plain. */
-#define SAMPLING_POINTS_QMC_DIMENSIONS 40
+#define SAMPLING_POINTS_QMC_DIMENSIONS        40
 #define SAMPLING_POINTS_STRATIFIED_DIMENSIONS 256
 
 /* "plain", "antithetic", "stratified", "qmc"; NULL for another value. */

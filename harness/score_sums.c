@@ -1,4 +1,5 @@
-/* harness/score_sums.c: exact sums over trials of block counts times parameter scores, the data of sensitivities. */
+/* harness/score_sums.c: exact sums over trials of block counts times parameter scores, the data of
+ * sensitivities. */
 /* SPDX-License-Identifier: MIT */
 #include "score_sums.h"
 
@@ -40,7 +41,7 @@ void score_sums_free(score_sums *s) {
  * instructions a term (long double conversions to 128 bits cost a hundred times
  * more); past 2^63 units a double is an integer already, and is shifted exactly. */
 static inline void add_term(score_sums *s, __int128 *sum, double x) {
-    double scaled = x * 0x1p32;   /* exact: a power of two */
+    double scaled = x * 0x1p32; /* exact: a power of two */
     __int128 q;
     if (fabs(scaled) < 0x1p62) {
         /* to nearest (ties away from 0) by a truncating conversion, which compiles to
@@ -49,7 +50,7 @@ static inline void add_term(score_sums *s, __int128 *sum, double x) {
         q = (__int128)(int64_t)(scaled + (scaled < 0 ? -0.5 : 0.5));
     } else if (fabs(scaled) < (double)TERM_LIMIT) {
         int e;
-        double m = frexp(scaled, &e);   /* scaled = m 2^e, 0.5 <= |m| < 1, e > 62 */
+        double m = frexp(scaled, &e); /* scaled = m 2^e, 0.5 <= |m| < 1, e > 62 */
         q = (__int128)(int64_t)ldexp(m, 62) * ((__int128)1 << (e - 62));
     } else {
         s->saturated = 1;
@@ -112,7 +113,8 @@ void score_sums_drain(score_sums *s, void (*fn)(const wire_bin *b, void *ctx), v
         s->is_used[block] = 0;
         for (uint32_t p = 0; p < s->nparams; p++) {
             uint32_t pair = block * s->nparams + p;
-            for (int i = 0; i < 4; i++) emit(&s->pair[(size_t)pair * 4 + i], pair, (score_sum_kind)(SCORE_SUM_CS + i), fn, ctx);
+            for (int i = 0; i < 4; i++)
+                emit(&s->pair[(size_t)pair * 4 + i], pair, (score_sum_kind)(SCORE_SUM_CS + i), fn, ctx);
         }
     }
     s->nused = 0;
@@ -153,8 +155,8 @@ static long double mean_of(__int128 sum, uint64_t n) {
 int score_sums_estimate(const score_sums *s, uint32_t block, uint32_t param, uint64_t n, double mean_c,
                         double var_c, double z, double *derivative, double *half_width) {
     if (n < 2 || s->saturated || block >= s->nblocks || param >= s->nparams) return -1;
-    if (var_c == 0) {   /* the same count in every trial: its sample covariance with anything is 0 */
-        *derivative = *half_width = 0;   /* (the rounded sums would leave 1e-14 of noise) */
+    if (var_c == 0) { /* the same count in every trial: its sample covariance with anything is 0 */
+        *derivative = *half_width = 0; /* (the rounded sums would leave 1e-14 of noise) */
         return 0;
     }
     const __int128 *sums = s->pair + ((size_t)block * s->nparams + param) * 4;
@@ -163,11 +165,11 @@ int score_sums_estimate(const score_sums *s, uint32_t block, uint32_t param, uin
                 ccss = mean_of(sums[3], n);
     long double cc = (long double)var_c * (long double)(n - 1) / (long double)n + a * a;
     long double ss = mean_of(s->param[2 * param + 1], n);
-    long double cov = cs - a * b;   /* divisor n */
+    long double cov = cs - a * b; /* divisor n */
     /* E[(c - a)^2 (S - b)^2], expanded into the sums' means */
-    long double m22 = ccss - 2 * b * ccs + b * b * cc - 2 * a * css + 4 * a * b * cs - 2 * a * b * b * a
-                    + a * a * ss - 2 * a * a * b * b + a * a * b * b;
-    long double influence = m22 - cov * cov;   /* the variance of one trial's share of the covariance */
+    long double m22 = ccss - 2 * b * ccs + b * b * cc - 2 * a * css + 4 * a * b * cs - 2 * a * b * b * a +
+                      a * a * ss - 2 * a * a * b * b + a * a * b * b;
+    long double influence = m22 - cov * cov; /* the variance of one trial's share of the covariance */
     if (influence < 0) influence = 0;
     *derivative = (double)(cov * (long double)n / (long double)(n - 1));
     *half_width = (double)(z * sqrtl(influence / (long double)n));

@@ -1,4 +1,5 @@
-/* harness/score_sums.h: exact sums over trials of block counts times parameter scores, the data of sensitivities. */
+/* harness/score_sums.h: exact sums over trials of block counts times parameter scores, the data of
+ * sensitivities. */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_SCORE_SUMS_H
 #define FREQSYS_SCORE_SUMS_H
@@ -23,19 +24,23 @@
  * bins have pad 0, hashed paths 1-3): block is the pair's index (block * nparams + param) or, for the
  * parameter's own sums, the parameter's; value and trials the low and high words. */
 typedef enum score_sum_kind {
-    SCORE_SUM_CS = WIRE_BIN_SCORES, SCORE_SUM_CCS, SCORE_SUM_CSS, SCORE_SUM_CCSS,   /* per pair */
-    SCORE_SUM_S, SCORE_SUM_SS,                                      /* per parameter */
-    SCORE_SUM_SATURATED                                             /* a sum did not fit */
+    SCORE_SUM_CS = WIRE_BIN_SCORES,
+    SCORE_SUM_CCS,
+    SCORE_SUM_CSS,
+    SCORE_SUM_CCSS, /* per pair */
+    SCORE_SUM_S,
+    SCORE_SUM_SS,       /* per parameter */
+    SCORE_SUM_SATURATED /* a sum did not fit */
 } score_sum_kind;
 
 typedef struct score_sums {
     uint32_t nblocks, nparams;
-    __int128 *pair;        /* [nblocks * nparams][4], in the order of score_sum_kind */
-    __int128 *param;       /* [nparams][2] */
-    uint32_t *used;        /* blocks whose sums are not all zero, for sending */
+    __int128 *pair;  /* [nblocks * nparams][4], in the order of score_sum_kind */
+    __int128 *param; /* [nparams][2] */
+    uint32_t *used;  /* blocks whose sums are not all zero, for sending */
     uint8_t *is_used;
     size_t nused;
-    int saturated;         /* a term or a sum left 128 bits: no sensitivity is given */
+    int saturated; /* a term or a sum left 128 bits: no sensitivity is given */
 } score_sums;
 
 /* Zero sums for NBLOCKS blocks and NPARAMS parameters. Returns 0, or -1 when memory

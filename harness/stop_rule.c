@@ -11,21 +11,24 @@
 #include "clopper_pearson.h"
 #include "confidence_sequence.h"
 
-static void derive(stop_params *p)
-{
+static void derive(stop_params *p) {
     double k = (double)(p->family_size ? p->family_size : 1), gamma = p->confidence;
     switch (p->family) {
-    case STOP_PER_BLOCK: p->alpha = 1.0 - gamma; break;
-    case STOP_BONFERRONI: p->alpha = (1.0 - gamma) / k; break;
-    case STOP_SIDAK: p->alpha = -expm1(log(gamma) / k); break;
+    case STOP_PER_BLOCK:
+        p->alpha = 1.0 - gamma;
+        break;
+    case STOP_BONFERRONI:
+        p->alpha = (1.0 - gamma) / k;
+        break;
+    case STOP_SIDAK:
+        p->alpha = -expm1(log(gamma) / k);
+        break;
     }
     p->u = gsl_cdf_ugaussian_Qinv(p->alpha / 2.0);
 }
 
-int stop_params_init(stop_params *p, double epsilon, int relative, double confidence)
-{
-    if (!(confidence > 0.0 && confidence < 1.0) || !(epsilon > 0.0) || isinf(epsilon))
-        return -1;
+int stop_params_init(stop_params *p, double epsilon, int relative, double confidence) {
+    if (!(confidence > 0.0 && confidence < 1.0) || !(epsilon > 0.0) || isinf(epsilon)) return -1;
     memset(p, 0, sizeof *p);
     p->epsilon = epsilon;
     p->relative = relative != 0;
@@ -37,26 +40,21 @@ int stop_params_init(stop_params *p, double epsilon, int relative, double confid
     return 0;
 }
 
-int stop_params_family(stop_params *p, stop_family family, uint64_t k)
-{
-    if (family != STOP_PER_BLOCK && family != STOP_BONFERRONI && family != STOP_SIDAK)
-        return -1;
+int stop_params_family(stop_params *p, stop_family family, uint64_t k) {
+    if (family != STOP_PER_BLOCK && family != STOP_BONFERRONI && family != STOP_SIDAK) return -1;
     p->family = family;
     p->family_size = family == STOP_PER_BLOCK || k == 0 ? 1 : k;
     derive(p);
     return 0;
 }
 
-int stop_params_floor(stop_params *p, double floor)
-{
-    if (!(floor >= 0.0) || isinf(floor) || (floor > 0.0 && !p->relative))
-        return -1;
+int stop_params_floor(stop_params *p, double floor) {
+    if (!(floor >= 0.0) || isinf(floor) || (floor > 0.0 && !p->relative)) return -1;
     p->floor = floor;
     return 0;
 }
 
-int stop_params_method(stop_params *p, stop_method method, double cap)
-{
+int stop_params_method(stop_params *p, stop_method method, double cap) {
     if ((method != STOP_METHOD_CLT && method != STOP_METHOD_ANYTIME && method != STOP_METHOD_PAPER) ||
         !(cap >= 0.0) || isinf(cap))
         return -1;
@@ -65,68 +63,64 @@ int stop_params_method(stop_params *p, stop_method method, double cap)
     return 0;
 }
 
-static double clamp_needed(double n)
-{
-    if (!(n <= STOP_N_NEEDED_MAX))          /* also catches NaN */
+static double clamp_needed(double n) {
+    if (!(n <= STOP_N_NEEDED_MAX)) /* also catches NaN */
         return STOP_N_NEEDED_MAX;
     return n < STOP_MIN_TRIALS ? STOP_MIN_TRIALS : n;
 }
 
 /* The CLT half-width at N trials when Berry-Esseen's bound is B / sqrt(N). */
-static double clt_width(double alpha, double s, double b, double n)
-{
+static double clt_width(double alpha, double s, double b, double n) {
     return berry_esseen_quantile(alpha, b / sqrt(n)) * s / sqrt(n);
 }
 
 /* The least N (within 1%) at which WIDTH(N) <= EPS, for a WIDTH that falls with N:
  * doubling, then bisection on log N. An estimate for progress only. */
-static double solve_needed(double (*width)(const void *, double), const void *ctx, double eps, double from)
-{
-    if (!(eps > 0.0))
-        return STOP_N_NEEDED_MAX;
+static double solve_needed(double (*width)(const void *, double), const void *ctx, double eps, double from) {
+    if (!(eps > 0.0)) return STOP_N_NEEDED_MAX;
     double lo = from > 2.0 ? from : 2.0, hi = lo;
     while (!(width(ctx, hi) <= eps)) {
         lo = hi;
         hi *= 2.0;
-        if (hi > STOP_N_NEEDED_MAX)
-            return STOP_N_NEEDED_MAX;
+        if (hi > STOP_N_NEEDED_MAX) return STOP_N_NEEDED_MAX;
     }
     while (hi > lo * 1.01) {
         double mid = sqrt(lo * hi);
-        if (width(ctx, mid) <= eps) hi = mid; else lo = mid;
+        if (width(ctx, mid) <= eps)
+            hi = mid;
+        else
+            lo = mid;
     }
     return hi;
 }
 
-typedef struct width_ctx { double alpha, s, b, variance, cap; } width_ctx;
+typedef struct width_ctx {
+    double alpha, s, b, variance, cap;
+} width_ctx;
 
-static double clt_at(const void *c, double n)
-{
+static double clt_at(const void *c, double n) {
     const width_ctx *w = c;
     return clt_width(w->alpha, w->s, w->b, n);
 }
 
-static double bernstein_at(const void *c, double n)
-{
+static double bernstein_at(const void *c, double n) {
     const width_ctx *w = c;
     uint64_t k = n >= 1.8e19 ? UINT64_MAX : (uint64_t)n;
     return confidence_sequence_half_width(k, w->variance, w->cap, confidence_sequence_alpha(k, w->alpha));
 }
 
-static double fixed_bernstein_at(const void *c, double n)
-{
+static double fixed_bernstein_at(const void *c, double n) {
     const width_ctx *w = c;
-    return confidence_sequence_half_width(n >= 1.8e19 ? UINT64_MAX : (uint64_t)n, w->variance, w->cap, w->alpha);
+    return confidence_sequence_half_width(n >= 1.8e19 ? UINT64_MAX : (uint64_t)n, w->variance, w->cap,
+                                          w->alpha);
 }
 
-static void settle(block_verdict *v, block_status status, double n)
-{
+static void settle(block_verdict *v, block_status status, double n) {
     v->status = status;
     v->n_needed = n;
 }
 
-static void exact(const tally_moments *m, block_verdict *v)
-{
+static void exact(const tally_moments *m, block_verdict *v) {
     v->method = METHOD_EXACT;
     v->basis = BASIS_PROVEN;
     v->half_width = 0.0;
@@ -138,13 +132,11 @@ static void exact(const tally_moments *m, block_verdict *v)
 
 /* A block reached too seldom for an interval around its mean: P_UP (the exact upper
  * bound on P(reached)) times the most a trial runs it, LARGEST, bounds the mean. */
-static void paper_rare(block_verdict *v, const tally_moments *m, double p_up, double largest, int enough)
-{
+static void paper_rare(block_verdict *v, const tally_moments *m, double p_up, double largest, int enough) {
     v->method = METHOD_BINOMIAL;
     v->p_upper = p_up;
     v->half_width = p_up * largest;
-    if (enough && v->half_width <= v->epsilon_abs)
-        settle(v, BLOCK_RARE, (double)m->n);
+    if (enough && v->half_width <= v->epsilon_abs) settle(v, BLOCK_RARE, (double)m->n);
 }
 
 /* The paper (section 3, Algorithm 1) with the absolute third moment and Shevtsova's
@@ -152,8 +144,7 @@ static void paper_rare(block_verdict *v, const tally_moments *m, double p_up, do
  * within a tenth of the error allowed; no variance is constant, a block never reached
  * is rare by the rule of three, under 10 hits by the binomial bound. Its weaknesses
  * (docs/statistics.md) are kept on purpose: it is there to compare with. */
-static void paper_rule(const stop_params *p, const tally_moments *m, unsigned facts, block_verdict *v)
-{
+static void paper_rule(const stop_params *p, const tally_moments *m, unsigned facts, block_verdict *v) {
     double n = (double)m->n, s = m->stddev, alpha = p->alpha, limit = alpha / 10.0;
     int enough = m->n >= STOP_MIN_TRIALS;
     v->basis = BASIS_PAPER;
@@ -196,8 +187,7 @@ static void paper_rule(const stop_params *p, const tally_moments *m, unsigned fa
  * (exact, one-sided), and a different trial moves the mean by at most max(c, R - c):
  * |mean - c| <= q max(c, R - c). Without a finite range R nothing bounds the mean. */
 static void same_in_every_trial(const stop_params *p, const tally_moments *m, double range, block_basis basis,
-                                double alpha, block_verdict *v)
-{
+                                double alpha, block_verdict *v) {
     double n = (double)m->n, c = m->mean;
     v->be_ratio = 0.0;
     v->method = c == 0.0 ? METHOD_BINOMIAL : METHOD_OBSERVED;
@@ -217,8 +207,8 @@ static void same_in_every_trial(const stop_params *p, const tally_moments *m, do
     if (v->half_width <= v->epsilon_abs)
         settle(v, c == 0.0 ? BLOCK_RARE : BLOCK_CONSTANT, n);
     else
-        v->n_needed = clamp_needed(deviation > 0.0 ? clopper_pearson_zero_trials(v->epsilon_abs / deviation, alpha)
-                                                   : n);
+        v->n_needed = clamp_needed(
+            deviation > 0.0 ? clopper_pearson_zero_trials(v->epsilon_abs / deviation, alpha) : n);
 }
 
 /* Counts of two values seen, LOW and LOW + STEP, the higher in K of n trials. The
@@ -228,8 +218,7 @@ static void same_in_every_trial(const stop_params *p, const tally_moments *m, do
  * STEP CP + q max(LOW, RANGE - LOW) of the estimate. An indicator (LOW 0, STEP 1,
  * RANGE 1) has no other value, and takes the whole ALPHA. */
 static void two_valued(const tally_moments *m, uint64_t k, double low, double step, double range,
-                       double alpha, block_verdict *v)
-{
+                       double alpha, block_verdict *v) {
     double n = (double)m->n, phat = (double)k / n;
     int others = range > low + step || low > 0.0;
     double a_cp = others ? 0.9 * alpha : alpha;
@@ -250,8 +239,7 @@ static void two_valued(const tally_moments *m, uint64_t k, double low, double st
 /* Whether every trial gave the smallest or the largest count seen, and then in K how
  * many gave the largest. For counts in [a, b] the variance is at most
  * (mean - a)(b - mean), with equality only on {a, b}: the moments tell. */
-static int seen_two_values(const tally_moments *m, uint64_t *k)
-{
+static int seen_two_values(const tally_moments *m, uint64_t *k) {
     if (m->n < 2 || m->max <= m->min || !isfinite(m->variance)) return 0;
     double n = (double)m->n, d = (double)(m->max - m->min);
     double high = n * (m->mean - (double)m->min) / d, r = nearbyint(high);
@@ -265,15 +253,14 @@ static int seen_two_values(const tally_moments *m, uint64_t *k)
 /* The anytime method: the empirical Bernstein interval on [0, RANGE] at the look's
  * share of alpha, valid at every check point at once. */
 static void anytime_rule(const stop_params *p, const tally_moments *m, double range, double alpha,
-                         block_verdict *v)
-{
+                         block_verdict *v) {
     v->method = METHOD_BERNSTEIN;
     v->half_width = confidence_sequence_half_width(m->n, m->variance, range, alpha);
     if (v->half_width <= v->epsilon_abs) {
         settle(v, BLOCK_CONVERGED, (double)m->n);
         return;
     }
-    width_ctx w = { p->alpha, m->stddev, 0.0, m->variance, range };
+    width_ctx w = {p->alpha, m->stddev, 0.0, m->variance, range};
     v->n_needed = clamp_needed(solve_needed(bernstein_at, &w, v->epsilon_abs, (double)m->n));
 }
 
@@ -281,8 +268,7 @@ static void anytime_rule(const stop_params *p, const tally_moments *m, double ra
  * number of them settles the block. The plain normal interval at ALPHA on their
  * moments is reported as what it is, asymptotic; once it is within epsilon more
  * trials would not change the answer, only a bound would (stuck). */
-static void no_range(const tally_moments *m, double alpha, block_verdict *v)
-{
+static void no_range(const tally_moments *m, double alpha, block_verdict *v) {
     double n = (double)m->n, u = gsl_cdf_ugaussian_Qinv(alpha / 2.0);
     v->method = METHOD_CLT;
     v->basis = BASIS_PLUG_IN;
@@ -297,30 +283,25 @@ static void no_range(const tally_moments *m, double alpha, block_verdict *v)
     v->n_needed = clamp_needed(plain * plain);
 }
 
-double stop_rule_clt_share(const stop_params *p)
-{
+double stop_rule_clt_share(const stop_params *p) {
     return p->alpha * (p->family != STOP_PER_BLOCK ? 0.45 : 0.9);
 }
 
-double stop_rule_betting_share(const stop_params *p)
-{
+double stop_rule_betting_share(const stop_params *p) {
     return p->alpha * (p->family != STOP_PER_BLOCK ? 0.35 : 0.06);
 }
 
-double stop_rule_bernstein_share(const stop_params *p)
-{
+double stop_rule_bernstein_share(const stop_params *p) {
     return p->alpha * (p->family != STOP_PER_BLOCK ? 0.1 : 0.02);
 }
 
-double stop_rule_rare_share(const stop_params *p)
-{
+double stop_rule_rare_share(const stop_params *p) {
     return p->alpha * (p->family != STOP_PER_BLOCK ? 0.1 : 0.02);
 }
 
 /* The order of the trials for the interval at N: a stream of its own per check point. */
-static uint64_t order_seed(const stop_params *p, uint64_t n)
-{
-    uint64_t z = p->order_seed ^ (n * 0x9e3779b97f4a7c15u) ^ 0x62657474696e67u;   /* "betting" */
+static uint64_t order_seed(const stop_params *p, uint64_t n) {
+    uint64_t z = p->order_seed ^ (n * 0x9e3779b97f4a7c15u) ^ 0x62657474696e67u; /* "betting" */
     z = (z ^ (z >> 33)) * 0xff51afd7ed558ccdu;
     return z ^ (z >> 33);
 }
@@ -330,8 +311,7 @@ static uint64_t order_seed(const stop_params *p, uint64_t n)
  * Each end is screened, then tried, at EPS first, so an interval that does not fit
  * costs at most two passes, and none when the best constant bet falls short. */
 static double betting_half_width(const stop_params *p, const tally_moments *m, const tally *t, double range,
-                                 double a, double eps)
-{
+                                 double a, double eps) {
     betting_order o;
     double e = m->mean, lower = 0.0, upper = range, width = INFINITY;
     if (!t || !(eps > 0.0) || !(range > eps) ||
@@ -354,8 +334,7 @@ static double betting_half_width(const stop_params *p, const tally_moments *m, c
  * rests on: it is what lets any of them settle the block, the widened normal one
  * included (its moments are the trials', docs/statistics.md). */
 static void narrowest(const stop_params *p, const tally_moments *m, const tally *t, double range,
-                      block_basis range_basis, block_verdict *v)
-{
+                      block_basis range_basis, block_verdict *v) {
     double n = (double)m->n, root = sqrt(n), s = m->stddev;
     double a_clt = stop_rule_clt_share(p), a_bern = stop_rule_bernstein_share(p);
     double a_rare = stop_rule_rare_share(p);
@@ -401,7 +380,7 @@ static void narrowest(const stop_params *p, const tally_moments *m, const tally 
     /* Where the narrower of the two two-sided intervals would reach epsilon, from the
      * current moments: the widened normal one not before Berry-Esseen leaves room
      * (2 B / sqrt N < a_clt), nor before the plain normal interval does. */
-    width_ctx w = { a_clt, s, v->be_ratio * root, m->variance, range };
+    width_ctx w = {a_clt, s, v->be_ratio * root, m->variance, range};
     double plain = p->u * s / v->epsilon_abs, from = 2.0 * w.b / a_clt;
     from = fmax(plain * plain, from * from * 1.0001);
     double by_clt = isfinite(w.b) ? solve_needed(clt_at, &w, v->epsilon_abs, from) : STOP_N_NEEDED_MAX;
@@ -413,8 +392,7 @@ static void narrowest(const stop_params *p, const tally_moments *m, const tally 
 /* stop_rule_judge_bounded for a range that holds outright: SLACK already taken
  * from epsilon by the caller. */
 static void judge_in_range(const stop_params *p, const tally_moments *m, const tally *t, unsigned facts,
-                           double max_runs, block_verdict *v)
-{
+                           double max_runs, block_verdict *v) {
     int anytime = p->method == STOP_METHOD_ANYTIME;
     double alpha = anytime ? confidence_sequence_alpha(m->n, p->alpha) : p->alpha;
 
@@ -426,7 +404,7 @@ static void judge_in_range(const stop_params *p, const tally_moments *m, const t
     v->epsilon_abs = p->relative ? (p->epsilon * fabs(m->mean) + p->floor) / (1.0 + p->epsilon) : p->epsilon;
     v->epsilon_abs -= p->slack;
     v->half_width = INFINITY;
-    if (p->slack > 0.0 && !(v->epsilon_abs > 0.0)) {   /* the tail alone is wider than epsilon */
+    if (p->slack > 0.0 && !(v->epsilon_abs > 0.0)) { /* the tail alone is wider than epsilon */
         v->n_needed = STOP_N_NEEDED_MAX;
         return;
     }
@@ -450,8 +428,7 @@ static void judge_in_range(const stop_params *p, const tally_moments *m, const t
         paper_rule(p, m, facts, v);
         return;
     }
-    if (m->n < STOP_MIN_TRIALS)
-        return;
+    if (m->n < STOP_MIN_TRIALS) return;
 
     /* The range: what is proven, or the cap where smaller (an assumption); a range
      * the trials exceed is no range. */
@@ -497,80 +474,90 @@ static void judge_in_range(const stop_params *p, const tally_moments *m, const t
  * below the count's: the interval for it, widened by SLACK, covers the count's mean,
  * and it must settle within epsilon less SLACK. */
 void stop_rule_judge_counts(const stop_params *p, const tally_moments *m, const tally *t, unsigned facts,
-                            double max_runs, block_verdict *v)
-{
+                            double max_runs, block_verdict *v) {
     judge_in_range(p, m, t, facts, max_runs, v);
     if (p->slack > 0.0) {
         v->half_width += p->slack;
         v->epsilon_abs += p->slack;
-        if (v->status != BLOCK_NOT_CONVERGED && !(v->half_width <= v->epsilon_abs)) v->status = BLOCK_NOT_CONVERGED;
+        if (v->status != BLOCK_NOT_CONVERGED && !(v->half_width <= v->epsilon_abs))
+            v->status = BLOCK_NOT_CONVERGED;
     }
 }
 
 void stop_rule_judge_bounded(const stop_params *p, const tally_moments *m, unsigned facts, double max_runs,
-                             block_verdict *v)
-{
+                             block_verdict *v) {
     stop_rule_judge_counts(p, m, NULL, facts, max_runs, v);
 }
 
-void stop_rule_judge(const stop_params *p, const tally_moments *m, unsigned facts, block_verdict *v)
-{
+void stop_rule_judge(const stop_params *p, const tally_moments *m, unsigned facts, block_verdict *v) {
     double max_runs = (facts & (STOP_FACT_ONCE | STOP_FACT_AT_MOST_ONCE)) ? 1.0 : INFINITY;
     stop_rule_judge_bounded(p, m, facts, max_runs, v);
 }
 
-void stop_rule_check(const stop_params *p, const tally_moments *m, block_verdict *v)
-{
+void stop_rule_check(const stop_params *p, const tally_moments *m, block_verdict *v) {
     stop_rule_judge(p, m, 0, v);
 }
 
-const char *block_status_name(block_status s)
-{
+const char *block_status_name(block_status s) {
     switch (s) {
-    case BLOCK_NOT_CONVERGED: return "not_converged";
-    case BLOCK_CONVERGED: return "converged";
-    case BLOCK_CONSTANT: return "constant";
-    case BLOCK_RARE: return "rare";
+    case BLOCK_NOT_CONVERGED:
+        return "not_converged";
+    case BLOCK_CONVERGED:
+        return "converged";
+    case BLOCK_CONSTANT:
+        return "constant";
+    case BLOCK_RARE:
+        return "rare";
     }
     return "unknown";
 }
 
-const char *block_method_name(block_method m)
-{
+const char *block_method_name(block_method m) {
     switch (m) {
-    case METHOD_CLT: return "clt";
-    case METHOD_OBSERVED: return "observed";
-    case METHOD_BINOMIAL: return "binomial";
-    case METHOD_EXACT: return "exact";
-    case METHOD_BERNSTEIN: return "bernstein";
-    case METHOD_BETTING: return "betting";
+    case METHOD_CLT:
+        return "clt";
+    case METHOD_OBSERVED:
+        return "observed";
+    case METHOD_BINOMIAL:
+        return "binomial";
+    case METHOD_EXACT:
+        return "exact";
+    case METHOD_BERNSTEIN:
+        return "bernstein";
+    case METHOD_BETTING:
+        return "betting";
     }
     return "unknown";
 }
 
-const char *stop_method_name(stop_method m)
-{
+const char *stop_method_name(stop_method m) {
     return m == STOP_METHOD_ANYTIME ? "anytime" : m == STOP_METHOD_PAPER ? "paper" : "clt";
 }
 
-const char *block_basis_name(block_basis b)
-{
+const char *block_basis_name(block_basis b) {
     switch (b) {
-    case BASIS_NONE: return "none";
-    case BASIS_PROVEN: return "proven";
-    case BASIS_CAP: return "cap";
-    case BASIS_PLUG_IN: return "plug_in";
-    case BASIS_PAPER: return "paper";
+    case BASIS_NONE:
+        return "none";
+    case BASIS_PROVEN:
+        return "proven";
+    case BASIS_CAP:
+        return "cap";
+    case BASIS_PLUG_IN:
+        return "plug_in";
+    case BASIS_PAPER:
+        return "paper";
     }
     return "unknown";
 }
 
-const char *stop_family_name(stop_family f)
-{
+const char *stop_family_name(stop_family f) {
     switch (f) {
-    case STOP_PER_BLOCK: return "per_block";
-    case STOP_BONFERRONI: return "bonferroni";
-    case STOP_SIDAK: return "sidak";
+    case STOP_PER_BLOCK:
+        return "per_block";
+    case STOP_BONFERRONI:
+        return "bonferroni";
+    case STOP_SIDAK:
+        return "sidak";
     }
     return "unknown";
 }

@@ -8,69 +8,69 @@
 
 typedef enum block_status {
     BLOCK_NOT_CONVERGED = 0,
-    BLOCK_CONVERGED,       /* its interval is within epsilon */
-    BLOCK_CONSTANT,        /* proven to run once per run, or the same count in every trial */
-    BLOCK_RARE             /* reached in too few trials for an interval around the mean */
+    BLOCK_CONVERGED, /* its interval is within epsilon */
+    BLOCK_CONSTANT,  /* proven to run once per run, or the same count in every trial */
+    BLOCK_RARE       /* reached in too few trials for an interval around the mean */
 } block_status;
 
 typedef enum block_method {
-    METHOD_CLT = 0,        /* normal interval widened by the Berry-Esseen bound */
-    METHOD_OBSERVED,       /* constant: the same count in every trial so far */
-    METHOD_BINOMIAL,       /* exact binomial (Clopper-Pearson) bound */
-    METHOD_EXACT,          /* proven statically to run exactly once per run */
-    METHOD_BERNSTEIN,      /* empirical Bernstein on [0, R] (anytime: over the check points) */
-    METHOD_BETTING         /* the betting interval on [0, R] (betting_interval.h) */
+    METHOD_CLT = 0,   /* normal interval widened by the Berry-Esseen bound */
+    METHOD_OBSERVED,  /* constant: the same count in every trial so far */
+    METHOD_BINOMIAL,  /* exact binomial (Clopper-Pearson) bound */
+    METHOD_EXACT,     /* proven statically to run exactly once per run */
+    METHOD_BERNSTEIN, /* empirical Bernstein on [0, R] (anytime: over the check points) */
+    METHOD_BETTING    /* the betting interval on [0, R] (betting_interval.h) */
 } block_method;
 
 /* What a verdict's bound rests on: named in the output. */
 typedef enum block_basis {
-    BASIS_NONE = 0,        /* nothing: the block carries no valid bound */
-    BASIS_PROVEN,          /* the transform's proof (exactly once, or at most max_runs per run) */
-    BASIS_CAP,             /* the user's --cap: an assumption on the largest count per run */
-    BASIS_PLUG_IN,         /* no range: an asymptotic interval on the trials' moments, never settled */
-    BASIS_PAPER            /* the paper's rule as it states it (--method paper) */
+    BASIS_NONE = 0, /* nothing: the block carries no valid bound */
+    BASIS_PROVEN,   /* the transform's proof (exactly once, or at most max_runs per run) */
+    BASIS_CAP,      /* the user's --cap: an assumption on the largest count per run */
+    BASIS_PLUG_IN,  /* no range: an asymptotic interval on the trials' moments, never settled */
+    BASIS_PAPER     /* the paper's rule as it states it (--method paper) */
 } block_basis;
 
 /* How the interval of a block with a spread of counts is made. */
 typedef enum stop_method {
-    STOP_METHOD_CLT = 0,   /* fixed-n interval, checked at every point (the default) */
-    STOP_METHOD_ANYTIME,   /* confidence sequence: valid however often it is looked at */
-    STOP_METHOD_PAPER      /* the FreqSys paper's rule as DESIGN.md states it: u s / sqrt n <= eps
-                            * and Shevtsova's Berry-Esseen bound <= (1 - gamma) / 10 */
+    STOP_METHOD_CLT = 0, /* fixed-n interval, checked at every point (the default) */
+    STOP_METHOD_ANYTIME, /* confidence sequence: valid however often it is looked at */
+    STOP_METHOD_PAPER    /* the FreqSys paper's rule as DESIGN.md states it: u s / sqrt n <= eps
+                          * and Shevtsova's Berry-Esseen bound <= (1 - gamma) / 10 */
 } stop_method;
 
 /* How the error 1 - gamma is shared among blocks. */
 typedef enum stop_family {
-    STOP_PER_BLOCK = 0,    /* each block alone has confidence gamma */
-    STOP_BONFERRONI,       /* each block gets (1 - gamma) / k: all k at once, any dependence */
-    STOP_SIDAK             /* each block gets 1 - gamma^(1/k): all at once, normal intervals */
+    STOP_PER_BLOCK = 0, /* each block alone has confidence gamma */
+    STOP_BONFERRONI,    /* each block gets (1 - gamma) / k: all k at once, any dependence */
+    STOP_SIDAK          /* each block gets 1 - gamma^(1/k): all at once, normal intervals */
 } stop_family;
 
 /* What the transform proved about a block (bits of stop_rule_judge's FACTS). */
-#define STOP_FACT_ONCE 1u          /* every run of the entry runs it exactly once */
-#define STOP_FACT_AT_MOST_ONCE 2u  /* no run runs it more than once */
+#define STOP_FACT_ONCE         1u /* every run of the entry runs it exactly once */
+#define STOP_FACT_AT_MOST_ONCE 2u /* no run runs it more than once */
 
 typedef struct stop_params {
-    double epsilon;        /* absolute, or a share of the mean when relative */
+    double epsilon; /* absolute, or a share of the mean when relative */
     int relative;
-    double floor;          /* relative: an absolute amount added to the share (0: none) */
-    double confidence;     /* gamma */
+    double floor;      /* relative: an absolute amount added to the share (0: none) */
+    double confidence; /* gamma */
     stop_method method;
-    double cap;            /* the largest count one trial can give (an assumption); 0: none */
+    double cap; /* the largest count one trial can give (an assumption); 0: none */
     stop_family family;
-    uint64_t family_size;  /* k: blocks sharing 1 - gamma (1 outside a family) */
-    double slack;          /* what the count's tail past the range can add to the mean
-                            * (fsabi_block.tail_mass), added to the half-width; 0: none */
-    uint64_t order_seed;   /* the stream the betting interval draws its order of the trials
-                            * from (mixed with the check point's n); the run's seed */
+    uint64_t family_size; /* k: blocks sharing 1 - gamma (1 outside a family) */
+    double slack;         /* what the count's tail past the range can add to the mean
+                           * (fsabi_block.tail_mass), added to the half-width; 0: none */
+    uint64_t order_seed;  /* the stream the betting interval draws its order of the trials
+                           * from (mixed with the check point's n); the run's seed */
     /* derived by stop_params_init and stop_params_family */
-    double alpha;          /* one block's error budget: 1 - gamma, or its share */
-    double u;              /* standard normal quantile of 1 - alpha / 2 */
+    double alpha; /* one block's error budget: 1 - gamma, or its share */
+    double u;     /* standard normal quantile of 1 - alpha / 2 */
 } stop_params;
 
-#define STOP_MIN_TRIALS 30
-#define STOP_RARE_HITS 10          /* fewer trials than this reached it: rare */
-#define STOP_N_NEEDED_MAX 1e18     /* n_needed never exceeds this (fits a uint64_t) */
+#define STOP_MIN_TRIALS   30
+#define STOP_RARE_HITS    10   /* fewer trials than this reached it: rare */
+#define STOP_N_NEEDED_MAX 1e18 /* n_needed never exceeds this (fits a uint64_t) */
 /* A block that only a bound can settle (seen the same way in every trial, with no
  * bound on its count) is given up on once P(it differs) <= this at the block's level:
  * more trials would not make a claim possible, only its cause less likely. */
@@ -96,22 +96,22 @@ int stop_params_method(stop_params *p, stop_method method, double cap);
 typedef struct block_verdict {
     block_status status;
     block_method method;
-    double half_width;     /* the interval's half-width (binomial: its wider side; rare: the bound on the mean) */
-    double epsilon_abs;    /* the absolute precision asked of this block */
-    double be_ratio;       /* Shevtsova's bound 0.33554 (rho / s^3 + 0.415) / sqrt n */
-    double quantile;       /* CLT: the widened normal quantile used (infinite: none yet) */
-    double level;          /* the error share spent on this block at this look */
-    double p_upper;        /* binomial bounds: exact upper bound on P(block reached), or for a count
-                            * the same in every trial on P(a trial differs); else 0 */
-    double n_needed;       /* estimated trials to settle (for progress/ETA); n when settled */
-    block_basis basis;     /* what the bound rests on (NONE: half_width is infinite) */
-    double range;          /* the largest count per trial the bound took (proven, cap or
-                            * largest seen); infinite when none was needed or known */
-    int stuck;             /* no number of trials settles it: seen the same way in every trial
-                            * and nothing bounds the count (see STOP_GIVE_UP_P), or no range
-                            * and its asymptotic interval already within epsilon */
-    uint64_t unbounded;    /* trials killed at their timeout while the block still ran: it
-                            * has no finite mean as far as the trials tell (decide.c) */
+    double half_width; /* the interval's half-width (binomial: its wider side; rare: the bound on the mean) */
+    double epsilon_abs; /* the absolute precision asked of this block */
+    double be_ratio;    /* Shevtsova's bound 0.33554 (rho / s^3 + 0.415) / sqrt n */
+    double quantile;    /* CLT: the widened normal quantile used (infinite: none yet) */
+    double level;       /* the error share spent on this block at this look */
+    double p_upper;     /* binomial bounds: exact upper bound on P(block reached), or for a count
+                         * the same in every trial on P(a trial differs); else 0 */
+    double n_needed;    /* estimated trials to settle (for progress/ETA); n when settled */
+    block_basis basis;  /* what the bound rests on (NONE: half_width is infinite) */
+    double range;       /* the largest count per trial the bound took (proven, cap or
+                         * largest seen); infinite when none was needed or known */
+    int stuck;          /* no number of trials settles it: seen the same way in every trial
+                         * and nothing bounds the count (see STOP_GIVE_UP_P), or no range
+                         * and its asymptotic interval already within epsilon */
+    uint64_t unbounded; /* trials killed at their timeout while the block still ran: it
+                         * has no finite mean as far as the trials tell (decide.c) */
 } block_verdict;
 
 /* Applies the rule to moments M (of n trials) of a block with static FACTS (bits
@@ -171,10 +171,11 @@ void stop_rule_judge(const stop_params *p, const tally_moments *m, unsigned fact
 /* stop_rule_judge with no static facts. */
 void stop_rule_check(const stop_params *p, const tally_moments *m, block_verdict *v);
 
-const char *block_status_name(block_status s);   /* "converged", "constant", ... */
-const char *block_method_name(block_method m);   /* "clt", "observed", "binomial", "exact", "bernstein", "betting" */
-const char *stop_method_name(stop_method m);     /* "clt", "anytime" */
-const char *stop_family_name(stop_family f);     /* "per_block", "bonferroni", "sidak" */
-const char *block_basis_name(block_basis b);     /* "none", "proven", "cap", "plug_in", "paper" */
+const char *block_status_name(block_status s); /* "converged", "constant", ... */
+const char *
+block_method_name(block_method m); /* "clt", "observed", "binomial", "exact", "bernstein", "betting" */
+const char *stop_method_name(stop_method m); /* "clt", "anytime" */
+const char *stop_family_name(stop_family f); /* "per_block", "bonferroni", "sidak" */
+const char *block_basis_name(block_basis b); /* "none", "proven", "cap", "plug_in", "paper" */
 
 #endif

@@ -20,7 +20,9 @@
  * (see tally_moments_of). */
 #define TALLY_MAX_DISTINCT 4096
 
-typedef struct tally_bin { uint64_t value, trials; } tally_bin;
+typedef struct tally_bin {
+    uint64_t value, trials;
+} tally_bin;
 
 typedef struct tally {
     tally_bin *bins;          /* open-addressing table of nonzero values, or NULL */
@@ -28,14 +30,14 @@ typedef struct tally {
     int overflowed;           /* 1: histogram dropped, only the sums below are kept */
     uint64_t hits;            /* trials with a nonzero count */
     uint64_t max, min_nonzero;
-    unsigned __int128 s1, s2, s3;   /* sums of x, x^2, x^3 over trials (all-ones: too big) */
-    long double s4;                 /* sum of x^4 rounded, kept in overflow mode only */
-    uint64_t s4x[4];                /* the same sum exactly (256 bits, little-endian words) */
+    unsigned __int128 s1, s2, s3; /* sums of x, x^2, x^3 over trials (all-ones: too big) */
+    long double s4;               /* sum of x^4 rounded, kept in overflow mode only */
+    uint64_t s4x[4];              /* the same sum exactly (256 bits, little-endian words) */
 } tally;
 
 void tally_init(tally *t);
 void tally_free(tally *t);
-void tally_reset(tally *t);          /* empty again, keeping its memory */
+void tally_reset(tally *t); /* empty again, keeping its memory */
 
 /* Records TRIALS more trials in which the block ran VALUE > 0 times. Returns 0, or -1
  * when memory ran out (the tally is then unchanged). */
@@ -71,9 +73,9 @@ int tally_each(const tally *t, void (*fn)(uint64_t value, uint64_t trials, void 
 typedef struct tally_moments {
     uint64_t n, hits, min, max;
     double mean;
-    double variance;    /* unbiased, divisor n - 1 (0 when n < 2) */
+    double variance; /* unbiased, divisor n - 1 (0 when n < 2) */
     double stddev;
-    double abs_m3;      /* E|X - mean|^3 with divisor n (an upper bound when overflowed) */
+    double abs_m3; /* E|X - mean|^3 with divisor n (an upper bound when overflowed) */
 } tally_moments;
 
 void tally_moments_of(const tally *t, uint64_t n, tally_moments *m);

@@ -1,4 +1,5 @@
-/* harness/timeout_calibrate.c: a per-trial timeout chosen from the first trials' CPU times, when none is given. */
+/* harness/timeout_calibrate.c: a per-trial timeout chosen from the first trials' CPU times, when none is
+ * given. */
 /* SPDX-License-Identifier: MIT */
 #define _GNU_SOURCE
 #include "timeout_calibrate.h"
@@ -16,7 +17,7 @@
 
 static uint64_t process_cpu_ns(void) {
     struct timespec ts;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);   /* as the timeout counts: every thread */
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts); /* as the timeout counts: every thread */
     return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
@@ -52,7 +53,8 @@ double timeout_calibrate(const runner_config *cfg) {
     double fallback = CALIBRATE_FACTOR * CALIBRATE_MIN_S;
     if (pipe2(p, O_CLOEXEC) != 0) return fallback;
     timing_child child = {cfg, p[0], p[1]};
-    pid_t pid = confined_child_start(&(confined_child){&cfg->limits, close_read_end, NULL, time_trials, &child});
+    pid_t pid =
+        confined_child_start(&(confined_child){&cfg->limits, close_read_end, NULL, time_trials, &child});
     if (pid < 0) {
         close(p[0]);
         close(p[1]);
@@ -72,7 +74,8 @@ double timeout_calibrate(const runner_config *cfg) {
     }
     close(p[0]);
     kill(pid, SIGKILL);
-    while (waitpid(pid, NULL, 0) < 0 && errno == EINTR) {}
+    while (waitpid(pid, NULL, 0) < 0 && errno == EINTR) {
+    }
     double t = CALIBRATE_FACTOR * (double)slowest * 1e-9;
     return t > CALIBRATE_MIN_S ? t : CALIBRATE_MIN_S;
 }

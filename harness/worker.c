@@ -18,7 +18,7 @@
  * is sent ahead and let go: enough for the patterns of long chunks, small against
  * the worker's memory limit. */
 #define PATTERN_BUDGET ((size_t)16 << 20)
-#define QUEUE 32   /* patterns queued before they are added, so their misses overlap */
+#define QUEUE          32 /* patterns queued before they are added, so their misses overlap */
 /* Up to this many counters a worker counts per block (a row of small counts per
  * block, 256 bytes); above, it files per-function patterns, whose memory does not
  * grow with the module. Per block is the faster of the two wherever measured:
@@ -32,58 +32,66 @@
  * cache line: a module's rows stay four times denser in the cache than rows of 64
  * 32-bit entries, which is what a trial's collection waits for in a big module. An
  * entry about to wrap moves its trials to the block's tally. */
-#define SMALL_VALUES 32
+#define SMALL_VALUES     32
 #define SMALL_TRIALS_MAX UINT16_MAX
 /* Up to this many counters (their rows 16 KiB, within the first-level cache) the
  * rows are warm: a trial's counts go into them at once, not through the pending
  * list, whose stores and reloads then cost more than they hide. */
 #define WARM_ROWS_MAX_COUNTERS 256
 
-#define QUEUE_PAIRS 1024   /* room for the queued patterns' pairs, besides the widest one */
+#define QUEUE_PAIRS 1024 /* room for the queued patterns' pairs, besides the widest one */
 /* Distinct hashed paths a chunk holds before they are sent ahead: bounds the worker's
  * memory when nearly every trial takes a path of its own. */
 #define HASHED_CHUNK_PATHS 65536
 
 /* A pattern read from the counters and waiting to be added; its pairs are in the
  * chunk's offsets and values from AT on. */
-typedef struct queued_pattern { uint64_t hash; uint32_t function, first_block, n, at; } queued_pattern;
+typedef struct queued_pattern {
+    uint64_t hash;
+    uint32_t function, first_block, n, at;
+} queued_pattern;
 
-typedef struct bin_sink { wire_bin *bins; size_t n, cap; uint32_t block; int fd; } bin_sink;
+typedef struct bin_sink {
+    wire_bin *bins;
+    size_t n, cap;
+    uint32_t block;
+    int fd;
+} bin_sink;
 
 typedef struct chunk_state {
     int fd;                /* to the harness */
     uint64_t start, count; /* the chunk being run */
     uint64_t trial;        /* the trial being collected */
     bin_sink sink;
-    tally *tallies;        /* [nblocks], only those in `used` are non-empty */
-    int tallies_ready;     /* tally_init has run on every one */
+    tally *tallies;    /* [nblocks], only those in `used` are non-empty */
+    int tallies_ready; /* tally_init has run on every one */
     uint32_t *used;
     size_t nused;
     uint64_t *aborted;
     size_t naborted, aborted_cap;
-    pattern_table patterns;   /* completed trials not yet in the tallies */
-    size_t budget;            /* bytes the table may hold */
-    uint32_t *offsets;        /* the queued patterns' pairs, one after another, */
-    uint64_t *values;         /* room for QUEUE_PAIRS and the widest function's */
+    pattern_table patterns; /* completed trials not yet in the tallies */
+    size_t budget;          /* bytes the table may hold */
+    uint32_t *offsets;      /* the queued patterns' pairs, one after another, */
+    uint64_t *values;       /* room for QUEUE_PAIRS and the widest function's */
     uint32_t npairs;
-    int direct;               /* count into the tallies at once, no patterns */
-    int warm;                 /* direct, and so few rows that no pending list is needed */
-    uint16_t *small;          /* direct: [counter][SMALL_VALUES] trials since the last message */
-    uint32_t *small_rows;     /* the counters whose rows are in use */
+    int direct;           /* count into the tallies at once, no patterns */
+    int warm;             /* direct, and so few rows that no pending list is needed */
+    uint16_t *small;      /* direct: [counter][SMALL_VALUES] trials since the last message */
+    uint32_t *small_rows; /* the counters whose rows are in use */
     size_t nsmall_rows;
-    uint32_t *pending_at;     /* direct: the last trial's nonzero counters, their rows asked */
-    uint64_t *pending_value;  /* for and counted at the next collection (see collect_direct) */
+    uint32_t *pending_at;    /* direct: the last trial's nonzero counters, their rows asked */
+    uint64_t *pending_value; /* for and counted at the next collection (see collect_direct) */
     size_t npending, pending_cap;
     queued_pattern queue[QUEUE];
     size_t nqueued;
-    path_tallies hashed;      /* the hashed paths' runs per trial since the last message */
-    score_sums *scores;       /* sensitivities: the chunk's sums, sent with its last message */
-    uint64_t exits[256];      /* trials of the chunk that called exit(k), by k & 255 */
+    path_tallies hashed; /* the hashed paths' runs per trial since the last message */
+    score_sums *scores;  /* sensitivities: the chunk's sums, sent with its last message */
+    uint64_t exits[256]; /* trials of the chunk that called exit(k), by k & 255 */
     int any_exit;
 } chunk_state;
 
-static int send_chunk(int fd, chunk_state *c, uint64_t start, uint64_t count, int partial,
-                      int retiring, uint64_t error_trial, const char *error);
+static int send_chunk(int fd, chunk_state *c, uint64_t start, uint64_t count, int partial, int retiring,
+                      uint64_t error_trial, const char *error);
 
 /* A worker out of memory stops the run with that error, told to the harness on FD
  * (for the chunk from trial START), rather than crashing: a crash outside a trial
@@ -99,9 +107,8 @@ static _Noreturn void worker_out_of_memory(int fd, uint64_t start) {
  * about to outgrow its exact form is sent ahead as a partial message first. */
 static inline void count_block(chunk_state *c, uint32_t block, uint64_t value, uint64_t trials) {
     tally *t = &c->tallies[block];
-    if (t->nbins >= TALLY_MAX_DISTINCT / 2 &&
-        send_chunk(c->fd, c, c->start, c->count, 1, 0, 0, NULL) != 0)
-        _exit(1);   /* the harness is gone */
+    if (t->nbins >= TALLY_MAX_DISTINCT / 2 && send_chunk(c->fd, c, c->start, c->count, 1, 0, 0, NULL) != 0)
+        _exit(1); /* the harness is gone */
     if (t->hits == 0) c->used[c->nused++] = block;
     if (tally_count_many(t, value, trials) != 0) worker_out_of_memory(c->fd, c->start);
 }
@@ -113,11 +120,13 @@ static inline void count_block(chunk_state *c, uint32_t block, uint64_t value, u
 static void record(chunk_state *c, const queued_pattern *q) {
     const uint32_t *offsets = c->offsets + q->at;
     const uint64_t *values = c->values + q->at;
-    if (pattern_table_add_hashed(&c->patterns, q->hash, q->function, q->first_block, offsets, values, q->n) != 0) {
-        if (send_chunk(c->fd, c, c->start, c->count, 1, 0, 0, NULL) != 0) _exit(1);   /* the harness is gone */
+    if (pattern_table_add_hashed(&c->patterns, q->hash, q->function, q->first_block, offsets, values, q->n) !=
+        0) {
+        if (send_chunk(c->fd, c, c->start, c->count, 1, 0, 0, NULL) != 0) _exit(1); /* the harness is gone */
         pattern_table_free(&c->patterns);
-        if (pattern_table_add_hashed(&c->patterns, q->hash, q->function, q->first_block, offsets, values, q->n) != 0)
-            worker_out_of_memory(c->fd, c->start);   /* even for one pattern */
+        if (pattern_table_add_hashed(&c->patterns, q->hash, q->function, q->first_block, offsets, values,
+                                     q->n) != 0)
+            worker_out_of_memory(c->fd, c->start); /* even for one pattern */
     } else if (pattern_table_bytes(&c->patterns) > c->budget) {
         if (send_chunk(c->fd, c, c->start, c->count, 1, 0, 0, NULL) != 0) _exit(1);
         pattern_table_free(&c->patterns);
@@ -128,7 +137,8 @@ static void record(chunk_state *c, const queued_pattern *q) {
  * queued; now their patterns are, all before the first add, so that in a big table
  * the misses of a whole queue overlap. */
 static void flush(chunk_state *c) {
-    for (size_t k = 0; k < c->nqueued; k++) pattern_table_prefetch(&c->patterns, c->queue[k].hash, 2, c->queue[k].n);
+    for (size_t k = 0; k < c->nqueued; k++)
+        pattern_table_prefetch(&c->patterns, c->queue[k].hash, 2, c->queue[k].n);
     for (size_t k = 0; k < c->nqueued; k++) record(c, &c->queue[k]);
     c->nqueued = 0;
     c->npairs = 0;
@@ -141,7 +151,7 @@ static inline void count_direct(chunk_state *c, uint32_t block, uint64_t v) {
         if (!row[0]) c->small_rows[c->nsmall_rows++] = block;
         if (v > row[0]) row[0] = (uint16_t)v;
         if (++row[v] == SMALL_TRIALS_MAX) {
-            row[v] = 0;   /* before count_block, whose partial message would send it too */
+            row[v] = 0; /* before count_block, whose partial message would send it too */
             count_block(c, block, v, SMALL_TRIALS_MAX);
         }
     } else {
@@ -161,7 +171,8 @@ static void count_pending(chunk_state *c) {
  * goes to the pending list and its row is asked for, to be counted at the next
  * collection: in a big module the rows are cold, and the next trial runs while they
  * arrive, instead of the collection waiting for each in turn. */
-static inline void collect_direct(const fsabi_module *mod, chunk_state *c, uint32_t first, uint32_t n, int keep) {
+static inline void collect_direct(const fsabi_module *mod, chunk_state *c, uint32_t first, uint32_t n,
+                                  int keep) {
     uint64_t *counters = mod->counters + first;
     if (c->warm) {
         for (uint32_t j = 0; j < n; j++) {
@@ -229,7 +240,7 @@ static void collect_hashed(const fsabi_module *mod, chunk_state *c, int keep) {
  * that ran: its blocks, then its paths) and clears them; KEEP 0 only clears. The cost
  * is the counters of the functions that ran, not all counters of the module. */
 static void collect(const fsabi_module *mod, chunk_state *c, int keep) {
-    if (c->npending) count_pending(c);   /* the trial before: its rows have arrived */
+    if (c->npending) count_pending(c); /* the trial before: its rows have arrived */
     uint32_t nt = *mod->touched_count;
     uint32_t path_base = (uint32_t)fsabi_path_base(mod);
     uint32_t context_base = (uint32_t)(path_base + mod->npaths);
@@ -250,9 +261,11 @@ static void collect(const fsabi_module *mod, chunk_state *c, int keep) {
         uint64_t *values = c->values + c->npairs;
         uint32_t n = collect_pairs(mod, f->first_block, f->first_block, f->nblocks, offsets, values);
         if (pf && pf->npaths)
-            n += collect_pairs(mod, f->first_block, path_base + pf->first_path, pf->npaths, offsets + n, values + n);
+            n += collect_pairs(mod, f->first_block, path_base + pf->first_path, pf->npaths, offsets + n,
+                               values + n);
         if (ncontext)
-            n += collect_pairs(mod, f->first_block, context_base + cf->first_counter, ncontext, offsets + n, values + n);
+            n += collect_pairs(mod, f->first_block, context_base + cf->first_counter, ncontext, offsets + n,
+                               values + n);
         if (!keep || !n) continue;
         uint64_t hash = pattern_table_hash(&c->patterns, fi, offsets, values, n);
         pattern_table_prefetch(&c->patterns, hash, 1, n);
@@ -283,7 +296,9 @@ static int put_wire_bin(const wire_bin *b, void *ctx) {
     return 0;
 }
 
-static void put_record(const wire_bin *b, void *ctx) { put_wire_bin(b, ctx); }
+static void put_record(const wire_bin *b, void *ctx) {
+    put_wire_bin(b, ctx);
+}
 
 static void put_pattern_bin(uint32_t block, uint64_t value, uint64_t trials, void *ctx) {
     bin_sink *s = ctx;
@@ -296,8 +311,8 @@ static void put_pattern_bin(uint32_t block, uint64_t value, uint64_t trials, voi
  * that ran a block the same number of times give two bins for it; the harness adds
  * them up, which costs it less than the worker's merging them through cold
  * per-block histograms. */
-static int send_chunk(int fd, chunk_state *c, uint64_t start, uint64_t count, int partial,
-                      int retiring, uint64_t error_trial, const char *error) {
+static int send_chunk(int fd, chunk_state *c, uint64_t start, uint64_t count, int partial, int retiring,
+                      uint64_t error_trial, const char *error) {
     bin_sink *sink = &c->sink;
     if (c->npending) count_pending(c);
     sink->n = 0;
@@ -351,7 +366,8 @@ static void weigh(const fsabi_module *mod, double w, double unit, int fd, uint64
         uint32_t fi = mod->touched_list[k];
         const fsabi_function *f = &mod->functions[fi];
         const fsabi_path_function *pf = mod->path_functions ? &mod->path_functions[fi] : NULL;
-        uint64_t *runs[2] = {mod->counters + f->first_block, pf ? mod->counters + path_base + pf->first_path : NULL};
+        uint64_t *runs[2] = {mod->counters + f->first_block,
+                             pf ? mod->counters + path_base + pf->first_path : NULL};
         uint32_t lens[2] = {f->nblocks, pf ? pf->npaths : 0};
         for (int r = 0; r < 2; r++)
             for (uint32_t j = 0; j < lens[r]; j++) {
@@ -393,13 +409,13 @@ static int outgrown(uint64_t rss_limit) {
 
 /* A replicate's runs: what each block ran in all, and in each run. */
 typedef struct replicate_counts {
-    uint64_t *total;       /* [ncounters] */
-    uint32_t *blocks;      /* the blocks with a nonzero total */
+    uint64_t *total;  /* [ncounters] */
+    uint32_t *blocks; /* the blocks with a nonzero total */
     size_t nblocks;
-    uint32_t *run_block;   /* (block, count) of every run, one after another */
+    uint32_t *run_block; /* (block, count) of every run, one after another */
     uint64_t *run_count;
     size_t npairs, cap;
-    int fd;                /* to the harness */
+    int fd; /* to the harness */
 } replicate_counts;
 
 /* Moves the counters [FIRST, FIRST + N) of the run that just ended into R and clears them. */
@@ -450,7 +466,8 @@ static void end_replicate(chunk_state *c, replicate_counts *r, uint64_t ncounter
         if (keep) count_block(c, j, r->total[j], 1);
         r->total[j] = 0;
     }
-    for (size_t k = 0; keep && k < r->npairs; k++) count_block(c, (uint32_t)(ncounters + r->run_block[k]), r->run_count[k], 1);
+    for (size_t k = 0; keep && k < r->npairs; k++)
+        count_block(c, (uint32_t)(ncounters + r->run_block[k]), r->run_count[k], 1);
     r->nblocks = 0;
     r->npairs = 0;
 }
@@ -478,7 +495,8 @@ static void chunk_state_init(chunk_state *c, const fsabi_module *mod, size_t nta
     c->used = calloc(ntallies + 1, sizeof *c->used);
     uint32_t widest = 1;
     for (uint64_t f = 0; f < mod->nfunctions; f++) {
-        uint32_t wide = mod->functions[f].nblocks + (mod->path_functions ? mod->path_functions[f].npaths : 0) +
+        uint32_t wide = mod->functions[f].nblocks +
+                        (mod->path_functions ? mod->path_functions[f].npaths : 0) +
                         (mod->context_functions ? mod->context_functions[f].ncounters : 0);
         if (wide > widest) widest = wide;
     }
@@ -490,17 +508,19 @@ static void chunk_state_init(chunk_state *c, const fsabi_module *mod, size_t nta
     /* FREQSYS_COUNTING=direct|patterns overrides the choice: the two must give the
      * same result, and tests/e2e/counting-t.c holds them to it */
     const char *counting = getenv("FREQSYS_COUNTING");
-    c->direct = counting && !strcmp(counting, "direct") ? 1
-             : counting && !strcmp(counting, "patterns") ? 0 : ncounters <= DIRECT_MAX_COUNTERS;
+    c->direct = counting && !strcmp(counting, "direct")     ? 1
+                : counting && !strcmp(counting, "patterns") ? 0
+                                                            : ncounters <= DIRECT_MAX_COUNTERS;
     if (c->direct) {
         size_t bytes = (ncounters * SMALL_VALUES + 1) * sizeof *c->small;
-        c->small = aligned_alloc(64, (bytes + 63) / 64 * 64);   /* a row per cache line */
+        c->small = aligned_alloc(64, (bytes + 63) / 64 * 64); /* a row per cache line */
         if (c->small) memset(c->small, 0, bytes);
         c->small_rows = calloc(ncounters + 1, sizeof *c->small_rows);
         c->pending_cap = ncounters;
         c->pending_at = calloc(ncounters + 1, sizeof *c->pending_at);
         c->pending_value = calloc(ncounters + 1, sizeof *c->pending_value);
-        if (!c->small || !c->small_rows || !c->pending_at || !c->pending_value) worker_out_of_memory(result_fd, 0);
+        if (!c->small || !c->small_rows || !c->pending_at || !c->pending_value)
+            worker_out_of_memory(result_fd, 0);
         c->warm = ncounters <= WARM_ROWS_MAX_COUNTERS;
     }
     c->budget = PATTERN_BUDGET + 24 * (size_t)mod->nfunctions;
@@ -525,7 +545,8 @@ static void note_failure(chunk_state *c, uint64_t i, trial_end how, uint64_t chu
  * importance sampling, its scores' sums for sensitivities. */
 static void after_trial(const fsabi_module *mod, const program_hooks *program, chunk_state *c, double *scores,
                         double weight_unit, uint64_t i) {
-    if (weight_unit > 0 && program->take_weight) weigh(mod, program->take_weight(), weight_unit, c->fd, c->start, i);
+    if (weight_unit > 0 && program->take_weight)
+        weigh(mod, program->take_weight(), weight_unit, c->fd, c->start, i);
     if (c->scores && program->take_scores) {
         program->take_scores(scores);
         score_sums_trial(c->scores, mod, scores);
@@ -560,8 +581,8 @@ void worker_loop(const worker_config *cfg) {
         program->set_draw_source(sampling_points_draw, points);
     }
     chunk_state_init(&c, mod, ntallies, result_fd);
-    collect(mod, &c, 0);   /* whatever module initialisation counted is not a trial */
-    if (weight_unit > 0 && program->take_weight) program->take_weight();   /* nothing ran yet */
+    collect(mod, &c, 0); /* whatever module initialisation counted is not a trial */
+    if (weight_unit > 0 && program->take_weight) program->take_weight(); /* nothing ran yet */
     if (nscores && !replicates && program->take_scores) {
         trial_scores = calloc(nscores, sizeof *trial_scores);
         if (!trial_scores || score_sums_init(&scores, (uint32_t)mod->nblocks, nscores) != 0)
@@ -585,7 +606,8 @@ void worker_loop(const worker_config *cfg) {
              * stopped early is part of the program's behaviour. abort() is listed
              * as a crash, an input that does not fit as that trial's own failure. */
             if (replicates) end_replicate(&c, &rep, ncounters, 1);
-            if (how == TRIAL_ABORTED || how == TRIAL_INPUT_ERROR) note_failure(&c, i, how, cmd.start, result_fd);
+            if (how == TRIAL_ABORTED || how == TRIAL_INPUT_ERROR)
+                note_failure(&c, i, how, cmd.start, result_fd);
             if (how == TRIAL_EXITED) {
                 c.exits[(program->exit_status ? program->exit_status() : 0) & 255]++;
                 c.any_exit = 1;

@@ -11,17 +11,17 @@
 
 /* What a worker runs, and how: the fields worker_loop reads. */
 typedef struct worker_config {
-    const fsabi_module *mod;         /* counts into its counters */
-    const program_hooks *program;    /* run_trial and the rest */
+    const fsabi_module *mod;      /* counts into its counters */
+    const program_hooks *program; /* run_trial and the rest */
     uint64_t seed;
-    int cmd_fd, result_fd;           /* chunks in, answers out */
-    wire_slot *slot;                 /* announces each trial before running it */
-    uint64_t rss_limit;              /* bytes of resident memory; 0: no limit */
+    int cmd_fd, result_fd; /* chunks in, answers out */
+    wire_slot *slot;       /* announces each trial before running it */
+    uint64_t rss_limit;    /* bytes of resident memory; 0: no limit */
     sampling_method method;
-    uint32_t runs;                   /* runs per replicate under a method other than plain */
-    uint32_t nscores;                /* scores summed per trial; 0: none */
-    double weight_unit;              /* > 0: importance sampling weighs the counts */
-    uint64_t *shared_totals;         /* a replicate's totals, where the harness reads them; NULL: private */
+    uint32_t runs;           /* runs per replicate under a method other than plain */
+    uint32_t nscores;        /* scores summed per trial; 0: none */
+    double weight_unit;      /* > 0: importance sampling weighs the counts */
+    uint64_t *shared_totals; /* a replicate's totals, where the harness reads them; NULL: private */
 } worker_config;
 
 /* The worker's loop: reads chunks from CMD_FD, runs their trials with PROGRAM's

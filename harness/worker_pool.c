@@ -1,4 +1,5 @@
-/* harness/worker_pool.c: the forked workers: started, fed chunks, read, buried when they die, killed when a trial overruns. */
+/* harness/worker_pool.c: the forked workers: started, fed chunks, read, buried when they die, killed when a
+ * trial overruns. */
 /* SPDX-License-Identifier: MIT */
 #define _GNU_SOURCE
 #include "worker_pool.h"
@@ -67,31 +68,51 @@ static void prepare_worker(void *ctx) {
 static void run_worker(void *ctx) {
     const worker_child *k = ctx;
     const runner_config *cfg = k->p->cfg;
-    worker_loop(&(worker_config){.mod = cfg->mod, .program = &cfg->program, .seed = cfg->seed, .cmd_fd = k->cmd_fd,
-                                 .result_fd = k->res_fd, .slot = &k->p->slots[k->w], .rss_limit = cfg->worker_rss_limit,
-                                 .method = cfg->sampling, .runs = cfg->runs_per_trial, .nscores = cfg->nscores,
-                                 .weight_unit = cfg->weight_unit, .shared_totals = k->shared_totals});
+    worker_loop(&(worker_config){.mod = cfg->mod,
+                                 .program = &cfg->program,
+                                 .seed = cfg->seed,
+                                 .cmd_fd = k->cmd_fd,
+                                 .result_fd = k->res_fd,
+                                 .slot = &k->p->slots[k->w],
+                                 .rss_limit = cfg->worker_rss_limit,
+                                 .method = cfg->sampling,
+                                 .runs = cfg->runs_per_trial,
+                                 .nscores = cfg->nscores,
+                                 .weight_unit = cfg->weight_unit,
+                                 .shared_totals = k->shared_totals});
 }
 
 static int spawn(worker_pool *p, int w) {
     int cmd[2], res[2];
     if (pipe2(cmd, O_CLOEXEC) != 0) return -1;
-    if (pipe2(res, O_CLOEXEC) != 0) { close(cmd[0]); close(cmd[1]); return -1; }
+    if (pipe2(res, O_CLOEXEC) != 0) {
+        close(cmd[0]);
+        close(cmd[1]);
+        return -1;
+    }
     /* A big program's chunk sends megabytes of bins; with room for them in the pipe
      * the worker goes on while the harness is busy (the most an unprivileged
      * process may ask for by default; smaller still works, only slower). */
     fcntl(res[0], F_SETPIPE_SZ, RESULT_PIPE_BYTES);
     worker_child child = {p, w, cmd[0], res[1], NULL};
-    pid_t pid = confined_child_start(&(confined_child){&p->cfg->limits, prepare_worker, NULL, run_worker, &child});
+    pid_t pid =
+        confined_child_start(&(confined_child){&p->cfg->limits, prepare_worker, NULL, run_worker, &child});
     if (pid < 0) {
-        close(cmd[0]); close(cmd[1]); close(res[0]); close(res[1]);
+        close(cmd[0]);
+        close(cmd[1]);
+        close(res[0]);
+        close(res[1]);
         return -1;
     }
     close(cmd[0]);
     close(res[1]);
     pool_worker *k = &p->workers[w];
-    *k = (pool_worker){.pid = pid, .cmd_fd = cmd[1], .res_fd = res[0], .killed_for_timeout = WIRE_IDLE,
-                       .seen_trial = WIRE_IDLE, .snap_trial = WIRE_IDLE};
+    *k = (pool_worker){.pid = pid,
+                       .cmd_fd = cmd[1],
+                       .res_fd = res[0],
+                       .killed_for_timeout = WIRE_IDLE,
+                       .seen_trial = WIRE_IDLE,
+                       .snap_trial = WIRE_IDLE};
     k->has_cpu_clock = clock_getcpuclockid(pid, &k->cpu_clock) == 0;
     p->slots[w].trial = WIRE_IDLE;
     return 0;
@@ -110,7 +131,8 @@ int worker_pool_start(worker_pool *p, char *err, size_t errlen) {
 static void retire(pool_worker *k) {
     if (k->pid > 0) {
         kill(k->pid, SIGKILL);
-        while (waitpid(k->pid, NULL, 0) < 0 && errno == EINTR) {}
+        while (waitpid(k->pid, NULL, 0) < 0 && errno == EINTR) {
+        }
     }
     if (k->cmd_fd >= 0) close(k->cmd_fd);
     if (k->res_fd >= 0) close(k->res_fd);
@@ -162,16 +184,19 @@ static void read_input_error(const pool_worker *k, const wire_done *d, char *err
 int worker_pool_receive(worker_pool *p, int w, merge_piece *out, char *err, size_t errlen) {
     pool_worker *k = &p->workers[w];
     wire_done d;
-    if (wire_read(k->res_fd, &d, sizeof d) != 0) return 2;   /* the worker died */
+    if (wire_read(k->res_fd, &d, sizeof d) != 0) return 2; /* the worker died */
     /* bins sent ahead for this chunk come first in the piece */
     merge_piece pc = {d.start, d.count, NULL, k->nearly + d.nbins, NULL, d.naborted, 0, 0, 0};
     wire_bin *bins = realloc(k->early, (pc.nbins + 1) * sizeof *pc.bins);
-    if (!bins) return -1;   /* k->early stays, and is freed with the worker */
+    if (!bins) return -1; /* k->early stays, and is freed with the worker */
     pc.bins = bins;
     k->early = NULL;
     k->nearly = 0;
     pc.aborted = d.naborted ? malloc(d.naborted * sizeof *pc.aborted) : NULL;
-    if (d.naborted && !pc.aborted) { merge_piece_free(&pc); return -1; }
+    if (d.naborted && !pc.aborted) {
+        merge_piece_free(&pc);
+        return -1;
+    }
     if ((d.nbins && wire_read(k->res_fd, pc.bins + pc.nbins - d.nbins, d.nbins * sizeof *pc.bins) != 0) ||
         (d.naborted && wire_read(k->res_fd, pc.aborted, d.naborted * sizeof *pc.aborted) != 0)) {
         merge_piece_free(&pc);
@@ -257,7 +282,7 @@ static int crash_site(const worker_pool *p, int w, uint64_t t, int signal, merge
     uint32_t n = slot->ncrash_pcs < WIRE_CRASH_PCS ? slot->ncrash_pcs : WIRE_CRASH_PCS;
     if (slot->crash_trial == t && n && p->cfg->locate_crash)
         block = p->cfg->locate_crash(p->cfg->mark_stuck_ctx, slot->crash_pcs, (int)n);
-    size_t cap = out->nbins;   /* grow from what is there */
+    size_t cap = out->nbins; /* grow from what is there */
     uint32_t at = block >= 0 ? (uint32_t)block : UINT32_MAX;
     return push_bin(out, (wire_bin){at, WIRE_BIN_CRASH_SITE, (uint64_t)signal, 1}, &cap);
 }
@@ -277,7 +302,8 @@ static int account_loss(worker_pool *p, int w, uint64_t t, int status, worker_po
     } else if (t != WIRE_IDLE && t >= c.start && t < c.start + c.count) {
         runner_failure_kind kind = runner_failure_of(status, k->killed_for_timeout == t);
         loss->has_failed = 1;
-        loss->failed = (merge_piece){t, 1, NULL, 0, NULL, 0, t, 1 + kind, WIFSIGNALED(status) ? WTERMSIG(status) : 0};
+        loss->failed =
+            (merge_piece){t, 1, NULL, 0, NULL, 0, t, 1 + kind, WIFSIGNALED(status) ? WTERMSIG(status) : 0};
         const uint64_t *moving = kind == FAILURE_TIMEOUT && k->snap_trial == t ? k->snapshot : NULL;
         if (failed_counts(p, k, &p->shares[w], moving, &loss->failed) != 0) return -1;
         if (kind == FAILURE_CRASH && crash_site(p, w, t, loss->failed.signal, &loss->failed) != 0) return -1;
@@ -295,7 +321,8 @@ static int account_loss(worker_pool *p, int w, uint64_t t, int status, worker_po
 }
 
 static void say_confine_failed(char *err, size_t errlen) {
-    snprintf(err, errlen, "a worker could not apply its limits "
+    snprintf(err, errlen,
+             "a worker could not apply its limits "
              "(rlimits, seccomp filter); --allow-writes with --allow-network runs without the filter");
 }
 
@@ -303,7 +330,8 @@ int worker_pool_bury(worker_pool *p, int w, worker_pool_loss *loss, char *err, s
     pool_worker *k = &p->workers[w];
     memset(loss, 0, sizeof *loss);
     int status = 0;
-    while (waitpid(k->pid, &status, 0) < 0 && errno == EINTR) {}
+    while (waitpid(k->pid, &status, 0) < 0 && errno == EINTR) {
+    }
     k->pid = -1;
     free(k->early);
     k->early = NULL;
@@ -311,7 +339,8 @@ int worker_pool_bury(worker_pool *p, int w, worker_pool_loss *loss, char *err, s
     uint64_t t = __atomic_load_n(&p->slots[w].trial, __ATOMIC_ACQUIRE);
     close(k->cmd_fd);
     close(k->res_fd);
-    k->cmd_fd = k->res_fd = -1;   /* a failed respawn leaves them to retire(), which must not close them again */
+    k->cmd_fd = k->res_fd =
+        -1; /* a failed respawn leaves them to retire(), which must not close them again */
     int confine_failed = WIFEXITED(status) && WEXITSTATUS(status) == CONFINE_EXIT_STATUS;
     int lost = account_loss(p, w, t, status, loss, err, errlen);
     free(k->snapshot);
@@ -394,12 +423,13 @@ int worker_pool_slowest(worker_pool *p, double min_s, uint64_t *trial, double *s
     /* only a trial that computes is asked: a signal would cut a sleep short */
     const pool_worker *k = &p->workers[at];
     uint64_t used = cpu_ns(k);
-    if (k->has_cpu_clock && (double)(used > k->seen_cpu_ns ? used - k->seen_cpu_ns : 0) * 1e-9 < min_s) return 0;
+    if (k->has_cpu_clock && (double)(used > k->seen_cpu_ns ? used - k->seen_cpu_ns : 0) * 1e-9 < min_s)
+        return 0;
     *trial = k->seen_trial;
     *seconds = (double)longest * 1e-9;
     int answered = __atomic_load_n(&p->slots[at].pc_seq, __ATOMIC_ACQUIRE) && p->slots[at].pc_trial == *trial;
     *pc = answered ? p->slots[at].pc : 0;
-    kill(p->workers[at].pid, WIRE_SAMPLE_SIGNAL);   /* a fresh answer for the next look */
+    kill(p->workers[at].pid, WIRE_SAMPLE_SIGNAL); /* a fresh answer for the next look */
     return 1;
 }
 

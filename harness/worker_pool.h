@@ -1,4 +1,5 @@
-/* harness/worker_pool.h: the forked workers: started, fed chunks, read, buried when they die, killed when a trial overruns. */
+/* harness/worker_pool.h: the forked workers: started, fed chunks, read, buried when they die, killed when a
+ * trial overruns. */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_WORKER_POOL_H
 #define FREQSYS_WORKER_POOL_H
@@ -15,34 +16,34 @@
 typedef struct pool_worker {
     pid_t pid;
     int cmd_fd, res_fd;
-    int busy;                      /* chunks handed to it and not yet returned */
-    wire_chunk chunks[2];          /* those chunks, the running one first */
-    uint64_t killed_for_timeout;   /* WIRE_IDLE, or the trial it overran */
-    uint64_t seen_trial;           /* the trial it ran when last looked at ... */
-    uint64_t seen_since_ns;        /* ... first seen then, */
-    uint64_t seen_cpu_ns;          /* ... when the worker had used this much CPU time */
-    clockid_t cpu_clock;           /* the worker's CPU-time clock */
-    int has_cpu_clock;             /* 0: trials are timed by the wall clock alone */
-    int retiring;                  /* said it exits after its last chunk: hand it nothing */
-    wire_bin *early;               /* bins of the running chunk sent ahead (partial) */
+    int busy;                    /* chunks handed to it and not yet returned */
+    wire_chunk chunks[2];        /* those chunks, the running one first */
+    uint64_t killed_for_timeout; /* WIRE_IDLE, or the trial it overran */
+    uint64_t seen_trial;         /* the trial it ran when last looked at ... */
+    uint64_t seen_since_ns;      /* ... first seen then, */
+    uint64_t seen_cpu_ns;        /* ... when the worker had used this much CPU time */
+    clockid_t cpu_clock;         /* the worker's CPU-time clock */
+    int has_cpu_clock;           /* 0: trials are timed by the wall clock alone */
+    int retiring;                /* said it exits after its last chunk: hand it nothing */
+    wire_bin *early;             /* bins of the running chunk sent ahead (partial) */
     size_t nearly;
     /* A trial past its timeout is watched a while longer before it is killed: the
      * counters that moved meanwhile are those of the code it was stuck in. */
-    uint64_t *snapshot;            /* [ncounters] its counts when it overran, or NULL */
+    uint64_t *snapshot; /* [ncounters] its counts when it overran, or NULL */
     uint64_t snap_trial, snap_cpu_ns, snap_wall_ns;
-    uint64_t pcs[4];               /* where it was seen running meanwhile */
+    uint64_t pcs[4]; /* where it was seen running meanwhile */
     int npcs;
     uint64_t pc_seq_seen;
 } pool_worker;
 
 typedef struct worker_pool {
-    const runner_config *cfg;      /* the module, the program, the seed, the limits */
+    const runner_config *cfg; /* the module, the program, the seed, the limits */
     int jobs;
-    pool_worker *workers;          /* [jobs] */
-    wire_slot *slots;              /* [jobs], shared with the workers */
-    counter_share *shares;         /* [jobs]: each worker's counters, readable after it died */
+    pool_worker *workers;  /* [jobs] */
+    wire_slot *slots;      /* [jobs], shared with the workers */
+    counter_share *shares; /* [jobs]: each worker's counters, readable after it died */
     int idle_deaths;
-    uint64_t recent_bins, recent_trials;   /* what finished chunks carried */
+    uint64_t recent_bins, recent_trials; /* what finished chunks carried */
 } worker_pool;
 
 /* What a dead worker leaves: ranges to run again, and, when it died in a trial,

@@ -31,7 +31,8 @@ static void on_sample(int sig, siginfo_t *info, void *context) {
     (void)info;
     uint64_t pc = interrupted_pc(context);
     __atomic_store_n(&sample_slot->pc, pc, __ATOMIC_RELAXED);
-    __atomic_store_n(&sample_slot->pc_trial, __atomic_load_n(&sample_slot->trial, __ATOMIC_RELAXED), __ATOMIC_RELAXED);
+    __atomic_store_n(&sample_slot->pc_trial, __atomic_load_n(&sample_slot->trial, __ATOMIC_RELAXED),
+                     __ATOMIC_RELAXED);
     __atomic_add_fetch(&sample_slot->pc_seq, 1, __ATOMIC_RELEASE);
 }
 
@@ -59,7 +60,7 @@ void worker_signals_answer_crashes(void) {
     stack_t ss = {.ss_sp = alt, .ss_size = sizeof alt, .ss_flags = 0};
     sigaltstack(&ss, NULL);
     void *warm[2];
-    backtrace(warm, 2);   /* loads the unwinder now, not inside a handler */
+    backtrace(warm, 2); /* loads the unwinder now, not inside a handler */
     static const int fatal[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTRAP};
     struct sigaction sa = {0};
     sa.sa_sigaction = on_fatal;
@@ -76,4 +77,3 @@ void worker_signals_answer_samples(wire_slot *slot) {
     sigemptyset(&sa.sa_mask);
     sigaction(WIRE_SAMPLE_SIGNAL, &sa, NULL);
 }
-

@@ -14,12 +14,20 @@
 #define TAP_FN static __attribute__((unused))
 static int tap_planned, tap_run, tap_failed;
 
-TAP_FN void plan(int n) { tap_planned = n; printf("1..%d\n", n); fflush(stdout); }
+TAP_FN void plan(int n) {
+    tap_planned = n;
+    printf("1..%d\n", n);
+    fflush(stdout);
+}
 
 TAP_FN void diag(const char *fmt, ...) {
-    va_list ap; va_start(ap, fmt);
-    printf("# "); vprintf(fmt, ap); printf("\n");
-    va_end(ap); fflush(stdout);
+    va_list ap;
+    va_start(ap, fmt);
+    printf("# ");
+    vprintf(fmt, ap);
+    printf("\n");
+    va_end(ap);
+    fflush(stdout);
 }
 
 TAP_FN int vok(int pass, const char *fmt, va_list ap) {
@@ -27,38 +35,56 @@ TAP_FN int vok(int pass, const char *fmt, va_list ap) {
     if (!pass) tap_failed++;
     printf("%s %d - ", pass ? "ok" : "not ok", tap_run);
     vprintf(fmt, ap);
-    printf("\n"); fflush(stdout);
+    printf("\n");
+    fflush(stdout);
     return pass;
 }
 
 TAP_FN int ok(int pass, const char *fmt, ...) {
-    va_list ap; va_start(ap, fmt); int r = vok(pass, fmt, ap); va_end(ap); return r;
+    va_list ap;
+    va_start(ap, fmt);
+    int r = vok(pass, fmt, ap);
+    va_end(ap);
+    return r;
 }
 
 TAP_FN int is_int(long long got, long long want, const char *fmt, ...) {
-    va_list ap; va_start(ap, fmt); int r = vok(got == want, fmt, ap); va_end(ap);
+    va_list ap;
+    va_start(ap, fmt);
+    int r = vok(got == want, fmt, ap);
+    va_end(ap);
     if (!r) diag("     got: %lld\n#     want: %lld", got, want);
     return r;
 }
 
 TAP_FN int is_double(double got, double want, double tol, const char *fmt, ...) {
-    va_list ap; va_start(ap, fmt); int r = vok(fabs(got - want) <= tol, fmt, ap); va_end(ap);
+    va_list ap;
+    va_start(ap, fmt);
+    int r = vok(fabs(got - want) <= tol, fmt, ap);
+    va_end(ap);
     if (!r) diag("     got: %.17g\n#     want: %.17g (tolerance %g)", got, want, tol);
     return r;
 }
 
 TAP_FN int is_string(const char *got, const char *want, const char *fmt, ...) {
     int pass = got && want ? strcmp(got, want) == 0 : got == want;
-    va_list ap; va_start(ap, fmt); int r = vok(pass, fmt, ap); va_end(ap);
+    va_list ap;
+    va_start(ap, fmt);
+    int r = vok(pass, fmt, ap);
+    va_end(ap);
     if (!r) diag("     got: %s\n#     want: %s", got ? got : "(null)", want ? want : "(null)");
     return r;
 }
 
 /* Stops the test at once: the fixture is broken, later checks would only mislead. */
 TAP_FN _Noreturn void bail(const char *fmt, ...) {
-    va_list ap; va_start(ap, fmt);
-    printf("Bail out! "); vprintf(fmt, ap); printf("\n");
-    va_end(ap); fflush(stdout);
+    va_list ap;
+    va_start(ap, fmt);
+    printf("Bail out! ");
+    vprintf(fmt, ap);
+    printf("\n");
+    va_end(ap);
+    fflush(stdout);
     exit(255);
 }
 

@@ -1,4 +1,5 @@
-/* freqsys/export/block_lines.c: every block's lines and discriminators, from the program compiled as clang's front end emits it. */
+/* freqsys/export/block_lines.c: every block's lines and discriminators, from the program compiled as clang's
+ * front end emits it. */
 /* SPDX-License-Identifier: MIT */
 #define _GNU_SOURCE
 #include "block_lines.h"
@@ -47,68 +48,57 @@ typedef struct ctx {
     size_t errlen;
 } ctx;
 
-static int oom(ctx *c)
-{
+static int oom(ctx *c) {
     snprintf(c->err, c->errlen, "out of memory");
     return -1;
 }
 
 /* The next discriminator of FILE:LINE in the function (numbers are per line). */
-static unsigned next_of(ctx *c, const char *file, int line, unsigned *out)
-{
+static unsigned next_of(ctx *c, const char *file, int line, unsigned *out) {
     for (size_t k = 0; k < c->ncounters; k++)
         if (c->counters[k].line == line && !strcmp(c->counters[k].file, file))
             return *out = ++c->counters[k].last, 0;
     if (c->ncounters == c->counters_cap) {
         size_t cap = c->counters_cap ? 2 * c->counters_cap : 64;
         line_counter *v = realloc(c->counters, cap * sizeof *v);
-        if (!v)
-            return (unsigned)oom(c);
+        if (!v) return (unsigned)oom(c);
         c->counters = v;
         c->counters_cap = cap;
     }
     char *f = strdup(file);
-    if (!f)
-        return (unsigned)oom(c);
+    if (!f) return (unsigned)oom(c);
     c->counters[c->ncounters++] = (line_counter){.file = f, .line = line, .last = 1};
     *out = 1;
     return 0;
 }
 
-static void reset_counters(ctx *c)
-{
-    for (size_t k = 0; k < c->ncounters; k++)
-        free(c->counters[k].file);
+static void reset_counters(ctx *c) {
+    for (size_t k = 0; k < c->ncounters; k++) free(c->counters[k].file);
     c->ncounters = 0;
 }
 
 /* Whether AddDiscriminators gives INST a discriminator: not an intrinsic, unless one
  * of memory (SROA may turn it into loads and stores). */
-static int discriminated(LLVMValueRef inst)
-{
+static int discriminated(LLVMValueRef inst) {
     return !LLVMIsAIntrinsicInst(inst) || LLVMIsAMemIntrinsic(inst);
 }
 
-static const char *file_of(LLVMValueRef inst)
-{
+static const char *file_of(LLVMValueRef inst) {
     unsigned len = 0;
     const char *f = LLVMGetDebugLocFilename(inst, &len);
     return f && len ? f : NULL;
 }
 
 /* Whether INST has a line: instructions without a location have line 0. */
-static int located(LLVMValueRef inst)
-{
+static int located(LLVMValueRef inst) {
     return LLVMGetDebugLocLine(inst) > 0 && file_of(inst);
 }
 
-static int add(ctx *c, block_position p)
-{
+static int add(ctx *c, block_position p) {
     if (c->out->n == c->cap) {
         size_t cap = c->cap ? 2 * c->cap : 256;
         block_position *v = realloc(c->out->v, cap * sizeof *v);
-        if (!v)
-            return oom(c);
+        if (!v) return oom(c);
         c->out->v = v;
         c->cap = cap;
     }
@@ -119,39 +109,31 @@ static int add(ctx *c, block_position p)
 /* The line GIMPLE's last statement of BB would have: a conditional branch's or a
  * switch's own, else the last located instruction's before the terminator (a goto is
  * no statement). 0: none. */
-static int last_line(LLVMBasicBlockRef bb)
-{
+static int last_line(LLVMBasicBlockRef bb) {
     LLVMValueRef term = LLVMGetBasicBlockTerminator(bb);
-    if (term && LLVMGetNumSuccessors(term) > 1 && located(term))
-        return (int)LLVMGetDebugLocLine(term);
+    if (term && LLVMGetNumSuccessors(term) > 1 && located(term)) return (int)LLVMGetDebugLocLine(term);
     for (LLVMValueRef i = term ? LLVMGetPreviousInstruction(term) : LLVMGetLastInstruction(bb); i;
          i = LLVMGetPreviousInstruction(i))
-        if (located(i) && discriminated(i))
-            return (int)LLVMGetDebugLocLine(i);
+        if (located(i) && discriminated(i)) return (int)LLVMGetDebugLocLine(i);
     return 0;
 }
 
-static int first_line(LLVMBasicBlockRef bb)
-{
+static int first_line(LLVMBasicBlockRef bb) {
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
-        if (located(i) && discriminated(i))
-            return (int)LLVMGetDebugLocLine(i);
+        if (located(i) && discriminated(i)) return (int)LLVMGetDebugLocLine(i);
     return 0;
 }
 
-static size_t index_of(LLVMBasicBlockRef *bbs, size_t n, LLVMBasicBlockRef bb)
-{
+static size_t index_of(LLVMBasicBlockRef *bbs, size_t n, LLVMBasicBlockRef bb) {
     for (size_t k = 0; k < n; k++)
-        if (bbs[k] == bb)
-            return k;
+        if (bbs[k] == bb) return k;
     return n;
 }
 
 /* GCC's discriminator of each block (GCC_D[k] for IR block k). Blocks that only the
  * optimising front end has (EXTRA) are not GCC's: they are passed through. */
 static int gcc_discriminators(ctx *c, LLVMBasicBlockRef *bbs, size_t n, const char *file, const char *extra,
-                              unsigned *gcc_d)
-{
+                              unsigned *gcc_d) {
     reset_counters(c);
     for (size_t b = 0; b < n; b++) {
         int line = extra[b] ? 0 : last_line(bbs[b]);
@@ -162,11 +144,9 @@ static int gcc_discriminators(ctx *c, LLVMBasicBlockRef *bbs, size_t n, const ch
                 LLVMValueRef t = LLVMGetBasicBlockTerminator(bbs[k]);
                 k = t && LLVMGetNumSuccessors(t) == 1 ? index_of(bbs, n, LLVMGetSuccessor(t, 0)) : n;
             }
-            if (k == n || (first_line(bbs[k]) != line && last_line(bbs[k]) != line))
-                continue;
+            if (k == n || (first_line(bbs[k]) != line && last_line(bbs[k]) != line)) continue;
             unsigned *target = gcc_d[k] != 0 && gcc_d[b] == 0 ? &gcc_d[b] : &gcc_d[k];
-            if (next_of(c, file, line, target) != 0)
-                return -1;
+            if (next_of(c, file, line, target) != 0) return -1;
         }
     }
     return 0;
@@ -180,8 +160,7 @@ typedef struct held_line {
     unsigned d;
 } held_line;
 
-static held_line *find_held(held_line *v, size_t n, size_t block, const char *file, int line, int any_block)
-{
+static held_line *find_held(held_line *v, size_t n, size_t block, const char *file, int line, int any_block) {
     for (size_t k = 0; k < n; k++)
         if ((any_block || v[k].block == block) && v[k].line == line && v[k].file && file &&
             !strcmp(v[k].file, file))
@@ -191,19 +170,16 @@ static held_line *find_held(held_line *v, size_t n, size_t block, const char *fi
 
 /* AddDiscriminators' first walk: the discriminator of each block on each of its lines.
  * Returns the list (*N entries), or NULL with ERR set. */
-static held_line *clang_lines(ctx *c, LLVMBasicBlockRef *bbs, size_t n, size_t *count)
-{
+static held_line *clang_lines(ctx *c, LLVMBasicBlockRef *bbs, size_t n, size_t *count) {
     held_line *v = NULL;
     size_t len = 0, cap = 0;
     reset_counters(c);
     for (size_t b = 0; b < n; b++)
         for (LLVMValueRef i = LLVMGetFirstInstruction(bbs[b]); i; i = LLVMGetNextInstruction(i)) {
-            if (!discriminated(i) || !located(i))
-                continue;
+            if (!discriminated(i) || !located(i)) continue;
             int line = (int)LLVMGetDebugLocLine(i);
             const char *f = file_of(i);
-            if (find_held(v, len, b, f, line, 0))
-                continue;
+            if (find_held(v, len, b, f, line, 0)) continue;
             unsigned d = 0;
             if (find_held(v, len, b, f, line, 1) && next_of(c, f, line, &d) != 0) {
                 free(v);
@@ -227,47 +203,43 @@ static held_line *clang_lines(ctx *c, LLVMBasicBlockRef *bbs, size_t n, size_t *
 
 /* Adds the place of instruction I of block B (result block BLOCK) unless the block has
  * it already; a call always gets one, with its callee. */
-static int place(ctx *c, uint32_t block, int line, unsigned d, unsigned gcc_d, const char *callee)
-{
+static int place(ctx *c, uint32_t block, int line, unsigned d, unsigned gcc_d, const char *callee) {
     /* the block's places so far are the last ones added */
     for (size_t k = c->out->n; !callee && k > 0 && c->out->v[k - 1].block == block; k--) {
         const block_position *p = &c->out->v[k - 1];
-        if (p->line == line && p->clang_discriminator == d && !p->callee)
-            return 0;
+        if (p->line == line && p->clang_discriminator == d && !p->callee) return 0;
     }
     char *name = callee ? strdup(callee) : NULL;
-    if (callee && !name)
-        return oom(c);
-    int rc = add(c, (block_position){.block = block, .line = line, .clang_discriminator = d,
-                                     .gcc_discriminator = gcc_d, .callee = name});
-    if (rc != 0)
-        free(name);
+    if (callee && !name) return oom(c);
+    int rc = add(c, (block_position){.block = block,
+                                     .line = line,
+                                     .clang_discriminator = d,
+                                     .gcc_discriminator = gcc_d,
+                                     .callee = name});
+    if (rc != 0) free(name);
     return rc;
 }
 
 /* The places of IR function FN, whose blocks MAP gives the result's. */
-static int places(ctx *c, LLVMValueRef fn, LLVMBasicBlockRef *bbs, size_t n, const size_t *map, const char *extra)
-{
+static int places(ctx *c, LLVMValueRef fn, LLVMBasicBlockRef *bbs, size_t n, const size_t *map,
+                  const char *extra) {
     LLVMMetadataRef sp = LLVMGetSubprogram(fn);
     unsigned len = 0;
     const char *file = sp ? LLVMDIFileGetFilename(LLVMDIScopeGetFile(sp), &len) : NULL;
-    if (!file || !len)
-        return 0;   /* no debug information: no places */
+    if (!file || !len) return 0; /* no debug information: no places */
     char *own = strndup(file, len);
     unsigned *gcc_d = calloc(n + 1, sizeof *gcc_d);
     size_t nheld = 0;
     held_line *held = NULL;
     int rc = !own || !gcc_d ? oom(c) : gcc_discriminators(c, bbs, n, own, extra, gcc_d);
-    if (rc == 0 && !(held = clang_lines(c, bbs, n, &nheld)))
-        rc = -1;
+    if (rc == 0 && !(held = clang_lines(c, bbs, n, &nheld))) rc = -1;
     /* the second walk: in each block, a call on a line after the first call on it gets
      * the line's next number; the numbers go on from the first walk's */
     for (size_t b = 0; b < n && rc == 0; b++) {
         held_line *calls = NULL;
         size_t ncalls = 0;
         for (LLVMValueRef i = LLVMGetFirstInstruction(bbs[b]); i && rc == 0; i = LLVMGetNextInstruction(i)) {
-            if (!discriminated(i) || !located(i))
-                continue;
+            if (!discriminated(i) || !located(i)) continue;
             int line = (int)LLVMGetDebugLocLine(i);
             const char *f = file_of(i);
             held_line *h = find_held(held, nheld, b, f, line, 0);
@@ -300,46 +272,38 @@ static int places(ctx *c, LLVMValueRef fn, LLVMBasicBlockRef *bbs, size_t n, con
     return rc;
 }
 
-int block_lines_compute(const result *r, const char *spec_path, block_lines *out, char *err, size_t errlen)
-{
+int block_lines_compute(const result *r, const char *spec_path, block_lines *out, char *err, size_t errlen) {
     *out = (block_lines){0};
     ctx c = {.r = r, .out = out, .err = err, .errlen = errlen};
     LLVMContextRef lc = LLVMContextCreate();
     LLVMModuleRef m = NULL;
     int rc = frontend_module_compile(spec_path, lc, &m, err, errlen);
     for (LLVMValueRef fn = m ? LLVMGetFirstFunction(m) : NULL; fn && rc == 0; fn = LLVMGetNextFunction(fn)) {
-        if (LLVMIsDeclaration(fn))
-            continue;
+        if (LLVMIsDeclaration(fn)) continue;
         size_t n = LLVMCountBasicBlocks(fn);
         LLVMBasicBlockRef *bbs = malloc((n + 1) * sizeof *bbs);
         size_t *map = malloc((n + 1) * sizeof *map);
         char *extra = malloc(n + 1);
-        if (!bbs || !map || !extra)
-            rc = oom(&c);
+        if (!bbs || !map || !extra) rc = oom(&c);
         if (rc == 0) {
             LLVMGetBasicBlocks(fn, bbs);
             rc = frontend_blocks_match(r, LLVMGetValueName(fn), bbs, n, map, extra, err, errlen);
         }
-        if (rc == 0)
-            rc = places(&c, fn, bbs, n, map, extra);
+        if (rc == 0) rc = places(&c, fn, bbs, n, map, extra);
         free(bbs);
         free(map);
         free(extra);
     }
-    if (m)
-        LLVMDisposeModule(m);
+    if (m) LLVMDisposeModule(m);
     LLVMContextDispose(lc);
     reset_counters(&c);
     free(c.counters);
-    if (rc != 0)
-        block_lines_free(out);
+    if (rc != 0) block_lines_free(out);
     return rc;
 }
 
-void block_lines_free(block_lines *b)
-{
-    for (size_t k = 0; k < b->n; k++)
-        free(b->v[k].callee);
+void block_lines_free(block_lines *b) {
+    for (size_t k = 0; k < b->n; k++) free(b->v[k].callee);
     free(b->v);
     *b = (block_lines){0};
 }

@@ -1,4 +1,5 @@
-/* freqsys/export/block_lines.h: every block's lines and discriminators, from the program compiled as clang's front end emits it. */
+/* freqsys/export/block_lines.h: every block's lines and discriminators, from the program compiled as clang's
+ * front end emits it. */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_BLOCK_LINES_H
 #define FREQSYS_BLOCK_LINES_H

@@ -1,4 +1,5 @@
-/* freqsys/export/frontend_blocks.c: the program as clang's optimising front end emits it, its blocks matched to a result's. */
+/* freqsys/export/frontend_blocks.c: the program as clang's optimising front end emits it, its blocks matched
+ * to a result's. */
 /* SPDX-License-Identifier: MIT */
 #include "frontend_blocks.h"
 
@@ -13,22 +14,21 @@
  * make the front end emit what it emits when optimising (its lifetime markers come
  * with blocks of their own, which discriminators and probes number) with no pass run
  * after it. */
-static char **plain_flags(char **flags, size_t n, size_t *kept)
-{
+static char **plain_flags(char **flags, size_t n, size_t *kept) {
     static char *const optimising[] = {"-O2", "-Xclang", "-disable-llvm-passes"};
     size_t extra = sizeof optimising / sizeof optimising[0];
     char **v = calloc(n + extra + 1, sizeof *v);
     *kept = 0;
     for (size_t k = 0; v && k < n; k++)
-        if (strncmp(flags[k], "-fprofile-instr-generate", 24) != 0 && strcmp(flags[k], "-fcoverage-mapping") != 0)
+        if (strncmp(flags[k], "-fprofile-instr-generate", 24) != 0 &&
+            strcmp(flags[k], "-fcoverage-mapping") != 0)
             v[(*kept)++] = flags[k];
-    for (size_t k = 0; v && k < extra; k++)
-        v[(*kept)++] = optimising[k];
+    for (size_t k = 0; v && k < extra; k++) v[(*kept)++] = optimising[k];
     return v;
 }
 
-int frontend_module_compile(const char *spec_path, LLVMContextRef lc, LLVMModuleRef *out, char *err, size_t errlen)
-{
+int frontend_module_compile(const char *spec_path, LLVMContextRef lc, LLVMModuleRef *out, char *err,
+                            size_t errlen) {
     *out = NULL;
     char msg[16384];
     spec *s;
@@ -58,54 +58,44 @@ int frontend_module_compile(const char *spec_path, LLVMContextRef lc, LLVMModule
     return rc;
 }
 
-static size_t stem_len(const char *name)
-{
+static size_t stem_len(const char *name) {
     size_t n = strlen(name);
-    while (n > 0 && name[n - 1] >= '0' && name[n - 1] <= '9')
-        n--;
+    while (n > 0 && name[n - 1] >= '0' && name[n - 1] <= '9') n--;
     return n;
 }
 
-int block_names_same_stem(const char *a, const char *b)
-{
+int block_names_same_stem(const char *a, const char *b) {
     size_t n = stem_len(a);
     return n == stem_len(b) && strncmp(a, b, n) == 0;
 }
 
 /* Blocks clang adds only when it counts (-fprofile-instr-generate), which a run with
  * that flag has and the front end's plain code does not. */
-static int counter_block(const char *name)
-{
+static int counter_block(const char *name) {
     return strstr(name, "rhscnt") || strstr(name, "skipcount");
 }
 
 /* The first line of BB's code, 0 when none is known. */
-static int first_line(LLVMBasicBlockRef bb)
-{
+static int first_line(LLVMBasicBlockRef bb) {
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
-        if (LLVMGetDebugLocLine(i) > 0)
-            return (int)LLVMGetDebugLocLine(i);
+        if (LLVMGetDebugLocLine(i) > 0) return (int)LLVMGetDebugLocLine(i);
     return 0;
 }
 
 /* The first of R's blocks [FROM, END) named like LABEL, the first of them on LINE when
  * one is; END when none is named so. */
-static size_t next_match(const result *r, size_t from, size_t end, const char *label, int line)
-{
+static size_t next_match(const result *r, size_t from, size_t end, const char *label, int line) {
     size_t any = end;
     for (size_t i = from; i < end; i++)
         if (block_names_same_stem(r->blocks[i].block, label)) {
-            if (line && r->blocks[i].line == line)
-                return i;
-            if (any == end)
-                any = i;
+            if (line && r->blocks[i].line == line) return i;
+            if (any == end) any = i;
         }
     return any;
 }
 
 int frontend_blocks_match(const result *r, const char *name, LLVMBasicBlockRef *bbs, size_t n, size_t *map,
-                          char *extra, char *err, size_t errlen)
-{
+                          char *extra, char *err, size_t errlen) {
     size_t first, end;
     result_function_blocks(r, name, &first, &end);
     size_t j = first;
@@ -116,12 +106,12 @@ int frontend_blocks_match(const result *r, const char *name, LLVMBasicBlockRef *
             continue;
         }
         const char *label = LLVMGetBasicBlockName(bbs[k]);
-        while (j < end && !block_names_same_stem(r->blocks[j].block, label) && counter_block(r->blocks[j].block))
+        while (j < end && !block_names_same_stem(r->blocks[j].block, label) &&
+               counter_block(r->blocks[j].block))
             j++;
         /* a block with no count of the run's own: one the optimising front end adds */
         int later = 0;
-        for (size_t i = j; i < end && !later; i++)
-            later = block_names_same_stem(r->blocks[i].block, label);
+        for (size_t i = j; i < end && !later; i++) later = block_names_same_stem(r->blocks[i].block, label);
         if (!later) {
             map[k] = SIZE_MAX;
             extra[k] = 1;
@@ -133,8 +123,10 @@ int frontend_blocks_match(const result *r, const char *name, LLVMBasicBlockRef *
         if (!block_names_same_stem(r->blocks[j].block, label))
             j = next_match(r, j, end, label, first_line(bbs[k]));
         if (j == end) {
-            snprintf(err, errlen, "%s: block %s is not among the result's blocks (the sources changed since the "
-                                  "run?)", name, label);
+            snprintf(err, errlen,
+                     "%s: block %s is not among the result's blocks (the sources changed since the "
+                     "run?)",
+                     name, label);
             return -1;
         }
         map[k] = j++;

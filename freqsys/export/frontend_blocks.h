@@ -1,4 +1,5 @@
-/* freqsys/export/frontend_blocks.h: the program as clang's optimising front end emits it, its blocks matched to a result's. */
+/* freqsys/export/frontend_blocks.h: the program as clang's optimising front end emits it, its blocks matched
+ * to a result's. */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_FRONTEND_BLOCKS_H
 #define FREQSYS_FRONTEND_BLOCKS_H
@@ -11,7 +12,8 @@
  * counters, as the front end emits it at -O2 with no pass run after it: the code that
  * a compiler reading a profile numbers its places in (discriminators, pseudo-probes).
  * Returns 0 with *OUT in LC, or -1 with ERR saying why. */
-int frontend_module_compile(const char *spec_path, LLVMContextRef lc, LLVMModuleRef *out, char *err, size_t errlen);
+int frontend_module_compile(const char *spec_path, LLVMContextRef lc, LLVMModuleRef *out, char *err,
+                            size_t errlen);
 
 /* Whether block names A and B differ only in their trailing numbers: LLVM makes block
  * names unique with one counter per function, so an added block shifts the numbers of

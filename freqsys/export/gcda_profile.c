@@ -1,4 +1,5 @@
-/* freqsys/export/gcda_profile.c: the result's trials as GCC's own profile (.gcda files for gcc -fprofile-use). */
+/* freqsys/export/gcda_profile.c: the result's trials as GCC's own profile (.gcda files for gcc
+ * -fprofile-use). */
 /* SPDX-License-Identifier: MIT */
 #define _GNU_SOURCE
 #include "gcda_profile.h"
@@ -29,14 +30,11 @@
 
 #define DRAW_CHUNK 256
 
-static char *quote(const char *s)
-{
+static char *quote(const char *s) {
     size_t n = 3;
-    for (const char *p = s; *p; p++)
-        n += *p == '\'' ? 4 : 1;
+    for (const char *p = s; *p; p++) n += *p == '\'' ? 4 : 1;
     char *q = malloc(n), *o = q;
-    if (!q)
-        return NULL;
+    if (!q) return NULL;
     *o++ = '\'';
     for (const char *p = s; *p; p++) {
         if (*p == '\'') {
@@ -52,15 +50,13 @@ static char *quote(const char *s)
 }
 
 /* The current folder, to free; NULL when it cannot be said. */
-static char *current_dir(void)
-{
+static char *current_dir(void) {
     char buf[4096];
     return getcwd(buf, sizeof buf) ? strdup(buf) : NULL;
 }
 
 /* Appends " 'WORD'" to the command *CMD. Returns 0, or -1 when memory ran out. */
-static int append(char **cmd, const char *word)
-{
+static int append(char **cmd, const char *word) {
     char *q = quote(word), *next = NULL;
     if (!q || asprintf(&next, "%s %s", *cmd, q) < 0) {
         free(q);
@@ -76,38 +72,30 @@ static int append(char **cmd, const char *word)
  * definitions, include paths, the language standard. Code generation flags are
  * clang's own (or the export's own GCC flags say them). TAKES_NEXT: its value is
  * the next word. */
-static int portable_flag(const char *f, int *takes_next)
-{
+static int portable_flag(const char *f, int *takes_next) {
     static const char *const spaced[] = {"-include", "-isystem", "-iquote", "-idirafter", NULL};
     *takes_next = 0;
     for (const char *const *p = spaced; *p; p++)
-        if (!strcmp(f, *p))
-            return *takes_next = 1;
-    if (!strcmp(f, "-D") || !strcmp(f, "-U") || !strcmp(f, "-I"))
-        return *takes_next = 1;
+        if (!strcmp(f, *p)) return *takes_next = 1;
+    if (!strcmp(f, "-D") || !strcmp(f, "-U") || !strcmp(f, "-I")) return *takes_next = 1;
     return !strncmp(f, "-D", 2) || !strncmp(f, "-U", 2) || !strncmp(f, "-I", 2) || !strncmp(f, "-std=", 5);
 }
 
-static int append_flags(char **cmd, char *const *flags, size_t n)
-{
+static int append_flags(char **cmd, char *const *flags, size_t n) {
     for (size_t k = 0; k < n; k++) {
         int next;
-        if (!portable_flag(flags[k], &next))
-            continue;
-        if (append(cmd, flags[k]) != 0)
-            return -1;
+        if (!portable_flag(flags[k], &next)) continue;
+        if (append(cmd, flags[k]) != 0) return -1;
         if (next && k + 1 < n) {
             k++;
-            if (append(cmd, flags[k]) != 0)
-                return -1;
+            if (append(cmd, flags[k]) != 0) return -1;
         }
     }
     return 0;
 }
 
 /* Splits GCC_FLAGS at blanks onto *CMD. */
-static int append_words(char **cmd, const char *words)
-{
+static int append_words(char **cmd, const char *words) {
     char *copy = strdup(words), *save = NULL;
     int rc = copy ? 0 : -1;
     for (char *w = copy ? strtok_r(copy, " \t", &save) : NULL; w && rc == 0; w = strtok_r(NULL, " \t", &save))
@@ -117,8 +105,7 @@ static int append_words(char **cmd, const char *words)
 }
 
 /* Runs CMD through the shell; on failure, ERR says WHAT failed and CMD. */
-static int sh(const char *cmd, const char *what, char *err, size_t errlen)
-{
+static int sh(const char *cmd, const char *what, char *err, size_t errlen) {
     int st = system(cmd);
     if (st != 0) {
         snprintf(err, errlen, "%s failed (status %d): %s", what, st, cmd);
@@ -129,59 +116,61 @@ static int sh(const char *cmd, const char *what, char *err, size_t errlen)
 
 /* GCC's name in DIR for the data file of an object named by a relative path, whose
  * name without ".o" joined with the current folder is BASE: every '/' becomes '#'. */
-static char *mangled(const char *dir, const char *base)
-{
+static char *mangled(const char *dir, const char *base) {
     char *m = strdup(base), *path = NULL;
-    if (!m)
-        return NULL;
+    if (!m) return NULL;
     for (char *p = m; *p; p++)
-        if (*p == '/')
-            *p = '#';
-    if (asprintf(&path, "%s/%s.gcda", dir, m) < 0)
-        path = NULL;
+        if (*p == '/') *p = '#';
+    if (asprintf(&path, "%s/%s.gcda", dir, m) < 0) path = NULL;
     free(m);
     return path;
 }
 
 /* The name without folder and extension of SOURCE. */
-static char *stem(const char *source)
-{
+static char *stem(const char *source) {
     const char *base = strrchr(source, '/') ? strrchr(source, '/') + 1 : source;
     char *s = strdup(base), *dot = s ? strrchr(s, '.') : NULL;
-    if (dot && dot != s)
-        *dot = 0;
+    if (dot && dot != s) *dot = 0;
     return s;
 }
 
 /* What a real run of the program cannot get: anything but the drawn standard input. */
-static int check_spec(const result *r, const spec *s, char *err, size_t errlen)
-{
+static int check_spec(const result *r, const spec *s, char *err, size_t errlen) {
     if (s->function || strcmp(r->mode, "program") != 0) {
-        snprintf(err, errlen, "--format gcda runs the program on its trials' inputs: function mode (%s) "
-                              "has no program to run", s->function ? s->function : r->entry);
+        snprintf(err, errlen,
+                 "--format gcda runs the program on its trials' inputs: function mode (%s) "
+                 "has no program to run",
+                 s->function ? s->function : r->entry);
         return -1;
     }
     if (!spec_find_stdin(s)) {
-        snprintf(err, errlen, "--format gcda runs the program on its trials' standard input: %s declares "
-                              "no 'stdin ~ ...'", s->path);
+        snprintf(err, errlen,
+                 "--format gcda runs the program on its trials' standard input: %s declares "
+                 "no 'stdin ~ ...'",
+                 s->path);
         return -1;
     }
     for (size_t k = 0; k < s->ninputs; k++)
         if (&s->inputs[k] != spec_find_stdin(s)) {
-            snprintf(err, errlen, "%s:%d:%d: --format gcda runs the real program, which cannot get this "
-                                  "draw: only a drawn standard input can be given to it",
+            snprintf(err, errlen,
+                     "%s:%d:%d: --format gcda runs the real program, which cannot get this "
+                     "draw: only a drawn standard input can be given to it",
                      s->path, s->inputs[k].loc.line, s->inputs[k].loc.column);
             return -1;
         }
     if (s->argv) {
-        snprintf(err, errlen, "%s:%d:%d: --format gcda gives the program its standard input only, not "
-                              "drawn arguments", s->path, s->argv_loc.line, s->argv_loc.column);
+        snprintf(err, errlen,
+                 "%s:%d:%d: --format gcda gives the program its standard input only, not "
+                 "drawn arguments",
+                 s->path, s->argv_loc.line, s->argv_loc.column);
         return -1;
     }
     if ((r->sampling && strcmp(r->sampling, "plain") != 0) || r->runs_per_trial > 1 || r->rare_block ||
         r->calls > 1) {
-        snprintf(err, errlen, "--format gcda needs a result of plain sampling, one run per trial "
-                              "(this one: %s)", r->sampling ? r->sampling : "calls or --rare");
+        snprintf(err, errlen,
+                 "--format gcda needs a result of plain sampling, one run per trial "
+                 "(this one: %s)",
+                 r->sampling ? r->sampling : "calls or --rare");
         return -1;
     }
     if (r->trials == 0) {
@@ -196,13 +185,13 @@ static int check_spec(const result *r, const spec *s, char *err, size_t errlen)
  * hash the source's name as given and the object's base name, so the build must name
  * them as the user's `gcc -c SOURCE` here will. A relative SOURCE becomes a link in
  * WORK; an absolute one is the same everywhere. */
-static int mirror(const char *source, const char *work, char *err, size_t errlen)
-{
-    if (source[0] == '/')
-        return 0;
+static int mirror(const char *source, const char *work, char *err, size_t errlen) {
+    if (source[0] == '/') return 0;
     if (!strncmp(source, "../", 3) || strstr(source, "/../")) {
-        snprintf(err, errlen, "%s: --format gcda names each source as `gcc -c SOURCE` in this folder "
-                              "will: run it from a folder that holds the sources (no '..')", source);
+        snprintf(err, errlen,
+                 "%s: --format gcda names each source as `gcc -c SOURCE` in this folder "
+                 "will: run it from a folder that holds the sources (no '..')",
+                 source);
         return -1;
     }
     char *cwd = current_dir(), *link = NULL, *target = NULL;
@@ -214,11 +203,11 @@ static int mirror(const char *source, const char *work, char *err, size_t errlen
             rc = mkdir(link, 0777) != 0 && errno != EEXIST ? -1 : 0;
             *p = '/';
         }
-        if (rc == 0)
-            rc = symlink(target, link);
+        if (rc == 0) rc = symlink(target, link);
     }
     if (rc != 0)
-        snprintf(err, errlen, "%s: cannot link it into the working folder %s: %s", source, work, strerror(errno));
+        snprintf(err, errlen, "%s: cannot link it into the working folder %s: %s", source, work,
+                 strerror(errno));
     free(cwd);
     free(link);
     free(target);
@@ -227,8 +216,8 @@ static int mirror(const char *source, const char *work, char *err, size_t errlen
 
 /* Builds each source with GCC's counters in WORK (WORK/STEM.o, WORK/STEM.gcno), as
  * `gcc GCC_FLAGS -c SOURCE`, and links WORK/prog, whose data files go to WORK/data. */
-static int build(const spec *s, const char *gcc, const char *gcc_flags, const char *work, char *err, size_t errlen)
-{
+static int build(const spec *s, const char *gcc, const char *gcc_flags, const char *work, char *err,
+                 size_t errlen) {
     char *link = NULL, *data = NULL, *cd = quote(work), *cwd = current_dir();
     if (!cd || !cwd || asprintf(&link, "cd %s && %s", cd, gcc) < 0 ||
         asprintf(&data, "-fprofile-generate=%s/data", work) < 0) {
@@ -240,34 +229,34 @@ static int build(const spec *s, const char *gcc, const char *gcc_flags, const ch
     }
     int rc = append_words(&link, gcc_flags) | append(&link, data);
     for (size_t i = 0; i < s->nsources && rc == 0; i++) {
-        char *cmd = NULL, *obj = NULL, *name = stem(s->sources[i]), *dir = strdup(s->sources[i]), *iquote = NULL;
+        char *cmd = NULL, *obj = NULL, *name = stem(s->sources[i]), *dir = strdup(s->sources[i]),
+             *iquote = NULL;
         char *slash = dir ? strrchr(dir, '/') : NULL;
-        if (slash)
-            *slash = 0;
+        if (slash) *slash = 0;
         for (size_t j = 0; j < i && name; j++) {
             char *other = stem(s->sources[j]);
             if (other && !strcmp(other, name)) {
-                snprintf(err, errlen, "%s and %s: GCC names both profiles %s.gcda", s->sources[j], s->sources[i], name);
+                snprintf(err, errlen, "%s and %s: GCC names both profiles %s.gcda", s->sources[j],
+                         s->sources[i], name);
                 rc = -1;
             }
             free(other);
         }
         if (rc == 0 && (!name || !dir || asprintf(&cmd, "cd %s && %s", cd, gcc) < 0 ||
                         asprintf(&obj, "%s.o", name) < 0 ||
-                        asprintf(&iquote, "-iquote%s%s%s", slash && dir[0] == '/' ? "" : cwd, slash ? "/" : "",
-                                 slash ? dir : "") < 0)) {
+                        asprintf(&iquote, "-iquote%s%s%s", slash && dir[0] == '/' ? "" : cwd,
+                                 slash ? "/" : "", slash ? dir : "") < 0)) {
             snprintf(err, errlen, "out of memory");
             rc = -1;
         }
+        if (rc == 0) rc = mirror(s->sources[i], work, err, errlen);
         if (rc == 0)
-            rc = mirror(s->sources[i], work, err, errlen);
-        if (rc == 0)
-            rc = append_words(&cmd, gcc_flags) | append(&cmd, iquote) | append_flags(&cmd, s->cflags, s->ncflags) |
-                 (s->units ? append_flags(&cmd, s->units[i].flags, s->units[i].nflags) : 0) | append(&cmd, data) |
-                 append(&cmd, "-ftest-coverage") | append(&cmd, "-c") | append(&cmd, s->sources[i]) |
-                 append(&link, obj);
-        if (rc == 0)
-            rc = sh(cmd, "compiling with gcc's counters", err, errlen);
+            rc = append_words(&cmd, gcc_flags) | append(&cmd, iquote) |
+                 append_flags(&cmd, s->cflags, s->ncflags) |
+                 (s->units ? append_flags(&cmd, s->units[i].flags, s->units[i].nflags) : 0) |
+                 append(&cmd, data) | append(&cmd, "-ftest-coverage") | append(&cmd, "-c") |
+                 append(&cmd, s->sources[i]) | append(&link, obj);
+        if (rc == 0) rc = sh(cmd, "compiling with gcc's counters", err, errlen);
         free(cmd);
         free(obj);
         free(name);
@@ -276,8 +265,7 @@ static int build(const spec *s, const char *gcc, const char *gcc_flags, const ch
     }
     if (rc == 0) {
         rc = append(&link, "-o") | append(&link, "prog") | append(&link, "-lm");
-        if (rc == 0)
-            rc = sh(link, "linking gcc's instrumented build", err, errlen);
+        if (rc == 0) rc = sh(link, "linking gcc's instrumented build", err, errlen);
     }
     free(link);
     free(data);
@@ -287,8 +275,7 @@ static int build(const spec *s, const char *gcc, const char *gcc_flags, const ch
 }
 
 /* Runs WORK/prog on the standard input of each trial of R, drawn DRAW_CHUNK at a time. */
-static int train(const result *r, const char *spec_path, const char *work, char *err, size_t errlen)
-{
+static int train(const result *r, const char *spec_path, const char *work, char *err, size_t errlen) {
     char self[4096];
     ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
     if (n <= 0) {
@@ -307,12 +294,13 @@ static int train(const result *r, const char *spec_path, const char *work, char 
         /* each run's output and exit status are the program's business, not the profile's;
          * a draw that fails, or draws too few, fails the export (the counters are divided
          * by the trials) */
-        if (asprintf(&cmd,
-                     "rm -rf %s/in && %s draw %s -o %s/in -s %llu -n %llu --first %llu >/dev/null && "
-                     "test \"$(ls %s/in | wc -l)\" -eq %llu && "
-                     "{ for f in %s/in/*; do timeout -s KILL %.0f %s/prog <\"$f\" >/dev/null 2>&1; done; true; }",
-                     qwork, qself, qspec, qwork, (unsigned long long)r->seed, (unsigned long long)count,
-                     (unsigned long long)first, qwork, (unsigned long long)count, qwork, limit, qwork) < 0) {
+        if (asprintf(
+                &cmd,
+                "rm -rf %s/in && %s draw %s -o %s/in -s %llu -n %llu --first %llu >/dev/null && "
+                "test \"$(ls %s/in | wc -l)\" -eq %llu && "
+                "{ for f in %s/in/*; do timeout -s KILL %.0f %s/prog <\"$f\" >/dev/null 2>&1; done; true; }",
+                qwork, qself, qspec, qwork, (unsigned long long)r->seed, (unsigned long long)count,
+                (unsigned long long)first, qwork, (unsigned long long)count, qwork, limit, qwork) < 0) {
             rc = -1;
             break;
         }
@@ -326,8 +314,7 @@ static int train(const result *r, const char *spec_path, const char *work, char 
 }
 
 /* Turns the totals in F (over R's trials) into SCALE times their means. */
-static void scale_counts(gcov_file *f, const result *r, double scale)
-{
+static void scale_counts(gcov_file *f, const result *r, double scale) {
     f->sum_max = 0;
     for (size_t k = 0; k < f->nfunctions; k++)
         for (size_t a = 0; f->functions[k].counts && a < f->functions[k].ncounted; a++) {
@@ -341,35 +328,30 @@ static void scale_counts(gcov_file *f, const result *r, double scale)
 /* The data file of source I: read from WORK, scaled, written to OUT_DIR under the name
  * `gcc -fprofile-use=OUT_DIR -c SOURCE` here looks for. */
 static int export_unit(const result *r, const spec *s, size_t i, const char *work, double scale,
-                       const char *out_dir, FILE *notes, char *err, size_t errlen)
-{
+                       const char *out_dir, FILE *notes, char *err, size_t errlen) {
     char *gcno = NULL, *base = NULL, *cwd = current_dir(), *name = stem(s->sources[i]), *target = NULL,
          *trained = NULL;
     int rc = -1;
     gcov_file f = {0};
-    if (!cwd || !name || asprintf(&gcno, "%s/%s.gcno", work, name) < 0 || asprintf(&base, "%s/%s", work, name) < 0) {
+    if (!cwd || !name || asprintf(&gcno, "%s/%s.gcno", work, name) < 0 ||
+        asprintf(&base, "%s/%s", work, name) < 0) {
         snprintf(err, errlen, "out of memory");
         goto out;
     }
     char *data_dir = NULL;
-    if (asprintf(&data_dir, "%s/data", work) < 0)
-        goto out;
+    if (asprintf(&data_dir, "%s/data", work) < 0) goto out;
     trained = mangled(data_dir, base);
     free(data_dir);
     free(base);
-    if (asprintf(&base, "%s/%s", cwd, name) < 0 || !trained || !(target = mangled(out_dir, base)))
-        goto out;
-    if (gcov_read_notes(gcno, &f, err, errlen) != 0)
-        goto out;
+    if (asprintf(&base, "%s/%s", cwd, name) < 0 || !trained || !(target = mangled(out_dir, base))) goto out;
+    if (gcov_read_notes(gcno, &f, err, errlen) != 0) goto out;
     /* no data file: no function of the source ran in any trial; the counters are 0 */
-    if (access(trained, F_OK) == 0 && gcov_read_data(trained, &f, err, errlen) != 0)
-        goto out;
+    if (access(trained, F_OK) == 0 && gcov_read_data(trained, &f, err, errlen) != 0) goto out;
     scale_counts(&f, r, scale);
-    if (gcov_write_data(target, &f, err, errlen) != 0)
-        goto out;
+    if (gcov_write_data(target, &f, err, errlen) != 0) goto out;
     if (notes)
-        fprintf(notes, "freqsys report: %s: %s (for gcc -fprofile-use=%s -c %s, here)\n", s->sources[i], target,
-                out_dir, s->sources[i]);
+        fprintf(notes, "freqsys report: %s: %s (for gcc -fprofile-use=%s -c %s, here)\n", s->sources[i],
+                target, out_dir, s->sources[i]);
     rc = 0;
 out:
     gcov_file_free(&f);
@@ -383,8 +365,7 @@ out:
 }
 
 int gcda_profile_write(const result *r, const char *spec_path, const char *gcc_flags, double scale,
-                       const char *out_dir, FILE *notes, char *err, size_t errlen)
-{
+                       const char *out_dir, FILE *notes, char *err, size_t errlen) {
     char msg[16384];
     spec *s;
     if (spec_parse_file(spec_path, &s, msg, sizeof msg) != SPEC_OK) {
@@ -404,14 +385,14 @@ int gcda_profile_write(const result *r, const char *spec_path, const char *gcc_f
     char work[4096];
     snprintf(work, sizeof work, "%s/freqsys-gcda.XXXXXX", tmp && *tmp ? tmp : "/tmp");
     if (!mkdtemp(work)) {
-        snprintf(err, errlen, "cannot make a working folder in %s: %s", tmp && *tmp ? tmp : "/tmp", strerror(errno));
+        snprintf(err, errlen, "cannot make a working folder in %s: %s", tmp && *tmp ? tmp : "/tmp",
+                 strerror(errno));
         spec_free(s);
         return -1;
     }
     const char *gcc = getenv("FREQSYS_GCC");
     int rc = build(s, gcc && *gcc ? gcc : "gcc", gcc_flags ? gcc_flags : "-O2", work, err, errlen);
-    if (rc == 0)
-        rc = train(r, spec_path, work, err, errlen);
+    if (rc == 0) rc = train(r, spec_path, work, err, errlen);
     for (size_t i = 0; i < s->nsources && rc == 0; i++)
         rc = export_unit(r, s, i, work, scale, out_dir, notes, err, errlen);
     char *cmd = NULL, *q = quote(work);

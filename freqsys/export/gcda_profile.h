@@ -1,4 +1,5 @@
-/* freqsys/export/gcda_profile.h: the result's trials as GCC's own profile (.gcda files for gcc -fprofile-use). */
+/* freqsys/export/gcda_profile.h: the result's trials as GCC's own profile (.gcda files for gcc
+ * -fprofile-use). */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_GCDA_PROFILE_H
 #define FREQSYS_GCDA_PROFILE_H

@@ -1,4 +1,5 @@
-/* freqsys/export/instr_profile.c: the result as clang's own instrumented profile (llvm-profdata text form), counter by counter. */
+/* freqsys/export/instr_profile.c: the result as clang's own instrumented profile (llvm-profdata text form),
+ * counter by counter. */
 /* SPDX-License-Identifier: MIT */
 #define _GNU_SOURCE
 #include "instr_profile.h"
@@ -39,28 +40,23 @@ typedef struct ctx {
     size_t errlen;
 } ctx;
 
-static int fail(ctx *c, const char *fmt, const char *a, const char *b)
-{
+static int fail(ctx *c, const char *fmt, const char *a, const char *b) {
     snprintf(c->err, c->errlen, fmt, a, b);
     return -1;
 }
 
-static int is_rhs_counter_block(const char *name)
-{
+static int is_rhs_counter_block(const char *name) {
     return strstr(name, "rhscnt") != NULL;
 }
 
 /* Whether the increment INST stores adds 1 (the value stored is load + 1), not a
  * condition's value. */
-static int adds_one(LLVMValueRef inst)
-{
+static int adds_one(LLVMValueRef inst) {
     LLVMValueRef v = LLVMGetOperand(inst, 0);
-    if (!LLVMIsAInstruction(v) || LLVMGetInstructionOpcode(v) != LLVMAdd)
-        return 0;
+    if (!LLVMIsAInstruction(v) || LLVMGetInstructionOpcode(v) != LLVMAdd) return 0;
     for (int k = 0; k < 2; k++) {
         LLVMValueRef op = LLVMGetOperand(v, (unsigned)k);
-        if (LLVMIsAConstantInt(op) && LLVMConstIntGetZExtValue(op) == 1)
-            return 1;
+        if (LLVMIsAConstantInt(op) && LLVMConstIntGetZExtValue(op) == 1) return 1;
     }
     return 0;
 }
@@ -68,8 +64,7 @@ static int adds_one(LLVMValueRef inst)
 /* A counter stepped by a select's condition: the run counted the condition in the
  * block "taken" of the function pgo_strip gave it; without that function (a run
  * without -fprofile-instr-generate), half its block's count N. */
-static uint64_t step_count(const ctx *c, const char *function, unsigned index, uint64_t n)
-{
+static uint64_t step_count(const ctx *c, const char *function, unsigned index, uint64_t n) {
     char name[512];
     snprintf(name, sizeof name, "%s%s.%u", PGO_STEP_PREFIX, function, index);
     for (size_t i = 0; i < c->r->nblocks; i++)
@@ -80,22 +75,18 @@ static uint64_t step_count(const ctx *c, const char *function, unsigned index, u
 
 /* The counter array a store writes to, and the index it writes: a store to
  * @__profc_F (index 0) or to a constant getelementptr into it. */
-static LLVMValueRef counter_store(LLVMValueRef inst, unsigned *index)
-{
-    if (!LLVMIsAStoreInst(inst))
-        return NULL;
+static LLVMValueRef counter_store(LLVMValueRef inst, unsigned *index) {
+    if (!LLVMIsAStoreInst(inst)) return NULL;
     LLVMValueRef p = LLVMGetOperand(inst, 1);
     *index = 0;
     if (LLVMIsAConstantExpr(p) && LLVMGetConstOpcode(p) == LLVMGetElementPtr) {
         unsigned n = (unsigned)LLVMGetNumOperands(p);
         LLVMValueRef last = LLVMGetOperand(p, n - 1);
-        if (!LLVMIsAConstantInt(last))
-            return NULL;
+        if (!LLVMIsAConstantInt(last)) return NULL;
         *index = (unsigned)LLVMConstIntGetZExtValue(last);
         p = LLVMGetOperand(p, 0);
     }
-    if (!LLVMIsAGlobalVariable(p))
-        return NULL;
+    if (!LLVMIsAGlobalVariable(p)) return NULL;
     size_t len;
     const char *name = LLVMGetValueName2(p, &len);
     return len > 8 && !strncmp(name, "__profc_", 8) ? p : NULL;
@@ -104,9 +95,8 @@ static LLVMValueRef counter_store(LLVMValueRef inst, unsigned *index)
 /* The scaled count of IR block BB of function FN: the mean of its result block, or for
  * an added rhs-counter block the count of the edge it sits on. MAP gives each IR block
  * (by position) its result block, or SIZE_MAX for an added one. */
-static int block_count(ctx *c, LLVMValueRef fn, LLVMBasicBlockRef *bbs, const size_t *map,
-                       size_t nbbs, size_t at, uint64_t *count)
-{
+static int block_count(ctx *c, LLVMValueRef fn, LLVMBasicBlockRef *bbs, const size_t *map, size_t nbbs,
+                       size_t at, uint64_t *count) {
     if (map[at] != SIZE_MAX) {
         *count = number_scaled(c->r->blocks[map[at]].mean, c->scale);
         return 0;
@@ -118,8 +108,7 @@ static int block_count(ctx *c, LLVMValueRef fn, LLVMBasicBlockRef *bbs, const si
     LLVMBasicBlockRef succ = LLVMGetSuccessor(term, 0);
     size_t from = SIZE_MAX, to = SIZE_MAX, preds = 0;
     for (size_t k = 0; k < nbbs; k++) {
-        if (bbs[k] == succ)
-            to = map[k];
+        if (bbs[k] == succ) to = map[k];
         LLVMValueRef t = LLVMGetBasicBlockTerminator(bbs[k]);
         int into = 0, past = 0;
         for (unsigned s = 0; t && s < LLVMGetNumSuccessors(t); s++) {
@@ -132,9 +121,10 @@ static int block_count(ctx *c, LLVMValueRef fn, LLVMBasicBlockRef *bbs, const si
             /* `x = a && b` as a value: the right side goes to the join either way, and
              * the edge the block sits on in the result carries both outcomes. */
             if (past)
-                return fail(c, "%s: the count of block %s (how often the right side of && or || is "
-                               "true, in a value) has no block in the result; add cflags "
-                               "\"-fprofile-instr-generate\" to the spec and run again",
+                return fail(c,
+                            "%s: the count of block %s (how often the right side of && or || is "
+                            "true, in a value) has no block in the result; add cflags "
+                            "\"-fprofile-instr-generate\" to the spec and run again",
                             fname, bname);
         }
     }
@@ -142,23 +132,22 @@ static int block_count(ctx *c, LLVMValueRef fn, LLVMBasicBlockRef *bbs, const si
         return fail(c, "%s: block %s: not between two blocks of the result", fname, bname);
     for (size_t e = c->flow.first[from]; e < c->flow.first[from + 1]; e++)
         if (c->flow.edges[e].to == to) {
-            if (!c->flow.edges[e].known)
-                break;
+            if (!c->flow.edges[e].known) break;
             *count = number_scaled(c->flow.edges[e].count, c->scale);
             return 0;
         }
-    return fail(c, "%s: the count of block %s (an edge the block counts do not fix) is unknown; "
-                   "add cflags \"-fprofile-instr-generate\" to the spec and run again, so that the "
-                   "run counts it",
+    return fail(c,
+                "%s: the count of block %s (an edge the block counts do not fix) is unknown; "
+                "add cflags \"-fprofile-instr-generate\" to the spec and run again, so that the "
+                "run counts it",
                 fname, bname);
 }
 
 /* MAP[k]: the result's block for IR block k of function NAME (SIZE_MAX: one clang
  * added for its counters, or the function is not in the result); *FIRST and *END:
  * the function's blocks in the result. Returns 0 or fail's -1. */
-static int map_blocks(ctx *c, const char *name, LLVMBasicBlockRef *bbs, size_t nbbs, size_t *map, size_t *first_out,
-                      size_t *end_out)
-{
+static int map_blocks(ctx *c, const char *name, LLVMBasicBlockRef *bbs, size_t nbbs, size_t *map,
+                      size_t *first_out, size_t *end_out) {
     /* The function's blocks in the result, in order; each IR block gets its own. */
     size_t first, end;
     result_function_blocks(c->r, name, &first, &end);
@@ -173,16 +162,18 @@ static int map_blocks(ctx *c, const char *name, LLVMBasicBlockRef *bbs, size_t n
         } else if (is_rhs_counter_block(bname)) {
             map[k] = SIZE_MAX;
         } else {
-            rc = fail(c, "%s: block %s is not the result's next block: the sources changed since "
-                         "the run, the result is of another program, or the block is one clang "
-                         "adds for its counters (add cflags \"-fprofile-instr-generate\" to the "
-                         "spec and run again)",
+            rc = fail(c,
+                      "%s: block %s is not the result's next block: the sources changed since "
+                      "the run, the result is of another program, or the block is one clang "
+                      "adds for its counters (add cflags \"-fprofile-instr-generate\" to the "
+                      "spec and run again)",
                       name, bname);
         }
     }
     if (rc == 0 && first != SIZE_MAX && j != end)
-        rc = fail(c, "%s: the result has blocks the program does not (from %s on): the sources "
-                     "changed since the run",
+        rc = fail(c,
+                  "%s: the result has blocks the program does not (from %s on): the sources "
+                  "changed since the run",
                   name, c->r->blocks[j].block);
     *first_out = first;
     *end_out = end;
@@ -192,8 +183,7 @@ static int map_blocks(ctx *c, const char *name, LLVMBasicBlockRef *bbs, size_t n
 /* The text profile's record of FN: its profile name, the hash from its __profd_
  * record beside PROFC, and its NCOUNTERS COUNTS. Returns 0 or fail's -1. */
 static int write_record(ctx *c, LLVMModuleRef m, LLVMValueRef fn, LLVMValueRef profc, const char *main_file,
-                        const uint64_t *counts, unsigned ncounters)
-{
+                        const uint64_t *counts, unsigned ncounters) {
     const char *name = LLVMGetValueName(fn);
     int rc = 0;
     /* The hash is in the function's __profd_ record, beside its counters. */
@@ -201,11 +191,9 @@ static int write_record(ctx *c, LLVMModuleRef m, LLVMValueRef fn, LLVMValueRef p
     const char *cname = LLVMGetValueName2(profc, &len);
     char *dname = NULL;
     LLVMValueRef profd = NULL, init = NULL;
-    if (asprintf(&dname, "__profd_%s", cname + 8) >= 0)
-        profd = LLVMGetNamedGlobal(m, dname);
+    if (asprintf(&dname, "__profd_%s", cname + 8) >= 0) profd = LLVMGetNamedGlobal(m, dname);
     free(dname);
-    if (profd)
-        init = LLVMGetInitializer(profd);
+    if (profd) init = LLVMGetInitializer(profd);
     LLVMValueRef hash = init ? LLVMGetOperand(init, 1) : NULL;
     if (!hash || !LLVMIsAConstantInt(hash)) {
         rc = fail(c, "%s: no profile record (__profd_%s) with a hash", name, cname + 8);
@@ -222,17 +210,15 @@ static int write_record(ctx *c, LLVMModuleRef m, LLVMValueRef fn, LLVMValueRef p
             /* clang's counters of a local function: its profile name with each of the
              * characters an assembler may not take made '_' ("sim-queue.c:f") */
             for (char *p = mangled; p && *p; p++)
-                if (strchr("-:;<>/\"'", *p))
-                    *p = '_';
+                if (strchr("-:;<>/\"'", *p)) *p = '_';
             if (!mangled || strcmp(mangled, cname + 8) != 0)
-                rc = fail(c, "%s: its counters are named __profc_%s, not after its profile name",
-                          name, cname + 8);
+                rc = fail(c, "%s: its counters are named __profc_%s, not after its profile name", name,
+                          cname + 8);
             free(mangled);
             if (rc == 0) {
                 fprintf(c->out, "%s\n# Func Hash:\n%" PRIu64 "\n# Num Counters:\n%u\n# Counter Values:\n",
                         pgo, (uint64_t)LLVMConstIntGetZExtValue(hash), ncounters);
-                for (unsigned k = 0; k < ncounters; k++)
-                    fprintf(c->out, "%" PRIu64 "\n", counts[k]);
+                for (unsigned k = 0; k < ncounters; k++) fprintf(c->out, "%" PRIu64 "\n", counts[k]);
                 fputc('\n', c->out);
             }
             free(pgo);
@@ -242,8 +228,7 @@ static int write_record(ctx *c, LLVMModuleRef m, LLVMValueRef fn, LLVMValueRef p
 }
 
 /* One function's record: name, hash, number of counters, the counters. */
-static int function(ctx *c, LLVMModuleRef m, LLVMValueRef fn, const char *main_file)
-{
+static int function(ctx *c, LLVMModuleRef m, LLVMValueRef fn, const char *main_file) {
     const char *name = LLVMGetValueName(fn);
     /* the counters: their array, and the block of each */
     LLVMValueRef profc = NULL;
@@ -265,8 +250,7 @@ static int function(ctx *c, LLVMModuleRef m, LLVMValueRef fn, const char *main_f
              inst = LLVMGetNextInstruction(inst)) {
             unsigned index;
             LLVMValueRef arr = counter_store(inst, &index);
-            if (!arr)
-                continue;
+            if (!arr) continue;
             if (!profc) {
                 profc = arr;
                 ncounters = (unsigned)LLVMGetArrayLength2(LLVMGlobalGetValueType(arr));
@@ -282,12 +266,10 @@ static int function(ctx *c, LLVMModuleRef m, LLVMValueRef fn, const char *main_f
                 break;
             }
             uint64_t n = 0;
-            if (first != SIZE_MAX)
-                rc = block_count(c, fn, bbs, map, nbbs, k, &n);
+            if (first != SIZE_MAX) rc = block_count(c, fn, bbs, map, nbbs, k, &n);
             counts[index] += adds_one(inst) ? n : step_count(c, name, index, n);
         }
-    if (rc == 0 && profc)
-        rc = write_record(c, m, fn, profc, main_file, counts, ncounters);
+    if (rc == 0 && profc) rc = write_record(c, m, fn, profc, main_file, counts, ncounters);
     free(counts);
     free(bbs);
     free(map);
@@ -295,8 +277,7 @@ static int function(ctx *c, LLVMModuleRef m, LLVMValueRef fn, const char *main_f
 }
 
 int instr_profile_write(const result *r, const char *spec_path, double scale, FILE *out, char *err,
-                        size_t errlen)
-{
+                        size_t errlen) {
     char msg[16384];
     spec *s;
     if (spec_parse_file(spec_path, &s, msg, sizeof msg) != SPEC_OK) {
@@ -316,14 +297,12 @@ int instr_profile_write(const result *r, const char *spec_path, double scale, FI
     size_t nsources = s->nsources, ncflags = s->ncflags;
     char **cflags = s->cflags;
     int rc = flags ? 0 : -1;
-    if (!flags)
-        snprintf(err, errlen, "out of memory");
-    for (size_t k = 0; flags && k < ncflags; k++)
-        flags[k] = cflags[k];
-    if (flags)
-        flags[ncflags] = "-fprofile-instr-generate";
-    fprintf(out, "# clang's PGO counters as freqsys estimates them: expected counts per run x %.0f "
-                 "(%s, %" PRIu64 " trials); see docs/exports.md\n",
+    if (!flags) snprintf(err, errlen, "out of memory");
+    for (size_t k = 0; flags && k < ncflags; k++) flags[k] = cflags[k];
+    if (flags) flags[ncflags] = "-fprofile-instr-generate";
+    fprintf(out,
+            "# clang's PGO counters as freqsys estimates them: expected counts per run x %.0f "
+            "(%s, %" PRIu64 " trials); see docs/exports.md\n",
             scale, r->spec, r->trials);
     /* One translation unit at a time: a static function's profile name is its unit's. */
     for (size_t i = 0; i < nsources && rc == 0; i++) {
@@ -340,10 +319,8 @@ int instr_profile_write(const result *r, const char *spec_path, double scale, FI
         }
         for (LLVMValueRef fn = m ? LLVMGetFirstFunction(m) : NULL; fn && rc == 0;
              fn = LLVMGetNextFunction(fn))
-            if (!LLVMIsDeclaration(fn))
-                rc = function(&c, m, fn, sources[i]);
-        if (m)
-            LLVMDisposeModule(m);
+            if (!LLVMIsDeclaration(fn)) rc = function(&c, m, fn, sources[i]);
+        if (m) LLVMDisposeModule(m);
         LLVMContextDispose(lc);
     }
     s->sources = sources;

@@ -1,4 +1,5 @@
-/* freqsys/export/instr_profile.h: the result as clang's own instrumented profile (llvm-profdata text form). */
+/* freqsys/export/instr_profile.h: the result as clang's own instrumented profile (llvm-profdata text form).
+ */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_INSTR_PROFILE_H
 #define FREQSYS_INSTR_PROFILE_H

@@ -1,4 +1,5 @@
-/* freqsys/export/probe_profile.c: the result as clang's pseudo-probe sample profile, one exact count per block. */
+/* freqsys/export/probe_profile.c: the result as clang's pseudo-probe sample profile, one exact count per
+ * block. */
 /* SPDX-License-Identifier: MIT */
 #include "probe_profile.h"
 
@@ -34,16 +35,13 @@ typedef struct ctx {
 enum { PROBE_TYPE_BLOCK = 0 };
 
 /* The index of BB's block probe (its llvm.pseudoprobe call), or 0 when it has none. */
-static uint64_t block_probe(LLVMBasicBlockRef bb, uint64_t *guid)
-{
+static uint64_t block_probe(LLVMBasicBlockRef bb, uint64_t *guid) {
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
-        if (!LLVMIsACallInst(i))
-            continue;
+        if (!LLVMIsACallInst(i)) continue;
         LLVMValueRef callee = LLVMGetCalledValue(i);
         size_t len;
         const char *name = callee ? LLVMGetValueName2(callee, &len) : "";
-        if (strcmp(name, "llvm.pseudoprobe") != 0)
-            continue;
+        if (strcmp(name, "llvm.pseudoprobe") != 0) continue;
         LLVMValueRef type = LLVMGetOperand(i, 2);
         if (LLVMIsAConstantInt(type) && LLVMConstIntGetZExtValue(type) == PROBE_TYPE_BLOCK) {
             *guid = LLVMConstIntGetZExtValue(LLVMGetOperand(i, 0));
@@ -53,17 +51,14 @@ static uint64_t block_probe(LLVMBasicBlockRef bb, uint64_t *guid)
     return 0;
 }
 
-static size_t index_of(LLVMBasicBlockRef *bbs, size_t n, LLVMBasicBlockRef bb)
-{
+static size_t index_of(LLVMBasicBlockRef *bbs, size_t n, LLVMBasicBlockRef bb) {
     for (size_t k = 0; k < n; k++)
-        if (bbs[k] == bb)
-            return k;
+        if (bbs[k] == bb) return k;
     return SIZE_MAX;
 }
 
 /* The only predecessor of block AT among BBS, or SIZE_MAX (none, or several). */
-static size_t only_pred(LLVMBasicBlockRef *bbs, size_t n, size_t at)
-{
+static size_t only_pred(LLVMBasicBlockRef *bbs, size_t n, size_t at) {
     size_t pred = SIZE_MAX, seen = 0;
     for (size_t k = 0; k < n; k++) {
         LLVMValueRef t = LLVMGetBasicBlockTerminator(bbs[k]);
@@ -76,13 +71,11 @@ static size_t only_pred(LLVMBasicBlockRef *bbs, size_t n, size_t at)
     return seen == 1 ? pred : SIZE_MAX;
 }
 
-static int has_pred(LLVMBasicBlockRef *bbs, size_t n, size_t at)
-{
+static int has_pred(LLVMBasicBlockRef *bbs, size_t n, size_t at) {
     for (size_t k = 0; k < n; k++) {
         LLVMValueRef t = LLVMGetBasicBlockTerminator(bbs[k]);
         for (unsigned s = 0; t && s < LLVMGetNumSuccessors(t); s++)
-            if (LLVMGetSuccessor(t, s) == bbs[at])
-                return 1;
+            if (LLVMGetSuccessor(t, s) == bbs[at]) return 1;
     }
     return 0;
 }
@@ -91,10 +84,8 @@ static int has_pred(LLVMBasicBlockRef *bbs, size_t n, size_t at)
  * this code leaves open: a block on an edge runs as often as that edge, which the
  * result's flow may give; else the smaller count of the edge's two ends bounds it and
  * is taken. */
-static double extra_count(const ctx *c, LLVMBasicBlockRef *bbs, size_t n, const size_t *map, size_t at)
-{
-    if (at != 0 && !has_pred(bbs, n, at))
-        return 0;
+static double extra_count(const ctx *c, LLVMBasicBlockRef *bbs, size_t n, const size_t *map, size_t at) {
+    if (at != 0 && !has_pred(bbs, n, at)) return 0;
     size_t from = at, to = at;
     for (size_t hops = 0; hops < n && from != SIZE_MAX && map[from] == SIZE_MAX; hops++)
         from = only_pred(bbs, n, from);
@@ -102,12 +93,10 @@ static double extra_count(const ctx *c, LLVMBasicBlockRef *bbs, size_t n, const 
         LLVMValueRef t = LLVMGetBasicBlockTerminator(bbs[to]);
         to = t && LLVMGetNumSuccessors(t) == 1 ? index_of(bbs, n, LLVMGetSuccessor(t, 0)) : SIZE_MAX;
     }
-    if (from == SIZE_MAX || to == SIZE_MAX || map[from] == SIZE_MAX || map[to] == SIZE_MAX)
-        return 0;
+    if (from == SIZE_MAX || to == SIZE_MAX || map[from] == SIZE_MAX || map[to] == SIZE_MAX) return 0;
     size_t a = map[from], b = map[to];
     for (size_t e = c->flow.first[a]; e < c->flow.first[a + 1]; e++)
-        if (c->flow.edges[e].to == b && c->flow.edges[e].known)
-            return c->flow.edges[e].count;
+        if (c->flow.edges[e].to == b && c->flow.edges[e].known) return c->flow.edges[e].count;
     double ma = c->r->blocks[a].mean, mb = c->r->blocks[b].mean;
     return ma < mb ? ma : mb;
 }
@@ -116,8 +105,7 @@ static double extra_count(const ctx *c, LLVMBasicBlockRef *bbs, size_t n, const 
  * those the optimising front end adds, what the flow through this code gives (a
  * loop's exit block runs as often as the loop ends); KNOWN[k] says which are set. */
 static int fill_by_flow(LLVMBasicBlockRef *bbs, size_t n, const size_t *map, const result *r, double *mean,
-                        unsigned char *known)
-{
+                        unsigned char *known) {
     size_t *first = malloc((n + 1) * sizeof *first), m = 0, cap = 4 * n + 4;
     size_t *to = malloc(cap * sizeof *to);
     int rc = first && to ? 0 : -1;
@@ -128,10 +116,8 @@ static int fill_by_flow(LLVMBasicBlockRef *bbs, size_t n, const size_t *map, con
         LLVMValueRef t = LLVMGetBasicBlockTerminator(bbs[k]);
         for (unsigned s = 0; t && rc == 0 && s < LLVMGetNumSuccessors(t); s++) {
             size_t v = index_of(bbs, n, LLVMGetSuccessor(t, s)), dup = 0;
-            for (size_t e = first[k]; e < m && !dup; e++)
-                dup = to[e] == v;
-            if (dup || v == SIZE_MAX)
-                continue;
+            for (size_t e = first[k]; e < m && !dup; e++) dup = to[e] == v;
+            if (dup || v == SIZE_MAX) continue;
             if (m == cap) {
                 size_t *grown = realloc(to, 2 * cap * sizeof *to);
                 if (!grown) {
@@ -154,20 +140,17 @@ static int fill_by_flow(LLVMBasicBlockRef *bbs, size_t n, const size_t *map, con
 
 /* Writes FN's record when the result has its blocks; a function the run never
  * counted is left out, and clang then keeps its own estimates there. */
-static int write_function(ctx *c, LLVMValueRef fn, uint64_t checksum, FILE *out)
-{
+static int write_function(ctx *c, LLVMValueRef fn, uint64_t checksum, FILE *out) {
     const char *name = LLVMGetValueName(fn);
     size_t first, end;
-    if (!result_function_blocks(c->r, name, &first, &end))
-        return 0;
+    if (!result_function_blocks(c->r, name, &first, &end)) return 0;
     size_t n = LLVMCountBasicBlocks(fn);
     LLVMBasicBlockRef *bbs = malloc((n + 1) * sizeof *bbs);
     size_t *map = malloc((n + 1) * sizeof *map);
     char *extra = malloc(n + 1);
     uint64_t *probe = malloc((n + 1) * sizeof *probe), *count = malloc((n + 1) * sizeof *count);
     int rc = bbs && map && extra && probe && count ? 0 : -1;
-    if (rc != 0)
-        snprintf(c->err, c->errlen, "out of memory");
+    if (rc != 0) snprintf(c->err, c->errlen, "out of memory");
     if (rc == 0) {
         LLVMGetBasicBlocks(fn, bbs);
         rc = frontend_blocks_match(c->r, name, bbs, n, map, extra, c->err, c->errlen);
@@ -183,8 +166,7 @@ static int write_function(ctx *c, LLVMValueRef fn, uint64_t checksum, FILE *out)
         uint64_t guid;
         probe[k] = block_probe(bbs[k], &guid);
         count[k] = number_scaled(known[k] ? mean[k] : extra_count(c, bbs, n, map, k), c->scale);
-        if (probe[k])
-            total += count[k];
+        if (probe[k]) total += count[k];
     }
     free(mean);
     free(known);
@@ -192,8 +174,7 @@ static int write_function(ctx *c, LLVMValueRef fn, uint64_t checksum, FILE *out)
         /* the head count is the entry block's: how often the function is called */
         fprintf(out, "%s:%" PRIu64 ":%" PRIu64 "\n", name, total, n && probe[0] ? count[0] : 0);
         for (size_t k = 0; k < n; k++)
-            if (probe[k])
-                fprintf(out, " %" PRIu64 ": %" PRIu64 "\n", probe[k], count[k]);
+            if (probe[k]) fprintf(out, " %" PRIu64 ": %" PRIu64 "\n", probe[k], count[k]);
         fprintf(out, " !CFGChecksum: %" PRIu64 "\n", checksum);
     }
     free(bbs);
@@ -206,21 +187,17 @@ static int write_function(ctx *c, LLVMValueRef fn, uint64_t checksum, FILE *out)
 
 /* The CFG checksum the probe pass recorded for FN in !llvm.pseudo_probe_desc
  * ({GUID, checksum, name}), or 0 with *FOUND 0. */
-static uint64_t checksum_of(LLVMModuleRef m, const char *name, int *found)
-{
+static uint64_t checksum_of(LLVMModuleRef m, const char *name, int *found) {
     *found = 0;
     unsigned n = LLVMGetNamedMetadataNumOperands(m, "llvm.pseudo_probe_desc");
-    if (!n)
-        return 0;
+    if (!n) return 0;
     LLVMValueRef *descs = malloc(n * sizeof *descs);
-    if (!descs)
-        return 0;
+    if (!descs) return 0;
     LLVMGetNamedMetadataOperands(m, "llvm.pseudo_probe_desc", descs);
     uint64_t sum = 0;
     for (unsigned k = 0; k < n && !*found; k++) {
         LLVMValueRef ops[3];
-        if (LLVMGetMDNodeNumOperands(descs[k]) != 3)
-            continue;
+        if (LLVMGetMDNodeNumOperands(descs[k]) != 3) continue;
         LLVMGetMDNodeOperands(descs[k], ops);
         unsigned len;
         const char *s = LLVMGetMDString(ops[2], &len);
@@ -234,8 +211,7 @@ static uint64_t checksum_of(LLVMModuleRef m, const char *name, int *found)
 }
 
 int probe_profile_write(const result *r, const char *spec_path, double scale, FILE *out, char *err,
-                        size_t errlen)
-{
+                        size_t errlen) {
     ctx c = {.r = r, .scale = scale, .err = err, .errlen = errlen};
     if (edge_flow_solve(r, &c.flow) != 0) {
         snprintf(err, errlen, "out of memory");
@@ -250,16 +226,14 @@ int probe_profile_write(const result *r, const char *spec_path, double scale, FI
     int rc = frontend_module_compile(spec_path, lc, &m, err, errlen);
     if (rc == 0)
         rc = transform_run_passes(m, "pseudo-probe", NULL, "clang's pseudo-probe pass", err, errlen) ? -1 : 0;
-    for (LLVMValueRef fn = rc == 0 ? LLVMGetFirstFunction(m) : NULL; fn && rc == 0; fn = LLVMGetNextFunction(fn)) {
-        if (LLVMIsDeclaration(fn))
-            continue;
+    for (LLVMValueRef fn = rc == 0 ? LLVMGetFirstFunction(m) : NULL; fn && rc == 0;
+         fn = LLVMGetNextFunction(fn)) {
+        if (LLVMIsDeclaration(fn)) continue;
         int found;
         uint64_t sum = checksum_of(m, LLVMGetValueName(fn), &found);
-        if (found)
-            rc = write_function(&c, fn, sum, out);
+        if (found) rc = write_function(&c, fn, sum, out);
     }
-    if (m)
-        LLVMDisposeModule(m);
+    if (m) LLVMDisposeModule(m);
     LLVMContextDispose(lc);
     edge_flow_free(&c.flow);
     return rc;

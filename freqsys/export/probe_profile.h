@@ -1,4 +1,5 @@
-/* freqsys/export/probe_profile.h: the result as clang's pseudo-probe sample profile, one exact count per block. */
+/* freqsys/export/probe_profile.h: the result as clang's pseudo-probe sample profile, one exact count per
+ * block. */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_PROBE_PROFILE_H
 #define FREQSYS_PROBE_PROFILE_H

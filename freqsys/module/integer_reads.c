@@ -1,4 +1,5 @@
-/* freqsys/module/integer_reads.c: warnings for integer reads fed by a real-valued distribution, whose draws C truncates. */
+/* freqsys/module/integer_reads.c: warnings for integer reads fed by a real-valued distribution, whose draws C
+ * truncates. */
 /* SPDX-License-Identifier: MIT */
 #include "integer_reads.h"
 
@@ -18,7 +19,7 @@ static const char *text_of(LLVMValueRef global) {
     size_t len = 0;
     if (!init || !LLVMIsAConstantDataSequential(init)) return "";
     const char *t = LLVMGetAsString(init, &len);
-    return len && t[len - 1] == '\0' ? t : "";   /* the table's strings end in NUL */
+    return len && t[len - 1] == '\0' ? t : ""; /* the table's strings end in NUL */
 }
 
 static unsigned field_u32(LLVMValueRef row, unsigned k) {
@@ -41,10 +42,11 @@ static const spec_input *feeding(const spec *s, unsigned origin, const char *var
 
 static const char *c_type(unsigned kind) {
     static const char *const names[] = {
-        [FSABI_KIND_I8] = "signed char", [FSABI_KIND_I16] = "short", [FSABI_KIND_I32] = "int",
-        [FSABI_KIND_I64] = "long", [FSABI_KIND_U8] = "unsigned char", [FSABI_KIND_U16] = "unsigned short",
-        [FSABI_KIND_U32] = "unsigned int", [FSABI_KIND_U64] = "unsigned long", [FSABI_KIND_CHAR] = "char",
-        [FSABI_KIND_BOOL] = "_Bool"};
+        [FSABI_KIND_I8] = "signed char",   [FSABI_KIND_I16] = "short",
+        [FSABI_KIND_I32] = "int",          [FSABI_KIND_I64] = "long",
+        [FSABI_KIND_U8] = "unsigned char", [FSABI_KIND_U16] = "unsigned short",
+        [FSABI_KIND_U32] = "unsigned int", [FSABI_KIND_U64] = "unsigned long",
+        [FSABI_KIND_CHAR] = "char",        [FSABI_KIND_BOOL] = "_Bool"};
     return kind < sizeof names / sizeof names[0] && names[kind] ? names[kind] : "an integer type";
 }
 
@@ -53,7 +55,8 @@ int integer_reads_warn(LLVMModuleRef m, const spec *s, transform_warnings *w) {
     LLVMValueRef init = descriptor ? LLVMGetInitializer(descriptor) : NULL;
     if (!init || LLVMGetNumOperands(init) <= DESCRIPTOR_SITES) return 0;
     LLVMValueRef table_global = LLVMGetOperand(init, DESCRIPTOR_SITES);
-    LLVMValueRef table = table_global && LLVMIsAGlobalVariable(table_global) ? LLVMGetInitializer(table_global) : NULL;
+    LLVMValueRef table =
+        table_global && LLVMIsAGlobalVariable(table_global) ? LLVMGetInitializer(table_global) : NULL;
     unsigned nsites = table && LLVMIsAConstantArray(table) ? (unsigned)LLVMGetNumOperands(table) : 0;
     for (unsigned i = 0; i < nsites; i++) {
         LLVMValueRef row = LLVMGetOperand(table, i);
@@ -63,19 +66,24 @@ int integer_reads_warn(LLVMModuleRef m, const spec *s, transform_warnings *w) {
         if (!fsabi_int_range(kind, &lo, &hi)) continue;
         const char *variable = text_of(LLVMGetOperand(row, SITE_VARIABLE));
         const spec_input *in = feeding(s, field_u32(row, SITE_ORIGIN), variable, field_u32(row, SITE_DECL));
-        if (!in || in->value.kind != SPEC_VALUE_DIST || !in->value.dist || dist_is_integer(in->value.dist)) continue;
+        if (!in || in->value.kind != SPEC_VALUE_DIST || !in->value.dist || dist_is_integer(in->value.dist))
+            continue;
         const char *file = text_of(LLVMGetOperand(row, SITE_FILE));
         const char *base = strrchr(file, '/') ? strrchr(file, '/') + 1 : file;
         char law[128];
         dist_format(in->value.dist, law, sizeof law);
         char into[160];
-        if (*variable) snprintf(into, sizeof into, "'%s' (%s)", variable, c_type(kind));
-        else snprintf(into, sizeof into, "a value of type %s", c_type(kind));
-        if (transform_warn(w, "%s:%d:%d: %s is real-valued, but %s:%u reads its draws into %s: each is "
-                           "truncated toward zero (2.7 becomes 2, -0.26 becomes 0); declare an integer-valued "
-                           "distribution (uniform_int, poisson, discrete, ...) or read a floating-point type",
-                           s->path, in->value.loc.line, in->value.loc.column, law, *base ? base : "?",
-                           field_u32(row, SITE_LINE), into) != 0)
+        if (*variable)
+            snprintf(into, sizeof into, "'%s' (%s)", variable, c_type(kind));
+        else
+            snprintf(into, sizeof into, "a value of type %s", c_type(kind));
+        if (transform_warn(
+                w,
+                "%s:%d:%d: %s is real-valued, but %s:%u reads its draws into %s: each is "
+                "truncated toward zero (2.7 becomes 2, -0.26 becomes 0); declare an integer-valued "
+                "distribution (uniform_int, poisson, discrete, ...) or read a floating-point type",
+                s->path, in->value.loc.line, in->value.loc.column, law, *base ? base : "?",
+                field_u32(row, SITE_LINE), into) != 0)
             return -1;
     }
     return 0;

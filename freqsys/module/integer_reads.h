@@ -1,4 +1,5 @@
-/* freqsys/module/integer_reads.h: warnings for integer reads fed by a real-valued distribution, whose draws C truncates. */
+/* freqsys/module/integer_reads.h: warnings for integer reads fed by a real-valued distribution, whose draws C
+ * truncates. */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_INTEGER_READS_H
 #define FREQSYS_INTEGER_READS_H

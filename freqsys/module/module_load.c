@@ -1,4 +1,5 @@
-/* freqsys/module/module_load.c: the instrumented module built as a shared object with its runtime, loaded, and bound. */
+/* freqsys/module/module_load.c: the instrumented module built as a shared object with its runtime, loaded,
+ * and bound. */
 /* SPDX-License-Identifier: MIT */
 #define _GNU_SOURCE
 #include "module_load.h"
@@ -32,8 +33,10 @@ static void *build_and_open(LLVMModuleRef m, int keep, char *err, size_t errlen)
     if (shared_object_build(m, dir, runtime_lib, &so_path, err, errlen) == 0 &&
         !(handle = dlopen(so_path, RTLD_NOW | RTLD_LOCAL)))
         snprintf(err, errlen, "cannot load the instrumented program: %s", dlerror());
-    if (!keep) nftw(dir, remove_entry, 8, FTW_DEPTH | FTW_PHYS);
-    else fprintf(stderr, "freqsys: build files kept in %s\n", dir);
+    if (!keep)
+        nftw(dir, remove_entry, 8, FTW_DEPTH | FTW_PHYS);
+    else
+        fprintf(stderr, "freqsys: build files kept in %s\n", dir);
     free(so_path);
     return handle;
 }
@@ -48,8 +51,8 @@ static const runtime_table *find_runtime(void *handle, char *err, size_t errlen)
     return runtime_table_check(rt, err, errlen) == 0 ? rt : NULL;
 }
 
-const fsabi_module *module_load(LLVMModuleRef m, const spec *s, int keep, const runtime_table **rt,
-                                char *err, size_t errlen) {
+const fsabi_module *module_load(LLVMModuleRef m, const spec *s, int keep, const runtime_table **rt, char *err,
+                                size_t errlen) {
     void *handle = build_and_open(m, keep, err, errlen);
     if (!handle) return NULL;
     const fsabi_module *mod = dlsym(handle, FSABI_MODULE_SYMBOL);
@@ -64,7 +67,7 @@ const fsabi_module *module_load(LLVMModuleRef m, const spec *s, int keep, const 
 const runtime_table *module_load_runtime(const spec *s, int *status, char *err, size_t errlen) {
     LLVMContextRef ctx = LLVMContextCreate();
     LLVMModuleRef m = LLVMModuleCreateWithNameInContext("freqsys_runtime_only", ctx);
-    int rc = s ? generators_link(m, s, err, errlen) : 0;   /* a generator's standard input */
+    int rc = s ? generators_link(m, s, err, errlen) : 0; /* a generator's standard input */
     *status = rc;
     void *handle = rc == 0 ? build_and_open(m, 0, err, errlen) : NULL;
     LLVMDisposeModule(m);

@@ -1,4 +1,5 @@
-/* freqsys/module/module_load.h: the instrumented module built as a shared object with its runtime, loaded, and bound. */
+/* freqsys/module/module_load.h: the instrumented module built as a shared object with its runtime, loaded,
+ * and bound. */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_MODULE_LOAD_H
 #define FREQSYS_MODULE_LOAD_H
@@ -15,8 +16,8 @@
  * version). The folder is removed afterwards unless KEEP (then its path is printed
  * on stderr). M is left to the caller. Returns the descriptor, or NULL with the
  * reason in ERR. The loaded object stays loaded until the process ends. */
-const fsabi_module *module_load(LLVMModuleRef m, const spec *s, int keep, const runtime_table **rt,
-                                char *err, size_t errlen);
+const fsabi_module *module_load(LLVMModuleRef m, const spec *s, int keep, const runtime_table **rt, char *err,
+                                size_t errlen);
 
 /* The runtime alone, linked into a shared object of no program and loaded, for what
  * needs its draws without a program (`freqsys draw`); with S (may be NULL), S's

@@ -16,8 +16,9 @@ int pipeline_instrument_paths(const char *spec_path, optimize_level level, uint6
     return pipeline_instrument_counting(spec_path, 0, level, &c, s, ctx, m, w);
 }
 
-int pipeline_instrument_counting(const char *spec_path, int given, optimize_level level, const instrument_counting *c,
-                                 spec **s, LLVMContextRef *ctx, LLVMModuleRef *m, transform_warnings *w) {
+int pipeline_instrument_counting(const char *spec_path, int given, optimize_level level,
+                                 const instrument_counting *c, spec **s, LLVMContextRef *ctx,
+                                 LLVMModuleRef *m, transform_warnings *w) {
     static char err[16384];
     /* Every out-parameter starts NULL, so the cleanup below (and the caller's) can
      * run from any point: a failed compile leaves no module to dispose. */
@@ -36,8 +37,10 @@ int pipeline_instrument_counting(const char *spec_path, int given, optimize_leve
         rc = -1;
     }
     if (rc != 0) {
-        if (rc == TRANSFORM_ESPEC) fprintf(stderr, "%s\n", err);
-        else fprintf(stderr, "freqsys: error: %s\n", err);
+        if (rc == TRANSFORM_ESPEC)
+            fprintf(stderr, "%s\n", err);
+        else
+            fprintf(stderr, "freqsys: error: %s\n", err);
         if (*m) LLVMDisposeModule(*m);
         LLVMContextDispose(*ctx);
         spec_free(*s);

@@ -1,4 +1,5 @@
-/* freqsys/module/runtime_path.c: where the runtime library that instrumented modules are linked with lies, found from the executable's own place. */
+/* freqsys/module/runtime_path.c: where the runtime library that instrumented modules are linked with lies,
+ * found from the executable's own place. */
 /* SPDX-License-Identifier: MIT */
 #include "runtime_path.h"
 
@@ -25,8 +26,10 @@ static int executable_dir(char *dir, size_t size) {
 int runtime_path_find(char *out, size_t outlen, char *err, size_t errlen) {
     char dir[4096];
     if (executable_dir(dir, sizeof dir) != 0) {
-        snprintf(err, errlen, "cannot find the runtime library %s: the folder of the freqsys executable "
-                 "is unknown (/proc/self/exe: %s)", RUNTIME_PATH_NAME, strerror(errno));
+        snprintf(err, errlen,
+                 "cannot find the runtime library %s: the folder of the freqsys executable "
+                 "is unknown (/proc/self/exe: %s)",
+                 RUNTIME_PATH_NAME, strerror(errno));
         return -1;
     }
     const char *const places[] = {FREQSYS_RUNTIME_RELDIR "/", ""};
@@ -38,7 +41,8 @@ int runtime_path_find(char *out, size_t outlen, char *err, size_t errlen) {
             return 0;
         }
     }
-    snprintf(err, errlen, "cannot find the runtime library %s that instrumented programs are linked with: "
+    snprintf(err, errlen,
+             "cannot find the runtime library %s that instrumented programs are linked with: "
              "not in %s nor %s (install freqsys with 'make install', which puts it there)",
              RUNTIME_PATH_NAME, tried[0], tried[1]);
     return -1;

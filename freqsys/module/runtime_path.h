@@ -1,4 +1,5 @@
-/* freqsys/module/runtime_path.h: where the runtime library that instrumented modules are linked with lies, found from the executable's own place. */
+/* freqsys/module/runtime_path.h: where the runtime library that instrumented modules are linked with lies,
+ * found from the executable's own place. */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_RUNTIME_PATH_H
 #define FREQSYS_RUNTIME_PATH_H

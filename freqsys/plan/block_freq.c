@@ -1,4 +1,5 @@
-/* freqsys/plan/block_freq.c: block frequencies from entry counts and branch weights, by solving the flow equations. */
+/* freqsys/plan/block_freq.c: block frequencies from entry counts and branch weights, by solving the flow
+ * equations. */
 /* SPDX-License-Identifier: MIT */
 #include "block_freq.h"
 
@@ -50,7 +51,8 @@ static double entry_count(LLVMValueRef f) {
 /* The probabilities of TERM's NS successors into P: its branch weights (after the
  * "branch_weights" tag and an optional "expected" marker), evenly without them. */
 static void edge_shares(LLVMValueRef term, unsigned ns, double *p) {
-    LLVMContextRef ctx = LLVMGetModuleContext(LLVMGetGlobalParent(LLVMGetBasicBlockParent(LLVMGetInstructionParent(term))));
+    LLVMContextRef ctx =
+        LLVMGetModuleContext(LLVMGetGlobalParent(LLVMGetBasicBlockParent(LLVMGetInstructionParent(term))));
     LLVMValueRef node = LLVMGetMetadata(term, LLVMGetMDKindIDInContext(ctx, "prof", 4));
     const char *what = node ? operand_text(node, 0) : NULL;
     double total = 0;

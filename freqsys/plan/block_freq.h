@@ -1,4 +1,5 @@
-/* freqsys/plan/block_freq.h: how often each block of an optimised function runs, from its profile metadata. */
+/* freqsys/plan/block_freq.h: how often each block of an optimised function runs, from its profile metadata.
+ */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_BLOCK_FREQ_H
 #define FREQSYS_BLOCK_FREQ_H

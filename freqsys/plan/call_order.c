@@ -6,7 +6,7 @@
 #include <string.h>
 
 typedef struct cluster {
-    size_t first, last;   /* its members in layout order: first, next[first], ..., last */
+    size_t first, last; /* its members in layout order: first, next[first], ..., last */
     uint64_t size;
     double heat;
     int alive;
@@ -23,7 +23,9 @@ static int by_heat(const void *a, const void *b) {
     return strcmp(sort_names[i], sort_names[j]);
 }
 
-static double density(const cluster *c) { return c->size ? c->heat / (double)c->size : c->heat > 0 ? 1e300 : 0; }
+static double density(const cluster *c) {
+    return c->size ? c->heat / (double)c->size : c->heat > 0 ? 1e300 : 0;
+}
 
 /* Densest first; ties by the first member's name. */
 static int by_density(const void *a, const void *b) {
@@ -37,7 +39,7 @@ int call_order_c3(size_t n, const uint64_t *size, const double *heat, const doub
                   const char *const *names, uint64_t page, size_t *order, size_t *cluster_of_position) {
     cluster *c = calloc(n + 1, sizeof *c);
     size_t *where = calloc(n + 1, sizeof *where), *by = calloc(n + 1, sizeof *by);
-    size_t *next = calloc(n + 1, sizeof *next);   /* the member after i in its cluster; n: none */
+    size_t *next = calloc(n + 1, sizeof *next); /* the member after i in its cluster; n: none */
     int rc = -1;
     if (!c || !where || !by || !next) goto done;
     for (size_t i = 0; i < n; i++) {
@@ -57,7 +59,10 @@ int call_order_c3(size_t n, const uint64_t *size, const double *heat, const doub
         for (size_t g = 0; g < n; g++) {
             double w = calls[g * n + f];
             if (g == f || w <= 0) continue;
-            if (w > best || (w == best && caller < n && strcmp(names[g], names[caller]) < 0)) { best = w; caller = g; }
+            if (w > best || (w == best && caller < n && strcmp(names[g], names[caller]) < 0)) {
+                best = w;
+                caller = g;
+            }
         }
         if (caller == n) continue;
         cluster *to = &c[where[caller]], *from = &c[where[f]];

@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define CALL_ORDER_PAGE 4096   /* the most bytes a cluster grows to */
+#define CALL_ORDER_PAGE 4096 /* the most bytes a cluster grows to */
 
 /* Orders N functions (SIZE bytes, HEAT their hotness: bytes fetched per run, NAMES for
  * ties) by C3, the call-chain clustering hfsort uses: functions are taken hottest

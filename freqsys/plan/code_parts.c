@@ -1,4 +1,5 @@
-/* freqsys/plan/code_parts.c: the functions of an optimised object split into machine blocks, with runs, cycles and bytes. */
+/* freqsys/plan/code_parts.c: the functions of an optimised object split into machine blocks, with runs,
+ * cycles and bytes. */
 /* SPDX-License-Identifier: MIT */
 #include "code_parts.h"
 
@@ -32,7 +33,7 @@ static int append(pending *p, const char *line, size_t n) {
 
 typedef struct reader {
     code_parts *out;
-    pending *texts;          /* one per block of all parts, in order */
+    pending *texts; /* one per block of all parts, in order */
     size_t ntexts, captexts;
     char comment;
     int thumb;
@@ -67,7 +68,7 @@ static void block_label(const char *line, char comment, char *label, size_t size
     at += 3;
     size_t n = 0;
     while (at[n] && !isspace((unsigned char)at[n])) n++;
-    if (n && at[n - 1] == ':') return;            /* "%bb.7:" names the machine block only */
+    if (n && at[n - 1] == ':') return; /* "%bb.7:" names the machine block only */
     snprintf(label, size, "%.*s", (int)n, at);
 }
 
@@ -95,12 +96,22 @@ static int instruction(reader *r, const char *s) {
     if (!n) return 0;
     char op[16] = "";
     size_t k = 0;
-    while (k < n && k < sizeof op - 1 && !isspace((unsigned char)s[k])) { op[k] = s[k]; k++; }
+    while (k < n && k < sizeof op - 1 && !isspace((unsigned char)s[k])) {
+        op[k] = s[k];
+        k++;
+    }
     op[k] = '\0';
     const char *target = s + k;
     while (target < s + n && isspace((unsigned char)*target)) target++;
     size_t tn = (size_t)(s + n - target);
-    if (tn > 3 && !strncmp(target, "ra,", 3)) { target += 3; tn -= 3; while (tn && isspace((unsigned char)*target)) { target++; tn--; } }
+    if (tn > 3 && !strncmp(target, "ra,", 3)) {
+        target += 3;
+        tn -= 3;
+        while (tn && isspace((unsigned char)*target)) {
+            target++;
+            tn--;
+        }
+    }
     int named = tn && (isalpha((unsigned char)target[0]) || target[0] == '_') && !memchr(target, ',', tn) &&
                 !memchr(target, '[', tn);
     int call = !strcmp(op, "bl") || !strcmp(op, "blx") || !strcmp(op, "call") || !strcmp(op, "jal");
@@ -140,7 +151,11 @@ static int read_asm(reader *r, const char *text) {
             continue;
         }
         if (!in) continue;
-        if (!strncmp(s, ".Lfunc_end", 10)) { in = 0; fn[0] = '\0'; continue; }
+        if (!strncmp(s, ".Lfunc_end", 10)) {
+            in = 0;
+            fn[0] = '\0';
+            continue;
+        }
         int bb_comment = s[0] == r->comment && !strncmp(s + 1 + strspn(s + 1, " "), "%bb.", 4);
         if (!strncmp(s, ".LBB", 4) || bb_comment) {
             block_label(s, r->comment, label, sizeof label);
@@ -148,8 +163,12 @@ static int read_asm(reader *r, const char *text) {
             code_block *last = &p->blocks[p->nblocks - 1];
             if (r->texts[r->ntexts - 1].len == 0 && last->ncallees == 0) {
                 /* nothing read yet: this line names the block already begun */
-                if (label[0]) { free(last->label); last->label = strdup(label); }
-            } else if (!new_block(r, label)) return -1;
+                if (label[0]) {
+                    free(last->label);
+                    last->label = strdup(label);
+                }
+            } else if (!new_block(r, label))
+                return -1;
             continue;
         }
         if (s[0] == '.' || s[0] == r->comment || s[0] == '\0' || buf[0] != '\t') continue;
@@ -166,14 +185,19 @@ static int block_runs(LLVMModuleRef m, code_part *p, double scale, double entrie
     LLVMBasicBlockRef *bbs = calloc(n + 1, sizeof *bbs);
     int rc = -1;
     if (!runs || !bbs) goto done;
-    if (f && (entries > 0 ? block_freq_solve_entries(f, entries, runs) : block_freq_solve(f, scale, runs)) != 0) goto done;
+    if (f &&
+        (entries > 0 ? block_freq_solve_entries(f, entries, runs) : block_freq_solve(f, scale, runs)) != 0)
+        goto done;
     if (f) LLVMGetBasicBlocks(f, bbs);
     double last = n ? runs[0] : 0;
     for (size_t k = 0; k < p->nblocks; k++) {
         code_block *b = &p->blocks[k];
         for (size_t j = 0; j < n && b->label[0]; j++) {
             const char *name = LLVMGetBasicBlockName(bbs[j]);
-            if (name && !strcmp(name, b->label)) { last = runs[j]; break; }
+            if (name && !strcmp(name, b->label)) {
+                last = runs[j];
+                break;
+            }
         }
         b->runs = last;
     }
@@ -185,12 +209,14 @@ done:
     return rc;
 }
 
-int code_parts_read(LLVMModuleRef m, LLVMTargetMachineRef tm, const char *triple, const char *cpu, double scale,
-                    code_parts *out, char *err, size_t errlen) {
+int code_parts_read(LLVMModuleRef m, LLVMTargetMachineRef tm, const char *triple, const char *cpu,
+                    double scale, code_parts *out, char *err, size_t errlen) {
     memset(out, 0, sizeof *out);
-    reader r = {.out = out, .comment = !strncmp(triple, "riscv", 5) ? '#' : '@',
+    reader r = {.out = out,
+                .comment = !strncmp(triple, "riscv", 5) ? '#' : '@',
                 .thumb = !strncmp(triple, "thumb", 5)};
-    if (strncmp(triple, "thumb", 5) && strncmp(triple, "arm", 3) && strncmp(triple, "riscv", 5)) r.comment = '#';
+    if (strncmp(triple, "thumb", 5) && strncmp(triple, "arm", 3) && strncmp(triple, "riscv", 5))
+        r.comment = '#';
     LLVMSetTargetMachineAsmVerbosity(tm, 1);
     char *msg = NULL;
     LLVMMemoryBufferRef buf = NULL;
@@ -212,7 +238,10 @@ int code_parts_read(LLVMModuleRef m, LLVMTargetMachineRef tm, const char *triple
         goto done;
     }
     for (size_t i = 0; i < out->n; i++)
-        if (block_runs(m, &out->parts[i], scale, 0) != 0) { snprintf(err, errlen, "out of memory"); goto done; }
+        if (block_runs(m, &out->parts[i], scale, 0) != 0) {
+            snprintf(err, errlen, "out of memory");
+            goto done;
+        }
     /* an outlined part may have no entry count: its entries are its callers' calls */
     for (size_t i = 0; i < out->n; i++) {
         if (out->parts[i].entries > 0) continue;
@@ -220,8 +249,12 @@ int code_parts_read(LLVMModuleRef m, LLVMTargetMachineRef tm, const char *triple
         for (size_t j = 0; j < out->n; j++)
             for (size_t k = 0; j != i && k < out->parts[j].nblocks; k++)
                 for (size_t c = 0; c < out->parts[j].blocks[k].ncallees; c++)
-                    if (!strcmp(out->parts[j].blocks[k].callees[c], out->parts[i].name)) calls += out->parts[j].blocks[k].runs;
-        if (calls > 0 && block_runs(m, &out->parts[i], scale, calls) != 0) { snprintf(err, errlen, "out of memory"); goto done; }
+                    if (!strcmp(out->parts[j].blocks[k].callees[c], out->parts[i].name))
+                        calls += out->parts[j].blocks[k].runs;
+        if (calls > 0 && block_runs(m, &out->parts[i], scale, calls) != 0) {
+            snprintf(err, errlen, "out of memory");
+            goto done;
+        }
     }
     char **texts = calloc(r.ntexts + 1, sizeof *texts);
     double *cycles = calloc(r.ntexts + 1, sizeof *cycles);
@@ -237,7 +270,8 @@ int code_parts_read(LLVMModuleRef m, LLVMTargetMachineRef tm, const char *triple
                 }
             rc = 0;
         }
-    } else snprintf(err, errlen, "out of memory");
+    } else
+        snprintf(err, errlen, "out of memory");
     free(texts);
     free(cycles);
     free(bytes);

@@ -1,4 +1,5 @@
-/* freqsys/plan/code_parts.h: the parts of functions the target build keeps: hot parts and outlined cold ones, block by block. */
+/* freqsys/plan/code_parts.h: the parts of functions the target build keeps: hot parts and outlined cold ones,
+ * block by block. */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_CODE_PARTS_H
 #define FREQSYS_CODE_PARTS_H
@@ -10,20 +11,20 @@
 
 /* One machine basic block of a part. */
 typedef struct code_block {
-    char *label;            /* the IR block it starts ("for.body.i"), or that of the block it follows */
-    double runs;            /* expected executions per run (per call in function mode) */
-    double cycles;          /* llvm-mca's cycles per execution on the target CPU, no wait states */
-    uint64_t bytes;         /* its instructions' encoded bytes */
-    char **callees;         /* the parts it calls or jumps to */
+    char *label;    /* the IR block it starts ("for.body.i"), or that of the block it follows */
+    double runs;    /* expected executions per run (per call in function mode) */
+    double cycles;  /* llvm-mca's cycles per execution on the target CPU, no wait states */
+    uint64_t bytes; /* its instructions' encoded bytes */
+    char **callees; /* the parts it calls or jumps to */
     size_t ncallees;
 } code_block;
 
 /* A function of the optimised object: a whole function, the hot part left after
  * hot/cold splitting, or an outlined cold part (NAME.cold.N). */
 typedef struct code_part {
-    char *name;             /* its symbol, and its section is .text.NAME */
-    uint64_t size;          /* bytes of its section */
-    double entries;         /* entries per run: its entry block's runs */
+    char *name;     /* its symbol, and its section is .text.NAME */
+    uint64_t size;  /* bytes of its section */
+    double entries; /* entries per run: its entry block's runs */
     code_block *blocks;
     size_t nblocks;
 } code_part;
@@ -40,8 +41,8 @@ typedef struct code_parts {
  * and bytes from one llvm-mca-19 run over all blocks. M is changed by code generation:
  * pass a clone. Sizes are left 0 (the object's sections give them). Returns 0, or -1
  * with a message in ERR. */
-int code_parts_read(LLVMModuleRef m, LLVMTargetMachineRef tm, const char *triple, const char *cpu, double scale,
-                    code_parts *out, char *err, size_t errlen);
+int code_parts_read(LLVMModuleRef m, LLVMTargetMachineRef tm, const char *triple, const char *cpu,
+                    double scale, code_parts *out, char *err, size_t errlen);
 
 code_part *code_parts_find(const code_parts *c, const char *name);
 

@@ -1,4 +1,5 @@
-/* freqsys/plan/code_size.c: compiles for the target through the LLVM C API and reads per-function section sizes. */
+/* freqsys/plan/code_size.c: compiles for the target through the LLVM C API and reads per-function section
+ * sizes. */
 /* SPDX-License-Identifier: MIT */
 #include "code_size.h"
 #include "spec_units.h"
@@ -25,7 +26,8 @@ static int ends_with(const char *s, const char *suffix) {
 
 /* The sources compiled by clang for the target, linked; NULL when one does not compile. */
 static LLVMModuleRef compile_for(const spec *s, LLVMContextRef ctx, const code_target *t, int with_libc,
-                                 const char *level, int no_inline, const char *profile, char *why, size_t whylen) {
+                                 const char *level, int no_inline, const char *profile, char *why,
+                                 size_t whylen) {
     LLVMModuleRef linked = NULL;
     for (size_t i = 0; i < s->nsources; i++) {
         int header = ends_with(s->sources[i], ".h");
@@ -51,7 +53,8 @@ static LLVMModuleRef compile_for(const spec *s, LLVMContextRef ctx, const code_t
         if (no_inline) {
             /* each function's code its own, and no loop copied: what the compaction
              * fragment builds, and what keeps its cycle estimate sensible */
-            static char *const separate[] = {"-fno-inline", "-fno-unroll-loops", "-fno-vectorize", "-fno-slp-vectorize"};
+            static char *const separate[] = {"-fno-inline", "-fno-unroll-loops", "-fno-vectorize",
+                                             "-fno-slp-vectorize"};
             for (size_t k = 0; k < 4; k++) argv[n++] = separate[k];
         }
         char use[4200];
@@ -59,9 +62,14 @@ static LLVMModuleRef compile_for(const spec *s, LLVMContextRef ctx, const code_t
             /* the profile's counts, cold regions outlined (hot/cold splitting), names kept
              * so that machine blocks can be matched with the IR blocks' frequencies */
             snprintf(use, sizeof use, "-fprofile-instr-use=%s", profile);
-            static char *const split[] = {"-mllvm", "-hot-cold-split=true", "-mllvm", "-profile-guided-section-prefix=false",
-                                          "-mllvm", "-profile-summary-cutoff-cold=999000",
-                                          "-fno-discard-value-names", "-Wno-profile-instr-unprofiled",
+            static char *const split[] = {"-mllvm",
+                                          "-hot-cold-split=true",
+                                          "-mllvm",
+                                          "-profile-guided-section-prefix=false",
+                                          "-mllvm",
+                                          "-profile-summary-cutoff-cold=999000",
+                                          "-fno-discard-value-names",
+                                          "-Wno-profile-instr-unprofiled",
                                           "-Wno-profile-instr-out-of-date"};
             argv[n++] = use;
             for (size_t k = 0; k < sizeof split / sizeof split[0]; k++) argv[n++] = split[k];
@@ -75,7 +83,10 @@ static LLVMModuleRef compile_for(const spec *s, LLVMContextRef ctx, const code_t
         for (size_t k = 0; own && own[k] && n < 56; k++) argv[n++] = own[k];
         argv[n++] = "-o";
         argv[n++] = bc;
-        if (header) { argv[n++] = "-x"; argv[n++] = "c"; }
+        if (header) {
+            argv[n++] = "-x";
+            argv[n++] = "c";
+        }
         argv[n++] = s->sources[i];
         argv[n] = NULL;
         char msg[4096];
@@ -97,8 +108,12 @@ static LLVMModuleRef compile_for(const spec *s, LLVMContextRef ctx, const code_t
             if (nl) *nl = ')', nl[1] = '\0';
             goto fail;
         }
-        if (!linked) linked = m;
-        else if (LLVMLinkModules2(linked, m)) { snprintf(why, whylen, "cannot link the sources"); goto fail; }
+        if (!linked)
+            linked = m;
+        else if (LLVMLinkModules2(linked, m)) {
+            snprintf(why, whylen, "cannot link the sources");
+            goto fail;
+        }
     }
     return linked;
 fail:
@@ -112,7 +127,8 @@ static void retarget(LLVMModuleRef m) {
     for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
         static const char *const attrs[] = {"target-cpu", "target-features", "tune-cpu"};
         for (size_t i = 0; i < 3; i++)
-            LLVMRemoveStringAttributeAtIndex(f, LLVMAttributeFunctionIndex, attrs[i], (unsigned)strlen(attrs[i]));
+            LLVMRemoveStringAttributeAtIndex(f, LLVMAttributeFunctionIndex, attrs[i],
+                                             (unsigned)strlen(attrs[i]));
     }
 }
 
@@ -139,7 +155,10 @@ static int host_weights(const spec *s, code_sizes *out, char *err, size_t errlen
                 for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) count++;
                 char label[32];
                 const char *name = LLVMGetBasicBlockName(bb);
-                if (!name || !*name) { snprintf(label, sizeof label, "bb%zu", cf->nblocks); name = label; }
+                if (!name || !*name) {
+                    snprintf(label, sizeof label, "bb%zu", cf->nblocks);
+                    name = label;
+                }
                 cf->labels[cf->nblocks] = strdup(name);
                 cf->weights[cf->nblocks++] = count;
             }
@@ -164,8 +183,9 @@ static void describe_libc(const code_target *t, int with_libc, code_sizes *out) 
     if (with_libc)
         snprintf(out->libc, sizeof out->libc, "C library headers: %s, %s", t->libc, t->libc_include);
     else if (t->libc_include)
-        snprintf(out->libc, sizeof out->libc, "no C library headers: %s is not installed (apt-get install %s)",
-                 t->libc_include, t->package);
+        snprintf(out->libc, sizeof out->libc,
+                 "no C library headers: %s is not installed (apt-get install %s)", t->libc_include,
+                 t->package);
     else
         snprintf(out->libc, sizeof out->libc, "no C library headers: none known for %s", t->triple);
 }
@@ -183,7 +203,8 @@ static void function_sections(LLVMModuleRef m, code_sizes *out) {
         for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
             for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) count++;
         for (size_t i = 0; i < out->n; i++)
-            if (strcmp(out->functions[i].name, section + 6) == 0) out->functions[i].optimized_instructions = count;
+            if (strcmp(out->functions[i].name, section + 6) == 0)
+                out->functions[i].optimized_instructions = count;
     }
 }
 
@@ -210,7 +231,8 @@ static int section_sizes(LLVMTargetMachineRef tm, LLVMModuleRef m, LLVMContextRe
         const char *name = LLVMGetSectionName(it);
         if (!name || strncmp(name, ".text.", 6) != 0) continue;
         for (size_t i = 0; i < out->n; i++)
-            if (strcmp(out->functions[i].name, name + 6) == 0) out->functions[i].size = LLVMGetSectionSize(it);
+            if (strcmp(out->functions[i].name, name + 6) == 0)
+                out->functions[i].size = LLVMGetSectionSize(it);
         code_part *part = code_parts_find(&out->parts, name + 6);
         if (part) part->size = LLVMGetSectionSize(it);
     }
@@ -239,7 +261,8 @@ int code_size_measure(const spec *s, const code_target *t, const char *level, in
     int with_libc = code_target_has_libc(t);
     describe_libc(t, with_libc, out);
     LLVMContextRef ctx = LLVMContextCreate();
-    LLVMModuleRef m = compile_for(s, ctx, t, with_libc, level, no_inline, profile, out->note, sizeof out->note);
+    LLVMModuleRef m =
+        compile_for(s, ctx, t, with_libc, level, no_inline, profile, out->note, sizeof out->note);
     const char *triple = t->triple;
     char *module_triple = NULL;
     if (!m) {
@@ -269,7 +292,8 @@ int code_size_measure(const spec *s, const code_target *t, const char *level, in
         LLVMAttributeRef never = LLVMCreateEnumAttribute(ctx, kind, 0);
         for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
             if (!LLVMCountBasicBlocks(f)) continue;
-            LLVMRemoveEnumAttributeAtIndex(f, LLVMAttributeFunctionIndex, LLVMGetEnumAttributeKindForName("alwaysinline", 12));
+            LLVMRemoveEnumAttributeAtIndex(f, LLVMAttributeFunctionIndex,
+                                           LLVMGetEnumAttributeKindForName("alwaysinline", 12));
             LLVMAddAttributeAtIndex(f, LLVMAttributeFunctionIndex, never);
         }
     }

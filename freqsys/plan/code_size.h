@@ -1,4 +1,5 @@
-/* freqsys/plan/code_size.h: how many bytes each function takes on the target, and how its blocks share them. */
+/* freqsys/plan/code_size.h: how many bytes each function takes on the target, and how its blocks share them.
+ */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_CODE_SIZE_H
 #define FREQSYS_CODE_SIZE_H
@@ -11,21 +12,21 @@
 
 typedef struct code_size_function {
     char *name;
-    uint64_t size;          /* bytes of its .text.NAME section; 0 if inlined away */
-    char **labels;          /* its blocks at -O0, as in the result ... */
-    unsigned *weights;      /* ... with their instruction counts, to share the size out */
+    uint64_t size;     /* bytes of its .text.NAME section; 0 if inlined away */
+    char **labels;     /* its blocks at -O0, as in the result ... */
+    unsigned *weights; /* ... with their instruction counts, to share the size out */
     size_t nblocks;
-    unsigned long optimized_instructions;   /* IR instructions after the pipeline, 0 if gone */
-    double ir_cycles;       /* executed IR instructions per run at this level (compact_estimate.c) */
+    unsigned long optimized_instructions; /* IR instructions after the pipeline, 0 if gone */
+    double ir_cycles; /* executed IR instructions per run at this level (compact_estimate.c) */
 } code_size_function;
 
 typedef struct code_sizes {
     code_size_function *functions;
     size_t n;
-    int retargeted;         /* 1: compiled for the host and retargeted (headers missing) */
-    char note[512];         /* why it was retargeted */
-    char libc[512];         /* which C library's headers the target build used, or why none */
-    code_parts parts;       /* with a profile: the object's functions and outlined parts, block by block */
+    int retargeted;   /* 1: compiled for the host and retargeted (headers missing) */
+    char note[512];   /* why it was retargeted */
+    char libc[512];   /* which C library's headers the target build used, or why none */
+    code_parts parts; /* with a profile: the object's functions and outlined parts, block by block */
 } code_sizes;
 
 /* Compiles the sources of S for target T with clang-19 at LEVEL ("-Os", "-Oz", "-O2")
@@ -53,8 +54,9 @@ int code_size_measure(const spec *s, const code_target *t, const char *pipeline,
  * together make up the last 0.1% of executed blocks (clang's default, 0.0001%, would
  * keep a fault path run once in 500 calls inline), and section names without the
  * .hot/.unlikely prefixes a profile would otherwise give them. */
-#define CODE_SIZE_PROFILE_FLAGS "-mllvm -hot-cold-split=true -mllvm -profile-summary-cutoff-cold=999000 " \
-                                "-mllvm -profile-guided-section-prefix=false"
+#define CODE_SIZE_PROFILE_FLAGS                                                                              \
+    "-mllvm -hot-cold-split=true -mllvm -profile-summary-cutoff-cold=999000 "                                \
+    "-mllvm -profile-guided-section-prefix=false"
 
 const code_size_function *code_size_find(const code_sizes *c, const char *name);
 

@@ -6,10 +6,10 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#define NEWLIB_INCLUDE "/usr/lib/arm-none-eabi/include"
-#define NEWLIB "newlib (arm-none-eabi)"
+#define NEWLIB_INCLUDE   "/usr/lib/arm-none-eabi/include"
+#define NEWLIB           "newlib (arm-none-eabi)"
 #define PICOLIBC_INCLUDE "/usr/lib/picolibc/riscv64-unknown-elf/include"
-#define PICOLIBC "picolibc (riscv64-unknown-elf)"
+#define PICOLIBC         "picolibc (riscv64-unknown-elf)"
 
 typedef struct profile {
     const char *name, *triple, *cpu;
@@ -30,7 +30,9 @@ static const profile profiles[] = {
 
 static const char *const names[] = {"cortex-m0plus", "cortex-m4", "cortex-m7", "rv32imc", NULL};
 
-const char *const *code_target_profiles(void) { return names; }
+const char *const *code_target_profiles(void) {
+    return names;
+}
 
 static void library_for(code_target *t) {
     if (!strncmp(t->triple, "thumb", 5) || !strncmp(t->triple, "arm", 3)) {
@@ -59,12 +61,16 @@ int code_target_resolve(const char *name, const char *cpu, code_target *out, cha
     /* a triple: arch-vendor-os[-env], letters, digits, '_', '.', '-' */
     int dashes = 0, fine = *name != '\0' && strlen(name) < sizeof out->triple;
     for (const char *p = name; *p && fine; p++) {
-        if (*p == '-') dashes++;
-        else if (!((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') || *p == '_' || *p == '.')) fine = 0;
+        if (*p == '-')
+            dashes++;
+        else if (!((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') || *p == '_' || *p == '.'))
+            fine = 0;
     }
     if (!fine || dashes < 1) {
-        snprintf(err, errlen, "unknown target '%s': give a profile (cortex-m0plus, cortex-m4, cortex-m7, rv32imc) "
-                 "or an LLVM triple such as thumbv7em-none-eabi", name);
+        snprintf(err, errlen,
+                 "unknown target '%s': give a profile (cortex-m0plus, cortex-m4, cortex-m7, rv32imc) "
+                 "or an LLVM triple such as thumbv7em-none-eabi",
+                 name);
         return -1;
     }
     snprintf(out->name, sizeof out->name, "%s", name);

@@ -1,4 +1,5 @@
-/* freqsys/plan/code_target.h: the embedded targets code sizes are measured for: triple, CPU, flags, C library headers. */
+/* freqsys/plan/code_target.h: the embedded targets code sizes are measured for: triple, CPU, flags, C library
+ * headers. */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_CODE_TARGET_H
 #define FREQSYS_CODE_TARGET_H
@@ -11,14 +12,14 @@
  * bare-metal C library's headers (-isystem LIBC_INCLUDE) so that firmware that
  * includes <stdio.h> or <string.h> compiles as it would for the device. */
 typedef struct code_target {
-    char name[96];              /* "cortex-m4", or the triple when given as one */
-    char triple[96];            /* clang's --target */
-    char cpu[64];               /* -mcpu=, "" for none (RISC-V takes -march) */
-    const char *flags[CODE_TARGET_MAX_FLAGS];   /* NULL-terminated: float ABI, FPU, -march, -mabi */
-    const char *libc;           /* "newlib 3.3 (arm-none-eabi)", "picolibc (riscv64-unknown-elf)" */
-    const char *libc_include;   /* its headers; NULL for a triple with no known library */
-    const char *package;        /* the Debian package that has them */
-    unsigned flash_wait;        /* wait states of a fetch from flash at the part's top clock */
+    char name[96];                            /* "cortex-m4", or the triple when given as one */
+    char triple[96];                          /* clang's --target */
+    char cpu[64];                             /* -mcpu=, "" for none (RISC-V takes -march) */
+    const char *flags[CODE_TARGET_MAX_FLAGS]; /* NULL-terminated: float ABI, FPU, -march, -mabi */
+    const char *libc;         /* "newlib 3.3 (arm-none-eabi)", "picolibc (riscv64-unknown-elf)" */
+    const char *libc_include; /* its headers; NULL for a triple with no known library */
+    const char *package;      /* the Debian package that has them */
+    unsigned flash_wait;      /* wait states of a fetch from flash at the part's top clock */
 } code_target;
 
 /* Resolves NAME: a profile ("cortex-m0plus", "cortex-m4", "cortex-m7", "rv32imc") or an

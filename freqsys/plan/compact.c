@@ -7,7 +7,11 @@
 #include <string.h>
 
 /* One trade-off: taking the small version saves SAVE bytes and costs COST cycles. */
-typedef struct trade { size_t item; double save, cost; int small_is_oz; } trade;
+typedef struct trade {
+    size_t item;
+    double save, cost;
+    int small_is_oz;
+} trade;
 
 typedef struct search {
     trade *t;
@@ -27,8 +31,13 @@ static int by_ratio(const void *a, const void *b) {
 static double bound(const search *s, size_t k, double cap) {
     double b = 0;
     for (; k < s->n; k++) {
-        if (s->t[k].cost <= cap) { cap -= s->t[k].cost; b += s->t[k].save; }
-        else { b += s->t[k].save * (cap / s->t[k].cost); break; }
+        if (s->t[k].cost <= cap) {
+            cap -= s->t[k].cost;
+            b += s->t[k].save;
+        } else {
+            b += s->t[k].save * (cap / s->t[k].cost);
+            break;
+        }
     }
     return b;
 }
@@ -50,7 +59,12 @@ static void branch(search *s, size_t k, double cap, double saved) {
 int compact_choose(compact_plan *p) {
     trade *t = calloc(p->n + 1, sizeof *t);
     int *take = calloc(p->n + 1, sizeof *take), *best_take = calloc(p->n + 1, sizeof *best_take);
-    if (!t || !take || !best_take) { free(t); free(take); free(best_take); return -1; }
+    if (!t || !take || !best_take) {
+        free(t);
+        free(take);
+        free(best_take);
+        return -1;
+    }
     p->cycles_all_o2 = p->cycles_all_oz = 0;
     p->size_all_o2 = p->size_all_oz = 0;
     for (size_t i = 0; i < p->n; i++) {
@@ -65,10 +79,12 @@ int compact_choose(compact_plan *p) {
     size_t n = 0;
     for (size_t i = 0; i < p->n; i++) {
         compact_item *it = &p->items[i];
-        int oz_faster = it->cycles_oz < it->cycles_o2 || (it->cycles_oz == it->cycles_o2 && it->size_oz <= it->size_o2);
+        int oz_faster =
+            it->cycles_oz < it->cycles_o2 || (it->cycles_oz == it->cycles_o2 && it->size_oz <= it->size_o2);
         it->oz = oz_faster;
         base += oz_faster ? it->cycles_oz : it->cycles_o2;
-        double save = oz_faster ? (double)it->size_oz - (double)it->size_o2 : (double)it->size_o2 - (double)it->size_oz;
+        double save =
+            oz_faster ? (double)it->size_oz - (double)it->size_o2 : (double)it->size_o2 - (double)it->size_oz;
         double cost = oz_faster ? it->cycles_o2 - it->cycles_oz : it->cycles_oz - it->cycles_o2;
         if (save > 0) t[n++] = (trade){i, save, cost, !oz_faster};
     }

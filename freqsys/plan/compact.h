@@ -1,4 +1,5 @@
-/* freqsys/plan/compact.h: per function, size-optimised or speed-optimised code: least flash within a cycle budget. */
+/* freqsys/plan/compact.h: per function, size-optimised or speed-optimised code: least flash within a cycle
+ * budget. */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_COMPACT_H
 #define FREQSYS_COMPACT_H
@@ -9,23 +10,24 @@
 
 typedef struct compact_item {
     char *function;
-    uint64_t size_oz, size_o2;       /* bytes at -Oz and at -O2 (no inlining) */
-    double cycles_oz, cycles_o2;     /* estimated cycles per run at each level */
-    int oz;                          /* chosen: 1 size-optimised, 0 speed-optimised */
-    int never_ran;                   /* no trial entered it: a compression candidate */
-    double ir_cycles_oz, ir_cycles_o2;   /* the cycles as executed IR instructions, for comparison (0: a part) */
+    uint64_t size_oz, size_o2;   /* bytes at -Oz and at -O2 (no inlining) */
+    double cycles_oz, cycles_o2; /* estimated cycles per run at each level */
+    int oz;                      /* chosen: 1 size-optimised, 0 speed-optimised */
+    int never_ran;               /* no trial entered it: a compression candidate */
+    double ir_cycles_oz,
+        ir_cycles_o2; /* the cycles as executed IR instructions, for comparison (0: a part) */
 } compact_item;
 
 typedef struct compact_plan {
     compact_item *items;
     size_t n;
-    double max_slowdown;             /* 0.05 for 5% */
+    double max_slowdown; /* 0.05 for 5% */
     uint64_t size, size_all_o2, size_all_oz;
     double cycles, cycles_all_o2, cycles_all_oz;
     char *spec, *target, *mode;
-    char estimate[512];              /* what the cycle figures are */
-    unsigned flash_wait;             /* wait states per fetch from flash in the cycle figures */
-    int parts;                       /* 1: items are the parts of profile-guided builds */
+    char estimate[512];  /* what the cycle figures are */
+    unsigned flash_wait; /* wait states per fetch from flash in the cycle figures */
+    int parts;           /* 1: items are the parts of profile-guided builds */
 } compact_plan;
 
 /* Chooses for every item -Oz or -O2 so that the total size is the least possible while
@@ -38,7 +40,7 @@ int compact_choose(compact_plan *p);
 
 int compact_write_text(const compact_plan *p, FILE *out);
 int compact_write_json(const compact_plan *p, FILE *out);
-int compact_write_header(const compact_plan *p, FILE *out);   /* minsize attributes per function */
+int compact_write_header(const compact_plan *p, FILE *out); /* minsize attributes per function */
 
 void compact_free(compact_plan *p);
 

@@ -1,4 +1,5 @@
-/* freqsys/plan/compact_estimate.c: per-function sizes and estimated cycles at -Oz and -O2, from the estimate. */
+/* freqsys/plan/compact_estimate.c: per-function sizes and estimated cycles at -Oz and -O2, from the estimate.
+ */
 /* SPDX-License-Identifier: MIT */
 #include "compact_estimate.h"
 
@@ -10,7 +11,8 @@
 static double part_cycles(const code_part *p, unsigned flash_wait) {
     double sum = 0;
     for (size_t k = 0; k < p->nblocks; k++)
-        sum += p->blocks[k].runs * (p->blocks[k].cycles + (double)flash_wait * (double)p->blocks[k].bytes / PLAN_FETCH_BYTES);
+        sum += p->blocks[k].runs *
+               (p->blocks[k].cycles + (double)flash_wait * (double)p->blocks[k].bytes / PLAN_FETCH_BYTES);
     return sum;
 }
 
@@ -58,8 +60,8 @@ static int in_result(const result *r, const char *name, int *ran) {
     return found;
 }
 
-int compact_estimate(const result *r, code_sizes *oz, code_sizes *o2, const char *target,
-                     unsigned flash_wait, double max_slowdown, compact_plan *p, char *err, size_t errlen) {
+int compact_estimate(const result *r, code_sizes *oz, code_sizes *o2, const char *target, unsigned flash_wait,
+                     double max_slowdown, compact_plan *p, char *err, size_t errlen) {
     memset(p, 0, sizeof *p);
     p->max_slowdown = max_slowdown;
     p->flash_wait = flash_wait;
@@ -75,7 +77,8 @@ int compact_estimate(const result *r, code_sizes *oz, code_sizes *o2, const char
     snprintf(p->estimate, sizeof p->estimate,
              "cycles: executed IR instructions per %s, one cycle each: the estimate's block means times the "
              "blocks' -O0 instruction counts, scaled per function by its instruction count after -Oz or -O2 "
-             "over that at -O0 (builds without inlining, unrolling or vectorising, so no loop is copied)", strcmp(p->mode, "function") == 0 ? "call" : "run");
+             "over that at -O0 (builds without inlining, unrolling or vectorising, so no loop is copied)",
+             strcmp(p->mode, "function") == 0 ? "call" : "run");
     if (p->parts)
         snprintf(p->estimate, sizeof p->estimate,
                  "cycles: per %s on %s, llvm-mca's cycles for each machine block times its runs (from the "

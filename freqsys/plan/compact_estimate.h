@@ -1,4 +1,5 @@
-/* freqsys/plan/compact_estimate.h: builds the compaction choice from a result and the sizes at -Oz and -O2. */
+/* freqsys/plan/compact_estimate.h: builds the compaction choice from a result and the sizes at -Oz and -O2.
+ */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_COMPACT_ESTIMATE_H
 #define FREQSYS_COMPACT_ESTIMATE_H
@@ -16,7 +17,7 @@
  * count after that level's pipeline over its count at -O0; that older estimate is
  * kept for every function as ir_cycles_oz and ir_cycles_o2 for comparison. Then
  * compact_choose. Returns 0, or -1 with a message in ERR. */
-int compact_estimate(const result *r, code_sizes *oz, code_sizes *o2, const char *target,
-                     unsigned flash_wait, double max_slowdown, compact_plan *p, char *err, size_t errlen);
+int compact_estimate(const result *r, code_sizes *oz, code_sizes *o2, const char *target, unsigned flash_wait,
+                     double max_slowdown, compact_plan *p, char *err, size_t errlen);
 
 #endif

@@ -1,14 +1,19 @@
-/* freqsys/plan/knapsack.c: exact 0/1 knapsack by dynamic programming, or branch and bound for large budgets. */
+/* freqsys/plan/knapsack.c: exact 0/1 knapsack by dynamic programming, or branch and bound for large budgets.
+ */
 /* SPDX-License-Identifier: MIT */
 #include "knapsack.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#define DP_MAX_CELLS 200000000ull   /* bits of the choice table: 25 MB */
+#define DP_MAX_CELLS 200000000ull /* bits of the choice table: 25 MB */
 
 static uint64_t gcd(uint64_t a, uint64_t b) {
-    while (b) { uint64_t t = a % b; a = b; b = t; }
+    while (b) {
+        uint64_t t = a % b;
+        a = b;
+        b = t;
+    }
     return a;
 }
 
@@ -18,7 +23,11 @@ static double dp(const uint64_t *w, const double *v, size_t n, uint64_t cap, int
     size_t row = (size_t)(cap / 8 + 1);
     double *best = calloc((size_t)cap + 1, sizeof *best);
     unsigned char *take = calloc(n ? n : 1, row);
-    if (!best || !take) { free(best); free(take); return -1; }
+    if (!best || !take) {
+        free(best);
+        free(take);
+        return -1;
+    }
     for (size_t i = 0; i < n; i++) {
         if (w[i] > cap || v[i] <= 0) continue;
         for (uint64_t c = cap; c >= w[i]; c--) {
@@ -44,7 +53,7 @@ static double dp(const uint64_t *w, const double *v, size_t n, uint64_t cap, int
 typedef struct bb {
     const uint64_t *w;
     const double *v;
-    size_t *order;            /* items by decreasing value density */
+    size_t *order; /* items by decreasing value density */
     size_t n;
     int *current, *best_set;
     double best;
@@ -55,8 +64,13 @@ static double bound(const bb *s, size_t k, uint64_t cap) {
     double b = 0;
     for (; k < s->n; k++) {
         size_t i = s->order[k];
-        if (s->w[i] <= cap) { cap -= s->w[i]; b += s->v[i]; }
-        else { b += s->v[i] * ((double)cap / (double)s->w[i]); break; }
+        if (s->w[i] <= cap) {
+            cap -= s->w[i];
+            b += s->v[i];
+        } else {
+            b += s->v[i] * ((double)cap / (double)s->w[i]);
+            break;
+        }
     }
     return b;
 }
@@ -87,8 +101,15 @@ static int by_density(const void *a, const void *b) {
 
 static double branch_and_bound(const uint64_t *w, const double *v, size_t n, uint64_t cap, int *chosen) {
     bb s = {w, v, malloc(n * sizeof(size_t)), n, calloc(n, sizeof(int)), chosen, 0};
-    if (!s.order || !s.current) { free(s.order); free(s.current); return -1; }
-    for (size_t i = 0; i < n; i++) { s.order[i] = i; chosen[i] = 0; }
+    if (!s.order || !s.current) {
+        free(s.order);
+        free(s.current);
+        return -1;
+    }
+    for (size_t i = 0; i < n; i++) {
+        s.order[i] = i;
+        chosen[i] = 0;
+    }
     sort_w = w;
     sort_v = v;
     qsort(s.order, n, sizeof *s.order, by_density);
@@ -108,10 +129,14 @@ double knapsack_solve(const uint64_t *size, const double *value, size_t n, uint6
     size_t m = 0;
     for (size_t i = 0; i < n; i++) {
         chosen[i] = 0;
-        if (value[i] > 0 && size[i] <= budget) { g = gcd(g, size[i]); total += size[i]; m++; }
+        if (value[i] > 0 && size[i] <= budget) {
+            g = gcd(g, size[i]);
+            total += size[i];
+            m++;
+        }
     }
-    if (m == 0) return 0;   /* nothing fits or nothing is worth anything */
-    if (g == 0) g = 1;      /* every eligible item has size 0 */
+    if (m == 0) return 0; /* nothing fits or nothing is worth anything */
+    if (g == 0) g = 1;    /* every eligible item has size 0 */
     uint64_t cap = budget / g;
     if (total / g < cap) cap = total / g;
     uint64_t *w = malloc(m * sizeof *w);
@@ -122,7 +147,11 @@ double knapsack_solve(const uint64_t *size, const double *value, size_t n, uint6
     if (w && v && index && pick) {
         size_t k = 0;
         for (size_t i = 0; i < n; i++)
-            if (value[i] > 0 && size[i] <= budget) { w[k] = size[i] / g; v[k] = value[i]; index[k++] = i; }
+            if (value[i] > 0 && size[i] <= budget) {
+                w[k] = size[i] / g;
+                v[k] = value[i];
+                index[k++] = i;
+            }
         /* K is M again; counting what was filled keeps every read of W, V and INDEX
          * within it, which is plain even where CHOSEN could alias SIZE or VALUE. */
         best = (uint64_t)k * (cap + 1) <= DP_MAX_CELLS ? dp(w, v, k, cap, pick)

@@ -1,4 +1,5 @@
-/* freqsys/plan/mca_cycles.c: one llvm-mca run over many blocks, each a code region, and its summary read back. */
+/* freqsys/plan/mca_cycles.c: one llvm-mca run over many blocks, each a code region, and its summary read
+ * back. */
 /* SPDX-License-Identifier: MIT */
 #include "mca_cycles.h"
 
@@ -33,13 +34,23 @@ static void read_report(FILE *f, size_t n, double *cycles, uint64_t *bytes) {
         const char *region = strstr(line, "Code Region - b");
         size_t k;
         double v;
-        if (region && sscanf(region + 15, "%zu", &k) == 1) { at = k < n ? k : n; rows = 0; continue; }
+        if (region && sscanf(region + 15, "%zu", &k) == 1) {
+            at = k < n ? k : n;
+            rows = 0;
+            continue;
+        }
         if (at >= n) continue;
-        if (sscanf(line, "Iterations: %lf", &v) == 1) iterations = v;
-        else if (sscanf(line, "Total Cycles: %lf", &v) == 1 && iterations > 0) cycles[at] = v / iterations;
-        else if (!strncmp(line, "[1]", 3) && strstr(line, "[7]")) { size_column = (size_t)(strstr(line, "[7]") - line); rows = 1; }
-        else if (rows && (line[0] == '\n' || line[0] == '\0')) rows = 0;
-        else if (rows && strlen(line) > size_column) bytes[at] += strtoull(line + size_column, NULL, 10);
+        if (sscanf(line, "Iterations: %lf", &v) == 1)
+            iterations = v;
+        else if (sscanf(line, "Total Cycles: %lf", &v) == 1 && iterations > 0)
+            cycles[at] = v / iterations;
+        else if (!strncmp(line, "[1]", 3) && strstr(line, "[7]")) {
+            size_column = (size_t)(strstr(line, "[7]") - line);
+            rows = 1;
+        } else if (rows && (line[0] == '\n' || line[0] == '\0'))
+            rows = 0;
+        else if (rows && strlen(line) > size_column)
+            bytes[at] += strtoull(line + size_column, NULL, 10);
     }
 }
 
@@ -63,8 +74,19 @@ int mca_cycles_measure(const char *triple, const char *cpu, char comment, char *
     snprintf(mtriple, sizeof mtriple, "-mtriple=%s", triple);
     snprintf(mcpu, sizeof mcpu, "-mcpu=%s", cpu && *cpu ? cpu : "generic");
     snprintf(iterations, sizeof iterations, "-iterations=%d", MCA_ITERATIONS);
-    char *argv[] = {FREQSYS_MCA, mtriple, mcpu, iterations, "-all-views=false", "-summary-view", "-instruction-info",
-                    "-show-encoding", "--skip-unsupported-instructions=any", "-o", out, in, NULL};
+    char *argv[] = {FREQSYS_MCA,
+                    mtriple,
+                    mcpu,
+                    iterations,
+                    "-all-views=false",
+                    "-summary-view",
+                    "-instruction-info",
+                    "-show-encoding",
+                    "--skip-unsupported-instructions=any",
+                    "-o",
+                    out,
+                    in,
+                    NULL};
     if (compile_run_tool(argv, err, errlen) != 0) goto done;
     FILE *f = fopen(out, "r");
     if (!f) {
@@ -75,7 +97,13 @@ int mca_cycles_measure(const char *triple, const char *cpu, char comment, char *
     fclose(f);
     rc = 0;
 done:
-    if (fi >= 0) { close(fi); unlink(in); }
-    if (fo >= 0) { close(fo); unlink(out); }
+    if (fi >= 0) {
+        close(fi);
+        unlink(in);
+    }
+    if (fo >= 0) {
+        close(fo);
+        unlink(out);
+    }
     return rc;
 }

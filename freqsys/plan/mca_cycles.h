@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define MCA_ITERATIONS 100   /* cycles per execution are llvm-mca's total over this many, divided */
+#define MCA_ITERATIONS 100 /* cycles per execution are llvm-mca's total over this many, divided */
 
 /* Runs llvm-mca-19 once for TRIPLE and CPU over the N blocks whose instructions are
  * TEXT[i] (assembly lines separated by '\n'; COMMENT is the target's comment character),

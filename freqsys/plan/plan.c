@@ -1,4 +1,5 @@
-/* freqsys/plan/plan.c: heat per function from the estimate and the sizes, the knapsack, the curve, the ranking. */
+/* freqsys/plan/plan.c: heat per function from the estimate and the sizes, the knapsack, the curve, the
+ * ranking. */
 /* SPDX-License-Identifier: MIT */
 #include "plan.h"
 
@@ -26,7 +27,10 @@ static void block_heat(plan_item *it, const result *r, const code_size_function 
     for (size_t j = 0; j < r->nblocks; j++) {
         const result_block *b = &r->blocks[j];
         if (strcmp(b->function, it->function) != 0) continue;
-        if (first) { it->entries = b->mean; first = 0; }
+        if (first) {
+            it->entries = b->mean;
+            first = 0;
+        }
         unsigned w = 0;
         for (size_t k = 0; k < cf->nblocks; k++)
             if (strcmp(cf->labels[k], b->block) == 0) w = cf->weights[k];
@@ -80,7 +84,10 @@ static double select_within(plan *p, uint64_t budget, int *chosen) {
     double *value = malloc((p->n + 1) * sizeof *value);
     double best = -1;
     if (size && value) {
-        for (size_t i = 0; i < p->n; i++) { size[i] = p->items[i].size; value[i] = p->items[i].heat; }
+        for (size_t i = 0; i < p->n; i++) {
+            size[i] = p->items[i].size;
+            value[i] = p->items[i].heat;
+        }
         best = knapsack_solve(size, value, p->n, budget, chosen);
     }
     free(size);
@@ -165,7 +172,9 @@ int plan_build(const result *r, const code_sizes *c, const char *target, uint64_
     p->mode = strdup(r->mode ? r->mode : "");
     p->entry = strdup(r->entry ? r->entry : "");
     snprintf(p->libc, sizeof p->libc, "%s", c->libc);
-    if (c->retargeted) snprintf(p->note, sizeof p->note, "sizes from a host build retargeted to %.60s: %.400s", target, c->note);
+    if (c->retargeted)
+        snprintf(p->note, sizeof p->note, "sizes from a host build retargeted to %.60s: %.400s", target,
+                 c->note);
     p->items = calloc((p->parts ? c->parts.n : c->n) + 1, sizeof *p->items);
     if (!p->items || !p->target || (p->parts && part_items(p, &c->parts) != 0)) {
         snprintf(err, errlen, "out of memory");
@@ -174,8 +183,9 @@ int plan_build(const result *r, const code_sizes *c, const char *target, uint64_
     for (size_t i = 0; i < c->n && !p->parts; i++) {
         const code_size_function *cf = &c->functions[i];
         int in_result = 0;
-        for (size_t j = 0; j < r->nblocks && !in_result; j++) in_result = strcmp(r->blocks[j].function, cf->name) == 0;
-        if (!in_result || cf->size == 0) continue;   /* not part of the estimate, or inlined away */
+        for (size_t j = 0; j < r->nblocks && !in_result; j++)
+            in_result = strcmp(r->blocks[j].function, cf->name) == 0;
+        if (!in_result || cf->size == 0) continue; /* not part of the estimate, or inlined away */
         plan_item *it = &p->items[p->n++];
         it->function = strdup(cf->name);
         it->size = cf->size;
@@ -193,10 +203,16 @@ int plan_build(const result *r, const code_sizes *c, const char *target, uint64_
     rank_standing(p, calls);
     int laid = lay_out(p, calls);
     free(calls);
-    if (laid != 0) { snprintf(err, errlen, "out of memory"); return -1; }
+    if (laid != 0) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
 
     int *chosen = calloc(p->n + 1, sizeof *chosen);
-    if (!chosen) { snprintf(err, errlen, "out of memory"); return -1; }
+    if (!chosen) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
     p->selected_heat = select_within(p, budget, chosen);
     if (p->selected_heat < 0) {
         free(chosen);

@@ -5,9 +5,13 @@
 #include <jansson.h>
 #include <string.h>
 
-static const char *per(const plan *p) { return strcmp(p->mode, "function") == 0 ? "call" : "run"; }
+static const char *per(const plan *p) {
+    return strcmp(p->mode, "function") == 0 ? "call" : "run";
+}
 
-static double share(double part, double whole) { return whole > 0 ? 100.0 * part / whole : 0; }
+static double share(double part, double whole) {
+    return whole > 0 ? 100.0 * part / whole : 0;
+}
 
 static const char *place(const plan_item *it) {
     return it->selected ? "fast" : it->cold ? "compress (never ran)" : "flash";
@@ -17,28 +21,36 @@ int plan_write_text(const plan *p, FILE *out) {
     fprintf(out, "plan for %s (%s mode, entry %s) on %s\n", p->spec, p->mode, p->entry, p->target);
     if (p->note[0]) fprintf(out, "note: %s\n", p->note);
     if (p->libc[0]) fprintf(out, "%s\n", p->libc);
-    fprintf(out, "with %llu bytes of fast memory (%llu used of %llu bytes of code), %.1f%% of fetched bytes "
-            "come from fast memory\n", (unsigned long long)p->budget, (unsigned long long)p->selected_size,
+    fprintf(out,
+            "with %llu bytes of fast memory (%llu used of %llu bytes of code), %.1f%% of fetched bytes "
+            "come from fast memory\n",
+            (unsigned long long)p->budget, (unsigned long long)p->selected_size,
             (unsigned long long)p->total_size, share(p->selected_heat, p->total_heat));
     if (p->parts)
-        fprintf(out, "items: the parts the profile-guided build keeps (cold regions outlined as NAME.cold.N); build\n"
-                "with -ffunction-sections -fprofile-instr-use=PROFILE %s\n"
-                "cycles: llvm-mca per machine block x its runs; with %u wait states a 32-bit fetch from flash\n"
-                "stalls %u cycles: %.0f cycles per %s all in flash, %.0f saved (%.1f%%) by the fast items\n",
-                CODE_SIZE_PROFILE_FLAGS, p->flash_wait, p->flash_wait, p->cycles_in_flash, per(p), p->cycles_saved,
-                share(p->cycles_saved, p->cycles_in_flash));
-    fprintf(out, "heat: bytes fetched per %s (expected executions x bytes); standing: share of the\n"
-            "call-transition chain's time in the function (dispatchers rank high)\n\n", per(p));
+        fprintf(
+            out,
+            "items: the parts the profile-guided build keeps (cold regions outlined as NAME.cold.N); build\n"
+            "with -ffunction-sections -fprofile-instr-use=PROFILE %s\n"
+            "cycles: llvm-mca per machine block x its runs; with %u wait states a 32-bit fetch from flash\n"
+            "stalls %u cycles: %.0f cycles per %s all in flash, %.0f saved (%.1f%%) by the fast items\n",
+            CODE_SIZE_PROFILE_FLAGS, p->flash_wait, p->flash_wait, p->cycles_in_flash, per(p),
+            p->cycles_saved, share(p->cycles_saved, p->cycles_in_flash));
+    fprintf(out,
+            "heat: bytes fetched per %s (expected executions x bytes); standing: share of the\n"
+            "call-transition chain's time in the function (dispatchers rank high)\n\n",
+            per(p));
     size_t w = 8;
-    for (size_t i = 0; i < p->n; i++) if (strlen(p->items[i].function) > w) w = strlen(p->items[i].function);
-    fprintf(out, "%4s  %-*s  %7s  %12s  %6s  %10s  %8s  %10s  %10s  %s\n", "RANK", (int)w, p->parts ? "PART" : "FUNCTION",
-            "SIZE", "HEAT", "SHARE", "CUMULATIVE", "STANDING", "CYCLES", "STALL", "PLACE");
+    for (size_t i = 0; i < p->n; i++)
+        if (strlen(p->items[i].function) > w) w = strlen(p->items[i].function);
+    fprintf(out, "%4s  %-*s  %7s  %12s  %6s  %10s  %8s  %10s  %10s  %s\n", "RANK", (int)w,
+            p->parts ? "PART" : "FUNCTION", "SIZE", "HEAT", "SHARE", "CUMULATIVE", "STANDING", "CYCLES",
+            "STALL", "PLACE");
     double cum = 0;
     for (size_t i = 0; i < p->n; i++) {
         const plan_item *it = &p->items[i];
         cum += it->heat;
-        fprintf(out, "%4zu  %-*s  %7llu  %12.2f  %5.1f%%  %9.1f%%  %8.4f  %10.1f  %10.1f  %s\n", i + 1, (int)w,
-                it->function, (unsigned long long)it->size, it->heat, share(it->heat, p->total_heat),
+        fprintf(out, "%4zu  %-*s  %7llu  %12.2f  %5.1f%%  %9.1f%%  %8.4f  %10.1f  %10.1f  %s\n", i + 1,
+                (int)w, it->function, (unsigned long long)it->size, it->heat, share(it->heat, p->total_heat),
                 share(cum, p->total_heat), it->standing, it->cycles, it->stall, place(it));
     }
     fprintf(out, "\ncoverage against budget (best placement for each budget):\n");
@@ -94,8 +106,10 @@ int plan_write_json(const plan *p, FILE *out) {
     json_object_set_new(o, "flash_wait", json_integer(p->flash_wait));
     json_object_set_new(o, "cycles_in_flash", json_real(p->cycles_in_flash));
     json_object_set_new(o, "cycles_saved", json_real(p->cycles_saved));
-    if (p->parts) json_object_set_new(o, "build_flags", json_string("-ffunction-sections -fprofile-instr-use=PROFILE "
-                                                                    CODE_SIZE_PROFILE_FLAGS));
+    if (p->parts)
+        json_object_set_new(
+            o, "build_flags",
+            json_string("-ffunction-sections -fprofile-instr-use=PROFILE " CODE_SIZE_PROFILE_FLAGS));
     json_t *order = json_array();
     for (size_t k = 0; p->order && k < p->n; k++) {
         json_t *x = json_object();
@@ -114,7 +128,8 @@ int plan_write_json(const plan *p, FILE *out) {
 }
 
 int plan_write_ld(const plan *p, FILE *out) {
-    fprintf(out, "/* freqsys plan for %s on %s: %llu of %llu budget bytes hold %.1f%% of fetched bytes.\n"
+    fprintf(out,
+            "/* freqsys plan for %s on %s: %llu of %llu budget bytes hold %.1f%% of fetched bytes.\n"
             " * Include it inside SECTIONS, before the output section that takes *(.text*), in a\n"
             " * script whose MEMORY has a fast region FAST (e.g. ITCM) and FLASH; the startup code\n"
             " * copies the section from its load address in FLASH (__freqsys_fast_load) to FAST.\n"
@@ -127,18 +142,20 @@ int plan_write_ld(const plan *p, FILE *out) {
     for (size_t i = 0; i < p->n; i++)
         if (p->items[i].selected) fprintf(out, "    *(.text.%s)\n", p->items[i].function);
     fprintf(out, "    . = ALIGN(4);\n    __freqsys_fast_end = .;\n} > FAST AT > FLASH\n"
-            "__freqsys_fast_load = LOADADDR(.freqsys_fast);\n");
+                 "__freqsys_fast_load = LOADADDR(.freqsys_fast);\n");
     return ferror(out) ? -1 : 0;
 }
 
 int plan_write_header(const plan *p, FILE *out) {
-    fprintf(out, "/* freqsys plan for %s on %s: section markers. Put FREQSYS_PLACE_<name> before the\n"
+    fprintf(out,
+            "/* freqsys plan for %s on %s: section markers. Put FREQSYS_PLACE_<name> before the\n"
             " * definition of <name>; fast functions go to .fast_text (link it into fast memory),\n"
             " * functions that never ran to .cold_text (a candidate for compression). */\n"
-            "#ifndef FREQSYS_PLAN_H\n#define FREQSYS_PLAN_H\n\n", p->spec, p->target);
+            "#ifndef FREQSYS_PLAN_H\n#define FREQSYS_PLAN_H\n\n",
+            p->spec, p->target);
     for (size_t i = 0; i < p->n; i++) {
         const plan_item *it = &p->items[i];
-        if (strchr(it->function, '.')) continue;   /* an outlined part: the compiler names and places it */
+        if (strchr(it->function, '.')) continue; /* an outlined part: the compiler names and places it */
         if (it->selected)
             fprintf(out, "#define FREQSYS_PLACE_%s __attribute__((section(\".fast_text.%s\"), noinline))\n",
                     it->function, it->function);
@@ -153,7 +170,8 @@ int plan_write_header(const plan *p, FILE *out) {
 }
 
 int plan_write_order(const plan *p, FILE *out) {
-    fprintf(out, "/* freqsys function order for %s on %s: C3 call-chain clustering over the\n"
+    fprintf(out,
+            "/* freqsys function order for %s on %s: C3 call-chain clustering over the\n"
             " * expected calls between functions per %s; each callee follows its heaviest caller, clusters\n"
             " * laid out densest (bytes fetched per byte) first. INCLUDE it first inside the output\n"
             " * section that takes the code:  .text : { INCLUDE order.ld  *(.text*) } > FLASH\n"
@@ -161,8 +179,8 @@ int plan_write_order(const plan *p, FILE *out) {
             p->spec, p->target, per(p));
     for (size_t k = 0; p->order && k < p->n; k++) {
         const plan_item *it = &p->items[p->order[k]];
-        fprintf(out, "*(.text.%s)   /* cluster %zu, %llu bytes, heat %.6g */\n", it->function, p->order_cluster[k],
-                (unsigned long long)it->size, it->heat);
+        fprintf(out, "*(.text.%s)   /* cluster %zu, %llu bytes, heat %.6g */\n", it->function,
+                p->order_cluster[k], (unsigned long long)it->size, it->heat);
     }
     return ferror(out) ? -1 : 0;
 }

@@ -7,12 +7,15 @@
 #include <math.h>
 #include <stdlib.h>
 
-#define SMOOTHING 1e-9   /* "almost zero" for pairs that never call each other */
+#define SMOOTHING 1e-9 /* "almost zero" for pairs that never call each other */
 
 int standing_probability(size_t n, const double *calls, double *pi) {
     if (n == 0) return 0;
-    if (n == 1) { pi[0] = 1; return 0; }
-    gsl_matrix *pt = gsl_matrix_alloc(n, n);   /* the transposed transition matrix */
+    if (n == 1) {
+        pi[0] = 1;
+        return 0;
+    }
+    gsl_matrix *pt = gsl_matrix_alloc(n, n); /* the transposed transition matrix */
     gsl_vector_complex *eval = gsl_vector_complex_alloc(n);
     gsl_matrix_complex *evec = gsl_matrix_complex_alloc(n, n);
     gsl_eigen_nonsymmv_workspace *ws = gsl_eigen_nonsymmv_alloc(n);
@@ -31,7 +34,10 @@ int standing_probability(size_t n, const double *calls, double *pi) {
     for (size_t i = 0; i < n; i++) {
         gsl_complex z = gsl_vector_complex_get(eval, i);
         double d = hypot(GSL_REAL(z) - 1, GSL_IMAG(z));
-        if (d < gap) { gap = d; k = i; }
+        if (d < gap) {
+            gap = d;
+            k = i;
+        }
     }
     double sum = 0;
     for (size_t i = 0; i < n; i++) sum += GSL_REAL(gsl_matrix_complex_get(evec, i, k));

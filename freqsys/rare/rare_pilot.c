@@ -18,10 +18,10 @@
 #define PILOT_STREAM (1ull << 62)
 
 typedef struct shared {
-    volatile uint64_t current;     /* the run under way, for the timeout */
+    volatile uint64_t current; /* the run under way, for the timeout */
     uint64_t runs, reached;
     double mean_t[MAX_INPUTS];
-    int status;                    /* 0 done */
+    int status; /* 0 done */
 } shared;
 
 /* Clears the counters of the functions that ran; returns whether TARGET ran. */
@@ -53,14 +53,15 @@ static void run_pilot(void *ctx) {
     const pilot_child *c = ctx;
     const runtime_table *rt = c->rt;
     shared *sh = c->sh;
-    reached_and_clear(c->mod, c->target);   /* whatever loading counted is not a run */
+    reached_and_clear(c->mod, c->target); /* whatever loading counted is not a run */
     rt->tilt_take_weight();
     for (int round = 0; round < RARE_PILOT_ROUNDS; round++) {
         uint64_t hits = 0;
         for (uint64_t i = 0; i < RARE_PILOT_ROUND; i++) {
             sh->current = sh->runs;
             trial_end how = rt->run_trial(c->seed, PILOT_STREAM + sh->runs++);
-            int hit = reached_and_clear(c->mod, c->target) && how != TRIAL_ABORTED && how != TRIAL_INPUT_ERROR;
+            int hit =
+                reached_and_clear(c->mod, c->target) && how != TRIAL_ABORTED && how != TRIAL_INPUT_ERROR;
             hits += (uint64_t)hit;
             rt->tilt_pilot_trial(hit);
         }
@@ -72,8 +73,9 @@ static void run_pilot(void *ctx) {
     sh->status = 0;
 }
 
-int rare_pilot_run(const runtime_table *rt, const fsabi_module *mod, uint64_t seed, uint64_t target, const confine_limits *limits,
-                   double timeout_s, uint64_t *runs, uint64_t *reached, char *err, size_t errlen) {
+int rare_pilot_run(const runtime_table *rt, const fsabi_module *mod, uint64_t seed, uint64_t target,
+                   const confine_limits *limits, double timeout_s, uint64_t *runs, uint64_t *reached,
+                   char *err, size_t errlen) {
     shared *sh = mmap(NULL, sizeof *sh, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
     if (sh == MAP_FAILED) {
         snprintf(err, errlen, "cannot map shared memory: %s", strerror(errno));
@@ -92,12 +94,14 @@ int rare_pilot_run(const runtime_table *rt, const fsabi_module *mod, uint64_t se
     int timed_out = confined_child_wait(pid, &sh->current, timeout_s, &status);
     int rc = -1;
     if (timed_out)
-        snprintf(err, errlen, "the pilot's run %llu ran longer than %g s", (unsigned long long)sh->current, timeout_s);
+        snprintf(err, errlen, "the pilot's run %llu ran longer than %g s", (unsigned long long)sh->current,
+                 timeout_s);
     else if (WIFSIGNALED(status))
         snprintf(err, errlen, "the pilot's run %llu crashed (signal %d)", (unsigned long long)sh->current,
                  WTERMSIG(status));
     else if (sh->status != 0)
-        snprintf(err, errlen, "the pilot failed (exit status %d)", WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+        snprintf(err, errlen, "the pilot failed (exit status %d)",
+                 WIFEXITED(status) ? WEXITSTATUS(status) : -1);
     else
         rc = rt->tilt_set(sh->mean_t, MAX_INPUTS) >= 0 ? 0 : -1;
     *runs = sh->runs;

@@ -9,9 +9,9 @@
 #include "confine.h"
 #include "runtime_table.h"
 
-#define RARE_PILOT_ROUND 20000   /* runs a round; rounds go on until ... */
-#define RARE_PILOT_ELITE 20      /* ... a round saw the block this often, */
-#define RARE_PILOT_ROUNDS 20     /* or this many rounds ran */
+#define RARE_PILOT_ROUND  20000 /* runs a round; rounds go on until ... */
+#define RARE_PILOT_ELITE  20    /* ... a round saw the block this often, */
+#define RARE_PILOT_ROUNDS 20    /* or this many rounds ran */
 
 /* Runs the pilot for block TARGET of MOD (bound to the runtime, tilted_draws_enable
  * done) in a forked child confined by LIMITS: rounds of RARE_PILOT_ROUND runs from
@@ -20,7 +20,8 @@
  * process (tilted_draws_set). *RUNS and *REACHED say how many runs the pilot made and
  * how many of the last round's reached the block. Returns 0; or -1 with the reason
  * in ERR (a run crashed or overran TIMEOUT_S of CPU time, no process could be had). */
-int rare_pilot_run(const runtime_table *rt, const fsabi_module *mod, uint64_t seed, uint64_t target, const confine_limits *limits,
-                   double timeout_s, uint64_t *runs, uint64_t *reached, char *err, size_t errlen);
+int rare_pilot_run(const runtime_table *rt, const fsabi_module *mod, uint64_t seed, uint64_t target,
+                   const confine_limits *limits, double timeout_s, uint64_t *runs, uint64_t *reached,
+                   char *err, size_t errlen);
 
 #endif

@@ -1,4 +1,5 @@
-/* freqsys/rare/run_rare.c: `run --rare BLOCK`: importance sampling for one block: the target, the pilot, the weighted run's settings and its result. */
+/* freqsys/rare/run_rare.c: `run --rare BLOCK`: importance sampling for one block: the target, the pilot, the
+ * weighted run's settings and its result. */
 /* SPDX-License-Identifier: MIT */
 #include "run_rare.h"
 
@@ -19,24 +20,29 @@ static int64_t find_block(const fsabi_module *mod, const char *name, char *err, 
     for (uint64_t j = 0; j < mod->nblocks; j++) {
         const fsabi_block *b = &mod->blocks[j];
         int hit = colon ? strlen(b->function) == (size_t)(colon - name) &&
-                              !strncmp(b->function, name, (size_t)(colon - name)) && !strcmp(b->label, colon + 1)
+                              !strncmp(b->function, name, (size_t)(colon - name)) &&
+                              !strcmp(b->label, colon + 1)
                         : !strcmp(b->label, name);
         if (!hit) continue;
         if (!matches++) found = (int64_t)j;
         if (at < sizeof seen)
-            at += (size_t)snprintf(seen + at, sizeof seen - at, "%s%s:%s", matches > 1 ? ", " : "", b->function,
-                                   b->label);
+            at += (size_t)snprintf(seen + at, sizeof seen - at, "%s%s:%s", matches > 1 ? ", " : "",
+                                   b->function, b->label);
     }
     if (matches == 1) return found;
     if (matches == 0)
-        snprintf(err, errlen, "--rare %s: no block of the program is named so (give function:label as the report "
-                 "names it)", name);
+        snprintf(err, errlen,
+                 "--rare %s: no block of the program is named so (give function:label as the report "
+                 "names it)",
+                 name);
     else
-        snprintf(err, errlen, "--rare %s: %zu blocks have that label (%s); give function:label", name, matches, seen);
+        snprintf(err, errlen, "--rare %s: %zu blocks have that label (%s); give function:label", name,
+                 matches, seen);
     return -1;
 }
 
-int run_rare_prepare(const runtime_table *rt, const char *name, const spec *s, runner_config *cfg, run_rare *st, char *err, size_t errlen) {
+int run_rare_prepare(const runtime_table *rt, const char *name, const spec *s, runner_config *cfg,
+                     run_rare *st, char *err, size_t errlen) {
     memset(st, 0, sizeof *st);
     st->rt = rt;
     if ((st->block = find_block(cfg->mod, name, err, errlen)) < 0) return -1;
@@ -46,13 +52,15 @@ int run_rare_prepare(const runtime_table *rt, const char *name, const spec *s, r
         return -1;
     }
     if (n == 0) {
-        snprintf(err, errlen, "--rare %s: no input of the spec can be tilted (normal, lognormal, poisson, exponential, "
-                 "bernoulli, binomial, geometric)", name);
+        snprintf(err, errlen,
+                 "--rare %s: no input of the spec can be tilted (normal, lognormal, poisson, exponential, "
+                 "bernoulli, binomial, geometric)",
+                 name);
         return -1;
     }
     char why[512];
-    if (rare_pilot_run(rt, cfg->mod, cfg->seed, (uint64_t)st->block, &cfg->limits, cfg->timeout_s, &st->pilot_runs,
-                       &st->reached, why, sizeof why) != 0) {
+    if (rare_pilot_run(rt, cfg->mod, cfg->seed, (uint64_t)st->block, &cfg->limits, cfg->timeout_s,
+                       &st->pilot_runs, &st->reached, why, sizeof why) != 0) {
         snprintf(err, errlen, "--rare %s: %s", name, why);
         return -1;
     }
@@ -86,7 +94,8 @@ int run_rare_result(result *r, const run_rare *st) {
     if (!(r->rare_tilts = calloc(n + 1, sizeof *r->rare_tilts))) return -1;
     char text[512];
     for (size_t i = 0; i < n; i++)
-        if (st->rt->tilt_describe(i, text, sizeof text) == 0 && !(r->rare_tilts[r->nrare_tilts++] = strdup(text)))
+        if (st->rt->tilt_describe(i, text, sizeof text) == 0 &&
+            !(r->rare_tilts[r->nrare_tilts++] = strdup(text)))
             return -1;
     return 0;
 }

@@ -1,4 +1,5 @@
-/* freqsys/rare/run_rare.h: `run --rare BLOCK`: importance sampling for one block: the target, the pilot, the weighted run's settings and its result. */
+/* freqsys/rare/run_rare.h: `run --rare BLOCK`: importance sampling for one block: the target, the pilot, the
+ * weighted run's settings and its result. */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_RUN_RARE_H
 #define FREQSYS_RUN_RARE_H
@@ -14,8 +15,8 @@
 #define RUN_RARE_UNIT 0x1p32
 
 typedef struct run_rare {
-    const runtime_table *rt;   /* the module's runtime, whose inputs are tilted */
-    int64_t block;             /* the target's index */
+    const runtime_table *rt; /* the module's runtime, whose inputs are tilted */
+    int64_t block;           /* the target's index */
     uint64_t pilot_runs, reached;
 } run_rare;
 
@@ -23,7 +24,8 @@ typedef struct run_rare {
  * module's blocks, follows the tiltable inputs of S, runs the pilot and sets CFG up
  * for the weighted run. Returns 0, or -1 with a message in ERR: no such block (or
  * more than one), no input with a tilt, a pilot that failed. */
-int run_rare_prepare(const runtime_table *rt, const char *name, const spec *s, runner_config *cfg, run_rare *st, char *err, size_t errlen);
+int run_rare_prepare(const runtime_table *rt, const char *name, const spec *s, runner_config *cfg,
+                     run_rare *st, char *err, size_t errlen);
 
 /* Turns R, made from the weighted run, back into executions per run and names the
  * target, the mixture, the pilot and the tilts. Returns 0, or -1 out of memory. */

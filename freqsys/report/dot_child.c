@@ -1,4 +1,5 @@
-/* freqsys/report/dot_child.c: Graphviz's dot as a child process under a time limit, for the drawings of the html page. */
+/* freqsys/report/dot_child.c: Graphviz's dot as a child process under a time limit, for the drawings of the
+ * html page. */
 /* SPDX-License-Identifier: MIT */
 #define _GNU_SOURCE
 #include "export.h"
@@ -17,8 +18,7 @@
 
 extern char **environ;
 
-static double now_s(void)
-{
+static double now_s(void) {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
@@ -26,15 +26,13 @@ static double now_s(void)
 
 /* Waits for PID until DEADLINE (CLOCK_MONOTONIC seconds). Returns its wait status, or
  * -1 with errno ETIMEDOUT when it is still running then (it is left running). */
-static int wait_until(pid_t pid, double deadline)
-{
+static int wait_until(pid_t pid, double deadline) {
     int status;
     /* a pidfd becomes readable when the child exits: one poll, no busy loop */
     int pidfd = (int)syscall(SYS_pidfd_open, pid, 0);
     for (;;) {
         pid_t got = waitpid(pid, &status, WNOHANG);
-        if (got == pid)
-            break;
+        if (got == pid) break;
         if (got < 0 && errno != EINTR) {
             status = -1;
             break;
@@ -48,14 +46,13 @@ static int wait_until(pid_t pid, double deadline)
         if (pidfd >= 0) {
             struct pollfd p = {.fd = pidfd, .events = POLLIN};
             poll(&p, 1, (int)(left * 1000) + 1);
-        } else {   /* kernels before 5.3: look again every 10 ms */
+        } else { /* kernels before 5.3: look again every 10 ms */
             struct timespec step = {0, 10 * 1000 * 1000};
             nanosleep(&step, NULL);
         }
     }
     int saved = errno;
-    if (pidfd >= 0)
-        close(pidfd);
+    if (pidfd >= 0) close(pidfd);
     errno = saved;
     return status;
 }
@@ -63,12 +60,10 @@ static int wait_until(pid_t pid, double deadline)
 /* Runs `dot -Tsvg IN` (dot from PATH) in a process group of its own with its output into
  * the file OUTFD, for at most TIMEOUT_S seconds. Returns dot's exit status, or -1 with
  * errno set: ENOENT when dot is not installed, ETIMEDOUT when it was killed at the limit. */
-static int run_dot(const char *in, int outfd, double timeout_s)
-{
+static int run_dot(const char *in, int outfd, double timeout_s) {
     posix_spawn_file_actions_t fa;
     posix_spawnattr_t attr;
-    if (posix_spawn_file_actions_init(&fa) != 0)
-        return -1;
+    if (posix_spawn_file_actions_init(&fa) != 0) return -1;
     if (posix_spawnattr_init(&attr) != 0) {
         posix_spawn_file_actions_destroy(&fa);
         return -1;
@@ -91,19 +86,16 @@ static int run_dot(const char *in, int outfd, double timeout_s)
     int status = wait_until(pid, now_s() + timeout_s);
     if (status == -1 && errno == ETIMEDOUT) {
         kill(-pid, SIGKILL);
-        while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
-            ;
+        while (waitpid(pid, NULL, 0) < 0 && errno == EINTR);
         errno = ETIMEDOUT;
         return -1;
     }
-    if (status == -1)
-        return -1;
+    if (status == -1) return -1;
     return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
 }
 
 /* Everything in FD from its start, as a string to free, or NULL. */
-static char *slurp(int fd)
-{
+static char *slurp(int fd) {
     size_t cap = 1 << 16, len = 0;
     ssize_t got;
     char *text = malloc(cap);
@@ -129,15 +121,12 @@ static char *slurp(int fd)
 }
 
 /* Writes LEN bytes of TEXT to FD. Returns 0, or -1 with errno set. */
-static int write_all(int fd, const char *text, size_t len)
-{
+static int write_all(int fd, const char *text, size_t len) {
     while (len > 0) {
         ssize_t n = write(fd, text, len);
-        if (n < 0 && errno == EINTR)
-            continue;
+        if (n < 0 && errno == EINTR) continue;
         if (n <= 0) {
-            if (n == 0)
-                errno = EIO;
+            if (n == 0) errno = EIO;
             return -1;
         }
         text += n, len -= (size_t)n;
@@ -146,15 +135,13 @@ static int write_all(int fd, const char *text, size_t len)
 }
 
 /* Creates a temporary file under $TMPDIR (or /tmp) into PATH. Returns its descriptor or -1. */
-static int temp_file(char *path, size_t len, const char *stem)
-{
+static int temp_file(char *path, size_t len, const char *stem) {
     const char *tmp = getenv("TMPDIR");
     snprintf(path, len, "%s/freqsys-%s-XXXXXX", tmp && *tmp ? tmp : "/tmp", stem);
     return mkstemp(path);
 }
 
-char *dot_child_svg(const char *graph, size_t len, double timeout_s)
-{
+char *dot_child_svg(const char *graph, size_t len, double timeout_s) {
     char in[4096], svg[4096];
     char *text = NULL;
     int why = 0;
@@ -167,8 +154,7 @@ char *dot_child_svg(const char *graph, size_t len, double timeout_s)
     } else {
         int status = run_dot(in, svgfd, timeout_s);
         why = status < 0 ? errno : status > 0 ? ECHILD : 0;
-        if (status == 0 && !(text = slurp(svgfd)))
-            why = errno;
+        if (status == 0 && !(text = slurp(svgfd))) why = errno;
     }
     if (infd >= 0) {
         close(infd);
@@ -178,7 +164,6 @@ char *dot_child_svg(const char *graph, size_t len, double timeout_s)
         close(svgfd);
         unlink(svg);
     }
-    if (!text)
-        errno = why;
+    if (!text) errno = why;
     return text;
 }

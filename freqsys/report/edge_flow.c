@@ -1,4 +1,5 @@
-/* freqsys/report/edge_flow.c: executions per run of each CFG edge, derived from block counts by flow conservation. */
+/* freqsys/report/edge_flow.c: executions per run of each CFG edge, derived from block counts by flow
+ * conservation. */
 /* SPDX-License-Identifier: MIT */
 #include "export.h"
 
@@ -25,24 +26,21 @@
 typedef struct solver {
     const result *r;
     edge_flow *f;
-    size_t *pred_first, *preds;   /* in-edges of block v: preds[pred_first[v] ..] */
-    size_t *queue;                /* equation ids: 2v for in(v), 2v + 1 for out(v) */
+    size_t *pred_first, *preds; /* in-edges of block v: preds[pred_first[v] ..] */
+    size_t *queue;              /* equation ids: 2v for in(v), 2v + 1 for out(v) */
     char *queued;
     size_t head, tail, cap;
 } solver;
 
-static void wake(solver *s, size_t eq)
-{
-    if (s->queued[eq])
-        return;
+static void wake(solver *s, size_t eq) {
+    if (s->queued[eq]) return;
     s->queued[eq] = 1;
     s->queue[s->tail] = eq;
     s->tail = (s->tail + 1) % s->cap;
 }
 
 /* The edge ids of equation EQ, through *IDS / *N (in-equations list indices into preds). */
-static void members(const solver *s, size_t eq, const size_t **ids, size_t *n, size_t *lo)
-{
+static void members(const solver *s, size_t eq, const size_t **ids, size_t *n, size_t *lo) {
     size_t v = eq / 2;
     if (eq % 2 == 0) {
         *ids = s->preds;
@@ -55,8 +53,7 @@ static void members(const solver *s, size_t eq, const size_t **ids, size_t *n, s
     }
 }
 
-static void settle(solver *s, size_t e, double count)
-{
+static void settle(solver *s, size_t e, double count) {
     edge_flow_edge *ed = &s->f->edges[e];
     ed->known = 1;
     ed->count = count;
@@ -66,26 +63,21 @@ static void settle(solver *s, size_t e, double count)
 
 /* Nearest multiple of 1/trials; within that grain of 0 counts as 0. Returns -1 for a
  * value clearly below 0. */
-static int tidy(double x, uint64_t trials, double *out)
-{
+static int tidy(double x, uint64_t trials, double *out) {
     double grain = trials ? 1.0 / (double)trials : 1e-12;
-    if (x < -grain / 2)
-        return -1;
+    if (x < -grain / 2) return -1;
     *out = trials ? nearbyint(x * (double)trials) / (double)trials : (x < grain ? 0 : x);
-    if (*out < 0)
-        *out = 0;
+    if (*out < 0) *out = 0;
     return 0;
 }
 
-static void solve(solver *s, size_t eq)
-{
+static void solve(solver *s, size_t eq) {
     const result_block *b = &s->r->blocks[eq / 2];
     const size_t *ids;
     size_t n, lo;
     members(s, eq, &ids, &n, &lo);
-    if (n == 0 || !isfinite(b->mean))
-        return;
-    int exact = eq % 2 == 0 || b->ncallees == 0;   /* out() of a caller is only a bound */
+    if (n == 0 || !isfinite(b->mean)) return;
+    int exact = eq % 2 == 0 || b->ncallees == 0; /* out() of a caller is only a bound */
     double known = 0;
     size_t unknown = 0, last = 0;
     for (size_t k = 0; k < n; k++) {
@@ -95,77 +87,60 @@ static void solve(solver *s, size_t eq)
         else
             unknown++, last = e;
     }
-    if (unknown == 0)
-        return;
+    if (unknown == 0) return;
     if (b->mean == 0) {
         for (size_t k = 0; k < n; k++) {
             size_t e = ids ? ids[lo + k] : lo + k;
-            if (!s->f->edges[e].known)
-                settle(s, e, 0);
+            if (!s->f->edges[e].known) settle(s, e, 0);
         }
         return;
     }
     double count;
-    if (exact && unknown == 1 && tidy(b->mean - known, s->r->trials, &count) == 0)
-        settle(s, last, count);
+    if (exact && unknown == 1 && tidy(b->mean - known, s->r->trials, &count) == 0) settle(s, last, count);
 }
 
 /* Distinct out-edges of every block, in successor order. */
-static int build_edges(const result *r, edge_flow *f)
-{
+static int build_edges(const result *r, edge_flow *f) {
     size_t total = 0;
-    for (size_t i = 0; i < r->nblocks; i++)
-        total += r->blocks[i].nsuccessors;
+    for (size_t i = 0; i < r->nblocks; i++) total += r->blocks[i].nsuccessors;
     f->first = calloc(r->nblocks + 1, sizeof *f->first);
     f->edges = calloc(total ? total : 1, sizeof *f->edges);
-    if (!f->first || !f->edges)
-        return -1;
+    if (!f->first || !f->edges) return -1;
     for (size_t i = 0; i < r->nblocks; i++) {
         f->first[i] = f->nedges;
         const result_block *b = &r->blocks[i];
         for (size_t k = 0; k < b->nsuccessors; k++) {
             size_t j = f->first[i];
-            while (j < f->nedges && f->edges[j].to != b->successors[k])
-                j++;
+            while (j < f->nedges && f->edges[j].to != b->successors[k]) j++;
             if (j == f->nedges)
-                f->edges[f->nedges++] = (edge_flow_edge){.from = (uint32_t)i,
-                                                         .to = b->successors[k]};
+                f->edges[f->nedges++] = (edge_flow_edge){.from = (uint32_t)i, .to = b->successors[k]};
         }
     }
     f->first[r->nblocks] = f->nedges;
     return 0;
 }
 
-static int build_preds(solver *s)
-{
+static int build_preds(solver *s) {
     const edge_flow *f = s->f;
     size_t nb = s->r->nblocks;
     s->pred_first = calloc(nb + 2, sizeof *s->pred_first);
     s->preds = calloc(f->nedges ? f->nedges : 1, sizeof *s->preds);
-    if (!s->pred_first || !s->preds)
-        return -1;
-    for (size_t e = 0; e < f->nedges; e++)
-        s->pred_first[f->edges[e].to + 2]++;
-    for (size_t v = 0; v < nb; v++)
-        s->pred_first[v + 2] += s->pred_first[v + 1];
-    for (size_t e = 0; e < f->nedges; e++)
-        s->preds[s->pred_first[f->edges[e].to + 1]++] = e;
+    if (!s->pred_first || !s->preds) return -1;
+    for (size_t e = 0; e < f->nedges; e++) s->pred_first[f->edges[e].to + 2]++;
+    for (size_t v = 0; v < nb; v++) s->pred_first[v + 2] += s->pred_first[v + 1];
+    for (size_t e = 0; e < f->nedges; e++) s->preds[s->pred_first[f->edges[e].to + 1]++] = e;
     return 0;
 }
 
-int edge_flow_solve(const result *r, edge_flow *f)
-{
+int edge_flow_solve(const result *r, edge_flow *f) {
     *f = (edge_flow){0};
     solver s = {.r = r, .f = f, .cap = 2 * r->nblocks + 1};
     int rc = -1;
-    if (build_edges(r, f) != 0 || build_preds(&s) != 0)
-        goto out;
+    if (build_edges(r, f) != 0 || build_preds(&s) != 0) goto out;
     s.queue = malloc(s.cap * sizeof *s.queue);
     s.queued = calloc(s.cap, 1);
-    if (!s.queue || !s.queued)
-        goto out;
-    for (size_t eq = 0; eq < 2 * r->nblocks; eq++)
-        wake(&s, eq);
+    if (!s.queue || !s.queued) goto out;
+    for (size_t eq = 0; eq < 2 * r->nblocks; eq++) wake(&s, eq);
     while (s.head != s.tail) {
         size_t eq = s.queue[s.head];
         s.head = (s.head + 1) % s.cap;
@@ -185,8 +160,7 @@ out:
     return rc;
 }
 
-void edge_flow_free(edge_flow *f)
-{
+void edge_flow_free(edge_flow *f) {
     free(f->edges);
     free(f->first);
     *f = (edge_flow){0};

@@ -24,7 +24,7 @@ typedef struct edge_flow_edge {
 typedef struct edge_flow {
     edge_flow_edge *edges;
     size_t nedges;
-    size_t *first;          /* nblocks + 1 entries */
+    size_t *first; /* nblocks + 1 entries */
 } edge_flow;
 
 /* Derives every edge count that flow conservation determines uniquely (see
@@ -58,16 +58,16 @@ enum html_missing { HTML_DRAWN, HTML_TOO_BIG, HTML_TIMED_OUT, HTML_OUT_OF_TIME, 
 /* One function's drawing: its blocks are the result's [first, end). */
 typedef struct html_drawing {
     size_t first, end;
-    char *svg;                /* the <svg> element dot drew; NULL: not drawn, for WHY */
+    char *svg; /* the <svg> element dot drew; NULL: not drawn, for WHY */
     enum html_missing why;
-    int err;                  /* HTML_FAILED: errno */
+    int err; /* HTML_FAILED: errno */
 } html_drawing;
 
 typedef struct html_graphs {
-    html_drawing *d;          /* one per function, in the result's order */
+    html_drawing *d; /* one per function, in the result's order */
     size_t n;
-    int no_dot;               /* dot is not installed: nothing is drawn */
-    double timeout_s, budget_s;   /* the limit of one dot child, and of all of them */
+    int no_dot;                 /* dot is not installed: nothing is drawn */
+    double timeout_s, budget_s; /* the limit of one dot child, and of all of them */
 } html_graphs;
 
 /* Lays out every function of R up to a size with dot, in batches, each child under

@@ -26,12 +26,12 @@
  * GCC checks the checksums when it reads the counts with -fprofile-use; the stamp and
  * the data file's own checksum are for merging runs and the gcov tool. */
 
-#define GCOV_NOTES_MAGIC 0x67636e6fu
-#define GCOV_DATA_MAGIC 0x67636461u
-#define TAG_FUNCTION 0x01000000u
-#define TAG_BLOCKS 0x01410000u
-#define TAG_ARCS 0x01430000u
-#define TAG_COUNTER_ARCS 0x01a10000u
+#define GCOV_NOTES_MAGIC   0x67636e6fu
+#define GCOV_DATA_MAGIC    0x67636461u
+#define TAG_FUNCTION       0x01000000u
+#define TAG_BLOCKS         0x01410000u
+#define TAG_ARCS           0x01430000u
+#define TAG_COUNTER_ARCS   0x01a10000u
 #define TAG_OBJECT_SUMMARY 0xa1000000u
 
 typedef struct reader {
@@ -43,16 +43,14 @@ typedef struct reader {
     int failed;
 } reader;
 
-static int fail(reader *r, const char *what)
-{
+static int fail(reader *r, const char *what) {
     if (!r->failed && r->err && r->errlen)
         snprintf(r->err, r->errlen, "%s: byte %zu: %s", r->path, r->at, what);
     r->failed = 1;
     return -1;
 }
 
-static uint32_t word(reader *r)
-{
+static uint32_t word(reader *r) {
     uint32_t v = 0;
     if (r->failed || r->at + 4 > r->len) {
         fail(r, "cut short");
@@ -63,8 +61,7 @@ static uint32_t word(reader *r)
     return v;
 }
 
-static char *string(reader *r)
-{
+static char *string(reader *r) {
     uint32_t n = word(r);
     if (r->failed || n > r->len - r->at) {
         fail(r, "a string runs past the end");
@@ -81,8 +78,7 @@ static char *string(reader *r)
     return s;
 }
 
-static int load(reader *r, const char *path, char *err, size_t errlen)
-{
+static int load(reader *r, const char *path, char *err, size_t errlen) {
     *r = (reader){.path = path, .err = err, .errlen = errlen};
     FILE *f = fopen(path, "rb");
     if (!f) {
@@ -91,8 +87,7 @@ static int load(reader *r, const char *path, char *err, size_t errlen)
     }
     long size = fseek(f, 0, SEEK_END) == 0 ? ftell(f) : -1;
     r->b = size >= 0 && fseek(f, 0, SEEK_SET) == 0 ? malloc((size_t)size + 1) : NULL;
-    if (r->b)
-        r->len = fread(r->b, 1, (size_t)size, f);
+    if (r->b) r->len = fread(r->b, 1, (size_t)size, f);
     int bad = !r->b || r->len != (size_t)size;
     fclose(f);
     if (bad) {
@@ -103,11 +98,9 @@ static int load(reader *r, const char *path, char *err, size_t errlen)
     return 0;
 }
 
-static int magic(reader *r, uint32_t want, const char *kind)
-{
+static int magic(reader *r, uint32_t want, const char *kind) {
     uint32_t m = word(r);
-    if (r->failed)
-        return -1;
+    if (r->failed) return -1;
     if (m != want) {
         r->at = 0;
         return fail(r, kind);
@@ -115,18 +108,16 @@ static int magic(reader *r, uint32_t want, const char *kind)
     return 0;
 }
 
-int gcov_read_notes(const char *path, gcov_file *out, char *err, size_t errlen)
-{
+int gcov_read_notes(const char *path, gcov_file *out, char *err, size_t errlen) {
     *out = (gcov_file){0};
     reader r;
-    if (load(&r, path, err, errlen) != 0)
-        return -1;
+    if (load(&r, path, err, errlen) != 0) return -1;
     if (magic(&r, GCOV_NOTES_MAGIC, "not a GCC notes file (.gcno) of this machine's byte order") == 0) {
         out->version = word(&r);
         out->stamp = word(&r);
-        (void)word(&r);       /* checksum */
-        free(string(&r));     /* the compile folder */
-        (void)word(&r);       /* whether blocks may be reported as unexecuted */
+        (void)word(&r);   /* checksum */
+        free(string(&r)); /* the compile folder */
+        (void)word(&r);   /* whether blocks may be reported as unexecuted */
     }
     size_t cap = 0;
     gcov_function *fn = NULL;
@@ -152,7 +143,7 @@ int gcov_read_notes(const char *path, gcov_file *out, char *err, size_t errlen)
             fn->lineno_checksum = word(&r);
             fn->cfg_checksum = word(&r);
             fn->name = string(&r);
-            (void)word(&r);   /* artificial */
+            (void)word(&r); /* artificial */
             fn->file = string(&r);
             fn->line = word(&r);
         } else if (tag == TAG_ARCS) {
@@ -160,13 +151,13 @@ int gcov_read_notes(const char *path, gcov_file *out, char *err, size_t errlen)
                 fail(&r, "an arcs record outside a function, or of a wrong length");
                 break;
             }
-            (void)word(&r);   /* the source block */
+            (void)word(&r); /* the source block */
             for (uint32_t k = 0; k < (len - 4) / 8; k++) {
-                (void)word(&r);   /* the destination */
+                (void)word(&r); /* the destination */
                 fn->ncounted += (word(&r) & GCOV_ARC_ON_TREE) == 0;
             }
         }
-        r.at = end;           /* blocks, lines and the rest of a function record */
+        r.at = end; /* blocks, lines and the rest of a function record */
     }
     free(r.b);
     if (r.failed) {
@@ -176,35 +167,29 @@ int gcov_read_notes(const char *path, gcov_file *out, char *err, size_t errlen)
     return 0;
 }
 
-static gcov_function *find(gcov_file *f, uint32_t ident)
-{
+static gcov_function *find(gcov_file *f, uint32_t ident) {
     for (size_t k = 0; k < f->nfunctions; k++)
-        if (f->functions[k].ident == ident)
-            return &f->functions[k];
+        if (f->functions[k].ident == ident) return &f->functions[k];
     return NULL;
 }
 
-int gcov_read_data(const char *path, gcov_file *notes, char *err, size_t errlen)
-{
+int gcov_read_data(const char *path, gcov_file *notes, char *err, size_t errlen) {
     reader r;
-    if (load(&r, path, err, errlen) != 0)
-        return -1;
+    if (load(&r, path, err, errlen) != 0) return -1;
     char what[256];
     if (magic(&r, GCOV_DATA_MAGIC, "not a GCC data file (.gcda) of this machine's byte order") == 0 &&
         word(&r) != notes->version)
         fail(&r, "written by another version of GCC than the notes");
-    (void)word(&r);   /* stamp */
-    (void)word(&r);   /* checksum */
+    (void)word(&r); /* stamp */
+    (void)word(&r); /* checksum */
     gcov_function *fn = NULL;
     while (!r.failed && r.at + 8 <= r.len) {
         uint32_t tag = word(&r), len = word(&r);
         /* counters that are all zero are written as a negative length and no body */
         int zeros = (int32_t)len < 0;
-        if (zeros)
-            len = (uint32_t)-(int32_t)len;
+        if (zeros) len = (uint32_t)-(int32_t)len;
         size_t end = zeros ? r.at : r.at + len;
-        if (tag == 0)
-            break;
+        if (tag == 0) break;
         if (end > r.len) {
             fail(&r, "a record runs past the end");
             break;
@@ -216,7 +201,8 @@ int gcov_read_data(const char *path, gcov_file *notes, char *err, size_t errlen)
             uint32_t ident = word(&r), lineno = word(&r), cfg = word(&r);
             fn = find(notes, ident);
             if (!fn || fn->lineno_checksum != lineno || fn->cfg_checksum != cfg) {
-                snprintf(what, sizeof what, "function %u is not in the notes, or its checksums differ", ident);
+                snprintf(what, sizeof what, "function %u is not in the notes, or its checksums differ",
+                         ident);
                 fail(&r, what);
             }
         } else if (tag == TAG_COUNTER_ARCS) {
@@ -237,16 +223,17 @@ int gcov_read_data(const char *path, gcov_file *notes, char *err, size_t errlen)
                 fn->counts[k] = lo | (uint64_t)word(&r) << 32;
             }
         }
-        r.at = end;   /* value profiles, the time profiler: not arc counts */
+        r.at = end; /* value profiles, the time profiler: not arc counts */
     }
     free(r.b);
     return r.failed ? -1 : 0;
 }
 
-static void put(FILE *out, uint32_t v) { fwrite(&v, sizeof v, 1, out); }
+static void put(FILE *out, uint32_t v) {
+    fwrite(&v, sizeof v, 1, out);
+}
 
-int gcov_write_data(const char *path, const gcov_file *f, char *err, size_t errlen)
-{
+int gcov_write_data(const char *path, const gcov_file *f, char *err, size_t errlen) {
     FILE *out = fopen(path, "wb");
     if (!out) {
         snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
@@ -255,7 +242,7 @@ int gcov_write_data(const char *path, const gcov_file *f, char *err, size_t errl
     put(out, GCOV_DATA_MAGIC);
     put(out, f->version);
     put(out, f->stamp);
-    put(out, 0);   /* checksum: merging runs only */
+    put(out, 0); /* checksum: merging runs only */
     put(out, TAG_OBJECT_SUMMARY);
     put(out, 8);
     put(out, f->runs);
@@ -284,8 +271,7 @@ int gcov_write_data(const char *path, const gcov_file *f, char *err, size_t errl
     return 0;
 }
 
-void gcov_file_free(gcov_file *f)
-{
+void gcov_file_free(gcov_file *f) {
     for (size_t k = 0; k < f->nfunctions; k++) {
         free(f->functions[k].name);
         free(f->functions[k].file);

@@ -6,8 +6,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define GCOV_ARC_ON_TREE 1u   /* not instrumented: its count follows from the others */
-#define GCOV_ARC_FAKE 2u      /* a call that may not return, to the exit block */
+#define GCOV_ARC_ON_TREE 1u /* not instrumented: its count follows from the others */
+#define GCOV_ARC_FAKE    2u /* a call that may not return, to the exit block */
 
 /* One function of a .gcno: its identity, and how many of its arcs GCC counts (those
  * not on its spanning tree, in the notes' order). */
@@ -16,14 +16,14 @@ typedef struct gcov_function {
     char *name;
     char *file;
     uint32_t line;
-    size_t ncounted;          /* arcs not on the tree: the length of its arc counters */
-    uint64_t *counts;         /* a .gcda's arc counters (ncounted), or NULL */
+    size_t ncounted;  /* arcs not on the tree: the length of its arc counters */
+    uint64_t *counts; /* a .gcda's arc counters (ncounted), or NULL */
 } gcov_function;
 
 typedef struct gcov_file {
-    uint32_t version;         /* GCC's, as the notes file says it ("B22*" is GCC 12.2) */
+    uint32_t version; /* GCC's, as the notes file says it ("B22*" is GCC 12.2) */
     uint32_t stamp;
-    uint32_t runs;            /* a .gcda's object summary */
+    uint32_t runs; /* a .gcda's object summary */
     uint64_t sum_max;
     gcov_function *functions;
     size_t nfunctions;

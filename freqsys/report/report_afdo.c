@@ -1,4 +1,5 @@
-/* freqsys/report/report_afdo.c: the result as GCC's AutoFDO profile (the gcov-format file gcc -fauto-profile reads). */
+/* freqsys/report/report_afdo.c: the result as GCC's AutoFDO profile (the gcov-format file gcc -fauto-profile
+ * reads). */
 /* SPDX-License-Identifier: MIT */
 #include "export.h"
 
@@ -29,11 +30,11 @@
  * not inlined, so there are none. Lengths are not checked by gcc; they are written as
  * the words that follow. */
 
-#define AFDO_MAGIC 0x67636461u
-#define AFDO_VERSION 2u
-#define AFDO_TAG_NAMES 0xaa000000u
+#define AFDO_MAGIC         0x67636461u
+#define AFDO_VERSION       2u
+#define AFDO_TAG_NAMES     0xaa000000u
 #define AFDO_TAG_FUNCTIONS 0xac000000u
-#define AFDO_TAG_MODULES 0xae000000u
+#define AFDO_TAG_MODULES   0xae000000u
 
 typedef struct words {
     unsigned char *b;
@@ -41,14 +42,11 @@ typedef struct words {
     int failed;
 } words;
 
-static void put_bytes(words *w, const void *p, size_t n)
-{
-    if (w->failed || n == 0)
-        return;
+static void put_bytes(words *w, const void *p, size_t n) {
+    if (w->failed || n == 0) return;
     if (w->len + n > w->cap) {
         size_t cap = w->cap ? w->cap : 4096;
-        while (cap < w->len + n)
-            cap *= 2;
+        while (cap < w->len + n) cap *= 2;
         unsigned char *b = realloc(w->b, cap);
         if (!b) {
             w->failed = 1;
@@ -61,33 +59,29 @@ static void put_bytes(words *w, const void *p, size_t n)
     w->len += n;
 }
 
-static void put_word(words *w, uint32_t v) { put_bytes(w, &v, sizeof v); }
+static void put_word(words *w, uint32_t v) {
+    put_bytes(w, &v, sizeof v);
+}
 
-static void put_counter(words *w, uint64_t v)
-{
+static void put_counter(words *w, uint64_t v) {
     put_word(w, (uint32_t)v);
     put_word(w, (uint32_t)(v >> 32));
 }
 
-static const result_function *declared(const result *r, const char *name)
-{
+static const result_function *declared(const result *r, const char *name) {
     for (size_t k = 0; k < r->nfunctions; k++)
-        if (strcmp(r->functions[k].name, name) == 0)
-            return &r->functions[k];
+        if (strcmp(r->functions[k].name, name) == 0) return &r->functions[k];
     return NULL;
 }
 
-static int by_line(const void *a, const void *b)
-{
+static int by_line(const void *a, const void *b) {
     const result_block *x = *(const result_block *const *)a, *y = *(const result_block *const *)b;
     return (x->line > y->line) - (x->line < y->line);
 }
 
-static int by_gcc_place(const void *a, const void *b)
-{
+static int by_gcc_place(const void *a, const void *b) {
     const block_position *x = *(const block_position *const *)a, *y = *(const block_position *const *)b;
-    if (x->line != y->line)
-        return (x->line > y->line) - (x->line < y->line);
+    if (x->line != y->line) return (x->line > y->line) - (x->line < y->line);
     if (x->gcc_discriminator != y->gcc_discriminator)
         return (x->gcc_discriminator > y->gcc_discriminator) - (x->gcc_discriminator < y->gcc_discriminator);
     return (x->block > y->block) - (x->block < y->block);
@@ -100,8 +94,7 @@ static int by_gcc_place(const void *a, const void *b)
  * block still gets its count from its other lines and from the flow around it, where
  * the condition's count would make the rare branch look always taken. */
 static uint64_t place_count(const result *r, const block_position **v, size_t n, size_t k, double scale,
-                            size_t *next)
-{
+                            size_t *next) {
     uint64_t least = UINT64_MAX;
     size_t j = k;
     for (; j < n && v[j]->line == v[k]->line && v[j]->gcc_discriminator == v[k]->gcc_discriminator; j++) {
@@ -114,8 +107,7 @@ static uint64_t place_count(const result *r, const block_position **v, size_t n,
 
 /* One function instance from the places of blocks FIRST .. END-1 (opt->positions). */
 static void function_places(const result *r, size_t first, size_t end, const result_function *fn,
-                            uint32_t name_index, double scale, const block_lines *bl, words *w)
-{
+                            uint32_t name_index, double scale, const block_lines *bl, words *w) {
     const block_position **v = malloc((bl->n + 1) * sizeof *v);
     if (!v) {
         w->failed = 1;
@@ -123,20 +115,18 @@ static void function_places(const result *r, size_t first, size_t end, const res
     }
     size_t n = 0, next;
     for (size_t k = 0; k < bl->n; k++)
-        if (bl->v[k].block >= first && bl->v[k].block < end && bl->v[k].line >= fn->line)
-            v[n++] = &bl->v[k];
+        if (bl->v[k].block >= first && bl->v[k].block < end && bl->v[k].line >= fn->line) v[n++] = &bl->v[k];
     qsort(v, n, sizeof *v, by_gcc_place);
     uint32_t positions = 0;
-    for (size_t k = 0; k < n; k = next, positions++)
-        (void)place_count(r, v, n, k, scale, &next);
+    for (size_t k = 0; k < n; k = next, positions++) (void)place_count(r, v, n, k, scale, &next);
     put_counter(w, number_scaled(r->blocks[first].mean, scale));
     put_word(w, name_index);
     put_word(w, positions);
-    put_word(w, 0);   /* call sites */
+    put_word(w, 0); /* call sites */
     for (size_t k = 0; k < n; k = next) {
         uint64_t count = place_count(r, v, n, k, scale, &next);
         put_word(w, (uint32_t)(v[k]->line - fn->line) << 16 | (v[k]->gcc_discriminator & 0xffffu));
-        put_word(w, 0);   /* value-profile targets */
+        put_word(w, 0); /* value-profile targets */
         put_counter(w, count);
     }
     free(v);
@@ -144,22 +134,19 @@ static void function_places(const result *r, size_t first, size_t end, const res
 
 /* One function instance from blocks FIRST .. END-1 of R; NAME_INDEX its string. */
 static void function(const result *r, size_t first, size_t end, const result_function *fn,
-                     uint32_t name_index, double scale, const result_block **sorted, words *w)
-{
+                     uint32_t name_index, double scale, const result_block **sorted, words *w) {
     size_t n = 0;
     for (size_t i = first; i < end; i++) {
         const result_block *b = &r->blocks[i];
-        if (b->line >= fn->line && (!fn->file[0] || strcmp(b->file, fn->file) == 0))
-            sorted[n++] = b;
+        if (b->line >= fn->line && (!fn->file[0] || strcmp(b->file, fn->file) == 0)) sorted[n++] = b;
     }
     qsort(sorted, n, sizeof *sorted, by_line);
     uint32_t positions = 0;
-    for (size_t k = 0; k < n; k++)
-        positions += k == 0 || sorted[k]->line != sorted[k - 1]->line;
+    for (size_t k = 0; k < n; k++) positions += k == 0 || sorted[k]->line != sorted[k - 1]->line;
     put_counter(w, number_scaled(r->blocks[first].mean, scale));
     put_word(w, name_index);
     put_word(w, positions);
-    put_word(w, 0);   /* call sites */
+    put_word(w, 0); /* call sites */
     for (size_t k = 0; k < n;) {
         int line = sorted[k]->line;
         uint64_t count = 0;
@@ -168,16 +155,14 @@ static void function(const result *r, size_t first, size_t end, const result_fun
             count = c > count ? c : count;
         }
         put_word(w, (uint32_t)(line - fn->line) << 16);
-        put_word(w, 0);   /* value-profile targets */
+        put_word(w, 0); /* value-profile targets */
         put_counter(w, count);
     }
 }
 
-int report_afdo_write(const result *r, const result_export *opt, FILE *out, char *err, size_t errlen)
-{
+int report_afdo_write(const result *r, const result_export *opt, FILE *out, char *err, size_t errlen) {
     static const result_export defaults;
-    if (!opt)
-        opt = &defaults;
+    if (!opt) opt = &defaults;
     double scale = number_scale(opt);
     words names = {0}, fns = {0}, file = {0};
     const result_block **sorted = malloc((r->nblocks + 1) * sizeof *sorted);
@@ -185,14 +170,15 @@ int report_afdo_write(const result *r, const result_export *opt, FILE *out, char
     for (size_t i = 0; sorted && i < r->nblocks;) {
         /* the blocks of one function are contiguous, entry first */
         size_t end = i + 1;
-        while (end < r->nblocks && strcmp(r->blocks[end].function, r->blocks[i].function) == 0)
-            end++;
+        while (end < r->nblocks && strcmp(r->blocks[end].function, r->blocks[i].function) == 0) end++;
         const result_function *fn = declared(r, r->blocks[i].function);
         if (!fn || fn->line <= 0) {
             /* freqsys's own helpers (freqsys.*) have no source: left out silently */
             if (opt->warnings && strncmp(r->blocks[i].function, "freqsys.", 8) != 0)
-                fprintf(opt->warnings, "freqsys report: warning: no declaration line for %s: "
-                                       "left out of the AutoFDO profile\n", r->blocks[i].function);
+                fprintf(opt->warnings,
+                        "freqsys report: warning: no declaration line for %s: "
+                        "left out of the AutoFDO profile\n",
+                        r->blocks[i].function);
         } else {
             uint32_t len = (uint32_t)strlen(fn->name) + 1;
             put_word(&names, len);
@@ -219,15 +205,13 @@ int report_afdo_write(const result *r, const result_export *opt, FILE *out, char
     put_word(&file, 1);
     put_word(&file, 0);
     int failed = !sorted || names.failed || fns.failed || file.failed;
-    if (!failed && fwrite(file.b, 1, file.len, out) != file.len)
-        failed = 2;
+    if (!failed && fwrite(file.b, 1, file.len, out) != file.len) failed = 2;
     free(sorted);
     free(names.b);
     free(fns.b);
     free(file.b);
     if (failed == 1) {
-        if (err && errlen)
-            snprintf(err, errlen, "out of memory");
+        if (err && errlen) snprintf(err, errlen, "out of memory");
         errno = ENOMEM;
         return -1;
     }

@@ -1,4 +1,5 @@
-/* freqsys/report/report_dot.c: the result as a Graphviz digraph: one cluster per function, blocks coloured by frequency. */
+/* freqsys/report/report_dot.c: the result as a Graphviz digraph: one cluster per function, blocks coloured by
+ * frequency. */
 /* SPDX-License-Identifier: MIT */
 #include "export.h"
 
@@ -9,50 +10,46 @@
 
 /* The hottest path of a function, as the block indices it walks (the back edge it
  * ends with included): its edges are drawn red. */
-typedef struct top_path { size_t *at; size_t n; const result_path *path; double share; } top_path;
+typedef struct top_path {
+    size_t *at;
+    size_t n;
+    const result_path *path;
+    double share;
+} top_path;
 
-static long block_in(const result *r, size_t first, size_t end, const char *label)
-{
+static long block_in(const result *r, size_t first, size_t end, const char *label) {
     for (size_t j = first; j < end; j++)
-        if (strcmp(r->blocks[j].block, label) == 0)
-            return (long)j;
+        if (strcmp(r->blocks[j].block, label) == 0) return (long)j;
     return -1;
 }
 
 /* Fills TOP with the hottest path of the function whose blocks are [FIRST, END);
  * TOP->n is 0 when it has no counted path that ran. ORDER has room for r->npaths. */
-static void find_top_path(const result *r, size_t first, size_t end, size_t *order, top_path *top)
-{
+static void find_top_path(const result *r, size_t first, size_t end, size_t *order, top_path *top) {
     double total;
     top->n = 0;
     size_t n = r->npaths ? result_path_rank(r, r->blocks[first].function, order, &total) : 0;
-    if (n == 0 || !(r->paths[order[0]].mean > 0))
-        return;
+    if (n == 0 || !(r->paths[order[0]].mean > 0)) return;
     const result_path *p = &r->paths[order[0]];
     top->path = p;
     top->share = total > 0 ? p->mean / total : 0;
     for (size_t k = 0; k <= p->nblocks; k++) {
         const char *label = k < p->nblocks ? p->blocks[k] : p->back_to;
         long j = label ? block_in(r, first, end, label) : -1;
-        if (j >= 0)
-            top->at[top->n++] = (size_t)j;
+        if (j >= 0) top->at[top->n++] = (size_t)j;
     }
 }
 
-static int on_top_path(const top_path *top, unsigned from, unsigned to)
-{
+static int on_top_path(const top_path *top, unsigned from, unsigned to) {
     for (size_t k = 0; k + 1 < top->n; k++)
-        if (top->at[k] == from && top->at[k + 1] == to)
-            return 1;
+        if (top->at[k] == from && top->at[k + 1] == to) return 1;
     return 0;
 }
 
 /* S inside a DOT double-quoted string: quotes and backslashes escaped, line breaks as \n. */
-static void quoted(const char *s, FILE *out)
-{
+static void quoted(const char *s, FILE *out) {
     for (; s && *s; s++) {
-        if (*s == '"' || *s == '\\')
-            fputc('\\', out);
+        if (*s == '"' || *s == '\\') fputc('\\', out);
         if (*s == '\n')
             fputs("\\n", out);
         else
@@ -60,14 +57,12 @@ static void quoted(const char *s, FILE *out)
     }
 }
 
-static int is_cold(const result_block *b)
-{
+static int is_cold(const result_block *b) {
     return !(b->mean > 0) || strcmp(b->status, "rare") == 0;
 }
 
 /* The block's label: its IR name, where it starts, and its frequency. */
-static void node(const result *r, size_t i, double hottest, FILE *out)
-{
+static void node(const result *r, size_t i, double hottest, FILE *out) {
     const result_block *b = &r->blocks[i];
     char mean[32], half[32], color[8];
     fprintf(out, "    b%zu [label=\"", i);
@@ -90,8 +85,7 @@ static void node(const result *r, size_t i, double hottest, FILE *out)
 }
 
 /* The function's cluster title: its name and, when known, where it is declared. */
-static void cluster_label(const result *r, const char *name, const top_path *top, FILE *out)
-{
+static void cluster_label(const result *r, const char *name, const top_path *top, FILE *out) {
     fputs("    label=\"", out);
     quoted(name, out);
     for (size_t k = 0; k < r->nfunctions; k++)
@@ -110,14 +104,13 @@ static void cluster_label(const result *r, const char *name, const top_path *top
     fputs("\";\n", out);
 }
 
-static void edges_of(const result *r, const edge_flow *f, size_t i, double hottest, const top_path *top, FILE *out)
-{
+static void edges_of(const result *r, const edge_flow *f, size_t i, double hottest, const top_path *top,
+                     FILE *out) {
     char num[32];
     for (size_t e = f->first[i]; e < f->first[i + 1]; e++) {
         const edge_flow_edge *ed = &f->edges[e];
         fprintf(out, "    b%u -> b%u", ed->from, ed->to);
-        if (on_top_path(top, ed->from, ed->to))
-            fputs(" [color=\"#cc0000\", fontcolor=\"#cc0000\"]", out);
+        if (on_top_path(top, ed->from, ed->to)) fputs(" [color=\"#cc0000\", fontcolor=\"#cc0000\"]", out);
         if (!ed->known)
             fputs(" [label=\"?\", color=\"#999999\", fontcolor=\"#999999\"];\n", out);
         else if (ed->count == 0)
@@ -129,18 +122,15 @@ static void edges_of(const result *r, const edge_flow *f, size_t i, double hotte
 }
 
 /* The entry block of FUNCTION: its first block in the result, or -1. */
-static long entry_of(const result *r, const char *function)
-{
+static long entry_of(const result *r, const char *function) {
     for (size_t i = 0; i < r->nblocks; i++)
-        if (strcmp(r->blocks[i].function, function) == 0)
-            return (long)i;
+        if (strcmp(r->blocks[i].function, function) == 0) return (long)i;
     return -1;
 }
 
 /* One dashed edge per block and callee, carrying calls per run: the block's mean times
  * its call sites of that callee. */
-static void calls_of(const result *r, size_t i, FILE *out)
-{
+static void calls_of(const result *r, size_t i, FILE *out) {
     const result_block *b = &r->blocks[i];
     char num[32];
     for (size_t k = 0; k < b->ncallees; k++) {
@@ -150,10 +140,10 @@ static void calls_of(const result *r, size_t i, FILE *out)
             seen += j < k && strcmp(b->callees[j], b->callees[k]) == 0;
         }
         long to = entry_of(r, b->callees[k]);
-        if (seen || to < 0)
-            continue;
-        fprintf(out, "  b%zu -> b%ld [style=dashed, color=\"#3465a4\", fontcolor=\"#3465a4\", "
-                     "constraint=false, label=\"%s call%s\"];\n",
+        if (seen || to < 0) continue;
+        fprintf(out,
+                "  b%zu -> b%ld [style=dashed, color=\"#3465a4\", fontcolor=\"#3465a4\", "
+                "constraint=false, label=\"%s call%s\"];\n",
                 i, to, number_format(b->mean * (double)sites, num, sizeof num),
                 b->mean * (double)sites == 1 ? "" : "s");
     }
@@ -161,23 +151,19 @@ static void calls_of(const result *r, size_t i, FILE *out)
 
 /* The cluster of the function whose blocks are R's [FIRST, END): ORDER has room for
  * r->npaths + 1 and AT for r->nblocks + 2. */
-static void cluster(const result *r, const edge_flow *f, size_t first, size_t end, size_t number, double hottest,
-                    size_t *order, size_t *at, FILE *out)
-{
+static void cluster(const result *r, const edge_flow *f, size_t first, size_t end, size_t number,
+                    double hottest, size_t *order, size_t *at, FILE *out) {
     fprintf(out, "  subgraph cluster_%zu {\n", number);
     top_path top = {at, 0, NULL, 0};
     find_top_path(r, first, end, order, &top);
     cluster_label(r, r->blocks[first].function, &top, out);
-    for (size_t j = first; j < end; j++)
-        node(r, j, hottest, out);
-    for (size_t j = first; j < end; j++)
-        edges_of(r, f, j, hottest, &top, out);
+    for (size_t j = first; j < end; j++) node(r, j, hottest, out);
+    for (size_t j = first; j < end; j++) edges_of(r, f, j, hottest, &top, out);
     fputs("  }\n", out);
 }
 
 /* The graph's opening lines: its title (when TITLED) and the nodes' and edges' looks. */
-static void header(const result *r, int titled, FILE *out)
-{
+static void header(const result *r, int titled, FILE *out) {
     fputs("digraph freqsys {\n  graph [fontname=\"Helvetica\", labelloc=t", out);
     if (titled) {
         fputs(", label=\"", out);
@@ -186,21 +172,19 @@ static void header(const result *r, int titled, FILE *out)
     }
     fputs("];\n", out);
     fputs("  node [shape=box, style=\"rounded,filled\", fontname=\"Helvetica\", fontsize=10];\n"
-          "  edge [fontname=\"Helvetica\", fontsize=9];\n", out);
+          "  edge [fontname=\"Helvetica\", fontsize=9];\n",
+          out);
 }
 
 /* The end of the function whose blocks start at FIRST (the blocks of one function are
  * contiguous, entry first). */
-static size_t function_end(const result *r, size_t first)
-{
+static size_t function_end(const result *r, size_t first) {
     size_t end = first;
-    while (end < r->nblocks && strcmp(r->blocks[end].function, r->blocks[first].function) == 0)
-        end++;
+    while (end < r->nblocks && strcmp(r->blocks[end].function, r->blocks[first].function) == 0) end++;
     return end;
 }
 
-int report_dot_function(const result *r, const edge_flow *f, size_t first, size_t end, FILE *out)
-{
+int report_dot_function(const result *r, const edge_flow *f, size_t first, size_t end, FILE *out) {
     size_t *order = malloc((r->npaths + 1) * sizeof *order), *at = malloc((r->nblocks + 2) * sizeof *at);
     if (!order || !at) {
         free(order);
@@ -208,7 +192,7 @@ int report_dot_function(const result *r, const edge_flow *f, size_t first, size_
         errno = ENOMEM;
         return -1;
     }
-    header(r, 0, out);   /* the page says what the numbers are */
+    header(r, 0, out); /* the page says what the numbers are */
     cluster(r, f, first, end, 0, heat_hottest(r), order, at, out);
     fputs("}\n", out);
     free(order);
@@ -216,14 +200,11 @@ int report_dot_function(const result *r, const edge_flow *f, size_t first, size_
     return 0;
 }
 
-int report_dot_write(const result *r, const result_export *opt, FILE *out, char *err,
-                     size_t errlen)
-{
+int report_dot_write(const result *r, const result_export *opt, FILE *out, char *err, size_t errlen) {
     const char *only = opt ? opt->function : NULL;
     long found = -1;
     for (size_t i = 0; only && i < r->nblocks && found < 0; i++)
-        if (strcmp(r->blocks[i].function, only) == 0)
-            found = (long)i;
+        if (strcmp(r->blocks[i].function, only) == 0) found = (long)i;
     if (only && found < 0) {
         if (err && errlen)
             snprintf(err, errlen, "--function %s: no function of that name in the result", only);
@@ -232,8 +213,7 @@ int report_dot_write(const result *r, const result_export *opt, FILE *out, char 
     }
     edge_flow f;
     if (edge_flow_solve(r, &f) != 0) {
-        if (err && errlen)
-            snprintf(err, errlen, "out of memory");
+        if (err && errlen) snprintf(err, errlen, "out of memory");
         return -1;
     }
     double hottest = heat_hottest(r);
@@ -243,8 +223,7 @@ int report_dot_write(const result *r, const result_export *opt, FILE *out, char 
         free(order);
         free(at);
         edge_flow_free(&f);
-        if (err && errlen)
-            snprintf(err, errlen, "out of memory");
+        if (err && errlen) snprintf(err, errlen, "out of memory");
         errno = ENOMEM;
         return -1;
     }
@@ -253,7 +232,7 @@ int report_dot_write(const result *r, const result_export *opt, FILE *out, char 
     for (size_t i = 0; i < r->nblocks; i = function_end(r, i))
         if (found < 0 || i == (size_t)found)
             cluster(r, &f, i, function_end(r, i), number++, hottest, order, at, out);
-    for (size_t i = 0; i < r->nblocks && found < 0; i++)   /* one function alone: its calls lead nowhere */
+    for (size_t i = 0; i < r->nblocks && found < 0; i++) /* one function alone: its calls lead nowhere */
         calls_of(r, i, out);
     fputs("}\n", out);
     free(order);

@@ -1,4 +1,5 @@
-/* freqsys/report/report_html.c: the result as one self-contained HTML page: summary, sortable table, CFGs, convergence, heat-mapped source. */
+/* freqsys/report/report_html.c: the result as one self-contained HTML page: summary, sortable table, CFGs,
+ * convergence, heat-mapped source. */
 /* SPDX-License-Identifier: MIT */
 #define _GNU_SOURCE
 #include "export.h"
@@ -24,48 +25,37 @@ typedef struct trace {
 
 /* Parses one data row "trials,block,mean,half_width" (half_width may be empty, nan or
  * inf: no band at that point). Returns 0 or -1. */
-static int parse_row(char *line, size_t nblocks, point *p)
-{
+static int parse_row(char *line, size_t nblocks, point *p) {
     char *f[4], *end;
     for (int k = 0; k < 4; k++) {
         f[k] = line;
         line = k < 3 ? strchr(line, ',') : NULL;
-        if (k < 3 && !line)
-            return -1;
-        if (line)
-            *line++ = '\0';
+        if (k < 3 && !line) return -1;
+        if (line) *line++ = '\0';
     }
-    if (strchr(f[3], ','))
-        return -1;
+    if (strchr(f[3], ',')) return -1;
     errno = 0;
     unsigned long long t = strtoull(f[0], &end, 10);
-    if (errno || end == f[0] || *end || f[0][0] == '-')
-        return -1;
+    if (errno || end == f[0] || *end || f[0][0] == '-') return -1;
     unsigned long b = strtoul(f[1], &end, 10);
-    if (end == f[1] || *end || f[1][0] == '-' || b >= nblocks)
-        return -1;
+    if (end == f[1] || *end || f[1][0] == '-' || b >= nblocks) return -1;
     p->trials = t;
     p->block = (uint32_t)b;
     p->mean = strtod(f[2], &end);
-    if (end == f[2] || *end)
-        return -1;
+    if (end == f[2] || *end) return -1;
     p->half = f[3][0] ? strtod(f[3], &end) : NAN;
-    if (f[3][0] && *end)
-        return -1;
+    if (f[3][0] && *end) return -1;
     return 0;
 }
 
-static int cmp_point(const void *a, const void *b)
-{
+static int cmp_point(const void *a, const void *b) {
     const point *x = a, *y = b;
-    if (x->block != y->block)
-        return x->block < y->block ? -1 : 1;
+    if (x->block != y->block) return x->block < y->block ? -1 : 1;
     return (x->trials > y->trials) - (x->trials < y->trials);
 }
 
 /* Reads the trace at PATH; a message names the file and line of the first problem. */
-static int read_trace(const char *path, size_t nblocks, trace *t, char *err, size_t errlen)
-{
+static int read_trace(const char *path, size_t nblocks, trace *t, char *err, size_t errlen) {
     *t = (trace){0};
     FILE *f = fopen(path, "r");
     if (!f) {
@@ -78,19 +68,19 @@ static int read_trace(const char *path, size_t nblocks, trace *t, char *err, siz
     int lineno = 0, rc = 0;
     while ((len = getline(&line, &cap, f)) >= 0) {
         lineno++;
-        while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
-            line[--len] = '\0';
+        while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r')) line[--len] = '\0';
         if (lineno == 1) {
             if (strcmp(line, "trials,block,mean,half_width") != 0) {
-                snprintf(err, errlen, "%s:1: not a trace: the header must be "
-                         "'trials,block,mean,half_width'", path);
+                snprintf(err, errlen,
+                         "%s:1: not a trace: the header must be "
+                         "'trials,block,mean,half_width'",
+                         path);
                 rc = -1;
                 break;
             }
             continue;
         }
-        if (len == 0)
-            continue;
+        if (len == 0) continue;
         if (t->n == room) {
             point *more = realloc(t->points, (room = room ? 2 * room : 256) * sizeof *more);
             if (!more) {
@@ -101,8 +91,10 @@ static int read_trace(const char *path, size_t nblocks, trace *t, char *err, siz
             t->points = more;
         }
         if (parse_row(line, nblocks, &t->points[t->n]) != 0) {
-            snprintf(err, errlen, "%s:%d: expected trials,block,mean,half_width with block "
-                     "below %zu", path, lineno, nblocks);
+            snprintf(err, errlen,
+                     "%s:%d: expected trials,block,mean,half_width with block "
+                     "below %zu",
+                     path, lineno, nblocks);
             rc = -1;
             break;
         }
@@ -120,7 +112,7 @@ static int read_trace(const char *path, size_t nblocks, trace *t, char *err, siz
         errno = EINVAL;
         return -1;
     }
-    if (t->n > 0)   /* a header alone leaves POINTS NULL, which qsort must not get */
+    if (t->n > 0) /* a header alone leaves POINTS NULL, which qsort must not get */
         qsort(t->points, t->n, sizeof *t->points, cmp_point);
     return 0;
 }
@@ -128,27 +120,34 @@ static int read_trace(const char *path, size_t nblocks, trace *t, char *err, siz
 /* ---- small writers ---- */
 
 /* S with HTML's five special characters escaped. */
-static void esc(const char *s, FILE *out)
-{
-    for (; s && *s; s++)
-        switch (*s) {
-        case '&': fputs("&amp;", out); break;
-        case '<': fputs("&lt;", out); break;
-        case '>': fputs("&gt;", out); break;
-        case '"': fputs("&quot;", out); break;
-        case '\'': fputs("&#39;", out); break;
-        default: fputc(*s, out);
+static void esc(const char *s, FILE *out) {
+    for (; s && *s; s++) switch (*s) {
+        case '&':
+            fputs("&amp;", out);
+            break;
+        case '<':
+            fputs("&lt;", out);
+            break;
+        case '>':
+            fputs("&gt;", out);
+            break;
+        case '"':
+            fputs("&quot;", out);
+            break;
+        case '\'':
+            fputs("&#39;", out);
+            break;
+        default:
+            fputc(*s, out);
         }
 }
 
-void report_html_escape(const char *s, FILE *out)
-{
+void report_html_escape(const char *s, FILE *out) {
     esc(s, out);
 }
 
 /* ' data-filter="FUNCTION FILE"': what the filter box matches an element by. */
-static void filter_attr(const char *function, const char *file, FILE *out)
-{
+static void filter_attr(const char *function, const char *file, FILE *out) {
     fputs(" data-filter=\"", out);
     esc(function, out);
     fputc(' ', out);
@@ -157,14 +156,12 @@ static void filter_attr(const char *function, const char *file, FILE *out)
 }
 
 /* A number cell: shown with four decimals, sorted by its full value. */
-static void num_cell(double x, FILE *out)
-{
+static void num_cell(double x, FILE *out) {
     char shown[32];
     if (isnan(x))
         fputs("<td class=\"num\" data-v=\"\">-</td>", out);
     else
-        fprintf(out, "<td class=\"num\" data-v=\"%.17g\">%s</td>", x,
-                number_format(x, shown, sizeof shown));
+        fprintf(out, "<td class=\"num\" data-v=\"%.17g\">%s</td>", x, number_format(x, shown, sizeof shown));
 }
 
 static const char style[] =
@@ -178,7 +175,8 @@ static const char style[] =
     "#blocks th[aria-sort=descending]::after{content:' \\25BC'}\n"
     "#blocks tr:nth-child(even){background:#fafafa}\n"
     ".num{text-align:right;font-variant-numeric:tabular-nums}\n"
-    ".cold{color:#888}.swatch{display:inline-block;width:1em;height:1em;vertical-align:middle;outline:1px solid #ccc}\n"
+    ".cold{color:#888}.swatch{display:inline-block;width:1em;height:1em;vertical-align:middle;outline:1px "
+    "solid #ccc}\n"
     ".graph{overflow:auto;border:1px solid #ddd;max-height:90vh}\n"
     ".plots{display:flex;flex-wrap:wrap;gap:12px}.plot{border:1px solid #ddd;padding:4px;margin:0}\n"
     ".plot figcaption{font-size:12px}.plot svg{display:block}\n"
@@ -216,7 +214,8 @@ static const char script[] =
     "    rows.forEach(function (r) { body.appendChild(r); });\n"
     "    for (var i = 0; i < heads.length; i++) heads[i].removeAttribute('aria-sort');\n"
     "    th.setAttribute('aria-sort', dir > 0 ? 'ascending' : 'descending');\n"
-    "    table.setAttribute('data-sorted', th.getAttribute('data-key') + (dir > 0 ? ' ascending' : ' descending'));\n"
+    "    table.setAttribute('data-sorted', th.getAttribute('data-key') + (dir > 0 ? ' ascending' : ' "
+    "descending'));\n"
     "  }\n"
     "  for (var i = 0; i < heads.length; i++)\n"
     "    heads[i].addEventListener('click', function (e) { sort(e.currentTarget); });\n"
@@ -233,7 +232,8 @@ static const char filter_script[] =
     "(function () {\n"
     "  var box = document.getElementById('filter'), count = document.getElementById('filter-count');\n"
     "  var items = document.querySelectorAll('[data-filter]');\n"
-    "  var keys = Array.prototype.map.call(items, function (e) { return e.getAttribute('data-filter').toLowerCase(); });\n"
+    "  var keys = Array.prototype.map.call(items, function (e) { return "
+    "e.getAttribute('data-filter').toLowerCase(); });\n"
     "  function apply() {\n"
     "    var q = box.value.trim().toLowerCase(), shown = 0;\n"
     "    for (var i = 0; i < items.length; i++) {\n"
@@ -255,11 +255,9 @@ static const char filter_script[] =
 
 /* ---- sections ---- */
 
-static void summary(const result *r, FILE *out)
-{
+static void summary(const result *r, FILE *out) {
     size_t settled = 0;
-    for (size_t i = 0; i < r->nblocks; i++)
-        settled += strcmp(r->blocks[i].status, "not_converged") != 0;
+    for (size_t i = 0; i < r->nblocks; i++) settled += strcmp(r->blocks[i].status, "not_converged") != 0;
     int function_mode = strcmp(r->mode, "function") == 0;
     fputs("<section><h2>Summary</h2><table id=\"summary\">\n<tr><th>spec</th><td>", out);
     esc(r->spec, out);
@@ -273,8 +271,8 @@ static void summary(const result *r, FILE *out)
     fprintf(out, "<tr><th>confidence</th><td>%g%%</td></tr>\n", r->confidence * 100);
     fprintf(out, "<tr><th>seed</th><td>%" PRIu64 "</td></tr>\n", r->seed);
     fprintf(out, "<tr><th>trials</th><td id=\"trials\">%" PRIu64 "</td></tr>\n", r->trials);
-    fprintf(out, "<tr><th>crashes, timeouts</th><td>%" PRIu64 ", %" PRIu64 "</td></tr>\n",
-            r->crashes, r->timeouts);
+    fprintf(out, "<tr><th>crashes, timeouts</th><td>%" PRIu64 ", %" PRIu64 "</td></tr>\n", r->crashes,
+            r->timeouts);
     if (r->noutcomes) {
         fputs("<tr><th>outcomes</th><td id=\"outcomes\">", out);
         for (size_t i = 0; i < r->noutcomes; i++) {
@@ -297,8 +295,8 @@ static void summary(const result *r, FILE *out)
         } else {
             fputs("outside the program's code", out);
         }
-        fprintf(out, ": signal %d in %" PRIu64 " trials, first #%" PRIu64 "</td></tr>\n", c->signal, c->trials,
-                c->first_trial);
+        fprintf(out, ": signal %d in %" PRIu64 " trials, first #%" PRIu64 "</td></tr>\n", c->signal,
+                c->trials, c->first_trial);
     }
     if (isfinite(r->elapsed_s) && r->elapsed_s > 0)
         fprintf(out, "<tr><th>time</th><td>%.2f s, %d job%s</td></tr>\n", r->elapsed_s, r->jobs,
@@ -313,12 +311,11 @@ static void summary(const result *r, FILE *out)
  * what follows it. */
 #define TABLE_OPEN_BLOCKS 500
 
-static void block_table(const result *r, FILE *out)
-{
-    fprintf(out, "<section><h2 id=\"blocks-title\">Blocks</h2>\n<details id=\"blocks-fold\"%s><summary>%zu blocks",
+static void block_table(const result *r, FILE *out) {
+    fprintf(out,
+            "<section><h2 id=\"blocks-title\">Blocks</h2>\n<details id=\"blocks-fold\"%s><summary>%zu blocks",
             r->nblocks <= TABLE_OPEN_BLOCKS ? " open" : "", r->nblocks);
-    if (r->nblocks > TABLE_OPEN_BLOCKS)
-        fputs(" (folded: click to show them, or filter above)", out);
+    if (r->nblocks > TABLE_OPEN_BLOCKS) fputs(" (folded: click to show them, or filter above)", out);
     fputs("</summary>\n<p>Click a column header to sort; click again to "
           "reverse.</p>\n<table id=\"blocks\"><thead><tr>"
           "<th data-key=\"index\" data-type=\"num\">#</th><th data-key=\"function\">function</th>"
@@ -326,7 +323,8 @@ static void block_table(const result *r, FILE *out)
           "<th data-key=\"mean\" data-type=\"num\">mean</th>"
           "<th data-key=\"half_width\" data-type=\"num\">&plusmn;half</th>"
           "<th data-key=\"status\">status</th><th data-key=\"hits\" data-type=\"num\">hits</th>"
-          "</tr></thead>\n<tbody>\n", out);
+          "</tr></thead>\n<tbody>\n",
+          out);
     double hottest = heat_hottest(r);
     for (size_t i = 0; i < r->nblocks; i++) {
         const result_block *b = &r->blocks[i];
@@ -339,51 +337,45 @@ static void block_table(const result *r, FILE *out)
         fprintf(out, "</td><td><span class=\"swatch\" style=\"background:%s\"></span> ", color);
         esc(b->block, out);
         fputs("</td><td>", out);
-        if (b->file[0])
-            esc(b->file, out);
-        if (b->line)
-            fprintf(out, "%s%d", b->file[0] ? ":" : "line ", b->line);
-        if (!b->file[0] && !b->line)
-            fputs("-", out);
+        if (b->file[0]) esc(b->file, out);
+        if (b->line) fprintf(out, "%s%d", b->file[0] ? ":" : "line ", b->line);
+        if (!b->file[0] && !b->line) fputs("-", out);
         fputs("</td>", out);
         num_cell(b->mean, out);
         num_cell(strcmp(b->status, "rare") == 0 ? NAN : b->half_width, out);
         fputs("<td>", out);
         esc(b->status, out);
-        fprintf(out, "</td><td class=\"num\" data-v=\"%" PRIu64 "\">%" PRIu64 "</td></tr>\n",
-                b->hits, b->hits);
+        fprintf(out, "</td><td class=\"num\" data-v=\"%" PRIu64 "\">%" PRIu64 "</td></tr>\n", b->hits,
+                b->hits);
     }
     fputs("</tbody></table></details></section>\n", out);
 }
 
 /* The file of FUNCTION's entry block, or "". */
-static const char *function_file(const result *r, const char *function)
-{
+static const char *function_file(const result *r, const char *function) {
     for (size_t i = 0; i < r->nblocks; i++)
-        if (strcmp(r->blocks[i].function, function) == 0)
-            return r->blocks[i].file;
+        if (strcmp(r->blocks[i].function, function) == 0) return r->blocks[i].file;
     return "";
 }
 
 /* With --paths: per function, how many paths carry 90% of its path executions, and
  * its hottest paths with their shares (all of them in the JSON result). */
 #define HTML_TOP_PATHS 10
-static void path_tables(const result *r, FILE *out)
-{
-    if (!r->max_paths)
-        return;
+static void path_tables(const result *r, FILE *out) {
+    if (!r->max_paths) return;
     size_t *order = malloc((r->npaths + 1) * sizeof *order);
-    if (!order)
-        return;
-    fprintf(out, "<section id=\"paths\"><h2>Paths</h2>\n<p>Acyclic paths (Ball-Larus, at most %llu a function): each starts at "
-            "the entry or at a loop header and ends at a return, an exit or a back edge. Mean is executions per "
-            "%s; share is of the function's path executions. The control-flow graphs draw each function's "
-            "hottest path in red.</p>\n", (unsigned long long)r->max_paths,
-            strcmp(r->mode, "function") == 0 ? "call" : "run");
+    if (!order) return;
+    fprintf(
+        out,
+        "<section id=\"paths\"><h2>Paths</h2>\n<p>Acyclic paths (Ball-Larus, at most %llu a function): each "
+        "starts at "
+        "the entry or at a loop header and ends at a return, an exit or a back edge. Mean is executions per "
+        "%s; share is of the function's path executions. The control-flow graphs draw each function's "
+        "hottest path in red.</p>\n",
+        (unsigned long long)r->max_paths, strcmp(r->mode, "function") == 0 ? "call" : "run");
     for (size_t f = 0; f < r->npath_functions; f++) {
         const result_path_function *pf = &r->path_functions[f];
-        if (f)
-            fputs("</div>\n", out);
+        if (f) fputs("</div>\n", out);
         fputs("<div class=\"fn\"", out);
         filter_attr(pf->function, function_file(r, pf->function), out);
         fputs("><h3>", out);
@@ -393,8 +385,7 @@ static void path_tables(const result *r, FILE *out)
             fputs("<p class=\"cold\">", out);
             esc(pf->note ? pf->note : "not counted", out);
             fputs("</p>\n", out);
-            if (!pf->hashed)
-                continue;
+            if (!pf->hashed) continue;
         }
         double total;
         size_t n = result_path_rank(r, pf->function, order, &total);
@@ -402,8 +393,10 @@ static void path_tables(const result *r, FILE *out)
         fprintf(out, "<p>%zu %s, %.4f path executions per %s; <b>%zu %s 90%%</b> of them.</p>\n", n,
                 n == 1 ? "path" : "paths", total, strcmp(r->mode, "function") == 0 ? "call" : "run", cover,
                 cover == 1 ? "path carries" : "paths carry");
-        fputs("<table class=\"paths\"><thead><tr><th>share</th><th>mean</th><th>&plusmn;half</th><th>status</th>"
-              "<th>id</th><th>blocks</th></tr></thead>\n<tbody>\n", out);
+        fputs("<table "
+              "class=\"paths\"><thead><tr><th>share</th><th>mean</th><th>&plusmn;half</th><th>status</th>"
+              "<th>id</th><th>blocks</th></tr></thead>\n<tbody>\n",
+              out);
         for (size_t k = 0; k < n && k < HTML_TOP_PATHS; k++) {
             const result_path *p = &r->paths[order[k]];
             fprintf(out, "<tr%s><td class=\"num\">%.1f%%</td>", k < cover ? "" : " class=\"cold\"",
@@ -414,8 +407,7 @@ static void path_tables(const result *r, FILE *out)
             esc(p->status, out);
             fprintf(out, "</td><td class=\"num\">%llu</td><td>", (unsigned long long)p->id);
             for (size_t b = 0; b < p->nblocks; b++) {
-                if (b)
-                    fputs(" &rarr; ", out);
+                if (b) fputs(" &rarr; ", out);
                 esc(p->blocks[b], out);
             }
             if (p->back_to) {
@@ -447,8 +439,7 @@ static void path_tables(const result *r, FILE *out)
  * below 0 (a count is never negative). The first check points' intervals are often
  * hundreds of times wider than the last: an axis spanning them would flatten the rest
  * of the plot into a line. Returns 1 when some band runs past the axis. */
-static int axis_range(const result_block *b, const point *p, size_t n, double *lo_out, double *hi_out)
-{
+static int axis_range(const result_block *b, const point *p, size_t n, double *lo_out, double *hi_out) {
     double m = isfinite(b->mean) ? b->mean : p[n - 1].mean;
     double h = isfinite(b->half_width) ? b->half_width : p[n - 1].half;
     double lo = INFINITY, hi = -INFINITY;
@@ -457,14 +448,11 @@ static int axis_range(const result_block *b, const point *p, size_t n, double *l
         lo = m - reach, hi = m + reach;
     }
     for (size_t k = 0; k < n; k++)
-        if (isfinite(p[k].mean))
-            lo = fmin(lo, p[k].mean), hi = fmax(hi, p[k].mean);
-    if (!(lo <= hi))
-        lo = 0, hi = 1;
+        if (isfinite(p[k].mean)) lo = fmin(lo, p[k].mean), hi = fmax(hi, p[k].mean);
+    if (!(lo <= hi)) lo = 0, hi = 1;
     double pad = hi > lo ? (hi - lo) * 0.05 : fmax(fabs(hi) * 0.1, 0.5);
     lo -= pad, hi += pad;
-    if (lo < 0)
-        lo = 0;
+    if (lo < 0) lo = 0;
     int clipped = 0;
     for (size_t k = 0; k < n; k++)
         if (isfinite(p[k].mean) && isfinite(p[k].half))
@@ -475,8 +463,7 @@ static int axis_range(const result_block *b, const point *p, size_t n, double *l
 
 /* A plot's y axis: its top value HI at height TOP and its bottom LO at BOTTOM, right
  * aligned at X. */
-static void y_labels(double hi, double lo, double x, double top, double bottom, FILE *out)
-{
+static void y_labels(double hi, double lo, double x, double top, double bottom, FILE *out) {
     char a[32];
     fprintf(out, "<text class=\"y-top\" x=\"%g\" y=\"%g\" text-anchor=\"end\">%s</text>\n", x, top,
             number_format(hi, a, sizeof a));
@@ -486,27 +473,22 @@ static void y_labels(double hi, double lo, double x, double top, double bottom, 
 
 /* The half width the rule asks of a block whose estimate is MEAN: epsilon, or for a
  * relative epsilon, epsilon |MEAN| + the floor. */
-static double target_half_width(const result *r, double mean)
-{
+static double target_half_width(const result *r, double mean) {
     return r->relative ? r->epsilon * fabs(mean) + r->epsilon_floor : r->epsilon;
 }
 
 /* The block's half width against trials, both on log scales, with the target the
  * rule stops at (dashed): how fast the interval closes, and how far it has to go. */
-static void halfwidth_plot(const result *r, const point *p, size_t n, FILE *out)
-{
+static void halfwidth_plot(const result *r, const point *p, size_t n, FILE *out) {
     const double W = 320, H = 130, L = 62, R = 10, T = 10, B = 30;
     double lo = INFINITY, hi = -INFINITY;
     for (size_t k = 0; k < n; k++) {
         double h = p[k].half, g = target_half_width(r, p[k].mean);
-        if (isfinite(h) && h > 0)
-            lo = fmin(lo, h), hi = fmax(hi, h);
-        if (isfinite(g) && g > 0)
-            lo = fmin(lo, g), hi = fmax(hi, g);
+        if (isfinite(h) && h > 0) lo = fmin(lo, h), hi = fmax(hi, h);
+        if (isfinite(g) && g > 0) lo = fmin(lo, g), hi = fmax(hi, g);
     }
     if (!(lo < hi)) {
-        if (!(lo <= hi))
-            return;   /* no point has a half width: nothing to draw */
+        if (!(lo <= hi)) return; /* no point has a half width: nothing to draw */
         lo /= 2, hi *= 2;
     }
     double y0 = log10(lo), y1 = log10(hi);
@@ -514,24 +496,26 @@ static void halfwidth_plot(const result *r, const point *p, size_t n, FILE *out)
     double x0 = log10(t0), x1 = t1 > t0 ? log10(t1) : x0 + 1;
 #define X(t) (L + (log10((double)((t) ? (t) : 1)) - x0) / (x1 - x0) * (W - L - R))
 #define Y(v) (T + (y1 - log10(v)) / (y1 - y0) * (H - T - B))
-    fprintf(out, "<svg class=\"half-width\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%g\" height=\"%g\" "
-                 "viewBox=\"0 0 %g %g\" font-size=\"10\">\n<rect x=\"%g\" y=\"%g\" width=\"%g\" height=\"%g\" "
-                 "fill=\"none\" stroke=\"#999\"/>\n",
+    fprintf(out,
+            "<svg class=\"half-width\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%g\" height=\"%g\" "
+            "viewBox=\"0 0 %g %g\" font-size=\"10\">\n<rect x=\"%g\" y=\"%g\" width=\"%g\" height=\"%g\" "
+            "fill=\"none\" stroke=\"#999\"/>\n",
             W, H, W, H, L, T, W - L - R, H - T - B);
-    fputs("<polyline class=\"target\" fill=\"none\" stroke=\"#c0392b\" stroke-dasharray=\"4 3\" points=\"", out);
+    fputs("<polyline class=\"target\" fill=\"none\" stroke=\"#c0392b\" stroke-dasharray=\"4 3\" points=\"",
+          out);
     for (size_t k = 0; k < n; k++) {
         double g = target_half_width(r, p[k].mean);
-        if (isfinite(g) && g > 0)
-            fprintf(out, "%.1f,%.1f ", X(p[k].trials), Y(g));
+        if (isfinite(g) && g > 0) fprintf(out, "%.1f,%.1f ", X(p[k].trials), Y(g));
     }
-    fputs("\"/>\n<polyline class=\"width\" fill=\"none\" stroke=\"#08519c\" stroke-width=\"1.5\" points=\"", out);
+    fputs("\"/>\n<polyline class=\"width\" fill=\"none\" stroke=\"#08519c\" stroke-width=\"1.5\" points=\"",
+          out);
     for (size_t k = 0; k < n; k++)
-        if (isfinite(p[k].half) && p[k].half > 0)
-            fprintf(out, "%.1f,%.1f ", X(p[k].trials), Y(p[k].half));
+        if (isfinite(p[k].half) && p[k].half > 0) fprintf(out, "%.1f,%.1f ", X(p[k].trials), Y(p[k].half));
     fputs("\"/>\n", out);
     y_labels(hi, lo, L - 4, T + 8, H - B, out);
-    fprintf(out, "<text x=\"%g\" y=\"%g\" text-anchor=\"middle\">half width (log) against trials (log); "
-                 "dashed: the target</text>\n</svg>\n",
+    fprintf(out,
+            "<text x=\"%g\" y=\"%g\" text-anchor=\"middle\">half width (log) against trials (log); "
+            "dashed: the target</text>\n</svg>\n",
             (L + W - R) / 2, H - 8);
 #undef X
 #undef Y
@@ -539,8 +523,7 @@ static void halfwidth_plot(const result *r, const point *p, size_t n, FILE *out)
 
 /* One block's estimate against trials: the band mean ± half_width and the estimate,
  * on a log axis of trials (check points are about 5% apart). */
-static void plot(const result *r, const point *p, size_t n, FILE *out)
-{
+static void plot(const result *r, const point *p, size_t n, FILE *out) {
     const double W = 320, H = 170, L = 62, R = 10, T = 10, B = 34;
     const result_block *b = &r->blocks[p[0].block];
     double lo, hi;
@@ -548,19 +531,21 @@ static void plot(const result *r, const point *p, size_t n, FILE *out)
     double t0 = (double)(p[0].trials ? p[0].trials : 1), t1 = (double)p[n - 1].trials;
     int logx = t1 > t0 && t0 >= 1;
     double x0 = logx ? log10(t0) : t0, x1 = logx ? log10(t1) : t1;
-    if (!(x1 > x0))
-        x1 = x0 + 1;
+    if (!(x1 > x0)) x1 = x0 + 1;
 #define X(t) (L + ((logx ? log10((double)(t)) : (double)(t)) - x0) / (x1 - x0) * (W - L - R))
 #define Y(v) (T + (hi - (v)) / (hi - lo) * (H - T - B))
     char a[32], c[32];
-    fprintf(out, "<figure class=\"plot\" id=\"trace-%u\"><svg xmlns=\"http://www.w3.org/2000/svg\" "
-                 "width=\"%g\" height=\"%g\" viewBox=\"0 0 %g %g\" font-size=\"10\">\n",
+    fprintf(out,
+            "<figure class=\"plot\" id=\"trace-%u\"><svg xmlns=\"http://www.w3.org/2000/svg\" "
+            "width=\"%g\" height=\"%g\" viewBox=\"0 0 %g %g\" font-size=\"10\">\n",
             p[0].block, W, H, W, H);
-    fprintf(out, "<rect x=\"%g\" y=\"%g\" width=\"%g\" height=\"%g\" fill=\"none\" stroke=\"#999\"/>\n",
-            L, T, W - L - R, H - T - B);
+    fprintf(out, "<rect x=\"%g\" y=\"%g\" width=\"%g\" height=\"%g\" fill=\"none\" stroke=\"#999\"/>\n", L, T,
+            W - L - R, H - T - B);
     /* what lies beyond the axis (the early bands) is cut at the frame */
-    fprintf(out, "<clipPath id=\"frame-%u\"><rect x=\"%g\" y=\"%g\" width=\"%g\" height=\"%g\"/></clipPath>\n"
-                 "<g clip-path=\"url(#frame-%u)\">\n", p[0].block, L, T, W - L - R, H - T - B, p[0].block);
+    fprintf(out,
+            "<clipPath id=\"frame-%u\"><rect x=\"%g\" y=\"%g\" width=\"%g\" height=\"%g\"/></clipPath>\n"
+            "<g clip-path=\"url(#frame-%u)\">\n",
+            p[0].block, L, T, W - L - R, H - T - B, p[0].block);
     /* the band, upper edge forward and lower edge back, over points with a half width */
     fputs("<polygon class=\"band\" fill=\"#9ecae1\" fill-opacity=\"0.6\" points=\"", out);
     for (size_t k = 0; k < n; k++)
@@ -571,19 +556,21 @@ static void plot(const result *r, const point *p, size_t n, FILE *out)
             fprintf(out, "%.1f,%.1f ", X(p[k].trials), Y(p[k].mean - p[k].half));
     fputs("\"/>\n", out);
     if (isfinite(b->mean))
-        fprintf(out, "<line x1=\"%g\" x2=\"%g\" y1=\"%.1f\" y2=\"%.1f\" stroke=\"#c0392b\" "
-                     "stroke-dasharray=\"4 3\"/>\n", L, W - R, Y(b->mean), Y(b->mean));
-    fputs("<polyline class=\"estimate\" fill=\"none\" stroke=\"#08519c\" stroke-width=\"1.5\" points=\"", out);
+        fprintf(out,
+                "<line x1=\"%g\" x2=\"%g\" y1=\"%.1f\" y2=\"%.1f\" stroke=\"#c0392b\" "
+                "stroke-dasharray=\"4 3\"/>\n",
+                L, W - R, Y(b->mean), Y(b->mean));
+    fputs("<polyline class=\"estimate\" fill=\"none\" stroke=\"#08519c\" stroke-width=\"1.5\" points=\"",
+          out);
     for (size_t k = 0; k < n; k++)
-        if (isfinite(p[k].mean))
-            fprintf(out, "%.1f,%.1f ", X(p[k].trials), Y(p[k].mean));
+        if (isfinite(p[k].mean)) fprintf(out, "%.1f,%.1f ", X(p[k].trials), Y(p[k].mean));
     fputs("\"/>\n</g>\n", out);
     y_labels(hi, lo, L - 4, T + 8, H - B, out);
     fprintf(out, "<text x=\"%g\" y=\"%g\">%" PRIu64 "</text>\n", L, H - B + 13, p[0].trials);
-    fprintf(out, "<text x=\"%g\" y=\"%g\" text-anchor=\"end\">%" PRIu64 "</text>\n", W - R,
-            H - B + 13, p[n - 1].trials);
-    fprintf(out, "<text x=\"%g\" y=\"%g\" text-anchor=\"middle\">trials%s</text>\n",
-            (L + W - R) / 2, H - 6, logx ? " (log scale)" : "");
+    fprintf(out, "<text x=\"%g\" y=\"%g\" text-anchor=\"end\">%" PRIu64 "</text>\n", W - R, H - B + 13,
+            p[n - 1].trials);
+    fprintf(out, "<text x=\"%g\" y=\"%g\" text-anchor=\"middle\">trials%s</text>\n", (L + W - R) / 2, H - 6,
+            logx ? " (log scale)" : "");
     fputs("</svg>", out);
     halfwidth_plot(r, p, n, out);
     fputs("<figcaption><b>", out);
@@ -592,64 +579,58 @@ static void plot(const result *r, const point *p, size_t n, FILE *out)
     esc(b->block, out);
     fprintf(out, "</b><br>last check at %" PRIu64 " trials: <span class=\"last\">%s", p[n - 1].trials,
             number_format(p[n - 1].mean, a, sizeof a));
-    if (isfinite(p[n - 1].half))
-        fprintf(out, " &plusmn; %s", number_format(p[n - 1].half, c, sizeof c));
+    if (isfinite(p[n - 1].half)) fprintf(out, " &plusmn; %s", number_format(p[n - 1].half, c, sizeof c));
     fputs("</span>", out);
-    if (clipped)
-        fputs("<br><span class=\"clipped\">the early, wider band runs past the axis</span>", out);
+    if (clipped) fputs("<br><span class=\"clipped\">the early, wider band runs past the axis</span>", out);
     fputs("</figcaption></figure>\n", out);
 #undef X
 #undef Y
 }
 
-static void convergence(const result *r, const result_export *opt, const trace *t, FILE *out)
-{
+static void convergence(const result *r, const result_export *opt, const trace *t, FILE *out) {
     fputs("<section id=\"convergence\"><h2>Convergence</h2>\n", out);
     if (!opt->trace) {
         fputs("<p id=\"no-trace\">No trace given: <code>freqsys run --trace TRACE.csv</code> "
               "records one, and <code>freqsys report RESULT.json --format html --trace "
-              "TRACE.csv</code> draws it here.</p>\n</section>\n", out);
+              "TRACE.csv</code> draws it here.</p>\n</section>\n",
+              out);
         return;
     }
     fputs("<p>Above, the estimate (blue line) and its confidence band (&plusmn; half width) at each "
           "check point; the dashed red line is the final estimate. Below, the half width on a log "
           "scale and the target the rule stops at (dashed red): epsilon, or epsilon times the "
-          "estimate plus the floor. Constant blocks are left out.</p>\n<div class=\"plots\">\n", out);
+          "estimate plus the floor. Constant blocks are left out.</p>\n<div class=\"plots\">\n",
+          out);
     size_t drawn = 0;
     for (size_t k = 0; k < t->n;) {
         size_t end = k;
-        while (end < t->n && t->points[end].block == t->points[k].block)
-            end++;
+        while (end < t->n && t->points[end].block == t->points[k].block) end++;
         if (strcmp(r->blocks[t->points[k].block].status, "constant") != 0) {
             plot(r, t->points + k, end - k, out);
             drawn++;
         }
         k = end;
     }
-    if (!drawn)
-        fputs("<p>Every block in the trace is constant: there is nothing to draw.</p>\n", out);
+    if (!drawn) fputs("<p>Every block in the trace is constant: there is nothing to draw.</p>\n", out);
     fputs("</div></section>\n", out);
 }
 
 /* Block indices by line, then by index. */
-static const result *line_result;   /* qsort has no context argument */
-static int cmp_block_line(const void *a, const void *b)
-{
+static const result *line_result; /* qsort has no context argument */
+static int cmp_block_line(const void *a, const void *b) {
     size_t x = *(const size_t *)a, y = *(const size_t *)b;
     int lx = line_result->blocks[x].line, ly = line_result->blocks[y].line;
-    if (lx != ly)
-        return lx < ly ? -1 : 1;
+    if (lx != ly) return lx < ly ? -1 : 1;
     return (x > y) - (x < y);
 }
 
 /* One source file as a table of lines, each coloured by the largest mean of the blocks
  * that start on it; AT[0..N) are the file's blocks with a mean, by line. */
 static void source(const result *r, const result_export *opt, const char *file, const size_t *at, size_t n,
-                   double hottest, FILE *out)
-{
+                   double hottest, FILE *out) {
     fputs("<div class=\"fn\" data-filter=\"", out);
     esc(file, out);
-    for (size_t i = 0; i < r->nblocks; i++)   /* its functions' names, so that they find it too */
+    for (size_t i = 0; i < r->nblocks; i++) /* its functions' names, so that they find it too */
         if (strcmp(r->blocks[i].file, file) == 0 &&
             (i == 0 || strcmp(r->blocks[i].function, r->blocks[i - 1].function) != 0)) {
             fputc(' ', out);
@@ -663,22 +644,20 @@ static void source(const result *r, const result_export *opt, const char *file, 
     if (!path || source_file_read(path, &sf) != 0) {
         fputs("<p class=\"note\">Source not found at <code>", out);
         esc(path ? path : file, out);
-        fputs("</code>: pass <code>--source-dir DIR</code> to <code>freqsys report</code>.</p>\n</div>\n", out);
-        if (path)
-            source_file_warn(opt, file, path);
+        fputs("</code>: pass <code>--source-dir DIR</code> to <code>freqsys report</code>.</p>\n</div>\n",
+              out);
+        if (path) source_file_warn(opt, file, path);
         free(path);
         return;
     }
     free(path);
     fputs("<table class=\"src\">\n", out);
     size_t k = 0;
-    while (k < n && r->blocks[at[k]].line < 1)
-        k++;
+    while (k < n && r->blocks[at[k]].line < 1) k++;
     for (size_t ln = 1; ln <= sf.nlines; ln++) {
         size_t from = k;
         double most = -1;
-        for (; k < n && r->blocks[at[k]].line == (int)ln; k++)
-            most = fmax(most, r->blocks[at[k]].mean);
+        for (; k < n && r->blocks[at[k]].line == (int)ln; k++) most = fmax(most, r->blocks[at[k]].mean);
         char color[8], shown[32];
         if (k == from) {
             fprintf(out, "<tr><td class=\"ln\">%zu</td><td class=\"n\"></td><td>", ln);
@@ -686,7 +665,8 @@ static void source(const result *r, const result_export *opt, const char *file, 
             /* every block that starts here: a one-line `if (c) x = rare(x);` shows its
              * condition's count and its rare branch's, not the larger alone */
             heat_color(most, hottest, color);
-            fprintf(out, "<tr style=\"background:%s\"><td class=\"ln\">%zu</td><td class=\"n\" title=\"", color, ln);
+            fprintf(out, "<tr style=\"background:%s\"><td class=\"ln\">%zu</td><td class=\"n\" title=\"",
+                    color, ln);
             for (size_t j = from; j < k; j++) {
                 fputs(j > from ? ", " : "", out);
                 esc(r->blocks[at[j]].block, out);
@@ -694,9 +674,9 @@ static void source(const result *r, const result_export *opt, const char *file, 
             }
             fputs("\">", out);
             for (size_t j = from; j < k && k - from > 1; j++)
-                fprintf(out, "%s%s", j > from ? " · " : "", number_format(r->blocks[at[j]].mean, shown, sizeof shown));
-            if (k - from == 1)
-                fputs(number_format(most, shown, sizeof shown), out);
+                fprintf(out, "%s%s", j > from ? " · " : "",
+                        number_format(r->blocks[at[j]].mean, shown, sizeof shown));
+            if (k - from == 1) fputs(number_format(most, shown, sizeof shown), out);
             fputs("</td><td>", out);
         }
         esc(sf.lines[ln - 1], out);
@@ -707,31 +687,27 @@ static void source(const result *r, const result_export *opt, const char *file, 
 }
 
 /* Each source file once, in the order of its first block. */
-static void sources(const result *r, const result_export *opt, FILE *out)
-{
+static void sources(const result *r, const result_export *opt, FILE *out) {
     fputs("<section id=\"source\"><h2>Source</h2>\n<p>Each line is coloured by the largest mean of the "
           "blocks that start on it, and shows the mean of each of them (in the blocks' order; "
-          "their names on hover).</p>\n", out);
+          "their names on hover).</p>\n",
+          out);
     double hottest = heat_hottest(r);
     heat_legend(hottest, out);
     size_t *at = malloc((r->nblocks ? r->nblocks : 1) * sizeof *at);
     for (size_t i = 0; at && i < r->nblocks; i++) {
         const char *file = r->blocks[i].file;
         int seen = !file[0] || (i > 0 && strcmp(r->blocks[i - 1].file, file) == 0);
-        for (size_t j = 0; j < i && !seen; j++)
-            seen = strcmp(r->blocks[j].file, file) == 0;
-        if (seen)
-            continue;
+        for (size_t j = 0; j < i && !seen; j++) seen = strcmp(r->blocks[j].file, file) == 0;
+        if (seen) continue;
         size_t n = 0;
         for (size_t j = i; j < r->nblocks; j++)
-            if (strcmp(r->blocks[j].file, file) == 0 && isfinite(r->blocks[j].mean))
-                at[n++] = j;
+            if (strcmp(r->blocks[j].file, file) == 0 && isfinite(r->blocks[j].mean)) at[n++] = j;
         line_result = r;
         qsort(at, n, sizeof *at, cmp_block_line);
         source(r, opt, file, at, n, hottest, out);
     }
-    if (!at)
-        fputs("<p class=\"note\">Out of memory: the source is left out.</p>\n", out);
+    if (!at) fputs("<p class=\"note\">Out of memory: the source is left out.</p>\n", out);
     free(at);
     fputs("</section>\n", out);
 }
@@ -741,25 +717,26 @@ static void sources(const result *r, const result_export *opt, FILE *out)
 
 /* The contents: per source file, its functions, each with its hottest block, linked to
  * the function's rows of the table and to its graph; and the filter box. */
-static void contents(const result *r, const html_graphs *g, FILE *out)
-{
+static void contents(const result *r, const html_graphs *g, FILE *out) {
     fputs("<nav id=\"toc\"><h2>Contents</h2>\n<p><label>Filter: <input id=\"filter\" type=\"search\" "
-          "placeholder=\"function or file name\" autocomplete=\"off\"></label> <span id=\"filter-count\"></span>"
-          "<br><small>Shows only the functions, files, table rows, paths and sources whose function or file name "
-          "contains what you type (<code>#filter=NAME</code> in the address does the same).</small></p>\n", out);
+          "placeholder=\"function or file name\" autocomplete=\"off\"></label> <span "
+          "id=\"filter-count\"></span>"
+          "<br><small>Shows only the functions, files, table rows, paths and sources whose function or file "
+          "name "
+          "contains what you type (<code>#filter=NAME</code> in the address does the same).</small></p>\n",
+          out);
     char shown[32];
     for (size_t k = 0; k < g->n; k++) {
         const char *file = r->blocks[g->d[k].first].file;
         int seen = 0;
-        for (size_t j = 0; j < k && !seen; j++)
-            seen = strcmp(r->blocks[g->d[j].first].file, file) == 0;
-        if (seen)
-            continue;
+        for (size_t j = 0; j < k && !seen; j++) seen = strcmp(r->blocks[g->d[j].first].file, file) == 0;
+        if (seen) continue;
         size_t functions = 0, blocks = 0;
         for (size_t j = k; j < g->n; j++)
             if (strcmp(r->blocks[g->d[j].first].file, file) == 0)
                 functions++, blocks += g->d[j].end - g->d[j].first;
-        fprintf(out, "<details class=\"fn toc-file\"%s data-filter=\"", g->n <= TOC_OPEN_FUNCTIONS ? " open" : "");
+        fprintf(out, "<details class=\"fn toc-file\"%s data-filter=\"",
+                g->n <= TOC_OPEN_FUNCTIONS ? " open" : "");
         esc(file, out);
         for (size_t j = k; j < g->n; j++)
             if (strcmp(r->blocks[g->d[j].first].file, file) == 0) {
@@ -772,12 +749,10 @@ static void contents(const result *r, const html_graphs *g, FILE *out)
                 functions == 1 ? "" : "s", blocks);
         for (size_t j = k; j < g->n; j++) {
             const html_drawing *d = &g->d[j];
-            if (strcmp(r->blocks[d->first].file, file) != 0)
-                continue;
+            if (strcmp(r->blocks[d->first].file, file) != 0) continue;
             size_t hot = d->first;
             for (size_t i = d->first; i < d->end; i++)
-                if (isfinite(r->blocks[i].mean) && !(r->blocks[i].mean <= r->blocks[hot].mean))
-                    hot = i;
+                if (isfinite(r->blocks[i].mean) && !(r->blocks[i].mean <= r->blocks[hot].mean)) hot = i;
             fputs("<li class=\"fn\"", out);
             filter_attr(r->blocks[d->first].function, file, out);
             fprintf(out, "><a href=\"#block-%zu\">", d->first);
@@ -785,8 +760,7 @@ static void contents(const result *r, const html_graphs *g, FILE *out)
             fprintf(out, "</a> <small>%zu blocks; hottest <a href=\"#block-%zu\">", d->end - d->first, hot);
             esc(r->blocks[hot].block, out);
             fprintf(out, "</a> %s", number_format(r->blocks[hot].mean, shown, sizeof shown));
-            if (!g->no_dot)
-                fprintf(out, "; <a href=\"#cfg-%zu\">%s</a>", j, d->svg ? "graph" : "not drawn");
+            if (!g->no_dot) fprintf(out, "; <a href=\"#cfg-%zu\">%s</a>", j, d->svg ? "graph" : "not drawn");
             fputs("</small></li>\n", out);
         }
         fputs("</ul></details>\n", out);
@@ -794,29 +768,29 @@ static void contents(const result *r, const html_graphs *g, FILE *out)
     fputs("</nav>\n", out);
 }
 
-int report_html_write(const result *r, const result_export *opt, FILE *out, char *err,
-                      size_t errlen)
-{
+int report_html_write(const result *r, const result_export *opt, FILE *out, char *err, size_t errlen) {
     static const result_export defaults;
     char scratch[512];
-    if (!opt)
-        opt = &defaults;
-    if (!err || !errlen)
-        err = scratch, errlen = sizeof scratch;
+    if (!opt) opt = &defaults;
+    if (!err || !errlen) err = scratch, errlen = sizeof scratch;
     trace t = {0};
-    if (opt->trace && read_trace(opt->trace, r->nblocks, &t, err, errlen) != 0)
-        return -1;
+    if (opt->trace && read_trace(opt->trace, r->nblocks, &t, err, errlen) != 0) return -1;
     errno = 0;
     fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-          "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>freqsys: ", out);
+          "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>freqsys: ",
+          out);
     esc(r->spec, out);
     fputs("</title>\n", out);
     fputs(style, out);
     fputs("</head>\n<body>\n<h1>freqsys: ", out);
     esc(r->spec, out);
-    fprintf(out, "</h1>\n<p id=\"sections\"><a href=\"#toc\">Contents</a> &middot; <a href=\"#blocks-title\">Blocks</a>"
-            "%s &middot; <a href=\"#graphs\">Graphs</a> &middot; <a href=\"#convergence\">Convergence</a> &middot; "
-            "<a href=\"#source\">Source</a></p>\n", r->max_paths ? " &middot; <a href=\"#paths\">Paths</a>" : "");
+    fprintf(out,
+            "</h1>\n<p id=\"sections\"><a href=\"#toc\">Contents</a> &middot; <a "
+            "href=\"#blocks-title\">Blocks</a>"
+            "%s &middot; <a href=\"#graphs\">Graphs</a> &middot; <a href=\"#convergence\">Convergence</a> "
+            "&middot; "
+            "<a href=\"#source\">Source</a></p>\n",
+            r->max_paths ? " &middot; <a href=\"#paths\">Paths</a>" : "");
     html_graphs g;
     if (report_html_graphs_draw(r, opt, &g) != 0) {
         free(t.points);

@@ -1,4 +1,5 @@
-/* freqsys/report/report_sample_contexts.c: the result's calling contexts as an LLVM context-sensitive sample profile (text form). */
+/* freqsys/report/report_sample_contexts.c: the result's calling contexts as an LLVM context-sensitive sample
+ * profile (text form). */
 /* SPDX-License-Identifier: MIT */
 #include "export.h"
 
@@ -20,27 +21,23 @@
  * regardless of cost, where the ordinary inliner would weigh it (bench/pgo's tokenize
  * ran 15% slower with its one-context keyword given as a context). */
 
-static const result_function *declared(const result *r, const char *name)
-{
+static const result_function *declared(const result *r, const char *name) {
     for (size_t k = 0; k < r->nfunctions; k++)
-        if (strcmp(r->functions[k].name, name) == 0)
-            return &r->functions[k];
+        if (strcmp(r->functions[k].name, name) == 0) return &r->functions[k];
     return NULL;
 }
 
 /* LLVM's name of context C, in BUF; 0 when a caller has no declarator line. */
-static int context_name(const result *r, const result_context *c, char *buf, size_t size)
-{
+static int context_name(const result *r, const result_context *c, char *buf, size_t size) {
     size_t n = 0;
     buf[0] = '[';
     n = 1;
     for (size_t k = 0; !strcmp(c->kind, "calls") && k < c->ncalls; k++) {
         const result_function *caller = declared(r, c->calls[k].function);
-        if (!caller || caller->line <= 0 || c->calls[k].line < caller->line)
-            return 0;
-        int w = snprintf(buf + n, size - n, "%s:%d @ ", c->calls[k].function, c->calls[k].line - caller->line);
-        if (w < 0 || (size_t)w >= size - n)
-            return 0;
+        if (!caller || caller->line <= 0 || c->calls[k].line < caller->line) return 0;
+        int w =
+            snprintf(buf + n, size - n, "%s:%d @ ", c->calls[k].function, c->calls[k].line - caller->line);
+        if (w < 0 || (size_t)w >= size - n) return 0;
         n += (size_t)w;
     }
     int w = snprintf(buf + n, size - n, "%s]", c->function);
@@ -48,28 +45,24 @@ static int context_name(const result *r, const result_context *c, char *buf, siz
 }
 
 /* The blocks of FUNCTION in R: [*first, *end). 0 when it has none. */
-static int function_blocks(const result *r, const char *function, size_t *first, size_t *end)
-{
+static int function_blocks(const result *r, const char *function, size_t *first, size_t *end) {
     for (size_t i = 0; i < r->nblocks; i++)
         if (strcmp(r->blocks[i].function, function) == 0) {
             *first = *end = i;
-            while (*end < r->nblocks && strcmp(r->blocks[*end].function, function) == 0)
-                (*end)++;
+            while (*end < r->nblocks && strcmp(r->blocks[*end].function, function) == 0) (*end)++;
             return 1;
         }
     return 0;
 }
 
 /* Whether FUNCTION is a caller in the chain of one of the N contexts NAMES. */
-static int calls_through(char *const *names, size_t n, const char *function)
-{
+static int calls_through(char *const *names, size_t n, const char *function) {
     size_t len = strlen(function);
     for (size_t k = 0; k < n; k++) {
         const char *name = names[k];
         for (const char *at = name ? strstr(name, function) : NULL; at; at = strstr(at + 1, function)) {
             int starts = at == name + 1 || (at >= name + 2 && at[-1] == ' ' && at[-2] == '@');
-            if (starts && at[len] == ':')
-                return 1;
+            if (starts && at[len] == ':') return 1;
         }
     }
     return 0;
@@ -78,38 +71,33 @@ static int calls_through(char *const *names, size_t n, const char *function)
 /* When the function of contexts [FIRST, END) is entered under one name only, and is
  * no caller in another context's chain (which would need it inlined to be reached),
  * renames that name to the context-less [function]. 1 renamed, 0 not, -1 out of memory. */
-static int merge_single_context(const result *r, size_t first, size_t end, char **names)
-{
+static int merge_single_context(const result *r, size_t first, size_t end, char **names) {
     size_t only = end;
     for (size_t k = first; k < end; k++) {
-        if (!names[k] || !r->contexts[k].nblocks || !(r->contexts[k].blocks[0].mean > 0))
-            continue;
+        if (!names[k] || !r->contexts[k].nblocks || !(r->contexts[k].blocks[0].mean > 0)) continue;
         if (only == end)
             only = k;
         else if (strcmp(names[only], names[k]) != 0)
             return 0;
     }
-    if (only == end)
-        return 0;   /* never entered */
+    if (only == end) return 0; /* never entered */
     const char *function = r->contexts[first].function;
     size_t len = strlen(function);
     int plain_already = names[only][0] == '[' && !strncmp(names[only] + 1, function, len) &&
                         !strcmp(names[only] + 1 + len, "]");
     if (plain_already || calls_through(names, r->ncontexts, function))
-        return 0;   /* already [function], or a caller in contexts that need it inlined */
+        return 0; /* already [function], or a caller in contexts that need it inlined */
     char *entered = names[only];
-    names[only] = NULL;   /* compared below, freed last */
+    names[only] = NULL; /* compared below, freed last */
     for (size_t k = first; k < end; k++) {
-        if (k != only && (!names[k] || strcmp(names[k], entered) != 0))
-            continue;
+        if (k != only && (!names[k] || strcmp(names[k], entered) != 0)) continue;
         char *plain = malloc(strlen(function) + 3);
         if (!plain) {
             names[only] = entered;
             return -1;
         }
         sprintf(plain, "[%s]", function);
-        if (k != only)
-            free(names[k]);
+        if (k != only) free(names[k]);
         names[k] = plain;
     }
     free(entered);
@@ -118,8 +106,7 @@ static int merge_single_context(const result *r, size_t first, size_t end, char 
 
 /* Applies merge_single_context to every function until no name changes: a function
  * freed of its last callee's chain may merge in turn. 0, or -1 out of memory. */
-static int merge_single_contexts(const result *r, char **names)
-{
+static int merge_single_contexts(const result *r, char **names) {
     for (int changed = 1; changed;) {
         changed = 0;
         for (size_t i = 0; i < r->ncontexts;) {
@@ -127,8 +114,7 @@ static int merge_single_contexts(const result *r, char **names)
             while (end < r->ncontexts && strcmp(r->contexts[end].function, r->contexts[i].function) == 0)
                 end++;
             int rc = merge_single_context(r, i, end, names);
-            if (rc < 0)
-                return -1;
+            if (rc < 0) return -1;
             changed |= rc;
             i = end;
         }
@@ -140,14 +126,12 @@ static int merge_single_contexts(const result *r, char **names)
  * name is NAME, through report_sample_write on a one-function result whose block means
  * are the contexts'. */
 static int write_entry(const result *r, size_t first, size_t end, char **names, size_t at,
-                       const result_export *opt, FILE *out, char *err, size_t errlen)
-{
+                       const result_export *opt, FILE *out, char *err, size_t errlen) {
     const result_context *c = &r->contexts[at];
     size_t b0, b1;
-    if (strncmp(c->function, "freqsys.", 8) == 0)
-        return 0;   /* freqsys's own helpers have no source */
+    if (strncmp(c->function, "freqsys.", 8) == 0) return 0; /* freqsys's own helpers have no source */
     if (!c->nblocks || !function_blocks(r, c->function, &b0, &b1) || b1 - b0 != c->nblocks)
-        return 0;   /* the result's blocks and contexts disagree: nothing to write */
+        return 0; /* the result's blocks and contexts disagree: nothing to write */
     const result_function *fn = declared(r, c->function);
     result one = {0};
     result_block *blocks = malloc(c->nblocks * sizeof *blocks);
@@ -162,8 +146,7 @@ static int write_entry(const result *r, size_t first, size_t end, char **names, 
     }
     for (size_t k = first; k < end; k++)
         if (names[k] && strcmp(names[k], names[at]) == 0)
-            for (size_t j = 0; j < c->nblocks; j++)
-                blocks[j].mean += r->contexts[k].blocks[j].mean;
+            for (size_t j = 0; j < c->nblocks; j++) blocks[j].mean += r->contexts[k].blocks[j].mean;
     result_function f = {names[at], fn ? fn->file : "", fn ? fn->line : 0};
     one.blocks = blocks;
     one.nblocks = c->nblocks;
@@ -174,8 +157,8 @@ static int write_entry(const result *r, size_t first, size_t end, char **names, 
     return rc;
 }
 
-int report_sample_contexts_write(const result *r, const result_export *opt, FILE *out, char *err, size_t errlen)
-{
+int report_sample_contexts_write(const result *r, const result_export *opt, FILE *out, char *err,
+                                 size_t errlen) {
     if (!r->context_depth) {
         if (err && errlen)
             snprintf(err, errlen, "the result has no calling contexts: run freqsys run with --contexts");
@@ -190,8 +173,7 @@ int report_sample_contexts_write(const result *r, const result_export *opt, FILE
     int rc = 0;
     for (size_t i = 0; i < r->ncontexts && rc == 0; i++) {
         char buf[4096];
-        if (context_name(r, &r->contexts[i], buf, sizeof buf) && !(names[i] = strdup(buf)))
-            rc = -1;
+        if (context_name(r, &r->contexts[i], buf, sizeof buf) && !(names[i] = strdup(buf))) rc = -1;
     }
     if (rc == 0 && merge_single_contexts(r, names) != 0) {
         rc = -1;
@@ -199,23 +181,19 @@ int report_sample_contexts_write(const result *r, const result_export *opt, FILE
     }
     for (size_t i = 0; i < r->ncontexts && rc == 0;) {
         size_t end = i + 1;
-        while (end < r->ncontexts && strcmp(r->contexts[end].function, r->contexts[i].function) == 0)
-            end++;
+        while (end < r->ncontexts && strcmp(r->contexts[end].function, r->contexts[i].function) == 0) end++;
         for (size_t k = i; k < end && rc == 0; k++) {
             int first_of_name = names[k] != NULL;
             for (size_t p = i; p < k && first_of_name; p++)
                 first_of_name = !names[p] || strcmp(names[p], names[k]) != 0;
-            if (first_of_name)
-                rc = write_entry(r, i, end, names, k, opt, out, err, errlen);
+            if (first_of_name) rc = write_entry(r, i, end, names, k, opt, out, err, errlen);
         }
         i = end;
     }
-    for (size_t i = 0; i < r->ncontexts; i++)
-        free(names[i]);
+    for (size_t i = 0; i < r->ncontexts; i++) free(names[i]);
     free(names);
     if (rc != 0) {
-        if (err && errlen && errno == ENOMEM)
-            snprintf(err, errlen, "out of memory");
+        if (err && errlen && errno == ENOMEM) snprintf(err, errlen, "out of memory");
         return -1;
     }
     return result_flush(out, err, errlen);

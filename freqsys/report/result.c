@@ -8,13 +8,11 @@
 #include <string.h>
 
 /* The paths and the functions' path notes (run --paths). */
-static void free_paths(result *r)
-{
+static void free_paths(result *r) {
     for (size_t i = 0; i < r->npaths; i++) {
         result_path *p = &r->paths[i];
         free(p->function);
-        for (size_t k = 0; k < p->nblocks; k++)
-            free(p->blocks[k]);
+        for (size_t k = 0; k < p->nblocks; k++) free(p->blocks[k]);
         free(p->blocks);
         free(p->back_to);
         result_estimate_free(&p->estimate);
@@ -31,8 +29,7 @@ static void free_paths(result *r)
 }
 
 /* What --sensitivity, --rare and --contexts add. */
-static void free_extras(result *r)
-{
+static void free_extras(result *r) {
     for (size_t i = 0; i < r->nsensitivities; i++) {
         free(r->sensitivities[i].input);
         free(r->sensitivities[i].parameter);
@@ -44,8 +41,7 @@ static void free_extras(result *r)
     }
     free(r->sensitivity_skipped);
     free(r->rare_block);
-    for (size_t i = 0; i < r->nrare_tilts; i++)
-        free(r->rare_tilts[i]);
+    for (size_t i = 0; i < r->nrare_tilts; i++) free(r->rare_tilts[i]);
     free(r->rare_tilts);
     for (size_t i = 0; i < r->ncontexts; i++) {
         result_context *c = &r->contexts[i];
@@ -67,10 +63,8 @@ static void free_extras(result *r)
 }
 
 /* Frees everything the result owns, and the result itself; NULL is fine. Cannot fail. */
-void result_free(result *r)
-{
-    if (!r)
-        return;
+void result_free(result *r) {
+    if (!r) return;
     free(r->spec);
     free(r->mode);
     free(r->entry);
@@ -82,16 +76,13 @@ void result_free(result *r)
         free(b->cap);
         result_estimate_free(&b->estimate);
         free(b->successors);
-        for (size_t k = 0; k < b->ncallees; k++)
-            free(b->callees[k]);
+        for (size_t k = 0; k < b->ncallees; k++) free(b->callees[k]);
         free(b->callees);
     }
     free(r->blocks);
-    for (size_t i = 0; i < r->nfailures; i++)
-        free(r->failures[i].kind);
+    for (size_t i = 0; i < r->nfailures; i++) free(r->failures[i].kind);
     free(r->failures);
-    for (size_t i = 0; i < r->noutcomes; i++)
-        free(r->outcomes[i].name);
+    for (size_t i = 0; i < r->noutcomes; i++) free(r->outcomes[i].name);
     free(r->outcomes);
     for (size_t i = 0; i < r->ncrash_sites; i++) {
         free(r->crash_sites[i].function);
@@ -109,11 +100,9 @@ void result_free(result *r)
     free(r->stop_method);
     free(r->sampling);
     free(r->sampling_note);
-    for (size_t i = 0; i < r->nwarnings; i++)
-        free(r->warnings[i]);
+    for (size_t i = 0; i < r->nwarnings; i++) free(r->warnings[i]);
     free(r->warnings);
-    for (size_t i = 0; i < r->ninputs; i++)
-        free(r->inputs[i]);
+    for (size_t i = 0; i < r->ninputs; i++) free(r->inputs[i]);
     free(r->inputs);
     free_paths(r);
     free_extras(r);
@@ -123,8 +112,7 @@ void result_free(result *r)
 /* Dispatches to the writer named FORMAT ("text", "json", "csv", "dot", "lcov", "sample",
  * "html"), the exports with their defaults. Returns what the writer returns, or -1 with
  * errno EINVAL for an unknown or NULL format. */
-int result_write(const result *r, const char *format, FILE *out)
-{
+int result_write(const result *r, const char *format, FILE *out) {
     return result_write_export(r, format, NULL, out, NULL, 0);
 }
 
@@ -150,35 +138,29 @@ static const struct {
 /* Dispatches to any writer by FORMAT; OPT NULL means the defaults. Returns what the
  * writer returns, or -1 with errno EINVAL and a message in ERR for an unknown format;
  * a plain writer's failure is described in ERR from errno. */
-int result_write_export(const result *r, const char *format, const result_export *opt,
-                        FILE *out, char *err, size_t errlen)
-{
+int result_write_export(const result *r, const char *format, const result_export *opt, FILE *out, char *err,
+                        size_t errlen) {
     static const result_export defaults;
     for (size_t i = 0; format && i < sizeof writers / sizeof writers[0]; i++) {
-        if (strcmp(format, writers[i].name) != 0)
-            continue;
-        if (writers[i].export)
-            return writers[i].export(r, opt ? opt : &defaults, out, err, errlen);
+        if (strcmp(format, writers[i].name) != 0) continue;
+        if (writers[i].export) return writers[i].export(r, opt ? opt : &defaults, out, err, errlen);
         int rc = writers[i].plain(r, out);
-        if (rc != 0 && err && errlen)
-            snprintf(err, errlen, "writing failed: %s", strerror(errno));
+        if (rc != 0 && err && errlen) snprintf(err, errlen, "writing failed: %s", strerror(errno));
         return rc;
     }
     if (err && errlen)
-        snprintf(err, errlen, "unknown format '%s' (known: text, json, csv, dot, lcov, gcov, "
-                 "sample, afdo, html, llvm-json)", format ? format : "");
+        snprintf(err, errlen,
+                 "unknown format '%s' (known: text, json, csv, dot, lcov, gcov, "
+                 "sample, afdo, html, llvm-json)",
+                 format ? format : "");
     errno = EINVAL;
     return -1;
 }
 
-int result_flush(FILE *out, char *err, size_t errlen)
-{
+int result_flush(FILE *out, char *err, size_t errlen) {
     errno = 0;
-    if (fflush(out) == 0 && !ferror(out))
-        return 0;
-    if (errno == 0)
-        errno = EIO;
-    if (err && errlen)
-        snprintf(err, errlen, "writing failed: %s", strerror(errno));
+    if (fflush(out) == 0 && !ferror(out)) return 0;
+    if (errno == 0) errno = EIO;
+    if (err && errlen) snprintf(err, errlen, "writing failed: %s", strerror(errno));
     return -1;
 }

@@ -14,22 +14,22 @@
  * so that its fields read as the entry's own (b->mean) and the whole as b->estimate:
  * the anonymous struct and result_estimate list the same members in the same order,
  * which C11 (6.5.2.3) lets either view read. */
-#define RESULT_ESTIMATE_FIELDS                                                              \
-    double mean, stddev, half_width;                                                        \
-    uint64_t min, max;                                                                      \
-    uint64_t hits;        /* trials in which the entry ran at least once */                 \
-    char *status;         /* "converged" | "constant" | "rare" | "not_converged" | "exact" | \
-                           * "unbounded" */                                                  \
-    char *method;         /* "clt" | "observed" | "binomial" | "exact" | "bernstein" */     \
-    char *basis;          /* what the bound rests on: "proven" | "cap" | "plug_in" |        \
-                           * "paper" | "none" (no valid bound: half_width is not finite);   \
-                           * NULL unknown (a block of a result written before it) */       \
-    double p_upper;       /* binomial bounds: upper bound on P(reached), or on P(a trial    \
-                           * differs) for an entry seen the same in every trial; else 0 */  \
-    double range;         /* the largest count per run the bound assumed or proved; NAN: none */ \
-    double max_runs;      /* proven: at most this many executions per run; NAN: unbounded */ \
-    uint64_t unbounded;   /* trials killed at their timeout while it still ran (status     \
-                           * "unbounded": no finite mean is claimed); 0 in most results */
+#define RESULT_ESTIMATE_FIELDS                                                                               \
+    double mean, stddev, half_width;                                                                         \
+    uint64_t min, max;                                                                                       \
+    uint64_t hits;      /* trials in which the entry ran at least once */                                    \
+    char *status;       /* "converged" | "constant" | "rare" | "not_converged" | "exact" |                   \
+                         * "unbounded" */                                                                    \
+    char *method;       /* "clt" | "observed" | "binomial" | "exact" | "bernstein" */                        \
+    char *basis;        /* what the bound rests on: "proven" | "cap" | "plug_in" |                           \
+                         * "paper" | "none" (no valid bound: half_width is not finite);                      \
+                         * NULL unknown (a block of a result written before it) */                           \
+    double p_upper;     /* binomial bounds: upper bound on P(reached), or on P(a trial                       \
+                         * differs) for an entry seen the same in every trial; else 0 */                     \
+    double range;       /* the largest count per run the bound assumed or proved; NAN: none */               \
+    double max_runs;    /* proven: at most this many executions per run; NAN: unbounded */                   \
+    uint64_t unbounded; /* trials killed at their timeout while it still ran (status                         \
+                         * "unbounded": no finite mean is claimed); 0 in most results */
 
 typedef struct result_estimate {
     RESULT_ESTIMATE_FIELDS
@@ -42,22 +42,27 @@ void result_estimate_free(result_estimate *e);
  * or per call (function mode). */
 typedef struct result_block {
     char *function;
-    char *block;          /* IR label, e.g. "while.body" */
-    char *file;           /* source file of the block's first located instruction, or "" */
-    int line;             /* first source line, 0 when unknown */
-    union { struct { RESULT_ESTIMATE_FIELDS }; result_estimate estimate; };
-    char *cap;            /* with basis "cap": the spec's cap the bound rests on, as written
-                           * after `cap` ("newton.c:9", "parse_line"); NULL: the global cap */
-    double tail_mass;     /* > 0: max_runs holds but in a far tail of the inputs' distributions,
-                           * which adds at most this to the mean (in the half-width); else 0 */
-    int proven_once;      /* the transform proved it runs once in every run that ends; it is
-                           * "exact" only when every trial did (none crashed before it) */
-    double variance_ratio;/* variance reduction: plain sampling's variance of the mean over
-                           * this method's at the same number of runs, estimated from the
-                           * same run; 0 or NAN when not measured (plain, enumerated) */
-    uint32_t *successors; /* CFG successors: indices into result.blocks */
+    char *block; /* IR label, e.g. "while.body" */
+    char *file;  /* source file of the block's first located instruction, or "" */
+    int line;    /* first source line, 0 when unknown */
+    union {
+        struct {
+            RESULT_ESTIMATE_FIELDS
+        };
+        result_estimate estimate;
+    };
+    char *cap;             /* with basis "cap": the spec's cap the bound rests on, as written
+                            * after `cap` ("newton.c:9", "parse_line"); NULL: the global cap */
+    double tail_mass;      /* > 0: max_runs holds but in a far tail of the inputs' distributions,
+                            * which adds at most this to the mean (in the half-width); else 0 */
+    int proven_once;       /* the transform proved it runs once in every run that ends; it is
+                            * "exact" only when every trial did (none crashed before it) */
+    double variance_ratio; /* variance reduction: plain sampling's variance of the mean over
+                            * this method's at the same number of runs, estimated from the
+                            * same run; 0 or NAN when not measured (plain, enumerated) */
+    uint32_t *successors;  /* CFG successors: indices into result.blocks */
     size_t nsuccessors;
-    char **callees;       /* functions this block calls directly, once per call site */
+    char **callees; /* functions this block calls directly, once per call site */
     size_t ncallees;
 } result_block;
 
@@ -66,7 +71,7 @@ typedef struct result_block {
 typedef struct result_function {
     char *name;
     char *file;
-    int line;             /* the declarator's line, 0 when unknown */
+    int line; /* the declarator's line, 0 when unknown */
 } result_function;
 
 /* A memory-mapped register the program wrote to: the writes are dropped and counted.
@@ -83,23 +88,28 @@ typedef struct result_mmio_write {
  * and ends at a return (or a block that ends the run) or just before a back edge. */
 typedef struct result_path {
     char *function;
-    uint64_t id;          /* its number within the function */
-    char **blocks;        /* the labels of its blocks, in order */
+    uint64_t id;   /* its number within the function */
+    char **blocks; /* the labels of its blocks, in order */
     size_t nblocks;
-    char *back_to;        /* the loop header a back edge takes it to next; NULL: it ends there */
-    union { struct { RESULT_ESTIMATE_FIELDS }; result_estimate estimate; };
-    int hashed;           /* counted through the per-trial path table (a function past --max-paths) */
-    char *key;            /* hashed: its 64-bit id in hexadecimal ("0x..."); id is then its
-                           * Ball-Larus number, or when that is no number (past 2^64 paths,
-                           * or 2^63 and more) its place among the function's paths seen */
-    char *note;           /* hashed: what is not known of it (blocks not decoded, counts lost) */
-    char *cap;            /* the spec's cap its bound (its rarest block's) rests on; NULL: none */
+    char *back_to; /* the loop header a back edge takes it to next; NULL: it ends there */
+    union {
+        struct {
+            RESULT_ESTIMATE_FIELDS
+        };
+        result_estimate estimate;
+    };
+    int hashed; /* counted through the per-trial path table (a function past --max-paths) */
+    char *key;  /* hashed: its 64-bit id in hexadecimal ("0x..."); id is then its
+                 * Ball-Larus number, or when that is no number (past 2^64 paths,
+                 * or 2^63 and more) its place among the function's paths seen */
+    char *note; /* hashed: what is not known of it (blocks not decoded, counts lost) */
+    char *cap;  /* the spec's cap its bound (its rarest block's) rests on; NULL: none */
 } result_path;
 
 /* Per function: how many acyclic paths it has, and whether they were counted. */
 typedef struct result_path_function {
     char *function;
-    uint64_t paths;       /* UINT64_MAX: unknown, or more than 64 bits count */
+    uint64_t paths; /* UINT64_MAX: unknown, or more than 64 bits count */
     int counted;
     char *note;           /* why not counted, e.g. "5000 paths > limit 4096"; NULL when counted */
     int hashed;           /* its paths went to the per-trial path table: those seen are listed */
@@ -114,12 +124,12 @@ typedef struct result_path_function {
  * declared distribution, by the score-function estimator (docs/statistics.md,
  * "Sensitivities"). The interval is asymptotic (CLT), not a proven bound. */
 typedef struct result_sensitivity {
-    size_t block;         /* index into result.blocks */
-    char *input;          /* the declaration: "n", "read 3", "arg len", "interrupt tick" */
-    char *parameter;      /* as the spec writes it: "l" of poisson(l), "mu", "sigma" */
-    double value;         /* the parameter's value in the spec */
-    double derivative;    /* d mean / d parameter (per run, or per call) */
-    double half_width;    /* CLT half-width at the run's confidence; NAN: none */
+    size_t block;      /* index into result.blocks */
+    char *input;       /* the declaration: "n", "read 3", "arg len", "interrupt tick" */
+    char *parameter;   /* as the spec writes it: "l" of poisson(l), "mu", "sigma" */
+    double value;      /* the parameter's value in the spec */
+    double derivative; /* d mean / d parameter (per run, or per call) */
+    double half_width; /* CLT half-width at the run's confidence; NAN: none */
 } result_sensitivity;
 
 /* A parameter with no sensitivity: no score (a bound of a support, an integer) or
@@ -133,7 +143,7 @@ typedef struct result_sensitivity_skip {
  * FUNCTION, at LINE:COLUMN, from its block BLOCK. */
 typedef struct result_call_site {
     char *function;
-    int line, column;     /* 0 when unknown */
+    int line, column; /* 0 when unknown */
     char *block;
 } result_call_site;
 
@@ -141,8 +151,13 @@ typedef struct result_call_site {
  * (or per call) when entered there, judged by the same rule as a block. */
 typedef struct result_context_block {
     char *block;
-    union { struct { RESULT_ESTIMATE_FIELDS }; result_estimate estimate; };
-    char *cap;            /* the spec's cap its bound rests on, as for a block; NULL: none */
+    union {
+        struct {
+            RESULT_ESTIMATE_FIELDS
+        };
+        result_estimate estimate;
+    };
+    char *cap; /* the spec's cap its bound rests on, as for a block; NULL: none */
 } result_context_block;
 
 /* One context of a function: the chain of the last call sites that led to it,
@@ -150,9 +165,9 @@ typedef struct result_context_block {
  * blocks[0].mean is how often the function is entered in this context). */
 typedef struct result_context {
     char *function;
-    uint64_t index;       /* among the function's contexts */
-    char *kind;           /* "calls" | "outside" (the run, a pointer, the C library) |
-                           * "other" (past the function's room for contexts) */
+    uint64_t index; /* among the function's contexts */
+    char *kind;     /* "calls" | "outside" (the run, a pointer, the C library) |
+                     * "other" (past the function's room for contexts) */
     result_call_site *calls;
     size_t ncalls;
     result_context_block *blocks;
@@ -181,50 +196,50 @@ typedef struct result_crash_site {
 /* A trial that crashed or timed out, kept so the user can replay it. */
 typedef struct result_failure {
     uint64_t trial;
-    char *kind;           /* "crash" | "timeout" | "input" (a drawn value that did not fit) */
-    int signal;           /* crash: the signal number */
+    char *kind; /* "crash" | "timeout" | "input" (a drawn value that did not fit) */
+    int signal; /* crash: the signal number */
 } result_failure;
 
 typedef struct result {
-    char *spec;           /* the spec file as given */
-    int spec_relative_to_result;   /* as written to a file: spec is relative to its folder */
-    char *mode;           /* "program" | "function" */
-    char *entry;          /* "main" or the function's name */
+    char *spec;                  /* the spec file as given */
+    int spec_relative_to_result; /* as written to a file: spec is relative to its folder */
+    char *mode;                  /* "program" | "function" */
+    char *entry;                 /* "main" or the function's name */
     double epsilon;
     int relative;
     double epsilon_floor; /* relative: the absolute floor added to epsilon mean (0: none) */
     double confidence;
     uint64_t seed;
-    uint64_t trials;      /* trials run and used for the decision (0..trials-1) */
+    uint64_t trials; /* trials run and used for the decision (0..trials-1) */
     uint64_t crashes, timeouts;
-    uint64_t input_errors;  /* trials whose drawn value did not fit its C type (left out) */
-    int converged;        /* every block settled */
-    int interrupted;      /* stopped by a signal before the rule decided */
-    int gave_up;          /* ended early: the open blocks can only be settled by a bound */
-    int time_limited;     /* ended by --time-limit / time_limit */
-    double elapsed_s;     /* timing fields: may differ between identical runs */
+    uint64_t input_errors; /* trials whose drawn value did not fit its C type (left out) */
+    int converged;         /* every block settled */
+    int interrupted;       /* stopped by a signal before the rule decided */
+    int gave_up;           /* ended early: the open blocks can only be settled by a bound */
+    int time_limited;      /* ended by --time-limit / time_limit */
+    double elapsed_s;      /* timing fields: may differ between identical runs */
     double trials_per_s;
     int jobs;
     result_block *blocks;
     size_t nblocks;
-    result_failure *failures;   /* the first few */
+    result_failure *failures; /* the first few */
     size_t nfailures;
-    result_outcome *outcomes;   /* how the trials ended; none in results written before */
+    result_outcome *outcomes; /* how the trials ended; none in results written before */
     size_t noutcomes;
-    result_crash_site *crash_sites;   /* by first trial */
+    result_crash_site *crash_sites; /* by first trial */
     size_t ncrash_sites;
-    int all_failed;       /* no trial ended well: every one crashed, timed out or failed on its input */
-    double timeout_s;     /* the per-trial limit used (CPU time); 0: not recorded */
-    int timeout_calibrated;   /* 1: chosen from the first trials' times, not given */
+    int all_failed;         /* no trial ended well: every one crashed, timed out or failed on its input */
+    double timeout_s;       /* the per-trial limit used (CPU time); 0: not recorded */
+    int timeout_calibrated; /* 1: chosen from the first trials' times, not given */
     result_function *functions;
     size_t nfunctions;
     result_mmio_write *mmio_writes;
     size_t nmmio_writes;
     /* What the confidence means (NULL when the result does not say, as in results
      * written before these fields existed): */
-    char *guarantee;      /* "per_block" | "simultaneous_bonferroni" | "simultaneous_sidak" */
-    char *stop_method;    /* "clt" | "anytime" */
-    double block_confidence;  /* each block's own confidence (gamma, or its share) */
+    char *guarantee;         /* "per_block" | "simultaneous_bonferroni" | "simultaneous_sidak" */
+    char *stop_method;       /* "clt" | "anytime" */
+    double block_confidence; /* each block's own confidence (gamma, or its share) */
     /* What the transform noticed that changes what the numbers mean: inputs the spec
      * does not model (the clock, the environment, files), an unused `read *`. One
      * line each, "FILE:LINE: message"; none in most results. */
@@ -236,13 +251,13 @@ typedef struct result {
     size_t ninputs;
     /* Paths (`run --paths`); max_paths 0 and no paths without it. */
     uint64_t max_paths;
-    result_path *paths;          /* by function, then id */
+    result_path *paths; /* by function, then id */
     size_t npaths;
     result_path_function *path_functions;
     size_t npath_functions;
     /* Calling contexts (`run --contexts`); context_depth 0 and none without it. */
     uint64_t context_depth;
-    result_context *contexts;    /* by function, then index */
+    result_context *contexts; /* by function, then index */
     size_t ncontexts;
     /* Call sequences (`calls N`, `warmup K`): each trial called the entry CALLS times
      * and counted the last CALLS - WARMUP; means, half-widths, ranges and bounds are
@@ -252,10 +267,10 @@ typedef struct result {
      * plain): "plain", "enumerated" (every combination once: exact means),
      * "antithetic", "stratified", "qmc" (trials are replicates of runs_per_trial runs). */
     char *sampling;
-    uint64_t runs_per_trial;   /* program runs in one trial (one i.i.d. observation); 1 plain */
-    uint64_t runs;             /* program runs made in all */
-    uint64_t draws_per_run;    /* enumerated: the draws each run made */
-    char *sampling_note;       /* why a method asked for was not used, or NULL */
+    uint64_t runs_per_trial; /* program runs in one trial (one i.i.d. observation); 1 plain */
+    uint64_t runs;           /* program runs made in all */
+    uint64_t draws_per_run;  /* enumerated: the draws each run made */
+    char *sampling_note;     /* why a method asked for was not used, or NULL */
     /* `run --sensitivity` (has_sensitivities 1): per block and scored parameter, in
      * block order, then parameter order; and the parameters left out. */
     int has_sensitivities;
@@ -267,10 +282,10 @@ typedef struct result {
      * label". Every block's mean is of its weighted count: unbiased under the declared
      * laws; only the target was waited for. */
     char *rare_block;
-    double rare_mixture;       /* alpha of q = (1 - alpha) p + alpha p_tilt */
-    uint64_t rare_max_tilted;  /* tilted draws a run at most */
-    uint64_t rare_pilot_runs;  /* the cross-entropy pilot's runs, besides `runs` */
-    char **rare_tilts;         /* "x: normal(0, 1) -> normal(3.96, 1)", one per tilted input */
+    double rare_mixture;      /* alpha of q = (1 - alpha) p + alpha p_tilt */
+    uint64_t rare_max_tilted; /* tilted draws a run at most */
+    uint64_t rare_pilot_runs; /* the cross-entropy pilot's runs, besides `runs` */
+    char **rare_tilts;        /* "x: normal(0, 1) -> normal(3.96, 1)", one per tilted input */
     size_t nrare_tilts;
 } result;
 
@@ -325,17 +340,17 @@ void result_free(result *r);
 
 /* Writers. Each returns 0, or -1 with errno set when writing failed. */
 int result_write_json(const result *r, FILE *out);
-int result_write_text(const result *r, FILE *out);   /* aligned table with a header */
-int result_write_csv(const result *r, FILE *out);    /* RFC 4180, one row per block */
+int result_write_text(const result *r, FILE *out); /* aligned table with a header */
+int result_write_csv(const result *r, FILE *out);  /* RFC 4180, one row per block */
 
 /* How reading a result failed: result_read_json returns RESULT_OK (0) or one of
  * these, with the whole message in the caller's buffer ERR. */
 typedef enum result_status {
     RESULT_OK = 0,
-    RESULT_ENOMEM = -1,    /* memory ran out */
-    RESULT_EIO = -2,       /* the file cannot be opened or read (missing, a folder) */
-    RESULT_ESYNTAX = -3,   /* not JSON: malformed or cut short, at PATH:LINE:COLUMN */
-    RESULT_EFORMAT = -4    /* JSON, but not a freqsys result: a field missing or of the wrong kind */
+    RESULT_ENOMEM = -1,  /* memory ran out */
+    RESULT_EIO = -2,     /* the file cannot be opened or read (missing, a folder) */
+    RESULT_ESYNTAX = -3, /* not JSON: malformed or cut short, at PATH:LINE:COLUMN */
+    RESULT_EFORMAT = -4  /* JSON, but not a freqsys result: a field missing or of the wrong kind */
 } result_status;
 
 /* Reads a result JSON file into *OUT (NULL on failure). Returns RESULT_OK, or a status
@@ -372,7 +387,7 @@ int result_write(const result *r, const char *format, FILE *out);
  * GCC gives the block (its assign_discriminators, as far as clang's blocks are GCC's;
  * docs/exports.md). CALLEE: a direct call there, or NULL. */
 typedef struct block_position {
-    uint32_t block;           /* index into result.blocks */
+    uint32_t block; /* index into result.blocks */
     int line;
     unsigned clang_discriminator, gcc_discriminator;
     char *callee;
@@ -386,18 +401,18 @@ typedef struct block_lines {
 
 /* What the exports need besides the result. A zeroed struct gives the defaults. */
 typedef struct result_export {
-    const char *source_dir;   /* where the program's sources are; NULL: the spec's folder */
-    const char *trace;        /* html: a convergence trace CSV (trials,block,mean,half_width) */
-    double scale;             /* lcov, sample: a count is mean x scale, rounded; 0: 1000 */
-    int over_runs;            /* lcov, gcov: counts are totals over the result's runs (the scale is
-                               * its number of runs), as a coverage build run on them would count */
-    FILE *warnings;           /* where a missing source file is reported; NULL: nowhere */
-    const block_lines *positions;   /* sample, afdo: every block's lines and discriminators;
-                                     * NULL: per line, from the blocks' first lines */
-    const char *function;     /* dot: draw this function alone; NULL: all of them */
-    const char *result_path;  /* html: the result's file, for the commands the page suggests */
-    double dot_timeout_s;     /* html: each dot child is killed after this long, and all of them
-                               * together get 4 times as long; 0: 5 s */
+    const char *source_dir;       /* where the program's sources are; NULL: the spec's folder */
+    const char *trace;            /* html: a convergence trace CSV (trials,block,mean,half_width) */
+    double scale;                 /* lcov, sample: a count is mean x scale, rounded; 0: 1000 */
+    int over_runs;                /* lcov, gcov: counts are totals over the result's runs (the scale is
+                                   * its number of runs), as a coverage build run on them would count */
+    FILE *warnings;               /* where a missing source file is reported; NULL: nowhere */
+    const block_lines *positions; /* sample, afdo: every block's lines and discriminators;
+                                   * NULL: per line, from the blocks' first lines */
+    const char *function;         /* dot: draw this function alone; NULL: all of them */
+    const char *result_path;      /* html: the result's file, for the commands the page suggests */
+    double dot_timeout_s;         /* html: each dot child is killed after this long, and all of them
+                                   * together get 4 times as long; 0: 5 s */
 } result_export;
 
 /* The writers of the exports. Each returns 0, or -1 with errno set and, when ERR is not
@@ -405,28 +420,25 @@ typedef struct result_export {
 
 /* report_dot.c: a Graphviz digraph, one cluster per function, nodes coloured by
  * frequency, edges labelled with their derived counts, dashed edges for calls. */
-int report_dot_write(const result *r, const result_export *opt, FILE *out,
-                     char *err, size_t errlen);
+int report_dot_write(const result *r, const result_export *opt, FILE *out, char *err, size_t errlen);
 /* report_gcov.c: gcov's text form, every source one after another as `gcov -t` prints
  * them: "COUNT:LINE:SOURCE", "-" where no block starts, "#####" where blocks start
  * that never ran. */
-int report_gcov_write(const result *r, const result_export *opt, FILE *out,
-                      char *err, size_t errlen);
+int report_gcov_write(const result *r, const result_export *opt, FILE *out, char *err, size_t errlen);
 /* The same, one FILE.gcov per source in folder DIR. */
-int report_gcov_write_dir(const result *r, const result_export *opt, const char *dir,
-                          char *err, size_t errlen);
+int report_gcov_write_dir(const result *r, const result_export *opt, const char *dir, char *err,
+                          size_t errlen);
 /* report_lcov.c: an lcov tracefile of scaled counts, for genhtml. */
-int report_lcov_write(const result *r, const result_export *opt, FILE *out,
-                      char *err, size_t errlen);
+int report_lcov_write(const result *r, const result_export *opt, FILE *out, char *err, size_t errlen);
 /* report_sample.c: an LLVM sample profile in its text form, for clang
  * -fprofile-sample-use. */
-int report_sample_write(const result *r, const result_export *opt, FILE *out,
-                        char *err, size_t errlen);
+int report_sample_write(const result *r, const result_export *opt, FILE *out, char *err, size_t errlen);
 /* report_sample_contexts.c: the calling contexts (`run --contexts`) as an LLVM
  * context-sensitive sample profile in its text form: one entry per context, named by
  * its chain of call sites ("[main:3 @ f]"). Fails (EINVAL) for a result without
  * contexts. */
-int report_sample_contexts_write(const result *r, const result_export *opt, FILE *out, char *err, size_t errlen);
+int report_sample_contexts_write(const result *r, const result_export *opt, FILE *out, char *err,
+                                 size_t errlen);
 /* report_afdo.c: the same lines and counts as GCC's AutoFDO profile (gcov format), for
  * gcc -fauto-profile. Binary. */
 int report_afdo_write(const result *r, const result_export *opt, FILE *out, char *err, size_t errlen);
@@ -436,13 +448,12 @@ int report_afdo_write(const result *r, const result_export *opt, FILE *out, char
 int report_llvm_json_write(const result *r, const result_export *opt, FILE *out, char *err, size_t errlen);
 /* report_html.c: one self-contained page: summary, sortable table, CFG drawings,
  * convergence plots and the source with per-line heat. */
-int report_html_write(const result *r, const result_export *opt, FILE *out,
-                      char *err, size_t errlen);
+int report_html_write(const result *r, const result_export *opt, FILE *out, char *err, size_t errlen);
 
 /* Picks any writer by name: "text", "json", "csv", "dot", "lcov", "sample", "html".
  * OPT may be NULL (the defaults); ERR may be NULL. Returns what the writer returns, or
  * -1 with errno EINVAL (and a message) for an unknown format. */
-int result_write_export(const result *r, const char *format, const result_export *opt,
-                        FILE *out, char *err, size_t errlen);
+int result_write_export(const result *r, const char *format, const result_export *opt, FILE *out, char *err,
+                        size_t errlen);
 
 #endif

@@ -4,8 +4,7 @@
 
 #include <stdlib.h>
 
-void result_estimate_free(result_estimate *e)
-{
+void result_estimate_free(result_estimate *e) {
     free(e->status);
     free(e->method);
     free(e->basis);

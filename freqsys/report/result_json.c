@@ -1,4 +1,5 @@
-/* freqsys/report/result_json.c: the result as JSON ("freqsys-result" version 1): built and read with jansson, printed here. */
+/* freqsys/report/result_json.c: the result as JSON ("freqsys-result" version 1): built and read with jansson,
+ * printed here. */
 /* SPDX-License-Identifier: MIT */
 #include "result.h"
 
@@ -15,12 +16,10 @@
 
 /* Length of the well-formed UTF-8 sequence at P, or 0 when it is not one (overlong forms,
  * surrogates and code points past U+10FFFF included, as jansson rejects them). */
-static size_t seqlen(const unsigned char *p)
-{
+static size_t seqlen(const unsigned char *p) {
     unsigned c = p[0], cp;
     size_t n;
-    if (c < 0x80)
-        return 1;
+    if (c < 0x80) return 1;
     if (c >= 0xC2 && c <= 0xDF)
         n = 2, cp = c & 0x1F;
     else if (c >= 0xE0 && c <= 0xEF)
@@ -30,31 +29,24 @@ static size_t seqlen(const unsigned char *p)
     else
         return 0;
     for (size_t i = 1; i < n; i++) {
-        if ((p[i] & 0xC0) != 0x80)
-            return 0;
+        if ((p[i] & 0xC0) != 0x80) return 0;
         cp = cp << 6 | (p[i] & 0x3F);
     }
-    if ((n == 3 && cp < 0x800) || (n == 4 && cp < 0x10000) || cp > 0x10FFFF ||
-        (cp >= 0xD800 && cp <= 0xDFFF))
+    if ((n == 3 && cp < 0x800) || (n == 4 && cp < 0x10000) || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
         return 0;
     return n;
 }
 
 /* A JSON string for S: NULL becomes "", and bytes that are not UTF-8 (a file name in
  * Latin-1, say) become U+FFFD, so the output is always valid JSON. */
-static json_t *str(const char *s)
-{
-    if (!s)
-        return json_string("");
+static json_t *str(const char *s) {
+    if (!s) return json_string("");
     const unsigned char *p = (const unsigned char *)s;
     size_t len = strlen(s), i = 0;
-    while (i < len && seqlen(p + i))
-        i += seqlen(p + i);
-    if (i == len)
-        return json_string(s);
+    while (i < len && seqlen(p + i)) i += seqlen(p + i);
+    if (i == len) return json_string(s);
     char *buf = malloc(3 * len + 1), *q = buf;
-    if (!buf)
-        return NULL;
+    if (!buf) return NULL;
     for (i = 0; i < len;) {
         size_t n = seqlen(p + i);
         if (n) {
@@ -72,23 +64,19 @@ static json_t *str(const char *s)
 }
 
 /* NaN and infinities have no JSON form: they are written as null. */
-static json_t *real(double x)
-{
+static json_t *real(double x) {
     return isfinite(x) ? json_real(x) : json_null();
 }
 
 /* jansson integers are signed long long; a count past LLONG_MAX is written as LLONG_MAX. */
-static json_t *count(uint64_t v)
-{
+static json_t *count(uint64_t v) {
     return json_integer(v > (uint64_t)LLONG_MAX ? LLONG_MAX : (json_int_t)v);
 }
 
 /* Adds KEY: V at the end of O (jansson keeps insertion order); a NULL V from a failed
  * allocation marks the whole document bad. */
-static void set(json_t *o, const char *key, json_t *v, int *bad)
-{
-    if (!o || !v || json_object_set_new(o, key, v) != 0)
-        *bad = 1;
+static void set(json_t *o, const char *key, json_t *v, int *bad) {
+    if (!o || !v || json_object_set_new(o, key, v) != 0) *bad = 1;
 }
 
 /* Which of an estimate's members to write or read, in their order. A block's order is
@@ -96,27 +84,24 @@ static void set(json_t *o, const char *key, json_t *v, int *bad)
  * first (mean, half_width, status: ESTIMATE_CONTRACT), then what it has besides, then
  * the rest of its estimate (ESTIMATE_REST). */
 typedef enum estimate_part {
-    ESTIMATE_BLOCK,      /* mean, stddev, half_width, min, max, status, hits, method, p_upper,
-                          * and basis, range, max_runs when the basis is known */
-    ESTIMATE_CONTRACT,   /* mean, half_width, status */
-    ESTIMATE_REST        /* stddev, min, max, hits, method, p_upper, basis, range, max_runs */
+    ESTIMATE_BLOCK,    /* mean, stddev, half_width, min, max, status, hits, method, p_upper,
+                        * and basis, range, max_runs when the basis is known */
+    ESTIMATE_CONTRACT, /* mean, half_width, status */
+    ESTIMATE_REST      /* stddev, min, max, hits, method, p_upper, basis, range, max_runs */
 } estimate_part;
 
 /* Adds PART of E's members to O, in that part's order. */
-static void estimate_json(json_t *o, const result_estimate *e, estimate_part part, int *bad)
-{
+static void estimate_json(json_t *o, const result_estimate *e, estimate_part part, int *bad) {
     if (part != ESTIMATE_REST) {
         set(o, "mean", real(e->mean), bad);
-        if (part == ESTIMATE_BLOCK)
-            set(o, "stddev", real(e->stddev), bad);
+        if (part == ESTIMATE_BLOCK) set(o, "stddev", real(e->stddev), bad);
         set(o, "half_width", real(e->half_width), bad);
         if (part == ESTIMATE_BLOCK) {
             set(o, "min", count(e->min), bad);
             set(o, "max", count(e->max), bad);
         }
         set(o, "status", str(e->status), bad);
-        if (part == ESTIMATE_CONTRACT)
-            return;
+        if (part == ESTIMATE_CONTRACT) return;
     } else {
         set(o, "stddev", real(e->stddev), bad);
         set(o, "min", count(e->min), bad);
@@ -126,44 +111,36 @@ static void estimate_json(json_t *o, const result_estimate *e, estimate_part par
     set(o, "method", str(e->method), bad);
     set(o, "p_upper", real(e->p_upper), bad);
     if (part == ESTIMATE_BLOCK && !(e->basis && e->basis[0]))
-        return;   /* a block of a result written before bases were recorded */
+        return; /* a block of a result written before bases were recorded */
     set(o, "basis", str(e->basis), bad);
     set(o, "range", real(e->range), bad);
     set(o, "max_runs", real(e->max_runs), bad);
-    if (e->unbounded)
-        set(o, "unbounded", count(e->unbounded), bad);
+    if (e->unbounded) set(o, "unbounded", count(e->unbounded), bad);
 }
 
-static json_t *block_json(const result_block *b, int *bad)
-{
+static json_t *block_json(const result_block *b, int *bad) {
     json_t *o = json_object();
     set(o, "function", str(b->function), bad);
     set(o, "block", str(b->block), bad);
     set(o, "file", str(b->file), bad);
     set(o, "line", json_integer(b->line), bad);
     estimate_json(o, &b->estimate, ESTIMATE_BLOCK, bad);
-    if (b->cap)
-        set(o, "cap", str(b->cap), bad);
+    if (b->cap) set(o, "cap", str(b->cap), bad);
     if (isfinite(b->variance_ratio) && b->variance_ratio > 0)
         set(o, "variance_ratio", real(b->variance_ratio), bad);
-    if (b->proven_once)
-        set(o, "proven_once", json_true(), bad);
-    if (b->tail_mass > 0)
-        set(o, "tail_mass", real(b->tail_mass), bad);
+    if (b->proven_once) set(o, "proven_once", json_true(), bad);
+    if (b->tail_mass > 0) set(o, "tail_mass", real(b->tail_mass), bad);
     json_t *succ = json_array(), *calls = json_array();
     for (size_t k = 0; succ && k < b->nsuccessors; k++)
-        if (json_array_append_new(succ, json_integer(b->successors[k])) != 0)
-            *bad = 1;
+        if (json_array_append_new(succ, json_integer(b->successors[k])) != 0) *bad = 1;
     for (size_t k = 0; calls && k < b->ncallees; k++)
-        if (json_array_append_new(calls, str(b->callees[k])) != 0)
-            *bad = 1;
+        if (json_array_append_new(calls, str(b->callees[k])) != 0) *bad = 1;
     set(o, "successors", succ, bad);
     set(o, "callees", calls, bad);
     return o;
 }
 
-static json_t *function_json(const result_function *f, int *bad)
-{
+static json_t *function_json(const result_function *f, int *bad) {
     json_t *o = json_object();
     set(o, "name", str(f->name), bad);
     set(o, "file", str(f->file), bad);
@@ -171,8 +148,7 @@ static json_t *function_json(const result_function *f, int *bad)
     return o;
 }
 
-static json_t *mmio_write_json(const result_mmio_write *w, int *bad)
-{
+static json_t *mmio_write_json(const result_mmio_write *w, int *bad) {
     char address[24];
     snprintf(address, sizeof address, "0x%08llx", (unsigned long long)w->address);
     json_t *o = json_object();
@@ -187,38 +163,31 @@ static json_t *mmio_write_json(const result_mmio_write *w, int *bad)
 
 /* The contract fields first ("function", "id", "blocks", "mean", "half_width",
  * "status"), then what a block has besides. */
-static json_t *path_json(const result_path *p, int *bad)
-{
+static json_t *path_json(const result_path *p, int *bad) {
     json_t *o = json_object(), *blocks = json_array();
     set(o, "function", str(p->function), bad);
     set(o, "id", count(p->id), bad);
     for (size_t k = 0; blocks && k < p->nblocks; k++)
-        if (json_array_append_new(blocks, str(p->blocks[k])) != 0)
-            *bad = 1;
+        if (json_array_append_new(blocks, str(p->blocks[k])) != 0) *bad = 1;
     set(o, "blocks", blocks, bad);
     estimate_json(o, &p->estimate, ESTIMATE_CONTRACT, bad);
-    if (p->back_to)
-        set(o, "back_to", str(p->back_to), bad);
+    if (p->back_to) set(o, "back_to", str(p->back_to), bad);
     estimate_json(o, &p->estimate, ESTIMATE_REST, bad);
-    if (p->cap)
-        set(o, "cap", str(p->cap), bad);
+    if (p->cap) set(o, "cap", str(p->cap), bad);
     if (p->hashed) {
         set(o, "hashed", json_true(), bad);
         set(o, "key", str(p->key), bad);
-        if (p->note)
-            set(o, "note", str(p->note), bad);
+        if (p->note) set(o, "note", str(p->note), bad);
     }
     return o;
 }
 
-static json_t *path_function_json(const result_path_function *f, int *bad)
-{
+static json_t *path_function_json(const result_path_function *f, int *bad) {
     json_t *o = json_object();
     set(o, "function", str(f->function), bad);
     set(o, "paths", f->paths == UINT64_MAX ? json_null() : count(f->paths), bad);
     set(o, "counted", json_boolean(f->counted), bad);
-    if (f->note)
-        set(o, "note", str(f->note), bad);
+    if (f->note) set(o, "note", str(f->note), bad);
     if (f->hashed) {
         set(o, "hashed", json_true(), bad);
         set(o, "seen", count(f->seen), bad);
@@ -231,8 +200,7 @@ static json_t *path_function_json(const result_path_function *f, int *bad)
 
 /* A context: its function, index and kind, its chain of calls outermost first, and
  * each block's estimate with the fields a path has. */
-static json_t *context_json(const result_context *c, int *bad)
-{
+static json_t *context_json(const result_context *c, int *bad) {
     json_t *o = json_object(), *calls = json_array(), *blocks = json_array();
     set(o, "function", str(c->function), bad);
     set(o, "index", count(c->index), bad);
@@ -243,8 +211,7 @@ static json_t *context_json(const result_context *c, int *bad)
         set(call, "line", json_integer(c->calls[k].line), bad);
         set(call, "column", json_integer(c->calls[k].column), bad);
         set(call, "block", str(c->calls[k].block), bad);
-        if (json_array_append_new(calls, call) != 0)
-            *bad = 1;
+        if (json_array_append_new(calls, call) != 0) *bad = 1;
     }
     set(o, "calls", calls, bad);
     for (size_t k = 0; blocks && k < c->nblocks; k++) {
@@ -253,17 +220,14 @@ static json_t *context_json(const result_context *c, int *bad)
         set(e, "block", str(b->block), bad);
         estimate_json(e, &b->estimate, ESTIMATE_CONTRACT, bad);
         estimate_json(e, &b->estimate, ESTIMATE_REST, bad);
-        if (b->cap)
-            set(e, "cap", str(b->cap), bad);
-        if (json_array_append_new(blocks, e) != 0)
-            *bad = 1;
+        if (b->cap) set(e, "cap", str(b->cap), bad);
+        if (json_array_append_new(blocks, e) != 0) *bad = 1;
     }
     set(o, "blocks", blocks, bad);
     return o;
 }
 
-static json_t *failure_json(const result_failure *f, int *bad)
-{
+static json_t *failure_json(const result_failure *f, int *bad) {
     json_t *o = json_object();
     set(o, "trial", count(f->trial), bad);
     set(o, "kind", str(f->kind), bad);
@@ -272,8 +236,7 @@ static json_t *failure_json(const result_failure *f, int *bad)
 }
 
 /* How the trials ended: {"returned": {"trials", "share", "low", "high"}, ...}. */
-static json_t *outcomes_json(const result *r, int *bad)
-{
+static json_t *outcomes_json(const result *r, int *bad) {
     json_t *o = json_object();
     for (size_t i = 0; o && i < r->noutcomes; i++) {
         const result_outcome *x = &r->outcomes[i];
@@ -288,8 +251,7 @@ static json_t *outcomes_json(const result *r, int *bad)
 }
 
 /* Where crashed trials stopped. */
-static json_t *crash_sites_json(const result *r, int *bad)
-{
+static json_t *crash_sites_json(const result *r, int *bad) {
     json_t *a = json_array();
     for (size_t i = 0; a && i < r->ncrash_sites; i++) {
         const result_crash_site *x = &r->crash_sites[i];
@@ -301,30 +263,26 @@ static json_t *crash_sites_json(const result *r, int *bad)
         set(o, "signal", json_integer(x->signal), bad);
         set(o, "trials", count(x->trials), bad);
         set(o, "first_trial", count(x->first_trial), bad);
-        if (json_array_append_new(a, o) != 0)
-            *bad = 1;
+        if (json_array_append_new(a, o) != 0) *bad = 1;
     }
     return a;
 }
 
 /* `run --rare`: the target, the mixture and the tilts the pilot found. */
-static void rare(json_t *o, const result *r, int *bad)
-{
+static void rare(json_t *o, const result *r, int *bad) {
     json_t *e = json_object(), *tilts = json_array();
     set(e, "block", str(r->rare_block), bad);
     set(e, "mixture", real(r->rare_mixture), bad);
     set(e, "max_tilted_draws", count(r->rare_max_tilted), bad);
     set(e, "pilot_runs", count(r->rare_pilot_runs), bad);
     for (size_t i = 0; tilts && i < r->nrare_tilts; i++)
-        if (json_array_append_new(tilts, str(r->rare_tilts[i])) != 0)
-            *bad = 1;
+        if (json_array_append_new(tilts, str(r->rare_tilts[i])) != 0) *bad = 1;
     set(e, "tilts", tilts, bad);
     set(o, "rare", e, bad);
 }
 
 /* `run --sensitivity`: the derivatives, and the parameters that have none. */
-static void sensitivities(json_t *o, const result *r, int *bad)
-{
+static void sensitivities(json_t *o, const result *r, int *bad) {
     json_t *list = json_array(), *skipped = json_array();
     for (size_t i = 0; list && i < r->nsensitivities; i++) {
         const result_sensitivity *s = &r->sensitivities[i];
@@ -338,15 +296,13 @@ static void sensitivities(json_t *o, const result *r, int *bad)
         set(e, "value", real(s->value), bad);
         set(e, "derivative", real(s->derivative), bad);
         set(e, "half_width", real(s->half_width), bad);
-        if (json_array_append_new(list, e) != 0)
-            *bad = 1;
+        if (json_array_append_new(list, e) != 0) *bad = 1;
     }
     for (size_t i = 0; skipped && i < r->nsensitivity_skipped; i++) {
         json_t *e = json_object();
         set(e, "input", str(r->sensitivity_skipped[i].input), bad);
         set(e, "parameter", str(r->sensitivity_skipped[i].parameter), bad);
-        if (json_array_append_new(skipped, e) != 0)
-            *bad = 1;
+        if (json_array_append_new(skipped, e) != 0) *bad = 1;
     }
     set(o, "sensitivities", list, bad);
     set(o, "sensitivity_skipped", skipped, bad);
@@ -354,73 +310,63 @@ static void sensitivities(json_t *o, const result *r, int *bad)
 
 /* The extras that are present only when they say something (sampling, warnings,
  * paths), so that results without them read the same as before they existed. */
-static void sampling_paths_warnings(json_t *o, const result *r, int *bad)
-{
-    if (r->sampling) {   /* absent in results of plain sampling written before it existed */
+static void sampling_paths_warnings(json_t *o, const result *r, int *bad) {
+    if (r->sampling) { /* absent in results of plain sampling written before it existed */
         set(o, "sampling", str(r->sampling), bad);
         set(o, "runs_per_trial", count(r->runs_per_trial), bad);
         set(o, "runs", count(r->runs), bad);
-        if (r->draws_per_run)
-            set(o, "draws_per_run", count(r->draws_per_run), bad);
-        if (r->sampling_note)
-            set(o, "sampling_note", str(r->sampling_note), bad);
+        if (r->draws_per_run) set(o, "draws_per_run", count(r->draws_per_run), bad);
+        if (r->sampling_note) set(o, "sampling_note", str(r->sampling_note), bad);
     }
-    if (r->nwarnings) {   /* absent when there are none, so older results read the same */
+    if (r->nwarnings) { /* absent when there are none, so older results read the same */
         json_t *warnings = json_array();
         for (size_t i = 0; warnings && i < r->nwarnings; i++)
-            if (json_array_append_new(warnings, str(r->warnings[i])) != 0)
-                *bad = 1;
+            if (json_array_append_new(warnings, str(r->warnings[i])) != 0) *bad = 1;
         set(o, "warnings", warnings, bad);
     }
     if (r->ninputs) {
         json_t *inputs = json_array();
         for (size_t i = 0; inputs && i < r->ninputs; i++)
-            if (json_array_append_new(inputs, str(r->inputs[i])) != 0)
-                *bad = 1;
+            if (json_array_append_new(inputs, str(r->inputs[i])) != 0) *bad = 1;
         set(o, "inputs", inputs, bad);
     }
-    if (r->max_paths) {   /* only with --paths, so results without read the same */
+    if (r->max_paths) { /* only with --paths, so results without read the same */
         json_t *paths = json_array(), *functions = json_array();
         set(o, "max_paths", count(r->max_paths), bad);
         for (size_t i = 0; paths && i < r->npaths; i++)
-            if (json_array_append_new(paths, path_json(&r->paths[i], bad)) != 0)
-                *bad = 1;
+            if (json_array_append_new(paths, path_json(&r->paths[i], bad)) != 0) *bad = 1;
         set(o, "paths", paths, bad);
         for (size_t i = 0; functions && i < r->npath_functions; i++)
             if (json_array_append_new(functions, path_function_json(&r->path_functions[i], bad)) != 0)
                 *bad = 1;
         set(o, "path_functions", functions, bad);
     }
-    if (r->has_sensitivities)   /* only with --sensitivity, so results without read the same */
+    if (r->has_sensitivities) /* only with --sensitivity, so results without read the same */
         sensitivities(o, r, bad);
-    if (r->rare_block)          /* only with --rare */
+    if (r->rare_block) /* only with --rare */
         rare(o, r, bad);
-    if (r->context_depth) {   /* only with --contexts, so results without read the same */
+    if (r->context_depth) { /* only with --contexts, so results without read the same */
         json_t *contexts = json_array();
         set(o, "context_depth", count(r->context_depth), bad);
         for (size_t i = 0; contexts && i < r->ncontexts; i++)
-            if (json_array_append_new(contexts, context_json(&r->contexts[i], bad)) != 0)
-                *bad = 1;
+            if (json_array_append_new(contexts, context_json(&r->contexts[i], bad)) != 0) *bad = 1;
         set(o, "contexts", contexts, bad);
     }
 }
 
 /* The document, keys in contract order: the version 1 contract keys first, then the
  * extras, and the timing fields (which may differ between identical runs) last. */
-static json_t *document(const result *r, int *bad)
-{
+static json_t *document(const result *r, int *bad) {
     json_t *o = json_object(), *blocks = json_array(), *failures = json_array();
     set(o, "format", json_string("freqsys-result"), bad);
     set(o, "version", json_integer(1), bad);
     set(o, "spec", str(r->spec), bad);
-    if (r->spec_relative_to_result)
-        set(o, "spec_relative_to_result", json_true(), bad);
+    if (r->spec_relative_to_result) set(o, "spec_relative_to_result", json_true(), bad);
     set(o, "mode", str(r->mode), bad);
     set(o, "entry", str(r->entry), bad);
     set(o, "epsilon", real(r->epsilon), bad);
     set(o, "relative", json_boolean(r->relative), bad);
-    if (r->relative)
-        set(o, "epsilon_floor", real(r->epsilon_floor), bad);
+    if (r->relative) set(o, "epsilon_floor", real(r->epsilon_floor), bad);
     set(o, "confidence", real(r->confidence), bad);
     set(o, "seed", count(r->seed), bad);
     if (r->calls > 1) {
@@ -430,41 +376,31 @@ static json_t *document(const result *r, int *bad)
     set(o, "trials", count(r->trials), bad);
     set(o, "crashes", count(r->crashes), bad);
     set(o, "timeouts", count(r->timeouts), bad);
-    if (r->input_errors)
-        set(o, "input_errors", count(r->input_errors), bad);
+    if (r->input_errors) set(o, "input_errors", count(r->input_errors), bad);
     set(o, "converged", json_boolean(r->converged), bad);
     for (size_t i = 0; blocks && i < r->nblocks; i++)
-        if (json_array_append_new(blocks, block_json(&r->blocks[i], bad)) != 0)
-            *bad = 1;
+        if (json_array_append_new(blocks, block_json(&r->blocks[i], bad)) != 0) *bad = 1;
     set(o, "blocks", blocks, bad);
     set(o, "interrupted", json_boolean(r->interrupted), bad);
-    if (r->gave_up)
-        set(o, "gave_up", json_true(), bad);
-    if (r->time_limited)
-        set(o, "time_limited", json_true(), bad);
+    if (r->gave_up) set(o, "gave_up", json_true(), bad);
+    if (r->time_limited) set(o, "time_limited", json_true(), bad);
     for (size_t i = 0; failures && i < r->nfailures; i++)
-        if (json_array_append_new(failures, failure_json(&r->failures[i], bad)) != 0)
-            *bad = 1;
+        if (json_array_append_new(failures, failure_json(&r->failures[i], bad)) != 0) *bad = 1;
     set(o, "failures", failures, bad);
-    if (r->noutcomes)
-        set(o, "outcomes", outcomes_json(r, bad), bad);
-    if (r->ncrash_sites)
-        set(o, "crash_sites", crash_sites_json(r, bad), bad);
-    if (r->all_failed)
-        set(o, "all_failed", json_true(), bad);
+    if (r->noutcomes) set(o, "outcomes", outcomes_json(r, bad), bad);
+    if (r->ncrash_sites) set(o, "crash_sites", crash_sites_json(r, bad), bad);
+    if (r->all_failed) set(o, "all_failed", json_true(), bad);
     if (r->timeout_s > 0) {
         set(o, "timeout_s", real(r->timeout_s), bad);
         set(o, "timeout_calibrated", json_boolean(r->timeout_calibrated), bad);
     }
     json_t *functions = json_array();
     for (size_t i = 0; functions && i < r->nfunctions; i++)
-        if (json_array_append_new(functions, function_json(&r->functions[i], bad)) != 0)
-            *bad = 1;
+        if (json_array_append_new(functions, function_json(&r->functions[i], bad)) != 0) *bad = 1;
     set(o, "functions", functions, bad);
     json_t *writes = json_array();
     for (size_t i = 0; writes && i < r->nmmio_writes; i++)
-        if (json_array_append_new(writes, mmio_write_json(&r->mmio_writes[i], bad)) != 0)
-            *bad = 1;
+        if (json_array_append_new(writes, mmio_write_json(&r->mmio_writes[i], bad)) != 0) *bad = 1;
     set(o, "mmio_writes", writes, bad);
     if (r->guarantee) {
         set(o, "guarantee", str(r->guarantee), bad);
@@ -486,13 +422,11 @@ static json_t *document(const result *r, int *bad)
 
 /* Writes X (finite) into BUF as the shortest decimal that strtod turns back into the
  * same double, always in a form a JSON reader takes for a real: "1.0", not "1". */
-static void shortest(double x, char *buf, size_t n)
-{
+static void shortest(double x, char *buf, size_t n) {
     int digits = 1;
     for (; digits < 17; digits++) {
         snprintf(buf, n, "%.*g", digits, x);
-        if (strtod(buf, NULL) == x)
-            break;
+        if (strtod(buf, NULL) == x) break;
     }
     snprintf(buf, n, "%.*g", digits, x);
     char *e = strchr(buf, 'e');
@@ -508,8 +442,7 @@ static void shortest(double x, char *buf, size_t n)
             q++;
         else if (*q == '-')
             p++, q++;
-        while (*q == '0' && q[1])
-            q++;
+        while (*q == '0' && q[1]) q++;
         memmove(p, q, strlen(q) + 1);
     } else if (!strchr(buf, '.')) {
         size_t len = strlen(buf);
@@ -519,18 +452,31 @@ static void shortest(double x, char *buf, size_t n)
 
 /* A string with JSON's escapes: the short ones where JSON has them, \u00XX for the
  * other control characters; everything else (valid UTF-8 by construction) as is. */
-static void put_string(const char *s, FILE *out)
-{
+static void put_string(const char *s, FILE *out) {
     fputc('"', out);
     for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
         switch (*p) {
-        case '"': fputs("\\\"", out); break;
-        case '\\': fputs("\\\\", out); break;
-        case '\b': fputs("\\b", out); break;
-        case '\f': fputs("\\f", out); break;
-        case '\n': fputs("\\n", out); break;
-        case '\r': fputs("\\r", out); break;
-        case '\t': fputs("\\t", out); break;
+        case '"':
+            fputs("\\\"", out);
+            break;
+        case '\\':
+            fputs("\\\\", out);
+            break;
+        case '\b':
+            fputs("\\b", out);
+            break;
+        case '\f':
+            fputs("\\f", out);
+            break;
+        case '\n':
+            fputs("\\n", out);
+            break;
+        case '\r':
+            fputs("\\r", out);
+            break;
+        case '\t':
+            fputs("\\t", out);
+            break;
         default:
             if (*p < 0x20)
                 fprintf(out, "\\u%04X", *p);
@@ -541,14 +487,12 @@ static void put_string(const char *s, FILE *out)
     fputc('"', out);
 }
 
-static void indent(int depth, FILE *out)
-{
+static void indent(int depth, FILE *out) {
     fprintf(out, "\n%*s", 2 * depth, "");
 }
 
 /* Prints V at nesting DEPTH, two spaces a level, as json_dumpf with JSON_INDENT(2). */
-static void print(const json_t *v, int depth, FILE *out)
-{
+static void print(const json_t *v, int depth, FILE *out) {
     char num[40];
     switch (json_typeof(v)) {
     case JSON_OBJECT: {
@@ -609,8 +553,7 @@ static void print(const json_t *v, int depth, FILE *out)
 
 /* Writes R as indented JSON with a final newline. Returns 0, or -1 with errno set: ENOMEM
  * when the document could not be built, the stream's errno when writing failed. */
-int result_write_json(const result *r, FILE *out)
-{
+int result_write_json(const result *r, FILE *out) {
     int bad = 0;
     json_t *doc = document(r, &bad);
     if (bad) {
@@ -637,18 +580,14 @@ typedef struct reader {
     char *err;
     size_t errlen;
     int failed;
-    int status;             /* the first error's RESULT_E* status */
+    int status; /* the first error's RESULT_E* status */
 } reader;
 
 /* Records the first error only: later ones are usually consequences of it. */
-__attribute__((format(printf, 2, 3)))
-static void reader_fail(reader *rd, const char *fmt, ...)
-{
-    if (rd->failed++)
-        return;
+__attribute__((format(printf, 2, 3))) static void reader_fail(reader *rd, const char *fmt, ...) {
+    if (rd->failed++) return;
     rd->status = RESULT_EFORMAT;
-    if (!rd->err || rd->errlen == 0)
-        return;
+    if (!rd->err || rd->errlen == 0) return;
     int n = snprintf(rd->err, rd->errlen, "%s: %s", rd->path, rd->where);
     if (n >= 0 && (size_t)n < rd->errlen) {
         va_list ap;
@@ -663,8 +602,7 @@ static void reader_fail(reader *rd, const char *fmt, ...)
 #define fail(...) (reader_fail(__VA_ARGS__), -1)
 
 /* reader_fail of running out of memory: the read returns RESULT_ENOMEM when it is the first error. */
-static void reader_nomem(reader *rd)
-{
+static void reader_nomem(reader *rd) {
     int first = !rd->failed;
     reader_fail(rd, "out of memory");
     if (first) rd->status = RESULT_ENOMEM;
@@ -672,45 +610,36 @@ static void reader_nomem(reader *rd)
 #define fail_nomem(rd) (reader_nomem(rd), -1)
 
 /* The value at KEY; a missing field is an error naming it. */
-static json_t *field(reader *rd, json_t *o, const char *key)
-{
+static json_t *field(reader *rd, json_t *o, const char *key) {
     json_t *v = json_object_get(o, key);
-    if (!v)
-        reader_fail(rd, "missing field '%s'", key);
+    if (!v) reader_fail(rd, "missing field '%s'", key);
     return v;
 }
 
-static int get_string(reader *rd, json_t *o, const char *key, int required, char **dst)
-{
+static int get_string(reader *rd, json_t *o, const char *key, int required, char **dst) {
     json_t *v = required ? field(rd, o, key) : json_object_get(o, key);
     const char *s = "";
-    if (v && !json_is_string(v))
-        return fail(rd, "field '%s' must be a string", key);
+    if (v && !json_is_string(v)) return fail(rd, "field '%s' must be a string", key);
     if (v)
         s = json_string_value(v);
     else if (required)
         return -1;
-    if (!(*dst = strdup(s)))
-        return fail_nomem(rd);
+    if (!(*dst = strdup(s))) return fail_nomem(rd);
     return 0;
 }
 
-static int get_count(reader *rd, json_t *o, const char *key, int required, uint64_t *dst)
-{
+static int get_count(reader *rd, json_t *o, const char *key, int required, uint64_t *dst) {
     json_t *v = required ? field(rd, o, key) : json_object_get(o, key);
-    if (!v)
-        return required ? -1 : 0;
+    if (!v) return required ? -1 : 0;
     if (!json_is_integer(v) || json_integer_value(v) < 0)
         return fail(rd, "field '%s' must be a non-negative integer", key);
     *dst = (uint64_t)json_integer_value(v);
     return 0;
 }
 
-static int get_int(reader *rd, json_t *o, const char *key, int required, long long lo, int *dst)
-{
+static int get_int(reader *rd, json_t *o, const char *key, int required, long long lo, int *dst) {
     json_t *v = required ? field(rd, o, key) : json_object_get(o, key);
-    if (!v)
-        return required ? -1 : 0;
+    if (!v) return required ? -1 : 0;
     if (!json_is_integer(v) || json_integer_value(v) < lo || json_integer_value(v) > INT_MAX)
         return fail(rd, "field '%s' must be an integer from %lld to %d", key, lo, INT_MAX);
     *dst = (int)json_integer_value(v);
@@ -718,11 +647,9 @@ static int get_int(reader *rd, json_t *o, const char *key, int required, long lo
 }
 
 /* Numbers may be written as integers ("epsilon": 1); null stands for NaN. */
-static int get_double(reader *rd, json_t *o, const char *key, int required, double *dst)
-{
+static int get_double(reader *rd, json_t *o, const char *key, int required, double *dst) {
     json_t *v = required ? field(rd, o, key) : json_object_get(o, key);
-    if (!v)
-        return required ? -1 : 0;
+    if (!v) return required ? -1 : 0;
     if (json_is_null(v))
         *dst = NAN;
     else if (json_is_number(v))
@@ -732,24 +659,19 @@ static int get_double(reader *rd, json_t *o, const char *key, int required, doub
     return 0;
 }
 
-static int get_bool(reader *rd, json_t *o, const char *key, int required, int *dst)
-{
+static int get_bool(reader *rd, json_t *o, const char *key, int required, int *dst) {
     json_t *v = required ? field(rd, o, key) : json_object_get(o, key);
-    if (!v)
-        return required ? -1 : 0;
-    if (!json_is_boolean(v))
-        return fail(rd, "field '%s' must be true or false", key);
+    if (!v) return required ? -1 : 0;
+    if (!json_is_boolean(v)) return fail(rd, "field '%s' must be true or false", key);
     *dst = json_is_true(v);
     return 0;
 }
 
 /* Checks that S is one of the words in the NULL-terminated list ALLOWED. */
-static int one_of(reader *rd, const char *key, const char *s, const char *const *allowed)
-{
+static int one_of(reader *rd, const char *key, const char *s, const char *const *allowed) {
     char list[128] = "";
     for (const char *const *a = allowed; *a; a++) {
-        if (strcmp(s, *a) == 0)
-            return 0;
+        if (strcmp(s, *a) == 0) return 0;
         size_t n = strlen(list);
         snprintf(list + n, sizeof list - n, "%s%s", n ? ", " : "", *a);
     }
@@ -757,16 +679,14 @@ static int one_of(reader *rd, const char *key, const char *s, const char *const 
 }
 
 static const char *const modes[] = {"program", "function", NULL};
-static const char *const statuses[] = {"converged", "constant", "rare", "not_converged", "exact", "unbounded", NULL};
+static const char *const statuses[] = {"converged", "constant",  "rare", "not_converged",
+                                       "exact",     "unbounded", NULL};
 
 /* "successors" (block indices) and "callees" (function names); both optional. */
-static int read_edges(reader *rd, json_t *o, result_block *b)
-{
+static int read_edges(reader *rd, json_t *o, result_block *b) {
     json_t *succ = json_object_get(o, "successors"), *calls = json_object_get(o, "callees");
-    if (succ && !json_is_array(succ))
-        return fail(rd, "field 'successors' must be an array");
-    if (calls && !json_is_array(calls))
-        return fail(rd, "field 'callees' must be an array");
+    if (succ && !json_is_array(succ)) return fail(rd, "field 'successors' must be an array");
+    if (calls && !json_is_array(calls)) return fail(rd, "field 'callees' must be an array");
     size_t ns = succ ? json_array_size(succ) : 0, nc = calls ? json_array_size(calls) : 0;
     if ((ns && !(b->successors = calloc(ns, sizeof *b->successors))) ||
         (nc && !(b->callees = calloc(nc, sizeof *b->callees))))
@@ -779,10 +699,8 @@ static int read_edges(reader *rd, json_t *o, result_block *b)
     }
     for (size_t k = 0; k < nc; k++) {
         json_t *v = json_array_get(calls, k);
-        if (!json_is_string(v))
-            return fail(rd, "field 'callees' must hold function names");
-        if (!(b->callees[b->ncallees] = strdup(json_string_value(v))))
-            return fail_nomem(rd);
+        if (!json_is_string(v)) return fail(rd, "field 'callees' must hold function names");
+        if (!(b->callees[b->ncallees] = strdup(json_string_value(v)))) return fail_nomem(rd);
         b->ncallees++;
     }
     return 0;
@@ -792,22 +710,18 @@ static int read_edges(reader *rd, json_t *o, result_block *b)
  * (so the first error reported is the first in the file's order). A block's figures
  * and a path's or context block's contract members are required; without a basis a
  * block's is NULL (unknown), another entry's "". Returns 0, or -1 after an error. */
-static int read_estimate(reader *rd, json_t *o, result_estimate *e, estimate_part part)
-{
+static int read_estimate(reader *rd, json_t *o, result_estimate *e, estimate_part part) {
     int block = part == ESTIMATE_BLOCK;
     if (part != ESTIMATE_REST) {
         get_double(rd, o, "mean", 1, &e->mean);
-        if (block)
-            get_double(rd, o, "stddev", 1, &e->stddev);
+        if (block) get_double(rd, o, "stddev", 1, &e->stddev);
         get_double(rd, o, "half_width", 1, &e->half_width);
         if (block) {
             get_count(rd, o, "min", 1, &e->min);
             get_count(rd, o, "max", 1, &e->max);
         }
-        if (get_string(rd, o, "status", 1, &e->status) == 0)
-            one_of(rd, "status", e->status, statuses);
-        if (part == ESTIMATE_CONTRACT)
-            return rd->failed ? -1 : 0;
+        if (get_string(rd, o, "status", 1, &e->status) == 0) one_of(rd, "status", e->status, statuses);
+        if (part == ESTIMATE_CONTRACT) return rd->failed ? -1 : 0;
     } else {
         get_double(rd, o, "stddev", 0, &e->stddev);
         get_count(rd, o, "min", 0, &e->min);
@@ -817,25 +731,21 @@ static int read_estimate(reader *rd, json_t *o, result_estimate *e, estimate_par
     get_string(rd, o, "method", 0, &e->method);
     get_double(rd, o, "p_upper", 0, &e->p_upper);
     e->range = e->max_runs = NAN;
-    if (!block || json_object_get(o, "basis"))
-        get_string(rd, o, "basis", 0, &e->basis);
+    if (!block || json_object_get(o, "basis")) get_string(rd, o, "basis", 0, &e->basis);
     get_double(rd, o, "range", 0, &e->range);
     get_double(rd, o, "max_runs", 0, &e->max_runs);
     get_count(rd, o, "unbounded", 0, &e->unbounded);
     return rd->failed ? -1 : 0;
 }
 
-static int read_block(reader *rd, json_t *o, result_block *b)
-{
-    if (!json_is_object(o))
-        return fail(rd, "not an object");
+static int read_block(reader *rd, json_t *o, result_block *b) {
+    if (!json_is_object(o)) return fail(rd, "not an object");
     get_string(rd, o, "function", 1, &b->function);
     get_string(rd, o, "block", 1, &b->block);
     get_string(rd, o, "file", 1, &b->file);
     get_int(rd, o, "line", 1, 0, &b->line);
     read_estimate(rd, o, &b->estimate, ESTIMATE_BLOCK);
-    if (json_object_get(o, "cap"))
-        get_string(rd, o, "cap", 0, &b->cap);
+    if (json_object_get(o, "cap")) get_string(rd, o, "cap", 0, &b->cap);
     b->variance_ratio = NAN;
     get_double(rd, o, "variance_ratio", 0, &b->variance_ratio);
     get_bool(rd, o, "proven_once", 0, &b->proven_once);
@@ -844,10 +754,8 @@ static int read_block(reader *rd, json_t *o, result_block *b)
     return rd->failed ? -1 : 0;
 }
 
-static int read_failure(reader *rd, json_t *o, result_failure *f)
-{
-    if (!json_is_object(o))
-        return fail(rd, "not an object");
+static int read_failure(reader *rd, json_t *o, result_failure *f) {
+    if (!json_is_object(o)) return fail(rd, "not an object");
     get_count(rd, o, "trial", 1, &f->trial);
     get_string(rd, o, "kind", 1, &f->kind);
     get_int(rd, o, "signal", 0, 0, &f->signal);
@@ -856,48 +764,41 @@ static int read_failure(reader *rd, json_t *o, result_failure *f)
 
 /* Reads the array at KEY into a fresh array of N elements of SIZE bytes, each filled by
  * ONE; elements' messages are prefixed with "KEY[i]: ". */
-static int read_list(reader *rd, json_t *o, const char *key, int required, size_t size,
-                     void **items, size_t *n, int (*one)(reader *, json_t *, void *))
-{
+static int read_list(reader *rd, json_t *o, const char *key, int required, size_t size, void **items,
+                     size_t *n, int (*one)(reader *, json_t *, void *)) {
     json_t *a = required ? field(rd, o, key) : json_object_get(o, key);
-    if (!a)
-        return required ? -1 : 0;
-    if (!json_is_array(a))
-        return fail(rd, "field '%s' must be an array", key);
+    if (!a) return required ? -1 : 0;
+    if (!json_is_array(a)) return fail(rd, "field '%s' must be an array", key);
     size_t len = json_array_size(a);
-    if (len && !(*items = calloc(len, size)))
-        return fail_nomem(rd);
+    if (len && !(*items = calloc(len, size))) return fail_nomem(rd);
     for (size_t i = 0; i < len && !rd->failed; i++) {
         snprintf(rd->where, sizeof rd->where, "%s[%zu]: ", key, i);
-        *n = i + 1;   /* counted before filling, so result_free frees a partial element */
+        *n = i + 1; /* counted before filling, so result_free frees a partial element */
         one(rd, json_array_get(a, i), (char *)*items + i * size);
     }
     rd->where[0] = '\0';
     return rd->failed ? -1 : 0;
 }
 
-static int read_function(reader *rd, json_t *o, result_function *f)
-{
-    if (!json_is_object(o))
-        return fail(rd, "not an object");
+static int read_function(reader *rd, json_t *o, result_function *f) {
+    if (!json_is_object(o)) return fail(rd, "not an object");
     get_string(rd, o, "name", 1, &f->name);
     get_string(rd, o, "file", 0, &f->file);
     get_int(rd, o, "line", 0, 0, &f->line);
     return rd->failed ? -1 : 0;
 }
 
-static int one_function(reader *rd, json_t *o, void *f) { return read_function(rd, o, f); }
+static int one_function(reader *rd, json_t *o, void *f) {
+    return read_function(rd, o, f);
+}
 
-static int read_mmio_write(reader *rd, json_t *o, void *item)
-{
+static int read_mmio_write(reader *rd, json_t *o, void *item) {
     result_mmio_write *w = item;
     char *address = NULL, *end = NULL;
-    if (!json_is_object(o))
-        return fail(rd, "not an object");
+    if (!json_is_object(o)) return fail(rd, "not an object");
     if (get_string(rd, o, "address", 1, &address) == 0) {
         w->address = strtoull(address, &end, 16);
-        if (end == address || *end)
-            reader_fail(rd, "field 'address' must be a hexadecimal address");
+        if (end == address || *end) reader_fail(rd, "field 'address' must be a hexadecimal address");
     }
     free(address);
     get_double(rd, o, "mean", 1, &w->mean);
@@ -907,56 +808,40 @@ static int read_mmio_write(reader *rd, json_t *o, void *item)
     get_count(rd, o, "max", 0, &w->max);
     return rd->failed ? -1 : 0;
 }
-static int read_path(reader *rd, json_t *o, void *item)
-{
+static int read_path(reader *rd, json_t *o, void *item) {
     result_path *p = item;
-    if (!json_is_object(o))
-        return fail(rd, "not an object");
+    if (!json_is_object(o)) return fail(rd, "not an object");
     get_string(rd, o, "function", 1, &p->function);
     get_count(rd, o, "id", 1, &p->id);
     json_t *blocks = field(rd, o, "blocks");
-    if (blocks && !json_is_array(blocks))
-        return fail(rd, "field 'blocks' must be an array of block labels");
+    if (blocks && !json_is_array(blocks)) return fail(rd, "field 'blocks' must be an array of block labels");
     size_t nb = blocks ? json_array_size(blocks) : 0;
-    if (nb && !(p->blocks = calloc(nb, sizeof *p->blocks)))
-        return fail_nomem(rd);
+    if (nb && !(p->blocks = calloc(nb, sizeof *p->blocks))) return fail_nomem(rd);
     for (size_t k = 0; k < nb; k++) {
         const char *label = json_string_value(json_array_get(blocks, k));
-        if (!label)
-            return fail(rd, "field 'blocks' must be an array of block labels");
-        if (!(p->blocks[p->nblocks] = strdup(label)))
-            return fail_nomem(rd);
+        if (!label) return fail(rd, "field 'blocks' must be an array of block labels");
+        if (!(p->blocks[p->nblocks] = strdup(label))) return fail_nomem(rd);
         p->nblocks++;
     }
     read_estimate(rd, o, &p->estimate, ESTIMATE_CONTRACT);
-    if (json_object_get(o, "back_to"))
-        get_string(rd, o, "back_to", 0, &p->back_to);
+    if (json_object_get(o, "back_to")) get_string(rd, o, "back_to", 0, &p->back_to);
     read_estimate(rd, o, &p->estimate, ESTIMATE_REST);
-    if (json_object_get(o, "cap"))
-        get_string(rd, o, "cap", 0, &p->cap);
-    if (json_object_get(o, "hashed"))
-        get_bool(rd, o, "hashed", 0, &p->hashed);
-    if (p->hashed)
-        get_string(rd, o, "key", 1, &p->key);
-    if (json_object_get(o, "note"))
-        get_string(rd, o, "note", 0, &p->note);
+    if (json_object_get(o, "cap")) get_string(rd, o, "cap", 0, &p->cap);
+    if (json_object_get(o, "hashed")) get_bool(rd, o, "hashed", 0, &p->hashed);
+    if (p->hashed) get_string(rd, o, "key", 1, &p->key);
+    if (json_object_get(o, "note")) get_string(rd, o, "note", 0, &p->note);
     return rd->failed ? -1 : 0;
 }
 
-static int read_path_function(reader *rd, json_t *o, void *item)
-{
+static int read_path_function(reader *rd, json_t *o, void *item) {
     result_path_function *f = item;
-    if (!json_is_object(o))
-        return fail(rd, "not an object");
+    if (!json_is_object(o)) return fail(rd, "not an object");
     get_string(rd, o, "function", 1, &f->function);
     f->paths = UINT64_MAX;
-    if (!json_is_null(json_object_get(o, "paths")))
-        get_count(rd, o, "paths", 0, &f->paths);
+    if (!json_is_null(json_object_get(o, "paths"))) get_count(rd, o, "paths", 0, &f->paths);
     get_bool(rd, o, "counted", 1, &f->counted);
-    if (json_object_get(o, "note"))
-        get_string(rd, o, "note", 0, &f->note);
-    if (json_object_get(o, "hashed"))
-        get_bool(rd, o, "hashed", 0, &f->hashed);
+    if (json_object_get(o, "note")) get_string(rd, o, "note", 0, &f->note);
+    if (json_object_get(o, "hashed")) get_bool(rd, o, "hashed", 0, &f->hashed);
     if (f->hashed) {
         get_count(rd, o, "seen", 1, &f->seen);
         get_count(rd, o, "trials", 1, &f->trials);
@@ -967,12 +852,10 @@ static int read_path_function(reader *rd, json_t *o, void *item)
     return rd->failed ? -1 : 0;
 }
 
-static int read_sensitivity(reader *rd, json_t *o, void *item)
-{
+static int read_sensitivity(reader *rd, json_t *o, void *item) {
     result_sensitivity *s = item;
     uint64_t block = 0;
-    if (!json_is_object(o))
-        return fail(rd, "not an object");
+    if (!json_is_object(o)) return fail(rd, "not an object");
     get_count(rd, o, "block", 1, &block);
     s->block = (size_t)block;
     get_string(rd, o, "input", 1, &s->input);
@@ -984,21 +867,17 @@ static int read_sensitivity(reader *rd, json_t *o, void *item)
     return rd->failed ? -1 : 0;
 }
 
-static int read_sensitivity_skip(reader *rd, json_t *o, void *item)
-{
+static int read_sensitivity_skip(reader *rd, json_t *o, void *item) {
     result_sensitivity_skip *s = item;
-    if (!json_is_object(o))
-        return fail(rd, "not an object");
+    if (!json_is_object(o)) return fail(rd, "not an object");
     get_string(rd, o, "input", 1, &s->input);
     get_string(rd, o, "parameter", 1, &s->parameter);
     return rd->failed ? -1 : 0;
 }
 
-static int read_call_site(reader *rd, json_t *o, void *item)
-{
+static int read_call_site(reader *rd, json_t *o, void *item) {
     result_call_site *c = item;
-    if (!json_is_object(o))
-        return fail(rd, "not an object");
+    if (!json_is_object(o)) return fail(rd, "not an object");
     get_string(rd, o, "function", 1, &c->function);
     get_int(rd, o, "line", 0, 0, &c->line);
     get_int(rd, o, "column", 0, 0, &c->column);
@@ -1006,16 +885,13 @@ static int read_call_site(reader *rd, json_t *o, void *item)
     return rd->failed ? -1 : 0;
 }
 
-static int read_context_block(reader *rd, json_t *o, void *item)
-{
+static int read_context_block(reader *rd, json_t *o, void *item) {
     result_context_block *b = item;
-    if (!json_is_object(o))
-        return fail(rd, "not an object");
+    if (!json_is_object(o)) return fail(rd, "not an object");
     get_string(rd, o, "block", 1, &b->block);
     read_estimate(rd, o, &b->estimate, ESTIMATE_CONTRACT);
     read_estimate(rd, o, &b->estimate, ESTIMATE_REST);
-    if (json_object_get(o, "cap"))
-        get_string(rd, o, "cap", 0, &b->cap);
+    if (json_object_get(o, "cap")) get_string(rd, o, "cap", 0, &b->cap);
     return rd->failed ? -1 : 0;
 }
 
@@ -1023,25 +899,23 @@ static const char *const context_kinds[] = {"calls", "outside", "other", NULL};
 
 /* A context's lists are read with their own reader, so that their messages name the
  * context ("contexts[2]: calls[0]: ..."). */
-static int read_context(reader *rd, json_t *o, void *item)
-{
+static int read_context(reader *rd, json_t *o, void *item) {
     result_context *c = item;
-    if (!json_is_object(o))
-        return fail(rd, "not an object");
+    if (!json_is_object(o)) return fail(rd, "not an object");
     get_string(rd, o, "function", 1, &c->function);
     get_count(rd, o, "index", 1, &c->index);
-    if (get_string(rd, o, "kind", 1, &c->kind) == 0)
-        one_of(rd, "kind", c->kind, context_kinds);
-    if (rd->failed)
-        return -1;
+    if (get_string(rd, o, "kind", 1, &c->kind) == 0) one_of(rd, "kind", c->kind, context_kinds);
+    if (rd->failed) return -1;
     reader inner = *rd;
     char where[sizeof rd->where];
     memcpy(where, rd->where, sizeof where);
     inner.where[0] = '\0';
     char path[512];
-    snprintf(path, sizeof path, "%s: %.*s", rd->path, (int)(strlen(where) > 2 ? strlen(where) - 2 : 0), where);
+    snprintf(path, sizeof path, "%s: %.*s", rd->path, (int)(strlen(where) > 2 ? strlen(where) - 2 : 0),
+             where);
     inner.path = path;
-    read_list(&inner, o, "calls", 1, sizeof(result_call_site), (void **)&c->calls, &c->ncalls, read_call_site);
+    read_list(&inner, o, "calls", 1, sizeof(result_call_site), (void **)&c->calls, &c->ncalls,
+              read_call_site);
     read_list(&inner, o, "blocks", 1, sizeof(result_context_block), (void **)&c->blocks, &c->nblocks,
               read_context_block);
     rd->failed += inner.failed;
@@ -1049,14 +923,16 @@ static int read_context(reader *rd, json_t *o, void *item)
     return rd->failed ? -1 : 0;
 }
 
-static int one_block(reader *rd, json_t *o, void *b) { return read_block(rd, o, b); }
-static int one_failure(reader *rd, json_t *o, void *f) { return read_failure(rd, o, f); }
+static int one_block(reader *rd, json_t *o, void *b) {
+    return read_block(rd, o, b);
+}
+static int one_failure(reader *rd, json_t *o, void *f) {
+    return read_failure(rd, o, f);
+}
 
-static int read_crash_site(reader *rd, json_t *o, void *out)
-{
+static int read_crash_site(reader *rd, json_t *o, void *out) {
     result_crash_site *x = out;
-    if (!json_is_object(o))
-        return fail(rd, "a crash site must be an object");
+    if (!json_is_object(o)) return fail(rd, "a crash site must be an object");
     get_string(rd, o, "function", 1, &x->function);
     get_string(rd, o, "block", 1, &x->block);
     get_string(rd, o, "file", 0, &x->file);
@@ -1068,11 +944,9 @@ static int read_crash_site(reader *rd, json_t *o, void *out)
 }
 
 /* "outcomes", when present: an object of outcome names to their counts and shares. */
-static void read_outcomes(reader *rd, json_t *root, result *r)
-{
+static void read_outcomes(reader *rd, json_t *root, result *r) {
     json_t *o = json_object_get(root, "outcomes");
-    if (!o)
-        return;
+    if (!o) return;
     if (!json_is_object(o)) {
         reader_fail(rd, "'outcomes' must be an object");
         return;
@@ -1103,22 +977,16 @@ static void read_outcomes(reader *rd, json_t *root, result *r)
 
 /* Checks the format marker and version before anything else, so a wrong file is named
  * as such rather than as a list of missing fields. */
-static int check_kind(reader *rd, json_t *root)
-{
-    if (!json_is_object(root))
-        return fail(rd, "not a freqsys result (the top level is not an object)");
+static int check_kind(reader *rd, json_t *root) {
+    if (!json_is_object(root)) return fail(rd, "not a freqsys result (the top level is not an object)");
     json_t *f = json_object_get(root, "format");
-    if (!f)
-        return fail(rd, "not a freqsys result (no 'format' field)");
-    if (!json_is_string(f))
-        return fail(rd, "not a freqsys result (format is not a string)");
+    if (!f) return fail(rd, "not a freqsys result (no 'format' field)");
+    if (!json_is_string(f)) return fail(rd, "not a freqsys result (format is not a string)");
     if (strcmp(json_string_value(f), "freqsys-result") != 0)
         return fail(rd, "not a freqsys result (format is '%s')", json_string_value(f));
     json_t *v = field(rd, root, "version");
-    if (!v)
-        return -1;
-    if (!json_is_integer(v))
-        return fail(rd, "field 'version' must be an integer");
+    if (!v) return -1;
+    if (!json_is_integer(v)) return fail(rd, "field 'version' must be an integer");
     if (json_integer_value(v) != 1)
         return fail(rd, "unsupported result version %lld (this freqsys reads version 1)",
                     (long long)json_integer_value(v));
@@ -1126,10 +994,8 @@ static int check_kind(reader *rd, json_t *root)
 }
 
 /* `run --sensitivity`'s lists, when present; each must name a block. */
-static void read_sensitivities(reader *rd, json_t *root, result *r)
-{
-    if (!json_object_get(root, "sensitivities"))
-        return;
+static void read_sensitivities(reader *rd, json_t *root, result *r) {
+    if (!json_object_get(root, "sensitivities")) return;
     r->has_sensitivities = 1;
     read_list(rd, root, "sensitivities", 0, sizeof(result_sensitivity), (void **)&r->sensitivities,
               &r->nsensitivities, read_sensitivity);
@@ -1142,11 +1008,9 @@ static void read_sensitivities(reader *rd, json_t *root, result *r)
 }
 
 /* `run --rare`'s object, when present. */
-static void read_rare(reader *rd, json_t *root, result *r)
-{
+static void read_rare(reader *rd, json_t *root, result *r) {
     json_t *o = json_object_get(root, "rare");
-    if (!o)
-        return;
+    if (!o) return;
     if (!json_is_object(o)) {
         reader_fail(rd, "field 'rare' must be an object");
         return;
@@ -1171,11 +1035,9 @@ static void read_rare(reader *rd, json_t *root, result *r)
 }
 
 /* The optional array of strings NAME (warnings, inputs) into *OUT and *N. */
-static void read_strings(reader *rd, json_t *root, const char *name, char ***out, size_t *n)
-{
+static void read_strings(reader *rd, json_t *root, const char *name, char ***out, size_t *n) {
     json_t *list = json_object_get(root, name);
-    if (list && !json_is_array(list))
-        reader_fail(rd, "field '%s' must be an array of strings", name);
+    if (list && !json_is_array(list)) reader_fail(rd, "field '%s' must be an array of strings", name);
     size_t nw = list ? json_array_size(list) : 0;
     if (nw && !rd->failed && !(*out = calloc(nw, sizeof **out))) {
         reader_nomem(rd);
@@ -1190,10 +1052,8 @@ static void read_strings(reader *rd, json_t *root, const char *name, char ***out
     }
 }
 
-static void fill(reader *rd, json_t *root, result *r)
-{
-    if (get_string(rd, root, "spec", 1, &r->spec) == 0 &&
-        get_string(rd, root, "mode", 1, &r->mode) == 0)
+static void fill(reader *rd, json_t *root, result *r) {
+    if (get_string(rd, root, "spec", 1, &r->spec) == 0 && get_string(rd, root, "mode", 1, &r->mode) == 0)
         one_of(rd, "mode", r->mode, modes);
     get_string(rd, root, "entry", 1, &r->entry);
     get_double(rd, root, "epsilon", 1, &r->epsilon);
@@ -1209,30 +1069,28 @@ static void fill(reader *rd, json_t *root, result *r)
     get_count(rd, root, "timeouts", 1, &r->timeouts);
     get_count(rd, root, "input_errors", 0, &r->input_errors);
     get_bool(rd, root, "converged", 1, &r->converged);
-    if (rd->failed)
-        return;
-    read_list(rd, root, "blocks", 1, sizeof(result_block), (void **)&r->blocks,
-              &r->nblocks, one_block);
+    if (rd->failed) return;
+    read_list(rd, root, "blocks", 1, sizeof(result_block), (void **)&r->blocks, &r->nblocks, one_block);
     for (size_t i = 0; i < r->nblocks && !rd->failed; i++)
         for (size_t k = 0; k < r->blocks[i].nsuccessors; k++)
             if (r->blocks[i].successors[k] >= r->nblocks) {
                 reader_fail(rd, "blocks[%zu]: successor %u is not a block (there are %zu)", i,
-                     r->blocks[i].successors[k], r->nblocks);
+                            r->blocks[i].successors[k], r->nblocks);
                 break;
             }
     get_bool(rd, root, "interrupted", 0, &r->interrupted);
     get_bool(rd, root, "gave_up", 0, &r->gave_up);
     get_bool(rd, root, "time_limited", 0, &r->time_limited);
-    read_list(rd, root, "failures", 0, sizeof(result_failure), (void **)&r->failures,
-              &r->nfailures, one_failure);
+    read_list(rd, root, "failures", 0, sizeof(result_failure), (void **)&r->failures, &r->nfailures,
+              one_failure);
     read_outcomes(rd, root, r);
-    read_list(rd, root, "crash_sites", 0, sizeof(result_crash_site), (void **)&r->crash_sites, &r->ncrash_sites,
-              read_crash_site);
+    read_list(rd, root, "crash_sites", 0, sizeof(result_crash_site), (void **)&r->crash_sites,
+              &r->ncrash_sites, read_crash_site);
     get_bool(rd, root, "all_failed", 0, &r->all_failed);
     get_double(rd, root, "timeout_s", 0, &r->timeout_s);
     get_bool(rd, root, "timeout_calibrated", 0, &r->timeout_calibrated);
-    read_list(rd, root, "functions", 0, sizeof(result_function), (void **)&r->functions,
-              &r->nfunctions, one_function);
+    read_list(rd, root, "functions", 0, sizeof(result_function), (void **)&r->functions, &r->nfunctions,
+              one_function);
     read_list(rd, root, "mmio_writes", 0, sizeof(result_mmio_write), (void **)&r->mmio_writes,
               &r->nmmio_writes, read_mmio_write);
     if (json_object_get(root, "guarantee")) {
@@ -1259,7 +1117,8 @@ static void fill(reader *rd, json_t *root, result *r)
     read_sensitivities(rd, root, r);
     read_rare(rd, root, r);
     get_count(rd, root, "context_depth", 0, &r->context_depth);
-    read_list(rd, root, "contexts", 0, sizeof(result_context), (void **)&r->contexts, &r->ncontexts, read_context);
+    read_list(rd, root, "contexts", 0, sizeof(result_context), (void **)&r->contexts, &r->ncontexts,
+              read_context);
     if (!r->context_depth && r->ncontexts && !rd->failed)
         reader_fail(rd, "'contexts' needs 'context_depth', the longest chain of calls they keep");
     get_int(rd, root, "jobs", 0, 0, &r->jobs);
@@ -1271,8 +1130,7 @@ static void fill(reader *rd, json_t *root, result *r)
  * ("hits", "method", "p_upper", "interrupted", "failures" and the timing fields) default
  * to zero or "" when absent ("guarantee", "stop_method": NULL), and unknown fields are
  * ignored. */
-int result_read_json(const char *path, result **out, char *err, size_t errlen)
-{
+int result_read_json(const char *path, result **out, char *err, size_t errlen) {
     reader rd = {.path = path, .err = err, .errlen = errlen};
     struct stat st;
     *out = NULL;
@@ -1301,8 +1159,7 @@ int result_read_json(const char *path, result **out, char *err, size_t errlen)
             reader_nomem(&rd);
             return RESULT_ENOMEM;
         }
-        if (err && errlen)
-            snprintf(err, errlen, "%s:%d:%d: error: %s", path, je.line, je.column, je.text);
+        if (err && errlen) snprintf(err, errlen, "%s:%d:%d: error: %s", path, je.line, je.column, je.text);
         return RESULT_ESYNTAX;
     }
     result *r = calloc(1, sizeof *r);

@@ -1,4 +1,5 @@
-/* freqsys/report/result_outcomes_text.c: the text report's lines on how the trials ended, and on blocks a trial never finished. */
+/* freqsys/report/result_outcomes_text.c: the text report's lines on how the trials ended, and on blocks a
+ * trial never finished. */
 /* SPDX-License-Identifier: MIT */
 #define _GNU_SOURCE
 #include "result.h"
@@ -6,16 +7,14 @@
 #include <string.h>
 
 /* "12.5%" with as many digits as a small share needs. */
-static void percent(char *buf, size_t n, double share)
-{
+static void percent(char *buf, size_t n, double share) {
     double p = 100 * share;
     snprintf(buf, n, p == 0 || p >= 1 ? "%.1f%%" : p >= 0.01 ? "%.3f%%" : "%.2g%%", p);
 }
 
-int result_write_outcomes_text(const result *r, FILE *out)
-{
+int result_write_outcomes_text(const result *r, FILE *out) {
     if (r->noutcomes == 0 || (r->noutcomes == 1 && !strcmp(r->outcomes[0].name, "returned")))
-        return 0;   /* every trial returned: nothing to say */
+        return 0; /* every trial returned: nothing to say */
     fprintf(out, "outcomes (share of trials, %.10g%% interval):", r->confidence * 100);
     for (size_t i = 0; i < r->noutcomes; i++) {
         const result_outcome *x = &r->outcomes[i];
@@ -23,8 +22,8 @@ int result_write_outcomes_text(const result *r, FILE *out)
         percent(share, sizeof share, x->share);
         percent(low, sizeof low, x->low);
         percent(high, sizeof high, x->high);
-        fprintf(out, "%s %s %llu (%s, %s to %s)", i ? "," : "", x->name, (unsigned long long)x->trials, share, low,
-                high);
+        fprintf(out, "%s %s %llu (%s, %s to %s)", i ? "," : "", x->name, (unsigned long long)x->trials, share,
+                low, high);
     }
     fputc('\n', out);
     for (size_t i = 0; i < r->ncrash_sites; i++) {
@@ -32,7 +31,8 @@ int result_write_outcomes_text(const result *r, FILE *out)
         const char *name = c->signal > 0 ? sigabbrev_np(c->signal) : NULL;
         fputs(i ? "             " : "crash sites: ", out);
         if (c->block && c->block[0])
-            fprintf(out, "%s %s (%s:%d)", c->function, c->block, c->file && c->file[0] ? c->file : "?", c->line);
+            fprintf(out, "%s %s (%s:%d)", c->function, c->block, c->file && c->file[0] ? c->file : "?",
+                    c->line);
         else
             fputs("outside the program's code (a library it called), or no debug information", out);
         fprintf(out, ": SIG%s in %llu trial%s, first #%llu (--replay %llu)\n", name ? name : "?",
@@ -40,17 +40,17 @@ int result_write_outcomes_text(const result *r, FILE *out)
                 (unsigned long long)c->first_trial);
     }
     if (r->all_failed)
-        fputs("no trial ended well: every one crashed, timed out or stopped on its input (--replay the first\n"
-              "failed trial above to see why)\n", out);
+        fputs(
+            "no trial ended well: every one crashed, timed out or stopped on its input (--replay the first\n"
+            "failed trial above to see why)\n",
+            out);
     return 0;
 }
 
-int result_unbounded_note(char *buf, size_t n, const result_estimate *e, const result *r)
-{
-    if (!e->unbounded)
-        return 0;
+int result_unbounded_note(char *buf, size_t n, const result_estimate *e, const result *r) {
+    if (!e->unbounded) return 0;
     snprintf(buf, n, "no finite mean: still running when %llu trial%s %s killed at the %.3g s timeout",
-             (unsigned long long)e->unbounded, e->unbounded == 1 ? "" : "s", e->unbounded == 1 ? "was" : "were",
-             r->timeout_s);
+             (unsigned long long)e->unbounded, e->unbounded == 1 ? "" : "s",
+             e->unbounded == 1 ? "was" : "were", r->timeout_s);
     return 1;
 }

@@ -9,20 +9,18 @@
 
 /* The cells of one table row, formatted before printing so widths can be measured. */
 typedef struct row {
-    char loc[64 + 24];   /* "file:line"; a long file name is cut, the column stays readable */
+    char loc[64 + 24]; /* "file:line"; a long file name is cut, the column stays readable */
     char mean[48], half[48];
-    char note[224];      /* how the bound was had, or why there is none */
+    char note[224]; /* how the bound was had, or why there is none */
 } row;
 
 /* Writes V with thousands separators: 18431 -> "18,431". */
-static void grouped(char *buf, size_t n, uint64_t v)
-{
+static void grouped(char *buf, size_t n, uint64_t v) {
     char digits[24];
     int len = snprintf(digits, sizeof digits, "%llu", (unsigned long long)v);
     size_t j = 0;
     for (int i = 0; i < len && j + 2 < n; i++) {
-        if (i > 0 && (len - i) % 3 == 0)
-            buf[j++] = ',';
+        if (i > 0 && (len - i) % 3 == 0) buf[j++] = ',';
         buf[j++] = digits[i];
     }
     buf[j] = '\0';
@@ -31,8 +29,7 @@ static void grouped(char *buf, size_t n, uint64_t v)
 /* Four decimals for every mean and half width, so decimal points line up; three
  * significant digits for a value that four decimals would show as 0; "-" when the
  * value is not a number. */
-static void fixed(char *buf, size_t n, double x)
-{
+static void fixed(char *buf, size_t n, double x) {
     if (isnan(x))
         snprintf(buf, n, "-");
     else if (x != 0.0 && fabs(x) < 0.00005)
@@ -43,45 +40,39 @@ static void fixed(char *buf, size_t n, double x)
 
 /* Display width of a UTF-8 string: one column per code point, which holds for the names
  * and the "±" this table prints. */
-static size_t width(const char *s)
-{
+static size_t width(const char *s) {
     size_t w = 0;
     for (; *s; s++)
-        if (((unsigned char)*s & 0xC0) != 0x80)
-            w++;
+        if (((unsigned char)*s & 0xC0) != 0x80) w++;
     return w;
 }
 
-static void pad(FILE *out, size_t n)
-{
-    while (n-- > 0)
-        fputc(' ', out);
+static void pad(FILE *out, size_t n) {
+    while (n-- > 0) fputc(' ', out);
 }
 
 /* Left-aligned cell of WIDTH columns. */
-static void left(FILE *out, const char *s, size_t w)
-{
+static void left(FILE *out, const char *s, size_t w) {
     fputs(s, out);
     pad(out, w > width(s) ? w - width(s) : 0);
 }
 
 /* Right-aligned cell of WIDTH columns. */
-static void right(FILE *out, const char *s, size_t w)
-{
+static void right(FILE *out, const char *s, size_t w) {
     pad(out, w > width(s) ? w - width(s) : 0);
     fputs(s, out);
 }
 
-static const char *text(const char *s) { return s ? s : ""; }
+static const char *text(const char *s) {
+    return s ? s : "";
+}
 
-static int is_status(const result_block *b, const char *status)
-{
+static int is_status(const result_block *b, const char *status) {
     return b->status && strcmp(b->status, status) == 0;
 }
 
 /* "±0.3" for an absolute epsilon, "±2%" for a relative one (stored as 0.02). */
-static void precision(char *buf, size_t n, const result *r)
-{
+static void precision(char *buf, size_t n, const result *r) {
     if (r->relative)
         snprintf(buf, n, "±%.10g%%", r->epsilon * 100);
     else
@@ -89,8 +80,7 @@ static void precision(char *buf, size_t n, const result *r)
 }
 
 /* " of the mean", and its floor when it has one: " of the mean + 0.001". */
-static void relative_to(char *buf, size_t n, const result *r, const char *mean)
-{
+static void relative_to(char *buf, size_t n, const result *r, const char *mean) {
     buf[0] = '\0';
     if (r->relative && r->epsilon_floor > 0)
         snprintf(buf, n, " of %s + %.10g", mean, r->epsilon_floor);
@@ -100,8 +90,7 @@ static void relative_to(char *buf, size_t n, const result *r, const char *mean)
 
 /* A block with no source line of its own (code the compiler made, a join with only
  * a branch) is shown in its function's file, "file:?", so it can still be found. */
-static void location(char *buf, size_t n, const result_block *b, const result *r)
-{
+static void location(char *buf, size_t n, const result_block *b, const result *r) {
     const char *file = text(b->file);
     for (size_t i = 0; !*file && b->line <= 0 && r && i < r->nfunctions; i++)
         if (r->functions[i].name && b->function && !strcmp(r->functions[i].name, b->function) &&
@@ -119,25 +108,24 @@ static void location(char *buf, size_t n, const result_block *b, const result *r
         snprintf(buf, n, "-");
 }
 
-static int is_basis(const result_block *b, const char *basis)
-{
+static int is_basis(const result_block *b, const char *basis) {
     return b->basis && strcmp(b->basis, basis) == 0;
 }
 
 /* The range a bound rests on: ", at most 21 per run (proven)" or ", assuming at
  * most 21 executions per run (--cap)". Per run under replicate sampling too: the
  * range of a replicate's total, divided by its runs, is a run's. */
-static void assumption(char *buf, size_t n, const result_block *b, const result *r)
-{
+static void assumption(char *buf, size_t n, const result_block *b, const result *r) {
     const char *per = r->calls > 1 ? "call" : "run";
     buf[0] = '\0';
-    if (!isfinite(b->range))
-        return;
+    if (!isfinite(b->range)) return;
     if (is_basis(b, "proven") && b->tail_mass > 0)
-        snprintf(buf, n, ", at most %.15g per %s but in a far tail of the inputs, which adds at most %.2g (proven)",
+        snprintf(buf, n,
+                 ", at most %.15g per %s but in a far tail of the inputs, which adds at most %.2g (proven)",
                  b->range, per, b->tail_mass);
     else if (is_basis(b, "proven") && r->rare_block)
-        snprintf(buf, n, ", weighted count at most %.15g per %s (proven bound x largest weight)", b->range, per);
+        snprintf(buf, n, ", weighted count at most %.15g per %s (proven bound x largest weight)", b->range,
+                 per);
     else if (is_basis(b, "proven"))
         snprintf(buf, n, ", at most %.15g per %s (proven)", b->range, per);
     else if (is_basis(b, "cap") && b->cap)
@@ -150,24 +138,26 @@ static void assumption(char *buf, size_t n, const result_block *b, const result 
 
 /* Why a block with no bound stays open, and what would bound it: a floor for a
  * relative epsilon and a block never reached, else a cap. */
-static void no_bound(char *buf, size_t n, const result_block *b, const result *r)
-{
+static void no_bound(char *buf, size_t n, const result_block *b, const result *r) {
     if (b->hits == 0 && r->relative && !(r->epsilon_floor > 0))
-        snprintf(buf, n, "no bound: never reached (P ≤ %.3g), and 0 is within %.10g%% of a mean only if it is 0; "
-                 "add a floor: epsilon %.10g%% + 0.001", b->p_upper, r->epsilon * 100, r->epsilon * 100);
+        snprintf(buf, n,
+                 "no bound: never reached (P ≤ %.3g), and 0 is within %.10g%% of a mean only if it is 0; "
+                 "add a floor: epsilon %.10g%% + 0.001",
+                 b->p_upper, r->epsilon * 100, r->epsilon * 100);
     else if (b->hits == 0 && isfinite(b->p_upper) && b->p_upper > 0)
         snprintf(buf, n, "no bound: never reached (P ≤ %.3g), nothing bounds its count%s%s%s", b->p_upper,
                  isnan(b->max_runs) ? "; add `cap " : "", isnan(b->max_runs) ? b->function : "",
                  isnan(b->max_runs) ? " N` or a cap for its loop" : "");
     else if (b->min == b->max && b->hits > 0)
-        snprintf(buf, n, "no bound: %llu in every trial, nothing bounds its count; add `cap %s N` or a cap for "
-                 "its loop", (unsigned long long)b->max, b->function);
+        snprintf(buf, n,
+                 "no bound: %llu in every trial, nothing bounds its count; add `cap %s N` or a cap for "
+                 "its loop",
+                 (unsigned long long)b->max, b->function);
     else
         snprintf(buf, n, "no bound yet");
 }
 
-static void fill(row *w, const result_block *b, const result *r)
-{
+static void fill(row *w, const result_block *b, const result *r) {
     char why[160];
     location(w->loc, sizeof w->loc, b, r);
     fixed(w->mean, sizeof w->mean, b->mean);
@@ -179,9 +169,11 @@ static void fill(row *w, const result_block *b, const result *r)
     else if (is_status(b, "exact"))
         snprintf(w->note, sizeof w->note, "exact: enumerated");
     else if (is_status(b, "constant") && b->method && !strcmp(b->method, "exact"))
-        snprintf(w->note, sizeof w->note, b->mean == 0.0 ? "exact: proven not to run in a run that ends" : "exact: proven, not sampled");
+        snprintf(w->note, sizeof w->note,
+                 b->mean == 0.0 ? "exact: proven not to run in a run that ends"
+                                : "exact: proven, not sampled");
     else if (is_status(b, "constant") && b->method && !strcmp(b->method, "observed") && !b->basis)
-        snprintf(w->note, sizeof w->note, "observed in every trial");   /* a result from before bounds */
+        snprintf(w->note, sizeof w->note, "observed in every trial"); /* a result from before bounds */
     else if (is_status(b, "constant") && b->method && !strcmp(b->method, "observed"))
         snprintf(w->note, sizeof w->note, "same in every trial, P(differs) ≤ %.3g%s", b->p_upper, why);
     else if (is_status(b, "rare")) {
@@ -194,13 +186,16 @@ static void fill(row *w, const result_block *b, const result *r)
         else
             snprintf(w->note, sizeof w->note, "reached in %s trial%s, P(reached) ≤ %.3g%s", hits,
                      b->hits == 1 ? "" : "s", b->p_upper, why);
-    } else if (is_status(b, "not_converged") && b->basis && (is_basis(b, "none") || !isfinite(b->half_width))) {
+    } else if (is_status(b, "not_converged") && b->basis &&
+               (is_basis(b, "none") || !isfinite(b->half_width))) {
         w->half[0] = '\0';
         no_bound(w->note, sizeof w->note, b, r);
     } else if (is_status(b, "not_converged") && is_basis(b, "plug_in")) {
         /* an interval on the trials' moments alone: shown, but it proves nothing */
-        snprintf(w->note, sizeof w->note, "asymptotic only: no bound on its count; bound its loop (`cap FILE:LINE N`, "
-                 "LINE its test's) or its function (`cap %s N`) to settle it", b->function);
+        snprintf(w->note, sizeof w->note,
+                 "asymptotic only: no bound on its count; bound its loop (`cap FILE:LINE N`, "
+                 "LINE its test's) or its function (`cap %s N`) to settle it",
+                 b->function);
     } else if (why[0]) {
         snprintf(w->note, sizeof w->note, "%s", why + 2);
     }
@@ -208,8 +203,10 @@ static void fill(row *w, const result_block *b, const result *r)
         r->crashes + r->timeouts + r->input_errors > 0) {
         /* proven of runs that end: the trials that stopped before it are why it is sampled */
         size_t k = strlen(w->note);
-        snprintf(w->note + k, sizeof w->note - k, "%sonce in every run that ends (proven); sampled, as trials "
-                 "stopped before it", k ? "; " : "");
+        snprintf(w->note + k, sizeof w->note - k,
+                 "%sonce in every run that ends (proven); sampled, as trials "
+                 "stopped before it",
+                 k ? "; " : "");
     }
     if (isfinite(b->variance_ratio) && b->variance_ratio > 0 && !is_status(b, "exact")) {
         size_t n = strlen(w->note);
@@ -218,37 +215,36 @@ static void fill(row *w, const result_block *b, const result *r)
 }
 
 /* How the inputs were sampled, when not plainly: one line under the guarantee. */
-static void sampling_line(const result *r, FILE *out)
-{
-    if (r->sampling_note)
-        fprintf(out, "sampling: %s\n", text(r->sampling_note));
-    if (!r->sampling || !strcmp(r->sampling, "plain"))
-        return;
+static void sampling_line(const result *r, FILE *out) {
+    if (r->sampling_note) fprintf(out, "sampling: %s\n", text(r->sampling_note));
+    if (!r->sampling || !strcmp(r->sampling, "plain")) return;
     char runs[32];
     grouped(runs, sizeof runs, r->runs);
     if (!strcmp(r->sampling, "enumerated")) {
-        fprintf(out, "sampling: exact enumeration: every combination of the inputs' values once, weighted by its "
-                "probability (%s runs of %llu draw%s each)\n", runs, (unsigned long long)r->draws_per_run,
-                r->draws_per_run == 1 ? "" : "s");
+        fprintf(out,
+                "sampling: exact enumeration: every combination of the inputs' values once, weighted by its "
+                "probability (%s runs of %llu draw%s each)\n",
+                runs, (unsigned long long)r->draws_per_run, r->draws_per_run == 1 ? "" : "s");
         return;
     }
-    fprintf(out, "sampling: %s; a trial is %llu runs (one independent replicate), %s runs in all; the variance "
-            "ratio is plain sampling's variance over this method's at equal runs\n", text(r->sampling),
-            (unsigned long long)r->runs_per_trial, runs);
+    fprintf(out,
+            "sampling: %s; a trial is %llu runs (one independent replicate), %s runs in all; the variance "
+            "ratio is plain sampling's variance over this method's at equal runs\n",
+            text(r->sampling), (unsigned long long)r->runs_per_trial, runs);
 }
 
-static void header(const result *r, FILE *out)
-{
+static void header(const result *r, FILE *out) {
     char eps[48], trials[32], crashes[32], timeouts[32];
     int function = r->mode && strcmp(r->mode, "function") == 0;
     precision(eps, sizeof eps, r);
     grouped(trials, sizeof trials, r->trials);
     grouped(crashes, sizeof crashes, r->crashes);
     grouped(timeouts, sizeof timeouts, r->timeouts);
-    fprintf(out, "%s: %s mode, entry %s; MEAN is executions per %s\n", text(r->spec),
-            text(r->mode), text(r->entry), function ? "call" : "run");
+    fprintf(out, "%s: %s mode, entry %s; MEAN is executions per %s\n", text(r->spec), text(r->mode),
+            text(r->entry), function ? "call" : "run");
     if (r->calls > 1)
-        fprintf(out, "each trial: %llu calls in a row, globals kept between them; the first %llu not counted\n",
+        fprintf(out,
+                "each trial: %llu calls in a row, globals kept between them; the first %llu not counted\n",
                 (unsigned long long)r->calls, (unsigned long long)r->warmup);
     char of[64];
     relative_to(of, sizeof of, r, "the mean");
@@ -264,9 +260,11 @@ static void header(const result *r, FILE *out)
             fprintf(out, " (%s: %.6g%% each)", strcmp(r->guarantee + 13, "sidak") ? "Bonferroni" : "Šidák",
                     r->block_confidence * 100);
         int paper = r->stop_method && strcmp(r->stop_method, "paper") == 0;
-        fprintf(out, "; %s\n", anytime ? "anytime intervals, valid at every check point"
-                                : paper ? "the FreqSys paper's rule: normal intervals, Berry-Esseen <= (1-gamma)/10"
-                                        : "the narrowest valid of: normal widened by Berry-Esseen (plug-in moments), empirical Bernstein, binomial");
+        fprintf(out, "; %s\n",
+                anytime ? "anytime intervals, valid at every check point"
+                : paper ? "the FreqSys paper's rule: normal intervals, Berry-Esseen <= (1-gamma)/10"
+                        : "the narrowest valid of: normal widened by Berry-Esseen (plug-in moments), "
+                          "empirical Bernstein, binomial");
     }
     fprintf(out, "%s trial%s", trials, r->trials == 1 ? "" : "s");
     if (r->jobs > 0 && isfinite(r->elapsed_s) && isfinite(r->trials_per_s)) {
@@ -281,20 +279,19 @@ static void header(const result *r, FILE *out)
         fprintf(out, " (at %.3g s of CPU time%s)", r->timeout_s,
                 r->timeout_calibrated ? ", 20 times the slowest of the first trials" : "");
     if (r->input_errors)
-        fprintf(out, ", %llu trial%s with a drawn value that did not fit its type (counted up to it; --replay shows one)",
+        fprintf(out,
+                ", %llu trial%s with a drawn value that did not fit its type (counted up to it; --replay "
+                "shows one)",
                 (unsigned long long)r->input_errors, r->input_errors == 1 ? "" : "s");
     fputc('\n', out);
     sampling_line(r, out);
-    if (r->interrupted)
-        fputs("interrupted before the stopping rule decided\n", out);
+    if (r->interrupted) fputs("interrupted before the stopping rule decided\n", out);
     if (r->time_limited)
         fputs("stopped by the time limit; the blocks are judged on the trials run by then\n", out);
-    for (size_t i = 0; i < r->nwarnings; i++)
-        fprintf(out, "warning: %s\n", text(r->warnings[i]));
+    for (size_t i = 0; i < r->nwarnings; i++) fprintf(out, "warning: %s\n", text(r->warnings[i]));
 }
 
-static void table(const result *r, const row *rows, FILE *out)
-{
+static void table(const result *r, const row *rows, FILE *out) {
     size_t wf = width("FUNCTION"), wb = width("BLOCK"), wl = width("LOCATION");
     size_t wm = width("MEAN"), wh = width("±HALF"), ws = width("STATUS");
     for (size_t i = 0; i < r->nblocks; i++) {
@@ -335,63 +332,64 @@ static void table(const result *r, const row *rows, FILE *out)
     }
 }
 
-static void failures(const result *r, FILE *out)
-{
-    if (r->nfailures == 0)
-        return;
+static void failures(const result *r, FILE *out) {
+    if (r->nfailures == 0) return;
     fputs("failed trials:", out);
     for (size_t i = 0; i < r->nfailures; i++) {
         const result_failure *f = &r->failures[i];
         fprintf(out, "%s #%llu %s", i ? "," : "", (unsigned long long)f->trial, text(f->kind));
-        if (f->kind && strcmp(f->kind, "crash") == 0)
-            fprintf(out, " (signal %d)", f->signal);
+        if (f->kind && strcmp(f->kind, "crash") == 0) fprintf(out, " (signal %d)", f->signal);
     }
     uint64_t total = r->crashes + r->timeouts + r->input_errors;
-    if (total > r->nfailures)
-        fprintf(out, " (first %zu of %llu)", r->nfailures, (unsigned long long)total);
+    if (total > r->nfailures) fprintf(out, " (first %zu of %llu)", r->nfailures, (unsigned long long)total);
     fputc('\n', out);
 }
 
-static void mmio_writes(const result *r, FILE *out)
-{
-    if (r->nmmio_writes == 0)
-        return;
-    fprintf(out, "register writes (dropped, counted per %s):", strcmp(text(r->mode), "function") == 0 ? "call" : "run");
+static void mmio_writes(const result *r, FILE *out) {
+    if (r->nmmio_writes == 0) return;
+    fprintf(out, "register writes (dropped, counted per %s):",
+            strcmp(text(r->mode), "function") == 0 ? "call" : "run");
     for (size_t i = 0; i < r->nmmio_writes; i++) {
         const result_mmio_write *w = &r->mmio_writes[i];
         fprintf(out, "%s 0x%08llx %.4f", i ? "," : "", (unsigned long long)w->address, w->mean);
         /* the same count in every trial has no bound without a cap: no ± to show */
-        if (isfinite(w->half_width)) fprintf(out, " ± %.4f", w->half_width);
-        else fputs(" (no bound)", out);
+        if (isfinite(w->half_width))
+            fprintf(out, " ± %.4f", w->half_width);
+        else
+            fputs(" (no bound)", out);
     }
     fputc('\n', out);
 }
 
 /* Why the run ended before its budget, and what would let it settle the blocks
  * listed: a floor for those a relative epsilon cannot settle at 0, a cap for the rest. */
-static void gave_up(const result *r, FILE *out)
-{
+static void gave_up(const result *r, FILE *out) {
     size_t floor = 0, cap = 0;
     for (size_t i = 0; i < r->nblocks; i++) {
         const result_block *b = &r->blocks[i];
         if (!is_status(b, "not_converged")) continue;
-        if (b->hits == 0 && r->relative && !(r->epsilon_floor > 0)) floor++;
-        else cap++;
+        if (b->hits == 0 && r->relative && !(r->epsilon_floor > 0))
+            floor++;
+        else
+            cap++;
     }
     fputs("ended early: no number of trials can settle the open blocks above", out);
     if (cap)
-        fputs(": nothing bounds their count;\nstate it where it belongs: `cap FILE:LINE N` (the most iterations of "
-              "the loop whose test is at that line, per entry),\n`cap FUNCTION N` (the most executions of any block "
-              "of that function, per call), or --cap N for every block", out);
+        fputs(": nothing bounds their count;\nstate it where it belongs: `cap FILE:LINE N` (the most "
+              "iterations of "
+              "the loop whose test is at that line, per entry),\n`cap FUNCTION N` (the most executions of "
+              "any block "
+              "of that function, per call), or --cap N for every block",
+              out);
     if (floor)
-        fprintf(out, "%s never reached, and 0 is within %.10g%% of a mean only if it is 0;\ngive the relative "
-                "epsilon a floor (epsilon %.10g%% + 0.001)", cap ? ";\nfor those" : ": they were", r->epsilon * 100,
-                r->epsilon * 100);
+        fprintf(out,
+                "%s never reached, and 0 is within %.10g%% of a mean only if it is 0;\ngive the relative "
+                "epsilon a floor (epsilon %.10g%% + 0.001)",
+                cap ? ";\nfor those" : ": they were", r->epsilon * 100, r->epsilon * 100);
     fputc('\n', out);
 }
 
-static void verdict(const result *r, const row *rows, FILE *out)
-{
+static void verdict(const result *r, const row *rows, FILE *out) {
     char eps[48], trials[32], of[64];
     size_t open = 0;
     precision(eps, sizeof eps, r);
@@ -400,43 +398,45 @@ static void verdict(const result *r, const row *rows, FILE *out)
     for (size_t i = 0; i < r->nblocks; i++)
         open += is_status(&r->blocks[i], "not_converged") || is_status(&r->blocks[i], "unbounded");
     if (r->converged && r->sampling && !strcmp(r->sampling, "enumerated")) {
-        fprintf(out, "exact: %zu of %zu blocks by enumeration of %s combinations\n", r->nblocks - open, r->nblocks,
-                trials);
+        fprintf(out, "exact: %zu of %zu blocks by enumeration of %s combinations\n", r->nblocks - open,
+                r->nblocks, trials);
         return;
     }
     size_t open_paths = 0;
     for (size_t i = 0; i < r->npaths; i++)
         open_paths += r->paths[i].status && !strcmp(r->paths[i].status, "not_converged");
     if (!r->converged && open == 0 && open_paths)
-        fprintf(out, "NOT CONVERGED: %zu of %zu paths not within their precision (listed above)\n", open_paths,
-                r->npaths);
+        fprintf(out, "NOT CONVERGED: %zu of %zu paths not within their precision (listed above)\n",
+                open_paths, r->npaths);
     size_t open_contexts = 0;
     for (size_t i = 0; i < r->ncontexts; i++)
         for (size_t k = 0; k < r->contexts[i].nblocks; k++)
-            open_contexts += r->contexts[i].blocks[k].status && !strcmp(r->contexts[i].blocks[k].status, "not_converged");
+            open_contexts +=
+                r->contexts[i].blocks[k].status && !strcmp(r->contexts[i].blocks[k].status, "not_converged");
     if (!r->converged && open == 0 && open_contexts)
-        fprintf(out, "NOT CONVERGED: %zu blocks in their calling contexts not within their precision (counted above)\n",
+        fprintf(out,
+                "NOT CONVERGED: %zu blocks in their calling contexts not within their precision (counted "
+                "above)\n",
                 open_contexts);
     if (r->all_failed) {
-        fprintf(out, "NOT CONVERGED: all %s %s failed (outcomes above)\n", trials, r->trials == 1 ? "trial" : "trials");
+        fprintf(out, "NOT CONVERGED: all %s %s failed (outcomes above)\n", trials,
+                r->trials == 1 ? "trial" : "trials");
         return;
     }
     if (r->converged) {
         fprintf(out, "converged: %zu of %zu blocks within %s%s at %.10g%% confidence after %s %s\n",
-                r->nblocks - open, r->nblocks, eps, of,
-                r->confidence * 100, trials, r->trials == 1 ? "trial" : "trials");
+                r->nblocks - open, r->nblocks, eps, of, r->confidence * 100, trials,
+                r->trials == 1 ? "trial" : "trials");
         return;
     }
     fprintf(out, "NOT CONVERGED: %zu of %zu blocks not within %s%s at %.10g%% confidence after %s %s%s\n",
-            open, r->nblocks, eps, of, r->confidence * 100,
-            trials, r->trials == 1 ? "trial" : "trials", r->interrupted ? " (interrupted)" : "");
+            open, r->nblocks, eps, of, r->confidence * 100, trials, r->trials == 1 ? "trial" : "trials",
+            r->interrupted ? " (interrupted)" : "");
     for (size_t i = 0; i < r->nblocks; i++) {
         const result_block *b = &r->blocks[i];
-        if (!is_status(b, "not_converged") && !is_status(b, "unbounded"))
-            continue;
+        if (!is_status(b, "not_converged") && !is_status(b, "unbounded")) continue;
         fprintf(out, "  %s %s", text(b->function), text(b->block));
-        if (strcmp(rows[i].loc, "-") != 0)
-            fprintf(out, " (%s)", rows[i].loc);
+        if (strcmp(rows[i].loc, "-") != 0) fprintf(out, " (%s)", rows[i].loc);
         if (rows[i].half[0] && is_basis(b, "plug_in"))
             fprintf(out, ": %s ± %s, %s\n", rows[i].mean, rows[i].half, rows[i].note);
         else if (rows[i].half[0])
@@ -445,29 +445,28 @@ static void verdict(const result *r, const row *rows, FILE *out)
             fprintf(out, ": %s, %s\n", rows[i].mean, rows[i].note[0] ? rows[i].note : "no bound");
     }
     size_t unbounded = 0;
-    for (size_t i = 0; i < r->nblocks; i++)
-        unbounded += is_status(&r->blocks[i], "unbounded");
+    for (size_t i = 0; i < r->nblocks; i++) unbounded += is_status(&r->blocks[i], "unbounded");
     if (unbounded)
-        fprintf(out, "%zu block%s had no end in some trials (killed at the timeout): %s no finite expected count as far\n"
-                "as the trials tell; fix the endless loop, or raise the timeout if those runs only take long\n",
-                unbounded, unbounded == 1 ? "" : "s", unbounded == 1 ? "it has" : "they have");
-    if (r->gave_up && unbounded < open)
-        gave_up(r, out);
+        fprintf(
+            out,
+            "%zu block%s had no end in some trials (killed at the timeout): %s no finite expected count as "
+            "far\n"
+            "as the trials tell; fix the endless loop, or raise the timeout if those runs only take long\n",
+            unbounded, unbounded == 1 ? "" : "s", unbounded == 1 ? "it has" : "they have");
+    if (r->gave_up && unbounded < open) gave_up(r, out);
 }
 
 /* Writes R as text: a header (spec, mode and entry, what MEAN counts, epsilon, confidence,
  * seed, trials, crashes, timeouts, timing), the table, the failed trials, and a verdict
  * line listing the blocks that did not converge. Returns 0, or -1 with errno set: ENOMEM,
  * or the stream's errno when writing failed. */
-int result_write_text(const result *r, FILE *out)
-{
+int result_write_text(const result *r, FILE *out) {
     row *rows = calloc(r->nblocks ? r->nblocks : 1, sizeof *rows);
     if (!rows) {
         errno = ENOMEM;
         return -1;
     }
-    for (size_t i = 0; i < r->nblocks; i++)
-        fill(&rows[i], &r->blocks[i], r);
+    for (size_t i = 0; i < r->nblocks; i++) fill(&rows[i], &r->blocks[i], r);
     header(r, out);
     fputc('\n', out);
     table(r, rows, out);

@@ -1,4 +1,5 @@
-/* freqsys/result/code_place.c: where in the program a code address of a stuck or crashed trial lies: its block, its loop. */
+/* freqsys/result/code_place.c: where in the program a code address of a stuck or crashed trial lies: its
+ * block, its loop. */
 /* SPDX-License-Identifier: MIT */
 #define _GNU_SOURCE
 #include "code_place.h"
@@ -13,7 +14,7 @@
 /* The innermost frame at offset OFF of the shared object PATH that is a function of
  * MOD, as its index, with its line in *LINE; -1 when none. */
 static long locate(const fsabi_module *mod, const char *path, uintptr_t off, uint32_t *line) {
-    if (strchr(path, '\'')) return -1;   /* not quoted below */
+    if (strchr(path, '\'')) return -1; /* not quoted below */
     char cmd[4200];
     snprintf(cmd, sizeof cmd, "llvm-symbolizer-19 --inlining --obj='%s' 0x%llx 2>/dev/null", path,
              (unsigned long long)off);
@@ -25,7 +26,7 @@ static long locate(const fsabi_module *mod, const char *path, uintptr_t off, uin
     while (found < 0 && fgets(name, sizeof name, f) && fgets(where, sizeof where, f)) {
         name[strcspn(name, "\n")] = '\0';
         char *colon = strrchr(where, ':');
-        if (colon) *colon = '\0';   /* the column */
+        if (colon) *colon = '\0'; /* the column */
         colon = strrchr(where, ':');
         if (!colon) continue;
         for (uint64_t i = 0; i < mod->nfunctions; i++)
@@ -60,7 +61,11 @@ static int mapped_name(uintptr_t base, char *out, size_t n) {
 /* The places found so far: a crash site or a stuck loop is the same few addresses
  * in trial after trial, and the symbolizer takes tens of milliseconds a call. */
 #define PLACE_CACHE 256
-static struct known_place { uint64_t pc; long function; uint32_t line; } known[PLACE_CACHE];
+static struct known_place {
+    uint64_t pc;
+    long function;
+    uint32_t line;
+} known[PLACE_CACHE];
 static size_t nknown;
 
 static long place_uncached(const fsabi_module *mod, uint64_t pc, uint32_t *line);
@@ -82,7 +87,7 @@ static long place_uncached(const fsabi_module *mod, uint64_t pc, uint32_t *line)
     /* an address the worker reported, not a pointer this process made */
     if (!dladdr((void *)(uintptr_t)pc, &at) ||   // NOLINT(performance-no-int-to-ptr)
         !dladdr(mod, &self) || at.dli_fbase != self.dli_fbase)
-        return -1;   /* outside the module: the C library, or lost */
+        return -1; /* outside the module: the C library, or lost */
     char file[128];
     if (mapped_name((uintptr_t)at.dli_fbase, file, sizeof file) != 0) return -1;
     return locate(mod, file, (uintptr_t)pc - (uintptr_t)at.dli_fbase, line);
@@ -90,8 +95,8 @@ static long place_uncached(const fsabi_module *mod, uint64_t pc, uint32_t *line)
 
 /* The blocks of function FI that start at LINE, each given to FN; or, when none
  * does, the last one starting before it. Returns how many were given. */
-static int blocks_at(const fsabi_module *mod, long fi, uint32_t line, void (*fn)(const fsabi_module *, uint32_t, void *),
-                     void *arg) {
+static int blocks_at(const fsabi_module *mod, long fi, uint32_t line,
+                     void (*fn)(const fsabi_module *, uint32_t, void *), void *arg) {
     const fsabi_function *f = &mod->functions[fi];
     uint32_t before = UINT32_MAX, best_line = 0;
     int any = 0;
@@ -112,7 +117,9 @@ static int blocks_at(const fsabi_module *mod, long fi, uint32_t line, void (*fn)
     return any;
 }
 
-static void mark_loop(const fsabi_module *mod, uint32_t b, void *stuck) { natural_loop_mark(mod, b, stuck); }
+static void mark_loop(const fsabi_module *mod, uint32_t b, void *stuck) {
+    natural_loop_mark(mod, b, stuck);
+}
 
 void code_place_mark_loop(void *ctx, uint64_t pc, uint8_t *stuck) {
     const fsabi_module *mod = ctx;

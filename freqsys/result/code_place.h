@@ -1,4 +1,5 @@
-/* freqsys/result/code_place.h: where in the program a code address of a stuck or crashed trial lies: its block, its loop. */
+/* freqsys/result/code_place.h: where in the program a code address of a stuck or crashed trial lies: its
+ * block, its loop. */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_CODE_PLACE_H
 #define FREQSYS_CODE_PLACE_H

@@ -1,4 +1,5 @@
-/* freqsys/result/path_hashed.c: the result's entries for the paths of functions past --max-paths, counted by id per trial. */
+/* freqsys/result/path_hashed.c: the result's entries for the paths of functions past --max-paths, counted by
+ * id per trial. */
 /* SPDX-License-Identifier: MIT */
 #include "path_hashed.h"
 
@@ -19,7 +20,7 @@ typedef struct function_paths {
     unsigned *first, *succ;
     path_graph graph;
     path_numbering numbering;
-    int numbered;              /* ids are Ball-Larus numbers that decode */
+    int numbered; /* ids are Ball-Larus numbers that decode */
 } function_paths;
 
 static void function_paths_free(function_paths *fp) {
@@ -41,7 +42,8 @@ static int function_paths_build(const fsabi_module *mod, uint32_t fi, function_p
     for (uint32_t b = 0; b < n; b++) {
         const fsabi_block *blk = &mod->blocks[f->first_block + b];
         fp->first[b] = e;
-        for (uint32_t s = 0; s < blk->nsuccessors; s++) fp->succ[e++] = mod->edges[blk->first_successor + s] - f->first_block;
+        for (uint32_t s = 0; s < blk->nsuccessors; s++)
+            fp->succ[e++] = mod->edges[blk->first_successor + s] - f->first_block;
     }
     fp->first[n] = e;
     fp->graph = (path_graph){n, fp->first, fp->succ};
@@ -54,11 +56,14 @@ static int function_paths_build(const fsabi_module *mod, uint32_t fi, function_p
 
 /* OUT's blocks (and back_to) from ID; returns the fewest runs any of them is proven
  * to have, or INFINITY when ID does not decode. */
-static double decode(const fsabi_module *mod, uint32_t fi, const function_paths *fp, uint64_t id, result_path *out,
-                     int *oom) {
+static double decode(const fsabi_module *mod, uint32_t fi, const function_paths *fp, uint64_t id,
+                     result_path *out, int *oom) {
     if (!fp->numbered) return INFINITY;
     unsigned *nodes = calloc((size_t)fp->graph.n + 1, sizeof *nodes), back_to;
-    if (!nodes) { *oom = 1; return INFINITY; }
+    if (!nodes) {
+        *oom = 1;
+        return INFINITY;
+    }
     size_t len = path_numbering_decode(&fp->graph, &fp->numbering, id, nodes, &back_to);
     double bound = len ? INFINITY : NAN;
     uint32_t first = mod->functions[fi].first_block;
@@ -66,19 +71,22 @@ static double decode(const fsabi_module *mod, uint32_t fi, const function_paths 
     if (!out->blocks) *oom = 1;
     for (size_t k = 0; !*oom && k < len; k++) {
         const fsabi_block *b = &mod->blocks[first + nodes[k]];
-        double runs = b->tail_mass > 0 ? INFINITY : runner_block_max_runs(b);   /* a tail's level is no bound for a path */
+        double runs = b->tail_mass > 0 ? INFINITY
+                                       : runner_block_max_runs(b); /* a tail's level is no bound for a path */
         if (runs < bound) bound = runs;
         if (!(out->blocks[out->nblocks++] = strdup(b->label))) *oom = 1;
     }
-    if (!*oom && len && back_to != UINT32_MAX && !(out->back_to = strdup(mod->blocks[first + back_to].label))) *oom = 1;
+    if (!*oom && len && back_to != UINT32_MAX && !(out->back_to = strdup(mod->blocks[first + back_to].label)))
+        *oom = 1;
     free(nodes);
     return isnan(bound) ? INFINITY : bound;
 }
 
 /* One hashed path's entry: figures, verdict, blocks, notes. ORDINAL is its place among
  * its function's paths seen. Returns 0, or -1 out of memory. */
-static int path_entry(result_path *out, const fsabi_module *mod, const runner_config *cfg, const function_paths *fp,
-                      const path_tally *pt, uint64_t valid, uint64_t lost, uint64_t ordinal, double per) {
+static int path_entry(result_path *out, const fsabi_module *mod, const runner_config *cfg,
+                      const function_paths *fp, const path_tally *pt, uint64_t valid, uint64_t lost,
+                      uint64_t ordinal, double per) {
     int oom = 0;
     out->hashed = 1;
     out->function = strdup(mod->functions[pt->function].name);
@@ -97,8 +105,10 @@ static int path_entry(result_path *out, const fsabi_module *mod, const runner_co
     unsigned why = hashed_verdict_judge(&cfg->stop, &m, bound, lost, &v);
     note[0] = 0;
     if (!decoded)
-        snprintf(note, sizeof note, "%s", fp->numbered ? "blocks not decoded: the id is not a path of the numbering"
-                 : "blocks not decoded: the id is a hash of the path's edges (more than 2^64 paths)");
+        snprintf(note, sizeof note, "%s",
+                 fp->numbered
+                     ? "blocks not decoded: the id is not a path of the numbering"
+                     : "blocks not decoded: the id is a hash of the path's edges (more than 2^64 paths)");
     if (why & HASHED_NO_BOUND)
         snprintf(note + strlen(note), sizeof note - strlen(note), "%sno proven bound on its runs per run",
                  note[0] ? "; " : "");
@@ -126,7 +136,7 @@ static double unseen_bound(const fsabi_module *mod, uint32_t fi, const path_tall
     double r = hashed_verdict_starts(mod, fi);
     uint64_t half = rr->trials / 2, failed = runner_hashed_lost(rr);
     if (!isfinite(r) || rr->trials - half <= failed) return NAN;
-    uint64_t h = rr->trials - half - failed, k = 0;   /* at least H valid trials in the second half */
+    uint64_t h = rr->trials - half - failed, k = 0; /* at least H valid trials in the second half */
     for (size_t i = 0; i < n; i++)
         if (items[i].first_trial >= half && items[i].first_trial != UINT64_MAX) k += items[i].t.hits;
     return r * clopper_pearson_upper(k < h ? k : h, h, alpha);
@@ -137,19 +147,25 @@ static int function_note(result_path_function *out, const fsabi_module *mod, uin
                          uint64_t valid, uint64_t lost, double unseen, double confidence) {
     const fsabi_path_function *pf = &mod->path_functions[fi];
     char total[48], note[512];
-    if (pf->total == UINT64_MAX) snprintf(total, sizeof total, "more than 2^64");
-    else snprintf(total, sizeof total, "%llu", (unsigned long long)pf->total);
-    int n = snprintf(note, sizeof note, "hashed: %s paths > limit %llu; %llu distinct paths seen in %llu trials; "
+    if (pf->total == UINT64_MAX)
+        snprintf(total, sizeof total, "more than 2^64");
+    else
+        snprintf(total, sizeof total, "%llu", (unsigned long long)pf->total);
+    int n = snprintf(note, sizeof note,
+                     "hashed: %s paths > limit %llu; %llu distinct paths seen in %llu trials; "
                      "paths never seen are not covered (their total mean in these trials is 0",
-                     total, (unsigned long long)mod->max_paths, (unsigned long long)seen, (unsigned long long)valid);
+                     total, (unsigned long long)mod->max_paths, (unsigned long long)seen,
+                     (unsigned long long)valid);
     if (n > 0 && (size_t)n < sizeof note)
         n += isfinite(unseen) && !lost
-             ? snprintf(note + n, sizeof note - (size_t)n, "; at most %.4g a run at %.4g%% confidence)", unseen,
-                        100 * confidence)
-             : snprintf(note + n, sizeof note - (size_t)n, "; no bound on it)");
+                 ? snprintf(note + n, sizeof note - (size_t)n, "; at most %.4g a run at %.4g%% confidence)",
+                            unseen, 100 * confidence)
+                 : snprintf(note + n, sizeof note - (size_t)n, "; no bound on it)");
     if (lost && n > 0 && (size_t)n < sizeof note)
-        snprintf(note + n, sizeof note - (size_t)n, "; the per-trial path table was full in %llu trials: counts "
-                 "were lost, its paths are not converged", (unsigned long long)lost);
+        snprintf(note + n, sizeof note - (size_t)n,
+                 "; the per-trial path table was full in %llu trials: counts "
+                 "were lost, its paths are not converged",
+                 (unsigned long long)lost);
     free(out->note);
     out->note = strdup(note);
     out->hashed = 1;
@@ -172,20 +188,26 @@ int path_hashed_results(result *r, const fsabi_module *mod, const runner_config 
     uint64_t valid = rr->trials - runner_hashed_lost(rr);
     size_t at = 0, listed = 0;
     for (uint32_t fi = 0; fi < mod->nfunctions; fi++) {
-        if (mod->functions[fi].name[0] == '(') continue;   /* the MMIO writes' entry has no paths */
+        if (mod->functions[fi].name[0] == '(') continue; /* the MMIO writes' entry has no paths */
         result_path_function *entry = &r->path_functions[listed++];
         if (mod->path_functions[fi].status != FSABI_PATHS_HASHED) continue;
         uint64_t lost = hashed ? path_tallies_lost(hashed, fi) : 0;
         function_paths fp;
-        if (function_paths_build(mod, fi, &fp) != 0) { function_paths_free(&fp); return -1; }
+        if (function_paths_build(mod, fi, &fp) != 0) {
+            function_paths_free(&fp);
+            return -1;
+        }
         uint64_t ordinal = 0;
         size_t first = at;
         int rc = 0;
         for (; rc == 0 && at < nseen && hashed->items[at].function == fi; at++, ordinal++)
-            rc = path_entry(&r->paths[r->npaths++], mod, cfg, &fp, &hashed->items[at], valid, lost, ordinal, per);
+            rc = path_entry(&r->paths[r->npaths++], mod, cfg, &fp, &hashed->items[at], valid, lost, ordinal,
+                            per);
         function_paths_free(&fp);
-        double unseen = unseen_bound(mod, fi, hashed ? hashed->items + first : NULL, at - first, rr, cfg->stop.alpha);
-        if (rc != 0 || function_note(entry, mod, fi, ordinal, valid, lost, unseen / per, 1 - cfg->stop.alpha) != 0)
+        double unseen =
+            unseen_bound(mod, fi, hashed ? hashed->items + first : NULL, at - first, rr, cfg->stop.alpha);
+        if (rc != 0 ||
+            function_note(entry, mod, fi, ordinal, valid, lost, unseen / per, 1 - cfg->stop.alpha) != 0)
             return -1;
     }
     return 0;

@@ -1,4 +1,5 @@
-/* freqsys/result/path_hashed.h: the result's entries for the paths of functions past --max-paths, counted by id per trial. */
+/* freqsys/result/path_hashed.h: the result's entries for the paths of functions past --max-paths, counted by
+ * id per trial. */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_PATH_HASHED_H
 #define FREQSYS_PATH_HASHED_H

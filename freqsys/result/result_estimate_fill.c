@@ -1,4 +1,5 @@
-/* freqsys/result/result_estimate_fill.c: a result entry's estimate from what the stopping rule counted and decided. */
+/* freqsys/result/result_estimate_fill.c: a result entry's estimate from what the stopping rule counted and
+ * decided. */
 /* SPDX-License-Identifier: MIT */
 #include "result_estimate_fill.h"
 
@@ -6,8 +7,7 @@
 #include <string.h>
 
 int result_estimate_fill(result_estimate *e, const tally_moments *m, const block_verdict *v, double max_runs,
-                         double per)
-{
+                         double per) {
     e->mean = m->mean / per;
     e->stddev = m->stddev / per;
     e->half_width = v->half_width / per;

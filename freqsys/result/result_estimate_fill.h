@@ -1,4 +1,5 @@
-/* freqsys/result/result_estimate_fill.h: a result entry's estimate from what the stopping rule counted and decided. */
+/* freqsys/result/result_estimate_fill.h: a result entry's estimate from what the stopping rule counted and
+ * decided. */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_RESULT_ESTIMATE_FILL_H
 #define FREQSYS_RESULT_ESTIMATE_FILL_H

@@ -1,4 +1,5 @@
-/* freqsys/result/run_outcomes.c: how a run's trials ended, as the result's outcomes (shares and intervals) and crash sites. */
+/* freqsys/result/run_outcomes.c: how a run's trials ended, as the result's outcomes (shares and intervals)
+ * and crash sites. */
 /* SPDX-License-Identifier: MIT */
 #define _GNU_SOURCE
 #include "run_outcomes.h"
@@ -38,8 +39,10 @@ int run_outcomes_fill(result *r, const runner_result *rr, double confidence) {
     rc |= add(r, "abort", o->aborts, n, alpha);
     for (int k = 0; k < RUNNER_SIGNALS; k++) {
         const char *abbrev = k > 0 ? sigabbrev_np(k) : NULL;
-        if (abbrev) snprintf(name, sizeof name, "SIG%s", abbrev);
-        else snprintf(name, sizeof name, "signal %d", k);
+        if (abbrev)
+            snprintf(name, sizeof name, "SIG%s", abbrev);
+        else
+            snprintf(name, sizeof name, "signal %d", k);
         rc |= add(r, name, o->signals[k], n, alpha);
     }
     rc |= add(r, "timeout", rr->timeouts, n, alpha);

@@ -1,4 +1,5 @@
-/* freqsys/result/run_outcomes.h: how a run's trials ended, as the result's outcomes (shares and intervals) and crash sites. */
+/* freqsys/result/run_outcomes.h: how a run's trials ended, as the result's outcomes (shares and intervals)
+ * and crash sites. */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_RUN_OUTCOMES_H
 #define FREQSYS_RUN_OUTCOMES_H

@@ -1,4 +1,5 @@
-/* freqsys/result/run_summary.c: the line `freqsys run` closes with on stderr, so a result written to a file still shows its verdict. */
+/* freqsys/result/run_summary.c: the line `freqsys run` closes with on stderr, so a result written to a file
+ * still shows its verdict. */
 /* SPDX-License-Identifier: MIT */
 #include <stdio.h>
 #include <string.h>
@@ -8,8 +9,8 @@
 static size_t open_blocks(const result *r) {
     size_t open = 0;
     for (size_t i = 0; i < r->nblocks; i++)
-        open += r->blocks[i].status && (!strcmp(r->blocks[i].status, "not_converged") ||
-                                        !strcmp(r->blocks[i].status, "unbounded"));
+        open += r->blocks[i].status &&
+                (!strcmp(r->blocks[i].status, "not_converged") || !strcmp(r->blocks[i].status, "unbounded"));
     return open;
 }
 
@@ -24,9 +25,12 @@ static const char *why_open(const result *r) {
 
 /* "0.3", or "2% of each mean + 0.001". */
 static void precision(const result *r, char *buf, size_t size) {
-    if (!r->relative) snprintf(buf, size, "%.10g", r->epsilon);
-    else if (r->epsilon_floor > 0) snprintf(buf, size, "%.10g%% of each mean + %.10g", r->epsilon * 100, r->epsilon_floor);
-    else snprintf(buf, size, "%.10g%% of each mean", r->epsilon * 100);
+    if (!r->relative)
+        snprintf(buf, size, "%.10g", r->epsilon);
+    else if (r->epsilon_floor > 0)
+        snprintf(buf, size, "%.10g%% of each mean + %.10g", r->epsilon * 100, r->epsilon_floor);
+    else
+        snprintf(buf, size, "%.10g%% of each mean", r->epsilon * 100);
 }
 
 void run_summary_print(const result *r, const char *written_to, FILE *out) {
@@ -41,11 +45,17 @@ void run_summary_print(const result *r, const char *written_to, FILE *out) {
         fprintf(out, "freqsys: converged: %zu of %zu blocks within %s at %.10g%% confidence after %llu %s",
                 r->nblocks - open, r->nblocks, eps, r->confidence * 100, (unsigned long long)r->trials, unit);
     else
-        fprintf(out, "freqsys: NOT CONVERGED: %zu of %zu blocks not within %s at %.10g%% confidence after %llu %s%s",
-                open, r->nblocks, eps, r->confidence * 100, (unsigned long long)r->trials, unit, why_open(r));
-    if (r->elapsed_s < 1) fprintf(out, " in %.3g ms", r->elapsed_s * 1000);
-    else if (r->elapsed_s < 120) fprintf(out, " in %.3g s", r->elapsed_s);
-    else fprintf(out, " in %ld min %.0f s", (long)(r->elapsed_s / 60), r->elapsed_s - 60 * (double)(long)(r->elapsed_s / 60));
+        fprintf(
+            out,
+            "freqsys: NOT CONVERGED: %zu of %zu blocks not within %s at %.10g%% confidence after %llu %s%s",
+            open, r->nblocks, eps, r->confidence * 100, (unsigned long long)r->trials, unit, why_open(r));
+    if (r->elapsed_s < 1)
+        fprintf(out, " in %.3g ms", r->elapsed_s * 1000);
+    else if (r->elapsed_s < 120)
+        fprintf(out, " in %.3g s", r->elapsed_s);
+    else
+        fprintf(out, " in %ld min %.0f s", (long)(r->elapsed_s / 60),
+                r->elapsed_s - 60 * (double)(long)(r->elapsed_s / 60));
     if (written_to) fprintf(out, "; result written to %s", written_to);
     fputc('\n', out);
 }

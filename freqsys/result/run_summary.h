@@ -1,4 +1,5 @@
-/* freqsys/result/run_summary.h: the line `freqsys run` closes with on stderr, so a result written to a file still shows its verdict. */
+/* freqsys/result/run_summary.h: the line `freqsys run` closes with on stderr, so a result written to a file
+ * still shows its verdict. */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_RUN_SUMMARY_H
 #define FREQSYS_RUN_SUMMARY_H

@@ -1,4 +1,5 @@
-/* freqsys/run/cli_run.c: `freqsys run`: build the instrumented program, configure the runner, enumerate or sample, deliver the result. */
+/* freqsys/run/cli_run.c: `freqsys run`: build the instrumented program, configure the runner, enumerate or
+ * sample, deliver the result. */
 /* SPDX-License-Identifier: MIT */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -50,13 +51,12 @@ static int write_result(const result *r, const run_options *o) {
     return rc;
 }
 
-
 /* Enumerates when the spec allows it: 0 with EN filled, 1 when it does not apply
  * (WHY says why), -1 on a failure to run at all. */
 static int try_enumeration(const spec *s, const run_options *o, const runner_config *cfg,
                            enumerate_result *en, char *why, size_t whylen) {
     uint64_t limit = o->has_enumerate_limit ? o->enumerate_limit : ENUMERATE_DEFAULT_LIMIT;
-    if (limit > cfg->max_trials) limit = cfg->max_trials;   /* no more runs than the trial budget */
+    if (limit > cfg->max_trials) limit = cfg->max_trials; /* no more runs than the trial budget */
     if (limit == 0) {
         snprintf(why, whylen, "--enumerate-limit 0");
         return 1;
@@ -65,7 +65,8 @@ static int try_enumeration(const spec *s, const run_options *o, const runner_con
      * (and each handler's count), and the per-call mean is the exact total over the
      * counted calls divided by their number. */
     if (!enumerate_spec_finite(s, limit, why, whylen)) return 1;
-    return enumerate_run(cfg->mod, &cfg->program, cfg->seed, limit, cfg->timeout_s, &cfg->limits, en, why, whylen);
+    return enumerate_run(cfg->mod, &cfg->program, cfg->seed, limit, cfg->timeout_s, &cfg->limits, en, why,
+                         whylen);
 }
 
 static int run_command(int argc, char **argv, cluster *cl);
@@ -97,9 +98,10 @@ static int prepare(run_state *st, int argc, char **argv, cluster *cl) {
     run_options *o = &st->o;
     int rc = run_options_parse(argc, argv, o);
     if (rc) return rc;
-    if (cl->rank != 0) o->quiet = 1;   /* rank 0 speaks for the job */
+    if (cl->rank != 0) o->quiet = 1; /* rank 0 speaks for the job */
     /* ranks sharing a host share its cores */
-    if (!o->has_jobs && cl->local_size > 1) o->jobs = o->jobs / cl->local_size > 1 ? o->jobs / cl->local_size : 1;
+    if (!o->has_jobs && cl->local_size > 1)
+        o->jobs = o->jobs / cl->local_size > 1 ? o->jobs / cl->local_size : 1;
     char err[16384];
     if (o->resume_path) {
         if (checkpoint_read(o->resume_path, &st->resume, err, sizeof err) != 0) {
@@ -107,14 +109,16 @@ static int prepare(run_state *st, int argc, char **argv, cluster *cl) {
             return EXIT_USAGE;
         }
         if ((rc = run_resume_settings(o, &st->resume)) != 0) return rc;
-        if (st->resume.sampling_note && !(st->sampling_note = strdup(st->resume.sampling_note))) return EXIT_USAGE;
+        if (st->resume.sampling_note && !(st->sampling_note = strdup(st->resume.sampling_note)))
+            return EXIT_USAGE;
     }
     LLVMContextRef ctx = NULL;
     LLVMModuleRef m = NULL;
     instrument_counting counting = {o->max_paths, (unsigned)o->context_depth};
     /* -e and -g stand in for the spec's lines (configure takes the options first) */
     int given = (o->has_epsilon ? SPEC_GIVEN_EPSILON : 0) | (o->has_confidence ? SPEC_GIVEN_CONFIDENCE : 0);
-    rc = pipeline_instrument_counting(o->spec_path, given, o->optimize, &counting, &st->s, &ctx, &m, &st->warnings);
+    rc = pipeline_instrument_counting(o->spec_path, given, o->optimize, &counting, &st->s, &ctx, &m,
+                                      &st->warnings);
     if (rc != EXIT_OK) return rc;
     /* The text result on stdout shows them; a result written to a file or as JSON
      * would hide them from the user at the terminal, so they go to stderr too. */
@@ -130,8 +134,10 @@ static int prepare(run_state *st, int argc, char **argv, cluster *cl) {
     }
     if (o->resume_path && (checkpoint_module_id(st->mod) != st->resume.module_id ||
                            st->resume.ntallies != fsabi_ncounters(st->mod))) {
-        fprintf(stderr, "freqsys: error: %s was made for another version of the program; "
-                "it cannot be continued\n", o->resume_path);
+        fprintf(stderr,
+                "freqsys: error: %s was made for another version of the program; "
+                "it cannot be continued\n",
+                o->resume_path);
         return EXIT_USAGE;
     }
     return EXIT_OK;
@@ -143,10 +149,11 @@ static int configure(run_state *st, cluster *cl) {
     run_options *o = &st->o;
     const spec *s = st->s;
     runner_config *cfg = &st->cfg;
-    if (o->cap == 0 && s->cap > 0) o->cap = (double)s->cap;   /* --cap wins over the spec's */
+    if (o->cap == 0 && s->cap > 0) o->cap = (double)s->cap; /* --cap wins over the spec's */
     cfg->mod = st->mod;
-    cfg->program = (program_hooks){st->rt->run_trial, st->rt->set_draw_source, st->rt->rng, st->rt->scores_take, NULL,
-                                   st->rt->exit_status};
+    cfg->program =
+        (program_hooks){st->rt->run_trial,  st->rt->set_draw_source, st->rt->rng, st->rt->scores_take, NULL,
+                        st->rt->exit_status};
     cfg->rare_block = -1;
     cfg->mark_stuck = code_place_mark_loop;
     cfg->locate_crash = code_place_block;
@@ -155,7 +162,7 @@ static int configure(run_state *st, cluster *cl) {
     cfg->jobs = o->jobs;
     cfg->max_trials = o->has_max_trials ? o->max_trials : s->max_trials;
     cfg->timeout_s = o->timeout_s > 0 ? o->timeout_s : s->timeout_s;
-    cfg->progress = o->quiet ? 0 : isatty(2) ? 1 : 2;   /* a log gets a line every 10 s */
+    cfg->progress = o->quiet ? 0 : isatty(2) ? 1 : 2; /* a log gets a line every 10 s */
     cfg->limits.address_space = CONFINE_DEFAULT_ADDRESS_SPACE;
     cfg->limits.allow_writes = o->allow_writes;
     cfg->limits.allow_network = o->allow_network || s->network_allowed;
@@ -165,11 +172,23 @@ static int configure(run_state *st, cluster *cl) {
     cfg->worker_rss_limit = RUNNER_DEFAULT_RSS_LIMIT;
     cfg->resume = o->resume_path ? &st->resume.state : NULL;
     cfg->cluster = cl;
-    st->spec_abs = realpath(o->spec_path, NULL);   /* --resume finds it from any folder */
-    st->ckpt = (checkpoint_target){{st->spec_abs ? st->spec_abs : (char *)o->spec_path, checkpoint_module_id(st->mod), cfg->seed, cfg->max_trials,
-                                    0, 0, 0, (int)o->family, (int)o->method, o->cap, fsabi_ncounters(st->mod), {0}, 0,
+    st->spec_abs = realpath(o->spec_path, NULL); /* --resume finds it from any folder */
+    st->ckpt = (checkpoint_target){{st->spec_abs ? st->spec_abs : (char *)o->spec_path,
+                                    checkpoint_module_id(st->mod),
+                                    cfg->seed,
+                                    cfg->max_trials,
+                                    0,
+                                    0,
+                                    0,
+                                    (int)o->family,
+                                    (int)o->method,
+                                    o->cap,
+                                    fsabi_ncounters(st->mod),
+                                    {0},
+                                    0,
                                     st->sampling_note},
-                                   "", 0};
+                                   "",
+                                   0};
     run_resume_checkpoint_path(o, st->ckpt.path, sizeof st->ckpt.path);
     cfg->on_checkpoint = run_resume_write_checkpoint;
     cfg->checkpoint_ctx = &st->ckpt;
@@ -182,17 +201,18 @@ static int configure(run_state *st, cluster *cl) {
     stop_params_floor(&cfg->stop, o->has_floor ? o->epsilon_floor : s->epsilon_floor);
     stop_params_family(&cfg->stop, o->family, runner_family_size(st->mod));
     stop_params_method(&cfg->stop, o->method, o->cap);
-    cfg->stop.order_seed = cfg->seed;   /* the betting interval's order of the trials: the run's own stream */
+    cfg->stop.order_seed = cfg->seed; /* the betting interval's order of the trials: the run's own stream */
     if (o->sampling) sampling_method_parse(o->sampling, &cfg->sampling);
     cfg->runs_per_trial = cfg->sampling == SAMPLING_PLAIN ? 1
-                        : o->points ? (uint32_t)o->points : sampling_method_default_runs(cfg->sampling);
-    if (cfg->timeout_s <= 0 && o->replay < 0) {   /* none given: from the first trials, reported */
+                          : o->points                     ? (uint32_t)o->points
+                                                          : sampling_method_default_runs(cfg->sampling);
+    if (cfg->timeout_s <= 0 && o->replay < 0) { /* none given: from the first trials, reported */
         cfg->timeout_s = timeout_calibrate(cfg);
         cfg->timeout_calibrated = 1;
     }
-    cfg->timeout_s *= cfg->runs_per_trial;   /* the spec's timeout is per run; a trial is a replicate */
+    cfg->timeout_s *= cfg->runs_per_trial; /* the spec's timeout is per run; a trial is a replicate */
     const char *shown;
-    if (run_features_unresumable(st, &shown)) cfg->on_checkpoint = NULL;   /* the table says which continue */
+    if (run_features_unresumable(st, &shown)) cfg->on_checkpoint = NULL; /* the table says which continue */
     st->ckpt.header.max_paths = o->max_paths;
     st->ckpt.header.epsilon = cfg->stop.epsilon;
     st->ckpt.header.confidence = cfg->stop.confidence;
@@ -204,10 +224,13 @@ static int configure(run_state *st, cluster *cl) {
     if (!cfg->stop.relative) cfg->stop.epsilon *= per_trial;
     cfg->stop.floor *= per_trial;
     cfg->stop.cap *= per_trial;
-    if (cfg->sampling != SAMPLING_PLAIN && st->mod->path_table) {   /* a hashed path's tally is a run's, not a replicate's */
-        fprintf(stderr, "freqsys: error: --sampling %s does not combine with hashed paths (a function with more "
+    if (cfg->sampling != SAMPLING_PLAIN &&
+        st->mod->path_table) { /* a hashed path's tally is a run's, not a replicate's */
+        fprintf(stderr,
+                "freqsys: error: --sampling %s does not combine with hashed paths (a function with more "
                 "paths than --max-paths or the module's room for counters); raise --max-paths or use "
-                "--sampling plain\n", o->sampling);
+                "--sampling plain\n",
+                o->sampling);
         return EXIT_USAGE;
     }
     if (run_features_prepare(st) != EXIT_OK) return EXIT_USAGE;
@@ -231,7 +254,7 @@ static int deliver(run_state *st, result *r, int complete) {
     r->nwarnings = st->warnings.n;
     st->warnings = (transform_warnings){0};
     if (st->s && st->s->ninputs && (r->inputs = calloc(st->s->ninputs, sizeof *r->inputs)))
-        for (size_t i = 0; i < st->s->ninputs; i++) {   /* what each declaration drew, as check prints it */
+        for (size_t i = 0; i < st->s->ninputs; i++) { /* what each declaration drew, as check prints it */
             int n = spec_input_text(&st->s->inputs[i], NULL, 0);
             if (n < 0 || !(r->inputs[r->ninputs] = malloc((size_t)n + 1))) break;
             spec_input_text(&st->s->inputs[i], r->inputs[r->ninputs++], (size_t)n + 1);
@@ -274,7 +297,7 @@ static int run_enumerated(run_state *st, cluster *cl, int *done) {
     enumerate_result en;
     char why[768];
     if (try_enumeration(st->s, o, &st->cfg, &en, why, sizeof why) != 0) {
-        if (o->sampling) {   /* asked for by name: say why not */
+        if (o->sampling) { /* asked for by name: say why not */
             char note[1024];
             snprintf(note, sizeof note, "not enumerated (%s); sampled plainly", why);
             if (!o->quiet) fprintf(stderr, "freqsys: %s\n", note);
@@ -311,16 +334,16 @@ static int choose_sampling(run_state *st, cluster *cl) {
         fprintf(stderr, "freqsys: error: %s\n", err);
         return EXIT_USAGE;
     }
-    if (!c.compared) return EXIT_OK;   /* plain, untried against the others: as before */
+    if (!c.compared) return EXIT_OK; /* plain, untried against the others: as before */
     sampling_choice_describe(&c, note, sizeof note);
     free(st->sampling_note);
     st->sampling_note = strdup(note);
-    st->ckpt.header.sampling_note = st->sampling_note;   /* a resumed run says so too */
+    st->ckpt.header.sampling_note = st->sampling_note; /* a resumed run says so too */
     if (c.method == SAMPLING_PLAIN) return EXIT_OK;
     cfg->sampling = c.method;
     cfg->runs_per_trial = c.runs;
-    cfg->timeout_s *= c.runs;       /* per run in the spec; a trial is a replicate */
-    cfg->on_checkpoint = NULL;      /* a replicate's tallies are not in the checkpoint's format */
+    cfg->timeout_s *= c.runs;  /* per run in the spec; a trial is a replicate */
+    cfg->on_checkpoint = NULL; /* a replicate's tallies are not in the checkpoint's format */
     o->sampling = sampling_method_name(c.method);
     return EXIT_OK;
 }
@@ -332,26 +355,30 @@ static int run_sampled(run_state *st, cluster *cl) {
     runner_config *cfg = &st->cfg;
     runner_result rr;
     int failed = runner_run(cfg, &rr) != 0;
-    if (cfg->trace && fclose(cfg->trace) != 0) fprintf(stderr, "freqsys: error: writing %s failed\n", o->trace_path);
+    if (cfg->trace && fclose(cfg->trace) != 0)
+        fprintf(stderr, "freqsys: error: writing %s failed\n", o->trace_path);
     cfg->trace = NULL;
     size_t ncounters = fsabi_ncounters(st->mod) * (cfg->sampling != SAMPLING_PLAIN ? 2 : 1);
     int rc = EXIT_OK;
     if (failed) {
         fprintf(stderr, "freqsys: error: %s\n", rr.error);
         rc = EXIT_USAGE;
-    } else if (cl->rank == 0) {   /* the result and the checkpoint are rank 0's to write */
+    } else if (cl->rank == 0) { /* the result and the checkpoint are rank 0's to write */
         const char *shown, *what = run_features_unresumable(st, &shown);
         if (rr.interrupted && what) {
-            if (!o->quiet) fprintf(stderr, "freqsys: interrupted after %llu %s (a run with --%s%s%s cannot be continued)\n",
-                                   (unsigned long long)rr.trials, cfg->sampling == SAMPLING_PLAIN ? "trials" : "replicates",
-                                   what, shown ? " " : "", shown ? shown : "");
+            if (!o->quiet)
+                fprintf(
+                    stderr, "freqsys: interrupted after %llu %s (a run with --%s%s%s cannot be continued)\n",
+                    (unsigned long long)rr.trials, cfg->sampling == SAMPLING_PLAIN ? "trials" : "replicates",
+                    what, shown ? " " : "", shown ? shown : "");
         } else if (rr.interrupted) {
             run_resume_write_checkpoint(&rr.state, &st->ckpt);
             if (st->ckpt.written && !o->quiet)
                 fprintf(stderr, "freqsys: %s after %llu trials; continue with: freqsys run --resume %s\n",
-                        o->stop_after ? "paused" : "interrupted", (unsigned long long)rr.trials, st->ckpt.path);
+                        o->stop_after ? "paused" : "interrupted", (unsigned long long)rr.trials,
+                        st->ckpt.path);
         } else if (st->ckpt.written) {
-            unlink(st->ckpt.path);   /* the run ended: its result is final, the checkpoint moot */
+            unlink(st->ckpt.path); /* the run ended: its result is final, the checkpoint moot */
         }
         result *r = run_result_make(st->s, o->spec_path, cfg, &rr);
         if (r && run_features_result(r, st, &rr) != 0) {

@@ -1,4 +1,5 @@
-/* freqsys/run/run_conflicts.c: which of `freqsys run`'s options cannot go together, read from the option table's when/conflicts/needs columns. */
+/* freqsys/run/run_conflicts.c: which of `freqsys run`'s options cannot go together, read from the option
+ * table's when/conflicts/needs columns. */
 /* SPDX-License-Identifier: MIT */
 #include <getopt.h>
 #include <stdio.h>
@@ -21,7 +22,8 @@ static int listed(const char *list, const char *value) {
 /* The term of LEN characters at TERM ("name" or "name=V1|V2"): its option in *OPT
  * and its values in *VALUES (NULL: any), copied into BUF. Returns 0, or -1 when the
  * table names no such option (a mistake in the table, said once by the tests). */
-static int term_of(const char *term, size_t len, const run_option **opt, const char **values, char *buf, size_t size) {
+static int term_of(const char *term, size_t len, const run_option **opt, const char **values, char *buf,
+                   size_t size) {
     snprintf(buf, size, "%.*s", (int)len, term);
     char *eq = strchr(buf, '=');
     *values = eq ? eq + 1 : NULL;
@@ -66,12 +68,12 @@ int run_conflicts_check(const run_options *o) {
         const char *mine = given_as(o, e, e->when), *theirs = NULL;
         if (!mine) continue;
         const run_option *other = e->needs ? first_term(o, e->needs, 0, &theirs) : NULL;
-        if (other) {   /* "needs" holds one term */
+        if (other) { /* "needs" holds one term */
             const char *values = strchr(e->needs, '=');
             fprintf(stderr, "freqsys run: ");
             say_option(e, mine);
             fprintf(stderr, " goes with --%s", other->name);
-            for (size_t k = 0; values && values[k + 1];) {   /* " a, b or c" */
+            for (size_t k = 0; values && values[k + 1];) { /* " a, b or c" */
                 const char *at = values + 1 + k;
                 size_t len = strcspn(at, "|");
                 fprintf(stderr, "%s%.*s", k == 0 ? " " : at[len] ? ", " : " or ", (int)len, at);
@@ -96,14 +98,19 @@ int run_conflicts_check(const run_options *o) {
 /* E on a command line, with VALUE or else its example value. */
 static void print_option(FILE *out, const run_option *e, const char *value) {
     if (!value && e->has_arg == required_argument) value = e->example;
-    if (value && e->has_arg == optional_argument) fprintf(out, "--%s=%s", e->name, value);
-    else fprintf(out, "--%s%s%s", e->name, value ? " " : "", value ? value : "");
+    if (value && e->has_arg == optional_argument)
+        fprintf(out, "--%s=%s", e->name, value);
+    else
+        fprintf(out, "--%s%s%s", e->name, value ? " " : "", value ? value : "");
 }
 
 /* Each value of the "|"-separated LIST (or NULL alone when LIST is NULL) to FN. */
 static void each_value(const char *list, void (*fn)(const char *value, void *ctx), void *ctx) {
     char buf[64];
-    if (!list) { fn(NULL, ctx); return; }
+    if (!list) {
+        fn(NULL, ctx);
+        return;
+    }
     for (const char *at = list; *at;) {
         size_t len = strcspn(at, "|");
         snprintf(buf, sizeof buf, "%.*s", (int)len, at);
@@ -134,8 +141,10 @@ static void print_pairs_of(const char *mine, void *ctx) {
     for (const char *at = terms + strspn(terms, " "); *at; at += strspn(at, " ")) {
         size_t len = strcspn(at, " ");
         const char *values;
-        if (term_of(at, len, &p->other, &values, buf, sizeof buf) == 0) each_value(values, print_pair, p);
-        else fprintf(p->out, "?\t%.*s\n", (int)len, at);   /* no such option: a test fails on it */
+        if (term_of(at, len, &p->other, &values, buf, sizeof buf) == 0)
+            each_value(values, print_pair, p);
+        else
+            fprintf(p->out, "?\t%.*s\n", (int)len, at); /* no such option: a test fails on it */
         at += len;
     }
 }

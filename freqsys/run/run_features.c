@@ -1,4 +1,5 @@
-/* freqsys/run/run_features.c: the hooks of the run's features (--paths, --contexts, --sampling, --sensitivity, --rare), which the option table points to. */
+/* freqsys/run/run_features.c: the hooks of the run's features (--paths, --contexts, --sampling,
+ * --sensitivity, --rare), which the option table points to. */
 /* SPDX-License-Identifier: MIT */
 #include "run_features.h"
 
@@ -9,7 +10,9 @@
 #include "score_sums.h"
 
 /* The counted calls of a trial: figures per call are per trial divided by them. */
-static double per_call(const run_state *st) { return (double)spec_counted_calls(st->s); }
+static double per_call(const run_state *st) {
+    return (double)spec_counted_calls(st->s);
+}
 
 static int paths_active(const run_state *st, const char **shown) {
     *shown = NULL;
@@ -60,9 +63,10 @@ static int sensitivity_prepare(run_state *st) {
     }
     st->rt->scores_params(&nparams, &nscored);
     if ((uint64_t)nscored * st->mod->nblocks > SCORE_SUMS_MAX_PAIRS) {
-        fprintf(stderr, "freqsys: error: --sensitivity follows at most %u (block, parameter) pairs; "
-                "this program has %llu blocks and %zu parameters with a score\n", SCORE_SUMS_MAX_PAIRS,
-                (unsigned long long)st->mod->nblocks, nscored);
+        fprintf(stderr,
+                "freqsys: error: --sensitivity follows at most %u (block, parameter) pairs; "
+                "this program has %llu blocks and %zu parameters with a score\n",
+                SCORE_SUMS_MAX_PAIRS, (unsigned long long)st->mod->nblocks, nscored);
         return -1;
     }
     st->cfg.nscores = (uint32_t)nscored;

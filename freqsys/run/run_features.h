@@ -1,4 +1,5 @@
-/* freqsys/run/run_features.h: the run's features (--paths, --contexts, --sampling, --sensitivity, --rare) driven through the option table's hooks. */
+/* freqsys/run/run_features.h: the run's features (--paths, --contexts, --sampling, --sensitivity, --rare)
+ * driven through the option table's hooks. */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_RUN_FEATURES_H
 #define FREQSYS_RUN_FEATURES_H

@@ -1,4 +1,5 @@
-/* freqsys/run/run_help.c: `freqsys run`'s usage, help, manual section and option list, all made from the option table. */
+/* freqsys/run/run_help.c: `freqsys run`'s usage, help, manual section and option list, all made from the
+ * option table. */
 /* SPDX-License-Identifier: MIT */
 #include "run_help.h"
 
@@ -6,9 +7,9 @@
 #include <string.h>
 #include "run_option_table.h"
 
-#define WIDTH 88        /* the help's lines, as the other commands' */
-#define HELP_COLUMN 26  /* where an option's description starts */
-#define MAN_WIDTH 78    /* the manual's source lines */
+#define WIDTH       88 /* the help's lines, as the other commands' */
+#define HELP_COLUMN 26 /* where an option's description starts */
+#define MAN_WIDTH   78 /* the manual's source lines */
 
 static const char intro[] =
     "Builds the program of SPEC with every input read replaced by a draw from its\n"
@@ -28,7 +29,8 @@ static const char closing[] =
 
 /* The option as the help names it: "-e, --epsilon EPS", "    --simultaneous[=X]". */
 static int label(const run_option *e, char *buf, size_t size) {
-    int n = e->letter ? snprintf(buf, size, "-%c, --%s", e->letter, e->name) : snprintf(buf, size, "    --%s", e->name);
+    int n = e->letter ? snprintf(buf, size, "-%c, --%s", e->letter, e->name)
+                      : snprintf(buf, size, "    --%s", e->name);
     if (e->arg && n >= 0 && (size_t)n < size)
         n += snprintf(buf + n, size - (size_t)n, e->has_arg == optional_argument ? "[=%s]" : " %s", e->arg);
     return n;
@@ -38,7 +40,11 @@ static int label(const run_option *e, char *buf, size_t size) {
 static void add_alternatives(char *buf, size_t size, size_t *at, const char *list) {
     for (const char *v = list; *v && *at < size;) {
         size_t len = strcspn(v, "|");
-        *at += (size_t)snprintf(buf + *at, size - *at, "%s%.*s", v == list ? "" : v[len] ? ", " : " or ", (int)len, v);
+        *at += (size_t)snprintf(buf + *at, size - *at, "%s%.*s",
+                                v == list ? ""
+                                : v[len]  ? ", "
+                                          : " or ",
+                                (int)len, v);
         v += len + (v[len] == '|');
     }
 }
@@ -50,7 +56,8 @@ static void add_terms(char *buf, size_t size, size_t *at, const char *terms) {
         size_t len = strcspn(t, " "), name = strcspn(t, "= ");
         const char *sep = t == terms ? "" : t[len] ? ", " : " or ";
         *at += (size_t)snprintf(buf + *at, size - *at, "%s--%.*s", sep, (int)name, t);
-        if (name < len && *at < size) *at += (size_t)snprintf(buf + *at, size - *at, " %.*s", (int)(len - name - 1), t + name + 1);
+        if (name < len && *at < size)
+            *at += (size_t)snprintf(buf + *at, size - *at, " %.*s", (int)(len - name - 1), t + name + 1);
         t += len + strspn(t + len, " ");
     }
 }
@@ -110,10 +117,13 @@ void run_help_usage(FILE *out) {
     for (size_t i = 0; i < run_option_count; i++) {
         const run_option *e = &run_option_table[i];
         char item[128];
-        if (e->key == 'h') continue;   /* help is no setting of a run */
-        if (e->letter) snprintf(item, sizeof item, "[-%c%s%s]", e->letter, e->arg ? " " : "", e->arg ? e->arg : "");
-        else if (e->has_arg == optional_argument) snprintf(item, sizeof item, "[--%s[=%s]]", e->name, e->arg);
-        else snprintf(item, sizeof item, "[--%s%s%s]", e->name, e->arg ? " " : "", e->arg ? e->arg : "");
+        if (e->key == 'h') continue; /* help is no setting of a run */
+        if (e->letter)
+            snprintf(item, sizeof item, "[-%c%s%s]", e->letter, e->arg ? " " : "", e->arg ? e->arg : "");
+        else if (e->has_arg == optional_argument)
+            snprintf(item, sizeof item, "[--%s[=%s]]", e->name, e->arg);
+        else
+            snprintf(item, sizeof item, "[--%s%s%s]", e->name, e->arg ? " " : "", e->arg ? e->arg : "");
         size_t len = strlen(item);
         if (at + 1 + len > WIDTH) {
             fprintf(out, "\n%*s", (int)sizeof head, "");
@@ -133,8 +143,10 @@ void run_help_text(FILE *out) {
         if (e->key == 'h') continue;
         fprintf(out, "%s  %s", i ? "\n" : "", name);
         size_t at = 2 + (size_t)n;
-        if (at < HELP_COLUMN) at += (size_t)fprintf(out, "%*s", (int)(HELP_COLUMN - at), "");
-        else at = (size_t)fprintf(out, "\n%*s", HELP_COLUMN, "") - 1;
+        if (at < HELP_COLUMN)
+            at += (size_t)fprintf(out, "%*s", (int)(HELP_COLUMN - at), "");
+        else
+            at = (size_t)fprintf(out, "\n%*s", HELP_COLUMN, "") - 1;
         char help[2048];
         wrap(out, help_of(e, help, sizeof help), at, HELP_COLUMN, WIDTH, plain_word);
     }
@@ -146,9 +158,12 @@ void run_help_text(FILE *out) {
 static void roff_word(FILE *out, const char *word, size_t len, int first) {
     if (first && len && (word[0] == '.' || word[0] == '\'')) fputs("\\&", out);
     for (size_t k = 0; k < len; k++) {
-        if (word[k] == '-') fputs("\\-", out);
-        else if (word[k] == '\\') fputs("\\e", out);
-        else fputc(word[k], out);
+        if (word[k] == '-')
+            fputs("\\-", out);
+        else if (word[k] == '\\')
+            fputs("\\e", out);
+        else
+            fputc(word[k], out);
     }
 }
 
@@ -172,7 +187,7 @@ void run_help_man(FILE *out) {
         char help[2048];
         help_of(e, help, sizeof help);
         wrap(out, help, 0, 0, MAN_WIDTH, roff_word);
-        fputs(help[strlen(help) - 1] == '.' ? "\n" : ".\n", out);   /* the manual's entries are sentences */
+        fputs(help[strlen(help) - 1] == '.' ? "\n" : ".\n", out); /* the manual's entries are sentences */
     }
 }
 

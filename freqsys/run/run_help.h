@@ -1,4 +1,5 @@
-/* freqsys/run/run_help.h: `freqsys run`'s usage, help, manual section and option list, all made from the option table. */
+/* freqsys/run/run_help.h: `freqsys run`'s usage, help, manual section and option list, all made from the
+ * option table. */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_RUN_HELP_H
 #define FREQSYS_RUN_HELP_H

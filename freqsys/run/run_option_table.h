@@ -1,4 +1,5 @@
-/* freqsys/run/run_option_table.h: the one table of `freqsys run`'s options: names, help, conflicts and the features' hooks. */
+/* freqsys/run/run_option_table.h: the one table of `freqsys run`'s options: names, help, conflicts and the
+ * features' hooks. */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_RUN_OPTION_TABLE_H
 #define FREQSYS_RUN_OPTION_TABLE_H
@@ -21,7 +22,7 @@ typedef struct run_feature {
     /* Adds what the feature found to R, made from the run RR. Returns 0, or -1 out
      * of memory. Called whether or not the feature is active: it does nothing then. */
     int (*result)(result *r, const struct run_state *st, const runner_result *rr);
-    int resumable;   /* an interrupted run with it leaves a checkpoint to continue from */
+    int resumable; /* an interrupted run with it leaves a checkpoint to continue from */
 } run_feature;
 
 /* One option. Conflict terms are option names, "name=V1|V2" when only those values
@@ -48,7 +49,7 @@ const run_option *run_option_by_key(int key);
 const run_option *run_option_by_name(const char *name, size_t len);
 
 /* run_features.c: the features the table points to. */
-extern const run_feature run_feature_paths, run_feature_contexts, run_feature_sampling, run_feature_sensitivity,
-    run_feature_rare;
+extern const run_feature run_feature_paths, run_feature_contexts, run_feature_sampling,
+    run_feature_sensitivity, run_feature_rare;
 
 #endif

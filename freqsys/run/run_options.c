@@ -1,4 +1,5 @@
-/* freqsys/run/run_options.c: `freqsys run`'s command line into its settings: each option's value checked, getopt's tables made from the option table. */
+/* freqsys/run/run_options.c: `freqsys run`'s command line into its settings: each option's value checked,
+ * getopt's tables made from the option table. */
 /* SPDX-License-Identifier: MIT */
 #define _GNU_SOURCE
 #include "run_options.h"
@@ -14,7 +15,7 @@
 #include "run_option_table.h"
 #include "sampling_choice.h"
 
-#define DEFAULT_MAX_PATHS 4096
+#define DEFAULT_MAX_PATHS     4096
 #define DEFAULT_CONTEXT_DEPTH 2
 
 /* "0.3", "2%", or "2% + 0.001" (spaces optional): a relative epsilon's absolute floor
@@ -24,7 +25,10 @@ static int parse_epsilon(const char *text, double *eps, int *relative, double *f
     errno = 0;
     double v = strtod(text, &end), f = 0;
     *relative = *end == '%';
-    if (*relative) { v /= 100; end++; }
+    if (*relative) {
+        v /= 100;
+        end++;
+    }
     if (errno || end == text || !(v > 0)) return -1;
     end += strspn(end, " ");
     if (*relative && *end == '+') {
@@ -60,8 +64,11 @@ static int parse_duration(const char *text, double *out) {
     char *end;
     errno = 0;
     double v = strtod(text, &end);
-    double scale = !*end || !strcmp(end, "s") ? 1 : !strcmp(end, "ms") ? 0.001 : !strcmp(end, "m") ? 60
-                 : !strcmp(end, "h") ? 3600 : 0;
+    double scale = !*end || !strcmp(end, "s") ? 1
+                   : !strcmp(end, "ms")       ? 0.001
+                   : !strcmp(end, "m")        ? 60
+                   : !strcmp(end, "h")        ? 3600
+                                              : 0;
     if (errno || end == text || scale == 0 || !(v > 0) || isinf(v)) return -1;
     *out = v * scale;
     return 0;
@@ -74,29 +81,40 @@ static int statistics_option(int c, run_options *o) {
     case 'e':
         if (parse_epsilon(optarg, &o->epsilon, &o->epsilon_relative, &o->epsilon_floor))
             return usage_error("-e takes a positive number, a percentage, or a percentage plus a floor "
-                               "('2%%+0.001'), got '%s'", optarg);
+                               "('2%%+0.001'), got '%s'",
+                               optarg);
         o->has_epsilon = 1;
         o->has_floor = 1;
         break;
     case 'g': {
         char *end;
         o->confidence = strtod(optarg, &end);
-        if (*end == '%') { o->confidence /= 100; end++; }
+        if (*end == '%') {
+            o->confidence /= 100;
+            end++;
+        }
         if (end == optarg || *end || !(o->confidence > 0 && o->confidence < 1))
             return usage_error("-g takes a confidence in (0, 1), got '%s'", optarg);
         o->has_confidence = 1;
         break;
     }
     case 'S':
-        if (!optarg || !strcmp(optarg, "bonferroni")) o->family = STOP_BONFERRONI;
-        else if (!strcmp(optarg, "sidak")) o->family = STOP_SIDAK;
-        else return usage_error("--simultaneous takes bonferroni or sidak, got '%s'", optarg);
+        if (!optarg || !strcmp(optarg, "bonferroni"))
+            o->family = STOP_BONFERRONI;
+        else if (!strcmp(optarg, "sidak"))
+            o->family = STOP_SIDAK;
+        else
+            return usage_error("--simultaneous takes bonferroni or sidak, got '%s'", optarg);
         break;
     case 'M':
-        if (!strcmp(optarg, "clt")) o->method = STOP_METHOD_CLT;
-        else if (!strcmp(optarg, "anytime")) o->method = STOP_METHOD_ANYTIME;
-        else if (!strcmp(optarg, "paper")) o->method = STOP_METHOD_PAPER;
-        else return usage_error("--method takes clt, anytime or paper, got '%s'", optarg);
+        if (!strcmp(optarg, "clt"))
+            o->method = STOP_METHOD_CLT;
+        else if (!strcmp(optarg, "anytime"))
+            o->method = STOP_METHOD_ANYTIME;
+        else if (!strcmp(optarg, "paper"))
+            o->method = STOP_METHOD_PAPER;
+        else
+            return usage_error("--method takes clt, anytime or paper, got '%s'", optarg);
         break;
     case 'K': {
         char *end;
@@ -106,7 +124,8 @@ static int statistics_option(int c, run_options *o) {
             return usage_error("--cap takes the largest count one trial can give (>= 1), got '%s'", optarg);
         break;
     }
-    default: return -1;
+    default:
+        return -1;
     }
     return 0;
 }
@@ -121,8 +140,8 @@ static int sampling_option(int c, run_options *o) {
     case 'Z': {
         sampling_method m;
         if (strcmp(optarg, "auto") && strcmp(optarg, "enumerate") && sampling_method_parse(optarg, &m))
-            return usage_error("--sampling takes auto, enumerate, plain, antithetic, stratified or qmc, got '%s'",
-                               optarg);
+            return usage_error(
+                "--sampling takes auto, enumerate, plain, antithetic, stratified or qmc, got '%s'", optarg);
         o->sampling = strcmp(optarg, "auto") ? optarg : NULL;
         break;
     }
@@ -132,15 +151,19 @@ static int sampling_option(int c, run_options *o) {
         break;
     case 'U':
         if (parse_count(optarg, &o->enumerate_limit))
-            return usage_error("--enumerate-limit takes a number of combinations (0: never enumerate), got '%s'",
-                               optarg);
+            return usage_error(
+                "--enumerate-limit takes a number of combinations (0: never enumerate), got '%s'", optarg);
         o->has_enumerate_limit = 1;
         break;
     case 'H':
         if (!o->max_paths) o->max_paths = DEFAULT_MAX_PATHS;
         break;
-    case 'Y': o->sensitivity = 1; break;
-    case 'B': o->rare = optarg; break;
+    case 'Y':
+        o->sensitivity = 1;
+        break;
+    case 'B':
+        o->rare = optarg;
+        break;
     case 'X':
         if (parse_count(optarg, &v) || v < 1 || v > INSTRUMENT_MAX_PATHS_LIMIT)
             return usage_error("--max-paths takes a number of paths from 1 to 4294967296, got '%s'", optarg);
@@ -155,7 +178,8 @@ static int sampling_option(int c, run_options *o) {
         _Static_assert(INSTRUMENT_MAX_CONTEXT_DEPTH == 8, "the message above names the limit");
         o->context_depth = v;
         break;
-    default: return -1;
+    default:
+        return -1;
     }
     return 0;
 }
@@ -166,7 +190,7 @@ static char shorts[2 * RUN_OPTIONS_MAX + 2];
 
 static void build_getopt_tables(void) {
     size_t n = 0;
-    shorts[n++] = ':';   /* a missing value is ':', told apart from an unknown option */
+    shorts[n++] = ':'; /* a missing value is ':', told apart from an unknown option */
     for (size_t i = 0; i < run_option_count && i < RUN_OPTIONS_MAX; i++) {
         const run_option *e = &run_option_table[i];
         longs[i] = (struct option){e->name, e->has_arg, NULL, e->key};
@@ -178,9 +202,9 @@ static void build_getopt_tables(void) {
 }
 
 int run_options_parse(int argc, char **argv, run_options *o) {
-    if (run_option_count > RUN_OPTIONS_MAX) {   /* a table grown past its room: said, never cut short */
-        fprintf(stderr, "freqsys run: the option table has %zu options; RUN_OPTIONS_MAX is %d\n", run_option_count,
-                RUN_OPTIONS_MAX);
+    if (run_option_count > RUN_OPTIONS_MAX) { /* a table grown past its room: said, never cut short */
+        fprintf(stderr, "freqsys run: the option table has %zu options; RUN_OPTIONS_MAX is %d\n",
+                run_option_count, RUN_OPTIONS_MAX);
         return EXIT_USAGE;
     }
     if (!longs[0].name) build_getopt_tables();
@@ -189,17 +213,18 @@ int run_options_parse(int argc, char **argv, run_options *o) {
     o->jobs = n > 0 ? (int)n : 1;
     int c;
     optind = 1;
-    opterr = 0;   /* cli_getopt_error says what went wrong, with the nearest option */
+    opterr = 0; /* cli_getopt_error says what went wrong, with the nearest option */
     while ((c = getopt_long(argc, argv, shorts, longs, NULL)) != -1) {
         unsigned long long v;
         const run_option *given = c == '?' || c == ':' ? NULL : run_option_by_key(c);
-        if (given) {   /* for the conflict checks */
+        if (given) { /* for the conflict checks */
             o->given[given - run_option_table] = 1;
             o->given_value[given - run_option_table] = optarg;
         }
         switch (c) {
         case 's':
-            if (parse_count(optarg, &o->seed)) return usage_error("-s takes a non-negative integer, got '%s'", optarg);
+            if (parse_count(optarg, &o->seed))
+                return usage_error("-s takes a non-negative integer, got '%s'", optarg);
             o->has_seed = 1;
             break;
         case 'j':
@@ -213,7 +238,9 @@ int run_options_parse(int argc, char **argv, run_options *o) {
                 return usage_error("-n takes a positive number of trials, got '%s'", optarg);
             o->has_max_trials = 1;
             break;
-        case 'o': o->out_path = optarg; break;
+        case 'o':
+            o->out_path = optarg;
+            break;
         case 'O':
             if (optimize_level_parse(optarg, &o->optimize))
                 return usage_error("--optimize takes auto, full, quick or none, got '%s'", optarg);
@@ -223,13 +250,27 @@ int run_options_parse(int argc, char **argv, run_options *o) {
                 return usage_error("--format takes text, json or csv, got '%s'", optarg);
             o->format = optarg;
             break;
-        case 'q': o->quiet = 1; break;
-        case 'k': o->keep = 1; break;
-        case 'T': o->trace_path = optarg; break;
-        case 'W': o->allow_writes = 1; break;
-        case 'N': o->allow_network = 1; break;
-        case 'C': o->resume_path = optarg; break;
-        case 'P': o->checkpoint_path = optarg; break;
+        case 'q':
+            o->quiet = 1;
+            break;
+        case 'k':
+            o->keep = 1;
+            break;
+        case 'T':
+            o->trace_path = optarg;
+            break;
+        case 'W':
+            o->allow_writes = 1;
+            break;
+        case 'N':
+            o->allow_network = 1;
+            break;
+        case 'C':
+            o->resume_path = optarg;
+            break;
+        case 'P':
+            o->checkpoint_path = optarg;
+            break;
         case 'V':
             if (parse_duration(optarg, &o->timeout_s) != 0)
                 return usage_error("--timeout takes a duration such as 50ms, 2s or 1m, got '%s'", optarg);
@@ -250,12 +291,16 @@ int run_options_parse(int argc, char **argv, run_options *o) {
             break;
         }
         case 'R':
-            if (parse_count(optarg, &v)) return usage_error("--replay takes a trial number, got '%s'", optarg);
+            if (parse_count(optarg, &v))
+                return usage_error("--replay takes a trial number, got '%s'", optarg);
             o->replay = (long long)v;
             break;
-        case 'h': cli_help("run", stdout); exit(EXIT_OK);
+        case 'h':
+            cli_help("run", stdout);
+            exit(EXIT_OK);
         case '?':
-        case ':': return cli_getopt_error("run", c, argc, argv, longs);
+        case ':':
+            return cli_getopt_error("run", c, argc, argv, longs);
         default: {
             int rc = statistics_option(c, o);
             if (rc < 0) rc = sampling_option(c, o);
@@ -265,9 +310,8 @@ int run_options_parse(int argc, char **argv, run_options *o) {
         }
     }
     if (run_conflicts_check(o) != 0) return EXIT_USAGE;
-    if (o->resume_path && optind == argc) return 0;   /* the spec comes from the checkpoint */
+    if (o->resume_path && optind == argc) return 0; /* the spec comes from the checkpoint */
     if (optind != argc - 1) return usage_error("%s", "needs exactly one SPEC file");
     o->spec_path = argv[optind];
     return 0;
 }
-

@@ -1,4 +1,5 @@
-/* freqsys/run/run_options.h: `freqsys run`'s settings from its command line, read through the option table. */
+/* freqsys/run/run_options.h: `freqsys run`'s settings from its command line, read through the option table.
+ */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_RUN_OPTIONS_H
 #define FREQSYS_RUN_OPTIONS_H
@@ -16,26 +17,26 @@ typedef struct run_options {
     const char *spec_path, *out_path, *format, *trace_path, *resume_path, *checkpoint_path;
     double epsilon, confidence;
     int epsilon_relative, has_epsilon, has_confidence;
-    double epsilon_floor;      /* -e '2%+0.001': the floor; taken over the spec's when -e is given */
+    double epsilon_floor; /* -e '2%+0.001': the floor; taken over the spec's when -e is given */
     int has_floor;
     unsigned long long seed, max_trials;
     int has_seed, has_max_trials;
     int jobs, has_jobs, quiet, keep, allow_writes, allow_network;
-    long long replay;          /* -1, or the trial to rerun in the foreground */
+    long long replay; /* -1, or the trial to rerun in the foreground */
     unsigned long long stop_after;
-    double time_limit_s;       /* --time-limit, 0 when not given */
-    double timeout_s;          /* --timeout, 0 when not given */
+    double time_limit_s; /* --time-limit, 0 when not given */
+    double timeout_s;    /* --timeout, 0 when not given */
     double checkpoint_every;
-    stop_family family;        /* --simultaneous */
-    stop_method method;        /* --method */
-    double cap;                /* --cap, 0 when not given */
+    stop_family family; /* --simultaneous */
+    stop_method method; /* --method */
+    double cap;         /* --cap, 0 when not given */
     optimize_level optimize;
-    unsigned long long max_paths;   /* --paths / --max-paths: 0 counts no paths */
-    unsigned long long context_depth;   /* --contexts / --context-depth: 0 counts no contexts */
-    const char *sampling;      /* --sampling; NULL: auto (enumerate when it applies, else the pilot's choice) */
-    unsigned long long enumerate_limit;   /* --enumerate-limit; 0: the default */
+    unsigned long long max_paths;     /* --paths / --max-paths: 0 counts no paths */
+    unsigned long long context_depth; /* --contexts / --context-depth: 0 counts no contexts */
+    const char *sampling; /* --sampling; NULL: auto (enumerate when it applies, else the pilot's choice) */
+    unsigned long long enumerate_limit; /* --enumerate-limit; 0: the default */
     int has_enumerate_limit;
-    unsigned long long points;  /* --points: runs per replicate; 0: the method's default */
+    unsigned long long points; /* --points: runs per replicate; 0: the method's default */
     int sensitivity;           /* --sensitivity: d mean / d parameter for every block */
     const char *rare;          /* --rare BLOCK: importance sampling for that block; NULL: none */
     /* By the table's index: whether each option was given, and the value it was last

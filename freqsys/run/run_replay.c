@@ -1,4 +1,5 @@
-/* freqsys/run/run_replay.c: `run --replay TRIAL`: one trial in the foreground, its draws shown, for a debugger. */
+/* freqsys/run/run_replay.c: `run --replay TRIAL`: one trial in the foreground, its draws shown, for a
+ * debugger. */
 /* SPDX-License-Identifier: MIT */
 #include "run_replay.h"
 
@@ -8,13 +9,13 @@
 #include <unistd.h>
 #include "commands.h"
 
-
 /* On a crash during a replay: show what the trial drew, then die of the same signal. */
-static const runtime_table *replay_runtime;   /* the replayed module's runtime, for the handler */
+static const runtime_table *replay_runtime; /* the replayed module's runtime, for the handler */
 static void replay_crashed(int sig) {
     const char *drawn = replay_runtime->drawn();
     static const char head[] = "freqsys: the trial crashed; its draws: ";
-    if (write(2, head, sizeof head - 1) < 0 || write(2, drawn, strlen(drawn)) < 0 || write(2, "\n", 1) < 0) {}
+    if (write(2, head, sizeof head - 1) < 0 || write(2, drawn, strlen(drawn)) < 0 || write(2, "\n", 1) < 0) {
+    }
     signal(sig, SIG_DFL);
     raise(sig);
 }

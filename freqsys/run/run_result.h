@@ -13,7 +13,8 @@
 /* The result of the run RR of CFG's module under spec S (named SPEC_PATH): its
  * settings, outcomes, blocks, functions and MMIO writes, per call. NULL when memory
  * ran out. The features add theirs (run_features.c). */
-result *run_result_make(const spec *s, const char *spec_path, const runner_config *cfg, const runner_result *rr);
+result *run_result_make(const spec *s, const char *spec_path, const runner_config *cfg,
+                        const runner_result *rr);
 
 /* --paths: each path's estimate, hashed paths, each function's path count; per call
  * (divided by PER, the counted calls of a trial). Returns 0, or -1 out of memory. */
@@ -23,8 +24,8 @@ int run_result_paths(result *r, const runner_config *cfg, const runner_result *r
 int run_result_contexts(result *r, const runner_config *cfg, const runner_result *rr, double per);
 /* --sensitivity: every block's derivative for every scored parameter (per call), and
  * the parameters without one. Returns as run_result_paths. */
-int run_result_sensitivities(result *r, const runtime_table *rt, const runner_config *cfg, const runner_result *rr,
-                             double per);
+int run_result_sensitivities(result *r, const runtime_table *rt, const runner_config *cfg,
+                             const runner_result *rr, double per);
 
 /* The moments and verdicts of an enumeration EN over NCOUNTERS counters into RR:
  * every count exact (half-width 0), its probability of running in p_upper. Returns

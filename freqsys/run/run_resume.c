@@ -1,4 +1,5 @@
-/* freqsys/run/run_resume.c: checkpoints: where an interrupted run leaves one, writing it, and the settings a resumed run takes from it. */
+/* freqsys/run/run_resume.c: checkpoints: where an interrupted run leaves one, writing it, and the settings a
+ * resumed run takes from it. */
 /* SPDX-License-Identifier: MIT */
 #define _GNU_SOURCE
 #include "run_resume.h"
@@ -8,12 +9,17 @@
 #include <string.h>
 #include "commands.h"
 
-
 /* Where an interrupted run leaves its checkpoint: --checkpoint, else beside -o, else
  * SPEC's base name with ".checkpoint" in the current folder. */
 void run_resume_checkpoint_path(const run_options *o, char *buf, size_t size) {
-    if (o->checkpoint_path) { snprintf(buf, size, "%s", o->checkpoint_path); return; }
-    if (o->out_path) { snprintf(buf, size, "%s.checkpoint", o->out_path); return; }
+    if (o->checkpoint_path) {
+        snprintf(buf, size, "%s", o->checkpoint_path);
+        return;
+    }
+    if (o->out_path) {
+        snprintf(buf, size, "%s.checkpoint", o->out_path);
+        return;
+    }
     const char *base = strrchr(o->spec_path, '/');
     base = base ? base + 1 : o->spec_path;
     size_t n = strlen(base);
@@ -27,14 +33,13 @@ int run_resume_settings(run_options *o, const checkpoint *c) {
     char *given = o->spec_path ? realpath(o->spec_path, NULL) : NULL;
     int other = o->spec_path && strcmp(given ? given : o->spec_path, c->spec) != 0;
     free(given);
-    if (other)
-        fprintf(stderr, "freqsys: note: the checkpoint was made for %s\n", c->spec);
+    if (other) fprintf(stderr, "freqsys: note: the checkpoint was made for %s\n", c->spec);
     if (!o->spec_path) o->spec_path = c->spec;
     if ((o->has_seed && o->seed != c->seed) ||
         (o->has_epsilon && (o->epsilon != c->epsilon || o->epsilon_relative != c->relative)) ||
         (o->has_confidence && o->confidence != c->confidence)) {
         fprintf(stderr, "freqsys run: --resume continues a run with its own seed, epsilon and "
-                "confidence; give none of them, or the same ones\n");
+                        "confidence; give none of them, or the same ones\n");
         return EXIT_USAGE;
     }
     o->seed = c->seed;
@@ -53,8 +58,10 @@ int run_resume_settings(run_options *o, const checkpoint *c) {
     }
     /* a run with --paths continues with them: its module has the path counters */
     if (o->max_paths && o->max_paths != c->max_paths) {
-        fprintf(stderr, "freqsys run: --resume continues a run with its own --paths and --max-paths (%s); "
-                "give none of them, or the same ones\n", c->max_paths ? "the checkpoint has them" : "it had none");
+        fprintf(stderr,
+                "freqsys run: --resume continues a run with its own --paths and --max-paths (%s); "
+                "give none of them, or the same ones\n",
+                c->max_paths ? "the checkpoint has them" : "it had none");
         return EXIT_USAGE;
     }
     o->max_paths = c->max_paths;
@@ -66,6 +73,8 @@ void run_resume_write_checkpoint(const runner_start *state, void *ctx) {
     checkpoint c = t->header;
     char why[1024];
     c.state = *state;
-    if (checkpoint_write(t->path, &c, why, sizeof why) != 0) fprintf(stderr, "freqsys: error: %s\n", why);
-    else t->written = 1;
+    if (checkpoint_write(t->path, &c, why, sizeof why) != 0)
+        fprintf(stderr, "freqsys: error: %s\n", why);
+    else
+        t->written = 1;
 }

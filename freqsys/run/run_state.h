@@ -1,4 +1,5 @@
-/* freqsys/run/run_state.h: what one `freqsys run` holds from its options to its result, shared by the files of freqsys/run/. */
+/* freqsys/run/run_state.h: what one `freqsys run` holds from its options to its result, shared by the files
+ * of freqsys/run/. */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_RUN_STATE_H
 #define FREQSYS_RUN_STATE_H
@@ -13,7 +14,7 @@
 
 /* What a checkpoint written during the run needs besides the runner's state. */
 typedef struct checkpoint_target {
-    checkpoint header;          /* everything but the state */
+    checkpoint header; /* everything but the state */
     char path[4096];
     int written;
 } checkpoint_target;
@@ -25,12 +26,12 @@ typedef struct run_state {
     spec *s;
     transform_warnings warnings;
     const fsabi_module *mod;
-    const runtime_table *rt;   /* the runtime the module carries */
+    const runtime_table *rt; /* the runtime the module carries */
     runner_config cfg;
     checkpoint_target ckpt;
-    char *sampling_note;       /* why a method asked for by name was not used */
-    run_rare rare;             /* --rare: the target and its pilot */
-    char *spec_abs;            /* the spec's absolute path, for the checkpoint */
+    char *sampling_note; /* why a method asked for by name was not used */
+    run_rare rare;       /* --rare: the target and its pilot */
+    char *spec_abs;      /* the spec's absolute path, for the checkpoint */
 } run_state;
 
 #endif

@@ -1,4 +1,5 @@
-/* freqsys/runtime/draw_scores.c: per trial, the score of its draws for each parameter of the declared distributions (sensitivities). */
+/* freqsys/runtime/draw_scores.c: per trial, the score of its draws for each parameter of the declared
+ * distributions (sensitivities). */
 /* SPDX-License-Identifier: MIT */
 #include "draw_scores.h"
 
@@ -11,14 +12,14 @@
  * vector, and which of its parameters they are. */
 typedef struct draw_scores_followed {
     const dist *d;
-    size_t first;                   /* its first score in `trial` */
+    size_t first; /* its first score in `trial` */
     size_t nparams;
     int scored[DIST_MAX_PARAMS];
 } followed;
 
 /* draw_scores.c's part of the module's runtime state (runtime_state.h). */
 static runtime_state_draw_scores *const ds = &runtime_state_object.draw_scores;
-static trial_draws *const shared = &runtime_state_object.trial_draws;   /* the trial's draws */
+static trial_draws *const shared = &runtime_state_object.trial_draws; /* the trial's draws */
 
 /* Adds the score of draw X from D to the trial's: the hook every input draw calls
  * when sensitivities are asked for. The few declarations are searched in order. */
@@ -62,16 +63,30 @@ static int follow(const dist *d, const char *input, int scored) {
 
 void draw_scores_label(const spec_input *in, char *buf, size_t size) {
     switch (in->target) {
-    case SPEC_READ_INDEX: snprintf(buf, size, "read %lld", in->index); break;
-    case SPEC_READ_ANY: snprintf(buf, size, "read *"); break;
-    case SPEC_MMIO: snprintf(buf, size, "mmio 0x%llx", (unsigned long long)in->addr_lo); break;
-    case SPEC_STDIN: snprintf(buf, size, "stdin"); break;
-    case SPEC_DRAW: snprintf(buf, size, "draw %s", in->name); break;
-    case SPEC_ARG:
-        if (in->name) snprintf(buf, size, "arg %s", in->name);
-        else snprintf(buf, size, "arg %lld", in->index);
+    case SPEC_READ_INDEX:
+        snprintf(buf, size, "read %lld", in->index);
         break;
-    default: snprintf(buf, size, "%s", in->name ? in->name : "?"); break;
+    case SPEC_READ_ANY:
+        snprintf(buf, size, "read *");
+        break;
+    case SPEC_MMIO:
+        snprintf(buf, size, "mmio 0x%llx", (unsigned long long)in->addr_lo);
+        break;
+    case SPEC_STDIN:
+        snprintf(buf, size, "stdin");
+        break;
+    case SPEC_DRAW:
+        snprintf(buf, size, "draw %s", in->name);
+        break;
+    case SPEC_ARG:
+        if (in->name)
+            snprintf(buf, size, "arg %s", in->name);
+        else
+            snprintf(buf, size, "arg %lld", in->index);
+        break;
+    default:
+        snprintf(buf, size, "%s", in->name ? in->name : "?");
+        break;
     }
 }
 

@@ -1,4 +1,5 @@
-/* freqsys/runtime/draw_scores.h: per trial, the score of its draws for each parameter of the declared distributions (sensitivities). */
+/* freqsys/runtime/draw_scores.h: per trial, the score of its draws for each parameter of the declared
+ * distributions (sensitivities). */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_DRAW_SCORES_H
 #define FREQSYS_DRAW_SCORES_H
@@ -10,10 +11,10 @@
  * S = sum over the trial's draws from that distribution of d log f(x) / d theta, and
  * d E[count] / d theta = Cov(count, S) (docs/statistics.md, "Sensitivities"). */
 typedef struct draw_score_param {
-    char input[96];        /* the declaration: "n", "read 3", "arg cfg.mode", "interrupt tick" */
-    const char *name;      /* the parameter as the spec writes it: "l", "mu" */
+    char input[96];   /* the declaration: "n", "read 3", "arg cfg.mode", "interrupt tick" */
+    const char *name; /* the parameter as the spec writes it: "l", "mu" */
     double value;
-    int scored;            /* 0: listed as skipped (no score, or drawn where it is not followed) */
+    int scored; /* 0: listed as skipped (no score, or drawn where it is not followed) */
 } draw_score_param;
 
 /* Follows every draw from the distributions S declares from the next trial on:

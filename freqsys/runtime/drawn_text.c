@@ -1,4 +1,5 @@
-/* freqsys/runtime/drawn_text.c: bytes drawn whole for one input: text(...), lines(...), a file of a corpus. */
+/* freqsys/runtime/drawn_text.c: bytes drawn whole for one input: text(...), lines(...), a file of a corpus.
+ */
 /* SPDX-License-Identifier: MIT */
 #include "drawn_text.h"
 
@@ -10,7 +11,7 @@ void drawn_text_reserve(drawn_text *t, size_t need) {
     if (need > DRAWN_TEXT_MAX_BYTES)
         runtime_fail("a drawn text needs %zu bytes, more than the limit of %llu MiB", need,
                      DRAWN_TEXT_MAX_BYTES >> 20);
-    if (need < t->cap) return;   /* one byte to spare, for a NUL after the text */
+    if (need < t->cap) return; /* one byte to spare, for a NUL after the text */
     size_t cap = t->cap ? t->cap : 4096;
     while (cap <= need) cap *= 2;
     char *p = realloc(t->buf, cap);
@@ -23,7 +24,8 @@ void drawn_text_reserve(drawn_text *t, size_t need) {
 static size_t count(const dist *d, const char *name) {
     double v = runtime_draw(d, name);
     if (!(v >= 0 && v <= (double)DRAWN_TEXT_MAX_BYTES))
-        runtime_fail("%s: a length or count was drawn as %.17g, outside 0..%llu", name, v, DRAWN_TEXT_MAX_BYTES);
+        runtime_fail("%s: a length or count was drawn as %.17g, outside 0..%llu", name, v,
+                     DRAWN_TEXT_MAX_BYTES);
     return (size_t)v;
 }
 
@@ -47,7 +49,7 @@ static void build_line(const spec_value *v, gsl_rng *r, drawn_text *t) {
             dist_bytes_free(&b);
             runtime_fail("out of memory for a drawn line");
         }
-        if (t->len + b.len + 1 > DRAWN_TEXT_MAX_BYTES) dist_bytes_free(&b);   /* reserve will not return */
+        if (t->len + b.len + 1 > DRAWN_TEXT_MAX_BYTES) dist_bytes_free(&b); /* reserve will not return */
         drawn_text_reserve(t, t->len + b.len + 1);
         if (b.len) memcpy(t->buf + t->len, b.data, b.len);
         t->len += b.len;
@@ -87,14 +89,16 @@ void drawn_text_build(const spec_value *v, gsl_rng *r, const char *name, drawn_t
     if (v->kind == SPEC_VALUE_FILES) {
         const spec_file *f = choose_file(v, name);
         if (f->len > DRAWN_TEXT_MAX_BYTES)
-            runtime_fail("%s has %zu bytes, more than the limit of %llu MiB for a drawn input", f->path, f->len,
-                         DRAWN_TEXT_MAX_BYTES >> 20);
+            runtime_fail("%s has %zu bytes, more than the limit of %llu MiB for a drawn input", f->path,
+                         f->len, DRAWN_TEXT_MAX_BYTES >> 20);
         t->data = f->data ? f->data : "";
         t->len = f->len;
         t->file = f;
         return;
     }
-    if (v->kind == SPEC_VALUE_TEXT) build_text(v, r, name, t);
-    else build_lines(v, r, name, t);
+    if (v->kind == SPEC_VALUE_TEXT)
+        build_text(v, r, name, t);
+    else
+        build_lines(v, r, name, t);
     t->data = t->buf;
 }

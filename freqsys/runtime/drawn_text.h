@@ -1,4 +1,5 @@
-/* freqsys/runtime/drawn_text.h: bytes drawn whole for one input: text(...), lines(...), a file of a corpus. */
+/* freqsys/runtime/drawn_text.h: bytes drawn whole for one input: text(...), lines(...), a file of a corpus.
+ */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_DRAWN_TEXT_H
 #define FREQSYS_DRAWN_TEXT_H
@@ -14,11 +15,11 @@
 
 /* One input's bytes, in a buffer kept from draw to draw. */
 typedef struct drawn_text {
-    char *buf;               /* what text and lines are built in; one byte more than len, for a NUL */
+    char *buf; /* what text and lines are built in; one byte more than len, for a NUL */
     size_t cap;
-    const char *data;        /* the draw: buf, or a file's own bytes */
+    const char *data; /* the draw: buf, or a file's own bytes */
     size_t len;
-    const spec_file *file;   /* FILES: the file chosen; else NULL */
+    const spec_file *file; /* FILES: the file chosen; else NULL */
 } drawn_text;
 
 /* Draws V (SPEC_VALUE_TEXT, LINES or FILES) from R, the trial's stream, into T: a

@@ -11,30 +11,58 @@
 #include "gen_draws.h"
 #include "trial_draws.h"
 
-#define MAX_ELEMENTS (1u << 26)   /* an array longer than this is a spec error, not a test */
+#define MAX_ELEMENTS (1u << 26) /* an array longer than this is a spec error, not a test */
 
-typedef union entry_call_slot { int8_t i8; uint8_t u8; int16_t i16; uint16_t u16; int32_t i32; uint32_t u32;
-                     int64_t i64; uint64_t u64; float f; double d; void *p; } slot;
+typedef union entry_call_slot {
+    int8_t i8;
+    uint8_t u8;
+    int16_t i16;
+    uint16_t u16;
+    int32_t i32;
+    uint32_t u32;
+    int64_t i64;
+    uint64_t u64;
+    float f;
+    double d;
+    void *p;
+} slot;
 
-typedef struct entry_call_buffer { unsigned char *bytes; size_t cap; } buffer;
+typedef struct entry_call_buffer {
+    unsigned char *bytes;
+    size_t cap;
+} buffer;
 
 /* entry_call.c's part of the module's runtime state (runtime_state.h). */
 static runtime_state_entry_call *const call = &runtime_state_object.entry_call;
 
 static ffi_type *ffi_of(uint32_t kind) {
     switch (kind) {
-    case FSABI_KIND_I8: case FSABI_KIND_CHAR: return &ffi_type_sint8;
-    case FSABI_KIND_U8: case FSABI_KIND_BOOL: return &ffi_type_uint8;
-    case FSABI_KIND_I16: return &ffi_type_sint16;
-    case FSABI_KIND_U16: return &ffi_type_uint16;
-    case FSABI_KIND_I32: return &ffi_type_sint32;
-    case FSABI_KIND_U32: return &ffi_type_uint32;
-    case FSABI_KIND_I64: return &ffi_type_sint64;
-    case FSABI_KIND_U64: return &ffi_type_uint64;
-    case FSABI_KIND_F32: return &ffi_type_float;
-    case FSABI_KIND_F64: return &ffi_type_double;
-    case FSABI_KIND_PTR: return &ffi_type_pointer;
-    default: return NULL;
+    case FSABI_KIND_I8:
+    case FSABI_KIND_CHAR:
+        return &ffi_type_sint8;
+    case FSABI_KIND_U8:
+    case FSABI_KIND_BOOL:
+        return &ffi_type_uint8;
+    case FSABI_KIND_I16:
+        return &ffi_type_sint16;
+    case FSABI_KIND_U16:
+        return &ffi_type_uint16;
+    case FSABI_KIND_I32:
+        return &ffi_type_sint32;
+    case FSABI_KIND_U32:
+        return &ffi_type_uint32;
+    case FSABI_KIND_I64:
+        return &ffi_type_sint64;
+    case FSABI_KIND_U64:
+        return &ffi_type_uint64;
+    case FSABI_KIND_F32:
+        return &ffi_type_float;
+    case FSABI_KIND_F64:
+        return &ffi_type_double;
+    case FSABI_KIND_PTR:
+        return &ffi_type_pointer;
+    default:
+        return NULL;
     }
 }
 
@@ -72,7 +100,8 @@ int entry_call_prepare(const fsabi_module *mod, const spec *s, char *err, size_t
         }
         const spec_value *v = &s->inputs[mod->args[k].decl].value;
         call->dists[k] = v->dist;
-        if (mod->args[k].shape != FSABI_SHAPE_GENERATOR && mod->args[k].shape != FSABI_SHAPE_GENERATOR_BYTES) continue;
+        if (mod->args[k].shape != FSABI_SHAPE_GENERATOR && mod->args[k].shape != FSABI_SHAPE_GENERATOR_BYTES)
+            continue;
         if (!(call->generators[k] = gen_draws_find(v->gen_name))) {
             snprintf(err, errlen, "the instrumented module has no generator '%s'", v->gen_name);
             return -1;
@@ -88,11 +117,13 @@ int entry_call_prepare(const fsabi_module *mod, const spec *s, char *err, size_t
     return 0;
 }
 
-static const char *param_name(uint32_t param) { return call->mod->params[param].name; }
+static const char *param_name(uint32_t param) {
+    return call->mod->params[param].name;
+}
 
 static void *room(uint32_t param, size_t bytes) {
     buffer *b = &call->buffers[param];
-    if (bytes == 0) bytes = 1;   /* a valid pointer even for an empty array */
+    if (bytes == 0) bytes = 1; /* a valid pointer even for an empty array */
     if (bytes > b->cap) {
         unsigned char *p = realloc(b->bytes, bytes);
         if (!p) runtime_fail("out of memory for argument '%s' (%zu bytes)", param_name(param), bytes);
@@ -113,14 +144,22 @@ static void store(const fsabi_arg *a, double v, void *at, const char *what) {
 static long long int_value(uint32_t param) {
     const slot *v = &call->values[param];
     switch (call->mod->params[param].kind) {
-    case FSABI_KIND_I8: return v->i8;
-    case FSABI_KIND_U8: return v->u8;
-    case FSABI_KIND_I16: return v->i16;
-    case FSABI_KIND_U16: return v->u16;
-    case FSABI_KIND_I32: return v->i32;
-    case FSABI_KIND_U32: return v->u32;
-    case FSABI_KIND_U64: return v->u64 > (uint64_t)MAX_ELEMENTS ? MAX_ELEMENTS + 1LL : (long long)v->u64;
-    default: return v->i64;
+    case FSABI_KIND_I8:
+        return v->i8;
+    case FSABI_KIND_U8:
+        return v->u8;
+    case FSABI_KIND_I16:
+        return v->i16;
+    case FSABI_KIND_U16:
+        return v->u16;
+    case FSABI_KIND_I32:
+        return v->i32;
+    case FSABI_KIND_U32:
+        return v->u32;
+    case FSABI_KIND_U64:
+        return v->u64 > (uint64_t)MAX_ELEMENTS ? MAX_ELEMENTS + 1LL : (long long)v->u64;
+    default:
+        return v->i64;
     }
 }
 
@@ -147,7 +186,7 @@ static void permute(const fsabi_arg *a, const dist *d, const char *name) {
     }
     for (size_t i = 0; i < len; i++) {
         size_t j = (size_t)(runtime_draw(d, name) * (double)(i + 1));
-        if (j > i) j = i;   /* u < 1, so only rounding could reach i + 1 */
+        if (j > i) j = i; /* u < 1, so only rounding could reach i + 1 */
         call->order[i] = call->order[j];
         call->order[j] = (long long)i;
     }
@@ -162,7 +201,8 @@ static void generate_string(const fsabi_arg *a, void *fn, const char *name) {
     const char *got = make();
     if (!got) runtime_fail("argument '%s': the generator returned NULL, not a string", name);
     size_t len = strlen(got);
-    if (len > MAX_ELEMENTS) runtime_fail("argument '%s': the generator's string has %zu bytes, too many", name, len);
+    if (len > MAX_ELEMENTS)
+        runtime_fail("argument '%s': the generator's string has %zu bytes, too many", name, len);
     char *p = room(a->param, len + 1);
     memcpy(p, got, len + 1);
     call->lengths[a->param] = len;
@@ -177,7 +217,9 @@ static void generate_bytes(const fsabi_arg *a, void *fn, const char *name) {
     unsigned char *p = room(a->param, cap + 1);
     memset(p, 0, cap + 1);
     size_t len = make(p, cap);
-    if (len > cap) runtime_fail("argument '%s': the generator says it wrote %zu bytes into a buffer of %zu", name, len, cap);
+    if (len > cap)
+        runtime_fail("argument '%s': the generator says it wrote %zu bytes into a buffer of %zu", name, len,
+                     cap);
     p[len] = 0;
     call->lengths[a->param] = len;
     runtime_record(name, (double)len);
@@ -187,7 +229,7 @@ static void fill(const fsabi_arg *a, const dist *d, void *generator, gsl_rng *r)
     const spec_input *in = &call->spec->inputs[a->decl];
     const char *name = param_name(a->param);
     switch (a->shape) {
-    case FSABI_SHAPE_TEXT: {   /* text(...), lines(...), file(...) */
+    case FSABI_SHAPE_TEXT: { /* text(...), lines(...), file(...) */
         drawn_text *t = &call->texts[a->param];
         drawn_text_build(&in->value, r, name, t);
         char *p = room(a->param, t->len + 1);
@@ -209,12 +251,12 @@ static void fill(const fsabi_arg *a, const dist *d, void *generator, gsl_rng *r)
     case FSABI_SHAPE_ARRAY: {
         size_t len = length_of(a, name);
         call->lengths[a->param] = len;
-        if (a->per_item == 0) {   /* structs: zeroed here, their fields drawn afterwards */
+        if (a->per_item == 0) { /* structs: zeroed here, their fields drawn afterwards */
             memset(room(a->param, len * a->elem_size), 0, len * a->elem_size);
             call->items[a->param] = len;
             break;
         }
-        size_t n = len * a->per_item;   /* int (*)[20]: LEN rows of 20 */
+        size_t n = len * a->per_item; /* int (*)[20]: LEN rows of 20 */
         unsigned char *p = room(a->param, n * a->elem_size);
         for (size_t i = 0; i < n; i++) store(a, runtime_draw(d, name), p + i * a->elem_size, name);
         break;
@@ -225,11 +267,12 @@ static void fill(const fsabi_arg *a, const dist *d, void *generator, gsl_rng *r)
         break;
     case FSABI_SHAPE_REF: {
         unsigned char *p = room(a->param, (size_t)a->per_item * a->elem_size);
-        for (uint32_t i = 0; i < a->per_item; i++) store(a, runtime_draw(d, name), p + i * a->elem_size, name);
+        for (uint32_t i = 0; i < a->per_item; i++)
+            store(a, runtime_draw(d, name), p + i * a->elem_size, name);
         break;
     }
     case FSABI_SHAPE_STRING: {
-        if (dist_is_text(d)) {   /* choice("A", "B"), format(...): drawn whole */
+        if (dist_is_text(d)) { /* choice("A", "B"), format(...): drawn whole */
             dist_bytes t = {0};
             if (dist_sample_text(d, r, &t) < 0 || t.len > MAX_ELEMENTS) {
                 dist_bytes_free(&t);
@@ -248,7 +291,7 @@ static void fill(const fsabi_arg *a, const dist *d, void *generator, gsl_rng *r)
             runtime_fail("argument '%s': the drawn string length %.17g is not valid", name, L);
         size_t len = (size_t)L;
         char *p = room(a->param, len + 1);
-        if (in->value.chars)   /* string(LEN, CHAR_D): each character a code drawn from CHAR_D */
+        if (in->value.chars) /* string(LEN, CHAR_D): each character a code drawn from CHAR_D */
             for (size_t i = 0; i < len; i++) p[i] = (char)(unsigned char)dist_sample(in->value.chars, r);
         else
             for (size_t i = 0; i < len; i++)
@@ -257,7 +300,7 @@ static void fill(const fsabi_arg *a, const dist *d, void *generator, gsl_rng *r)
         call->lengths[a->param] = len;
         break;
     }
-    case FSABI_SHAPE_FIELD: {   /* in every struct the parameter points to; each element of an array field */
+    case FSABI_SHAPE_FIELD: { /* in every struct the parameter points to; each element of an array field */
         size_t stride = call->mod->params[a->param].pointee_size;
         unsigned char *base = (unsigned char *)call->values[a->param].p + a->offset;
         for (size_t k = 0; k < call->items[a->param]; k++)
@@ -278,7 +321,8 @@ void entry_call(gsl_rng *r) {
     for (uint64_t k = 0; k < mod->nargs; k++) {
         const fsabi_arg *a = &mod->args[k];
         if (a->shape == FSABI_SHAPE_VALUE)
-            store(a, runtime_draw(call->dists[k], param_name(a->param)), &call->values[a->param], param_name(a->param));
+            store(a, runtime_draw(call->dists[k], param_name(a->param)), &call->values[a->param],
+                  param_name(a->param));
     }
     /* What a pointer points to starts zeroed (a struct's undeclared fields stay 0). */
     for (uint64_t i = 0; i < mod->nparams; i++) {
@@ -307,6 +351,12 @@ void entry_call(gsl_rng *r) {
         mod->call_entry(call->argp);
         return;
     }
-    union { ffi_arg word; double d; float f; void *p; unsigned char bytes[16]; } ret;
+    union {
+        ffi_arg word;
+        double d;
+        float f;
+        void *p;
+        unsigned char bytes[16];
+    } ret;
     ffi_call(&call->cif, FFI_FN(mod->entry), &ret, call->argp);
 }

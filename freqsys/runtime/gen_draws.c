@@ -1,4 +1,5 @@
-/* freqsys/runtime/gen_draws.c: the spec's C generators in the module, and the draws <freqsys/gen.h> gives them. */
+/* freqsys/runtime/gen_draws.c: the spec's C generators in the module, and the draws <freqsys/gen.h> gives
+ * them. */
 /* SPDX-License-Identifier: MIT */
 #include "gen_draws.h"
 
@@ -16,7 +17,9 @@ extern const fsabi_generator freqsys_generators[] __attribute__((weak, visibilit
 static runtime_state_gen_draws *const gd = &runtime_state_object.gen_draws;
 static trial_draws *const shared = &runtime_state_object.trial_draws;
 
-void gen_draws_bind(const spec *s) { gd->spec = s; }
+void gen_draws_bind(const spec *s) {
+    gd->spec = s;
+}
 
 void *gen_draws_find(const char *name) {
     const fsabi_generator *t = freqsys_generators;
@@ -40,20 +43,24 @@ static long long add(long long lo, uint64_t offset) {
 
 long long freqsys_rt_gen_int(long long lo, long long hi) {
     if (lo > hi) runtime_fail("fs_int(%lld, %lld): the lower end is above the upper", lo, hi);
-    uint64_t span = (uint64_t)hi - (uint64_t)lo;   /* HI - LO, exact modulo 2^64 */
+    uint64_t span = (uint64_t)hi - (uint64_t)lo; /* HI - LO, exact modulo 2^64 */
     if (span < 0xffffffffu) return lo + (long long)gsl_rng_uniform_int(shared->rng, (unsigned long)span + 1);
     if (span == UINT64_MAX) return add(lo, bits64());
     /* Rejection: the values from 2^64 mod n up fill whole copies of 0..n-1. */
     uint64_t n = span + 1, floor = (0 - n) % n, x;
-    do x = bits64(); while (x < floor);
+    do x = bits64();
+    while (x < floor);
     return add(lo, x % n);
 }
 
-double freqsys_rt_gen_real(void) { return gsl_rng_uniform(shared->rng); }
+double freqsys_rt_gen_real(void) {
+    return gsl_rng_uniform(shared->rng);
+}
 
 double freqsys_rt_gen_draw(const char *name) {
     const spec_input *in = gd->spec && name ? spec_find_draw(gd->spec, name) : NULL;
-    if (!in) runtime_fail("fs_draw(\"%s\"): the spec declares no 'draw %s ~ ...'", name ? name : "(null)",
-                          name ? name : "(null)");
+    if (!in)
+        runtime_fail("fs_draw(\"%s\"): the spec declares no 'draw %s ~ ...'", name ? name : "(null)",
+                     name ? name : "(null)");
     return runtime_draw(in->value.dist, in->name);
 }

@@ -1,4 +1,5 @@
-/* freqsys/runtime/gen_draws.h: the spec's C generators in the module, and the draws <freqsys/gen.h> gives them. */
+/* freqsys/runtime/gen_draws.h: the spec's C generators in the module, and the draws <freqsys/gen.h> gives
+ * them. */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_GEN_DRAWS_H
 #define FREQSYS_GEN_DRAWS_H

@@ -1,4 +1,5 @@
-/* freqsys/runtime/path_count.c: the call a hashed path's end makes, counting it in the module's per-trial path table. */
+/* freqsys/runtime/path_count.c: the call a hashed path's end makes, counting it in the module's per-trial
+ * path table. */
 /* SPDX-License-Identifier: MIT */
 #include <stdint.h>
 #include "freqsys/abi.h"

@@ -14,11 +14,14 @@
 #include "gen_draws.h"
 #include "stdin_text.h"
 
-typedef struct runtime_indexed_read { long long index; const dist *d; } indexed_read;
+typedef struct runtime_indexed_read {
+    long long index;
+    const dist *d;
+} indexed_read;
 
 /* runtime.c's part of the module's runtime state (runtime_state.h). */
 static runtime_state_runtime *const rt = &runtime_state_object.runtime;
-static trial_draws *const shared = &runtime_state_object.trial_draws;   /* the trial's draws */
+static trial_draws *const shared = &runtime_state_object.trial_draws; /* the trial's draws */
 
 static int by_index(const void *a, const void *b) {
     long long x = ((const indexed_read *)a)->index, y = ((const indexed_read *)b)->index;
@@ -27,8 +30,10 @@ static int by_index(const void *a, const void *b) {
 
 int runtime_bind(const fsabi_module *mod, const spec *s, char *err, size_t errlen) {
     if (mod->abi_version != FSABI_VERSION) {
-        snprintf(err, errlen, "the instrumented module has ABI version %llu, this freqsys "
-                 "speaks version %d", (unsigned long long)mod->abi_version, FSABI_VERSION);
+        snprintf(err, errlen,
+                 "the instrumented module has ABI version %llu, this freqsys "
+                 "speaks version %d",
+                 (unsigned long long)mod->abi_version, FSABI_VERSION);
         return -1;
     }
     rt->mod = mod;
@@ -50,7 +55,8 @@ int runtime_bind(const fsabi_module *mod, const spec *s, char *err, size_t errle
     rt->argv = s->argv;
     rt->argc = (int)s->nargv;
     for (size_t i = 0; i < s->nargv; i++) rt->args_len += strlen(s->argv[i]) + 1;
-    if (s->argv && (!(rt->args = calloc(s->nargv + 1, sizeof *rt->args)) || !(rt->args_text = malloc(rt->args_len)))) {
+    if (s->argv &&
+        (!(rt->args = calloc(s->nargv + 1, sizeof *rt->args)) || !(rt->args_text = malloc(rt->args_len)))) {
         snprintf(err, errlen, "out of memory");
         return -1;
     }
@@ -63,8 +69,10 @@ int runtime_bind(const fsabi_module *mod, const spec *s, char *err, size_t errle
         } else if (site->decl < s->ninputs) {
             in = &s->inputs[site->decl];
         } else {
-            snprintf(err, errlen, "the instrumented module does not match the spec (site %llu names "
-                     "input %u of %zu)", (unsigned long long)k, site->decl, s->ninputs);
+            snprintf(err, errlen,
+                     "the instrumented module does not match the spec (site %llu names "
+                     "input %u of %zu)",
+                     (unsigned long long)k, site->decl, s->ninputs);
             return -1;
         }
         rt->site_dist[k] = in ? in->value.dist : NULL;
@@ -73,8 +81,10 @@ int runtime_bind(const fsabi_module *mod, const spec *s, char *err, size_t errle
     rt->calls = s->calls ? s->calls : 1;
     rt->warmup = s->warmup < rt->calls ? s->warmup : 0;
     if (mod->ninterrupts != s->ninterrupts) {
-        snprintf(err, errlen, "the instrumented module does not match the spec (%llu interrupt handlers, "
-                 "the spec declares %zu)", (unsigned long long)mod->ninterrupts, s->ninterrupts);
+        snprintf(err, errlen,
+                 "the instrumented module does not match the spec (%llu interrupt handlers, "
+                 "the spec declares %zu)",
+                 (unsigned long long)mod->ninterrupts, s->ninterrupts);
         return -1;
     }
     rt->interrupts = s->interrupts;
@@ -86,7 +96,8 @@ static void run_interrupts(void) {
     for (uint64_t k = 0; k < rt->mod->ninterrupts; k++) {
         double n = runtime_draw(rt->interrupts[k].count, rt->interrupts[k].name);
         if (!(n >= 0 && n <= 1e9 && n == trunc(n)))
-            runtime_fail("interrupt %s: the drawn count %.17g is not a number of runs", rt->interrupts[k].name, n);
+            runtime_fail("interrupt %s: the drawn count %.17g is not a number of runs",
+                         rt->interrupts[k].name, n);
         for (uint64_t i = 0; i < (uint64_t)n; i++) rt->mod->interrupts[k]();
     }
 }
@@ -102,10 +113,12 @@ static void forget_counts(void) {
         const fsabi_function *f = &mod->functions[fi];
         memset(mod->counters + f->first_block, 0, f->nblocks * sizeof *mod->counters);
         const fsabi_path_function *pf = mod->path_functions ? &mod->path_functions[fi] : NULL;
-        if (pf && pf->npaths) memset(mod->counters + path_base + pf->first_path, 0, pf->npaths * sizeof *mod->counters);
+        if (pf && pf->npaths)
+            memset(mod->counters + path_base + pf->first_path, 0, pf->npaths * sizeof *mod->counters);
         const fsabi_context_function *cf = mod->context_functions ? &mod->context_functions[fi] : NULL;
-        if (cf && cf->ncounters)   /* each block once more per context (run --contexts) */
-            memset(mod->counters + contexts + cf->first_counter, 0, (size_t)cf->ncounters * sizeof *mod->counters);
+        if (cf && cf->ncounters) /* each block once more per context (run --contexts) */
+            memset(mod->counters + contexts + cf->first_counter, 0,
+                   (size_t)cf->ncounters * sizeof *mod->counters);
     }
     if (mod->path_table) fsabi_path_table_clear(mod->path_table);
 }
@@ -138,10 +151,14 @@ trial_end runtime_run_trial(uint64_t seed, uint64_t trial) {
     /* C11 allows setjmp only as a whole controlling expression (or compared with a
      * constant there), not as a value stored in a variable. */
     switch (setjmp(shared->trial_exit)) {
-    case 0: break;
-    case TRIAL_EXITED: return TRIAL_EXITED;
-    case TRIAL_ABORTED: return TRIAL_ABORTED;
-    default: return TRIAL_INPUT_ERROR;
+    case 0:
+        break;
+    case TRIAL_EXITED:
+        return TRIAL_EXITED;
+    case TRIAL_ABORTED:
+        return TRIAL_ABORTED;
+    default:
+        return TRIAL_INPUT_ERROR;
     }
     /* The standard input before the globals, from the same stream: both are a
      * function of (seed, trial) alone. */
@@ -169,7 +186,9 @@ trial_end runtime_run_trial(uint64_t seed, uint64_t trial) {
     return TRIAL_RETURNED;
 }
 
-const char *runtime_error(void) { return shared->error; }
+const char *runtime_error(void) {
+    return shared->error;
+}
 const char *runtime_drawn(void) {
     size_t n = 0;
     rt->drawn_text[0] = '\0';
@@ -183,10 +202,23 @@ const char *runtime_drawn(void) {
 }
 
 static const char *kind_name(uint32_t kind) {
-    static const char *const names[] = {
-        "?", "signed char", "short", "int", "long", "unsigned char", "unsigned short",
-        "unsigned int", "unsigned long", "float", "double", "char", "a string", "a line", "a character",
-        "_Bool", "a pointer"};
+    static const char *const names[] = {"?",
+                                        "signed char",
+                                        "short",
+                                        "int",
+                                        "long",
+                                        "unsigned char",
+                                        "unsigned short",
+                                        "unsigned int",
+                                        "unsigned long",
+                                        "float",
+                                        "double",
+                                        "char",
+                                        "a string",
+                                        "a line",
+                                        "a character",
+                                        "_Bool",
+                                        "a pointer"};
     return kind < sizeof names / sizeof names[0] ? names[kind] : "?";
 }
 
@@ -195,8 +227,8 @@ static _Noreturn void input_error(uint32_t site, const char *what) {
     const char *slash = strrchr(s->file, '/');
     if (s->origin != FSABI_FROM_READ) {
         static const char *const from[] = {"", "global", "extern function", "extern variable", "register"};
-        snprintf(shared->error, sizeof shared->error, "input %s %s (%s): %s", from[s->origin < 5 ? s->origin : 0],
-                 s->variable, kind_name(s->kind), what);
+        snprintf(shared->error, sizeof shared->error, "input %s %s (%s): %s",
+                 from[s->origin < 5 ? s->origin : 0], s->variable, kind_name(s->kind), what);
         longjmp(shared->trial_exit, TRIAL_INPUT_ERROR);
     }
     snprintf(shared->error, sizeof shared->error, "%s:%u: input %s%s%s (read %llu of the run, into %s): %s",
@@ -211,10 +243,6 @@ static _Noreturn void misfit(uint32_t site, const char *fmt, double v) {
     input_error(site, what);
 }
 
-
-
-
-
 /* The distribution for the next read: `read N`, then the variable's, then `read *`;
  * NULL when the input has ended (then past_end is set). */
 static const dist *next_dist(uint32_t site) {
@@ -223,7 +251,10 @@ static const dist *next_dist(uint32_t site) {
     size_t lo = 0, hi = rt->nindexed;
     while (lo < hi) {
         size_t mid = (lo + hi) / 2;
-        if (rt->indexed[mid].index < n) lo = mid + 1; else hi = mid;
+        if (rt->indexed[mid].index < n)
+            lo = mid + 1;
+        else
+            hi = mid;
     }
     if (lo < rt->nindexed && rt->indexed[lo].index == n) d = rt->indexed[lo].d;
     if (!d) d = rt->site_dist[site];
@@ -251,20 +282,23 @@ static double draw_from(uint32_t site, const dist *d) {
     return v;
 }
 
-static double draw(uint32_t site) { return draw_from(site, next_dist(site)); }
+static double draw(uint32_t site) {
+    return draw_from(site, next_dist(site));
+}
 
 /* A string-valued D's draw for a read, into rt->text; BANNED bytes (white space for
  * %s, a newline for fgets) cannot be in what the C library would store. */
 static void draw_text(uint32_t site, const dist *d, const char *banned, const char *why) {
     rt->text.len = 0;
-    if (dist_sample_text(d, shared->rng, &rt->text) < 0) input_error(site, "out of memory for a drawn string");
+    if (dist_sample_text(d, shared->rng, &rt->text) < 0)
+        input_error(site, "out of memory for a drawn string");
     const char *var = rt->mod->sites[site].variable;
     runtime_record(*var ? var : "read", (double)rt->text.len);
     for (size_t i = 0; i < rt->text.len; i++)
         if (strchr(banned, rt->text.data[i]) && rt->text.data[i]) {
             char what[200];
-            snprintf(what, sizeof what, "the drawn string has %s at byte %zu, %s", rt->text.data[i] == '\n'
-                     ? "a newline" : "white space", i, why);
+            snprintf(what, sizeof what, "the drawn string has %s at byte %zu, %s",
+                     rt->text.data[i] == '\n' ? "a newline" : "white space", i, why);
             input_error(site, what);
         }
 }
@@ -275,7 +309,6 @@ static double draw_input(uint32_t site) {
     runtime_record(rt->mod->sites[site].variable, v);
     return v;
 }
-
 
 int runtime_draw_stdin(const spec *s, uint64_t seed, uint64_t trial, char *err, size_t errlen) {
     const spec_input *in = spec_find_stdin(s);
@@ -298,37 +331,54 @@ int runtime_draw_stdin(const spec *s, uint64_t seed, uint64_t trial, char *err, 
     return 0;
 }
 
-
-
 /* The drawn V as the site's integer kind, widened to 64 bits for the caller to narrow. */
 static int64_t as_int(uint32_t site, double v) {
     uint32_t kind = rt->mod->sites[site].kind;
-    union { uint8_t u8; int8_t i8; int16_t i16; uint16_t u16; int32_t i32; uint32_t u32;
-            int64_t i64; uint64_t u64; } x;
+    union {
+        uint8_t u8;
+        int8_t i8;
+        int16_t i16;
+        uint16_t u16;
+        int32_t i32;
+        uint32_t u32;
+        int64_t i64;
+        uint64_t u64;
+    } x;
     if (kind == FSABI_KIND_CHAR) kind = v < 0 ? FSABI_KIND_I8 : FSABI_KIND_U8;
     /* Only a mismatched module gets here: runtime_convert would store a float in X. */
     if (kind == FSABI_KIND_F32 || kind == FSABI_KIND_F64)
         input_error(site, "the module reads an integer from a floating-point site");
     if (runtime_convert(v, kind, &x) != 0) misfit(site, "the drawn value %.17g does not fit", v);
     switch (kind) {
-    case FSABI_KIND_BOOL: case FSABI_KIND_U8: return x.u8;
-    case FSABI_KIND_I8: return x.i8;
-    case FSABI_KIND_I16: return x.i16;
-    case FSABI_KIND_U16: return x.u16;
-    case FSABI_KIND_I32: return x.i32;
-    case FSABI_KIND_U32: return x.u32;
-    case FSABI_KIND_U64: return (int64_t)x.u64;
-    default: return x.i64;
+    case FSABI_KIND_BOOL:
+    case FSABI_KIND_U8:
+        return x.u8;
+    case FSABI_KIND_I8:
+        return x.i8;
+    case FSABI_KIND_I16:
+        return x.i16;
+    case FSABI_KIND_U16:
+        return x.u16;
+    case FSABI_KIND_I32:
+        return x.i32;
+    case FSABI_KIND_U32:
+        return x.u32;
+    case FSABI_KIND_U64:
+        return (int64_t)x.u64;
+    default:
+        return x.i64;
     }
 }
 
-int64_t freqsys_rt_input_int(uint32_t site) { return as_int(site, draw_input(site)); }
+int64_t freqsys_rt_input_int(uint32_t site) {
+    return as_int(site, draw_input(site));
+}
 
 double freqsys_rt_input_real(uint32_t site) {
     double v = draw_input(site), out;
     float f;
     if (rt->mod->sites[site].kind == FSABI_KIND_F32 ? runtime_convert(v, FSABI_KIND_F32, &f)
-                                                  : runtime_convert(v, FSABI_KIND_F64, &out))
+                                                    : runtime_convert(v, FSABI_KIND_F64, &out))
         misfit(site, "the drawn value %.17g does not fit", v);
     return v;
 }
@@ -340,10 +390,12 @@ int64_t freqsys_rt_read_int(uint32_t site) {
 
 int32_t freqsys_rt_scanf_result(int32_t assigned) {
     int32_t result = assigned;
-    if (rt->items_at_end >= 0) result = rt->items_at_end == 0 ? -1 : rt->items_at_end;   /* EOF */
-    else if (rt->past_end) result = -1;
+    if (rt->items_at_end >= 0)
+        result = rt->items_at_end == 0 ? -1 : rt->items_at_end; /* EOF */
+    else if (rt->past_end)
+        result = -1;
     rt->call_items = 0;
-    if (rt->items_at_end >= 0) rt->items_at_end = -2;   /* reported; later calls see plain EOF */
+    if (rt->items_at_end >= 0) rt->items_at_end = -2; /* reported; later calls see plain EOF */
     return result;
 }
 
@@ -352,7 +404,7 @@ double freqsys_rt_read_real(uint32_t site) {
     if (rt->past_end) return 0;
     float f;
     if (rt->mod->sites[site].kind == FSABI_KIND_F32 ? runtime_convert(v, FSABI_KIND_F32, &f)
-                                                  : runtime_convert(v, FSABI_KIND_F64, &out))
+                                                    : runtime_convert(v, FSABI_KIND_F64, &out))
         misfit(site, "the drawn value %.17g does not fit", v);
     return v;
 }
@@ -382,14 +434,15 @@ void freqsys_rt_read_text(uint32_t site, char *buf, int64_t cap) {
     char word[64];
     int n = as_text(site, d, word, sizeof word);
     if (rt->past_end) return;
-    if (cap >= 0 && n + 1 > cap) misfit(site, "the drawn value needs %.0f bytes, the buffer has fewer", n + 1);
+    if (cap >= 0 && n + 1 > cap)
+        misfit(site, "the drawn value needs %.0f bytes, the buffer has fewer", n + 1);
     memcpy(buf, word, (size_t)n + 1);
 }
 
 char *freqsys_rt_read_line(uint32_t site, char *buf, int32_t cap) {
     const dist *d = next_dist(site);
-    rt->call_items = 0;   /* not part of a scanf call */
-    if (d && dist_is_text(d)) {   /* the drawn string, then the newline fgets keeps */
+    rt->call_items = 0;         /* not part of a scanf call */
+    if (d && dist_is_text(d)) { /* the drawn string, then the newline fgets keeps */
         draw_text(site, d, "\n", "which would end the line there (a line is drawn without its newline)");
         if ((int64_t)rt->text.len + 2 > cap) too_long(site, rt->text.len + 2, "line");
         memcpy(buf, rt->text.data ? rt->text.data : "", rt->text.len);
@@ -409,7 +462,7 @@ char *freqsys_rt_read_line(uint32_t site, char *buf, int32_t cap) {
 
 int32_t freqsys_rt_getchar(uint32_t site) {
     double v = draw(site);
-    rt->call_items = 0;   /* not part of a scanf call */
+    rt->call_items = 0; /* not part of a scanf call */
     if (rt->past_end) return -1;
     if (!(v == trunc(v) && v >= -1 && v <= 255))
         misfit(site, "the drawn value %.17g is not a character code (0..255) or EOF (-1)", v);
@@ -421,8 +474,12 @@ _Noreturn void freqsys_rt_exit(int32_t status) {
     longjmp(shared->trial_exit, TRIAL_EXITED);
 }
 
-int runtime_exit_status(void) { return shared->exit_status; }
-_Noreturn void freqsys_rt_abort(void) { longjmp(shared->trial_exit, TRIAL_ABORTED); }
+int runtime_exit_status(void) {
+    return shared->exit_status;
+}
+_Noreturn void freqsys_rt_abort(void) {
+    longjmp(shared->trial_exit, TRIAL_ABORTED);
+}
 
 _Noreturn void freqsys_rt_assert_fail(const char *expr, const char *file, unsigned line,
                                       const char *function) {
@@ -432,13 +489,19 @@ _Noreturn void freqsys_rt_assert_fail(const char *expr, const char *file, unsign
 /* rand() and its kin: the next 31 bits of the trial's own stream, so that a run
  * depends on (seed, trial) alone, whatever the program seeds them with. Philox
  * gives 32 uniform bits per draw; dropping one leaves 0..RAND_MAX (2^31 - 1). */
-int32_t freqsys_rt_rand(void) { return (int32_t)(gsl_rng_get(shared->rng) >> 1); }
-int64_t freqsys_rt_random(void) { return (int64_t)(gsl_rng_get(shared->rng) >> 1); }
+int32_t freqsys_rt_rand(void) {
+    return (int32_t)(gsl_rng_get(shared->rng) >> 1);
+}
+int64_t freqsys_rt_random(void) {
+    return (int64_t)(gsl_rng_get(shared->rng) >> 1);
+}
 int32_t freqsys_rt_rand_r(uint32_t *seed) {
     (void)seed;
     return freqsys_rt_rand();
 }
-void freqsys_rt_srand(uint32_t seed) { (void)seed; }
+void freqsys_rt_srand(uint32_t seed) {
+    (void)seed;
+}
 
 /* The rand48 family: the same stream; a caller's own state (erand48's xsubi, ...)
  * is ignored, as rand_r's seed is. */
@@ -460,14 +523,18 @@ unsigned short *freqsys_rt_seed48(void *state) {
     (void)state;
     return old;
 }
-uint32_t freqsys_rt_arc4random(void) { return (uint32_t)gsl_rng_get(shared->rng); }
+uint32_t freqsys_rt_arc4random(void) {
+    return (uint32_t)gsl_rng_get(shared->rng);
+}
 uint32_t freqsys_rt_arc4random_uniform(uint32_t n) {
     return n < 2 ? 0 : (uint32_t)gsl_rng_uniform_int(shared->rng, n);
 }
 
 /* The virtual clock: FSABI_CLOCK_EPOCH at the start of every trial, one
  * microsecond later at each reading, so "until 2 s have passed" loops end. */
-static uint64_t tick(void) { return rt->clock_us++; }
+static uint64_t tick(void) {
+    return rt->clock_us++;
+}
 
 int64_t freqsys_rt_time(int64_t *out) {
     int64_t now = FSABI_CLOCK_EPOCH + (int64_t)(tick() / 1000000);
@@ -475,7 +542,9 @@ int64_t freqsys_rt_time(int64_t *out) {
     return now;
 }
 
-int64_t freqsys_rt_clock(void) { return (int64_t)tick(); }   /* CLOCKS_PER_SEC is 10^6 */
+int64_t freqsys_rt_clock(void) {
+    return (int64_t)tick();
+} /* CLOCKS_PER_SEC is 10^6 */
 
 int32_t freqsys_rt_gettimeofday(int64_t *tv, void *tz) {
     (void)tz;
@@ -488,7 +557,7 @@ int32_t freqsys_rt_gettimeofday(int64_t *tv, void *tz) {
 }
 
 int32_t freqsys_rt_clock_gettime(int32_t clock, int64_t *ts) {
-    (void)clock;   /* every clock reads the same virtual time */
+    (void)clock; /* every clock reads the same virtual time */
     uint64_t us = tick();
     if (ts) {
         ts[0] = FSABI_CLOCK_EPOCH + (int64_t)(us / 1000000);

@@ -1,4 +1,5 @@
-/* freqsys/runtime/runtime_table.c: the one table through which the freqsys executable calls the runtime of a loaded module. */
+/* freqsys/runtime/runtime_table.c: the one table through which the freqsys executable calls the runtime of a
+ * loaded module. */
 /* SPDX-License-Identifier: MIT */
 #include "runtime_table.h"
 

@@ -1,4 +1,5 @@
-/* freqsys/runtime/runtime_table.h: the runtime's functions as the freqsys executable finds them in a loaded module. */
+/* freqsys/runtime/runtime_table.h: the runtime's functions as the freqsys executable finds them in a loaded
+ * module. */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_RUNTIME_TABLE_H
 #define FREQSYS_RUNTIME_TABLE_H
@@ -23,10 +24,10 @@
  * structures, so both must come from one build: the sizes below tell a library of
  * another build apart before anything is called. */
 typedef struct runtime_table {
-    uint32_t abi_version;          /* FSABI_VERSION */
-    uint32_t table_size;           /* sizeof(runtime_table) */
-    uint32_t spec_size;            /* sizeof(spec) */
-    uint32_t spec_input_size;      /* sizeof(spec_input) */
+    uint32_t abi_version;     /* FSABI_VERSION */
+    uint32_t table_size;      /* sizeof(runtime_table) */
+    uint32_t spec_size;       /* sizeof(spec) */
+    uint32_t spec_input_size; /* sizeof(spec_input) */
     /* runtime.h's functions, by the same names without the prefix */
     int (*bind)(const fsabi_module *mod, const spec *s, char *err, size_t errlen);
     trial_end (*run_trial)(uint64_t seed, uint64_t trial);
@@ -35,7 +36,7 @@ typedef struct runtime_table {
     const char *(*error)(void);
     const char *(*drawn)(void);
     int (*draw_stdin)(const spec *s, uint64_t seed, uint64_t trial, char *err, size_t errlen);
-    const char *(*stdin_describe)(void);   /* stdin_text_describe */
+    const char *(*stdin_describe)(void); /* stdin_text_describe */
     /* draw_scores.h (run --sensitivity), by the names after draw_scores_ */
     int (*scores_enable)(const spec *s);
     const draw_score_param *(*scores_params)(size_t *n, size_t *nscored);
@@ -48,7 +49,7 @@ typedef struct runtime_table {
     size_t (*tilt_get)(double *mean_t, size_t max);
     int (*tilt_set)(const double *mean_t, size_t n);
     int (*tilt_describe)(size_t i, char *buf, size_t size);
-    int (*exit_status)(void);   /* runtime_exit_status */
+    int (*exit_status)(void); /* runtime_exit_status */
 } runtime_table;
 
 /* Whether T, found in a loaded module, was built with this executable: 0, or -1
@@ -56,7 +57,8 @@ typedef struct runtime_table {
 static inline int runtime_table_check(const runtime_table *t, char *err, size_t errlen) {
     if (t->abi_version != FSABI_VERSION || t->table_size != sizeof(runtime_table) ||
         t->spec_size != sizeof(spec) || t->spec_input_size != sizeof(spec_input)) {
-        snprintf(err, errlen, "the runtime library was built for another version of freqsys (ABI %u, "
+        snprintf(err, errlen,
+                 "the runtime library was built for another version of freqsys (ABI %u, "
                  "this freqsys speaks %d): install freqsys and its runtime library together",
                  t->abi_version, FSABI_VERSION);
         return -1;

@@ -49,7 +49,9 @@ static void generate(const spec_value *v) {
 /* The memfd of this process, and a read-only descriptor of it for fd 0: as with
  * `prog < file`, the program cannot write its input, so what the memfd holds is
  * exactly what freqsys wrote. */
-static void forked(void) { st->inherited = 1; }
+static void forked(void) {
+    st->inherited = 1;
+}
 
 static void open_memfd(void) {
     /* A memfd made before a fork is one open file for every process: workers would
@@ -67,7 +69,7 @@ static void open_memfd(void) {
     st->handler = 1;
     snprintf(st->path, sizeof st->path, "/proc/self/fd/%d", st->fd);
     st->ro = open(st->path, O_RDONLY | O_CLOEXEC);
-    if (st->ro < 0) st->ro = st->fd;   /* no /proc: the program could write its input, nothing worse */
+    if (st->ro < 0) st->ro = st->fd; /* no /proc: the program could write its input, nothing worse */
     snprintf(st->path, sizeof st->path, "/proc/self/fd/%d", st->ro);
 }
 
@@ -75,13 +77,16 @@ static void open_memfd(void) {
  * there: freopen puts it back on fd 0 (the lowest free descriptor, as fclose freed
  * it), so the next trial has a standard input again. */
 static void reopen_stdin(void) {
-    if (fcntl(0, F_GETFD) >= 0) close(0);   /* the program may have put a file there since */
+    if (fcntl(0, F_GETFD) >= 0) close(0); /* the program may have put a file there since */
     if (!freopen(st->path, "r", stdin) || fileno(stdin) != 0) sys_fail("reopening the closed stdin");
 }
 
 void stdin_text_install(const spec_input *in, gsl_rng *r) {
-    if (in->value.kind == SPEC_VALUE_GENERATOR) generate(&in->value);
-    else drawn_text_build(&in->value, r, in->value.kind == SPEC_VALUE_LINES ? "stdin.lines" : "stdin.length", &st->text);
+    if (in->value.kind == SPEC_VALUE_GENERATOR)
+        generate(&in->value);
+    else
+        drawn_text_build(&in->value, r, in->value.kind == SPEC_VALUE_LINES ? "stdin.lines" : "stdin.length",
+                         &st->text);
     const spec_file *file = st->text.file;
 
     if (st->fd < 0 || st->inherited) open_memfd();
@@ -94,7 +99,7 @@ void stdin_text_install(const spec_input *in, gsl_rng *r) {
     clearerr(stdin);
     /* The same file of a corpus as last time is in the memfd already. */
     if (!file || file != st->written) {
-        st->written = NULL;   /* until the whole file is in */
+        st->written = NULL; /* until the whole file is in */
         for (size_t done = 0; done < st->text.len;) {
             ssize_t w = pwrite(st->fd, st->text.data + done, st->text.len - done, (off_t)done);
             if (w < 0 && errno == EINTR) continue;
@@ -112,7 +117,8 @@ void stdin_text_install(const spec_input *in, gsl_rng *r) {
 
 const char *stdin_text_describe(void) {
     if (st->text.file)
-        snprintf(st->describe, sizeof st->describe, "%zu bytes, the file %s", st->text.len, st->text.file->path);
+        snprintf(st->describe, sizeof st->describe, "%zu bytes, the file %s", st->text.len,
+                 st->text.file->path);
     else
         snprintf(st->describe, sizeof st->describe, "%zu bytes", st->text.len);
     return st->describe;

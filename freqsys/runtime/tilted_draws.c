@@ -1,4 +1,5 @@
-/* freqsys/runtime/tilted_draws.c: importance sampling's draws: each tilted input from a defensive mixture, and the run's weight. */
+/* freqsys/runtime/tilted_draws.c: importance sampling's draws: each tilted input from a defensive mixture,
+ * and the run's weight. */
 /* SPDX-License-Identifier: MIT */
 #include "tilted_draws.h"
 
@@ -12,17 +13,17 @@
 
 typedef struct tilted_draws_input {
     char input[96];
-    const dist *d;            /* the declared law */
-    dist *tilted;             /* its tilt, or NULL: drawn plainly */
-    double mean_t;            /* what the tilt was fitted to */
-    double trial_t;           /* this trial: the sum of T over its draws, and their number */
+    const dist *d;  /* the declared law */
+    dist *tilted;   /* its tilt, or NULL: drawn plainly */
+    double mean_t;  /* what the tilt was fitted to */
+    double trial_t; /* this trial: the sum of T over its draws, and their number */
     unsigned trial_n;
-    long double elite_w, elite_wt;   /* the pilot: sums over the runs that reached the block */
+    long double elite_w, elite_wt; /* the pilot: sums over the runs that reached the block */
 } tilted_input;
 
 /* tilted_draws.c's part of the module's runtime state (runtime_state.h). */
 static runtime_state_tilted_draws *const td = &runtime_state_object.tilted_draws;
-static trial_draws *const shared = &runtime_state_object.trial_draws;   /* the trial's draws */
+static trial_draws *const shared = &runtime_state_object.trial_draws; /* the trial's draws */
 
 /* The draw source: every draw of the program comes here. A tilted input's first
  * TILTED_DRAWS_MAX draws a run come from the mixture; everything else as plainly. */

@@ -1,4 +1,5 @@
-/* freqsys/runtime/tilted_draws.h: importance sampling's draws: each tilted input from a defensive mixture, and the run's weight. */
+/* freqsys/runtime/tilted_draws.h: importance sampling's draws: each tilted input from a defensive mixture,
+ * and the run's weight. */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_TILTED_DRAWS_H
 #define FREQSYS_TILTED_DRAWS_H
@@ -10,7 +11,7 @@
  * weight p / q is at most 1 / (1 - MIXTURE); only a run's first MAX_TILTED draws
  * from tilted inputs are tilted, so a run's weight is at most (1 - MIXTURE)^-MAX. */
 #define TILTED_DRAWS_MIXTURE 0.5
-#define TILTED_DRAWS_MAX 8
+#define TILTED_DRAWS_MAX     8
 
 /* Follows the inputs of S whose laws have a tilt (dist_tilt_param), none tilted
  * yet, and routes every draw of the program through the mixture from the next

@@ -1,4 +1,5 @@
-/* freqsys/runtime/trial_draws.c: the bottom of the runtime: the trial's draws, their conversion to C types, and failing a trial. */
+/* freqsys/runtime/trial_draws.c: the bottom of the runtime: the trial's draws, their conversion to C types,
+ * and failing a trial. */
 /* SPDX-License-Identifier: MIT */
 #include "trial_draws.h"
 
@@ -16,7 +17,9 @@ void runtime_set_draw_source(runtime_draw_source fn, void *ctx) {
     shared->source_ctx = ctx;
 }
 
-gsl_rng *runtime_rng(void) { return shared->rng; }
+gsl_rng *runtime_rng(void) {
+    return shared->rng;
+}
 
 _Noreturn void runtime_fail(const char *fmt, ...) {
     va_list ap;
@@ -45,14 +48,32 @@ int runtime_convert(double v, uint32_t kind, void *out) {
     double t = trunc(v);
     if (!(t >= lo && t <= hi)) return -1;
     switch (kind) {
-    case FSABI_KIND_BOOL: case FSABI_KIND_U8: *(uint8_t *)out = (uint8_t)t; break;
-    case FSABI_KIND_I8: case FSABI_KIND_CHAR: *(int8_t *)out = (int8_t)(int)t; break;
-    case FSABI_KIND_I16: *(int16_t *)out = (int16_t)t; break;
-    case FSABI_KIND_U16: *(uint16_t *)out = (uint16_t)t; break;
-    case FSABI_KIND_I32: *(int32_t *)out = (int32_t)t; break;
-    case FSABI_KIND_U32: *(uint32_t *)out = (uint32_t)t; break;
-    case FSABI_KIND_U64: *(uint64_t *)out = (uint64_t)t; break;
-    default: *(int64_t *)out = (int64_t)t; break;
+    case FSABI_KIND_BOOL:
+    case FSABI_KIND_U8:
+        *(uint8_t *)out = (uint8_t)t;
+        break;
+    case FSABI_KIND_I8:
+    case FSABI_KIND_CHAR:
+        *(int8_t *)out = (int8_t)(int)t;
+        break;
+    case FSABI_KIND_I16:
+        *(int16_t *)out = (int16_t)t;
+        break;
+    case FSABI_KIND_U16:
+        *(uint16_t *)out = (uint16_t)t;
+        break;
+    case FSABI_KIND_I32:
+        *(int32_t *)out = (int32_t)t;
+        break;
+    case FSABI_KIND_U32:
+        *(uint32_t *)out = (uint32_t)t;
+        break;
+    case FSABI_KIND_U64:
+        *(uint64_t *)out = (uint64_t)t;
+        break;
+    default:
+        *(int64_t *)out = (int64_t)t;
+        break;
     }
     return 0;
 }

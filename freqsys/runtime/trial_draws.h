@@ -1,4 +1,5 @@
-/* freqsys/runtime/trial_draws.h: the bottom of the runtime: the trial's draws, their conversion to C types, and failing a trial. */
+/* freqsys/runtime/trial_draws.h: the bottom of the runtime: the trial's draws, their conversion to C types,
+ * and failing a trial. */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_TRIAL_DRAWS_H
 #define FREQSYS_TRIAL_DRAWS_H

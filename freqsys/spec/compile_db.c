@@ -1,4 +1,5 @@
-/* freqsys/spec/compile_db.c: a build's compile_commands.json, reduced to the flags that give C code its meaning. */
+/* freqsys/spec/compile_db.c: a build's compile_commands.json, reduced to the flags that give C code its
+ * meaning. */
 /* SPDX-License-Identifier: MIT */
 #include "compile_db.h"
 
@@ -20,7 +21,10 @@ static int words_add(words *w, char *s) {
     if (w->n + 2 > w->cap) {
         size_t cap = w->cap ? 2 * w->cap : 16;
         char **p = realloc(w->v, cap * sizeof *p);
-        if (!p) { free(s); return -1; }
+        if (!p) {
+            free(s);
+            return -1;
+        }
         w->v = p;
         w->cap = cap;
     }
@@ -50,7 +54,10 @@ char **compile_db_split(const char *command, size_t *n) {
         while (*p && *p != ' ' && *p != '\t' && *p != '\n') {
             if (*p == '\'') {
                 const char *end = strchr(p + 1, '\'');
-                if (!end) { failed = 1; break; }
+                if (!end) {
+                    failed = 1;
+                    break;
+                }
                 memcpy(word + k, p + 1, (size_t)(end - p - 1));
                 k += (size_t)(end - p - 1);
                 p = end + 1;
@@ -59,7 +66,10 @@ char **compile_db_split(const char *command, size_t *n) {
                     if (*p == '\\' && p[1] && strchr("\"\\$`", p[1])) p++;
                     word[k++] = *p;
                 }
-                if (*p != '"') { failed = 1; break; }
+                if (*p != '"') {
+                    failed = 1;
+                    break;
+                }
                 p++;
             } else {
                 if (*p == '\\' && p[1]) p++;
@@ -71,7 +81,10 @@ char **compile_db_split(const char *command, size_t *n) {
     }
     free(word);
     if (failed || !w.v) {
-        if (!failed && !w.v && (w.v = calloc(1, sizeof *w.v))) { *n = 0; return w.v; }
+        if (!failed && !w.v && (w.v = calloc(1, sizeof *w.v))) {
+            *n = 0;
+            return w.v;
+        }
         words_free(&w);
         return NULL;
     }
@@ -100,13 +113,41 @@ static int note(words *notes, const char *flag, const char *why) {
 /* The -f options kept: they change what the code means, not how it is compiled. */
 static int semantic_f(const char *flag) {
     static const char *const kept[] = {
-        "-fwrapv", "-fno-strict-aliasing", "-fstrict-aliasing", "-funsigned-char", "-fsigned-char",
-        "-fno-signed-char", "-fno-unsigned-char", "-fcommon", "-fno-common", "-fshort-enums", "-fno-short-enums",
-        "-fshort-wchar", "-fno-builtin", "-ffreestanding", "-fhosted", "-fms-extensions", "-fgnu89-inline",
-        "-fno-delete-null-pointer-checks", "-fno-strict-overflow", "-fstrict-overflow", "-ffast-math",
-        "-fno-math-errno", "-fmath-errno", "-fblocks", "-fno-asm", "-fdollars-in-identifiers",
-        "-fsigned-bitfields", "-funsigned-bitfields", "-fgnu-keywords", "-fno-gnu-keywords", "-ftrapv",
-        "-fno-finite-math-only", "-ffinite-math-only", "-fextended-identifiers", "-fdeclspec",
+        "-fwrapv",
+        "-fno-strict-aliasing",
+        "-fstrict-aliasing",
+        "-funsigned-char",
+        "-fsigned-char",
+        "-fno-signed-char",
+        "-fno-unsigned-char",
+        "-fcommon",
+        "-fno-common",
+        "-fshort-enums",
+        "-fno-short-enums",
+        "-fshort-wchar",
+        "-fno-builtin",
+        "-ffreestanding",
+        "-fhosted",
+        "-fms-extensions",
+        "-fgnu89-inline",
+        "-fno-delete-null-pointer-checks",
+        "-fno-strict-overflow",
+        "-fstrict-overflow",
+        "-ffast-math",
+        "-fno-math-errno",
+        "-fmath-errno",
+        "-fblocks",
+        "-fno-asm",
+        "-fdollars-in-identifiers",
+        "-fsigned-bitfields",
+        "-funsigned-bitfields",
+        "-fgnu-keywords",
+        "-fno-gnu-keywords",
+        "-ftrapv",
+        "-fno-finite-math-only",
+        "-ffinite-math-only",
+        "-fextended-identifiers",
+        "-fdeclspec",
     };
     for (size_t i = 0; i < sizeof kept / sizeof kept[0]; i++)
         if (strcmp(flag, kept[i]) == 0) return 1;
@@ -116,10 +157,11 @@ static int semantic_f(const char *flag) {
 
 /* Flags followed by a value in the next word when given alone. */
 static int takes_value(const char *flag) {
-    static const char *const with[] = {"-o", "-MF", "-MT", "-MQ", "-D", "-U", "-I", "-isystem", "-iquote",
-                                       "-idirafter", "-include", "-imacros", "-target", "--sysroot", "-isysroot",
-                                       "-x", "-Xclang", "-mllvm", "-arch", "-Xpreprocessor", "-Xassembler",
-                                       "-Xlinker", "-aux-info", "--param", "-Xcompiler"};
+    static const char *const with[] = {"-o",          "-MF",      "-MT",       "-MQ",       "-D",
+                                       "-U",          "-I",       "-isystem",  "-iquote",   "-idirafter",
+                                       "-include",    "-imacros", "-target",   "--sysroot", "-isysroot",
+                                       "-x",          "-Xclang",  "-mllvm",    "-arch",     "-Xpreprocessor",
+                                       "-Xassembler", "-Xlinker", "-aux-info", "--param",   "-Xcompiler"};
     for (size_t i = 0; i < sizeof with / sizeof with[0]; i++)
         if (strcmp(flag, with[i]) == 0) return 1;
     return 0;
@@ -127,8 +169,8 @@ static int takes_value(const char *flag) {
 
 /* The prefix of FLAG that names a path after it ("-I", "-isystem" ...), or 0. */
 static size_t path_prefix(const char *flag) {
-    static const char *const with_path[] = {"-isystem", "-iquote", "-idirafter", "-include", "-imacros",
-                                            "-isysroot", "--sysroot=", "--sysroot", "-I"};
+    static const char *const with_path[] = {"-isystem",  "-iquote",    "-idirafter", "-include", "-imacros",
+                                            "-isysroot", "--sysroot=", "--sysroot",  "-I"};
     for (size_t i = 0; i < sizeof with_path / sizeof with_path[0]; i++) {
         size_t n = strlen(with_path[i]);
         if (strncmp(flag, with_path[i], n) == 0) return n;
@@ -155,15 +197,29 @@ static int keep(words *out, const char *dir, const char *flag, const char *value
 
 /* Why FLAG (with VALUE) is dropped, or NULL when it is kept. */
 static const char *dropped(const char *flag) {
-    static const struct { const char *prefix; const char *why; } rules[] = {
+    static const struct {
+        const char *prefix;
+        const char *why;
+    } rules[] = {
         {"-O", "optimisation: freqsys counts at -O0 and optimises after"},
         {"-g", "debug information: freqsys sets its own"},
-        {"-W", "warnings"}, {"-w", "warnings"}, {"-pedantic", "warnings"},
-        {"-M", "dependency files"}, {"-o", "output"}, {"-c", "mode"}, {"-S", "mode"}, {"-E", "mode"},
+        {"-W", "warnings"},
+        {"-w", "warnings"},
+        {"-pedantic", "warnings"},
+        {"-M", "dependency files"},
+        {"-o", "output"},
+        {"-c", "mode"},
+        {"-S", "mode"},
+        {"-E", "mode"},
         {"-x", "the language comes from the source's suffix"},
-        {"-Xclang", "passes options past the driver"}, {"-mllvm", "passes options past the driver"},
-        {"-f", "code generation"}, {"-m", "target code generation"}, {"-pipe", "build speed"},
-        {"-save-temps", "writes files"}, {"--coverage", "instrumentation"}, {"-pg", "instrumentation"},
+        {"-Xclang", "passes options past the driver"},
+        {"-mllvm", "passes options past the driver"},
+        {"-f", "code generation"},
+        {"-m", "target code generation"},
+        {"-pipe", "build speed"},
+        {"-save-temps", "writes files"},
+        {"--coverage", "instrumentation"},
+        {"-pg", "instrumentation"},
     };
     for (size_t i = 0; i < sizeof rules / sizeof rules[0]; i++)
         if (strncmp(flag, rules[i].prefix, strlen(rules[i].prefix)) == 0) return rules[i].why;
@@ -171,8 +227,9 @@ static const char *dropped(const char *flag) {
 }
 
 static int is_kept(const char *flag) {
-    static const char *const exact[] = {"-ansi", "-pthread", "-m32", "-m64", "-mx32", "-target", "-trigraphs",
-                                        "-undef", "-nostdinc", "-nostdlibinc", "-ffreestanding"};
+    static const char *const exact[] = {"-ansi",     "-pthread",     "-m32",          "-m64",
+                                        "-mx32",     "-target",      "-trigraphs",    "-undef",
+                                        "-nostdinc", "-nostdlibinc", "-ffreestanding"};
     for (size_t i = 0; i < sizeof exact / sizeof exact[0]; i++)
         if (strcmp(flag, exact[i]) == 0) return 1;
     return strncmp(flag, "-D", 2) == 0 || strncmp(flag, "-U", 2) == 0 || strncmp(flag, "-std=", 5) == 0 ||
@@ -182,7 +239,8 @@ static int is_kept(const char *flag) {
 
 /* ARGS (the compiler first, FILE among them) reduced into the flags kept, OUT, and
  * the notes on those dropped, NOTES (both empty after a failure). */
-static int reduce(char **args, size_t nargs, const char *dir, const char *file, words *kept, words *dropped_notes) {
+static int reduce(char **args, size_t nargs, const char *dir, const char *file, words *kept,
+                  words *dropped_notes) {
     words out = {0}, notes = {0};
     int rc = 0;
     for (size_t i = 1; rc == 0 && i < nargs; i++) {
@@ -197,8 +255,10 @@ static int reduce(char **args, size_t nargs, const char *dir, const char *file, 
             if (!same) rc = note(&notes, a, "another input of the command");
             continue;
         }
-        if (is_kept(a)) rc = keep(&out, dir, a, value);
-        else rc = note(&notes, a, dropped(a));
+        if (is_kept(a))
+            rc = keep(&out, dir, a, value);
+        else
+            rc = note(&notes, a, dropped(a));
     }
     if (rc != 0) {
         words_free(&out);
@@ -239,7 +299,7 @@ static char *lexical(const char *path) {
         size_t n = end ? (size_t)(end - p) : strlen(p);
         if (n == 0) break;
         if (n == 2 && p[0] == '.' && p[1] == '.') {
-            while (len > 0) {   /* back over the last component and its '/' */
+            while (len > 0) { /* back over the last component and its '/' */
                 len--;
                 if (out[len] == '/') break;
             }
@@ -286,11 +346,15 @@ static char **entry_words(json_t *o, size_t index, size_t *nargs, char *err, siz
     return w.v;
 }
 
-static int load_entry(json_t *o, const char *db_dir, compile_entry *e, size_t index, char *err, size_t errlen) {
+static int load_entry(json_t *o, const char *db_dir, compile_entry *e, size_t index, char *err,
+                      size_t errlen) {
     const char *dir = json_string_value(json_object_get(o, "directory"));
     const char *file = json_string_value(json_object_get(o, "file"));
-    if (!dir || !file || (!json_is_array(json_object_get(o, "arguments")) && !json_string_value(json_object_get(o, "command"))))
-        return fail(err, errlen, "entry %zu has no \"directory\", \"file\" and \"arguments\" or \"command\"", index + 1);
+    if (!dir || !file ||
+        (!json_is_array(json_object_get(o, "arguments")) &&
+         !json_string_value(json_object_get(o, "command"))))
+        return fail(err, errlen, "entry %zu has no \"directory\", \"file\" and \"arguments\" or \"command\"",
+                    index + 1);
     char *d = join_path(db_dir, dir);
     e->directory = canonical(d);
     free(d);
@@ -336,7 +400,7 @@ int compile_db_load(const char *path, compile_db *db, char *err, size_t errlen) 
             rc = fail(err, errlen, "%s: %s", path, why);
             entry_free(&e);
         } else if (!db->v || compile_db_find(db, e.file)) {
-            entry_free(&e);   /* a unit built twice (two targets): its first command stands */
+            entry_free(&e); /* a unit built twice (two targets): its first command stands */
         } else {
             db->v[db->n++] = e;
         }

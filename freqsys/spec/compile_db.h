@@ -1,4 +1,5 @@
-/* freqsys/spec/compile_db.h: a build's compile_commands.json, reduced to the flags that give C code its meaning. */
+/* freqsys/spec/compile_db.h: a build's compile_commands.json, reduced to the flags that give C code its
+ * meaning. */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_COMPILE_DB_H
 #define FREQSYS_COMPILE_DB_H
@@ -7,11 +8,11 @@
 
 /* One translation unit of the database. */
 typedef struct compile_entry {
-    char *file;        /* absolute path of the source */
-    char *directory;   /* absolute: where its command ran */
-    char **flags;      /* the flags kept, paths made absolute; NULL-terminated */
+    char *file;      /* absolute path of the source */
+    char *directory; /* absolute: where its command ran */
+    char **flags;    /* the flags kept, paths made absolute; NULL-terminated */
     size_t nflags;
-    char **notes;      /* what was dropped and why, each once: "dropped -O2 (optimisation: ...)" */
+    char **notes; /* what was dropped and why, each once: "dropped -O2 (optimisation: ...)" */
     size_t nnotes;
 } compile_entry;
 

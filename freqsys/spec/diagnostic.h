@@ -13,7 +13,7 @@
  * newline after the caret. TEXT is shown as it is, tabs included; every byte counts as
  * one column, so the caret sits under byte COLUMN. A NULL TEXT shows as empty.
  * Returns the length the full text has, like snprintf, so a caller can tell truncation. */
-int diagnostic_format(char *buf, size_t size, const char *file, int line, int column,
-                      const char *text, const char *message);
+int diagnostic_format(char *buf, size_t size, const char *file, int line, int column, const char *text,
+                      const char *message);
 
 #endif

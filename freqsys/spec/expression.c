@@ -7,37 +7,35 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const shapes[] = { "array", "string", "ref", "permutation", "length", "buffer", NULL };
+static const char *const shapes[] = {"array", "string", "ref", "permutation", "length", "buffer", NULL};
 /* Whole inputs (stdin_form.c): names no distribution may take. files() is stdin's,
  * file() an argument's; text, lines and generator go after either. */
-static const char *const stdin_forms[] = { "text", "lines", "files", "file", "generator", NULL };
+static const char *const stdin_forms[] = {"text", "lines", "files", "file", "generator", NULL};
 
-static int is_shape(const char *name)
-{
+static int is_shape(const char *name) {
     for (size_t i = 0; shapes[i]; i++)
         if (strcmp(name, shapes[i]) == 0) return 1;
     return 0;
 }
 
-static int is_stdin_form(const char *name)
-{
+static int is_stdin_form(const char *name) {
     for (size_t i = 0; stdin_forms[i]; i++)
         if (strcmp(name, stdin_forms[i]) == 0) return 1;
     return 0;
 }
 
-static int is_known(const char *name)
-{
+static int is_known(const char *name) {
     const char *const *names = dist_names();
     for (size_t i = 0; names[i]; i++)
         if (strcmp(name, names[i]) == 0) return 1;
     return 0;
 }
 
-static int col(const scanner *sc) { return (int)sc->pos + 1; }
+static int col(const scanner *sc) {
+    return (int)sc->pos + 1;
+}
 
-static int shape_misplaced(scanner *sc, int column, const char *name)
-{
+static int shape_misplaced(scanner *sc, int column, const char *name) {
     return scanner_fail(sc, column, "'%s' is a shape, allowed only right after 'arg NAME ~'", name);
 }
 
@@ -49,8 +47,7 @@ typedef struct arglist {
     size_t n, cap;
 } arglist;
 
-static void arglist_free(arglist *a, int free_inner)
-{
+static void arglist_free(arglist *a, int free_inner) {
     for (size_t i = 0; i < a->n; i++) {
         if (free_inner && a->args[i].kind == DIST_ARG_DIST) dist_free(a->args[i].inner);
         free(a->strings[i]);
@@ -60,8 +57,7 @@ static void arglist_free(arglist *a, int free_inner)
     free(a->strings);
 }
 
-static dist_arg *arglist_add(scanner *sc, arglist *a, int column)
-{
+static dist_arg *arglist_add(scanner *sc, arglist *a, int column) {
     if (a->n == a->cap) {
         size_t cap = a->cap ? 2 * a->cap : 4;
         dist_arg *args = realloc(a->args, cap * sizeof *args);
@@ -85,8 +81,7 @@ static dist_arg *arglist_add(scanner *sc, arglist *a, int column)
 }
 
 /* One argument: a number, a string or a nested distribution, maybe with ": weight". */
-static int parse_arg(scanner *sc, const char *base_dir, arglist *a)
-{
+static int parse_arg(scanner *sc, const char *base_dir, arglist *a) {
     char found[64];
     scanner_space(sc);
     int column = col(sc);
@@ -130,8 +125,7 @@ static int parse_arg(scanner *sc, const char *base_dir, arglist *a)
     return 0;
 }
 
-dist *expression_dist(scanner *sc, const char *base_dir, spec_loc *loc)
-{
+dist *expression_dist(scanner *sc, const char *base_dir, spec_loc *loc) {
     char found[64];
     scanner_space(sc);
     int name_col = col(sc);
@@ -139,9 +133,11 @@ dist *expression_dist(scanner *sc, const char *base_dir, spec_loc *loc)
     loc->column = name_col;
     if (!scanner_at_ident(sc)) {
         scanner_describe(sc, found, sizeof found);
-        if (scanner_at_number(sc))   /* a bare value is a common slip */
-            scanner_report(sc, name_col, "expected a distribution, found %s (write constant(%.*s) for a fixed "
-                         "value)", found, (int)strlen(found) - 2, found + 1);
+        if (scanner_at_number(sc)) /* a bare value is a common slip */
+            scanner_report(sc, name_col,
+                           "expected a distribution, found %s (write constant(%.*s) for a fixed "
+                           "value)",
+                           found, (int)strlen(found) - 2, found + 1);
         else
             scanner_report(sc, name_col, "expected a distribution such as 'normal(0, 1)', found %s", found);
         return NULL;
@@ -154,8 +150,10 @@ dist *expression_dist(scanner *sc, const char *base_dir, spec_loc *loc)
         return NULL;
     }
     if (is_stdin_form(name)) {
-        scanner_report(sc, name_col, "'%s' describes a whole input, allowed only right after 'stdin ~' or "
-                     "'arg NAME ~'", name);
+        scanner_report(sc, name_col,
+                       "'%s' describes a whole input, allowed only right after 'stdin ~' or "
+                       "'arg NAME ~'",
+                       name);
         free(name);
         return NULL;
     }
@@ -168,7 +166,7 @@ dist *expression_dist(scanner *sc, const char *base_dir, spec_loc *loc)
         free(name);
         return NULL;
     }
-    arglist a = { 0 };
+    arglist a = {0};
     dist *d = NULL;
     if (scanner_expect(sc, '(', "after the distribution's name") < 0) goto done;
     if (scanner_peek(sc) == ')') {
@@ -181,17 +179,17 @@ dist *expression_dist(scanner *sc, const char *base_dir, spec_loc *loc)
             if (c == ')') break;
             if (c != ',') {
                 scanner_report(sc, col(sc), "expected ',' or ')' after an argument, found %s",
-                             scanner_describe(sc, found, sizeof found));
+                               scanner_describe(sc, found, sizeof found));
                 goto done;
             }
         }
     }
-    dist_error e = { .arg_index = -1, .char_index = -1 };
+    dist_error e = {.arg_index = -1, .char_index = -1};
     d = dist_create(name, a.args, a.n, base_dir, &e);
     if (!d) {
         int where = e.arg_index >= 0 && (size_t)e.arg_index < a.n ? a.cols[e.arg_index] : name_col;
         if (e.char_index >= 0 && e.arg_index >= 0 && (size_t)e.arg_index < a.n &&
-            a.args[e.arg_index].kind == DIST_ARG_STRING)   /* a byte of the string, past its escapes */
+            a.args[e.arg_index].kind == DIST_ARG_STRING) /* a byte of the string, past its escapes */
             where = scanner_string_column(sc, (size_t)where - 1, (size_t)e.char_index);
         scanner_report(sc, where, "%s", e.message[0] ? e.message : "invalid distribution");
     }
@@ -204,11 +202,10 @@ done:
 /* array(LEN, D): LEN a positive constant or the name of another argument. array(LEN)
  * alone is an array of structs whose fields are declared one by one (arg p.x ~ D);
  * permutation(LEN) takes a length alone. */
-static int parse_array(scanner *sc, const char *base_dir, spec_value *out)
-{
+static int parse_array(scanner *sc, const char *base_dir, spec_value *out) {
     char found[64];
     scanner_space(sc);
-    out->len_loc = (spec_loc){ sc->line, col(sc) };
+    out->len_loc = (spec_loc){sc->line, col(sc)};
     if (scanner_at_number(sc)) {
         scanner_num num;
         if (!scanner_number(sc, 0, &num)) return -1;
@@ -223,38 +220,40 @@ static int parse_array(scanner *sc, const char *base_dir, spec_value *out)
         out->len_name = scanner_path(sc);
         if (!out->len_name) return -1;
     } else {
-        return scanner_fail(sc, col(sc), "expected an array length (a number or an argument's name), found %s",
+        return scanner_fail(sc, col(sc),
+                            "expected an array length (a number or an argument's name), found %s",
                             scanner_describe(sc, found, sizeof found));
     }
     if (out->kind == SPEC_VALUE_PERMUTATION) {
         /* A uniform(0, 1) per element drives the shuffle (element i swaps with one
          * of 0 .. i), so a permutation is drawn like any other input. */
-        dist_error e = { .arg_index = -1 };
-        dist_arg unit[2] = { { .kind = DIST_ARG_NUMBER, .number = 0 }, { .kind = DIST_ARG_NUMBER, .number = 1 } };
+        dist_error e = {.arg_index = -1};
+        dist_arg unit[2] = {{.kind = DIST_ARG_NUMBER, .number = 0}, {.kind = DIST_ARG_NUMBER, .number = 1}};
         out->dist = dist_create("uniform", unit, 2, base_dir, &e);
         return out->dist ? 0 : scanner_fail(sc, out->len_loc.column, "%s", e.message);
     }
     scanner_space(sc);
-    if (scanner_peek(sc) == ')') return 0;   /* array(LEN): structs, fields declared apart */
+    if (scanner_peek(sc) == ')') return 0; /* array(LEN): structs, fields declared apart */
     if (scanner_expect(sc, ',', "after the array's length") < 0) return -1;
     spec_loc loc;
     out->dist = expression_dist(sc, base_dir, &loc);
     if (out->dist && dist_is_text(out->dist))
-        return scanner_fail(sc, loc.column, "an array's elements are numbers: a string-valued distribution "
+        return scanner_fail(sc, loc.column,
+                            "an array's elements are numbers: a string-valued distribution "
                             "does not apply");
     return out->dist ? 0 : -1;
 }
 
 /* string(LEN_D, "charset"): the length an integer-valued distribution, never negative. */
-int expression_string(scanner *sc, const char *base_dir, spec_value *out)
-{
+int expression_string(scanner *sc, const char *base_dir, spec_value *out) {
     char found[64];
     spec_loc loc;
     out->dist = expression_dist(sc, base_dir, &loc);
     if (!out->dist) return -1;
     out->len_loc = loc;
     if (!dist_is_integer(out->dist))
-        return scanner_fail(sc, loc.column, "a string's length must be an integer-valued distribution "
+        return scanner_fail(sc, loc.column,
+                            "a string's length must be an integer-valued distribution "
                             "such as uniform_int(1, 8)");
     /* Between the integers -1 and 0, so the test holds for any integer distribution. */
     if (dist_cdf(out->dist, -0.5) > 0)
@@ -265,26 +264,29 @@ int expression_string(scanner *sc, const char *base_dir, spec_value *out)
     if (sc->text[sc->pos] == '"') {
         out->charset = scanner_string_n(sc, &out->charset_len);
         if (!out->charset) return -1;
-        if (!out->charset_len) return scanner_fail(sc, chars_col, "a string's character set must not be empty");
+        if (!out->charset_len)
+            return scanner_fail(sc, chars_col, "a string's character set must not be empty");
         return 0;
     }
     if (!scanner_at_ident(sc))
-        return scanner_fail(sc, chars_col, "expected the characters to draw from, in quotes, or their "
-                            "distribution over character codes, found %s", scanner_describe(sc, found, sizeof found));
+        return scanner_fail(sc, chars_col,
+                            "expected the characters to draw from, in quotes, or their "
+                            "distribution over character codes, found %s",
+                            scanner_describe(sc, found, sizeof found));
     /* string(LEN_D, CHAR_D): each character a draw of an integer distribution over 0..255 */
     if (!(out->chars = expression_dist(sc, base_dir, &loc))) return -1;
     if (!dist_is_integer(out->chars) || dist_cdf(out->chars, -0.5) > 0 || dist_cdf(out->chars, 255.5) < 1)
-        return scanner_fail(sc, loc.column, "each character's distribution must give integers from 0 to 255 "
+        return scanner_fail(sc, loc.column,
+                            "each character's distribution must give integers from 0 to 255 "
                             "(character codes), e.g. discrete(35: 1, 97: 3)");
     return 0;
 }
 
 /* length(ARG): the name of the argument measured. */
-static int parse_length(scanner *sc, spec_value *out)
-{
+static int parse_length(scanner *sc, spec_value *out) {
     char found[64];
     scanner_space(sc);
-    out->len_loc = (spec_loc){ sc->line, col(sc) };
+    out->len_loc = (spec_loc){sc->line, col(sc)};
     if (!scanner_at_ident(sc))
         return scanner_fail(sc, col(sc), "expected the name of the argument whose length this is, found %s",
                             scanner_describe(sc, found, sizeof found));
@@ -293,10 +295,9 @@ static int parse_length(scanner *sc, spec_value *out)
 }
 
 /* buffer(N): N bytes, a positive integer. */
-static int parse_buffer(scanner *sc, spec_value *out)
-{
+static int parse_buffer(scanner *sc, spec_value *out) {
     scanner_space(sc);
-    out->len_loc = (spec_loc){ sc->line, col(sc) };
+    out->len_loc = (spec_loc){sc->line, col(sc)};
     scanner_num num;
     unsigned long long n;
     if (!scanner_at_number(sc) || !scanner_number(sc, 0, &num) || scanner_num_count(&num, &n) < 0 || n < 1 ||
@@ -309,36 +310,40 @@ static int parse_buffer(scanner *sc, spec_value *out)
 
 /* text(...), lines(...), file(...), generator(...) after `arg NAME ~`: stdin's files()
  * is file() here, one file per trial. */
-static int parse_whole(scanner *sc, const char *base_dir, const char *name, int shapes_allowed, spec_value *out)
-{
+static int parse_whole(scanner *sc, const char *base_dir, const char *name, int shapes_allowed,
+                       spec_value *out) {
     if (!shapes_allowed || strcmp(name, "files") == 0) {
-        int r = scanner_fail(sc, out->loc.column, strcmp(name, "files") == 0 && shapes_allowed
-                             ? "an argument takes one file per trial: file(\"pattern\"); files() is for 'stdin ~'"
-                             : "'%s' describes a whole input, allowed only right after 'stdin ~' or 'arg NAME ~'",
-                             name);
+        int r = scanner_fail(
+            sc, out->loc.column,
+            strcmp(name, "files") == 0 && shapes_allowed
+                ? "an argument takes one file per trial: file(\"pattern\"); files() is for 'stdin ~'"
+                : "'%s' describes a whole input, allowed only right after 'stdin ~' or 'arg NAME ~'",
+            name);
         return r;
     }
     if (scanner_expect(sc, '(', "after the input's form") < 0) return -1;
     return stdin_form_body(sc, base_dir, name, out);
 }
 
-int expression_value(scanner *sc, const char *base_dir, int shapes_allowed, spec_value *out)
-{
+int expression_value(scanner *sc, const char *base_dir, int shapes_allowed, spec_value *out) {
     memset(out, 0, sizeof *out);
     scanner_space(sc);
-    out->loc = (spec_loc){ sc->line, col(sc) };
+    out->loc = (spec_loc){sc->line, col(sc)};
     size_t start = sc->pos;
     char *name = scanner_ident(sc);
     if (name && strcmp(name, "null") == 0 && scanner_peek(sc) != '(') {
         free(name);
-        if (!shapes_allowed) return scanner_fail(sc, out->loc.column, "null is a pointer argument's value, allowed only after 'arg'");
+        if (!shapes_allowed)
+            return scanner_fail(sc, out->loc.column,
+                                "null is a pointer argument's value, allowed only after 'arg'");
         out->kind = SPEC_VALUE_NULL;
         return 0;
     }
     if (name && strcmp(name, "zeroed") == 0 && scanner_peek(sc) != '(') {
         free(name);
         if (!shapes_allowed)
-            return scanner_fail(sc, out->loc.column, "zeroed is a pointer argument's value, allowed only after 'arg'");
+            return scanner_fail(sc, out->loc.column,
+                                "zeroed is a pointer argument's value, allowed only after 'arg'");
         out->kind = SPEC_VALUE_ZEROED;
         return 0;
     }
@@ -371,7 +376,8 @@ int expression_value(scanner *sc, const char *base_dir, int shapes_allowed, spec
                 out->dist = expression_dist(sc, base_dir, &loc);
                 r = out->dist ? 0 : -1;
                 if (r == 0 && dist_is_text(out->dist))
-                    r = scanner_fail(sc, loc.column, "ref() points to one number: a string-valued distribution "
+                    r = scanner_fail(sc, loc.column,
+                                     "ref() points to one number: a string-valued distribution "
                                      "goes straight after '~' (arg s ~ choice(\"A\", \"B\"))");
             }
             if (r == 0) r = scanner_expect(sc, ')', "to close the shape");
@@ -388,8 +394,7 @@ int expression_value(scanner *sc, const char *base_dir, int shapes_allowed, spec
     return out->dist ? 0 : -1;
 }
 
-void expression_value_clear(spec_value *v)
-{
+void expression_value_clear(spec_value *v) {
     if (v->dist) dist_free(v->dist);
     if (v->item) dist_free(v->item);
     if (v->chars) dist_free(v->chars);

@@ -8,44 +8,43 @@
 /* A cursor over one line of the spec. The first error is written into ERR as a full
  * diagnostic and sets FAILED; parsing stops there. */
 typedef struct scanner {
-    const char *path;   /* the spec file, as named in diagnostics */
-    const char *text;   /* the line, without its newline; or several joined by spaces */
-    int line;           /* 1-based; of the first when several are joined */
+    const char *path; /* the spec file, as named in diagnostics */
+    const char *text; /* the line, without its newline; or several joined by spaces */
+    int line;         /* 1-based; of the first when several are joined */
     /* A declaration continued inside parentheses: TEXT holds NPARTS physical lines,
      * PART_TEXT[k] starting at byte PART_START[k] of TEXT, so diagnostics name the
      * physical line and column. NPARTS 0: TEXT is one line. */
     size_t nparts;
     const size_t *part_start;
     char *const *part_text;
-    size_t pos;         /* byte offset of the cursor; its column is pos + 1 */
+    size_t pos; /* byte offset of the cursor; its column is pos + 1 */
     char *err;
     size_t errlen;
     int failed;
-    int out_of_memory;  /* the error reported was running out of memory (SPEC_ENOMEM) */
+    int out_of_memory; /* the error reported was running out of memory (SPEC_ENOMEM) */
 } scanner;
 
 /* What may directly follow a number (no space between). */
 enum {
-    SCANNER_PERCENT = 1,  /* "2%" */
-    SCANNER_UNIT = 2,     /* "500ms": letters after the digits are a unit */
-    SCANNER_RANGE = 4     /* "0x10..0x1f": ".." may follow */
+    SCANNER_PERCENT = 1, /* "2%" */
+    SCANNER_UNIT = 2,    /* "500ms": letters after the digits are a unit */
+    SCANNER_RANGE = 4    /* "0x10..0x1f": ".." may follow */
 };
 
 /* A number as written. */
 typedef struct scanner_num {
-    double value;              /* divided by 100 when written with '%' */
-    int is_integer_literal;    /* decimal digits or 0x hex, no point or exponent */
-    unsigned long long magnitude;   /* integer literal: its absolute value, exactly */
-    int negative;              /* written with a leading '-' */
-    int percent;               /* followed by '%' */
-    size_t unit_pos, unit_len; /* SCANNER_UNIT: the unit's letters (unit_len 0: none) */
-    size_t pos, len;           /* where the number is, without '%' or the unit */
+    double value;                 /* divided by 100 when written with '%' */
+    int is_integer_literal;       /* decimal digits or 0x hex, no point or exponent */
+    unsigned long long magnitude; /* integer literal: its absolute value, exactly */
+    int negative;                 /* written with a leading '-' */
+    int percent;                  /* followed by '%' */
+    size_t unit_pos, unit_len;    /* SCANNER_UNIT: the unit's letters (unit_len 0: none) */
+    size_t pos, len;              /* where the number is, without '%' or the unit */
 } scanner_num;
 
 /* Formats the diagnostic at 1-based COLUMN of the line and sets FAILED (the first
  * error is the one kept). */
-void scanner_report(scanner *sc, int column, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
+void scanner_report(scanner *sc, int column, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
 /* scanner_report, then -1, so callers can write `return scanner_fail(...)`. A macro so
  * that the -1 is visible where it is returned (to readers and to the static analyzer,

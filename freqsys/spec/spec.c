@@ -18,28 +18,50 @@
 #include <sys/stat.h>
 
 enum keyword {
-    K_PROGRAM, K_FUNCTION, K_EPSILON, K_CONFIDENCE, K_SEED, K_MAX_TRIALS, K_TIMEOUT,
-    K_CFLAGS, K_CAP, K_TIME_LIMIT, K_CALLS, K_WARMUP, K_INTERRUPT, K_COMPILE_COMMANDS, K_GENERATORS,
-    K_NETWORK, K_READ, K_ARG, K_GLOBAL, K_EXTERN, K_MMIO, K_STDIN, K_DRAW, K_COUNT
+    K_PROGRAM,
+    K_FUNCTION,
+    K_EPSILON,
+    K_CONFIDENCE,
+    K_SEED,
+    K_MAX_TRIALS,
+    K_TIMEOUT,
+    K_CFLAGS,
+    K_CAP,
+    K_TIME_LIMIT,
+    K_CALLS,
+    K_WARMUP,
+    K_INTERRUPT,
+    K_COMPILE_COMMANDS,
+    K_GENERATORS,
+    K_NETWORK,
+    K_READ,
+    K_ARG,
+    K_GLOBAL,
+    K_EXTERN,
+    K_MMIO,
+    K_STDIN,
+    K_DRAW,
+    K_COUNT
 };
 
 static const char *const keywords[] = {
-    "program", "function", "epsilon", "confidence", "seed", "max_trials", "timeout",
-    "cflags", "cap", "time_limit", "calls", "warmup", "interrupt", "compile_commands", "generators",
-    "network", "read", "arg", "global", "extern", "mmio", "stdin", "draw", NULL
-};
+    "program",   "function",         "epsilon",    "confidence", "seed",  "max_trials",
+    "timeout",   "cflags",           "cap",        "time_limit", "calls", "warmup",
+    "interrupt", "compile_commands", "generators", "network",    "read",  "arg",
+    "global",    "extern",           "mmio",       "stdin",      "draw",  NULL};
 
 typedef struct parser {
     spec *s;
     scanner sc;
-    spec_loc seen[K_COUNT];   /* where each setting was first given; line 0: not yet */
-    int given;                /* SPEC_GIVEN_*: settings the caller supplies when the spec has none */
+    spec_loc seen[K_COUNT]; /* where each setting was first given; line 0: not yet */
+    int given;              /* SPEC_GIVEN_*: settings the caller supplies when the spec has none */
 } parser;
 
-static int col(const scanner *sc) { return (int)sc->pos + 1; }
+static int col(const scanner *sc) {
+    return (int)sc->pos + 1;
+}
 
-static char *join(const char *dir, const char *name)
-{
+static char *join(const char *dir, const char *name) {
     if (name[0] == '/' || strcmp(dir, ".") == 0) return strdup(name);
     size_t nd = strlen(dir);
     int slash = nd > 0 && dir[nd - 1] == '/';
@@ -48,8 +70,7 @@ static char *join(const char *dir, const char *name)
     return p;
 }
 
-static char *folder_of(const char *path)
-{
+static char *folder_of(const char *path) {
     const char *slash = strrchr(path, '/');
     if (!slash) return strdup(".");
     if (slash == path) return strdup("/");
@@ -57,8 +78,7 @@ static char *folder_of(const char *path)
 }
 
 /* Splits TEXT into lines, dropping a '\r' before each '\n' so Windows files show cleanly. */
-static int split_lines(spec *s, const char *text)
-{
+static int split_lines(spec *s, const char *text) {
     size_t cap = 16;
     s->lines = malloc(cap * sizeof *s->lines);
     if (!s->lines) return -1;
@@ -80,8 +100,7 @@ static int split_lines(spec *s, const char *text)
     return 0;
 }
 
-static spec_input *add_input(parser *ps)
-{
+static spec_input *add_input(parser *ps) {
     spec *s = ps->s;
     spec_input *in = realloc(s->inputs, (s->ninputs + 1) * sizeof *in);
     if (!in) {
@@ -93,24 +112,21 @@ static spec_input *add_input(parser *ps)
     return &in[s->ninputs++];
 }
 
-static void input_clear(spec_input *in)
-{
+static void input_clear(spec_input *in) {
     free(in->name);
     free(in->ctype);
     expression_value_clear(&in->value);
 }
 
 /* Ends every declaration: only spaces and a comment may follow it. */
-static int expect_end(scanner *sc)
-{
+static int expect_end(scanner *sc) {
     if (scanner_at_end(sc)) return 0;
     char found[64];
     return scanner_fail(sc, col(sc), "unexpected %s after the declaration",
                         scanner_describe(sc, found, sizeof found));
 }
 
-static int expect_tilde(scanner *sc)
-{
+static int expect_tilde(scanner *sc) {
     if (scanner_peek(sc) == '~') {
         sc->pos++;
         return 0;
@@ -120,8 +136,7 @@ static int expect_tilde(scanner *sc)
 }
 
 /* A number after keyword WHAT, with FLAGS; fails when there is none. */
-static int number_after(scanner *sc, const char *what, int flags, scanner_num *n)
-{
+static int number_after(scanner *sc, const char *what, int flags, scanner_num *n) {
     scanner_space(sc);
     if (!scanner_at_number(sc)) {
         char found[64];
@@ -132,8 +147,7 @@ static int number_after(scanner *sc, const char *what, int flags, scanner_num *n
 }
 
 /* An integer >= MIN after keyword WHAT, into OUT. */
-static int count_after(scanner *sc, const char *what, unsigned long long min, unsigned long long *out)
-{
+static int count_after(scanner *sc, const char *what, unsigned long long min, unsigned long long *out) {
     scanner_num num, *n = &num;
     if (number_after(sc, what, 0, n) < 0) return -1;
     int r = scanner_num_count(n, out);
@@ -148,8 +162,7 @@ static int count_after(scanner *sc, const char *what, unsigned long long min, un
     return 0;
 }
 
-static int parse_program(parser *ps)
-{
+static int parse_program(parser *ps) {
     scanner *sc = &ps->sc;
     spec *s = ps->s;
     char found[64];
@@ -172,8 +185,7 @@ static int parse_program(parser *ps)
 
 /* generators "gen.c" ...: C sources compiled into the module beside the program,
  * never counted; each must exist. Several lines add their files in order. */
-static int parse_generators(parser *ps)
-{
+static int parse_generators(parser *ps) {
     scanner *sc = &ps->sc;
     spec *s = ps->s;
     char found[64];
@@ -207,13 +219,13 @@ static int parse_generators(parser *ps)
         s->generators[s->ngenerators++] = path;
     }
     if (s->ngenerators == before)
-        return scanner_fail(sc, col(sc), "'generators' needs at least one C source, e.g. generators \"gen.c\"");
+        return scanner_fail(sc, col(sc),
+                            "'generators' needs at least one C source, e.g. generators \"gen.c\"");
     return 0;
 }
 
 /* compile_commands "build/compile_commands.json": the build's own flags for each unit. */
-static int parse_compile_commands(parser *ps)
-{
+static int parse_compile_commands(parser *ps) {
     scanner *sc = &ps->sc;
     spec *s = ps->s;
     char found[64];
@@ -230,8 +242,7 @@ static int parse_compile_commands(parser *ps)
     return 0;
 }
 
-static int is_identifier(const char *s)
-{
+static int is_identifier(const char *s) {
     if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || *s == '_')) return 0;
     for (s++; *s; s++)
         if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') || *s == '_'))
@@ -239,8 +250,7 @@ static int is_identifier(const char *s)
     return 1;
 }
 
-static int parse_function(parser *ps)
-{
+static int parse_function(parser *ps) {
     scanner *sc = &ps->sc;
     scanner_space(sc);
     int column = col(sc);
@@ -268,16 +278,17 @@ static int parse_function(parser *ps)
 }
 
 /* interrupt "NAME" ~ D: D integer-valued and never negative (bernoulli, poisson, ...). */
-static int parse_interrupt(parser *ps, spec_loc at)
-{
+static int parse_interrupt(parser *ps, spec_loc at) {
     scanner *sc = &ps->sc;
     spec *s = ps->s;
     scanner_space(sc);
     int column = col(sc);
     if (sc->text[sc->pos] != '"') {
         char found[64];
-        return scanner_fail(sc, column, "expected the handler's name in quotes (interrupt \"ADC_IRQHandler\" ~ "
-                            "bernoulli(0.1)), found %s", scanner_describe(sc, found, sizeof found));
+        return scanner_fail(sc, column,
+                            "expected the handler's name in quotes (interrupt \"ADC_IRQHandler\" ~ "
+                            "bernoulli(0.1)), found %s",
+                            scanner_describe(sc, found, sizeof found));
     }
     char *name = scanner_string(sc);
     if (!name) return -1;
@@ -288,7 +299,8 @@ static int parse_interrupt(parser *ps, spec_loc at)
     }
     for (size_t i = 0; i < s->ninterrupts; i++)
         if (strcmp(s->interrupts[i].name, name) == 0) {
-            scanner_report(sc, column, "interrupt '%s' is already declared on line %d", name, s->interrupts[i].loc.line);
+            scanner_report(sc, column, "interrupt '%s' is already declared on line %d", name,
+                           s->interrupts[i].loc.line);
             free(name);
             return -1;
         }
@@ -299,8 +311,10 @@ static int parse_interrupt(parser *ps, spec_loc at)
     if (count && !dist_is_integer(count)) {
         char text[128];
         dist_format(count, text, sizeof text);
-        scanner_report(sc, count_loc.column, "an interrupt runs a whole number of times: %s is not integer-valued "
-                     "(use bernoulli(p) or poisson(lambda))", text);
+        scanner_report(sc, count_loc.column,
+                       "an interrupt runs a whole number of times: %s is not integer-valued "
+                       "(use bernoulli(p) or poisson(lambda))",
+                       text);
     } else if (count && dist_cdf(count, -0.5) > 0) {
         scanner_report(sc, count_loc.column, "an interrupt cannot run a negative number of times");
     }
@@ -318,8 +332,7 @@ static int parse_interrupt(parser *ps, spec_loc at)
 
 /* Whether the text after `cap` names a target (a function, or FILE:LINE) rather
  * than giving the global cap's number. */
-static int names_cap_target(scanner *sc)
-{
+static int names_cap_target(scanner *sc) {
     scanner_space(sc);
     const char *t = sc->text + sc->pos;
     size_t n = strcspn(t, " \t#");
@@ -329,8 +342,7 @@ static int names_cap_target(scanner *sc)
 
 /* The target of a named cap, into C: FILE:LINE (LINE a positive integer) or a C
  * identifier. */
-static int cap_target(scanner *sc, spec_cap *c)
-{
+static int cap_target(scanner *sc, spec_cap *c) {
     int column = col(sc);
     const char *t = sc->text + sc->pos;
     size_t n = strcspn(t, " \t#");
@@ -340,30 +352,31 @@ static int cap_target(scanner *sc, spec_cap *c)
     char *colon = strrchr(c->name, ':');
     if (!colon) {
         if (!is_identifier(c->name))
-            return scanner_fail(sc, column, "'cap %s': expected a function's name or FILE:LINE (cap newton.c:9 64)",
-                                c->name);
+            return scanner_fail(
+                sc, column, "'cap %s': expected a function's name or FILE:LINE (cap newton.c:9 64)", c->name);
         return (c->function = strdup(c->name)) ? 0 : scanner_fail_nomem(sc, column);
     }
     char *end = NULL;
     errno = 0;
     long line = colon[1] >= '0' && colon[1] <= '9' ? strtol(colon + 1, &end, 10) : 0;
     if (colon == c->name || !end || *end || errno || line < 1 || line > 100000000)
-        return scanner_fail(sc, column, "'cap %s': expected FILE:LINE with a positive line number (cap newton.c:9 64)",
+        return scanner_fail(sc, column,
+                            "'cap %s': expected FILE:LINE with a positive line number (cap newton.c:9 64)",
                             c->name);
     c->line = (int)line;
     return (c->file = strndup(c->name, (size_t)(colon - c->name))) ? 0 : scanner_fail_nomem(sc, column);
 }
 
 /* `cap FUNCTION N` or `cap FILE:LINE N`, its keyword at AT; each target once. */
-static int parse_named_cap(parser *ps, spec_loc at)
-{
+static int parse_named_cap(parser *ps, spec_loc at) {
     scanner *sc = &ps->sc;
     spec *s = ps->s;
     spec_cap c = {.loc = at};
     int r = cap_target(sc, &c);
     for (size_t i = 0; r == 0 && i < s->ncaps; i++)
         if (strcmp(s->caps[i].name, c.name) == 0)
-            r = scanner_fail(sc, c.name_loc.column, "'cap %s' is already given on line %d", c.name, s->caps[i].loc.line);
+            r = scanner_fail(sc, c.name_loc.column, "'cap %s' is already given on line %d", c.name,
+                             s->caps[i].loc.line);
     if (r == 0) r = count_after(sc, "cap", 1, &c.n);
     if (r == 0) r = expect_end(sc);
     spec_cap *grown = r == 0 ? realloc(s->caps, (s->ncaps + 1) * sizeof *grown) : NULL;
@@ -381,11 +394,11 @@ static int parse_named_cap(parser *ps, spec_loc at)
 
 /* "+ F" after a relative epsilon: the absolute floor F >= 0 (numpy's atol beside
  * its rtol). The cursor is at the '+'. */
-static int parse_floor(scanner *sc, spec *s)
-{
+static int parse_floor(scanner *sc, spec *s) {
     int plus = col(sc);
     if (!s->epsilon_relative)
-        return scanner_fail(sc, plus, "a floor follows a relative epsilon (epsilon 2%% + 0.001), not an absolute one");
+        return scanner_fail(sc, plus,
+                            "a floor follows a relative epsilon (epsilon 2%% + 0.001), not an absolute one");
     sc->pos++;
     scanner_num n;
     if (number_after(sc, "+", SCANNER_PERCENT, &n) < 0) return -1;
@@ -400,37 +413,36 @@ static int parse_floor(scanner *sc, spec *s)
     return 0;
 }
 
-static int parse_epsilon(parser *ps)
-{
+static int parse_epsilon(parser *ps) {
     scanner *sc = &ps->sc;
     scanner_num n;
     if (number_after(sc, "epsilon", SCANNER_PERCENT, &n) < 0) return -1;
     if (!(n.value > 0)) {
         char text[64];
-        return scanner_fail(sc, (int)n.pos + 1, "epsilon must be > 0, got %s", scanner_num_text(sc, &n, text, sizeof text));
+        return scanner_fail(sc, (int)n.pos + 1, "epsilon must be > 0, got %s",
+                            scanner_num_text(sc, &n, text, sizeof text));
     }
     ps->s->epsilon = n.value;
     ps->s->epsilon_relative = n.percent;
     return scanner_peek(sc) == '+' ? parse_floor(sc, ps->s) : 0;
 }
 
-static int parse_confidence(parser *ps)
-{
+static int parse_confidence(parser *ps) {
     scanner *sc = &ps->sc;
     scanner_num n;
     if (number_after(sc, "confidence", SCANNER_PERCENT, &n) < 0) return -1;
     if (!(n.value > 0 && n.value < 1)) {
         char text[64];
         return scanner_fail(sc, (int)n.pos + 1, "confidence must be between %s, exclusive, got %s",
-                            n.percent ? "0% and 100%" : "0 and 1", scanner_num_text(sc, &n, text, sizeof text));
+                            n.percent ? "0% and 100%" : "0 and 1",
+                            scanner_num_text(sc, &n, text, sizeof text));
     }
     ps->s->confidence = n.value;
     return 0;
 }
 
 /* `network allow` or `network deny` (the default): whether the program may create sockets. */
-static int parse_network(parser *ps)
-{
+static int parse_network(parser *ps) {
     scanner *sc = &ps->sc;
     char found[64];
     scanner_space(sc);
@@ -450,8 +462,7 @@ static int parse_network(parser *ps)
 }
 
 /* A duration after WHAT (timeout, time_limit): a number with ms, s, m or h, > 0. */
-static int duration_after(parser *ps, const char *what, double *out)
-{
+static int duration_after(parser *ps, const char *what, double *out) {
     scanner *sc = &ps->sc;
     scanner_num n;
     char text[64];
@@ -460,8 +471,11 @@ static int duration_after(parser *ps, const char *what, double *out)
         return scanner_fail(sc, (int)n.pos + 1, "%s needs a unit, ms, s, m or h (e.g. '%s %s%s')", what, what,
                             scanner_num_text(sc, &n, text, sizeof text), "s");
     scanner_text(sc, n.unit_pos, n.unit_len, text, sizeof text);
-    double scale = strcmp(text, "ms") == 0 ? 0.001 : strcmp(text, "s") == 0 ? 1 : strcmp(text, "m") == 0 ? 60
-                 : strcmp(text, "h") == 0 ? 3600 : 0;
+    double scale = strcmp(text, "ms") == 0  ? 0.001
+                   : strcmp(text, "s") == 0 ? 1
+                   : strcmp(text, "m") == 0 ? 60
+                   : strcmp(text, "h") == 0 ? 3600
+                                            : 0;
     if (scale == 0)
         return scanner_fail(sc, (int)n.unit_pos + 1, "unknown time unit '%s' (use ms, s, m or h)", text);
     if (!(n.value > 0))
@@ -475,18 +489,27 @@ static int duration_after(parser *ps, const char *what, double *out)
  * output, the mode (compile to bitcode) and the -O0/-g that keep every source
  * block with its line; a flag that changes those would break the transform or
  * write files, and a word without '-' would be one more source to compile. */
-static const char *cflag_refusal(const char *flag)
-{
-    static const struct { const char *prefix; const char *why; } refused[] = {
+static const char *cflag_refusal(const char *flag) {
+    static const struct {
+        const char *prefix;
+        const char *why;
+    } refused[] = {
         {"-o", "the tool chooses the output file"},
-        {"-E", "the tool compiles to LLVM bitcode"}, {"-S", "the tool compiles to LLVM bitcode"},
-        {"-c", "the tool compiles to LLVM bitcode"}, {"-x", "the language comes from the source's suffix"},
+        {"-E", "the tool compiles to LLVM bitcode"},
+        {"-S", "the tool compiles to LLVM bitcode"},
+        {"-c", "the tool compiles to LLVM bitcode"},
+        {"-x", "the language comes from the source's suffix"},
         {"-M", "dependency output writes files"},
-        {"-g0", "block lines come from the debug info"}, {"-emit", "the tool compiles to LLVM bitcode"},
-        {"-fplugin", "plugins run code inside clang"}, {"-Xclang", "it passes options past the driver's checks"},
-        {"-mllvm", "it passes options past the driver's checks"}, {"-save-temps", "it writes files"},
-        {"-fsyntax-only", "the tool compiles to LLVM bitcode"}, {"-###", "the tool compiles to LLVM bitcode"},
-        {"--", "the tool names the sources"}, {"-flto", "the tool compiles to LLVM bitcode"},
+        {"-g0", "block lines come from the debug info"},
+        {"-emit", "the tool compiles to LLVM bitcode"},
+        {"-fplugin", "plugins run code inside clang"},
+        {"-Xclang", "it passes options past the driver's checks"},
+        {"-mllvm", "it passes options past the driver's checks"},
+        {"-save-temps", "it writes files"},
+        {"-fsyntax-only", "the tool compiles to LLVM bitcode"},
+        {"-###", "the tool compiles to LLVM bitcode"},
+        {"--", "the tool names the sources"},
+        {"-flto", "the tool compiles to LLVM bitcode"},
     };
     if (flag[0] != '-') return "a flag starts with '-' (a word without it would be compiled as a source)";
     for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++)
@@ -496,9 +519,9 @@ static const char *cflag_refusal(const char *flag)
 
 /* 1 when FLAG takes a folder or file right after it, joined ("-Iinclude") or as
  * the next word ("-I" "include"); *PLEN receives the flag's own length. */
-static int cflag_takes_path(const char *flag, size_t *plen)
-{
-    static const char *const with_path[] = {"-isystem", "-iquote", "-idirafter", "-include", "-imacros", "-I"};
+static int cflag_takes_path(const char *flag, size_t *plen) {
+    static const char *const with_path[] = {"-isystem", "-iquote",  "-idirafter",
+                                            "-include", "-imacros", "-I"};
     for (size_t i = 0; i < sizeof with_path / sizeof with_path[0]; i++) {
         size_t n = strlen(with_path[i]);
         if (strncmp(flag, with_path[i], n) == 0) {
@@ -510,8 +533,7 @@ static int cflag_takes_path(const char *flag, size_t *plen)
 }
 
 /* Appends FLAG (owned) to *V, keeping it NULL-terminated. */
-static int push_flag(char ***v, size_t *n, char *flag)
-{
+static int push_flag(char ***v, size_t *n, char *flag) {
     char **more = flag ? realloc(*v, (*n + 2) * sizeof *more) : NULL;
     if (!more) {
         free(flag);
@@ -525,10 +547,10 @@ static int push_flag(char ***v, size_t *n, char *flag)
 
 /* Optimisation and debug flags are the build's habit, not the program's meaning:
  * freqsys compiles at -O0 with its own -g and optimises after counting. */
-static const char *cflag_dropped(const char *flag)
-{
+static const char *cflag_dropped(const char *flag) {
     if (strncmp(flag, "-O", 2) == 0) return "optimisation: freqsys counts at -O0 and optimises after";
-    if (strncmp(flag, "-g", 2) == 0 && strcmp(flag, "-g0") != 0) return "debug information: freqsys sets its own";
+    if (strncmp(flag, "-g", 2) == 0 && strcmp(flag, "-g0") != 0)
+        return "debug information: freqsys sets its own";
     return NULL;
 }
 
@@ -536,12 +558,11 @@ static const char *cflag_dropped(const char *flag)
  * sources; cflags "a.c": "-DA" ...: for that source only. Paths in -I and its kin
  * are relative to the spec's folder, like the sources, so they are joined with it
  * here. -O and -g flags are dropped with a note. */
-static int parse_cflags(parser *ps)
-{
+static int parse_cflags(parser *ps) {
     scanner *sc = &ps->sc;
     spec *s = ps->s;
     char found[64];
-    int path_next = 0;   /* the previous flag was "-I" alone: this word is its folder */
+    int path_next = 0; /* the previous flag was "-I" alone: this word is its folder */
     char **flags = NULL;
     size_t nflags = 0;
     spec_file_flags one = {0};
@@ -568,19 +589,25 @@ static int parse_cflags(parser *ps)
             break;
         }
         char *flag = scanner_string(sc);
-        if (!flag) { r = -1; break; }
+        if (!flag) {
+            r = -1;
+            break;
+        }
         const char *why = path_next ? NULL : cflag_refusal(flag);
         const char *drop = path_next || why ? NULL : cflag_dropped(flag);
         size_t plen = 0;
         char *kept = NULL;
         if (why) {
             scanner_report(sc, column, "compiler flag '%s' is not allowed: %s%s", flag, why,
-                           one.name || flag[0] == '-' ? "" : "; one source's own flags are written cflags \"file.c\": \"-D...\"");
+                           one.name || flag[0] == '-'
+                               ? ""
+                               : "; one source's own flags are written cflags \"file.c\": \"-D...\"");
             r = -1;
         } else if (drop) {
             char note[256];
             snprintf(note, sizeof note, "dropped %s (%s)", flag, drop);
-            if (push_flag(&s->cflag_notes, &s->ncflag_notes, strdup(note)) != 0) r = scanner_fail_nomem(sc, column);
+            if (push_flag(&s->cflag_notes, &s->ncflag_notes, strdup(note)) != 0)
+                r = scanner_fail_nomem(sc, column);
         } else if (path_next) {
             kept = join(s->dir, flag);
             path_next = 0;
@@ -629,8 +656,7 @@ static int parse_cflags(parser *ps)
 /* argv ~ list("prog", "-v", ...): the arguments main gets in every trial, argv[0]
  * first. It is read before the keyword check, so "argv" stays free as a name
  * everywhere else. */
-static int parse_argv(parser *ps, spec_loc at)
-{
+static int parse_argv(parser *ps, spec_loc at) {
     scanner *sc = &ps->sc;
     spec *s = ps->s;
     char found[64];
@@ -674,10 +700,9 @@ static int parse_argv(parser *ps, spec_loc at)
 }
 
 /* An input: VARNAME ~ VALUE when VARNAME is given, else KEYWORD TARGET ~ VALUE. */
-static int parse_input(parser *ps, const char *keyword, const char *varname, spec_loc at)
-{
+static int parse_input(parser *ps, const char *keyword, const char *varname, spec_loc at) {
     scanner *sc = &ps->sc;
-    spec_input in = { .loc = at };
+    spec_input in = {.loc = at};
     int r;
     if (varname) {
         in.target = SPEC_VAR;
@@ -689,18 +714,22 @@ static int parse_input(parser *ps, const char *keyword, const char *varname, spe
     const spec_input *o = r == 0 ? target_clash(ps->s, &in) : NULL;
     if (o) r = target_clash_fail(sc, &in, o);
     if (r == 0) r = expect_tilde(sc);
-    if (r == 0 && in.target == SPEC_STDIN) r = stdin_form_parse(sc, ps->s->dir, &in.value);
-    else if (r == 0) r = expression_value(sc, ps->s->dir, in.target == SPEC_ARG || (in.target == SPEC_GLOBAL && !in.element),
-                                          &in.value);
+    if (r == 0 && in.target == SPEC_STDIN)
+        r = stdin_form_parse(sc, ps->s->dir, &in.value);
+    else if (r == 0)
+        r = expression_value(sc, ps->s->dir,
+                             in.target == SPEC_ARG || (in.target == SPEC_GLOBAL && !in.element), &in.value);
     if (r == 0 && in.value.kind == SPEC_VALUE_DIST && dist_is_text(in.value.dist) && in.target != SPEC_VAR &&
         in.target != SPEC_READ_INDEX && in.target != SPEC_READ_ANY && in.target != SPEC_ARG)
-        r = scanner_fail(sc, in.value.loc.column, "a string-valued distribution is for string inputs: 'arg NAME' of "
+        r = scanner_fail(sc, in.value.loc.column,
+                         "a string-valued distribution is for string inputs: 'arg NAME' of "
                          "a char pointer, or a variable or read that the program reads with %%s or fgets");
     spec_value_kind k = in.value.kind;
     if (r == 0 && in.target == SPEC_GLOBAL &&
-        (k == SPEC_VALUE_GENERATOR || k == SPEC_VALUE_LENGTH || k == SPEC_VALUE_ZEROED || k == SPEC_VALUE_BUFFER ||
-         k == SPEC_VALUE_TEXT || k == SPEC_VALUE_LINES || k == SPEC_VALUE_FILES))
-        r = scanner_fail(sc, in.value.loc.column, "this form is a function's argument, allowed only after 'arg NAME ~'");
+        (k == SPEC_VALUE_GENERATOR || k == SPEC_VALUE_LENGTH || k == SPEC_VALUE_ZEROED ||
+         k == SPEC_VALUE_BUFFER || k == SPEC_VALUE_TEXT || k == SPEC_VALUE_LINES || k == SPEC_VALUE_FILES))
+        r = scanner_fail(sc, in.value.loc.column,
+                         "this form is a function's argument, allowed only after 'arg NAME ~'");
     if (r == 0) r = expect_end(sc);
     spec_input *slot = r == 0 ? add_input(ps) : NULL;
     if (!slot) {
@@ -712,10 +741,9 @@ static int parse_input(parser *ps, const char *keyword, const char *varname, spe
 }
 
 /* `var NAME ~ VALUE`, the word var read: a variable of any name, keywords included. */
-static int parse_var(parser *ps, spec_loc at)
-{
+static int parse_var(parser *ps, spec_loc at) {
     scanner *sc = &ps->sc;
-    spec_loc name_at = { sc->line, col(sc) };
+    spec_loc name_at = {sc->line, col(sc)};
     char *name = scanner_ident(sc);
     if (!name) return -1;
     if (scanner_peek(sc) != '~') {
@@ -732,38 +760,62 @@ static int parse_var(parser *ps, spec_loc at)
 }
 
 /* The setting K, its keyword read; records where it was written. */
-static int parse_setting(parser *ps, enum keyword k)
-{
+static int parse_setting(parser *ps, enum keyword k) {
     spec *s = ps->s;
     spec_loc at = ps->seen[k];
     switch (k) {
-    case K_PROGRAM: s->program_loc = at; return parse_program(ps);
-    case K_GENERATORS: s->generators_loc = at; return parse_generators(ps);
-    case K_FUNCTION: s->function_loc = at; return parse_function(ps);
-    case K_EPSILON: s->epsilon_loc = at; return parse_epsilon(ps);
-    case K_CONFIDENCE: s->confidence_loc = at; return parse_confidence(ps);
-    case K_SEED: s->has_seed = 1; return count_after(&ps->sc, "seed", 0, &s->seed);
-    case K_MAX_TRIALS: return count_after(&ps->sc, "max_trials", 1, &s->max_trials);
-    case K_CFLAGS: return parse_cflags(ps);
-    case K_COMPILE_COMMANDS: return parse_compile_commands(ps);
-    case K_CAP: return count_after(&ps->sc, "cap", 1, &s->cap);
-    case K_TIME_LIMIT: return duration_after(ps, "time_limit", &s->time_limit_s);
-    case K_CALLS: s->calls_loc = at; return count_after(&ps->sc, "calls", 1, &s->calls);
-    case K_WARMUP: s->warmup_loc = at; return count_after(&ps->sc, "warmup", 0, &s->warmup);
-    case K_NETWORK: s->network_loc = at; return parse_network(ps);
-    default: return duration_after(ps, "timeout", &s->timeout_s);
+    case K_PROGRAM:
+        s->program_loc = at;
+        return parse_program(ps);
+    case K_GENERATORS:
+        s->generators_loc = at;
+        return parse_generators(ps);
+    case K_FUNCTION:
+        s->function_loc = at;
+        return parse_function(ps);
+    case K_EPSILON:
+        s->epsilon_loc = at;
+        return parse_epsilon(ps);
+    case K_CONFIDENCE:
+        s->confidence_loc = at;
+        return parse_confidence(ps);
+    case K_SEED:
+        s->has_seed = 1;
+        return count_after(&ps->sc, "seed", 0, &s->seed);
+    case K_MAX_TRIALS:
+        return count_after(&ps->sc, "max_trials", 1, &s->max_trials);
+    case K_CFLAGS:
+        return parse_cflags(ps);
+    case K_COMPILE_COMMANDS:
+        return parse_compile_commands(ps);
+    case K_CAP:
+        return count_after(&ps->sc, "cap", 1, &s->cap);
+    case K_TIME_LIMIT:
+        return duration_after(ps, "time_limit", &s->time_limit_s);
+    case K_CALLS:
+        s->calls_loc = at;
+        return count_after(&ps->sc, "calls", 1, &s->calls);
+    case K_WARMUP:
+        s->warmup_loc = at;
+        return count_after(&ps->sc, "warmup", 0, &s->warmup);
+    case K_NETWORK:
+        s->network_loc = at;
+        return parse_network(ps);
+    default:
+        return duration_after(ps, "timeout", &s->timeout_s);
     }
 }
 
-static int parse_line(parser *ps)
-{
+static int parse_line(parser *ps) {
     scanner *sc = &ps->sc;
     char found[64];
     if (scanner_at_end(sc)) return 0;
-    spec_loc at = { sc->line, col(sc) };
+    spec_loc at = {sc->line, col(sc)};
     if (!scanner_at_ident(sc))
-        return scanner_fail(sc, at.column, "expected a declaration (a keyword such as 'epsilon', "
-                            "or a variable's name and '~'), found %s", scanner_describe(sc, found, sizeof found));
+        return scanner_fail(sc, at.column,
+                            "expected a declaration (a keyword such as 'epsilon', "
+                            "or a variable's name and '~'), found %s",
+                            scanner_describe(sc, found, sizeof found));
     char *word = scanner_ident(sc);
     if (!word) return -1;
     int k = 0;
@@ -773,12 +825,14 @@ static int parse_line(parser *ps)
     if (strcmp(word, "argv") == 0 && next == '~') {
         r = parse_argv(ps, at);
     } else if (strcmp(word, "var") == 0 && scanner_at_ident(sc)) {
-        r = parse_var(ps, at);   /* `var seed ~ D`: a variable named like a keyword */
+        r = parse_var(ps, at); /* `var seed ~ D`: a variable named like a keyword */
     } else if (k == K_STDIN) {
-        r = parse_input(ps, word, NULL, at);   /* `stdin ~ ...`: the keyword is the whole target */
+        r = parse_input(ps, word, NULL, at); /* `stdin ~ ...`: the keyword is the whole target */
     } else if (keywords[k] && next == '~') {
-        r = scanner_fail(sc, at.column, "'%s' is a keyword, not a variable name (for a variable of that name "
-                         "write 'var %s ~ ...')", word, word);
+        r = scanner_fail(sc, at.column,
+                         "'%s' is a keyword, not a variable name (for a variable of that name "
+                         "write 'var %s ~ ...')",
+                         word, word);
     } else if (next == '~') {
         r = parse_input(ps, NULL, word, at);
     } else if (!keywords[k]) {
@@ -795,7 +849,8 @@ static int parse_line(parser *ps)
         else if (near)
             r = scanner_fail(sc, at.column, "unknown declaration '%s'; did you mean '%s'?", word, near);
         else
-            r = scanner_fail(sc, at.column, "unknown declaration '%s' (a variable's name is followed by '~')", word);
+            r = scanner_fail(sc, at.column, "unknown declaration '%s' (a variable's name is followed by '~')",
+                             word);
     } else if (k >= K_READ) {
         r = parse_input(ps, word, NULL, at);
     } else if (k == K_INTERRUPT) {
@@ -803,7 +858,7 @@ static int parse_line(parser *ps)
         if (r == 0) r = expect_end(sc);
     } else if (k == K_CAP && names_cap_target(sc)) {
         r = parse_named_cap(ps, at);
-    } else if (ps->seen[k].line && k != K_CFLAGS && k != K_GENERATORS) {   /* these may take several lines */
+    } else if (ps->seen[k].line && k != K_CFLAGS && k != K_GENERATORS) { /* these may take several lines */
         r = scanner_fail(sc, at.column, "'%s' is already set on line %d", word, ps->seen[k].line);
     } else {
         if (!ps->seen[k].line) ps->seen[k] = at;
@@ -815,18 +870,19 @@ static int parse_line(parser *ps)
 }
 
 /* How a declaration that draws reads one value at a time is written, for messages. */
-static void per_read_text(const spec_input *in, char *buf, size_t size)
-{
-    if (in->target == SPEC_VAR) snprintf(buf, size, "'%s ~ ...'", in->name);
-    else if (in->target == SPEC_READ_INDEX) snprintf(buf, size, "'read %lld ~ ...'", in->index);
-    else snprintf(buf, size, "'read * ~ ...'");
+static void per_read_text(const spec_input *in, char *buf, size_t size) {
+    if (in->target == SPEC_VAR)
+        snprintf(buf, size, "'%s ~ ...'", in->name);
+    else if (in->target == SPEC_READ_INDEX)
+        snprintf(buf, size, "'read %lld ~ ...'", in->index);
+    else
+        snprintf(buf, size, "'read * ~ ...'");
 }
 
 /* A drawn standard input is read through the C library, so no read is replaced by a
  * draw: a declaration of single reads beside it could never apply. The error points
  * at whichever of the two comes second, as for duplicates. */
-static int check_stdin_alone(parser *ps)
-{
+static int check_stdin_alone(parser *ps) {
     spec *s = ps->s;
     scanner *sc = &ps->sc;
     const spec_input *whole = spec_find_stdin(s), *single = NULL;
@@ -841,63 +897,79 @@ static int check_stdin_alone(parser *ps)
     sc->line = later->loc.line;
     sc->text = s->lines[later->loc.line - 1];
     if (later == whole)
-        return scanner_fail(sc, whole->loc.column, "the standard input is drawn whole here, but line %d draws "
+        return scanner_fail(sc, whole->loc.column,
+                            "the standard input is drawn whole here, but line %d draws "
                             "reads one value at a time (%s); a spec uses one or the other",
                             single->loc.line, text);
-    return scanner_fail(sc, single->loc.column, "%s draws reads one value at a time, but line %d draws the "
+    return scanner_fail(sc, single->loc.column,
+                        "%s draws reads one value at a time, but line %d draws the "
                         "whole standard input ('stdin ~ ...'); a spec uses one or the other",
                         text, whole->loc.line);
 }
 
 /* Whether an argument declared as V has a length that length() can give. */
-static int has_length(const spec_value *v)
-{
+static int has_length(const spec_value *v) {
     switch (v->kind) {
-    case SPEC_VALUE_DIST: return dist_is_text(v->dist);
-    case SPEC_VALUE_ARRAY: case SPEC_VALUE_STRING: case SPEC_VALUE_PERMUTATION: case SPEC_VALUE_TEXT:
-    case SPEC_VALUE_LINES: case SPEC_VALUE_FILES: case SPEC_VALUE_GENERATOR: case SPEC_VALUE_BUFFER:
+    case SPEC_VALUE_DIST:
+        return dist_is_text(v->dist);
+    case SPEC_VALUE_ARRAY:
+    case SPEC_VALUE_STRING:
+    case SPEC_VALUE_PERMUTATION:
+    case SPEC_VALUE_TEXT:
+    case SPEC_VALUE_LINES:
+    case SPEC_VALUE_FILES:
+    case SPEC_VALUE_GENERATOR:
+    case SPEC_VALUE_BUFFER:
         return 1;
-    default: return 0;
+    default:
+        return 0;
     }
 }
 
 /* `arg len ~ length(s)`: s is another argument, declared with something that has a length. */
-static int check_length(scanner *sc, const spec *s, const spec_input *in)
-{
+static int check_length(scanner *sc, const spec *s, const spec_input *in) {
     const char *of = in->value.len_name;
     int column = in->value.len_loc.column;
     const spec_input *m = NULL;
     for (size_t j = 0; j < s->ninputs && !m; j++)
         if (s->inputs[j].target == SPEC_ARG && s->inputs[j].name && strcmp(s->inputs[j].name, of) == 0)
             m = &s->inputs[j];
-    if (!m) return scanner_fail(sc, column, "length(%s) names no declared argument (declare it with 'arg %s ~ ...')",
-                                of, of);
+    if (!m)
+        return scanner_fail(sc, column,
+                            "length(%s) names no declared argument (declare it with 'arg %s ~ ...')", of, of);
     if (m == in) return scanner_fail(sc, column, "length(%s) names the argument itself", of);
     if (!has_length(&m->value))
-        return scanner_fail(sc, column, "length(%s): '%s' is declared on line %d as a single value, which has no "
+        return scanner_fail(sc, column,
+                            "length(%s): '%s' is declared on line %d as a single value, which has no "
                             "length; length() measures a string, an array, a buffer, a file or a generator's "
-                            "output", of, of, m->loc.line);
+                            "output",
+                            of, of, m->loc.line);
     return 0;
 }
 
 /* Checks that need the whole file: required settings, `arg` against `function`,
  * array lengths naming other arguments, stdin against single reads. Errors about something missing point just
  * past the end of the file's last line. */
-static int check_whole(parser *ps)
-{
+static int check_whole(parser *ps) {
     spec *s = ps->s;
     scanner *sc = &ps->sc;
-    static const struct { enum keyword k; int given; const char *example; } required[] = {
-        { K_PROGRAM, 0, "program \"main.c\"" },
-        { K_EPSILON, SPEC_GIVEN_EPSILON, "epsilon 0.3" },
+    static const struct {
+        enum keyword k;
+        int given;
+        const char *example;
+    } required[] = {
+        {K_PROGRAM, 0, "program \"main.c\""},
+        {K_EPSILON, SPEC_GIVEN_EPSILON, "epsilon 0.3"},
     };
     /* confidence alone has a default: 0.95 is what a user who did not choose means */
-    if (!ps->seen[K_CONFIDENCE].line && !(ps->given & SPEC_GIVEN_CONFIDENCE)) s->confidence = SPEC_DEFAULT_CONFIDENCE;
+    if (!ps->seen[K_CONFIDENCE].line && !(ps->given & SPEC_GIVEN_CONFIDENCE))
+        s->confidence = SPEC_DEFAULT_CONFIDENCE;
     /* Every missing setting at once, one diagnostic each: adding one line only to be
      * told of the next wastes a run per line. */
     size_t used = 0;
     for (size_t i = 0; i < sizeof required / sizeof required[0]; i++) {
-        int sources = required[i].k == K_PROGRAM && ps->seen[K_COMPILE_COMMANDS].line;   /* the database lists them */
+        int sources =
+            required[i].k == K_PROGRAM && ps->seen[K_COMPILE_COMMANDS].line; /* the database lists them */
         if (ps->seen[required[i].k].line || (ps->given & required[i].given) || sources) continue;
         int line = s->nlines ? (int)s->nlines : 1;
         const char *text = s->nlines ? s->lines[s->nlines - 1] : "";
@@ -906,8 +978,8 @@ static int check_whole(parser *ps)
                  required[i].example, required[i].given == SPEC_GIVEN_EPSILON ? ", or pass run -e" : "");
         if (used && used + 1 < sc->errlen) sc->err[used++] = '\n';
         if (used < sc->errlen) {
-            int n = diagnostic_format(sc->err + used, sc->errlen - used, sc->path, line, (int)strlen(text) + 1,
-                                      text, msg);
+            int n = diagnostic_format(sc->err + used, sc->errlen - used, sc->path, line,
+                                      (int)strlen(text) + 1, text, msg);
             used += n > 0 ? (size_t)n : 0;
             if (used >= sc->errlen) used = sc->errlen - 1;
         }
@@ -918,63 +990,81 @@ static int check_whole(parser *ps)
     if (s->argv && s->function) {
         sc->line = s->argv_loc.line;
         sc->text = s->lines[s->argv_loc.line - 1];
-        return scanner_fail(sc, s->argv_loc.column, "'argv' declares main's arguments and needs program "
+        return scanner_fail(sc, s->argv_loc.column,
+                            "'argv' declares main's arguments and needs program "
                             "mode (no 'function' line)");
     }
     /* calls, warmup and interrupts describe a sequence of calls of one function */
     static const char *const sequence_words[] = {"calls", "warmup", "interrupt"};
-    spec_loc sequence[3] = {s->calls_loc, s->warmup_loc, s->ninterrupts ? s->interrupts[0].loc : (spec_loc){0, 0}};
+    spec_loc sequence[3] = {s->calls_loc, s->warmup_loc,
+                            s->ninterrupts ? s->interrupts[0].loc : (spec_loc){0, 0}};
     for (int i = 0; i < 3 && !s->function; i++) {
         if (!sequence[i].line) continue;
         sc->line = sequence[i].line;
         sc->text = s->lines[sequence[i].line - 1];
-        return scanner_fail(sc, sequence[i].column, "'%s' needs isolated-function mode (a line 'function "
-                            "\"NAME\"'): the calls are calls of that function", sequence_words[i]);
+        return scanner_fail(sc, sequence[i].column,
+                            "'%s' needs isolated-function mode (a line 'function "
+                            "\"NAME\"'): the calls are calls of that function",
+                            sequence_words[i]);
     }
     if (s->warmup_loc.line && s->warmup >= s->calls) {
         sc->line = s->warmup_loc.line;
         sc->text = s->lines[s->warmup_loc.line - 1];
-        return scanner_fail(sc, s->warmup_loc.column, "warmup %llu leaves no call to count: it must be less than "
-                            "the calls per trial (%llu%s)", s->warmup, s->calls,
-                            s->calls_loc.line ? "" : ", as no 'calls' line is given");
+        return scanner_fail(sc, s->warmup_loc.column,
+                            "warmup %llu leaves no call to count: it must be less than "
+                            "the calls per trial (%llu%s)",
+                            s->warmup, s->calls, s->calls_loc.line ? "" : ", as no 'calls' line is given");
     }
     for (size_t i = 0; i < s->ninputs; i++) {
         const spec_input *in = &s->inputs[i];
         sc->line = in->loc.line;
         sc->text = s->lines[in->loc.line - 1];
         if (in->target == SPEC_ARG && !s->function)
-            return scanner_fail(sc, in->loc.column, "'arg' declares a function's parameter and needs "
+            return scanner_fail(sc, in->loc.column,
+                                "'arg' declares a function's parameter and needs "
                                 "isolated-function mode: add a line 'function \"NAME\"'");
         if (in->target == SPEC_GLOBAL && in->value.kind == SPEC_VALUE_ARRAY && !in->value.dist)
-            return scanner_fail(sc, in->value.loc.column, "a global array's elements need a distribution: "
+            return scanner_fail(sc, in->value.loc.column,
+                                "a global array's elements need a distribution: "
                                 "array(LEN, D)");
         if (in->value.kind == SPEC_VALUE_GENERATOR && !s->ngenerators)
-            return scanner_fail(sc, in->value.len_loc.column, "generator(%s) needs the C source that defines it: "
-                                "add a line 'generators \"gen.c\"'", in->value.gen_name);
+            return scanner_fail(sc, in->value.len_loc.column,
+                                "generator(%s) needs the C source that defines it: "
+                                "add a line 'generators \"gen.c\"'",
+                                in->value.gen_name);
         if (in->value.kind == SPEC_VALUE_LENGTH) {
             if (check_length(sc, s, in) != 0) return -1;
             continue;
         }
-        if (in->target != SPEC_ARG || (in->value.kind != SPEC_VALUE_ARRAY && in->value.kind != SPEC_VALUE_PERMUTATION) ||
-            !in->value.len_name) continue;
+        if (in->target != SPEC_ARG ||
+            (in->value.kind != SPEC_VALUE_ARRAY && in->value.kind != SPEC_VALUE_PERMUTATION) ||
+            !in->value.len_name)
+            continue;
         const spec_input *len = NULL;
         for (size_t j = 0; j < s->ninputs && !len; j++)
-            if (s->inputs[j].target == SPEC_ARG && s->inputs[j].name && strcmp(s->inputs[j].name, in->value.len_name) == 0)
+            if (s->inputs[j].target == SPEC_ARG && s->inputs[j].name &&
+                strcmp(s->inputs[j].name, in->value.len_name) == 0)
                 len = &s->inputs[j];
         int column = in->value.len_loc.column;
         if (!len)
-            return scanner_fail(sc, column, "array length '%s' names no declared argument (declare it with "
-                                "'arg %s ~ ...')", in->value.len_name, in->value.len_name);
+            return scanner_fail(sc, column,
+                                "array length '%s' names no declared argument (declare it with "
+                                "'arg %s ~ ...')",
+                                in->value.len_name, in->value.len_name);
         if (len == in)
             return scanner_fail(sc, column, "array length '%s' names the array itself", in->value.len_name);
         if (len->value.kind != SPEC_VALUE_DIST)
-            return scanner_fail(sc, column, "array length '%s' must be an integer-valued argument, but line %d "
-                                "gives it a shape", in->value.len_name, len->loc.line);
+            return scanner_fail(sc, column,
+                                "array length '%s' must be an integer-valued argument, but line %d "
+                                "gives it a shape",
+                                in->value.len_name, len->loc.line);
         if (!dist_is_integer(len->value.dist)) {
             char text[128];
             dist_format(len->value.dist, text, sizeof text);
-            return scanner_fail(sc, column, "array length '%s' must be an integer-valued argument, but line %d "
-                                "gives it %s", in->value.len_name, len->loc.line, text);
+            return scanner_fail(sc, column,
+                                "array length '%s' must be an integer-valued argument, but line %d "
+                                "gives it %s",
+                                in->value.len_name, len->loc.line, text);
         }
     }
     return check_stdin_alone(ps);
@@ -984,7 +1074,7 @@ static int check_whole(parser *ps)
  * spaces, and where each starts in the joined text. */
 #define MAX_JOINED 64
 typedef struct joined {
-    char *text;             /* NULL: the line stands alone */
+    char *text; /* NULL: the line stands alone */
     size_t n;
     size_t start[MAX_JOINED];
 } joined;
@@ -992,8 +1082,7 @@ typedef struct joined {
 /* The depth of parentheses open at the end of LINE, counting from DEPTH, outside strings
  * and comments; *COMMENT receives where a comment starts (or the line's length). An
  * unterminated string ends the count: its error is the parser's to report. */
-static int paren_depth(const char *line, int depth, size_t *comment)
-{
+static int paren_depth(const char *line, int depth, size_t *comment) {
     size_t p = 0;
     *comment = strlen(line);
     while (line[p]) {
@@ -1016,8 +1105,7 @@ static int paren_depth(const char *line, int depth, size_t *comment)
 /* Lines I, I+1, ... while a '(' stays open at a line's end, into J (J->text NULL when
  * line I is complete alone); a comment on a line that continues becomes spaces, so
  * that the text after it counts. Returns 0, or -1 out of memory. */
-static int join_lines(const spec *s, size_t i, joined *j)
-{
+static int join_lines(const spec *s, size_t i, joined *j) {
     j->text = NULL;
     j->n = 1;
     size_t comment;
@@ -1044,14 +1132,12 @@ static int join_lines(const spec *s, size_t i, joined *j)
 }
 
 /* Places in a joined text, made physical once its declaration is parsed. */
-static void place(const scanner *sc, spec_loc *loc)
-{
+static void place(const scanner *sc, spec_loc *loc) {
     if (loc->line == sc->line && loc->column >= 1)
         scanner_place(sc, (size_t)loc->column - 1, &loc->line, &loc->column);
 }
 
-static void relocate(const scanner *sc, spec *s, size_t inputs, size_t interrupts)
-{
+static void relocate(const scanner *sc, spec *s, size_t inputs, size_t interrupts) {
     for (size_t i = inputs; i < s->ninputs; i++) {
         spec_input *in = &s->inputs[i];
         place(sc, &in->loc);
@@ -1066,13 +1152,12 @@ static void relocate(const scanner *sc, spec *s, size_t inputs, size_t interrupt
     }
 }
 
-int spec_parse_string(const char *text, const char *path, spec **out, char *err, size_t errlen)
-{
+int spec_parse_string(const char *text, const char *path, spec **out, char *err, size_t errlen) {
     return spec_parse_string_given(text, path, 0, out, err, errlen);
 }
 
-int spec_parse_string_given(const char *text, const char *path, int given, spec **out, char *err, size_t errlen)
-{
+int spec_parse_string_given(const char *text, const char *path, int given, spec **out, char *err,
+                            size_t errlen) {
     *out = NULL;
     if (errlen) err[0] = '\0';
     spec *s = calloc(1, sizeof *s);
@@ -1091,7 +1176,7 @@ int spec_parse_string_given(const char *text, const char *path, int given, spec 
         spec_free(s);
         return SPEC_ENOMEM;
     }
-    parser ps = { .s = s, .sc = { .path = s->path, .err = err, .errlen = errlen }, .given = given };
+    parser ps = {.s = s, .sc = {.path = s->path, .err = err, .errlen = errlen}, .given = given};
     for (size_t i = 0; i < s->nlines && !ps.sc.failed;) {
         joined j;
         if (join_lines(s, i, &j) < 0) {
@@ -1123,8 +1208,7 @@ int spec_parse_string_given(const char *text, const char *path, int given, spec 
 
 /* The whole file at PATH as a NUL-terminated string into *TEXT. Returns SPEC_OK, or
  * SPEC_EIO / SPEC_ENOMEM with a message in ERR. */
-static int read_text(const char *path, char **text_out, char *err, size_t errlen)
-{
+static int read_text(const char *path, char **text_out, char *err, size_t errlen) {
     FILE *f = fopen(path, "rb");
     if (!f) {
         snprintf(err, errlen, "%s: error: cannot open the spec: %s", path, strerror(errno));
@@ -1136,7 +1220,11 @@ static int read_text(const char *path, char **text_out, char *err, size_t errlen
         n += fread(text + n, 1, cap - n - 1, f);
         if (n < cap - 1) break;
         char *more = realloc(text, 2 * cap);
-        if (!more) { free(text); text = NULL; break; }
+        if (!more) {
+            free(text);
+            text = NULL;
+            break;
+        }
         text = more;
         cap *= 2;
     }
@@ -1158,13 +1246,11 @@ static int read_text(const char *path, char **text_out, char *err, size_t errlen
     return SPEC_OK;
 }
 
-int spec_parse_file(const char *path, spec **out, char *err, size_t errlen)
-{
+int spec_parse_file(const char *path, spec **out, char *err, size_t errlen) {
     return spec_parse_file_given(path, 0, out, err, errlen);
 }
 
-int spec_parse_file_given(const char *path, int given, spec **out, char *err, size_t errlen)
-{
+int spec_parse_file_given(const char *path, int given, spec **out, char *err, size_t errlen) {
     char *text = NULL;
     *out = NULL;
     int rc = read_text(path, &text, err, errlen);
@@ -1174,8 +1260,7 @@ int spec_parse_file_given(const char *path, int given, spec **out, char *err, si
     return rc;
 }
 
-void spec_free(spec *s)
-{
+void spec_free(spec *s) {
     if (!s) return;
     free(s->path);
     free(s->dir);
@@ -1207,8 +1292,7 @@ void spec_free(spec *s)
     free(s);
 }
 
-void spec_diagnose(const spec *s, spec_loc loc, char *err, size_t errlen, const char *fmt, ...)
-{
+void spec_diagnose(const spec *s, spec_loc loc, char *err, size_t errlen, const char *fmt, ...) {
     char msg[512];
     va_list ap;
     va_start(ap, fmt);
@@ -1218,7 +1302,6 @@ void spec_diagnose(const spec *s, spec_loc loc, char *err, size_t errlen, const 
     diagnostic_format(err, errlen, s->path, loc.line, loc.column, text, msg);
 }
 
-unsigned long long spec_counted_calls(const spec *s)
-{
+unsigned long long spec_counted_calls(const spec *s) {
     return s->calls > s->warmup ? s->calls - s->warmup : 1;
 }

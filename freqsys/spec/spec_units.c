@@ -1,4 +1,5 @@
-/* freqsys/spec/spec_units.c: the sources a spec compiles and each one's own flags: globs, headers, compile_commands. */
+/* freqsys/spec/spec_units.c: the sources a spec compiles and each one's own flags: globs, headers,
+ * compile_commands. */
 /* SPDX-License-Identifier: MIT */
 #include "spec_units.h"
 
@@ -45,7 +46,8 @@ static int append(scanner *sc, spec *s, char *path, int column) {
 
 /* One file PATH, named NAME as written. */
 static int add_file(scanner *sc, spec *s, const char *name, char *path, int column) {
-    if (!has_suffix(path, ".c") && !has_suffix(path, ".h") && !has_suffix(path, ".ll") && !has_suffix(path, ".bc")) {
+    if (!has_suffix(path, ".c") && !has_suffix(path, ".h") && !has_suffix(path, ".ll") &&
+        !has_suffix(path, ".bc")) {
         scanner_report(sc, column, "source '%s' is not a .c, .h, .ll or .bc file", path);
         free(path);
         return -1;
@@ -53,8 +55,9 @@ static int add_file(scanner *sc, spec *s, const char *name, char *path, int colu
     struct stat st;
     int r = 0;
     if (stat(path, &st) != 0)
-        r = strcmp(name, path) == 0 ? scanner_fail(sc, column, "source file '%s' not found", name)
-                                    : scanner_fail(sc, column, "source file '%s' not found (looked for '%s')", name, path);
+        r = strcmp(name, path) == 0
+                ? scanner_fail(sc, column, "source file '%s' not found", name)
+                : scanner_fail(sc, column, "source file '%s' not found (looked for '%s')", name, path);
     else if (!S_ISREG(st.st_mode))
         r = scanner_fail(sc, column, "source '%s' is not a regular file", path);
     for (size_t i = 0; r == 0 && i < s->nsources; i++)
@@ -73,8 +76,9 @@ int spec_units_add(scanner *sc, spec *s, const char *name, int column) {
     glob_t g;
     int rc = glob(pattern, GLOB_ERR, NULL, &g);
     if (rc == GLOB_NOMATCH || (rc == 0 && g.gl_pathc == 0)) {
-        scanner_report(sc, column, "no file matches '%s'%s%s%s", name, strcmp(name, pattern) ? " (looked for '" : "",
-                       strcmp(name, pattern) ? pattern : "", strcmp(name, pattern) ? "')" : "");
+        scanner_report(sc, column, "no file matches '%s'%s%s%s", name,
+                       strcmp(name, pattern) ? " (looked for '" : "", strcmp(name, pattern) ? pattern : "",
+                       strcmp(name, pattern) ? "')" : "");
         free(pattern);
         if (rc == 0) globfree(&g);
         return -1;
@@ -102,7 +106,10 @@ static int copy_words(char **from, size_t n, char ***to, size_t *nto) {
     if (!v) return -1;
     *to = v;
     for (size_t i = 0; i < n; i++) {
-        if (!(v[*nto] = strdup(from[i]))) { v[*nto] = NULL; return -1; }
+        if (!(v[*nto] = strdup(from[i]))) {
+            v[*nto] = NULL;
+            return -1;
+        }
         (*nto)++;
     }
     v[*nto] = NULL;
@@ -131,24 +138,24 @@ static int from_db(scanner *sc, spec *s, int have_program) {
     int r = 0;
     if (!have_program) {
         for (size_t i = 0; r == 0 && i < db.n; i++) {
-            if (!has_suffix(db.v[i].file, ".c")) continue;   /* C++ and assembly units are not C */
+            if (!has_suffix(db.v[i].file, ".c")) continue; /* C++ and assembly units are not C */
             char *path = strdup(db.v[i].file);
             r = path ? add_file(sc, s, path, path, s->compile_commands_loc.column) : -1;
             if (r == 0) s->units[s->nsources - 1].loc = s->compile_commands_loc;
         }
         if (r == 0 && s->nsources == 0)
-            r = scanner_fail(sc, s->compile_commands_loc.column, "compile_commands: %s lists no C source (.c)",
-                             s->compile_commands);
+            r = scanner_fail(sc, s->compile_commands_loc.column,
+                             "compile_commands: %s lists no C source (.c)", s->compile_commands);
     }
     for (size_t i = 0; r == 0 && i < s->nsources; i++) {
-        if (!has_suffix(s->sources[i], ".c")) continue;   /* headers and IR are the spec's own */
+        if (!has_suffix(s->sources[i], ".c")) continue; /* headers and IR are the spec's own */
         const compile_entry *e = compile_db_find(&db, s->sources[i]);
         if (!e) {
             char units[512];
             list_units(&db, units, sizeof units);
             at_line(sc, s, s->units[i].loc);
-            r = scanner_fail(sc, s->units[i].loc.column, "'%s' has no entry in %s (its C units: %s)", s->sources[i],
-                             s->compile_commands, units);
+            r = scanner_fail(sc, s->units[i].loc.column, "'%s' has no entry in %s (its C units: %s)",
+                             s->sources[i], s->compile_commands, units);
             break;
         }
         spec_unit *u = &s->units[i];
@@ -169,7 +176,8 @@ int spec_units_resolve(scanner *sc, spec *s, int have_program) {
         while (i < s->nsources && !same_file(s->sources[i], ff->path)) i++;
         at_line(sc, s, ff->loc);
         if (i == s->nsources)
-            return scanner_fail(sc, ff->loc.column, "cflags for '%s': no source of the program is that file", ff->name);
+            return scanner_fail(sc, ff->loc.column, "cflags for '%s': no source of the program is that file",
+                                ff->name);
         if (copy_words(ff->flags, ff->nflags, &s->units[i].flags, &s->units[i].nflags) != 0)
             return scanner_fail_nomem(sc, ff->loc.column);
     }

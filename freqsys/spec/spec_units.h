@@ -1,4 +1,5 @@
-/* freqsys/spec/spec_units.h: the sources a spec compiles and each one's own flags: globs, headers, compile_commands. */
+/* freqsys/spec/spec_units.h: the sources a spec compiles and each one's own flags: globs, headers,
+ * compile_commands. */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_SPEC_UNITS_H
 #define FREQSYS_SPEC_UNITS_H

@@ -1,4 +1,5 @@
-/* freqsys/spec/stdin_form.h: whole inputs: text(...), lines(...), files("glob") or generator(NAME), after `stdin ~` or `arg NAME ~`. */
+/* freqsys/spec/stdin_form.h: whole inputs: text(...), lines(...), files("glob") or generator(NAME), after
+ * `stdin ~` or `arg NAME ~`. */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_STDIN_FORM_H
 #define FREQSYS_STDIN_FORM_H

@@ -6,11 +6,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int col(const scanner *sc) { return (int)sc->pos + 1; }
+static int col(const scanner *sc) {
+    return (int)sc->pos + 1;
+}
 
 /* read N (counting from 1) or read *. */
-static int read_target(scanner *sc, spec_input *in)
-{
+static int read_target(scanner *sc, spec_input *in) {
     char found[64], text[64];
     if (sc->text[sc->pos] == '*') {
         sc->pos++;
@@ -18,7 +19,8 @@ static int read_target(scanner *sc, spec_input *in)
         return 0;
     }
     if (!scanner_at_number(sc))
-        return scanner_fail(sc, col(sc), "expected a read's position (1, 2, ...) or '*' after 'read', found %s",
+        return scanner_fail(sc, col(sc),
+                            "expected a read's position (1, 2, ...) or '*' after 'read', found %s",
                             scanner_describe(sc, found, sizeof found));
     in->target = SPEC_READ_INDEX;
     scanner_num n;
@@ -32,8 +34,7 @@ static int read_target(scanner *sc, spec_input *in)
 }
 
 /* arg NAME, arg cfg.mode, or arg N (counting from 0). */
-static int arg_target(scanner *sc, spec_input *in)
-{
+static int arg_target(scanner *sc, spec_input *in) {
     char found[64], text[64];
     in->target = SPEC_ARG;
     if (scanner_at_number(sc)) {
@@ -41,7 +42,8 @@ static int arg_target(scanner *sc, spec_input *in)
         unsigned long long v;
         if (!scanner_number(sc, 0, &n)) return -1;
         if (scanner_num_count(&n, &v) < 0 || v > (unsigned long long)INT64_MAX)
-            return scanner_fail(sc, (int)n.pos + 1, "a parameter's index must be a non-negative integer, got %s",
+            return scanner_fail(sc, (int)n.pos + 1,
+                                "a parameter's index must be a non-negative integer, got %s",
                                 scanner_num_text(sc, &n, text, sizeof text));
         in->index = (long long)v;
         return 0;
@@ -54,8 +56,7 @@ static int arg_target(scanner *sc, spec_input *in)
 }
 
 /* global NAME, or global NAME[INDEX] for one element of an array. */
-static int global_target(scanner *sc, spec_input *in)
-{
+static int global_target(scanner *sc, spec_input *in) {
     char found[64], text[64];
     in->target = SPEC_GLOBAL;
     if (!scanner_at_ident(sc))
@@ -83,8 +84,7 @@ static int global_target(scanner *sc, spec_input *in)
 }
 
 /* extern NAME() for a function, extern TYPE WORDS... NAME for a variable. */
-static int extern_target(scanner *sc, spec_input *in)
-{
+static int extern_target(scanner *sc, spec_input *in) {
     char found[64];
     if (!scanner_at_ident(sc))
         return scanner_fail(sc, col(sc), "expected a C type or a function's name after 'extern', found %s",
@@ -96,7 +96,8 @@ static int extern_target(scanner *sc, spec_input *in)
         in->name = first;
         sc->pos++;
         if (scanner_peek(sc) != ')')
-            return scanner_fail(sc, col(sc), "expected ')': an extern function is written 'NAME()', "
+            return scanner_fail(sc, col(sc),
+                                "expected ')': an extern function is written 'NAME()', "
                                 "without parameters");
         sc->pos++;
         return 0;
@@ -108,7 +109,7 @@ static int extern_target(scanner *sc, spec_input *in)
     for (;;) {
         scanner_space(sc);
         if (!scanner_at_ident(sc)) break;
-        spec_loc here = { sc->line, col(sc) };
+        spec_loc here = {sc->line, col(sc)};
         char *word = scanner_ident(sc);
         if (!word) return -1;
         if (in->name) {
@@ -126,7 +127,8 @@ static int extern_target(scanner *sc, spec_input *in)
         last = here;
     }
     if (!in->name)
-        return scanner_fail(sc, in->name_loc.column, "an extern needs a C type and a name "
+        return scanner_fail(sc, in->name_loc.column,
+                            "an extern needs a C type and a name "
                             "('extern int %s ~ ...') or is a function ('extern %s() ~ ...')",
                             in->ctype, in->ctype);
     in->name_loc = last;
@@ -134,8 +136,7 @@ static int extern_target(scanner *sc, spec_input *in)
 }
 
 /* One mmio address: a non-negative integer, usually hex. */
-static int address(scanner *sc, int flags, scanner_num *n, uint64_t *out)
-{
+static int address(scanner *sc, int flags, scanner_num *n, uint64_t *out) {
     char text[64];
     unsigned long long v;
     if (!scanner_number(sc, flags, n)) return -1;
@@ -147,8 +148,7 @@ static int address(scanner *sc, int flags, scanner_num *n, uint64_t *out)
 }
 
 /* mmio ADDR or mmio LO..HI, the range inclusive. */
-static int mmio_target(scanner *sc, spec_input *in)
-{
+static int mmio_target(scanner *sc, spec_input *in) {
     char found[64];
     in->target = SPEC_MMIO;
     if (!scanner_at_number(sc))
@@ -158,7 +158,7 @@ static int mmio_target(scanner *sc, spec_input *in)
     if (address(sc, SCANNER_RANGE, &lo, &in->addr_lo) < 0) return -1;
     in->addr_hi = in->addr_lo;
     if (sc->text[sc->pos] != '.') return 0;
-    sc->pos += 2;   /* scanner_number let only ".." through */
+    sc->pos += 2; /* scanner_number let only ".." through */
     if (!scanner_at_number(sc))
         return scanner_fail(sc, col(sc), "expected the range's last address after '..', found %s",
                             scanner_describe(sc, found, sizeof found));
@@ -172,34 +172,36 @@ static int mmio_target(scanner *sc, spec_input *in)
     return 0;
 }
 
-int target_parse(scanner *sc, const char *keyword, spec_input *in)
-{
+int target_parse(scanner *sc, const char *keyword, spec_input *in) {
     scanner_space(sc);
-    in->name_loc = (spec_loc){ sc->line, col(sc) };
+    in->name_loc = (spec_loc){sc->line, col(sc)};
     if (strcmp(keyword, "read") == 0) return read_target(sc, in);
     if (strcmp(keyword, "arg") == 0) return arg_target(sc, in);
     if (strcmp(keyword, "global") == 0) return global_target(sc, in);
     if (strcmp(keyword, "extern") == 0) return extern_target(sc, in);
-    if (strcmp(keyword, "draw") == 0) {   /* draw NAME: a distribution for fs_draw("NAME") */
+    if (strcmp(keyword, "draw") == 0) { /* draw NAME: a distribution for fs_draw("NAME") */
         char found[64];
         in->target = SPEC_DRAW;
         if (!scanner_at_ident(sc))
-            return scanner_fail(sc, col(sc), "expected the distribution's name after 'draw' (what a generator "
-                                "passes to fs_draw), found %s", scanner_describe(sc, found, sizeof found));
+            return scanner_fail(sc, col(sc),
+                                "expected the distribution's name after 'draw' (what a generator "
+                                "passes to fs_draw), found %s",
+                                scanner_describe(sc, found, sizeof found));
         in->name = scanner_ident(sc);
         return in->name ? 0 : -1;
     }
     if (strcmp(keyword, "stdin") == 0) {
-        in->target = SPEC_STDIN;   /* nothing follows the keyword but '~' */
+        in->target = SPEC_STDIN; /* nothing follows the keyword but '~' */
         return 0;
     }
     return mmio_target(sc, in);
 }
 
-static int same_name(const char *a, const char *b) { return a && b && strcmp(a, b) == 0; }
+static int same_name(const char *a, const char *b) {
+    return a && b && strcmp(a, b) == 0;
+}
 
-const spec_input *target_clash(const spec *s, const spec_input *in)
-{
+const spec_input *target_clash(const spec *s, const spec_input *in) {
     for (size_t i = 0; i < s->ninputs; i++) {
         const spec_input *o = &s->inputs[i];
         if (o->target != in->target) continue;
@@ -216,8 +218,9 @@ const spec_input *target_clash(const spec *s, const spec_input *in)
         case SPEC_MMIO:
             if (o->addr_lo <= in->addr_hi && in->addr_lo <= o->addr_hi) return o;
             break;
-        case SPEC_GLOBAL:   /* the whole array, and then pinned elements, may be declared */
-            if (same_name(o->name, in->name) && o->element == in->element && (!in->element || o->index == in->index))
+        case SPEC_GLOBAL: /* the whole array, and then pinned elements, may be declared */
+            if (same_name(o->name, in->name) && o->element == in->element &&
+                (!in->element || o->index == in->index))
                 return o;
             break;
         default:
@@ -227,8 +230,7 @@ const spec_input *target_clash(const spec *s, const spec_input *in)
     return NULL;
 }
 
-int target_clash_fail(scanner *sc, const spec_input *in, const spec_input *o)
-{
+int target_clash_fail(scanner *sc, const spec_input *in, const spec_input *o) {
     int column = in->name_loc.column, line = o->loc.line;
     switch (in->target) {
     case SPEC_VAR:
@@ -238,16 +240,20 @@ int target_clash_fail(scanner *sc, const spec_input *in, const spec_input *o)
     case SPEC_READ_ANY:
         return scanner_fail(sc, column, "read * is already declared on line %d", line);
     case SPEC_ARG:
-        if (in->name) return scanner_fail(sc, column, "argument '%s' is already declared on line %d", in->name, line);
+        if (in->name)
+            return scanner_fail(sc, column, "argument '%s' is already declared on line %d", in->name, line);
         return scanner_fail(sc, column, "argument %lld is already declared on line %d", in->index, line);
     case SPEC_GLOBAL:
         if (in->element)
-            return scanner_fail(sc, column, "global '%s[%lld]' is already declared on line %d", in->name, in->index, line);
+            return scanner_fail(sc, column, "global '%s[%lld]' is already declared on line %d", in->name,
+                                in->index, line);
         return scanner_fail(sc, column, "global '%s' is already declared on line %d", in->name, line);
     case SPEC_EXTERN_FN:
-        return scanner_fail(sc, column, "extern function '%s' is already declared on line %d", in->name, line);
+        return scanner_fail(sc, column, "extern function '%s' is already declared on line %d", in->name,
+                            line);
     case SPEC_EXTERN_VAR:
-        return scanner_fail(sc, column, "extern variable '%s' is already declared on line %d", in->name, line);
+        return scanner_fail(sc, column, "extern variable '%s' is already declared on line %d", in->name,
+                            line);
     case SPEC_MMIO:
         return scanner_fail(sc, column, "mmio addresses overlap the declaration on line %d", line);
     case SPEC_STDIN:
@@ -257,4 +263,3 @@ int target_clash_fail(scanner *sc, const spec_input *in, const spec_input *o)
     }
     return -1;
 }
-

@@ -49,7 +49,8 @@ int compile_run_tool(char *const argv[], char *err, size_t errlen) {
         _exit(127);
     }
     int status = 0;
-    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
     int code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
     if (code != 0) {
         size_t len = (size_t)snprintf(err, errlen, "%s failed (exit %d):\n", argv[0], code);
@@ -68,7 +69,8 @@ static int ends_with(const char *s, const char *suffix) {
 }
 
 /* Compiles source I of S (C, or a header compiled as C) to bitcode. */
-static int compile_c(const spec *s, size_t i, LLVMContextRef ctx, LLVMModuleRef *out, char *err, size_t errlen) {
+static int compile_c(const spec *s, size_t i, LLVMContextRef ctx, LLVMModuleRef *out, char *err,
+                     size_t errlen) {
     return compile_c_file(s, s->sources[i], spec_unit_flags(s, i), s->units && s->units[i].header, ctx, out,
                           err, errlen);
 }
@@ -86,8 +88,9 @@ int compile_c_file(const spec *s, const char *path, char *const *own, int header
     close(fd);
     /* -O0 keeps every source-level block; disable-O0-optnone lets O2 run after we
      * instrument; value names give blocks and variables their source names. */
-    char *fixed[] = {FREQSYS_CLANG, "-c", "-emit-llvm", "-O0", "-g", "-fPIC",
-                     "-fno-discard-value-names", "-Xclang", "-disable-O0-optnone"};
+    char *fixed[] = {
+        FREQSYS_CLANG,        "-c", "-emit-llvm", "-O0", "-g", "-fPIC", "-fno-discard-value-names", "-Xclang",
+        "-disable-O0-optnone"};
     size_t nfixed = sizeof fixed / sizeof fixed[0];
     char **argv = malloc((nfixed + s->ncflags + nown + 6) * sizeof *argv);
     if (!argv) {
@@ -101,7 +104,10 @@ int compile_c_file(const spec *s, const char *path, char *const *own, int header
     for (size_t k = 0; k < nown; k++) argv[n++] = own[k];
     argv[n++] = "-o";
     argv[n++] = bc;
-    if (header) { argv[n++] = "-x"; argv[n++] = "c"; }   /* header-only code */
+    if (header) {
+        argv[n++] = "-x";
+        argv[n++] = "c";
+    } /* header-only code */
     argv[n++] = (char *)path;
     argv[n] = NULL;
     char msg[8192];
@@ -131,8 +137,7 @@ int compile_c_file(const spec *s, const char *path, char *const *own, int header
 }
 
 /* Reads textual IR (.ll) or bitcode (.bc); IR readers take the buffer's ownership. */
-static int read_ir(const char *path, LLVMContextRef ctx, LLVMModuleRef *out,
-                   char *err, size_t errlen) {
+static int read_ir(const char *path, LLVMContextRef ctx, LLVMModuleRef *out, char *err, size_t errlen) {
     LLVMMemoryBufferRef buf;
     char *msg = NULL;
     if (LLVMCreateMemoryBufferWithContentsOfFile(path, &buf, &msg)) {
@@ -169,18 +174,16 @@ static void name_main(char *buf, size_t size, const char *path) {
     if (len + 1 < size) snprintf(buf + len, size - len, "%s%s", len ? ", " : "", path);
 }
 
-int compile_sources(const spec *s, LLVMContextRef ctx, LLVMModuleRef *out,
-                    char *err, size_t errlen) {
+int compile_sources(const spec *s, LLVMContextRef ctx, LLVMModuleRef *out, char *err, size_t errlen) {
     LLVMModuleRef linked = NULL;
-    *out = NULL;   /* callers may dispose *OUT after a failure */
+    *out = NULL; /* callers may dispose *OUT after a failure */
     char mains[2048] = "";
     size_t nmains = 0;
     for (size_t i = 0; i < s->nsources; i++) {
         const char *path = s->sources[i];
         LLVMModuleRef m = NULL;
-        int rc = ends_with(path, ".ll") || ends_with(path, ".bc")
-                     ? read_ir(path, ctx, &m, err, errlen)
-                     : compile_c(s, i, ctx, &m, err, errlen);
+        int rc = ends_with(path, ".ll") || ends_with(path, ".bc") ? read_ir(path, ctx, &m, err, errlen)
+                                                                  : compile_c(s, i, ctx, &m, err, errlen);
         if (rc != 0) {
             if (linked) LLVMDisposeModule(linked);
             return rc;
@@ -192,15 +195,19 @@ int compile_sources(const spec *s, LLVMContextRef ctx, LLVMModuleRef *out,
         if (nmains > 1) {
             LLVMDisposeModule(m);
             if (linked) LLVMDisposeModule(linked);
-            snprintf(err, errlen, "main is defined in more than one source: %s (tests and tools have their "
-                     "own; name the sources to count with a 'program' line)", mains);
+            snprintf(err, errlen,
+                     "main is defined in more than one source: %s (tests and tools have their "
+                     "own; name the sources to count with a 'program' line)",
+                     mains);
             return TRANSFORM_EBUILD;
         }
         if (!linked) {
             linked = m;
-        } else if (LLVMLinkModules2(linked, m)) {   /* disposes m either way */
-            snprintf(err, errlen, "cannot link %s with the sources before it "
-                     "(a symbol defined twice?)", path);
+        } else if (LLVMLinkModules2(linked, m)) { /* disposes m either way */
+            snprintf(err, errlen,
+                     "cannot link %s with the sources before it "
+                     "(a symbol defined twice?)",
+                     path);
             LLVMDisposeModule(linked);
             return TRANSFORM_EBUILD;
         }

@@ -1,4 +1,5 @@
-/* freqsys/transform/contexts.c: counts every block once more per calling context, a context being the last call sites on the stack. */
+/* freqsys/transform/contexts.c: counts every block once more per calling context, a context being the last
+ * call sites on the stack. */
 /* SPDX-License-Identifier: MIT */
 #include "contexts.h"
 
@@ -47,13 +48,13 @@ typedef struct found {
 typedef struct search {
     found *found;
     size_t nfound, found_cap;
-    unsigned *pool;             /* the chains of found contexts */
+    unsigned *pool; /* the chains of found contexts */
     size_t npool, pool_cap;
-    long long *slots;           /* hash table of found indices; -1 empty */
+    long long *slots; /* hash table of found indices; -1 empty */
     size_t nslots;
-    unsigned *per_function;     /* contexts found so far per function */
-    long long *other;           /* each function's "other" context, or -1 */
-    unsigned *trans;            /* triples: site, caller's local context, callee's */
+    unsigned *per_function; /* contexts found so far per function */
+    long long *other;       /* each function's "other" context, or -1 */
+    unsigned *trans;        /* triples: site, caller's local context, callee's */
     size_t ntrans, trans_cap;
 } search;
 
@@ -102,7 +103,8 @@ static long long other_of(search *s, unsigned function) {
 
 /* The found index of (FUNCTION, CHAIN), added when new: past the function's room,
  * its "other" context. -1 when memory ran out. */
-static long long find_or_add(search *s, unsigned function, const unsigned *chain, unsigned len, unsigned kind) {
+static long long find_or_add(search *s, unsigned function, const unsigned *chain, unsigned len,
+                             unsigned kind) {
     if (2 * (s->nfound + 2) > s->nslots && rehash(s) != 0) return -1;
     size_t at = chain_hash(function, chain, len) & (s->nslots - 1);
     for (; s->slots[at] >= 0; at = (at + 1) & (s->nslots - 1)) {
@@ -111,7 +113,8 @@ static long long find_or_add(search *s, unsigned function, const unsigned *chain
             (len == 0 || memcmp(s->pool + f->first, chain, len * sizeof *chain) == 0))
             return s->slots[at];
     }
-    if (s->per_function[function] - (s->other[function] >= 0) >= CONTEXTS_PER_FUNCTION) return other_of(s, function);
+    if (s->per_function[function] - (s->other[function] >= 0) >= CONTEXTS_PER_FUNCTION)
+        return other_of(s, function);
     if (add_found(s, function, chain, len, kind) != 0) return -1;
     s->slots[at] = (long long)s->nfound - 1;
     return s->slots[at];
@@ -152,8 +155,8 @@ static int find_sites(LLVMModuleRef m, const ptr_map *ids, context_plan *p) {
                 long long g = ptr_map_get(ids, LLVMGetCalledValue(i));
                 if (g < 0) continue;
                 if (grow((void **)&p->sites, &cap, p->nsites + 1, sizeof *p->sites) != 0) return -1;
-                p->sites[p->nsites++] =
-                    (context_site){i, f, (unsigned)g, LLVMGetDebugLocLine(i), LLVMGetDebugLocColumn(i), local, 0};
+                p->sites[p->nsites++] = (context_site){
+                    i, f, (unsigned)g, LLVMGetDebugLocLine(i), LLVMGetDebugLocColumn(i), local, 0};
             }
         cf->nsites = (unsigned)p->nsites - cf->first_site;
         f++;
@@ -179,7 +182,8 @@ static int explore(context_plan *p, search *s) {
                 chain[len++] = site;
                 to = find_or_add(s, callee, chain, len, FSABI_CONTEXT_CALLS);
             }
-            if (to < 0 || grow((void **)&s->trans, &s->trans_cap, s->ntrans + 3, sizeof *s->trans) != 0) return -1;
+            if (to < 0 || grow((void **)&s->trans, &s->trans_cap, s->ntrans + 3, sizeof *s->trans) != 0)
+                return -1;
             s->trans[s->ntrans++] = site;
             s->trans[s->ntrans++] = here.local;
             s->trans[s->ntrans++] = s->found[to].local;
@@ -204,9 +208,11 @@ static int lay_out(context_plan *p, const search *s, char *err, size_t errlen) {
         if (counters > CONTEXTS_MODULE_COUNTERS) {
             size_t len;
             const char *name = LLVMGetValueName2(cf->fn, &len);
-            snprintf(err, errlen, "freqsys: error: calling contexts of depth %u need more than %u counters (the room "
-                     "runs out at function '%.*s', with %u contexts of %u blocks): use a smaller --context-depth",
-                     p->depth, CONTEXTS_MODULE_COUNTERS, (int)len, name, cf->ncontexts, cf->nblocks);
+            snprintf(
+                err, errlen,
+                "freqsys: error: calling contexts of depth %u need more than %u counters (the room "
+                "runs out at function '%.*s', with %u contexts of %u blocks): use a smaller --context-depth",
+                p->depth, CONTEXTS_MODULE_COUNTERS, (int)len, name, cf->ncontexts, cf->nblocks);
             return TRANSFORM_ESPEC;
         }
         cf->ncounters = (unsigned)own;
@@ -261,12 +267,14 @@ int contexts_plan(LLVMModuleRef m, unsigned depth, LLVMValueRef entry, const LLV
     p->functions = calloc(p->nfunctions + 1, sizeof *p->functions);
     s.per_function = calloc(p->nfunctions + 1, sizeof *s.per_function);
     s.other = malloc((p->nfunctions + 1) * sizeof *s.other);
-    if (!p->functions || !s.per_function || !s.other || find_sites(m, &ids, p) != 0 || rehash(&s) != 0) goto done;
+    if (!p->functions || !s.per_function || !s.other || find_sites(m, &ids, p) != 0 || rehash(&s) != 0)
+        goto done;
     for (size_t f = 0; f < p->nfunctions; f++) s.other[f] = -1;
     /* the outside contexts first, so that each is its function's context 0 */
     for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn)) {
         long long f = ptr_map_get(&ids, fn);
-        if (f < 0 || !(fn == entry || is_handler(fn, handlers, nhandlers) || entered_from_outside(fn, &ids))) continue;
+        if (f < 0 || !(fn == entry || is_handler(fn, handlers, nhandlers) || entered_from_outside(fn, &ids)))
+            continue;
         if (find_or_add(&s, (unsigned)f, NULL, 0, FSABI_CONTEXT_OUTSIDE) < 0) goto done;
     }
     if (explore(p, &s) != 0) goto done;
@@ -283,7 +291,7 @@ typedef struct emit {
     LLVMBuilderRef b;
     LLVMTypeRef i32, i64;
     LLVMValueRef current, next_table, counters;
-    unsigned ncounters, base;   /* base: where the context counters start */
+    unsigned ncounters, base; /* base: where the context counters start */
 } emit;
 
 static LLVMValueRef first_after_phis(LLVMBasicBlockRef bb) {
@@ -294,8 +302,10 @@ static LLVMValueRef first_after_phis(LLVMBasicBlockRef bb) {
 
 /* counters[base + first_counter + context * nblocks + j] += 1 */
 static void count(emit *e, LLVMValueRef row, unsigned j) {
-    LLVMValueRef idx[2] = {LLVMConstInt(e->i64, 0, 0), LLVMBuildAdd(e->b, row, LLVMConstInt(e->i64, j, 0), "")};
-    LLVMValueRef slot = LLVMBuildInBoundsGEP2(e->b, LLVMArrayType2(e->i64, e->ncounters), e->counters, idx, 2, "");
+    LLVMValueRef idx[2] = {LLVMConstInt(e->i64, 0, 0),
+                           LLVMBuildAdd(e->b, row, LLVMConstInt(e->i64, j, 0), "")};
+    LLVMValueRef slot =
+        LLVMBuildInBoundsGEP2(e->b, LLVMArrayType2(e->i64, e->ncounters), e->counters, idx, 2, "");
     LLVMValueRef c = LLVMBuildLoad2(e->b, e->i64, slot, "");
     LLVMBuildStore(e->b, LLVMBuildAdd(e->b, c, LLVMConstInt(e->i64, 1, 0), ""), slot);
 }
@@ -312,7 +322,8 @@ static void set_callee_context(emit *e, const context_plan *p, const context_sit
     if (!same) {
         LLVMValueRef at = LLVMBuildAdd(e->b, LLVMConstInt(e->i64, site->first_next, 0), context, "");
         LLVMValueRef idx[2] = {LLVMConstInt(e->i64, 0, 0), at};
-        LLVMValueRef slot = LLVMBuildInBoundsGEP2(e->b, LLVMArrayType2(e->i32, (unsigned)p->nnext), e->next_table, idx, 2, "");
+        LLVMValueRef slot = LLVMBuildInBoundsGEP2(e->b, LLVMArrayType2(e->i32, (unsigned)p->nnext),
+                                                  e->next_table, idx, 2, "");
         value = LLVMBuildLoad2(e->b, e->i32, slot, "");
     }
     LLVMBuildStore(e->b, value, e->current);
@@ -323,11 +334,13 @@ static void instrument_function(emit *e, LLVMValueRef fn, const context_plan *p,
     LLVMPositionBuilderBefore(e->b, first_after_phis(entry));
     LLVMValueRef context = LLVMConstInt(e->i64, 0, 0);
     if (cf->ncontexts > 1)
-        context = LLVMBuildZExt(e->b, LLVMBuildLoad2(e->b, e->i32, e->current, "freqsys.context"), e->i64, "");
+        context =
+            LLVMBuildZExt(e->b, LLVMBuildLoad2(e->b, e->i32, e->current, "freqsys.context"), e->i64, "");
     LLVMBuildStore(e->b, LLVMConstInt(e->i32, 0, 0), e->current);
-    if (cf->ncounters) {   /* with one context, the blocks' own counters count it */
-        LLVMValueRef row = LLVMBuildAdd(e->b, LLVMConstInt(e->i64, (uint64_t)e->base + cf->first_counter, 0),
-                                        LLVMBuildMul(e->b, context, LLVMConstInt(e->i64, cf->nblocks, 0), ""), "");
+    if (cf->ncounters) { /* with one context, the blocks' own counters count it */
+        LLVMValueRef row =
+            LLVMBuildAdd(e->b, LLVMConstInt(e->i64, (uint64_t)e->base + cf->first_counter, 0),
+                         LLVMBuildMul(e->b, context, LLVMConstInt(e->i64, cf->nblocks, 0), ""), "");
         unsigned j = 0;
         for (LLVMBasicBlockRef bb = entry; bb; bb = LLVMGetNextBasicBlock(bb), j++) {
             if (bb != entry) LLVMPositionBuilderBefore(e->b, first_after_phis(bb));
@@ -341,8 +354,11 @@ static void instrument_function(emit *e, LLVMValueRef fn, const context_plan *p,
 int contexts_insert(LLVMModuleRef m, const counter_table *t, const context_plan *p) {
     if (!p->depth) return 0;
     LLVMContextRef ctx = LLVMGetModuleContext(m);
-    emit e = {.i32 = LLVMInt32TypeInContext(ctx), .i64 = LLVMInt64TypeInContext(ctx), .counters = t->counters,
-              .ncounters = t->ncounters, .base = (unsigned)(t->nblocks + t->nwrites + t->npaths)};
+    emit e = {.i32 = LLVMInt32TypeInContext(ctx),
+              .i64 = LLVMInt64TypeInContext(ctx),
+              .counters = t->counters,
+              .ncounters = t->ncounters,
+              .base = (unsigned)(t->nblocks + t->nwrites + t->npaths)};
     e.current = LLVMAddGlobal(m, e.i32, "freqsys_context");
     LLVMSetInitializer(e.current, LLVMConstInt(e.i32, 0, 0));
     LLVMSetLinkage(e.current, LLVMInternalLinkage);
@@ -360,7 +376,8 @@ int contexts_insert(LLVMModuleRef m, const counter_table *t, const context_plan 
     for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn && f < p->nfunctions; fn = LLVMGetNextFunction(fn)) {
         if (!counted(fn)) continue;
         const context_function *cf = &p->functions[f];
-        if (t->functions[f++].nblocks != cf->nblocks) continue;   /* a block counters_insert skipped: none in C */
+        if (t->functions[f++].nblocks != cf->nblocks)
+            continue; /* a block counters_insert skipped: none in C */
         if (cf->ncontexts) instrument_function(&e, fn, p, cf);
     }
     LLVMDisposeBuilder(e.b);

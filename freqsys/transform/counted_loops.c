@@ -1,4 +1,5 @@
-/* freqsys/transform/counted_loops.c: counted loops: exit tests on a variable against a limit, and the ranges of values they rest on. */
+/* freqsys/transform/counted_loops.c: counted loops: exit tests on a variable against a limit, and the ranges
+ * of values they rest on. */
 /* SPDX-License-Identifier: MIT */
 #include "counted_loops.h"
 
@@ -8,8 +9,8 @@
 #include "freqsys/abi.h"
 #include "given_walks.h"
 
-#define TRIPS_MAX ((__int128)1 << 31) /* more trips than this are left unbounded */
-#define RANGE_BUDGET 256              /* values looked at to find one value's range */
+#define TRIPS_MAX    ((__int128)1 << 31) /* more trips than this are left unbounded */
+#define RANGE_BUDGET 256                 /* values looked at to find one value's range */
 
 /* Whether control that goes from block X to its successor S leaves the loop COMP: S is
  * outside, or S only decides, on a phi that has a constant when coming from X (`&&` and
@@ -38,7 +39,8 @@ static int exit_test(const cfg *g, unsigned x, const unsigned char *comp, LLVMVa
     LLVMValueRef term = LLVMGetBasicBlockTerminator(g->bbs[x]);
     if (!LLVMIsABranchInst(term)) return 0;
     if (LLVMIsConditional(term)) {
-        int l0 = leaves(g, x, LLVMGetSuccessor(term, 0), comp), l1 = leaves(g, x, LLVMGetSuccessor(term, 1), comp);
+        int l0 = leaves(g, x, LLVMGetSuccessor(term, 0), comp),
+            l1 = leaves(g, x, LLVMGetSuccessor(term, 1), comp);
         *cond = LLVMGetCondition(term);
         *leave = l0;
         return l0 != l1 && LLVMIsAICmpInst(*cond);
@@ -52,8 +54,10 @@ static int exit_test(const cfg *g, unsigned x, const unsigned char *comp, LLVMVa
     for (unsigned k = 0; k < LLVMCountIncoming(phi); k++) {
         LLVMValueRef c = LLVMGetIncomingValue(phi, k);
         if (LLVMGetIncomingBlock(phi, k) != g->bbs[x]) continue;
-        long long s0 = ptr_map_get(&g->ids, LLVMGetSuccessor(eterm, 0)), s1 = ptr_map_get(&g->ids, LLVMGetSuccessor(eterm, 1));
-        if (!LLVMIsAICmpInst(c) || LLVMGetInstructionParent(c) != g->bbs[x] || s0 < 0 || s1 < 0 || comp[s0] == comp[s1])
+        long long s0 = ptr_map_get(&g->ids, LLVMGetSuccessor(eterm, 0)),
+                  s1 = ptr_map_get(&g->ids, LLVMGetSuccessor(eterm, 1));
+        if (!LLVMIsAICmpInst(c) || LLVMGetInstructionParent(c) != g->bbs[x] || s0 < 0 || s1 < 0 ||
+            comp[s0] == comp[s1])
             return 0;
         *cond = c;
         *leave = !comp[s0];
@@ -65,20 +69,31 @@ static int exit_test(const cfg *g, unsigned x, const unsigned char *comp, LLVMVa
 /* ---- the range of a value ---- */
 
 /* The values something can have, either side possibly unknown (NO_LO, NO_HI). */
-typedef struct span { wide lo, hi; } span;
-#define NO_LO (-((wide)1 << 100))
-#define NO_HI ((wide)1 << 100)
-#define CEILING_COST 8           /* of the range budget, for looking for a counter's loop */
+typedef struct span {
+    wide lo, hi;
+} span;
+#define NO_LO        (-((wide)1 << 100))
+#define NO_HI        ((wide)1 << 100)
+#define CEILING_COST 8 /* of the range budget, for looking for a counter's loop */
 static const span unknown = {NO_LO, NO_HI};
 
-static int known(span s) { return s.lo != NO_LO && s.hi != NO_HI; }
-static wide least(wide a, wide b) { return a < b ? a : b; }
-static wide most(wide a, wide b) { return a > b ? a : b; }
-static span either(span a, span b) { return (span){least(a.lo, b.lo), most(a.hi, b.hi)}; }
+static int known(span s) {
+    return s.lo != NO_LO && s.hi != NO_HI;
+}
+static wide least(wide a, wide b) {
+    return a < b ? a : b;
+}
+static wide most(wide a, wide b) {
+    return a > b ? a : b;
+}
+static span either(span a, span b) {
+    return (span){least(a.lo, b.lo), most(a.hi, b.hi)};
+}
 
 /* The values of a BITS-wide integer read as signed (SGN) or unsigned. */
 static span type_span(unsigned bits, int sgn) {
-    return sgn ? (span){-((wide)1 << (bits - 1)), ((wide)1 << (bits - 1)) - 1} : (span){0, ((wide)1 << bits) - 1};
+    return sgn ? (span){-((wide)1 << (bits - 1)), ((wide)1 << (bits - 1)) - 1}
+               : (span){0, ((wide)1 << bits) - 1};
 }
 
 /* S, the result of arithmetic in a BITS-wide type, as the type holds it: unchanged when
@@ -113,7 +128,9 @@ static int ranging_enter(cfg *g, LLVMValueRef var) {
     return 1;
 }
 
-static void ranging_leave(cfg *g) { g->nranging--; }
+static void ranging_leave(cfg *g) {
+    g->nranging--;
+}
 
 static span range_of(cfg *g, LLVMValueRef x, int sgn, unsigned *budget);
 static span ceiling(cfg *g, LLVMValueRef var, int sgn, unsigned *budget, span sets, int up);
@@ -128,14 +145,19 @@ static int step_of(cfg *g, LLVMValueRef store, LLVMValueRef var, int sgn, unsign
     LLVMOpcode op = LLVMGetInstructionOpcode(val);
     if (op != LLVMAdd && op != LLVMSub) return 0;
     LLVMValueRef x = LLVMGetOperand(val, 0), c = LLVMGetOperand(val, 1);
-    if (op == LLVMAdd && !(LLVMIsALoadInst(x) && LLVMGetOperand(x, 0) == var)) { LLVMValueRef t = x; x = c; c = t; }
+    if (op == LLVMAdd && !(LLVMIsALoadInst(x) && LLVMGetOperand(x, 0) == var)) {
+        LLVMValueRef t = x;
+        x = c;
+        c = t;
+    }
     if (!LLVMIsALoadInst(x) || LLVMGetOperand(x, 0) != var ||
         LLVMGetInstructionParent(x) != LLVMGetInstructionParent(store))
         return 0;
     for (LLVMValueRef i = LLVMGetNextInstruction(x); i && i != store; i = LLVMGetNextInstruction(i))
         if (LLVMIsAStoreInst(i) && LLVMGetOperand(i, 1) == var) return 0;
     if (!LLVMGetNextInstruction(x)) return 0;
-    span s = LLVMIsAConstantInt(c) ? (span){loop_cfg_int_value(c, 1), loop_cfg_int_value(c, 1)} : range_of(g, c, sgn, budget);
+    span s = LLVMIsAConstantInt(c) ? (span){loop_cfg_int_value(c, 1), loop_cfg_int_value(c, 1)}
+                                   : range_of(g, c, sgn, budget);
     if (known(s) && op == LLVMSub) s = (span){-s.hi, -s.lo};
     *step = known(s) ? s : unknown;
     return 1;
@@ -153,9 +175,12 @@ static span variable_range(cfg *g, LLVMValueRef var, int sgn, unsigned *budget) 
         if (!LLVMIsAStoreInst(user) || LLVMGetOperand(user, 1) != var || LLVMGetOperand(user, 0) == var)
             return unknown;
         if (step_of(g, user, var, sgn, budget, &step)) {
-            if (step.lo > 0 && step.hi != NO_HI) up = 1;
-            else if (step.hi < 0 && step.lo != NO_LO) down = 1;
-            else return unknown;
+            if (step.lo > 0 && step.hi != NO_HI)
+                up = 1;
+            else if (step.hi < 0 && step.lo != NO_LO)
+                down = 1;
+            else
+                return unknown;
             continue;
         }
         r = either(r, range_of(g, LLVMGetOperand(user, 0), sgn, budget));
@@ -174,9 +199,10 @@ static span read_range(const cfg *g, LLVMValueRef call) {
     if (!g->given || strcmp(name, FSABI_READ_INT) != 0 || LLVMGetNumArgOperands(call) != 1) return unknown;
     LLVMValueRef site = LLVMGetOperand(call, 0);
     if (!LLVMIsAConstantInt(site) || LLVMConstIntGetZExtValue(site) >= g->given->nreads) return unknown;
-    double a = g->given->read_lo[LLVMConstIntGetZExtValue(site)], b = g->given->read_hi[LLVMConstIntGetZExtValue(site)];
+    double a = g->given->read_lo[LLVMConstIntGetZExtValue(site)],
+           b = g->given->read_hi[LLVMConstIntGetZExtValue(site)];
     if (!(a >= -0x1p62 && b <= 0x1p62)) return unknown;
-    span s = {(wide)trunc(a), (wide)trunc(b)};   /* the runtime converts a draw as C does: toward zero */
+    span s = {(wide)trunc(a), (wide)trunc(b)}; /* the runtime converts a draw as C does: toward zero */
     return s.lo <= s.hi ? s : unknown;
 }
 
@@ -185,7 +211,8 @@ static span read_range(const cfg *g, LLVMValueRef call) {
  * runtime converts it; a draw that does not fit fails the trial). */
 static span argument_range(const cfg *g, LLVMValueRef param) {
     double a, b, text;
-    if (!g->given || !given_walks_param(&g->given->walks, param, &a, &b, &text) || !(a >= -0x1p62 && b <= 0x1p62))
+    if (!g->given || !given_walks_param(&g->given->walks, param, &a, &b, &text) ||
+        !(a >= -0x1p62 && b <= 0x1p62))
         return unknown;
     span s = {(wide)a, (wide)b};
     return s.lo <= s.hi ? s : unknown;
@@ -199,8 +226,13 @@ static span choice_range(cfg *g, LLVMValueRef x, int sgn, unsigned *budget) {
     if (!LLVMIsAICmpInst(c)) return either(a, b);
     LLVMIntPredicate p = LLVMGetICmpPredicate(c);
     LLVMValueRef l = LLVMGetOperand(c, 0), r = LLVMGetOperand(c, 1);
-    if (l == f && r == t) { p = loop_cfg_swapped(p); l = t; r = f; }
-    if (l != t || r != f || p == LLVMIntEQ || p == LLVMIntNE || loop_cfg_signed_pred(p) != sgn) return either(a, b);
+    if (l == f && r == t) {
+        p = loop_cfg_swapped(p);
+        l = t;
+        r = f;
+    }
+    if (l != t || r != f || p == LLVMIntEQ || p == LLVMIntNE || loop_cfg_signed_pred(p) != sgn)
+        return either(a, b);
     if (p == LLVMIntSLT || p == LLVMIntSLE || p == LLVMIntULT || p == LLVMIntULE)
         return (span){least(a.lo, b.lo), least(a.hi, b.hi)};
     return (span){most(a.lo, b.lo), most(a.hi, b.hi)};
@@ -213,31 +245,36 @@ static span choice_range(cfg *g, LLVMValueRef x, int sgn, unsigned *budget) {
 static span arith_range(cfg *g, LLVMValueRef x, int sgn, unsigned *budget, unsigned bits) {
     LLVMOpcode op = LLVMGetInstructionOpcode(x);
     LLVMValueRef p = LLVMGetOperand(x, 0), q = LLVMGetOperand(x, 1);
-    const wide big = (wide)1 << 64;   /* keeps products within the wide type */
+    const wide big = (wide)1 << 64; /* keeps products within the wide type */
     switch (op) {
-    case LLVMAdd: case LLVMSub: case LLVMMul: {
+    case LLVMAdd:
+    case LLVMSub:
+    case LLVMMul: {
         span a = range_of(g, p, sgn, budget), b = range_of(g, q, sgn, budget);
         if (!known(a) || !known(b)) return unknown;
         if (op == LLVMAdd) return fits_in((span){a.lo + b.lo, a.hi + b.hi}, bits, sgn);
         if (op == LLVMSub) return fits_in((span){a.lo - b.hi, a.hi - b.lo}, bits, sgn);
         if (a.lo < -big || a.hi > big || b.lo < -big || b.hi > big) return unknown;
         wide c[4] = {a.lo * b.lo, a.lo * b.hi, a.hi * b.lo, a.hi * b.hi};
-        return fits_in((span){least(least(c[0], c[1]), least(c[2], c[3])), most(most(c[0], c[1]), most(c[2], c[3]))},
-                       bits, sgn);
+        return fits_in(
+            (span){least(least(c[0], c[1]), least(c[2], c[3])), most(most(c[0], c[1]), most(c[2], c[3]))},
+            bits, sgn);
     }
-    case LLVMSDiv: case LLVMUDiv: {
+    case LLVMSDiv:
+    case LLVMUDiv: {
         int s = op == LLVMSDiv;
         span a = range_of(g, p, s, budget), d = range_of(g, q, s, budget);
         if (!known(a) || !known(d) || d.lo < 1) return unknown;
         /* x / d for d >= 1 rises with x, and for one x comes nearer 0 as d grows */
         return fits_in((span){least(a.lo / d.lo, a.lo / d.hi), most(a.hi / d.lo, a.hi / d.hi)}, bits, sgn);
     }
-    case LLVMSRem: case LLVMURem: {
+    case LLVMSRem:
+    case LLVMURem: {
         int s = op == LLVMSRem;
         span a = range_of(g, p, s, budget), d = range_of(g, q, s, budget);
         if (!known(d) || (d.lo <= 0 && d.hi >= 0)) return unknown;
-        wide w = most(d.lo < 0 ? -d.lo : d.lo, d.hi < 0 ? -d.hi : d.hi) - 1;   /* the largest |remainder| */
-        span r = {!s || a.lo >= 0 ? 0 : -w, a.hi <= 0 ? 0 : w};                 /* of the dividend's sign */
+        wide w = most(d.lo < 0 ? -d.lo : d.lo, d.hi < 0 ? -d.hi : d.hi) - 1; /* the largest |remainder| */
+        span r = {!s || a.lo >= 0 ? 0 : -w, a.hi <= 0 ? 0 : w};              /* of the dividend's sign */
         if (a.lo >= 0 && a.hi != NO_HI) r.hi = least(r.hi, a.hi);
         if (a.hi <= 0 && a.lo != NO_LO) r.lo = most(r.lo, a.lo);
         return fits_in(r, bits, sgn);
@@ -252,12 +289,14 @@ static span arith_range(cfg *g, LLVMValueRef x, int sgn, unsigned *budget, unsig
         if (!known(a) || !known(k) || a.lo < 0 || a.hi > big || k.hi >= bits || k.hi > 62) return unknown;
         return fits_in((span){a.lo << k.lo, a.hi << k.hi}, bits, sgn);
     }
-    case LLVMLShr: case LLVMAShr: {
+    case LLVMLShr:
+    case LLVMAShr: {
         span a = range_of(g, p, op == LLVMAShr, budget), k = range_of(g, q, 0, budget);
         if (!known(a) || !known(k) || a.lo < 0 || k.hi >= bits) return unknown;
         return fits_in((span){a.lo >> k.hi, a.hi >> k.lo}, bits, sgn);
     }
-    default: return unknown;
+    default:
+        return unknown;
     }
 }
 
@@ -267,7 +306,7 @@ static span arith_range(cfg *g, LLVMValueRef x, int sgn, unsigned *budget, unsig
  * known of it, narrowed accordingly. */
 static span guarded(cfg *g, LLVMValueRef load, LLVMValueRef var, int sgn, unsigned *budget, span r) {
     for (LLVMUseRef u = LLVMGetFirstUse(var); u; u = LLVMGetNextUse(u)) {
-        LLVMValueRef user = LLVMGetUser(u);     /* a call given its address could change it */
+        LLVMValueRef user = LLVMGetUser(u); /* a call given its address could change it */
         if (!LLVMIsALoadInst(user) && !(LLVMIsAStoreInst(user) && LLVMGetOperand(user, 0) != var)) return r;
     }
     LLVMBasicBlockRef b = LLVMGetInstructionParent(load);
@@ -283,7 +322,9 @@ static span guarded(cfg *g, LLVMValueRef load, LLVMValueRef var, int sgn, unsign
     LLVMValueRef c = LLVMGetCondition(term), a = LLVMGetOperand(c, 0), y = LLVMGetOperand(c, 1);
     LLVMIntPredicate pr = LLVMGetICmpPredicate(c);
     if (!(LLVMIsALoadInst(a) && LLVMGetOperand(a, 0) == var)) {
-        LLVMValueRef s = a; a = y; y = s;
+        LLVMValueRef s = a;
+        a = y;
+        y = s;
         pr = loop_cfg_swapped(pr);
     }
     if (!LLVMIsALoadInst(a) || LLVMGetOperand(a, 0) != var || LLVMGetInstructionParent(a) != p) return r;
@@ -293,15 +334,30 @@ static span guarded(cfg *g, LLVMValueRef load, LLVMValueRef var, int sgn, unsign
     int ps = pr == LLVMIntEQ || pr == LLVMIntNE ? sgn : loop_cfg_signed_pred(pr);
     span q = ps == sgn ? r : variable_range(g, var, ps, budget), ys = range_of(g, y, ps, budget);
     switch (pr) {
-    case LLVMIntSLT: case LLVMIntULT: if (ys.hi != NO_HI) q.hi = least(q.hi, ys.hi - 1); break;
-    case LLVMIntSLE: case LLVMIntULE: q.hi = least(q.hi, ys.hi); break;
-    case LLVMIntSGT: case LLVMIntUGT: if (ys.lo != NO_LO) q.lo = most(q.lo, ys.lo + 1); break;
-    case LLVMIntSGE: case LLVMIntUGE: q.lo = most(q.lo, ys.lo); break;
-    case LLVMIntEQ: q = (span){most(q.lo, ys.lo), least(q.hi, ys.hi)}; break;
-    default: break;
+    case LLVMIntSLT:
+    case LLVMIntULT:
+        if (ys.hi != NO_HI) q.hi = least(q.hi, ys.hi - 1);
+        break;
+    case LLVMIntSLE:
+    case LLVMIntULE:
+        q.hi = least(q.hi, ys.hi);
+        break;
+    case LLVMIntSGT:
+    case LLVMIntUGT:
+        if (ys.lo != NO_LO) q.lo = most(q.lo, ys.lo + 1);
+        break;
+    case LLVMIntSGE:
+    case LLVMIntUGE:
+        q.lo = most(q.lo, ys.lo);
+        break;
+    case LLVMIntEQ:
+        q = (span){most(q.lo, ys.lo), least(q.hi, ys.hi)};
+        break;
+    default:
+        break;
     }
     if (ps == sgn) return q;
-    q = reread(q, LLVMGetIntTypeWidth(LLVMGetAllocatedType(var)), ps, sgn);   /* the test read the other way */
+    q = reread(q, LLVMGetIntTypeWidth(LLVMGetAllocatedType(var)), ps, sgn); /* the test read the other way */
     return known(q) ? (span){most(r.lo, q.lo), least(r.hi, q.hi)} : r;
 }
 
@@ -311,7 +367,8 @@ static span guarded(cfg *g, LLVMValueRef load, LLVMValueRef var, int sgn, unsign
  * value looked at spends one of BUDGET; none left: unknown. */
 static span range_of(cfg *g, LLVMValueRef x, int sgn, unsigned *budget) {
     LLVMTypeRef ty = LLVMTypeOf(x);
-    if (*budget == 0 || LLVMGetTypeKind(ty) != LLVMIntegerTypeKind || LLVMGetIntTypeWidth(ty) > 64) return unknown;
+    if (*budget == 0 || LLVMGetTypeKind(ty) != LLVMIntegerTypeKind || LLVMGetIntTypeWidth(ty) > 64)
+        return unknown;
     --*budget;
     unsigned bits = LLVMGetIntTypeWidth(ty);
     span r = unknown;
@@ -331,13 +388,13 @@ static span range_of(cfg *g, LLVMValueRef x, int sgn, unsigned *budget) {
             span t = type_span(from, from_sgn);
             r = (span){r.lo == NO_LO ? t.lo : r.lo, r.hi == NO_HI ? t.hi : r.hi};
         }
-        return sgn || r.lo >= 0 ? r : unknown;   /* a negative value sign-extended, read unsigned, is huge */
+        return sgn || r.lo >= 0 ? r : unknown; /* a negative value sign-extended, read unsigned, is huge */
     }
-    if (LLVMIsATruncInst(x))
-        return fits_in(range_of(g, LLVMGetOperand(x, 0), sgn, budget), bits, sgn);
+    if (LLVMIsATruncInst(x)) return fits_in(range_of(g, LLVMGetOperand(x, 0), sgn, budget), bits, sgn);
     if (LLVMIsAPHINode(x)) {
         span u = {NO_HI, NO_LO};
-        for (unsigned k = 0; k < LLVMCountIncoming(x); k++) u = either(u, range_of(g, LLVMGetIncomingValue(x, k), sgn, budget));
+        for (unsigned k = 0; k < LLVMCountIncoming(x); k++)
+            u = either(u, range_of(g, LLVMGetIncomingValue(x, k), sgn, budget));
         r = LLVMCountIncoming(x) ? u : unknown;
     } else if (LLVMIsASelectInst(x))
         r = choice_range(g, x, sgn, budget);
@@ -345,7 +402,8 @@ static span range_of(cfg *g, LLVMValueRef x, int sgn, unsigned *budget) {
         return arith_range(g, x, sgn, budget, bits);
     else if (LLVMIsALoadInst(x) && LLVMIsAAllocaInst(LLVMGetOperand(x, 0)) &&
              LLVMGetAllocatedType(LLVMGetOperand(x, 0)) == ty)
-        r = guarded(g, x, LLVMGetOperand(x, 0), sgn, budget, variable_range(g, LLVMGetOperand(x, 0), sgn, budget));
+        r = guarded(g, x, LLVMGetOperand(x, 0), sgn, budget,
+                    variable_range(g, LLVMGetOperand(x, 0), sgn, budget));
     else if (LLVMIsACallInst(x))
         r = read_range(g, x);
     else if (LLVMIsAArgument(x))
@@ -362,18 +420,22 @@ static span range_of(cfg *g, LLVMValueRef x, int sgn, unsigned *budget) {
 
 /* What the loop's exit test says and what the stores to its variable do. */
 typedef struct counter_var {
-    LLVMValueRef var;            /* the alloca */
-    int is_signed;               /* how the variable's values are read */
-    span type;                   /* the range of its type, so read */
-    int rising;                  /* the loop goes on while v < limit (else v > limit) */
+    LLVMValueRef var; /* the alloca */
+    int is_signed;    /* how the variable's values are read */
+    span type;        /* the range of its type, so read */
+    int rising;       /* the loop goes on while v < limit (else v > limit) */
     wide limit;
-    struct { unsigned bits; int sgn; span added; } sums[4];   /* the test adds these to v, */
-    unsigned nsums;              /* innermost last, each in a type of BITS read as SGN */
-    unsigned nsets;              /* stores outside the loop */
-    span sets;                   /* the values they store */
-    wide step_min, step_max;     /* |steps| of the stores inside the loop */
-    unsigned nsteps;             /* step stores */
-    span values;                 /* count_at: every value v can have, read as is_signed */
+    struct {
+        unsigned bits;
+        int sgn;
+        span added;
+    } sums[4];               /* the test adds these to v, */
+    unsigned nsums;          /* innermost last, each in a type of BITS read as SGN */
+    unsigned nsets;          /* stores outside the loop */
+    span sets;               /* the values they store */
+    wide step_min, step_max; /* |steps| of the stores inside the loop */
+    unsigned nsteps;         /* step stores */
+    span values;             /* count_at: every value v can have, read as is_signed */
 } counter_var;
 
 /* Whether T is, through extensions and additions, a load in block X of a counter (WANT,
@@ -391,7 +453,8 @@ static int leads(const cfg *g, unsigned x, LLVMValueRef t, LLVMValueRef want, un
 
 /* Rule (tests on a sum): reads T, read as SGN, as a counter v plus amounts of known range
  * added through extensions, into V (var, sign, type, sums). Returns 0, or -1. */
-static int read_sum(cfg *g, unsigned x, LLVMValueRef t, int sgn, LLVMValueRef want, unsigned *budget, counter_var *v) {
+static int read_sum(cfg *g, unsigned x, LLVMValueRef t, int sgn, LLVMValueRef want, unsigned *budget,
+                    counter_var *v) {
     v->nsums = 0;
     for (unsigned depth = 0; depth <= 6; depth++) {
         if (counter_load(g, x, t) && (!want || LLVMGetOperand(t, 0) == want)) {
@@ -403,7 +466,7 @@ static int read_sum(cfg *g, unsigned x, LLVMValueRef t, int sgn, LLVMValueRef wa
             return 0;
         }
         if (LLVMIsASExtInst(t) || LLVMIsAZExtInst(t)) {
-            if (LLVMIsASExtInst(t) && !sgn) return -1;   /* a sign-extended value compared unsigned */
+            if (LLVMIsASExtInst(t) && !sgn) return -1; /* a sign-extended value compared unsigned */
             sgn = LLVMIsASExtInst(t) != NULL;
             t = LLVMGetOperand(t, 0);
             continue;
@@ -411,7 +474,11 @@ static int read_sum(cfg *g, unsigned x, LLVMValueRef t, int sgn, LLVMValueRef wa
         if (!LLVMIsABinaryOperator(t) || v->nsums == 4) return -1;
         LLVMOpcode op = LLVMGetInstructionOpcode(t);
         LLVMValueRef l = LLVMGetOperand(t, 0), r = LLVMGetOperand(t, 1);
-        if (op == LLVMAdd && !leads(g, x, l, want, 0)) { LLVMValueRef s = l; l = r; r = s; }
+        if (op == LLVMAdd && !leads(g, x, l, want, 0)) {
+            LLVMValueRef s = l;
+            l = r;
+            r = s;
+        }
         if ((op != LLVMAdd && op != LLVMSub) || !leads(g, x, l, want, 0)) return -1;
         span a = range_of(g, r, sgn, budget);
         if (!known(a)) return -1;
@@ -432,31 +499,41 @@ static int read_test(cfg *g, unsigned x, const unsigned char *comp, LLVMValueRef
                      counter_var *v) {
     LLVMValueRef cond;
     int leave;
-    if (!exit_test(g, x, comp, &cond, &leave)) return -1;   /* the test must be the way out */
+    if (!exit_test(g, x, comp, &cond, &leave)) return -1; /* the test must be the way out */
     LLVMIntPredicate p = LLVMGetICmpPredicate(cond);
     LLVMValueRef a = LLVMGetOperand(cond, 0), b = LLVMGetOperand(cond, 1);
     if (!leads(g, x, a, want, 0) && leads(g, x, b, want, 0)) {
-        LLVMValueRef t = a; a = b; b = t;
+        LLVMValueRef t = a;
+        a = b;
+        b = t;
         p = loop_cfg_swapped(p);
     }
-    if (leave) p = loop_cfg_negated(p);                       /* stays on false */
+    if (leave) p = loop_cfg_negated(p); /* stays on false */
     int ps = loop_cfg_signed_pred(p);
     if (read_sum(g, x, a, ps, want, budget, v) != 0) return -1;
     span added = {0, 0}, lim = range_of(g, b, ps, budget);
-    for (unsigned k = 0; k < v->nsums; k++) added = (span){added.lo + v->sums[k].added.lo, added.hi + v->sums[k].added.hi};
+    for (unsigned k = 0; k < v->nsums; k++)
+        added = (span){added.lo + v->sums[k].added.lo, added.hi + v->sums[k].added.hi};
     int strict = p == LLVMIntSLT || p == LLVMIntULT || p == LLVMIntSGT || p == LLVMIntUGT;
     switch (p) {
-    case LLVMIntSLT: case LLVMIntULT: case LLVMIntSLE: case LLVMIntULE:
+    case LLVMIntSLT:
+    case LLVMIntULT:
+    case LLVMIntSLE:
+    case LLVMIntULE:
         if (lim.hi == NO_HI) return -1;
         v->rising = 1;
         v->limit = lim.hi + !strict - added.lo;
         return 0;
-    case LLVMIntSGT: case LLVMIntUGT: case LLVMIntSGE: case LLVMIntUGE:
+    case LLVMIntSGT:
+    case LLVMIntUGT:
+    case LLVMIntSGE:
+    case LLVMIntUGE:
         if (lim.lo == NO_LO) return -1;
         v->rising = 0;
         v->limit = lim.lo - !strict - added.hi;
         return 0;
-    default: return -1;
+    default:
+        return -1;
     }
 }
 
@@ -483,7 +560,7 @@ static int read_stores(cfg *g, const unsigned char *comp, const unsigned char *i
         span s;
         if (!step_of(g, user, v->var, v->is_signed, budget, &s) || !known(s)) return -1;
         if (v->rising ? s.lo <= 0 : s.hi >= 0) return -1;
-        if (inner[b]) return -1;                      /* a step inside an inner loop */
+        if (inner[b]) return -1; /* a step inside an inner loop */
         wide smin = v->rising ? s.lo : -s.hi, smax = v->rising ? s.hi : -s.lo;
         if (!v->nsteps || smin < v->step_min) v->step_min = smin;
         if (!v->nsteps || smax > v->step_max) v->step_max = smax;
@@ -507,7 +584,10 @@ static int skips_step(const cfg *g, unsigned h, const unsigned char *comp, const
             unsigned y = g->succ[e];
             if (!comp[y] || leaves(g, x, g->bbs[y], comp)) continue;
             if (y == h) return 1;
-            if (!marked[y] && !mark[y]) { mark[y] = 1; g->stack[top++] = y; }
+            if (!marked[y] && !mark[y]) {
+                mark[y] = 1;
+                g->stack[top++] = y;
+            }
         }
     }
     return 0;
@@ -520,7 +600,7 @@ static int skips_step(const cfg *g, unsigned h, const unsigned char *comp, const
 static int entered_set(const cfg *g, unsigned h, unsigned x, const unsigned char *comp, const counter_var *v,
                        const unsigned char *stepped) {
     if (x == h && !stepped[h]) return 1;
-    if (h == 0) return 0;                           /* the function's start enters it */
+    if (h == 0) return 0; /* the function's start enters it */
     for (unsigned e = g->pfirst[h]; e < g->pfirst[h + 1]; e++) {
         unsigned p = g->pred[e];
         if (comp[p]) continue;
@@ -536,8 +616,8 @@ static int entered_set(const cfg *g, unsigned h, unsigned x, const unsigned char
  * block X can pass per entry into the loop COMP (entry H; INNER marks the blocks of COMP
  * in cycles that avoid H), X in no inner cycle and crossed by every way round, the test
  * on a counter (WANT, or any); -1 when it is not such a test. OUT (NULL: not wanted) gets
- * what is known of the counter, with every value it can ever have. Between two passes of the test a whole way round runs, so the
- * counter moves by a step at least; it starts within the values stored outside the loop
+ * what is known of the counter, with every value it can ever have. Between two passes of the test a whole way
+ * round runs, so the counter moves by a step at least; it starts within the values stored outside the loop
  * and no pass leaves the limit behind. */
 static wide count_at(cfg *g, unsigned h, const unsigned char *comp, const unsigned char *inner, unsigned x,
                      LLVMValueRef want, unsigned *budget, counter_var *out) {
@@ -552,9 +632,9 @@ static wide count_at(cfg *g, unsigned h, const unsigned char *comp, const unsign
     mark = calloc(g->n, 1);
     if (!stepped || !mark) goto out;
     stepped[x] = 1;
-    if (skips_step(g, h, comp, stepped, mark)) goto out;   /* X is not on every way round */
+    if (skips_step(g, h, comp, stepped, mark)) goto out; /* X is not on every way round */
     if (read_test(g, x, comp, want, budget, &v) != 0) goto out;
-    entered = want ? 0 : ranging_enter(g, v.var);     /* a counter ceiling asks for is marked there */
+    entered = want ? 0 : ranging_enter(g, v.var); /* a counter ceiling asks for is marked there */
     if (!want && !entered) goto out;
     if (read_stores(g, comp, inner, budget, &v, stepped) == 0 && !skips_step(g, h, comp, stepped, mark)) {
         /* The counter starts within the sets and, until a test fails, each test finds it
@@ -566,13 +646,15 @@ static wide count_at(cfg *g, unsigned h, const unsigned char *comp, const unsign
             xsteps += LLVMIsAStoreInst(i) && LLVMGetOperand(i, 1) == v.var;
         wide overshoot = (wide)(v.nsteps + xsteps) * v.step_max;
         wide first = v.rising ? v.sets.lo : v.sets.hi;
-        wide far = v.rising ? most(v.sets.hi, v.limit - 1) + overshoot : least(v.sets.lo, v.limit + 1) - overshoot;
-        if (x == h && !stepped[h])   /* a start past the limit fails the test before any step */
-            far = v.rising ? most(v.sets.hi, v.limit - 1 + overshoot) : least(v.sets.lo, v.limit + 1 - overshoot);
+        wide far =
+            v.rising ? most(v.sets.hi, v.limit - 1) + overshoot : least(v.sets.lo, v.limit + 1) - overshoot;
+        if (x == h && !stepped[h]) /* a start past the limit fails the test before any step */
+            far = v.rising ? most(v.sets.hi, v.limit - 1 + overshoot)
+                           : least(v.sets.lo, v.limit + 1 - overshoot);
         span values = v.rising ? (span){first, far} : (span){far, first};
         int fits = values.lo >= v.type.lo && values.hi <= v.type.hi;
         span added = {0, 0};
-        for (unsigned s = v.nsums; fits && s-- > 0;) {    /* innermost first: each partial sum must fit */
+        for (unsigned s = v.nsums; fits && s-- > 0;) { /* innermost first: each partial sum must fit */
             added = (span){added.lo + v.sums[s].added.lo, added.hi + v.sums[s].added.hi};
             span t = type_span(v.sums[s].bits, v.sums[s].sgn);
             fits = values.lo + added.lo >= t.lo && values.hi + added.hi <= t.hi;
@@ -596,8 +678,8 @@ out:
  * cycles that avoid H. BUDGET: what range_of may spend; NULL: a fresh budget per test.
  * AT_HEADER (NULL: not wanted) gets whether K is H's own test's, with its way out leaving
  * COMP at once: then no other block of COMP runs without a pass of that test. */
-wide counted_loops_trips(cfg *g, unsigned h, const unsigned char *comp, const unsigned char *inner, unsigned *budget,
-                          int *at_header) {
+wide counted_loops_trips(cfg *g, unsigned h, const unsigned char *comp, const unsigned char *inner,
+                         unsigned *budget, int *at_header) {
     wide best = -1;
     int header = 0;
     for (unsigned x = 0; x < g->n; x++) {
@@ -609,7 +691,8 @@ wide counted_loops_trips(cfg *g, unsigned h, const unsigned char *comp, const un
         header = 0;
         LLVMValueRef term = LLVMGetBasicBlockTerminator(g->bbs[x]);
         if (x == h && LLVMIsABranchInst(term) && LLVMIsConditional(term)) {
-            long long s0 = ptr_map_get(&g->ids, LLVMGetSuccessor(term, 0)), s1 = ptr_map_get(&g->ids, LLVMGetSuccessor(term, 1));
+            long long s0 = ptr_map_get(&g->ids, LLVMGetSuccessor(term, 0)),
+                      s1 = ptr_map_get(&g->ids, LLVMGetSuccessor(term, 1));
             header = s0 >= 0 && s1 >= 0 && comp[s0] != comp[s1];
         }
     }
@@ -626,11 +709,12 @@ static span ceiling(cfg *g, LLVMValueRef var, int sgn, unsigned *budget, span se
     if (!known(sets) || *budget < CEILING_COST) return unknown;
     *budget -= CEILING_COST;
     unsigned bits = LLVMGetIntTypeWidth(LLVMGetAllocatedType(var));
-    unsigned char *in = malloc(g->n), *comp = calloc(g->n, 1), *inner = calloc(g->n, 1), *steps = calloc(g->n, 1);
+    unsigned char *in = malloc(g->n), *comp = calloc(g->n, 1), *inner = calloc(g->n, 1),
+                  *steps = calloc(g->n, 1);
     span r = unknown, step;
     long s0 = -1;
     int top = 1, entered = 0;
-    wide stepped = 0;             /* the sum of the steps' largest sizes */
+    wide stepped = 0; /* the sum of the steps' largest sizes */
     if (!in || !comp || !inner || !steps || !(entered = ranging_enter(g, var))) goto out;
     memset(in, 1, g->n);
     for (LLVMUseRef u = LLVMGetFirstUse(var); u; u = LLVMGetNextUse(u)) {
@@ -646,11 +730,12 @@ static span ceiling(cfg *g, LLVMValueRef var, int sgn, unsigned *budget, span se
         if (h < 0) break;
         int sets_out = 1;
         for (unsigned b = 0; b < g->n; b++)
-            if (steps[b] && !comp[b]) goto out;     /* steps in loops apart */
+            if (steps[b] && !comp[b]) goto out; /* steps in loops apart */
         for (LLVMUseRef u = LLVMGetFirstUse(var); u; u = LLVMGetNextUse(u)) {
             LLVMValueRef user = LLVMGetUser(u);
             long long b = ptr_map_get(&g->ids, LLVMGetInstructionParent(user));
-            if (LLVMIsAStoreInst(user) && b >= 0 && comp[b] && !step_of(g, user, var, sgn, budget, &step)) sets_out = 0;
+            if (LLVMIsAStoreInst(user) && b >= 0 && comp[b] && !step_of(g, user, var, sgn, budget, &step))
+                sets_out = 0;
         }
         loop_cfg_inner_cycles(g, (unsigned)h, comp, inner);
         for (unsigned b = 0; sets_out && b < g->n; b++) sets_out = !steps[b] || !inner[b];
@@ -669,17 +754,21 @@ static span ceiling(cfg *g, LLVMValueRef var, int sgn, unsigned *budget, span se
             wide runs = at_header && !steps[h] ? k : k + 1;
             span t = type_span(bits, sgn);
             wide far = up ? sets.hi + runs * stepped : sets.lo - runs * stepped;
-            if (k >= 0 && (up ? far <= t.hi : far >= t.lo)) r = up ? (span){sets.lo, far} : (span){far, sets.hi};
+            if (k >= 0 && (up ? far <= t.hi : far >= t.lo))
+                r = up ? (span){sets.lo, far} : (span){far, sets.hi};
             if (known(r)) break;
         }
         top = 0;
-        comp[h] = 0;                /* look in the loops inside */
+        comp[h] = 0; /* look in the loops inside */
         if (h == s0) break;
         memcpy(in, comp, g->n);
     }
 out:
     if (entered) ranging_leave(g);
-    free(in); free(comp); free(inner); free(steps);
+    free(in);
+    free(comp);
+    free(inner);
+    free(steps);
     return r;
 }
 
@@ -692,4 +781,3 @@ int counted_loops_range(void *ctx, LLVMValueRef x, long long *lo, long long *hi)
     *hi = (long long)s.hi;
     return 0;
 }
-

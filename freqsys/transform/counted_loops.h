@@ -1,4 +1,5 @@
-/* freqsys/transform/counted_loops.h: counted loops: exit tests on a variable against a limit, and the ranges of values they rest on. */
+/* freqsys/transform/counted_loops.h: counted loops: exit tests on a variable against a limit, and the ranges
+ * of values they rest on. */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_COUNTED_LOOPS_H
 #define FREQSYS_COUNTED_LOOPS_H
@@ -12,8 +13,8 @@
  * way out leaving COMP at once: then no other block of COMP runs without a pass of that
  * test. The rules, what they need and why they suffice are in counted_loops.c. Uses
  * G's scratch marks; can't fail (memory running out proves nothing). */
-wide counted_loops_trips(cfg *g, unsigned h, const unsigned char *comp, const unsigned char *inner, unsigned *budget,
-                         int *at_header);
+wide counted_loops_trips(cfg *g, unsigned h, const unsigned char *comp, const unsigned char *inner,
+                         unsigned *budget, int *at_header);
 
 /* A halving_range (halving_bounds.h) on the cfg CTX: the least and greatest value of X,
  * read as signed. 0, or -1 when either is unknown. */

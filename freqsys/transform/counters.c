@@ -30,7 +30,10 @@ static LLVMValueRef insertion_point(LLVMBasicBlockRef bb) {
 
 static char *dup_len(const char *s, size_t n) {
     char *d = malloc(n + 1);
-    if (d) { memcpy(d, s ? s : "", n); d[n] = '\0'; }
+    if (d) {
+        memcpy(d, s ? s : "", n);
+        d[n] = '\0';
+    }
     return d;
 }
 
@@ -192,10 +195,9 @@ void counters_mark_write(LLVMBuilderRef b, const counter_table *t, unsigned k) {
 static int count_blocks(LLVMBuilderRef b, counter_table *t, ptr_map *block_ids, LLVMValueRef fn, unsigned f,
                         const char *fname, size_t len) {
     unsigned local = 0;
-    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
-         bb = LLVMGetNextBasicBlock(bb), local++) {
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb), local++) {
         LLVMValueRef at = insertion_point(bb);
-        if (!at || LLVMIsACatchSwitchInst(at)) continue;   /* nothing may precede it */
+        if (!at || LLVMIsACatchSwitchInst(at)) continue; /* nothing may precede it */
         unsigned j = (unsigned)t->nblocks;
         if (ptr_map_put(block_ids, bb, j) != 0) return -1;
         counted_block *cb = &t->blocks[t->nblocks++];
@@ -218,7 +220,8 @@ static int count_blocks(LLVMBuilderRef b, counter_table *t, ptr_map *block_ids, 
     return 0;
 }
 
-int counters_insert(LLVMModuleRef m, counter_table *t, unsigned nwrites, unsigned npaths, unsigned ncontexts) {
+int counters_insert(LLVMModuleRef m, counter_table *t, unsigned nwrites, unsigned npaths,
+                    unsigned ncontexts) {
     memset(t, 0, sizeof *t);
     LLVMContextRef ctx = LLVMGetModuleContext(m);
     LLVMTypeRef i64 = LLVMInt64TypeInContext(ctx), i32 = LLVMInt32TypeInContext(ctx);
@@ -230,7 +233,7 @@ int counters_insert(LLVMModuleRef m, counter_table *t, unsigned nwrites, unsigne
         nf++;
         nb += LLVMCountBasicBlocks(fn);
     }
-    if (nwrites) nf++;   /* the "(mmio writes)" function */
+    if (nwrites) nf++; /* the "(mmio writes)" function */
     t->blocks = calloc(nb ? nb : 1, sizeof *t->blocks);
     t->functions = calloc(nf ? nf : 1, sizeof *t->functions);
     if (!t->blocks || !t->functions) return -1;

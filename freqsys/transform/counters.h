@@ -9,7 +9,7 @@
 typedef struct counted_block {
     char *function, *label, *file;
     unsigned line, function_index;
-    unsigned first_successor, nsuccessors;   /* into counter_table.edges */
+    unsigned first_successor, nsuccessors; /* into counter_table.edges */
     unsigned first_callee, ncallees;
 } counted_block;
 
@@ -24,13 +24,13 @@ typedef struct counter_table {
     size_t nblocks;
     counted_function *functions;
     size_t nfunctions;
-    unsigned nwrites;          /* counters after the blocks', for MMIO writes */
-    unsigned npaths;           /* counters after the writes', for paths (paths.c) */
-    unsigned ncontext_counters;    /* counters after the paths', for contexts (contexts.c) */
-    unsigned ncounters, nslots;    /* sizes of the counter and function-flag arrays */
-    unsigned *edges;           /* successor block and callee function indices */
+    unsigned nwrites;           /* counters after the blocks', for MMIO writes */
+    unsigned npaths;            /* counters after the writes', for paths (paths.c) */
+    unsigned ncontext_counters; /* counters after the paths', for contexts (contexts.c) */
+    unsigned ncounters, nslots; /* sizes of the counter and function-flag arrays */
+    unsigned *edges;            /* successor block and callee function indices */
     size_t nedges, edges_cap;
-    LLVMValueRef counters, fn_touched, touched_list, touched_count;   /* globals */
+    LLVMValueRef counters, fn_touched, touched_list, touched_count; /* globals */
 } counter_table;
 
 /* Adds to every block of every function defined in M (after its PHIs and landing

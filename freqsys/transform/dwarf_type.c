@@ -9,9 +9,18 @@
 
 /* DWARF tags this file distinguishes. */
 enum {
-    TAG_ARRAY = 0x01, TAG_ENUM = 0x04, TAG_MEMBER = 0x0d, TAG_POINTER = 0x0f,
-    TAG_STRUCT = 0x13, TAG_TYPEDEF = 0x16, TAG_UNION = 0x17, TAG_BASE = 0x24,
-    TAG_CONST = 0x26, TAG_VOLATILE = 0x35, TAG_RESTRICT = 0x37, TAG_ATOMIC = 0x47
+    TAG_ARRAY = 0x01,
+    TAG_ENUM = 0x04,
+    TAG_MEMBER = 0x0d,
+    TAG_POINTER = 0x0f,
+    TAG_STRUCT = 0x13,
+    TAG_TYPEDEF = 0x16,
+    TAG_UNION = 0x17,
+    TAG_BASE = 0x24,
+    TAG_CONST = 0x26,
+    TAG_VOLATILE = 0x35,
+    TAG_RESTRICT = 0x37,
+    TAG_ATOMIC = 0x47
 };
 
 /* Operand I of metadata node MD, as metadata; NULL when absent. The operand order
@@ -42,7 +51,10 @@ static int is_type(LLVMMetadataRef t) {
 
 static const char *name_of(LLVMMetadataRef t, size_t *len) {
     const char *n = LLVMDITypeGetName(t, len);
-    if (!n) { *len = 0; return ""; }
+    if (!n) {
+        *len = 0;
+        return "";
+    }
     return n;
 }
 
@@ -63,14 +75,19 @@ static unsigned scalar_kind(const char *name, unsigned bits, int is_enum) {
     int is_unsigned = strstr(name, "unsigned") != NULL;
     if (strcmp(name, "float") == 0) return FSABI_KIND_F32;
     if (strcmp(name, "double") == 0) return FSABI_KIND_F64;
-    if (strstr(name, "double") || strstr(name, "complex")) return 0;   /* long double, complex */
+    if (strstr(name, "double") || strstr(name, "complex")) return 0; /* long double, complex */
     if (is_enum) is_unsigned = 0;
     switch (bits) {
-    case 8: return is_unsigned ? FSABI_KIND_U8 : FSABI_KIND_I8;
-    case 16: return is_unsigned ? FSABI_KIND_U16 : FSABI_KIND_I16;
-    case 32: return is_unsigned ? FSABI_KIND_U32 : FSABI_KIND_I32;
-    case 64: return is_unsigned ? FSABI_KIND_U64 : FSABI_KIND_I64;
-    default: return 0;
+    case 8:
+        return is_unsigned ? FSABI_KIND_U8 : FSABI_KIND_I8;
+    case 16:
+        return is_unsigned ? FSABI_KIND_U16 : FSABI_KIND_I16;
+    case 32:
+        return is_unsigned ? FSABI_KIND_U32 : FSABI_KIND_I32;
+    case 64:
+        return is_unsigned ? FSABI_KIND_U64 : FSABI_KIND_I64;
+    default:
+        return 0;
     }
 }
 
@@ -85,9 +102,11 @@ static LLVMMetadataRef array_element(LLVMContextRef ctx, LLVMMetadataRef t, char
         LLVMMetadataRef se = strip(ctx, e);
         uint64_t bytes = LLVMDITypeGetSizeInBits(t) / 8, each = se ? LLVMDITypeGetSizeInBits(se) / 8 : 0;
         if (used < size)
-            used += each && bytes ? (size_t)snprintf(dims + used, size - used, "[%llu]", (unsigned long long)(bytes / each))
+            used += each && bytes ? (size_t)snprintf(dims + used, size - used, "[%llu]",
+                                                     (unsigned long long)(bytes / each))
                                   : (size_t)snprintf(dims + used, size - used, "[]");
-        if (!se || LLVMGetMetadataKind(se) != LLVMDICompositeTypeMetadataKind || LLVMGetDINodeTag(se) != TAG_ARRAY)
+        if (!se || LLVMGetMetadataKind(se) != LLVMDICompositeTypeMetadataKind ||
+            LLVMGetDINodeTag(se) != TAG_ARRAY)
             return e;
         t = se;
     }
@@ -97,11 +116,20 @@ static LLVMMetadataRef array_element(LLVMContextRef ctx, LLVMMetadataRef t, char
 /* C spelling of T into BUF. */
 static void spell(LLVMContextRef ctx, LLVMMetadataRef t, char *buf, size_t size, int depth) {
     size_t len;
-    if (!t) { snprintf(buf, size, "void"); return; }
-    if (depth > 8) { snprintf(buf, size, "..."); return; }
+    if (!t) {
+        snprintf(buf, size, "void");
+        return;
+    }
+    if (depth > 8) {
+        snprintf(buf, size, "...");
+        return;
+    }
     const char *n = name_of(t, &len);
     LLVMMetadataKind k = LLVMGetMetadataKind(t);
-    if (k == LLVMDIBasicTypeMetadataKind) { snprintf(buf, size, "%.*s", (int)len, n); return; }
+    if (k == LLVMDIBasicTypeMetadataKind) {
+        snprintf(buf, size, "%.*s", (int)len, n);
+        return;
+    }
     if (k == LLVMDICompositeTypeMetadataKind && LLVMGetDINodeTag(t) == TAG_ARRAY) {
         char dims[64];
         LLVMMetadataRef e = array_element(ctx, t, dims, sizeof dims);
@@ -112,30 +140,42 @@ static void spell(LLVMContextRef ctx, LLVMMetadataRef t, char *buf, size_t size,
     }
     if (k == LLVMDICompositeTypeMetadataKind) {
         uint16_t tag = LLVMGetDINodeTag(t);
-        const char *word = tag == TAG_STRUCT ? "struct" : tag == TAG_UNION ? "union" :
-                           tag == TAG_ENUM ? "enum" : tag == TAG_ARRAY ? "array" : "type";
-        if (len) snprintf(buf, size, "%s %.*s", word, (int)len, n);
-        else snprintf(buf, size, "%s {...}", word);
+        const char *word = tag == TAG_STRUCT  ? "struct"
+                           : tag == TAG_UNION ? "union"
+                           : tag == TAG_ENUM  ? "enum"
+                           : tag == TAG_ARRAY ? "array"
+                                              : "type";
+        if (len)
+            snprintf(buf, size, "%s %.*s", word, (int)len, n);
+        else
+            snprintf(buf, size, "%s {...}", word);
         return;
     }
     if (k == LLVMDIDerivedTypeMetadataKind) {
         uint16_t tag = LLVMGetDINodeTag(t);
         char inner[96];
-        if (tag == TAG_TYPEDEF) { snprintf(buf, size, "%.*s", (int)len, n); return; }
+        if (tag == TAG_TYPEDEF) {
+            snprintf(buf, size, "%.*s", (int)len, n);
+            return;
+        }
         LLVMMetadataRef base = operand(ctx, t, 3);
         LLVMMetadataRef bare = strip(ctx, base);
         if (tag == TAG_POINTER && bare && LLVMGetMetadataKind(bare) == LLVMDICompositeTypeMetadataKind &&
-            LLVMGetDINodeTag(bare) == TAG_ARRAY) {   /* int (*)[20] */
+            LLVMGetDINodeTag(bare) == TAG_ARRAY) { /* int (*)[20] */
             char dims[64];
             spell(ctx, array_element(ctx, bare, dims, sizeof dims), inner, sizeof inner, depth + 1);
             snprintf(buf, size, "%.80s (*)%.40s", inner, dims);
             return;
         }
         spell(ctx, base, inner, sizeof inner, depth + 1);
-        if (tag == TAG_POINTER) snprintf(buf, size, "%s *", inner);
-        else if (tag == TAG_CONST) snprintf(buf, size, "const %s", inner);
-        else if (tag == TAG_VOLATILE) snprintf(buf, size, "volatile %s", inner);
-        else snprintf(buf, size, "%s", inner);
+        if (tag == TAG_POINTER)
+            snprintf(buf, size, "%s *", inner);
+        else if (tag == TAG_CONST)
+            snprintf(buf, size, "const %s", inner);
+        else if (tag == TAG_VOLATILE)
+            snprintf(buf, size, "volatile %s", inner);
+        else
+            snprintf(buf, size, "%s", inner);
         return;
     }
     snprintf(buf, size, "?");
@@ -145,7 +185,10 @@ void dwarf_type_of(LLVMContextRef ctx, LLVMMetadataRef t, ctype *out) {
     memset(out, 0, sizeof *out);
     spell(ctx, t, out->text, sizeof out->text, 0);
     LLVMMetadataRef s = strip(ctx, t);
-    if (!s) { out->klass = CTYPE_VOID; return; }
+    if (!s) {
+        out->klass = CTYPE_VOID;
+        return;
+    }
     out->size = (unsigned)(LLVMDITypeGetSizeInBits(s) / 8);
     LLVMMetadataKind k = LLVMGetMetadataKind(s);
     uint16_t tag = LLVMGetDINodeTag(s);
@@ -159,7 +202,7 @@ void dwarf_type_of(LLVMContextRef ctx, LLVMMetadataRef t, ctype *out) {
         ctype e;
         dwarf_type_of(ctx, array_element(ctx, s, dims, sizeof dims), &e);
         out->klass = CTYPE_ARRAY;
-        out->kind = e.klass == CTYPE_SCALAR ? e.kind : 0;   /* only arrays of numbers are drawn */
+        out->kind = e.klass == CTYPE_SCALAR ? e.kind : 0; /* only arrays of numbers are drawn */
         out->elem_size = e.size;
     } else if (k == LLVMDIDerivedTypeMetadataKind && tag == TAG_POINTER) {
         out->klass = CTYPE_POINTER;
@@ -185,13 +228,14 @@ void dwarf_type_of(LLVMContextRef ctx, LLVMMetadataRef t, ctype *out) {
 int dwarf_type_params(LLVMValueRef fn, ctype *params, int max, ctype *ret) {
     LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(fn));
     LLVMMetadataRef sp = LLVMGetSubprogram(fn);
-    LLVMMetadataRef sub = operand(ctx, sp, 4);           /* DISubprogram: type */
-    LLVMMetadataRef types = operand(ctx, sub, 3);        /* DISubroutineType: types */
+    LLVMMetadataRef sub = operand(ctx, sp, 4);    /* DISubprogram: type */
+    LLVMMetadataRef types = operand(ctx, sub, 3); /* DISubroutineType: types */
     if (!types) return -1;
     unsigned n = node_count(ctx, types);
-    dwarf_type_of(ctx, n ? operand(ctx, types, 0) : NULL, ret);   /* element 0: the result */
+    dwarf_type_of(ctx, n ? operand(ctx, types, 0) : NULL, ret); /* element 0: the result */
     int count = 0;
-    for (unsigned i = 1; i < n && count < max; i++) dwarf_type_of(ctx, operand(ctx, types, i), &params[count++]);
+    for (unsigned i = 1; i < n && count < max; i++)
+        dwarf_type_of(ctx, operand(ctx, types, i), &params[count++]);
     return count;
 }
 
@@ -205,7 +249,7 @@ static LLVMMetadataRef global_type(LLVMContextRef ctx, LLVMValueRef g) {
         if (LLVMValueMetadataEntriesGetKind(entries, (unsigned)i) != dbg) continue;
         LLVMMetadataRef gve = LLVMValueMetadataEntriesGetMetadata(entries, (unsigned)i);
         LLVMMetadataRef var = LLVMDIGlobalVariableExpressionGetVariable(gve);
-        t = operand(ctx, var, 3);   /* DIVariable: scope, name, file, type */
+        t = operand(ctx, var, 3); /* DIVariable: scope, name, file, type */
         if (!is_type(t)) t = NULL;
     }
     if (entries) LLVMDisposeValueMetadataEntries(entries);
@@ -224,11 +268,11 @@ void dwarf_type_global_element(LLVMValueRef g, ctype *out) {
     memset(out, 0, sizeof *out);
     LLVMMetadataRef t = strip(ctx, global_type(ctx, g));
     if (t && LLVMGetMetadataKind(t) == LLVMDICompositeTypeMetadataKind && LLVMGetDINodeTag(t) == 0x01)
-        dwarf_type_of(ctx, operand(ctx, t, 3), out);   /* DW_TAG_array_type's element type */
+        dwarf_type_of(ctx, operand(ctx, t, 3), out); /* DW_TAG_array_type's element type */
 }
 
-int dwarf_type_field(LLVMContextRef ctx, LLVMMetadataRef s, const char *path, unsigned *offset,
-                ctype *out, char *list, size_t listlen) {
+int dwarf_type_field(LLVMContextRef ctx, LLVMMetadataRef s, const char *path, unsigned *offset, ctype *out,
+                     char *list, size_t listlen) {
     *offset = 0;
     const char *p = path;
     while (1) {
@@ -246,13 +290,15 @@ int dwarf_type_field(LLVMContextRef ctx, LLVMMetadataRef s, const char *path, un
         list[0] = '\0';
         for (unsigned i = 0; i < n; i++) {
             LLVMMetadataRef m = operand(ctx, elements, i);
-            if (!m || LLVMGetMetadataKind(m) != LLVMDIDerivedTypeMetadataKind || LLVMGetDINodeTag(m) != TAG_MEMBER)
+            if (!m || LLVMGetMetadataKind(m) != LLVMDIDerivedTypeMetadataKind ||
+                LLVMGetDINodeTag(m) != TAG_MEMBER)
                 continue;
             size_t len;
             const char *name = name_of(m, &len);
             if (len == plen && strncmp(name, p, plen) == 0) found = m;
             if (used < listlen)
-                used += (size_t)snprintf(list + used, listlen - used, "%s%.*s", used ? ", " : "", (int)len, name);
+                used +=
+                    (size_t)snprintf(list + used, listlen - used, "%s%.*s", used ? ", " : "", (int)len, name);
         }
         if (!found) return -1;
         *offset += (unsigned)(LLVMDITypeGetOffsetInBits(found) / 8);
@@ -268,18 +314,27 @@ int dwarf_type_field(LLVMContextRef ctx, LLVMMetadataRef s, const char *path, un
 
 unsigned dwarf_type_kind_of_ir(LLVMTypeRef t) {
     switch (LLVMGetTypeKind(t)) {
-    case LLVMFloatTypeKind: return FSABI_KIND_F32;
-    case LLVMDoubleTypeKind: return FSABI_KIND_F64;
+    case LLVMFloatTypeKind:
+        return FSABI_KIND_F32;
+    case LLVMDoubleTypeKind:
+        return FSABI_KIND_F64;
     case LLVMIntegerTypeKind:
         switch (LLVMGetIntTypeWidth(t)) {
-        case 1: return FSABI_KIND_U8;
-        case 8: return FSABI_KIND_I8;
-        case 16: return FSABI_KIND_I16;
-        case 32: return FSABI_KIND_I32;
-        case 64: return FSABI_KIND_I64;
-        default: return 0;
+        case 1:
+            return FSABI_KIND_U8;
+        case 8:
+            return FSABI_KIND_I8;
+        case 16:
+            return FSABI_KIND_I16;
+        case 32:
+            return FSABI_KIND_I32;
+        case 64:
+            return FSABI_KIND_I64;
+        default:
+            return 0;
         }
-    default: return 0;
+    default:
+        return 0;
     }
 }
 
@@ -288,7 +343,7 @@ static LLVMValueRef described(LLVMValueRef call) {
     LLVMValueRef md = LLVMGetOperand(call, 0);
     if (!md || LLVMGetMDNodeNumOperands(md) != 1) return NULL;
     LLVMValueRef v = NULL;
-    LLVMGetMDNodeOperands(md, &v);   /* for a wrapped value, the value itself */
+    LLVMGetMDNodeOperands(md, &v); /* for a wrapped value, the value itself */
     return v;
 }
 
@@ -301,7 +356,7 @@ static int variable_name(LLVMValueRef call, char *buf, size_t size) {
     unsigned n = LLVMGetMDNodeNumOperands(var);
     if (n > 8) return -1;
     LLVMGetMDNodeOperands(var, all);
-    ops[1] = all[1];   /* DILocalVariable: scope, name, file, type */
+    ops[1] = all[1]; /* DILocalVariable: scope, name, file, type */
     unsigned len = 0;
     const char *name = ops[1] ? LLVMGetMDString(ops[1], &len) : NULL;
     if (!name || !len) return -1;
@@ -333,7 +388,8 @@ int dwarf_type_param_name(LLVMValueRef fn, unsigned i, char *buf, size_t size) {
             LLVMValueRef callee = LLVMIsACallInst(in) ? LLVMGetCalledValue(in) : NULL;
             size_t len = 0;
             const char *name = callee && LLVMIsAFunction(callee) ? LLVMGetValueName2(callee, &len) : "";
-            if ((strcmp(name, "llvm.dbg.declare") && strcmp(name, "llvm.dbg.value")) || !holds_param(described(in), p))
+            if ((strcmp(name, "llvm.dbg.declare") && strcmp(name, "llvm.dbg.value")) ||
+                !holds_param(described(in), p))
                 continue;
             rc = variable_name(in, buf, size);
         }

@@ -1,4 +1,5 @@
-/* freqsys/transform/dwarf_type.h: C types of parameters, globals and struct fields, from debug information. */
+/* freqsys/transform/dwarf_type.h: C types of parameters, globals and struct fields, from debug information.
+ */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_DWARF_TYPE_H
 #define FREQSYS_DWARF_TYPE_H
@@ -8,14 +9,21 @@
 
 /* IR types do not say whether an integer is signed, nor what a pointer points to;
  * the DWARF types clang emits with -g do. */
-typedef enum ctype_class { CTYPE_UNKNOWN, CTYPE_VOID, CTYPE_SCALAR, CTYPE_POINTER, CTYPE_STRUCT, CTYPE_ARRAY } ctype_class;
+typedef enum ctype_class {
+    CTYPE_UNKNOWN,
+    CTYPE_VOID,
+    CTYPE_SCALAR,
+    CTYPE_POINTER,
+    CTYPE_STRUCT,
+    CTYPE_ARRAY
+} ctype_class;
 
 typedef struct ctype {
     ctype_class klass;
-    unsigned kind;              /* scalars: fsabi_kind; arrays: that of their innermost elements */
-    unsigned size;              /* bytes */
-    unsigned elem_size;         /* scalars: size; arrays: bytes of one innermost element */
-    char text[128];             /* as C spells it: "unsigned int", "const int *", "cfg_t *" */
+    unsigned kind;      /* scalars: fsabi_kind; arrays: that of their innermost elements */
+    unsigned size;      /* bytes */
+    unsigned elem_size; /* scalars: size; arrays: bytes of one innermost element */
+    char text[128];     /* as C spells it: "unsigned int", "const int *", "cfg_t *" */
     /* pointers */
     ctype_class pointee_class;
     unsigned pointee_kind, pointee_size;
@@ -46,8 +54,8 @@ void dwarf_type_global_element(LLVMValueRef g, ctype *out);
 /* Finds field PATH ("mode", or "inner.mode" through nested structs, not pointers) of
  * struct type S. Returns 0 and its byte offset and type, or -1 with the names of the
  * fields that exist in LIST. */
-int dwarf_type_field(LLVMContextRef ctx, LLVMMetadataRef s, const char *path, unsigned *offset,
-                ctype *out, char *list, size_t listlen);
+int dwarf_type_field(LLVMContextRef ctx, LLVMMetadataRef s, const char *path, unsigned *offset, ctype *out,
+                     char *list, size_t listlen);
 
 /* The scalar kind of an IR type when no debug type is known: integers are taken as
  * signed (i1 as _Bool), 0 for anything else. */

@@ -10,7 +10,7 @@
 typedef struct entry_param {
     char *name;
     char ctype[128];
-    unsigned kind;           /* fsabi_kind; FSABI_KIND_PTR for pointers */
+    unsigned kind; /* fsabi_kind; FSABI_KIND_PTR for pointers */
     unsigned pointee_size;
 } entry_param;
 
@@ -19,7 +19,7 @@ typedef struct entry_param {
 #define ENTRY_ARGS_MAX_ELEMENTS (1 << 26)
 
 typedef struct entry_arg {
-    unsigned decl, param, shape, kind, offset, elem_size, len_param, per_item;   /* as fsabi_arg */
+    unsigned decl, param, shape, kind, offset, elem_size, len_param, per_item; /* as fsabi_arg */
 } entry_arg;
 
 typedef struct entry_plan {
@@ -27,7 +27,7 @@ typedef struct entry_plan {
     size_t nparams;
     entry_arg *args;
     size_t nargs;
-    unsigned return_kind;    /* 0 for void */
+    unsigned return_kind; /* 0 for void */
 } entry_plan;
 
 /* Reads FN's signature (C types from its debug information) and matches every `arg`

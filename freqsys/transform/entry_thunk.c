@@ -1,4 +1,5 @@
-/* freqsys/transform/entry_thunk.c: the function of one fixed C type through which the runtime calls the entry. */
+/* freqsys/transform/entry_thunk.c: the function of one fixed C type through which the runtime calls the
+ * entry. */
 /* SPDX-License-Identifier: MIT */
 #include "entry_thunk.h"
 

@@ -1,4 +1,5 @@
-/* freqsys/transform/entry_thunk.h: the function of one fixed C type through which the runtime calls the entry. */
+/* freqsys/transform/entry_thunk.h: the function of one fixed C type through which the runtime calls the
+ * entry. */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_ENTRY_THUNK_H
 #define FREQSYS_ENTRY_THUNK_H

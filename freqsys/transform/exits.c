@@ -9,7 +9,7 @@
  * address of exit passed around, e.g. to a table of handlers. */
 static void redirect(LLVMModuleRef m, const char *from, const char *to) {
     LLVMValueRef f = LLVMGetNamedFunction(m, from);
-    if (!f || LLVMCountBasicBlocks(f) > 0) return;   /* absent, or the program defines it */
+    if (!f || LLVMCountBasicBlocks(f) > 0) return; /* absent, or the program defines it */
     LLVMValueRef t = LLVMGetNamedFunction(m, to);
     if (!t) t = LLVMAddFunction(m, to, LLVMGlobalGetValueType(f));
     LLVMReplaceAllUsesWith(f, t);

@@ -10,27 +10,37 @@
 
 static const char *type_name(uint32_t kind) {
     switch (kind) {
-    case FSABI_KIND_BOOL: return "_Bool";
-    case FSABI_KIND_I8: return "signed char";
-    case FSABI_KIND_I16: return "short";
-    case FSABI_KIND_I32: return "int";
-    case FSABI_KIND_I64: return "long";
-    case FSABI_KIND_U8: return "unsigned char";
-    case FSABI_KIND_CHAR: return "char";
-    case FSABI_KIND_U16: return "unsigned short";
-    case FSABI_KIND_U32: return "unsigned int";
-    case FSABI_KIND_U64: return "unsigned long";
-    default: return "?";
+    case FSABI_KIND_BOOL:
+        return "_Bool";
+    case FSABI_KIND_I8:
+        return "signed char";
+    case FSABI_KIND_I16:
+        return "short";
+    case FSABI_KIND_I32:
+        return "int";
+    case FSABI_KIND_I64:
+        return "long";
+    case FSABI_KIND_U8:
+        return "unsigned char";
+    case FSABI_KIND_CHAR:
+        return "char";
+    case FSABI_KIND_U16:
+        return "unsigned short";
+    case FSABI_KIND_U32:
+        return "unsigned int";
+    case FSABI_KIND_U64:
+        return "unsigned long";
+    default:
+        return "?";
     }
 }
 
 /* The input that feeds SITE, or NULL when it is matched only at run time. */
 static const spec_input *feeding(const spec *s, const read_site *site) {
-    if (site->origin != FSABI_FROM_READ)
-        return site->decl < s->ninputs ? &s->inputs[site->decl] : NULL;
+    if (site->origin != FSABI_FROM_READ) return site->decl < s->ninputs ? &s->inputs[site->decl] : NULL;
     const spec_input *in = *site->variable ? spec_find_var(s, site->variable) : NULL;
     for (size_t i = 0; !in && i < s->ninputs; i++)
-        if (s->inputs[i].target == SPEC_READ_INDEX) return NULL;   /* read N may claim it first */
+        if (s->inputs[i].target == SPEC_READ_INDEX) return NULL; /* read N may claim it first */
     for (size_t i = 0; !in && i < s->ninputs; i++)
         if (s->inputs[i].target == SPEC_READ_ANY) in = &s->inputs[i];
     return in;
@@ -49,13 +59,16 @@ int fits_check(const spec *s, const read_sites *sites, char *err, size_t errlen)
         double lo, hi;
         const spec_input *in = feeding(s, site);
         int text_site = site->kind == FSABI_KIND_TEXT || site->kind == FSABI_KIND_LINE;
-        if (in && in->value.kind == SPEC_VALUE_DIST && in->value.dist && dist_is_text(in->value.dist) && !text_site) {
+        if (in && in->value.kind == SPEC_VALUE_DIST && in->value.dist && dist_is_text(in->value.dist) &&
+            !text_site) {
             char text[128];
             dist_format(in->value.dist, text, sizeof text);
-            spec_diagnose(s, in->value.loc, err, errlen, "%s is string-valued, but %s:%u reads a number%s%s%s from "
-                          "it; a string is read with %%s or fgets", text,
-                          strrchr(site->file, '/') ? strrchr(site->file, '/') + 1 : site->file, site->line,
-                          *site->variable ? " ('" : "", site->variable, *site->variable ? "')" : "");
+            spec_diagnose(s, in->value.loc, err, errlen,
+                          "%s is string-valued, but %s:%u reads a number%s%s%s from "
+                          "it; a string is read with %%s or fgets",
+                          text, strrchr(site->file, '/') ? strrchr(site->file, '/') + 1 : site->file,
+                          site->line, *site->variable ? " ('" : "", site->variable,
+                          *site->variable ? "')" : "");
             return TRANSFORM_ESPEC;
         }
         if (!fsabi_int_range(site->kind, &lo, &hi)) continue;
@@ -70,7 +83,8 @@ int fits_check(const spec *s, const read_sites *sites, char *err, size_t errlen)
                       "truncated(%s, %.17g, %.17g)",
                       text, type_name(site->kind), lo, hi, p,
                       strrchr(site->file, '/') ? strrchr(site->file, '/') + 1 : site->file, site->line,
-                      *site->variable ? " ('" : "", site->variable, *site->variable ? "')" : "", text, lo, hi);
+                      *site->variable ? " ('" : "", site->variable, *site->variable ? "')" : "", text, lo,
+                      hi);
         return TRANSFORM_ESPEC;
     }
     return 0;

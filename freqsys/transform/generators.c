@@ -1,4 +1,5 @@
-/* freqsys/transform/generators.c: the spec's C generators, compiled, checked against their uses and linked into the module uncounted. */
+/* freqsys/transform/generators.c: the spec's C generators, compiled, checked against their uses and linked
+ * into the module uncounted. */
 /* SPDX-License-Identifier: MIT */
 #include "transform.h"
 
@@ -57,8 +58,10 @@ static int compile_all(const spec *s, LLVMContextRef ctx, LLVMModuleRef *out, ch
         if (!*out) {
             *out = g;
         } else if (LLVMLinkModules2(*out, g)) {
-            snprintf(err, errlen, "cannot link the generator source %s with those before it (a function "
-                     "defined twice?)", s->generators[i]);
+            snprintf(err, errlen,
+                     "cannot link the generator source %s with those before it (a function "
+                     "defined twice?)",
+                     s->generators[i]);
             LLVMDisposeModule(*out);
             *out = NULL;
             return TRANSFORM_EBUILD;
@@ -105,14 +108,15 @@ static int check_type(const spec *s, const spec_input *in, LLVMValueRef fn, char
     int fits;
     if (in->target == SPEC_STDIN) {
         need = "void NAME(FILE *out)";
-        fits = np == 1 && LLVMGetTypeKind(ret) == LLVMVoidTypeKind && LLVMGetTypeKind(pt[0]) == LLVMPointerTypeKind &&
-               (!typed || strstr(cp[0].text, "FILE"));
+        fits = np == 1 && LLVMGetTypeKind(ret) == LLVMVoidTypeKind &&
+               LLVMGetTypeKind(pt[0]) == LLVMPointerTypeKind && (!typed || strstr(cp[0].text, "FILE"));
     } else if (v->gen_cap) {
         need = "size_t NAME(unsigned char *buf, size_t cap)";
         fits = np == 2 && LLVMGetTypeKind(ret) == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(ret) == 64 &&
-               LLVMGetTypeKind(pt[0]) == LLVMPointerTypeKind && LLVMGetTypeKind(pt[1]) == LLVMIntegerTypeKind &&
-               LLVMGetIntTypeWidth(pt[1]) == 64 &&
-               (!typed || (cr.kind == FSABI_KIND_U64 && is_byte_pointer(&cp[0]) && cp[1].kind == FSABI_KIND_U64));
+               LLVMGetTypeKind(pt[0]) == LLVMPointerTypeKind &&
+               LLVMGetTypeKind(pt[1]) == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(pt[1]) == 64 &&
+               (!typed ||
+                (cr.kind == FSABI_KIND_U64 && is_byte_pointer(&cp[0]) && cp[1].kind == FSABI_KIND_U64));
         if (np == 0) hint = "; without a capacity, generator(NAME) calls const char *NAME(void)";
     } else {
         need = "const char *NAME(void)";
@@ -122,8 +126,8 @@ static int check_type(const spec *s, const spec_input *in, LLVMValueRef fn, char
     if (fits && !LLVMIsFunctionVarArg(ty)) return 0;
     char sig[512];
     signature(fn, sig, sizeof sig);
-    spec_diagnose(s, v->len_loc, err, errlen, "generator '%s' is '%s', but this use needs '%s'%s", v->gen_name, sig,
-                  need, hint);
+    spec_diagnose(s, v->len_loc, err, errlen, "generator '%s' is '%s', but this use needs '%s'%s",
+                  v->gen_name, sig, need, hint);
     return TRANSFORM_ESPEC;
 }
 
@@ -135,13 +139,15 @@ static int check_uses(const spec *s, LLVMModuleRef g, LLVMModuleRef m, char *err
         const char *name = in->value.gen_name;
         LLVMValueRef fn = LLVMGetNamedFunction(g, name), own = LLVMGetNamedFunction(m, name);
         if (own && LLVMCountBasicBlocks(own) > 0) {
-            spec_diagnose(s, in->value.len_loc, err, errlen, "'%s' is a function of the program, which is counted; "
-                          "a generator is defined in a 'generators' source", name);
+            spec_diagnose(s, in->value.len_loc, err, errlen,
+                          "'%s' is a function of the program, which is counted; "
+                          "a generator is defined in a 'generators' source",
+                          name);
             return TRANSFORM_ESPEC;
         }
         if (!fn || LLVMCountBasicBlocks(fn) == 0 || LLVMGetLinkage(fn) == LLVMInternalLinkage) {
-            spec_diagnose(s, in->value.len_loc, err, errlen, "no generator source defines a function '%s'%s", name,
-                          fn && LLVMCountBasicBlocks(fn) > 0 ? " that is not static" : "");
+            spec_diagnose(s, in->value.len_loc, err, errlen, "no generator source defines a function '%s'%s",
+                          name, fn && LLVMCountBasicBlocks(fn) > 0 ? " that is not static" : "");
             return TRANSFORM_ESPEC;
         }
         int rc = check_type(s, in, fn, err, errlen);
@@ -163,7 +169,9 @@ static void emit_table(LLVMModuleRef m, LLVMModuleRef g, const spec *s) {
         const spec_value *v = &s->inputs[i].value;
         if (v->kind != SPEC_VALUE_GENERATOR) continue;
         LLVMValueRef fn = LLVMGetNamedFunction(m, v->gen_name);
-        if (!fn) fn = LLVMAddFunction(m, v->gen_name, LLVMGlobalGetValueType(LLVMGetNamedFunction(g, v->gen_name)));
+        if (!fn)
+            fn =
+                LLVMAddFunction(m, v->gen_name, LLVMGlobalGetValueType(LLVMGetNamedFunction(g, v->gen_name)));
         size_t len = strlen(v->gen_name);
         LLVMValueRef text = LLVMConstStringInContext2(ctx, v->gen_name, len, 0);
         LLVMValueRef name = LLVMAddGlobal(m, LLVMTypeOf(text), "freqsys.generator_name");
@@ -192,8 +200,9 @@ int generators_link(LLVMModuleRef m, const spec *s, char *err, size_t errlen) {
         return rc;
     }
     if (uses_generators(s)) emit_table(m, g, s);
-    if (LLVMLinkModules2(m, g)) {   /* disposes g either way */
-        snprintf(err, errlen, "cannot link the generators with the program (a function or global defined in "
+    if (LLVMLinkModules2(m, g)) { /* disposes g either way */
+        snprintf(err, errlen,
+                 "cannot link the generators with the program (a function or global defined in "
                  "both? a generator's names must differ from the program's)");
         return TRANSFORM_EBUILD;
     }

@@ -1,4 +1,5 @@
-/* freqsys/transform/given_bounds.c: what the spec tells the proven bounds: its caps and the ranges of reads. */
+/* freqsys/transform/given_bounds.c: what the spec tells the proven bounds: its caps and the ranges of reads.
+ */
 /* SPDX-License-Identifier: MIT */
 #include "given_bounds.h"
 
@@ -36,15 +37,23 @@ static void read_range(const spec *s, const read_site *site, double *lo, double 
         indexed |= in->target == SPEC_READ_INDEX;
         if (!serves) continue;
         serving++;
-        if (in->value.kind == SPEC_VALUE_DIST && in->value.dist) { hull(in->value.dist, lo, hi); *only = in->value.dist; }
-        else { *lo = -INFINITY; *hi = INFINITY; }
+        if (in->value.kind == SPEC_VALUE_DIST && in->value.dist) {
+            hull(in->value.dist, lo, hi);
+            *only = in->value.dist;
+        } else {
+            *lo = -INFINITY;
+            *hi = INFINITY;
+        }
     }
     if (serving != 1) *only = NULL;
     if (indexed && !any) {
         if (*lo > 0) *lo = 0;
         if (*hi < 0) *hi = 0;
     }
-    if (*lo > *hi) { *lo = -INFINITY; *hi = INFINITY; }
+    if (*lo > *hi) {
+        *lo = -INFINITY;
+        *hi = INFINITY;
+    }
 }
 
 int given_bounds_make(LLVMModuleRef m, const spec *s, const read_sites *sites, bound_given *out, char *err,
@@ -61,8 +70,8 @@ int given_bounds_make(LLVMModuleRef m, const spec *s, const read_sites *sites, b
         const spec_cap *c = &s->caps[k];
         LLVMValueRef fn = c->function ? LLVMGetNamedFunction(m, c->function) : NULL;
         if (c->function && (!fn || LLVMCountBasicBlocks(fn) == 0)) {
-            spec_diagnose(s, c->name_loc, err, errlen, "cap '%s': the program defines no function '%s'", c->name,
-                          c->function);
+            spec_diagnose(s, c->name_loc, err, errlen, "cap '%s': the program defines no function '%s'",
+                          c->name, c->function);
             return TRANSFORM_ESPEC;
         }
         out->caps[out->ncaps++] = (bound_cap){c->function, c->file, (unsigned)c->line, c->n, c->name, 0};
@@ -77,7 +86,8 @@ int given_bounds_check(const spec *s, const bound_given *g, char *err, size_t er
         if (g->caps[k].file && !g->caps[k].used) {
             spec_diagnose(s, s->caps[k].name_loc, err, errlen,
                           "cap '%s': no loop has its header at line %d of %s (the line of its test: "
-                          "'while (...)', 'for (...; ...; ...)')", s->caps[k].name, s->caps[k].line, s->caps[k].file);
+                          "'while (...)', 'for (...; ...; ...)')",
+                          s->caps[k].name, s->caps[k].line, s->caps[k].file);
             return TRANSFORM_ESPEC;
         }
     return 0;

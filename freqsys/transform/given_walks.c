@@ -1,4 +1,5 @@
-/* freqsys/transform/given_walks.c: what the spec says of inputs a loop can walk: drawn arguments, a drawn stdin. */
+/* freqsys/transform/given_walks.c: what the spec says of inputs a loop can walk: drawn arguments, a drawn
+ * stdin. */
 /* SPDX-License-Identifier: MIT */
 #include "given_walks.h"
 
@@ -43,17 +44,23 @@ static int entry_params(LLVMModuleRef m, const spec *s, bound_walks *out) {
     char err[512];
     if (entry_args_plan(fn, s, &plan, err, sizeof err) != 0) {
         entry_args_free(&plan);
-        return 0;    /* reported where the plan is made for the run */
+        return 0; /* reported where the plan is made for the run */
     }
     size_t n = plan.nparams;
     double *lo = malloc((n + 1) * sizeof *lo), *hi = malloc((n + 1) * sizeof *hi);
     double *text = malloc((n + 1) * sizeof *text);
     if (!lo || !hi || !text) {
-        free(lo); free(hi); free(text);
+        free(lo);
+        free(hi);
+        free(text);
         entry_args_free(&plan);
         return -1;
     }
-    for (size_t i = 0; i < n; i++) { lo[i] = -INFINITY; hi[i] = INFINITY; text[i] = -1; }
+    for (size_t i = 0; i < n; i++) {
+        lo[i] = -INFINITY;
+        hi[i] = INFINITY;
+        text[i] = -1;
+    }
     for (size_t k = 0; k < plan.nargs; k++) {
         const entry_arg *a = &plan.args[k];
         const dist *d = s->inputs[a->decl].value.dist;
@@ -61,10 +68,11 @@ static int entry_params(LLVMModuleRef m, const spec *s, bound_walks *out) {
         if (a->shape == FSABI_SHAPE_VALUE) {
             double a_lo, a_hi;
             dist_range(d, &a_lo, &a_hi);
-            lo[a->param] = trunc(a_lo);   /* C's conversion, which the runtime makes, truncates */
+            lo[a->param] = trunc(a_lo); /* C's conversion, which the runtime makes, truncates */
             hi[a->param] = trunc(a_hi);
         } else if (a->shape == FSABI_SHAPE_STRING && s->inputs[a->decl].value.kind == SPEC_VALUE_STRING) {
-            text[a->param] = most(d);   /* string(LEN, ...): d is LEN's; a string-valued d has no length range */
+            text[a->param] =
+                most(d); /* string(LEN, ...): d is LEN's; a string-valued d has no length range */
         }
     }
     entry_args_free(&plan);
@@ -99,7 +107,8 @@ static int only_runtime_calls(LLVMValueRef fn) {
         LLVMValueRef caller = LLVMGetBasicBlockParent(LLVMGetInstructionParent(user));
         size_t len;
         const char *name = LLVMGetValueName2(caller, &len);
-        if (strcmp(name, "freqsys_call_entry") != 0 || LLVMGetLinkage(caller) != LLVMInternalLinkage) return 0;
+        if (strcmp(name, "freqsys_call_entry") != 0 || LLVMGetLinkage(caller) != LLVMInternalLinkage)
+            return 0;
     }
     return 1;
 }

@@ -1,4 +1,5 @@
-/* freqsys/transform/globals_reset.c: builds the function that restores the program's globals between trials. */
+/* freqsys/transform/globals_reset.c: builds the function that restores the program's globals between trials.
+ */
 /* SPDX-License-Identifier: MIT */
 #include "globals_reset.h"
 

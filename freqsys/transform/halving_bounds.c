@@ -29,7 +29,7 @@
 typedef struct halving {
     const walk_loop *l;
     LLVMValueRef lo, hi, mid;
-    unsigned m;                  /* the block storing mid */
+    unsigned m; /* the block storing mid */
     unsigned char *mark;
 } halving;
 
@@ -81,7 +81,11 @@ static int writes_mid_plus(halving *h, LLVMValueRef s, long long delta) {
     if (!LLVMIsABinaryOperator(v)) return 0;
     LLVMOpcode op = LLVMGetInstructionOpcode(v);
     LLVMValueRef x = LLVMGetOperand(v, 0), c = LLVMGetOperand(v, 1);
-    if (op == LLVMAdd && LLVMIsAConstantInt(x)) { LLVMValueRef t = x; x = c; c = t; }
+    if (op == LLVMAdd && LLVMIsAConstantInt(x)) {
+        LLVMValueRef t = x;
+        x = c;
+        c = t;
+    }
     if ((op != LLVMAdd && op != LLVMSub) || !LLVMIsAConstantInt(c)) return 0;
     long long k = LLVMConstIntGetSExtValue(c);
     if ((op == LLVMAdd ? k : -k) != delta) return 0;
@@ -89,7 +93,7 @@ static int writes_mid_plus(halving *h, LLVMValueRef s, long long delta) {
     if (!load_of(x, h->mid, b)) return 0;
     long long bi = block_of(h->l, s);
     if (bi < 0 || h->l->inner[bi] || (unsigned)bi == h->l->header) return 0;
-    if ((unsigned)bi == h->m) {       /* in M: the load comes after mid's store */
+    if ((unsigned)bi == h->m) { /* in M: the load comes after mid's store */
         for (LLVMValueRef i = LLVMGetFirstInstruction(b); i && i != x; i = LLVMGetNextInstruction(i))
             if (LLVMIsAStoreInst(i) && LLVMGetOperand(i, 1) == h->mid) return 1;
         return 0;
@@ -105,14 +109,20 @@ static int midpoint(const halving *h, LLVMValueRef v, LLVMBasicBlockRef b) {
     LLVMValueRef x = LLVMGetOperand(v, 0), y = LLVMGetOperand(v, 1);
     int two_by = 0;
     if (op == LLVMSDiv && LLVMIsAConstantInt(y) && LLVMConstIntGetSExtValue(y) == 2) two_by = 1;
-    if (two_by) {                      /* (lo + hi) / 2 */
+    if (two_by) { /* (lo + hi) / 2 */
         if (!LLVMIsABinaryOperator(x) || LLVMGetInstructionOpcode(x) != LLVMAdd) return 0;
         LLVMValueRef p = LLVMGetOperand(x, 0), q = LLVMGetOperand(x, 1);
-        return (load_of(p, h->lo, b) && load_of(q, h->hi, b)) || (load_of(p, h->hi, b) && load_of(q, h->lo, b));
+        return (load_of(p, h->lo, b) && load_of(q, h->hi, b)) ||
+               (load_of(p, h->hi, b) && load_of(q, h->lo, b));
     }
-    if (op != LLVMAdd) return 0;       /* lo + (hi - lo) / 2 */
-    if (!load_of(x, h->lo, b)) { LLVMValueRef t = x; x = y; y = t; }
-    if (!load_of(x, h->lo, b) || !LLVMIsABinaryOperator(y) || LLVMGetInstructionOpcode(y) != LLVMSDiv) return 0;
+    if (op != LLVMAdd) return 0; /* lo + (hi - lo) / 2 */
+    if (!load_of(x, h->lo, b)) {
+        LLVMValueRef t = x;
+        x = y;
+        y = t;
+    }
+    if (!load_of(x, h->lo, b) || !LLVMIsABinaryOperator(y) || LLVMGetInstructionOpcode(y) != LLVMSDiv)
+        return 0;
     LLVMValueRef d = LLVMGetOperand(y, 0), two = LLVMGetOperand(y, 1);
     if (!LLVMIsAConstantInt(two) || LLVMConstIntGetSExtValue(two) != 2 || !LLVMIsABinaryOperator(d) ||
         LLVMGetInstructionOpcode(d) != LLVMSub)
@@ -124,15 +134,22 @@ static int midpoint(const halving *h, LLVMValueRef v, LLVMBasicBlockRef b) {
 static int reads_header(halving *h) {
     const walk_loop *l = h->l;
     LLVMValueRef term = LLVMGetBasicBlockTerminator(l->bbs[l->header]);
-    if (!LLVMIsABranchInst(term) || !LLVMIsConditional(term) || !LLVMIsAICmpInst(LLVMGetCondition(term))) return 0;
-    long long s0 = ptr_map_get(l->ids, LLVMGetSuccessor(term, 0)), s1 = ptr_map_get(l->ids, LLVMGetSuccessor(term, 1));
+    if (!LLVMIsABranchInst(term) || !LLVMIsConditional(term) || !LLVMIsAICmpInst(LLVMGetCondition(term)))
+        return 0;
+    long long s0 = ptr_map_get(l->ids, LLVMGetSuccessor(term, 0)),
+              s1 = ptr_map_get(l->ids, LLVMGetSuccessor(term, 1));
     if (s0 < 0 || s1 < 0 || l->comp[s0] == l->comp[s1]) return 0;
     LLVMValueRef c = LLVMGetCondition(term), a = LLVMGetOperand(c, 0), b = LLVMGetOperand(c, 1);
     LLVMIntPredicate p = LLVMGetICmpPredicate(c);
-    if (!l->comp[s0]) {                /* stays on false: stays while the negation holds */
+    if (!l->comp[s0]) { /* stays on false: stays while the negation holds */
         p = p == LLVMIntSGT ? LLVMIntSLE : p == LLVMIntSLT ? LLVMIntSGE : LLVMIntEQ;
     }
-    if (p == LLVMIntSGE) { LLVMValueRef t = a; a = b; b = t; p = LLVMIntSLE; }
+    if (p == LLVMIntSGE) {
+        LLVMValueRef t = a;
+        a = b;
+        b = t;
+        p = LLVMIntSLE;
+    }
     if (p != LLVMIntSLE || !LLVMIsALoadInst(a) || !LLVMIsALoadInst(b)) return 0;
     LLVMBasicBlockRef hb = l->bbs[l->header];
     h->lo = LLVMGetOperand(a, 0);
@@ -150,12 +167,15 @@ static int finds_mid(halving *h) {
             if (!LLVMIsAStoreInst(i) || !midpoint(h, LLVMGetOperand(i, 0), l->bbs[b])) continue;
             LLVMValueRef mid = LLVMGetOperand(i, 1);
             int stores = 0;
-            for (LLVMUseRef u = LLVMGetFirstUse(mid); u; u = LLVMGetNextUse(u)) stores += LLVMIsAStoreInst(LLVMGetUser(u)) != 0;
+            for (LLVMUseRef u = LLVMGetFirstUse(mid); u; u = LLVMGetNextUse(u))
+                stores += LLVMIsAStoreInst(LLVMGetUser(u)) != 0;
             /* lo and hi are not stored in M before their loads: nor anywhere in M before mid's store */
             for (LLVMValueRef j = LLVMGetFirstInstruction(l->bbs[b]); j != i; j = LLVMGetNextInstruction(j))
-                if (LLVMIsAStoreInst(j) && (LLVMGetOperand(j, 1) == h->lo || LLVMGetOperand(j, 1) == h->hi)) stores = 0;
-            if (stores != 1 || !local(mid) || LLVMGetAllocatedType(mid) != LLVMGetAllocatedType(h->lo)) continue;
-            if (reach_from_header(l, b, h->mark)) continue;   /* a way round avoids M */
+                if (LLVMIsAStoreInst(j) && (LLVMGetOperand(j, 1) == h->lo || LLVMGetOperand(j, 1) == h->hi))
+                    stores = 0;
+            if (stores != 1 || !local(mid) || LLVMGetAllocatedType(mid) != LLVMGetAllocatedType(h->lo))
+                continue;
+            if (reach_from_header(l, b, h->mark)) continue; /* a way round avoids M */
             h->mid = mid;
             h->m = b;
             return 1;
@@ -166,8 +186,8 @@ static int finds_mid(halving *h) {
 
 /* Checks every store of VAR (lo: DELTA 1, hi: -1): mid + DELTA inside, STORES marking their
  * blocks; values of known range outside, widening [*LEAST, *MOST]. */
-static int reads_stores(halving *h, LLVMValueRef var, long long delta, unsigned char *stores, halving_range range,
-                        void *ctx, long long *least, long long *most) {
+static int reads_stores(halving *h, LLVMValueRef var, long long delta, unsigned char *stores,
+                        halving_range range, void *ctx, long long *least, long long *most) {
     for (LLVMUseRef u = LLVMGetFirstUse(var); u; u = LLVMGetNextUse(u)) {
         LLVMValueRef s = LLVMGetUser(u);
         if (!LLVMIsAStoreInst(s)) continue;
@@ -193,7 +213,8 @@ long long halving_bounds_trips(const walk_loop *l, halving_range range, void *ct
     unsigned char *stores = calloc(l->n + 1, 1), *scratch = calloc(l->n + 1, 1);
     if (!h.mark || !stores || !scratch || !reads_header(&h) || !finds_mid(&h) ||
         !reads_stores(&h, h.lo, 1, stores, range, ctx, &lo_min, &lo_max) ||
-        !reads_stores(&h, h.hi, -1, stores, range, ctx, &hi_min, &hi_max) || lo_min > lo_max || hi_min > hi_max)
+        !reads_stores(&h, h.hi, -1, stores, range, ctx, &hi_min, &hi_max) || lo_min > lo_max ||
+        hi_min > hi_max)
         goto out;
     /* every way round stores lo or hi: none goes from the header back to it past no store */
     memcpy(scratch, l->comp, l->n);
@@ -210,7 +231,7 @@ long long halving_bounds_trips(const walk_loop *l, halving_range range, void *ct
         goto out;
     long long w = hi_max - lo_min + 1;
     k = 0;
-    for (; w >= 1; w /= 2) k++;        /* floor(log2 W) + 1 passes, none when W < 1 */
+    for (; w >= 1; w /= 2) k++; /* floor(log2 W) + 1 passes, none when W < 1 */
 out:
     free(h.mark);
     free(stores);

@@ -1,4 +1,5 @@
-/* freqsys/transform/host_addresses.c: host inputs the program takes by address (l_getenv = &getenv), which direct-call warnings miss. */
+/* freqsys/transform/host_addresses.c: host inputs the program takes by address (l_getenv = &getenv), which
+ * direct-call warnings miss. */
 /* SPDX-License-Identifier: MIT */
 #include "host_inputs.h"
 
@@ -27,11 +28,16 @@ static const struct {
     {"openat", "may read a file", "it reads the file as it is on disk"},
     {"read", "may read a file", "it reads the descriptor as it is"},
     {"fread", "may read a file", "it reads the stream as it is"},
-    {"scanf", "reads standard input", NULL}, {"__isoc99_scanf", "reads standard input", NULL},
-    {"__isoc23_scanf", "reads standard input", NULL}, {"fscanf", "reads standard input", NULL},
-    {"__isoc99_fscanf", "reads standard input", NULL}, {"__isoc23_fscanf", "reads standard input", NULL},
-    {"getchar", "reads standard input", NULL}, {"getc", "reads standard input", NULL},
-    {"fgetc", "reads standard input", NULL}, {"fgets", "reads standard input", NULL},
+    {"scanf", "reads standard input", NULL},
+    {"__isoc99_scanf", "reads standard input", NULL},
+    {"__isoc23_scanf", "reads standard input", NULL},
+    {"fscanf", "reads standard input", NULL},
+    {"__isoc99_fscanf", "reads standard input", NULL},
+    {"__isoc23_fscanf", "reads standard input", NULL},
+    {"getchar", "reads standard input", NULL},
+    {"getc", "reads standard input", NULL},
+    {"fgetc", "reads standard input", NULL},
+    {"fgets", "reads standard input", NULL},
     {"getline", "reads standard input", NULL},
 };
 
@@ -98,13 +104,15 @@ int host_addresses_warn(LLVMModuleRef m, const spec *s, const ptr_map *reachable
             char at[600];
             if (direct_call(u, f) || !use_where(LLVMGetUser(u), reachable, at, sizeof at, 0)) continue;
             const char *then = taken[k].then;
-            if (!then && drawn_stdin) continue;   /* it reads the drawn standard input, as a direct call does */
+            if (!then && drawn_stdin) continue; /* it reads the drawn standard input, as a direct call does */
             if (!then)
                 then = "it is not replaced by a draw and reads the real standard input, empty in a trial; "
                        "declare 'stdin ~ ...' to draw the whole input";
             const char *shown = strncmp(taken[k].name, "__isoc", 6) == 0 ? taken[k].name + 9 : taken[k].name;
-            if (transform_warn(w, "%s: the address of %s is taken, and %s %s, which the spec does not model: "
-                               "called through the pointer, %s", at, shown, shown, taken[k].what, then) != 0)
+            if (transform_warn(w,
+                               "%s: the address of %s is taken, and %s %s, which the spec does not model: "
+                               "called through the pointer, %s",
+                               at, shown, shown, taken[k].what, then) != 0)
                 return -1;
         }
     }

@@ -1,4 +1,5 @@
-/* freqsys/transform/host_inputs.c: inputs a program takes from its host rather than from reads: random numbers, the clock, the environment, files, main's arguments. */
+/* freqsys/transform/host_inputs.c: inputs a program takes from its host rather than from reads: random
+ * numbers, the clock, the environment, files, main's arguments. */
 /* SPDX-License-Identifier: MIT */
 #include "host_inputs.h"
 
@@ -75,12 +76,16 @@ static int redirect(LLVMModuleRef m, const ptr_map *reachable, const char *name,
         int rc;
         if (!strcmp(why, "reads the environment")) {
             const char *var = constant_text(LLVMGetOperand(call, 0));
-            rc = transform_warn(w, "%s: %s(\"%s\") reads the environment, which the spec does not model: "
-                                "in trials it returns NULL, as for an unset variable", at, name, var ? var : "...");
+            rc = transform_warn(w,
+                                "%s: %s(\"%s\") reads the environment, which the spec does not model: "
+                                "in trials it returns NULL, as for an unset variable",
+                                at, name, var ? var : "...");
         } else {
-            rc = transform_warn(w, "%s: %s() reads the clock, which the spec does not model: every trial "
+            rc = transform_warn(w,
+                                "%s: %s() reads the clock, which the spec does not model: every trial "
                                 "sees the same virtual clock (from 2023-11-14 22:13:20 UTC, one microsecond "
-                                "per call)", at, name);
+                                "per call)",
+                                at, name);
         }
         if (rc) return -1;
     }
@@ -93,8 +98,14 @@ static int redirect(LLVMModuleRef m, const ptr_map *reachable, const char *name,
 /* open(path, flags, ...) and openat(dir, path, flags, ...) that may read: flags not
  * a constant, or an access mode other than O_WRONLY (1 on Linux). */
 static int warn_open(LLVMModuleRef m, const ptr_map *reachable, transform_warnings *w) {
-    static const struct { const char *name; unsigned path, flags; } openers[] = {
-        {"open", 0, 1}, {"open64", 0, 1}, {"openat", 1, 2}, {"openat64", 1, 2},
+    static const struct {
+        const char *name;
+        unsigned path, flags;
+    } openers[] = {
+        {"open", 0, 1},
+        {"open64", 0, 1},
+        {"openat", 1, 2},
+        {"openat64", 1, 2},
     };
     for (size_t k = 0; k < sizeof openers / sizeof openers[0]; k++) {
         LLVMValueRef f = LLVMGetNamedFunction(m, openers[k].name);
@@ -109,9 +120,11 @@ static int warn_open(LLVMModuleRef m, const ptr_map *reachable, transform_warnin
             const char *path = constant_text(LLVMGetOperand(call, openers[k].path));
             char at[600];
             where(call, at, sizeof at);
-            if (transform_warn(w, "%s: %s(%s%s%s, ...) may read a file, which the spec does not model: "
-                               "every trial reads it as it is on disk", at, openers[k].name,
-                               path ? "\"" : "", path ? path : "...", path ? "\"" : "") != 0)
+            if (transform_warn(w,
+                               "%s: %s(%s%s%s, ...) may read a file, which the spec does not model: "
+                               "every trial reads it as it is on disk",
+                               at, openers[k].name, path ? "\"" : "", path ? path : "...",
+                               path ? "\"" : "") != 0)
                 return -1;
         }
     }
@@ -126,8 +139,7 @@ static int warn_files(LLVMModuleRef m, const ptr_map *reachable, transform_warni
         if (!f || LLVMCountBasicBlocks(f) > 0) continue;
         for (LLVMUseRef u = LLVMGetFirstUse(f); u; u = LLVMGetNextUse(u)) {
             LLVMValueRef call = LLVMGetUser(u);
-            if (!LLVMIsACallInst(call) || !reach_contains(reachable, call) ||
-                LLVMGetNumArgOperands(call) < 2)
+            if (!LLVMIsACallInst(call) || !reach_contains(reachable, call) || LLVMGetNumArgOperands(call) < 2)
                 continue;
             const char *path = constant_text(LLVMGetOperand(call, 0));
             const char *mode = constant_text(LLVMGetOperand(call, 1));
@@ -136,9 +148,11 @@ static int warn_files(LLVMModuleRef m, const ptr_map *reachable, transform_warni
             if (mode && !strchr(mode, 'r') && !strchr(mode, '+')) continue;
             char at[600];
             where(call, at, sizeof at);
-            if (transform_warn(w, "%s: %s(%s%s%s, \"%s\") reads a file, which the spec does not model: "
-                               "every trial reads it as it is on disk", at, openers[k],
-                               path ? "\"" : "", path ? path : "...", path ? "\"" : "", mode ? mode : "...") != 0)
+            if (transform_warn(w,
+                               "%s: %s(%s%s%s, \"%s\") reads a file, which the spec does not model: "
+                               "every trial reads it as it is on disk",
+                               at, openers[k], path ? "\"" : "", path ? path : "...", path ? "\"" : "",
+                               mode ? mode : "...") != 0)
                 return -1;
         }
     }
@@ -169,9 +183,11 @@ static int check_arguments(LLVMValueRef entry, const spec *s, char *err, size_t 
         if (!use) continue;
         char at[600];
         where(use, at, sizeof at);
-        snprintf(err, errlen, "%s: error: main uses %s, which the spec does not model (trials would "
+        snprintf(err, errlen,
+                 "%s: error: main uses %s, which the spec does not model (trials would "
                  "run with argc 1 and no arguments); declare main's arguments, e.g. "
-                 "'argv ~ list(\"prog\", \"-v\")'", at, names[k]);
+                 "'argv ~ list(\"prog\", \"-v\")'",
+                 at, names[k]);
         return TRANSFORM_ESPEC;
     }
     return 0;

@@ -1,4 +1,5 @@
-/* freqsys/transform/inputs.c: draws for globals and extern variables, bodies for extern functions, and the check for undefined symbols. */
+/* freqsys/transform/inputs.c: draws for globals and extern variables, bodies for extern functions, and the
+ * check for undefined symbols. */
 /* SPDX-License-Identifier: MIT */
 #define _GNU_SOURCE
 #include "inputs.h"
@@ -45,11 +46,14 @@ LLVMValueRef inputs_draw(LLVMModuleRef m, LLVMBuilderRef b, unsigned site, LLVMT
 
 /* The kind a declared C type text names ("unsigned short", "uint32_t"), or 0. */
 static unsigned kind_of_text(const char *text, LLVMTypeRef ir) {
-    static const struct { const char *name; unsigned kind; } names[] = {
-        {"uint8_t", FSABI_KIND_U8}, {"uint16_t", FSABI_KIND_U16}, {"uint32_t", FSABI_KIND_U32},
-        {"uint64_t", FSABI_KIND_U64}, {"int8_t", FSABI_KIND_I8}, {"int16_t", FSABI_KIND_I16},
-        {"int32_t", FSABI_KIND_I32}, {"int64_t", FSABI_KIND_I64}, {"size_t", FSABI_KIND_U64},
-        {"_Bool", FSABI_KIND_BOOL}, {"bool", FSABI_KIND_BOOL}, {"float", FSABI_KIND_F32},
+    static const struct {
+        const char *name;
+        unsigned kind;
+    } names[] = {
+        {"uint8_t", FSABI_KIND_U8},   {"uint16_t", FSABI_KIND_U16}, {"uint32_t", FSABI_KIND_U32},
+        {"uint64_t", FSABI_KIND_U64}, {"int8_t", FSABI_KIND_I8},    {"int16_t", FSABI_KIND_I16},
+        {"int32_t", FSABI_KIND_I32},  {"int64_t", FSABI_KIND_I64},  {"size_t", FSABI_KIND_U64},
+        {"_Bool", FSABI_KIND_BOOL},   {"bool", FSABI_KIND_BOOL},    {"float", FSABI_KIND_F32},
         {"double", FSABI_KIND_F64},
     };
     for (size_t i = 0; text && i < sizeof names / sizeof names[0]; i++)
@@ -77,8 +81,8 @@ static void uses_of(LLVMValueRef v, char *buf, size_t size) {
         const char *f = LLVMGetDebugLocFilename(user, &flen);
         char file[256];
         snprintf(file, sizeof file, "%.*s", (int)flen, f ? f : "");
-        n += (size_t)snprintf(buf + n, n < size ? size - n : 0, "%s%s:%u", count ? ", " : "",
-                              base_name(file), LLVMGetDebugLocLine(user));
+        n += (size_t)snprintf(buf + n, n < size ? size - n : 0, "%s%s:%u", count ? ", " : "", base_name(file),
+                              LLVMGetDebugLocLine(user));
         count++;
     }
     if (!count) snprintf(buf, size, "no located use");
@@ -94,7 +98,7 @@ static void shuffle_step(LLVMModuleRef m, LLVMBuilderRef b, LLVMValueRef g, LLVM
     LLVMValueRef u = inputs_draw(m, b, site, f64);
     LLVMValueRef span = LLVMBuildUIToFP(b, LLVMBuildAdd(b, i, LLVMConstInt(i64, 1, 0), ""), f64, "");
     LLVMValueRef j = LLVMBuildFPToUI(b, LLVMBuildFMul(b, u, span, ""), i64, "");
-    j = LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntUGT, j, i, ""), i, j, "swap.with");   /* u < 1 */
+    j = LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntUGT, j, i, ""), i, j, "swap.with"); /* u < 1 */
     LLVMValueRef at_i = LLVMBuildGEP2(b, elem, g, &i, 1, "");
     LLVMValueRef at_j = LLVMBuildGEP2(b, elem, g, &j, 1, "");
     LLVMBuildStore(b, LLVMBuildLoad2(b, elem, at_j, ""), at_i);
@@ -122,7 +126,7 @@ static void draw_elements(LLVMModuleRef m, LLVMValueRef reset, LLVMValueRef g, L
     if (permute) {
         shuffle_step(m, b, g, elem, i, site);
     } else {
-        LLVMValueRef at = LLVMBuildGEP2(b, elem, g, &i, 1, "");   /* rows, if any, lie end to end */
+        LLVMValueRef at = LLVMBuildGEP2(b, elem, g, &i, 1, ""); /* rows, if any, lie end to end */
         LLVMBuildStore(b, inputs_draw(m, b, site, elem), at);
     }
     LLVMValueRef next = LLVMBuildAdd(b, i, LLVMConstInt(i64, 1, 0), "");
@@ -139,9 +143,9 @@ static int bind_elements(LLVMModuleRef m, const spec *s, size_t d, LLVMValueRef 
     const spec_input *in = &s->inputs[d];
     LLVMTypeRef ty = LLVMGlobalGetValueType(g);
     if (LLVMGetTypeKind(ty) != LLVMArrayTypeKind) {
-        spec_diagnose(s, in->element ? in->name_loc : in->value.loc, err, errlen,
-                      "'%s' is not an array: %s", in->name, in->element ? "it has no elements to pin"
-                                                                       : "array(LEN, D) draws arrays' elements");
+        spec_diagnose(s, in->element ? in->name_loc : in->value.loc, err, errlen, "'%s' is not an array: %s",
+                      in->name,
+                      in->element ? "it has no elements to pin" : "array(LEN, D) draws arrays' elements");
         return TRANSFORM_ESPEC;
     }
     /* A matrix (int m[4][5]) is drawn whole as its 20 elements in memory order. */
@@ -153,30 +157,39 @@ static int bind_elements(LLVMModuleRef m, const spec *s, size_t d, LLVMValueRef 
         elem = LLVMGetElementType(elem);
     }
     if (rows && in->element) {
-        spec_diagnose(s, in->name_loc, err, errlen, "'%s' has rows: pin elements of one-dimensional arrays only, "
-                      "or draw it whole with array(LEN, D)", in->name);
+        spec_diagnose(s, in->name_loc, err, errlen,
+                      "'%s' has rows: pin elements of one-dimensional arrays only, "
+                      "or draw it whole with array(LEN, D)",
+                      in->name);
         return TRANSFORM_ESPEC;
     }
     ctype c;
     dwarf_type_global_element(g, &c);
-    unsigned kind = c.klass == CTYPE_SCALAR || (c.klass == CTYPE_ARRAY && c.kind) ? c.kind : dwarf_type_kind_of_ir(elem);
+    unsigned kind =
+        c.klass == CTYPE_SCALAR || (c.klass == CTYPE_ARRAY && c.kind) ? c.kind : dwarf_type_kind_of_ir(elem);
     if (!kind) {
-        spec_diagnose(s, in->name_loc, err, errlen, "'%s' is not an array of numbers: only integer, _Bool and "
-                      "floating-point elements can be drawn", in->name);
+        spec_diagnose(s, in->name_loc, err, errlen,
+                      "'%s' is not an array of numbers: only integer, _Bool and "
+                      "floating-point elements can be drawn",
+                      in->name);
         return TRANSFORM_ESPEC;
     }
     int permute = in->value.kind == SPEC_VALUE_PERMUTATION;
     double lo, hi;
     if (permute && (!fsabi_int_range(kind, &lo, &hi) || kind == FSABI_KIND_BOOL ||
                     (double)(in->value.len_const - 1) > hi)) {
-        spec_diagnose(s, in->value.loc, err, errlen, "permutation(%lld) needs an array of integers that hold "
-                      "0 to %lld; '%s' is %s", in->value.len_const, in->value.len_const - 1, in->name,
+        spec_diagnose(s, in->value.loc, err, errlen,
+                      "permutation(%lld) needs an array of integers that hold "
+                      "0 to %lld; '%s' is %s",
+                      in->value.len_const, in->value.len_const - 1, in->name,
                       c.klass == CTYPE_SCALAR ? c.text : "not one");
         return TRANSFORM_ESPEC;
     }
     if (!in->element && in->value.len_name) {
-        spec_diagnose(s, in->value.len_loc, err, errlen, "a global array's length is a number (it has %llu "
-                      "elements), not a name", n);
+        spec_diagnose(s, in->value.len_loc, err, errlen,
+                      "a global array's length is a number (it has %llu "
+                      "elements), not a name",
+                      n);
         return TRANSFORM_ESPEC;
     }
     unsigned long long first = in->element ? (unsigned long long)in->index : 0;
@@ -186,19 +199,22 @@ static int bind_elements(LLVMModuleRef m, const spec *s, size_t d, LLVMValueRef 
             spec_diagnose(s, in->name_loc, err, errlen, "'%s' has %llu elements: index %llu is past its end",
                           in->name, n, first);
         else
-            spec_diagnose(s, in->value.len_loc, err, errlen, "'%s' has %llu elements: array(%llu, ...) is "
-                          "longer", in->name, n, len);
+            spec_diagnose(s, in->value.len_loc, err, errlen,
+                          "'%s' has %llu elements: array(%llu, ...) is "
+                          "longer",
+                          in->name, n, len);
         return TRANSFORM_ESPEC;
     }
-    int site = reads_add_site(sites, in->name, NULL, permute ? FSABI_KIND_F64 : kind, FSABI_FROM_GLOBAL, (unsigned)d);
+    int site = reads_add_site(sites, in->name, NULL, permute ? FSABI_KIND_F64 : kind, FSABI_FROM_GLOBAL,
+                              (unsigned)d);
     if (site < 0) return -1;
     if (in->element) {
         LLVMContextRef ctx = LLVMGetModuleContext(m);
         LLVMTypeRef i64 = LLVMInt64TypeInContext(ctx);
         LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
         LLVMPositionBuilderAtEnd(b, LLVMGetLastBasicBlock(reset));
-        LLVMValueRef at = LLVMBuildGEP2(b, ty, g, (LLVMValueRef[]){LLVMConstInt(i64, 0, 0),
-                                                                   LLVMConstInt(i64, first, 0)}, 2, "");
+        LLVMValueRef at = LLVMBuildGEP2(
+            b, ty, g, (LLVMValueRef[]){LLVMConstInt(i64, 0, 0), LLVMConstInt(i64, first, 0)}, 2, "");
         LLVMBuildStore(b, inputs_draw(m, b, (unsigned)site, elem), at);
         LLVMDisposeBuilder(b);
     } else {
@@ -207,8 +223,8 @@ static int bind_elements(LLVMModuleRef m, const spec *s, size_t d, LLVMValueRef 
     return 0;
 }
 
-static int bind_variable(LLVMModuleRef m, const spec *s, size_t d, LLVMValueRef reset,
-                         read_sites *sites, char *err, size_t errlen) {
+static int bind_variable(LLVMModuleRef m, const spec *s, size_t d, LLVMValueRef reset, read_sites *sites,
+                         char *err, size_t errlen) {
     const spec_input *in = &s->inputs[d];
     LLVMValueRef g = LLVMGetNamedGlobal(m, in->name);
     int is_extern = in->target == SPEC_EXTERN_VAR;
@@ -217,19 +233,25 @@ static int bind_variable(LLVMModuleRef m, const spec *s, size_t d, LLVMValueRef 
         return TRANSFORM_ESPEC;
     }
     if (is_extern && !LLVMIsDeclaration(g)) {
-        spec_diagnose(s, in->name_loc, err, errlen, "'%s' is defined by the program; 'extern' is "
-                      "for variables it only declares (use 'global %s ~ ...')", in->name, in->name);
+        spec_diagnose(s, in->name_loc, err, errlen,
+                      "'%s' is defined by the program; 'extern' is "
+                      "for variables it only declares (use 'global %s ~ ...')",
+                      in->name, in->name);
         return TRANSFORM_ESPEC;
     }
     if (!is_extern && LLVMIsDeclaration(g)) {
-        spec_diagnose(s, in->name_loc, err, errlen, "'%s' is only declared by the program; use "
-                      "'extern <type> %s ~ ...' to define it", in->name, in->name);
+        spec_diagnose(s, in->name_loc, err, errlen,
+                      "'%s' is only declared by the program; use "
+                      "'extern <type> %s ~ ...' to define it",
+                      in->name, in->name);
         return TRANSFORM_ESPEC;
     }
-    if (!is_extern && (in->element || in->value.kind == SPEC_VALUE_ARRAY || in->value.kind == SPEC_VALUE_PERMUTATION))
+    if (!is_extern &&
+        (in->element || in->value.kind == SPEC_VALUE_ARRAY || in->value.kind == SPEC_VALUE_PERMUTATION))
         return bind_elements(m, s, d, g, reset, sites, err, errlen);
     if (!is_extern && in->value.kind != SPEC_VALUE_DIST) {
-        spec_diagnose(s, in->value.loc, err, errlen, "a global takes a distribution, or array(LEN, D) or "
+        spec_diagnose(s, in->value.loc, err, errlen,
+                      "a global takes a distribution, or array(LEN, D) or "
                       "permutation(LEN) when it is an array");
         return TRANSFORM_ESPEC;
     }
@@ -243,11 +265,13 @@ static int bind_variable(LLVMModuleRef m, const spec *s, size_t d, LLVMValueRef 
         kind = c.klass == CTYPE_SCALAR ? c.kind : dwarf_type_kind_of_ir(ty);
     }
     if (!kind || in->value.kind != SPEC_VALUE_DIST) {
-        spec_diagnose(s, in->name_loc, err, errlen, "'%s' is not a number variable: only integer, "
-                      "_Bool and floating-point globals can be drawn", in->name);
+        spec_diagnose(s, in->name_loc, err, errlen,
+                      "'%s' is not a number variable: only integer, "
+                      "_Bool and floating-point globals can be drawn",
+                      in->name);
         return TRANSFORM_ESPEC;
     }
-    if (is_extern) {   /* define it, so the program links */
+    if (is_extern) { /* define it, so the program links */
         LLVMSetInitializer(g, LLVMConstNull(ty));
         LLVMSetLinkage(g, LLVMInternalLinkage);
     }
@@ -261,8 +285,8 @@ static int bind_variable(LLVMModuleRef m, const spec *s, size_t d, LLVMValueRef 
     return 0;
 }
 
-static int bind_function(LLVMModuleRef m, const spec *s, size_t d, read_sites *sites,
-                         char *err, size_t errlen) {
+static int bind_function(LLVMModuleRef m, const spec *s, size_t d, read_sites *sites, char *err,
+                         size_t errlen) {
     const spec_input *in = &s->inputs[d];
     LLVMValueRef fn = LLVMGetNamedFunction(m, in->name);
     if (!fn) {
@@ -270,13 +294,16 @@ static int bind_function(LLVMModuleRef m, const spec *s, size_t d, read_sites *s
         return TRANSFORM_ESPEC;
     }
     if (LLVMCountBasicBlocks(fn) > 0) {
-        spec_diagnose(s, in->name_loc, err, errlen, "'%s' is defined by the program; 'extern' is "
-                      "for functions it only declares", in->name);
+        spec_diagnose(s, in->name_loc, err, errlen,
+                      "'%s' is defined by the program; 'extern' is "
+                      "for functions it only declares",
+                      in->name);
         return TRANSFORM_ESPEC;
     }
     LLVMTypeRef fty = LLVMGlobalGetValueType(fn), ret = LLVMGetReturnType(fty);
     unsigned kind = dwarf_type_kind_of_ir(ret);
-    if (LLVMGetTypeKind(ret) == LLVMVoidTypeKind) kind = 0;
+    if (LLVMGetTypeKind(ret) == LLVMVoidTypeKind)
+        kind = 0;
     else if (!kind) {
         spec_diagnose(s, in->name_loc, err, errlen, "'%s' does not return a number", in->name);
         return TRANSFORM_ESPEC;
@@ -284,14 +311,17 @@ static int bind_function(LLVMModuleRef m, const spec *s, size_t d, read_sites *s
     /* An i32 result may be int or unsigned int; without the callee's debug type, accept
      * both ranges rather than reject a valid unsigned value. */
     if (kind == FSABI_KIND_I32 || kind == FSABI_KIND_I16 || kind == FSABI_KIND_I8) kind = FSABI_KIND_I64;
-    int site = reads_add_site(sites, in->name, NULL, kind ? kind : FSABI_KIND_I64,
-                              FSABI_FROM_EXTERN_FN, (unsigned)d);
+    int site = reads_add_site(sites, in->name, NULL, kind ? kind : FSABI_KIND_I64, FSABI_FROM_EXTERN_FN,
+                              (unsigned)d);
     if (site < 0) return -1;
     LLVMContextRef ctx = LLVMGetModuleContext(m);
     LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
     LLVMPositionBuilderAtEnd(b, LLVMAppendBasicBlockInContext(ctx, fn, "entry"));
     LLVMValueRef v = inputs_draw(m, b, (unsigned)site, kind ? ret : LLVMInt64TypeInContext(ctx));
-    if (kind) LLVMBuildRet(b, v); else LLVMBuildRetVoid(b);
+    if (kind)
+        LLVMBuildRet(b, v);
+    else
+        LLVMBuildRetVoid(b);
     LLVMDisposeBuilder(b);
     LLVMSetLinkage(fn, LLVMInternalLinkage);
     return 0;
@@ -345,11 +375,15 @@ static int check_symbol(LLVMModuleRef m, const spec *s, const ptr_map *reachable
     char where[512];
     uses_of(v, where, sizeof where);
     if (function)
-        snprintf(err, errlen, "%s: error: the program calls '%s' (at %s), which it does not define; "
-                 "declare its results, e.g. 'extern %s() ~ uniform_int(0, 4095)'", s->path, name, where, name);
+        snprintf(err, errlen,
+                 "%s: error: the program calls '%s' (at %s), which it does not define; "
+                 "declare its results, e.g. 'extern %s() ~ uniform_int(0, 4095)'",
+                 s->path, name, where, name);
     else
-        snprintf(err, errlen, "%s: error: the program uses the variable '%s' (at %s), which it does "
-                 "not define; declare it, e.g. 'extern int %s ~ uniform_int(0, 10)'", s->path, name, where, name);
+        snprintf(err, errlen,
+                 "%s: error: the program uses the variable '%s' (at %s), which it does "
+                 "not define; declare it, e.g. 'extern int %s ~ uniform_int(0, 10)'",
+                 s->path, name, where, name);
     return TRANSFORM_ESPEC;
 }
 
@@ -361,8 +395,7 @@ static int check_undefined(LLVMModuleRef m, const spec *s, const ptr_map *reacha
         if (LLVMCountBasicBlocks(fn) == 0 && check_symbol(m, s, reachable, fn, 1, err, errlen))
             return TRANSFORM_ESPEC;
     for (LLVMValueRef g = LLVMGetFirstGlobal(m); g; g = LLVMGetNextGlobal(g))
-        if (LLVMIsDeclaration(g) && check_symbol(m, s, reachable, g, 0, err, errlen))
-            return TRANSFORM_ESPEC;
+        if (LLVMIsDeclaration(g) && check_symbol(m, s, reachable, g, 0, err, errlen)) return TRANSFORM_ESPEC;
     return 0;
 }
 
@@ -372,9 +405,14 @@ int inputs_bind(LLVMModuleRef m, const spec *s, const ptr_map *reachable, LLVMVa
         int rc = 0;
         switch (s->inputs[d].target) {
         case SPEC_GLOBAL:
-        case SPEC_EXTERN_VAR: rc = bind_variable(m, s, d, reset, sites, err, errlen); break;
-        case SPEC_EXTERN_FN: rc = bind_function(m, s, d, sites, err, errlen); break;
-        default: break;
+        case SPEC_EXTERN_VAR:
+            rc = bind_variable(m, s, d, reset, sites, err, errlen);
+            break;
+        case SPEC_EXTERN_FN:
+            rc = bind_function(m, s, d, sites, err, errlen);
+            break;
+        default:
+            break;
         }
         if (rc) return rc;
     }

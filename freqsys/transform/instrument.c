@@ -39,8 +39,8 @@ static int check_unused(const spec *s, const read_sites *sites, char *err, size_
                                         sites->v[k].variable);
             }
             spec_diagnose(s, in->name_loc, err, errlen,
-                          "the program reads no input into '%s' (it reads into: %s)",
-                          in->name, *names ? names : "nothing");
+                          "the program reads no input into '%s' (it reads into: %s)", in->name,
+                          *names ? names : "nothing");
             return TRANSFORM_ESPEC;
         }
     }
@@ -48,11 +48,16 @@ static int check_unused(const spec *s, const read_sites *sites, char *err, size_
 }
 
 int optimize_level_parse(const char *text, optimize_level *level) {
-    if (!strcmp(text, "auto")) *level = OPTIMIZE_AUTO;
-    else if (!strcmp(text, "full")) *level = OPTIMIZE_FULL;
-    else if (!strcmp(text, "quick")) *level = OPTIMIZE_QUICK;
-    else if (!strcmp(text, "none")) *level = OPTIMIZE_NONE;
-    else return -1;
+    if (!strcmp(text, "auto"))
+        *level = OPTIMIZE_AUTO;
+    else if (!strcmp(text, "full"))
+        *level = OPTIMIZE_FULL;
+    else if (!strcmp(text, "quick"))
+        *level = OPTIMIZE_QUICK;
+    else if (!strcmp(text, "none"))
+        *level = OPTIMIZE_NONE;
+    else
+        return -1;
     return 0;
 }
 
@@ -66,7 +71,8 @@ static const char QUICK_PIPELINE[] = "cgscc(inline,function(sroa,early-cse,insts
 
 static size_t count_blocks(LLVMModuleRef m) {
     size_t n = 0;
-    for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) n += LLVMCountBasicBlocks(f);
+    for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
+        n += LLVMCountBasicBlocks(f);
     return n;
 }
 
@@ -88,7 +94,8 @@ static void keep_null_accesses(LLVMModuleRef m) {
 static int optimize(LLVMModuleRef m, optimize_level level, char *err, size_t errlen) {
     if (level == OPTIMIZE_NONE) return 0;
     keep_null_accesses(m);
-    if (level == OPTIMIZE_AUTO) level = count_blocks(m) <= OPTIMIZE_FULL_MAX_BLOCKS ? OPTIMIZE_FULL : OPTIMIZE_QUICK;
+    if (level == OPTIMIZE_AUTO)
+        level = count_blocks(m) <= OPTIMIZE_FULL_MAX_BLOCKS ? OPTIMIZE_FULL : OPTIMIZE_QUICK;
     const char *passes = level == OPTIMIZE_FULL ? "default<O2>" : QUICK_PIPELINE;
     char what[128];
     snprintf(what, sizeof what, "the optimisation pipeline %s", passes);
@@ -102,8 +109,8 @@ static int check_read_any(const spec *s, const read_sites *sites, transform_warn
         if (in->target != SPEC_READ_ANY) continue;
         for (size_t k = 0; k < sites->n; k++)
             if (sites->v[k].origin == FSABI_FROM_READ) return 0;
-        return transform_warn(w, "%s:%d:%d: 'read *' is declared, but the program reads no input",
-                              s->path, in->loc.line, in->loc.column);
+        return transform_warn(w, "%s:%d:%d: 'read *' is declared, but the program reads no input", s->path,
+                              in->loc.line, in->loc.column);
     }
     return 0;
 }
@@ -121,21 +128,25 @@ static uint64_t handler_most(const dist *count) {
 
 /* Each `interrupt "NAME"` must name a function the program defines as void NAME(void):
  * the runtime calls it with no arguments between calls. */
-static int resolve_handlers(LLVMModuleRef m, const spec *s, LLVMValueRef *handlers, uint64_t *most,
-                            char *err, size_t errlen) {
+static int resolve_handlers(LLVMModuleRef m, const spec *s, LLVMValueRef *handlers, uint64_t *most, char *err,
+                            size_t errlen) {
     for (size_t k = 0; k < s->ninterrupts; k++) {
         const spec_interrupt *in = &s->interrupts[k];
         LLVMValueRef fn = LLVMGetNamedFunction(m, in->name);
         if (!fn || LLVMCountBasicBlocks(fn) == 0) {
-            spec_diagnose(s, in->name_loc, err, errlen, "the program defines no function '%s' to run as an "
-                          "interrupt handler", in->name);
+            spec_diagnose(s, in->name_loc, err, errlen,
+                          "the program defines no function '%s' to run as an "
+                          "interrupt handler",
+                          in->name);
             return TRANSFORM_ESPEC;
         }
         LLVMTypeRef ty = LLVMGlobalGetValueType(fn);
         if (LLVMCountParamTypes(ty) != 0 || LLVMIsFunctionVarArg(ty) ||
             LLVMGetTypeKind(LLVMGetReturnType(ty)) != LLVMVoidTypeKind) {
-            spec_diagnose(s, in->name_loc, err, errlen, "interrupt handler '%s' must be 'void %s(void)', as the "
-                          "hardware calls it with nothing and expects nothing back", in->name, in->name);
+            spec_diagnose(s, in->name_loc, err, errlen,
+                          "interrupt handler '%s' must be 'void %s(void)', as the "
+                          "hardware calls it with nothing and expects nothing back",
+                          in->name, in->name);
             return TRANSFORM_ESPEC;
         }
         handlers[k] = fn;
@@ -144,8 +155,8 @@ static int resolve_handlers(LLVMModuleRef m, const spec *s, LLVMValueRef *handle
     return 0;
 }
 
-int instrument_module(LLVMModuleRef m, const spec *s, optimize_level level, transform_warnings *w,
-                      char *err, size_t errlen) {
+int instrument_module(LLVMModuleRef m, const spec *s, optimize_level level, transform_warnings *w, char *err,
+                      size_t errlen) {
     return instrument_module_paths(m, s, level, 0, w, err, errlen);
 }
 
@@ -155,15 +166,16 @@ int instrument_module_paths(LLVMModuleRef m, const spec *s, optimize_level level
     return instrument_module_counting(m, s, level, &c, w, err, errlen);
 }
 
-int instrument_module_counting(LLVMModuleRef m, const spec *s, optimize_level level, const instrument_counting *c,
-                               transform_warnings *w, char *err, size_t errlen) {
+int instrument_module_counting(LLVMModuleRef m, const spec *s, optimize_level level,
+                               const instrument_counting *c, transform_warnings *w, char *err,
+                               size_t errlen) {
     uint64_t max_paths = c->max_paths;
     const char *entry_name = s->function ? s->function : "main";
     LLVMValueRef entry = LLVMGetNamedFunction(m, entry_name);
     if (!entry || LLVMCountBasicBlocks(entry) == 0) {
         if (s->function)
-            spec_diagnose(s, s->function_loc, err, errlen,
-                          "the program defines no function '%s'", s->function);
+            spec_diagnose(s, s->function_loc, err, errlen, "the program defines no function '%s'",
+                          s->function);
         else
             spec_diagnose(s, s->program_loc, err, errlen, "the program has no main function");
         return TRANSFORM_ESPEC;
@@ -193,12 +205,14 @@ int instrument_module_counting(LLVMModuleRef m, const spec *s, optimize_level le
     if (rc == 0) rc = host_inputs_rewrite(m, s, &reachable, entry, w, err, errlen);
     if (rc == 0) {
         exits_redirect(m);
-        if (mmio_scan_writes(m, &reachable, &writes) != 0 || (max_paths && paths_plan(m, max_paths, &paths) != 0))
+        if (mmio_scan_writes(m, &reachable, &writes) != 0 ||
+            (max_paths && paths_plan(m, max_paths, &paths) != 0))
             rc = -1;
         if (rc == 0 && c->context_depth)
             rc = contexts_plan(m, c->context_depth, entry, handlers, s->ninterrupts, &contexts, err, errlen);
-        if (rc == 0 && (counters_insert(m, &table, (unsigned)writes.n, paths.npaths, contexts.ncounters) != 0 ||
-                        paths_insert(m, &table, &paths, w) != 0 || contexts_insert(m, &table, &contexts) != 0))
+        if (rc == 0 &&
+            (counters_insert(m, &table, (unsigned)writes.n, paths.npaths, contexts.ncounters) != 0 ||
+             paths_insert(m, &table, &paths, w) != 0 || contexts_insert(m, &table, &contexts) != 0))
             rc = -1;
     }
     LLVMValueRef reset = NULL;
@@ -216,9 +230,20 @@ int instrument_module_counting(LLVMModuleRef m, const spec *s, optimize_level le
         LLVMPositionBuilderAtEnd(b, LLVMGetLastBasicBlock(reset));
         LLVMBuildRetVoid(b);
         LLVMDisposeBuilder(b);
-        module_plan mp = {&table, &sites, s->function ? &plan : NULL, &writes, reset, entry,
-                          entry_thunk_build(m, entry), max_paths ? &paths : NULL, spec_counted_calls(s),
-                          handlers, handler_max, s->ninterrupts, c->context_depth ? &contexts : NULL, &given};
+        module_plan mp = {&table,
+                          &sites,
+                          s->function ? &plan : NULL,
+                          &writes,
+                          reset,
+                          entry,
+                          entry_thunk_build(m, entry),
+                          max_paths ? &paths : NULL,
+                          spec_counted_calls(s),
+                          handlers,
+                          handler_max,
+                          s->ninterrupts,
+                          c->context_depth ? &contexts : NULL,
+                          &given};
         rc = mp.call_entry ? module_table_emit(m, &mp) : -1;
         if (rc == 0) rc = given_bounds_check(s, &given, err, errlen);
     }

@@ -10,7 +10,7 @@
 #include "loop_cfg.h"
 #include "walk_bounds.h"
 
-#define LOOP_MAX_BLOCKS 4096          /* finding the cycles is quadratic in the blocks */
+#define LOOP_MAX_BLOCKS 4096 /* finding the cycles is quadratic in the blocks */
 
 /* ---- the nest of loops ---- */
 
@@ -65,20 +65,27 @@ static int region(cfg *g, const unsigned char *in, uint64_t mult, int from, uint
         unsigned size = 0;
         for (unsigned c = 0; c < g->n; c++) {
             comp[c] = g->fwd[c] && g->bwd[c];
-            if (comp[c]) { done[c] = 1; size++; }
+            if (comp[c]) {
+                done[c] = 1;
+                size++;
+            }
         }
-        if (size == 1 && !loop_cfg_has_edge(g, b, b)) { out[b] = mult; g->cap_of[b] = from; continue; }
+        if (size == 1 && !loop_cfg_has_edge(g, b, b)) {
+            out[b] = mult;
+            g->cap_of[b] = from;
+            continue;
+        }
         long h = loop_cfg_header_of(g, comp);
-        if (h < 0 || mult == LOOP_BOUNDS_UNBOUNDED) continue;     /* stays unbounded */
+        if (h < 0 || mult == LOOP_BOUNDS_UNBOUNDED) continue; /* stays unbounded */
         loop_cfg_inner_cycles(g, (unsigned)h, comp, inner);
         int at_header;
         wide trips = counted_loops_trips(g, (unsigned)h, comp, inner, NULL, &at_header), counted = trips;
         /* Rules (string walks), (reading to EOF) and those they rest on: walk_bounds.c */
-        walk_loop walk = {g->n, g->bbs, &g->ids, g->succ, g->sfirst, g->pred, g->pfirst, comp, inner, (unsigned)h,
-                          g->given};
+        walk_loop walk = {g->n,      g->bbs, &g->ids, g->succ,     g->sfirst, g->pred,
+                          g->pfirst, comp,   inner,   (unsigned)h, g->given};
         wide walked = walk_bounds_trips(&walk);
         if (walked >= 0 && (trips < 0 || walked < trips)) trips = walked;
-        wide halved = halving_bounds_trips(&walk, counted_loops_range, g);   /* Rule (interval halving) */
+        wide halved = halving_bounds_trips(&walk, counted_loops_range, g); /* Rule (interval halving) */
         if (halved >= 0 && (trips < 0 || halved < trips)) trips = halved;
         int via = from, cap = loop_cap(g, (unsigned)h);
         if (cap >= 0) {
@@ -98,7 +105,9 @@ static int region(cfg *g, const unsigned char *in, uint64_t mult, int from, uint
         comp[h] = 0;
         rc = region(g, comp, body, via, out);
     }
-    free(done); free(comp); free(inner);
+    free(done);
+    free(comp);
+    free(inner);
     return rc;
 }
 
@@ -109,7 +118,7 @@ static int no_way_out(cfg *g, unsigned b, unsigned char *all) {
     loop_cfg_reach(g, b, all, g->succ, g->sfirst, g->fwd);
     for (unsigned c = 0; c < g->n; c++) {
         if (!g->fwd[c]) continue;
-        if (g->sfirst[c] == g->sfirst[c + 1]) return 0;       /* ret, unreachable, resume */
+        if (g->sfirst[c] == g->sfirst[c + 1]) return 0; /* ret, unreachable, resume */
         for (LLVMValueRef i = LLVMGetFirstInstruction(g->bbs[c]); i; i = LLVMGetNextInstruction(i))
             if (LLVMIsACallInst(i) || LLVMIsAInvokeInst(i) || LLVMIsACallBrInst(i)) return 0;
     }
@@ -133,7 +142,10 @@ int loop_bounds_capped(LLVMValueRef fn, unsigned nb, bound_given *given, uint64_
         /* Rule (never entered): a block no taken edge leads to from the entry. */
         loop_cfg_reach(&g, 0, all, g.succ, g.sfirst, g.bwd);
         for (unsigned b = 0; rc == 0 && b < nb; b++)
-            if (!g.bwd[b] || no_way_out(&g, b, all)) { per_call[b] = 0; g.cap_of[b] = -1; }
+            if (!g.bwd[b] || no_way_out(&g, b, all)) {
+                per_call[b] = 0;
+                g.cap_of[b] = -1;
+            }
     }
     if (rc != 0)
         for (unsigned b = 0; b < nb; b++) per_call[b] = LOOP_BOUNDS_UNBOUNDED;

@@ -11,27 +11,27 @@
 /* A bound the spec states rather than the code proves (`cap FUNCTION N`, `cap
  * FILE:LINE N`): an assumption the proofs take as given and name where used. */
 typedef struct bound_cap {
-    const char *function;   /* `cap FUNCTION N`: any block of FUNCTION, per call; else NULL */
-    const char *file;       /* `cap FILE:LINE N`: the loop whose header is at FILE:LINE, */
-    unsigned line;          /* iterations per entry into it; else NULL, 0 */
+    const char *function; /* `cap FUNCTION N`: any block of FUNCTION, per call; else NULL */
+    const char *file;     /* `cap FILE:LINE N`: the loop whose header is at FILE:LINE, */
+    unsigned line;        /* iterations per entry into it; else NULL, 0 */
     uint64_t n;
-    const char *name;       /* as written after `cap`: "newton.c:9", "parse_line" */
-    int used;               /* set once a loop at FILE:LINE, or FUNCTION, is found */
+    const char *name; /* as written after `cap`: "newton.c:9", "parse_line" */
+    int used;         /* set once a loop at FILE:LINE, or FUNCTION, is found */
 } bound_cap;
 
 struct dist;
 
 /* What the spec says of the inputs a loop can walk (given_walks.c); all zero: nothing. */
 typedef struct bound_walks {
-    LLVMValueRef entry;          /* function mode: the function whose parameters are drawn; else NULL */
-    const double *param_lo, *param_hi;   /* [nparams]: a number parameter's least and greatest value
-                                          * as C's conversion leaves it (-/+INFINITY: unknown) */
-    const double *text_max;      /* [nparams]: a string() parameter's most characters before its
-                                  * NUL; -1: not a string, or no bound */
+    LLVMValueRef entry;                /* function mode: the function whose parameters are drawn; else NULL */
+    const double *param_lo, *param_hi; /* [nparams]: a number parameter's least and greatest value
+                                        * as C's conversion leaves it (-/+INFINITY: unknown) */
+    const double *text_max;            /* [nparams]: a string() parameter's most characters before its
+                                        * NUL; -1: not a string, or no bound */
     size_t nparams;
-    int stdin_bounded;           /* a `stdin ~` form gives at most stdin_max bytes */
+    int stdin_bounded; /* a `stdin ~` form gives at most stdin_max bytes */
     double stdin_max;
-    int input_can_end;           /* a read can find the input ended and leave its buffer untouched */
+    int input_can_end; /* a read can find the input ended and leave its buffer untouched */
 } bound_walks;
 
 /* What the spec tells the proofs: its caps, and per read site (fsabi_site index) the

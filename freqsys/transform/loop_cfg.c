@@ -8,20 +8,35 @@
 void loop_cfg_free(cfg *g) {
     ptr_map_free(&g->ids);
     free(g->cap_of);
-    free(g->bbs); free(g->succ); free(g->sfirst); free(g->pred); free(g->pfirst); free(g->stack);
-    free(g->fwd); free(g->bwd);
+    free(g->bbs);
+    free(g->succ);
+    free(g->sfirst);
+    free(g->pred);
+    free(g->pfirst);
+    free(g->stack);
+    free(g->fwd);
+    free(g->bwd);
 }
 
 static int compares(LLVMIntPredicate p, LLVMValueRef a, LLVMValueRef b) {
     int sgn = loop_cfg_signed_pred(p);
     wide x = loop_cfg_int_value(a, sgn), y = loop_cfg_int_value(b, sgn);
     switch (p) {
-    case LLVMIntEQ: return x == y;
-    case LLVMIntNE: return x != y;
-    case LLVMIntSLT: case LLVMIntULT: return x < y;
-    case LLVMIntSLE: case LLVMIntULE: return x <= y;
-    case LLVMIntSGT: case LLVMIntUGT: return x > y;
-    default: return x >= y;
+    case LLVMIntEQ:
+        return x == y;
+    case LLVMIntNE:
+        return x != y;
+    case LLVMIntSLT:
+    case LLVMIntULT:
+        return x < y;
+    case LLVMIntSLE:
+    case LLVMIntULE:
+        return x <= y;
+    case LLVMIntSGT:
+    case LLVMIntUGT:
+        return x > y;
+    default:
+        return x >= y;
     }
 }
 
@@ -32,10 +47,13 @@ static int taken(LLVMValueRef term, unsigned s) {
     if (!LLVMIsABranchInst(term) || !LLVMIsConditional(term)) return 1;
     LLVMValueRef c = LLVMGetCondition(term);
     int value;
-    if (LLVMIsAConstantInt(c)) value = LLVMConstIntGetZExtValue(c) != 0;
-    else if (LLVMIsAICmpInst(c) && LLVMIsAConstantInt(LLVMGetOperand(c, 0)) && LLVMIsAConstantInt(LLVMGetOperand(c, 1)))
+    if (LLVMIsAConstantInt(c))
+        value = LLVMConstIntGetZExtValue(c) != 0;
+    else if (LLVMIsAICmpInst(c) && LLVMIsAConstantInt(LLVMGetOperand(c, 0)) &&
+             LLVMIsAConstantInt(LLVMGetOperand(c, 1)))
         value = compares(LLVMGetICmpPredicate(c), LLVMGetOperand(c, 0), LLVMGetOperand(c, 1));
-    else return 1;
+    else
+        return 1;
     return s == (value ? 0u : 1u);
 }
 
@@ -49,11 +67,12 @@ int loop_cfg_build(LLVMValueRef fn, unsigned n, cfg *g) {
     g->bwd = calloc(n, 1);
     if (!g->bbs || !g->sfirst || !g->pfirst || !g->stack || !g->fwd || !g->bwd) return -1;
     unsigned k = 0, edges = 0;
-    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb && k < n; bb = LLVMGetNextBasicBlock(bb), k++) {
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb && k < n;
+         bb = LLVMGetNextBasicBlock(bb), k++) {
         g->bbs[k] = bb;
         if (ptr_map_put(&g->ids, bb, k) != 0) return -1;
         LLVMValueRef term = LLVMGetBasicBlockTerminator(bb);
-        if (!term) return -2;    /* malformed: no bounds, but no failure */
+        if (!term) return -2; /* malformed: no bounds, but no failure */
         edges += LLVMGetNumSuccessors(term);
     }
     if (!(g->cap_of = malloc(n * sizeof *g->cap_of))) return -1;
@@ -82,7 +101,7 @@ int loop_cfg_build(LLVMValueRef fn, unsigned n, cfg *g) {
 /* MARK: the blocks of IN reachable from START along EDGES (successors or
  * predecessors) without leaving IN, START included. */
 void loop_cfg_reach(const cfg *g, unsigned start, const unsigned char *in, const unsigned *edges,
-                  const unsigned *first, unsigned char *mark) {
+                    const unsigned *first, unsigned char *mark) {
     memset(mark, 0, g->n);
     size_t top = 0;
     mark[start] = 1;
@@ -91,7 +110,10 @@ void loop_cfg_reach(const cfg *g, unsigned start, const unsigned char *in, const
         unsigned x = g->stack[--top];
         for (unsigned e = first[x]; e < first[x + 1]; e++) {
             unsigned y = edges[e];
-            if (in[y] && !mark[y]) { mark[y] = 1; g->stack[top++] = y; }
+            if (in[y] && !mark[y]) {
+                mark[y] = 1;
+                g->stack[top++] = y;
+            }
         }
     }
 }
@@ -119,30 +141,49 @@ long loop_cfg_header_of(const cfg *g, const unsigned char *comp) {
 
 LLVMIntPredicate loop_cfg_swapped(LLVMIntPredicate p) {
     switch (p) {
-    case LLVMIntSLT: return LLVMIntSGT;
-    case LLVMIntSLE: return LLVMIntSGE;
-    case LLVMIntSGT: return LLVMIntSLT;
-    case LLVMIntSGE: return LLVMIntSLE;
-    case LLVMIntULT: return LLVMIntUGT;
-    case LLVMIntULE: return LLVMIntUGE;
-    case LLVMIntUGT: return LLVMIntULT;
-    case LLVMIntUGE: return LLVMIntULE;
-    default: return p;
+    case LLVMIntSLT:
+        return LLVMIntSGT;
+    case LLVMIntSLE:
+        return LLVMIntSGE;
+    case LLVMIntSGT:
+        return LLVMIntSLT;
+    case LLVMIntSGE:
+        return LLVMIntSLE;
+    case LLVMIntULT:
+        return LLVMIntUGT;
+    case LLVMIntULE:
+        return LLVMIntUGE;
+    case LLVMIntUGT:
+        return LLVMIntULT;
+    case LLVMIntUGE:
+        return LLVMIntULE;
+    default:
+        return p;
     }
 }
 
 LLVMIntPredicate loop_cfg_negated(LLVMIntPredicate p) {
     switch (p) {
-    case LLVMIntSLT: return LLVMIntSGE;
-    case LLVMIntSLE: return LLVMIntSGT;
-    case LLVMIntSGT: return LLVMIntSLE;
-    case LLVMIntSGE: return LLVMIntSLT;
-    case LLVMIntULT: return LLVMIntUGE;
-    case LLVMIntULE: return LLVMIntUGT;
-    case LLVMIntUGT: return LLVMIntULE;
-    case LLVMIntUGE: return LLVMIntULT;
-    case LLVMIntEQ: return LLVMIntNE;
-    case LLVMIntNE: return LLVMIntEQ;
+    case LLVMIntSLT:
+        return LLVMIntSGE;
+    case LLVMIntSLE:
+        return LLVMIntSGT;
+    case LLVMIntSGT:
+        return LLVMIntSLE;
+    case LLVMIntSGE:
+        return LLVMIntSLT;
+    case LLVMIntULT:
+        return LLVMIntUGE;
+    case LLVMIntULE:
+        return LLVMIntUGT;
+    case LLVMIntUGT:
+        return LLVMIntULE;
+    case LLVMIntUGE:
+        return LLVMIntULT;
+    case LLVMIntEQ:
+        return LLVMIntNE;
+    case LLVMIntNE:
+        return LLVMIntEQ;
     }
     return p;
 }
@@ -164,7 +205,10 @@ unsigned loop_cfg_cycle_of(cfg *g, unsigned s, const unsigned char *in, unsigned
         comp[c] = g->fwd[c] && g->bwd[c];
         size += comp[c];
     }
-    if (size == 1 && !loop_cfg_has_edge(g, s, s)) { comp[s] = 0; size = 0; }
+    if (size == 1 && !loop_cfg_has_edge(g, s, s)) {
+        comp[s] = 0;
+        size = 0;
+    }
     return size;
 }
 
@@ -183,4 +227,3 @@ void loop_cfg_inner_cycles(cfg *g, unsigned h, unsigned char *comp, unsigned cha
     }
     comp[h] = 1;
 }
-

@@ -7,9 +7,9 @@
 #include "loop_bounds.h"
 #include "ptr_map.h"
 
-#define LOOP_CFG_RANGING_DEPTH 4   /* counters whose ranges are being found, one inside another */
+#define LOOP_CFG_RANGING_DEPTH 4 /* counters whose ranges are being found, one inside another */
 
-typedef __int128 wide;   /* loop arithmetic on 64-bit values, with room to spare */
+typedef __int128 wide; /* loop arithmetic on 64-bit values, with room to spare */
 
 /* The CFG of one function, in compressed rows, with scratch marks. */
 typedef struct cfg {
@@ -18,9 +18,9 @@ typedef struct cfg {
     ptr_map ids;
     unsigned *succ, *sfirst, *pred, *pfirst, *stack;
     unsigned char *fwd, *bwd;
-    bound_given *given;          /* what the spec tells; NULL: nothing */
-    int *cap_of;                 /* [n]: the cap each block's bound rests on, -1 none */
-    LLVMValueRef ranging[LOOP_CFG_RANGING_DEPTH];   /* counters whose ranges are being found */
+    bound_given *given;                           /* what the spec tells; NULL: nothing */
+    int *cap_of;                                  /* [n]: the cap each block's bound rests on, -1 none */
+    LLVMValueRef ranging[LOOP_CFG_RANGING_DEPTH]; /* counters whose ranges are being found */
     unsigned nranging;
 } cfg;
 
@@ -34,8 +34,8 @@ void loop_cfg_free(cfg *g);
 
 /* MARK: the blocks of IN reachable from START along EDGES (successors or
  * predecessors) without leaving IN, START included. */
-void loop_cfg_reach(const cfg *g, unsigned start, const unsigned char *in, const unsigned *edges, const unsigned *first,
-                    unsigned char *mark);
+void loop_cfg_reach(const cfg *g, unsigned start, const unsigned char *in, const unsigned *edges,
+                    const unsigned *first, unsigned char *mark);
 
 int loop_cfg_has_edge(const cfg *g, unsigned from, unsigned to);
 

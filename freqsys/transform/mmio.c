@@ -20,8 +20,8 @@ static int const_address(LLVMModuleRef m, LLVMValueRef p, uint64_t *addr) {
         *addr = LLVMConstIntGetZExtValue(v);
         return 1;
     }
-    int gep = LLVMIsAGetElementPtrInst(p) ||
-              (LLVMIsAConstantExpr(p) && LLVMGetConstOpcode(p) == LLVMGetElementPtr);
+    int gep =
+        LLVMIsAGetElementPtrInst(p) || (LLVMIsAConstantExpr(p) && LLVMGetConstOpcode(p) == LLVMGetElementPtr);
     if (!gep) return 0;
     uint64_t base;
     if (!const_address(m, LLVMGetOperand(p, 0), &base)) return 0;
@@ -58,21 +58,21 @@ int mmio_scan_writes(LLVMModuleRef m, const ptr_map *reachable, mmio_writes *w) 
     memset(w, 0, sizeof *w);
     for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn))
         if (ptr_map_get(reachable, fn) >= 0)
-        for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
-            for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
-                uint64_t a;
-                if (!volatile_access(i, 1) || !const_address(m, LLVMGetOperand(i, 1), &a)) continue;
-                size_t k = 0;
-                while (k < w->n && w->addresses[k] != a) k++;
-                if (k < w->n) continue;
-                if (w->n == w->cap) {
-                    w->cap = w->cap ? 2 * w->cap : 16;
-                    uint64_t *v = realloc(w->addresses, w->cap * sizeof *v);
-                    if (!v) return -1;
-                    w->addresses = v;
+            for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+                for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+                    uint64_t a;
+                    if (!volatile_access(i, 1) || !const_address(m, LLVMGetOperand(i, 1), &a)) continue;
+                    size_t k = 0;
+                    while (k < w->n && w->addresses[k] != a) k++;
+                    if (k < w->n) continue;
+                    if (w->n == w->cap) {
+                        w->cap = w->cap ? 2 * w->cap : 16;
+                        uint64_t *v = realloc(w->addresses, w->cap * sizeof *v);
+                        if (!v) return -1;
+                        w->addresses = v;
+                    }
+                    w->addresses[w->n++] = a;
                 }
-                w->addresses[w->n++] = a;
-            }
     return 0;
 }
 
@@ -89,11 +89,16 @@ static unsigned register_kind(LLVMTypeRef t) {
     if (LLVMGetTypeKind(t) == LLVMDoubleTypeKind) return FSABI_KIND_F64;
     if (LLVMGetTypeKind(t) != LLVMIntegerTypeKind) return 0;
     switch (LLVMGetIntTypeWidth(t)) {
-    case 8: return FSABI_KIND_U8;
-    case 16: return FSABI_KIND_U16;
-    case 32: return FSABI_KIND_U32;
-    case 64: return FSABI_KIND_U64;
-    default: return 0;
+    case 8:
+        return FSABI_KIND_U8;
+    case 16:
+        return FSABI_KIND_U16;
+    case 32:
+        return FSABI_KIND_U32;
+    case 64:
+        return FSABI_KIND_U64;
+    default:
+        return 0;
     }
 }
 
@@ -137,7 +142,10 @@ int mmio_rewrite(LLVMModuleRef m, const spec *s, const ptr_map *reachable, const
                         char name[32];
                         snprintf(name, sizeof name, "0x%08" PRIx64, a);
                         int site = reads_add_site(sites, name, i, kind, FSABI_FROM_MMIO, (unsigned)d);
-                        if (site < 0) { LLVMDisposeBuilder(b); return -1; }
+                        if (site < 0) {
+                            LLVMDisposeBuilder(b);
+                            return -1;
+                        }
                         LLVMPositionBuilderBefore(b, i);
                         LLVMValueRef v = inputs_draw(m, b, (unsigned)site, LLVMTypeOf(i));
                         LLVMReplaceAllUsesWith(i, v);
@@ -150,8 +158,10 @@ int mmio_rewrite(LLVMModuleRef m, const spec *s, const ptr_map *reachable, const
     }
     LLVMDisposeBuilder(b);
     if (nmissing) {
-        snprintf(err, errlen, "%s: error: the program reads %zu memory-mapped register%s that no "
-                 "'mmio' line declares: %s", s->path, nmissing, nmissing == 1 ? "" : "s", missing);
+        snprintf(err, errlen,
+                 "%s: error: the program reads %zu memory-mapped register%s that no "
+                 "'mmio' line declares: %s",
+                 s->path, nmissing, nmissing == 1 ? "" : "s", missing);
         return TRANSFORM_ESPEC;
     }
     return 0;

@@ -12,7 +12,7 @@
 #include "spec.h"
 
 typedef struct mmio_writes {
-    uint64_t *addresses;   /* distinct, in order of first appearance */
+    uint64_t *addresses; /* distinct, in order of first appearance */
     size_t n, cap;
 } mmio_writes;
 

@@ -13,27 +13,29 @@
 #include "tail_bounds.h"
 
 /* fsabi_module's members in their order: module_table_emit fills each by its name,
- * MODULE_FIELD(member). */
-#define FSABI_MODULE_MEMBERS(X)                                                              \
-    X(abi_version) X(nblocks) X(nfunctions) X(nsites) X(counters) X(fn_touched)              \
-    X(touched_list) X(touched_count) X(blocks) X(functions) X(sites) X(edges)                \
-    X(reset_globals) X(entry) X(function_mode) X(nparams) X(nargs) X(params) X(args)         \
-    X(return_kind) X(nwrites) X(write_addresses) X(call_entry) X(npaths) X(max_paths)        \
-    X(paths) X(path_blocks) X(path_functions) X(ninterrupts) X(interrupts) X(path_table)     \
-    X(context_depth) X(ncontext_counters) X(ncontexts) X(ncall_sites) X(contexts)            \
-    X(context_functions) X(call_sites) X(context_sites) X(block_per_call)
+ * MODULE_FIELD(member). Left unlaid: clang-format staggers such a list. */
+/* clang-format off */
+#define FSABI_MODULE_MEMBERS(X) \
+    X(abi_version) X(nblocks) X(nfunctions) X(nsites) X(counters) X(fn_touched) X(touched_list) \
+    X(touched_count) X(blocks) X(functions) X(sites) X(edges) X(reset_globals) X(entry) \
+    X(function_mode) X(nparams) X(nargs) X(params) X(args) X(return_kind) X(nwrites) \
+    X(write_addresses) X(call_entry) X(npaths) X(max_paths) X(paths) X(path_blocks) \
+    X(path_functions) X(ninterrupts) X(interrupts) X(path_table) X(context_depth) \
+    X(ncontext_counters) X(ncontexts) X(ncall_sites) X(contexts) X(context_functions) X(call_sites) \
+    X(context_sites) X(block_per_call)
+/* clang-format on */
 
-#define MODULE_FIELD(member) MODULE_FIELD_##member
+#define MODULE_FIELD(member)   MODULE_FIELD_##member
 #define AS_FIELD_INDEX(member) MODULE_FIELD(member),
 enum module_field { FSABI_MODULE_MEMBERS(AS_FIELD_INDEX) MODULE_FIELD_COUNT };
 
 /* Every member is 8 bytes (an i64 or a ptr in the emitted struct), so member k sits
  * at 8 k: a member added, removed, moved or narrowed in abi.h without the list
  * above, or the list out of order, fails to compile here. */
-#define CHECK_FIELD_OFFSET(member)                                                            \
-    _Static_assert(offsetof(fsabi_module, member) == MODULE_FIELD(member) * sizeof(uint64_t), \
-                   "fsabi_module." #member " is not where module_table_emit puts it");        \
-    _Static_assert(sizeof(((fsabi_module *)0)->member) == sizeof(uint64_t),                   \
+#define CHECK_FIELD_OFFSET(member)                                                                           \
+    _Static_assert(offsetof(fsabi_module, member) == MODULE_FIELD(member) * sizeof(uint64_t),                \
+                   "fsabi_module." #member " is not where module_table_emit puts it");                       \
+    _Static_assert(sizeof(((fsabi_module *)0)->member) == sizeof(uint64_t),                                  \
                    "fsabi_module." #member " is not the 8 bytes module_table_emit puts there");
 FSABI_MODULE_MEMBERS(CHECK_FIELD_OFFSET)
 _Static_assert(sizeof(fsabi_module) == MODULE_FIELD_COUNT * sizeof(uint64_t),
@@ -67,8 +69,12 @@ static LLVMValueRef constant_array(emitter *e, LLVMTypeRef elem, LLVMValueRef *v
     return g;
 }
 
-static LLVMValueRef u32(emitter *e, unsigned long long v) { return LLVMConstInt(e->i32, v, 0); }
-static LLVMValueRef u64(emitter *e, unsigned long long v) { return LLVMConstInt(e->i64, v, 0); }
+static LLVMValueRef u32(emitter *e, unsigned long long v) {
+    return LLVMConstInt(e->i32, v, 0);
+}
+static LLVMValueRef u64(emitter *e, unsigned long long v) {
+    return LLVMConstInt(e->i64, v, 0);
+}
 
 static LLVMValueRef struct_of(emitter *e, LLVMValueRef *fields, unsigned n) {
     return LLVMConstStructInContext(e->ctx, fields, n, 0);
@@ -82,21 +88,26 @@ static LLVMTypeRef struct_type(emitter *e, LLVMTypeRef *fields, unsigned n) {
  * fsabi_arg { i32 x 8 } */
 static int entry_tables(emitter *e, const entry_plan *p, LLVMValueRef *params, LLVMValueRef *args) {
     LLVMTypeRef pty = struct_type(e, (LLVMTypeRef[]){e->ptr, e->ptr, e->i32, e->i32}, 4);
-    LLVMTypeRef aty = struct_type(e, (LLVMTypeRef[]){e->i32, e->i32, e->i32, e->i32, e->i32, e->i32, e->i32, e->i32}, 8);
+    LLVMTypeRef aty =
+        struct_type(e, (LLVMTypeRef[]){e->i32, e->i32, e->i32, e->i32, e->i32, e->i32, e->i32, e->i32}, 8);
     size_t np = p ? p->nparams : 0, na = p ? p->nargs : 0;
     LLVMValueRef *rows = calloc((np > na ? np : na) + 1, sizeof *rows);
     if (!rows) return -1;
     for (size_t i = 0; i < np; i++) {
         const entry_param *q = &p->params[i];
-        rows[i] = struct_of(e, (LLVMValueRef[]){cstring(e, q->name), cstring(e, q->ctype), u32(e, q->kind),
-                                                u32(e, q->pointee_size)}, 4);
+        rows[i] = struct_of(e,
+                            (LLVMValueRef[]){cstring(e, q->name), cstring(e, q->ctype), u32(e, q->kind),
+                                             u32(e, q->pointee_size)},
+                            4);
     }
     *params = constant_array(e, pty, rows, np, "freqsys_params");
     for (size_t i = 0; i < na; i++) {
         const entry_arg *a = &p->args[i];
-        rows[i] = struct_of(e, (LLVMValueRef[]){u32(e, a->decl), u32(e, a->param), u32(e, a->shape),
-                                                u32(e, a->kind), u32(e, a->offset), u32(e, a->elem_size),
-                                                u32(e, a->len_param), u32(e, a->per_item)}, 8);
+        rows[i] = struct_of(e,
+                            (LLVMValueRef[]){u32(e, a->decl), u32(e, a->param), u32(e, a->shape),
+                                             u32(e, a->kind), u32(e, a->offset), u32(e, a->elem_size),
+                                             u32(e, a->len_param), u32(e, a->per_item)},
+                            8);
     }
     *args = constant_array(e, aty, rows, na, "freqsys_args");
     free(rows);
@@ -117,19 +128,19 @@ static int starts(const char *s, size_t n, const char *prefix) {
  * by now, which are absent here, as is anything unknown. */
 static int returns_surely(LLVMValueRef callee) {
     static const char *const known[] = {
-        "printf", "fprintf", "puts", "putchar", "fputs", "fputc", "putc", "sprintf", "snprintf",
-        "memcpy", "memmove", "memset", "memcmp", "strlen", "strcmp", "strncmp", "strcpy",
-        "strncpy", "strcat", "strchr", "strrchr", "strstr", "abs", "labs", "malloc", "calloc",
-        "realloc", "free", "sqrt", "sqrtf", "pow", "powf", "exp", "expf", "log", "logf", "log2",
-        "log10", "fabs", "fabsf", "floor", "ceil", "round", "fmod", "sin", "cos", "tan", "atan",
-        "atan2", "fmin", "fmax", "toupper", "tolower", "atoi", "atol", "strtol", "strtoul",
-        "strtod", NULL};
+        "printf", "fprintf", "puts",    "putchar", "fputs",  "fputc",  "putc",    "sprintf", "snprintf",
+        "memcpy", "memmove", "memset",  "memcmp",  "strlen", "strcmp", "strncmp", "strcpy",  "strncpy",
+        "strcat", "strchr",  "strrchr", "strstr",  "abs",    "labs",   "malloc",  "calloc",  "realloc",
+        "free",   "sqrt",    "sqrtf",   "pow",     "powf",   "exp",    "expf",    "log",     "logf",
+        "log2",   "log10",   "fabs",    "fabsf",   "floor",  "ceil",   "round",   "fmod",    "sin",
+        "cos",    "tan",     "atan",    "atan2",   "fmin",   "fmax",   "toupper", "tolower", "atoi",
+        "atol",   "strtol",  "strtoul", "strtod",  NULL};
     size_t n;
     const char *name = LLVMGetValueName2(callee, &n);
-    if (starts(name, n, "llvm."))
-        return !strstr(name, "jmp") && !starts(name, n, "llvm.eh.");
+    if (starts(name, n, "llvm.")) return !strstr(name, "jmp") && !starts(name, n, "llvm.eh.");
     if (starts(name, n, "freqsys_rt_read_") || starts(name, n, "freqsys_rt_input_") ||
-        (n == 23 && !strcmp(name, "freqsys_rt_scanf_result")) || (n == 18 && !strcmp(name, "freqsys_rt_getchar")))
+        (n == 23 && !strcmp(name, "freqsys_rt_scanf_result")) ||
+        (n == 18 && !strcmp(name, "freqsys_rt_getchar")))
         return 1;
     for (size_t i = 0; known[i]; i++)
         if (!strcmp(name, known[i])) return 1;
@@ -157,7 +168,8 @@ static int ending_functions(LLVMModuleRef m, ptr_map *ends) {
         for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn)) {
             if (LLVMCountBasicBlocks(fn) == 0 || ptr_map_get(ends, fn) >= 0) continue;
             int may = 0;
-            for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb && !may; bb = LLVMGetNextBasicBlock(bb))
+            for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb && !may;
+                 bb = LLVMGetNextBasicBlock(bb))
                 for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i && !may; i = LLVMGetNextInstruction(i)) {
                     if (!is_call(i)) continue;
                     LLVMValueRef callee = LLVMGetCalledValue(i);
@@ -173,7 +185,7 @@ static int ending_functions(LLVMModuleRef m, ptr_map *ends) {
     return 0;
 }
 
-#define ONCE_MAX_BLOCKS 4096   /* the check is quadratic in the entry's blocks */
+#define ONCE_MAX_BLOCKS 4096 /* the check is quadratic in the entry's blocks */
 
 /* Whether a run could enter ENTRY again: a direct call to it from a function the
  * entry can reach, or any indirect call there (it might reach anything). Functions
@@ -192,10 +204,15 @@ static int reenters(LLVMModuleRef m, LLVMValueRef entry) {
             for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i && !again; i = LLVMGetNextInstruction(i)) {
                 if (!is_call(i)) continue;
                 LLVMValueRef callee = LLVMGetCalledValue(i);
-                if (!callee || !LLVMIsAFunction(callee) || callee == entry) { again = 1; break; }
+                if (!callee || !LLVMIsAFunction(callee) || callee == entry) {
+                    again = 1;
+                    break;
+                }
                 if (LLVMCountBasicBlocks(callee) > 0 && ptr_map_get(&seen, callee) < 0) {
-                    if (ptr_map_put(&seen, callee, 1) != 0) again = 1;
-                    else stack[top++] = callee;
+                    if (ptr_map_put(&seen, callee, 1) != 0)
+                        again = 1;
+                    else
+                        stack[top++] = callee;
                 }
             }
     }
@@ -212,12 +229,18 @@ static int in_cycle(unsigned b, unsigned nb, const unsigned *first, const unsign
     memset(seen, 0, nb);
     size_t top = 0;
     for (unsigned e = first[b]; e < first[b + 1]; e++)
-        if (!seen[succ[e]]) { seen[succ[e]] = 1; stack[top++] = succ[e]; }
+        if (!seen[succ[e]]) {
+            seen[succ[e]] = 1;
+            stack[top++] = succ[e];
+        }
     while (top) {
         unsigned x = stack[--top];
         if (x == b) return 1;
         for (unsigned e = first[x]; e < first[x + 1]; e++)
-            if (!seen[succ[e]]) { seen[succ[e]] = 1; stack[top++] = succ[e]; }
+            if (!seen[succ[e]]) {
+                seen[succ[e]] = 1;
+                stack[top++] = succ[e];
+            }
     }
     return 0;
 }
@@ -244,12 +267,15 @@ static void prove_once(LLVMModuleRef m, LLVMValueRef entry, const counter_table 
     size_t nsucc = 0;
     int ok = bbs && first && ending && reach && seen && stack && ending_functions(m, &ends) == 0;
     unsigned k = 0;
-    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(entry); ok && bb; bb = LLVMGetNextBasicBlock(bb), k++) {
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(entry); ok && bb;
+         bb = LLVMGetNextBasicBlock(bb), k++) {
         bbs[k] = bb;
         ok = ptr_map_put(&ids, bb, k) == 0;
         LLVMValueRef term = LLVMGetBasicBlockTerminator(bb);
-        if (!term) ok = 0;
-        else nsucc += LLVMGetNumSuccessors(term);
+        if (!term)
+            ok = 0;
+        else
+            nsucc += LLVMGetNumSuccessors(term);
     }
     if (ok) ok = (succ = calloc(nsucc + 1, sizeof *succ)) != NULL;
     nsucc = 0;
@@ -257,26 +283,40 @@ static void prove_once(LLVMModuleRef m, LLVMValueRef entry, const counter_table 
         LLVMValueRef term = LLVMGetBasicBlockTerminator(bbs[k]);
         unsigned ns = LLVMGetNumSuccessors(term);
         first[k] = (unsigned)nsucc;
-        if (ns == 0) ending[k] = 1;          /* ret, unreachable, resume */
+        if (ns == 0) ending[k] = 1; /* ret, unreachable, resume */
         if (LLVMIsAIndirectBrInst(term) || LLVMIsAInvokeInst(term) || LLVMIsACallBrInst(term) ||
             LLVMIsACatchSwitchInst(term) || !LLVMGetFirstInstruction(bbs[k]))
-            ok = 0;                          /* control flow this check does not model */
+            ok = 0; /* control flow this check does not model */
         for (unsigned s = 0; ok && s < ns; s++)
             succ[nsucc++] = (unsigned)ptr_map_get(&ids, LLVMGetSuccessor(term, s));
         for (LLVMValueRef i = LLVMGetFirstInstruction(bbs[k]); ok && i; i = LLVMGetNextInstruction(i)) {
-            if (LLVMIsALandingPadInst(i) || LLVMIsACatchPadInst(i) || LLVMIsACleanupPadInst(i)) ok = 0;
-            else if (is_call(i) && call_may_end(i, &ends)) ending[k] = 1;
+            if (LLVMIsALandingPadInst(i) || LLVMIsACatchPadInst(i) || LLVMIsACleanupPadInst(i))
+                ok = 0;
+            else if (is_call(i) && call_may_end(i, &ends))
+                ending[k] = 1;
         }
     }
-    if (ok) first[nb] = (unsigned)nsucc;   /* FIRST may be NULL when !ok */
+    if (ok) first[nb] = (unsigned)nsucc; /* FIRST may be NULL when !ok */
 
-    /* Depth-first marks from START, never entering AVOID (nb: avoid nothing). */
-    #define WALK(START, AVOID, MARK) do { \
-        memset((MARK), 0, nb); size_t top = 0; \
-        if ((START) != (AVOID)) { (MARK)[START] = 1; stack[top++] = (START); } \
-        while (top) { unsigned x = stack[--top]; \
-            for (unsigned e = first[x]; e < first[x + 1]; e++) { unsigned y = succ[e]; \
-                if (y != (AVOID) && !(MARK)[y]) { (MARK)[y] = 1; stack[top++] = y; } } } \
+/* Depth-first marks from START, never entering AVOID (nb: avoid nothing). */
+#define WALK(START, AVOID, MARK)                                                                             \
+    do {                                                                                                     \
+        memset((MARK), 0, nb);                                                                               \
+        size_t top = 0;                                                                                      \
+        if ((START) != (AVOID)) {                                                                            \
+            (MARK)[START] = 1;                                                                               \
+            stack[top++] = (START);                                                                          \
+        }                                                                                                    \
+        while (top) {                                                                                        \
+            unsigned x = stack[--top];                                                                       \
+            for (unsigned e = first[x]; e < first[x + 1]; e++) {                                             \
+                unsigned y = succ[e];                                                                        \
+                if (y != (AVOID) && !(MARK)[y]) {                                                            \
+                    (MARK)[y] = 1;                                                                           \
+                    stack[top++] = y;                                                                        \
+                }                                                                                            \
+            }                                                                                                \
+        }                                                                                                    \
     } while (0)
 
     if (ok) WALK(0u, nb, reach);
@@ -291,11 +331,17 @@ static void prove_once(LLVMModuleRef m, LLVMValueRef entry, const counter_table 
             if (c != b && reach[c] && ending[c] && seen[c]) dominates = 0;
         if (dominates) flags[cf->first_block + b] |= FSABI_BLOCK_ONCE;
     }
-    #undef WALK
+#undef WALK
     if (!ok) memset(flags + cf->first_block, 0, nb * sizeof *flags);
     ptr_map_free(&ends);
     ptr_map_free(&ids);
-    free(bbs); free(succ); free(first); free(ending); free(reach); free(seen); free(stack);
+    free(bbs);
+    free(succ);
+    free(first);
+    free(ending);
+    free(reach);
+    free(seen);
+    free(stack);
 }
 
 /* The most path starts F has per run, from its blocks' MAX_RUNS: each path starts at
@@ -315,7 +361,7 @@ static uint32_t path_starts(const path_function *f, const uint32_t *max_runs) {
  * rows; a path runs at most as often as the rarest of its blocks. All three are empty
  * (null for the functions) without paths. */
 static int path_tables(emitter *e, const module_plan *plan, const uint32_t *max_runs, LLVMValueRef *paths,
-                        LLVMValueRef *path_blocks, LLVMValueRef *path_functions) {
+                       LLVMValueRef *path_blocks, LLVMValueRef *path_functions) {
     const counter_table *t = plan->counters;
     const path_plan *p = plan->paths;
     LLVMTypeRef path_ty = struct_type(e, (LLVMTypeRef[]){e->i32, e->i32, e->i32, e->i32, e->i32, e->i32}, 6);
@@ -330,7 +376,7 @@ static int path_tables(emitter *e, const module_plan *plan, const uint32_t *max_
         const path_function *f = &p->functions[fi];
         const counted_function *cf = &t->functions[fi];
         if (f->status != FSABI_PATHS_COUNTED) continue;
-        if (nodes_cap < (size_t)f->graph.n + 1) {   /* in size_t: never wraps to 0 */
+        if (nodes_cap < (size_t)f->graph.n + 1) { /* in size_t: never wraps to 0 */
             nodes_cap = (size_t)f->graph.n + 1;
             unsigned *grown = realloc(nodes, nodes_cap * sizeof *nodes);
             if (!grown) goto oom;
@@ -351,8 +397,10 @@ static int path_tables(emitter *e, const module_plan *plan, const uint32_t *max_
                 if (max_runs[b] < bound) bound = max_runs[b];
                 listed[nlisted + k] = u32(e, b);
             }
-            LLVMValueRef fields[6] = {u32(e, fi), u32(e, id), u32(e, nlisted), u32(e, len), u32(e, bound),
-                                      u32(e, back_to == UINT32_MAX ? FSABI_PATH_ENDS : cf->first_block + back_to)};
+            LLVMValueRef fields[6] = {
+                u32(e, fi),      u32(e, id),
+                u32(e, nlisted), u32(e, len),
+                u32(e, bound),   u32(e, back_to == UINT32_MAX ? FSABI_PATH_ENDS : cf->first_block + back_to)};
             rows[f->first_path + id] = struct_of(e, fields, 6);
             nlisted += len;
         }
@@ -368,10 +416,10 @@ static int path_tables(emitter *e, const module_plan *plan, const uint32_t *max_
     }
     for (size_t fi = 0; fi < t->nfunctions; fi++) {
         const path_function *f = fi < p->nfunctions ? &p->functions[fi] : NULL;
-        LLVMValueRef fields[5] = {u64(e, f ? f->total : 0), u32(e, f ? f->first_path : 0), u32(e, f ? f->npaths : 0),
-                                  u32(e, f ? f->status : FSABI_PATHS_UNSUPPORTED),
-                                  u32(e, f ? path_starts(f, max_runs + t->functions[fi].first_block)
-                                           : FSABI_RUNS_UNBOUNDED)};
+        LLVMValueRef fields[5] = {
+            u64(e, f ? f->total : 0), u32(e, f ? f->first_path : 0), u32(e, f ? f->npaths : 0),
+            u32(e, f ? f->status : FSABI_PATHS_UNSUPPORTED),
+            u32(e, f ? path_starts(f, max_runs + t->functions[fi].first_block) : FSABI_RUNS_UNBOUNDED)};
         rows[fi] = struct_of(e, fields, 5);
     }
     *path_functions = constant_array(e, fn_ty, rows, t->nfunctions, "freqsys_path_functions");
@@ -384,7 +432,9 @@ oom:
     return -1;
 }
 
-static uint32_t clamp32(uint64_t v) { return v >= FSABI_RUNS_UNBOUNDED ? FSABI_RUNS_UNBOUNDED : (uint32_t)v; }
+static uint32_t clamp32(uint64_t v) {
+    return v >= FSABI_RUNS_UNBOUNDED ? FSABI_RUNS_UNBOUNDED : (uint32_t)v;
+}
 
 /* Each block's proven bound per call of its function (loop_bounds), for the counted
  * functions that have contexts; unbounded elsewhere. */
@@ -397,11 +447,16 @@ static uint32_t *per_call_bounds(const counter_table *t, const context_plan *p) 
         const context_function *cf = &p->functions[f];
         if (!cf->ncontexts || cf->nblocks != t->functions[f].nblocks) continue;
         uint64_t *grown = realloc(local, (cf->nblocks + 1) * sizeof *local);
-        if (!grown) { free(local); free(out); return NULL; }
+        if (!grown) {
+            free(local);
+            free(out);
+            return NULL;
+        }
         local = grown;
         if (loop_bounds(cf->fn, cf->nblocks, local) != 0) continue;
         for (unsigned j = 0; j < cf->nblocks; j++)
-            out[t->functions[f].first_block + j] = local[j] == LOOP_BOUNDS_UNBOUNDED ? FSABI_RUNS_UNBOUNDED : clamp32(local[j]);
+            out[t->functions[f].first_block + j] =
+                local[j] == LOOP_BOUNDS_UNBOUNDED ? FSABI_RUNS_UNBOUNDED : clamp32(local[j]);
     }
     free(local);
     return out;
@@ -412,8 +467,7 @@ static uint32_t *per_call_bounds(const counter_table *t, const context_plan *p) 
  * block runs when it comes from outside. */
 static uint32_t max_entries(const counter_table *t, const context_plan *p, const context_entry *c,
                             const uint32_t *max_runs) {
-    if (c->kind != FSABI_CONTEXT_CALLS || !c->nsites)
-        return max_runs[t->functions[c->function].first_block];
+    if (c->kind != FSABI_CONTEXT_CALLS || !c->nsites) return max_runs[t->functions[c->function].first_block];
     const context_site *last = &p->sites[p->chain[c->first_site + c->nsites - 1]];
     uint32_t by_site = max_runs[t->functions[last->caller].first_block + last->local_block];
     uint32_t by_function = max_runs[t->functions[c->function].first_block];
@@ -424,13 +478,16 @@ static uint32_t max_entries(const counter_table *t, const context_plan *p, const
  * fsabi_call_site { i32 x 5 }, the chains and the per-call bounds: empty (null for
  * the functions and the bounds) without contexts. OUT gets them in the order of
  * fsabi_module's fields. */
-static int context_tables(emitter *e, const module_plan *plan, const uint32_t *max_runs, LLVMValueRef out[5]) {
+static int context_tables(emitter *e, const module_plan *plan, const uint32_t *max_runs,
+                          LLVMValueRef out[5]) {
     const counter_table *t = plan->counters;
     const context_plan *p = plan->contexts;
     LLVMTypeRef row_ty = struct_type(e, (LLVMTypeRef[]){e->i32, e->i32, e->i32, e->i32}, 4);
     LLVMTypeRef site_ty = struct_type(e, (LLVMTypeRef[]){e->i32, e->i32, e->i32, e->i32, e->i32}, 5);
-    LLVMTypeRef context_ty = struct_type(e, (LLVMTypeRef[]){e->i32, e->i32, e->i32, e->i32, e->i32, e->i32}, 6);
-    size_t nf = p ? t->nfunctions : 0, nc = p ? p->ncontexts : 0, ns = p ? p->nsites : 0, nchain = p ? p->nchain : 0;
+    LLVMTypeRef context_ty =
+        struct_type(e, (LLVMTypeRef[]){e->i32, e->i32, e->i32, e->i32, e->i32, e->i32}, 6);
+    size_t nf = p ? t->nfunctions : 0, nc = p ? p->ncontexts : 0, ns = p ? p->nsites : 0,
+           nchain = p ? p->nchain : 0;
     size_t nb = p ? t->nblocks : 0;
     size_t most = nf > nc ? nf : nc;
     most = most > ns ? most : ns;
@@ -438,24 +495,38 @@ static int context_tables(emitter *e, const module_plan *plan, const uint32_t *m
     most = most > nb ? most : nb;
     LLVMValueRef *rows = calloc(most + 1, sizeof *rows);
     uint32_t *per_call = p ? per_call_bounds(t, p) : NULL;
-    if (!rows || (p && !per_call)) { free(rows); free(per_call); return -1; }
-    unsigned last = p ? p->ncounters : 0;   /* functions past the plan's (mmio writes) start at the end */
+    if (!rows || (p && !per_call)) {
+        free(rows);
+        free(per_call);
+        return -1;
+    }
+    unsigned last = p ? p->ncounters : 0; /* functions past the plan's (mmio writes) start at the end */
     for (size_t f = 0; f < nf; f++) {
         const context_function *cf = f < p->nfunctions ? &p->functions[f] : NULL;
-        rows[f] = struct_of(e, (LLVMValueRef[]){u32(e, cf ? cf->first_context : p->ncontexts), u32(e, cf ? cf->ncontexts : 0),
-                                                u32(e, cf ? cf->first_counter : last), u32(e, cf ? cf->ncounters : 0)}, 4);
+        rows[f] = struct_of(
+            e,
+            (LLVMValueRef[]){u32(e, cf ? cf->first_context : p->ncontexts), u32(e, cf ? cf->ncontexts : 0),
+                             u32(e, cf ? cf->first_counter : last), u32(e, cf ? cf->ncounters : 0)},
+            4);
     }
-    out[0] = p ? constant_array(e, row_ty, rows, nf, "freqsys_context_functions") : LLVMConstPointerNull(e->ptr);
+    out[0] =
+        p ? constant_array(e, row_ty, rows, nf, "freqsys_context_functions") : LLVMConstPointerNull(e->ptr);
     for (size_t k = 0; k < nc; k++) {
         const context_entry *c = &p->contexts[k];
-        rows[k] = struct_of(e, (LLVMValueRef[]){u32(e, c->function), u32(e, c->first_site), u32(e, c->nsites),
-                                                u32(e, c->kind), u32(e, max_entries(t, p, c, max_runs)), u32(e, 0)}, 6);
+        rows[k] =
+            struct_of(e,
+                      (LLVMValueRef[]){u32(e, c->function), u32(e, c->first_site), u32(e, c->nsites),
+                                       u32(e, c->kind), u32(e, max_entries(t, p, c, max_runs)), u32(e, 0)},
+                      6);
     }
     out[1] = constant_array(e, context_ty, rows, nc, "freqsys_contexts");
     for (size_t k = 0; k < ns; k++) {
         const context_site *cs = &p->sites[k];
-        rows[k] = struct_of(e, (LLVMValueRef[]){u32(e, cs->caller), u32(e, cs->callee), u32(e, cs->line), u32(e, cs->column),
-                                                u32(e, t->functions[cs->caller].first_block + cs->local_block)}, 5);
+        rows[k] = struct_of(e,
+                            (LLVMValueRef[]){u32(e, cs->caller), u32(e, cs->callee), u32(e, cs->line),
+                                             u32(e, cs->column),
+                                             u32(e, t->functions[cs->caller].first_block + cs->local_block)},
+                            5);
     }
     out[2] = constant_array(e, site_ty, rows, ns, "freqsys_call_sites");
     for (size_t k = 0; k < nchain; k++) rows[k] = u32(e, p->chain[k]);
@@ -476,7 +547,8 @@ static uint64_t saturating_times(uint64_t a, uint64_t b) {
 
 static uint64_t saturating_plus(uint64_t a, uint64_t b) {
     return a >= FSABI_RUNS_UNBOUNDED || b >= FSABI_RUNS_UNBOUNDED || a + b >= FSABI_RUNS_UNBOUNDED
-        ? FSABI_RUNS_UNBOUNDED : a + b;
+               ? FSABI_RUNS_UNBOUNDED
+               : a + b;
 }
 
 /* A trial of a call sequence is COUNTED_CALLS counted calls, each followed by its
@@ -521,11 +593,20 @@ static LLVMValueRef block_table(emitter *e, const counter_table *t, const LLVMVa
     LLVMValueRef no_cap = cstring(e, "");
     for (size_t j = 0; j < t->nblocks; j++) {
         const counted_block *b = &t->blocks[j];
-        LLVMValueRef fields[14] = {fn_names[b->function_index], cstring(e, b->label),
-                                  cstring(e, b->file), bound_from[j] ? cstring(e, bound_from[j]) : no_cap,
-                                  u32(e, b->line), u32(e, b->function_index), u32(e, b->first_successor),
-                                  u32(e, b->nsuccessors), u32(e, b->first_callee), u32(e, b->ncallees),
-                                  u32(e, flags[j]), u32(e, max_runs[j]), u32(e, 0), LLVMConstReal(f64, tail[j])};
+        LLVMValueRef fields[14] = {fn_names[b->function_index],
+                                   cstring(e, b->label),
+                                   cstring(e, b->file),
+                                   bound_from[j] ? cstring(e, bound_from[j]) : no_cap,
+                                   u32(e, b->line),
+                                   u32(e, b->function_index),
+                                   u32(e, b->first_successor),
+                                   u32(e, b->nsuccessors),
+                                   u32(e, b->first_callee),
+                                   u32(e, b->ncallees),
+                                   u32(e, flags[j]),
+                                   u32(e, max_runs[j]),
+                                   u32(e, 0),
+                                   LLVMConstReal(f64, tail[j])};
         rows[j] = LLVMConstStructInContext(e->ctx, fields, 14, 0);
     }
     return constant_array(e, block_ty, rows, t->nblocks, "freqsys_blocks");
@@ -539,10 +620,12 @@ static LLVMValueRef function_table(emitter *e, const counter_table *t, const LLV
     LLVMTypeRef fn_ty = LLVMStructTypeInContext(e->ctx, fn_fields, 6, 0);
     for (size_t f = 0; f < t->nfunctions; f++) {
         const counted_function *cf = &t->functions[f];
-        LLVMValueRef fields[6] = {fn_names[f], cstring(e, cf->file),
+        LLVMValueRef fields[6] = {fn_names[f],
+                                  cstring(e, cf->file),
                                   LLVMConstInt(e->i32, cf->first_block, 0),
                                   LLVMConstInt(e->i32, cf->nblocks, 0),
-                                  LLVMConstInt(e->i32, cf->line, 0), LLVMConstInt(e->i32, 0, 0)};
+                                  LLVMConstInt(e->i32, cf->line, 0),
+                                  LLVMConstInt(e->i32, 0, 0)};
         rows[f] = LLVMConstStructInContext(e->ctx, fields, 6, 0);
     }
     return constant_array(e, fn_ty, rows, t->nfunctions, "freqsys_functions");
@@ -555,7 +638,7 @@ static LLVMValueRef site_rows(emitter *e, const read_sites *sites, LLVMValueRef 
     for (size_t s = 0; s < sites->n; s++) {
         const read_site *r = &sites->v[s];
         LLVMValueRef fields[6] = {cstring(e, r->variable), cstring(e, r->file), u32(e, r->line),
-                                  u32(e, r->kind), u32(e, r->origin), u32(e, r->decl)};
+                                  u32(e, r->kind),         u32(e, r->origin),   u32(e, r->decl)};
         rows[s] = struct_of(e, fields, 6);
     }
     return constant_array(e, site_ty, rows, sites->n, "freqsys_sites");
@@ -621,8 +704,10 @@ int module_table_emit(LLVMModuleRef m, const module_plan *plan) {
         tail_bounds_prove(m, plan->entry, t, plan->given, max_runs, tail, cap_of) != 0)
         goto done;
     for (size_t j = 0; j < t->nblocks; j++) {
-        if (max_runs[j] <= 1 && tail[j] == 0 && !(cap_of[j] >= 0 && max_runs[j] == 1)) flags[j] |= FSABI_BLOCK_AT_MOST_ONCE;
-        if (cap_of[j] >= 0 && max_runs[j] != FSABI_RUNS_UNBOUNDED) bound_from[j] = plan->given->caps[cap_of[j]].name;
+        if (max_runs[j] <= 1 && tail[j] == 0 && !(cap_of[j] >= 0 && max_runs[j] == 1))
+            flags[j] |= FSABI_BLOCK_AT_MOST_ONCE;
+        if (cap_of[j] >= 0 && max_runs[j] != FSABI_RUNS_UNBOUNDED)
+            bound_from[j] = plan->given->caps[cap_of[j]].name;
     }
     fn_names = calloc(t->nfunctions + 1, sizeof *fn_names);
     rows = calloc(t->nblocks + t->nfunctions + sites->n + 1, sizeof *rows);
@@ -696,7 +781,7 @@ int module_table_emit(LLVMModuleRef m, const module_plan *plan) {
     };
     LLVMTypeRef types[MODULE_FIELD_COUNT];
     for (int i = 0; i < MODULE_FIELD_COUNT; i++) {
-        if (!fields[i]) goto done;   /* a member left out above: no table rather than a wrong one */
+        if (!fields[i]) goto done; /* a member left out above: no table rather than a wrong one */
         types[i] = LLVMTypeOf(fields[i]);
     }
     LLVMTypeRef module_ty = struct_type(&e, types, MODULE_FIELD_COUNT);

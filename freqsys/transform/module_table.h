@@ -16,11 +16,11 @@
 typedef struct module_plan {
     const counter_table *counters;
     const read_sites *sites;
-    const entry_plan *entry_plan;   /* NULL in program mode */
+    const entry_plan *entry_plan; /* NULL in program mode */
     const mmio_writes *writes;
     LLVMValueRef reset_fn, entry;
-    LLVMValueRef call_entry;        /* entry_thunk_build's function for ENTRY */
-    const path_plan *paths;         /* NULL without paths */
+    LLVMValueRef call_entry; /* entry_thunk_build's function for ENTRY */
+    const path_plan *paths;  /* NULL without paths */
     /* Call sequences (function mode): each trial counts COUNTED_CALLS calls of ENTRY,
      * each followed by handler k run at most HANDLER_MAX[k] times
      * (FSABI_RUNS_UNBOUNDED: no bound). COUNTED_CALLS 1 and no handlers: one call. */
@@ -28,9 +28,9 @@ typedef struct module_plan {
     const LLVMValueRef *handlers;
     const uint64_t *handler_max;
     size_t nhandlers;
-    const context_plan *contexts;   /* NULL without contexts */
-    bound_given *given;             /* the spec's caps and read ranges for the bounds; NULL: none.
-                                     * Its caps' `used` marks say which were found */
+    const context_plan *contexts; /* NULL without contexts */
+    bound_given *given;           /* the spec's caps and read ranges for the bounds; NULL: none.
+                                   * Its caps' `used` marks say which were found */
 } module_plan;
 
 /* Emits the global FSABI_MODULE_SYMBOL (layout: fsabi_module in abi.h) with the

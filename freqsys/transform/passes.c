@@ -5,8 +5,8 @@
 #include <stdio.h>
 #include <llvm-c/Transforms/PassBuilder.h>
 
-int transform_run_passes(LLVMModuleRef m, const char *passes, LLVMTargetMachineRef tm,
-                         const char *what, char *err, size_t errlen) {
+int transform_run_passes(LLVMModuleRef m, const char *passes, LLVMTargetMachineRef tm, const char *what,
+                         char *err, size_t errlen) {
     LLVMPassBuilderOptionsRef opts = LLVMCreatePassBuilderOptions();
     LLVMErrorRef e = LLVMRunPasses(m, passes, tm, opts);
     LLVMDisposePassBuilderOptions(opts);

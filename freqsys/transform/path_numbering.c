@@ -1,4 +1,5 @@
-/* freqsys/transform/path_numbering.c: numbers the acyclic paths of a graph (Ball-Larus), and decodes an id into its nodes. */
+/* freqsys/transform/path_numbering.c: numbers the acyclic paths of a graph (Ball-Larus), and decodes an id
+ * into its nodes. */
 /* SPDX-License-Identifier: MIT */
 #include "path_numbering.h"
 
@@ -37,17 +38,23 @@ int path_numbering_build(const path_graph *g, path_numbering *pn) {
     pn->restart = calloc(n + 1, sizeof *pn->restart);
     pn->back = calloc(nedges + 1, 1);
     pn->val = calloc(nedges + 1, sizeof *pn->val);
-    unsigned char *color = calloc(n + 1, 1);   /* 0 unseen, 1 on the stack, 2 done */
+    unsigned char *color = calloc(n + 1, 1); /* 0 unseen, 1 on the stack, 2 done */
     unsigned *stack = calloc(n + 1, sizeof *stack), *next = calloc(n + 1, sizeof *next);
     unsigned *post = calloc(n + 1, sizeof *post);
     if (!pn->reachable || !pn->num || !pn->header || !pn->restart || !pn->back || !pn->val || !color ||
         !stack || !next || !post) {
-        free(color); free(stack); free(next); free(post);
+        free(color);
+        free(stack);
+        free(next);
+        free(post);
         path_numbering_free(pn);
         return -1;
     }
     if (n == 0) {
-        free(color); free(stack); free(next); free(post);
+        free(color);
+        free(stack);
+        free(next);
+        free(post);
         return 0;
     }
 
@@ -60,7 +67,8 @@ int path_numbering_build(const path_graph *g, path_numbering *pn) {
         unsigned u = stack[top - 1];
         if (next[u] < g->first[u + 1]) {
             unsigned k = next[u]++, w = g->succ[k];
-            if (color[w] == 1) pn->back[k] = 1;
+            if (color[w] == 1)
+                pn->back[k] = 1;
             else if (color[w] == 0) {
                 color[w] = 1;
                 next[w] = g->first[w];
@@ -78,7 +86,10 @@ int path_numbering_build(const path_graph *g, path_numbering *pn) {
     for (size_t i = 0; i < npost; i++) {
         unsigned u = post[i];
         pn->reachable[u] = 1;
-        if (g->first[u] == g->first[u + 1]) { pn->num[u] = 1; continue; }
+        if (g->first[u] == g->first[u + 1]) {
+            pn->num[u] = 1;
+            continue;
+        }
         uint64_t sum = 0;
         for (unsigned k = g->first[u]; k < g->first[u + 1]; k++) {
             unsigned c = canonical_slot(g, u, k);
@@ -101,12 +112,15 @@ int path_numbering_build(const path_graph *g, path_numbering *pn) {
         total = add_saturating(total, pn->num[h]);
     }
     pn->total = overflow ? PATH_NUMBERING_TOO_MANY : total;
-    free(color); free(stack); free(next); free(post);
+    free(color);
+    free(stack);
+    free(next);
+    free(post);
     return 0;
 }
 
-size_t path_numbering_decode(const path_graph *g, const path_numbering *pn, uint64_t id,
-                             unsigned *out, unsigned *back_to) {
+size_t path_numbering_decode(const path_graph *g, const path_numbering *pn, uint64_t id, unsigned *out,
+                             unsigned *back_to) {
     *back_to = UINT32_MAX;
     if (pn->n == 0 || pn->total == PATH_NUMBERING_TOO_MANY || id >= pn->total) return 0;
     unsigned u = 0;
@@ -129,12 +143,15 @@ size_t path_numbering_decode(const path_graph *g, const path_numbering *pn, uint
             unsigned w = g->succ[k];
             uint64_t lo = pn->val[k], width = pn->back[k] ? 1 : pn->num[w];
             if (rem < lo || rem - lo >= width) continue;
-            if (pn->back[k]) { *back_to = w; return len; }
+            if (pn->back[k]) {
+                *back_to = w;
+                return len;
+            }
             rem -= lo;
             u = w;
             moved = 1;
         }
-        if (!moved) return 0;   /* not an id of this numbering */
+        if (!moved) return 0; /* not an id of this numbering */
     }
     return 0;
 }

@@ -1,4 +1,5 @@
-/* freqsys/transform/path_numbering.h: Ball-Larus numbering of a function's acyclic paths, on a plain graph. */
+/* freqsys/transform/path_numbering.h: Ball-Larus numbering of a function's acyclic paths, on a plain graph.
+ */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_PATH_NUMBERING_H
 #define FREQSYS_PATH_NUMBERING_H
@@ -11,7 +12,7 @@
  * switch does: the two edges are one for the numbering). */
 typedef struct path_graph {
     unsigned n;
-    const unsigned *first;   /* [n + 1] */
+    const unsigned *first; /* [n + 1] */
     const unsigned *succ;
 } path_graph;
 
@@ -27,14 +28,14 @@ typedef struct path_graph {
  * id of paths starting at header h offset by restart[h]. */
 typedef struct path_numbering {
     unsigned n;
-    uint64_t total;            /* paths; PATH_NUMBERING_TOO_MANY when it does not fit */
-    unsigned char *reachable;  /* [n] from the entry */
-    uint64_t *num;             /* [n] paths from v to an end */
-    unsigned char *header;     /* [n] target of some back edge */
-    uint64_t *restart;         /* [n] headers: the value a path starting there begins with */
-    unsigned char *back;       /* [edges] per successor slot: a back edge */
-    uint64_t *val;             /* [edges] a forward edge: what it adds to the path's value;
-                                * a back edge: what is added when the path ends through it */
+    uint64_t total;           /* paths; PATH_NUMBERING_TOO_MANY when it does not fit */
+    unsigned char *reachable; /* [n] from the entry */
+    uint64_t *num;            /* [n] paths from v to an end */
+    unsigned char *header;    /* [n] target of some back edge */
+    uint64_t *restart;        /* [n] headers: the value a path starting there begins with */
+    unsigned char *back;      /* [edges] per successor slot: a back edge */
+    uint64_t *val;            /* [edges] a forward edge: what it adds to the path's value;
+                               * a back edge: what is added when the path ends through it */
 } path_numbering;
 
 /* Numbers the paths of G into PN. Returns 0, or -1 when memory ran out. Sums that
@@ -48,7 +49,7 @@ void path_numbering_free(path_numbering *pn);
  * how many. *BACK_TO receives the header the path's last node goes back to, or
  * UINT32_MAX when it ends at a node with no successor. Returns 0 for an id out of
  * range. */
-size_t path_numbering_decode(const path_graph *g, const path_numbering *pn, uint64_t id,
-                             unsigned *out, unsigned *back_to);
+size_t path_numbering_decode(const path_graph *g, const path_numbering *pn, uint64_t id, unsigned *out,
+                             unsigned *back_to);
 
 #endif

@@ -1,4 +1,5 @@
-/* freqsys/transform/paths.c: numbers each function's acyclic paths and adds the path register and path counters. */
+/* freqsys/transform/paths.c: numbers each function's acyclic paths and adds the path register and path
+ * counters. */
 /* SPDX-License-Identifier: MIT */
 #include "paths.h"
 
@@ -28,8 +29,7 @@ static LLVMValueRef first_plain(LLVMBasicBlockRef bb) {
 static int supported(LLVMValueRef fn) {
     for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb)) {
         LLVMValueRef term = LLVMGetBasicBlockTerminator(bb);
-        if (!term || LLVMIsACallBrInst(term) || LLVMIsAInvokeInst(term) ||
-            LLVMIsACatchSwitchInst(term))
+        if (!term || LLVMIsACallBrInst(term) || LLVMIsAInvokeInst(term) || LLVMIsACatchSwitchInst(term))
             return 0;
         for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
             if (LLVMIsALandingPadInst(i) || LLVMIsACatchPadInst(i) || LLVMIsACleanupPadInst(i)) return 0;
@@ -47,12 +47,18 @@ static int function_graph(LLVMValueRef fn, path_function *f) {
     unsigned n = LLVMCountBasicBlocks(fn), nedges = 0, k = 0;
     ptr_map ids = {0};
     for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb), k++) {
-        if (ptr_map_put(&ids, bb, k) != 0) { ptr_map_free(&ids); return -1; }
+        if (ptr_map_put(&ids, bb, k) != 0) {
+            ptr_map_free(&ids);
+            return -1;
+        }
         nedges += LLVMGetNumSuccessors(LLVMGetBasicBlockTerminator(bb));
     }
     f->first = calloc(n + 1, sizeof *f->first);
     f->succ = calloc(nedges + 1, sizeof *f->succ);
-    if (!f->first || !f->succ) { ptr_map_free(&ids); return -1; }
+    if (!f->first || !f->succ) {
+        ptr_map_free(&ids);
+        return -1;
+    }
     unsigned e = 0;
     k = 0;
     for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb), k++) {
@@ -78,14 +84,17 @@ int paths_plan(LLVMModuleRef m, uint64_t max_paths, path_plan *p) {
     for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn)) {
         if (!counted(fn)) continue;
         path_function *f = &p->functions[p->nfunctions++];
-        if (!supported(fn)) { f->status = FSABI_PATHS_UNSUPPORTED; continue; }
+        if (!supported(fn)) {
+            f->status = FSABI_PATHS_UNSUPPORTED;
+            continue;
+        }
         if (function_graph(fn, f) != 0 || path_numbering_build(&f->graph, &f->numbering) != 0) return -1;
         f->total = f->numbering.total;
         uint64_t room = PATHS_MODULE_COUNTERS - p->npaths;
-        uint64_t listed = f->total * (uint64_t)f->graph.n;   /* a path lists each block at most once */
+        uint64_t listed = f->total * (uint64_t)f->graph.n; /* a path lists each block at most once */
         if (f->total > max_paths || f->total > room || f->total > PATHS_MODULE_BLOCKS ||
             listed > PATHS_MODULE_BLOCKS - blocks_listed) {
-            f->status = FSABI_PATHS_HASHED;   /* counted by id in the per-trial table */
+            f->status = FSABI_PATHS_HASHED; /* counted by id in the per-trial table */
             p->nhashed++;
             continue;
         }
@@ -112,14 +121,16 @@ typedef struct emit {
     LLVMBuilderRef b;
     LLVMTypeRef i64, i32, i1, counters_ty, count_ty;
     LLVMValueRef counters, sink, reg;
-    uint64_t base;              /* the counter of the function's path 0 */
-    LLVMValueRef table, count_fn;   /* the per-trial path table and freqsys_rt_path_count */
-    uint32_t function;          /* the function's index in the module's tables */
-    int hashed;                 /* its paths are counted in the table, not in counters */
-    int mixed;                  /* the register holds a hash of the edges, not a number */
+    uint64_t base;                /* the counter of the function's path 0 */
+    LLVMValueRef table, count_fn; /* the per-trial path table and freqsys_rt_path_count */
+    uint32_t function;            /* the function's index in the module's tables */
+    int hashed;                   /* its paths are counted in the table, not in counters */
+    int mixed;                    /* the register holds a hash of the edges, not a number */
 } emit;
 
-static LLVMValueRef c64(const emit *e, uint64_t v) { return LLVMConstInt(e->i64, v, 0); }
+static LLVMValueRef c64(const emit *e, uint64_t v) {
+    return LLVMConstInt(e->i64, v, 0);
+}
 
 /* The multiplier of the edge hash: odd, so each step is a bijection of the register. */
 #define EDGE_HASH_MULTIPLIER 0x9e3779b97f4a7c15ull
@@ -178,8 +189,10 @@ static void bump(const emit *e, LLVMValueRef slot) {
 }
 
 static void count_path(const emit *e, LLVMValueRef id) {
-    if (e->hashed) count_hashed(e, id, c64(e, 1));
-    else bump(e, path_slot(e, id));
+    if (e->hashed)
+        count_hashed(e, id, c64(e, 1));
+    else
+        bump(e, path_slot(e, id));
 }
 
 /* A phi of TY in W with, per predecessor slot, VALUES[k]; a constant when all agree.
@@ -241,11 +254,13 @@ static int instrument_function(LLVMValueRef fn, const path_function *f, emit *e)
     LLVMValueRef *anchor = calloc(n + 1, sizeof *anchor);
     unsigned *npred = calloc(n + 1, sizeof *npred), *pred_first = calloc(n + 2, sizeof *pred_first);
     unsigned nedges = f->first[n];
-    unsigned *pred_slot = calloc(nedges + 1, sizeof *pred_slot), *pred_from = calloc(nedges + 1, sizeof *pred_from);
+    unsigned *pred_slot = calloc(nedges + 1, sizeof *pred_slot),
+             *pred_from = calloc(nedges + 1, sizeof *pred_from);
     LLVMValueRef *v_back = calloc(nedges + 1, sizeof *v_back), *v_end = calloc(nedges + 1, sizeof *v_end);
     LLVMValueRef *v_inc = calloc(nedges + 1, sizeof *v_inc);
     LLVMBasicBlockRef *from = calloc(nedges + 1, sizeof *from);
-    int ok = bbs && anchor && npred && pred_first && pred_slot && pred_from && v_back && v_end && v_inc && from;
+    int ok =
+        bbs && anchor && npred && pred_first && pred_slot && pred_from && v_back && v_end && v_inc && from;
     if (!ok) goto out;
     unsigned k = 0;
     for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb), k++) {
@@ -273,7 +288,7 @@ static int instrument_function(LLVMValueRef fn, const path_function *f, emit *e)
         int any_back = 0, any_inc = 0;
         for (unsigned i = 0; i < np; i++) {
             unsigned s = pred_slot[pred_first[w] + i], u = pred_from[pred_first[w] + i];
-            int live = pn->reachable[u] && !(pn->back[s] && single_successor(f, u));   /* a latch did it */
+            int live = pn->reachable[u] && !(pn->back[s] && single_successor(f, u)); /* a latch did it */
             int back = live && pn->back[s];
             from[i] = bbs[u];
             v_back[i] = LLVMConstInt(e->i1, (unsigned long long)back, 0);
@@ -285,7 +300,8 @@ static int instrument_function(LLVMValueRef fn, const path_function *f, emit *e)
         }
         if (!any_back && !any_inc) continue;
         LLVMValueRef inc = per_predecessor(e, bbs[w], anchor[w], e->i64, v_inc, from, np);
-        LLVMValueRef is_back = any_back ? per_predecessor(e, bbs[w], anchor[w], e->i1, v_back, from, np) : NULL;
+        LLVMValueRef is_back =
+            any_back ? per_predecessor(e, bbs[w], anchor[w], e->i1, v_back, from, np) : NULL;
         LLVMValueRef end = any_back ? per_predecessor(e, bbs[w], anchor[w], e->i64, v_end, from, np) : NULL;
         LLVMPositionBuilderBefore(e->b, anchor[w]);
         if (!any_back) {
@@ -303,18 +319,28 @@ static int instrument_function(LLVMValueRef fn, const path_function *f, emit *e)
             LLVMValueRef slot = LLVMBuildSelect(e->b, is_back, path_slot(e, ended), e->sink, "");
             bump(e, slot);
         }
-        LLVMValueRef next = LLVMBuildSelect(e->b, is_back, c64(e, restart_value(e, f, w)), advance(e, r, inc), "");
+        LLVMValueRef next =
+            LLVMBuildSelect(e->b, is_back, c64(e, restart_value(e, f, w)), advance(e, r, inc), "");
         LLVMBuildStore(e->b, next, e->reg);
     }
     count_path_ends(f, bbs, anchor, e);
 out:
-    free(bbs); free(anchor); free(npred); free(pred_first); free(pred_slot); free(pred_from);
-    free(v_back); free(v_end); free(v_inc); free(from);
+    free(bbs);
+    free(anchor);
+    free(npred);
+    free(pred_first);
+    free(pred_slot);
+    free(pred_from);
+    free(v_back);
+    free(v_end);
+    free(v_inc);
+    free(from);
     return ok ? 0 : -1;
 }
 
-static const char *const reasons[] = {"", "paths are more than the limit", "control flow the numbering does not follow",
-                                      "paths are more than the limit, only those the trials take are reported"};
+static const char *const reasons[] = {
+    "", "paths are more than the limit", "control flow the numbering does not follow",
+    "paths are more than the limit, only those the trials take are reported"};
 
 /* A zero-initialised internal global of TY named NAME. */
 static LLVMValueRef zeroed(LLVMModuleRef m, LLVMTypeRef ty, const char *name) {
@@ -336,9 +362,10 @@ static void path_table_add(LLVMModuleRef m, const counter_table *t, path_plan *p
         zeroed(m, LLVMArrayType2(i8, t->nfunctions + 1), "freqsys_path_lost"),
         zeroed(m, LLVMArrayType2(e->i32, t->nfunctions + 1), "freqsys_path_lost_list"),
     };
-    LLVMTypeRef table_ty = LLVMStructTypeInContext(ctx, (LLVMTypeRef[]){ptr, ptr, ptr, ptr, e->i32, e->i32}, 6, 0);
-    LLVMValueRef fields[6] = {arrays[0], arrays[1], arrays[2], arrays[3], LLVMConstInt(e->i32, 0, 0),
-                              LLVMConstInt(e->i32, 0, 0)};
+    LLVMTypeRef table_ty =
+        LLVMStructTypeInContext(ctx, (LLVMTypeRef[]){ptr, ptr, ptr, ptr, e->i32, e->i32}, 6, 0);
+    LLVMValueRef fields[6] = {
+        arrays[0], arrays[1], arrays[2], arrays[3], LLVMConstInt(e->i32, 0, 0), LLVMConstInt(e->i32, 0, 0)};
     p->table = LLVMAddGlobal(m, table_ty, "freqsys_path_table");
     LLVMSetInitializer(p->table, LLVMConstStructInContext(ctx, fields, 6, 0));
     LLVMSetLinkage(p->table, LLVMInternalLinkage);
@@ -365,19 +392,23 @@ int paths_insert(LLVMModuleRef m, const counter_table *t, path_plan *p, transfor
     if (p->nhashed) path_table_add(m, t, p, &e);
     size_t i = 0;
     int rc = 0;
-    for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn && rc == 0 && i < p->nfunctions; fn = LLVMGetNextFunction(fn)) {
+    for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn && rc == 0 && i < p->nfunctions;
+         fn = LLVMGetNextFunction(fn)) {
         if (!counted(fn)) continue;
         const path_function *f = &p->functions[i];
         const counted_function *cf = &t->functions[i++];
         if (f->status != FSABI_PATHS_COUNTED) {
             char total[32];
-            if (f->status == FSABI_PATHS_UNSUPPORTED) snprintf(total, sizeof total, "?");
-            else if (f->total == PATH_NUMBERING_TOO_MANY) snprintf(total, sizeof total, "more than 2^64");
-            else snprintf(total, sizeof total, "%llu", (unsigned long long)f->total);
+            if (f->status == FSABI_PATHS_UNSUPPORTED)
+                snprintf(total, sizeof total, "?");
+            else if (f->total == PATH_NUMBERING_TOO_MANY)
+                snprintf(total, sizeof total, "more than 2^64");
+            else
+                snprintf(total, sizeof total, "%llu", (unsigned long long)f->total);
             rc = transform_warn(w, "%s:%u: paths of '%s' are %s: %s (%s paths, limit %llu)",
                                 *cf->file ? cf->file : "?", cf->line, cf->name,
-                                f->status == FSABI_PATHS_HASHED ? "hashed" : "not counted", reasons[f->status], total,
-                                (unsigned long long)p->max_paths);
+                                f->status == FSABI_PATHS_HASHED ? "hashed" : "not counted",
+                                reasons[f->status], total, (unsigned long long)p->max_paths);
             if (f->status != FSABI_PATHS_HASHED || rc != 0) continue;
         }
         e.base = (uint64_t)t->nblocks + t->nwrites + f->first_path;

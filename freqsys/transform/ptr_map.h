@@ -8,7 +8,7 @@
 typedef struct ptr_map {
     const void **keys;
     unsigned *values;
-    size_t count, capacity;   /* capacity: a power of two, or 0 */
+    size_t count, capacity; /* capacity: a power of two, or 0 */
 } ptr_map;
 
 /* Sets KEY to VALUE. Returns 0, or -1 when memory ran out. */

@@ -17,13 +17,25 @@
 typedef enum read_call { CALL_NONE, CALL_SCANF, CALL_FSCANF, CALL_GETCHAR, CALL_FGETC, CALL_FGETS } read_call;
 
 static read_call classify(const char *name) {
-    static const struct { const char *name; read_call kind; } table[] = {
-        {"scanf", CALL_SCANF}, {"__isoc99_scanf", CALL_SCANF}, {"__isoc23_scanf", CALL_SCANF},
-        {"fscanf", CALL_FSCANF}, {"__isoc99_fscanf", CALL_FSCANF}, {"__isoc23_fscanf", CALL_FSCANF},
-        {"getchar", CALL_GETCHAR}, {"getchar_unlocked", CALL_GETCHAR},
-        {"getc", CALL_FGETC}, {"fgetc", CALL_FGETC}, {"_IO_getc", CALL_FGETC},
-        {"getc_unlocked", CALL_FGETC}, {"fgetc_unlocked", CALL_FGETC},
-        {"fgets", CALL_FGETS}, {"fgets_unlocked", CALL_FGETS},
+    static const struct {
+        const char *name;
+        read_call kind;
+    } table[] = {
+        {"scanf", CALL_SCANF},
+        {"__isoc99_scanf", CALL_SCANF},
+        {"__isoc23_scanf", CALL_SCANF},
+        {"fscanf", CALL_FSCANF},
+        {"__isoc99_fscanf", CALL_FSCANF},
+        {"__isoc23_fscanf", CALL_FSCANF},
+        {"getchar", CALL_GETCHAR},
+        {"getchar_unlocked", CALL_GETCHAR},
+        {"getc", CALL_FGETC},
+        {"fgetc", CALL_FGETC},
+        {"_IO_getc", CALL_FGETC},
+        {"getc_unlocked", CALL_FGETC},
+        {"fgetc_unlocked", CALL_FGETC},
+        {"fgets", CALL_FGETS},
+        {"fgets_unlocked", CALL_FGETS},
     };
     for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
         if (strcmp(name, table[i].name) == 0) return table[i].kind;
@@ -50,7 +62,7 @@ static void variable_of(LLVMValueRef p, char *buf, size_t size) {
             p = LLVMGetOperand(p, 0);
             continue;
         }
-        if (LLVMIsALoadInst(p)) {       /* a pointer parameter spilled to "p.addr" */
+        if (LLVMIsALoadInst(p)) { /* a pointer parameter spilled to "p.addr" */
             p = LLVMGetOperand(p, 0);
             continue;
         }
@@ -64,15 +76,17 @@ static void variable_of(LLVMValueRef p, char *buf, size_t size) {
 }
 
 static char *text_of_format(LLVMValueRef v) {
-    if (LLVMIsAConstantExpr(v) && LLVMGetConstOpcode(v) == LLVMGetElementPtr)
-        v = LLVMGetOperand(v, 0);
+    if (LLVMIsAConstantExpr(v) && LLVMGetConstOpcode(v) == LLVMGetElementPtr) v = LLVMGetOperand(v, 0);
     if (!LLVMIsAGlobalVariable(v) || !LLVMIsGlobalConstant(v)) return NULL;
     LLVMValueRef init = LLVMGetInitializer(v);
     if (!init || !LLVMIsConstantString(init)) return NULL;
     size_t len;
     const char *s = LLVMGetAsString(init, &len);
     char *copy = malloc(len + 1);
-    if (copy) { memcpy(copy, s, len); copy[len] = '\0'; }
+    if (copy) {
+        memcpy(copy, s, len);
+        copy[len] = '\0';
+    }
     return copy;
 }
 
@@ -81,8 +95,8 @@ static const char *base_name(const char *path) {
     return slash ? slash + 1 : path;
 }
 
-int reads_add_site(read_sites *r, const char *var, LLVMValueRef at, unsigned kind,
-                   unsigned origin, unsigned decl) {
+int reads_add_site(read_sites *r, const char *var, LLVMValueRef at, unsigned kind, unsigned origin,
+                   unsigned decl) {
     if (r->n == r->cap) {
         size_t cap = r->cap ? r->cap * 2 : 16;
         read_site *v = realloc(r->v, cap * sizeof *v);
@@ -108,14 +122,15 @@ int reads_add_site(read_sites *r, const char *var, LLVMValueRef at, unsigned kin
 static int given_ir(const spec *s) {
     for (size_t i = 0; i < s->nsources; i++) {
         size_t n = strlen(s->sources[i]);
-        if (n > 3 && (!strcmp(s->sources[i] + n - 3, ".bc") || !strcmp(s->sources[i] + n - 3, ".ll"))) return 1;
+        if (n > 3 && (!strcmp(s->sources[i] + n - 3, ".bc") || !strcmp(s->sources[i] + n - 3, ".ll")))
+            return 1;
     }
     return 0;
 }
 
 /* Checks that some declaration of S gives this read its values. */
-static int declared(const spec *s, const char *var, const read_site *site, const char *conv,
-                    char *err, size_t errlen) {
+static int declared(const spec *s, const char *var, const read_site *site, const char *conv, char *err,
+                    size_t errlen) {
     int any = 0, indexed = 0;
     for (size_t i = 0; i < s->ninputs; i++) {
         if (s->inputs[i].target == SPEC_READ_ANY) any = 1;
@@ -123,14 +138,19 @@ static int declared(const spec *s, const char *var, const read_site *site, const
     }
     if (any || indexed || (*var && spec_find_var(s, var))) return 0;
     if (*var)
-        snprintf(err, errlen, "%s:%u: error: the input read into '%s' (%s) has no declaration in %s; "
+        snprintf(err, errlen,
+                 "%s:%u: error: the input read into '%s' (%s) has no declaration in %s; "
                  "add e.g. '%s ~ uniform_int(0, 100)', or 'read * ~ ...' for every read",
                  base_name(site->file), site->line, var, conv, s->path, var);
     else
-        snprintf(err, errlen, "%s:%u: error: an input read (%s) has no declaration in %s; add "
-                 "'read N ~ ...' or 'read * ~ ...'%s", base_name(site->file), site->line, conv, s->path,
-                 given_ir(s) ? " (IR built without -fno-discard-value-names has no variable names: rebuild it "
-                               "with that flag to declare reads by name)" : "");
+        snprintf(err, errlen,
+                 "%s:%u: error: an input read (%s) has no declaration in %s; add "
+                 "'read N ~ ...' or 'read * ~ ...'%s",
+                 base_name(site->file), site->line, conv, s->path,
+                 given_ir(s)
+                     ? " (IR built without -fno-discard-value-names has no variable names: rebuild it "
+                       "with that flag to declare reads by name)"
+                     : "");
     return TRANSFORM_ESPEC;
 }
 
@@ -173,8 +193,10 @@ static long long capacity_of(LLVMModuleRef m, LLVMValueRef p) {
         p = LLVMGetOperand(p, 0);
     }
     LLVMTypeRef ty = NULL;
-    if (LLVMIsAAllocaInst(p)) ty = LLVMGetAllocatedType(p);
-    else if (LLVMIsAGlobalVariable(p)) ty = LLVMGlobalGetValueType(p);
+    if (LLVMIsAAllocaInst(p))
+        ty = LLVMGetAllocatedType(p);
+    else if (LLVMIsAGlobalVariable(p))
+        ty = LLVMGlobalGetValueType(p);
     if (!ty || !LLVMTypeIsSized(ty)) return -1;
     LLVMTargetDataRef td = LLVMGetModuleDataLayout(m);
     return (long long)LLVMABISizeOfType(td, ty);
@@ -182,12 +204,22 @@ static long long capacity_of(LLVMModuleRef m, LLVMValueRef p) {
 
 static LLVMTypeRef store_type(LLVMContextRef ctx, unsigned kind) {
     switch (kind) {
-    case FSABI_KIND_I8: case FSABI_KIND_U8: case FSABI_KIND_CHAR: return LLVMInt8TypeInContext(ctx);
-    case FSABI_KIND_I16: case FSABI_KIND_U16: return LLVMInt16TypeInContext(ctx);
-    case FSABI_KIND_I32: case FSABI_KIND_U32: return LLVMInt32TypeInContext(ctx);
-    case FSABI_KIND_F32: return LLVMFloatTypeInContext(ctx);
-    case FSABI_KIND_F64: return LLVMDoubleTypeInContext(ctx);
-    default: return LLVMInt64TypeInContext(ctx);
+    case FSABI_KIND_I8:
+    case FSABI_KIND_U8:
+    case FSABI_KIND_CHAR:
+        return LLVMInt8TypeInContext(ctx);
+    case FSABI_KIND_I16:
+    case FSABI_KIND_U16:
+        return LLVMInt16TypeInContext(ctx);
+    case FSABI_KIND_I32:
+    case FSABI_KIND_U32:
+        return LLVMInt32TypeInContext(ctx);
+    case FSABI_KIND_F32:
+        return LLVMFloatTypeInContext(ctx);
+    case FSABI_KIND_F64:
+        return LLVMDoubleTypeInContext(ctx);
+    default:
+        return LLVMInt64TypeInContext(ctx);
     }
 }
 
@@ -200,9 +232,8 @@ int reads_input_can_end(const spec *s) {
     return indexed && !any;
 }
 
-static int replace_scanf(LLVMModuleRef m, const spec *s, LLVMBuilderRef b, runtime_fns *rt,
-                         LLVMValueRef call, unsigned fmt_arg, read_sites *out,
-                         char *err, size_t errlen) {
+static int replace_scanf(LLVMModuleRef m, const spec *s, LLVMBuilderRef b, runtime_fns *rt, LLVMValueRef call,
+                         unsigned fmt_arg, read_sites *out, char *err, size_t errlen) {
     LLVMContextRef ctx = LLVMGetModuleContext(m);
     LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx), i64 = LLVMInt64TypeInContext(ctx);
     unsigned line = LLVMGetDebugLocLine(call);
@@ -213,8 +244,10 @@ static int replace_scanf(LLVMModuleRef m, const spec *s, LLVMBuilderRef b, runti
     const char *file = filebuf;
     char *format = text_of_format(LLVMGetOperand(call, fmt_arg));
     if (!format) {
-        snprintf(err, errlen, "%s:%u: error: the scanf format is not a string constant, so its "
-                 "conversions cannot be known", base_name(file), line);
+        snprintf(err, errlen,
+                 "%s:%u: error: the scanf format is not a string constant, so its "
+                 "conversions cannot be known",
+                 base_name(file), line);
         return TRANSFORM_ESPEC;
     }
     scanf_conversion conv[MAX_CONVERSIONS];
@@ -278,9 +311,8 @@ static int replace_scanf(LLVMModuleRef m, const spec *s, LLVMBuilderRef b, runti
     return 0;
 }
 
-static int replace_call(LLVMModuleRef m, const spec *s, LLVMBuilderRef b, runtime_fns *rt,
-                        LLVMValueRef call, read_call kind, read_sites *out,
-                        char *err, size_t errlen) {
+static int replace_call(LLVMModuleRef m, const spec *s, LLVMBuilderRef b, runtime_fns *rt, LLVMValueRef call,
+                        read_call kind, read_sites *out, char *err, size_t errlen) {
     LLVMContextRef ctx = LLVMGetModuleContext(m);
     LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
     /* Positioning the builder before CALL also gives every call we create the read's
@@ -289,7 +321,7 @@ static int replace_call(LLVMModuleRef m, const spec *s, LLVMBuilderRef b, runtim
     case CALL_SCANF:
         return replace_scanf(m, s, b, rt, call, 0, out, err, errlen);
     case CALL_FSCANF:
-        if (!is_stdin(LLVMGetOperand(call, 0))) return 0;   /* a real file: left alone */
+        if (!is_stdin(LLVMGetOperand(call, 0))) return 0; /* a real file: left alone */
         return replace_scanf(m, s, b, rt, call, 1, out, err, errlen);
     case CALL_FGETC:
         if (!is_stdin(LLVMGetOperand(call, 0))) return 0;
@@ -327,8 +359,8 @@ static int replace_call(LLVMModuleRef m, const spec *s, LLVMBuilderRef b, runtim
     }
 }
 
-int reads_replace(LLVMModuleRef m, const spec *s, const ptr_map *reachable, read_sites *out,
-                  char *err, size_t errlen) {
+int reads_replace(LLVMModuleRef m, const spec *s, const ptr_map *reachable, read_sites *out, char *err,
+                  size_t errlen) {
     memset(out, 0, sizeof *out);
     /* A drawn standard input (`stdin ~ ...`) is a real file at fd 0: getchar, fgets,
      * scanf and the rest then read it through the C library, EOF and all, and no
@@ -349,8 +381,7 @@ int reads_replace(LLVMModuleRef m, const spec *s, const ptr_map *reachable, read
                     if (LLVMIsAFunction(callee)) {
                         size_t len;
                         read_call kind = classify(LLVMGetValueName2(callee, &len));
-                        if (kind != CALL_NONE)
-                            rc = replace_call(m, s, b, &rt, i, kind, out, err, errlen);
+                        if (kind != CALL_NONE) rc = replace_call(m, s, b, &rt, i, kind, out, err, errlen);
                     }
                 }
                 i = next;

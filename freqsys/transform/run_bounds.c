@@ -47,18 +47,22 @@ static int address_taken(LLVMValueRef fn) {
     return 0;
 }
 
-typedef struct call_edge { unsigned from, to; uint64_t per_call; int cap; } call_edge;
+typedef struct call_edge {
+    unsigned from, to;
+    uint64_t per_call;
+    int cap;
+} call_edge;
 
 typedef struct call_graph {
-    LLVMValueRef *fns;        /* the defined functions, in module order */
+    LLVMValueRef *fns; /* the defined functions, in module order */
     unsigned n;
-    ptr_map index;            /* function -> position in fns */
-    uint64_t **local;         /* [n][its blocks]: per-call bounds */
-    int **cap_of;             /* [n][its blocks]: the cap each rests on, -1 none */
+    ptr_map index;    /* function -> position in fns */
+    uint64_t **local; /* [n][its blocks]: per-call bounds */
+    int **cap_of;     /* [n][its blocks]: the cap each rests on, -1 none */
     unsigned *nblocks;
     call_edge *edges;
     size_t nedges, cap;
-    int twice;                /* something can return twice */
+    int twice; /* something can return twice */
 } call_graph;
 
 static int add_edge(call_graph *g, call_edge e) {
@@ -83,7 +87,10 @@ static void function_cap(LLVMValueRef fn, bound_given *given, unsigned nb, uint6
         if (!c->function || strcmp(c->function, name) != 0) continue;
         c->used = 1;
         for (unsigned b = 0; b < nb; b++)
-            if (local[b] > c->n) { local[b] = c->n; cap_of[b] = (int)k; }
+            if (local[b] > c->n) {
+                local[b] = c->n;
+                cap_of[b] = (int)k;
+            }
     }
 }
 
@@ -110,14 +117,17 @@ static int build_graph(LLVMModuleRef m, bound_given *given, call_graph *g) {
     }
     for (unsigned f = 0; f < g->n; f++) {
         unsigned b = 0;
-        for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(g->fns[f]); bb; bb = LLVMGetNextBasicBlock(bb), b++)
+        for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(g->fns[f]); bb;
+             bb = LLVMGetNextBasicBlock(bb), b++)
             for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
                 if (!is_call(i)) continue;
                 LLVMValueRef callee = LLVMGetCalledValue(i);
-                if (!callee || !LLVMIsAFunction(callee)) continue;   /* reaches only address-taken ones */
+                if (!callee || !LLVMIsAFunction(callee)) continue; /* reaches only address-taken ones */
                 if (run_bounds_returns_twice(callee)) g->twice = 1;
                 long long to = ptr_map_get(&g->index, callee);
-                if (to >= 0 && add_edge(g, (call_edge){f, (unsigned)to, g->local[f][b], g->cap_of[f][b]}) != 0) return -1;
+                if (to >= 0 &&
+                    add_edge(g, (call_edge){f, (unsigned)to, g->local[f][b], g->cap_of[f][b]}) != 0)
+                    return -1;
             }
     }
     return 0;
@@ -132,14 +142,29 @@ static int function_bounds(const call_graph *g, LLVMValueRef entry, uint64_t *ca
     size_t *first = calloc(g->n + 2, sizeof *first);
     call_edge *sorted = calloc(g->nedges + 1, sizeof *sorted);
     if (!indeg || !queue || !done || !first || !sorted) {
-        free(indeg); free(queue); free(done); free(first); free(sorted);
+        free(indeg);
+        free(queue);
+        free(done);
+        free(first);
+        free(sorted);
         return -1;
     }
-    for (size_t e = 0; e < g->nedges; e++) { indeg[g->edges[e].to]++; first[g->edges[e].from + 1]++; }
+    for (size_t e = 0; e < g->nedges; e++) {
+        indeg[g->edges[e].to]++;
+        first[g->edges[e].from + 1]++;
+    }
     for (unsigned f = 0; f < g->n; f++) first[f + 1] += first[f];
     size_t *fill = calloc(g->n + 1, sizeof *fill);
-    if (!fill) { free(indeg); free(queue); free(done); free(first); free(sorted); return -1; }
-    for (size_t e = 0; e < g->nedges; e++) sorted[first[g->edges[e].from] + fill[g->edges[e].from]++] = g->edges[e];
+    if (!fill) {
+        free(indeg);
+        free(queue);
+        free(done);
+        free(first);
+        free(sorted);
+        return -1;
+    }
+    for (size_t e = 0; e < g->nedges; e++)
+        sorted[first[g->edges[e].from] + fill[g->edges[e].from]++] = g->edges[e];
     free(fill);
 
     size_t head = 0, tail = 0;
@@ -162,7 +187,11 @@ static int function_bounds(const call_graph *g, LLVMValueRef entry, uint64_t *ca
     }
     for (unsigned f = 0; f < g->n; f++)
         if (!done[f]) calls[f] = UNBOUNDED;
-    free(indeg); free(queue); free(done); free(first); free(sorted);
+    free(indeg);
+    free(queue);
+    free(done);
+    free(first);
+    free(sorted);
     return 0;
 }
 
@@ -187,13 +216,14 @@ int run_bounds_prove(LLVMModuleRef m, LLVMValueRef entry, const counter_table *t
     int rc = build_graph(m, given, &g);
     if (rc == 0)
         rc = (calls = calloc(g.n + 1, sizeof *calls)) && (via = calloc(g.n + 1, sizeof *via))
-                 ? function_bounds(&g, entry, calls, via) : -1;
+                 ? function_bounds(&g, entry, calls, via)
+                 : -1;
     if (rc == 0 && !g.twice && entry) {
         for (size_t f = 0; f < t->nfunctions; f++) {
             const counted_function *cf = &t->functions[f];
             LLVMValueRef fn = LLVMGetNamedFunction(m, cf->name);
             long long k = fn ? ptr_map_get(&g.index, fn) : -1;
-            if (k < 0 || g.nblocks[k] != cf->nblocks) continue;   /* not the function counted */
+            if (k < 0 || g.nblocks[k] != cf->nblocks) continue; /* not the function counted */
             for (unsigned b = 0; b < cf->nblocks; b++) {
                 uint64_t bound = times(calls[k], g.local[k][b]);
                 max_runs[cf->first_block + b] = bound >= UNBOUNDED ? FSABI_RUNS_UNBOUNDED : (uint32_t)bound;

@@ -1,4 +1,5 @@
-/* freqsys/transform/shared_object.c: links an instrumented module and its runtime library into a loadable shared object. */
+/* freqsys/transform/shared_object.c: links an instrumented module and its runtime library into a loadable
+ * shared object. */
 /* SPDX-License-Identifier: MIT */
 #include "transform.h"
 
@@ -38,17 +39,29 @@ static void link_command(char **argv, size_t max, char *link, const char *so, co
      * --undefined: the runtime is linked in even when the program calls none of it
      * (function mode draws the arguments itself). */
     static char undefined[] = "-Wl,--undefined=" FSABI_RUNTIME_SYMBOL;
-    char *fixed[] = {FREQSYS_CLANG, "-shared", "-fPIC", "-O1", "-Xclang", "-disable-llvm-passes",
-                     "-Wno-override-module", "-Wl,-Bsymbolic", "-Wl,-z,now", (char *)map_option, undefined,
-                     "-o", (char *)so, (char *)bc, (char *)runtime_lib};
+    char *fixed[] = {FREQSYS_CLANG,
+                     "-shared",
+                     "-fPIC",
+                     "-O1",
+                     "-Xclang",
+                     "-disable-llvm-passes",
+                     "-Wno-override-module",
+                     "-Wl,-Bsymbolic",
+                     "-Wl,-z,now",
+                     (char *)map_option,
+                     undefined,
+                     "-o",
+                     (char *)so,
+                     (char *)bc,
+                     (char *)runtime_lib};
     size_t n = 0;
     for (; n < sizeof fixed / sizeof fixed[0]; n++) argv[n] = fixed[n];
     for (char *word = strtok(link, " "); word && n + 1 < max; word = strtok(NULL, " ")) argv[n++] = word;
     argv[n] = NULL;
 }
 
-int shared_object_build(LLVMModuleRef m, const char *dir, const char *runtime_lib, char **so_path,
-                        char *err, size_t errlen) {
+int shared_object_build(LLVMModuleRef m, const char *dir, const char *runtime_lib, char **so_path, char *err,
+                        size_t errlen) {
     size_t n = strlen(dir) + 64;
     char *bc = malloc(n), *so = malloc(n), *map = malloc(n), *map_option = malloc(n + 32);
     char link[] = FREQSYS_RUNTIME_LINK;

@@ -9,28 +9,28 @@
 #include "freqsys/abi.h"
 #include "run_bounds.h"
 
-#define LEVELS_MAX 128
-#define LEVEL_RATIO 1.25          /* each level's ranges this much wider: finer levels, tighter L */
-#define VALUE_LIMIT 0x1p62        /* the proofs take no wider range */
-#define COUNTER_LIMIT 0x1p64      /* no count of one run reaches this: counters are 64-bit */
-#define REMAINDER_SMALL (TAIL_MASS_MAX * 1e-3)   /* widening stops once the rest adds less */
+#define LEVELS_MAX      128
+#define LEVEL_RATIO     1.25   /* each level's ranges this much wider: finer levels, tighter L */
+#define VALUE_LIMIT     0x1p62 /* the proofs take no wider range */
+#define COUNTER_LIMIT   0x1p64 /* no count of one run reaches this: counters are 64-bit */
+#define REMAINDER_SMALL (TAIL_MASS_MAX * 1e-3) /* widening stops once the rest adds less */
 
 /* A read site whose declared distribution is unbounded, held to a range per level. */
 typedef struct held_site {
     size_t site;
     const dist *d;
-    double draws;        /* the most draws there per run, proven */
-    double lo0, hi0;     /* level 0's range; -/+INFINITY on a bounded side */
+    double draws;    /* the most draws there per run, proven */
+    double lo0, hi0; /* level 0's range; -/+INFINITY on a bounded side */
 } held_site;
 
 typedef struct levels {
     held_site *held;
     size_t nheld;
-    long only;           /* the one site held in this pass (index in held), -1: all */
-    uint32_t *bound;     /* [level][block] */
-    int *cap;            /* [level][block] */
-    double *leave;       /* [level]: P(some held draw leaves the level's range in a run) */
-    size_t n;            /* levels proven */
+    long only;       /* the one site held in this pass (index in held), -1: all */
+    uint32_t *bound; /* [level][block] */
+    int *cap;        /* [level][block] */
+    double *leave;   /* [level]: P(some held draw leaves the level's range in a run) */
+    size_t n;        /* levels proven */
 } levels;
 
 /* The index in T of block BB of function FN, or -1 when FN is not counted. */
@@ -58,8 +58,9 @@ static double draws_per_run(LLVMModuleRef m, const counter_table *t, const uint3
                 if (!LLVMIsACallInst(i) || LLVMGetNumArgOperands(i) != 1) continue;
                 LLVMValueRef callee = LLVMGetCalledValue(i), at = LLVMGetOperand(i, 0);
                 size_t n;
-                if (!callee || !LLVMIsAFunction(callee) || strcmp(LLVMGetValueName2(callee, &n), FSABI_READ_INT) != 0 ||
-                    !LLVMIsAConstantInt(at) || LLVMConstIntGetZExtValue(at) != site)
+                if (!callee || !LLVMIsAFunction(callee) ||
+                    strcmp(LLVMGetValueName2(callee, &n), FSABI_READ_INT) != 0 || !LLVMIsAConstantInt(at) ||
+                    LLVMConstIntGetZExtValue(at) != site)
                     continue;
                 long j = block_index(t, fn, bb);
                 if (j < 0 || max_runs[j] == FSABI_RUNS_UNBOUNDED) return INFINITY;
@@ -71,8 +72,8 @@ static double draws_per_run(LLVMModuleRef m, const counter_table *t, const uint3
 /* The sites to hold: one distribution serves each, unbounded on a side where its
  * tail is known accurately (dist_survival above; the CDF below, which GSL computes
  * accurately in the lower tail), drawn a proven number of times per run. */
-static int find_held(LLVMModuleRef m, const counter_table *t, const bound_given *given, const uint32_t *max_runs,
-                     levels *lv) {
+static int find_held(LLVMModuleRef m, const counter_table *t, const bound_given *given,
+                     const uint32_t *max_runs, levels *lv) {
     lv->held = calloc(given->nreads + 1, sizeof *lv->held);
     if (!lv->held) return -1;
     for (size_t s = 0; s < given->nreads; s++) {
@@ -115,7 +116,11 @@ static int prove_levels(LLVMModuleRef m, LLVMValueRef entry, const counter_table
     lv->bound = malloc(LEVELS_MAX * (nb + 1) * sizeof *lv->bound);
     lv->cap = malloc(LEVELS_MAX * (nb + 1) * sizeof *lv->cap);
     lv->leave = malloc(LEVELS_MAX * sizeof *lv->leave);
-    if (!lo || !hi || !lv->bound || !lv->cap || !lv->leave) { free(lo); free(hi); return -1; }
+    if (!lo || !hi || !lv->bound || !lv->cap || !lv->leave) {
+        free(lo);
+        free(hi);
+        return -1;
+    }
     memcpy(lo, given->read_lo, given->nreads * sizeof *lo);
     memcpy(hi, given->read_hi, given->nreads * sizeof *hi);
     bound_given held = *given;
@@ -129,8 +134,14 @@ static int prove_levels(LLVMModuleRef m, LLVMValueRef entry, const counter_table
             const held_site *s = &lv->held[h];
             if (lv->only >= 0 && (size_t)lv->only != h) continue;
             double a = fmax(-VALUE_LIMIT, floor(s->lo0 * scale)), b = fmin(VALUE_LIMIT, ceil(s->hi0 * scale));
-            if (isfinite(s->lo0) && a != lo[s->site]) { lo[s->site] = a; wider = 1; }
-            if (isfinite(s->hi0) && b != hi[s->site]) { hi[s->site] = b; wider = 1; }
+            if (isfinite(s->lo0) && a != lo[s->site]) {
+                lo[s->site] = a;
+                wider = 1;
+            }
+            if (isfinite(s->hi0) && b != hi[s->site]) {
+                hi[s->site] = b;
+                wider = 1;
+            }
         }
         if (!wider) break;
         uint32_t *bound = lv->bound + k * (nb + 1);
@@ -138,7 +149,8 @@ static int prove_levels(LLVMModuleRef m, LLVMValueRef entry, const counter_table
         lv->leave[k] = leave_chance(lv, lo, hi);
         lv->n = k + 1;
         int any = 0;
-        for (size_t j = 0; j < nb; j++) any |= max_runs[j] == FSABI_RUNS_UNBOUNDED && bound[j] != FSABI_RUNS_UNBOUNDED;
+        for (size_t j = 0; j < nb; j++)
+            any |= max_runs[j] == FSABI_RUNS_UNBOUNDED && bound[j] != FSABI_RUNS_UNBOUNDED;
         if (!any || lv->leave[k] * COUNTER_LIMIT <= REMAINDER_SMALL) break;
     }
     free(lo);
@@ -163,7 +175,8 @@ static double excess(const levels *lv, size_t nb, size_t j, size_t from, double 
 
 /* For each block still unbounded, the least level of pass LV whose tail is small
  * enough, where less than what an earlier pass found. */
-static void choose(const levels *lv, size_t nb, const uint32_t *max_runs, uint32_t *level, double *tail, int *cap_of) {
+static void choose(const levels *lv, size_t nb, const uint32_t *max_runs, uint32_t *level, double *tail,
+                   int *cap_of) {
     for (size_t j = 0; j < nb; j++) {
         if (max_runs[j] != FSABI_RUNS_UNBOUNDED) continue;
         for (size_t k = 0; k < lv->n; k++) {
@@ -204,7 +217,8 @@ int tail_bounds_prove(LLVMModuleRef m, LLVMValueRef entry, const counter_table *
     for (long pass = 0; rc == 0 && lv.nheld > 0 && pass <= (long)lv.nheld; pass++) {
         if (pass == (long)lv.nheld && lv.nheld == 1) break;
         lv.only = pass < (long)lv.nheld ? pass : -1;
-        if ((rc = prove_levels(m, entry, t, given, max_runs, &lv)) == 0) choose(&lv, nb, max_runs, level, tail, cap_of);
+        if ((rc = prove_levels(m, entry, t, given, max_runs, &lv)) == 0)
+            choose(&lv, nb, max_runs, level, tail, cap_of);
         free_levels(&lv);
     }
     for (size_t j = 0; rc == 0 && j < nb; j++)

@@ -12,8 +12,8 @@
 /* Errors: every function here returns 0 on success, or a negative code and writes
  * a complete message into the caller's buffer ERR (Redis anet.c style). The codes
  * tell the CLI which exit status to use. */
-#define TRANSFORM_ESPEC (-2)    /* the spec does not fit the program (exit 2) */
-#define TRANSFORM_EBUILD (-3)   /* the program could not be compiled or linked (exit 3) */
+#define TRANSFORM_ESPEC  (-2) /* the spec does not fit the program (exit 2) */
+#define TRANSFORM_EBUILD (-3) /* the program could not be compiled or linked (exit 3) */
 
 /* Warnings: things the transform noticed that do not stop a run but change what
  * its numbers mean (the program reads the clock, the environment, a file). Each is
@@ -30,8 +30,7 @@ void transform_warnings_free(transform_warnings *w);
 
 /* compile.c: compiles each source of S (.c through clang-19, .ll and .bc read as they
  * are) and links them into one module in context CTX. On failure *OUT is NULL. */
-int compile_sources(const spec *s, LLVMContextRef ctx, LLVMModuleRef *out,
-                    char *err, size_t errlen);
+int compile_sources(const spec *s, LLVMContextRef ctx, LLVMModuleRef *out, char *err, size_t errlen);
 
 /* compile.c: compiles the C file PATH as compile_sources does a source (-O0 -g, the
  * spec's cflags), then OWN (NULL-terminated, may be NULL); HEADER: compiled as C
@@ -67,8 +66,8 @@ void pgo_strip(LLVMModuleRef m);
 /* instrument.c: the whole rewrite: counters, input reads, exits, the globals reset
  * and the module descriptor, then the optimisation pipeline LEVEL asks for.
  * Warnings go into W (may be NULL). */
-int instrument_module(LLVMModuleRef m, const spec *s, optimize_level level, transform_warnings *w,
-                      char *err, size_t errlen);
+int instrument_module(LLVMModuleRef m, const spec *s, optimize_level level, transform_warnings *w, char *err,
+                      size_t errlen);
 
 /* The same, and with MAX_PATHS > 0 also a counter for every acyclic path (Ball-Larus)
  * of each function that has at most MAX_PATHS of them (paths.c); functions with
@@ -86,21 +85,21 @@ typedef struct instrument_counting {
     uint64_t max_paths;
     unsigned context_depth;
 } instrument_counting;
-int instrument_module_counting(LLVMModuleRef m, const spec *s, optimize_level level, const instrument_counting *c,
-                               transform_warnings *w, char *err, size_t errlen);
+int instrument_module_counting(LLVMModuleRef m, const spec *s, optimize_level level,
+                               const instrument_counting *c, transform_warnings *w, char *err, size_t errlen);
 
 /* passes.c: runs the pipeline PASSES (LLVM's text form, e.g. "default<O2>") over M,
  * for target machine TM (may be NULL). Returns 0, or TRANSFORM_EBUILD with "WHAT
  * failed: LLVM's reason" in ERR. */
-int transform_run_passes(LLVMModuleRef m, const char *passes, LLVMTargetMachineRef tm,
-                         const char *what, char *err, size_t errlen);
+int transform_run_passes(LLVMModuleRef m, const char *passes, LLVMTargetMachineRef tm, const char *what,
+                         char *err, size_t errlen);
 
 /* shared_object.c: writes M as bitcode into DIR and links it with the runtime
  * library RUNTIME_LIB (libfreqsys_rt.a) into DIR/module.so, which then exports only
  * FSABI_MODULE_SYMBOL (when M defines it) and FSABI_RUNTIME_SYMBOL. *SO_PATH
  * receives a malloc'd path. */
-int shared_object_build(LLVMModuleRef m, const char *dir, const char *runtime_lib, char **so_path,
-                        char *err, size_t errlen);
+int shared_object_build(LLVMModuleRef m, const char *dir, const char *runtime_lib, char **so_path, char *err,
+                        size_t errlen);
 
 /* Runs a command (argv[0] looked up in PATH), capturing what it prints on stderr
  * into ERR when it fails. Returns its exit status, or -1 when it could not start. */

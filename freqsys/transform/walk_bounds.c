@@ -15,28 +15,28 @@
  * follows a pass whose value was something else, and the rule bounds how many such
  * passes an entry into the loop can make. */
 
-#define EVAL_BUDGET 512        /* values looked at to decide one branch */
-#define START_BUDGET 64        /* loads followed to find where a pointer points */
-#define TRIPS_LIMIT (1LL << 31)
-#define TEXT_READ_MAX 24       /* runtime.c writes a %s read's number with %lld or %.17g: 24 characters at most */
-#define LINE_READ_MAX 25       /* ...and an fgets line adds a '\n' */
+#define EVAL_BUDGET   512 /* values looked at to decide one branch */
+#define START_BUDGET  64  /* loads followed to find where a pointer points */
+#define TRIPS_LIMIT   (1LL << 31)
+#define TEXT_READ_MAX 24 /* runtime.c writes a %s read's number with %lld or %.17g: 24 characters at most */
+#define LINE_READ_MAX 25 /* ...and an fgets line adds a '\n' */
 
 typedef struct walk {
     const walk_loop *l;
-    unsigned d;                  /* the block that takes the pass's value */
-    LLVMValueRef value;          /* the byte loaded, or getchar's result */
-    uint64_t ends;               /* the value that ends the walk: 0, or EOF (all ones) */
-    unsigned char *after;        /* [n] blocks a pass reaches after D, before H */
+    unsigned d;           /* the block that takes the pass's value */
+    LLVMValueRef value;   /* the byte loaded, or getchar's result */
+    uint64_t ends;        /* the value that ends the walk: 0, or EOF (all ones) */
+    unsigned char *after; /* [n] blocks a pass reaches after D, before H */
     /* a string walk only */
-    LLVMValueRef var;            /* the pointer or index variable (an alloca) */
-    int indexed;                 /* var indexes the object, else points into it */
-    LLVMValueRef var_load;       /* var's load in D the byte's address comes from */
-    LLVMValueRef step;           /* var's one store inside the loop */
-    unsigned s;                  /* the step's block */
-    unsigned char *after_step;   /* [n] blocks a pass reaches after the step, before H */
-    LLVMValueRef object;         /* the string's storage: the entry's parameter, or a buffer */
-    unsigned char *reads;        /* [n] blocks holding a read into a buffer object */
-    long long read_max;          /* the most characters those reads write before the NUL */
+    LLVMValueRef var;          /* the pointer or index variable (an alloca) */
+    int indexed;               /* var indexes the object, else points into it */
+    LLVMValueRef var_load;     /* var's load in D the byte's address comes from */
+    LLVMValueRef step;         /* var's one store inside the loop */
+    unsigned s;                /* the step's block */
+    unsigned char *after_step; /* [n] blocks a pass reaches after the step, before H */
+    LLVMValueRef object;       /* the string's storage: the entry's parameter, or a buffer */
+    unsigned char *reads;      /* [n] blocks holding a read into a buffer object */
+    long long read_max;        /* the most characters those reads write before the NUL */
     unsigned budget;
 } walk;
 
@@ -44,7 +44,9 @@ static long long block_of(const walk_loop *l, LLVMValueRef i) {
     return ptr_map_get(l->ids, LLVMGetInstructionParent(i));
 }
 
-static int is_call(LLVMValueRef i) { return LLVMIsACallInst(i) || LLVMIsAInvokeInst(i); }
+static int is_call(LLVMValueRef i) {
+    return LLVMIsACallInst(i) || LLVMIsAInvokeInst(i);
+}
 
 static const char *callee_name(LLVMValueRef call) {
     LLVMValueRef f = LLVMGetCalledValue(call);
@@ -91,7 +93,10 @@ static int onward(const walk_loop *l, unsigned from, long avoid, unsigned char *
     int first = 1;
     while (top) {
         unsigned x = stack[--top];
-        if (!first && x == l->header) { header = 1; continue; }
+        if (!first && x == l->header) {
+            header = 1;
+            continue;
+        }
         first = 0;
         for (unsigned e = l->sfirst[x]; e < l->sfirst[x + 1]; e++) {
             unsigned y = l->succ[e];
@@ -113,7 +118,9 @@ static int every_pass(const walk_loop *l, unsigned b, unsigned char *scratch) {
 
 /* ---- what a pass that takes the ending value does ---- */
 
-static uint64_t mask_of(unsigned bits) { return bits >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << bits) - 1; }
+static uint64_t mask_of(unsigned bits) {
+    return bits >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << bits) - 1;
+}
 
 static int64_t as_signed(uint64_t v, unsigned bits) {
     if (bits >= 64) return (int64_t)v;
@@ -128,7 +135,8 @@ static int eval(walk *w, LLVMValueRef x, LLVMBasicBlockRef at, LLVMBasicBlockRef
 static int fresh_var(walk *w, LLVMValueRef load) {
     long long b = block_of(w->l, load);
     if (b < 0 || LLVMGetOperand(load, 0) != w->var) return 0;
-    if ((unsigned)b == w->s) return !before(w->step, load) && ((unsigned)b != w->d || !stored_between(w->var, w->var_load, load));
+    if ((unsigned)b == w->s)
+        return !before(w->step, load) && ((unsigned)b != w->d || !stored_between(w->var, w->var_load, load));
     if ((unsigned)b == w->d) return 1;
     return w->after[b] && !w->after_step[b];
 }
@@ -164,7 +172,7 @@ static int eval_load(walk *w, LLVMValueRef load, uint64_t *out) {
         LLVMValueRef st = LLVMGetUser(u);
         if (!LLVMIsAStoreInst(st)) continue;
         long long sb = block_of(w->l, st);
-        if (sb < 0 || !w->l->comp[sb]) continue;          /* before the loop: a later pass stored over it */
+        if (sb < 0 || !w->l->comp[sb]) continue; /* before the loop: a later pass stored over it */
         if ((unsigned)sb != w->d) return -1;
         uint64_t c;
         if (eval(w, LLVMGetOperand(st, 0), NULL, NULL, &c) != 0 || (known && c != v)) return -1;
@@ -180,16 +188,26 @@ static int eval_load(walk *w, LLVMValueRef load, uint64_t *out) {
 static int eval_cmp(LLVMIntPredicate p, uint64_t x, uint64_t y, unsigned bits) {
     int64_t sx = as_signed(x, bits), sy = as_signed(y, bits);
     switch (p) {
-    case LLVMIntEQ: return x == y;
-    case LLVMIntNE: return x != y;
-    case LLVMIntUGT: return x > y;
-    case LLVMIntUGE: return x >= y;
-    case LLVMIntULT: return x < y;
-    case LLVMIntULE: return x <= y;
-    case LLVMIntSGT: return sx > sy;
-    case LLVMIntSGE: return sx >= sy;
-    case LLVMIntSLT: return sx < sy;
-    default: return sx <= sy;
+    case LLVMIntEQ:
+        return x == y;
+    case LLVMIntNE:
+        return x != y;
+    case LLVMIntUGT:
+        return x > y;
+    case LLVMIntUGE:
+        return x >= y;
+    case LLVMIntULT:
+        return x < y;
+    case LLVMIntULE:
+        return x <= y;
+    case LLVMIntSGT:
+        return sx > sy;
+    case LLVMIntSGE:
+        return sx >= sy;
+    case LLVMIntSLT:
+        return sx < sy;
+    default:
+        return sx <= sy;
     }
 }
 
@@ -199,15 +217,23 @@ static int eval_cmp(LLVMIntPredicate p, uint64_t x, uint64_t y, unsigned bits) {
  * when unknown. */
 static int eval(walk *w, LLVMValueRef x, LLVMBasicBlockRef at, LLVMBasicBlockRef from, uint64_t *out) {
     LLVMTypeRef ty = LLVMTypeOf(x);
-    if (w->budget == 0 || LLVMGetTypeKind(ty) != LLVMIntegerTypeKind || LLVMGetIntTypeWidth(ty) > 64) return -1;
+    if (w->budget == 0 || LLVMGetTypeKind(ty) != LLVMIntegerTypeKind || LLVMGetIntTypeWidth(ty) > 64)
+        return -1;
     w->budget--;
     unsigned bits = LLVMGetIntTypeWidth(ty);
     uint64_t m = mask_of(bits), a, b;
-    if (x == w->value) { *out = w->ends & m; return 0; }
-    if (LLVMIsAConstantInt(x)) { *out = LLVMConstIntGetZExtValue(x) & m; return 0; }
+    if (x == w->value) {
+        *out = w->ends & m;
+        return 0;
+    }
+    if (LLVMIsAConstantInt(x)) {
+        *out = LLVMConstIntGetZExtValue(x) & m;
+        return 0;
+    }
     if (!LLVMIsAInstruction(x)) return -1;
     switch (LLVMGetInstructionOpcode(x)) {
-    case LLVMTrunc: case LLVMZExt:
+    case LLVMTrunc:
+    case LLVMZExt:
         if (eval(w, LLVMGetOperand(x, 0), at, from, &a) != 0) return -1;
         *out = a & m;
         return 0;
@@ -223,16 +249,28 @@ static int eval(walk *w, LLVMValueRef x, LLVMBasicBlockRef at, LLVMBasicBlockRef
         *out = (uint64_t)eval_cmp(LLVMGetICmpPredicate(x), a, b, LLVMGetIntTypeWidth(LLVMTypeOf(p)));
         return 0;
     }
-    case LLVMAnd: case LLVMOr: case LLVMXor: case LLVMAdd: case LLVMSub: {
-        if (eval(w, LLVMGetOperand(x, 0), at, from, &a) != 0 || eval(w, LLVMGetOperand(x, 1), at, from, &b) != 0)
+    case LLVMAnd:
+    case LLVMOr:
+    case LLVMXor:
+    case LLVMAdd:
+    case LLVMSub: {
+        if (eval(w, LLVMGetOperand(x, 0), at, from, &a) != 0 ||
+            eval(w, LLVMGetOperand(x, 1), at, from, &b) != 0)
             return -1;
         LLVMOpcode op = LLVMGetInstructionOpcode(x);
-        *out = (op == LLVMAnd ? a & b : op == LLVMOr ? a | b : op == LLVMXor ? a ^ b : op == LLVMAdd ? a + b : a - b) & m;
+        *out = (op == LLVMAnd   ? a & b
+                : op == LLVMOr  ? a | b
+                : op == LLVMXor ? a ^ b
+                : op == LLVMAdd ? a + b
+                                : a - b) &
+               m;
         return 0;
     }
     case LLVMSelect:
-        if (eval(w, LLVMGetOperand(x, 0), at, from, &a) == 0) return eval(w, LLVMGetOperand(x, a ? 1 : 2), at, from, out);
-        if (eval(w, LLVMGetOperand(x, 1), at, from, &a) != 0 || eval(w, LLVMGetOperand(x, 2), at, from, &b) != 0 || a != b)
+        if (eval(w, LLVMGetOperand(x, 0), at, from, &a) == 0)
+            return eval(w, LLVMGetOperand(x, a ? 1 : 2), at, from, out);
+        if (eval(w, LLVMGetOperand(x, 1), at, from, &a) != 0 ||
+            eval(w, LLVMGetOperand(x, 2), at, from, &b) != 0 || a != b)
             return -1;
         *out = a;
         return 0;
@@ -240,10 +278,11 @@ static int eval(walk *w, LLVMValueRef x, LLVMBasicBlockRef at, LLVMBasicBlockRef
         unsigned n = LLVMCountIncoming(x);
         if (at && from && LLVMGetInstructionParent(x) == at) {
             for (unsigned k = 0; k < n; k++)
-                if (LLVMGetIncomingBlock(x, k) == from) return eval(w, LLVMGetIncomingValue(x, k), NULL, NULL, out);
+                if (LLVMGetIncomingBlock(x, k) == from)
+                    return eval(w, LLVMGetIncomingValue(x, k), NULL, NULL, out);
             return -1;
         }
-        for (unsigned k = 0; k < n; k++) {   /* entered from anywhere: every way in must agree */
+        for (unsigned k = 0; k < n; k++) { /* entered from anywhere: every way in must agree */
             if (eval(w, LLVMGetIncomingValue(x, k), NULL, NULL, &b) != 0 || (k && b != a)) return -1;
             a = b;
         }
@@ -265,8 +304,12 @@ static int way_back(walk *w) {
     const walk_loop *l = w->l;
     unsigned nedges = l->sfirst[l->n];
     unsigned char *seen = calloc(nedges + 1, 1);
-    unsigned *stack = malloc((nedges + 2) * sizeof *stack);   /* edge indices; D's own: nedges */
-    if (!seen || !stack) { free(seen); free(stack); return 1; }
+    unsigned *stack = malloc((nedges + 2) * sizeof *stack); /* edge indices; D's own: nedges */
+    if (!seen || !stack) {
+        free(seen);
+        free(stack);
+        return 1;
+    }
     size_t top = 0;
     int back = 0;
     stack[top++] = nedges;
@@ -282,12 +325,16 @@ static int way_back(walk *w) {
         if (LLVMIsABranchInst(term) && LLVMIsConditional(term)) {
             uint64_t c;
             w->budget = EVAL_BUDGET;
-            if (eval(w, LLVMGetCondition(term), l->bbs[y], from, &c) == 0) only = LLVMGetSuccessor(term, c ? 0 : 1);
+            if (eval(w, LLVMGetCondition(term), l->bbs[y], from, &c) == 0)
+                only = LLVMGetSuccessor(term, c ? 0 : 1);
         }
         for (unsigned f = l->sfirst[y]; f < l->sfirst[y + 1]; f++) {
             unsigned z = l->succ[f];
             if (seen[f] || !l->comp[z] || (only && l->bbs[z] != only)) continue;
-            if (z == l->header) { back = 1; break; }
+            if (z == l->header) {
+                back = 1;
+                break;
+            }
             seen[f] = 1;
             stack[top++] = f;
         }
@@ -308,9 +355,12 @@ static LLVMValueRef start_of(LLVMValueRef v, unsigned *budget) {
     if (LLVMIsAAllocaInst(v)) {
         LLVMTypeRef t = LLVMGetAllocatedType(v);
         return LLVMGetTypeKind(t) == LLVMArrayTypeKind &&
-               LLVMGetElementType(t) == LLVMInt8TypeInContext(LLVMGetTypeContext(t)) ? v : NULL;
+                       LLVMGetElementType(t) == LLVMInt8TypeInContext(LLVMGetTypeContext(t))
+                   ? v
+                   : NULL;
     }
-    if (LLVMIsAGetElementPtrInst(v) || (LLVMIsAConstantExpr(v) && LLVMGetConstOpcode(v) == LLVMGetElementPtr)) {
+    if (LLVMIsAGetElementPtrInst(v) ||
+        (LLVMIsAConstantExpr(v) && LLVMGetConstOpcode(v) == LLVMGetElementPtr)) {
         for (int k = 1; k < LLVMGetNumOperands(v); k++) {
             LLVMValueRef idx = LLVMGetOperand(v, (unsigned)k);
             if (!LLVMIsAConstantInt(idx) || LLVMConstIntGetZExtValue(idx) != 0) return NULL;
@@ -338,7 +388,8 @@ static int byte_address(LLVMValueRef addr, LLVMValueRef *base, LLVMValueRef *ind
     if (t == i8 && n == 2) {
         *index = LLVMGetOperand(addr, 1);
     } else if (LLVMGetTypeKind(t) == LLVMArrayTypeKind && LLVMGetElementType(t) == i8 && n == 3 &&
-               LLVMIsAConstantInt(LLVMGetOperand(addr, 1)) && LLVMConstIntGetZExtValue(LLVMGetOperand(addr, 1)) == 0) {
+               LLVMIsAConstantInt(LLVMGetOperand(addr, 1)) &&
+               LLVMConstIntGetZExtValue(LLVMGetOperand(addr, 1)) == 0) {
         *index = LLVMGetOperand(addr, 2);
     } else {
         return 0;
@@ -350,7 +401,8 @@ static int byte_address(LLVMValueRef addr, LLVMValueRef *base, LLVMValueRef *ind
 
 /* Whether FORMAT is a constant printf format with no %n (the one conversion that writes). */
 static int format_reads_only(LLVMValueRef format) {
-    if (LLVMIsAConstantExpr(format) && LLVMGetConstOpcode(format) == LLVMGetElementPtr) format = LLVMGetOperand(format, 0);
+    if (LLVMIsAConstantExpr(format) && LLVMGetConstOpcode(format) == LLVMGetElementPtr)
+        format = LLVMGetOperand(format, 0);
     if (!LLVMIsAGlobalVariable(format) || !LLVMIsGlobalConstant(format)) return 0;
     LLVMValueRef init = LLVMGetInitializer(format);
     if (!init || !LLVMIsConstantString(init)) return 0;
@@ -374,9 +426,9 @@ static int named(const char *name, const char *const *list) {
 /* What a call does with V, its argument at POS: 0 reads through it only, 1 returns a
  * pointer into it too, 2 it is a read filling a buffer, -1 it may write or keep it. */
 static int call_use(LLVMValueRef call, unsigned pos, int buffer) {
-    static const char *const reads[] = {"strlen", "strnlen", "strcmp", "strncmp", "memcmp", "strcasecmp",
-                                        "strncasecmp", "strspn", "strcspn", "puts", "atoi", "atol", "atoll",
-                                        "atof", NULL};
+    static const char *const reads[] = {"strlen",     "strnlen",     "strcmp", "strncmp", "memcmp",
+                                        "strcasecmp", "strncasecmp", "strspn", "strcspn", "puts",
+                                        "atoi",       "atol",        "atoll",  "atof",    NULL};
     static const char *const finds[] = {"strchr", "strrchr", "strstr", "strpbrk", "memchr", NULL};
     static const char *const copies[] = {"memcpy", "memmove", "strcpy", "strncpy", "strcat", "strncat", NULL};
     const char *name = callee_name(call);
@@ -402,12 +454,16 @@ static long long read_length(LLVMValueRef call) {
     if (LLVMIsAConstantInt(cap)) {
         long long c = LLVMConstIntGetSExtValue(cap);
         if (c >= 1 && c - 1 < most) most = c - 1;
-        if (line && c < 1) return -1;       /* fgets with no room: the read fails the trial */
+        if (line && c < 1) return -1; /* fgets with no room: the read fails the trial */
     }
     return most;
 }
 
-typedef struct values { LLVMValueRef *v; size_t n, cap; ptr_map seen; } values;
+typedef struct values {
+    LLVMValueRef *v;
+    size_t n, cap;
+    ptr_map seen;
+} values;
 
 static int push(values *s, LLVMValueRef v) {
     if (ptr_map_get(&s->seen, v) >= 0) return 0;
@@ -455,13 +511,17 @@ static int untouched(walk *w) {
                 for (unsigned pos = 0; pos < LLVMGetNumArgOperands(user); pos++) {
                     if (LLVMGetOperand(user, pos) != v) continue;
                     int h = call_use(user, pos, buffer);
-                    if (h < 0 || (how >= 0 && h != how)) { how = -1; break; }
+                    if (h < 0 || (how >= 0 && h != how)) {
+                        how = -1;
+                        break;
+                    }
                     how = h;
                 }
-                if (how == 2) {   /* a read from the buffer's first byte, in the loop's function */
+                if (how == 2) { /* a read from the buffer's first byte, in the loop's function */
                     long long most = read_length(user), b = block_of(w->l, user);
                     unsigned budget = START_BUDGET;
-                    ok = most >= 0 && b >= 0 && LLVMGetBasicBlockParent(LLVMGetInstructionParent(user)) == fn &&
+                    ok = most >= 0 && b >= 0 &&
+                         LLVMGetBasicBlockParent(LLVMGetInstructionParent(user)) == fn &&
                          start_of(v, &budget) == w->object;
                     if (ok) {
                         w->reads[b] = 1;
@@ -495,10 +555,16 @@ static int read_first(walk *w, unsigned char *mark) {
     int reached = 0;
     while (top && !reached) {
         unsigned x = stack[--top];
-        if (x == l->header) { reached = 1; break; }
+        if (x == l->header) {
+            reached = 1;
+            break;
+        }
         if (w->reads[x]) continue;
         for (unsigned e = l->sfirst[x]; e < l->sfirst[x + 1]; e++)
-            if (!mark[l->succ[e]]) { mark[l->succ[e]] = 1; stack[top++] = l->succ[e]; }
+            if (!mark[l->succ[e]]) {
+                mark[l->succ[e]] = 1;
+                stack[top++] = l->succ[e];
+            }
     }
     free(stack);
     return !reached;
@@ -512,7 +578,8 @@ static long long text_bound(walk *w, unsigned char *scratch) {
         /* Rule (string arguments): `arg s ~ string(LEN, "set")` hands the entry a fresh
          * buffer each call, LEN characters of a set that holds no NUL, then a NUL. */
         double lo, hi, text;
-        if (!given_walks_param(&g->walks, w->object, &lo, &hi, &text) || text < 0 || text >= (double)TRIPS_LIMIT)
+        if (!given_walks_param(&g->walks, w->object, &lo, &hi, &text) || text < 0 ||
+            text >= (double)TRIPS_LIMIT)
             return -1;
         return (long long)text;
     }
@@ -540,7 +607,11 @@ static int steps_by_one(walk *w, LLVMValueRef store) {
         if (!LLVMIsAInstruction(v) || LLVMGetInstructionOpcode(v) != LLVMAdd) return 0;
         x = LLVMGetOperand(v, 0);
         one = LLVMGetOperand(v, 1);
-        if (LLVMIsAConstantInt(x)) { LLVMValueRef t = x; x = one; one = t; }
+        if (LLVMIsAConstantInt(x)) {
+            LLVMValueRef t = x;
+            x = one;
+            one = t;
+        }
     }
     return LLVMIsAConstantInt(one) && LLVMConstIntGetSExtValue(one) == 1 && LLVMIsALoadInst(x) &&
            LLVMGetOperand(x, 0) == w->var && LLVMGetInstructionParent(x) == LLVMGetInstructionParent(store) &&
@@ -569,7 +640,10 @@ static int starts_each_entry(walk *w, unsigned char *mark) {
     size_t top = 0;
     for (unsigned e = l->pfirst[l->header]; e < l->pfirst[l->header + 1]; e++) {
         unsigned p = l->pred[e];
-        if (!l->comp[p] && !mark[p]) { mark[p] = 1; stack[top++] = p; }
+        if (!l->comp[p] && !mark[p]) {
+            mark[p] = 1;
+            stack[top++] = p;
+        }
     }
     int ok = top > 0;
     while (top && ok) {
@@ -577,9 +651,15 @@ static int starts_each_entry(walk *w, unsigned char *mark) {
         LLVMValueRef last = NULL;
         for (LLVMValueRef i = LLVMGetFirstInstruction(l->bbs[x]); i; i = LLVMGetNextInstruction(i))
             if (LLVMIsAStoreInst(i) && LLVMGetOperand(i, 1) == w->var) last = i;
-        if (last) { ok = !l->comp[x] && sets_start(w, last); continue; }
+        if (last) {
+            ok = !l->comp[x] && sets_start(w, last);
+            continue;
+        }
         for (unsigned e = l->pfirst[x]; e < l->pfirst[x + 1]; e++)
-            if (!mark[l->pred[e]]) { mark[l->pred[e]] = 1; stack[top++] = l->pred[e]; }
+            if (!mark[l->pred[e]]) {
+                mark[l->pred[e]] = 1;
+                stack[top++] = l->pred[e];
+            }
     }
     free(stack);
     return ok;
@@ -598,7 +678,8 @@ static long long string_walk(walk *w, LLVMValueRef byte, unsigned char *scratch)
         LLVMGetTypeKind(LLVMGetAllocatedType(LLVMGetOperand(addr, 0))) == LLVMPointerTypeKind) {
         w->indexed = 0;
         w->var_load = addr;
-    } else if (byte_address(addr, &base, &index) && LLVMIsALoadInst(index) && is_variable(LLVMGetOperand(index, 0))) {
+    } else if (byte_address(addr, &base, &index) && LLVMIsALoadInst(index) &&
+               is_variable(LLVMGetOperand(index, 0))) {
         unsigned budget = START_BUDGET;
         w->indexed = 1;
         w->var_load = index;
@@ -608,19 +689,21 @@ static long long string_walk(walk *w, LLVMValueRef byte, unsigned char *scratch)
     }
     w->var = LLVMGetOperand(w->var_load, 0);
     if (LLVMGetInstructionParent(w->var_load) != l->bbs[w->d]) return -1;
-    for (LLVMValueRef i = LLVMGetFirstInstruction(l->bbs[w->d]); i && i != w->var_load; i = LLVMGetNextInstruction(i))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(l->bbs[w->d]); i && i != w->var_load;
+         i = LLVMGetNextInstruction(i))
         if (LLVMIsAStoreInst(i) && LLVMGetOperand(i, 1) == w->var) return -1;
     w->step = NULL;
     for (LLVMUseRef u = LLVMGetFirstUse(w->var); u; u = LLVMGetNextUse(u)) {
         LLVMValueRef st = LLVMGetUser(u);
         long long b = block_of(l, st);
         if (!LLVMIsAStoreInst(st) || b < 0 || !l->comp[b]) continue;
-        if (w->step) return -1;                          /* two stores inside: not one step a pass */
+        if (w->step) return -1; /* two stores inside: not one step a pass */
         w->step = st;
         w->s = (unsigned)b;
     }
     if (!w->step || !steps_by_one(w, w->step) || !every_pass(l, w->s, scratch)) return -1;
-    if (!(w->s == w->d ? before(w->var_load, w->step) : w->after[w->s])) return -1;   /* the step comes after the load */
+    if (!(w->s == w->d ? before(w->var_load, w->step) : w->after[w->s]))
+        return -1; /* the step comes after the load */
     if (w->indexed) {
         unsigned bits = LLVMGetIntTypeWidth(LLVMGetAllocatedType(w->var));
         if (bits < 8) return -1;
@@ -628,8 +711,9 @@ static long long string_walk(walk *w, LLVMValueRef byte, unsigned char *scratch)
     if (!starts_each_entry(w, scratch) || !w->object) return -1;
     long long most = text_bound(w, scratch);
     if (most < 0) return -1;
-    if (w->indexed && (unsigned long long)most + 1 >= mask_of(LLVMGetIntTypeWidth(LLVMGetAllocatedType(w->var)) - 1))
-        return -1;                                       /* the index could wrap */
+    if (w->indexed &&
+        (unsigned long long)most + 1 >= mask_of(LLVMGetIntTypeWidth(LLVMGetAllocatedType(w->var)) - 1))
+        return -1; /* the index could wrap */
     onward(l, w->s, -1, w->after_step);
     w->value = byte;
     w->ends = 0;
@@ -641,7 +725,8 @@ static long long string_walk(walk *w, LLVMValueRef byte, unsigned char *scratch)
 /* Whether CALL reads one character of standard input through the C library. */
 static int reads_stdin_char(LLVMValueRef call) {
     static const char *const plain[] = {"getchar", "getchar_unlocked", NULL};
-    static const char *const of_file[] = {"getc", "fgetc", "_IO_getc", "getc_unlocked", "fgetc_unlocked", NULL};
+    static const char *const of_file[] = {"getc",          "fgetc",          "_IO_getc",
+                                          "getc_unlocked", "fgetc_unlocked", NULL};
     const char *name = callee_name(call);
     if (named(name, plain)) return LLVMGetNumArgOperands(call) == 0;
     if (!named(name, of_file) || LLVMGetNumArgOperands(call) != 1) return 0;
@@ -655,9 +740,9 @@ static int reads_stdin_char(LLVMValueRef call) {
 /* Whether the module can give back what it read of standard input, or read some
  * other file as standard input: a pushback, a seek, a reopening, a new fd 0. */
 static int can_reread(LLVMModuleRef m) {
-    static const char *const names[] = {"ungetc", "fseek", "fseeko", "fseeko64", "rewind", "fsetpos", "fsetpos64",
-                                        "freopen", "freopen64", "lseek", "lseek64", "dup2", "dup3", "close",
-                                        "syscall", NULL};
+    static const char *const names[] = {"ungetc",    "fseek",   "fseeko",    "fseeko64", "rewind",  "fsetpos",
+                                        "fsetpos64", "freopen", "freopen64", "lseek",    "lseek64", "dup2",
+                                        "dup3",      "close",   "syscall",   NULL};
     for (size_t k = 0; names[k]; k++) {
         LLVMValueRef f = LLVMGetNamedFunction(m, names[k]);
         if (f && LLVMGetFirstUse(f)) return 1;
@@ -697,7 +782,8 @@ long long walk_bounds_trips(const walk_loop *l) {
             long long k = -1;
             memset(w.reads, 0, l->n);
             w.object = NULL;
-            if (LLVMIsALoadInst(i) && LLVMTypeOf(i) == LLVMInt8TypeInContext(LLVMGetTypeContext(LLVMTypeOf(i))))
+            if (LLVMIsALoadInst(i) &&
+                LLVMTypeOf(i) == LLVMInt8TypeInContext(LLVMGetTypeContext(LLVMTypeOf(i))))
                 k = string_walk(&w, i, scratch);
             else if (LLVMIsACallInst(i) && reads_stdin_char(i))
                 k = stdin_walk(&w, i, scratch);

@@ -9,15 +9,15 @@
 
 /* One loop of a function as loop_bounds.c sees it. */
 typedef struct walk_loop {
-    unsigned n;                            /* the function's blocks */
-    LLVMBasicBlockRef const *bbs;          /* in order */
-    const ptr_map *ids;                    /* block -> its place in bbs */
-    const unsigned *succ, *sfirst;         /* the edges a branch can take, in rows by block */
-    const unsigned *pred, *pfirst;         /* the same edges, by the block they enter */
-    const unsigned char *comp;             /* [n] the loop's blocks */
-    const unsigned char *inner;            /* [n] those in cycles that avoid the header */
+    unsigned n;                    /* the function's blocks */
+    LLVMBasicBlockRef const *bbs;  /* in order */
+    const ptr_map *ids;            /* block -> its place in bbs */
+    const unsigned *succ, *sfirst; /* the edges a branch can take, in rows by block */
+    const unsigned *pred, *pfirst; /* the same edges, by the block they enter */
+    const unsigned char *comp;     /* [n] the loop's blocks */
+    const unsigned char *inner;    /* [n] those in cycles that avoid the header */
     unsigned header;
-    const bound_given *given;              /* NULL: nothing */
+    const bound_given *given; /* NULL: nothing */
 } walk_loop;
 
 /* K, the most times the loop's way round can return to its header per entry, when

@@ -14,7 +14,7 @@ int transform_warn(transform_warnings *w, const char *fmt, ...) {
     va_start(ap, fmt);
     vsnprintf(text, sizeof text, fmt, ap);
     va_end(ap);
-    for (size_t i = 0; i < w->n; i++)   /* the same call in a loop body, inlined twice, ... */
+    for (size_t i = 0; i < w->n; i++) /* the same call in a loop body, inlined twice, ... */
         if (strcmp(w->v[i], text) == 0) return 0;
     char **v = realloc(w->v, (w->n + 1) * sizeof *v);
     if (!v) return -1;

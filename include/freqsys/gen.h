@@ -1,4 +1,5 @@
-/* include/freqsys/gen.h: draws from the running trial's own random stream, for the C generators a spec names. */
+/* include/freqsys/gen.h: draws from the running trial's own random stream, for the C generators a spec names.
+ */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_GEN_H
 #define FREQSYS_GEN_H

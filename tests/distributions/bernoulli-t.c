@@ -2,8 +2,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "dist_test.h"
 
-int main(void)
-{
+int main(void) {
     plan(2 * 3 + 2 + 2 * 3);
     dist *d = make_n("bernoulli", 1, 0.1);
     fits_integers(d, -1, 2, 1);

@@ -2,8 +2,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "dist_test.h"
 
-int main(void)
-{
+int main(void) {
     plan(2 * 3 + 2 + 2 * 3);
     dist *d = make_n("beta", 2, 2.0, 5.0);
     fits_spaced(d, 0, 1, 40, 1);

@@ -2,8 +2,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "dist_test.h"
 
-int main(void)
-{
+int main(void) {
     plan(3 * 3 + 4 + 3 * 3);
     dist *d = make_n("choice", 4, 5.0, 1.0, 2.0, 2.0);
     fits_integers(d, 0, 6, 1);

@@ -2,8 +2,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "dist_test.h"
 
-int main(void)
-{
+int main(void) {
     plan(2 * 3 + 5 + 2 * 3);
     dist *d = make_n("constant", 1, 7.0);
     fits_integers(d, 5, 9, 1);

@@ -4,8 +4,7 @@
 
 #define SIG "discrete(v1: w1, v2: w2, ...)"
 
-int main(void)
-{
+int main(void) {
     plan(2 * 3 + 5 + 4 * 3);
     dist_arg a[] = {weighted(9, 3), weighted(1, 2), weighted(5, 5), weighted(7, 0)};
     dist *d = make("discrete", a, 4);
@@ -26,8 +25,7 @@ int main(void)
     fails("discrete", neg, 2, SIG " needs finite weights >= 0, got -1 for value 2", 1);
     dist_arg zero[] = {weighted(1, 0), weighted(2, 0)};
     fails("discrete", zero, 2, SIG " needs a weight > 0, got all weights 0", -1);
-    fails("discrete", NULL, 0, "discrete takes at least 1 argument (v1: w1, v2: w2, ...), got 0",
-          -1);
+    fails("discrete", NULL, 0, "discrete takes at least 1 argument (v1: w1, v2: w2, ...), got 0", -1);
     dist_free(d);
     dist_free(e);
     return done();

@@ -5,9 +5,9 @@
 #include "dist_test.h"
 
 static const char *const catalogue[] = {
-    "uniform", "uniform_int", "normal", "lognormal", "exponential", "gamma", "beta",
-    "poisson", "binomial", "bernoulli", "geometric", "choice", "discrete", "constant",
-    "empirical", "truncated", "mixture", "format",
+    "uniform",  "uniform_int", "normal",    "lognormal", "exponential", "gamma",
+    "beta",     "poisson",     "binomial",  "bernoulli", "geometric",   "choice",
+    "discrete", "constant",    "empirical", "truncated", "mixture",     "format",
 };
 #define NCAT (sizeof catalogue / sizeof catalogue[0])
 
@@ -40,15 +40,13 @@ static const row rows[] = {
 };
 #define NROWS (sizeof rows / sizeof rows[0])
 
-int main(void)
-{
+int main(void) {
     plan(3 + 1 + 3 * (int)NROWS + 3 + 4);
 
     const char *const *names = dist_names();
     size_t count = 0;
     int same = 1;
-    for (; names[count]; count++)
-        same &= count < NCAT && strcmp(names[count], catalogue[count]) == 0;
+    for (; names[count]; count++) same &= count < NCAT && strcmp(names[count], catalogue[count]) == 0;
     is_int((long long)count, NCAT, "dist_names lists %zu distributions", NCAT);
     ok(same, "...in catalogue order");
     int known = 1;
@@ -65,13 +63,12 @@ int main(void)
 
     dist_error err = {"", 0, -1};
     dist *d = dist_create("normall", NULL, 0, ".", &err);
-    ok(d == NULL && strcmp(err.message, "unknown distribution 'normall'") == 0 &&
-       err.arg_index == -1, "an unknown name is refused by name");
+    ok(d == NULL && strcmp(err.message, "unknown distribution 'normall'") == 0 && err.arg_index == -1,
+       "an unknown name is refused by name");
 
     for (size_t i = 0; i < NROWS; i++) {
         dist_arg a[4];
-        for (int k = 0; k < rows[i].n; k++)
-            a[k] = num(rows[i].v[k]);
+        for (int k = 0; k < rows[i].n; k++) a[k] = num(rows[i].v[k]);
         dist *x = make(rows[i].name, a, (size_t)rows[i].n);
         char buf[128];
         int len = dist_format(x, buf, sizeof buf);

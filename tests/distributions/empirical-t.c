@@ -8,24 +8,20 @@
 
 static const char *dir;
 
-static void write_file(const char *name, const char *text)
-{
+static void write_file(const char *name, const char *text) {
     char path[128];
     snprintf(path, sizeof path, "%s/%s", dir, name);
     FILE *f = fopen(path, "w");
-    if (!f || fputs(text, f) < 0 || fclose(f))
-        bail("cannot write %s", path);
+    if (!f || fputs(text, f) < 0 || fclose(f)) bail("cannot write %s", path);
 }
 
-static dist *load(const char *name, dist_error *err)
-{
+static dist *load(const char *name, dist_error *err) {
     dist_arg a = str(name);
     return dist_create("empirical", &a, 1, dir, err);
 }
 
 /* Checks that loading NAME fails with exactly MESSAGE. */
-static void refuses(const char *name, const char *message)
-{
+static void refuses(const char *name, const char *message) {
     dist_error err = {"", -2, -1};
     dist *d = load(name, &err);
     ok(d == NULL, "empirical(\"%s\") is refused", name);
@@ -33,8 +29,7 @@ static void refuses(const char *name, const char *message)
     dist_free(d);
 }
 
-int main(void)
-{
+int main(void) {
     plan(3 + 4 + 3 + 4 * 2 + 3);
     dir = tmp_dir();
     write_file("samples.txt", "# sizes seen in the field\n3 1 4 1 5\n9 2 6   # two more\n\n5 3\n");
@@ -45,8 +40,7 @@ int main(void)
 
     dist_error err;
     dist *d = load("samples.txt", &err);
-    if (!d)
-        bail("cannot load samples.txt: %s", err.message);
+    if (!d) bail("cannot load samples.txt: %s", err.message);
     fits_integers(d, 0, 10, 1);
     is_double(dist_mean(d), 39.0 / 10, 1e-12, "mean is the sample mean");
     is_double(dist_cdf(d, 3), 0.5, 1e-15, "CDF counts the samples: 1 1 2 3 3 of 10");
@@ -54,8 +48,7 @@ int main(void)
     ok(dist_is_integer(d), "integer samples make it integer-valued");
 
     dist *r = load("reals.txt", &err);
-    if (!r)
-        bail("cannot load reals.txt: %s", err.message);
+    if (!r) bail("cannot load reals.txt: %s", err.message);
     ok(!dist_is_integer(r), "fractional samples make it not integer-valued");
     char abs_path[128];
     snprintf(abs_path, sizeof abs_path, "%s/reals.txt", dir);

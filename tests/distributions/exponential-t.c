@@ -2,8 +2,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "dist_test.h"
 
-int main(void)
-{
+int main(void) {
     plan(2 * 3 + 3 + 3 * 3);
     dist *d = make_n("exponential", 1, 2.0);
     fits_spaced(d, 0, 6, 40, 1);

@@ -2,12 +2,11 @@
 /* SPDX-License-Identifier: MIT */
 #include "dist_test.h"
 
-int main(void)
-{
+int main(void) {
     plan(3 * 3 + 2 + 3 * 3);
     dist *d = make_n("gamma", 2, 3.0, 1.5);
     fits_spaced(d, 0, 16, 40, 1);
-    dist *s = make_n("gamma", 2, 0.5, 2.0);     /* shape below 1: GSL's other method */
+    dist *s = make_n("gamma", 2, 0.5, 2.0); /* shape below 1: GSL's other method */
     fits_spaced(s, 0, 8, 40, 2);
     dist *b = make_n("gamma", 2, 50.0, 0.1);
     fits_spaced(b, 3, 7, 40, 3);

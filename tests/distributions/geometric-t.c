@@ -2,8 +2,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "dist_test.h"
 
-int main(void)
-{
+int main(void) {
     plan(4 * 3 + 4 + 3 + 2 * 3);
     dist *d = make_n("geometric", 1, 0.2);
     fits_integers(d, 0, 40, 1);
@@ -12,13 +11,14 @@ int main(void)
     /* p below 1e-8 is drawn in double precision; values reach far past 2^32. */
     dist *small = make_n("geometric", 1, 1e-10);
     fits_spaced(small, 0, 5e10, 25, 3);
-    dist *edge = make_n("geometric", 1, 2e-8);  /* just above the switch: GSL's sampler */
+    dist *edge = make_n("geometric", 1, 2e-8); /* just above the switch: GSL's sampler */
     fits_spaced(edge, 0, 2.5e8, 25, 4);
     is_double(dist_cdf(d, 0.99), 0, 0, "geometric puts nothing below 1");
     is_double(dist_cdf(d, 1), 0.2, 1e-15, "...and p on 1");
     /* P(X > k) = 0.8^k, in the far tail too */
     is_double(dist_survival(d, 3.7), pow(0.8, 3), 1e-15, "survival(3.7) = 0.8^3");
-    ok(fabs(dist_survival(d, 400) / pow(0.8, 400) - 1) < 1e-12, "survival(400) = %.6g", dist_survival(d, 400));
+    ok(fabs(dist_survival(d, 400) / pow(0.8, 400) - 1) < 1e-12, "survival(400) = %.6g",
+       dist_survival(d, 400));
     is_double(dist_survival(d, 0.5), 1, 0, "nothing lies below 1");
     formats(d, "geometric(0.2)");
     ok(dist_is_integer(d), "geometric is integer-valued");

@@ -2,8 +2,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "dist_test.h"
 
-int main(void)
-{
+int main(void) {
     plan(2 * 3 + 3 + 2 * 3);
     dist *d = make_n("lognormal", 2, 0.0, 0.5);
     fits_spaced(d, 0.1, 5, 40, 1);

@@ -1,19 +1,18 @@
-/* tests/distributions/mixture-t.c: mixture(D1: w1, ...): draws, CDF, mean, support, range, quantile, text and errors. */
+/* tests/distributions/mixture-t.c: mixture(D1: w1, ...): draws, CDF, mean, support, range, quantile, text and
+ * errors. */
 /* SPDX-License-Identifier: MIT */
 #include "text_test.h"
 
 #include <gsl/gsl_cdf.h>
 
-static dist_arg part(dist *d, double w)
-{
+static dist_arg part(dist *d, double w) {
     dist_arg a = inner(d);
     a.weight = w;
     a.has_weight = 1;
     return a;
 }
 
-int main(void)
-{
+int main(void) {
     plan(7 + 10 + 3 + 3 * 5);
     /* two normals, weights 1 and 3: F(x) = Phi(x) / 4 + 3 Phi(x - 10) / 4, mean 7.5 */
     dist_arg a[] = {part(make_n("normal", 2, 0.0, 1.0), 1), part(make_n("normal", 2, 10.0, 1.0), 3)};
@@ -54,12 +53,16 @@ int main(void)
     ok(dist_is_text(s), "a mixture of strings is string-valued");
 
     dist_arg bare[] = {inner(make_n("normal", 2, 0.0, 1.0))};
-    fails("mixture", bare, 1, "mixture(D1: w1, D2: w2, ...) needs part: weight pairs, part 1 has no weight", 0);
+    fails("mixture", bare, 1, "mixture(D1: w1, D2: w2, ...) needs part: weight pairs, part 1 has no weight",
+          0);
     dist_free(bare[0].inner);
-    dist_arg mixed[] = {weighted(1, 1), {.kind = DIST_ARG_STRING, .string = "A", .string_len = 1, .weight = 1,
-                                         .has_weight = 1}};
-    fails("mixture", mixed, 2, "mixture(D1: w1, D2: w2, ...): the parts must all be numbers or all strings, but "
-          "part 2 is a string and part 1 a number", 1);
+    dist_arg mixed[] = {
+        weighted(1, 1),
+        {.kind = DIST_ARG_STRING, .string = "A", .string_len = 1, .weight = 1, .has_weight = 1}};
+    fails("mixture", mixed, 2,
+          "mixture(D1: w1, D2: w2, ...): the parts must all be numbers or all strings, but "
+          "part 2 is a string and part 1 a number",
+          1);
     dist_arg neg[] = {weighted(1, 1), weighted(2, -1)};
     fails("mixture", neg, 2, "mixture(D1: w1, D2: w2, ...) needs finite weights >= 0, got -1 for part 2", 1);
     dist_arg zero[] = {weighted(1, 0)};

@@ -6,20 +6,17 @@
 
 /* P(X > k) for poisson(L), summed term by term in logs from k + 1 on: an oracle for
  * the far tail that shares nothing with GSL's upper-tail routine. */
-static double tail_sum(double l, int k)
-{
+static double tail_sum(double l, int k) {
     double sum = 0;
-    for (int i = k + 1; i < k + 2000; i++)
-        sum += exp(i * log(l) - l - lgamma(i + 1.0));
+    for (int i = k + 1; i < k + 2000; i++) sum += exp(i * log(l) - l - lgamma(i + 1.0));
     return sum;
 }
 
-int main(void)
-{
+int main(void) {
     plan(3 * 3 + 2 + 4 + 3 * 3);
     dist *d = make_n("poisson", 1, 4.0);
     fits_integers(d, 0, 16, 1);
-    dist *big = make_n("poisson", 1, 300.0);    /* GSL's large-mean method */
+    dist *big = make_n("poisson", 1, 300.0); /* GSL's large-mean method */
     fits_integers(big, 240, 360, 2);
     dist *tiny = make_n("poisson", 1, 0.01);
     fits_integers(tiny, 0, 3, 3);

@@ -6,7 +6,7 @@
 
 /* For U on a grid of (0, 1): Q = F^-1(U) has F(Q) >= U, and for integer-valued D
  * F(Q - 1) < U (the smallest such integer); real-valued, F(Q) is U to within TOL. */
-static void inverse(const char *what, dist *d, double tol)   /* frees D */
+static void inverse(const char *what, dist *d, double tol) /* frees D */
 {
     int good = 1;
     double worst_u = 0, worst_q = 0;
@@ -20,14 +20,12 @@ static void inverse(const char *what, dist *d, double tol)   /* frees D */
         worst_u = u;
         worst_q = q;
     }
-    ok(good, "%s: F^-1(u) is the smallest x with F(x) >= u on a grid of u%s", what,
-       good ? "" : " (fails)");
+    ok(good, "%s: F^-1(u) is the smallest x with F(x) >= u on a grid of u%s", what, good ? "" : " (fails)");
     if (!good) diag("u = %.17g, F^-1(u) = %.17g", worst_u, worst_q);
     dist_free(d);
 }
 
-int main(void)
-{
+int main(void) {
     plan(11);
     inverse("uniform_int(3, 7)", make_n("uniform_int", 2, 3.0, 7.0), 0);
     inverse("poisson(4.2) (search)", make_n("poisson", 1, 4.2), 0);
@@ -41,7 +39,8 @@ int main(void)
     inverse("truncated(normal(0, 1), -1, 2) (bisection)", make("truncated", t, 3), 1e-12);
     dist_arg c[] = {num(0.5), num(2.5), num(-1)};
     dist *choice = make("choice", c, 3);
-    ok(dist_quantile(choice, 0.2) == -1 && dist_quantile(choice, 0.5) == 0.5 && dist_quantile(choice, 0.9) == 2.5,
+    ok(dist_quantile(choice, 0.2) == -1 && dist_quantile(choice, 0.5) == 0.5 &&
+           dist_quantile(choice, 0.9) == 2.5,
        "choice(0.5, 2.5, -1): the sorted values by thirds");
     dist *normal = make_n("normal", 2, 10.0, 3.0);
     ok(fabs(dist_quantile(normal, 0.975) - (10 + 3 * gsl_cdf_ugaussian_Pinv(0.975))) <= 1e-12,

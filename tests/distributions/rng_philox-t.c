@@ -4,33 +4,28 @@
 #include "dist_test.h"
 
 /* Known answers from the generator's authors (Random123's kat_vectors). */
-static void known_answer(uint32_t c0, uint32_t c1, uint32_t c2, uint32_t c3, uint32_t k0,
-                         uint32_t k1, uint32_t o0, uint32_t o1, uint32_t o2, uint32_t o3)
-{
+static void known_answer(uint32_t c0, uint32_t c1, uint32_t c2, uint32_t c3, uint32_t k0, uint32_t k1,
+                         uint32_t o0, uint32_t o1, uint32_t o2, uint32_t o3) {
     uint32_t ctr[4] = {c0, c1, c2, c3}, key[2] = {k0, k1}, out[4];
     dist_rng_philox_block(ctr, key, out);
     ok(out[0] == o0 && out[1] == o1 && out[2] == o2 && out[3] == o3,
        "Philox4x32-10(ctr %08x.., key %08x..) = %08x %08x %08x %08x", c0, k0, o0, o1, o2, o3);
-    if (out[0] != o0)
-        diag("got %08x %08x %08x %08x", out[0], out[1], out[2], out[3]);
+    if (out[0] != o0) diag("got %08x %08x %08x %08x", out[0], out[1], out[2], out[3]);
 }
 
 /* Number of equal words among the first N of two streams. */
-static int same_words(gsl_rng *a, gsl_rng *b, int n)
-{
+static int same_words(gsl_rng *a, gsl_rng *b, int n) {
     int same = 0;
-    for (int i = 0; i < n; i++)
-        same += gsl_rng_get(a) == gsl_rng_get(b);
+    for (int i = 0; i < n; i++) same += gsl_rng_get(a) == gsl_rng_get(b);
     return same;
 }
 
-int main(void)
-{
+int main(void) {
     plan(3 + 4 + 6 + 2 + 2);
     known_answer(0, 0, 0, 0, 0, 0, 0x6627e8d5, 0xe169c58d, 0xbc57ac4c, 0x9b00dbd8);
     known_answer(~0u, ~0u, ~0u, ~0u, ~0u, ~0u, 0x408f276d, 0x41c83b0e, 0xa20bc7c6, 0x6d5451fd);
-    known_answer(0x243f6a88, 0x85a308d3, 0x13198a2e, 0x03707344, 0xa4093822, 0x299f31d0,
-                 0xd16cfe09, 0x94fdcceb, 0x5001e420, 0x24126ea1);
+    known_answer(0x243f6a88, 0x85a308d3, 0x13198a2e, 0x03707344, 0xa4093822, 0x299f31d0, 0xd16cfe09,
+                 0x94fdcceb, 0x5001e420, 0x24126ea1);
 
     gsl_rng *a = gsl_rng_alloc(dist_rng_philox), *b = gsl_rng_alloc(dist_rng_philox);
     is_string(gsl_rng_name(a), "philox4x32", "the type is named philox4x32");
@@ -49,8 +44,7 @@ int main(void)
     is_int(same_words(a, b, 10000), 10000, "the same (seed, stream) gives the same words");
     dist_rng_position(a, 12345, 678);
     double u0 = gsl_rng_uniform(a);
-    for (int i = 0; i < 37; i++)
-        gsl_rng_get(a);
+    for (int i = 0; i < 37; i++) gsl_rng_get(a);
     dist_rng_position(a, 12345, 678);
     ok(gsl_rng_uniform(a) == u0, "...also after repositioning mid-block");
     /* Independent 32-bit words agree by chance with probability 2^-32: 10000 words
@@ -71,10 +65,10 @@ int main(void)
      * positioned without it is the reference). */
     int prepared_same = 1;
     for (unsigned s = 0; s < 64; s++) {
-        dist_rng_prepare(a, 99, s % 3 ? s : s + 1);   /* every third one prepares another stream */
+        dist_rng_prepare(a, 99, s % 3 ? s : s + 1); /* every third one prepares another stream */
         dist_rng_position(a, 99, s);
         dist_rng_position(b, 99, s);
-        prepared_same &= same_words(a, b, 9) == 9;   /* past the first block */
+        prepared_same &= same_words(a, b, 9) == 9; /* past the first block */
     }
     ok(prepared_same, "a prepared first block gives the same words as one computed on the way");
     dist_rng_prepare(a, 5, 0);
@@ -91,10 +85,8 @@ int main(void)
         dist_rng_position(a, 2024, s);
         for (int i = 0; i < 1024; i++, n++) {
             unsigned long w = gsl_rng_get(a);
-            for (int k = 0; k < 4; k++)
-                bytes[k][(w >> (8 * k)) & 0xff]++;
-            for (int k = 0; k < 32; k++)
-                bits[k] += (w >> k) & 1;
+            for (int k = 0; k < 4; k++) bytes[k][(w >> (8 * k)) & 0xff]++;
+            for (int k = 0; k < 32; k++) bits[k] += (w >> k) & 1;
         }
     }
     int bad = 0;

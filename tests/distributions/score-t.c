@@ -6,8 +6,7 @@
 
 /* log f(x) of kind NAME at parameters V, from GSL's densities (the truth the scores
  * must be the derivatives of). */
-static double log_density(const char *name, const double *v, double x)
-{
+static double log_density(const char *name, const double *v, double x) {
     if (!strcmp(name, "poisson")) return log(gsl_ran_poisson_pdf((unsigned)x, v[0]));
     if (!strcmp(name, "normal")) return log(gsl_ran_gaussian_pdf(x - v[0], v[1]));
     if (!strcmp(name, "lognormal")) return log(gsl_ran_lognormal_pdf(x, v[0], v[1]));
@@ -21,8 +20,7 @@ static double log_density(const char *name, const double *v, double x)
 }
 
 /* Checks every scored parameter of NAME(V) at X against a central difference. */
-static void check(const char *name, int nparams, const double *v, double x)
-{
+static void check(const char *name, int nparams, const double *v, double x) {
     dist_arg args[DIST_MAX_PARAMS];
     for (int i = 0; i < nparams; i++) args[i] = num(v[i]);
     dist *d = make(name, args, (size_t)nparams);
@@ -30,7 +28,7 @@ static void check(const char *name, int nparams, const double *v, double x)
     double grad[DIST_MAX_PARAMS];
     size_t n = dist_params(d, p);
     is_int((long long)n, nparams, "%s lists its %d parameters", name, nparams);
-    if (n != (size_t)nparams) n = 0;   /* V holds nparams values */
+    if (n != (size_t)nparams) n = 0; /* V holds nparams values */
     dist_score(d, x, grad);
     for (size_t i = 0; i < n; i++) {
         is_double(p[i].value, v[i], 0, "%s: %s's value", name, p[i].name);
@@ -48,19 +46,18 @@ static void check(const char *name, int nparams, const double *v, double x)
 }
 
 /* NAME(V) lists parameter INDEX without a score. */
-static void unscored(const char *name, int nparams, const double *v, int index, const char *param)
-{
+static void unscored(const char *name, int nparams, const double *v, int index, const char *param) {
     dist_arg args[DIST_MAX_PARAMS];
     for (int i = 0; i < nparams; i++) args[i] = num(v[i]);
     dist *d = make(name, args, (size_t)nparams);
     dist_param p[DIST_MAX_PARAMS];
     size_t n = dist_params(d, p);
-    ok((int)n > index && !strcmp(p[index].name, param) && !p[index].scored, "%s: %s has no score", name, param);
+    ok((int)n > index && !strcmp(p[index].name, param) && !p[index].scored, "%s: %s has no score", name,
+       param);
     dist_free(d);
 }
 
-int main(void)
-{
+int main(void) {
     plan(53);
     check("poisson", 1, (double[]){4}, 0);
     check("poisson", 1, (double[]){4}, 9);

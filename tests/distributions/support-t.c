@@ -3,8 +3,7 @@
 #include "dist_test.h"
 
 /* D's support has exactly the values V and probabilities P (N of them). */
-static void same_support(const char *what, dist *d, const double *v, const double *p, size_t n)
-{
+static void same_support(const char *what, dist *d, const double *v, const double *p, size_t n) {
     double values[64], probs[64];
     size_t got = dist_support(d, values, probs, 64);
     int same = got == n;
@@ -18,15 +17,13 @@ static void same_support(const char *what, dist *d, const double *v, const doubl
 }
 
 /* The size of D's support with no room given (0: none finite); frees D. */
-static size_t support_size(dist *d)
-{
+static size_t support_size(dist *d) {
     size_t n = dist_support(d, NULL, NULL, 0);
     dist_free(d);
     return n;
 }
 
-int main(void)
-{
+int main(void) {
     plan(12);
     same_support("uniform_int(3, 7)", make_n("uniform_int", 2, 3.0, 7.0), (double[]){3, 4, 5, 6, 7},
                  (double[]){0.2, 0.2, 0.2, 0.2, 0.2}, 5);
@@ -54,7 +51,8 @@ int main(void)
     dist *hundred = make_n("uniform_int", 2, 0.0, 99.0);
     size_t n = dist_support(hundred, values, probs, 2);
     dist_free(hundred);
-    ok(n == 100 && values[0] == -1 && probs[0] == -1, "uniform_int(0, 99) with room for 2: size 100, nothing written");
+    ok(n == 100 && values[0] == -1 && probs[0] == -1,
+       "uniform_int(0, 99) with room for 2: size 100, nothing written");
     ok(support_size(make_n("uniform_int", 2, 0.0, 4e15)) > 1000000,
        "uniform_int(0, 4e15): a size over any limit");
     return done();

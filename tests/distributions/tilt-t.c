@@ -1,12 +1,12 @@
-/* tests/distributions/tilt-t.c: each tilt's refit against its family's mean, and its likelihood ratio against GSL's densities. */
+/* tests/distributions/tilt-t.c: each tilt's refit against its family's mean, and its likelihood ratio against
+ * GSL's densities. */
 /* SPDX-License-Identifier: MIT */
 #include <gsl/gsl_randist.h>
 
 #include "dist_test.h"
 
 /* log f(x) of NAME at parameters V from GSL (the truth the ratios must match). */
-static double log_density(const char *name, const double *v, double x)
-{
+static double log_density(const char *name, const double *v, double x) {
     if (!strcmp(name, "poisson")) return log(gsl_ran_poisson_pdf((unsigned)x, v[0]));
     if (!strcmp(name, "normal")) return log(gsl_ran_gaussian_pdf(x - v[0], v[1]));
     if (!strcmp(name, "lognormal")) return log(gsl_ran_lognormal_pdf(x, v[0], v[1]));
@@ -19,8 +19,7 @@ static double log_density(const char *name, const double *v, double x)
 
 /* NAME(V) tilted so E T = MEAN_T: the new law's mean is the one asked for (WANT_MEAN),
  * and its ratio at X is GSL's. */
-static void check(const char *name, int n, const double *v, double mean_t, double want_mean, double x)
-{
+static void check(const char *name, int n, const double *v, double mean_t, double want_mean, double x) {
     dist_arg args[DIST_MAX_PARAMS];
     for (int i = 0; i < n; i++) args[i] = num(v[i]);
     dist *d = make(name, args, (size_t)n);
@@ -37,8 +36,7 @@ static void check(const char *name, int n, const double *v, double mean_t, doubl
     dist_free(d);
 }
 
-int main(void)
-{
+int main(void) {
     plan(24);
     check("normal", 2, (double[]){0, 1}, 3.9, 3.9, 4.2);
     check("lognormal", 2, (double[]){0, 0.5}, 1.5, exp(1.5 + 0.125), 5.0);

@@ -3,15 +3,13 @@
 #include "dist_test.h"
 
 /* truncated(D, lo, hi); D becomes the result's. */
-static dist *cut(dist *d, double lo, double hi)
-{
+static dist *cut(dist *d, double lo, double hi) {
     dist_arg a[] = {inner(d), num(lo), num(hi)};
     return make("truncated", a, 3);
 }
 
 /* DRAWS draws of D all inside [lo, hi]. One check. */
-static void inside(const dist *d, double lo, double hi, unsigned long long stream)
-{
+static void inside(const dist *d, double lo, double hi, unsigned long long stream) {
     char label[160];
     dist_format(d, label, sizeof label);
     gsl_rng *r = rng_at(stream);
@@ -23,15 +21,14 @@ static void inside(const dist *d, double lo, double hi, unsigned long long strea
     is_int(out, 0, "%s: every draw inside [%g, %g]", label, lo, hi);
 }
 
-int main(void)
-{
+int main(void) {
     plan(9 * 4 + 6 + 5 * 3 + 1);
 
     /* Inverse CDF, lower and upper tail. */
     dist *n = cut(make_n("normal", 2, 0.0, 1.0), -2, 2);
     fits_spaced(n, -2, 2, 40, 1);
     inside(n, -2, 2, 11);
-    dist *tail = cut(make_n("normal", 2, 0.0, 1.0), 5, 6);   /* mass 2.9e-7 */
+    dist *tail = cut(make_n("normal", 2, 0.0, 1.0), 5, 6); /* mass 2.9e-7 */
     fits_spaced(tail, 5, 5.8, 32, 2);
     inside(tail, 5, 6, 12);
     dist *g = cut(make_n("gamma", 2, 2.0, 1.0), 0.5, 3);
@@ -51,8 +48,7 @@ int main(void)
     inside(geo, 5e6, 1e7, 16);
     /* Bisection over doubles: a non-integer D with little mass inside. */
     dist_arg many[100];
-    for (int i = 0; i < 100; i++)
-        many[i] = num(i + 0.5);
+    for (int i = 0; i < 100; i++) many[i] = num(i + 0.5);
     dist *c = cut(make("choice", many, 100), 10, 12.75);
     double ce[] = {10, 10.5, 11, 11.5, 12, 12.75};
     fits(c, ce, 6, 7);
@@ -75,13 +71,14 @@ int main(void)
 
     dist *inner_d = make_n("normal", 2, 0.0, 1.0);
     dist_arg far[] = {inner(inner_d), num(10), num(11)};
-    fails("truncated", far, 3, "truncated(D, lo, hi): normal(0, 1) has probability 0 in "
-          "[lo, hi] = [10, 11], below 1e-09", 1);
+    fails("truncated", far, 3,
+          "truncated(D, lo, hi): normal(0, 1) has probability 0 in "
+          "[lo, hi] = [10, 11], below 1e-09",
+          1);
     dist_arg rev[] = {inner(inner_d), num(2), num(-2)};
     fails("truncated", rev, 3, "truncated(D, lo, hi) needs lo < hi, got lo = 2 and hi = -2", 1);
     dist_arg notd[] = {num(1), num(2), num(3)};
-    fails("truncated", notd, 3, "truncated(D, lo, hi): D must be a distribution, got a number",
-          0);
+    fails("truncated", notd, 3, "truncated(D, lo, hi): D must be a distribution, got a number", 0);
     fails("truncated", rev, 2, "truncated takes 3 arguments (D, lo, hi), got 2", -1);
     dist_arg shi[] = {inner(inner_d), num(0), str("1")};
     fails("truncated", shi, 3, "truncated(D, lo, hi): hi must be a number, got a string", 2);

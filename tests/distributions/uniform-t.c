@@ -2,8 +2,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "dist_test.h"
 
-int main(void)
-{
+int main(void) {
     plan(3 + 3 + 1 + 1 + 4 * 3);
     dist *d = make_n("uniform", 2, 100.0, 800.0);
     fits_spaced(d, 100, 800, 20, 1);

@@ -6,23 +6,20 @@
 
 /* Mean of N draws of D from generator R, within Z standard errors of the truth;
  * the standard deviation of a discrete uniform over W values is W / sqrt(12). */
-static void wide_mean(const dist *d, gsl_rng *r, double width, const char *what)
-{
+static void wide_mean(const dist *d, gsl_rng *r, double width, const char *what) {
     double sum = 0;
     int inside = 1;
     double lo = dist_mean(d) - width / 2, hi = dist_mean(d) + width / 2;
     for (int i = 0; i < DRAWS; i++) {
         double x = dist_sample(d, r);
         sum += x;
-        if (x < lo || x > hi || x != floor(x))
-            inside = 0;
+        if (x < lo || x > hi || x != floor(x)) inside = 0;
     }
     ok(inside, "%s: draws are integers inside the range", what);
     is_double(sum / DRAWS, dist_mean(d), Z * width / sqrt(12.0 * DRAWS), "%s: mean", what);
 }
 
-int main(void)
-{
+int main(void) {
     plan(3 * 4 + 2 * 2 + 1 + 2 + 4 * 3);
     dist *d = make_n("uniform_int", 2, 0.0, 9.0);
     fits_integers(d, -1, 10, 1);
@@ -35,7 +32,7 @@ int main(void)
     fits_spaced(w, 0, 1099511627776.0, 32, 4);
 
     gsl_rng *mt = gsl_rng_alloc(gsl_rng_mt19937);
-    gsl_rng *lux = gsl_rng_alloc(gsl_rng_ranlxs0);   /* 24-bit output: the 16-bit path */
+    gsl_rng *lux = gsl_rng_alloc(gsl_rng_ranlxs0); /* 24-bit output: the 16-bit path */
     dist *full = make_n("uniform_int", 2, -TWO53, TWO53);
     wide_mean(full, mt, 2 * TWO53, "uniform_int(-2^53, 2^53) with mt19937");
     wide_mean(w, lux, 1099511627776.0, "uniform_int(0, 2^40) with ranlxs0");
@@ -44,8 +41,7 @@ int main(void)
     for (int i = 0; i < DRAWS; i++) {
         double x = dist_sample(w, lux);
         size_t b = 0;
-        while (b < 16 && x > edges[b])
-            b++;
+        while (b < 16 && x > edges[b]) b++;
         count[b]++;
     }
     int bad = 0;

@@ -19,11 +19,13 @@ int main(void) {
     plan(6);
     char err[4096], cmd[8192], out[65536];
     /* A result written from the source folder into a folder of its own. */
-    int code = e2e_runf(err, sizeof err, "run examples/newton/newton.fspec -q -j 2 -o '%s'", tmp_path("r.json"));
+    int code =
+        e2e_runf(err, sizeof err, "run examples/newton/newton.fspec -q -j 2 -o '%s'", tmp_path("r.json"));
     is_int(code, 0, "newton runs, its result in the test's own folder");
     char *json = e2e_json_without_timing(tmp_path("r.json"));
     ok(json && strstr(json, "\"spec\": \"../") && strstr(json, "newton.fspec\"") &&
-       strstr(json, "\"spec_relative_to_result\": true"), "the result names its spec from its own folder");
+           strstr(json, "\"spec_relative_to_result\": true"),
+       "the result names its spec from its own folder");
     free(json);
     result *r;
 
@@ -35,8 +37,10 @@ int main(void) {
     ok(from_root(cmd, out, sizeof out) == 0 && atoi(out) > 0, "...and the page shows them");
 
     /* A paused run continued from another folder, the spec found through the checkpoint. */
-    e2e_runf(err, sizeof err, "run examples/newton/newton.fspec -q -j 2 -e 0.01 --stop-after 2000 --checkpoint '%s' "
-             "-o '%s'", tmp_path("part.ckpt"), tmp_path("part.json"));
+    e2e_runf(err, sizeof err,
+             "run examples/newton/newton.fspec -q -j 2 -e 0.01 --stop-after 2000 --checkpoint '%s' "
+             "-o '%s'",
+             tmp_path("part.ckpt"), tmp_path("part.json"));
     snprintf(cmd, sizeof cmd, "'%s' run --resume '%s' -q -j 2 -o '%s'", FREQSYS_TOOL, tmp_path("part.ckpt"),
              tmp_path("done.json"));
     code = from_root(cmd, out, sizeof out);

@@ -1,4 +1,5 @@
-/* tests/e2e/bounds-t.c: the bounds per run the transform proves, and a rare loop estimated, not assumed away. */
+/* tests/e2e/bounds-t.c: the bounds per run the transform proves, and a rare loop estimated, not assumed away.
+ */
 /* SPDX-License-Identifier: MIT */
 #include <math.h>
 #include <string.h>
@@ -6,29 +7,33 @@
 #include "tap.h"
 #include "e2e.h"
 
-typedef struct bound { const char *function; int line; const char *prefix; double max_runs; } bound;
+typedef struct bound {
+    const char *function;
+    int line;
+    const char *prefix;
+    double max_runs;
+} bound;
 
-int main(void)
-{
+int main(void) {
     /* NAN: nothing is proven */
     static const bound want[] = {
-        {"main", 10, "entry", 1},
-        {"helper", 4, "entry", 2},         /* two call sites outside loops */
-        {"main", 14, "for.cond", 6},       /* i = 0 .. 4 pass, 5 fails */
-        {"main", 15, "for.body", 5},       /* once per pass of the test */
-        {"inloop", 5, "entry", 5},         /* called from that body */
-        {"main", 16, "for.cond", 6},       /* 10, 8, 6, 4, 2 pass, 0 fails */
-        {"main", 18, "for.cond", 5},       /* i <= 3 */
-        {"main", 19, "for.cond", 12},      /* 3 tests for each of 4 outer passes */
-        {"main", 25, "for.cond", 0},       /* no way out: not in a run that ends */
-        {"main", 27, "for.cond", 21},
-        {"viaptr", 6, "entry", NAN},       /* its address is taken */
-        {"recurse", 7, "entry", NAN},      /* it calls itself */
+        {"main", 10, "entry", 1},     {"helper", 4, "entry", 2},   /* two call sites outside loops */
+        {"main", 14, "for.cond", 6},                               /* i = 0 .. 4 pass, 5 fails */
+        {"main", 15, "for.body", 5},                               /* once per pass of the test */
+        {"inloop", 5, "entry", 5},                                 /* called from that body */
+        {"main", 16, "for.cond", 6},                               /* 10, 8, 6, 4, 2 pass, 0 fails */
+        {"main", 18, "for.cond", 5},                               /* i <= 3 */
+        {"main", 19, "for.cond", 12},                              /* 3 tests for each of 4 outer passes */
+        {"main", 25, "for.cond", 0},                               /* no way out: not in a run that ends */
+        {"main", 27, "for.cond", 21}, {"viaptr", 6, "entry", NAN}, /* its address is taken */
+        {"recurse", 7, "entry", NAN},                              /* it calls itself */
     };
     size_t n = sizeof want / sizeof want[0];
     plan((int)(n + 6));
     char err[4096];
-    int code = e2e_run("run tests/e2e/programs/bounds.fspec --sampling plain -q -j 2 -o \"$TMPDIR/bounds.json\"", err, sizeof err);
+    int code =
+        e2e_run("run tests/e2e/programs/bounds.fspec --sampling plain -q -j 2 -o \"$TMPDIR/bounds.json\"",
+                err, sizeof err);
     if (!is_int(code, 0, "bounds.fspec runs and settles (cap 20 for the unproven)")) diag("%s", err);
     result *r = e2e_result(tmp_path("bounds.json"), err, sizeof err);
     if (!ok(r != NULL, "the result reads back")) bail("%s", err);
@@ -43,8 +48,8 @@ int main(void)
     const result_block *body = e2e_block_at(r, "main", 28, "for.body");
     ok(body && !strcmp(body->status, "converged") && fabs(body->mean - 0.1) <= 0.05,
        "the rare loop's body: %.4f within 0.05 of 0.1, converged", body ? body->mean : NAN);
-    ok(body && body->basis && !strcmp(body->basis, "proven") &&
-       body->range == 20, "...and rests on its proof, 20 per run, as tight as the cap (%s)",
+    ok(body && body->basis && !strcmp(body->basis, "proven") && body->range == 20,
+       "...and rests on its proof, 20 per run, as tight as the cap (%s)",
        body && body->basis ? body->basis : "?");
     const result_block *ptr = e2e_block_at(r, "viaptr", 6, "entry");
     ok(ptr && !strcmp(ptr->status, "constant") && ptr->basis && !strcmp(ptr->basis, "cap"),

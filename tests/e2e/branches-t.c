@@ -5,14 +5,17 @@
 #include "tap.h"
 #include "e2e.h"
 
-typedef struct truth { const char *label; double value; } truth;
+typedef struct truth {
+    const char *label;
+    double value;
+} truth;
 
 /* x ~ uniform(0, 1), n ~ poisson(4.2), face ~ uniform_int(1, 6) */
 static const truth truths[] = {
-    {"entry", 1}, {"if.then", 0.3}, {"if.else", 0.7}, {"if.end", 1},
-    {"for.cond", 5.2}, {"for.body", 4.2}, {"for.inc", 4.2}, {"for.end", 1},
+    {"entry", 1},       {"if.then", 0.3},    {"if.else", 0.7},        {"if.end", 1},
+    {"for.cond", 5.2},  {"for.body", 4.2},   {"for.inc", 4.2},        {"for.end", 1},
     {"sw.bb", 1.0 / 6}, {"sw.bb6", 2.0 / 6}, {"sw.default", 3.0 / 6}, {"sw.epilog", 1},
-    {"if.then9", 0}, {"if.end10", 1},
+    {"if.then9", 0},    {"if.end10", 1},
 };
 #define NTRUTHS (sizeof truths / sizeof truths[0])
 
@@ -32,8 +35,8 @@ static void check(const char *args, const char *out, double epsilon, int relativ
         if (b && !strcmp(b->status, "rare")) {
             /* never reached: the truth must lie under the exact binomial bound */
             ok(truths[i].value <= b->p_upper * (double)(b->max ? b->max : 1) && b->hits == 0,
-               "main/%s is rare and its bound %g covers the truth %g", truths[i].label,
-               b->p_upper, truths[i].value);
+               "main/%s is rare and its bound %g covers the truth %g", truths[i].label, b->p_upper,
+               truths[i].value);
             continue;
         }
         if (b && !strcmp(b->status, "not_converged")) {
@@ -42,8 +45,8 @@ static void check(const char *args, const char *out, double epsilon, int relativ
                truths[i].label);
             continue;
         }
-        ok(b && fabs(b->mean - truths[i].value) <= eps, "main/%s: %.5f within %.4f of %.5f",
-           truths[i].label, b ? b->mean : NAN, eps, truths[i].value);
+        ok(b && fabs(b->mean - truths[i].value) <= eps, "main/%s: %.5f within %.4f of %.5f", truths[i].label,
+           b ? b->mean : NAN, eps, truths[i].value);
     }
     result_free(r);
     unlink(out);

@@ -5,7 +5,8 @@
 #include "scratch.h"
 
 /* Runs `freqsys CMD DIR/SPEC EXTRA`, stderr into ERR. */
-static int tool(const char *cmd, const char *dir, const char *spec, const char *extra, char *err, size_t errlen) {
+static int tool(const char *cmd, const char *dir, const char *spec, const char *extra, char *err,
+                size_t errlen) {
     char args[2048];
     snprintf(args, sizeof args, "%s '%s/%s' %s", cmd, dir, spec, extra);
     return e2e_run(args, err, errlen);
@@ -33,21 +34,25 @@ static void syntax_error(const char *dir) {
 static void compiler_flags(const char *dir) {
     char err[8192], extra[512];
     if (scratch_write(dir, "include/loops.h", "#define LOOPS (3 * N)\n") ||
-        scratch_write(dir, "flags.c", "#include \"loops.h\"\n"
+        scratch_write(dir, "flags.c",
+                      "#include \"loops.h\"\n"
                       "int main(void) {\n"
                       "    int sum = 0;\n"
                       "    for (int i = 0; i < LOOPS; i++)\n"
                       "        sum += i;\n"
                       "    return sum == 0;\n"
                       "}\n") ||
-        scratch_write(dir, "flags.fspec", "program \"flags.c\"\n"
+        scratch_write(dir, "flags.fspec",
+                      "program \"flags.c\"\n"
                       "cflags \"-std=c99\" \"-Iinclude\"\n"
                       "cflags \"-DN=10\"   # a second line adds to the first\n"
                       "epsilon 0.1\nconfidence 0.9\nseed 3\n") ||
         scratch_write(dir, "noflags.fspec", "program \"flags.c\"\nepsilon 0.1\nconfidence 0.9\n") ||
-        scratch_write(dir, "output.fspec", "program \"flags.c\"\ncflags \"-DN=1\" \"-o\" \"x.bc\"\n"
+        scratch_write(dir, "output.fspec",
+                      "program \"flags.c\"\ncflags \"-DN=1\" \"-o\" \"x.bc\"\n"
                       "epsilon 0.1\nconfidence 0.9\n") ||
-        scratch_write(dir, "optimise.fspec", "program \"flags.c\"\ncflags \"-O2\" \"-g3\" \"-std=c99\" \"-Iinclude\" \"-DN=10\"\n"
+        scratch_write(dir, "optimise.fspec",
+                      "program \"flags.c\"\ncflags \"-O2\" \"-g3\" \"-std=c99\" \"-Iinclude\" \"-DN=10\"\n"
                       "epsilon 0.1\nconfidence 0.9\n"))
         bail("cannot write the compiler-flags fixture");
 
@@ -65,7 +70,8 @@ static void compiler_flags(const char *dir) {
     is_double(body ? body->mean : -1, 30, 0, "...which runs exactly 3 * N = 30 times per run");
     result_free(r);
 
-    is_int(tool("check", dir, "output.fspec", "", err, sizeof err), 2, "cflags \"-o\" is a spec error (exit 2)");
+    is_int(tool("check", dir, "output.fspec", "", err, sizeof err), 2,
+           "cflags \"-o\" is a spec error (exit 2)");
     ok(strstr(err, "output.fspec:2:16: error: compiler flag '-o' is not allowed") != NULL,
        "...at the flag's line and column");
     diag("%s", err);
@@ -75,8 +81,10 @@ static void compiler_flags(const char *dir) {
     size_t n = p ? fread(out, 1, sizeof out - 1, p) : 0;
     out[n] = '\0';
     int status = p ? pclose(p) : -1;
-    is_int(WIFEXITED(status) ? WEXITSTATUS(status) : -1, 0, "cflags \"-O2\" \"-g3\" are a build's habit: accepted");
-    ok(strstr(out, "dropped -O2 (optimisation") && strstr(out, "dropped -g3 (debug"), "...and check says they "
+    is_int(WIFEXITED(status) ? WEXITSTATUS(status) : -1, 0,
+           "cflags \"-O2\" \"-g3\" are a build's habit: accepted");
+    ok(strstr(out, "dropped -O2 (optimisation") && strstr(out, "dropped -g3 (debug"),
+       "...and check says they "
        "are dropped, and why");
 }
 

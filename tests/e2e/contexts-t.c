@@ -1,4 +1,5 @@
-/* tests/e2e/contexts-t.c: run --contexts against exact per-context block frequencies: work() called from two sites with different inputs, twice from a helper and through a pointer. */
+/* tests/e2e/contexts-t.c: run --contexts against exact per-context block frequencies: work() called from two
+ * sites with different inputs, twice from a helper and through a pointer. */
 /* SPDX-License-Identifier: MIT */
 #include "tap.h"
 #include "e2e.h"
@@ -10,21 +11,22 @@
 /* work()'s blocks, in its order, and what each runs per run in each context. With
  * a ~ uniform_int(0, 9), b ~ bernoulli(0.5), c ~ uniform_int(0, 1): work(x) runs its
  * loop test x + 1 times, its body x times, and its if.then when x > 3. */
-static const char *const work_blocks[7] = {"entry", "for.cond", "for.body", "for.inc", "for.end", "if.then", "if.end"};
+static const char *const work_blocks[7] = {"entry",   "for.cond", "for.body", "for.inc",
+                                           "for.end", "if.then",  "if.end"};
 
 typedef struct truth {
-    const char *label;      /* as the text report writes it */
-    double entries;         /* how often work() is entered there per run */
-    double x_mean;          /* E[x | entered], to scale the loop */
-    double above_3;         /* P(x > 3 | entered) */
+    const char *label; /* as the text report writes it */
+    double entries;    /* how often work() is entered there per run */
+    double x_mean;     /* E[x | entered], to scale the loop */
+    double above_3;    /* P(x > 3 | entered) */
 } truth;
 
 static const truth truths[] = {
-    {"main:24:13 > work", 1.0, 4.5, 0.6},                /* work(a) */
-    {"main:26:14 > work", 0.5, 2.0, 0.0},                /* if (b) work(2) */
-    {"main:27:10 > twice:16:12 > work", 1.0, 0.5, 0.0},  /* twice(c): work(c) */
-    {"main:27:10 > twice:16:22 > work", 1.0, 1.0, 0.0},  /* twice(c): work(1) */
-    {"(outside) work", 0.1, 3.0, 0.0},                   /* if (a == 0) indirect(3) */
+    {"main:24:13 > work", 1.0, 4.5, 0.6},               /* work(a) */
+    {"main:26:14 > work", 0.5, 2.0, 0.0},               /* if (b) work(2) */
+    {"main:27:10 > twice:16:12 > work", 1.0, 0.5, 0.0}, /* twice(c): work(c) */
+    {"main:27:10 > twice:16:22 > work", 1.0, 1.0, 0.0}, /* twice(c): work(1) */
+    {"(outside) work", 0.1, 3.0, 0.0},                  /* if (a == 0) indirect(3) */
 };
 
 /* The per-run mean of work()'s block K in context T. */
@@ -58,7 +60,8 @@ static int blocks_add_up(const result *r) {
         for (size_t c = 0; c < r->ncontexts; c++) {
             const result_context *ctx = &r->contexts[c];
             if (strcmp(ctx->function, b->function)) continue;
-            for (size_t k = 0; k < ctx->nblocks; k++) sum += !strcmp(ctx->blocks[k].block, b->block) ? ctx->blocks[k].mean : 0;
+            for (size_t k = 0; k < ctx->nblocks; k++)
+                sum += !strcmp(ctx->blocks[k].block, b->block) ? ctx->blocks[k].mean : 0;
         }
         if (fabs(sum - b->mean) > 1e-9 * (1 + b->mean)) {
             diag("%s %s: block mean %.12f, its contexts' %.12f", b->function, b->block, b->mean, sum);
@@ -113,7 +116,8 @@ int main(void) {
     snprintf(with, sizeof with, "%s", tmp_path("with.json"));
     snprintf(without, sizeof without, "%s", tmp_path("without.json"));
 
-    int rc = e2e_runf(err, sizeof err, "run " SPEC " --contexts --sampling plain --simultaneous -j 2 -q -o '%s'", json);
+    int rc = e2e_runf(err, sizeof err,
+                      "run " SPEC " --contexts --sampling plain --simultaneous -j 2 -q -o '%s'", json);
     is_int(rc, 0, "run --contexts converges");
     result *r = e2e_result(json, err, sizeof err);
     if (!r) bail("cannot read the result: %s", err);
@@ -132,11 +136,14 @@ int main(void) {
         const result_context *c = find_context(r, truths[t].label);
         int all = c && c->nblocks == 7;
         for (int k = 0; all && k < 7; k++)
-            all &= !strcmp(c->blocks[k].block, work_blocks[k]) && within(truths[t].label, &c->blocks[k], exact(&truths[t], k));
+            all &= !strcmp(c->blocks[k].block, work_blocks[k]) &&
+                   within(truths[t].label, &c->blocks[k], exact(&truths[t], k));
         ok(all, "%s: each block's mean within its half-width of its exact count per run", truths[t].label);
     }
     const result_context *site1 = find_context(r, truths[0].label), *site2 = find_context(r, truths[1].label);
-    ok(site1 && site2 && site1->blocks[2].mean > site2->blocks[2].mean + site1->blocks[2].half_width + site2->blocks[2].half_width,
+    ok(site1 && site2 &&
+           site1->blocks[2].mean >
+               site2->blocks[2].mean + site1->blocks[2].half_width + site2->blocks[2].half_width,
        "the loop body's frequency tells the two call sites in main apart (4.5 against 1 per run)");
     const result_context *deep = find_context(r, truths[2].label);
     ok(deep && deep->ncalls == 2 && !strcmp(deep->calls[0].function, "main") && deep->calls[0].line == 27 &&
@@ -148,11 +155,13 @@ int main(void) {
        "main: entered once per run, from outside");
 
     rc = e2e_runf(err, sizeof err, "report '%s' -o '%s'", json, text);
-    ok(rc == 0 && file_has(text, "calling contexts (the last 2 call sites") && file_has(text, "work: 5 contexts, ") &&
-           file_has(text, "main:24:13 > work") && file_has(text, "(outside) main"),
+    ok(rc == 0 && file_has(text, "calling contexts (the last 2 call sites") &&
+           file_has(text, "work: 5 contexts, ") && file_has(text, "main:24:13 > work") &&
+           file_has(text, "(outside) main"),
        "the text report lists each function's contexts with their shares");
 
-    rc = e2e_runf(err, sizeof err, "run " SPEC " --contexts --sampling plain --context-depth 1 -j 2 -q -o '%s'", depth1);
+    rc = e2e_runf(err, sizeof err,
+                  "run " SPEC " --contexts --sampling plain --context-depth 1 -j 2 -q -o '%s'", depth1);
     result *r1 = e2e_result(depth1, err, sizeof err);
     int short_chains = rc == 0 && r1 && r1->context_depth == 1;
     for (size_t i = 0; short_chains && i < r1->ncontexts; i++) short_chains &= r1->contexts[i].ncalls <= 1;
@@ -161,8 +170,10 @@ int main(void) {
     result_free(r1);
 
     /* the same trials with and without contexts: the blocks must not change */
-    rc = e2e_runf(err, sizeof err, "run " SPEC " --contexts --sampling plain -e 0.0001 -n 3000 -j 2 -q -o '%s'", with);
-    int rc2 = e2e_runf(err, sizeof err, "run " SPEC " --sampling plain -e 0.0001 -n 3000 -j 2 -q -o '%s'", without);
+    rc = e2e_runf(err, sizeof err,
+                  "run " SPEC " --contexts --sampling plain -e 0.0001 -n 3000 -j 2 -q -o '%s'", with);
+    int rc2 =
+        e2e_runf(err, sizeof err, "run " SPEC " --sampling plain -e 0.0001 -n 3000 -j 2 -q -o '%s'", without);
     result *a = e2e_result(with, err, sizeof err), *b = e2e_result(without, err, sizeof err);
     ok(rc == 1 && rc2 == 1 && a && b && a->trials == 3000 && same_blocks(a, b),
        "the blocks' estimates are the same with and without --contexts over the same trials");
@@ -177,9 +188,11 @@ int main(void) {
     snprintf(patterns, sizeof patterns, "%s", tmp_path("patterns.json"));
     snprintf(one_job, sizeof one_job, "%s", tmp_path("one.json"));
     char args[4096];
-    snprintf(args, sizeof args, "run " SPEC " --contexts --sampling plain --simultaneous -j 2 -q -o '%s'", patterns);
+    snprintf(args, sizeof args, "run " SPEC " --contexts --sampling plain --simultaneous -j 2 -q -o '%s'",
+             patterns);
     rc = e2e_run_env("FREQSYS_COUNTING=patterns", args, err, sizeof err);
-    int rc1 = e2e_runf(err, sizeof err, "run " SPEC " --contexts --sampling plain --simultaneous -j 1 -q -o '%s'", one_job);
+    int rc1 = e2e_runf(err, sizeof err,
+                       "run " SPEC " --contexts --sampling plain --simultaneous -j 1 -q -o '%s'", one_job);
     result *pr = e2e_result(patterns, err, sizeof err), *jr = e2e_result(one_job, err, sizeof err);
     ok(rc == 0 && rc1 == 0 && pr && jr && same_contexts(r, pr) && same_contexts(r, jr),
        "the contexts are the same counted by pattern or directly, with one worker or two");
@@ -189,8 +202,10 @@ int main(void) {
     /* fib() at depth 8: more chains than a function's 256 contexts; the rest share "other" */
     char deep_json[2048];
     snprintf(deep_json, sizeof deep_json, "%s", tmp_path("deep.json"));
-    rc = e2e_runf(err, sizeof err, "run tests/e2e/programs/contexts_deep.fspec --contexts --context-depth 8 -n 3000 -j 2 "
-                  "-q -o '%s'", deep_json);
+    rc = e2e_runf(err, sizeof err,
+                  "run tests/e2e/programs/contexts_deep.fspec --contexts --context-depth 8 -n 3000 -j 2 "
+                  "-q -o '%s'",
+                  deep_json);
     result *d = e2e_result(deep_json, err, sizeof err);
     size_t calls = 0, other = 0, too_long = 0;
     for (size_t i = 0; d && i < d->ncontexts; i++) {
@@ -201,7 +216,8 @@ int main(void) {
         too_long += c->ncalls > 8;
     }
     ok((rc == 0 || rc == 1) && d && calls == 256 && other == 1 && too_long == 0,
-       "fib at depth 8: 256 chains of at most 8 calls, and one \"other\" context for the rest (%zu, %zu)", calls, other);
+       "fib at depth 8: 256 chains of at most 8 calls, and one \"other\" context for the rest (%zu, %zu)",
+       calls, other);
     ok(d && blocks_add_up(d), "fib: each block's mean is still the sum of its means in its contexts");
     result_free(d);
 
@@ -214,20 +230,24 @@ int main(void) {
     result *tick = e2e_result(tick_json, err, sizeof err);
     const result_context *irq = tick ? find_context(tick, "(outside) WWDG_IRQHandler") : NULL;
     ok(rc == 0 && tick && tick->calls > 1 && tick->warmup > 0 && blocks_add_up(tick) && irq,
-       "function mode, calls and warmup: the blocks are the sums of their contexts, the handler is entered from outside");
+       "function mode, calls and warmup: the blocks are the sums of their contexts, the handler is entered "
+       "from outside");
     result_free(tick);
     /* step() ten times a trial, three of them warm-up: helper(x) and helper(2) per
      * counted call, so 1 entry each and E[x] = 1.5 and 2 loop bodies */
     char calls_json[2048];
     snprintf(calls_json, sizeof calls_json, "%s", tmp_path("calls.json"));
-    rc = e2e_runf(err, sizeof err, "run tests/e2e/programs/contexts_calls.fspec --contexts --sampling plain --simultaneous -j 2 -q -o '%s'",
+    rc = e2e_runf(err, sizeof err,
+                  "run tests/e2e/programs/contexts_calls.fspec --contexts --sampling plain --simultaneous -j "
+                  "2 -q -o '%s'",
                   calls_json);
     result *seq = e2e_result(calls_json, err, sizeof err);
     const result_context *wide = seq ? find_context(seq, "step:13:12 > helper") : NULL;
     const result_context *two = seq ? find_context(seq, "step:13:24 > helper") : NULL;
-    ok(rc == 0 && wide && two && wide->nblocks > 2 && two->nblocks > 2 && !strcmp(wide->blocks[2].block, "for.body") &&
-           within("helper(x)", &wide->blocks[0], 1) && within("helper(x)", &wide->blocks[2], 1.5) &&
-           within("helper(2)", &two->blocks[0], 1) && within("helper(2)", &two->blocks[2], 2) && blocks_add_up(seq),
+    ok(rc == 0 && wide && two && wide->nblocks > 2 && two->nblocks > 2 &&
+           !strcmp(wide->blocks[2].block, "for.body") && within("helper(x)", &wide->blocks[0], 1) &&
+           within("helper(x)", &wide->blocks[2], 1.5) && within("helper(2)", &two->blocks[0], 1) &&
+           within("helper(2)", &two->blocks[2], 2) && blocks_add_up(seq),
        "call sequence: per counted call, helper(x) runs its loop body 1.5 times and helper(2) twice");
     result_free(seq);
 
@@ -250,7 +270,8 @@ int main(void) {
            strstr(err, "use a smaller --context-depth"),
        "contexts past the module's room are refused, naming the function and the way out");
 
-    is_int(e2e_run("run " SPEC " --context-depth 0 -q", err, sizeof err), 2, "--context-depth 0 is a usage error");
+    is_int(e2e_run("run " SPEC " --context-depth 0 -q", err, sizeof err), 2,
+           "--context-depth 0 is a usage error");
     ok(e2e_run("run " SPEC " --context-depth 9 -q", err, sizeof err) == 2 && strstr(err, "from 1 to 8"),
        "--context-depth 9 is a usage error naming the range");
     char pairs[2048];

@@ -1,4 +1,5 @@
-/* tests/e2e/counting-t.c: the worker's two ways of counting (per block, per function pattern) give the same result. */
+/* tests/e2e/counting-t.c: the worker's two ways of counting (per block, per function pattern) give the same
+ * result. */
 /* SPDX-License-Identifier: MIT */
 #include <unistd.h>
 #include "tap.h"
@@ -7,8 +8,10 @@
 /* Runs freqsys ARGS with FREQSYS_COUNTING set to MODE (NULL: the worker chooses). */
 static int run_counting(const char *mode, const char *args) {
     char err[4096];
-    if (mode) setenv("FREQSYS_COUNTING", mode, 1);
-    else unsetenv("FREQSYS_COUNTING");
+    if (mode)
+        setenv("FREQSYS_COUNTING", mode, 1);
+    else
+        unsetenv("FREQSYS_COUNTING");
     int rc = e2e_run(args, err, sizeof err);
     if (rc > 1) diag("freqsys %s: %s", args, err);
     unsetenv("FREQSYS_COUNTING");
@@ -24,11 +27,17 @@ int main(void) {
     snprintf(cmd, sizeof cmd, "'%s/bench/gen_blocks.sh' 150 '%s' >/dev/null", FREQSYS_SOURCE_DIR, dir);
     if (system(cmd) != 0) bail("bench/gen_blocks.sh failed");
 
-    snprintf(args, sizeof args, "run '%s/blocks.fspec' --sampling plain -q -j 2 -e 1e-9 -n 200000 -o '%s/default.json'", dir, dir);
+    snprintf(args, sizeof args,
+             "run '%s/blocks.fspec' --sampling plain -q -j 2 -e 1e-9 -n 200000 -o '%s/default.json'", dir,
+             dir);
     is_int(run_counting(NULL, args), 1, "1,504 blocks, 200,000 trials: the budget ends the run");
-    snprintf(args, sizeof args, "run '%s/blocks.fspec' --sampling plain -q -j 2 -e 1e-9 -n 200000 -o '%s/patterns2.json'", dir, dir);
+    snprintf(args, sizeof args,
+             "run '%s/blocks.fspec' --sampling plain -q -j 2 -e 1e-9 -n 200000 -o '%s/patterns2.json'", dir,
+             dir);
     is_int(run_counting("patterns", args), 1, "...counted per pattern, two workers");
-    snprintf(args, sizeof args, "run '%s/blocks.fspec' --sampling plain -q -j 1 -e 1e-9 -n 200000 -o '%s/patterns.json'", dir, dir);
+    snprintf(args, sizeof args,
+             "run '%s/blocks.fspec' --sampling plain -q -j 1 -e 1e-9 -n 200000 -o '%s/patterns.json'", dir,
+             dir);
     is_int(run_counting("patterns", args), 1, "...counted per pattern, one worker");
     char a[2048], b[2048], c[2048];
     snprintf(a, sizeof a, "%s/default.json", dir);
@@ -42,9 +51,11 @@ int main(void) {
 
     /* crashes, aborts and timeouts count their trials the same way in both (the run
      * ends unsettled: its endless loop is unbounded) */
-    is_int(run_counting("patterns", "run tests/e2e/programs/misbehave.fspec --sampling plain -q -j 2 -o \"$TMPDIR/counting-m1.json\""),
+    is_int(run_counting("patterns", "run tests/e2e/programs/misbehave.fspec --sampling plain -q -j 2 -o "
+                                    "\"$TMPDIR/counting-m1.json\""),
            1, "a misbehaving program, counted per pattern");
-    is_int(run_counting(NULL, "run tests/e2e/programs/misbehave.fspec --sampling plain -q -j 2 -o \"$TMPDIR/counting-m2.json\""),
+    is_int(run_counting(NULL, "run tests/e2e/programs/misbehave.fspec --sampling plain -q -j 2 -o "
+                              "\"$TMPDIR/counting-m2.json\""),
            1, "...and per block (its default)");
     ok(e2e_same_json(tmp_path("counting-m1.json"), tmp_path("counting-m2.json")),
        "...give the same JSON, failures included");

@@ -1,4 +1,5 @@
-/* tests/e2e/draw-t.c: freqsys draw writes the standard inputs the run's trials get: the spec's alphabet and lengths, the same bytes for the same seed, the replay's sizes. */
+/* tests/e2e/draw-t.c: freqsys draw writes the standard inputs the run's trials get: the spec's alphabet and
+ * lengths, the same bytes for the same seed, the replay's sizes. */
 /* SPDX-License-Identifier: MIT */
 #include <sys/stat.h>
 #include <unistd.h>
@@ -25,8 +26,9 @@ int main(void) {
     snprintf(a, sizeof a, "%s", tmp_path("a"));
     snprintf(b, sizeof b, "%s", tmp_path("b"));
     snprintf(c, sizeof c, "%s", tmp_path("c"));
-    const char *spec = "tests/e2e/programs/stdin_chars.fspec";   /* 0..198 bytes of \n, ' ', 'a' */
-    if (!is_int(e2e_runf(err, sizeof err, "draw %s -n %d -o '%s'", spec, COUNT, a), 0, "draw writes %d inputs", COUNT))
+    const char *spec = "tests/e2e/programs/stdin_chars.fspec"; /* 0..198 bytes of \n, ' ', 'a' */
+    if (!is_int(e2e_runf(err, sizeof err, "draw %s -n %d -o '%s'", spec, COUNT, a), 0,
+                "draw writes %d inputs", COUNT))
         diag("%s", err);
     e2e_runf(err, sizeof err, "draw %s -n %d -o '%s'", spec, COUNT, b);
     e2e_runf(err, sizeof err, "draw %s -n %d -s 99 -o '%s'", spec, COUNT, c);

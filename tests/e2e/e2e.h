@@ -27,8 +27,8 @@ __attribute__((unused)) static int e2e_run_env(const char *env, const char *args
     int fd = mkstemp(errfile);
     if (fd < 0) return -1;
     char cmd[16384];
-    snprintf(cmd, sizeof cmd, "cd '%s' && export TMPDIR='%s' && %s '%s' %s >/dev/null 2>'%s'", FREQSYS_SOURCE_DIR,
-             tmp_dir(), env, FREQSYS_TOOL, args, errfile);
+    snprintf(cmd, sizeof cmd, "cd '%s' && export TMPDIR='%s' && %s '%s' %s >/dev/null 2>'%s'",
+             FREQSYS_SOURCE_DIR, tmp_dir(), env, FREQSYS_TOOL, args, errfile);
     int status = system(cmd);
     if (err) {
         ssize_t n = read(fd, err, errlen - 1);
@@ -46,8 +46,8 @@ __attribute__((unused)) static int e2e_run(const char *args, char *err, size_t e
 
 /* Runs `freqsys FMT...` as e2e_run does, the arguments formatted first (paths from
  * tmp_path, say). */
-__attribute__((unused, format(printf, 3, 4)))
-static int e2e_runf(char *err, size_t errlen, const char *fmt, ...) {
+__attribute__((unused, format(printf, 3, 4))) static int e2e_runf(char *err, size_t errlen, const char *fmt,
+                                                                  ...) {
     char args[4096];
     va_list ap;
     va_start(ap, fmt);
@@ -121,7 +121,7 @@ __attribute__((unused)) static pid_t e2e_wait_worker(pid_t pid, double work) {
     for (;;) {
         pid_t w = e2e_confined_child(pid);
         if (w > 0 && e2e_cpu_seconds(w) >= work) return w;
-        siginfo_t info = {0};   /* ended? WNOWAIT leaves its status to the caller */
+        siginfo_t info = {0}; /* ended? WNOWAIT leaves its status to the caller */
         if (waitid(P_PID, (id_t)pid, &info, WEXITED | WNOHANG | WNOWAIT) != 0 || info.si_pid == pid) return 0;
         nanosleep(&tick, NULL);
     }
@@ -134,7 +134,8 @@ __attribute__((unused)) static result *e2e_result(const char *path, char *err, s
 }
 
 /* The block of R named FUNCTION/LABEL, or NULL. */
-__attribute__((unused)) static const result_block *e2e_block(const result *r, const char *function, const char *label) {
+__attribute__((unused)) static const result_block *e2e_block(const result *r, const char *function,
+                                                             const char *label) {
     for (size_t i = 0; r && i < r->nblocks; i++)
         if (!strcmp(r->blocks[i].function, function) && !strcmp(r->blocks[i].block, label))
             return &r->blocks[i];
@@ -143,8 +144,8 @@ __attribute__((unused)) static const result_block *e2e_block(const result *r, co
 
 /* The first block of R on source LINE whose label starts with PREFIX, in FUNCTION
  * (NULL: any); labels such as "if.then8" depend on clang's numbering, lines do not. */
-__attribute__((unused)) static const result_block *e2e_block_at(const result *r, const char *function, int line,
-                                                                const char *prefix) {
+__attribute__((unused)) static const result_block *e2e_block_at(const result *r, const char *function,
+                                                                int line, const char *prefix) {
     for (size_t i = 0; r && i < r->nblocks; i++) {
         const result_block *b = &r->blocks[i];
         if (b->line == line && !strncmp(b->block, prefix, strlen(prefix)) &&

@@ -9,7 +9,8 @@
 /* Runs freqsys on SPEC with EXTRA options into NAME.json; the result, or NULL. */
 static result *run(const char *spec, const char *extra, const char *name, int want_code) {
     char err[4096];
-    int code = e2e_runf(err, sizeof err, "run tests/e2e/programs/%s %s -q -o \"$TMPDIR/%s.json\"", spec, extra, name);
+    int code = e2e_runf(err, sizeof err, "run tests/e2e/programs/%s %s -q -o \"$TMPDIR/%s.json\"", spec,
+                        extra, name);
     char path[64];
     snprintf(path, sizeof path, "%s.json", name);
     if (!is_int(code, want_code, "%s %s: exit status %d", spec, extra, want_code)) diag("%s", err);
@@ -35,8 +36,7 @@ static double binomial_upper(int n, double p, int above) {
     return s;
 }
 
-int main(void)
-{
+int main(void) {
     plan(35);
 
     /* x ~ uniform_int(0, 99): 100 runs, the loop body runs E[x] = 49.5 times, the
@@ -44,7 +44,8 @@ int main(void)
     result *r = run("enumerate.fspec", "", "uniform", 0);
     if (!ok(r != NULL, "uniform_int(0, 99): a result")) bail("no result");
     ok(r->sampling && !strcmp(r->sampling, "enumerated") && r->trials == 100 && r->runs == 100 &&
-       r->draws_per_run == 1, "enumerated in exactly 100 runs of one draw (%s, %llu)", r->sampling ? r->sampling : "?",
+           r->draws_per_run == 1,
+       "enumerated in exactly 100 runs of one draw (%s, %llu)", r->sampling ? r->sampling : "?",
        (unsigned long long)r->trials);
     ok(all_exact(r) && r->converged, "every block exact, half-width 0");
     const result_block *body = e2e_block_at(r, "main", 10, "for.body");
@@ -67,7 +68,8 @@ int main(void)
     /* weights: n ~ binomial(10, 0.3), flag ~ bernoulli(0.2) in function mode */
     r = run("enumerate_weighted.fspec", "", "weighted", 0);
     if (!ok(r != NULL, "binomial x bernoulli arguments: a result")) bail("no result");
-    ok(r->sampling && !strcmp(r->sampling, "enumerated") && r->trials == 22 && r->draws_per_run == 2 && all_exact(r),
+    ok(r->sampling && !strcmp(r->sampling, "enumerated") && r->trials == 22 && r->draws_per_run == 2 &&
+           all_exact(r),
        "11 x 2 = 22 combinations, two draws each, all exact");
     body = e2e_block_at(r, "weighted", 6, "for.body");
     ok(body && fabs(body->mean - 3.0) <= 1e-12, "loop body: %.15g = E[n] = 3", body ? body->mean : NAN);
@@ -82,12 +84,15 @@ int main(void)
     /* refusals: each falls back to sampling, which still converges, and says why */
     r = run("enumerate_varying.fspec", "--sampling enumerate", "varying", 0);
     ok(r && r->sampling && !strcmp(r->sampling, "plain") && r->sampling_note &&
-       strstr(r->sampling_note, "draw differently"), "draws that depend on the values: sampled, and why (%s)",
+           strstr(r->sampling_note, "draw differently"),
+       "draws that depend on the values: sampled, and why (%s)",
        r && r->sampling_note ? r->sampling_note : "?");
     /* n uniform on 0..3, each read a bernoulli(0.5): the inner branch 0.75 times a run */
     const result_block *inner = r ? e2e_block_at(r, "main", 11, "if.then") : NULL;
-    ok(inner && r->converged && strcmp(inner->status, "converged") == 0 && fabs(inner->mean - 0.75) <= inner->half_width,
-       "...and the sampled estimate %.4f ± %.4f holds 0.75", inner ? inner->mean : NAN, inner ? inner->half_width : NAN);
+    ok(inner && r->converged && strcmp(inner->status, "converged") == 0 &&
+           fabs(inner->mean - 0.75) <= inner->half_width,
+       "...and the sampled estimate %.4f ± %.4f holds 0.75", inner ? inner->mean : NAN,
+       inner ? inner->half_width : NAN);
     result_free(r);
 
     r = run("enumerate_rand.fspec", "--sampling enumerate", "rand", 0);
@@ -96,15 +101,18 @@ int main(void)
     result_free(r);
 
     r = run("enumerate_crash.fspec", "--sampling enumerate", "crash", 0);
-    ok(r && !strcmp(r->sampling, "plain") && r->sampling_note && strstr(r->sampling_note, "combination 7 crashed"),
+    ok(r && !strcmp(r->sampling, "plain") && r->sampling_note &&
+           strstr(r->sampling_note, "combination 7 crashed"),
        "a value that faults: not enumerated, the combination named (%s)",
        r && r->sampling_note ? r->sampling_note : "?");
     ok(r && r->crashes > 0, "...and the sampled run counts the crashes");
 
     /* A combination that computes forever is stopped by its CPU time (the spec's
      * timeout), so how busy the machine is does not decide whether it enumerates. */
-    result *h = run("enumerate_hang.fspec", "--sampling enumerate -n 200", "hang", 1);   /* the loop has no bound */
-    ok(h && !strcmp(h->sampling, "plain") && h->sampling_note && strstr(h->sampling_note, "combination 7 ran longer"),
+    result *h =
+        run("enumerate_hang.fspec", "--sampling enumerate -n 200", "hang", 1); /* the loop has no bound */
+    ok(h && !strcmp(h->sampling, "plain") && h->sampling_note &&
+           strstr(h->sampling_note, "combination 7 ran longer"),
        "a value that never ends: not enumerated, the combination named (%s)",
        h && h->sampling_note ? h->sampling_note : "?");
     ok(h && h->timeouts > 0, "...and the sampled run counts the timeouts");

@@ -1,4 +1,5 @@
-/* tests/e2e/enumerate_counters-t.c: exact enumeration of paths, blocks per calling context and call sequences against hand-computed means. */
+/* tests/e2e/enumerate_counters-t.c: exact enumeration of paths, blocks per calling context and call sequences
+ * against hand-computed means. */
 /* SPDX-License-Identifier: MIT */
 #include <math.h>
 #include "binomial_tail.h"
@@ -23,7 +24,9 @@ static result *run(const char *spec, const char *extra, const char *name, char *
     return r;
 }
 
-static int exact_entry(const char *status, double half_width) { return !strcmp(status, "exact") && half_width == 0; }
+static int exact_entry(const char *status, double half_width) {
+    return !strcmp(status, "exact") && half_width == 0;
+}
 
 int main(void) {
     plan(22);
@@ -67,9 +70,10 @@ int main(void) {
         for (int k = 0; right && k < 7; k++) {
             double truth = work_context_truth_of(&work_context_truths[t], k);
             exact &= exact_entry(c->blocks[k].status, c->blocks[k].half_width);
-            if (strcmp(c->blocks[k].block, truths_work_blocks[k]) || fabs(c->blocks[k].mean - truth) > ROUNDING) {
-                diag("%s %s: %.17g, truth %.17g", work_context_truths[t].label, c->blocks[k].block, c->blocks[k].mean,
-                     truth);
+            if (strcmp(c->blocks[k].block, truths_work_blocks[k]) ||
+                fabs(c->blocks[k].mean - truth) > ROUNDING) {
+                diag("%s %s: %.17g, truth %.17g", work_context_truths[t].label, c->blocks[k].block,
+                     c->blocks[k].mean, truth);
                 right = 0;
             }
         }
@@ -92,11 +96,13 @@ int main(void) {
     ok(body && flag && big && fabs(body->mean - 3) <= ROUNDING && fabs(flag->mean - 0.2) <= ROUNDING &&
            fabs(big->mean - above5) <= ROUNDING && exact_entry(body->status, body->half_width),
        "calls: per counted call 3, 0.2 and %.15g exactly", above5);
-    ok(body && body->max == 20 && body->min == 0, "calls: min and max are a trial's totals over its two counted calls");
+    ok(body && body->max == 20 && body->min == 0,
+       "calls: min and max are a trial's totals over its two counted calls");
     result_free(r);
 
     /* refusals: said, and sampled instead */
-    r = run("enumerate_calls.fspec", "--sampling enumerate --enumerate-limit 1000", "limit", json, sizeof json);
+    r = run("enumerate_calls.fspec", "--sampling enumerate --enumerate-limit 1000", "limit", json,
+            sizeof json);
     ok(r && !strcmp(r->sampling, "plain") && r->sampling_note && strstr(r->sampling_note, "more than 1000"),
        "calls over the limit: sampled, and why (%s)", r && r->sampling_note ? r->sampling_note : "?");
     result_free(r);

@@ -1,4 +1,5 @@
-/* tests/e2e/errors-t.c: bad specs, unbuildable programs and exhausted budgets get clear errors and exit codes. */
+/* tests/e2e/errors-t.c: bad specs, unbuildable programs and exhausted budgets get clear errors and exit
+ * codes. */
 /* SPDX-License-Identifier: MIT */
 #include <unistd.h>
 #include "tap.h"
@@ -21,21 +22,24 @@ int main(void) {
     code = e2e_run("check tests/e2e/programs/misfit.fspec", err, sizeof err);
     is_int(code, 2, "a distribution that does not fit its read's type is a spec error at check (exit 2)");
     ok(strstr(err, "misfit.fspec:2:9:") && strstr(err, "unsigned char (0 to 255)") &&
-       strstr(err, "probability 0.421") && strstr(err, "misfit.c:6"),
+           strstr(err, "probability 0.421") && strstr(err, "misfit.c:6"),
        "...at the distribution's line and column, with the type, its range, the chance and the read");
     /* A read matched only at run time: a draw that does not fit fails its trial alone,
      * which is listed and can be replayed; the run goes on without it. */
-    code = e2e_runf(err, sizeof err, "run tests/e2e/programs/misfit_indexed.fspec -q -o '%s'", tmp_path("misfit.json"));
+    code = e2e_runf(err, sizeof err, "run tests/e2e/programs/misfit_indexed.fspec -q -o '%s'",
+                    tmp_path("misfit.json"));
     is_int(code, 0, "a draw that does not fit at run time fails that trial alone: the run goes on (exit 0)");
     result *mf = e2e_result(tmp_path("misfit.json"), err, sizeof err);
     ok(mf && mf->input_errors > 0 && mf->nfailures > 0 && !strcmp(mf->failures[0].kind, "input") &&
-       mf->failures[0].trial == 0, "...counted (%llu) and listed as input failures, trial 0 first",
+           mf->failures[0].trial == 0,
+       "...counted (%llu) and listed as input failures, trial 0 first",
        mf ? (unsigned long long)mf->input_errors : 0ull);
     result_free(mf);
     code = e2e_run("run tests/e2e/programs/misfit_indexed.fspec --replay 0", err, sizeof err);
     is_int(code, 2, "--replay of that trial stops on the input error (exit 2)");
     ok(strstr(err, "misfit.c:6: input 'level'") && strstr(err, "does not fit") &&
-       strstr(err, "unsigned char"), "...naming the input, its line and its type");
+           strstr(err, "unsigned char"),
+       "...naming the input, its line and its type");
     diag("%s", err);
 
     /* temporary files go where TMPDIR says: a folder that does not exist stops the build */
@@ -45,7 +49,8 @@ int main(void) {
     is_int(code, 3, "a TMPDIR that does not exist: the build fails (exit 3)");
     ok(strstr(err, tmp_path("missing/freqsys-")) != NULL, "...naming the file it could not create there");
 
-    code = e2e_runf(err, sizeof err, "run examples/newton/newton.fspec -q -n 100 -o '%s'", tmp_path("budget.json"));
+    code = e2e_runf(err, sizeof err, "run examples/newton/newton.fspec -q -n 100 -o '%s'",
+                    tmp_path("budget.json"));
     is_int(code, 1, "a budget too small to converge exits 1");
     result *r = e2e_result(tmp_path("budget.json"), err, sizeof err);
     ok(r != NULL, "...and still writes the result");
@@ -58,7 +63,8 @@ int main(void) {
     is_int(code, 1, "the text report exits 1 too");
 
     /* 1e-4 at 95% needs some 10^9 trials: the time limit ends it first, whatever the load */
-    code = e2e_runf(err, sizeof err, "run examples/newton/newton.fspec -q -e 0.0001 -n 1000000000 --time-limit 1s -o '%s'",
+    code = e2e_runf(err, sizeof err,
+                    "run examples/newton/newton.fspec -q -e 0.0001 -n 1000000000 --time-limit 1s -o '%s'",
                     tmp_path("limit.json"));
     is_int(code, 1, "--time-limit ends a run that cannot converge in time: exit 1");
     r = e2e_result(tmp_path("limit.json"), err, sizeof err);
@@ -71,9 +77,11 @@ int main(void) {
 
     /* The result reader's statuses become exit status 2, with the reader's message. */
     code = e2e_runf(err, sizeof err, "report '%s'", tmp_path("no-such.json"));
-    ok(code == 2 && strstr(err, "no-such.json: No such file or directory"), "a missing result file exits 2, naming it");
+    ok(code == 2 && strstr(err, "no-such.json: No such file or directory"),
+       "a missing result file exits 2, naming it");
     FILE *cut = fopen(tmp_path("cut.json"), "w");
-    if (!cut || fputs("{\n  \"format\": \"freqsys-result\",\n  \"version\": 1,\n  \"spec\": \"ex", cut) == EOF ||
+    if (!cut ||
+        fputs("{\n  \"format\": \"freqsys-result\",\n  \"version\": 1,\n  \"spec\": \"ex", cut) == EOF ||
         fclose(cut) != 0)
         bail("cannot write cut.json");
     code = e2e_runf(err, sizeof err, "report '%s'", tmp_path("cut.json"));
@@ -82,10 +90,10 @@ int main(void) {
     ok(code == 2 && strstr(err, "cut.json:4:"), "...for plan too");
     /* A spec's syntax error, for a command that parses it alone. */
     FILE *bad = fopen(tmp_path("bad.fspec"), "w");
-    if (!bad || fputs("epsilon 0.1 0.2\n", bad) == EOF || fclose(bad) != 0)
-        bail("cannot write bad.fspec");
+    if (!bad || fputs("epsilon 0.1 0.2\n", bad) == EOF || fclose(bad) != 0) bail("cannot write bad.fspec");
     code = e2e_runf(err, sizeof err, "draw '%s' -o '%s'", tmp_path("bad.fspec"), tmp_path("drawn"));
-    ok(code == 2 && strstr(err, "bad.fspec:1:13: error"), "draw on a spec with a syntax error exits 2 at its place");
+    ok(code == 2 && strstr(err, "bad.fspec:1:13: error"),
+       "draw on a spec with a syntax error exits 2 at its place");
 
     code = e2e_run("frobnicate", err, sizeof err);
     is_int(code, 2, "an unknown command exits 2");

@@ -1,4 +1,5 @@
-/* tests/e2e/hangs-t.c: a run that never ends in 3% of trials, with no timeout given: its loop is unbounded, never converged. */
+/* tests/e2e/hangs-t.c: a run that never ends in 3% of trials, with no timeout given: its loop is unbounded,
+ * never converged. */
 /* SPDX-License-Identifier: MIT */
 #include <math.h>
 #include <string.h>
@@ -21,19 +22,20 @@ static result *run(const char *spec, double p_hang) {
     result *r = e2e_result(tmp_path("hangs.json"), err, sizeof err);
     if (!r) bail("%s", err);
     unlink(tmp_path("hangs.json"));
-    ok(r->timeout_calibrated && r->timeout_s >= 0.05, "...with a timeout calibrated from the first trials (%.3g s)",
-       r->timeout_s);
+    ok(r->timeout_calibrated && r->timeout_s >= 0.05,
+       "...with a timeout calibrated from the first trials (%.3g s)", r->timeout_s);
     const result_block *spin = e2e_block(r, "step", "for.cond");
     ok(spin && !strcmp(spin->status, "unbounded") && spin->unbounded == r->timeouts && r->timeouts > 0,
        "...the endless loop is unbounded in all %llu timed-out trials", (unsigned long long)r->timeouts);
-    double share = (double)r->timeouts / (double)r->trials, sd = sqrt(p_hang * (1 - p_hang) / (double)r->trials);
+    double share = (double)r->timeouts / (double)r->trials,
+           sd = sqrt(p_hang * (1 - p_hang) / (double)r->trials);
     ok(fabs(share - p_hang) <= 5 * sd, "...and timeouts are %.4f of trials, about %.4f", share, p_hang);
     return r;
 }
 
 int main(void) {
     plan(14);
-    double p_hang = 1, loop = 0;   /* P(n > 6), and E[n + 1; n <= 6], the finite loop's tests */
+    double p_hang = 1, loop = 0; /* P(n > 6), and E[n + 1; n <= 6], the finite loop's tests */
     for (int n = 0; n <= 6; n++) {
         p_hang -= pmf(n);
         loop += (n + 1) * pmf(n);

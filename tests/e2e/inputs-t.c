@@ -1,4 +1,5 @@
-/* tests/e2e/inputs-t.c: inputs shaped like real data: format, mixture, choice and weighted characters, against closed forms. */
+/* tests/e2e/inputs-t.c: inputs shaped like real data: format, mixture, choice and weighted characters,
+ * against closed forms. */
 /* SPDX-License-Identifier: MIT */
 #include <math.h>
 #include "tap.h"
@@ -8,7 +9,10 @@
  * probability below 1e-6. */
 #define Z6 4.891638
 
-typedef struct truth { const char *label; double value; } truth;
+typedef struct truth {
+    const char *label;
+    double value;
+} truth;
 
 /* Each block of T against its closed form, within the half-width the run reports at
  * its confidence; a block never reached must have a truth below its bound. */
@@ -68,13 +72,14 @@ static void drawn_characters(void) {
     char err[4096], dir[1100];
     snprintf(dir, sizeof dir, "%s", tmp_path("weighted"));
     const int trials = 8;
-    int code = e2e_runf(err, sizeof err, "draw tests/e2e/programs/stdin_weighted.fspec -n %d -o '%s'", trials, dir);
+    int code =
+        e2e_runf(err, sizeof err, "draw tests/e2e/programs/stdin_weighted.fspec -n %d -o '%s'", trials, dir);
     if (!is_int(code, 0, "draw writes the weighted characters")) diag("%s", err);
     long hash = 0, a = 0, other = 0;
     for (int t = 0; t < trials; t++) {
         size_t len = 0;
         char *x = input(dir, t, &len);
-        for (size_t k = 0; x && k + 1 < len; k += 2) {   /* "c\n" per line */
+        for (size_t k = 0; x && k + 1 < len; k += 2) { /* "c\n" per line */
             hash += x[k] == '#';
             a += x[k] == 'a';
             other += (x[k] != '#' && x[k] != 'a') || x[k + 1] != '\n';
@@ -82,9 +87,10 @@ static void drawn_characters(void) {
         other += !x || len != 1000;
         free(x);
     }
-    ok(other == 0 && hash + a == 500L * trials, "every line is '#' or 'a' and a newline (%ld of %d)", hash + a,
+    ok(other == 0 && hash + a == 500L * trials, "every line is '#' or 'a' and a newline (%ld of %d)",
+       hash + a, 500 * trials);
+    ok(near((double)hash, 500.0 * trials, 0.25), "'#' (weight 1 of 4) drawn %ld times of %d", hash,
        500 * trials);
-    ok(near((double)hash, 500.0 * trials, 0.25), "'#' (weight 1 of 4) drawn %ld times of %d", hash, 500 * trials);
 }
 
 static void drawn_sentences(void) {
@@ -92,7 +98,8 @@ static void drawn_sentences(void) {
     snprintf(a, sizeof a, "%s", tmp_path("sentences-a"));
     snprintf(b, sizeof b, "%s", tmp_path("sentences-b"));
     const int trials = 4;
-    int code = e2e_runf(err, sizeof err, "draw tests/e2e/programs/stdin_sentences.fspec -n %d -o '%s'", trials, a);
+    int code =
+        e2e_runf(err, sizeof err, "draw tests/e2e/programs/stdin_sentences.fspec -n %d -o '%s'", trials, a);
     if (!is_int(code, 0, "draw writes lines made by format()")) diag("%s", err);
     e2e_runf(err, sizeof err, "draw tests/e2e/programs/stdin_sentences.fspec -n %d -o '%s'", trials, b);
     long rmc = 0, lines = 0, bad = 0, same = 0;
@@ -104,16 +111,16 @@ static void drawn_sentences(void) {
             char *nl = strchr(p, '\n');
             unsigned v;
             char type[4], tail;
-            int shaped = nl && nl - p == 9 && sscanf(p, "$GP%3[A-Z],%2x%c", type, &v, &tail) == 3 && tail == '\n' &&
-                         (!strcmp(type, "RMC") || !strcmp(type, "GGA"));
+            int shaped = nl && nl - p == 9 && sscanf(p, "$GP%3[A-Z],%2x%c", type, &v, &tail) == 3 &&
+                         tail == '\n' && (!strcmp(type, "RMC") || !strcmp(type, "GGA"));
             bad += !shaped;
             rmc += shaped && !strcmp(type, "RMC");
             p = nl ? nl + 1 : p + strlen(p);
         }
         free(x), free(y);
     }
-    ok(bad == 0 && lines == 300L * trials, "every line is $GP, RMC or GGA, a comma and two hex digits (%ld lines)",
-       lines);
+    ok(bad == 0 && lines == 300L * trials,
+       "every line is $GP, RMC or GGA, a comma and two hex digits (%ld lines)", lines);
     ok(near((double)rmc, (double)lines, 2.0 / 3), "RMC (weight 2 of 3) on %ld of %ld lines", rmc, lines);
     is_int(same, trials, "the same seed draws the same sentences");
 }
@@ -122,18 +129,28 @@ int main(void) {
     /* format: RMC 1/2, GGA 1/4, VTG 1/4; the field a number 0..99 (one digit 1/10 of
      * the time, else two), or empty for 1 sentence in 10 */
     static const truth format[] = {
-        {"if.then", 0}, {"if.then25", 0.5}, {"if.then40", 0.25}, {"if.else41", 0.25},
-        {"for.body", 0.75 * 0.9 * 1.9}, {"if.then59", 0.75 * 0.1}, {"if.end60", 0.75 * 0.9},
+        {"if.then", 0},
+        {"if.then25", 0.5},
+        {"if.then40", 0.25},
+        {"if.else41", 0.25},
+        {"for.body", 0.75 * 0.9 * 1.9},
+        {"if.then59", 0.75 * 0.1},
+        {"if.end60", 0.75 * 0.9},
     };
     /* string(uniform_int(1, 12), 18 characters): '$' first with probability 1/18; then
      * 'G' second needs a length >= 2 (11 of 12) and that character, 1/18 again */
     static const truth chars[] = {
-        {"if.then", 17.0 / 18}, {"if.end", 1.0 / 18}, {"lor.lhs.false", 11.0 / 12 / 324},
-        {"if.then25", 7.0 / 12 / (18.0 * 18 * 18 * 18 * 18 * 18)},   /* "$GPRMC": a length >= 6 */
+        {"if.then", 17.0 / 18},
+        {"if.end", 1.0 / 18},
+        {"lor.lhs.false", 11.0 / 12 / 324},
+        {"if.then25", 7.0 / 12 / (18.0 * 18 * 18 * 18 * 18 * 18)}, /* "$GPRMC": a length >= 6 */
     };
     /* string_reads.fspec: seed > 5 1/2, 'R' first 2/3, "$GPR" 1/3, level > 100 1/2 */
     static const truth words[] = {
-        {"if.then", 0.5}, {"if.then7", 2.0 / 3}, {"if.then18", 1.0 / 3}, {"if.then24", 0.5},
+        {"if.then", 0.5},
+        {"if.then7", 2.0 / 3},
+        {"if.then18", 1.0 / 3},
+        {"if.then24", 0.5},
     };
     size_t nf = sizeof format / sizeof format[0], nc = sizeof chars / sizeof chars[0];
     size_t nw = sizeof words / sizeof words[0];
@@ -143,7 +160,8 @@ int main(void) {
     result *r = run("examples/nmea/nmea_format.fspec", "-j 2 -g 0.999 -e 0.01", "format-2.json");
     check(r, "parse_sentence", format, nf);
     ok(r->ninputs == 1 && strstr(r->inputs[0], "arg s ~ mixture(format(\"$GP%s,%d*\"") &&
-       strstr(r->inputs[0], "(a string)"), "the result lists the input as parsed");
+           strstr(r->inputs[0], "(a string)"),
+       "the result lists the input as parsed");
     result_free(r);
     e2e_runf(err, sizeof err, "run examples/nmea/nmea_format.fspec -q -j 1 -g 0.999 -e 0.01 -o '%s'",
              tmp_path("format-1.json"));
@@ -169,20 +187,29 @@ int main(void) {
     result_free(r);
 
     int code = check_output("examples/nmea/nmea_format.fspec", err, sizeof err);
-    ok(code == 0 && strstr(err, "input line 11: arg s ~ mixture(format(\"$GP%s,%d*\", discrete(\"RMC\": 2, "
-                           "\"GGA\": 1, \"VTG\": 1), uniform_int(0, 99)): 9, format(\"$GP%s,*\", discrete(\"RMC\": 2, "
-                           "\"GGA\": 1, \"VTG\": 1)): 1)  (a string)"), "check shows what the input draws");
+    ok(code == 0 &&
+           strstr(err,
+                  "input line 11: arg s ~ mixture(format(\"$GP%s,%d*\", discrete(\"RMC\": 2, "
+                  "\"GGA\": 1, \"VTG\": 1), uniform_int(0, 99)): 9, format(\"$GP%s,*\", discrete(\"RMC\": 2, "
+                  "\"GGA\": 1, \"VTG\": 1)): 1)  (a string)"),
+       "check shows what the input draws");
     if (code) diag("%s", err);
     code = check_output("tests/e2e/programs/string_reads.fspec", err, sizeof err);
     ok(code == 0 && strstr(err, "input line 7: seed ~ mixture(uniform_int(1, 4): 1, 10: 1)  (an integer)") &&
-       strstr(err, "input line 11: level ~ mixture(uniform_int(-5, 5): 1, uniform_int(1000, 2000): 1)  (an integer)"),
+           strstr(err, "input line 11: level ~ mixture(uniform_int(-5, 5): 1, uniform_int(1000, 2000): 1)  "
+                       "(an integer)"),
        "...a variable named like a keyword, and integer mixtures");
 
     /* a string where the program reads a number: an error at the spec's line, when built */
-    code = e2e_check_spec("program \"" FREQSYS_SOURCE_DIR "/tests/e2e/programs/string_reads.c\"\nepsilon 0.1\n"
-                          "confidence 0.9\nvar seed ~ choice(\"A\", \"B\")\nread * ~ uniform_int(0, 9)\n", err, sizeof err);
-    ok(code == 2 && strstr(err, "bad.fspec:4:12: error: choice(\"A\", \"B\") is string-valued, but string_reads.c:8 reads a "
-                           "number ('seed') from it; a string is read with %s or fgets"),
+    code =
+        e2e_check_spec("program \"" FREQSYS_SOURCE_DIR "/tests/e2e/programs/string_reads.c\"\nepsilon 0.1\n"
+                       "confidence 0.9\nvar seed ~ choice(\"A\", \"B\")\nread * ~ uniform_int(0, 9)\n",
+                       err, sizeof err);
+    ok(code == 2 &&
+           strstr(
+               err,
+               "bad.fspec:4:12: error: choice(\"A\", \"B\") is string-valued, but string_reads.c:8 reads a "
+               "number ('seed') from it; a string is read with %s or fgets"),
        "a %%d read of a string-valued variable is an error at its declaration");
     if (code != 2) diag("%s", err);
 

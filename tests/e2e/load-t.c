@@ -28,8 +28,10 @@ int main(void) {
     }
     int status = 0;
     waitpid(pid, &status, 0);
-    is_int(WIFEXITED(status) ? WEXITSTATUS(status) : -1, 1, "the run ends at its trial budget (exit 1), "
-           "after %d pauses of 300 ms", stops);
+    is_int(WIFEXITED(status) ? WEXITSTATUS(status) : -1, 1,
+           "the run ends at its trial budget (exit 1), "
+           "after %d pauses of 300 ms",
+           stops);
     result *r = e2e_result(tmp_path("busy.json"), err, sizeof err);
     if (!ok(r != NULL, "...and writes its result")) bail("%s", err);
     if (!ok(r->timeouts == 0 && r->crashes == 0, "no trial timed out (timeouts %llu, crashes %llu)",

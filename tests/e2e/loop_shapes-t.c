@@ -1,4 +1,5 @@
-/* tests/e2e/loop_shapes-t.c: loop shapes whose bounds the transform proves, each checked against its exact maximum and the trials, and near misses it must leave open. */
+/* tests/e2e/loop_shapes-t.c: loop shapes whose bounds the transform proves, each checked against its exact
+ * maximum and the trials, and near misses it must leave open. */
 /* SPDX-License-Identifier: MIT */
 #include <math.h>
 #include <string.h>
@@ -8,11 +9,15 @@
 
 /* A loop test's bound per run (NAN: it must not be proven) and the most the trials can
  * show under loop_shapes.fspec's inputs (0: not checked, the seed need not reach it). */
-typedef struct shape { const char *function; const char *prefix; double max_runs; unsigned long long reached; } shape;
+typedef struct shape {
+    const char *function;
+    const char *prefix;
+    double max_runs;
+    unsigned long long reached;
+} shape;
 
 /* The tests of for (i = 0; i + 2 < len; i += 3) with len = LEN, counted by running it. */
-static double triples_tests(int len)
-{
+static double triples_tests(int len) {
     double tests = 0;
     for (int i = 0;; i += 3) {
         tests++;
@@ -21,42 +26,43 @@ static double triples_tests(int len)
     return tests;
 }
 
-int main(void)
-{
+int main(void) {
     /* In each row the bound is the shape's exact maximum, or the product of per-entry
      * bounds for the nests (triangle, shifts: at m = 8 they test 35 times). */
     const shape want[] = {
-        {"triples", "for.cond", triples_tests(20), 7},   /* len <= 20: i + 2 < len, step 3 */
-        {"bytes", "for.cond", 256, 256},                 /* r < an unsigned char: 255 passes */
-        {"runs", "while.cond", 8, 8},                    /* flip() && run < 7 */
-        {"strides", "while.cond", 9, 9},                 /* n <= 8, steps 1 or 3 */
-        {"countdown", "for.cond", 9, 9},                 /* u from n <= 8 down to 0, unsigned */
-        {"pairs", "for.cond3", 9, 9},                    /* k < e, e += 2 in 8 passes at most */
-        {"triangle", "for.cond", 8, 8},                  /* p < m - 1, m <= 8 */
-        {"triangle", "for.cond1", 7 * 8, 35},            /* j < m - 1 - p: 8 tests in each of 7 */
-        {"shifts", "for.cond1", 7 * 8, 35},              /* j from i - 1 (i < m: i - 1 <= 6) to 0 */
-        {"waits", "for.cond", 16, 16},                   /* rand() % (1 << min(k, 4)): 15 passes */
-        {"wraps", "for.cond", 9, 9},                     /* the outer loop is fine */
-        {"halves", "while.cond", 8, 8},                  /* 64 values: floor(log2 64) + 1 passes */
-        {"bytes_wide", "for.cond", NAN, 0},              /* an unsigned short limit: the char wraps */
-        {"runs_skipped", "while.cond", NAN, 0},          /* the test on run is skipped on tails */
-        {"strides_zero", "while.cond", NAN, 0},          /* a step of 0 */
-        {"strides_back", "while.cond", NAN, 0},          /* a step of -1 */
-        {"halved", "while.cond", NAN, 0},                /* i = i / 2 inside the loop */
-        {"leaps", "for.cond", NAN, 0},                   /* i += 1 << 30 past 2147483000 wraps */
-        {"wobble", "for.cond1", NAN, 0},                 /* m - q, q stepped both ways */
-        {"waits_unknown", "for.cond", NAN, 0},           /* % by a divisor read from memory */
-        {"wraps", "do.body", NAN, 0},                    /* steps past the limit across entries */
-        {"pairs_nested", "for.cond8", NAN, 0},           /* e counted in a loop entered 3 times */
-        {"quarters", "while.cond", NAN, 0},              /* lo + (hi - lo) / 4: not halving */
-        {"idles", "while.cond", NAN, 0},                 /* a way round that stores neither end */
-        {"halves_wide", "while.cond", NAN, 0},           /* lo + hi could overflow */
+        {"triples", "for.cond", triples_tests(20), 7}, /* len <= 20: i + 2 < len, step 3 */
+        {"bytes", "for.cond", 256, 256},               /* r < an unsigned char: 255 passes */
+        {"runs", "while.cond", 8, 8},                  /* flip() && run < 7 */
+        {"strides", "while.cond", 9, 9},               /* n <= 8, steps 1 or 3 */
+        {"countdown", "for.cond", 9, 9},               /* u from n <= 8 down to 0, unsigned */
+        {"pairs", "for.cond3", 9, 9},                  /* k < e, e += 2 in 8 passes at most */
+        {"triangle", "for.cond", 8, 8},                /* p < m - 1, m <= 8 */
+        {"triangle", "for.cond1", 7 * 8, 35},          /* j < m - 1 - p: 8 tests in each of 7 */
+        {"shifts", "for.cond1", 7 * 8, 35},            /* j from i - 1 (i < m: i - 1 <= 6) to 0 */
+        {"waits", "for.cond", 16, 16},                 /* rand() % (1 << min(k, 4)): 15 passes */
+        {"wraps", "for.cond", 9, 9},                   /* the outer loop is fine */
+        {"halves", "while.cond", 8, 8},                /* 64 values: floor(log2 64) + 1 passes */
+        {"bytes_wide", "for.cond", NAN, 0},            /* an unsigned short limit: the char wraps */
+        {"runs_skipped", "while.cond", NAN, 0},        /* the test on run is skipped on tails */
+        {"strides_zero", "while.cond", NAN, 0},        /* a step of 0 */
+        {"strides_back", "while.cond", NAN, 0},        /* a step of -1 */
+        {"halved", "while.cond", NAN, 0},              /* i = i / 2 inside the loop */
+        {"leaps", "for.cond", NAN, 0},                 /* i += 1 << 30 past 2147483000 wraps */
+        {"wobble", "for.cond1", NAN, 0},               /* m - q, q stepped both ways */
+        {"waits_unknown", "for.cond", NAN, 0},         /* % by a divisor read from memory */
+        {"wraps", "do.body", NAN, 0},                  /* steps past the limit across entries */
+        {"pairs_nested", "for.cond8", NAN, 0},         /* e counted in a loop entered 3 times */
+        {"quarters", "while.cond", NAN, 0},            /* lo + (hi - lo) / 4: not halving */
+        {"idles", "while.cond", NAN, 0},               /* a way round that stores neither end */
+        {"halves_wide", "while.cond", NAN, 0},         /* lo + hi could overflow */
     };
     size_t n = sizeof want / sizeof want[0];
     plan((int)(3 + 2 * n + 2));
     char err[4096];
-    int code = e2e_run("run tests/e2e/programs/loop_shapes.fspec -q -j 2 -o \"$TMPDIR/loop_shapes.json\"", err, sizeof err);
-    if (!is_int(code, 0, "loop_shapes.fspec runs and settles (cap 100000 for the near misses)")) diag("%s", err);
+    int code = e2e_run("run tests/e2e/programs/loop_shapes.fspec -q -j 2 -o \"$TMPDIR/loop_shapes.json\"",
+                       err, sizeof err);
+    if (!is_int(code, 0, "loop_shapes.fspec runs and settles (cap 100000 for the near misses)"))
+        diag("%s", err);
     result *r = e2e_result(tmp_path("loop_shapes.json"), err, sizeof err);
     if (!ok(r != NULL, "the result reads back")) bail("%s", err);
     int never_exceeded = 1;
@@ -70,7 +76,8 @@ int main(void)
     for (size_t i = 0; i < n; i++) {
         const result_block *b = NULL;
         for (size_t j = 0; j < r->nblocks && !b; j++)
-            if (!strcmp(r->blocks[j].function, want[i].function) && !strcmp(r->blocks[j].block, want[i].prefix))
+            if (!strcmp(r->blocks[j].function, want[i].function) &&
+                !strcmp(r->blocks[j].block, want[i].prefix))
                 b = &r->blocks[j];
         double got = b ? b->max_runs : -1;
         ok(b && (isnan(want[i].max_runs) ? isnan(got) : got == want[i].max_runs), "%s %s: %s (got %g)",
@@ -85,8 +92,10 @@ int main(void)
      * per entry for 8 entries, the trials exceed: the counter wraps. */
     const result_block *wrapped = NULL;
     for (size_t j = 0; j < r->nblocks && !wrapped; j++)
-        if (!strcmp(r->blocks[j].function, "wraps") && !strcmp(r->blocks[j].block, "do.body")) wrapped = &r->blocks[j];
-    ok(wrapped && wrapped->max > 3 * 8, "wraps: the do body runs %llu times, past 24: leaving it open was right",
+        if (!strcmp(r->blocks[j].function, "wraps") && !strcmp(r->blocks[j].block, "do.body"))
+            wrapped = &r->blocks[j];
+    ok(wrapped && wrapped->max > 3 * 8,
+       "wraps: the do body runs %llu times, past 24: leaving it open was right",
        wrapped ? (unsigned long long)wrapped->max : 0ULL);
     /* and the halving rule's 8 tests, which a quarter point exceeds */
     const result_block *quarter = NULL;

@@ -17,7 +17,7 @@ static int mpirun(const char *args) {
 
 int main(void) {
     plan(21);
-    setenv("TMPDIR", tmp_dir(), 1);   /* the commands below name their files "$TMPDIR/..." */
+    setenv("TMPDIR", tmp_dir(), 1); /* the commands below name their files "$TMPDIR/..." */
     /* Open MPI refuses root without these; harmless for other users. */
     setenv("OMPI_ALLOW_RUN_AS_ROOT", "1", 1);
     setenv("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1", 1);
@@ -28,55 +28,77 @@ int main(void) {
     char options[512];
     snprintf(options, sizeof options, "%s%sdetect_leaks=0", asan ? asan : "", asan && *asan ? ":" : "");
     setenv("ASAN_OPTIONS", options, 1);
-    if (system("mpirun --version >/dev/null 2>&1") != 0) bail("mpirun is missing (apt-get install openmpi-bin)");
+    if (system("mpirun --version >/dev/null 2>&1") != 0)
+        bail("mpirun is missing (apt-get install openmpi-bin)");
     char err[8192], args[4096];
 
-    e2e_run("run examples/newton/newton_function.fspec -q -j 1 -e 0.002 -o \"$TMPDIR/mpi-1.json\"", err, sizeof err);
-    snprintf(args, sizeof args, "-np 3 '%s' run examples/newton/newton_function.fspec -q -j 1 -e 0.002 "
-             "-o \"$TMPDIR/mpi-3.json\"", FREQSYS_TOOL);
+    e2e_run("run examples/newton/newton_function.fspec -q -j 1 -e 0.002 -o \"$TMPDIR/mpi-1.json\"", err,
+            sizeof err);
+    snprintf(args, sizeof args,
+             "-np 3 '%s' run examples/newton/newton_function.fspec -q -j 1 -e 0.002 "
+             "-o \"$TMPDIR/mpi-3.json\"",
+             FREQSYS_TOOL);
     is_int(mpirun(args), 0, "mpirun -np 3 runs newton_sqrt to convergence");
-    ok(e2e_same_json(tmp_path("mpi-1.json"), tmp_path("mpi-3.json")), "...with the JSON of -j 1 in one process");
+    ok(e2e_same_json(tmp_path("mpi-1.json"), tmp_path("mpi-3.json")),
+       "...with the JSON of -j 1 in one process");
 
     /* Unequal ranks (two workers on one, one on another) share the trials by asking
      * for them; the result is still the single-process one. */
-    snprintf(args, sizeof args, "-np 1 '%s' run examples/newton/newton_function.fspec -q -j 2 -e 0.002 "
+    snprintf(args, sizeof args,
+             "-np 1 '%s' run examples/newton/newton_function.fspec -q -j 2 -e 0.002 "
              "-o \"$TMPDIR/mpi-u.json\" : -np 1 '%s' run examples/newton/newton_function.fspec -q -j 1 "
-             "-e 0.002 -o \"$TMPDIR/mpi-u.json\"", FREQSYS_TOOL, FREQSYS_TOOL);
+             "-e 0.002 -o \"$TMPDIR/mpi-u.json\"",
+             FREQSYS_TOOL, FREQSYS_TOOL);
     is_int(mpirun(args), 0, "mpirun with ranks of 2 and 1 workers runs to convergence");
-    ok(e2e_same_json(tmp_path("mpi-1.json"), tmp_path("mpi-u.json")), "...with the JSON of -j 1 in one process");
+    ok(e2e_same_json(tmp_path("mpi-1.json"), tmp_path("mpi-u.json")),
+       "...with the JSON of -j 1 in one process");
 
     /* Replicates of quasi-random points, and an enumeration: the same across ranks */
-    e2e_run("run tests/e2e/programs/sampling.fspec --sampling qmc -q -j 1 -o \"$TMPDIR/qmc-1.json\"", err, sizeof err);
-    snprintf(args, sizeof args, "-np 2 '%s' run tests/e2e/programs/sampling.fspec --sampling qmc -q -j 1 "
-             "-o \"$TMPDIR/qmc-2.json\"", FREQSYS_TOOL);
+    e2e_run("run tests/e2e/programs/sampling.fspec --sampling qmc -q -j 1 -o \"$TMPDIR/qmc-1.json\"", err,
+            sizeof err);
+    snprintf(args, sizeof args,
+             "-np 2 '%s' run tests/e2e/programs/sampling.fspec --sampling qmc -q -j 1 "
+             "-o \"$TMPDIR/qmc-2.json\"",
+             FREQSYS_TOOL);
     is_int(mpirun(args), 0, "mpirun -np 2 runs --sampling qmc to convergence");
-    ok(e2e_same_json(tmp_path("qmc-1.json"), tmp_path("qmc-2.json")), "...with the JSON of -j 1 in one process");
+    ok(e2e_same_json(tmp_path("qmc-1.json"), tmp_path("qmc-2.json")),
+       "...with the JSON of -j 1 in one process");
     e2e_run("run tests/e2e/programs/enumerate.fspec -q -j 1 -o \"$TMPDIR/enum-1.json\"", err, sizeof err);
-    snprintf(args, sizeof args, "-np 2 '%s' run tests/e2e/programs/enumerate.fspec -q -j 1 "
-             "-o \"$TMPDIR/enum-2.json\"", FREQSYS_TOOL);
+    snprintf(args, sizeof args,
+             "-np 2 '%s' run tests/e2e/programs/enumerate.fspec -q -j 1 "
+             "-o \"$TMPDIR/enum-2.json\"",
+             FREQSYS_TOOL);
     is_int(mpirun(args), 0, "mpirun -np 2 enumerates");
     ok(e2e_same_json(tmp_path("enum-1.json"), tmp_path("enum-2.json")), "...with the JSON of one process");
 
     /* Sensitivities: their sums travel with the histograms, and are the same too */
-    e2e_run("run tests/e2e/programs/sensitivity.fspec --sensitivity -q -j 1 -o \"$TMPDIR/sens-1.json\"", err, sizeof err);
-    snprintf(args, sizeof args, "-np 2 '%s' run tests/e2e/programs/sensitivity.fspec --sensitivity -q -j 1 "
-             "-o \"$TMPDIR/sens-2.json\"", FREQSYS_TOOL);
+    e2e_run("run tests/e2e/programs/sensitivity.fspec --sensitivity -q -j 1 -o \"$TMPDIR/sens-1.json\"", err,
+            sizeof err);
+    snprintf(args, sizeof args,
+             "-np 2 '%s' run tests/e2e/programs/sensitivity.fspec --sensitivity -q -j 1 "
+             "-o \"$TMPDIR/sens-2.json\"",
+             FREQSYS_TOOL);
     is_int(mpirun(args), 0, "mpirun -np 2 runs --sensitivity to convergence");
     ok(e2e_same_json(tmp_path("sens-1.json"), tmp_path("sens-2.json")), "...with the JSON of one process");
 
     /* Importance sampling: every rank runs the same pilot and weights alike */
-    e2e_run("run tests/e2e/programs/rare_normal.fspec --rare main:if.then2 -q -j 1 -o \"$TMPDIR/rare-1.json\"", err,
-            sizeof err);
-    snprintf(args, sizeof args, "-np 2 '%s' run tests/e2e/programs/rare_normal.fspec --rare main:if.then2 -q -j 1 "
-             "-o \"$TMPDIR/rare-2.json\"", FREQSYS_TOOL);
+    e2e_run(
+        "run tests/e2e/programs/rare_normal.fspec --rare main:if.then2 -q -j 1 -o \"$TMPDIR/rare-1.json\"",
+        err, sizeof err);
+    snprintf(args, sizeof args,
+             "-np 2 '%s' run tests/e2e/programs/rare_normal.fspec --rare main:if.then2 -q -j 1 "
+             "-o \"$TMPDIR/rare-2.json\"",
+             FREQSYS_TOOL);
     is_int(mpirun(args), 0, "mpirun -np 2 runs --rare to convergence");
     ok(e2e_same_json(tmp_path("rare-1.json"), tmp_path("rare-2.json")), "...with the JSON of one process");
 
     /* Crashes: a crashed trial's counts, outcome and site travel from rank to rank */
     e2e_run("run tests/e2e/programs/crashes_function.fspec -q -j 1 -n 3000 -o \"$TMPDIR/crash-1.json\"", err,
             sizeof err);
-    snprintf(args, sizeof args, "-np 2 '%s' run tests/e2e/programs/crashes_function.fspec -q -j 1 -n 3000 "
-             "-o \"$TMPDIR/crash-2.json\"", FREQSYS_TOOL);
+    snprintf(args, sizeof args,
+             "-np 2 '%s' run tests/e2e/programs/crashes_function.fspec -q -j 1 -n 3000 "
+             "-o \"$TMPDIR/crash-2.json\"",
+             FREQSYS_TOOL);
     is_int(mpirun(args), 1, "mpirun -np 2 runs a program that crashes in 30%% of its trials to its budget");
     ok(e2e_same_json(tmp_path("crash-1.json"), tmp_path("crash-2.json")), "...with the JSON of one process");
 
@@ -88,7 +110,8 @@ int main(void) {
     if (system(cmd) != 0) bail("bench/gen_blocks.sh failed");
     snprintf(args, sizeof args, "run '%s/blocks.fspec' -q -j 1 -e 0.02 -o '%s/one.json'", dir, dir);
     e2e_run(args, err, sizeof err);
-    snprintf(args, sizeof args, "-np 3 -x FREQSYS_COUNTING=patterns '%s' run '%s/blocks.fspec' -q -j 1 -e 0.02 "
+    snprintf(args, sizeof args,
+             "-np 3 -x FREQSYS_COUNTING=patterns '%s' run '%s/blocks.fspec' -q -j 1 -e 0.02 "
              "-o '%s/three.json'",
              FREQSYS_TOOL, dir, dir);
     mpirun(args);
@@ -98,17 +121,22 @@ int main(void) {
     ok(e2e_same_json(one, three), "1,504 blocks over 3 ranks: the JSON of -j 1 in one process");
 
     e2e_run("run tests/e2e/programs/misbehave.fspec -q -j 1 -o \"$TMPDIR/mpi-m1.json\"", err, sizeof err);
-    snprintf(args, sizeof args, "-np 3 '%s' run tests/e2e/programs/misbehave.fspec -q -j 1 "
-             "-o \"$TMPDIR/mpi-m3.json\"", FREQSYS_TOOL);
+    snprintf(args, sizeof args,
+             "-np 3 '%s' run tests/e2e/programs/misbehave.fspec -q -j 1 "
+             "-o \"$TMPDIR/mpi-m3.json\"",
+             FREQSYS_TOOL);
     mpirun(args);
     ok(e2e_same_json(tmp_path("mpi-m1.json"), tmp_path("mpi-m3.json")),
        "crashes and timeouts spread over 3 ranks add up to the single-process result");
 
     /* A rank killed mid-run: the job ends with the result so far and a checkpoint. */
     unlink(tmp_path("mpi-k.json.checkpoint"));
-    snprintf(args, sizeof args, "cd '%s' && exec mpirun --oversubscribe -np 3 '%s' run "
-             "examples/newton/newton_function.fspec -q -j 1 -e 0.0001 -n 20000000 --sampling plain --checkpoint-every 0.2 "
-             "-o \"$TMPDIR/mpi-k.json\" >/dev/null 2>&1", FREQSYS_SOURCE_DIR, FREQSYS_TOOL);
+    snprintf(args, sizeof args,
+             "cd '%s' && exec mpirun --oversubscribe -np 3 '%s' run "
+             "examples/newton/newton_function.fspec -q -j 1 -e 0.0001 -n 20000000 --sampling plain "
+             "--checkpoint-every 0.2 "
+             "-o \"$TMPDIR/mpi-k.json\" >/dev/null 2>&1",
+             FREQSYS_SOURCE_DIR, FREQSYS_TOOL);
     pid_t pid = fork();
     if (pid == 0) {
         execl("/bin/sh", "sh", "-c", args, (char *)NULL);
@@ -125,29 +153,37 @@ int main(void) {
     char kill_cmd[512];
     /* rank 2, found by the rank number mpirun put in its environment (rank 0 writes
      * the result and must live) */
-    snprintf(kill_cmd, sizeof kill_cmd, "for p in $(pgrep -P %d); do tr '\\0' '\\n' < /proc/$p/environ | "
-             "grep -qx OMPI_COMM_WORLD_RANK=2 && kill -9 $p && exit 0; done; exit 1", (int)pid);
+    snprintf(kill_cmd, sizeof kill_cmd,
+             "for p in $(pgrep -P %d); do tr '\\0' '\\n' < /proc/$p/environ | "
+             "grep -qx OMPI_COMM_WORLD_RANK=2 && kill -9 $p && exit 0; done; exit 1",
+             (int)pid);
     int killed = system(kill_cmd) == 0;
     if (!killed) diag("no rank 2 found among the children of mpirun (%d)", (int)pid);
     int status = 0;
     waitpid(pid, &status, 0);
     result *r = e2e_result(tmp_path("mpi-k.json"), err, sizeof err);
-    if (!r) diag("%s", err);
-    else if (!r->interrupted) diag("the run was not interrupted: %llu trials", (unsigned long long)r->trials);
+    if (!r)
+        diag("%s", err);
+    else if (!r->interrupted)
+        diag("the run was not interrupted: %llu trials", (unsigned long long)r->trials);
     ok(killed && r && r->interrupted && access(tmp_path("mpi-k.json.checkpoint"), F_OK) == 0,
        "a rank killed with SIGKILL: the job ends with the partial result and a checkpoint");
     result_free(r);
-    snprintf(args, sizeof args, "-np 2 '%s' run --resume \"$TMPDIR/mpi-k.json.checkpoint\" -q -j 1 "
-             "-o \"$TMPDIR/mpi-k2.json\"", FREQSYS_TOOL);
+    snprintf(args, sizeof args,
+             "-np 2 '%s' run --resume \"$TMPDIR/mpi-k.json.checkpoint\" -q -j 1 "
+             "-o \"$TMPDIR/mpi-k2.json\"",
+             FREQSYS_TOOL);
     is_int(mpirun(args), 1, "--resume continues it on fewer ranks (2), to the same budget (exit 1)");
-    e2e_run("run examples/newton/newton_function.fspec -q -j 2 -e 0.0001 -n 20000000 --sampling plain -o \"$TMPDIR/mpi-kfull.json\"",
+    e2e_run("run examples/newton/newton_function.fspec -q -j 2 -e 0.0001 -n 20000000 --sampling plain -o "
+            "\"$TMPDIR/mpi-kfull.json\"",
             err, sizeof err);
     ok(e2e_same_json(tmp_path("mpi-kfull.json"), tmp_path("mpi-k2.json")),
        "...and ends exactly as one uninterrupted process");
 
     /* Without mpirun the same binary is a single process; -j 1 above proves it. */
     is_int(e2e_run("run examples/newton/newton_function.fspec -q -j 1 -e 0.002 -o \"$TMPDIR/mpi-plain.json\"",
-                   err, sizeof err), 0, "without mpirun the binary runs alone, as before");
+                   err, sizeof err),
+           0, "without mpirun the binary runs alone, as before");
     ok(e2e_same_json(tmp_path("mpi-1.json"), tmp_path("mpi-plain.json")), "...with the same result");
     return done();
 }

@@ -38,8 +38,10 @@ static void write_spec(const char *name, int port, const char *line, char *path,
     snprintf(path, size, "%s", tmp_path(name));
     FILE *f = fopen(path, "w");
     if (!f) bail("cannot write %s", path);
-    fprintf(f, "program \"%s/tests/e2e/programs/network.c\"\nport ~ constant(%d)\n%s\n"
-               "epsilon 0.1\nconfidence 0.95\ntimeout 2s\nmax_trials 300\n", FREQSYS_SOURCE_DIR, port, line);
+    fprintf(f,
+            "program \"%s/tests/e2e/programs/network.c\"\nport ~ constant(%d)\n%s\n"
+            "epsilon 0.1\nconfidence 0.95\ntimeout 2s\nmax_trials 300\n",
+            FREQSYS_SOURCE_DIR, port, line);
     fclose(f);
 }
 
@@ -79,19 +81,21 @@ int main(void) {
 
     /* the workers (plain sampling), then the enumerating child (one combination) */
     int rc = run(denied, "--sampling plain", "plain.json", m);
-    ok(rc == 0 && m[0] == 1 && m[1] == 0 && m[2] == 0, "by default every run's socket() fails (refused %g, connected %g)",
-       m[0], m[1]);
+    ok(rc == 0 && m[0] == 1 && m[1] == 0 && m[2] == 0,
+       "by default every run's socket() fails (refused %g, connected %g)", m[0], m[1]);
     is_int(take_connections(listener), 0, "...and the listener saw no connection");
     rc = run(denied, "", "enumerated.json", m);
-    ok(rc == 0 && m[0] == 1 && m[1] == 0, "enumeration's runs are refused too (refused %g, connected %g)", m[0], m[1]);
+    ok(rc == 0 && m[0] == 1 && m[1] == 0, "enumeration's runs are refused too (refused %g, connected %g)",
+       m[0], m[1]);
     is_int(take_connections(listener), 0, "...and the listener saw no connection");
 
     rc = run(allowed, "--sampling plain", "allowed.json", m);
-    ok(rc == 0 && m[0] == 0 && m[1] == 1 && m[2] == 0, "with 'network allow' every run connects (refused %g, connected %g)",
-       m[0], m[1]);
+    ok(rc == 0 && m[0] == 0 && m[1] == 1 && m[2] == 0,
+       "with 'network allow' every run connects (refused %g, connected %g)", m[0], m[1]);
     ok(take_connections(listener) > 0, "...and the listener saw the connections");
     rc = run(denied, "--sampling plain --allow-network", "flag.json", m);
-    ok(rc == 0 && m[0] == 0 && m[1] == 1, "--allow-network does the same (refused %g, connected %g)", m[0], m[1]);
+    ok(rc == 0 && m[0] == 0 && m[1] == 1, "--allow-network does the same (refused %g, connected %g)", m[0],
+       m[1]);
     ok(take_connections(listener) > 0, "...and the listener saw the connections");
     rc = run(said, "--sampling plain", "said.json", m);
     ok(rc == 0 && m[0] == 1 && m[1] == 0, "'network deny' says the default outright (refused %g)", m[0]);
@@ -99,11 +103,13 @@ int main(void) {
     close(listener);
 
     char err[8192];
-    int code = e2e_check_spec("network  maybe\nprogram \"x.c\"\nepsilon 0.1\nconfidence 0.95\n", err, sizeof err);
+    int code =
+        e2e_check_spec("network  maybe\nprogram \"x.c\"\nepsilon 0.1\nconfidence 0.95\n", err, sizeof err);
     if (!ok(code == 2 && strstr(err, "bad.fspec:1:10: error: expected 'allow' or 'deny' after 'network'"),
             "a bad value is an error at its line and column (exit %d)", code))
         diag("%s", err);
-    code = e2e_check_spec("network allow\nnetwork deny\nprogram \"x.c\"\nepsilon 0.1\nconfidence 0.95\n", err, sizeof err);
+    code = e2e_check_spec("network allow\nnetwork deny\nprogram \"x.c\"\nepsilon 0.1\nconfidence 0.95\n", err,
+                          sizeof err);
     if (!ok(code == 2 && strstr(err, "bad.fspec:2:1: error: 'network' is already set on line 1"),
             "a second network line is an error (exit %d)", code))
         diag("%s", err);

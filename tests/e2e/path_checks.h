@@ -1,4 +1,5 @@
-/* tests/e2e/path_checks.h: checks of a result's paths that the path tests share: a mean against its truth, blocks as sums of paths. */
+/* tests/e2e/path_checks.h: checks of a result's paths that the path tests share: a mean against its truth,
+ * blocks as sums of paths. */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_TEST_PATH_CHECKS_H
 #define FREQSYS_TEST_PATH_CHECKS_H
@@ -11,8 +12,9 @@
  * enumerated mean is exact (half width 0) up to the rounding of its weighted sum. */
 __attribute__((unused)) static int path_within(const result_path *p, double truth) {
     int in = fabs(p->mean - truth) <= p->half_width + 1e-12 * fmax(1, fabs(truth));
-    if (!in) diag("%s #%llu: mean %.6f ± %.6f, truth %.6f", p->function, (unsigned long long)p->id, p->mean,
-                  p->half_width, truth);
+    if (!in)
+        diag("%s #%llu: mean %.6f ± %.6f, truth %.6f", p->function, (unsigned long long)p->id, p->mean,
+             p->half_width, truth);
     return in;
 }
 

@@ -1,4 +1,5 @@
-/* tests/e2e/path_json.h: whether a JSON result's path entries carry the fields a reader of paths relies on. */
+/* tests/e2e/path_json.h: whether a JSON result's path entries carry the fields a reader of paths relies on.
+ */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_TEST_PATH_JSON_H
 #define FREQSYS_TEST_PATH_JSON_H
@@ -17,7 +18,8 @@ __attribute__((unused)) static int path_json_complete(const char *json) {
     json_array_foreach(paths, i, p) {
         all &= json_is_string(json_object_get(p, "function")) && json_is_integer(json_object_get(p, "id")) &&
                json_is_array(json_object_get(p, "blocks")) && json_is_number(json_object_get(p, "mean")) &&
-               json_is_number(json_object_get(p, "half_width")) && json_is_string(json_object_get(p, "status"));
+               json_is_number(json_object_get(p, "half_width")) &&
+               json_is_string(json_object_get(p, "status"));
     }
     json_decref(root);
     return all;

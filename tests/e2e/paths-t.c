@@ -1,4 +1,5 @@
-/* tests/e2e/paths-t.c: run --paths against exact path frequencies: three independent branches and a loop with two arms. */
+/* tests/e2e/paths-t.c: run --paths against exact path frequencies: three independent branches and a loop with
+ * two arms. */
 /* SPDX-License-Identifier: MIT */
 #include "tap.h"
 #include "e2e.h"
@@ -62,12 +63,14 @@ int main(void) {
         shapes &= p->nblocks == 7 && !strcmp(p->blocks[0], "entry") && !p->back_to;
         double truth = 1;
         for (int arm = 0; arm < 3 && p->nblocks == 7; arm++)
-            truth *= path_starts_with(p->blocks[1 + 2 * arm], "if.then") ? first_arm[arm] : 1 - first_arm[arm];
+            truth *=
+                path_starts_with(p->blocks[1 + 2 * arm], "if.then") ? first_arm[arm] : 1 - first_arm[arm];
         all_within &= path_within(p, truth);
     }
     is_int(n3, 8, "three: eight paths");
     ok(seen[0] == 1 && seen[1] == 1 && seen[2] == 1 && seen[3] == 1 && seen[4] == 1 && seen[5] == 1 &&
-       seen[6] == 1 && seen[7] == 1, "three: ids 0..7, each once");
+           seen[6] == 1 && seen[7] == 1,
+       "three: ids 0..7, each once");
     ok(shapes, "three: each id decodes to entry, an arm, a join, an arm, a join, an arm, a join");
     ok(all_walks, "three: each path is a walk of the CFG ending at the return");
     ok(all_within, "three: each mean within its half-width of the product of its arms' probabilities");
@@ -84,15 +87,19 @@ int main(void) {
         const char *first = p->blocks[from_entry ? 1 : 0];
         const char *arm = p->nblocks > (size_t)(from_entry ? 3 : 2) ? p->blocks[from_entry ? 3 : 2] : "";
         double truth = -1;
-        if (strcmp(first, "for.cond")) loop_ok = 0;
+        if (strcmp(first, "for.cond"))
+            loop_ok = 0;
         else if (p->back_to && !strcmp(p->back_to, "for.cond") && path_starts_with(arm, "if.then"))
             truth = from_entry ? 0.3 : 3 * 0.3, loop_seen |= from_entry ? 1 : 2;
         else if (p->back_to && !strcmp(p->back_to, "for.cond") && path_starts_with(arm, "if.else"))
             truth = from_entry ? 0.7 : 3 * 0.7, loop_seen |= from_entry ? 4 : 8;
-        else if (!p->back_to && p->nblocks == (size_t)(from_entry ? 3 : 2) && !strcmp(p->blocks[p->nblocks - 1], "for.end"))
+        else if (!p->back_to && p->nblocks == (size_t)(from_entry ? 3 : 2) &&
+                 !strcmp(p->blocks[p->nblocks - 1], "for.end"))
             truth = from_entry ? 0 : 1, loop_seen |= from_entry ? 16 : 32;
-        if (truth < 0) loop_ok = 0;
-        else loop_ok &= path_within(p, truth);
+        if (truth < 0)
+            loop_ok = 0;
+        else
+            loop_ok &= path_within(p, truth);
     }
     is_int(n_loop, 6, "loop: six paths (from the entry or the header; then-arm, else-arm or out)");
     is_int(loop_seen, 63, "loop: each of the six shapes once");
@@ -109,11 +116,17 @@ int main(void) {
         do_walks &= is_walk(r, p);
         int from_entry = !strcmp(p->blocks[0], "entry");
         size_t at = from_entry ? 1 : 0;
-        if (p->nblocks < at + 4 || strcmp(p->blocks[at], "do.body")) { do_ok = 0; continue; }
+        if (p->nblocks < at + 4 || strcmp(p->blocks[at], "do.body")) {
+            do_ok = 0;
+            continue;
+        }
         double arm = path_starts_with(p->blocks[at + 1], "if.then") ? 0.3 : 0.7;
         int back = p->back_to && !strcmp(p->back_to, "do.body");
         int out = !p->back_to && !strcmp(p->blocks[p->nblocks - 1], "do.end");
-        if (!back && !out) { do_ok = 0; continue; }
+        if (!back && !out) {
+            do_ok = 0;
+            continue;
+        }
         /* from the entry: the first trip, which always goes back; from the header:
          * the second trip goes back, the third leaves */
         do_ok &= path_within(p, from_entry ? (back ? arm : 0) : arm);
@@ -152,11 +165,14 @@ int main(void) {
     /* loop's hottest path is its header's else-arm round, 2.1 a run against at most 1 */
     const result_path *hot = NULL;
     for (size_t i = 0; i < r->npaths; i++)
-        if (!strcmp(r->paths[i].function, "loop") && (!hot || r->paths[i].mean > hot->mean)) hot = &r->paths[i];
+        if (!strcmp(r->paths[i].function, "loop") && (!hot || r->paths[i].mean > hot->mean))
+            hot = &r->paths[i];
     char want[64];
     snprintf(want, sizeof want, "hottest path #%llu in red", hot ? (unsigned long long)hot->id : 999ull);
-    ok(rc == 0 && graph && hot && !strcmp(hot->blocks[0], "for.cond") && path_starts_with(hot->blocks[2], "if.else") &&
-       strstr(graph, want) && strstr(graph, "[color=\"#cc0000\""), "dot: loop's hottest path drawn in red");
+    ok(rc == 0 && graph && hot && !strcmp(hot->blocks[0], "for.cond") &&
+           path_starts_with(hot->blocks[2], "if.else") && strstr(graph, want) &&
+           strstr(graph, "[color=\"#cc0000\""),
+       "dot: loop's hottest path drawn in red");
     free(graph);
 
     /* the same numbers whatever the counting, and whatever the number of workers */
@@ -172,7 +188,8 @@ int main(void) {
     result *p = e2e_result(plain, err, sizeof err);
     ok(rc == 0 && p && p->npaths == 0 && p->max_paths == 0, "without --paths there are no paths");
     char *raw = e2e_json_without_timing(plain);
-    ok(raw && !strstr(raw, "\"paths\"") && !strstr(raw, "max_paths"), "without --paths the JSON has no path keys");
+    ok(raw && !strstr(raw, "\"paths\"") && !strstr(raw, "max_paths"),
+       "without --paths the JSON has no path keys");
     free(raw);
     result_free(p);
 
@@ -194,7 +211,8 @@ int main(void) {
         loop_hashed += !strcmp(p->paths[i].function, "loop") && p->paths[i].hashed;
     }
     ok(three_note, "three: 'hashed: 8 paths > limit 6' in the result");
-    ok(loop_counted && loop_hashed == 0 && three_hashed == 8, "loop's six paths are counted, three's eight hashed");
+    ok(loop_counted && loop_hashed == 0 && three_hashed == 8,
+       "loop's six paths are counted, three's eight hashed");
     result_free(p);
 
     rc = e2e_runf(err, sizeof err, "run " SPEC " --max-paths 0 -q");

@@ -1,4 +1,5 @@
-/* tests/e2e/replicate_counters-t.c: replicate sampling (antithetic, stratified, qmc) of paths, blocks per calling context and call sequences against exact means. */
+/* tests/e2e/replicate_counters-t.c: replicate sampling (antithetic, stratified, qmc) of paths, blocks per
+ * calling context and call sequences against exact means. */
 /* SPDX-License-Identifier: MIT */
 #include <math.h>
 #include "binomial_tail.h"
@@ -18,8 +19,8 @@
 static result *run(const char *spec, const char *extra, const char *name, char *json, size_t jsonlen) {
     char err[8192];
     snprintf(json, jsonlen, "%s/%s.json", tmp_dir(), name);
-    int code = e2e_runf(err, sizeof err, "run tests/e2e/programs/%s %s --simultaneous -j 2 -q -o '%s'", spec, extra,
-                        json);
+    int code = e2e_runf(err, sizeof err, "run tests/e2e/programs/%s %s --simultaneous -j 2 -q -o '%s'", spec,
+                        extra, json);
     if (!is_int(code, 0, "%s %s: converges", spec, extra)) diag("%s", err);
     result *r = e2e_result(json, err, sizeof err);
     if (!r) diag("%s", err);
@@ -49,7 +50,8 @@ static void paths_under(const char *method, uint32_t runs) {
     }
     ok(all, "paths, %s: every path's mean within its half-width of its exact count per run", method);
     ok(settled && r && r->converged, "...every path settled to epsilon %g", r ? r->epsilon : NAN);
-    ok(r && path_blocks_add_up(r, "three") && path_blocks_add_up(r, "loop") && path_blocks_add_up(r, "dowhile"),
+    ok(r && path_blocks_add_up(r, "three") && path_blocks_add_up(r, "loop") &&
+           path_blocks_add_up(r, "dowhile"),
        "...each block's mean the sum of its paths' means, per run");
     ok(path_json_complete(json), "...each JSON entry with function, id, blocks, mean, half_width, status");
     result_free(r);
@@ -71,7 +73,8 @@ static void contexts_under(const char *method) {
                    within(work_context_truths[t].label, c->blocks[k].block, &c->blocks[k].estimate,
                           work_context_truth_of(&work_context_truths[t], k));
     }
-    ok(all, "contexts, %s: work()'s blocks in its five contexts within their half-widths of the truths", method);
+    ok(all, "contexts, %s: work()'s blocks in its five contexts within their half-widths of the truths",
+       method);
     result_free(r);
 }
 
@@ -105,15 +108,17 @@ int main(void) {
     ok(r && !strcmp(r->sampling, "antithetic") && r->calls == 3 && r->runs_per_trial == 2,
        "calls: antithetic pairs of call sequences");
     ok(body && flag && big && within("calls", "for.body", &body->estimate, 3) &&
-           within("calls", "if.then", &flag->estimate, 0.2) && within("calls", "if.then (n > 5)", &big->estimate, above5),
+           within("calls", "if.then", &flag->estimate, 0.2) &&
+           within("calls", "if.then (n > 5)", &big->estimate, above5),
        "calls: per counted call, within their half-widths of 3, 0.2 and %.6f", above5);
-    ok(body && body->half_width <= 0.05 + 1e-12, "calls: the loop body settled to the spec's epsilon per call (%.4f)",
-       body ? body->half_width : NAN);
+    ok(body && body->half_width <= 0.05 + 1e-12,
+       "calls: the loop body settled to the spec's epsilon per call (%.4f)", body ? body->half_width : NAN);
     result_free(r);
 
     /* hashed paths keep their tallies per run: no replicates then, and it says why */
     char err[8192];
-    int rc = e2e_run("run tests/e2e/programs/paths.fspec --paths --max-paths 4 --sampling qmc -q", err, sizeof err);
+    int rc = e2e_run("run tests/e2e/programs/paths.fspec --paths --max-paths 4 --sampling qmc -q", err,
+                     sizeof err);
     ok(rc == 2 && strstr(err, "hashed paths") && strstr(err, "--max-paths"),
        "replicates with hashed paths: a usage error naming them and the way out");
     return done();

@@ -1,9 +1,10 @@
-/* tests/e2e/run_options-t.c: run's option table seen from outside: every refused pair refused naming both, every option in the help, the manual and the completions. */
+/* tests/e2e/run_options-t.c: run's option table seen from outside: every refused pair refused naming both,
+ * every option in the help, the manual and the completions. */
 /* SPDX-License-Identifier: MIT */
 #include "tap.h"
 #include "e2e.h"
 
-#define SPEC "tests/e2e/programs/sampling.fspec"
+#define SPEC      "tests/e2e/programs/sampling.fspec"
 #define MAX_LINES 512
 
 /* The lines `freqsys ARGS` prints on standard output, into LINES (each malloc'd);
@@ -49,7 +50,8 @@ int main(void) {
     char *pairs[MAX_LINES], *options[MAX_LINES];
     size_t npairs = lines_of("help --conflicts", pairs, MAX_LINES);
     size_t noptions = lines_of("help --options run", options, MAX_LINES);
-    if (npairs < 10 || noptions < 20) bail("the table gave %zu refused pairs and %zu options", npairs, noptions);
+    if (npairs < 10 || noptions < 20)
+        bail("the table gave %zu refused pairs and %zu options", npairs, noptions);
     plan((int)(2 * npairs + 3 * noptions + 7));
     char err[8192], args[1024];
     /* Every pair the table refuses, in both orders: exit 2, both named. */
@@ -60,8 +62,8 @@ int main(void) {
         const char *a = pairs[i], *b = tab + 1;
         snprintf(args, sizeof args, "run " SPEC " %s %s -q -n 10", a, b);
         int rc = e2e_run(args, err, sizeof err);
-        ok(rc == 2 && names(err, a) && names(err, b) && strstr(err, "cannot be combined"), "%s with %s: refused (%d)", a,
-           b, rc);
+        ok(rc == 2 && names(err, a) && names(err, b) && strstr(err, "cannot be combined"),
+           "%s with %s: refused (%d)", a, b, rc);
         snprintf(args, sizeof args, "run " SPEC " %s %s -q -n 10", b, a);
         rc = e2e_run(args, err, sizeof err);
         ok(rc == 2 && names(err, a) && names(err, b), "...and %s with %s too", b, a);
@@ -69,13 +71,16 @@ int main(void) {
     /* Pairs that must stay refused whatever else changes. */
     int paper = 0, rare_sens = 0;
     for (size_t i = 0; i < npairs; i++) {
-        paper |= !strcmp(pairs[i], "--sensitivity") && !strcmp(pairs[i] + strlen(pairs[i]) + 1, "--method paper");
-        rare_sens |= !strncmp(pairs[i], "--rare ", 7) && !strcmp(pairs[i] + strlen(pairs[i]) + 1, "--sensitivity");
+        paper |=
+            !strcmp(pairs[i], "--sensitivity") && !strcmp(pairs[i] + strlen(pairs[i]) + 1, "--method paper");
+        rare_sens |=
+            !strncmp(pairs[i], "--rare ", 7) && !strcmp(pairs[i] + strlen(pairs[i]) + 1, "--sensitivity");
     }
     ok(paper && rare_sens, "the list holds --sensitivity with --method paper, and --rare with --sensitivity");
     /* What an option needs. */
     int rc = e2e_run("run " SPEC " --points 8 -q -n 10", err, sizeof err);
-    ok(rc == 2 && strstr(err, "--points 8 goes with --sampling stratified or qmc"), "--points alone: refused, naming "
+    ok(rc == 2 && strstr(err, "--points 8 goes with --sampling stratified or qmc"),
+       "--points alone: refused, naming "
        "what it needs");
     rc = e2e_run("run " SPEC " --sampling stratified --points 8 -q -n 20 -j 1", err, sizeof err);
     ok(rc == 0 || rc == 1, "...and with --sampling stratified it runs (%d)", rc);
@@ -103,8 +108,10 @@ int main(void) {
         ok(in_help || !strcmp(name, "--help"), "%s has its line in 'freqsys help run'", name);
         char roff[128] = "\\fB";
         for (const char *c = name; *c && strlen(roff) < sizeof roff - 3; c++) {
-            if (*c == '-') strcat(roff, "\\-");
-            else strncat(roff, c, 1);
+            if (*c == '-')
+                strcat(roff, "\\-");
+            else
+                strncat(roff, c, 1);
         }
         strcat(roff, "\\fR");
         ok((man && strstr(man, roff)) || !strcmp(name, "--help"), "...in freqsys(1)");

@@ -1,4 +1,5 @@
-/* tests/e2e/sampling-t.c: antithetic, stratified and qmc sampling: per-run answers against closed forms, determinism, refusals. */
+/* tests/e2e/sampling-t.c: antithetic, stratified and qmc sampling: per-run answers against closed forms,
+ * determinism, refusals. */
 /* SPDX-License-Identifier: MIT */
 #include <math.h>
 #include <string.h>
@@ -28,22 +29,23 @@ static void method(const char *options, const char *name, const char *want, uint
         ok(0, "%s: the branch", options);
         return;
     }
-    ok(r->sampling && !strcmp(r->sampling, want) && r->runs_per_trial == runs && r->runs == r->trials * runs &&
-       r->converged, "%s: sampling %s, %llu runs a trial, %llu runs in all", options, r->sampling ? r->sampling : "?",
+    ok(r->sampling && !strcmp(r->sampling, want) && r->runs_per_trial == runs &&
+           r->runs == r->trials * runs && r->converged,
+       "%s: sampling %s, %llu runs a trial, %llu runs in all", options, r->sampling ? r->sampling : "?",
        (unsigned long long)r->runs_per_trial, (unsigned long long)r->runs);
     const result_block *body = e2e_block_at(r, "main", 11, "for.body");
     const result_block *branch = e2e_block_at(r, "main", 13, "if.then");
     ok(body && fabs(body->mean - 9.5) <= body->half_width && body->half_width <= 0.02 &&
-       (isnan(floor) || body->variance_ratio > floor),
+           (isnan(floor) || body->variance_ratio > floor),
        "%s: loop body %.4f ± %.4f holds 9.5 (variance ratio %.3g)", options, body ? body->mean : NAN,
        body ? body->half_width : NAN, body ? body->variance_ratio : NAN);
     ok(branch && fabs(branch->mean - 0.25) <= branch->half_width && branch->half_width <= 0.02,
-       "%s: branch %.4f ± %.4f holds 0.25", options, branch ? branch->mean : NAN, branch ? branch->half_width : NAN);
+       "%s: branch %.4f ± %.4f holds 0.25", options, branch ? branch->mean : NAN,
+       branch ? branch->half_width : NAN);
     result_free(r);
 }
 
-int main(void)
-{
+int main(void) {
     plan(24);
     method("--sampling plain", "plain", "plain", 1, NAN);
     /* floor(x) + floor(20 - x) = 19: the pairs' loop totals do not vary at all */
@@ -63,7 +65,8 @@ int main(void)
     result_free(r);
     r = run("--sampling stratified -j 2", "st2");
     result_free(r);
-    ok(e2e_same_json(tmp_path("st1.json"), tmp_path("st2.json")), "stratified: the same JSON with -j 1 and -j 2");
+    ok(e2e_same_json(tmp_path("st1.json"), tmp_path("st2.json")),
+       "stratified: the same JSON with -j 1 and -j 2");
 
     char err[2048];
     is_int(e2e_run("run tests/e2e/programs/sampling.fspec --points 8", err, sizeof err), 2,

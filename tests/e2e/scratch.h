@@ -1,4 +1,5 @@
-/* tests/e2e/scratch.h: folders for programs and specs written on the fly, inside the test's own temporary folder. */
+/* tests/e2e/scratch.h: folders for programs and specs written on the fly, inside the test's own temporary
+ * folder. */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_E2E_SCRATCH_H
 #define FREQSYS_E2E_SCRATCH_H

@@ -1,4 +1,5 @@
-/* tests/e2e/sensitivity-t.c: run --sensitivity against closed-form derivatives, its determinism, and its refusals. */
+/* tests/e2e/sensitivity-t.c: run --sensitivity against closed-form derivatives, its determinism, and its
+ * refusals. */
 /* SPDX-License-Identifier: MIT */
 #include <math.h>
 #include <string.h>
@@ -9,7 +10,8 @@
 /* Runs freqsys on SPEC with EXTRA options into NAME.json (kept); the result, or NULL. */
 static result *run(const char *spec, const char *extra, const char *name, int want_code) {
     char err[4096];
-    int code = e2e_runf(err, sizeof err, "run tests/e2e/programs/%s %s -q -o \"$TMPDIR/%s.json\"", spec, extra, name);
+    int code = e2e_runf(err, sizeof err, "run tests/e2e/programs/%s %s -q -o \"$TMPDIR/%s.json\"", spec,
+                        extra, name);
     char path[64];
     snprintf(path, sizeof path, "%s.json", name);
     if (!is_int(code, want_code, "%s %s: exit status %d", spec, extra, want_code)) diag("%s", err);
@@ -20,7 +22,8 @@ static result *run(const char *spec, const char *extra, const char *name, int wa
 }
 
 /* The sensitivity of block B of R for INPUT.PARAMETER, or NULL. */
-static const result_sensitivity *find(const result *r, const result_block *b, const char *input, const char *param) {
+static const result_sensitivity *find(const result *r, const result_block *b, const char *input,
+                                      const char *param) {
     for (size_t i = 0; b && i < r->nsensitivities; i++) {
         const result_sensitivity *s = &r->sensitivities[i];
         if (&r->blocks[s->block] == b && !strcmp(s->input, input) && !strcmp(s->parameter, param)) return s;
@@ -39,12 +42,11 @@ static double valid(const result *r) {
     return (double)(r->trials - r->crashes - r->timeouts - r->input_errors);
 }
 
-int main(void)
-{
+int main(void) {
     plan(32);
     /* at 0.999 per interval, the eleven intervals below all hold with probability
      * >= 0.989 for a seed chosen blindly; the seed is fixed, so the run is too */
-    const double z = 3.2905267314918945;   /* Phi^-1(1 - 0.001 / 2) */
+    const double z = 3.2905267314918945; /* Phi^-1(1 - 0.001 / 2) */
     result *r = run("sensitivity.fspec", "--sensitivity -g 0.999 -n 2000000 -j 2", "main", 0);
     if (!ok(r && r->has_sensitivities, "a result with sensitivities")) bail("no result");
     const result_block *loop = e2e_block_at(r, "main", 11, "for.body");
@@ -68,23 +70,27 @@ int main(void)
     covers(find(r, branch, "x", "sigma"), -phi * z0 / 2, "branch, d/dsigma = -phi(z) z / sigma");
     covers(find(r, branch, "n", "l"), 0, "branch, d/dl = 0");
     const result_sensitivity *bm = find(r, branch, "x", "mu");
-    ok(bm && bm->half_width < 0.1 * phi / 2, "the branch's interval is narrow: %.3g", bm ? bm->half_width : NAN);
+    ok(bm && bm->half_width < 0.1 * phi / 2, "the branch's interval is narrow: %.3g",
+       bm ? bm->half_width : NAN);
 
     /* a block run once in every trial moves with nothing */
     const result_sensitivity *rl = find(r, ret, "n", "l"), *rm = find(r, ret, "x", "mu");
     ok(rl && rm && fabs(rl->derivative) < 1e-6 && fabs(rm->derivative) < 1e-6,
-       "the return block: derivatives %.3g and %.3g are 0", rl ? rl->derivative : NAN, rm ? rm->derivative : NAN);
+       "the return block: derivatives %.3g and %.3g are 0", rl ? rl->derivative : NAN,
+       rm ? rm->derivative : NAN);
 
     /* uniform_int's bounds have no score: listed as skipped, never estimated */
     int skipped = 0;
     for (size_t i = 0; i < r->nsensitivity_skipped; i++)
         skipped += !strcmp(r->sensitivity_skipped[i].input, "k");
     ok(skipped == 2 && !find(r, loop, "k", "a"), "k's bounds a and b are listed without a sensitivity");
-    is_int((long long)r->nsensitivities, (long long)r->nblocks * 3, "three scored parameters for every block");
+    is_int((long long)r->nsensitivities, (long long)r->nblocks * 3,
+           "three scored parameters for every block");
 
     /* the same seed with -j 1: the same file, sensitivities included */
     result *one = run("sensitivity.fspec", "--sensitivity -g 0.999 -n 2000000 -j 1", "one", 0);
-    ok(one && e2e_same_json(tmp_path("main.json"), tmp_path("one.json")), "-j 1 and -j 2 give the same result");
+    ok(one && e2e_same_json(tmp_path("main.json"), tmp_path("one.json")),
+       "-j 1 and -j 2 give the same result");
     result_free(one);
 
     /* without the flag, sampled plainly as the flag requires (the default might pick a
@@ -92,7 +98,8 @@ int main(void)
     result *plain = run("sensitivity.fspec", "--sampling plain -g 0.999 -n 2000000 -j 2", "plain", 0);
     int same = plain && plain->nblocks == r->nblocks && plain->trials == r->trials;
     for (size_t i = 0; same && i < r->nblocks; i++)
-        same = plain->blocks[i].mean == r->blocks[i].mean && plain->blocks[i].half_width == r->blocks[i].half_width;
+        same = plain->blocks[i].mean == r->blocks[i].mean &&
+               plain->blocks[i].half_width == r->blocks[i].half_width;
     ok(same, "without --sensitivity: the same trials and means");
     ok(plain && !plain->has_sensitivities, "and no sensitivities in the JSON");
     result_free(plain);
@@ -117,11 +124,13 @@ int main(void)
 
     /* the text report names the driver */
     char err[4096];
-    int code = e2e_runf(err, sizeof err, "run tests/e2e/programs/sensitivity.fspec --sensitivity -q -o \"$TMPDIR/t.txt\"");
+    int code = e2e_runf(err, sizeof err,
+                        "run tests/e2e/programs/sensitivity.fspec --sensitivity -q -o \"$TMPDIR/t.txt\"");
     is_int(code, 0, "text report: exit status 0");
     char *text = e2e_json_without_timing(tmp_path("t.txt"));
     ok(text && strstr(text, "sensitivities (score function)") && strstr(text, "n.l = 4") &&
-       strstr(text, "asymptotic"), "the text report has the sensitivities, said to be asymptotic");
+           strstr(text, "asymptotic"),
+       "the text report has the sensitivities, said to be asymptotic");
     free(text);
 
     /* only parameters without a score: sampled, not enumerated, nothing estimated */
@@ -132,7 +141,8 @@ int main(void)
     result_free(none);
 
     /* a checkpoint keeps no score sums: an interrupted run says it cannot be continued */
-    code = e2e_runf(err, sizeof err, "run tests/e2e/programs/sensitivity.fspec --sensitivity --stop-after 100 "
+    code = e2e_runf(err, sizeof err,
+                    "run tests/e2e/programs/sensitivity.fspec --sensitivity --stop-after 100 "
                     "-o \"$TMPDIR/stopped.json\"");
     ok(code == 1 && strstr(err, "--sensitivity cannot be continued") && !strstr(err, "--resume"),
        "stopped early: exit 1, no checkpoint offered");

@@ -1,4 +1,5 @@
-/* tests/e2e/sequence-t.c: call sequences: a three-state machine settles at its stationary frequencies; interrupts; errors. */
+/* tests/e2e/sequence-t.c: call sequences: a three-state machine settles at its stationary frequencies;
+ * interrupts; errors. */
 /* SPDX-License-Identifier: MIT */
 #include <math.h>
 #include <stdio.h>
@@ -57,7 +58,8 @@ static void write_spec(const char *name, const char *text) {
  * contains WANT. */
 static void spec_error(const char *text, const char *want, const char *what) {
     char spec[8192], err[8192];
-    snprintf(spec, sizeof spec, "program \"%s/tests/e2e/programs/machine.c\"\n%sepsilon 0.01\nconfidence 0.95\n",
+    snprintf(spec, sizeof spec,
+             "program \"%s/tests/e2e/programs/machine.c\"\n%sepsilon 0.01\nconfidence 0.95\n",
              FREQSYS_SOURCE_DIR, text);
     write_spec("bad.fspec", spec);
     int code = e2e_runf(err, sizeof err, "check '%s'", tmp_path("bad.fspec"));
@@ -67,13 +69,16 @@ static void spec_error(const char *text, const char *want, const char *what) {
 int main(void) {
     plan(2 + 9 + 8 + 1 + 7);
     ok(stationary(PI, PI_DEN, P10, 10), "pi = (30, 44, 13)/87 solves pi P = pi exactly");
-    ok(stationary(PI_IRQ, PI_IRQ_DEN, P100, 100), "pi' = (3610, 4014, 1233)/8857 solves pi' P' = pi' exactly");
+    ok(stationary(PI_IRQ, PI_IRQ_DEN, P100, 100),
+       "pi' = (3610, 4014, 1233)/8857 solves pi' P' = pi' exactly");
 
     char err[8192];
-    int code = e2e_runf(err, sizeof err, "run tests/e2e/programs/machine.fspec -q -o '%s'", tmp_path("m.json"));
+    int code =
+        e2e_runf(err, sizeof err, "run tests/e2e/programs/machine.fspec -q -o '%s'", tmp_path("m.json"));
     if (!is_int(code, 0, "the machine with 200 calls a trial converges")) diag("%s", err);
     result *r = e2e_result(tmp_path("m.json"), err, sizeof err);
-    if (!ok(r != NULL && r->calls == 200 && r->warmup == 20, "the result says 200 calls, 20 warm-up")) bail("%s", err);
+    if (!ok(r != NULL && r->calls == 200 && r->warmup == 20, "the result says 200 calls, 20 warm-up"))
+        bail("%s", err);
     const char *names[3] = {"A", "B", "C"};
     const int lines[3] = {15, 18, 21};
     for (int s = 0; s < 3; s++) check_state(r, lines[s], names[s], (double)PI[s] / PI_DEN);
@@ -81,7 +86,8 @@ int main(void) {
     const result_block *w = e2e_block(r, "warming", "entry");
     ok(w && w->hits == 0 && w->mean == 0, "a block run only in the 20 warm-up calls counts 0");
     const result_block *e = e2e_block(r, "step", "entry");
-    ok(e && e->mean == 1 && e->min == 180 && e->max == 180, "the entry runs once per counted call (180 a trial)");
+    ok(e && e->mean == 1 && e->min == 180 && e->max == 180,
+       "the entry runs once per counted call (180 a trial)");
     ok(e && e->max_runs == 1, "its proven bound is 1 per call");
     /* a state's block runs at most once a call: its proven per-call range is [0, 1] */
     const result_block *a = e2e_block_at(r, "step", 15, "sw.");
@@ -89,7 +95,8 @@ int main(void) {
        "a state's block: proven at most 1 per call, the range its bound used");
     result_free(r);
 
-    code = e2e_runf(err, sizeof err, "run tests/e2e/programs/machine_irq.fspec -q -o '%s'", tmp_path("i.json"));
+    code =
+        e2e_runf(err, sizeof err, "run tests/e2e/programs/machine_irq.fspec -q -o '%s'", tmp_path("i.json"));
     if (!is_int(code, 0, "the machine with a watchdog and a timer interrupt converges")) diag("%s", err);
     r = e2e_result(tmp_path("i.json"), err, sizeof err);
     if (!ok(r != NULL, "...and writes its result")) bail("%s", err);
@@ -103,22 +110,28 @@ int main(void) {
        "tick_irq ~ poisson(0.5): %.4f ± %.4f per call, no proven bound", tick ? tick->mean : NAN,
        tick ? tick->half_width : NAN);
     const result_block *unused = e2e_block(r, "needs_argument", "entry");
-    ok(unused && unused->hits == 0 && unused->max_runs == 0, "a function no call or handler reaches stays proven 0");
+    ok(unused && unused->hits == 0 && unused->max_runs == 0,
+       "a function no call or handler reaches stays proven 0");
     result_free(r);
     /* the same seed gives the same result with one worker as with two */
-    code = e2e_runf(err, sizeof err, "run tests/e2e/programs/machine_irq.fspec -q -j 1 -o '%s'", tmp_path("i1.json"));
-    char *one = e2e_json_without_timing(tmp_path("i1.json")), *two = e2e_json_without_timing(tmp_path("i.json"));
+    code = e2e_runf(err, sizeof err, "run tests/e2e/programs/machine_irq.fspec -q -j 1 -o '%s'",
+                    tmp_path("i1.json"));
+    char *one = e2e_json_without_timing(tmp_path("i1.json")),
+         *two = e2e_json_without_timing(tmp_path("i.json"));
     ok(code == 0 && one && two && !strcmp(one, two), "-j 1 and -j 2 give identical JSON for call sequences");
     free(one);
     free(two);
 
-    spec_error("function \"step\"\narg u ~ uniform_int(0, 9)\ninterrupt \"TIM2_IRQHandler\" ~ bernoulli(0.5)\n",
-               "bad.fspec:4:11: error: the program defines no function 'TIM2_IRQHandler'",
-               "an interrupt the program does not define: an error at its name");
-    spec_error("function \"step\"\narg u ~ uniform_int(0, 9)\ninterrupt \"needs_argument\" ~ bernoulli(0.5)\n",
-               "must be 'void needs_argument(void)'", "a handler with a parameter: an error");
+    spec_error(
+        "function \"step\"\narg u ~ uniform_int(0, 9)\ninterrupt \"TIM2_IRQHandler\" ~ bernoulli(0.5)\n",
+        "bad.fspec:4:11: error: the program defines no function 'TIM2_IRQHandler'",
+        "an interrupt the program does not define: an error at its name");
+    spec_error(
+        "function \"step\"\narg u ~ uniform_int(0, 9)\ninterrupt \"needs_argument\" ~ bernoulli(0.5)\n",
+        "must be 'void needs_argument(void)'", "a handler with a parameter: an error");
     spec_error("function \"step\"\narg u ~ uniform_int(0, 9)\ninterrupt \"tick_irq\" ~ normal(1, 1)\n",
-               "bad.fspec:4:24: error: an interrupt runs a whole number of times", "a count that is not whole: an error");
+               "bad.fspec:4:24: error: an interrupt runs a whole number of times",
+               "a count that is not whole: an error");
     spec_error("calls 10\n", "bad.fspec:2:1: error: 'calls' needs isolated-function mode",
                "calls in program mode: an error");
     spec_error("function \"step\"\narg u ~ uniform_int(0, 9)\ncalls 10\nwarmup 10\n",
@@ -126,7 +139,7 @@ int main(void) {
     spec_error("function \"step\"\narg u ~ uniform_int(0, 9)\ncalls 0\n", "calls must be a positive integer",
                "calls 0: an error");
     spec_error("function \"step\"\narg u ~ uniform_int(0, 9)\ninterrupt \"tick_irq\" ~ bernoulli(0.5)\n"
-               "interrupt \"tick_irq\" ~ poisson(1)\n", "interrupt 'tick_irq' is already declared on line 4",
-               "the same handler twice: an error");
+               "interrupt \"tick_irq\" ~ poisson(1)\n",
+               "interrupt 'tick_irq' is already declared on line 4", "the same handler twice: an error");
     return done();
 }

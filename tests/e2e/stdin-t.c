@@ -21,7 +21,8 @@ static result *run(const char *spec, const char *name, const char *extra) {
     int code = e2e_run(args, err, sizeof err);
     if (!is_int(code, 0, "%s %s: every block settles", spec, extra)) diag("%s", err);
     result *r = e2e_result(path, err, sizeof err);
-    if (!ok(r && r->crashes == 0 && r->timeouts == 0, "...and its result reads back, no crash")) diag("%s", err);
+    if (!ok(r && r->crashes == 0 && r->timeouts == 0, "...and its result reads back, no crash"))
+        diag("%s", err);
     return r;
 }
 
@@ -52,7 +53,8 @@ static void chars(void) {
     near(r, "if.then5", mean_len * pnl, "newlines, E[LENGTH] p(10)");
     near(r, "if.then10", words, "word starts");
     const result_block *eof = e2e_block(r, "main", "if.then16");
-    ok(eof && eof->mean == 1 && !strcmp(eof->status, "constant"), "a read after EOF is EOF again in every trial");
+    ok(eof && eof->mean == 1 && !strcmp(eof->status, "constant"),
+       "a read after EOF is EOF again in every trial");
 
     result *one = run("stdin_chars.fspec", "chars1", "-j 1");
     char a[1100], b[1100];
@@ -158,7 +160,8 @@ static void files(void) {
     if (!r) return;
     near(r, "while.body", want, "getline over one corpus file a run, its mean line count");
     const result_block *b = e2e_block(r, "main", "while.body");
-    ok(nfiles == 3 && b && b->min == 1 && b->max == 10, "...the shortest and the longest file were both drawn");
+    ok(nfiles == 3 && b && b->min == 1 && b->max == 10,
+       "...the shortest and the longest file were both drawn");
     /* one draw picks the file: three files are three runs, each counted once */
     ok(r->sampling && !strcmp(r->sampling, "enumerated") && r->trials == 3 && b && b->mean == want,
        "...enumerated: one run per file, the mean exact (%g)", b ? b->mean : NAN);
@@ -167,7 +170,7 @@ static void files(void) {
 
 int main(void) {
     plan(13 + 5 + 9 + 4 + 7 + 4 + 5);
-    snprintf(dir, sizeof dir, "%s", tmp_dir());   /* removed at exit */
+    snprintf(dir, sizeof dir, "%s", tmp_dir()); /* removed at exit */
     chars();
     lines();
     copy();

@@ -6,11 +6,12 @@
 #include "tap.h"
 #include "e2e.h"
 
-static double poisson_p(int x, double l) { return exp(x * log(l) - l - lgamma(x + 1.0)); }
+static double poisson_p(int x, double l) {
+    return exp(x * log(l) - l - lgamma(x + 1.0));
+}
 
 /* E[(f(n) - L)^+] for n ~ poisson(3), f(n) = n^POWER: the tail's true excess, summed. */
-static double poisson_excess(int power, double level)
-{
+static double poisson_excess(int power, double level) {
     double sum = 0;
     for (int x = 0; x < 400; x++) {
         double c = power == 1 ? x : (double)x * x;
@@ -21,8 +22,7 @@ static double poisson_excess(int power, double level)
 
 /* E[(S - L)^+] for S the sum of m ~ uniform_int(0, 9) draws of geometric(0.05):
  * given m >= 1, S is negative binomial, P(S = s) = C(s-1, m-1) p^m q^(s-m). */
-static double geometric_sum_excess(double level)
-{
+static double geometric_sum_excess(double level) {
     double p = 0.05, sum = 0;
     for (int m = 1; m <= 9; m++)
         for (int s = m; s < 40000; s++) {
@@ -34,17 +34,22 @@ static double geometric_sum_excess(double level)
 }
 
 /* A block's mean, its exact value, and the excess its count can have past its level. */
-typedef struct held { int line; const char *prefix; double truth; int kind; } held;
+typedef struct held {
+    int line;
+    const char *prefix;
+    double truth;
+    int kind;
+} held;
 
-static void settles(void)
-{
+static void settles(void) {
     static const held want[] = {
-        {9, "for.body", 3, 1},       /* n times, n ~ poisson(3) */
-        {10, "for.body", 12, 2},     /* n^2 times: Var + mean^2 */
-        {14, "for.body", 90, 3},     /* m draws of k ~ geometric(0.05): 4.5 x 20 */
+        {9, "for.body", 3, 1},   /* n times, n ~ poisson(3) */
+        {10, "for.body", 12, 2}, /* n^2 times: Var + mean^2 */
+        {14, "for.body", 90, 3}, /* m draws of k ~ geometric(0.05): 4.5 x 20 */
     };
     char err[4096];
-    int code = e2e_run("run tests/e2e/programs/tails.fspec -s 3 -q -j 2 -o \"$TMPDIR/tails.json\"", err, sizeof err);
+    int code =
+        e2e_run("run tests/e2e/programs/tails.fspec -s 3 -q -j 2 -o \"$TMPDIR/tails.json\"", err, sizeof err);
     if (!is_int(code, 0, "loops of poisson and geometric trips settle with no cap")) diag("%s", err);
     result *r = e2e_result(tmp_path("tails.json"), err, sizeof err);
     if (!ok(r != NULL, "the result reads back")) bail("%s", err);
@@ -54,10 +59,11 @@ static void settles(void)
     for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
         const result_block *b = e2e_block_at(r, "main", want[i].line, want[i].prefix);
         if (!ok(b != NULL, "line %d %s is in the result", want[i].line, want[i].prefix)) continue;
-        double excess = want[i].kind == 1 ? poisson_excess(1, b->max_runs)
-                      : want[i].kind == 2 ? poisson_excess(2, b->max_runs) : geometric_sum_excess(b->max_runs);
-        ok(b->tail_mass > 0 && b->tail_mass <= 1e-6, "line %d: a tail of %.3g beyond %g per run", want[i].line,
-           b->tail_mass, b->max_runs);
+        double excess = want[i].kind == 1   ? poisson_excess(1, b->max_runs)
+                        : want[i].kind == 2 ? poisson_excess(2, b->max_runs)
+                                            : geometric_sum_excess(b->max_runs);
+        ok(b->tail_mass > 0 && b->tail_mass <= 1e-6, "line %d: a tail of %.3g beyond %g per run",
+           want[i].line, b->tail_mass, b->max_runs);
         ok(excess <= b->tail_mass, "line %d: the true excess past %g, %.3g, is within the tail's %.3g",
            want[i].line, b->max_runs, excess, b->tail_mass);
         ok(fabs(b->mean - want[i].truth) <= b->half_width, "line %d: %.4f within %.4f of the exact %g",
@@ -70,11 +76,10 @@ static void settles(void)
 }
 
 /* A read made an unproven number of times per run holds nothing: its loop stays open. */
-static void unheld(void)
-{
+static void unheld(void) {
     char err[4096];
-    int code = e2e_run("run tests/e2e/programs/tails_unheld.fspec -s 1 -q -j 2 -o \"$TMPDIR/unheld.json\"", err,
-                       sizeof err);
+    int code = e2e_run("run tests/e2e/programs/tails_unheld.fspec -s 1 -q -j 2 -o \"$TMPDIR/unheld.json\"",
+                       err, sizeof err);
     ok(code != 0, "a loop of reads with no bound on their number does not settle (exit %d)", code);
     result *r = e2e_result(tmp_path("unheld.json"), err, sizeof err);
     const result_block *b = r ? e2e_block_at(r, "main", 10, "for.body") : NULL;
@@ -84,8 +89,7 @@ static void unheld(void)
     unlink(tmp_path("unheld.json"));
 }
 
-static void check_says_so(void)
-{
+static void check_says_so(void) {
     char cmd[4096];
     snprintf(cmd, sizeof cmd, "cd '%s' && '%s' check tests/e2e/programs/tails.fspec 2>&1", FREQSYS_SOURCE_DIR,
              FREQSYS_TOOL);
@@ -98,8 +102,7 @@ static void check_says_so(void)
     ok(said, "check counts the blocks bounded outside a far tail");
 }
 
-int main(void)
-{
+int main(void) {
     plan(3 + 3 * 4 + 1 + 2 + 1);
     settles();
     unheld();

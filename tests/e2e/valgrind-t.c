@@ -10,7 +10,8 @@ static int clean(const char *spec, char *err, size_t errlen) {
     char args[2048];
     snprintf(args, sizeof args, "run %s -j 1 -q -n 300 -o /dev/null", spec);
     char full[4096];
-    snprintf(full, sizeof full, "cd '%s' && valgrind -q --error-exitcode=9 --leak-check=full "
+    snprintf(full, sizeof full,
+             "cd '%s' && valgrind -q --error-exitcode=9 --leak-check=full "
              "--errors-for-leak-kinds=definite '%s' %s >/dev/null 2>\"$TMPDIR/valgrind.log\"",
              FREQSYS_SOURCE_DIR, FREQSYS_TOOL, args);
     int status = system(full);
@@ -23,13 +24,16 @@ static int clean(const char *spec, char *err, size_t errlen) {
 
 int main(void) {
     plan(2);
-    setenv("TMPDIR", tmp_dir(), 1);   /* the command names its log "$TMPDIR/valgrind.log" */
+    setenv("TMPDIR", tmp_dir(), 1); /* the command names its log "$TMPDIR/valgrind.log" */
     char err[8192];
-    if (system("valgrind --version >/dev/null 2>&1") != 0) bail("valgrind is not installed (apt-get install valgrind)");
+    if (system("valgrind --version >/dev/null 2>&1") != 0)
+        bail("valgrind is not installed (apt-get install valgrind)");
     int code = clean("examples/newton/newton.fspec", err, sizeof err);
-    if (!ok(code == 0 || code == 1, "newton (program mode) is valgrind-clean (exit %d)", code)) diag("%s", err);
+    if (!ok(code == 0 || code == 1, "newton (program mode) is valgrind-clean (exit %d)", code))
+        diag("%s", err);
     code = clean("examples/firmware/tick.fspec", err, sizeof err);
-    if (!ok(code == 0 || code == 1, "the firmware tick (function mode, registers) is valgrind-clean (exit %d)", code))
+    if (!ok(code == 0 || code == 1,
+            "the firmware tick (function mode, registers) is valgrind-clean (exit %d)", code))
         diag("%s", err);
     return done();
 }

@@ -1,4 +1,5 @@
-/* tests/e2e/verdicts-t.c: no verdict on an assumed range; a relative epsilon's floor settles a block never run. */
+/* tests/e2e/verdicts-t.c: no verdict on an assumed range; a relative epsilon's floor settles a block never
+ * run. */
 /* SPDX-License-Identifier: MIT */
 #include <math.h>
 #include <string.h>
@@ -8,17 +9,20 @@
 
 /* The exact mean of each block of rare_large.c: u ~ uniform(0, 1); 200 loop runs
  * when u < 0.003, one when u < 0.5015, else none: 0.003 200 + 0.4985 = 1.0985. */
-typedef struct truth { int line; const char *prefix; double mean; } truth;
+typedef struct truth {
+    int line;
+    const char *prefix;
+    double mean;
+} truth;
 static const truth truths[] = {
-    {10, "entry", 1}, {10, "if.then", 0}, {11, "if.end", 1}, {11, "cond.true", 0.003}, {11, "cond.false", 0.997},
-    {11, "cond.end", 1}, {13, "for.cond", 2.0985}, {14, "for.body", 1.0985}, {13, "for.inc", 1.0985},
-    {15, "for.end", 1}, {17, "return", 1},
+    {10, "entry", 1},          {10, "if.then", 0},  {11, "if.end", 1},        {11, "cond.true", 0.003},
+    {11, "cond.false", 0.997}, {11, "cond.end", 1}, {13, "for.cond", 2.0985}, {14, "for.body", 1.0985},
+    {13, "for.inc", 1.0985},   {15, "for.end", 1},  {17, "return", 1},
 };
 #define NTRUTHS (sizeof truths / sizeof truths[0])
 
 /* R as the text report prints it, into a buffer the caller frees. */
-static char *as_text(const result *r)
-{
+static char *as_text(const result *r) {
     char *text = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&text, &len);
@@ -27,11 +31,12 @@ static char *as_text(const result *r)
     return text;
 }
 
-static result *run(const char *args, int want, const char *what)
-{
+static result *run(const char *args, int want, const char *what) {
     char err[4096];
-    int code = e2e_runf(err, sizeof err, "run tests/e2e/programs/rare_large.fspec -q -j 2 "
-                        "-o \"$TMPDIR/verdicts.json\" %s", args);
+    int code = e2e_runf(err, sizeof err,
+                        "run tests/e2e/programs/rare_large.fspec -q -j 2 "
+                        "-o \"$TMPDIR/verdicts.json\" %s",
+                        args);
     if (!is_int(code, want, "%s: exit %d", what, want)) diag("%s", err);
     result *r = e2e_result(tmp_path("verdicts.json"), err, sizeof err);
     if (!r) bail("%s", err);
@@ -40,28 +45,27 @@ static result *run(const char *args, int want, const char *what)
 }
 
 /* No cap: the loop has no range, so it is not settled however tight its interval. */
-static void without_cap(void)
-{
+static void without_cap(void) {
     result *r = run("--sampling plain -s 1", 1, "the rare large count without a cap");
     const result_block *body = e2e_block_at(r, "main", 14, "for.body");
     ok(body && !strcmp(body->status, "not_converged") && !strcmp(body->basis, "plug_in") &&
-       isfinite(body->half_width) && isnan(body->range),
-       "...the loop body is not converged, with an asymptotic interval %.4f ± %.4f",
-       body ? body->mean : NAN, body ? body->half_width : NAN);
+           isfinite(body->half_width) && isnan(body->range),
+       "...the loop body is not converged, with an asymptotic interval %.4f ± %.4f", body ? body->mean : NAN,
+       body ? body->half_width : NAN);
     ok(r->gave_up && !r->converged, "...the run gives up rather than spend its budget");
     char *text = as_text(r);
     ok(strstr(text, "asymptotic only: no bound on its count; bound its loop (`cap FILE:LINE N`") != NULL &&
            strstr(text, "or its function (`cap main N`)") != NULL,
        "...the text says the interval is asymptotic and what would bound it, where it belongs");
     ok(strstr(text, "ended early") && strstr(text, "`cap FILE:LINE N` (the most iterations") &&
-       strstr(text, "main for.body (rare_large.c:14)"), "...and names the blocks and the cap at the end");
+           strstr(text, "main for.body (rare_large.c:14)"),
+       "...and names the blocks and the cap at the end");
     free(text);
     result_free(r);
 }
 
 /* With cap 201 every claim holds the exact mean within its half-width. */
-static void with_cap(void)
-{
+static void with_cap(void) {
     result *r = run("--sampling plain -s 1 --cap 201", 0, "with cap 201");
     for (size_t i = 0; i < NTRUTHS; i++) {
         const result_block *b = e2e_block_at(r, "main", truths[i].line, truths[i].prefix);
@@ -75,11 +79,11 @@ static void with_cap(void)
 
 /* A block that never runs: 0 is within 5% of its mean only if that is 0, so only a
  * floor settles it, and the text says to give one (not a cap). */
-static void floors(void)
-{
+static void floors(void) {
     result *r = run("--sampling plain -s 2 --cap 201 -e 5%", 1, "epsilon 5%, a block never run");
     const result_block *never = e2e_block_at(r, "main", 10, "if.then");
-    ok(never && !strcmp(never->status, "not_converged") && r->epsilon_floor == 0, "...stays open without a floor");
+    ok(never && !strcmp(never->status, "not_converged") && r->epsilon_floor == 0,
+       "...stays open without a floor");
     char *text = as_text(r);
     ok(strstr(text, "add a floor: epsilon 5% + 0.001") && strstr(text, "(epsilon 5% + 0.001)"),
        "...and the text says to add a floor");
@@ -99,8 +103,7 @@ static void floors(void)
 }
 
 /* Under replicate sampling a trial totals K runs; the ranges shown are a run's. */
-static void replicates(void)
-{
+static void replicates(void) {
     result *r = run("--sampling stratified --points 8 -s 1 --cap 201", 0, "stratified, cap 201");
     const result_block *body = e2e_block_at(r, "main", 14, "for.body");
     ok(body && body->range == 201 && !strcmp(body->basis, "cap"), "...the loop's range is 201 per run (%g)",
@@ -116,8 +119,7 @@ static void replicates(void)
     result_free(r);
 }
 
-int main(void)
-{
+int main(void) {
     plan(5 + 1 + (int)NTRUTHS + 7 + 5);
     without_cap();
     with_cap();

@@ -1,4 +1,5 @@
-/* tests/e2e/walk_bounds-t.c: proven bounds on loops that walk a drawn string or read a drawn stdin to EOF, and near misses. */
+/* tests/e2e/walk_bounds-t.c: proven bounds on loops that walk a drawn string or read a drawn stdin to EOF,
+ * and near misses. */
 /* SPDX-License-Identifier: MIT */
 #include <math.h>
 #include <string.h>
@@ -7,13 +8,18 @@
 #include "e2e.h"
 
 /* A loop's header: the most times its test runs per run (NAN: nothing may be proven). */
-typedef struct bound { int line; const char *prefix; double max_runs; const char *why; } bound;
+typedef struct bound {
+    int line;
+    const char *prefix;
+    double max_runs;
+    const char *why;
+} bound;
 
-static void check_spec(const char *spec, const char *function, const bound *want, size_t n)
-{
+static void check_spec(const char *spec, const char *function, const bound *want, size_t n) {
     char args[1024], err[4096], out[256];
     snprintf(out, sizeof out, "%s.json", spec);
-    snprintf(args, sizeof args, "run tests/e2e/programs/%s.fspec --sampling plain -q -j 2 -o \"$TMPDIR/%s\"", spec, out);
+    snprintf(args, sizeof args, "run tests/e2e/programs/%s.fspec --sampling plain -q -j 2 -o \"$TMPDIR/%s\"",
+             spec, out);
     int code = e2e_run(args, err, sizeof err);
     if (!is_int(code, 0, "%s.fspec runs and settles (cap for the unproven)", spec)) diag("%s", err);
     result *r = e2e_result(tmp_path(out), err, sizeof err);
@@ -74,19 +80,24 @@ static const bound unget[] = {
 /* words.c, `arg s ~ string(uniform_int(0, 40), "ab ")`: every block proven, and each
  * mean against its exact value, summed over the 41 lengths (each character a space
  * with probability 1/3, a word starting at each non-space after a space or at 0). */
-static void word_counter(void)
-{
+static void word_counter(void) {
     double len = 0, starts = 0;
     for (int L = 0; L <= 40; L++) {
         len += L / 41.0;
         if (L > 0) starts += (2.0 / 3 + (L - 1) * (1.0 / 3) * (2.0 / 3)) / 41.0;
     }
-    static const struct { int line; const char *prefix; double per_len, per_start, constant; } blocks[] = {
-        {5, "entry", 0, 0, 1}, {6, "for.cond", 1, 0, 1}, {7, "for.body", 1, 0, 0}, {8, "if.then", 1.0 / 3, 0, 0},
-        {9, "if.else", 2.0 / 3, 0, 0}, {10, "if.then", 0, 1, 0}, {6, "for.inc", 1, 0, 0}, {14, "for.end", 0, 0, 1},
+    static const struct {
+        int line;
+        const char *prefix;
+        double per_len, per_start, constant;
+    } blocks[] = {
+        {5, "entry", 0, 0, 1},         {6, "for.cond", 1, 0, 1},      {7, "for.body", 1, 0, 0},
+        {8, "if.then", 1.0 / 3, 0, 0}, {9, "if.else", 2.0 / 3, 0, 0}, {10, "if.then", 0, 1, 0},
+        {6, "for.inc", 1, 0, 0},       {14, "for.end", 0, 0, 1},
     };
     char err[4096];
-    int code = e2e_run("run tests/e2e/programs/words.fspec -q -j 2 -o \"$TMPDIR/words.json\"", err, sizeof err);
+    int code =
+        e2e_run("run tests/e2e/programs/words.fspec -q -j 2 -o \"$TMPDIR/words.json\"", err, sizeof err);
     if (!is_int(code, 0, "the word counter settles with no cap")) diag("%s", err);
     result *r = e2e_result(tmp_path("words.json"), err, sizeof err);
     if (!ok(r != NULL, "...and its result reads back")) bail("%s", err);
@@ -98,8 +109,8 @@ static void word_counter(void)
         double exact = blocks[i].per_len * len + blocks[i].per_start * starts + blocks[i].constant;
         const result_block *b = e2e_block_at(r, "count_words", blocks[i].line, blocks[i].prefix);
         ok(b && fabs(b->mean - exact) <= b->half_width + 1e-12 && !isnan(b->max_runs),
-           "line %d %s: %.4f within its half-width %.4f of %.4f, proven at most %g", blocks[i].line, blocks[i].prefix,
-           b ? b->mean : NAN, b ? b->half_width : NAN, exact, b ? b->max_runs : NAN);
+           "line %d %s: %.4f within its half-width %.4f of %.4f, proven at most %g", blocks[i].line,
+           blocks[i].prefix, b ? b->mean : NAN, b ? b->half_width : NAN, exact, b ? b->max_runs : NAN);
     }
     const result_block *head = e2e_block_at(r, "count_words", 6, "for.cond");
     ok(head && head->max_runs == 41, "...the loop's test at most 41 times: 40 characters and the NUL");
@@ -107,8 +118,7 @@ static void word_counter(void)
     unlink(tmp_path("words.json"));
 }
 
-int main(void)
-{
+int main(void) {
     size_t nw = sizeof walks / sizeof walks[0], nc = sizeof called / sizeof called[0];
     size_t nr = sizeof reads / sizeof reads[0], ns = sizeof stdin_reads / sizeof stdin_reads[0];
     size_t nu = sizeof unget / sizeof unget[0];

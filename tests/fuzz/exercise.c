@@ -11,16 +11,14 @@
 
 #define DRAWS 16
 
-void exercise_init(void)
-{
+void exercise_init(void) {
     static int done;
     if (!done) gsl_set_error_handler_off();
     done = 1;
 }
 
-int exercise_allowed(const uint8_t *data, size_t size)
-{
-    static const char *const banned[] = { "dev/", "proc/", "sys/", NULL };
+int exercise_allowed(const uint8_t *data, size_t size) {
+    static const char *const banned[] = {"dev/", "proc/", "sys/", NULL};
     for (size_t i = 0; banned[i]; i++) {
         size_t n = strlen(banned[i]);
         for (size_t p = 0; p + n <= size; p++)
@@ -29,8 +27,7 @@ int exercise_allowed(const uint8_t *data, size_t size)
     return 1;
 }
 
-char *exercise_text(const uint8_t *data, size_t size, int one_line)
-{
+char *exercise_text(const uint8_t *data, size_t size, int one_line) {
     size_t n = 0;
     while (n < size && data[n] != '\0' && !(one_line && data[n] == '\n')) n++;
     char *text = malloc(n + 1);
@@ -40,8 +37,7 @@ char *exercise_text(const uint8_t *data, size_t size, int one_line)
     return text;
 }
 
-static void broken(const dist *d, const char *what, double x, double y)
-{
+static void broken(const dist *d, const char *what, double x, double y) {
     char name[200];
     dist_format(d, name, sizeof name);
     fprintf(stderr, "exercise: %s: %s (%.17g, %.17g)\n", name, what, x, y);
@@ -50,15 +46,14 @@ static void broken(const dist *d, const char *what, double x, double y)
 
 /* The canonical text into buffers of 0, 1, 7 bytes and the full length: every call
  * must report the same length, and what fits must be exactly its prefix. */
-static void formats(const dist *d)
-{
+static void formats(const dist *d) {
     int n = dist_format(d, NULL, 0);
     if (n < 0) broken(d, "negative formatted length", n, 0);
     char *full = malloc((size_t)n + 1);
     if (!full) return;
     if (dist_format(d, full, (size_t)n + 1) != n || strlen(full) != (size_t)n)
         broken(d, "formatted length differs", n, (double)strlen(full));
-    static const size_t sizes[] = { 1, 7 };
+    static const size_t sizes[] = {1, 7};
     for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
         char small[8];
         memset(small, 'x', sizeof small);
@@ -69,16 +64,14 @@ static void formats(const dist *d)
     free(full);
 }
 
-static int by_value(const void *pa, const void *pb)
-{
+static int by_value(const void *pa, const void *pb) {
     double a = *(const double *)pa, b = *(const double *)pb;
     return (a > b) - (a < b);
 }
 
 /* A string-valued distribution: every draw succeeds, and two streams at the same
  * position draw the same bytes. */
-static void texts(const dist *d, gsl_rng *r)
-{
+static void texts(const dist *d, gsl_rng *r) {
     gsl_rng *again = gsl_rng_alloc(dist_rng_philox);
     if (!again) return;
     dist_rng_position(again, 1, 0);
@@ -94,8 +87,7 @@ static void texts(const dist *d, gsl_rng *r)
     gsl_rng_free(again);
 }
 
-void exercise_dist(const dist *d)
-{
+void exercise_dist(const dist *d) {
     formats(d);
     gsl_rng *r = gsl_rng_alloc(dist_rng_philox);
     if (!r) return;
@@ -114,7 +106,7 @@ void exercise_dist(const dist *d)
         if (!isnan(v)) x[n++] = v;
     }
     gsl_rng_free(r);
-    static const double fixed[] = { -INFINITY, -1e300, -0.5, 0, 1e300, INFINITY };
+    static const double fixed[] = {-INFINITY, -1e300, -0.5, 0, 1e300, INFINITY};
     for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++) x[n++] = fixed[i];
     qsort(x, n, sizeof x[0], by_value);
     double prev = 0;

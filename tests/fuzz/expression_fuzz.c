@@ -10,23 +10,22 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 /* Parses TEXT, the right side of '~', as an `arg` line would (shapes allowed). */
-static int parse(const char *text, spec_value *v, char *err, size_t errlen)
-{
-    scanner sc = { .path = "fuzz.fspec", .text = text, .line = 1, .err = err, .errlen = errlen };
+static int parse(const char *text, spec_value *v, char *err, size_t errlen) {
+    scanner sc = {.path = "fuzz.fspec", .text = text, .line = 1, .err = err, .errlen = errlen};
     int r = expression_value(&sc, FUZZ_DATA_DIR, 1, v);
     /* expression.h: every value has a distribution but null and array(LEN) of structs */
     int draws_nothing = v->kind == SPEC_VALUE_NULL || (v->kind == SPEC_VALUE_ARRAY && !v->dist);
     if ((r < 0) != (sc.failed != 0) || (r == 0 && !v->dist && !draws_nothing) ||
         (r == 0 && v->kind == SPEC_VALUE_NULL && v->dist)) {
-        fprintf(stderr, "expression_fuzz: result %d with failed %d and dist %p\n", r, sc.failed, (void *)v->dist);
+        fprintf(stderr, "expression_fuzz: result %d with failed %d and dist %p\n", r, sc.failed,
+                (void *)v->dist);
         abort();
     }
     return r;
 }
 
 /* The canonical text of a distribution must read back as the same distribution. */
-static void round_trip(const dist *d)
-{
+static void round_trip(const dist *d) {
     int n = dist_format(d, NULL, 0);
     char *text = malloc((size_t)n + 1), err[1024];
     if (!text) return;
@@ -52,8 +51,7 @@ static void round_trip(const dist *d)
 
 /* Parses the first line of DATA as a distribution or an argument shape; on success
  * exercises the distribution and checks that its canonical text reads back the same. */
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
-{
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     exercise_init();
     if (!exercise_allowed(data, size)) return 0;
     char *text = exercise_text(data, size, 1);

@@ -16,12 +16,11 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-static const char *current = "";   /* the file being replayed, for the crash message */
+static const char *current = ""; /* the file being replayed, for the crash message */
 
 /* The entry failed hard (abort from a broken promise, a fault, the time limit): name
  * the file, then die of the same signal so ctest sees the failure. */
-static void crashed(int sig)
-{
+static void crashed(int sig) {
     static const char msg[] = "Bail out! crashed or hung on ";
     if (write(STDOUT_FILENO, msg, sizeof msg - 1) < 0 || write(STDOUT_FILENO, current, strlen(current)) < 0 ||
         write(STDOUT_FILENO, "\n", 1) < 0) {
@@ -31,14 +30,12 @@ static void crashed(int sig)
     raise(sig);
 }
 
-static int by_name(const void *a, const void *b)
-{
+static int by_name(const void *a, const void *b) {
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
 /* The whole file at PATH into a new buffer; NULL when it cannot be read. */
-static uint8_t *slurp(const char *path, size_t *size)
-{
+static uint8_t *slurp(const char *path, size_t *size) {
     FILE *f = fopen(path, "rb");
     if (!f) return NULL;
     size_t cap = 4096, n = 0;
@@ -47,11 +44,18 @@ static uint8_t *slurp(const char *path, size_t *size)
         n += fread(buf + n, 1, cap - n, f);
         if (n < cap) break;
         uint8_t *more = realloc(buf, 2 * cap);
-        if (!more) { free(buf); buf = NULL; break; }
+        if (!more) {
+            free(buf);
+            buf = NULL;
+            break;
+        }
         buf = more;
         cap *= 2;
     }
-    if (buf && ferror(f)) { free(buf); buf = NULL; }
+    if (buf && ferror(f)) {
+        free(buf);
+        buf = NULL;
+    }
     fclose(f);
     *size = n;
     return buf;
@@ -59,8 +63,7 @@ static uint8_t *slurp(const char *path, size_t *size)
 
 /* In-process, as libFuzzer runs it: a leak checker, when built in, sees every input's
  * leaks at exit, and a crash stops the test at the file that caused it. */
-int main(void)
-{
+int main(void) {
     DIR *dir = opendir(FUZZ_CORPUS_DIR);
     if (!dir) bail("cannot open %s", FUZZ_CORPUS_DIR);
     char **names = NULL;
@@ -77,7 +80,7 @@ int main(void)
     closedir(dir);
     if (n == 0) bail("%s holds no inputs", FUZZ_CORPUS_DIR);
     qsort(names, n, sizeof *names, by_name);
-    static const int signals[] = { SIGABRT, SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGALRM };
+    static const int signals[] = {SIGABRT, SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGALRM};
     for (size_t i = 0; i < sizeof signals / sizeof signals[0]; i++) signal(signals[i], crashed);
     plan((int)n);
     char path[4096];

@@ -14,8 +14,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 /* Parses DATA as a spec in tests/fuzz/data. A failed parse must leave a diagnostic
  * that starts with the spec's name; a successful one is walked and each input's
  * distribution exercised. Aborts (for the fuzzer to see) when a promise is broken. */
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
-{
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     exercise_init();
     if (!exercise_allowed(data, size)) return 0;
     char *text = exercise_text(data, size, 0);

@@ -1,4 +1,5 @@
-/* tests/harness/betting_interval-t.c: checks the betting interval's order, its coverage on skewed counts, and its width. */
+/* tests/harness/betting_interval-t.c: checks the betting interval's order, its coverage on skewed counts, and
+ * its width. */
 /* SPDX-License-Identifier: MIT */
 #include "tap.h"
 #include "betting_interval.h"
@@ -11,29 +12,29 @@
 /* Two skewed laws on [0, R] with exact means:
  *  - quartic: floor(50 U^4), R = 50; E = sum_{k=1}^{50} P(U^4 >= k / 50) = sum (1 - (k / 50)^(1/4));
  *  - spike: 40 with p = 0.02, else bernoulli(0.3), R = 40; E = 0.8 + 0.98 * 0.3. */
-typedef struct law { const char *name; double range; uint64_t (*draw)(gsl_rng *); double mean; } law;
+typedef struct law {
+    const char *name;
+    double range;
+    uint64_t (*draw)(gsl_rng *);
+    double mean;
+} law;
 
-static uint64_t quartic(gsl_rng *r)
-{
+static uint64_t quartic(gsl_rng *r) {
     double u = gsl_rng_uniform(r);
     return (uint64_t)floor(50 * u * u * u * u);
 }
 
-static uint64_t spike(gsl_rng *r)
-{
+static uint64_t spike(gsl_rng *r) {
     return gsl_rng_uniform(r) < 0.02 ? 40 : gsl_rng_uniform(r) < 0.3;
 }
 
-static double quartic_mean(void)
-{
+static double quartic_mean(void) {
     double sum = 0;
-    for (int k = 1; k <= 50; k++)
-        sum += 1 - pow(k / 50.0, 0.25);
+    for (int k = 1; k <= 50; k++) sum += 1 - pow(k / 50.0, 0.25);
     return sum;
 }
 
-static void sample(gsl_rng *r, const law *l, uint64_t n, tally *t, tally_moments *m)
-{
+static void sample(gsl_rng *r, const law *l, uint64_t n, tally *t, tally_moments *m) {
     tally_reset(t);
     for (uint64_t i = 0; i < n; i++) {
         uint64_t x = l->draw(r);
@@ -44,8 +45,7 @@ static void sample(gsl_rng *r, const law *l, uint64_t n, tally *t, tally_moments
 
 /* Over SAMPLES samples of N counts: how many intervals at ALPHA miss the mean, and
  * the mean half-widths of the betting and empirical Bernstein intervals. */
-static int misses(const law *l, uint64_t n, int samples, double alpha, double *bet, double *bern)
-{
+static int misses(const law *l, uint64_t n, int samples, double alpha, double *bet, double *bern) {
     gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
     gsl_rng_set(r, 20261125);
     tally t;
@@ -69,8 +69,7 @@ static int misses(const law *l, uint64_t n, int samples, double alpha, double *b
     return miss;
 }
 
-int main(void)
-{
+int main(void) {
     plan(16);
     law laws[2] = {{"quartic", 50, quartic, quartic_mean()}, {"spike", 40, spike, 0.8 + 0.98 * 0.3}};
 
@@ -90,8 +89,8 @@ int main(void)
             sevens += y == 1;
             if (y == 3.0 / 7 && first_three < 0) first_three = (int)i;
         }
-        ok(zeros == 3 && threes == 5 && sevens == 2, "...holds each count as often as the tally: %d, %d, %d", zeros,
-           threes, sevens);
+        ok(zeros == 3 && threes == 5 && sevens == 2, "...holds each count as often as the tally: %d, %d, %d",
+           zeros, threes, sevens);
         betting_order_free(&o);
         ok(betting_order_make(&o, &t, 10, 6, 1) != 0, "...and refuses a range below the largest count");
         ok(betting_order_make(&o, &t, 6, 7, 1) != 0, "...or fewer trials than reached the block");
@@ -112,15 +111,17 @@ int main(void)
         int changes_low = 0, changes_high = 0, last_low = 1, last_high = 0;
         for (int k = 1; k < 200; k++) {
             double mm = k / 200.0;
-            int low = betting_interval_rejects(&o, mm, 1, 0.01), high = betting_interval_rejects(&o, mm, -1, 0.01);
+            int low = betting_interval_rejects(&o, mm, 1, 0.01),
+                high = betting_interval_rejects(&o, mm, -1, 0.01);
             changes_low += low != last_low;
             changes_high += high != last_high;
             last_low = low;
             last_high = high;
         }
-        ok(changes_low == 1 && changes_high == 1, "on a grid of means each side switches once (%d, %d)", changes_low,
-           changes_high);
-        ok(!betting_interval_rejects(&o, m.mean / 50, 1, 0.01) && !betting_interval_rejects(&o, m.mean / 50, -1, 0.01),
+        ok(changes_low == 1 && changes_high == 1, "on a grid of means each side switches once (%d, %d)",
+           changes_low, changes_high);
+        ok(!betting_interval_rejects(&o, m.mean / 50, 1, 0.01) &&
+               !betting_interval_rejects(&o, m.mean / 50, -1, 0.01),
            "...and neither rejects the sample mean");
         betting_order_free(&o);
         tally_free(&t);
@@ -135,9 +136,10 @@ int main(void)
             double alpha = g ? 0.01 : 0.05, bet, bern;
             int s = 1000, miss = misses(&laws[i], 300, s, alpha, &bet, &bern);
             double allowed = alpha * s + 3 * sqrt(s * alpha * (1 - alpha));
-            ok(miss <= allowed, "%s at %.2f: %d of %d intervals miss the exact mean %.6f (allowed %.1f)", laws[i].name,
-               1 - alpha, miss, s, laws[i].mean, allowed);
-            ok(bet < 0.8 * bern, "...mean half-width %.4f, under 0.8 times empirical Bernstein's %.4f", bet, bern);
+            ok(miss <= allowed, "%s at %.2f: %d of %d intervals miss the exact mean %.6f (allowed %.1f)",
+               laws[i].name, 1 - alpha, miss, s, laws[i].mean, allowed);
+            ok(bet < 0.8 * bern, "...mean half-width %.4f, under 0.8 times empirical Bernstein's %.4f", bet,
+               bern);
         }
 
     /* In the rule: a Poisson(3) count under a range of 60 at a Bonferroni share of
@@ -162,7 +164,8 @@ int main(void)
         stop_rule_judge_bounded(&p, &m, 0, 60, &plain);
         double bern = confidence_sequence_half_width(6000, m.variance, 60, stop_rule_betting_share(&p));
         ok(v.method == METHOD_BETTING && v.status == BLOCK_CONVERGED && v.half_width < bern,
-           "6000 Poisson(3) counts in [0, 60] at 0.99 / 40: betting, %.4f, under Bernstein's %.4f at its share",
+           "6000 Poisson(3) counts in [0, 60] at 0.99 / 40: betting, %.4f, under Bernstein's %.4f at its "
+           "share",
            v.half_width, bern);
         ok(plain.status == BLOCK_NOT_CONVERGED, "...without the tally the same moments stay open (%s, %.4f)",
            block_method_name(plain.method), plain.half_width);

@@ -1,4 +1,5 @@
-/* tests/harness/chunk_queue-t.c: checks which trials the chunk queue hands out: reruns first, fresh chunks cut at check points, leases, sizing. */
+/* tests/harness/chunk_queue-t.c: checks which trials the chunk queue hands out: reruns first, fresh chunks
+ * cut at check points, leases, sizing. */
 /* SPDX-License-Identifier: MIT */
 #include "tap.h"
 #include "chunk_queue.h"
@@ -26,7 +27,8 @@ static int tiles_without_straddling(uint64_t size) {
 
 int main(void) {
     plan(12);
-    ok(tiles_without_straddling(16), "chunks of 16 tile the budget in order, each within one stretch between check points");
+    ok(tiles_without_straddling(16),
+       "chunks of 16 tile the budget in order, each within one stretch between check points");
     ok(tiles_without_straddling(5000), "...and so do chunks of 5,000, cut at the check points");
 
     chunk_queue q;
@@ -41,7 +43,8 @@ int main(void) {
        (unsigned long long)a.start, (unsigned long long)a.count, (unsigned long long)b.start,
        (unsigned long long)b.count);
     wire_chunk c = chunk_queue_next(&q, MAX, 0, &lease_done);
-    ok(c.start == 100 && c.count > 0, "then fresh trials from where the run stands (%llu)", (unsigned long long)c.start);
+    ok(c.start == 100 && c.count > 0, "then fresh trials from where the run stands (%llu)",
+       (unsigned long long)c.start);
     wire_chunk none = chunk_queue_next(&q, c.start + c.count, 0, &lease_done);
     is_int((long long)none.count, 0, "nothing fresh at the horizon");
 

@@ -7,8 +7,7 @@
 #include <gsl/gsl_randist.h>
 #include <gsl/gsl_rng.h>
 
-static int rel(double got, double want, double tol)
-{
+static int rel(double got, double want, double tol) {
     int pass = fabs(got - want) <= tol * fabs(want);
     if (!pass) diag("got %.17g want %.17g", got, want);
     return pass;
@@ -16,37 +15,42 @@ static int rel(double got, double want, double tol)
 
 /* log P(Bin(n, p) <= k) by summing the probabilities in log space: slow, but exact
  * enough for checking a bound at any n. */
-static double log_at_most(uint64_t k, uint64_t n, double p)
-{
+static double log_at_most(uint64_t k, uint64_t n, double p) {
     double best = -INFINITY, sum = 0;
     double lp = log(p), lq = log1p(-p), ln = lgamma((double)n + 1);
     for (uint64_t i = 0; i <= k; i++) {
-        double t = ln - lgamma((double)i + 1) - lgamma((double)(n - i) + 1) + (double)i * lp + (double)(n - i) * lq;
-        if (t > best) { sum = sum * exp(best - t) + 1; best = t; }
-        else sum += exp(t - best);
+        double t =
+            ln - lgamma((double)i + 1) - lgamma((double)(n - i) + 1) + (double)i * lp + (double)(n - i) * lq;
+        if (t > best) {
+            sum = sum * exp(best - t) + 1;
+            best = t;
+        } else
+            sum += exp(t - best);
     }
     return best + log(sum);
 }
 
 /* log P(Bin(n, p) >= k), summing upwards from k until the terms vanish. */
-static double log_at_least(uint64_t k, uint64_t n, double p)
-{
+static double log_at_least(uint64_t k, uint64_t n, double p) {
     double best = -INFINITY, sum = 0;
     double lp = log(p), lq = log1p(-p), ln = lgamma((double)n + 1);
     for (uint64_t i = k; i <= n; i++) {
-        double t = ln - lgamma((double)i + 1) - lgamma((double)(n - i) + 1) + (double)i * lp + (double)(n - i) * lq;
-        if (t > best) { sum = sum * exp(best - t) + 1; best = t; }
-        else sum += exp(t - best);
+        double t =
+            ln - lgamma((double)i + 1) - lgamma((double)(n - i) + 1) + (double)i * lp + (double)(n - i) * lq;
+        if (t > best) {
+            sum = sum * exp(best - t) + 1;
+            best = t;
+        } else
+            sum += exp(t - best);
         if (t < best - 60) break;
     }
     return best + log(sum);
 }
 
-int main(void)
-{
+int main(void) {
     plan(16);
     ok(isnan(clopper_pearson_upper(1, 0, 0.05)) && isnan(clopper_pearson_lower(5, 4, 0.05)) &&
-       isnan(clopper_pearson_upper(1, 10, 0)) && isnan(clopper_pearson_upper(1, 10, 1)),
+           isnan(clopper_pearson_upper(1, 10, 0)) && isnan(clopper_pearson_upper(1, 10, 1)),
        "n 0, k > n, alpha 0 or 1: NaN");
     ok(clopper_pearson_upper(10, 10, 0.05) == 1 && clopper_pearson_lower(0, 10, 0.05) == 0,
        "k = n: upper 1; k = 0: lower 0");
@@ -77,12 +81,13 @@ int main(void)
     ok(l < 0.3 && l > 0.299 && rel(log_at_least(3000000, 10000000, l), log(1e-7), 1e-6),
        "...lower %.8f likewise", l);
     ok(clopper_pearson_upper(5, 100000000, 1e-3) > 5e-8 &&
-       rel(log_at_most(5, 100000000, clopper_pearson_upper(5, 100000000, 1e-3)), log(1e-3), 1e-6),
+           rel(log_at_most(5, 100000000, clopper_pearson_upper(5, 100000000, 1e-3)), log(1e-3), 1e-6),
        "n = 10^8, k = 5: the tail equation holds");
 
     /* Monotone: more confidence, wider. */
     ok(clopper_pearson_upper(7, 500, 0.001) > clopper_pearson_upper(7, 500, 0.01) &&
-       clopper_pearson_lower(7, 500, 0.001) < clopper_pearson_lower(7, 500, 0.01), "smaller alpha, wider bounds");
+           clopper_pearson_lower(7, 500, 0.001) < clopper_pearson_lower(7, 500, 0.01),
+       "smaller alpha, wider bounds");
 
     /* Coverage: 20000 samples of Bin(60, 0.05), the two-sided interval at 0.95 must
      * hold p at least 95% of the time (it is conservative: more). The standard error

@@ -8,15 +8,17 @@
 #include <gsl/gsl_rng.h>
 #include <gsl/gsl_sf_zeta.h>
 
-int main(void)
-{
+int main(void) {
     plan(9);
     double z = gsl_sf_zeta(1.2);
-    is_double(confidence_sequence_alpha(30, 0.05), 0.05 / z, 1e-15, "the first look (30 trials) gets alpha / zeta(1.2)");
-    is_double(confidence_sequence_alpha(32, 0.05), 0.05 / (z * pow(2, 1.2)), 1e-15, "the second gets alpha / (zeta 2^1.2)");
+    is_double(confidence_sequence_alpha(30, 0.05), 0.05 / z, 1e-15,
+              "the first look (30 trials) gets alpha / zeta(1.2)");
+    is_double(confidence_sequence_alpha(32, 0.05), 0.05 / (z * pow(2, 1.2)), 1e-15,
+              "the second gets alpha / (zeta 2^1.2)");
     ok(confidence_sequence_alpha(31, 0.05) == confidence_sequence_alpha(32, 0.05),
        "a count between points shares the next point's index");
-    ok(confidence_sequence_alpha(30, 0) == 0 && confidence_sequence_alpha(30, 1) == 0, "alpha outside (0, 1): 0");
+    ok(confidence_sequence_alpha(30, 0) == 0 && confidence_sequence_alpha(30, 1) == 0,
+       "alpha outside (0, 1): 0");
     double sum = 0;
     for (uint64_t n = 30; n < UINT64_MAX / 2; n = schedule_next(n, UINT64_MAX))
         sum += confidence_sequence_alpha(n, 0.05);
@@ -26,7 +28,8 @@ int main(void)
     double l = log(4 / 0.001);
     is_double(confidence_sequence_half_width(1000, 4.0, 10, 0.001),
               sqrt(2 * 4.0 * l / 1000) + 7 * 10 * l / (3 * 999.0), 1e-14, "the half-width formula");
-    ok(isinf(confidence_sequence_half_width(1, 1, 1, 0.01)) && isinf(confidence_sequence_half_width(10, 1, INFINITY, 0.01)),
+    ok(isinf(confidence_sequence_half_width(1, 1, 1, 0.01)) &&
+           isinf(confidence_sequence_half_width(10, 1, INFINITY, 0.01)),
        "n < 2 or an infinite range: infinity");
 
     /* Anytime validity, measured: 2000 sequences of Bernoulli(0.1) counts scaled to
@@ -55,7 +58,8 @@ int main(void)
     }
     gsl_rng_free(g);
     ok(ever <= 0.065 * 2000, "ever outside, watched at every point: %d of 2000", ever);
-    ok(confidence_sequence_half_width(100000, 2.25, 5, 1e-4) < confidence_sequence_half_width(10000, 2.25, 5, 1e-4),
+    ok(confidence_sequence_half_width(100000, 2.25, 5, 1e-4) <
+           confidence_sequence_half_width(10000, 2.25, 5, 1e-4),
        "more trials, narrower");
     return done();
 }

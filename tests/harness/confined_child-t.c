@@ -19,7 +19,7 @@
 typedef struct seen {
     volatile uint64_t current;
     int inet_errno, unix_errno, pair_rc, write_errno, fork_errno;
-    int prepared_fd;           /* opened for writing by prepare, before the filter */
+    int prepared_fd; /* opened for writing by prepare, before the filter */
     int stdout_is_null, sigint_ignored;
 } seen;
 
@@ -32,7 +32,9 @@ static seen *shared_seen(void) {
 }
 
 /* errno after CALL, or 0 when it succeeded. */
-static int errno_of(int rc) { return rc < 0 ? errno : 0; }
+static int errno_of(int rc) {
+    return rc < 0 ? errno : 0;
+}
 
 static void open_before(void *ctx) {
     seen *s = ctx;
@@ -49,7 +51,10 @@ static void try_everything(void *ctx) {
     if (fd >= 0) close(fd);
     int pair[2];
     s->pair_rc = socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, pair);
-    if (s->pair_rc == 0) { close(pair[0]); close(pair[1]); }
+    if (s->pair_rc == 0) {
+        close(pair[0]);
+        close(pair[1]);
+    }
     fd = open(tmp_path("written.txt"), O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
     s->write_errno = errno_of(fd);
     if (fd >= 0) close(fd);
@@ -88,7 +93,8 @@ static double wall_now(void) {
 static void spin_in_run_one(void *ctx) {
     seen *s = ctx;
     s->current = 1;
-    for (volatile uint64_t i = 0;; i++) {}
+    for (volatile uint64_t i = 0;; i++) {
+    }
 }
 
 /* Run 1 waits forever without computing. */
@@ -104,7 +110,8 @@ static void many_short_runs(void *ctx) {
     for (uint64_t r = 1; r <= 300; r++) {
         s->current = r;
         double until = cpu_now() + 0.002;
-        while (cpu_now() < until) {}
+        while (cpu_now() < until) {
+        }
     }
 }
 
@@ -122,7 +129,7 @@ static int run_timed(void (*body)(void *), seen *s, double timeout_s, int *statu
 
 int main(void) {
     plan(18);
-    tmp_dir();   /* made here, so that this process removes it */
+    tmp_dir(); /* made here, so that this process removes it */
     seen *s = shared_seen();
     confine_limits limits = {CONFINE_DEFAULT_ADDRESS_SPACE, 0, 0, 0};
     int status = run_trying(&limits, s);
@@ -140,19 +147,22 @@ int main(void) {
     limits.allow_network = 1;
     status = run_trying(&limits, s);
     ok(WIFEXITED(status) && WEXITSTATUS(status) == 0, "allowed the network, the child ends with status 0");
-    ok(s->inet_errno == 0 && s->unix_errno == 0, "...and opens sockets (errno %d, %d)", s->inet_errno, s->unix_errno);
+    ok(s->inet_errno == 0 && s->unix_errno == 0, "...and opens sockets (errno %d, %d)", s->inet_errno,
+       s->unix_errno);
     is_int(s->write_errno, EACCES, "...but still may not write files");
 
     double seconds;
     memset(s, 0, sizeof *s);
     int killed = run_timed(spin_in_run_one, s, 0.1, &status, &seconds);
-    ok(killed == 1 && WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL, "a run that computes forever is killed");
+    ok(killed == 1 && WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL,
+       "a run that computes forever is killed");
     /* 0.1 s of CPU time cannot take less wall time; the wall-clock ceiling is 2 s */
     ok(seconds >= 0.1 && seconds < 2.5 && s->current == 1, "...after %.2f s, at run %llu", seconds,
        (unsigned long long)s->current);
     memset(s, 0, sizeof *s);
     killed = run_timed(wait_in_run_one, s, 0.05, &status, &seconds);
-    ok(killed == 1 && WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL, "a run that waits forever is killed");
+    ok(killed == 1 && WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL,
+       "a run that waits forever is killed");
     ok(seconds >= 1.5, "...at the wall-clock ceiling, 10 x 0.05 s + 1 s (after %.2f s)", seconds);
     memset(s, 0, sizeof *s);
     killed = run_timed(many_short_runs, s, 0.1, &status, &seconds);

@@ -12,14 +12,13 @@
  * 0.001 budget (Bonferroni over NCHECKS), so a correct rule fails this file with
  * probability under 0.001 whatever the seed; a rule with coverage 0.85 fails it
  * almost surely. The seeds are fixed. */
-#define R 200
-#define GAMMA 0.95
-#define NCHECKS 120         /* at least the coverage checks made below */
+#define R           200
+#define GAMMA       0.95
+#define NCHECKS     120 /* at least the coverage checks made below */
 #define ALPHA_CHECK (0.001 / NCHECKS)
-#define WASTE 1.3          /* well-behaved blocks settle within 1.3 n* */
+#define WASTE       1.3 /* well-behaved blocks settle within 1.3 n* */
 
-static size_t family_of(const model *m)
-{
+static size_t family_of(const model *m) {
     size_t k = 0;
     for (size_t j = 0; j < m->nblocks; j++) k += !(m->facts[j] & STOP_FACT_ONCE);
     return k;
@@ -27,24 +26,23 @@ static size_t family_of(const model *m)
 
 /* R estimations of M; SCALE widens epsilon to keep the costlier settings quick. */
 static coverage measure(const model *m, stop_family family, stop_method method, double scale, uint64_t seed,
-                        stop_params *p)
-{
+                        stop_params *p) {
     coverage c;
     stop_params_init(p, m->epsilon * scale, 0, GAMMA);
     stop_params_family(p, family, family_of(m));
-    stop_params_method(p, method, m->cap);   /* the cap its program's spec states */
+    stop_params_method(p, method, m->cap); /* the cap its program's spec states */
     if (measure_coverage(m, p, R, seed, 100000000, &c) != 0) bail("out of memory");
     return c;
 }
 
-int main(void)
-{
+int main(void) {
     int threshold = measure_threshold(R, GAMMA, ALPHA_CHECK), checks = 0, planned = 0;
     for (size_t i = 0; i < nmodels; i++) planned += 6;
     plan(planned + 4);
-    diag("a block covering in fewer than %d of %d runs fails (exact binomial test at %.2g)",
-         threshold, R, ALPHA_CHECK);
-    ok(threshold >= 170 && threshold < 190, "the threshold %d is gamma within its binomial margin", threshold);
+    diag("a block covering in fewer than %d of %d runs fails (exact binomial test at %.2g)", threshold, R,
+         ALPHA_CHECK);
+    ok(threshold >= 170 && threshold < 190, "the threshold %d is gamma within its binomial margin",
+       threshold);
 
     double well_ratio = 0, well_n = 0;
     int rare_blocks = 0, rare_ok = 1;
@@ -58,13 +56,16 @@ int main(void)
         const char *worst_label = "";
         for (size_t j = 0; j < m->nblocks; j++) {
             const block_coverage *b = &c.block[j];
-            if (b->covered < worst) { worst = b->covered; worst_label = m->labels[j]; }
+            if (b->covered < worst) {
+                worst = b->covered;
+                worst_label = m->labels[j];
+            }
             if (m->facts[j] & STOP_FACT_ONCE) exact &= b->exact == R;
-            if (b->rare >= 20) {          /* enough runs ended rare to test its bound */
+            if (b->rare >= 20) { /* enough runs ended rare to test its bound */
                 rare_blocks++;
                 if (b->rare_bounded < measure_threshold(b->rare, GAMMA, ALPHA_CHECK)) rare_ok = 0;
-                diag("%s %s: rare in %d runs, its bound held the truth in %d", m->name, m->labels[j],
-                     b->rare, b->rare_bounded);
+                diag("%s %s: rare in %d runs, its bound held the truth in %d", m->name, m->labels[j], b->rare,
+                     b->rare_bounded);
             }
             /* well-behaved: a spread count whose Berry-Esseen widening costs little at n* */
             if (b->sigma > 0 && b->be_floor_ratio <= WASTE / 1.05 && strcmp(b->method, "clt") == 0) {
@@ -76,7 +77,7 @@ int main(void)
                      b->settled, b->n_star, ratio);
             }
         }
-        checks += (int)m->nblocks + 1;   /* the blocks, and the rare bounds */
+        checks += (int)m->nblocks + 1; /* the blocks, and the rare bounds */
         is_int(c.converged, R, "%s: all %d runs converged (mean %.0f trials)", m->name, R, c.trials);
         ok(worst >= threshold, "%s: every block covered in >= %d of %d runs (least: %s, %d)", m->name,
            threshold, R, worst_label, worst);
@@ -87,8 +88,9 @@ int main(void)
          * Berry-Esseen term must fit in a small alpha), so three programs suffice. */
         if (i != 2 && i != 3) {
             c = measure(m, STOP_BONFERRONI, STOP_METHOD_CLT, 2, 2000 * (i + 1), &p);
-            ok(c.all_covered >= threshold, "%s --simultaneous: all blocks within epsilon at once in %d of %d runs",
-               m->name, c.all_covered, R);
+            ok(c.all_covered >= threshold,
+               "%s --simultaneous: all blocks within epsilon at once in %d of %d runs", m->name,
+               c.all_covered, R);
             checks++;
         } else {
             ok(1, "%s: --simultaneous is measured on the other programs", m->name);
@@ -103,7 +105,8 @@ int main(void)
             for (size_t j = 0; j < m->nblocks; j++)
                 if (c.block[j].covered < worst) worst = c.block[j].covered;
             ok(worst >= threshold && c.converged == R,
-               "%s --method anytime: every block covered in >= %d runs (least %d); %.0f trials against %.0f by clt",
+               "%s --method anytime: every block covered in >= %d runs (least %d); %.0f trials against %.0f "
+               "by clt",
                m->name, threshold, worst, c.trials, clt_trials);
             checks += (int)m->nblocks;
         } else {
@@ -111,8 +114,8 @@ int main(void)
         }
     }
     ok(checks <= NCHECKS, "the %d coverage checks stay within the budget's count", checks);
-    ok(well_n >= 4 && well_ratio / well_n <= WASTE, "well-behaved blocks: %.0f of them, mean ratio to n* %.3f",
-       well_n, well_n ? well_ratio / well_n : 0);
+    ok(well_n >= 4 && well_ratio / well_n <= WASTE,
+       "well-behaved blocks: %.0f of them, mean ratio to n* %.3f", well_n, well_n ? well_ratio / well_n : 0);
     ok(rare_blocks >= 4 && rare_ok, "rare blocks: the bound held the truth often enough in each of %d blocks",
        rare_blocks);
     return done();

@@ -1,4 +1,5 @@
-/* tests/harness/event_loop-t.c: checks that the event loop calls its handlers for readable and closed descriptors and due timers, and stops when one says so. */
+/* tests/harness/event_loop-t.c: checks that the event loop calls its handlers for readable and closed
+ * descriptors and due timers, and stops when one says so. */
 /* SPDX-License-Identifier: MIT */
 #include "tap.h"
 #include "event_loop.h"
@@ -11,15 +12,23 @@ typedef struct seen {
     int fd;
 } seen;
 
-static int count_pass(void *ctx) { ((seen *)ctx)->passes++; return 0; }
-static int count_after(void *ctx) { ((seen *)ctx)->after++; return 0; }
+static int count_pass(void *ctx) {
+    ((seen *)ctx)->passes++;
+    return 0;
+}
+static int count_after(void *ctx) {
+    ((seen *)ctx)->after++;
+    return 0;
+}
 
 static int read_one(void *ctx, int slot) {
     seen *s = ctx;
     char c;
     s->readable_slot = slot;
-    if (read(s->fd, &c, 1) == 1) s->reads++;
-    else event_loop_watch(s->loop, slot, -1);   /* closed: nothing more to read */
+    if (read(s->fd, &c, 1) == 1)
+        s->reads++;
+    else
+        event_loop_watch(s->loop, slot, -1); /* closed: nothing more to read */
     return 0;
 }
 
@@ -30,7 +39,10 @@ static int stop_after_read(void *ctx) {
     return s->reads ? 5 : 0;
 }
 
-static int stop_at_once(void *ctx) { (void)ctx; return 9; }
+static int stop_at_once(void *ctx) {
+    (void)ctx;
+    return 9;
+}
 
 static int stop_when_closed(void *ctx, int slot) {
     seen *s = ctx;
@@ -57,7 +69,8 @@ int main(void) {
     is_int(s.readable_slot, 1, "the readable descriptor's slot was passed to its handler");
     is_int(s.reads, 1, "...once, for one byte");
     ok(s.passes >= 1 && s.after == s.passes && s.timer_runs == s.passes,
-       "each pass ran the hook before polling, the one after the events, and the every-pass timer (%d passes)",
+       "each pass ran the hook before polling, the one after the events, and the every-pass timer (%d "
+       "passes)",
        s.passes);
     event_loop_free(&el);
 

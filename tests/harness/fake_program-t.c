@@ -1,4 +1,5 @@
-/* tests/harness/fake_program-t.c: the harness alone, driving a fake program that crashes on trial 17 and hangs on trial 42. */
+/* tests/harness/fake_program-t.c: the harness alone, driving a fake program that crashes on trial 17 and
+ * hangs on trial 42. */
 /* SPDX-License-Identifier: MIT */
 #include "tap.h"
 #include "runner.h"
@@ -7,8 +8,8 @@
 #include <signal.h>
 
 #define CRASH_TRIAL 17
-#define HANG_TRIAL 42
-#define EPSILON 0.02
+#define HANG_TRIAL  42
+#define EPSILON     0.02
 
 /* The fake program: one function of three blocks. Per trial, block 0 runs once,
  * block 1 once with probability 19661/65536, block 2 uniformly 0 .. 7 times, all from
@@ -23,11 +24,18 @@ static const fsabi_block blocks[3] = {
 };
 static const fsabi_function functions[1] = {{.name = "fake", .file = "", .first_block = 0, .nblocks = 3}};
 static const fsabi_module fake_module = {
-    .abi_version = FSABI_VERSION, .nblocks = 3, .nfunctions = 1, .counters = counters, .fn_touched = fn_touched,
-    .touched_list = touched_list, .touched_count = &touched_count, .blocks = blocks, .functions = functions,
+    .abi_version = FSABI_VERSION,
+    .nblocks = 3,
+    .nfunctions = 1,
+    .counters = counters,
+    .fn_touched = fn_touched,
+    .touched_list = touched_list,
+    .touched_count = &touched_count,
+    .blocks = blocks,
+    .functions = functions,
 };
 
-static uint64_t mix(uint64_t x) {   /* splitmix64's finaliser */
+static uint64_t mix(uint64_t x) { /* splitmix64's finaliser */
     x += 0x9e3779b97f4a7c15ull;
     x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
     x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
@@ -35,10 +43,10 @@ static uint64_t mix(uint64_t x) {   /* splitmix64's finaliser */
 }
 
 static trial_end fake_trial(uint64_t seed, uint64_t trial) {
-    counters[0] = 1;   /* before the crash and the hang: their trials count it */
+    counters[0] = 1; /* before the crash and the hang: their trials count it */
     if (trial == CRASH_TRIAL) raise(SIGSEGV);
     if (trial == HANG_TRIAL)
-        for (volatile uint64_t *loop = &counters[2];;) ++*loop;   /* block 2 runs for ever */
+        for (volatile uint64_t *loop = &counters[2];;) ++*loop; /* block 2 runs for ever */
     uint64_t x = mix(seed * 0x100000001b3ull ^ trial);
     counters[1] = (x & 0xffff) < 19661;
     counters[2] = (x >> 16) & 7;
@@ -51,8 +59,12 @@ static trial_end fake_trial(uint64_t seed, uint64_t trial) {
 
 int main(void) {
     plan(11);
-    runner_config cfg = {.mod = &fake_module, .program = {.run_trial = fake_trial}, .seed = 3, .jobs = 2,
-                         .max_trials = 2000000, .timeout_s = 0.5};
+    runner_config cfg = {.mod = &fake_module,
+                         .program = {.run_trial = fake_trial},
+                         .seed = 3,
+                         .jobs = 2,
+                         .max_trials = 2000000,
+                         .timeout_s = 0.5};
     if (stop_params_init(&cfg.stop, EPSILON, 0, 0.95) != 0) bail("stop_params_init");
     runner_result out;
     int rc = runner_run(&cfg, &out);
@@ -76,11 +88,12 @@ int main(void) {
     for (int b = 0; b < 2; b++) {
         double mean = out.moments[b].n ? out.moments[b].mean : NAN;
         ok(fabs(mean - truth[b]) <= out.verdicts[b].half_width && out.verdicts[b].half_width <= EPSILON,
-           "block %s: %.5f within its half-width %.5f of %.5f", blocks[b].label, mean, out.verdicts[b].half_width,
-           truth[b]);
+           "block %s: %.5f within its half-width %.5f of %.5f", blocks[b].label, mean,
+           out.verdicts[b].half_width, truth[b]);
     }
     ok(out.verdicts[2].unbounded == 1 && out.verdicts[2].status == BLOCK_NOT_CONVERGED &&
-       isinf(out.verdicts[2].half_width), "block loop is unbounded: it still ran when trial %d was killed", HANG_TRIAL);
+           isinf(out.verdicts[2].half_width),
+       "block loop is unbounded: it still ran when trial %d was killed", HANG_TRIAL);
     ok(out.outcomes.signals[SIGSEGV] == 1 && out.outcomes.aborts == 0, "the crash is counted by its signal");
     runner_result_free(&out, 3);
     return done();

@@ -1,4 +1,5 @@
-/* tests/harness/merge-t.c: checks that chunks merged out of order give the tallies and failure counts of the trials taken one by one. */
+/* tests/harness/merge-t.c: checks that chunks merged out of order give the tallies and failure counts of the
+ * trials taken one by one. */
 /* SPDX-License-Identifier: MIT */
 #include "tap.h"
 #include "merge.h"
@@ -6,9 +7,9 @@
 #include <signal.h>
 #include <stdint.h>
 
-#define NTRIALS 3000
+#define NTRIALS   3000
 #define NCOUNTERS 3
-#define LIMIT 1777   /* a check point: every chunk ends at or before it, or starts at or after it */
+#define LIMIT     1777 /* a check point: every chunk ends at or before it, or starts at or after it */
 
 /* A small fixed generator, so the trials are the same on every machine. */
 static uint64_t lcg_state = 12345;
@@ -34,8 +35,15 @@ static void make_trials(void) {
 
 /* The piece of trials [START, END) as a worker would send it. */
 static merge_piece piece_of(uint64_t start, uint64_t end) {
-    merge_piece p = {start, end - start, calloc(NCOUNTERS * (end - start) + 1, sizeof(wire_bin)), 0,
-                     calloc(end - start + 1, sizeof(uint64_t)), 0, 0, 0, 0};
+    merge_piece p = {start,
+                     end - start,
+                     calloc(NCOUNTERS * (end - start) + 1, sizeof(wire_bin)),
+                     0,
+                     calloc(end - start + 1, sizeof(uint64_t)),
+                     0,
+                     0,
+                     0,
+                     0};
     if (!p.bins || !p.aborted) bail("out of memory");
     if (end - start == 1 && failure[start] >= 3) {
         p.crash_trial = start;
@@ -50,7 +58,7 @@ static merge_piece piece_of(uint64_t start, uint64_t end) {
         }
         for (uint32_t j = 0; j < NCOUNTERS; j++) {
             if (counts[i][j] == 0) continue;
-            size_t k = 0;   /* one bin per (counter, value), as a chunk's histogram has */
+            size_t k = 0; /* one bin per (counter, value), as a chunk's histogram has */
             while (k < p.nbins && !(p.bins[k].block == j && p.bins[k].value == counts[i][j])) k++;
             if (k == p.nbins) p.bins[p.nbins++] = (wire_bin){j, 0, counts[i][j], 0};
             p.bins[k].trials++;
@@ -69,13 +77,18 @@ static size_t make_pieces(merge_piece *v) {
         if (end > NTRIALS) end = NTRIALS;
         if (start < LIMIT && end > LIMIT) end = LIMIT;
         for (uint64_t i = start; i < end; i++)
-            if (failure[i] >= 3) { end = i == start ? i + 1 : i; break; }
+            if (failure[i] >= 3) {
+                end = i == start ? i + 1 : i;
+                break;
+            }
         v[n++] = piece_of(start, end);
         start = end;
     }
-    for (size_t i = n - 1; i > 0; i--) {   /* out of order, as workers finish */
+    for (size_t i = n - 1; i > 0; i--) { /* out of order, as workers finish */
         size_t j = lcg() % (i + 1);
-        merge_piece t = v[i]; v[i] = v[j]; v[j] = t;
+        merge_piece t = v[i];
+        v[i] = v[j];
+        v[j] = t;
     }
     return n;
 }
@@ -92,7 +105,12 @@ static void direct_of(direct *d, uint64_t end) {
     for (int j = 0; j < NCOUNTERS; j++) tally_init(&d->tallies[j]);
     for (uint64_t i = 0; i < end; i++) {
         if (failure[i]) {
-            if (failure[i] == 2) d->input_errors++; else if (failure[i] == 4) d->timeouts++; else d->crashes++;
+            if (failure[i] == 2)
+                d->input_errors++;
+            else if (failure[i] == 4)
+                d->timeouts++;
+            else
+                d->crashes++;
             if (d->nfailed < RUNNER_MAX_FAILURES) d->failed_ids[d->nfailed++] = i;
             continue;
         }
@@ -151,7 +169,9 @@ int main(void) {
         while (want < LIMIT && arrived[want]) want++;
         prefix_ok &= m.frontier == want;
     }
-    ok(prefix_ok, "after each of %zu pieces out of order, the merged prefix is the arrived one, up to the check point", n);
+    ok(prefix_ok,
+       "after each of %zu pieces out of order, the merged prefix is the arrived one, up to the check point",
+       n);
     check_against_direct(&m, LIMIT, "at the check point");
     ok(m.npending > 0, "the pieces past the check point wait (%zu)", m.npending);
 

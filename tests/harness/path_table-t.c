@@ -1,4 +1,5 @@
-/* tests/harness/path_table-t.c: the per-trial path table of include/freqsys/abi.h: counts by (function, id), marks a full table, empties. */
+/* tests/harness/path_table-t.c: the per-trial path table of include/freqsys/abi.h: counts by (function, id),
+ * marks a full table, empties. */
 /* SPDX-License-Identifier: MIT */
 #include <stdlib.h>
 #include "tap.h"
@@ -31,7 +32,8 @@ int main(void) {
     /* fill it: ids that collide in the low bits, so probing is exercised */
     for (uint64_t id = 0; id < FSABI_PATH_TABLE_LIMIT + 100; id++) fsabi_path_table_count(&t, 2, id << 32);
     is_int(t.nused, FSABI_PATH_TABLE_LIMIT, "the table stops at its limit");
-    ok(t.nlost == 1 && lost_list[0] == 2 && lost[2] == 1 && lost[0] == 0, "the function that lost counts is marked, once");
+    ok(t.nlost == 1 && lost_list[0] == 2 && lost[2] == 1 && lost[0] == 0,
+       "the function that lost counts is marked, once");
     fsabi_path_table_count(&t, 0, 5);
     is_int((long long)count_of(&t, 0, 5), 4, "a path already in a full table is still counted");
     fsabi_path_table_count(&t, 3, 77);

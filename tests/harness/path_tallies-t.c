@@ -1,4 +1,5 @@
-/* tests/harness/path_tallies-t.c: hashed paths' tallies: found by function and id, the same whatever the order trials come in, and through the wire. */
+/* tests/harness/path_tallies-t.c: hashed paths' tallies: found by function and id, the same whatever the
+ * order trials come in, and through the wire. */
 /* SPDX-License-Identifier: MIT */
 #include <stdlib.h>
 #include "tap.h"
@@ -7,11 +8,11 @@
 /* Trial i's runs of path (f, id): a fixed pattern over three functions and many ids. */
 static uint64_t runs(uint64_t trial, uint32_t f, uint64_t id) {
     uint64_t h = (trial * 0x9e3779b97f4a7c15ull) ^ (id * 0xbf58476d1ce4e5b9ull) ^ f;
-    return (h >> 59) < 3 ? (h >> 61) + 1 : 0;   /* 0 most of the time, else 1..8 */
+    return (h >> 59) < 3 ? (h >> 61) + 1 : 0; /* 0 most of the time, else 1..8 */
 }
 
 #define NTRIALS 200
-#define NIDS 300
+#define NIDS    300
 
 /* Adds trials [FROM, TO), walking them FORWARD or backward, to P, as tally_add would. */
 static int add_trials(path_tallies *p, int from, int to, int forward) {
@@ -37,8 +38,8 @@ static int same(const path_tallies *a, const path_tallies *b, uint64_t n) {
         tally_moments_of(&a->items[k].t, n, &x);
         tally_moments_of(&b->items[k].t, n, &y);
         if (a->items[k].function != b->items[k].function || a->items[k].id != b->items[k].id ||
-            a->items[k].first_trial != b->items[k].first_trial || x.hits != y.hits ||
-            x.mean != y.mean || x.variance != y.variance || x.max != y.max)
+            a->items[k].first_trial != b->items[k].first_trial || x.hits != y.hits || x.mean != y.mean ||
+            x.variance != y.variance || x.max != y.max)
             return 0;
     }
     for (size_t k = 0; k < a->nlost; k++)
@@ -46,7 +47,10 @@ static int same(const path_tallies *a, const path_tallies *b, uint64_t n) {
     return 1;
 }
 
-typedef struct bins { wire_bin *v; size_t n, cap; } bins;
+typedef struct bins {
+    wire_bin *v;
+    size_t n, cap;
+} bins;
 
 static int put(const wire_bin *b, void *ctx) {
     bins *s = ctx;
@@ -72,7 +76,8 @@ int main(void) {
     int sorted = 1;
     for (size_t k = 1; k < whole.n; k++)
         sorted &= whole.items[k - 1].function < whole.items[k].function ||
-                  (whole.items[k - 1].function == whole.items[k].function && whole.items[k - 1].id < whole.items[k].id);
+                  (whole.items[k - 1].function == whole.items[k].function &&
+                   whole.items[k - 1].id < whole.items[k].id);
     ok(whole.n > 100 && sorted, "sorted by function, then id (%zu paths)", whole.n);
 
     /* the second half first, walked backward, merged into the first half */
@@ -80,7 +85,8 @@ int main(void) {
     path_tallies_init(&first);
     path_tallies_init(&second);
     int rc = add_trials(&second, NTRIALS / 2, NTRIALS, 0) | add_trials(&first, 0, NTRIALS / 2, 1);
-    rc |= path_tallies_merge(&halves, &second) | path_tallies_merge(&halves, &first) | path_tallies_sort(&halves);
+    rc |= path_tallies_merge(&halves, &second) | path_tallies_merge(&halves, &first) |
+          path_tallies_sort(&halves);
     ok(rc == 0 && same(&whole, &halves, NTRIALS),
        "merged halves in the other order: the same tallies, bit for bit, and first trials");
 

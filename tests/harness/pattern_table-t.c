@@ -26,8 +26,7 @@
 
 /* A small fixed generator, so every sample here is the same on every machine. */
 static uint64_t lcg_state;
-static uint64_t lcg(void)
-{
+static uint64_t lcg(void) {
     lcg_state = lcg_state * UINT64_C(6364136223846793005) + UINT64_C(1442695040888963407);
     return lcg_state >> 33;
 }
@@ -36,8 +35,7 @@ static uint64_t lcg(void)
 #define NF 40
 static uint32_t first[NF], nblocks[NF], total_blocks;
 
-static void make_module(void)
-{
+static void make_module(void) {
     total_blocks = 0;
     for (uint32_t f = 0; f < NF; f++) {
         first[f] = total_blocks;
@@ -47,45 +45,43 @@ static void make_module(void)
 }
 
 /* Per-block tallies filled from the table's walk. */
-static void into_tallies(uint32_t block, uint64_t value, uint64_t trials, void *ctx)
-{
+static void into_tallies(uint32_t block, uint64_t value, uint64_t trials, void *ctx) {
     tally *t = ctx;
     if (tally_count_many(&t[block], value, trials) != 0) bail("tally full or out of memory");
 }
 
-static tally *new_tallies(size_t n)
-{
+static tally *new_tallies(size_t n) {
     tally *t = calloc(n, sizeof *t);
     if (!t) bail("out of memory");
     for (size_t i = 0; i < n; i++) tally_init(&t[i]);
     return t;
 }
 
-static void free_tallies(tally *t, size_t n)
-{
+static void free_tallies(tally *t, size_t n) {
     for (size_t i = 0; i < n; i++) tally_free(&t[i]);
     free(t);
 }
 
-typedef struct bins { size_t n; tally_bin b[TALLY_MAX_DISTINCT]; } bins;
+typedef struct bins {
+    size_t n;
+    tally_bin b[TALLY_MAX_DISTINCT];
+} bins;
 
-static void log_bin(uint64_t value, uint64_t trials, void *ctx)
-{
+static void log_bin(uint64_t value, uint64_t trials, void *ctx) {
     bins *l = ctx;
     l->b[l->n++] = (tally_bin){value, trials};
 }
 
 /* Whether every tally of A has the same hits and bins as in B; says where not. */
-static int same_tallies(const tally *a, const tally *b, size_t n)
-{
+static int same_tallies(const tally *a, const tally *b, size_t n) {
     static bins la, lb;
     for (size_t i = 0; i < n; i++) {
         la.n = lb.n = 0;
         tally_each(&a[i], log_bin, &la);
         tally_each(&b[i], log_bin, &lb);
         if (a[i].hits != b[i].hits || la.n != lb.n || memcmp(la.b, lb.b, la.n * sizeof *la.b) != 0) {
-            diag("block %zu differs: %llu vs %llu hits, %zu vs %zu bins", i,
-                 (unsigned long long)a[i].hits, (unsigned long long)b[i].hits, la.n, lb.n);
+            diag("block %zu differs: %llu vs %llu hits, %zu vs %zu bins", i, (unsigned long long)a[i].hits,
+                 (unsigned long long)b[i].hits, la.n, lb.n);
             return 0;
         }
     }
@@ -93,18 +89,18 @@ static int same_tallies(const tally *a, const tally *b, size_t n)
 }
 
 /* Sum over the walk of trials * value, and number of calls, for small checks. */
-typedef struct sums { uint64_t calls, weighted, trials_at[64]; } sums;
+typedef struct sums {
+    uint64_t calls, weighted, trials_at[64];
+} sums;
 
-static void add_sums(uint32_t block, uint64_t value, uint64_t trials, void *ctx)
-{
+static void add_sums(uint32_t block, uint64_t value, uint64_t trials, void *ctx) {
     sums *s = ctx;
     s->calls++;
     s->weighted += value * trials;
     if (block < 64) s->trials_at[block] += trials;
 }
 
-static int add(pattern_table *t, uint32_t f, uint32_t fb, const uint32_t *o, const uint64_t *v, uint32_t n)
-{
+static int add(pattern_table *t, uint32_t f, uint32_t fb, const uint32_t *o, const uint64_t *v, uint32_t n) {
     int rc = pattern_table_add(t, f, fb, o, v, n);
     if (rc != 0) bail("pattern_table_add failed without a memory limit");
     return rc;
@@ -112,24 +108,25 @@ static int add(pattern_table *t, uint32_t f, uint32_t fb, const uint32_t *o, con
 
 /* One trial of function F: mostly one of a few patterns (so they merge), now and then
  * a fresh random one. Writes the pattern into O and V, returns its length. */
-static uint32_t random_pattern(uint32_t f, uint32_t *o, uint64_t *v)
-{
+static uint32_t random_pattern(uint32_t f, uint32_t *o, uint64_t *v) {
     uint32_t n = 0;
     uint64_t r = lcg() % 16;
     int fresh = lcg() % 5 == 0;
     for (uint32_t j = 0; j < nblocks[f]; j++) {
-        uint64_t x = fresh ? (lcg() % 3 ? 1 + lcg() % 9 : 0)
-                           : ((r * 7 + j * 3 + f) % 5 == 0 ? 0 : 1 + (r + j) % 4);
-        if (j == 0 && !x) x = 1;   /* the entry block always runs */
-        if (x) { o[n] = j; v[n++] = x; }
+        uint64_t x =
+            fresh ? (lcg() % 3 ? 1 + lcg() % 9 : 0) : ((r * 7 + j * 3 + f) % 5 == 0 ? 0 : 1 + (r + j) % 4);
+        if (j == 0 && !x) x = 1; /* the entry block always runs */
+        if (x) {
+            o[n] = j;
+            v[n++] = x;
+        }
     }
     return n;
 }
 
 /* TRIALS random trials into a table (mask MASK, expanded every EVERY trials) and,
  * trial by trial, into reference tallies; whether the two sets of tallies agree. */
-static int against_reference(uint64_t seed, int trials, uint64_t mask, int every, size_t *patterns)
-{
+static int against_reference(uint64_t seed, int trials, uint64_t mask, int every, size_t *patterns) {
     pattern_table t;
     pattern_table_init(&t);
     t.hash_mask = mask;
@@ -143,7 +140,10 @@ static int against_reference(uint64_t seed, int trials, uint64_t mask, int every
         for (uint32_t m = 0; m < k; m++) {
             uint32_t f = (uint32_t)(lcg() % NF), dup = 0;
             for (uint32_t q = 0; q < m; q++) dup |= picked[q] == f;
-            if (dup) { picked[m] = UINT32_MAX; continue; }   /* a function runs once per trial */
+            if (dup) {
+                picked[m] = UINT32_MAX;
+                continue;
+            } /* a function runs once per trial */
             picked[m] = f;
             uint32_t n = random_pattern(f, o, v);
             add(&t, f, first[f], o, v, n);
@@ -167,8 +167,7 @@ static int against_reference(uint64_t seed, int trials, uint64_t mask, int every
 
 #if LIMIT_WORKS
 /* Mapped address space in bytes, from /proc/self/statm. */
-static uint64_t mapped_bytes(void)
-{
+static uint64_t mapped_bytes(void) {
     FILE *f = fopen("/proc/self/statm", "r");
     unsigned long long size = 0;
     if (f && fscanf(f, "%llu", &size) != 1) size = 0;
@@ -179,8 +178,7 @@ static uint64_t mapped_bytes(void)
 /* In a child under an address-space limit: fills a table until an add fails. Exit
  * status bits: 1 no add failed, 2 the failed add changed the table, 4 a known
  * pattern could no longer be counted afterwards. */
-static int oom_child(void)
-{
+static int oom_child(void) {
     pattern_table t;
     pattern_table_init(&t);
     struct rlimit lim = {mapped_bytes() + (48u << 20), mapped_bytes() + (48u << 20)};
@@ -198,20 +196,20 @@ static int oom_child(void)
     sums s = {0};
     pattern_table_each(&t, add_sums, &s);
     if (pattern_table_count(&t) != i || s.calls != 64 * i) status |= 2;
-    for (uint32_t j = 0; j < 64; j++) v[j] = j + 1;   /* the first pattern again */
+    for (uint32_t j = 0; j < 64; j++) v[j] = j + 1; /* the first pattern again */
     if (pattern_table_add(&t, 0, 0, o, v, 64) != 0 || pattern_table_count(&t) != i) status |= 4;
     return status;
 }
 #endif
 
-int main(void)
-{
+int main(void) {
     plan(27);
     pattern_table t;
     pattern_table_init(&t);
     sums s = {0};
 
-    ok(pattern_table_count(&t) == 0 && pattern_table_bytes(&t) == 0, "a new table is empty and holds nothing");
+    ok(pattern_table_count(&t) == 0 && pattern_table_bytes(&t) == 0,
+       "a new table is empty and holds nothing");
     uint32_t o[8] = {0, 1, 2, 3, 4, 5, 6, 7};
     uint64_t v[8] = {1, 2, 3, 4, 5, 6, 7, 8};
     ok(pattern_table_add(&t, 3, 10, o, v, 0) == 0 && pattern_table_count(&t) == 0,
@@ -220,17 +218,17 @@ int main(void)
     /* Patterns that differ in one way each are kept apart. */
     uint32_t o2[3] = {0, 2, 3};
     uint64_t v2[3] = {1, 2, 4}, v3[3] = {2, 1, 4};
-    add(&t, 0, 0, o, v, 3);          /* (0:1) (1:2) (2:3) */
-    add(&t, 0, 0, o2, v, 3);         /* other offsets, same values */
-    add(&t, 0, 0, o2, v2, 3);        /* other last value */
-    add(&t, 0, 0, o2, v3, 3);        /* two values swapped */
-    add(&t, 1, 8, o, v, 3);          /* the first pattern in another function */
-    add(&t, 0, 0, o, v, 2);          /* a prefix of the first pattern */
+    add(&t, 0, 0, o, v, 3);   /* (0:1) (1:2) (2:3) */
+    add(&t, 0, 0, o2, v, 3);  /* other offsets, same values */
+    add(&t, 0, 0, o2, v2, 3); /* other last value */
+    add(&t, 0, 0, o2, v3, 3); /* two values swapped */
+    add(&t, 1, 8, o, v, 3);   /* the first pattern in another function */
+    add(&t, 0, 0, o, v, 2);   /* a prefix of the first pattern */
     is_int((long long)pattern_table_count(&t), 6, "six different patterns are six keys");
     pattern_table_each(&t, add_sums, &s);
     ok(s.calls == 17 && s.weighted == 6 + 6 + 7 + 7 + 6 + 3, "...and the walk lists each pair once");
-    ok(s.trials_at[0] == 5 && s.trials_at[1] == 2 && s.trials_at[2] == 4 && s.trials_at[3] == 3
-       && s.trials_at[8] == 1 && s.trials_at[9] == 1 && s.trials_at[10] == 1,
+    ok(s.trials_at[0] == 5 && s.trials_at[1] == 2 && s.trials_at[2] == 4 && s.trials_at[3] == 3 &&
+           s.trials_at[8] == 1 && s.trials_at[9] == 1 && s.trials_at[10] == 1,
        "...at absolute blocks, first_block + offset");
 
     /* Equal patterns merge. */
@@ -262,7 +260,8 @@ int main(void)
             uint64_t w[2] = {1 + i % 7, 1 + i / 7};
             add(&t, i % 3, 100 * (i % 3), o + (i % 5), w, 2);
         }
-    is_int((long long)pattern_table_count(&t), many, "20000 distinct patterns, each added twice, are 20000 keys");
+    is_int((long long)pattern_table_count(&t), many,
+           "20000 distinct patterns, each added twice, are 20000 keys");
     {
         memset(&s, 0, sizeof s);
         pattern_table_each(&t, add_sums, &s);
@@ -298,10 +297,12 @@ int main(void)
     /* Random trials against per-block histograms built one trial at a time. */
     make_module();
     size_t np = 0;
-    ok(against_reference(1, 4000, UINT64_MAX, 0, &np), "4000 random trials: expansion equals the per-block histograms");
+    ok(against_reference(1, 4000, UINT64_MAX, 0, &np),
+       "4000 random trials: expansion equals the per-block histograms");
     diag("%zu keys for 4000 trials", np);
     ok(np > 100 && np < 4000, "...with patterns that merged and patterns that did not");
-    ok(against_reference(2, 5000, UINT64_MAX, 700, &np), "expanding and resetting every 700 trials: the same");
+    ok(against_reference(2, 5000, UINT64_MAX, 700, &np),
+       "expanding and resetting every 700 trials: the same");
     ok(against_reference(3, 3000, 7, 0, &np), "only 8 distinct hashes: the same");
     ok(against_reference(4, 3000, 0, 1000, &np), "one hash for all, resets between: the same");
     {
@@ -334,7 +335,10 @@ int main(void)
         pattern_table_init(&t);
         uint32_t lo[33];
         uint64_t lv[33];
-        for (uint32_t j = 0; j < 33; j++) { lo[j] = 2 * j; lv[j] = UINT64_MAX - j; }
+        for (uint32_t j = 0; j < 33; j++) {
+            lo[j] = 2 * j;
+            lv[j] = UINT64_MAX - j;
+        }
         add(&t, 7, 1000, lo, lv, 33);
         lv[32] = 1;
         add(&t, 7, 1000, lo, lv, 33);
@@ -342,7 +346,8 @@ int main(void)
         add(&t, 7, 1000, lo, lv, 33);
         lo[32] = 65;
         add(&t, 7, 1000, lo, lv, 33);
-        is_int((long long)pattern_table_count(&t), 3, "33 pairs: a change in the last value or offset is a new key");
+        is_int((long long)pattern_table_count(&t), 3,
+               "33 pairs: a change in the last value or offset is a new key");
         tally *tt = new_tallies(1100);
         pattern_table_each(&t, into_tallies, tt);
         ok(tt[1000].hits == 4 && tt[1064].hits == 3 && tt[1065].hits == 1 && tt[1064].nbins == 2,

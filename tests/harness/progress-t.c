@@ -6,11 +6,11 @@
 #include "tap.h"
 
 /* The log form of the progress line for VERDICTS over two blocks. */
-static char *line_of(block_verdict *verdicts, uint64_t max_trials)
-{
-    static fsabi_block blocks[2] = {{.function = "main", .label = "entry"}, {.function = "main", .label = "for.body"}};
+static char *line_of(block_verdict *verdicts, uint64_t max_trials) {
+    static fsabi_block blocks[2] = {{.function = "main", .label = "entry"},
+                                    {.function = "main", .label = "for.body"}};
     static fsabi_module mod = {.nblocks = 2, .blocks = blocks};
-    progress_view v = {&mod, verdicts, 1000, max_trials, 1.0, 2, NULL};   /* 1,000 trials a second */
+    progress_view v = {&mod, verdicts, 1000, max_trials, 1.0, 2, NULL}; /* 1,000 trials a second */
     char *text = NULL;
     size_t len = 0;
     FILE *out = open_memstream(&text, &len);
@@ -20,12 +20,12 @@ static char *line_of(block_verdict *verdicts, uint64_t max_trials)
     return text;
 }
 
-int main(void)
-{
+int main(void) {
     plan(5);
     block_verdict v[2] = {{.status = BLOCK_CONVERGED}, {.status = BLOCK_NOT_CONVERGED, .n_needed = 3000}};
     char *line = line_of(v, 10000000);
-    ok(line && strstr(line, "blocks 1/2 settled, ETA 2s\n"), "2,000 trials more at 1,000 a second: ETA 2s (%s)", line);
+    ok(line && strstr(line, "blocks 1/2 settled, ETA 2s\n"),
+       "2,000 trials more at 1,000 a second: ETA 2s (%s)", line);
     free(line);
 
     v[1].n_needed = 1e6;
@@ -40,7 +40,8 @@ int main(void)
 
     v[1].stuck = 1;
     line = line_of(v, 10000000);
-    ok(line && strstr(line, "ETA none: main for.body needs a bound\n"), "a block only a bound settles: no countdown");
+    ok(line && strstr(line, "ETA none: main for.body needs a bound\n"),
+       "a block only a bound settles: no countdown");
     free(line);
 
     v[1].stuck = 0;

@@ -23,7 +23,8 @@ static int status_of_signal(int sig) {
     }
     if (sig == SIGKILL) kill(pid, SIGKILL);
     int status = 0;
-    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
     return status;
 }
 

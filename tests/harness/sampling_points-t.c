@@ -1,4 +1,5 @@
-/* tests/harness/sampling_points-t.c: antithetic, stratified and quasi-random uniforms: structure and marginals. */
+/* tests/harness/sampling_points-t.c: antithetic, stratified and quasi-random uniforms: structure and
+ * marginals. */
 /* SPDX-License-Identifier: MIT */
 #include <math.h>
 #include "tap.h"
@@ -8,16 +9,14 @@
 
 /* The uniforms of every run of replicate I: u[run][dim]. */
 /* Whether the first RUNS runs of U and W drew the same uniforms. */
-static int same_runs(double u[][DIMS], double w[][DIMS], uint32_t runs)
-{
+static int same_runs(double u[][DIMS], double w[][DIMS], uint32_t runs) {
     for (uint32_t k = 0; k < runs; k++)
         for (int d = 0; d < DIMS; d++)
             if (u[k][d] != w[k][d]) return 0;
     return 1;
 }
 
-static void replicate(sampling_points *p, uint64_t i, uint32_t runs, double u[][DIMS])
-{
+static void replicate(sampling_points *p, uint64_t i, uint32_t runs, double u[][DIMS]) {
     for (uint32_t k = 0; k < runs; k++) {
         sampling_points_begin(p, i, k);
         for (int d = 0; d < DIMS; d++) u[k][d] = sampling_points_uniform(p);
@@ -26,8 +25,7 @@ static void replicate(sampling_points *p, uint64_t i, uint32_t runs, double u[][
 
 /* Whether, in each dimension below DIMS_WITH, the RUNS runs fall one in each of the
  * RUNS equal strata of (0, 1). */
-static int one_per_stratum(double u[][DIMS], uint32_t runs, int dims_with)
-{
+static int one_per_stratum(double u[][DIMS], uint32_t runs, int dims_with) {
     for (int d = 0; d < dims_with; d++) {
         int seen[64] = {0};
         for (uint32_t k = 0; k < runs; k++) {
@@ -40,8 +38,7 @@ static int one_per_stratum(double u[][DIMS], uint32_t runs, int dims_with)
 
 /* The mean of run RUN's uniform in dimension DIM over N replicates is 1/2 within 5
  * standard errors (sd 1/sqrt(12 N)), and a quarter of them fall below 1/4 within 5. */
-static void marginal(sampling_method m, uint32_t runs, uint32_t run, int dim, const char *what)
-{
+static void marginal(sampling_method m, uint32_t runs, uint32_t run, int dim, const char *what) {
     sampling_points *p = sampling_points_new(m, runs, 99);
     int n = 40000;
     double sum = 0;
@@ -60,8 +57,7 @@ static void marginal(sampling_method m, uint32_t runs, uint32_t run, int dim, co
     sampling_points_free(p);
 }
 
-int main(void)
-{
+int main(void) {
     plan(14);
     static double u[64][DIMS], w[64][DIMS];
 
@@ -77,8 +73,9 @@ int main(void)
     sampling_points *s = sampling_points_new(SAMPLING_STRATIFIED, 16, 7);
     replicate(s, 5, 16, u);
     ok(one_per_stratum(u, 16, SAMPLING_POINTS_STRATIFIED_DIMENSIONS),
-       "stratified, 16 runs: every one of the first %d draws hits each sixteenth once", SAMPLING_POINTS_STRATIFIED_DIMENSIONS);
-    ok(!one_per_stratum(u + 0, 16, DIMS) , "...and past them the draws are plain (some sixteenth twice)");
+       "stratified, 16 runs: every one of the first %d draws hits each sixteenth once",
+       SAMPLING_POINTS_STRATIFIED_DIMENSIONS);
+    ok(!one_per_stratum(u + 0, 16, DIMS), "...and past them the draws are plain (some sixteenth twice)");
     replicate(s, 9, 16, w);
     replicate(s, 5, 16, w);
     ok(same_runs(u, w, 16), "stratified: a replicate is the same whatever ran before it");
@@ -102,7 +99,9 @@ int main(void)
     marginal(SAMPLING_QMC, 32, 2, 45, "qmc past its dimensions");
 
     sampling_method m;
-    ok(sampling_method_parse("qmc", &m) == 0 && m == SAMPLING_QMC && sampling_method_parse("sobol", &m) == -1 &&
-       !strcmp(sampling_method_name(SAMPLING_ANTITHETIC), "antithetic"), "method names parse both ways");
+    ok(sampling_method_parse("qmc", &m) == 0 && m == SAMPLING_QMC &&
+           sampling_method_parse("sobol", &m) == -1 &&
+           !strcmp(sampling_method_name(SAMPLING_ANTITHETIC), "antithetic"),
+       "method names parse both ways");
     return done();
 }

@@ -1,4 +1,5 @@
-/* tests/harness/score_sums-t.c: the sums of sensitivities: independent of how trials are grouped, the estimator against direct formulas, its coverage over seeds. */
+/* tests/harness/score_sums-t.c: the sums of sensitivities: independent of how trials are grouped, the
+ * estimator against direct formulas, its coverage over seeds. */
 /* SPDX-License-Identifier: MIT */
 #include <math.h>
 #include <string.h>
@@ -28,15 +29,20 @@ static void add_record(const wire_bin *b, void *ctx) {
 }
 
 static int same_sums(const score_sums *a, const score_sums *b) {
-    return !memcmp(a->pair, b->pair, sizeof *a->pair * NB * NP * 4) && !memcmp(a->param, b->param, sizeof *a->param * NP * 2);
+    return !memcmp(a->pair, b->pair, sizeof *a->pair * NB * NP * 4) &&
+           !memcmp(a->param, b->param, sizeof *a->param * NP * 2);
 }
 
 /* Direct long double formulas over the stored trials, for comparison. */
 static void direct(const uint64_t (*c)[NB], const double (*s)[NP], size_t n, int block, int p, double *cov,
                    double *se) {
     long double mc = 0, ms = 0;
-    for (size_t i = 0; i < n; i++) { mc += c[i][block]; ms += s[i][p]; }
-    mc /= n; ms /= n;
+    for (size_t i = 0; i < n; i++) {
+        mc += c[i][block];
+        ms += s[i][p];
+    }
+    mc /= n;
+    ms /= n;
     long double sum = 0;
     for (size_t i = 0; i < n; i++) sum += (c[i][block] - mc) * (s[i][p] - ms);
     long double cv = sum / n, v = 0;
@@ -68,7 +74,8 @@ int main(void) {
         for (size_t i = cuts[k]; i < cuts[k + 1]; i++) score_sums_add_trial(&range, counts[i], scores[i]);
         score_sums_drain(&range, add_record, &parts);
     }
-    ok(same_sums(&whole, &parts), "sums over ranges added in any order equal the sums over all trials, bit for bit");
+    ok(same_sums(&whole, &parts),
+       "sums over ranges added in any order equal the sums over all trials, bit for bit");
     ok(range.nused == 0 && !range.pair[0] && !range.param[0], "draining empties the sums");
 
     /* the estimator against the direct formulas */
@@ -76,7 +83,10 @@ int main(void) {
     for (int b = 0; b < NB; b++)
         for (int p = 0; p < NP; p++) {
             long double mc = 0, m2 = 0;
-            for (size_t i = 0; i < N; i++) { mc += counts[i][b]; m2 += (long double)counts[i][b] * counts[i][b]; }
+            for (size_t i = 0; i < N; i++) {
+                mc += counts[i][b];
+                m2 += (long double)counts[i][b] * counts[i][b];
+            }
             mc /= N;
             double var = (double)((m2 - N * mc * mc) / (N - 1)), d, h, want_d, want_se;
             if (score_sums_estimate(&whole, b, p, N, (double)mc, var, 1.0, &d, &h) != 0) bail("no estimate");
@@ -95,7 +105,8 @@ int main(void) {
      * is -phi(0.5); the 95% intervals must hold them at least as often as Binomial(400,
      * 0.95) falls below with probability 0.001 (each check): 365 times */
     int held_l = 0, held_mu = 0, runs = 400;
-    double z = gsl_cdf_ugaussian_Pinv(0.975), dmu = -exp(-0.125) / sqrt(2 * M_PI);   /* d Phi(0.5 - mu) / d mu */
+    double z = gsl_cdf_ugaussian_Pinv(0.975),
+           dmu = -exp(-0.125) / sqrt(2 * M_PI); /* d Phi(0.5 - mu) / d mu */
     for (int seed = 0; seed < runs; seed++) {
         score_sums s;
         if (score_sums_init(&s, NB, NP)) bail("out of memory");
@@ -106,7 +117,9 @@ int main(void) {
             double sc[NP];
             trial(r, c, sc);
             score_sums_add_trial(&s, c, sc);
-            sum0 += c[0]; sq0 += (long double)c[0] * c[0]; sum1 += c[1];
+            sum0 += c[0];
+            sq0 += (long double)c[0] * c[0];
+            sum1 += c[1];
         }
         double m0 = (double)(sum0 / 2000), v0 = (double)((sq0 - sum0 * sum0 / 2000) / 1999);
         double m1 = (double)(sum1 / 2000), v1 = m1 * (1 - m1) * 2000 / 1999;
@@ -120,7 +133,7 @@ int main(void) {
     while (gsl_cdf_binomial_P((unsigned)need, 0.95, (unsigned)runs) <= 0.001) need++;
     ok(held_l >= need, "d/dl: %d of %d intervals hold 1 (at least %d)", held_l, runs, need);
     ok(held_mu >= need, "d/dmu: %d of %d intervals hold -phi(0.5) (at least %d)", held_mu, runs, need);
-    int most = need;   /* the same test from above: intervals too wide hold too often */
+    int most = need; /* the same test from above: intervals too wide hold too often */
     while (gsl_cdf_binomial_Q((unsigned)most, 0.95, (unsigned)runs) > 0.001) most++;
     ok(held_l <= most && held_mu <= most, "not too wide: %d and %d hold, at most %d", held_l, held_mu, most);
 

@@ -12,19 +12,17 @@
 #include <gsl/gsl_rng.h>
 #include <gsl/gsl_sf_zeta.h>
 
-#define U95 1.959963984540054      /* the 0.975 quantile of the standard normal */
+#define U95 1.959963984540054 /* the 0.975 quantile of the standard normal */
 
-static int rel(double got, double want, double tol)
-{
+static int rel(double got, double want, double tol) {
     int pass = fabs(got - want) <= tol * fabs(want);
     if (!pass) diag("got %.17g want %.17g", got, want);
     return pass;
 }
 
 /* A block run COUNT times in each of TRIALS of N trials (the rest are zeros). */
-static void verdict_of(const stop_params *p, uint64_t n, uint64_t count, uint64_t trials,
-                       tally_moments *m, block_verdict *v)
-{
+static void verdict_of(const stop_params *p, uint64_t n, uint64_t count, uint64_t trials, tally_moments *m,
+                       block_verdict *v) {
     tally t;
     tally_init(&t);
     if (tally_add(&t, count, trials) < 0) bail("out of memory");
@@ -34,8 +32,7 @@ static void verdict_of(const stop_params *p, uint64_t n, uint64_t count, uint64_
 }
 
 /* A tally of N trials, K of them running the block A times and the rest B times. */
-static void moments_of(uint64_t n, uint64_t k, uint64_t a, uint64_t b, tally_moments *m)
-{
+static void moments_of(uint64_t n, uint64_t k, uint64_t a, uint64_t b, tally_moments *m) {
     tally t;
     tally_init(&t);
     if (tally_add(&t, a, k) < 0 || tally_add(&t, b, n - k) < 0) bail("out of memory");
@@ -44,8 +41,7 @@ static void moments_of(uint64_t n, uint64_t k, uint64_t a, uint64_t b, tally_mom
 }
 
 /* N trials (a multiple of 5) of counts 2, 3 and 4 in shares 0.4, 0.4 and 0.2. */
-static void three_point(uint64_t n, tally_moments *m)
-{
+static void three_point(uint64_t n, tally_moments *m) {
     tally t;
     tally_init(&t);
     if (tally_add(&t, 2, n * 2 / 5) < 0 || tally_add(&t, 3, n * 2 / 5) < 0 || tally_add(&t, 4, n / 5) < 0)
@@ -55,17 +51,15 @@ static void three_point(uint64_t n, tally_moments *m)
 }
 
 /* The anytime half-width of M at the 100000-trial look with range [0, CAP]. */
-static double hw_range(const tally_moments *m, double cap)
-{
+static double hw_range(const tally_moments *m, double cap) {
     double a = confidence_sequence_alpha(m->n, 0.05), l = log(4 / a), n = (double)m->n;
     return sqrt(2 * m->variance * l / n) + 7 * cap * l / (3 * (n - 1));
 }
 
 /* One estimation of a Poisson(LAMBDA) block the way the harness runs it: trials in
  * order, the rule checked at the schedule's points only. Returns the verdict. */
-static void estimate(gsl_rng *r, const stop_params *p, double lambda, uint64_t max,
-                     tally *t, tally_moments *m, block_verdict *v)
-{
+static void estimate(gsl_rng *r, const stop_params *p, double lambda, uint64_t max, tally *t,
+                     tally_moments *m, block_verdict *v) {
     uint64_t n = 0;
     tally_reset(t);
     for (;;) {
@@ -74,13 +68,12 @@ static void estimate(gsl_rng *r, const stop_params *p, double lambda, uint64_t m
         for (; n < next; n++)
             if (tally_add(t, gsl_ran_poisson(r, lambda), 1) < 0) bail("out of memory");
         tally_moments_of(t, n, m);
-        stop_rule_check(p, m, v);   /* P carries the cap: a Poisson count has no range of its own */
+        stop_rule_check(p, m, v); /* P carries the cap: a Poisson count has no range of its own */
         if (v->status != BLOCK_NOT_CONVERGED) break;
     }
 }
 
-int main(void)
-{
+int main(void) {
     plan(87);
     stop_params p;
     tally_moments m;
@@ -94,13 +87,14 @@ int main(void)
     ok(stop_params_init(&p, 0.05, 0, 0.95) == 0, "epsilon 0.05 at 95%% is accepted");
     ok(rel(p.u, U95, 1e-14) && rel(p.alpha, 0.05, 1e-14), "per block: alpha 0.05, u the 0.975 quantile");
     ok(stop_params_family(&p, STOP_BONFERRONI, 10) == 0 && rel(p.alpha, 0.005, 1e-14) &&
-       rel(p.u, gsl_cdf_ugaussian_Qinv(0.0025), 1e-14), "Bonferroni over 10: alpha 0.005, u %.4f", p.u);
+           rel(p.u, gsl_cdf_ugaussian_Qinv(0.0025), 1e-14),
+       "Bonferroni over 10: alpha 0.005, u %.4f", p.u);
     ok(stop_params_family(&p, STOP_SIDAK, 10) == 0 && rel(p.alpha, 1 - pow(0.95, 0.1), 1e-12),
        "Sidak over 10: alpha 1 - 0.95^(1/10) = %.6f", p.alpha);
     ok(stop_params_family(&p, STOP_PER_BLOCK, 10) == 0 && rel(p.alpha, 0.05, 1e-14) && p.family_size == 1,
        "per block again: alpha back to 0.05");
     ok(stop_params_family(&p, (stop_family)7, 10) < 0 && stop_params_method(&p, (stop_method)5, 0) < 0 &&
-       stop_params_method(&p, STOP_METHOD_ANYTIME, -1) < 0 && p.method == STOP_METHOD_CLT,
+           stop_params_method(&p, STOP_METHOD_ANYTIME, -1) < 0 && p.method == STOP_METHOD_CLT,
        "unknown family or method, negative cap: refused, nothing changed");
 
     /* Fewer than 30 trials: nothing settles but a proven block. */
@@ -126,15 +120,18 @@ int main(void)
        "...proven at most 2 per run: |mean - 2| <= 2 p_upper = %.3f, not yet", v.half_width);
     verdict_of(&p, 200, 2, 200, &m, &v);
     stop_rule_judge_bounded(&p, &m, 0, 2, &v);
-    ok(v.status == BLOCK_CONSTANT && v.method == METHOD_OBSERVED && rel(v.half_width, 2 * (1 - pow(0.05, 1.0 / 200)), 1e-13),
+    ok(v.status == BLOCK_CONSTANT && v.method == METHOD_OBSERVED &&
+           rel(v.half_width, 2 * (1 - pow(0.05, 1.0 / 200)), 1e-13),
        "...200 trials: 2 p_upper = %.4f <= 0.05, constant", v.half_width);
     stop_rule_judge_bounded(&p, &m, 0, 5, &v);
-    ok(rel(v.half_width, 3 * v.p_upper, 1e-15), "...proven at most 5: a trial may differ by max(2, 5 - 2) = 3");
+    ok(rel(v.half_width, 3 * v.p_upper, 1e-15),
+       "...proven at most 5: a trial may differ by max(2, 5 - 2) = 3");
     /* A range that holds outside a far tail: what the tail adds widens the interval,
      * and the rest must settle within epsilon less it. */
     p.slack = 0.01;
     stop_rule_judge_bounded(&p, &m, 0, 2, &v);
-    ok(v.status == BLOCK_CONSTANT && rel(v.half_width, 2 * v.p_upper + 0.01, 1e-13) && rel(v.epsilon_abs, 0.05, 1e-14),
+    ok(v.status == BLOCK_CONSTANT && rel(v.half_width, 2 * v.p_upper + 0.01, 1e-13) &&
+           rel(v.epsilon_abs, 0.05, 1e-14),
        "...a tail of 0.01 past 2: half-width 2 p_upper + 0.01 = %.4f, still within 0.05", v.half_width);
     p.slack = 0.03;
     stop_rule_judge_bounded(&p, &m, 0, 2, &v);
@@ -147,7 +144,8 @@ int main(void)
     p.slack = 0;
     stop_params_method(&p, STOP_METHOD_CLT, 3);
     stop_rule_check(&p, &m, &v);
-    ok(v.basis == BASIS_CAP && v.range == 3 && v.status == BLOCK_CONSTANT, "...a cap of 3 is an assumption, named");
+    ok(v.basis == BASIS_CAP && v.range == 3 && v.status == BLOCK_CONSTANT,
+       "...a cap of 3 is an assumption, named");
     tally_moments over = m;
     over.max = 4;
     over.min = 2;
@@ -163,7 +161,8 @@ int main(void)
     ok(rel(v.p_upper, 1 - pow(0.05, 1.0 / 100), 1e-13), "...p_upper = 1 - 0.05^(1/100)");
     stop_rule_judge(&p, &m, STOP_FACT_AT_MOST_ONCE, &v);
     is_int(v.status, BLOCK_RARE, "...proven at most once: rare");
-    ok(v.method == METHOD_BINOMIAL && rel(v.half_width, v.p_upper, 0), "...by the binomial bound, p_upper itself");
+    ok(v.method == METHOD_BINOMIAL && rel(v.half_width, v.p_upper, 0),
+       "...by the binomial bound, p_upper itself");
     diag("rule of three: 3/n = %.4f, exact %.4f", 3.0 / 100, v.p_upper);
     stop_rule_judge_bounded(&p, &m, 0, 20, &v);
     ok(v.status == BLOCK_NOT_CONVERGED && rel(v.half_width, 20 * v.p_upper, 1e-15),
@@ -195,16 +194,18 @@ int main(void)
     stop_rule_judge(&p, &m, STOP_FACT_AT_MOST_ONCE, &v);
     {
         double lo = clopper_pearson_lower(400, 1000, 0.025), hi = clopper_pearson_upper(400, 1000, 0.025);
-        ok(rel(gsl_cdf_binomial_P(400, hi, 1000), 0.025, 1e-9) && rel(gsl_cdf_binomial_Q(399, lo, 1000), 0.025, 1e-9),
+        ok(rel(gsl_cdf_binomial_P(400, hi, 1000), 0.025, 1e-9) &&
+               rel(gsl_cdf_binomial_Q(399, lo, 1000), 0.025, 1e-9),
            "Clopper-Pearson ends solve P(X <= 400 | hi) = P(X >= 400 | lo) = 0.025");
-        ok(v.method == METHOD_BINOMIAL && rel(v.half_width, fmax(0.4 - lo, hi - 0.4), 1e-12) && rel(v.p_upper, hi, 1e-12),
+        ok(v.method == METHOD_BINOMIAL && rel(v.half_width, fmax(0.4 - lo, hi - 0.4), 1e-12) &&
+               rel(v.p_upper, hi, 1e-12),
            "indicator 400/1000: binomial, half-width the wider side %.4f", v.half_width);
         is_int(v.status, BLOCK_CONVERGED, "...within 0.05: converged, with no Berry-Esseen condition");
     }
     verdict_of(&p, 1000, 1, 3, &m, &v);
     stop_rule_judge(&p, &m, STOP_FACT_AT_MOST_ONCE, &v);
     ok(v.status == BLOCK_RARE && v.method == METHOD_BINOMIAL &&
-       rel(v.half_width, clopper_pearson_upper(3, 1000, 0.025) - 0.003, 1e-12),
+           rel(v.half_width, clopper_pearson_upper(3, 1000, 0.025) - 0.003, 1e-12),
        "indicator 3/1000: rare (under 10 hits), half-width U - 0.003 = %.4f", v.half_width);
     stop_params_init(&p, 0.02, 0, 0.95);
     verdict_of(&p, 1000, 1, 400, &m, &v);
@@ -223,7 +224,7 @@ int main(void)
         double lo = clopper_pearson_lower(400, 1000, 0.0225), hi = clopper_pearson_upper(400, 1000, 0.0225);
         double unseen = (1 - pow(0.005, 1.0 / 1000)) * 2;
         ok(v.method == METHOD_BINOMIAL && v.basis == BASIS_PROVEN &&
-           rel(v.half_width, fmax(0.4 - lo, hi - 0.4) + unseen, 1e-12),
+               rel(v.half_width, fmax(0.4 - lo, hi - 0.4) + unseen, 1e-12),
            "two values seen: 2 + the binomial interval of P(3) + 2 P(unseen), half-width %.4f", v.half_width);
         is_int(v.status, BLOCK_CONVERGED, "...within 0.05: converged");
     }
@@ -249,12 +250,13 @@ int main(void)
         ok(rel(v.half_width, fmin(u2 * s / sqrt(1000.0), bern), 1e-12) && u2 * s / sqrt(1000.0) < bern,
            "...half-width u' s / sqrt n, narrower than Bernstein's %.4f", bern);
         is_int(v.status, BLOCK_CONVERGED, "...within 0.07: converged");
-        ok(v.method == METHOD_CLT && v.basis == BASIS_PROVEN, "...by the CLT method, where a range is proven");
+        ok(v.method == METHOD_CLT && v.basis == BASIS_PROVEN,
+           "...by the CLT method, where a range is proven");
     }
     three_point(100, &m);
     stop_rule_judge_bounded(&p, &m, 0, 4, &v);
     ok(!isfinite(v.quantile) && v.status == BLOCK_NOT_CONVERGED && v.method == METHOD_BERNSTEIN &&
-       rel(v.half_width, confidence_sequence_half_width(100, m.variance, 4, 0.001), 1e-12),
+           rel(v.half_width, confidence_sequence_half_width(100, m.variance, 4, 0.001), 1e-12),
        "100 trials: 2 BE = %.3f > 0.045, no normal interval; Bernstein's is shown", 2 * v.be_ratio);
     {
         /* n_needed is where the narrower interval first reaches epsilon (within 1%). */
@@ -330,22 +332,25 @@ int main(void)
      * the plain normal interval on its moments, asymptotic only, and never settles. */
     stop_params_init(&p, 0.05, 0, 0.95);
     verdict_of(&p, 1000, 1, 400, &m, &v);
-    ok(v.status == BLOCK_NOT_CONVERGED && v.basis == BASIS_PLUG_IN && v.method == METHOD_CLT && isinf(v.range) &&
-       rel(v.half_width, U95 * m.stddev / sqrt(1000.0), 1e-12),
+    ok(v.status == BLOCK_NOT_CONVERGED && v.basis == BASIS_PLUG_IN && v.method == METHOD_CLT &&
+           isinf(v.range) && rel(v.half_width, U95 * m.stddev / sqrt(1000.0), 1e-12),
        "0 or 1 seen, nothing proven: the asymptotic interval %.4f, not settled", v.half_width);
     ok(v.stuck && v.p_upper == 0, "...within epsilon already: only a bound can settle it (stuck)");
     stop_params_method(&p, STOP_METHOD_CLT, 1);
     stop_rule_check(&p, &m, &v);
-    ok(v.status == BLOCK_CONVERGED && v.basis == BASIS_CAP && v.range == 1, "...a cap of 1 settles it, named");
+    ok(v.status == BLOCK_CONVERGED && v.basis == BASIS_CAP && v.range == 1,
+       "...a cap of 1 settles it, named");
     stop_params_method(&p, STOP_METHOD_CLT, 0);
     stop_rule_judge(&p, &m, STOP_FACT_AT_MOST_ONCE, &v);
     ok(v.status == BLOCK_CONVERGED && v.basis == BASIS_PROVEN, "...and so does a proof of at most once");
     moments_of(1000, 400, 3, 2, &m);
     stop_rule_check(&p, &m, &v);
-    ok(v.status == BLOCK_NOT_CONVERGED && v.basis == BASIS_PLUG_IN, "two values seen, nothing proven: not settled");
+    ok(v.status == BLOCK_NOT_CONVERGED && v.basis == BASIS_PLUG_IN,
+       "two values seen, nothing proven: not settled");
     three_point(1000, &m);
     stop_rule_check(&p, &m, &v);
-    ok(v.status == BLOCK_NOT_CONVERGED && v.basis == BASIS_PLUG_IN, "three values seen, nothing proven: not settled");
+    ok(v.status == BLOCK_NOT_CONVERGED && v.basis == BASIS_PLUG_IN,
+       "three values seen, nothing proven: not settled");
     stop_params_init(&p, 0.005, 0, 0.95);
     stop_rule_check(&p, &m, &v);
     ok(!v.stuck && rel(v.n_needed, pow(U95 * m.stddev / 0.005, 2), 1e-12),
@@ -353,7 +358,8 @@ int main(void)
     stop_params_init(&p, 0.05, 0, 0.95);
     stop_params_method(&p, STOP_METHOD_ANYTIME, 0);
     stop_rule_check(&p, &m, &v);
-    ok(v.status == BLOCK_NOT_CONVERGED && v.basis == BASIS_PLUG_IN, "...nor does the anytime method settle it");
+    ok(v.status == BLOCK_NOT_CONVERGED && v.basis == BASIS_PLUG_IN,
+       "...nor does the anytime method settle it");
     {
         /* A loop run 200 times with p = 0.003, once with p = 0.4985, else never: at
          * every check point up to 10^6 trials where the 200 has not shown up, the rule
@@ -374,7 +380,8 @@ int main(void)
     stop_params_init(&p, 0.05, 0, 0.95);
     ok(stop_params_floor(&p, 0.01) < 0 && p.floor == 0, "a floor with an absolute epsilon is refused");
     stop_params_init(&p, 0.05, 1, 0.95);
-    ok(stop_params_floor(&p, -0.01) < 0 && stop_params_floor(&p, INFINITY) < 0 && stop_params_floor(&p, NAN) < 0,
+    ok(stop_params_floor(&p, -0.01) < 0 && stop_params_floor(&p, INFINITY) < 0 &&
+           stop_params_floor(&p, NAN) < 0,
        "...so are a negative, infinite or NaN floor");
     ok(stop_params_floor(&p, 0.01) == 0 && p.floor == 0.01, "5%% + 0.01 is accepted");
     verdict_of(&p, 1000, 0, 0, &m, &v);
@@ -391,8 +398,14 @@ int main(void)
 
     /* Saturated sums give infinite moments: never converged, n_needed stays finite. */
     {
-        tally_moments inf = { .n = 100, .hits = 100, .min = 1, .max = 5, .mean = 3,
-                              .variance = INFINITY, .stddev = INFINITY, .abs_m3 = INFINITY };
+        tally_moments inf = {.n = 100,
+                             .hits = 100,
+                             .min = 1,
+                             .max = 5,
+                             .mean = 3,
+                             .variance = INFINITY,
+                             .stddev = INFINITY,
+                             .abs_m3 = INFINITY};
         stop_params_init(&p, 0.05, 0, 0.95);
         stop_rule_check(&p, &inf, &v);
         ok(v.status == BLOCK_NOT_CONVERGED && v.n_needed == STOP_N_NEEDED_MAX,
@@ -401,19 +414,24 @@ int main(void)
 
     /* Names. */
     is_string(block_status_name(BLOCK_NOT_CONVERGED), "not_converged", "status name");
-    ok(!strcmp(block_status_name(BLOCK_CONVERGED), "converged")
-       && !strcmp(block_status_name(BLOCK_CONSTANT), "constant")
-       && !strcmp(block_status_name(BLOCK_RARE), "rare"), "...the other statuses");
-    ok(!strcmp(block_method_name(METHOD_CLT), "clt")
-       && !strcmp(block_method_name(METHOD_OBSERVED), "observed")
-       && !strcmp(block_method_name(METHOD_BINOMIAL), "binomial")
-       && !strcmp(block_method_name(METHOD_EXACT), "exact")
-       && !strcmp(block_method_name(METHOD_BERNSTEIN), "bernstein"), "method names");
-    ok(!strcmp(stop_method_name(STOP_METHOD_ANYTIME), "anytime") && !strcmp(stop_family_name(STOP_SIDAK), "sidak"),
+    ok(!strcmp(block_status_name(BLOCK_CONVERGED), "converged") &&
+           !strcmp(block_status_name(BLOCK_CONSTANT), "constant") &&
+           !strcmp(block_status_name(BLOCK_RARE), "rare"),
+       "...the other statuses");
+    ok(!strcmp(block_method_name(METHOD_CLT), "clt") &&
+           !strcmp(block_method_name(METHOD_OBSERVED), "observed") &&
+           !strcmp(block_method_name(METHOD_BINOMIAL), "binomial") &&
+           !strcmp(block_method_name(METHOD_EXACT), "exact") &&
+           !strcmp(block_method_name(METHOD_BERNSTEIN), "bernstein"),
+       "method names");
+    ok(!strcmp(stop_method_name(STOP_METHOD_ANYTIME), "anytime") &&
+           !strcmp(stop_family_name(STOP_SIDAK), "sidak"),
        "stop method and family names");
     ok(!strcmp(block_basis_name(BASIS_NONE), "none") && !strcmp(block_basis_name(BASIS_PROVEN), "proven") &&
-       !strcmp(block_basis_name(BASIS_CAP), "cap") && !strcmp(block_basis_name(BASIS_PLUG_IN), "plug_in") &&
-       !strcmp(block_basis_name(BASIS_PAPER), "paper"), "basis names");
+           !strcmp(block_basis_name(BASIS_CAP), "cap") &&
+           !strcmp(block_basis_name(BASIS_PLUG_IN), "plug_in") &&
+           !strcmp(block_basis_name(BASIS_PAPER), "paper"),
+       "basis names");
 
     /* Coverage. R independent estimations of a Poisson(4.2) block at epsilon 0.02,
      * gamma 0.95, checked at the schedule's points as a run does. If each run covered
@@ -447,11 +465,11 @@ int main(void)
         }
         tally_free(&t);
         gsl_rng_free(r);
-        diag("coverage %d/%d = %.4f, threshold %.4f, mean trials %.0f",
-             covered, R, (double)covered / R, gamma - margin, trials / R);
+        diag("coverage %d/%d = %.4f, threshold %.4f, mean trials %.0f", covered, R, (double)covered / R,
+             gamma - margin, trials / R);
         is_int(converged, R, "coverage: every run converged by the CLT");
-        ok(trials / R <= 1.3 * U95 * U95 * lambda / (eps * eps),
-           "coverage: mean trials %.0f within 1.3 n*", trials / R);
+        ok(trials / R <= 1.3 * U95 * U95 * lambda / (eps * eps), "coverage: mean trials %.0f within 1.3 n*",
+           trials / R);
         ok((double)covered / R >= gamma - margin,
            "coverage: share within epsilon >= gamma - 3 standard errors");
     }

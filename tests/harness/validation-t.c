@@ -10,12 +10,12 @@
 
 /* Runs `freqsys run` on bench/coverage/programs/NAME.fspec with EXTRA options and
  * reads its JSON result, or bails. */
-static result *run(const char *name, const char *extra, int *code)
-{
+static result *run(const char *name, const char *extra, int *code) {
     char args[4096], out[2048], err[4096], file[256];
     snprintf(file, sizeof file, "%s.json", name);
     snprintf(out, sizeof out, "%s", tmp_path(file));
-    snprintf(args, sizeof args, "run bench/coverage/programs/%s.fspec --sampling plain -q -j 2 %s -o '%s'", name, extra, out);
+    snprintf(args, sizeof args, "run bench/coverage/programs/%s.fspec --sampling plain -q -j 2 %s -o '%s'",
+             name, extra, out);
     *code = e2e_run(args, err, sizeof err);
     result *r;
     int status = result_read_json(out, &r, err, sizeof err);
@@ -26,8 +26,7 @@ static result *run(const char *name, const char *extra, int *code)
 
 /* The blocks of R are the model's, in its order, the proven ones are exact, and the
  * transform's bounds per run are the model's. */
-static int same_blocks(const result *r, const model *m, int *exact_ok)
-{
+static int same_blocks(const result *r, const model *m, int *exact_ok) {
     int same = r->nblocks == m->nblocks;
     *exact_ok = 1;
     for (size_t j = 0; same && j < m->nblocks; j++) {
@@ -48,15 +47,13 @@ static int same_blocks(const result *r, const model *m, int *exact_ok)
 }
 
 /* Within TIMES epsilon of the truth, or a rare bound that holds it. */
-static int near(const result_block *b, double truth, double eps)
-{
+static int near(const result_block *b, double truth, double eps) {
     if (!strcmp(b->status, "rare"))
         return truth <= fmax(b->half_width, b->p_upper) + 1e-12 || fabs(b->mean - truth) <= eps;
     return fabs(b->mean - truth) <= eps;
 }
 
-int main(void)
-{
+int main(void) {
     plan((int)nmodels * 4 + 8);
     double truth[MODELS_MAX_BLOCKS], var[MODELS_MAX_BLOCKS];
     int code, exact_ok;
@@ -86,7 +83,8 @@ int main(void)
     const model *coins = models_find("coins"), *bits = models_find("bits");
     result *r = run("coins", "", &code);
     ok(r->guarantee && !strcmp(r->guarantee, "per_block") && !strcmp(r->stop_method, "clt") &&
-       fabs(r->block_confidence - GAMMA) < 1e-12, "default: per block, clt, block confidence 0.95");
+           fabs(r->block_confidence - GAMMA) < 1e-12,
+       "default: per block, clt, block confidence 0.95");
     result_free(r);
     r = run("coins", "--simultaneous --method anytime", &code);
     ok(code == 0 && !strcmp(r->guarantee, "simultaneous_bonferroni") && !strcmp(r->stop_method, "anytime"),
@@ -103,7 +101,7 @@ int main(void)
     result_free(r);
     r = run("bits", "--simultaneous=sidak -s 3", &code);
     ok(code == 0 && !strcmp(r->guarantee, "simultaneous_sidak") &&
-       fabs(r->block_confidence - pow(GAMMA, 1.0 / 9)) < 1e-12,
+           fabs(r->block_confidence - pow(GAMMA, 1.0 / 9)) < 1e-12,
        "--simultaneous=sidak: the 9 inexact blocks of bits at 0.95^(1/9) each");
     models_truth(bits, truth, var, NULL);
     all = 1;
@@ -128,7 +126,8 @@ int main(void)
     int least = RUNS;
     for (size_t j = 0; j < coins->nblocks; j++)
         if (covered[j] < least) least = covered[j];
-    ok(least >= threshold, "coins, %d seeds with the real tool: every block within epsilon in >= %d runs (least %d)",
-       RUNS, threshold, least);
+    ok(least >= threshold,
+       "coins, %d seeds with the real tool: every block within epsilon in >= %d runs (least %d)", RUNS,
+       threshold, least);
     return done();
 }

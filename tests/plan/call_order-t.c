@@ -1,4 +1,5 @@
-/* tests/plan/call_order-t.c: C3 function order: hand-derived orders and the layout's invariants on random graphs. */
+/* tests/plan/call_order-t.c: C3 function order: hand-derived orders and the layout's invariants on random
+ * graphs. */
 /* SPDX-License-Identifier: MIT */
 #include <stdint.h>
 #include <stdlib.h>
@@ -31,7 +32,8 @@ int main(void) {
      * stays alone, warm joins main (240). Densities: 930/240, 200/5000, 0. */
     ok(call_order_c3(N, size, heat, calls, names, 4096, order, cluster) == 0, "C3 runs");
     size_t want[N] = {MAIN, HOT, LEAF, WARM, BIG, COLD}, want_cluster[N] = {0, 0, 0, 0, 1, 2};
-    ok(same(order, want, N) && same(cluster, want_cluster, N), "callees follow their heaviest callers; "
+    ok(same(order, want, N) && same(cluster, want_cluster, N),
+       "callees follow their heaviest callers; "
        "a cluster past the page stays apart; clusters by density");
     /* A 200-byte page, warm hotter: warm (300, after leaf by name) cannot join main's
      * 180-byte cluster, and alone it is denser (5) than [main hot leaf] (810/180 = 4.5). */
@@ -58,7 +60,10 @@ int main(void) {
             nm[i] = text[i];
             for (size_t j = 0; j < M; j++) cl[i * M + j] = rand() % 10 == 0 ? (double)(rand() % 50) : 0;
         }
-        if (call_order_c3(M, sz, ht, cl, nm, 1024, ord, clu) != 0) { permutation = 0; break; }
+        if (call_order_c3(M, sz, ht, cl, nm, 1024, ord, clu) != 0) {
+            permutation = 0;
+            break;
+        }
         int seen[M] = {0};
         for (size_t k = 0; k < M; k++) {
             if (ord[k] >= M || seen[ord[k]]++) permutation = 0;
@@ -68,7 +73,11 @@ int main(void) {
             size_t end = k;
             uint64_t bytes = 0;
             double h = 0;
-            while (end < M && clu[end] == clu[k]) { bytes += sz[ord[end]]; h += ht[ord[end]]; end++; }
+            while (end < M && clu[end] == clu[k]) {
+                bytes += sz[ord[end]];
+                h += ht[ord[end]];
+                end++;
+            }
             if (end - k > 1 && bytes > 1024) clusters_ok = 0;
             if (k > 0 && clu[k] != clu[k - 1] + 1) clusters_ok = 0;
             double d = h / (double)bytes;

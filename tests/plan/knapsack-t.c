@@ -12,7 +12,10 @@ static double brute(const uint64_t *w, const double *v, size_t n, uint64_t budge
         uint64_t size = 0;
         double value = 0;
         for (size_t i = 0; i < n; i++)
-            if (set & (1u << i)) { size += w[i]; value += v[i]; }
+            if (set & (1u << i)) {
+                size += w[i];
+                value += v[i];
+            }
         if (size <= budget && value > best) best = value;
     }
     return best;
@@ -23,7 +26,10 @@ static int consistent(const uint64_t *w, const double *v, size_t n, uint64_t bud
     uint64_t size = 0;
     double value = 0;
     for (size_t i = 0; i < n; i++)
-        if (chosen[i]) { size += w[i]; value += v[i]; }
+        if (chosen[i]) {
+            size += w[i];
+            value += v[i];
+        }
     return size <= budget && value > claimed - 1e-9 * (1 + claimed) && value < claimed + 1e-9 * (1 + claimed);
 }
 
@@ -40,18 +46,23 @@ static int random_kind(int kind, int instances) {
     for (int t = 0; t < instances; t++) {
         uint64_t budget = 1 + (uint64_t)(rand() % 400);
         for (size_t i = 0; i < N; i++) {
-            if (kind == 0) w[i] = i == 0 ? 1 + 2 * (uint64_t)(rand() % 50) : 6 * (1 + (uint64_t)(rand() % 50));
-            else if (kind == 1) w[i] = 1 + (uint64_t)(rand() % 300);
-            else w[i] = 48 * (1 + (uint64_t)(rand() % 4)) + (i % 3 == 0 ? budget : 0);
+            if (kind == 0)
+                w[i] = i == 0 ? 1 + 2 * (uint64_t)(rand() % 50) : 6 * (1 + (uint64_t)(rand() % 50));
+            else if (kind == 1)
+                w[i] = 1 + (uint64_t)(rand() % 300);
+            else
+                w[i] = 48 * (1 + (uint64_t)(rand() % 4)) + (i % 3 == 0 ? budget : 0);
             v[i] = (rand() % 4 == 0) ? 0 : 1 + (double)(rand() % 10000) / 3.0;
         }
         /* the most valuable items are the oversize ones where there are any */
-        for (size_t i = 0; i < N; i++) if (w[i] > budget) v[i] = 1e6 + (double)i;
+        for (size_t i = 0; i < N; i++)
+            if (w[i] > budget) v[i] = 1e6 + (double)i;
         double got = knapsack_solve(w, v, N, budget, chosen);
         double want = brute(w, v, N, budget);
         if (got < want - 1e-9 * (1 + want) || got > want + 1e-9 * (1 + want)) good = 0;
         if (!consistent(w, v, N, budget, chosen, got)) good = 0;
-        for (size_t i = 0; i < N; i++) if (chosen[i] && w[i] > budget) good = 0;
+        for (size_t i = 0; i < N; i++)
+            if (chosen[i] && w[i] > budget) good = 0;
     }
     return good;
 }
@@ -66,7 +77,7 @@ int main(void) {
     int chosen[N];
     for (int t = 0; t < INSTANCES; t++) {
         for (size_t i = 0; i < N; i++) {
-            w[i] = 2 * (1 + (uint64_t)(rand() % 200));             /* Thumb code: even sizes */
+            w[i] = 2 * (1 + (uint64_t)(rand() % 200)); /* Thumb code: even sizes */
             v[i] = (rand() % 3 == 0) ? 0 : (double)(rand() % 10000) / 7.0;
         }
         uint64_t budget = (uint64_t)(rand() % 1500);
@@ -99,15 +110,17 @@ int main(void) {
     int pick[3];
     double best = knapsack_solve(sizes, heat, 3, 96, pick);
     ok(best == 2 && pick[0] && !pick[1] && pick[2], "a 102-byte item is never chosen for a 96-byte budget");
-    uint64_t odd[3] = {4, 8, 6};        /* gcd 2 */
+    uint64_t odd[3] = {4, 8, 6}; /* gcd 2 */
     double odd_v[3] = {3, 5, 4};
     ok(knapsack_solve(odd, odd_v, 3, 11, pick) == 7 && pick[0] && !pick[1] && pick[2],
        "budget 11 (not a multiple of the gcd 2) with sizes 4, 8, 6: {4, 6} (value 7)");
     ok(random_kind(0, 80), "sizes sharing a factor but one odd item: optimum and fit, 80 instances");
-    ok(random_kind(1, 80), "sizes 1..300 against budgets 1..400 (oversize items most valuable): 80 instances");
+    ok(random_kind(1, 80),
+       "sizes 1..300 against budgets 1..400 (oversize items most valuable): 80 instances");
     ok(random_kind(2, 80), "multiples of 48 plus oversize items: 80 instances");
     uint64_t big[2] = {200, 5};
     double big_v[2] = {100, 0};
-    is_double(knapsack_solve(big, big_v, 2, 100, pick), 0, 0, "an oversize item and a worthless one: value 0");
+    is_double(knapsack_solve(big, big_v, 2, 100, pick), 0, 0,
+              "an oversize item and a worthless one: value 0");
     return done();
 }

@@ -1,4 +1,5 @@
-/* tests/plan/parts-t.c: a plan over the parts of an -Os build whose helpers are inlined: optimal, linked, cycles checked by llvm-mca. */
+/* tests/plan/parts-t.c: a plan over the parts of an -Os build whose helpers are inlined: optimal, linked,
+ * cycles checked by llvm-mca. */
 /* SPDX-License-Identifier: MIT */
 #include <jansson.h>
 #include <math.h>
@@ -9,8 +10,9 @@
 #include "tmp.h"
 
 #define TOOL FREQSYS_BINARY_DIR "/freqsys"
-#define M4 "--target=thumbv7em-none-eabi -mcpu=cortex-m4 -mfloat-abi=hard -mfpu=fpv4-sp-d16 " \
-           "-isystem /usr/lib/arm-none-eabi/include -ffreestanding -ffunction-sections -Os"
+#define M4                                                                                                   \
+    "--target=thumbv7em-none-eabi -mcpu=cortex-m4 -mfloat-abi=hard -mfpu=fpv4-sp-d16 "                       \
+    "-isystem /usr/lib/arm-none-eabi/include -ffreestanding -ffunction-sections -Os"
 #define WAIT 5
 
 static json_t *load(const char *dir, const char *name) {
@@ -38,8 +40,10 @@ static double optimum(json_t *items, long long budget) {
 /* llvm-mca's cycles per iteration for the instructions of FILE (100 iterations). */
 static double mca(const char *file) {
     char cmd[4096], line[512];
-    snprintf(cmd, sizeof cmd, "llvm-mca-19 -mtriple=thumbv7em-none-eabihf -mcpu=cortex-m4 -iterations=100 "
-             "--skip-unsupported-instructions=any -all-views=false -summary-view '%s' 2>/dev/null", file);
+    snprintf(cmd, sizeof cmd,
+             "llvm-mca-19 -mtriple=thumbv7em-none-eabihf -mcpu=cortex-m4 -iterations=100 "
+             "--skip-unsupported-instructions=any -all-views=false -summary-view '%s' 2>/dev/null",
+             file);
     FILE *p = popen(cmd, "r");
     double cycles = -1, v;
     while (p && fgets(line, sizeof line, p))
@@ -48,7 +52,11 @@ static double mca(const char *file) {
     return cycles;
 }
 
-typedef struct insn { unsigned long addr; int bytes; char text[160]; } insn;
+typedef struct insn {
+    unsigned long addr;
+    int bytes;
+    char text[160];
+} insn;
 
 /* The instructions of FUNCTION in the linked ELF, by llvm-objdump-19. */
 static size_t disassemble(const char *elf, const char *function, insn *out, size_t max) {
@@ -66,9 +74,9 @@ static size_t disassemble(const char *elf, const char *function, insn *out, size
         char *angle = strchr(tab, '<'), *nl = strchr(tab, '\n');
         if (angle) *angle = '\0';
         if (nl) *nl = '\0';
-        if (!strncmp(tab + 1, ".word", 5) || !strncmp(tab + 1, ".short", 6)) continue;   /* literals */
+        if (!strncmp(tab + 1, ".word", 5) || !strncmp(tab + 1, ".short", 6)) continue; /* literals */
         out[n].addr = addr;
-        out[n].bytes = bytes * 2 == 4 ? 4 : bytes * 2 == 8 ? 4 : bytes * 2;   /* objdump prints halfwords */
+        out[n].bytes = bytes * 2 == 4 ? 4 : bytes * 2 == 8 ? 4 : bytes * 2; /* objdump prints halfwords */
         snprintf(out[n].text, sizeof out[n].text, "%s", tab);
         n++;
     }
@@ -93,7 +101,8 @@ int main(void) {
     plan(12);
     const char *dir = tmp_dir();
     char cmd[20000];
-    snprintf(cmd, sizeof cmd, "cd '%s' && '%s' run examples/firmware_inlined/control.fspec -q -o '%s/ctl.json' >/dev/null",
+    snprintf(cmd, sizeof cmd,
+             "cd '%s' && '%s' run examples/firmware_inlined/control.fspec -q -o '%s/ctl.json' >/dev/null",
              FREQSYS_SOURCE_DIR, TOOL, dir);
     if (!ok(system(cmd) == 0, "the inlined firmware runs")) bail("no result to plan from");
 
@@ -101,8 +110,10 @@ int main(void) {
     static const long long budgets[] = {96, 256, 600};
     json_t *plan256 = NULL;
     for (size_t k = 0; k < 3; k++) {
-        snprintf(cmd, sizeof cmd, "cd '%s' && '%s' plan '%s/ctl.json' --budget %lld --flash-wait %d --format json "
-                 "-o '%s/plan%lld.json'", FREQSYS_SOURCE_DIR, TOOL, dir, budgets[k], WAIT, dir, budgets[k]);
+        snprintf(cmd, sizeof cmd,
+                 "cd '%s' && '%s' plan '%s/ctl.json' --budget %lld --flash-wait %d --format json "
+                 "-o '%s/plan%lld.json'",
+                 FREQSYS_SOURCE_DIR, TOOL, dir, budgets[k], WAIT, dir, budgets[k]);
         char name[64];
         snprintf(name, sizeof name, "plan%lld.json", budgets[k]);
         json_t *p = system(cmd) == 0 ? load(dir, name) : NULL;
@@ -120,16 +131,21 @@ int main(void) {
         }
         double claimed = json_real_value(json_object_get(p, "selected_heat"));
         ok(p && json_array_size(items) >= 5 && cold_part && json_is_true(json_object_get(p, "parts")) &&
-           used <= budgets[k], "%lld bytes: %zu parts, an outlined cold part among them, %lld bytes used",
-           budgets[k], json_array_size(items), used);
-        ok(fabs(claimed - heat) <= 1e-9 * (1 + heat) && fabs(claimed - optimum(items, budgets[k])) <= 1e-9 * (1 + heat),
+               used <= budgets[k],
+           "%lld bytes: %zu parts, an outlined cold part among them, %lld bytes used", budgets[k],
+           json_array_size(items), used);
+        ok(fabs(claimed - heat) <= 1e-9 * (1 + heat) &&
+               fabs(claimed - optimum(items, budgets[k])) <= 1e-9 * (1 + heat),
            "...and the selected heat %.2f is the DP optimum", claimed);
-        if (budgets[k] == 256) plan256 = p;
-        else json_decref(p);
+        if (budgets[k] == 256)
+            plan256 = p;
+        else
+            json_decref(p);
     }
 
     /* the 256-byte plan's fragment in a link with the profile-guided build and newlib */
-    snprintf(cmd, sizeof cmd, "cd '%s' && '%s' plan '%s/ctl.json' --budget 256 --format ld -o '%s/fast.ld' && "
+    snprintf(cmd, sizeof cmd,
+             "cd '%s' && '%s' plan '%s/ctl.json' --budget 256 --format ld -o '%s/fast.ld' && "
              "'%s' report '%s/ctl.json' --format instr --scale 1000000 > '%s/ctl.proftext' && "
              "llvm-profdata-19 merge -o '%s/ctl.profdata' '%s/ctl.proftext' && "
              "clang-19 " M4 " -fprofile-instr-use='%s/ctl.profdata' -mllvm -hot-cold-split=true "
@@ -141,14 +157,20 @@ int main(void) {
     snprintf(path, sizeof path, "%s/script.ld", dir);
     FILE *f = fopen(path, "w");
     if (f) {
-        fprintf(f, "MEMORY\n{\n  FLASH (rx) : ORIGIN = 0x08000000, LENGTH = 1M\n"
-                   "  FAST (rwx) : ORIGIN = 0x00000000, LENGTH = 16K\n  RAM (rwx) : ORIGIN = 0x20000000, LENGTH = 64K\n}\n"
-                   "SECTIONS\n{\n  INCLUDE %s/fast.ld\n  .text : { *(.text*) *(.rodata*) } > FLASH\n"
-                   "  .data : { *(.data*) } > RAM AT > FLASH\n  .bss : { *(.bss*) *(COMMON) } > RAM\n}\n", dir);
+        fprintf(f,
+                "MEMORY\n{\n  FLASH (rx) : ORIGIN = 0x08000000, LENGTH = 1M\n"
+                "  FAST (rwx) : ORIGIN = 0x00000000, LENGTH = 16K\n  RAM (rwx) : ORIGIN = 0x20000000, LENGTH "
+                "= 64K\n}\n"
+                "SECTIONS\n{\n  INCLUDE %s/fast.ld\n  .text : { *(.text*) *(.rodata*) } > FLASH\n"
+                "  .data : { *(.data*) } > RAM AT > FLASH\n  .bss : { *(.bss*) *(COMMON) } > RAM\n}\n",
+                dir);
         fclose(f);
     }
-    snprintf(cmd, sizeof cmd, "cd '%s' && ld.lld-19 -T script.ld control.o "
-             "/usr/lib/arm-none-eabi/newlib/thumb/v7e-m+fp/hard/libc.a -e control_tick -o control.elf 2>link.err", dir);
+    snprintf(
+        cmd, sizeof cmd,
+        "cd '%s' && ld.lld-19 -T script.ld control.o "
+        "/usr/lib/arm-none-eabi/newlib/thumb/v7e-m+fp/hard/libc.a -e control_tick -o control.elf 2>link.err",
+        dir);
     ok(built && system(cmd) == 0, "ld.lld links the profile-guided build with the fragment and newlib");
     /* every part where the plan says: fast ones below 16K, the rest in flash */
     json_t *items = json_object_get(plan256, "items");
@@ -156,9 +178,14 @@ int main(void) {
     for (size_t i = 0; i < json_array_size(items); i++) {
         json_t *it = json_array_get(items, i);
         const char *name = json_string_value(json_object_get(it, "function"));
-        snprintf(cmd, sizeof cmd, "llvm-readelf-19 -s '%s/control.elf' | awk '$8 == \"%s\" {print $2}' | "
-                 "grep -qE '^%s'", dir, name, json_is_true(json_object_get(it, "selected")) ? "0000[0-3]" : "08");
-        if (system(cmd) != 0) { placed = 0; diag("%s is not where the plan put it", name); }
+        snprintf(cmd, sizeof cmd,
+                 "llvm-readelf-19 -s '%s/control.elf' | awk '$8 == \"%s\" {print $2}' | "
+                 "grep -qE '^%s'",
+                 dir, name, json_is_true(json_object_get(it, "selected")) ? "0000[0-3]" : "08");
+        if (system(cmd) != 0) {
+            placed = 0;
+            diag("%s is not where the plan put it", name);
+        }
     }
     ok(placed, "...and llvm-readelf finds each part in fast memory or flash as the plan says");
 
@@ -174,11 +201,16 @@ int main(void) {
         unsigned long target;
         char *x = strstr(code[k].text, "0x");
         /* a conditional branch back (an unconditional one returns from an outlined call) */
-        int conditional = code[k].text[1] == 'b' && code[k].text[2] != '\t' && strncmp(code[k].text + 1, "b.w", 3) &&
-                          strncmp(code[k].text + 1, "bl", 2);
+        int conditional = code[k].text[1] == 'b' && code[k].text[2] != '\t' &&
+                          strncmp(code[k].text + 1, "b.w", 3) && strncmp(code[k].text + 1, "bl", 2);
         if (conditional && x && sscanf(x, "%lx", &target) == 1 && target < code[k].addr)
             for (size_t j = 0; j < k; j++)
-                if (code[j].addr == target) { lo[nl] = j; hi[nl] = k; nl++; break; }
+                if (code[j].addr == target) {
+                    lo[nl] = j;
+                    hi[nl] = k;
+                    nl++;
+                    break;
+                }
     }
     for (size_t k = 0; k < nl; k++) diag("loop %zu: %#lx..%#lx", k, code[lo[k]].addr, code[hi[k]].addr);
     ok(nl == 4, "control_tick has four loops (frame, CRC bytes, CRC bits, filter): %zu", nl);
@@ -197,7 +229,8 @@ int main(void) {
     double saved = json_real_value(json_object_get(plan256, "cycles_saved"));
     double plan_cycles = json_real_value(json_object_get(tick, "cycles"));
     double want_saved = WAIT * hot_bytes / 4;
-    diag("hot path: %.0f cycles, %.0f bytes fetched by llvm-mca; plan: %.0f cycles, %.0f saved (%.0f by the hot path)",
+    diag("hot path: %.0f cycles, %.0f bytes fetched by llvm-mca; plan: %.0f cycles, %.0f saved (%.0f by the "
+         "hot path)",
          hot_cycles, hot_bytes, plan_cycles, saved, want_saved);
     /* stated factor: 1.25. The plan weighs blocks by expected runs (the fault and
      * calibration calls, the taken or not conditional paths) where the hot path runs

@@ -48,7 +48,8 @@ static long long section_size(const char *path, const char *name) {
     while (fgets(line, sizeof line, p)) {
         char *at = strstr(line, want);
         unsigned long long addr, off, sz;
-        if (at && sscanf(at + strlen(want), " PROGBITS %llx %llx %llx", &addr, &off, &sz) == 3) size = (long long)sz;
+        if (at && sscanf(at + strlen(want), " PROGBITS %llx %llx %llx", &addr, &off, &sz) == 3)
+            size = (long long)sz;
     }
     pclose(p);
     return size;
@@ -56,11 +57,17 @@ static long long section_size(const char *path, const char *name) {
 
 /* The profiles as a user's build compiles them: clang -Os with -ffunction-sections and
  * the bare-metal C library's headers. */
-static const struct { const char *name, *flags; } targets[] = {
-    {"cortex-m0plus", "--target=thumbv6m-none-eabi -mcpu=cortex-m0plus -mfloat-abi=soft -isystem /usr/lib/arm-none-eabi/include"},
-    {"cortex-m4", "--target=thumbv7em-none-eabi -mcpu=cortex-m4 -mfloat-abi=hard -mfpu=fpv4-sp-d16 -isystem /usr/lib/arm-none-eabi/include"},
-    {"cortex-m7", "--target=thumbv7em-none-eabi -mcpu=cortex-m7 -mfloat-abi=hard -mfpu=fpv5-d16 -isystem /usr/lib/arm-none-eabi/include"},
-    {"rv32imc", "--target=riscv32-unknown-elf -march=rv32imc -mabi=ilp32 -isystem /usr/lib/picolibc/riscv64-unknown-elf/include"},
+static const struct {
+    const char *name, *flags;
+} targets[] = {
+    {"cortex-m0plus", "--target=thumbv6m-none-eabi -mcpu=cortex-m0plus -mfloat-abi=soft -isystem "
+                      "/usr/lib/arm-none-eabi/include"},
+    {"cortex-m4", "--target=thumbv7em-none-eabi -mcpu=cortex-m4 -mfloat-abi=hard -mfpu=fpv4-sp-d16 -isystem "
+                  "/usr/lib/arm-none-eabi/include"},
+    {"cortex-m7", "--target=thumbv7em-none-eabi -mcpu=cortex-m7 -mfloat-abi=hard -mfpu=fpv5-d16 -isystem "
+                  "/usr/lib/arm-none-eabi/include"},
+    {"rv32imc", "--target=riscv32-unknown-elf -march=rv32imc -mabi=ilp32 -isystem "
+                "/usr/lib/picolibc/riscv64-unknown-elf/include"},
 };
 
 /* A program that includes <stdio.h>, <string.h> and <ctype.h>: on each target its plan
@@ -69,14 +76,17 @@ static const struct { const char *name, *flags; } targets[] = {
  * then links with newlib's libc.a. */
 static void real_sizes(const char *dir) {
     char cmd[8192], path[2048], err[256];
-    snprintf(cmd, sizeof cmd, "cd '%s' && '%s' run tests/plan/programs/textlog.fspec -q -o '%s/tl.json' >/dev/null",
+    snprintf(cmd, sizeof cmd,
+             "cd '%s' && '%s' run tests/plan/programs/textlog.fspec -q -o '%s/tl.json' >/dev/null",
              FREQSYS_SOURCE_DIR, TOOL, dir);
     if (!ok(system(cmd) == 0, "the program with <stdio.h> runs on the host")) return;
     for (size_t k = 0; k < sizeof targets / sizeof targets[0]; k++) {
-        snprintf(cmd, sizeof cmd, "cd '%s' && '%s' plan '%s/tl.json' --budget 128 --target %s --format json "
+        snprintf(cmd, sizeof cmd,
+                 "cd '%s' && '%s' plan '%s/tl.json' --budget 128 --target %s --format json "
                  "-o '%s/tl-%s.json' && clang-19 %s -ffreestanding -Os -ffunction-sections -c "
-                 "tests/plan/programs/textlog.c -o '%s/tl-%s.o'", FREQSYS_SOURCE_DIR, TOOL, dir, targets[k].name, dir,
-                 targets[k].name, targets[k].flags, dir, targets[k].name);
+                 "tests/plan/programs/textlog.c -o '%s/tl-%s.o'",
+                 FREQSYS_SOURCE_DIR, TOOL, dir, targets[k].name, dir, targets[k].name, targets[k].flags, dir,
+                 targets[k].name);
         int rc = system(cmd);
         snprintf(path, sizeof path, "%s/tl-%s.json", dir, targets[k].name);
         json_error_t je;
@@ -92,7 +102,8 @@ static void real_sizes(const char *dir) {
         }
         snprintf(err, sizeof err, "%s", libc ? libc : "(none)");
         ok(p && !json_object_get(p, "note") && libc && strstr(libc, k == 3 ? "picolibc" : "newlib") && same,
-           "%s: sizes from the target's own headers (%s), equal to clang -Os's sections", targets[k].name, err);
+           "%s: sizes from the target's own headers (%s), equal to clang -Os's sections", targets[k].name,
+           err);
         json_decref(p);
     }
     /* the Cortex-M4 plan, linked with its fragment and newlib */
@@ -102,41 +113,58 @@ static void real_sizes(const char *dir) {
     snprintf(path, sizeof path, "%s/tl-script.ld", dir);
     FILE *f = fopen(path, "w");
     if (f) {
-        fprintf(f, "MEMORY\n{\n  FLASH (rx) : ORIGIN = 0x08000000, LENGTH = 1M\n"
-                   "  FAST (rwx) : ORIGIN = 0x00000000, LENGTH = 16K\n  RAM (rwx) : ORIGIN = 0x20000000, LENGTH = 64K\n}\n"
-                   "SECTIONS\n{\n  INCLUDE %s/tl-fast.ld\n  .text : { *(.text*) *(.rodata*) } > FLASH\n"
-                   "  .data : { *(.data*) } > RAM AT > FLASH\n  .bss : { *(.bss*) *(COMMON) } > RAM\n}\n", dir);
+        fprintf(f,
+                "MEMORY\n{\n  FLASH (rx) : ORIGIN = 0x08000000, LENGTH = 1M\n"
+                "  FAST (rwx) : ORIGIN = 0x00000000, LENGTH = 16K\n  RAM (rwx) : ORIGIN = 0x20000000, LENGTH "
+                "= 64K\n}\n"
+                "SECTIONS\n{\n  INCLUDE %s/tl-fast.ld\n  .text : { *(.text*) *(.rodata*) } > FLASH\n"
+                "  .data : { *(.data*) } > RAM AT > FLASH\n  .bss : { *(.bss*) *(COMMON) } > RAM\n}\n",
+                dir);
         fclose(f);
     }
-    snprintf(cmd, sizeof cmd, "cd '%s' && ld.lld-19 -T tl-script.ld tl-cortex-m4.o "
-             "/usr/lib/arm-none-eabi/newlib/thumb/v7e-m+fp/hard/libc.a -e log_reading -o tl.elf 2>tl-link.err", dir);
-    ok(rc == 0 && system(cmd) == 0, "ld.lld links the <stdio.h> program with the fragment and newlib's libc.a");
+    snprintf(
+        cmd, sizeof cmd,
+        "cd '%s' && ld.lld-19 -T tl-script.ld tl-cortex-m4.o "
+        "/usr/lib/arm-none-eabi/newlib/thumb/v7e-m+fp/hard/libc.a -e log_reading -o tl.elf 2>tl-link.err",
+        dir);
+    ok(rc == 0 && system(cmd) == 0,
+       "ld.lld links the <stdio.h> program with the fragment and newlib's libc.a");
     /* the fast section holds decimal (90 bytes) and not log_reading; strlen comes from newlib */
-    snprintf(cmd, sizeof cmd, "cd '%s' && llvm-readelf-19 -S --wide tl.elf | grep -q ' .freqsys_fast .* 00000000 ' && "
+    snprintf(cmd, sizeof cmd,
+             "cd '%s' && llvm-readelf-19 -S --wide tl.elf | grep -q ' .freqsys_fast .* 00000000 ' && "
              "test \"$(llvm-nm-19 tl.elf | grep -cE '^0000[0-3][0-9a-f]{3} t decimal$')\" = 1 && "
              "llvm-nm-19 tl.elf | grep -qE '^08[0-9a-f]{6} T log_reading$' && "
-             "llvm-nm-19 tl.elf | grep -qE '^08[0-9a-f]{6} T strlen$'", dir);
-    ok(system(cmd) == 0, "...the chosen function sits in .freqsys_fast at FAST, the rest and newlib's strlen in FLASH");
+             "llvm-nm-19 tl.elf | grep -qE '^08[0-9a-f]{6} T strlen$'",
+             dir);
+    ok(system(cmd) == 0,
+       "...the chosen function sits in .freqsys_fast at FAST, the rest and newlib's strlen in FLASH");
 }
 
 /* plan --compact on the firmware: the sizes are clang's at -Oz and -O2 in the build
  * the fragment names, the totals add up, and the choice keeps within the budget. */
 static void compaction(const char *dir) {
     char cmd[20000], path[2048];
-    static const char *const flags = "--target=thumbv7em-none-eabi -mcpu=cortex-m4 -mfloat-abi=hard -mfpu=fpv4-sp-d16 "
-        "-isystem /usr/lib/arm-none-eabi/include -ffreestanding -ffunction-sections -fno-inline -fno-unroll-loops "
+    static const char *const flags =
+        "--target=thumbv7em-none-eabi -mcpu=cortex-m4 -mfloat-abi=hard -mfpu=fpv4-sp-d16 "
+        "-isystem /usr/lib/arm-none-eabi/include -ffreestanding -ffunction-sections -fno-inline "
+        "-fno-unroll-loops "
         "-fno-vectorize -fno-slp-vectorize";
     /* the builds use the estimate as a profile, with cold regions outlined */
-    snprintf(cmd, sizeof cmd, "cd '%s' && '%s' report '%s/tick.json' --format instr --scale 1000000 > '%s/tick.proftext' && "
-             "llvm-profdata-19 merge -o '%s/tick.profdata' '%s/tick.proftext'", FREQSYS_SOURCE_DIR, TOOL, dir, dir, dir, dir);
+    snprintf(cmd, sizeof cmd,
+             "cd '%s' && '%s' report '%s/tick.json' --format instr --scale 1000000 > '%s/tick.proftext' && "
+             "llvm-profdata-19 merge -o '%s/tick.profdata' '%s/tick.proftext'",
+             FREQSYS_SOURCE_DIR, TOOL, dir, dir, dir, dir);
     int profiled = system(cmd) == 0;
     char pgo[4096];
-    snprintf(pgo, sizeof pgo, "-fprofile-instr-use='%s/tick.profdata' -mllvm -hot-cold-split=true -mllvm "
-             "-profile-summary-cutoff-cold=999000 -mllvm -profile-guided-section-prefix=false", dir);
-    snprintf(cmd, sizeof cmd, "cd '%s' && '%s' plan '%s/tick.json' --compact --max-slowdown 5%% --format json "
+    snprintf(pgo, sizeof pgo,
+             "-fprofile-instr-use='%s/tick.profdata' -mllvm -hot-cold-split=true -mllvm "
+             "-profile-summary-cutoff-cold=999000 -mllvm -profile-guided-section-prefix=false",
+             dir);
+    snprintf(cmd, sizeof cmd,
+             "cd '%s' && '%s' plan '%s/tick.json' --compact --max-slowdown 5%% --format json "
              "-o '%s/compact.json' && clang-19 %s %s -Oz -c examples/firmware/firmware.c -o '%s/fw-oz.o' && "
-             "clang-19 %s %s -O2 -c examples/firmware/firmware.c -o '%s/fw-o2.o'", FREQSYS_SOURCE_DIR, TOOL, dir, dir,
-             flags, pgo, dir, flags, pgo, dir);
+             "clang-19 %s %s -O2 -c examples/firmware/firmware.c -o '%s/fw-o2.o'",
+             FREQSYS_SOURCE_DIR, TOOL, dir, dir, flags, pgo, dir, flags, pgo, dir);
     int rc = profiled ? system(cmd) : -1;
     snprintf(path, sizeof path, "%s/compact.json", dir);
     json_error_t je;
@@ -161,7 +189,7 @@ static void compaction(const char *dir) {
     }
     ok(p && sizes, "--compact: every function's -Oz and -O2 size is clang's section in that build");
     ok(p && size == json_integer_value(json_object_get(p, "size")) && cycles <= 1.05 * all_o2 * (1 + 1e-12) &&
-       size <= json_integer_value(json_object_get(p, "size_all_o2")),
+           size <= json_integer_value(json_object_get(p, "size_all_o2")),
        "...the chosen sizes add up, and the estimated cycles are within 5%% of all -O2");
     json_decref(p);
 }
@@ -170,11 +198,13 @@ int main(void) {
     plan(9 + 2 + 2 + 7);
     const char *dir = tmp_dir();
     char cmd[4096];
-    snprintf(cmd, sizeof cmd, "cd '%s' && '%s' run examples/firmware/tick.fspec -q -o '%s/tick.json' >/dev/null",
+    snprintf(cmd, sizeof cmd,
+             "cd '%s' && '%s' run examples/firmware/tick.fspec -q -o '%s/tick.json' >/dev/null",
              FREQSYS_SOURCE_DIR, TOOL, dir);
     if (!ok(system(cmd) == 0, "the firmware example runs")) bail("no result to plan from");
     const long long budget = 256;
-    snprintf(cmd, sizeof cmd, "cd '%s' && '%s' plan '%s/tick.json' --budget 256 --format json -o '%s/plan.json'",
+    snprintf(cmd, sizeof cmd,
+             "cd '%s' && '%s' plan '%s/tick.json' --budget 256 --format json -o '%s/plan.json'",
              FREQSYS_SOURCE_DIR, TOOL, dir, dir);
     is_int(system(cmd), 0, "plan --format json succeeds for a 256-byte budget on thumbv7em");
     char path[2048];
@@ -193,11 +223,14 @@ int main(void) {
             heat += json_real_value(json_object_get(it, "heat"));
         }
     }
-    ok(json_array_size(items) >= 4 && used <= budget, "the selected functions take %lld of %lld bytes", used, budget);
+    ok(json_array_size(items) >= 4 && used <= budget, "the selected functions take %lld of %lld bytes", used,
+       budget);
     double claimed = json_real_value(json_object_get(p, "selected_heat"));
     is_double(claimed, heat, 1e-9 * (1 + heat), "selected_heat is the heat of the selected functions");
-    is_double(claimed, brute(items, budget), 1e-9 * (1 + claimed), "...and the knapsack optimum over the items");
-    is_double(json_real_value(json_object_get(p, "total_heat")), total, 1e-9 * (1 + total), "total_heat adds up");
+    is_double(claimed, brute(items, budget), 1e-9 * (1 + claimed),
+              "...and the knapsack optimum over the items");
+    is_double(json_real_value(json_object_get(p, "total_heat")), total, 1e-9 * (1 + total),
+              "total_heat adds up");
 
     /* The ld fragment, in a real link of the firmware for a Cortex-M4. */
     snprintf(cmd, sizeof cmd, "cd '%s' && '%s' plan '%s/tick.json' --budget 256 --format ld -o '%s/fast.ld'",
@@ -206,16 +239,20 @@ int main(void) {
     snprintf(path, sizeof path, "%s/script.ld", dir);
     FILE *f = fopen(path, "w");
     if (f) {
-        fprintf(f, "MEMORY\n{\n  FLASH (rx) : ORIGIN = 0x08000000, LENGTH = 1M\n"
-                   "  FAST (rwx) : ORIGIN = 0x00000000, LENGTH = 16K\n}\nSECTIONS\n{\n"
-                   "  INCLUDE %s/fast.ld\n  .text : { *(.text*) } > FLASH\n}\n", dir);
+        fprintf(f,
+                "MEMORY\n{\n  FLASH (rx) : ORIGIN = 0x08000000, LENGTH = 1M\n"
+                "  FAST (rwx) : ORIGIN = 0x00000000, LENGTH = 16K\n}\nSECTIONS\n{\n"
+                "  INCLUDE %s/fast.ld\n  .text : { *(.text*) } > FLASH\n}\n",
+                dir);
         fclose(f);
     }
     int link = sh("cd '%s' && clang-19 --target=thumbv7em-none-eabi -mcpu=cortex-m4 -ffreestanding -O2 "
                   "-ffunction-sections -c examples/firmware/firmware.c -o %s/firmware.o",
                   FREQSYS_SOURCE_DIR, dir);
-    snprintf(cmd, sizeof cmd, "cd '%s' && ld.lld-19 -T script.ld firmware.o --defsym=HAL_GetTick=0x08000001 "
-             "-e tick -o firmware.elf 2>link.err", dir);
+    snprintf(cmd, sizeof cmd,
+             "cd '%s' && ld.lld-19 -T script.ld firmware.o --defsym=HAL_GetTick=0x08000001 "
+             "-e tick -o firmware.elf 2>link.err",
+             dir);
     ok(rc == 0 && link == 0 && system(cmd) == 0, "ld.lld links the firmware with the fragment");
     /* the selected items landed in the fast section: with a profile the -Os build
      * inlines the helpers into tick, which is too large for 256 bytes */
@@ -224,7 +261,8 @@ int main(void) {
         json_t *it = json_array_get(items, i);
         if (!json_is_true(json_object_get(it, "selected"))) continue;
         fast++;
-        snprintf(cmd, sizeof cmd, "cd '%s' && llvm-nm-19 firmware.elf | grep -qE '^0000[0-3][0-9a-f]{3} T %s$'", dir,
+        snprintf(cmd, sizeof cmd,
+                 "cd '%s' && llvm-nm-19 firmware.elf | grep -qE '^0000[0-3][0-9a-f]{3} T %s$'", dir,
                  json_string_value(json_object_get(it, "function")));
         if (system(cmd) != 0) placed = 0;
     }
@@ -236,18 +274,24 @@ int main(void) {
     snprintf(path, sizeof path, "%s/order-script.ld", dir);
     f = fopen(path, "w");
     if (f) {
-        fprintf(f, "MEMORY\n{\n  FLASH (rx) : ORIGIN = 0x08000000, LENGTH = 1M\n}\nSECTIONS\n{\n"
-                   "  .text : { INCLUDE %s/order.ld\n *(.text*) } > FLASH\n}\n", dir);
+        fprintf(f,
+                "MEMORY\n{\n  FLASH (rx) : ORIGIN = 0x08000000, LENGTH = 1M\n}\nSECTIONS\n{\n"
+                "  .text : { INCLUDE %s/order.ld\n *(.text*) } > FLASH\n}\n",
+                dir);
         fclose(f);
     }
-    snprintf(cmd, sizeof cmd, "cd '%s' && ld.lld-19 -T order-script.ld firmware.o --defsym=HAL_GetTick=0x08000001 "
-             "-e tick -o ordered.elf 2>order.err && sed -n 's/^\\*(\\.text\\.\\([A-Za-z_0-9]*\\)).*/\\1/p' order.ld "
-             "> want.txt && llvm-nm-19 -n ordered.elf | awk '$2 == \"T\" {print $3}' | grep -xFf want.txt > got.txt && "
-             "test -s want.txt && cmp -s want.txt got.txt", dir);
+    snprintf(cmd, sizeof cmd,
+             "cd '%s' && ld.lld-19 -T order-script.ld firmware.o --defsym=HAL_GetTick=0x08000001 "
+             "-e tick -o ordered.elf 2>order.err && sed -n 's/^\\*(\\.text\\.\\([A-Za-z_0-9]*\\)).*/\\1/p' "
+             "order.ld "
+             "> want.txt && llvm-nm-19 -n ordered.elf | awk '$2 == \"T\" {print $3}' | grep -xFf want.txt > "
+             "got.txt && "
+             "test -s want.txt && cmp -s want.txt got.txt",
+             dir);
     ok(rc == 0 && system(cmd) == 0, "--order: ld.lld lays the functions out in the fragment's order");
     json_t *order = json_object_get(p, "order");
     ok(json_array_size(order) == json_array_size(items) &&
-       !strcmp(json_string_value(json_object_get(json_array_get(order, 0), "function")), "tick"),
+           !strcmp(json_string_value(json_object_get(json_array_get(order, 0), "function")), "tick"),
        "the JSON lists the order, the dispatcher tick first with its callees after it");
     json_decref(p);
     compaction(dir);

@@ -10,10 +10,10 @@ int main(void) {
      * of its edge weights: here edge weights are calls(i,j) + calls(j,i). */
     enum { N = 4 };
     double calls[N * N] = {0};
-    calls[0 * N + 1] = 10;   /* main calls dispatch 10 times */
-    calls[1 * N + 2] = 6;    /* dispatch calls work_a 6 times */
-    calls[1 * N + 3] = 4;    /* and work_b 4 times */
-    calls[2 * N + 3] = 2;    /* work_a calls work_b twice */
+    calls[0 * N + 1] = 10; /* main calls dispatch 10 times */
+    calls[1 * N + 2] = 6;  /* dispatch calls work_a 6 times */
+    calls[1 * N + 3] = 4;  /* and work_b 4 times */
+    calls[2 * N + 3] = 2;  /* work_a calls work_b twice */
     double strength[N] = {10, 10 + 6 + 4, 6 + 2, 4 + 2}, total = 0, pi[N];
     for (int i = 0; i < N; i++) total += strength[i];
     ok(standing_probability(N, calls, pi) == 0, "the eigensolver finds the distribution");

@@ -1,12 +1,12 @@
-/* tests/report/edge_flow-t.c: edge counts derived by flow conservation, and the edges they cannot pin down. */
+/* tests/report/edge_flow-t.c: edge counts derived by flow conservation, and the edges they cannot pin down.
+ */
 /* SPDX-License-Identifier: MIT */
 #include "fixture.h"
 #include "tap.h"
 #include "export.h"
 
 /* A result of N blocks of one function, all with the given means, no edges yet. */
-static result *graph(size_t n, const double *means, uint64_t trials)
-{
+static result *graph(size_t n, const double *means, uint64_t trials) {
     result *r = calloc(1, sizeof *r);
     r->spec = copy("g.fspec");
     r->mode = copy("program");
@@ -17,50 +17,42 @@ static result *graph(size_t n, const double *means, uint64_t trials)
     for (size_t i = 0; i < n; i++) {
         char name[16];
         snprintf(name, sizeof name, "b%zu", i);
-        block(&r->blocks[i], "main", name, "g.c", (int)i + 1, means[i], 0, 0, 0, 0, 0,
-              "converged", "clt", 0);
+        block(&r->blocks[i], "main", name, "g.c", (int)i + 1, means[i], 0, 0, 0, 0, 0, "converged", "clt", 0);
     }
     return r;
 }
 
-static void succ(result *r, size_t i, size_t n, const uint32_t *to)
-{
+static void succ(result *r, size_t i, size_t n, const uint32_t *to) {
     r->blocks[i].successors = malloc(n * sizeof *to);
     memcpy(r->blocks[i].successors, to, n * sizeof *to);
     r->blocks[i].nsuccessors = n;
 }
 
-static void calls(result *r, size_t i, const char *callee)
-{
+static void calls(result *r, size_t i, const char *callee) {
     r->blocks[i].callees = malloc(sizeof(char *));
     r->blocks[i].callees[0] = copy(callee);
     r->blocks[i].ncallees = 1;
 }
 
-static const edge_flow_edge *edge(const edge_flow *f, uint32_t from, uint32_t to)
-{
+static const edge_flow_edge *edge(const edge_flow *f, uint32_t from, uint32_t to) {
     for (size_t e = 0; e < f->nedges; e++)
-        if (f->edges[e].from == from && f->edges[e].to == to)
-            return &f->edges[e];
+        if (f->edges[e].from == from && f->edges[e].to == to) return &f->edges[e];
     return NULL;
 }
 
 /* Checks that FROM -> TO is known with COUNT (exactly: the solver rounds to 1/trials). */
-static void known(const edge_flow *f, uint32_t from, uint32_t to, double count, const char *what)
-{
+static void known(const edge_flow *f, uint32_t from, uint32_t to, double count, const char *what) {
     const edge_flow_edge *e = edge(f, from, to);
-    ok(e && e->known && e->count == count, "%s: b%u -> b%u is %g (%s %.17g)", what, from, to,
-       count, e && e->known ? "got" : "unknown", e ? e->count : NAN);
+    ok(e && e->known && e->count == count, "%s: b%u -> b%u is %g (%s %.17g)", what, from, to, count,
+       e && e->known ? "got" : "unknown", e ? e->count : NAN);
 }
 
-static void unknown(const edge_flow *f, uint32_t from, uint32_t to, const char *what)
-{
+static void unknown(const edge_flow *f, uint32_t from, uint32_t to, const char *what) {
     const edge_flow_edge *e = edge(f, from, to);
     ok(e && !e->known, "%s: b%u -> b%u is left unknown", what, from, to);
 }
 
-int main(void)
-{
+int main(void) {
     plan(25);
     edge_flow f;
 

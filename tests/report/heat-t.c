@@ -5,14 +5,11 @@
 #include "export.h"
 
 /* The red, green and blue of "#rrggbb". */
-static void rgb(const char *c, int *r, int *g, int *b)
-{
-    if (sscanf(c, "#%2x%2x%2x", (unsigned *)r, (unsigned *)g, (unsigned *)b) != 3)
-        *r = *g = *b = -1;
+static void rgb(const char *c, int *r, int *g, int *b) {
+    if (sscanf(c, "#%2x%2x%2x", (unsigned *)r, (unsigned *)g, (unsigned *)b) != 3) *r = *g = *b = -1;
 }
 
-int main(void)
-{
+int main(void) {
     plan(8);
     char c[8];
     int r, g, b, r2, g2, b2;

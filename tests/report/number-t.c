@@ -4,8 +4,7 @@
 #include "tap.h"
 #include "export.h"
 
-int main(void)
-{
+int main(void) {
     plan(13);
     char buf[32];
     is_string(number_format(8.67482, buf, sizeof buf), "8.6748", "four decimals");

@@ -1,21 +1,19 @@
-/* tests/report/report_afdo-t.c: the AutoFDO profile, read by gcc -fauto-profile: each function's entry gets the result's scaled count. */
+/* tests/report/report_afdo-t.c: the AutoFDO profile, read by gcc -fauto-profile: each function's entry gets
+ * the result's scaled count. */
 /* SPDX-License-Identifier: MIT */
 #include "tools.h"
 
 /* The count gcc's dump gives the entry block (basic block 2) of FUNCTION, or -1:
  * ";; Function NAME (" or a clone ";; Function NAME.constprop (", then
  * ";;   basic block 2, loop depth 0, count N (auto FDO)". */
-static long long entry_count(const char *dump, const char *function)
-{
+static long long entry_count(const char *dump, const char *function) {
     char key[256];
     size_t n = (size_t)snprintf(key, sizeof key, ";; Function %s", function);
     for (const char *p = dump; (p = strstr(p, key)); p += n) {
-        if (p[n] != ' ' && p[n] != '.')
-            continue;
+        if (p[n] != ' ' && p[n] != '.') continue;
         const char *bb = strstr(p, ";;   basic block 2, loop depth 0, count ");
         const char *next = strstr(p + n, ";; Function ");
-        if (!bb || (next && bb > next))
-            return -1;
+        if (!bb || (next && bb > next)) return -1;
         long long c = -1;
         char quality[32] = "";
         if (sscanf(bb, ";;   basic block 2, loop depth 0, count %lld (%31[^)])", &c, quality) != 2 ||
@@ -26,8 +24,7 @@ static long long entry_count(const char *dump, const char *function)
     return -1;
 }
 
-int main(void)
-{
+int main(void) {
     tools_need(GCC_PROGRAM, "gcc-12", "gcc");
     plan(2 + 3 + 1);
     tools_tmpdir();
@@ -46,8 +43,7 @@ int main(void)
              "-o '%s' -fdump-tree-optimized-blocks-details='%s'",
              GCC_PROGRAM, prof, FREQSYS_SOURCE_DIR, tools_path("counts.o"), dump);
     int rc = tools_sh(cmd, NULL, &err);
-    if (!is_int(rc, 0, "gcc -O2 -fauto-profile -Werror compiles with it"))
-        diag("%s", err ? err : "");
+    if (!is_int(rc, 0, "gcc -O2 -fauto-profile -Werror compiles with it")) diag("%s", err ? err : "");
     free(err);
     char *text = tools_slurp(dump);
     /* counts.c: main runs once, fib 25 times, finish once per run */
@@ -60,8 +56,8 @@ int main(void)
                 break;
             }
         long long got = text ? entry_count(text, functions[k]) : -1;
-        ok(want > 0 && got == (long long)want, "gcc gives %s's entry the result's %llu executions (auto FDO: %lld)",
-           functions[k], want, got);
+        ok(want > 0 && got == (long long)want,
+           "gcc gives %s's entry the result's %llu executions (auto FDO: %lld)", functions[k], want, got);
     }
     free(text);
     /* a file that is not one is refused by gcc, so the test above can fail */

@@ -1,9 +1,10 @@
-/* tests/report/report_gcda-t.c: the gcda export, read by gcov-dump and gcc -fprofile-use, equals GCC's own profile of the trials' inputs, counter by counter. */
+/* tests/report/report_gcda-t.c: the gcda export, read by gcov-dump and gcc -fprofile-use, equals GCC's own
+ * profile of the trials' inputs, counter by counter. */
 /* SPDX-License-Identifier: MIT */
 #include "tools.h"
 
 #define MAX_COUNTERS 256
-#define SCALE 1000
+#define SCALE        1000
 
 /* The arc counters of a .gcda as `gcov-dump -l` prints them, per function ident. */
 typedef struct arcs {
@@ -15,8 +16,7 @@ typedef struct arcs {
 
 /* Reads `gcov-dump -l PATH` into *A: "FUNCTION ident=N, ...", then "COUNTERS arcs K
  * counts" and lines "   I: C C C". Returns the number of counters, or -1. */
-static int dump(const char *path, arcs *a)
-{
+static int dump(const char *path, arcs *a) {
     char cmd[2048], *out = NULL, *err = NULL;
     snprintf(cmd, sizeof cmd, "'%s' -l '%s'", GCOV_DUMP_PROGRAM, path);
     *a = (arcs){0};
@@ -32,8 +32,7 @@ static int dump(const char *path, arcs *a)
         char *p = strstr(line, ".gcda:");
         p = p ? p + 6 : line;
         char *at;
-        if ((at = strstr(p, "OBJECT_SUMMARY runs=")))
-            a->runs = strtoul(at + 20, NULL, 10);
+        if ((at = strstr(p, "OBJECT_SUMMARY runs="))) a->runs = strtoul(at + 20, NULL, 10);
         if ((at = strstr(p, "FUNCTION ident="))) {
             ident = strtoul(at + 15, NULL, 10);
             in_arcs = 0;
@@ -44,8 +43,7 @@ static int dump(const char *path, arcs *a)
         } else if (in_arcs && (at = strchr(p, ':'))) {
             for (char *q = at + 1, *end; a->n < MAX_COUNTERS; q = end) {
                 unsigned long long v = strtoull(q, &end, 10);
-                if (end == q)
-                    break;
+                if (end == q) break;
                 a->idents[a->n] = ident;
                 a->counts[a->n++] = v;
             }
@@ -57,16 +55,14 @@ static int dump(const char *path, arcs *a)
 }
 
 /* The block FUNCTION:LABEL of R, or NULL. */
-static const result_block *block(const result *r, const char *function, const char *label)
-{
+static const result_block *block(const result *r, const char *function, const char *label) {
     for (size_t i = 0; i < r->nblocks; i++)
         if (!strcmp(r->blocks[i].function, function) && !strcmp(r->blocks[i].block, label))
             return &r->blocks[i];
     return NULL;
 }
 
-int main(void)
-{
+int main(void) {
     tools_need(GCC_PROGRAM, "gcc-12", "gcc");
     tools_need(GCOV_DUMP_PROGRAM, "gcov-dump-12", "gcc-12");
     plan(2 + 3 + 2 + 2 + 1);
@@ -77,57 +73,59 @@ int main(void)
     /* the program and its spec in the scratch folder: the profile is named for `gcc -c
      * SOURCE` there */
     snprintf(cmd, sizeof cmd,
-             "cp '%s/tests/e2e/programs/one_line_if.c' '%s/tests/e2e/programs/one_line_if.fspec' '%s' && cd '%s' && "
+             "cp '%s/tests/e2e/programs/one_line_if.c' '%s/tests/e2e/programs/one_line_if.fspec' '%s' && cd "
+             "'%s' && "
              "'%s' run one_line_if.fspec -q -n 1000 -o r.json; test $? -le 1",
              FREQSYS_SOURCE_DIR, FREQSYS_SOURCE_DIR, dir, dir, TOOLS_FREQSYS);
-    if (tools_sh(cmd, NULL, &err) != 0)
-        bail("freqsys run: %s", err ? err : "");
+    if (tools_sh(cmd, NULL, &err) != 0) bail("freqsys run: %s", err ? err : "");
     free(err);
     char msg[512];
     result *r;
-    if (result_read_json(tools_path("r.json"), &r, msg, sizeof msg) != RESULT_OK)
-        bail("%s", msg);
+    if (result_read_json(tools_path("r.json"), &r, msg, sizeof msg) != RESULT_OK) bail("%s", msg);
 
-    snprintf(cmd, sizeof cmd, "cd '%s' && FREQSYS_GCC='%s' '%s' report r.json --format gcda -o fs", dir, GCC_PROGRAM, TOOLS_FREQSYS);
+    snprintf(cmd, sizeof cmd, "cd '%s' && FREQSYS_GCC='%s' '%s' report r.json --format gcda -o fs", dir,
+             GCC_PROGRAM, TOOLS_FREQSYS);
     int rc = tools_sh(cmd, NULL, &err);
-    if (!is_int(rc, 0, "freqsys report --format gcda succeeds"))
-        diag("%s", err ? err : "");
+    if (!is_int(rc, 0, "freqsys report --format gcda succeeds")) diag("%s", err ? err : "");
     free(err);
     char ours_path[4096], *mangled = strdup(dir);
     for (char *p = mangled; *p; p++)
-        if (*p == '/')
-            *p = '#';
+        if (*p == '/') *p = '#';
     snprintf(ours_path, sizeof ours_path, "%s/fs/%s#one_line_if.gcda", dir, mangled);
-    ok(access(ours_path, R_OK) == 0, "it is named as gcc -fprofile-use looks for it: fs/%s#one_line_if.gcda", mangled);
+    ok(access(ours_path, R_OK) == 0, "it is named as gcc -fprofile-use looks for it: fs/%s#one_line_if.gcda",
+       mangled);
 
     /* The truth: GCC's own instrumented build, trained on the inputs the trials drew. */
-    snprintf(cmd, sizeof cmd,
-             "cd '%s' && mkdir gen && cd gen && cp ../one_line_if.c . && '%s' -O2 -fprofile-generate='%s/tr' -c "
-             "one_line_if.c && '%s' -fprofile-generate='%s/tr' one_line_if.o -o gen && '%s' draw ../one_line_if.fspec "
-             "-s %llu -n %llu -o in >/dev/null && for f in in/*; do ./gen <\"$f\" >/dev/null; done",
-             dir, GCC_PROGRAM, dir, GCC_PROGRAM, dir, TOOLS_FREQSYS, (unsigned long long)r->seed,
-             (unsigned long long)r->trials);
-    if (tools_sh(cmd, NULL, &err) != 0)
-        bail("training gcc's instrumented build: %s", err ? err : "");
+    snprintf(
+        cmd, sizeof cmd,
+        "cd '%s' && mkdir gen && cd gen && cp ../one_line_if.c . && '%s' -O2 -fprofile-generate='%s/tr' -c "
+        "one_line_if.c && '%s' -fprofile-generate='%s/tr' one_line_if.o -o gen && '%s' draw "
+        "../one_line_if.fspec "
+        "-s %llu -n %llu -o in >/dev/null && for f in in/*; do ./gen <\"$f\" >/dev/null; done",
+        dir, GCC_PROGRAM, dir, GCC_PROGRAM, dir, TOOLS_FREQSYS, (unsigned long long)r->seed,
+        (unsigned long long)r->trials);
+    if (tools_sh(cmd, NULL, &err) != 0) bail("training gcc's instrumented build: %s", err ? err : "");
     free(err);
     char trained_path[4096];
     snprintf(trained_path, sizeof trained_path, "%s/tr/%s#gen#one_line_if.gcda", dir, mangled);
     arcs ours, trained;
     int n = dump(ours_path, &ours), m = dump(trained_path, &trained);
     ok(n > 3 && n == m, "as many arc counters as GCC's own profile (%d, %d)", n, m);
-    ok(ours.runs == SCALE && trained.runs == r->trials, "runs: %lu (the scale), trained on %lu (the trials)", ours.runs,
-       trained.runs);
+    ok(ours.runs == SCALE && trained.runs == r->trials, "runs: %lu (the scale), trained on %lu (the trials)",
+       ours.runs, trained.runs);
     int differ = 0, same_ident = 1;
     for (int k = 0; k < n && k < m; k++) {
-        unsigned long long want = (unsigned long long)llround((double)trained.counts[k] * SCALE / (double)r->trials);
+        unsigned long long want =
+            (unsigned long long)llround((double)trained.counts[k] * SCALE / (double)r->trials);
         same_ident &= ours.idents[k] == trained.idents[k];
         if (ours.counts[k] != want) {
             differ++;
-            diag("counter %d: freqsys %llu, trained %llu x %d / %llu = %llu", k, ours.counts[k], trained.counts[k],
-                 SCALE, (unsigned long long)r->trials, want);
+            diag("counter %d: freqsys %llu, trained %llu x %d / %llu = %llu", k, ours.counts[k],
+                 trained.counts[k], SCALE, (unsigned long long)r->trials, want);
         }
     }
-    ok(same_ident && differ == 0, "every counter is the trained count / runs x %d (%d differ)", SCALE, differ);
+    ok(same_ident && differ == 0, "every counter is the trained count / runs x %d (%d differ)", SCALE,
+       differ);
 
     /* Against the estimate: `rare` has one counter, its calls; the result's block is
      * the same count, within its half-width. */
@@ -135,18 +133,16 @@ int main(void)
     long long rare_count = -1;
     for (int k = 0; k < n; k++) {
         int alone = 1;
-        for (int j = 0; j < n; j++)
-            alone &= j == k || ours.idents[j] != ours.idents[k];
-        if (alone)
-            rare_count = (long long)ours.counts[k];
+        for (int j = 0; j < n; j++) alone &= j == k || ours.idents[j] != ours.idents[k];
+        if (alone) rare_count = (long long)ours.counts[k];
     }
-    ok(rare && rare_count > 0 && fabs((double)rare_count - rare->mean * SCALE) <= rare->half_width * SCALE + 0.5,
+    ok(rare && rare_count > 0 &&
+           fabs((double)rare_count - rare->mean * SCALE) <= rare->half_width * SCALE + 0.5,
        "rare's calls: %lld, the estimate %.1f +- %.1f (x %d)", rare_count, rare ? rare->mean * SCALE : 0,
        rare ? rare->half_width * SCALE : 0, SCALE);
     const result_block *body = block(r, "main", "while.body");
     unsigned long long most = 0;
-    for (int k = 0; k < n; k++)
-        most = ours.counts[k] > most ? ours.counts[k] : most;
+    for (int k = 0; k < n; k++) most = ours.counts[k] > most ? ours.counts[k] : most;
     ok(body && fabs((double)most - body->mean * SCALE) <= body->half_width * SCALE + 0.5,
        "the loop's hottest arc: %llu, the loop body's estimate %.0f +- %.0f (x %d)", most,
        body ? body->mean * SCALE : 0, body ? body->half_width * SCALE : 0, SCALE);
@@ -157,24 +153,25 @@ int main(void)
              "one_line_if.c -fdump-tree-optimized-blocks-details=one_line_if.dump",
              dir, GCC_PROGRAM);
     rc = tools_sh(cmd, NULL, &err);
-    if (!is_int(rc, 0, "gcc -O2 -fprofile-use -Werror -Wmissing-profile -Wcoverage-mismatch compiles with it"))
+    if (!is_int(rc, 0,
+                "gcc -O2 -fprofile-use -Werror -Wmissing-profile -Wcoverage-mismatch compiles with it"))
         diag("%s", err ? err : "");
     free(err);
     char *text = tools_slurp(tools_path("one_line_if.dump"));
     const char *cond = text ? strstr(text, "== 255)") : NULL;
     double p_rare = -1;
-    if (cond)
-        sscanf(strstr(cond, "goto") ? strstr(cond, "goto") : cond, "goto <bb %*d>; [%lf%%]", &p_rare);
+    if (cond) sscanf(strstr(cond, "goto") ? strstr(cond, "goto") : cond, "goto <bb %*d>; [%lf%%]", &p_rare);
     ok(p_rare >= 0 && p_rare < 1.0, "gcc sends the one-line if to the rare call %.2f%% of the time", p_rare);
     free(text);
 
     /* a spec whose inputs a real run cannot get is refused, naming the place */
-    snprintf(cmd, sizeof cmd, "cd '%s' && cp '%s/tests/e2e/programs/counts.c' '%s/tests/e2e/programs/counts.fspec' . "
+    snprintf(cmd, sizeof cmd,
+             "cd '%s' && cp '%s/tests/e2e/programs/counts.c' '%s/tests/e2e/programs/counts.fspec' . "
              "&& '%s' run counts.fspec -q -o c.json && '%s' report c.json --format gcda -o fs2",
              dir, FREQSYS_SOURCE_DIR, FREQSYS_SOURCE_DIR, TOOLS_FREQSYS, TOOLS_FREQSYS);
     rc = tools_sh(cmd, NULL, &err);
-    ok(rc == 2 && err && strstr(err, "stdin"), "a spec without a drawn standard input is refused (exit %d: %s)", rc,
-       err ? err : "");
+    ok(rc == 2 && err && strstr(err, "stdin"),
+       "a spec without a drawn standard input is refused (exit %d: %s)", rc, err ? err : "");
     free(err);
     free(mangled);
     result_free(r);

@@ -5,28 +5,23 @@
 
 /* Reads a .gcov file into COUNT[line] ("-": -1, "#####": 0, else the count) for
  * lines 1..MAX; returns the largest line seen. */
-static int read_gcov(const char *path, long long *count, int max)
-{
+static int read_gcov(const char *path, long long *count, int max) {
     FILE *f = fopen(path, "r");
-    if (!f)
-        return 0;
+    if (!f) return 0;
     char buf[1024];
     int last = 0;
     while (fgets(buf, sizeof buf, f)) {
         char field[32];
         int line;
-        if (sscanf(buf, " %31[^:]:%d:", field, &line) != 2 || line <= 0 || line > max)
-            continue;
+        if (sscanf(buf, " %31[^:]:%d:", field, &line) != 2 || line <= 0 || line > max) continue;
         count[line] = !strcmp(field, "-") ? -1 : !strcmp(field, "#####") ? 0 : atoll(field);
-        if (line > last)
-            last = line;
+        if (line > last) last = line;
     }
     fclose(f);
     return last;
 }
 
-int main(void)
-{
+int main(void) {
     tools_need(GCC_PROGRAM, "gcc", "gcc");
     tools_need(GCOV_PROGRAM, "gcov", "gcc");
     plan(6);
@@ -39,8 +34,10 @@ int main(void)
              tools_dir, tools_dir, TOOLS_FREQSYS, tools_path("counts.json"), tools_dir);
     is_int(tools_sh(cmd, NULL, NULL), 0, "report --format gcov -o DIR writes one file per source");
     /* The oracle: gcc's coverage build of the same source, run once on the same input. */
-    snprintf(cmd, sizeof cmd, "cd '%s/gcc' && cp '%s/tests/e2e/programs/counts.c' . && '%s' --coverage -O0 counts.c "
-             "-o counts && echo '10 4' | ./counts; '%s' counts.c", tools_dir, FREQSYS_SOURCE_DIR, GCC_PROGRAM, GCOV_PROGRAM);
+    snprintf(cmd, sizeof cmd,
+             "cd '%s/gcc' && cp '%s/tests/e2e/programs/counts.c' . && '%s' --coverage -O0 counts.c "
+             "-o counts && echo '10 4' | ./counts; '%s' counts.c",
+             tools_dir, FREQSYS_SOURCE_DIR, GCC_PROGRAM, GCOV_PROGRAM);
     tools_sh(cmd, NULL, NULL);
     long long ours[128], theirs[128];
     for (int i = 0; i < 128; i++) ours[i] = theirs[i] = -2;
@@ -52,15 +49,15 @@ int main(void)
     int common = 0, differ = 0;
     for (int line = 1; line < 128; line++) {
         if (ours[line] < 0 || theirs[line] < 0)
-            continue;   /* which lines count as code differs a little between the two */
+            continue; /* which lines count as code differs a little between the two */
         common++;
         if (ours[line] != theirs[line]) {
             differ++;
             diag("line %d: freqsys %lld, gcov %lld", line, ours[line], theirs[line]);
         }
     }
-    ok(common >= 18 && differ == 0, "every line both count shows gcov's own count (%d lines, %d differ)", common,
-       differ);
+    ok(common >= 18 && differ == 0, "every line both count shows gcov's own count (%d lines, %d differ)",
+       common, differ);
     ok(ours[31] == 0 && theirs[31] == 0, "the line that never runs is ##### in both");
 
     /* A sampled result: the counts are totals over its runs. */
@@ -70,8 +67,8 @@ int main(void)
     tools_sh(cmd, &out, NULL);
     char want[64];
     snprintf(want, sizeof want, ":    0:Runs:%llu\n", (unsigned long long)br->runs);
-    ok(out && strstr(out, ":    0:Source:") == out + 9 && strstr(out, want), "to standard output: Source, then %s",
-       want + 6);
+    ok(out && strstr(out, ":    0:Source:") == out + 9 && strstr(out, want),
+       "to standard output: Source, then %s", want + 6);
     const result_block *body = &br->blocks[5];
     char line[64];
     snprintf(line, sizeof line, "%9llu:%5d:", tools_scaled(body->mean, (double)br->runs), body->line);

@@ -1,11 +1,11 @@
-/* tests/report/report_html-t.c: the HTML page, rendered by headless Chromium: the table, sorting, CFGs, convergence plots and source heat show the result. */
+/* tests/report/report_html-t.c: the HTML page, rendered by headless Chromium: the table, sorting, CFGs,
+ * convergence plots and source heat show the result. */
 /* SPDX-License-Identifier: MIT */
 #include "tools.h"
 
 /* Loads PAGE (with FRAGMENT, e.g. "#sort=-mean") in headless Chromium and returns the
  * DOM after its scripts ran, to free. */
-static char *render(const char *page, const char *fragment)
-{
+static char *render(const char *page, const char *fragment) {
     char cmd[4096], *dom = NULL, *err = NULL;
     snprintf(cmd, sizeof cmd,
              "timeout 90 '%s' --headless --no-sandbox --disable-gpu --disable-quic --no-first-run "
@@ -13,33 +13,27 @@ static char *render(const char *page, const char *fragment)
              "--user-data-dir='%s/profile' --dump-dom 'file://%s%s'",
              CHROMIUM_PROGRAM, tools_dir, page, fragment);
     int rc = tools_sh(cmd, &dom, &err);
-    if (!is_int(rc, 0, "chromium renders %s%s", strrchr(page, '/') + 1, fragment))
-        diag("%s", err ? err : "");
+    if (!is_int(rc, 0, "chromium renders %s%s", strrchr(page, '/') + 1, fragment)) diag("%s", err ? err : "");
     free(err);
-    if (!dom || !strstr(dom, "</html>"))
-        bail("chromium dumped no page");
+    if (!dom || !strstr(dom, "</html>")) bail("chromium dumped no page");
     return dom;
 }
 
 /* The text of the N-th (from 0) cell of the table row with id ROW, into BUF. */
-static const char *cell(const char *dom, const char *row, int n, char *buf, size_t len)
-{
+static const char *cell(const char *dom, const char *row, int n, char *buf, size_t len) {
     char key[64];
     snprintf(key, sizeof key, "<tr id=\"%s\"", row);
     const char *p = strstr(dom, key);
     buf[0] = '\0';
-    for (int k = 0; p && k <= n; k++)
-        p = strstr(p + 1, "<td");
-    if (!p)
-        return buf;
+    for (int k = 0; p && k <= n; k++) p = strstr(p + 1, "<td");
+    if (!p) return buf;
     const char *open = strchr(p, '>') + 1, *close = strstr(open, "</td>");
     snprintf(buf, len, "%.*s", (int)(close - open), open);
     return buf;
 }
 
 /* The block indices of the table's rows, in their order in the DOM. */
-static size_t row_order(const char *dom, size_t *order, size_t max)
-{
+static size_t row_order(const char *dom, size_t *order, size_t max) {
     size_t n = 0;
     const char *p = strstr(dom, "<table id=\"blocks\"");
     while (p && n < max && (p = strstr(p, "<tr id=\"block-"))) {
@@ -51,11 +45,9 @@ static size_t row_order(const char *dom, size_t *order, size_t max)
 
 /* A trace of R: check points from 30 on, 25% apart; each block's estimate wanders
  * towards its final mean and half width, which the last check point gives exactly. */
-static void write_trace(const result *r, const char *path)
-{
+static void write_trace(const result *r, const char *path) {
     FILE *f = fopen(path, "w");
-    if (!f)
-        bail("cannot write %s", path);
+    if (!f) bail("cannot write %s", path);
     fputs("trials,block,mean,half_width\n", f);
     for (double t = 30;; t *= 1.25) {
         uint64_t n = t < (double)r->trials ? (uint64_t)t : r->trials;
@@ -68,15 +60,13 @@ static void write_trace(const result *r, const char *path)
                 fprintf(f, "%llu,%zu,%.17g,%.17g\n", (unsigned long long)n, i, b->mean * (1 + w),
                         b->half_width * (1 + 10 * w));
         }
-        if (n == r->trials)
-            break;
+        if (n == r->trials) break;
     }
     fclose(f);
 }
 
 /* The text of the count cell of source line LINE in DOM, or NULL. */
-static char *count_cell(const char *dom, int line)
-{
+static char *count_cell(const char *dom, int line) {
     char ln[64];
     snprintf(ln, sizeof ln, "<td class=\"ln\">%d</td><td class=\"n\"", line);
     const char *at = strstr(dom, ln);
@@ -86,34 +76,27 @@ static char *count_cell(const char *dom, int line)
 }
 
 /* The y of the first and the last point of the polyline whose tag holds AT, into Y. */
-static int polyline_ends(const char *at, double y[2])
-{
+static int polyline_ends(const char *at, double y[2]) {
     const char *pts = strstr(at, "points=\"");
     const char *close = pts ? strchr(pts + 8, '"') : NULL;
-    if (!close)
-        return -1;
+    if (!close) return -1;
     const char *last = NULL;
     for (const char *p = pts + 8; p < close; p++)
-        if (*p == ',')
-            last = p;
+        if (*p == ',') last = p;
     const char *first = strchr(pts + 8, ',');
-    if (!first || first > close || !last)
-        return -1;
+    if (!first || first > close || !last) return -1;
     y[0] = atof(first + 1);
     y[1] = atof(last + 1);
     return 0;
 }
 
-static size_t occurrences(const char *text, const char *what)
-{
+static size_t occurrences(const char *text, const char *what) {
     size_t n = 0;
-    for (const char *p = text; p && (p = strstr(p, what)); p += strlen(what))
-        n++;
+    for (const char *p = text; p && (p = strstr(p, what)); p += strlen(what)) n++;
     return n;
 }
 
-int main(void)
-{
+int main(void) {
     tools_need(CHROMIUM_PROGRAM, "chromium", "chromium");
     tools_need(DOT_PROGRAM, "Graphviz dot", "graphviz");
     plan(36);
@@ -122,27 +105,26 @@ int main(void)
     char cmd[4096], *err = NULL, buf[256], want[256];
     write_trace(r, tools_path("trace.csv"));
     snprintf(cmd, sizeof cmd, "cd '%s' && '%s' report '%s' --format html --trace '%s' -o '%s'",
-             FREQSYS_SOURCE_DIR, TOOLS_FREQSYS, tools_path("branches.json"),
-             tools_path("trace.csv"), tools_path("page.html"));
+             FREQSYS_SOURCE_DIR, TOOLS_FREQSYS, tools_path("branches.json"), tools_path("trace.csv"),
+             tools_path("page.html"));
     if (!is_int(tools_sh(cmd, NULL, &err), 0, "freqsys report --format html --trace succeeds"))
         diag("%s", err ? err : "");
     free(err);
     char *page = tools_slurp(tools_path("page.html"));
-    if (!page)
-        bail("no page written");
+    if (!page) bail("no page written");
     ok(!strstr(page, "<link") && !strstr(page, "src=\"") && !strstr(page, "href=\"http") &&
            !strstr(page, "@import"),
        "the page loads nothing from elsewhere");
 
     /* Sorted by mean, descending, by clicking the header twice (the #sort fragment). */
     char *dom = render(tools_path("page.html"), "#sort=-mean");
-    ok(strstr(dom, "data-sorted=\"mean descending\"") != NULL, "the table says it is sorted by mean, descending");
+    ok(strstr(dom, "data-sorted=\"mean descending\"") != NULL,
+       "the table says it is sorted by mean, descending");
     size_t order[64], n = row_order(dom, order, 64);
     is_int((long long)n, (long long)r->nblocks, "one row per block");
     int sorted = 1, shows = 1;
     for (size_t k = 0; k < n; k++) {
-        if (k && r->blocks[order[k]].mean > r->blocks[order[k - 1]].mean)
-            sorted = 0;
+        if (k && r->blocks[order[k]].mean > r->blocks[order[k - 1]].mean) sorted = 0;
         char row[32];
         snprintf(row, sizeof row, "block-%zu", order[k]);
         snprintf(want, sizeof want, "%.4f", r->blocks[order[k]].mean);
@@ -153,7 +135,8 @@ int main(void)
     }
     ok(sorted, "the rows are in descending order of the result's means");
     ok(shows, "every row shows its block's mean from the result");
-    is_string(cell(dom, "block-4", 2, buf, sizeof buf), "<span class=\"swatch\" style=\"background:#e84c3d\"></span> for.cond",
+    is_string(cell(dom, "block-4", 2, buf, sizeof buf),
+              "<span class=\"swatch\" style=\"background:#e84c3d\"></span> for.cond",
               "the hottest block, for.cond, has the hottest colour");
     ok(n && order[0] == 4, "...and comes first");
     snprintf(want, sizeof want, "%.4f", r->blocks[5].half_width);
@@ -164,8 +147,8 @@ int main(void)
     const char *graph = strstr(dom, "<div class=\"graph\"><svg");
     ok(graph != NULL, "the CFG is an inline SVG");
     snprintf(want, sizeof want, ">%.4f ± %.4f</text>", r->blocks[4].mean, r->blocks[4].half_width);
-    ok(graph && strstr(graph, ">for.cond</text>") && strstr(graph, want),
-       "...showing for.cond with %s", want + 1);
+    ok(graph && strstr(graph, ">for.cond</text>") && strstr(graph, want), "...showing for.cond with %s",
+       want + 1);
 
     /* Convergence: one plot per block that is not constant, ending on the result. */
     int plots = 1, constant_plotted = 0;
@@ -192,8 +175,7 @@ int main(void)
      * a converged block's last half width is on or below its target line. */
     int closing = 1;
     for (size_t i = 0; i < r->nblocks && closing; i++) {
-        if (!strcmp(r->blocks[i].status, "constant"))
-            continue;
+        if (!strcmp(r->blocks[i].status, "constant")) continue;
         char id[80];
         snprintf(id, sizeof id, "<figure class=\"plot\" id=\"trace-%zu\">", i);
         const char *fig = strstr(dom, id), *end = fig ? strstr(fig, "</figure>") : NULL;
@@ -203,8 +185,7 @@ int main(void)
         closing = width && target && width < end && target < end && polyline_ends(width, wy) == 0 &&
                   polyline_ends(target, ty) == 0 && wy[0] < wy[1] &&
                   (strcmp(r->blocks[i].status, "converged") != 0 || wy[1] >= ty[1] - 0.05);
-        if (!closing)
-            diag("block %zu: no half-width plot closing on its target", i);
+        if (!closing) diag("block %zu: no half-width plot closing on its target", i);
     }
     ok(closing, "...and a plot of its half width, shrinking down to the target line");
     ok(!constant_plotted, "constant blocks have none");
@@ -212,13 +193,13 @@ int main(void)
     /* The source, each line with the mean of every block starting on it. */
     snprintf(want, sizeof want, "%.4f", r->blocks[4].mean);
     char *cell = count_cell(dom, 17);
-    ok(cell && strstr(cell, want), "source line 17 shows for.cond's mean %s (cell '%s')", want, cell ? cell : "");
+    ok(cell && strstr(cell, want), "source line 17 shows for.cond's mean %s (cell '%s')", want,
+       cell ? cell : "");
     size_t starting = 0, shown_means = cell ? 1 : 0;
-    for (size_t i = 0; i < r->nblocks; i++)
-        starting += r->blocks[i].line == 17;
-    for (const char *p = cell; p && (p = strstr(p, " · ")); p += 3)
-        shown_means++;
-    ok(starting >= 2 && shown_means == starting, "...and the mean of each of the %zu blocks starting there", starting);
+    for (size_t i = 0; i < r->nblocks; i++) starting += r->blocks[i].line == 17;
+    for (const char *p = cell; p && (p = strstr(p, " · ")); p += 3) shown_means++;
+    ok(starting >= 2 && shown_means == starting, "...and the mean of each of the %zu blocks starting there",
+       starting);
     free(cell);
     snprintf(want, sizeof want, "%.4f", r->blocks[8].mean);
     cell = count_cell(dom, 23);
@@ -228,8 +209,8 @@ int main(void)
     free(page);
 
     /* Without a trace, sorted by block name: text order, and a word on the trace. */
-    snprintf(cmd, sizeof cmd, "cd '%s' && '%s' report '%s' --format html -o '%s'",
-             FREQSYS_SOURCE_DIR, TOOLS_FREQSYS, tools_path("branches.json"), tools_path("plain.html"));
+    snprintf(cmd, sizeof cmd, "cd '%s' && '%s' report '%s' --format html -o '%s'", FREQSYS_SOURCE_DIR,
+             TOOLS_FREQSYS, tools_path("branches.json"), tools_path("plain.html"));
     is_int(tools_sh(cmd, NULL, NULL), 0, "freqsys report --format html succeeds without a trace");
     dom = render(tools_path("plain.html"), "#sort=block");
     n = row_order(dom, order, 64);
@@ -243,7 +224,8 @@ int main(void)
     /* The filter, given in the address: a name no function or file has hides every row
      * and every section of a function; the file's name hides none. */
     dom = render(tools_path("plain.html"), "#filter=nosuch");
-    ok(strstr(dom, "data-filtered=\"nosuch\"") && occurrences(dom, "hidden=\"\"") == occurrences(dom, "data-filter=") &&
+    ok(strstr(dom, "data-filtered=\"nosuch\"") &&
+           occurrences(dom, "hidden=\"\"") == occurrences(dom, "data-filter=") &&
            occurrences(dom, "<tr id=\"block-") == r->nblocks &&
            occurrences(dom, "<tr id=\"block-") <= occurrences(dom, "hidden=\"\""),
        "#filter=nosuch hides each of the %zu rows and every function's section", r->nblocks);
@@ -255,16 +237,16 @@ int main(void)
     free(dom);
 
     /* Without dot on PATH, the page says so. */
-    snprintf(cmd, sizeof cmd, "cd '%s' && PATH=/nonexistent '%s' report '%s' --format html -o '%s' && "
+    snprintf(cmd, sizeof cmd,
+             "cd '%s' && PATH=/nonexistent '%s' report '%s' --format html -o '%s' && "
              "grep -q 'id=\"no-dot\".*not found on PATH' '%s'",
-             FREQSYS_SOURCE_DIR, TOOLS_FREQSYS, tools_path("branches.json"),
-             tools_path("nodot.html"), tools_path("nodot.html"));
+             FREQSYS_SOURCE_DIR, TOOLS_FREQSYS, tools_path("branches.json"), tools_path("nodot.html"),
+             tools_path("nodot.html"));
     is_int(tools_sh(cmd, NULL, NULL), 0, "without dot, the page says it was not found");
 
     /* A malformed trace is refused with its line, and nothing is written. */
     FILE *f = fopen(tools_path("bad.csv"), "w");
-    if (!f)
-        bail("cannot write bad.csv");
+    if (!f) bail("cannot write bad.csv");
     fputs("trials,block,mean,half_width\n30,0,1,0\n30,99,1,0\n", f);
     fclose(f);
     snprintf(cmd, sizeof cmd, "'%s' report '%s' --format html --trace '%s' -o '%s'", TOOLS_FREQSYS,
@@ -279,8 +261,7 @@ int main(void)
     /* A trace with its header alone has no points: a page, with nothing to sort (UBSan,
      * in the sanitizer build, held qsort to its non-null base here). */
     f = fopen(tools_path("header.csv"), "w");
-    if (!f)
-        bail("cannot write header.csv");
+    if (!f) bail("cannot write header.csv");
     fputs("trials,block,mean,half_width\n", f);
     fclose(f);
     snprintf(cmd, sizeof cmd, "cd '%s' && '%s' report '%s' --format html --trace '%s' -o '%s'",
@@ -295,15 +276,17 @@ int main(void)
     /* Early intervals a thousand times wider than the last do not set the y axis: it
      * spans the final interval widened 4 times, and 5% more on each side. */
     f = fopen(tools_path("wide.csv"), "w");
-    if (!f)
-        bail("cannot write wide.csv");
+    if (!f) bail("cannot write wide.csv");
     fputs("trials,block,mean,half_width\n", f);
     for (uint64_t t = 30; t < r->trials; t *= 2)
-        fprintf(f, "%llu,4,%.17g,%.17g\n", (unsigned long long)t, r->blocks[4].mean, 1000 * r->blocks[4].half_width);
-    fprintf(f, "%llu,4,%.17g,%.17g\n", (unsigned long long)r->trials, r->blocks[4].mean, r->blocks[4].half_width);
+        fprintf(f, "%llu,4,%.17g,%.17g\n", (unsigned long long)t, r->blocks[4].mean,
+                1000 * r->blocks[4].half_width);
+    fprintf(f, "%llu,4,%.17g,%.17g\n", (unsigned long long)r->trials, r->blocks[4].mean,
+            r->blocks[4].half_width);
     fclose(f);
-    snprintf(cmd, sizeof cmd, "cd '%s' && '%s' report '%s' --format html --trace '%s' -o '%s'", FREQSYS_SOURCE_DIR,
-             TOOLS_FREQSYS, tools_path("branches.json"), tools_path("wide.csv"), tools_path("wide.html"));
+    snprintf(cmd, sizeof cmd, "cd '%s' && '%s' report '%s' --format html --trace '%s' -o '%s'",
+             FREQSYS_SOURCE_DIR, TOOLS_FREQSYS, tools_path("branches.json"), tools_path("wide.csv"),
+             tools_path("wide.html"));
     is_int(tools_sh(cmd, NULL, NULL), 0, "a trace with wide early intervals: exit 0");
     page = tools_slurp(tools_path("wide.html"));
     const char *fig = page ? strstr(page, "<figure class=\"plot\" id=\"trace-4\">") : NULL;
@@ -313,16 +296,18 @@ int main(void)
     snprintf(bottom, sizeof bottom, "text-anchor=\"end\">%.4f<", m - 4.4 * h > 0 ? m - 4.4 * h : 0);
     const char *end = fig ? strstr(fig, "</figure>") : NULL;
     const char *at_top = fig ? strstr(fig, top) : NULL, *at_bottom = fig ? strstr(fig, bottom) : NULL;
-    ok(at_top && at_top < end && at_bottom && at_bottom < end, "for.cond's axis is %.4f +- 4.4 x %.4f (labels %s, %s)",
-       m, h, top, bottom);
-    ok(fig && strstr(fig, "clip-path=") && strstr(fig, "class=\"clipped\""), "...the band is cut at the frame, "
+    ok(at_top && at_top < end && at_bottom && at_bottom < end,
+       "for.cond's axis is %.4f +- 4.4 x %.4f (labels %s, %s)", m, h, top, bottom);
+    ok(fig && strstr(fig, "clip-path=") && strstr(fig, "class=\"clipped\""),
+       "...the band is cut at the frame, "
        "and the caption says so");
     /* The source view's key: the ramp from the hottest mean down three decades, and 0. */
     char want_key[128];
     double hottest = 0;
     for (size_t i = 0; i < r->nblocks; i++)
         hottest = r->blocks[i].mean > hottest ? r->blocks[i].mean : hottest;
-    snprintf(want_key, sizeof want_key, "<span class=\"swatch\" style=\"background:#e84c3d\"></span> %.4f ", hottest);
+    snprintf(want_key, sizeof want_key, "<span class=\"swatch\" style=\"background:#e84c3d\"></span> %.4f ",
+             hottest);
     const char *key = page ? strstr(page, "<p class=\"legend\" id=\"heat-legend\">") : NULL;
     ok(key && strstr(key, want_key) && strstr(key, "background:#d9d9d9\"></span> 0 (never ran)"),
        "the source view has a key: the hottest colour at the hottest mean, grey at 0");

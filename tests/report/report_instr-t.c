@@ -1,4 +1,5 @@
-/* tests/report/report_instr-t.c: the instrumented-profile export, read by llvm-profdata and used by clang, equals a real instrumented run's counters. */
+/* tests/report/report_instr-t.c: the instrumented-profile export, read by llvm-profdata and used by clang,
+ * equals a real instrumented run's counters. */
 /* SPDX-License-Identifier: MIT */
 #include "tools.h"
 
@@ -6,13 +7,11 @@
 
 /* `llvm-profdata show --all-functions --counts --text` of PROFDATA: per function its
  * name, hash, and counters, in a stable order. Returns the text, to free. */
-static char *show(const char *profdata)
-{
+static char *show(const char *profdata) {
     char cmd[2048], *out = NULL, *err = NULL;
     snprintf(cmd, sizeof cmd, "'%s' show --all-functions --counts --text '%s'", LLVM_PROFDATA_PROGRAM,
              profdata);
-    if (tools_sh(cmd, &out, &err) != 0)
-        diag("llvm-profdata show: %s", err ? err : "");
+    if (tools_sh(cmd, &out, &err) != 0) diag("llvm-profdata show: %s", err ? err : "");
     free(err);
     return out;
 }
@@ -20,9 +19,8 @@ static char *show(const char *profdata)
 /* Compares two `show` texts line by line: the headers and hashes equal, each count of
  * OURS equal to SCALE times the count of REAL. Counts that differ are said, and
  * counted in *DIFFER; *LAST_OURS and *LAST_REAL hold the last pair that differed. */
-static int compare(const char *ours, const char *real, long long scale, int *differ,
-                   long long *last_ours, long long *last_real)
-{
+static int compare(const char *ours, const char *real, long long scale, int *differ, long long *last_ours,
+                   long long *last_real) {
     int lines = 0, in_counts = 0;
     *differ = 0;
     while (*ours && *real) {
@@ -39,7 +37,8 @@ static int compare(const char *ours, const char *real, long long scale, int *dif
             if (x != y * scale) {
                 (*differ)++;
                 *last_ours = x, *last_real = y;
-                diag("counter %d lines in: freqsys %lld, the instrumented run %lld (x %lld)", lines, x, y, scale);
+                diag("counter %d lines in: freqsys %lld, the instrumented run %lld (x %lld)", lines, x, y,
+                     scale);
             }
         } else if (strcmp(la, lb) != 0) {
             diag("line %d: freqsys '%s', the instrumented run '%s'", lines + 1, la, lb);
@@ -55,11 +54,10 @@ static int compare(const char *ours, const char *real, long long scale, int *dif
 /* Exports NAME.json (in the test folder) as NAME.proftext, merges it, and compares it
  * with a real run on INPUT of SOURCE built with clang's counters; returns compare's
  * lines, or -1 when a step fails (each step is a test). */
-static int against_run(const char *name, const char *source, const char *input, int *differ,
-                       long long *x, long long *y)
-{
-    char cmd[8192], *err = NULL, json[1024], text[1024], ours_pd[1024], gen[1024], raw[1024],
-        merged[1024], file[256];
+static int against_run(const char *name, const char *source, const char *input, int *differ, long long *x,
+                       long long *y) {
+    char cmd[8192], *err = NULL, json[1024], text[1024], ours_pd[1024], gen[1024], raw[1024], merged[1024],
+                    file[256];
     snprintf(file, sizeof file, "%s.json", name);
     snprintf(json, sizeof json, "%s", tools_path(file));
     snprintf(file, sizeof file, "%s.proftext", name);
@@ -77,9 +75,11 @@ static int against_run(const char *name, const char *source, const char *input, 
     free(err);
     /* the truth: the same program built with clang's counters, run once on the same input */
     snprintf(cmd, sizeof cmd,
-             "rm -f '%s' && '%s' -O0 -fprofile-instr-generate '%s/%s' -o '%s' && echo %s | LLVM_PROFILE_FILE='%s' '%s' "
+             "rm -f '%s' && '%s' -O0 -fprofile-instr-generate '%s/%s' -o '%s' && echo %s | "
+             "LLVM_PROFILE_FILE='%s' '%s' "
              "&& '%s' merge -o '%s' '%s'",
-             raw, CLANG_PROGRAM, FREQSYS_SOURCE_DIR, source, gen, input, raw, gen, LLVM_PROFDATA_PROGRAM, merged, raw);
+             raw, CLANG_PROGRAM, FREQSYS_SOURCE_DIR, source, gen, input, raw, gen, LLVM_PROFDATA_PROGRAM,
+             merged, raw);
     if (!is_int(tools_sh(cmd, NULL, &err), 0, "%s: an instrumented build runs and its profile merges", name))
         diag("%s", err ? err : "");
     free(err);
@@ -91,8 +91,7 @@ static int against_run(const char *name, const char *source, const char *input, 
     return lines;
 }
 
-int main(void)
-{
+int main(void) {
     tools_need(CLANG_PROGRAM, "clang-19", "clang-19");
     tools_need(LLVM_PROFDATA_PROGRAM, "llvm-profdata-19", "llvm-19");
     plan(2 + 3 + 2 + 2 + 2 + 1);
@@ -120,8 +119,10 @@ int main(void)
      * export takes their counts from the edges they sit on. */
     result_free(tools_result("tests/e2e/programs/pgo_branches.fspec", "pgo_branches.json"));
     lines = against_run("pgo_branches", "tests/e2e/programs/pgo_branches.c", "20", &differ, &x, &y);
-    ok(lines > 8 && differ == 1, "without the counters' blocks in the run: every counter 1000 x the "
-       "instrumented run's but the select's (%d lines, %d differ)", lines, differ);
+    ok(lines > 8 && differ == 1,
+       "without the counters' blocks in the run: every counter 1000 x the "
+       "instrumented run's but the select's (%d lines, %d differ)",
+       lines, differ);
     /* i > 15 ? 3 : 0 holds for 4 of the 20 passes; uncounted, it gets half of 20000 */
     ok(x == 20000 / 2 && y == 4, "...which gets half its block's count (%lld; the run: %lld)", x, y);
 
@@ -130,8 +131,7 @@ int main(void)
     snprintf(cmd, sizeof cmd, "'%s' -O2 -Wall -Werror -fprofile-instr-use='%s' -c '%s/%s' -o '%s'",
              CLANG_PROGRAM, fs_pd, FREQSYS_SOURCE_DIR, PROGRAM, tools_path("use.o"));
     int rc = tools_sh(cmd, NULL, &err);
-    if (!is_int(rc, 0, "clang -O2 -fprofile-instr-use -Werror compiles with it"))
-        diag("%s", err ? err : "");
+    if (!is_int(rc, 0, "clang -O2 -fprofile-instr-use -Werror compiles with it")) diag("%s", err ? err : "");
     ok(err && !strstr(err, "warning"), "...without a warning");
     free(err);
     result_free(r);
@@ -142,7 +142,9 @@ int main(void)
              TOOLS_FREQSYS, tools_path("plain.json"), tools_path("plain.proftext"));
     rc = tools_sh(cmd, &out, &err);
     ok(rc == 2 && err && strstr(err, "classify: block skipcount") && strstr(err, "cflags"),
-       "without the counters' blocks in the run, the export says which block is missing and what to add (exit %d)", rc);
+       "without the counters' blocks in the run, the export says which block is missing and what to add "
+       "(exit %d)",
+       rc);
     free(out);
     free(err);
     tools_cleanup();

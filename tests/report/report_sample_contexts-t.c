@@ -1,21 +1,19 @@
-/* tests/report/report_sample_contexts-t.c: the context-sensitive sample profile, read by llvm-profdata and used by clang's sample-profile inliner: both see each context's scaled counts. */
+/* tests/report/report_sample_contexts-t.c: the context-sensitive sample profile, read by llvm-profdata and
+ * used by clang's sample-profile inliner: both see each context's scaled counts. */
 /* SPDX-License-Identifier: MIT */
 #include "tools.h"
 
-#define SPEC "tests/e2e/programs/contexts.fspec"
+#define SPEC   "tests/e2e/programs/contexts.fspec"
 #define SOURCE "tests/e2e/programs/contexts.c"
 
-static int declared(const result *r, const char *function)
-{
+static int declared(const result *r, const char *function) {
     for (size_t k = 0; k < r->nfunctions; k++)
-        if (!strcmp(r->functions[k].name, function))
-            return r->functions[k].line;
+        if (!strcmp(r->functions[k].name, function)) return r->functions[k].line;
     return 0;
 }
 
 /* LLVM's name of context C as llvm-profdata prints it: "main:5 @ work", or "work". */
-static void name_of(const result *r, const result_context *c, char *buf, size_t size)
-{
+static void name_of(const result *r, const result_context *c, char *buf, size_t size) {
     size_t n = 0;
     buf[0] = '\0';
     for (size_t k = 0; !strcmp(c->kind, "calls") && k < c->ncalls; k++)
@@ -25,44 +23,36 @@ static void name_of(const result *r, const result_context *c, char *buf, size_t 
 }
 
 /* The blocks of FUNCTION in R start at *FIRST. */
-static size_t first_block(const result *r, const char *function)
-{
+static size_t first_block(const result *r, const char *function) {
     for (size_t i = 0; i < r->nblocks; i++)
-        if (!strcmp(r->blocks[i].function, function))
-            return i;
+        if (!strcmp(r->blocks[i].function, function)) return i;
     return r->nblocks;
 }
 
 /* What llvm-profdata must show of the entry NAME: the contexts with that name summed
  * block by block, each line's largest scaled count, their sum, the entry's count. */
 static void expected(const result *r, const char *name, unsigned long long *total, unsigned long long *head,
-                     int *lines)
-{
+                     int *lines) {
     double mean[64] = {0};
     const result_context *one = NULL;
     for (size_t i = 0; i < r->ncontexts; i++) {
         char other[512];
         name_of(r, &r->contexts[i], other, sizeof other);
-        if (strcmp(other, name) != 0)
-            continue;
+        if (strcmp(other, name) != 0) continue;
         one = &r->contexts[i];
-        for (size_t j = 0; j < one->nblocks && j < 64; j++)
-            mean[j] += one->blocks[j].mean;
+        for (size_t j = 0; j < one->nblocks && j < 64; j++) mean[j] += one->blocks[j].mean;
     }
     *total = *head = 0;
     *lines = 0;
-    if (!one)
-        return;
+    if (!one) return;
     size_t b0 = first_block(r, one->function);
     int decl = declared(r, one->function);
     *head = tools_scaled(mean[0], 1000);
     for (size_t j = 0; j < one->nblocks && j < 64; j++) {
         const result_block *b = &r->blocks[b0 + j];
         int earlier = 0;
-        for (size_t k = 0; k < j; k++)
-            earlier |= r->blocks[b0 + k].line == b->line;
-        if (earlier || b->line < decl)
-            continue;
+        for (size_t k = 0; k < j; k++) earlier |= r->blocks[b0 + k].line == b->line;
+        if (earlier || b->line < decl) continue;
         unsigned long long most = 0;
         for (size_t k = j; k < one->nblocks && k < 64; k++)
             if (r->blocks[b0 + k].line == b->line && tools_scaled(mean[k], 1000) > most)
@@ -72,8 +62,7 @@ static void expected(const result *r, const char *name, unsigned long long *tota
     }
 }
 
-int main(void)
-{
+int main(void) {
     tools_need(CLANG_PROGRAM, "clang-19", "clang-19");
     tools_need(LLVM_PROFDATA_PROGRAM, "llvm-profdata-19", "llvm-19");
     plan(15);
@@ -93,8 +82,8 @@ int main(void)
     /* each name below is one entry: work's four contexts through direct calls (the two
      * calls in twice() are on one line, so LLVM sees one), work entered through a
      * pointer, main, and twice */
-    static const char *const names[] = {"main:5 @ work", "main:7 @ work", "main:8 @ twice:2 @ work", "work",
-                                        "main", "main:8 @ twice"};
+    static const char *const names[] = {"main:5 @ work", "main:7 @ work", "main:8 @ twice:2 @ work",
+                                        "work",          "main",          "main:8 @ twice"};
     for (size_t k = 0; k < sizeof names / sizeof *names; k++) {
         unsigned long long total, head, got_total = 0, got_head = 0;
         int lines, got_lines = -1;
@@ -102,11 +91,10 @@ int main(void)
         char key[256];
         snprintf(key, sizeof key, "Function: %s: ", names[k]);
         const char *p = out ? strstr(out, key) : NULL;
-        if (p)
-            sscanf(p + strlen(key), "%llu, %llu, %d sampled lines", &got_total, &got_head, &got_lines);
+        if (p) sscanf(p + strlen(key), "%llu, %llu, %d sampled lines", &got_total, &got_head, &got_lines);
         ok(head > 0 && got_total == total && got_head == head && got_lines == lines,
-           "[%s]: %llu samples, %llu at the head, %d lines (llvm-profdata: %llu, %llu, %d)", names[k], total, head,
-           lines, got_total, got_head, got_lines);
+           "[%s]: %llu samples, %llu at the head, %d lines (llvm-profdata: %llu, %llu, %d)", names[k], total,
+           head, lines, got_total, got_head, got_lines);
     }
     free(out);
     free(err);
@@ -132,19 +120,20 @@ int main(void)
      * its two contexts */
     result_free(r);
     r = tools_result("tests/e2e/programs/single_context.fspec --contexts", "single.json");
-    snprintf(cmd, sizeof cmd, "'%s' report '%s' --format sample --contexts -o '%s' && '%s' show --sample '%s'",
-             TOOLS_FREQSYS, tools_path("single.json"), tools_path("single.prof"), LLVM_PROFDATA_PROGRAM,
+    snprintf(cmd, sizeof cmd,
+             "'%s' report '%s' --format sample --contexts -o '%s' && '%s' show --sample '%s'", TOOLS_FREQSYS,
+             tools_path("single.json"), tools_path("single.prof"), LLVM_PROFDATA_PROGRAM,
              tools_path("single.prof"));
     if (!is_int(tools_sh(cmd, &out, &err), 0, "the profile of single_context.c is written and read back"))
         diag("%s", err ? err : "");
     /* the context-less entry is what the plain sample profile says of leaf */
     char *plain = NULL, key[256] = "Function: leaf: (missing)";
-    snprintf(cmd, sizeof cmd, "'%s' report '%s' --format sample -o '%s' && '%s' show --sample '%s'", TOOLS_FREQSYS,
-             tools_path("single.json"), tools_path("plain.prof"), LLVM_PROFDATA_PROGRAM, tools_path("plain.prof"));
+    snprintf(cmd, sizeof cmd, "'%s' report '%s' --format sample -o '%s' && '%s' show --sample '%s'",
+             TOOLS_FREQSYS, tools_path("single.json"), tools_path("plain.prof"), LLVM_PROFDATA_PROGRAM,
+             tools_path("plain.prof"));
     tools_sh(cmd, &plain, NULL);
     const char *line = plain ? strstr(plain, "Function: leaf: ") : NULL;
-    if (line)
-        snprintf(key, sizeof key, "%.*s", (int)strcspn(line, "\n"), line);
+    if (line) snprintf(key, sizeof key, "%.*s", (int)strcspn(line, "\n"), line);
     ok(line && out && strstr(out, key) && strstr(out, "Function: once: ") && !strstr(out, "@ leaf") &&
            !strstr(out, "@ once"),
        "one-context functions are context-less entries, as in the plain profile (%s)", key);
@@ -158,12 +147,15 @@ int main(void)
     /* a result without contexts has nothing to write, and --contexts is for sample profiles */
     result_free(r);
     r = tools_result(SPEC, "plain.json");
-    snprintf(cmd, sizeof cmd, "'%s' report '%s' --format sample --contexts", TOOLS_FREQSYS, tools_path("plain.json"));
+    snprintf(cmd, sizeof cmd, "'%s' report '%s' --format sample --contexts", TOOLS_FREQSYS,
+             tools_path("plain.json"));
     int rc = tools_sh(cmd, &out, &err);
-    ok(rc != 0 && err && strstr(err, "no calling contexts"), "a result without contexts is refused, saying so");
+    ok(rc != 0 && err && strstr(err, "no calling contexts"),
+       "a result without contexts is refused, saying so");
     free(out);
     free(err);
-    snprintf(cmd, sizeof cmd, "'%s' report '%s' --format dot --contexts", TOOLS_FREQSYS, tools_path("plain.json"));
+    snprintf(cmd, sizeof cmd, "'%s' report '%s' --format dot --contexts", TOOLS_FREQSYS,
+             tools_path("plain.json"));
     is_int(tools_sh(cmd, NULL, NULL), 2, "--contexts with another format is a usage error");
     result_free(r);
     tools_cleanup();

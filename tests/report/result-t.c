@@ -5,19 +5,29 @@
 
 #include <errno.h>
 
-static int via(const char *format, const result *r, FILE *out) { return result_write(r, format, out); }
-static int as_text(const result *r, FILE *out) { return via("text", r, out); }
-static int as_json(const result *r, FILE *out) { return via("json", r, out); }
-static int as_csv(const result *r, FILE *out) { return via("csv", r, out); }
-static int as_xml(const result *r, FILE *out) { return via("xml", r, out); }
-static int as_null(const result *r, FILE *out) { return via(NULL, r, out); }
+static int via(const char *format, const result *r, FILE *out) {
+    return result_write(r, format, out);
+}
+static int as_text(const result *r, FILE *out) {
+    return via("text", r, out);
+}
+static int as_json(const result *r, FILE *out) {
+    return via("json", r, out);
+}
+static int as_csv(const result *r, FILE *out) {
+    return via("csv", r, out);
+}
+static int as_xml(const result *r, FILE *out) {
+    return via("xml", r, out);
+}
+static int as_null(const result *r, FILE *out) {
+    return via(NULL, r, out);
+}
 
-int main(void)
-{
+int main(void) {
     plan(8);
     result *r = sample_program();
-    int (*direct[])(const result *, FILE *) = {result_write_text, result_write_json,
-                                               result_write_csv};
+    int (*direct[])(const result *, FILE *) = {result_write_text, result_write_json, result_write_csv};
     int (*named[])(const result *, FILE *) = {as_text, as_json, as_csv};
     const char *names[] = {"text", "json", "csv"};
     for (int i = 0; i < 3; i++) {

@@ -17,8 +17,7 @@ static const char want_quoted[] =
     "\"op<a,b>\",\"say \"\"hi\"\"\",\"two\nlines.c\",7,,inf,-inf,0,18446744073709551615,3,"
     "not_converged,,0.5\n";
 
-int main(void)
-{
+int main(void) {
     plan(6);
     int rc;
     result *r = sample_program();
@@ -38,8 +37,8 @@ int main(void)
         free(x->function), free(x->block), free(x->file), free(x->status), free(x->method);
     }
     free(b->function), free(b->block), free(b->file), free(b->status), free(b->method);
-    block(b, "op<a,b>", "say \"hi\"", "two\nlines.c", 7, NAN, INFINITY, -INFINITY, 0,
-          UINT64_MAX, 3, "not_converged", "", 0.5);
+    block(b, "op<a,b>", "say \"hi\"", "two\nlines.c", 7, NAN, INFINITY, -INFINITY, 0, UINT64_MAX, 3,
+          "not_converged", "", 0.5);
     free(b->method);
     b->method = NULL;
     got = capture(result_write_csv, r, &rc);
@@ -48,8 +47,7 @@ int main(void)
     free(got);
 
     FILE *full = fopen("/dev/full", "w");
-    if (!full)
-        bail("cannot open /dev/full");
+    if (!full) bail("cannot open /dev/full");
     errno = 0;
     is_int(result_write_csv(r, full), -1, "a full device: the writer fails");
     ok(errno != 0, "...and sets errno (%s)", strerror(errno));

@@ -11,82 +11,81 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-static const char want_program[] =
-    "{\n"
-    "  \"format\": \"freqsys-result\",\n"
-    "  \"version\": 1,\n"
-    "  \"spec\": \"examples/newton/newton.spec\",\n"
-    "  \"mode\": \"program\",\n"
-    "  \"entry\": \"main\",\n"
-    "  \"epsilon\": 0.3,\n"
-    "  \"relative\": false,\n"
-    "  \"confidence\": 0.95,\n"
-    "  \"seed\": 1,\n"
-    "  \"trials\": 18431,\n"
-    "  \"crashes\": 0,\n"
-    "  \"timeouts\": 0,\n"
-    "  \"converged\": true,\n"
-    "  \"blocks\": [\n"
-    "    {\n"
-    "      \"function\": \"main\",\n"
-    "      \"block\": \"entry\",\n"
-    "      \"file\": \"newton.c\",\n"
-    "      \"line\": 5,\n"
-    "      \"mean\": 1.0,\n"
-    "      \"stddev\": 0.0,\n"
-    "      \"half_width\": 0.0,\n"
-    "      \"min\": 1,\n"
-    "      \"max\": 1,\n"
-    "      \"status\": \"constant\",\n"
-    "      \"hits\": 18431,\n"
-    "      \"method\": \"observed\",\n"
-    "      \"p_upper\": 0.0,\n"
-    "      \"successors\": [],\n"
-    "      \"callees\": []\n"
-    "    },\n"
-    "    {\n"
-    "      \"function\": \"main\",\n"
-    "      \"block\": \"while.body\",\n"
-    "      \"file\": \"newton.c\",\n"
-    "      \"line\": 12,\n"
-    "      \"mean\": 8.25123456789,\n"
-    "      \"stddev\": 1.1,\n"
-    "      \"half_width\": 0.05,\n"
-    "      \"min\": 0,\n"
-    "      \"max\": 11,\n"
-    "      \"status\": \"converged\",\n"
-    "      \"hits\": 18002,\n"
-    "      \"method\": \"clt\",\n"
-    "      \"p_upper\": 0.0,\n"
-    "      \"successors\": [],\n"
-    "      \"callees\": []\n"
-    "    },\n"
-    "    {\n"
-    "      \"function\": \"main\",\n"
-    "      \"block\": \"if.then\",\n"
-    "      \"file\": \"newton.c\",\n"
-    "      \"line\": 15,\n"
-    "      \"mean\": 0.0,\n"
-    "      \"stddev\": 0.0,\n"
-    "      \"half_width\": 0.0,\n"
-    "      \"min\": 0,\n"
-    "      \"max\": 0,\n"
-    "      \"status\": \"rare\",\n"
-    "      \"hits\": 0,\n"
-    "      \"method\": \"binomial\",\n"
-    "      \"p_upper\": 0.00016276924746351257,\n"
-    "      \"successors\": [],\n"
-    "      \"callees\": []\n"
-    "    }\n"
-    "  ],\n"
-    "  \"interrupted\": false,\n"
-    "  \"failures\": [],\n"
-    "  \"functions\": [],\n"
-    "  \"mmio_writes\": [],\n"
-    "  \"jobs\": 4,\n"
-    "  \"elapsed_s\": 2.3125,\n"
-    "  \"trials_per_s\": 7970.16\n"
-    "}\n";
+static const char want_program[] = "{\n"
+                                   "  \"format\": \"freqsys-result\",\n"
+                                   "  \"version\": 1,\n"
+                                   "  \"spec\": \"examples/newton/newton.spec\",\n"
+                                   "  \"mode\": \"program\",\n"
+                                   "  \"entry\": \"main\",\n"
+                                   "  \"epsilon\": 0.3,\n"
+                                   "  \"relative\": false,\n"
+                                   "  \"confidence\": 0.95,\n"
+                                   "  \"seed\": 1,\n"
+                                   "  \"trials\": 18431,\n"
+                                   "  \"crashes\": 0,\n"
+                                   "  \"timeouts\": 0,\n"
+                                   "  \"converged\": true,\n"
+                                   "  \"blocks\": [\n"
+                                   "    {\n"
+                                   "      \"function\": \"main\",\n"
+                                   "      \"block\": \"entry\",\n"
+                                   "      \"file\": \"newton.c\",\n"
+                                   "      \"line\": 5,\n"
+                                   "      \"mean\": 1.0,\n"
+                                   "      \"stddev\": 0.0,\n"
+                                   "      \"half_width\": 0.0,\n"
+                                   "      \"min\": 1,\n"
+                                   "      \"max\": 1,\n"
+                                   "      \"status\": \"constant\",\n"
+                                   "      \"hits\": 18431,\n"
+                                   "      \"method\": \"observed\",\n"
+                                   "      \"p_upper\": 0.0,\n"
+                                   "      \"successors\": [],\n"
+                                   "      \"callees\": []\n"
+                                   "    },\n"
+                                   "    {\n"
+                                   "      \"function\": \"main\",\n"
+                                   "      \"block\": \"while.body\",\n"
+                                   "      \"file\": \"newton.c\",\n"
+                                   "      \"line\": 12,\n"
+                                   "      \"mean\": 8.25123456789,\n"
+                                   "      \"stddev\": 1.1,\n"
+                                   "      \"half_width\": 0.05,\n"
+                                   "      \"min\": 0,\n"
+                                   "      \"max\": 11,\n"
+                                   "      \"status\": \"converged\",\n"
+                                   "      \"hits\": 18002,\n"
+                                   "      \"method\": \"clt\",\n"
+                                   "      \"p_upper\": 0.0,\n"
+                                   "      \"successors\": [],\n"
+                                   "      \"callees\": []\n"
+                                   "    },\n"
+                                   "    {\n"
+                                   "      \"function\": \"main\",\n"
+                                   "      \"block\": \"if.then\",\n"
+                                   "      \"file\": \"newton.c\",\n"
+                                   "      \"line\": 15,\n"
+                                   "      \"mean\": 0.0,\n"
+                                   "      \"stddev\": 0.0,\n"
+                                   "      \"half_width\": 0.0,\n"
+                                   "      \"min\": 0,\n"
+                                   "      \"max\": 0,\n"
+                                   "      \"status\": \"rare\",\n"
+                                   "      \"hits\": 0,\n"
+                                   "      \"method\": \"binomial\",\n"
+                                   "      \"p_upper\": 0.00016276924746351257,\n"
+                                   "      \"successors\": [],\n"
+                                   "      \"callees\": []\n"
+                                   "    }\n"
+                                   "  ],\n"
+                                   "  \"interrupted\": false,\n"
+                                   "  \"failures\": [],\n"
+                                   "  \"functions\": [],\n"
+                                   "  \"mmio_writes\": [],\n"
+                                   "  \"jobs\": 4,\n"
+                                   "  \"elapsed_s\": 2.3125,\n"
+                                   "  \"trials_per_s\": 7970.16\n"
+                                   "}\n";
 
 static const char *dir;
 
@@ -95,38 +94,45 @@ static int last_status;
 
 /* result_read_json of PATH: the result, or NULL (its status in last_status, the
  * message in ERR). A status that disagrees with the result ends the test. */
-static result *read_back(const char *path, char *err, size_t errlen)
-{
-    result *r = (result *)&last_status;   /* not NULL, so a failure must clear it */
+static result *read_back(const char *path, char *err, size_t errlen) {
+    result *r = (result *)&last_status; /* not NULL, so a failure must clear it */
     last_status = result_read_json(path, &r, err, errlen);
     if ((last_status == RESULT_OK) != (r != NULL)) bail("status %d with result %p", last_status, (void *)r);
     return r;
 }
 
 /* Reals that are hard to print short and exact: each must come back bit for bit. */
-static const struct { double x; const char *text; } reals[] = {
-    {0.1, "0.1"}, {1.0 / 3, "0.3333333333333333"}, {1e-300, "1e-300"}, {5e-324, "5e-324"},
-    {1e22, "1e22"}, {123456789.123, "123456789.123"}, {100, "100.0"}, {-0.0, "-0.0"},
-    {2.5e-5, "2.5e-5"}, {1.7976931348623157e308, "1.7976931348623157e308"},
-    {9007199254740993.0, "9007199254740992.0"}, {-7.25, "-7.25"},
+static const struct {
+    double x;
+    const char *text;
+} reals[] = {
+    {0.1, "0.1"},
+    {1.0 / 3, "0.3333333333333333"},
+    {1e-300, "1e-300"},
+    {5e-324, "5e-324"},
+    {1e22, "1e22"},
+    {123456789.123, "123456789.123"},
+    {100, "100.0"},
+    {-0.0, "-0.0"},
+    {2.5e-5, "2.5e-5"},
+    {1.7976931348623157e308, "1.7976931348623157e308"},
+    {9007199254740993.0, "9007199254740992.0"},
+    {-7.25, "-7.25"},
 };
 #define NREALS (sizeof reals / sizeof reals[0])
 
 /* Writes each of REALS as a block's mean, reads the file back and checks the text and
  * the bits of every value. */
-static void shortest_reals(const char *path)
-{
+static void shortest_reals(const char *path) {
     result *r = sample_program();
     result_block *b = realloc(r->blocks, NREALS * sizeof *b);
-    if (!b)
-        bail("out of memory");
+    if (!b) bail("out of memory");
     r->blocks = b;
     memset(b + r->nblocks, 0, (NREALS - r->nblocks) * sizeof *b);
     for (size_t i = r->nblocks; i < NREALS; i++)
         block(&b[i], "main", "x", "x.c", 1, 0, 0, 0, 0, 0, 0, "converged", "clt", 0);
     r->nblocks = NREALS;
-    for (size_t i = 0; i < NREALS; i++)
-        b[i].mean = reals[i].x;
+    for (size_t i = 0; i < NREALS; i++) b[i].mean = reals[i].x;
     int rc;
     char *text = capture(result_write_json, r, &rc), want[80], err[256] = "";
     for (size_t i = 0; i < NREALS; i++) {
@@ -134,8 +140,7 @@ static void shortest_reals(const char *path)
         ok(strstr(text, want) != NULL, "%.17g is written as %s", reals[i].x, reals[i].text);
     }
     FILE *f = fopen(path, "w");
-    if (!f || fputs(text, f) == EOF || fclose(f) != 0)
-        bail("cannot write %s", path);
+    if (!f || fputs(text, f) == EOF || fclose(f) != 0) bail("cannot write %s", path);
     result *back = read_back(path, err, sizeof err);
     int same = back && back->nblocks == NREALS;
     for (size_t i = 0; same && i < NREALS; i++)
@@ -150,19 +155,16 @@ static void shortest_reals(const char *path)
 }
 
 /* Writes CONTENT to DIR/NAME and returns the path (static storage, one at a time). */
-static const char *put(const char *name, const char *content)
-{
+static const char *put(const char *name, const char *content) {
     static char path[256];
     snprintf(path, sizeof path, "%s/%s", dir, name);
     FILE *f = fopen(path, "w");
-    if (!f || fputs(content, f) == EOF || fclose(f) != 0)
-        bail("cannot write %s", path);
+    if (!f || fputs(content, f) == EOF || fclose(f) != 0) bail("cannot write %s", path);
     return path;
 }
 
 /* The keys of object O in their order, space-separated. */
-static void keys(json_t *o, char *buf, size_t n)
-{
+static void keys(json_t *o, char *buf, size_t n) {
     buf[0] = '\0';
     for (void *it = json_object_iter(o); it; it = json_object_iter_next(o, it)) {
         size_t len = strlen(buf);
@@ -171,8 +173,7 @@ static void keys(json_t *o, char *buf, size_t n)
 }
 
 /* Adds to R two paths of main, a counted function and two that are not. */
-static void with_paths(result *r)
-{
+static void with_paths(result *r) {
     r->max_paths = 4096;
     r->npaths = 2;
     r->paths = calloc(2, sizeof *r->paths);
@@ -197,13 +198,14 @@ static void with_paths(result *r)
     r->npath_functions = 3;
     r->path_functions = calloc(3, sizeof *r->path_functions);
     r->path_functions[0] = (result_path_function){strdup("main"), 2, 1, NULL, 0, 0, 0, 0, NAN};
-    r->path_functions[1] = (result_path_function){strdup("big"), 12000, 0, strdup("not counted: 12000 paths > limit 4096"), 0, 0, 0, 0, NAN};
-    r->path_functions[2] = (result_path_function){strdup("jumps"), UINT64_MAX, 0, strdup("not counted: setjmp"), 0, 0, 0, 0, NAN};
+    r->path_functions[1] = (result_path_function){
+        strdup("big"), 12000, 0, strdup("not counted: 12000 paths > limit 4096"), 0, 0, 0, 0, NAN};
+    r->path_functions[2] = (result_path_function){
+        strdup("jumps"), UINT64_MAX, 0, strdup("not counted: setjmp"), 0, 0, 0, 0, NAN};
 }
 
 /* Writes R, reads it back and writes again: both texts must be the same bytes. */
-static void round_trip(result *r, const char *name)
-{
+static void round_trip(result *r, const char *name) {
     int rc;
     char err[256] = "";
     char *first = capture(result_write_json, r, &rc);
@@ -222,8 +224,7 @@ static void round_trip(result *r, const char *name)
 }
 
 /* The pages of address space this process holds now (/proc/self/statm). */
-static size_t address_space_now(void)
-{
+static size_t address_space_now(void) {
     FILE *f = fopen("/proc/self/statm", "r");
     unsigned long pages = 0;
     if (!f || fscanf(f, "%lu", &pages) != 1) bail("cannot read /proc/self/statm");
@@ -234,8 +235,7 @@ static size_t address_space_now(void)
 /* Writes a result whose "blocks" hold two million small objects, then reads it in a
  * child whose address space may grow by 4 MB at most: the read's status (from the
  * child's exit status, negated). */
-static int status_with_little_memory(void)
-{
+static int status_with_little_memory(void) {
     char path[300];
     snprintf(path, sizeof path, "%s/huge.json", dir);
     FILE *f = fopen(path, "w");
@@ -262,8 +262,7 @@ static int status_with_little_memory(void)
 }
 
 /* Reads CONTENT as NAME and expects failure with STATUS and message WANT (after "DIR/NAME"). */
-static void refuses(const char *name, const char *content, int status, const char *want, const char *what)
-{
+static void refuses(const char *name, const char *content, int status, const char *want, const char *what) {
     char err[256] = "", expect[512];
     const char *path = put(name, content);
     snprintf(expect, sizeof expect, "%s%s", path, want);
@@ -274,8 +273,7 @@ static void refuses(const char *name, const char *content, int status, const cha
 }
 
 /* A contract-only document whose fields are given in place of "@". */
-static char *doc(const char *top, const char *block)
-{
+static char *doc(const char *top, const char *block) {
     static char buf[2048];
     snprintf(buf, sizeof buf,
              "{\"format\":\"freqsys-result\",\"version\":1,%s\"mode\":\"program\","
@@ -288,8 +286,7 @@ static char *doc(const char *top, const char *block)
     return buf;
 }
 
-int main(void)
-{
+int main(void) {
     plan(54 + (int)NREALS + 2 + 5 + 5 + 3 + 3);
     dir = tmp_dir();
     int rc;
@@ -304,8 +301,7 @@ int main(void)
     /* Key order, read back by a JSON parser that keeps it. */
     char order[1024];
     json_t *parsed = json_loads(got, 0, NULL);
-    if (!parsed)
-        bail("the writer's JSON does not parse");
+    if (!parsed) bail("the writer's JSON does not parse");
     keys(parsed, order, sizeof order);
     is_string(order,
               "format version spec mode entry epsilon relative confidence seed trials crashes "
@@ -322,8 +318,7 @@ int main(void)
 
     /* Reading fills every field. */
     result *back = read_back(put("program.json", want_program), err, sizeof err);
-    if (!back)
-        bail("reading the expected JSON failed: %s", err);
+    if (!back) bail("reading the expected JSON failed: %s", err);
     is_string(back->spec, "examples/newton/newton.spec", "read: spec");
     ok(back->epsilon == 0.3 && back->confidence == 0.95, "read: epsilon and confidence exact");
     ok(back->seed == 1 && back->trials == 18431 && back->converged && !back->relative,
@@ -346,14 +341,18 @@ int main(void)
     with_paths(r);
     round_trip(r, "with paths");
     char *text = capture(result_write_json, r, &rc);
-    ok(text && strstr(text, "\"paths\": null") && strstr(text, "\"note\": \"not counted: 12000 paths > limit 4096\"") &&
-       strstr(text, "\"back_to\": \"while.body\""), "with paths: an unknown count is null; the note and back_to are written");
+    ok(text && strstr(text, "\"paths\": null") &&
+           strstr(text, "\"note\": \"not counted: 12000 paths > limit 4096\"") &&
+           strstr(text, "\"back_to\": \"while.body\""),
+       "with paths: an unknown count is null; the note and back_to are written");
     free(text);
     result_free(r);
     refuses("paths.json",
             doc("\"spec\":\"s\",\"paths\":[{\"function\":\"main\",\"id\":0,\"blocks\":[\"entry\"],\"mean\":1,"
-                "\"half_width\":0,\"status\":\"constant\"}],", "\"mean\":1,"), RESULT_EFORMAT,
-            ": 'paths' needs 'max_paths', the limit they were counted under", "paths without max_paths");
+                "\"half_width\":0,\"status\":\"constant\"}],",
+                "\"mean\":1,"),
+            RESULT_EFORMAT, ": 'paths' needs 'max_paths', the limit they were counted under",
+            "paths without max_paths");
     /* sensitivities: written only when asked for, read back, a block index checked */
     r = sample_program();
     r->has_sensitivities = 1;
@@ -387,17 +386,18 @@ int main(void)
     round_trip(r, "with --rare");
     got = capture(result_write_json, r, &rc);
     back = read_back(put("rare.json", got), err, sizeof err);
-    ok(back && back->rare_block && !strcmp(back->rare_block, "main:while.body") && back->rare_mixture == 0.5 &&
-           back->rare_max_tilted == 8 && back->rare_pilot_runs == 40000 && back->nrare_tilts == 1 &&
-           !strcmp(back->rare_tilts[0], "x: normal(0, 1) -> normal(3.96, 1)"),
+    ok(back && back->rare_block && !strcmp(back->rare_block, "main:while.body") &&
+           back->rare_mixture == 0.5 && back->rare_max_tilted == 8 && back->rare_pilot_runs == 40000 &&
+           back->nrare_tilts == 1 && !strcmp(back->rare_tilts[0], "x: normal(0, 1) -> normal(3.96, 1)"),
        "read: the rare block, mixture, tilted draws, pilot runs and tilts");
     free(got);
     result_free(back);
     result_free(r);
     refuses("sens_bad.json",
             doc("\"spec\":\"s\",\"sensitivities\":[{\"block\":5,\"input\":\"n\",\"parameter\":\"l\"}],",
-                "\"mean\":1,"), RESULT_EFORMAT,
-            ": sensitivities[0]: block 5 is not a block (there are 1)", "a sensitivity of no block");
+                "\"mean\":1,"),
+            RESULT_EFORMAT, ": sensitivities[0]: block 5 is not a block (there are 1)",
+            "a sensitivity of no block");
     r = sample_open();
     round_trip(r, "not converged, with failures");
     got = capture(result_write_json, r, &rc);
@@ -414,12 +414,10 @@ int main(void)
     r->blocks[1].stddev = INFINITY;
     r->elapsed_s = -INFINITY;
     got = capture(result_write_json, r, &rc);
-    ok(strstr(got, "\"mean\": null") && strstr(got, "\"stddev\": null") &&
-           strstr(got, "\"elapsed_s\": null"),
+    ok(strstr(got, "\"mean\": null") && strstr(got, "\"stddev\": null") && strstr(got, "\"elapsed_s\": null"),
        "NaN and infinities are written as null");
     back = read_back(put("nan.json", got), err, sizeof err);
-    ok(back && isnan(back->blocks[1].mean) && isnan(back->blocks[1].stddev) &&
-           isnan(back->elapsed_s),
+    ok(back && isnan(back->blocks[1].mean) && isnan(back->blocks[1].stddev) && isnan(back->elapsed_s),
        "...and read back as NaN");
     result_free(back);
     round_trip(r, "with nulls");
@@ -432,8 +430,10 @@ int main(void)
     r->stop_method = copy("anytime");
     r->block_confidence = 0.99;
     got = capture(result_write_json, r, &rc);
-    ok(strstr(got, "\"mmio_writes\": [],\n  \"guarantee\": \"simultaneous_sidak\",\n  \"stop_method\": \"anytime\",\n"
-                   "  \"block_confidence\": 0.99,\n  \"jobs\"") != NULL,
+    ok(strstr(
+           got,
+           "\"mmio_writes\": [],\n  \"guarantee\": \"simultaneous_sidak\",\n  \"stop_method\": \"anytime\",\n"
+           "  \"block_confidence\": 0.99,\n  \"jobs\"") != NULL,
        "guarantee, stop_method, block_confidence follow mmio_writes");
     back = read_back(put("guarantee.json", got), err, sizeof err);
     ok(back && back->guarantee && !strcmp(back->guarantee, "simultaneous_sidak") &&
@@ -456,10 +456,9 @@ int main(void)
     result_free(r);
 
     /* A document with only the contract's fields reads, extras defaulting. */
-    back = read_back(put("minimal.json", doc("\"spec\":\"s\",", "\"mean\":1,")), err,
-                            sizeof err);
-    ok(back && back->blocks[0].hits == 0 && strcmp(back->blocks[0].method, "") == 0 &&
-           back->nfailures == 0 && back->jobs == 0 && !back->interrupted,
+    back = read_back(put("minimal.json", doc("\"spec\":\"s\",", "\"mean\":1,")), err, sizeof err);
+    ok(back && back->blocks[0].hits == 0 && strcmp(back->blocks[0].method, "") == 0 && back->nfailures == 0 &&
+           back->jobs == 0 && !back->interrupted,
        "contract fields only: reads, extras default%s%s", back ? "" : ": ", back ? "" : err);
     ok(back && back->blocks[0].mean == 1.0, "...and an integer reads as a double");
     result_free(back);
@@ -488,7 +487,8 @@ int main(void)
     err[0] = '\0';
     char missing[300];
     snprintf(missing, sizeof missing, "%s/absent.json", dir);
-    ok(read_back(missing, err, sizeof err) == NULL && last_status == RESULT_EIO, "a missing file: refused, RESULT_EIO");
+    ok(read_back(missing, err, sizeof err) == NULL && last_status == RESULT_EIO,
+       "a missing file: refused, RESULT_EIO");
     ok(strstr(err, "absent.json: No such file or directory") != NULL, "...naming it (%s)", err);
     ok(read_back(dir, err, sizeof err) == NULL && last_status == RESULT_EIO && strstr(err, "Is a directory"),
        "a folder: refused, RESULT_EIO (%s)", err);
@@ -504,7 +504,8 @@ int main(void)
     char at[64];
     snprintf(at, sizeof at, "truncated.json:%d:", line);
     ok(read_back(put("truncated.json", whole), err, sizeof err) == NULL && last_status == RESULT_ESYNTAX &&
-           strstr(err, at), "a truncated result: RESULT_ESYNTAX at its end (%s)", err);
+           strstr(err, at),
+       "a truncated result: RESULT_ESYNTAX at its end (%s)", err);
     free(whole);
 
     /* A result too large for the memory a child may add: RESULT_ENOMEM. */
@@ -518,18 +519,17 @@ int main(void)
     /* A failing stream. */
     r = sample_program();
     FILE *full = fopen("/dev/full", "w");
-    if (!full)
-        bail("cannot open /dev/full");
+    if (!full) bail("cannot open /dev/full");
     errno = 0;
     is_int(result_write_json(r, full), -1, "a full device: the writer fails");
     ok(errno != 0, "...and sets errno (%s)", strerror(errno));
     fclose(full);
     result_free(r);
 
-    const char *names[] = {"trip.json", "program.json", "open.json", "nan.json", "minimal.json",
-                           "bad.json", "foo.json", "none.json", "list.json", "v2.json",
-                           "nospec.json", "nomean.json", "type.json", "neg.json", "dup.json",
-                           "reals.json"};
+    const char *names[] = {"trip.json",    "program.json", "open.json",   "nan.json",
+                           "minimal.json", "bad.json",     "foo.json",    "none.json",
+                           "list.json",    "v2.json",      "nospec.json", "nomean.json",
+                           "type.json",    "neg.json",     "dup.json",    "reals.json"};
     for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
         char p[300];
         snprintf(p, sizeof p, "%s/%s", dir, names[i]);

@@ -47,8 +47,7 @@ static const char want_plain[] =
     "NOT CONVERGED: 1 of 2 blocks not within ±0.5 at 95% confidence after 1 trial\n"
     "  main a (line 3): - ± -\n";
 
-int main(void)
-{
+int main(void) {
     plan(11);
     int rc;
     result *r = sample_program();
@@ -122,8 +121,7 @@ int main(void)
     r->nblocks = 3;
 
     FILE *full = fopen("/dev/full", "w");
-    if (!full)
-        bail("cannot open /dev/full");
+    if (!full) bail("cannot open /dev/full");
     errno = 0;
     rc = result_write_text(r, full);
     is_int(rc, -1, "a full device: the writer fails");

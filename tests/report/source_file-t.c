@@ -9,8 +9,7 @@
 #include <unistd.h>
 
 /* The path for FILE when the spec is SPEC and the source dir DIR (may be NULL). */
-static void path_is(const char *spec, const char *dir, const char *file, const char *want)
-{
+static void path_is(const char *spec, const char *dir, const char *file, const char *want) {
     result r = {.spec = (char *)spec};
     result_export opt = {.source_dir = dir};
     char *got = source_file_path(&r, &opt, file);
@@ -18,8 +17,7 @@ static void path_is(const char *spec, const char *dir, const char *file, const c
     free(got);
 }
 
-int main(void)
-{
+int main(void) {
     plan(13);
     path_is("examples/branches/branches.fspec", NULL, "branches.c", "examples/branches/branches.c");
     path_is("branches.fspec", NULL, "branches.c", "branches.c");
@@ -31,8 +29,7 @@ int main(void)
     char name[2048];
     snprintf(name, sizeof name, "%s", tmp_path("src-XXXXXX"));
     int fd = mkstemp(name);
-    if (fd < 0 || write(fd, "int x;\r\n\nreturn 0;\n", 19) != 19)
-        bail("cannot write %s", name);
+    if (fd < 0 || write(fd, "int x;\r\n\nreturn 0;\n", 19) != 19) bail("cannot write %s", name);
     close(fd);
     source_file sf;
     is_int(source_file_read(name, &sf), 0, "a source reads");

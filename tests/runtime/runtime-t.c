@@ -10,23 +10,40 @@
 /* What runtime_convert stored for KIND, read back as the type it wrote. */
 static long double stored(uint32_t kind, const void *at) {
     switch (kind) {
-    case FSABI_KIND_BOOL: case FSABI_KIND_U8: return *(const uint8_t *)at;
-    case FSABI_KIND_I8: case FSABI_KIND_CHAR: return *(const int8_t *)at;
-    case FSABI_KIND_I16: return *(const int16_t *)at;
-    case FSABI_KIND_U16: return *(const uint16_t *)at;
-    case FSABI_KIND_I32: return *(const int32_t *)at;
-    case FSABI_KIND_U32: return *(const uint32_t *)at;
-    case FSABI_KIND_U64: return *(const uint64_t *)at;
-    case FSABI_KIND_F32: return *(const float *)at;
-    case FSABI_KIND_F64: return *(const double *)at;
-    default: return *(const int64_t *)at;
+    case FSABI_KIND_BOOL:
+    case FSABI_KIND_U8:
+        return *(const uint8_t *)at;
+    case FSABI_KIND_I8:
+    case FSABI_KIND_CHAR:
+        return *(const int8_t *)at;
+    case FSABI_KIND_I16:
+        return *(const int16_t *)at;
+    case FSABI_KIND_U16:
+        return *(const uint16_t *)at;
+    case FSABI_KIND_I32:
+        return *(const int32_t *)at;
+    case FSABI_KIND_U32:
+        return *(const uint32_t *)at;
+    case FSABI_KIND_U64:
+        return *(const uint64_t *)at;
+    case FSABI_KIND_F32:
+        return *(const float *)at;
+    case FSABI_KIND_F64:
+        return *(const double *)at;
+    default:
+        return *(const int64_t *)at;
     }
 }
 
 /* The integer types with their extremes, and the nearest doubles outside them
  * (for 64 bits the next double, since lo - 1 and hi + 1 round back to them). The
  * value stored for HI is WANT_HI (char keeps 255 as the byte 0xff, -1 signed). */
-typedef struct range { const char *name; uint32_t kind; double lo, hi, below, above; long double want_hi; } range;
+typedef struct range {
+    const char *name;
+    uint32_t kind;
+    double lo, hi, below, above;
+    long double want_hi;
+} range;
 
 static const range ranges[] = {
     {"_Bool", FSABI_KIND_BOOL, 0, 1, -1, 2, 1},
@@ -43,7 +60,7 @@ static const range ranges[] = {
      18446744073709549568.0L},
 };
 
-#define NRANGES (sizeof ranges / sizeof ranges[0])
+#define NRANGES          (sizeof ranges / sizeof ranges[0])
 #define CHECKS_PER_RANGE 8
 
 static void check_range(const range *r) {
@@ -73,13 +90,14 @@ int main(void) {
     ok(runtime_convert(FLT_MAX, FSABI_KIND_F32, at) == 0 && stored(FSABI_KIND_F32, at) == FLT_MAX,
        "float: FLT_MAX fits");
     ok(runtime_convert(nextafter((double)FLT_MAX, INFINITY), FSABI_KIND_F32, at) == -1 &&
-       runtime_convert(-nextafter((double)FLT_MAX, INFINITY), FSABI_KIND_F32, at) == -1,
+           runtime_convert(-nextafter((double)FLT_MAX, INFINITY), FSABI_KIND_F32, at) == -1,
        "float: the next double past +-FLT_MAX does not");
     ok(runtime_convert(NAN, FSABI_KIND_F32, at) == -1 && runtime_convert(INFINITY, FSABI_KIND_F32, at) == -1,
        "float: nor NaN or infinity");
     ok(runtime_convert(0.1, FSABI_KIND_F32, at) == 0 && stored(FSABI_KIND_F32, at) == 0.1f,
        "float: 0.1 is stored rounded to float");
-    ok(runtime_convert(DBL_MAX, FSABI_KIND_F64, at) == 0 && runtime_convert(-DBL_MAX, FSABI_KIND_F64, at) == 0,
+    ok(runtime_convert(DBL_MAX, FSABI_KIND_F64, at) == 0 &&
+           runtime_convert(-DBL_MAX, FSABI_KIND_F64, at) == 0,
        "double: +-DBL_MAX fit");
     ok(runtime_convert(NAN, FSABI_KIND_F64, at) == -1 && runtime_convert(-INFINITY, FSABI_KIND_F64, at) == -1,
        "double: NaN and infinity do not");

@@ -46,11 +46,13 @@ int main(void) {
     snprintf(path, sizeof path, "%s/db.json", tmp_dir());
     FILE *f = fopen(path, "w");
     if (!f) bail("cannot write %s", path);
-    fprintf(f, "[{\"directory\": \"/src/build\", \"file\": \"../a.c\", \"arguments\": [\"gcc\", \"-O2\", \"-g3\","
-               " \"-Wall\", \"-Werror\", \"-D\", \"N=3\", \"-UNDEBUG\", \"-I\", \"../inc\", \"-isystem/opt/x\","
-               " \"-std=gnu11\", \"-fwrapv\", \"-fPIC\", \"-march=native\", \"-MD\", \"-MF\", \"a.d\", \"-c\","
-               " \"../a.c\", \"-o\", \"a.o\"]},\n"
-               " {\"directory\": \"/src/build\", \"file\": \"/src/a.c\", \"command\": \"cc -DSECOND -c ../a.c\"}]\n");
+    fprintf(
+        f, "[{\"directory\": \"/src/build\", \"file\": \"../a.c\", \"arguments\": [\"gcc\", \"-O2\", \"-g3\","
+           " \"-Wall\", \"-Werror\", \"-D\", \"N=3\", \"-UNDEBUG\", \"-I\", \"../inc\", \"-isystem/opt/x\","
+           " \"-std=gnu11\", \"-fwrapv\", \"-fPIC\", \"-march=native\", \"-MD\", \"-MF\", \"a.d\", \"-c\","
+           " \"../a.c\", \"-o\", \"a.o\"]},\n"
+           " {\"directory\": \"/src/build\", \"file\": \"/src/a.c\", \"command\": \"cc -DSECOND -c "
+           "../a.c\"}]\n");
     fclose(f);
     compile_db db;
     char err[512];
@@ -59,25 +61,36 @@ int main(void) {
     if (rc != 0) bail("%s", err);
     is_int((long long)db.n, 1, "a unit listed twice keeps its first entry");
     const compile_entry *e = &db.v[0];
-    ok(!strcmp(e->file, "/src/a.c") && !strcmp(e->directory, "/src/build"), "paths resolved against the directory");
+    ok(!strcmp(e->file, "/src/a.c") && !strcmp(e->directory, "/src/build"),
+       "paths resolved against the directory");
     ok(has(e, "-D") && has(e, "N=3") && has(e, "-UNDEBUG") && has(e, "-std=gnu11") && has(e, "-fwrapv"),
        "kept: defines, undefines, the standard, -fwrapv");
-    ok(has(e, "-I") && has(e, "/src/build/../inc") && has(e, "-isystem/opt/x"), "include paths made absolute");
+    ok(has(e, "-I") && has(e, "/src/build/../inc") && has(e, "-isystem/opt/x"),
+       "include paths made absolute");
     ok(!has(e, "-O2") && !has(e, "-g3") && !has(e, "-Wall") && !has(e, "-fPIC") && !has(e, "-march=native") &&
-       !has(e, "-MD") && !has(e, "a.d") && !has(e, "-c") && !has(e, "a.o") && !has(e, "../a.c"),
+           !has(e, "-MD") && !has(e, "a.d") && !has(e, "-c") && !has(e, "a.o") && !has(e, "../a.c"),
        "dropped: optimisation, debug, warnings, code generation, dependency files, mode, output, the source");
     ok(noted(e, "dropped -O2 (optimisation") && noted(e, "dropped -march=native (target code generation)") &&
-       noted(e, "dropped -Werror (warnings)"), "each drop has a note with its reason");
+           noted(e, "dropped -Werror (warnings)"),
+       "each drop has a note with its reason");
     ok(compile_db_find(&db, "/src/a.c") == e && compile_db_find(&db, "/src/b.c") == NULL, "found by path");
     compile_db_free(&db);
 
     f = fopen(path, "w");
-    if (f) { fputs("{\"not\": \"an array\"}", f); fclose(f); }
+    if (f) {
+        fputs("{\"not\": \"an array\"}", f);
+        fclose(f);
+    }
     ok(compile_db_load(path, &db, err, sizeof err) != 0 && strstr(err, "a JSON array"), "an object: %s", err);
     f = fopen(path, "w");
-    if (f) { fputs("[{\"file\": \"a.c\"}]", f); fclose(f); }
-    ok(compile_db_load(path, &db, err, sizeof err) != 0 && strstr(err, "entry 1 has no"), "an entry without its "
-       "fields: %s", err);
+    if (f) {
+        fputs("[{\"file\": \"a.c\"}]", f);
+        fclose(f);
+    }
+    ok(compile_db_load(path, &db, err, sizeof err) != 0 && strstr(err, "entry 1 has no"),
+       "an entry without its "
+       "fields: %s",
+       err);
     unlink(path);
     return done();
 }

@@ -10,14 +10,13 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#define BASE "program \"newton.c\"\nepsilon 0.3\nconfidence 0.95\n"
+#define BASE  "program \"newton.c\"\nepsilon 0.3\nconfidence 0.95\n"
 #define FBASE "program \"newton.c\"\nfunction \"f\"\nepsilon 0.3\nconfidence 0.95\n"
 
 static char err[2048];
 static const char *tmp;
 
-static void write_file(const char *name, const char *text)
-{
+static void write_file(const char *name, const char *text) {
     FILE *f = fopen(name, "w");
     if (!f || fputs(text, f) < 0 || fclose(f) != 0) bail("cannot write %s/%s", tmp, name);
 }
@@ -27,17 +26,15 @@ static int last_status;
 
 /* spec_parse_string of TEXT under the name PATH: the spec, or NULL when it failed
  * (with its status in last_status and its message in err). */
-static spec *parse_text(const char *text, const char *path)
-{
-    spec *s = (spec *)&last_status;   /* not NULL, so a failure must clear it */
+static spec *parse_text(const char *text, const char *path) {
+    spec *s = (spec *)&last_status; /* not NULL, so a failure must clear it */
     last_status = spec_parse_string(text, path, &s, err, sizeof err);
     if ((last_status == SPEC_OK) != (s != NULL)) bail("status %d with spec %p", last_status, (void *)s);
     return s;
 }
 
 /* spec_parse_file of PATH, as parse_text. */
-static spec *parse_file(const char *path)
-{
+static spec *parse_file(const char *path) {
     spec *s = (spec *)&last_status;
     last_status = spec_parse_file(path, &s, err, sizeof err);
     if ((last_status == SPEC_OK) != (s != NULL)) bail("status %d with spec %p", last_status, (void *)s);
@@ -45,44 +42,43 @@ static spec *parse_file(const char *path)
 }
 
 /* One invalid spec: no result, and exactly the diagnostic WANT. */
-static void bad(const char *what, const char *text, const char *want)
-{
+static void bad(const char *what, const char *text, const char *want) {
     err[0] = '\0';
     spec *s = parse_text(text, "t.fspec");
-    is_string(s ? "(parsed without error)" : last_status != SPEC_ESYNTAX ? "(not SPEC_ESYNTAX)" : err, want, "%s", what);
+    is_string(s                             ? "(parsed without error)"
+              : last_status != SPEC_ESYNTAX ? "(not SPEC_ESYNTAX)"
+                                            : err,
+              want, "%s", what);
     spec_free(s);
 }
 
-static char *format(const dist *d)
-{
+static char *format(const dist *d) {
     static char buf[128];
     if (!d) return "(none)";
     dist_format(d, buf, sizeof buf);
     return buf;
 }
 
-static void program_mode(void)
-{
-    const char *text =
-        "# a spec with every program-mode declaration\n"
-        "program \"newton.c\" \"util.c\"   # two sources\n"
-        "epsilon 2%\n"
-        "confidence 95%\n"
-        "seed 42\n"
-        "max_trials 1e7\n"
-        "timeout 500ms\n"
-        "\n"
-        "ask ~ uniform(100, 800)\n"
-        "read 3 ~ poisson(4)\n"
-        "read * ~ uniform_int(0, 9)\n"
-        "global threshold ~ normal(600, 25)\n"
-        "extern read_adc() ~ poisson(300)\n"
-        "extern unsigned  short\tsensor_gain ~ uniform_int(1, 4)\n"
-        "mmio 0x40012000 ~ bernoulli(0.1)\n"
-        "mmio 0x40013000..0x4001300F ~ discrete(1: 0.5, 2: 0.25, 3: 0.25)\n"
-        "x ~ truncated(normal(0, 1), -2, 2)\n"
-        "e ~ empirical(\"samples.txt\")\n"
-        "c~choice(-1, 2.5e1, 0x10, .5)\n";
+static void program_mode(void) {
+    const char *text = "# a spec with every program-mode declaration\n"
+                       "program \"newton.c\" \"util.c\"   # two sources\n"
+                       "epsilon 2%\n"
+                       "confidence 95%\n"
+                       "seed 42\n"
+                       "max_trials 1e7\n"
+                       "timeout 500ms\n"
+                       "\n"
+                       "ask ~ uniform(100, 800)\n"
+                       "read 3 ~ poisson(4)\n"
+                       "read * ~ uniform_int(0, 9)\n"
+                       "global threshold ~ normal(600, 25)\n"
+                       "extern read_adc() ~ poisson(300)\n"
+                       "extern unsigned  short\tsensor_gain ~ uniform_int(1, 4)\n"
+                       "mmio 0x40012000 ~ bernoulli(0.1)\n"
+                       "mmio 0x40013000..0x4001300F ~ discrete(1: 0.5, 2: 0.25, 3: 0.25)\n"
+                       "x ~ truncated(normal(0, 1), -2, 2)\n"
+                       "e ~ empirical(\"samples.txt\")\n"
+                       "c~choice(-1, 2.5e1, 0x10, .5)\n";
     spec *s = parse_text(text, "t.fspec");
     if (!ok(s != NULL, "a program-mode spec parses")) bail("%s", err);
     is_string(s->path, "t.fspec", "path as given");
@@ -138,27 +134,27 @@ static void program_mode(void)
     ok(spec_find_var(s, "threshold") == NULL, "and not a global of that name");
 
     spec_diagnose(s, in[0].name_loc, err, sizeof err, "no variable '%s' in %s", "ask", "newton.c");
-    is_string(err, "t.fspec:9:1: error: no variable 'ask' in newton.c\n"
-                   "    9 | ask ~ uniform(100, 800)\n"
-                   "      | ^", "spec_diagnose shows a line kept from parsing");
+    is_string(err,
+              "t.fspec:9:1: error: no variable 'ask' in newton.c\n"
+              "    9 | ask ~ uniform(100, 800)\n"
+              "      | ^",
+              "spec_diagnose shows a line kept from parsing");
     spec_free(s);
 }
 
-static void function_mode(void)
-{
-    const char *text =
-        "program \"model.ll\"\r\n"
-        "function \"filter_step\"\r\n"
-        "epsilon 0.3\r\n"
-        "confidence 0.9\r\n"
-        "timeout 1.5m\r\n"
-        "arg buf ~ array(len, normal(512, 40))\r\n"
-        "arg len ~ uniform_int(1, 64)\r\n"
-        "arg 2 ~ constant(7)\r\n"
-        "arg cfg.mode ~ choice(0, 1, 2)\r\n"
-        "arg fixed ~ array(16, uniform(0, 1))\r\n"
-        "arg name ~ string(uniform_int(1, 8), \"ab\\\"\\\\\")\r\n"
-        "arg p ~ ref(normal(0, 1))\r\n";
+static void function_mode(void) {
+    const char *text = "program \"model.ll\"\r\n"
+                       "function \"filter_step\"\r\n"
+                       "epsilon 0.3\r\n"
+                       "confidence 0.9\r\n"
+                       "timeout 1.5m\r\n"
+                       "arg buf ~ array(len, normal(512, 40))\r\n"
+                       "arg len ~ uniform_int(1, 64)\r\n"
+                       "arg 2 ~ constant(7)\r\n"
+                       "arg cfg.mode ~ choice(0, 1, 2)\r\n"
+                       "arg fixed ~ array(16, uniform(0, 1))\r\n"
+                       "arg name ~ string(uniform_int(1, 8), \"ab\\\"\\\\\")\r\n"
+                       "arg p ~ ref(normal(0, 1))\r\n";
     spec *s = parse_text(text, "t.fspec");
     if (!ok(s != NULL, "a function-mode spec with CRLF line ends parses")) bail("%s", err);
     is_string(s->function, "filter_step", "function name");
@@ -189,8 +185,7 @@ static void function_mode(void)
     spec_free(s);
 }
 
-static void defaults_and_files(void)
-{
+static void defaults_and_files(void) {
     spec *s = parse_text("program \"newton.c\"\nepsilon 1e-3\nconfidence 0.5", "t.fspec");
     if (!ok(s != NULL, "a minimal spec without a final newline parses")) bail("%s", err);
     is_double(s->timeout_s, SPEC_DEFAULT_TIMEOUT_S, 0, "default timeout");
@@ -210,18 +205,20 @@ static void defaults_and_files(void)
     is_string(err, "none.fspec: error: cannot open the spec: No such file or directory", "and says why");
 
     s = parse_text("program \"nope.c\"\n", "sub/t.fspec");
-    is_string(err, "sub/t.fspec:1:9: error: source file 'nope.c' not found (looked for 'sub/nope.c')\n"
-                   "    1 | program \"nope.c\"\n"
-                   "      |         ^", "a missing source names the path looked for");
+    is_string(err,
+              "sub/t.fspec:1:9: error: source file 'nope.c' not found (looked for 'sub/nope.c')\n"
+              "    1 | program \"nope.c\"\n"
+              "      |         ^",
+              "a missing source names the path looked for");
     spec_free(s);
 }
 
 /* cflags (flags for clang, paths joined with the spec's folder) and argv ~ list(...). */
-static void flags_and_arguments(void)
-{
+static void flags_and_arguments(void) {
     spec *s = parse_text("program \"newton.c\"\ncflags \"-std=c99\" \"-Iinclude\" \"-I\" \"/abs\"\n"
                          "cflags \"-DN=10\" \"-include\" \"cfg.h\"\nepsilon 0.3\nconfidence 0.95\n"
-                         "argv ~ list(\"prog\", \"-v\" , \"a b\")\n", "sub/t.fspec");
+                         "argv ~ list(\"prog\", \"-v\" , \"a b\")\n",
+                         "sub/t.fspec");
     s = s ? s : parse_text("program \"newton.c\"\n", "t.fspec");
     if (!ok(s && s->ncflags == 7, "two cflags lines give seven flags")) bail("%s", err);
     is_string(s->cflags[1], "-Isub/include", "a joined -I is relative to the spec's folder");
@@ -236,7 +233,8 @@ static void flags_and_arguments(void)
         "    4 | cflags\n"
         "      |       ^");
     bad("a flag that would take over the build", BASE "cflags \"-Xclang\" \"-load\"\n",
-        "t.fspec:4:8: error: compiler flag '-Xclang' is not allowed: it passes options past the driver's checks\n"
+        "t.fspec:4:8: error: compiler flag '-Xclang' is not allowed: it passes options past the driver's "
+        "checks\n"
         "    4 | cflags \"-Xclang\" \"-load\"\n"
         "      |        ^");
     bad("a word that is no flag", BASE "cflags \"extra.c\"\n",
@@ -263,10 +261,9 @@ static void flags_and_arguments(void)
 }
 
 /* The three forms of `stdin ~`, their checks, and their clash with single reads. */
-static void stdin_forms(void)
-{
-    spec *s = parse_text(BASE "stdin ~ text(uniform_int(0, 198), discrete(10: 4, 32: 10, 97: 84))\n",
-                         "t.fspec");
+static void stdin_forms(void) {
+    spec *s =
+        parse_text(BASE "stdin ~ text(uniform_int(0, 198), discrete(10: 4, 32: 10, 97: 84))\n", "t.fspec");
     if (!ok(s != NULL, "stdin ~ text(...) parses")) bail("%s", err);
     const spec_input *in = spec_find_stdin(s);
     ok(in && in->target == SPEC_STDIN && in->value.kind == SPEC_VALUE_TEXT, "a text standard input");
@@ -288,7 +285,8 @@ static void stdin_forms(void)
     s = parse_text(BASE "stdin ~ files(\"in/*.txt\")\n", "t.fspec");
     if (!ok(s != NULL, "stdin ~ files(...) parses")) bail("%s", err);
     in = spec_find_stdin(s);
-    ok(in && in->value.kind == SPEC_VALUE_FILES && in->value.nfiles == 2, "a corpus of the two matching files");
+    ok(in && in->value.kind == SPEC_VALUE_FILES && in->value.nfiles == 2,
+       "a corpus of the two matching files");
     is_string(in->value.pattern, "in/*.txt", "...its pattern as written");
     is_string(in->value.files[0].path, "in/a.txt", "...sorted by name");
     ok(in->value.files[0].len == 4 && memcmp(in->value.files[0].data, "one\n", 4) == 0, "...and read whole");
@@ -298,7 +296,8 @@ static void stdin_forms(void)
     s = parse_file("sub/stdin.fspec");
     if (!ok(s != NULL, "files(...) is relative to the spec's folder")) bail("%s", err);
     in = spec_find_stdin(s);
-    ok(in && in->value.nfiles == 1 && !strcmp(in->value.files[0].path, "sub/in/c.txt"), "...so it finds sub/in/c.txt");
+    ok(in && in->value.nfiles == 1 && !strcmp(in->value.files[0].path, "sub/in/c.txt"),
+       "...so it finds sub/in/c.txt");
     spec_free(s);
 
     s = parse_text(BASE "global g ~ poisson(2)\nstdin ~ text(constant(3), constant(97))\n", "t.fspec");
@@ -311,7 +310,8 @@ static void stdin_forms(void)
         "    4 | stdin ~ normal(0, 1)\n"
         "      |         ^");
     bad("a real-valued length", BASE "stdin ~ text(normal(0, 1), constant(3))\n",
-        "t.fspec:4:14: error: the text's length must be an integer-valued distribution such as uniform_int(0, 200)\n"
+        "t.fspec:4:14: error: the text's length must be an integer-valued distribution such as "
+        "uniform_int(0, 200)\n"
         "    4 | stdin ~ text(normal(0, 1), constant(3))\n"
         "      |              ^");
     bad("a length that may be negative", BASE "stdin ~ text(uniform_int(-1, 3), constant(3))\n",
@@ -328,7 +328,8 @@ static void stdin_forms(void)
         "    4 | stdin ~ lines(uniform_int(-2, 2), string(poisson(2), \"a\"))\n"
         "      |               ^");
     bad("lines without string(...)", BASE "stdin ~ lines(poisson(3), uniform_int(1, 3))\n",
-        "t.fspec:4:27: error: each line is a string: string(LENGTH, \"characters\") or a string-valued distribution such as format(...) or choice(\"A\", \"B\")\n"
+        "t.fspec:4:27: error: each line is a string: string(LENGTH, \"characters\") or a string-valued "
+        "distribution such as format(...) or choice(\"A\", \"B\")\n"
         "    4 | stdin ~ lines(poisson(3), uniform_int(1, 3))\n"
         "      |                           ^");
     bad("lines with no characters", BASE "stdin ~ lines(poisson(3), string(poisson(2), \"\"))\n",
@@ -344,7 +345,8 @@ static void stdin_forms(void)
         "    4 | stdin ~ files(\"i*\")\n"
         "      |               ^");
     bad("a stdin form elsewhere", BASE "x ~ text(poisson(2), constant(1))\n",
-        "t.fspec:4:5: error: 'text' describes a whole input, allowed only right after 'stdin ~' or 'arg NAME ~'\n"
+        "t.fspec:4:5: error: 'text' describes a whole input, allowed only right after 'stdin ~' or 'arg NAME "
+        "~'\n"
         "    4 | x ~ text(poisson(2), constant(1))\n"
         "      |     ^");
     bad("stdin without '~'", BASE "stdin text(poisson(1), constant(1))\n",
@@ -372,8 +374,7 @@ static void stdin_forms(void)
         "      | ^");
 }
 
-static void errors(void)
-{
+static void errors(void) {
     bad("unknown distribution", BASE "ask ~ unifrom(100, 800)\n",
         "t.fspec:4:7: error: unknown distribution 'unifrom'; did you mean 'uniform'?\n"
         "    4 | ask ~ unifrom(100, 800)\n"
@@ -450,11 +451,13 @@ static void errors(void)
         "    4 | read 0 ~ poisson(4)\n"
         "      |      ^");
     bad("read without an index", BASE "read ~ poisson(4)\n",
-        "t.fspec:4:1: error: 'read' is a keyword, not a variable name (for a variable of that name write 'var read ~ ...')\n"
+        "t.fspec:4:1: error: 'read' is a keyword, not a variable name (for a variable of that name write "
+        "'var read ~ ...')\n"
         "    4 | read ~ poisson(4)\n"
         "      | ^");
     bad("a keyword as a variable", BASE "seed ~ normal(0, 1)\n",
-        "t.fspec:4:1: error: 'seed' is a keyword, not a variable name (for a variable of that name write 'var seed ~ ...')\n"
+        "t.fspec:4:1: error: 'seed' is a keyword, not a variable name (for a variable of that name write "
+        "'var seed ~ ...')\n"
         "    4 | seed ~ normal(0, 1)\n"
         "      | ^");
     bad("arg without function", BASE "arg len ~ uniform_int(1, 64)\n",
@@ -488,7 +491,8 @@ static void errors(void)
         "    6 | arg buf ~ array(len, constant(1))\n"
         "      |                 ^");
     bad("string length not integer", FBASE "arg s ~ string(normal(4, 1), \"ab\")\n",
-        "t.fspec:5:16: error: a string's length must be an integer-valued distribution such as uniform_int(1, 8)\n"
+        "t.fspec:5:16: error: a string's length must be an integer-valued distribution such as "
+        "uniform_int(1, 8)\n"
         "    5 | arg s ~ string(normal(4, 1), \"ab\")\n"
         "      |                ^");
     bad("bad mmio address", BASE "mmio 0x4001G000 ~ bernoulli(0.1)\n",
@@ -601,8 +605,7 @@ static void errors(void)
 }
 
 /* The pages of address space this process holds now (/proc/self/statm). */
-static size_t address_space_now(void)
-{
+static size_t address_space_now(void) {
     FILE *f = fopen("/proc/self/statm", "r");
     unsigned long pages = 0;
     if (!f || fscanf(f, "%lu", &pages) != 1) bail("cannot read /proc/self/statm");
@@ -612,8 +615,7 @@ static size_t address_space_now(void)
 
 /* In a child whose address space may grow by 4 MB at most: the status of parsing
  * PATH (when TEXT is NULL) or TEXT, as the child's exit status (its negation). */
-static int status_with_little_memory(const char *path, const char *text)
-{
+static int status_with_little_memory(const char *path, const char *text) {
     fflush(NULL);
     pid_t pid = fork();
     if (pid < 0) bail("cannot fork");
@@ -633,11 +635,11 @@ static int status_with_little_memory(const char *path, const char *text)
 
 /* The status each way of failing returns, and SPEC_OK with a spec otherwise. */
 /* A relative epsilon with an absolute floor, and the forms that are refused. */
-static void epsilon_floors(void)
-{
+static void epsilon_floors(void) {
     spec *s = parse_text("program \"newton.c\"\nepsilon 2% + 0.001\nconfidence 0.95\n", "t.fspec");
     if (!ok(s != NULL, "epsilon 2%% + 0.001 parses")) bail("%s", err);
-    ok(s->epsilon == 0.02 && s->epsilon_relative && s->epsilon_floor == 0.001, "...as 2%% of the mean plus 0.001");
+    ok(s->epsilon == 0.02 && s->epsilon_relative && s->epsilon_floor == 0.001,
+       "...as 2%% of the mean plus 0.001");
     spec_free(s);
     s = parse_text("program \"newton.c\"\nepsilon 5%+0.01  # no spaces\nconfidence 0.95\n", "t.fspec");
     ok(s && s->epsilon == 0.05 && s->epsilon_floor == 0.01, "epsilon 5%%+0.01, without spaces, too");
@@ -663,13 +665,13 @@ static void epsilon_floors(void)
         "      |              ^");
 }
 
-static void statuses(void)
-{
+static void statuses(void) {
     spec *s = parse_text("program \"newton.c\"\nepsilon 0.1\nconfidence 0.9\n", "t.fspec");
     ok(s && last_status == SPEC_OK, "a valid spec: SPEC_OK and a spec");
     spec_free(s);
     s = parse_text("program \"newton.c\"\nepsilon 0.1 0.2\n", "t.fspec");
-    ok(!s && last_status == SPEC_ESYNTAX && strstr(err, "t.fspec:2:"), "a syntax error: SPEC_ESYNTAX at its line");
+    ok(!s && last_status == SPEC_ESYNTAX && strstr(err, "t.fspec:2:"),
+       "a syntax error: SPEC_ESYNTAX at its line");
     s = parse_text("program \"newton.c\"\nx ~ unifrom(1, 2)\n", "t.fspec");
     ok(!s && last_status == SPEC_ESYNTAX, "an unknown distribution: SPEC_ESYNTAX");
     s = parse_file("missing.fspec");
@@ -679,7 +681,8 @@ static void statuses(void)
     ok(!s && last_status == SPEC_EIO, "a folder: SPEC_EIO (%s)", err);
     write_file("nul.fspec", "program \"newton.c\"\n\1\n");
     FILE *f = fopen("nul.fspec", "r+b");
-    if (!f || fseek(f, 19, SEEK_SET) != 0 || fputc('\0', f) == EOF || fclose(f) != 0) bail("cannot write nul.fspec");
+    if (!f || fseek(f, 19, SEEK_SET) != 0 || fputc('\0', f) == EOF || fclose(f) != 0)
+        bail("cannot write nul.fspec");
     s = parse_file("nul.fspec");
     ok(!s && last_status == SPEC_EIO && strstr(err, "NUL byte"), "a file with a NUL byte: SPEC_EIO");
     unlink("nul.fspec");
@@ -693,37 +696,43 @@ static void statuses(void)
     text[big] = '\0';
     f = fopen("big.fspec", "wb");
     if (!f || fwrite(text, 1, big, f) != big || fclose(f) != 0) bail("cannot write big.fspec");
-    is_int(status_with_little_memory("big.fspec", NULL), SPEC_ENOMEM, "reading a spec without memory: SPEC_ENOMEM");
+    is_int(status_with_little_memory("big.fspec", NULL), SPEC_ENOMEM,
+           "reading a spec without memory: SPEC_ENOMEM");
     is_int(status_with_little_memory(NULL, text), SPEC_ENOMEM, "parsing a spec without memory: SPEC_ENOMEM");
     free(text);
     unlink("big.fspec");
 }
 
 /* The named caps beside the global one, and their errors. */
-static void caps(void)
-{
-    spec *s = parse_text(BASE "cap 64\ncap newton.c:9 64\ncap parse_line 12\ncap sub/x.c:120 7 # per entry\n", "t.fspec");
+static void caps(void) {
+    spec *s = parse_text(BASE "cap 64\ncap newton.c:9 64\ncap parse_line 12\ncap sub/x.c:120 7 # per entry\n",
+                         "t.fspec");
     if (!ok(s != NULL, "the three cap forms parse together")) {
         diag("%s", err);
         return;
     }
     is_int((long long)s->cap, 64, "...and the global cap stays the global one");
     is_int((long long)s->ncaps, 3, "...and three named caps");
-    ok(s->caps[0].file && !strcmp(s->caps[0].file, "newton.c") && s->caps[0].line == 9 && s->caps[0].n == 64 &&
-       !s->caps[0].function, "...cap newton.c:9 64: the loop at newton.c line 9, 64");
+    ok(s->caps[0].file && !strcmp(s->caps[0].file, "newton.c") && s->caps[0].line == 9 &&
+           s->caps[0].n == 64 && !s->caps[0].function,
+       "...cap newton.c:9 64: the loop at newton.c line 9, 64");
     is_string(s->caps[0].name, "newton.c:9", "...and named as written");
-    ok(s->caps[1].function && !strcmp(s->caps[1].function, "parse_line") && !s->caps[1].file && s->caps[1].n == 12,
+    ok(s->caps[1].function && !strcmp(s->caps[1].function, "parse_line") && !s->caps[1].file &&
+           s->caps[1].n == 12,
        "...cap parse_line 12: the function, 12");
     ok(s->caps[2].file && !strcmp(s->caps[2].file, "sub/x.c") && s->caps[2].line == 120 && s->caps[2].n == 7,
        "...a file with a folder, and a comment after");
-    ok(s->caps[1].loc.line == 6 && s->caps[1].name_loc.column == 5, "...at the line and column of their target");
+    ok(s->caps[1].loc.line == 6 && s->caps[1].name_loc.column == 5,
+       "...at the line and column of their target");
     spec_free(s);
     bad("a line that is no number", BASE "cap newton.c:x 4\n",
-        "t.fspec:4:5: error: 'cap newton.c:x': expected FILE:LINE with a positive line number (cap newton.c:9 64)\n"
+        "t.fspec:4:5: error: 'cap newton.c:x': expected FILE:LINE with a positive line number (cap "
+        "newton.c:9 64)\n"
         "    4 | cap newton.c:x 4\n"
         "      |     ^");
     bad("line 0", BASE "cap newton.c:0 4\n",
-        "t.fspec:4:5: error: 'cap newton.c:0': expected FILE:LINE with a positive line number (cap newton.c:9 64)\n"
+        "t.fspec:4:5: error: 'cap newton.c:0': expected FILE:LINE with a positive line number (cap "
+        "newton.c:9 64)\n"
         "    4 | cap newton.c:0 4\n"
         "      |     ^");
     bad("a target that is no identifier", BASE "cap parse-line 4\n",
@@ -750,46 +759,56 @@ static void caps(void)
 
 /* Escapes, string(LEN, CHAR_D), string-valued distributions, var NAME and continued
  * declarations. */
-static void drawn_strings(void)
-{
+static void drawn_strings(void) {
     spec *s = parse_text(FBASE "arg s ~ string(uniform_int(0, 4), \"a\\n\\t\\x41\\0\\\\\\\"\")\n"
-                         "arg t ~ string(uniform_int(0, 4), discrete(35: 1, 97: 3))\n", "t.fspec");
+                               "arg t ~ string(uniform_int(0, 4), discrete(35: 1, 97: 3))\n",
+                         "t.fspec");
     if (!ok(s != NULL, "escapes in a character set, and a character distribution, parse")) bail("%s", err);
     const spec_value *v = &s->inputs[0].value;
     ok(v->charset_len == 7 && memcmp(v->charset, "a\n\tA\0\\\"", 7) == 0, "...the set's seven bytes decoded");
     v = &s->inputs[1].value;
-    ok(v->kind == SPEC_VALUE_STRING && !v->charset && v->chars, "...string(LEN, D) keeps D for the characters");
+    ok(v->kind == SPEC_VALUE_STRING && !v->charset && v->chars,
+       "...string(LEN, D) keeps D for the characters");
     is_string(format(v->chars), "discrete(35: 1, 97: 3)", "...as written");
     spec_free(s);
 
-    s = parse_text(FBASE "arg s ~ mixture(format(\"$GP%s,%d*\", discrete(\"RMC\": 2, \"GGA\": 1),  # sentences\n"
+    s = parse_text(FBASE
+                   "arg s ~ mixture(format(\"$GP%s,%d*\", discrete(\"RMC\": 2, \"GGA\": 1),  # sentences\n"
                    "                         uniform_int(0, 99)): 9,\n"
                    "                  \"junk\": 1)\n"
-                   "arg n ~ mixture(uniform_int(0, 3): 1, 7: 1)\n", "t.fspec");
+                   "arg n ~ mixture(uniform_int(0, 3): 1, 7: 1)\n",
+                   "t.fspec");
     if (!ok(s != NULL, "a declaration continues inside its parentheses")) bail("%s", err);
     ok(s->ninputs == 2 && s->inputs[1].loc.line == 8, "...and the next declaration is on line 8");
     ok(dist_is_text(s->inputs[0].value.dist), "...the first string-valued");
-    is_string(format(s->inputs[0].value.dist), "mixture(format(\"$GP%s,%d*\", discrete(\"RMC\": 2, \"GGA\": 1), "
-              "uniform_int(0, 99)): 9, \"junk\": 1)", "...read whole");
+    is_string(format(s->inputs[0].value.dist),
+              "mixture(format(\"$GP%s,%d*\", discrete(\"RMC\": 2, \"GGA\": 1), "
+              "uniform_int(0, 99)): 9, \"junk\": 1)",
+              "...read whole");
     ok(dist_is_integer(s->inputs[1].value.dist), "...the second an integer mixture");
     spec_free(s);
 
-    s = parse_text(BASE "var seed ~ uniform_int(1, 9)\nvar timeout ~ choice(\"A\", \"B\")\nvar ~ normal(0, 1)\n",
+    s = parse_text(BASE
+                   "var seed ~ uniform_int(1, 9)\nvar timeout ~ choice(\"A\", \"B\")\nvar ~ normal(0, 1)\n",
                    "t.fspec");
     if (!ok(s != NULL, "var declares variables named like keywords")) bail("%s", err);
     ok(s->ninputs == 3 && s->inputs[0].target == SPEC_VAR && !strcmp(s->inputs[0].name, "seed") &&
-       s->inputs[0].name_loc.column == 5, "...'seed', its name at column 5");
-    ok(!strcmp(s->inputs[1].name, "timeout") && dist_is_text(s->inputs[1].value.dist), "...'timeout', drawn as a string");
+           s->inputs[0].name_loc.column == 5,
+       "...'seed', its name at column 5");
+    ok(!strcmp(s->inputs[1].name, "timeout") && dist_is_text(s->inputs[1].value.dist),
+       "...'timeout', drawn as a string");
     ok(!strcmp(s->inputs[2].name, "var"), "...and 'var ~ D' still declares a variable named var");
     spec_free(s);
 
-    bad("a bad line inside a continued declaration", FBASE "x ~ mixture(normal(0, 1): 1,   # first part\n"
-        "       normal(5, -1): 3)\n",
+    bad("a bad line inside a continued declaration",
+        FBASE "x ~ mixture(normal(0, 1): 1,   # first part\n"
+              "       normal(5, -1): 3)\n",
         "t.fspec:6:18: error: normal(mu, sigma) needs sigma > 0, got sigma = -1\n"
         "    6 |        normal(5, -1): 3)\n"
         "      |                  ^");
     bad("a wrong part on the third line", FBASE "x ~ format(\"%s\",\n   choice(\"A\",\n   3))\n",
-        "t.fspec:7:4: error: choice(\"s1\", \"s2\", ...): argument 2 must be a string like the first, got a number\n"
+        "t.fspec:7:4: error: choice(\"s1\", \"s2\", ...): argument 2 must be a string like the first, got a "
+        "number\n"
         "    7 |    3))\n"
         "      |    ^");
     bad("a string does not run into the next line", FBASE "x ~ choice(\"A\n\")\n",
@@ -797,12 +816,14 @@ static void drawn_strings(void)
         "    5 | x ~ choice(\"A\n"
         "      |            ^");
     bad("an unknown conversion, after an escape", FBASE "arg s ~ format(\"\\t%k\")\n",
-        "t.fspec:5:20: error: format(\"...\", ...): unknown conversion: format() takes %d %i %u %x %X %o %c %s %f "
+        "t.fspec:5:20: error: format(\"...\", ...): unknown conversion: format() takes %d %i %u %x %X %o %c "
+        "%s %f "
         "%e %g (and %F %E %G) and %%\n"
         "    5 | arg s ~ format(\"\\t%k\")\n"
         "      |                    ^");
     bad("%d of a real distribution", FBASE "arg s ~ format(\"%d\", normal(0, 1))\n",
-        "t.fspec:5:22: error: format(\"...\", ...): %d (conversion 1) needs an integer-valued distribution (for a "
+        "t.fspec:5:22: error: format(\"...\", ...): %d (conversion 1) needs an integer-valued distribution "
+        "(for a "
         "real-valued one use %f, %e or %g), got normal(0, 1)\n"
         "    5 | arg s ~ format(\"%d\", normal(0, 1))\n"
         "      |                      ^");
@@ -812,17 +833,20 @@ static void drawn_strings(void)
         "    5 | arg s ~ format(\"%d%s\", uniform_int(0, 9))\n"
         "      |                   ^");
     bad("a string-valued global", FBASE "global g ~ choice(\"A\", \"B\")\n",
-        "t.fspec:5:12: error: a string-valued distribution is for string inputs: 'arg NAME' of a char pointer, or "
+        "t.fspec:5:12: error: a string-valued distribution is for string inputs: 'arg NAME' of a char "
+        "pointer, or "
         "a variable or read that the program reads with %s or fgets\n"
         "    5 | global g ~ choice(\"A\", \"B\")\n"
         "      |            ^");
     bad("strings and numbers in one mixture", FBASE "arg s ~ mixture(\"A\": 1, 2: 1)\n",
-        "t.fspec:5:25: error: mixture(D1: w1, D2: w2, ...): the parts must all be numbers or all strings, but part "
+        "t.fspec:5:25: error: mixture(D1: w1, D2: w2, ...): the parts must all be numbers or all strings, "
+        "but part "
         "2 is a number and part 1 a string\n"
         "    5 | arg s ~ mixture(\"A\": 1, 2: 1)\n"
         "      |                         ^");
     bad("characters beyond a byte", FBASE "arg s ~ string(uniform_int(0, 4), uniform_int(0, 300))\n",
-        "t.fspec:5:35: error: each character's distribution must give integers from 0 to 255 (character codes), "
+        "t.fspec:5:35: error: each character's distribution must give integers from 0 to 255 (character "
+        "codes), "
         "e.g. discrete(35: 1, 97: 3)\n"
         "    5 | arg s ~ string(uniform_int(0, 4), uniform_int(0, 300))\n"
         "      |                                   ^");
@@ -835,7 +859,8 @@ static void drawn_strings(void)
         "    4 | e ~ empirical(\"a\\0b\")\n"
         "      |                 ^");
     bad("a NUL in a source's name", "program \"a\\0.c\"\n",
-        "t.fspec:1:11: error: '\\0' cannot be part of this string: a name, a path or a flag ends at a NUL byte\n"
+        "t.fspec:1:11: error: '\\0' cannot be part of this string: a name, a path or a flag ends at a NUL "
+        "byte\n"
         "    1 | program \"a\\0.c\"\n"
         "      |           ^");
     bad("a short hex escape", FBASE "arg s ~ choice(\"\\x4g\")\n",
@@ -849,36 +874,37 @@ static void drawn_strings(void)
 }
 
 /* Settings the caller supplies (run -e, -g) stand in for missing lines, and only for them. */
-static void given_settings(void)
-{
+static void given_settings(void) {
     spec *s = NULL;
-    int rc = spec_parse_string_given("program \"newton.c\"\nepsilon 0.3\n", "t.fspec", SPEC_GIVEN_CONFIDENCE, &s, err,
-                                     sizeof err);
-    ok(rc == SPEC_OK && s && s->confidence == 0 && s->epsilon == 0.3, "a confidence given by the caller completes the "
+    int rc = spec_parse_string_given("program \"newton.c\"\nepsilon 0.3\n", "t.fspec", SPEC_GIVEN_CONFIDENCE,
+                                     &s, err, sizeof err);
+    ok(rc == SPEC_OK && s && s->confidence == 0 && s->epsilon == 0.3,
+       "a confidence given by the caller completes the "
        "spec, its field left 0");
     spec_free(s);
-    rc = spec_parse_string_given("program \"newton.c\"\n", "t.fspec", SPEC_GIVEN_CONFIDENCE, &s, err, sizeof err);
+    rc = spec_parse_string_given("program \"newton.c\"\n", "t.fspec", SPEC_GIVEN_CONFIDENCE, &s, err,
+                                 sizeof err);
     is_string(rc == SPEC_ESYNTAX ? err : "(no syntax error)",
               "t.fspec:1:19: error: spec has no 'epsilon' line (add e.g. 'epsilon 0.3', or pass run -e)\n"
               "    1 | program \"newton.c\"\n"
-              "      |                   ^", "...but not the epsilon it lacks too");
-    rc = spec_parse_string_given("program \"newton.c\"\n", "t.fspec", SPEC_GIVEN_CONFIDENCE | SPEC_GIVEN_EPSILON, &s,
-                                 err, sizeof err);
+              "      |                   ^",
+              "...but not the epsilon it lacks too");
+    rc = spec_parse_string_given("program \"newton.c\"\n", "t.fspec",
+                                 SPEC_GIVEN_CONFIDENCE | SPEC_GIVEN_EPSILON, &s, err, sizeof err);
     ok(rc == SPEC_OK && s, "with both given, a spec of its program alone is complete");
     spec_free(s);
-    rc = spec_parse_string_given("program \"newton.c\"\n", "t.fspec", SPEC_GIVEN_EPSILON, &s, err, sizeof err);
+    rc =
+        spec_parse_string_given("program \"newton.c\"\n", "t.fspec", SPEC_GIVEN_EPSILON, &s, err, sizeof err);
     ok(rc == SPEC_OK && s && s->confidence == SPEC_DEFAULT_CONFIDENCE && SPEC_DEFAULT_CONFIDENCE == 0.95,
        "with no confidence line and none given, the confidence is the documented default 0.95");
     spec_free(s);
-    rc = spec_parse_string_given("program \"newton.c\"\nconfidence 0.9\n", "t.fspec", SPEC_GIVEN_EPSILON, &s, err,
-                                 sizeof err);
+    rc = spec_parse_string_given("program \"newton.c\"\nconfidence 0.9\n", "t.fspec", SPEC_GIVEN_EPSILON, &s,
+                                 err, sizeof err);
     ok(rc == SPEC_OK && s && s->confidence == 0.9, "...and a confidence line overrides the default");
     spec_free(s);
 }
 
-
-int main(void)
-{
+int main(void) {
     plan(51 + 24 + 11 + 52 + 14 + 34 + 2 + 8 + 15 + 8 + 13 + 14 + 5);
     tmp = tmp_dir();
     if (chdir(tmp) != 0) bail("cannot enter %s", tmp);
@@ -893,7 +919,8 @@ int main(void)
     write_file("in/a.txt", "one\n");
     write_file("in/b.txt", "");
     write_file("sub/in/c.txt", "c\n");
-    write_file("sub/stdin.fspec", "program \"newton.c\"\nepsilon 0.1\nconfidence 0.99\nstdin ~ files(\"in/*.txt\")\n");
+    write_file("sub/stdin.fspec",
+               "program \"newton.c\"\nepsilon 0.1\nconfidence 0.99\nstdin ~ files(\"in/*.txt\")\n");
 
     program_mode();
     function_mode();
@@ -907,8 +934,8 @@ int main(void)
     drawn_strings();
     given_settings();
 
-    const char *files[] = { "newton.c", "util.c", "model.ll", "samples.txt", "sub/newton.c", "sub/s.fspec",
-                            "in/a.txt", "in/b.txt", "sub/in/c.txt", "sub/stdin.fspec" };
+    const char *files[] = {"newton.c",    "util.c",   "model.ll", "samples.txt",  "sub/newton.c",
+                           "sub/s.fspec", "in/a.txt", "in/b.txt", "sub/in/c.txt", "sub/stdin.fspec"};
     for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) unlink(files[i]);
     rmdir("in");
     rmdir("sub/in");

@@ -3,9 +3,8 @@
 #include "tap.h"
 #include "suggest.h"
 
-int main(void)
-{
-    static const char *const words[] = { "uniform", "uniform_int", "normal", "epsilon", "arg", NULL };
+int main(void) {
+    static const char *const words[] = {"uniform", "uniform_int", "normal", "epsilon", "arg", NULL};
     plan(22);
     is_int((long long)suggest_distance("", ""), 0, "distance of two empty words is 0");
     is_int((long long)suggest_distance("abc", ""), 3, "distance to the empty word is the length");
@@ -21,7 +20,7 @@ int main(void)
     is_string(suggest_closest("ag", words), "arg", "a short word allows 1 edit");
     ok(suggest_closest("xy", words) == NULL, "a short word allows no more than 1 edit");
     ok(suggest_closest("anything", NULL) == NULL, "no candidates, no suggestion");
-    static const char *const tie[] = { "cat", "bat", NULL };
+    static const char *const tie[] = {"cat", "bat", NULL};
     is_string(suggest_closest("hat", tie), "cat", "ties go to the earlier candidate");
     char longword[200];
     memset(longword, 'a', sizeof longword - 1);
@@ -31,8 +30,9 @@ int main(void)
     /* Typed words: a swap of neighbours is one slip. */
     is_int((long long)suggest_distance_swaps("unifrom", "uniform"), 1, "with swaps, a swap costs 1");
     is_int((long long)suggest_distance_swaps("kitten", "sitting"), 3, "...and kitten to sitting is still 3");
-    is_int((long long)suggest_distance_swaps("ca", "abc"), 3, "...no substring is edited twice (ca to abc is 3)");
-    static const char *const commands[] = { "run", "check", "draw", "help", NULL };
+    is_int((long long)suggest_distance_swaps("ca", "abc"), 3,
+           "...no substring is edited twice (ca to abc is 3)");
+    static const char *const commands[] = {"run", "check", "draw", "help", NULL};
     is_string(suggest_closest_typed("rnu", commands), "run", "rnu suggests run");
     is_string(suggest_closest_typed("hlep", commands), "help", "hlep suggests help");
     ok(suggest_closest_typed("nosuch", commands) == NULL, "nosuch suggests nothing");

@@ -1,4 +1,5 @@
-/* tests/transform/path_numbering-t.c: Ball-Larus numbering on hand-built graphs: counts, distinct ids, decoding, and walks. */
+/* tests/transform/path_numbering-t.c: Ball-Larus numbering on hand-built graphs: counts, distinct ids,
+ * decoding, and walks. */
 /* SPDX-License-Identifier: MIT */
 #include "tap.h"
 
@@ -6,7 +7,10 @@
 #include "path_numbering.h"
 
 /* A graph from an adjacency list: EDGES holds (from, to) pairs in order. */
-typedef struct built { unsigned first[128], succ[256]; path_graph g; } built;
+typedef struct built {
+    unsigned first[128], succ[256];
+    path_graph g;
+} built;
 
 static void build(built *b, unsigned n, const unsigned (*edges)[2], size_t nedges) {
     unsigned k = 0;
@@ -27,7 +31,8 @@ static int ids_distinct(const path_graph *g, const path_numbering *pn) {
         len[id] = (unsigned)path_numbering_decode(g, pn, id, seq[id], &back[id]);
         if (len[id] == 0) return 0;
         for (uint64_t j = 0; j < id; j++)
-            if (len[j] == len[id] && back[j] == back[id] && !memcmp(seq[j], seq[id], len[id] * sizeof(unsigned)))
+            if (len[j] == len[id] && back[j] == back[id] &&
+                !memcmp(seq[j], seq[id], len[id] * sizeof(unsigned)))
                 return 0;
     }
     return 1;
@@ -77,8 +82,8 @@ int main(void) {
     path_numbering pn;
 
     /* three independent if-else diamonds in a row: 2 * 2 * 2 paths */
-    static const unsigned diamonds[][2] = {{0, 1}, {0, 2}, {1, 3}, {2, 3}, {3, 4}, {3, 5}, {4, 6}, {5, 6},
-                                           {6, 7}, {6, 8}, {7, 9}, {8, 9}};
+    static const unsigned diamonds[][2] = {{0, 1}, {0, 2}, {1, 3}, {2, 3}, {3, 4}, {3, 5},
+                                           {4, 6}, {5, 6}, {6, 7}, {6, 8}, {7, 9}, {8, 9}};
     build(&b, 10, diamonds, sizeof diamonds / sizeof diamonds[0]);
     ok(path_numbering_build(&b.g, &pn) == 0, "diamonds: numbered");
     is_int((long long)pn.total, 8, "diamonds: 8 paths");
@@ -133,7 +138,8 @@ int main(void) {
     /* a block no path reaches is left out */
     static const unsigned dead[][2] = {{0, 2}, {1, 2}};
     build(&b, 3, dead, sizeof dead / sizeof dead[0]);
-    ok(path_numbering_build(&b.g, &pn) == 0 && pn.total == 1 && !pn.reachable[1], "unreachable: one path, node 1 out");
+    ok(path_numbering_build(&b.g, &pn) == 0 && pn.total == 1 && !pn.reachable[1],
+       "unreachable: one path, node 1 out");
     path_numbering_free(&pn);
 
     /* 70 diamonds: 2^70 paths do not fit */
@@ -141,10 +147,14 @@ int main(void) {
     size_t m = 0;
     for (unsigned d = 0; d < 70; d++) {
         unsigned s = 3 * d;
-        many[m][0] = s; many[m++][1] = s + 1;
-        many[m][0] = s; many[m++][1] = s + 2;
-        many[m][0] = s + 1; many[m++][1] = s + 3;
-        many[m][0] = s + 2; many[m++][1] = s + 3;
+        many[m][0] = s;
+        many[m++][1] = s + 1;
+        many[m][0] = s;
+        many[m++][1] = s + 2;
+        many[m][0] = s + 1;
+        many[m++][1] = s + 3;
+        many[m][0] = s + 2;
+        many[m++][1] = s + 3;
     }
     static unsigned bigfirst[256], bigsucc[300];
     unsigned k = 0;

@@ -298,6 +298,16 @@ static void summary(const result *r, FILE *out) {
         fprintf(out, ": signal %d in %" PRIu64 " trials, first #%" PRIu64 "</td></tr>\n", c->signal,
                 c->trials, c->first_trial);
     }
+    /* the trials that did not end well, each with the command that runs it again */
+    for (size_t i = 0; i < r->nfailures; i++) {
+        const result_failure *f = &r->failures[i];
+        fputs(i ? "<tr><th></th><td>" : "<tr><th>replay</th><td class=\"replay\">", out);
+        esc(f->kind, out);
+        if (!strcmp(f->kind, "crash")) fprintf(out, " (signal %d)", f->signal);
+        fprintf(out, ", trial %" PRIu64 ": <code>freqsys run ", f->trial);
+        esc(r->spec, out);
+        fprintf(out, " --replay %" PRIu64 "</code></td></tr>\n", f->trial);
+    }
     if (isfinite(r->elapsed_s) && r->elapsed_s > 0)
         fprintf(out, "<tr><th>time</th><td>%.2f s, %d job%s</td></tr>\n", r->elapsed_s, r->jobs,
                 r->jobs == 1 ? "" : "s");

@@ -48,7 +48,7 @@ static result *run(const char *spec, const char *name, const char *args, int exp
 }
 
 int main(void) {
-    plan(18);
+    plan(19);
     double s = 1 - p_crash(), per_call = (1 + s + s * s) / 3; /* calls 3: a crash ends the trial's calls */
     result *r = run("crashes.fspec", "crashes.json", "-j 2", 0);
     if (!r) bail("no result");
@@ -74,6 +74,19 @@ int main(void) {
     }
     ok(r->ncrash_sites == 3 && found == 3 && in_sites == r->crashes,
        "the crash sites are the three blocks that crash, by SIGSEGV, their trials adding up to the crashes");
+    /* the html page gives each failed trial the command that runs it again */
+    char err[8192], want[256] = "(no failure)", page[1 << 16] = "";
+    int code = e2e_runf(err, sizeof err,
+                        "report \"$TMPDIR/crashes.json\" --format html -o \"$TMPDIR/crashes.html\"");
+    FILE *f = fopen(tmp_path("crashes.html"), "r");
+    size_t got = f ? fread(page, 1, sizeof page - 1, f) : 0;
+    page[got] = '\0';
+    if (f) fclose(f);
+    if (r->nfailures)
+        snprintf(want, sizeof want,
+                 "crash (signal 11), trial %llu: <code>freqsys run %s --replay %llu</code>",
+                 (unsigned long long)r->failures[0].trial, r->spec, (unsigned long long)r->failures[0].trial);
+    ok(code == 0 && r->nfailures && strstr(page, want), "the html page shows '%s'", want);
     result_free(r);
     r = run("crashes_function.fspec", "crashes_function.json", "-j 2", 0);
     if (!r) bail("no result");

@@ -90,11 +90,11 @@ int main(void) {
     /* Every option in the help, the manual and the bash completion. */
     char *help[MAX_LINES];
     size_t nhelp = lines_of("help run", help, MAX_LINES);
-    const char *man = slurp("docs/man/freqsys.1");
-    const char *zsh = slurp("completions/_freqsys");
+    char *man = slurp("docs/man/freqsys.1");
+    char *zsh = slurp("completions/_freqsys");
     ok(zsh && strstr(zsh, "#compdef freqsys") && strstr(zsh, "help --options $words[2]"),
        "the zsh completion takes the options from 'freqsys help --options'");
-    const char *bash = slurp("completions/freqsys.bash");
+    char *bash = slurp("completions/freqsys.bash");
     ok(bash && strstr(bash, "help --options \"$cmd\""), "...as the bash completion does");
     ok(man != NULL, "docs/man/freqsys.1 is there");
     for (size_t i = 0; i < noptions; i++) {
@@ -129,5 +129,11 @@ int main(void) {
         snprintf(offered, sizeof offered, " %s", words);
         ok(strstr(offered, want) != NULL, "...and bash completes it");
     }
+    for (size_t i = 0; i < npairs; i++) free(pairs[i]);
+    for (size_t i = 0; i < noptions; i++) free(options[i]);
+    for (size_t i = 0; i < nhelp; i++) free(help[i]);
+    free(man);
+    free(zsh);
+    free(bash);
     return done();
 }

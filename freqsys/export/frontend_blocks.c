@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "transform.h"
+#include "result_spec.h"
 
 /* The spec's flags without those that make clang add counters, and then those that
  * make the front end emit what it emits when optimising (its lifetime markers come
@@ -30,12 +31,8 @@ static char **plain_flags(char **flags, size_t n, size_t *kept) {
 int frontend_module_compile(const char *spec_path, LLVMContextRef lc, LLVMModuleRef *out, char *err,
                             size_t errlen) {
     *out = NULL;
-    char msg[16384];
     spec *s;
-    if (spec_parse_file(spec_path, &s, msg, sizeof msg) != SPEC_OK) {
-        snprintf(err, errlen, "the result's spec: %s", msg);
-        return -1;
-    }
+    if (result_spec_parse(spec_path, &s, err, errlen) != 0) return -1;
     char **cflags = s->cflags;
     size_t ncflags = s->ncflags, kept;
     char **plain = plain_flags(cflags, ncflags, &kept);
@@ -46,8 +43,7 @@ int frontend_module_compile(const char *spec_path, LLVMContextRef lc, LLVMModule
     } else {
         s->cflags = plain;
         s->ncflags = kept;
-        if (compile_sources(s, lc, out, msg, sizeof msg) != 0) {
-            snprintf(err, errlen, "%s", msg);
+        if (compile_sources(s, lc, out, err, errlen) != 0) {
             rc = -1;
         }
         s->cflags = cflags;

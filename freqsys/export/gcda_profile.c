@@ -14,6 +14,7 @@
 
 #include "gcov_file.h"
 #include "spec.h"
+#include "result_spec.h"
 
 /* GCC 12 instruments a function after its early optimisations: inlining of small and
  * `extern inline` functions (glibc's getchar, say), jump threading, if-to-switch
@@ -366,12 +367,8 @@ out:
 
 int gcda_profile_write(const result *r, const char *spec_path, const char *gcc_flags, double scale,
                        const char *out_dir, FILE *notes, char *err, size_t errlen) {
-    char msg[16384];
     spec *s;
-    if (spec_parse_file(spec_path, &s, msg, sizeof msg) != SPEC_OK) {
-        snprintf(err, errlen, "the result's spec: %s", msg);
-        return -1;
-    }
+    if (result_spec_parse(spec_path, &s, err, errlen) != 0) return -1;
     if (check_spec(r, s, err, errlen) != 0) {
         spec_free(s);
         return -1;

@@ -11,6 +11,7 @@
 
 #include "export.h"
 #include "frontend_blocks.h"
+#include "result_spec.h"
 #include "transform.h"
 
 /* clang -fprofile-instr-generate gives every function an array of counters, __profc_F,
@@ -278,12 +279,8 @@ static int function(ctx *c, LLVMModuleRef m, LLVMValueRef fn, const char *main_f
 
 int instr_profile_write(const result *r, const char *spec_path, double scale, FILE *out, char *err,
                         size_t errlen) {
-    char msg[16384];
     spec *s;
-    if (spec_parse_file(spec_path, &s, msg, sizeof msg) != SPEC_OK) {
-        snprintf(err, errlen, "the result's spec: %s", msg);
-        return -1;
-    }
+    if (result_spec_parse(spec_path, &s, err, errlen) != 0) return -1;
     ctx c = {.r = r, .scale = scale, .out = out, .err = err, .errlen = errlen};
     if (edge_flow_solve(r, &c.flow) != 0) {
         spec_free(s);
@@ -313,8 +310,7 @@ int instr_profile_write(const result *r, const char *spec_path, double scale, FI
         s->ncflags = ncflags + 1;
         LLVMContextRef lc = LLVMContextCreate();
         LLVMModuleRef m = NULL;
-        if (compile_sources(s, lc, &m, msg, sizeof msg) != 0) {
-            snprintf(err, errlen, "%s", msg);
+        if (compile_sources(s, lc, &m, err, errlen) != 0) {
             rc = -1;
         }
         for (LLVMValueRef fn = m ? LLVMGetFirstFunction(m) : NULL; fn && rc == 0;

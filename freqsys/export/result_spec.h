@@ -1,0 +1,13 @@
+/* freqsys/export/result_spec.h: the spec a result came from, read again for an export that compiles its program. */
+/* SPDX-License-Identifier: MIT */
+#ifndef FREQSYS_RESULT_SPEC_H
+#define FREQSYS_RESULT_SPEC_H
+
+#include <stddef.h>
+#include "spec.h"
+
+/* Parses SPEC_PATH into *OUT. Returns 0, or -1 with ERR saying that the result's spec
+ * could not be read, and why (its own file:line:column diagnostic). */
+int result_spec_parse(const char *spec_path, spec **out, char *err, size_t errlen);
+
+#endif

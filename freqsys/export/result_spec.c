@@ -1,4 +1,5 @@
-/* freqsys/export/result_spec.c: the spec a result came from, read again for an export that compiles its program. */
+/* freqsys/export/result_spec.c: the spec a result came from, read again for an export that compiles its
+ * program. */
 /* SPDX-License-Identifier: MIT */
 #include "result_spec.h"
 

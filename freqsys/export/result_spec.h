@@ -1,4 +1,5 @@
-/* freqsys/export/result_spec.h: the spec a result came from, read again for an export that compiles its program. */
+/* freqsys/export/result_spec.h: the spec a result came from, read again for an export that compiles its
+ * program. */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_RESULT_SPEC_H
 #define FREQSYS_RESULT_SPEC_H

@@ -49,6 +49,40 @@ char *result_spec_for_file(const char *spec_path, const char *result_path) {
     return relative(spec, base);
 }
 
+/* PATH with "." components dropped and "NAME/.." folded, by its text alone: "a/./b/../c"
+ * is "a/c". Leading ".." stay. */
+static char *folded(const char *path) {
+    char *out = malloc(strlen(path) + 2);
+    if (!out) return NULL;
+    size_t len = 0, kept = 0; /* kept: components written that a ".." may remove */
+    int absolute = path[0] == '/';
+    if (absolute) out[len++] = '/';
+    for (const char *p = path; *p;) {
+        while (*p == '/') p++;
+        size_t n = strcspn(p, "/");
+        if (n == 0) break;
+        if (n == 1 && p[0] == '.') {
+            p += n;
+            continue;
+        }
+        if (n == 2 && p[0] == '.' && p[1] == '.' && kept > 0) {
+            while (len > (size_t)absolute && out[len - 1] != '/') len--; /* back over the last name */
+            if (len > (size_t)absolute) len--;                           /* and its slash */
+            kept--;
+            p += n;
+            continue;
+        }
+        if (len > (size_t)absolute) out[len++] = '/';
+        memcpy(out + len, p, n);
+        len += n;
+        kept += !(n == 2 && p[0] == '.' && p[1] == '.');
+        p += n;
+    }
+    if (len == 0) out[len++] = '.';
+    out[len] = '\0';
+    return out;
+}
+
 char *result_spec_from_file(const char *spec, const char *result_path) {
     if (spec[0] == '/' || !result_path) return strdup(spec);
     char *folder = folder_of(result_path);
@@ -56,5 +90,13 @@ char *result_spec_from_file(const char *spec, const char *result_path) {
     char *out = malloc(strlen(folder) + strlen(spec) + 2);
     if (out) sprintf(out, "%s/%s", folder, spec);
     free(folder);
+    /* "results/../specs/a.fspec" reads better as "specs/a.fspec"; the fold is taken only
+     * where it names the same file (a symbolic link may make "x/.." another folder). */
+    char *short_path = out ? folded(out) : NULL, a[PATH_MAX], b[PATH_MAX];
+    if (short_path && realpath(out, a) && realpath(short_path, b) && !strcmp(a, b)) {
+        free(out);
+        return short_path;
+    }
+    free(short_path);
     return out;
 }

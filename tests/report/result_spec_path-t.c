@@ -1,4 +1,5 @@
-/* tests/report/result_spec_path-t.c: a result's spec path, kept relative to the result's folder, read back short where that names the same file. */
+/* tests/report/result_spec_path-t.c: a result's spec path, kept relative to the result's folder, read back
+ * short where that names the same file. */
 /* SPDX-License-Identifier: MIT */
 #include "tap.h"
 #include "tmp.h"

@@ -56,8 +56,8 @@ lint: deps
 
 # The tool's own C code, which .clang-format lays out: the programs under test
 # (tests' and the benchmarks' subject programs) keep the layout their line numbers
-# are checked against, so they are left out.
-FORMAT_FILES = $(shell git ls-files 'freqsys/*.[ch]' 'harness/*.[ch]' 'distributions/*.[ch]' 'include/*.h' \
+# are checked against, so they are left out. New files count before they are added.
+FORMAT_FILES = $(shell git ls-files --cached --others --exclude-standard 'freqsys/*.[ch]' 'harness/*.[ch]' 'distributions/*.[ch]' 'include/*.h' \
                  'tests/*.[ch]' | grep -v -E '^tests/(e2e/programs|plan/programs|fuzz/data|transform/ir)/')
 
 # Lays out every file of FORMAT_FILES by .clang-format.

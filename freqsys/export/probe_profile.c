@@ -24,7 +24,6 @@
 
 typedef struct ctx {
     const result *r;
-    edge_flow flow;
     double scale;
     char *err;
     size_t errlen;
@@ -35,7 +34,7 @@ typedef struct ctx {
 enum { PROBE_TYPE_BLOCK = 0 };
 
 /* The index of BB's block probe (its llvm.pseudoprobe call), or 0 when it has none. */
-static uint64_t block_probe(LLVMBasicBlockRef bb, uint64_t *guid) {
+static uint64_t block_probe(LLVMBasicBlockRef bb) {
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
         if (!LLVMIsACallInst(i)) continue;
         LLVMValueRef callee = LLVMGetCalledValue(i);
@@ -43,10 +42,8 @@ static uint64_t block_probe(LLVMBasicBlockRef bb, uint64_t *guid) {
         const char *name = callee ? LLVMGetValueName2(callee, &len) : "";
         if (strcmp(name, "llvm.pseudoprobe") != 0) continue;
         LLVMValueRef type = LLVMGetOperand(i, 2);
-        if (LLVMIsAConstantInt(type) && LLVMConstIntGetZExtValue(type) == PROBE_TYPE_BLOCK) {
-            *guid = LLVMConstIntGetZExtValue(LLVMGetOperand(i, 0));
+        if (LLVMIsAConstantInt(type) && LLVMConstIntGetZExtValue(type) == PROBE_TYPE_BLOCK)
             return LLVMConstIntGetZExtValue(LLVMGetOperand(i, 1));
-        }
     }
     return 0;
 }
@@ -71,34 +68,20 @@ static size_t only_pred(LLVMBasicBlockRef *bbs, size_t n, size_t at) {
     return seen == 1 ? pred : SIZE_MAX;
 }
 
-static int has_pred(LLVMBasicBlockRef *bbs, size_t n, size_t at) {
-    for (size_t k = 0; k < n; k++) {
-        LLVMValueRef t = LLVMGetBasicBlockTerminator(bbs[k]);
-        for (unsigned s = 0; t && s < LLVMGetNumSuccessors(t); s++)
-            if (LLVMGetSuccessor(t, s) == bbs[at]) return 1;
-    }
-    return 0;
-}
-
-/* The expected count of IR block AT, which the result does not have and the flow of
- * this code leaves open: a block on an edge runs as often as that edge, which the
- * result's flow may give; else the smaller count of the edge's two ends bounds it and
- * is taken. */
-static double extra_count(const ctx *c, LLVMBasicBlockRef *bbs, size_t n, const size_t *map, size_t at) {
-    if (at != 0 && !has_pred(bbs, n, at)) return 0;
+/* The count of block AT, which the flow of this code leaves open (KNOWN[AT] 0): a
+ * block on a straight way between two blocks of known count runs at most as often as
+ * the smaller, which is taken; 0 when no such way is found. */
+static double open_count(LLVMBasicBlockRef *bbs, size_t n, const double *mean, const unsigned char *known,
+                         size_t at) {
     size_t from = at, to = at;
-    for (size_t hops = 0; hops < n && from != SIZE_MAX && map[from] == SIZE_MAX; hops++)
+    for (size_t hops = 0; hops < n && from != SIZE_MAX && !known[from]; hops++)
         from = only_pred(bbs, n, from);
-    for (size_t hops = 0; hops < n && to != SIZE_MAX && map[to] == SIZE_MAX; hops++) {
+    for (size_t hops = 0; hops < n && to != SIZE_MAX && !known[to]; hops++) {
         LLVMValueRef t = LLVMGetBasicBlockTerminator(bbs[to]);
         to = t && LLVMGetNumSuccessors(t) == 1 ? index_of(bbs, n, LLVMGetSuccessor(t, 0)) : SIZE_MAX;
     }
-    if (from == SIZE_MAX || to == SIZE_MAX || map[from] == SIZE_MAX || map[to] == SIZE_MAX) return 0;
-    size_t a = map[from], b = map[to];
-    for (size_t e = c->flow.first[a]; e < c->flow.first[a + 1]; e++)
-        if (c->flow.edges[e].to == b && c->flow.edges[e].known) return c->flow.edges[e].count;
-    double ma = c->r->blocks[a].mean, mb = c->r->blocks[b].mean;
-    return ma < mb ? ma : mb;
+    if (from == SIZE_MAX || to == SIZE_MAX) return 0;
+    return mean[from] < mean[to] ? mean[from] : mean[to];
 }
 
 /* MEAN[k] for each of FN's N blocks BBS: the result's for those it has (MAP), and for
@@ -163,9 +146,8 @@ static int write_function(ctx *c, LLVMValueRef fn, uint64_t checksum, FILE *out)
     }
     uint64_t total = 0;
     for (size_t k = 0; rc == 0 && k < n; k++) {
-        uint64_t guid;
-        probe[k] = block_probe(bbs[k], &guid);
-        count[k] = number_scaled(known[k] ? mean[k] : extra_count(c, bbs, n, map, k), c->scale);
+        probe[k] = block_probe(bbs[k]);
+        count[k] = number_scaled(known[k] ? mean[k] : open_count(bbs, n, mean, known, k), c->scale);
         if (probe[k]) total += count[k];
     }
     free(mean);
@@ -213,10 +195,6 @@ static uint64_t checksum_of(LLVMModuleRef m, const char *name, int *found) {
 int probe_profile_write(const result *r, const char *spec_path, double scale, FILE *out, char *err,
                         size_t errlen) {
     ctx c = {.r = r, .scale = scale, .err = err, .errlen = errlen};
-    if (edge_flow_solve(r, &c.flow) != 0) {
-        snprintf(err, errlen, "out of memory");
-        return -1;
-    }
     /* Static functions keep their own names: the build is asked for
      * -fno-unique-internal-linkage-names (docs/exports.md), since the suffix that
      * -fpseudo-probe-for-profiling otherwise adds hashes the source's path as the
@@ -235,6 +213,5 @@ int probe_profile_write(const result *r, const char *spec_path, double scale, FI
     }
     if (m) LLVMDisposeModule(m);
     LLVMContextDispose(lc);
-    edge_flow_free(&c.flow);
     return rc;
 }

@@ -23,14 +23,8 @@
  *   holding the line gets the next number of that line; then in each block every call
  *   on a line after the first call on it gets the next number. Intrinsics but memory
  *   ones are skipped. This is followed here exactly.
- * GCC: assign_discriminators runs when the CFG is built, on GIMPLE: for each block
- *   whose last statement is on line L, each successor whose first or last statement is
- *   on L gets the next number of L (or the block itself, when the successor has one
- *   and the block none), and the number holds for all of that block's statements.
- *   GIMPLE's blocks are close to clang's front end's but not the same (a goto is no
- *   statement, so a block ending in an unconditional branch ends at its last other
- *   instruction here), so this is an approximation; docs/exports.md says how the
- *   afdo export writes places it cannot tell apart. */
+ * GCC 12's AutoFDO reads a position as its line alone (the afdo export, report_afdo.c,
+ *   says why), so only the lines matter there. */
 
 typedef struct line_counter {
     char *file;
@@ -106,52 +100,6 @@ static int add(ctx *c, block_position p) {
     return 0;
 }
 
-/* The line GIMPLE's last statement of BB would have: a conditional branch's or a
- * switch's own, else the last located instruction's before the terminator (a goto is
- * no statement). 0: none. */
-static int last_line(LLVMBasicBlockRef bb) {
-    LLVMValueRef term = LLVMGetBasicBlockTerminator(bb);
-    if (term && LLVMGetNumSuccessors(term) > 1 && located(term)) return (int)LLVMGetDebugLocLine(term);
-    for (LLVMValueRef i = term ? LLVMGetPreviousInstruction(term) : LLVMGetLastInstruction(bb); i;
-         i = LLVMGetPreviousInstruction(i))
-        if (located(i) && discriminated(i)) return (int)LLVMGetDebugLocLine(i);
-    return 0;
-}
-
-static int first_line(LLVMBasicBlockRef bb) {
-    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
-        if (located(i) && discriminated(i)) return (int)LLVMGetDebugLocLine(i);
-    return 0;
-}
-
-static size_t index_of(LLVMBasicBlockRef *bbs, size_t n, LLVMBasicBlockRef bb) {
-    for (size_t k = 0; k < n; k++)
-        if (bbs[k] == bb) return k;
-    return n;
-}
-
-/* GCC's discriminator of each block (GCC_D[k] for IR block k). Blocks that only the
- * optimising front end has (EXTRA) are not GCC's: they are passed through. */
-static int gcc_discriminators(ctx *c, LLVMBasicBlockRef *bbs, size_t n, const char *file, const char *extra,
-                              unsigned *gcc_d) {
-    reset_counters(c);
-    for (size_t b = 0; b < n; b++) {
-        int line = extra[b] ? 0 : last_line(bbs[b]);
-        LLVMValueRef term = LLVMGetBasicBlockTerminator(bbs[b]);
-        for (unsigned s = 0; line && term && s < LLVMGetNumSuccessors(term); s++) {
-            size_t k = index_of(bbs, n, LLVMGetSuccessor(term, s));
-            for (int hops = 0; k < n && extra[k] && hops < 4; hops++) {
-                LLVMValueRef t = LLVMGetBasicBlockTerminator(bbs[k]);
-                k = t && LLVMGetNumSuccessors(t) == 1 ? index_of(bbs, n, LLVMGetSuccessor(t, 0)) : n;
-            }
-            if (k == n || (first_line(bbs[k]) != line && last_line(bbs[k]) != line)) continue;
-            unsigned *target = gcc_d[k] != 0 && gcc_d[b] == 0 ? &gcc_d[b] : &gcc_d[k];
-            if (next_of(c, file, line, target) != 0) return -1;
-        }
-    }
-    return 0;
-}
-
 /* A line of a block, with the discriminator clang gives the block's code there. */
 typedef struct held_line {
     size_t block;
@@ -203,7 +151,7 @@ static held_line *clang_lines(ctx *c, LLVMBasicBlockRef *bbs, size_t n, size_t *
 
 /* Adds the place of instruction I of block B (result block BLOCK) unless the block has
  * it already; a call always gets one, with its callee. */
-static int place(ctx *c, uint32_t block, int line, unsigned d, unsigned gcc_d, const char *callee) {
+static int place(ctx *c, uint32_t block, int line, unsigned d, const char *callee) {
     /* the block's places so far are the last ones added */
     for (size_t k = c->out->n; !callee && k > 0 && c->out->v[k - 1].block == block; k--) {
         const block_position *p = &c->out->v[k - 1];
@@ -211,27 +159,21 @@ static int place(ctx *c, uint32_t block, int line, unsigned d, unsigned gcc_d, c
     }
     char *name = callee ? strdup(callee) : NULL;
     if (callee && !name) return oom(c);
-    int rc = add(c, (block_position){.block = block,
-                                     .line = line,
-                                     .clang_discriminator = d,
-                                     .gcc_discriminator = gcc_d,
-                                     .callee = name});
+    int rc = add(c, (block_position){.block = block, .line = line, .clang_discriminator = d, .callee = name});
     if (rc != 0) free(name);
     return rc;
 }
 
 /* The places of IR function FN, whose blocks MAP gives the result's. */
-static int places(ctx *c, LLVMValueRef fn, LLVMBasicBlockRef *bbs, size_t n, const size_t *map,
-                  const char *extra) {
+static int places(ctx *c, LLVMValueRef fn, LLVMBasicBlockRef *bbs, size_t n, const size_t *map) {
     LLVMMetadataRef sp = LLVMGetSubprogram(fn);
     unsigned len = 0;
     const char *file = sp ? LLVMDIFileGetFilename(LLVMDIScopeGetFile(sp), &len) : NULL;
     if (!file || !len) return 0; /* no debug information: no places */
     char *own = strndup(file, len);
-    unsigned *gcc_d = calloc(n + 1, sizeof *gcc_d);
     size_t nheld = 0;
     held_line *held = NULL;
-    int rc = !own || !gcc_d ? oom(c) : gcc_discriminators(c, bbs, n, own, extra, gcc_d);
+    int rc = !own ? oom(c) : 0;
     if (rc == 0 && !(held = clang_lines(c, bbs, n, &nheld))) rc = -1;
     /* the second walk: in each block, a call on a line after the first call on it gets
      * the line's next number; the numbers go on from the first walk's */
@@ -262,13 +204,12 @@ static int places(ctx *c, LLVMValueRef fn, LLVMBasicBlockRef *bbs, size_t n, con
                     callee = LLVMGetValueName(target);
             }
             if (rc == 0 && map[b] != SIZE_MAX && !strcmp(f, own))
-                rc = place(c, (uint32_t)map[b], line, d, gcc_d[b], callee);
+                rc = place(c, (uint32_t)map[b], line, d, callee);
         }
         free(calls);
     }
     free(held);
     free(own);
-    free(gcc_d);
     return rc;
 }
 
@@ -289,7 +230,7 @@ int block_lines_compute(const result *r, const char *spec_path, block_lines *out
             LLVMGetBasicBlocks(fn, bbs);
             rc = frontend_blocks_match(r, LLVMGetValueName(fn), bbs, n, map, extra, err, errlen);
         }
-        if (rc == 0) rc = places(&c, fn, bbs, n, map, extra);
+        if (rc == 0) rc = places(&c, fn, bbs, n, map);
         free(bbs);
         free(map);
         free(extra);

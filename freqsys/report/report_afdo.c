@@ -2,6 +2,7 @@
  * reads). */
 /* SPDX-License-Identifier: MIT */
 #include "export.h"
+#include "afdo_line_counts.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -21,13 +22,15 @@
  *
  * A position is a source line as its distance from the line of the function's name,
  * which is what the result records as the function's line (clang's and gcc's agree),
- * shifted left 16 bits, with GCC's discriminator in the low bits. With the blocks'
- * places (block_lines.c), each line and discriminator GCC would give a block's code
- * gets that block's count (place_count: the smallest where several blocks share one);
- * without them, a line's count is the largest scaled count of the blocks that start on
- * it, discriminator 0. The head count is the entry block's. Call
- * sites describe calls that were inlined in a profiled binary: freqsys's program is
- * not inlined, so there are none. Lengths are not checked by gcc; they are written as
+ * shifted left 16 bits. The low 16 bits would hold a discriminator, but GCC 12 masks
+ * them off when it reads the file (read_function_instance) and looks statements up by
+ * their line alone (get_combined_location), so that of several positions of one line
+ * the last one read is the line's count. One position per line is written: with the
+ * blocks' places (block_lines.c), the count afdo_line_counts.c chooses for the line;
+ * without them, the largest scaled count of the blocks that start on it. The head
+ * count is the entry block's. Call sites describe calls that were inlined in a
+ * profiled binary: freqsys's program is not inlined, so there are none. Lengths are
+ * not checked by gcc; they are written as
  * the words that follow. */
 
 #define AFDO_MAGIC         0x67636461u
@@ -79,57 +82,26 @@ static int by_line(const void *a, const void *b) {
     return (x->line > y->line) - (x->line < y->line);
 }
 
-static int by_gcc_place(const void *a, const void *b) {
-    const block_position *x = *(const block_position *const *)a, *y = *(const block_position *const *)b;
-    if (x->line != y->line) return (x->line > y->line) - (x->line < y->line);
-    if (x->gcc_discriminator != y->gcc_discriminator)
-        return (x->gcc_discriminator > y->gcc_discriminator) - (x->gcc_discriminator < y->gcc_discriminator);
-    return (x->block > y->block) - (x->block < y->block);
-}
-
-/* The count of the place of V[K] (a line and GCC's discriminator) and where the next
- * place starts (*NEXT): the block's count, and where GCC's numbering as followed here
- * leaves several blocks on one place, the smallest of their counts. A one-line branch
- * that shares its condition's place keeps its own rare count that way; the condition's
- * block still gets its count from its other lines and from the flow around it, where
- * the condition's count would make the rare branch look always taken. */
-static uint64_t place_count(const result *r, const block_position **v, size_t n, size_t k, double scale,
-                            size_t *next) {
-    uint64_t least = UINT64_MAX;
-    size_t j = k;
-    for (; j < n && v[j]->line == v[k]->line && v[j]->gcc_discriminator == v[k]->gcc_discriminator; j++) {
-        uint64_t c = number_scaled(r->blocks[v[j]->block].mean, scale);
-        least = c < least ? c : least;
-    }
-    *next = j;
-    return least;
-}
-
-/* One function instance from the places of blocks FIRST .. END-1 (opt->positions). */
-static void function_places(const result *r, size_t first, size_t end, const result_function *fn,
-                            uint32_t name_index, double scale, const block_lines *bl, words *w) {
-    const block_position **v = malloc((bl->n + 1) * sizeof *v);
-    if (!v) {
+/* One function instance from the lines of blocks FIRST .. END-1 (opt->positions), each
+ * with the count afdo_line_counts chooses for it. */
+static void function_lines(const result *r, size_t first, size_t end, const result_function *fn,
+                           uint32_t name_index, double scale, const block_lines *bl, words *w) {
+    afdo_line_count *lines = NULL;
+    ptrdiff_t n = afdo_line_counts(r, first, end, fn->line, bl, scale, &lines);
+    if (n < 0) {
         w->failed = 1;
         return;
     }
-    size_t n = 0, next;
-    for (size_t k = 0; k < bl->n; k++)
-        if (bl->v[k].block >= first && bl->v[k].block < end && bl->v[k].line >= fn->line) v[n++] = &bl->v[k];
-    qsort(v, n, sizeof *v, by_gcc_place);
-    uint32_t positions = 0;
-    for (size_t k = 0; k < n; k = next, positions++) (void)place_count(r, v, n, k, scale, &next);
     put_counter(w, number_scaled(r->blocks[first].mean, scale));
     put_word(w, name_index);
-    put_word(w, positions);
+    put_word(w, (uint32_t)n);
     put_word(w, 0); /* call sites */
-    for (size_t k = 0; k < n; k = next) {
-        uint64_t count = place_count(r, v, n, k, scale, &next);
-        put_word(w, (uint32_t)(v[k]->line - fn->line) << 16 | (v[k]->gcc_discriminator & 0xffffu));
+    for (ptrdiff_t k = 0; k < n; k++) {
+        put_word(w, (uint32_t)(lines[k].line - fn->line) << 16);
         put_word(w, 0); /* value-profile targets */
-        put_counter(w, count);
+        put_counter(w, lines[k].count);
     }
-    free(v);
+    free(lines);
 }
 
 /* One function instance from blocks FIRST .. END-1 of R; NAME_INDEX its string. */
@@ -184,7 +156,7 @@ int report_afdo_write(const result *r, const result_export *opt, FILE *out, char
             put_word(&names, len);
             put_bytes(&names, fn->name, len);
             if (opt->positions)
-                function_places(r, i, end, fn, nnames++, scale, opt->positions, &fns);
+                function_lines(r, i, end, fn, nnames++, scale, opt->positions, &fns);
             else
                 function(r, i, end, fn, nnames++, scale, sorted, &fns);
         }

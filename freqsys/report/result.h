@@ -383,13 +383,12 @@ int result_write(const result *r, const char *format, FILE *out);
 
 /* One place in the code of a block, as a compiler's line table names it: a line of the
  * function's own file, with the discriminator that clang gives the block's code there
- * (its AddDiscriminators pass, on the code as clang's front end emits it) and the one
- * GCC gives the block (its assign_discriminators, as far as clang's blocks are GCC's;
- * docs/exports.md). CALLEE: a direct call there, or NULL. */
+ * (its AddDiscriminators pass, on the code as clang's front end emits it; GCC 12's
+ * AutoFDO reads lines alone). CALLEE: a direct call there, or NULL. */
 typedef struct block_position {
     uint32_t block; /* index into result.blocks */
     int line;
-    unsigned clang_discriminator, gcc_discriminator;
+    unsigned clang_discriminator;
     char *callee;
 } block_position;
 

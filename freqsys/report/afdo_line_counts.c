@@ -362,7 +362,16 @@ ptrdiff_t afdo_line_counts(const result *r, size_t first, size_t end, int from_l
         rc = raise_lines(&s);
     }
     if (rc == 0 && !(*out = malloc((s.nlines + 1) * sizeof **out))) rc = -1;
-    for (size_t l = 0; rc == 0 && l < s.nlines; l++) (*out)[l] = (afdo_line_count){lines[l], s.value[l]};
+    for (size_t l = 0; rc == 0 && l < s.nlines; l++) {
+        uint64_t rarest = s.value[l];
+        for (size_t e = s.line_blocks.start[l]; e < s.line_blocks.start[l + 1]; e++) {
+            size_t j = s.line_blocks.adj[e];
+            int has = 0;
+            if (!close(s.count[j], s.value[l]) && annotated(&s, j, &has) == s.value[l] && s.count[j] < rarest)
+                rarest = s.count[j];
+        }
+        (*out)[l] = (afdo_line_count){.line = lines[l], .count = s.value[l], .rarest = rarest};
+    }
     if (rc == 0) rc = (ptrdiff_t)s.nlines;
     free(lines);
     free(pair_block);

@@ -11,6 +11,9 @@
 typedef struct afdo_line_count {
     int line;
     uint64_t count;
+    uint64_t rarest; /* the smallest count of a block that GCC would annotate with COUNT, by this line,
+                      * well above its own (COUNT when there is none): the line's blocks cannot be told
+                      * apart in GCC 12's file */
 } afdo_line_count;
 
 /* The lines of the function whose blocks are R's FIRST .. END-1 (entry first), from the

@@ -83,15 +83,27 @@ static int by_line(const void *a, const void *b) {
 }
 
 /* One function instance from the lines of blocks FIRST .. END-1 (opt->positions), each
- * with the count afdo_line_counts chooses for it. */
+ * with the count afdo_line_counts chooses for it; *SHARED counts the lines whose blocks
+ * that count misstates, and the first few are noted on WARNINGS. */
 static void function_lines(const result *r, size_t first, size_t end, const result_function *fn,
-                           uint32_t name_index, double scale, const block_lines *bl, words *w) {
+                           uint32_t name_index, double scale, const block_lines *bl, words *w, FILE *warnings,
+                           size_t *shared) {
     afdo_line_count *lines = NULL;
     ptrdiff_t n = afdo_line_counts(r, first, end, fn->line, bl, scale, &lines);
     if (n < 0) {
         w->failed = 1;
         return;
     }
+    for (ptrdiff_t k = 0; k < n; k++)
+        if (lines[k].rarest < lines[k].count) {
+            if (++*shared <= 3 && warnings)
+                fprintf(
+                    warnings,
+                    "freqsys report: note: %s:%d holds blocks that run %llu and %llu times (scaled); GCC 12 "
+                    "reads one count per line, so the rarer block is annotated with the larger\n",
+                    fn->file && fn->file[0] ? fn->file : fn->name, lines[k].line,
+                    (unsigned long long)lines[k].count, (unsigned long long)lines[k].rarest);
+        }
     put_counter(w, number_scaled(r->blocks[first].mean, scale));
     put_word(w, name_index);
     put_word(w, (uint32_t)n);
@@ -139,6 +151,7 @@ int report_afdo_write(const result *r, const result_export *opt, FILE *out, char
     words names = {0}, fns = {0}, file = {0};
     const result_block **sorted = malloc((r->nblocks + 1) * sizeof *sorted);
     uint32_t nnames = 0;
+    size_t shared = 0;
     for (size_t i = 0; sorted && i < r->nblocks;) {
         /* the blocks of one function are contiguous, entry first */
         size_t end = i + 1;
@@ -156,12 +169,18 @@ int report_afdo_write(const result *r, const result_export *opt, FILE *out, char
             put_word(&names, len);
             put_bytes(&names, fn->name, len);
             if (opt->positions)
-                function_lines(r, i, end, fn, nnames++, scale, opt->positions, &fns);
+                function_lines(r, i, end, fn, nnames++, scale, opt->positions, &fns, opt->warnings, &shared);
             else
                 function(r, i, end, fn, nnames++, scale, sorted, &fns);
         }
         i = end;
     }
+    if (shared > 3 && opt->warnings)
+        fprintf(opt->warnings, "freqsys report: note: ... and %zu more such lines\n", shared - 3);
+    if (shared && opt->warnings)
+        fprintf(
+            opt->warnings,
+            "freqsys report: note: --format gcda gives GCC each block's own count (docs/exports.md, afdo)\n");
     put_word(&file, AFDO_MAGIC);
     put_word(&file, AFDO_VERSION);
     put_word(&file, 0);

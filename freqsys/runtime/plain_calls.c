@@ -8,6 +8,8 @@
 #include "trial_draws.h"
 
 /* plain_calls.c's part of the module's runtime state (runtime_state.h). */
+_Static_assert(PLAIN_CALLS_BATCH <= DIST_RNG_AHEAD_STREAMS, "a batch's blocks are computed ahead at once");
+
 static runtime_state_plain_calls *const plain = &runtime_state_object.plain_calls;
 static trial_draws *const shared = &runtime_state_object.trial_draws;
 
@@ -62,6 +64,7 @@ int plain_calls_prepare(const fsabi_module *mod, const spec *s) {
  * fit its parameter. */
 static void draw_batch(uint64_t seed, uint64_t first) {
     const size_t n = plain->nargs;
+    dist_rng_prepare_run(shared->rng, seed, first, PLAIN_CALLS_BATCH);
     uint64_t t = 0;
     for (; t < PLAIN_CALLS_BATCH; t++) {
         dist_rng_position(shared->rng, seed, first + t);

@@ -277,6 +277,27 @@ static void collect(const fsabi_module *mod, chunk_state *c, int keep) {
     if (mod->path_table) collect_hashed(mod, c, keep);
 }
 
+/* collect for warm rows in a module without paths or contexts: only the blocks'
+ * counters, straight into the rows. Inline in the trial loop: a small module's
+ * trial is short, and what runs between two calls of the entry decides how far the
+ * processor overlaps them. */
+static inline void collect_warm(const fsabi_module *mod, chunk_state *c) {
+    uint32_t nt = *mod->touched_count;
+    for (uint32_t k = 0; k < nt; k++) {
+        uint32_t fi = mod->touched_list[k];
+        const fsabi_function *f = &mod->functions[fi];
+        uint64_t *counters = mod->counters + f->first_block;
+        mod->fn_touched[fi] = 0;
+        for (uint32_t j = 0; j < f->nblocks; j++) {
+            uint64_t v = counters[j];
+            if (!v) continue;
+            counters[j] = 0;
+            count_direct(c, f->first_block + j, v);
+        }
+    }
+    *mod->touched_count = 0;
+}
+
 static void put_bin(uint64_t value, uint64_t trials, void *ctx) {
     bin_sink *s = ctx;
     if (s->n == s->cap) {
@@ -591,6 +612,7 @@ void worker_loop(const worker_config *cfg) {
         c.scores = &scores;
     }
 
+    int warm_blocks_only = c.warm && !mod->path_functions && !mod->context_functions && !mod->path_table;
     wire_chunk cmd;
     while (wire_read(cmd_fd, &cmd, sizeof cmd) == 0 && cmd.count > 0) {
         uint64_t end = cmd.start + cmd.count;
@@ -614,7 +636,10 @@ void worker_loop(const worker_config *cfg) {
             }
             if (!replicates) {
                 c.trial = i;
-                collect(mod, &c, 1);
+                if (warm_blocks_only)
+                    collect_warm(mod, &c);
+                else
+                    collect(mod, &c, 1);
             }
         }
         flush(&c);

@@ -30,6 +30,7 @@ int plain_calls_prepare(const fsabi_module *mod, const spec *s) {
     const char *off = getenv("FREQSYS_PLAIN_CALLS");
     plain->enabled = 0;
     plain->n = 0;
+    plain->last = PLAIN_CALLS_NONE;
     if ((off && strcmp(off, "off") == 0) || !mod->function_mode || !mod->entry_closed || mod->nsites ||
         mod->ninterrupts || self->runtime.calls != 1 || self->runtime.stdin_in ||
         self->entry_call.through_ffi || mod->nargs != mod->nparams || mod->nargs > RUNTIME_KEPT_DRAWS)
@@ -59,10 +60,7 @@ int plain_calls_prepare(const fsabi_module *mod, const spec *s) {
     return 0;
 }
 
-/* Draws the arguments of trials FIRST, FIRST + 1, ... of SEED, each from its own
- * stream as entry_call would, up to a batch or to the first whose value does not
- * fit its parameter. */
-static void draw_batch(uint64_t seed, uint64_t first) {
+uint64_t plain_calls_draw(uint64_t seed, uint64_t first) {
     const size_t n = plain->nargs;
     dist_rng_prepare_run(shared->rng, seed, first, PLAIN_CALLS_BATCH);
     uint64_t t = 0;
@@ -81,26 +79,16 @@ static void draw_batch(uint64_t seed, uint64_t first) {
     plain->seed = seed;
     plain->first = first;
     plain->n = t;
+    return t;
 }
 
-int plain_calls_run(uint64_t seed, uint64_t trial) {
-    if (shared->source || shared->on_draw) return 0;
-    uint64_t k = trial - plain->first;
-    if (seed != plain->seed || k >= plain->n) {
-        draw_batch(seed, trial);
-        k = 0;
-        if (plain->n == 0) return 0;
-    }
-    const size_t n = plain->nargs;
-    const double *drawn = plain->drawn + k * n;
-    for (size_t i = 0; i < n; i++) {
+void plain_calls_keep_drawn(void) {
+    if (plain->last == PLAIN_CALLS_NONE) return;
+    const double *drawn = plain->drawn + plain->last * plain->nargs;
+    for (size_t i = 0; i < plain->nargs; i++) {
         shared->drawn[i].name = plain->names[i];
         shared->drawn[i].value = drawn[i];
     }
-    shared->ndrawn = n;
+    shared->ndrawn = plain->nargs;
     shared->not_kept = 0;
-    const fsabi_module *mod = runtime_self()->runtime.mod;
-    mod->reset_globals();
-    mod->call_entry(plain->argp + k * n);
-    return 1;
 }

@@ -143,7 +143,7 @@ static void copy_args(void) {
 trial_end runtime_run_trial(uint64_t seed, uint64_t trial) {
     /* An entry that cannot exit, with plain-number arguments: no setjmp, its
      * arguments drawn ahead, so that little runs between one call and the next. */
-    if (runtime_state_object.plain_calls.enabled && plain_calls_run(seed, trial)) return TRIAL_RETURNED;
+    if (plain_calls_run(seed, trial)) return TRIAL_RETURNED;
     /* The stream first: resetting the globals draws the inputs held in globals. */
     dist_rng_position(shared->rng, seed, trial);
     /* A worker runs its trials in order: the next one's first block is computed
@@ -198,6 +198,7 @@ const char *runtime_error(void) {
     return shared->error;
 }
 const char *runtime_drawn(void) {
+    plain_calls_keep_drawn();
     size_t n = 0;
     rt->drawn_text[0] = '\0';
     for (size_t i = 0; i < shared->ndrawn && n < sizeof rt->drawn_text; i++)

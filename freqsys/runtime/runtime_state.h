@@ -91,10 +91,12 @@ typedef struct runtime_state_entry_call {
 /* plain_calls.c: function mode's calls whose arguments are plain values, drawn ahead
  * for PLAIN_CALLS_BATCH trials at a time. */
 #define PLAIN_CALLS_BATCH 32
+#define PLAIN_CALLS_NONE  UINT64_MAX
 typedef struct runtime_state_plain_calls {
     int enabled;          /* plain_calls_prepare found the module and the spec fit */
     uint64_t seed, first; /* the batch drawn: trials first .. first + n - 1 of seed */
     uint64_t n;
+    uint64_t last;          /* the row of the trial that ran last by this path; PLAIN_CALLS_NONE */
     size_t nargs;           /* the entry's parameters, each drawn once */
     const fsabi_arg **args; /* [nargs], in the order they are drawn */
     const dist **dists;     /* [nargs] */

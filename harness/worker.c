@@ -282,17 +282,22 @@ static void collect(const fsabi_module *mod, chunk_state *c, int keep) {
  * trial is short, and what runs between two calls of the entry decides how far the
  * processor overlaps them. */
 static inline void collect_warm(const fsabi_module *mod, chunk_state *c) {
+    /* in locals: the stores into the counters and rows could otherwise alias them */
     uint32_t nt = *mod->touched_count;
+    const uint32_t *touched = mod->touched_list;
+    const fsabi_function *functions = mod->functions;
+    uint64_t *all = mod->counters;
+    uint8_t *fn_touched = mod->fn_touched;
     for (uint32_t k = 0; k < nt; k++) {
-        uint32_t fi = mod->touched_list[k];
-        const fsabi_function *f = &mod->functions[fi];
-        uint64_t *counters = mod->counters + f->first_block;
-        mod->fn_touched[fi] = 0;
-        for (uint32_t j = 0; j < f->nblocks; j++) {
+        uint32_t fi = touched[k];
+        const uint32_t first = functions[fi].first_block, nblocks = functions[fi].nblocks;
+        uint64_t *counters = all + first;
+        fn_touched[fi] = 0;
+        for (uint32_t j = 0; j < nblocks; j++) {
             uint64_t v = counters[j];
             if (!v) continue;
             counters[j] = 0;
-            count_direct(c, f->first_block + j, v);
+            count_direct(c, first + j, v);
         }
     }
     *mod->touched_count = 0;

@@ -201,3 +201,13 @@ void dist_rng_prepare_run(gsl_rng *r, unsigned long long seed, unsigned long lon
     s->run_n = n;
     for (unsigned g = 0; g < n; g += LANES) philox_lanes(first + g, s->run_key, &s->run_out[g]);
 }
+
+const uint32_t (*dist_rng_run_blocks(gsl_rng *r, unsigned long long seed, unsigned long long first,
+                                     unsigned n))[4] {
+    if (r->type != &philox) return NULL;
+    const state *s = r->state;
+    if (s->run_first != first || s->run_n < n || s->run_key[0] != (uint32_t)seed ||
+        s->run_key[1] != (uint32_t)(seed >> 32))
+        return NULL;
+    return (const uint32_t(*)[4])s->run_out;
+}

@@ -56,24 +56,22 @@ int plain_calls_prepare(const fsabi_module *mod, const spec *s) {
         plain->names[k] = mod->params[a->param].name;
     }
     for (size_t i = 0; i < PLAIN_CALLS_BATCH * n; i++) plain->argp[i] = &plain->values[i];
+    plain->direct = dist_first_draws_direct(plain->dists, n, shared->rng);
     plain->enabled = 1;
     return 0;
 }
 
 uint64_t plain_calls_draw(uint64_t seed, uint64_t first) {
     const size_t n = plain->nargs;
-    dist_rng_prepare_run(shared->rng, seed, first, PLAIN_CALLS_BATCH);
+    dist_first_draws(plain->dists, n, plain->direct, shared->rng, seed, first, PLAIN_CALLS_BATCH,
+                     plain->drawn);
     uint64_t t = 0;
     for (; t < PLAIN_CALLS_BATCH; t++) {
-        dist_rng_position(shared->rng, seed, first + t);
         uint64_t *row = plain->values + t * n;
-        double *drawn = plain->drawn + t * n;
+        const double *drawn = plain->drawn + t * n;
         size_t k = 0;
-        for (; k < n; k++) {
-            double v = dist_sample(plain->dists[k], shared->rng);
-            drawn[k] = v;
-            if (runtime_convert(v, plain->args[k]->kind, &row[plain->args[k]->param]) != 0) break;
-        }
+        while (k < n && runtime_convert(drawn[k], plain->args[k]->kind, &row[plain->args[k]->param]) == 0)
+            k++;
         if (k < n) break;
     }
     plain->seed = seed;

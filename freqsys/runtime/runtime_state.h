@@ -94,6 +94,7 @@ typedef struct runtime_state_entry_call {
 #define PLAIN_CALLS_NONE  UINT64_MAX
 typedef struct runtime_state_plain_calls {
     int enabled;          /* plain_calls_prepare found the module and the spec fit */
+    int direct;           /* dist_first_draws_direct of the arguments' laws */
     uint64_t seed, first; /* the batch drawn: trials first .. first + n - 1 of seed */
     uint64_t n;
     uint64_t last;          /* the row of the trial that ran last by this path; PLAIN_CALLS_NONE */

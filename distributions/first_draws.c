@@ -17,6 +17,14 @@ static inline double flat_of_word(uint32_t w, double a, double b) {
     return a * (1 - u) + b * u;
 }
 
+/* Whether X and Y are the same double bit for bit (-0 and 0 differ, as do NaNs). */
+static int same_bits(double x, double y) {
+    uint64_t a, b;
+    memcpy(&a, &x, sizeof a);
+    memcpy(&b, &y, sizeof b);
+    return a == b;
+}
+
 /* The direct computation for streams FIRST .. FIRST + N - 1, whose blocks R holds
  * (dist_rng_prepare_run); 0, or -1 when it does not hold them. */
 static int direct_draws(const dist *const *ds, size_t nd, gsl_rng *r, unsigned long long seed,
@@ -62,7 +70,7 @@ int dist_first_draws_direct(const dist *const *ds, size_t nd, gsl_rng *r) {
         dist_rng_prepare_run(r, CHECK_SEED, first, DIST_RNG_AHEAD_STREAMS);
         if (direct_draws(ds, nd, r, CHECK_SEED, first, DIST_RNG_AHEAD_STREAMS, direct) != 0) return 0;
         for (size_t i = 0; i < DIST_RNG_AHEAD_STREAMS * nd; i++)
-            if (memcmp(&direct[i], &usual[i], sizeof direct[i]) != 0) return 0;
+            if (!same_bits(direct[i], usual[i])) return 0;
     }
     return 1;
 }

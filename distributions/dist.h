@@ -157,6 +157,32 @@ void dist_rng_position(gsl_rng *r, unsigned long long seed, unsigned long long s
  * way. Does nothing for a generator of another type. Can't fail. */
 void dist_rng_prepare(gsl_rng *r, unsigned long long seed, unsigned long long stream);
 
+/* The most streams dist_rng_prepare_run computes ahead at once. */
+#define DIST_RNG_AHEAD_STREAMS 32
+
+/* dist_rng_prepare for the N streams FIRST, FIRST + 1, ... under SEED (at most
+ * DIST_RNG_AHEAD_STREAMS: more are left to be computed when positioned at), their
+ * blocks computed side by side, which the compiler turns into vector instructions:
+ * for a caller that runs those streams' first draws one after another. Does nothing
+ * for a generator of another type. Can't fail. */
+void dist_rng_prepare_run(gsl_rng *r, unsigned long long seed, unsigned long long first, unsigned n);
+
+/* The first draws of many streams at once (first_draws.c): OUT[t * ND + k] is the
+ * draw of DS[k] after DS[0 .. k-1] from stream FIRST + t under SEED, for t < N <=
+ * DIST_RNG_AHEAD_STREAMS, bit for bit what positioning R there and calling
+ * dist_sample for each in turn gives. With DIRECT (from dist_first_draws_direct),
+ * computed from the blocks of the streams without going through R for each draw.
+ * R is left positioned somewhere. Can't fail. */
+void dist_first_draws(const dist *const *ds, size_t nd, int direct, gsl_rng *r, unsigned long long seed,
+                      unsigned long long first, unsigned n, double *out);
+
+/* 1 when dist_first_draws may be DIRECT for DS (R of type dist_rng_philox): each of
+ * the ND <= 4 is uniform(a, b), whose draw takes one word of block 0, and the direct
+ * computation was found equal, bit for bit, to dist_sample on R over thousands of
+ * streams (it is gsl_ran_flat's arithmetic; the check catches a GSL built to do it
+ * otherwise, with fused multiply-adds say). */
+int dist_first_draws_direct(const dist *const *ds, size_t nd, gsl_rng *r);
+
 /* The Philox4x32-10 bijection itself: OUT = block of counter CTR under key KEY.
  * Exposed for known-answer tests and for callers that want raw blocks. Can't fail. */
 void dist_rng_philox_block(const uint32_t ctr[4], const uint32_t key[2], uint32_t out[4]);

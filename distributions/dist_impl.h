@@ -81,6 +81,15 @@ void dist_text_string(dist_text *t, const char *s);
 void dist_text_bytes(dist_text *t, const char *s, size_t n);
 void dist_text_call(dist_text *t, const char *name, const double *v, size_t n);
 
+/* uniform.c: 1 and D's bounds when D is uniform(a, b), whose draw is gsl_ran_flat of
+ * one word of the stream; 0 for every other kind. */
+int dist_uniform_bounds(const dist *d, double *a, double *b);
+
+/* rng_philox.c: block 0 of streams FIRST .. FIRST + N - 1 under SEED, when
+ * dist_rng_prepare_run computed them all last; NULL otherwise. */
+const uint32_t (*dist_rng_run_blocks(gsl_rng *r, unsigned long long seed, unsigned long long first,
+                                     unsigned n))[4];
+
 /* sorted.c */
 void dist_sorted_sort(double *v, size_t n);
 size_t dist_sorted_rank(const double *v, size_t n, double x);

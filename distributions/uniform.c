@@ -3,6 +3,7 @@
 
 /* p(x) = 1 / (b - a)   for a <= x < b,   0 otherwise;   a < b.   Mean (a + b) / 2. */
 
+#include <string.h>
 #include <gsl/gsl_cdf.h>
 #include <gsl/gsl_randist.h>
 
@@ -60,6 +61,15 @@ static void range(const dist *d, double *lo, double *hi) {
 static const dist_ops ops = {
     "uniform", cdf, mean, format, NULL, quantile, survival, upper, NULL, params, score, range, NULL,
 };
+
+int dist_uniform_bounds(const dist *d, double *a, double *b) {
+    /* by name, not by sampler: the object may come from another copy of this library
+     * (the executable's, handed to a module's runtime) */
+    if (strcmp(d->ops->name, ops.name) != 0) return 0;
+    *a = U(d)->a;
+    *b = U(d)->b;
+    return 1;
+}
 
 /* uniform(a, b) with finite a < b; fails on a wrong count or kind or on a >= b. */
 dist *dist_uniform_create(const dist_arg *args, size_t nargs, const char *base_dir, dist_error *err) {

@@ -277,6 +277,32 @@ static void collect(const fsabi_module *mod, chunk_state *c, int keep) {
     if (mod->path_table) collect_hashed(mod, c, keep);
 }
 
+/* collect for warm rows in a module without paths or contexts: only the blocks'
+ * counters, straight into the rows. Inline in the trial loop: a small module's
+ * trial is short, and what runs between two calls of the entry decides how far the
+ * processor overlaps them. */
+static inline void collect_warm(const fsabi_module *mod, chunk_state *c) {
+    /* in locals: the stores into the counters and rows could otherwise alias them */
+    uint32_t nt = *mod->touched_count;
+    const uint32_t *touched = mod->touched_list;
+    const fsabi_function *functions = mod->functions;
+    uint64_t *all = mod->counters;
+    uint8_t *fn_touched = mod->fn_touched;
+    for (uint32_t k = 0; k < nt; k++) {
+        uint32_t fi = touched[k];
+        const uint32_t first = functions[fi].first_block, nblocks = functions[fi].nblocks;
+        uint64_t *counters = all + first;
+        fn_touched[fi] = 0;
+        for (uint32_t j = 0; j < nblocks; j++) {
+            uint64_t v = counters[j];
+            if (!v) continue;
+            counters[j] = 0;
+            count_direct(c, first + j, v);
+        }
+    }
+    *mod->touched_count = 0;
+}
+
 static void put_bin(uint64_t value, uint64_t trials, void *ctx) {
     bin_sink *s = ctx;
     if (s->n == s->cap) {
@@ -591,6 +617,7 @@ void worker_loop(const worker_config *cfg) {
         c.scores = &scores;
     }
 
+    int warm_blocks_only = c.warm && !mod->path_functions && !mod->context_functions && !mod->path_table;
     wire_chunk cmd;
     while (wire_read(cmd_fd, &cmd, sizeof cmd) == 0 && cmd.count > 0) {
         uint64_t end = cmd.start + cmd.count;
@@ -614,7 +641,10 @@ void worker_loop(const worker_config *cfg) {
             }
             if (!replicates) {
                 c.trial = i;
-                collect(mod, &c, 1);
+                if (warm_blocks_only)
+                    collect_warm(mod, &c);
+                else
+                    collect(mod, &c, 1);
             }
         }
         flush(&c);

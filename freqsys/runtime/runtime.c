@@ -12,6 +12,7 @@
 #include "dist.h"
 #include "entry_call.h"
 #include "gen_draws.h"
+#include "plain_calls.h"
 #include "stdin_text.h"
 
 typedef struct runtime_indexed_read {
@@ -88,6 +89,10 @@ int runtime_bind(const fsabi_module *mod, const spec *s, char *err, size_t errle
         return -1;
     }
     rt->interrupts = s->interrupts;
+    if (plain_calls_prepare(mod, s) != 0) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
     return 0;
 }
 
@@ -136,6 +141,9 @@ static void copy_args(void) {
 }
 
 trial_end runtime_run_trial(uint64_t seed, uint64_t trial) {
+    /* An entry that cannot exit, with plain-number arguments: no setjmp, its
+     * arguments drawn ahead, so that little runs between one call and the next. */
+    if (plain_calls_run(seed, trial)) return TRIAL_RETURNED;
     /* The stream first: resetting the globals draws the inputs held in globals. */
     dist_rng_position(shared->rng, seed, trial);
     /* A worker runs its trials in order: the next one's first block is computed
@@ -190,6 +198,7 @@ const char *runtime_error(void) {
     return shared->error;
 }
 const char *runtime_drawn(void) {
+    plain_calls_keep_drawn();
     size_t n = 0;
     rt->drawn_text[0] = '\0';
     for (size_t i = 0; i < shared->ndrawn && n < sizeof rt->drawn_text; i++)

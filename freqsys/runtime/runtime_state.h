@@ -88,6 +88,25 @@ typedef struct runtime_state_entry_call {
     size_t order_cap;
 } runtime_state_entry_call;
 
+/* plain_calls.c: function mode's calls whose arguments are plain values, drawn ahead
+ * for PLAIN_CALLS_BATCH trials at a time. */
+#define PLAIN_CALLS_BATCH 32
+#define PLAIN_CALLS_NONE  UINT64_MAX
+typedef struct runtime_state_plain_calls {
+    int enabled;          /* plain_calls_prepare found the module and the spec fit */
+    int direct;           /* dist_first_draws_direct of the arguments' laws */
+    uint64_t seed, first; /* the batch drawn: trials first .. first + n - 1 of seed */
+    uint64_t n;
+    uint64_t last;          /* the row of the trial that ran last by this path; PLAIN_CALLS_NONE */
+    size_t nargs;           /* the entry's parameters, each drawn once */
+    const fsabi_arg **args; /* [nargs], in the order they are drawn */
+    const dist **dists;     /* [nargs] */
+    const char **names;     /* [nargs]: the parameters' names, for replays */
+    uint64_t *values;       /* [PLAIN_CALLS_BATCH][nargs] each call's arguments, by parameter */
+    void **argp;            /* [PLAIN_CALLS_BATCH][nargs] pointers into values, what call_entry takes */
+    double *drawn;          /* [PLAIN_CALLS_BATCH][nargs] the values as drawn, in drawing order */
+} runtime_state_plain_calls;
+
 /* stdin_text.c: the drawn standard input and the memfd that holds it. Forked workers
  * inherit the memfd; a fork handler tells them that it is not theirs. */
 typedef struct runtime_state_stdin_text {
@@ -134,6 +153,7 @@ typedef struct runtime_state {
     trial_draws trial_draws;
     runtime_state_runtime runtime;
     runtime_state_entry_call entry_call;
+    runtime_state_plain_calls plain_calls;
     runtime_state_stdin_text stdin_text;
     runtime_state_draw_scores draw_scores;
     runtime_state_tilted_draws tilted_draws;

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <llvm-c/Analysis.h>
 #include "freqsys/abi.h"
+#include "closed_entry.h"
 #include "contexts.h"
 #include "counters.h"
 #include "entry_args.h"
@@ -243,7 +244,8 @@ int instrument_module_counting(LLVMModuleRef m, const spec *s, optimize_level le
                           handler_max,
                           s->ninterrupts,
                           c->context_depth ? &contexts : NULL,
-                          &given};
+                          &given,
+                          s->function && s->ninterrupts == 0 ? closed_entry(entry) : 0};
         rc = mp.call_entry ? module_table_emit(m, &mp) : -1;
         if (rc == 0) rc = given_bounds_check(s, &given, err, errlen);
     }

@@ -22,7 +22,7 @@
     X(write_addresses) X(call_entry) X(npaths) X(max_paths) X(paths) X(path_blocks) \
     X(path_functions) X(ninterrupts) X(interrupts) X(path_table) X(context_depth) \
     X(ncontext_counters) X(ncontexts) X(ncall_sites) X(contexts) X(context_functions) X(call_sites) \
-    X(context_sites) X(block_per_call)
+    X(context_sites) X(block_per_call) X(entry_closed)
 /* clang-format on */
 
 #define MODULE_FIELD(member)   MODULE_FIELD_##member
@@ -778,6 +778,7 @@ int module_table_emit(LLVMModuleRef m, const module_plan *plan) {
         [MODULE_FIELD(call_sites)] = context_rows[2],
         [MODULE_FIELD(context_sites)] = context_rows[3],
         [MODULE_FIELD(block_per_call)] = context_rows[4],
+        [MODULE_FIELD(entry_closed)] = u64(&e, (uint64_t)plan->entry_closed),
     };
     LLVMTypeRef types[MODULE_FIELD_COUNT];
     for (int i = 0; i < MODULE_FIELD_COUNT; i++) {

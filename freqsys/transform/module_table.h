@@ -31,6 +31,7 @@ typedef struct module_plan {
     const context_plan *contexts; /* NULL without contexts */
     bound_given *given;           /* the spec's caps and read ranges for the bounds; NULL: none.
                                    * Its caps' `used` marks say which were found */
+    int entry_closed;             /* closed_entry of the entry (function mode), else 0 */
 } module_plan;
 
 /* Emits the global FSABI_MODULE_SYMBOL (layout: fsabi_module in abi.h) with the

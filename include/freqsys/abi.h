@@ -10,7 +10,7 @@
  * through it. The layouts below are mirrored field by field in the IR (see
  * freqsys/transform/module_table.c): every field is a pointer or a 32/64-bit integer
  * placed so that no padding arises. Bump FSABI_VERSION on any change. */
-#define FSABI_VERSION       16
+#define FSABI_VERSION       17
 #define FSABI_MODULE_SYMBOL "freqsys_module"
 /* The runtime's table of functions for the executable that loads the module
  * (freqsys/runtime/runtime_table.h). These two are all the module exports. */
@@ -417,6 +417,11 @@ typedef struct fsabi_module {
      * (FSABI_RUNS_UNBOUNDED: nothing proven). A block runs in a context at most
      * min(its max_runs, the context's max_entries times this). */
     const uint32_t *block_per_call;
+    /* Function mode: 1 when the transform proved that a call of the entry reaches
+     * only the module's own functions and LLVM intrinsics (no exit, abort, longjmp,
+     * input read, draw or unknown code): it ends by returning or by a signal, so the
+     * runtime may call it without a setjmp and draw its arguments ahead. */
+    uint64_t entry_closed;
 } fsabi_module;
 
 /* Every per-trial counter: the blocks', the MMIO writes', the paths', the contexts'. */

@@ -21,7 +21,7 @@ static int same_words(gsl_rng *a, gsl_rng *b, int n) {
 }
 
 int main(void) {
-    plan(3 + 4 + 6 + 2 + 2);
+    plan(3 + 4 + 6 + 2 + 2 + 2);
     known_answer(0, 0, 0, 0, 0, 0, 0x6627e8d5, 0xe169c58d, 0xbc57ac4c, 0x9b00dbd8);
     known_answer(~0u, ~0u, ~0u, ~0u, ~0u, ~0u, 0x408f276d, 0x41c83b0e, 0xa20bc7c6, 0x6d5451fd);
     known_answer(0x243f6a88, 0x85a308d3, 0x13198a2e, 0x03707344, 0xa4093822, 0x299f31d0, 0xd16cfe09,
@@ -75,6 +75,23 @@ int main(void) {
     dist_rng_position(a, 6, 0);
     dist_rng_position(b, 6, 0);
     is_int(same_words(a, b, 9), 9, "...and one prepared under another seed is not taken");
+
+    /* dist_rng_prepare_run computes a run of streams' first blocks side by side (in
+     * vector lanes); positions inside the run take them, those around it and under
+     * another seed compute their own. The run crosses 2^32, so the stream's high
+     * word differs between lanes, and the seed has a high word of its own. */
+    const unsigned long long seed = 0x9E3779B97F4A7C15ull, first = 0xFFFFFFF0ull;
+    dist_rng_prepare_run(a, seed, first, DIST_RNG_AHEAD_STREAMS);
+    int run_same = 1;
+    for (unsigned long long s = first - 3; s < first + DIST_RNG_AHEAD_STREAMS + 3; s++) {
+        dist_rng_position(a, seed, s);
+        dist_rng_position(b, seed, s);
+        run_same &= same_words(a, b, 9) == 9;
+    }
+    ok(run_same, "blocks computed ahead in a run give the same words as each computed on the way");
+    dist_rng_position(a, seed + 1, first + 1);
+    dist_rng_position(b, seed + 1, first + 1);
+    is_int(same_words(a, b, 9), 9, "...and a run under another seed is not taken");
 
     /* Frequencies: 2^22 words, each of its 4 bytes into 256 bins (flag > Z sigma and
      * > 2 counts), and each of its 32 bits (flag > Z sigma). Streams 0..4095 with 1024

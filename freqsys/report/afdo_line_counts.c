@@ -14,13 +14,17 @@
  * (one block dominates the other, which post-dominates it, in the same loop) the
  * largest count in the class. One number per line serves every block with code there.
  *
- * Each line starts at the smallest count of its blocks, which overstates none. A block
- * that its class would still leave below its own count (a test whose only line it
- * shares with a rarer branch) is the worse error, as GCC then takes hot code for cold:
- * hottest first, each such block raises one line of its class to its count, the line
- * that overstates the fewest other blocks. The blocks of the function are the result's
- * (clang's code before optimisation), which are close to GIMPLE's when GCC reads the
- * profile; docs/exports.md says what that costs. */
+ * A block whose class has code on one line only can take its count from that line
+ * alone; each line starts at the median, weighted by count, of those blocks' counts
+ * (so that the line stands for most of the executions on it: a rare branch beside a
+ * hot test gets the test's count, a hot test beside a cold arm keeps its own), or at
+ * the smallest count of its blocks when it has none, which overstates no block. A
+ * block whose class spans several lines and would still be left more than a tenth
+ * below its count (a hot block taken for cold is the worse error: GCC optimises it
+ * for size) then raises one of its class's lines to its count, hottest block first:
+ * the line that overstates the fewest other blocks. The blocks of the function are
+ * the result's (clang's code before optimisation), which are close to GIMPLE's when
+ * GCC reads the profile; docs/exports.md says what that costs. */
 
 #define NONE SIZE_MAX
 
@@ -264,6 +268,43 @@ static uint64_t annotated(const state *s, size_t b, int *has_line) {
     return best;
 }
 
+/* The line all the code of block B's class is on, or NONE when it spans several. */
+static size_t only_line(const state *s, size_t b) {
+    size_t line = NONE, c = s->root[b];
+    for (size_t e = s->members.start[c]; e < s->members.start[c + 1]; e++) {
+        size_t j = s->members.adj[e];
+        for (size_t k = s->block_lines.start[j]; k < s->block_lines.start[j + 1]; k++) {
+            size_t l = s->block_lines.adj[k];
+            if (line != NONE && l != line) return NONE;
+            line = l;
+        }
+    }
+    return line;
+}
+
+/* Line L's starting value: the median, weighted by count, of the counts of the blocks
+ * that can take their count from L alone; with none, the smallest of its blocks'. */
+static uint64_t line_start(const state *s, size_t l, by_count *scratch) {
+    size_t n = 0;
+    uint64_t least = UINT64_MAX;
+    double total = 0;
+    for (size_t e = s->line_blocks.start[l]; e < s->line_blocks.start[l + 1]; e++) {
+        size_t j = s->line_blocks.adj[e];
+        least = s->count[j] < least ? s->count[j] : least;
+        if (only_line(s, j) != l) continue;
+        scratch[n++] = (by_count){.count = s->count[j], .block = j};
+        total += (double)s->count[j];
+    }
+    if (n == 0) return least;
+    qsort(scratch, n, sizeof *scratch, hottest_first);
+    double below = 0;
+    for (size_t k = n; k-- > 0;) {
+        below += (double)scratch[k].count;
+        if (2 * below >= total) return scratch[k].count;
+    }
+    return scratch[0].count;
+}
+
 /* How many blocks of line L, other than B, raising L to C would leave above their count. */
 static size_t overstated(const state *s, size_t l, size_t b, uint64_t c) {
     size_t harm = 0;
@@ -285,7 +326,7 @@ static int raise_lines(state *s) {
         size_t b = order[k].block;
         uint64_t c = order[k].count;
         int has_line = 0;
-        if (close(annotated(s, b, &has_line), c) || !has_line) continue;
+        if (close(annotated(s, b, &has_line), c) || !has_line || only_line(s, b) != NONE) continue;
         size_t best = NONE, best_harm = NONE;
         int best_own = 0;
         size_t cls = s->root[b];
@@ -332,13 +373,18 @@ ptrdiff_t afdo_line_counts(const result *r, size_t first, size_t end, int from_l
         qsort(lines, np, sizeof *lines, by_int);
         for (size_t k = 0; k < np; k++)
             if (s.nlines == 0 || lines[s.nlines - 1] != lines[k]) lines[s.nlines++] = lines[k];
-        /* the pairs in positions' order again, each line as its index */
+        /* the pairs in positions' order again, each line as its index and once per
+         * block (a block's places are listed together; a line may hold several) */
         np = 0;
         for (size_t k = 0; k < positions->n; k++) {
             const block_position *p = &positions->v[k];
             if (p->block < first || p->block >= end || p->line < from_line) continue;
             const int *at = bsearch(&p->line, lines, s.nlines, sizeof *lines, by_int);
-            pair_line[np++] = (size_t)(at - lines);
+            size_t b = p->block - first, l = (size_t)(at - lines), j = np;
+            while (j > 0 && pair_block[j - 1] == b && pair_line[j - 1] != l) j--;
+            if (j > 0 && pair_block[j - 1] == b) continue;
+            pair_block[np] = b;
+            pair_line[np++] = l;
         }
         for (size_t i = 0; i < n; i++) s.count[i] = number_scaled(r->blocks[first + i].mean, scale);
         s.value = malloc((s.nlines + 1) * sizeof *s.value);
@@ -352,14 +398,11 @@ ptrdiff_t afdo_line_counts(const result *r, size_t first, size_t end, int from_l
         if (adjacency_build(n, n, s.root, ids, &s.members) != 0) rc = -1;
     }
     if (rc == 0) {
-        for (size_t l = 0; l < s.nlines; l++) {
-            s.value[l] = UINT64_MAX;
-            for (size_t e = s.line_blocks.start[l]; e < s.line_blocks.start[l + 1]; e++) {
-                uint64_t c = s.count[s.line_blocks.adj[e]];
-                s.value[l] = c < s.value[l] ? c : s.value[l];
-            }
-        }
-        rc = raise_lines(&s);
+        by_count *scratch = malloc((n + 1) * sizeof *scratch);
+        if (!scratch) rc = -1;
+        for (size_t l = 0; scratch && l < s.nlines; l++) s.value[l] = line_start(&s, l, scratch);
+        free(scratch);
+        if (rc == 0) rc = raise_lines(&s);
     }
     if (rc == 0 && !(*out = malloc((s.nlines + 1) * sizeof **out))) rc = -1;
     for (size_t l = 0; rc == 0 && l < s.nlines; l++) {

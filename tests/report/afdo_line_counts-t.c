@@ -29,7 +29,7 @@ static uint64_t value_of(const afdo_line_count *v, ptrdiff_t n, int line) {
 }
 
 int main(void) {
-    plan(12);
+    plan(13);
     result r;
     result_block blocks[8];
     uint32_t storage[8][3];
@@ -86,6 +86,20 @@ int main(void) {
        (unsigned long long)value_of(v, n, 20));
     ok(value_of(v, n, 22) == 392 && value_of(v, n, 24) == 1000, "the other lines keep theirs: %llu, %llu",
        (unsigned long long)value_of(v, n, 22), (unsigned long long)value_of(v, n, 24));
+    free(v);
+
+    /* a block with several places on one line (calls, each a place of its own) counts
+     * once there: six places of the rare return on line 21 change nothing */
+    block_position many[12];
+    size_t nmany = 0;
+    for (uint32_t k = 0; k < 7; k++)
+        for (int copies = k == 4 ? 6 : 1; copies-- > 0;)
+            many[nmany++] = (block_position){.block = k, .line = chain_line[k]};
+    block_lines repeated = {.v = many, .n = nmany};
+    n = afdo_line_counts(&r, 0, 7, 19, &repeated, 1, &v);
+    ok(n == 4 && value_of(v, n, 21) == 400 && value_of(v, n, 20) == 600,
+       "the same with a block's places repeated on its line: %llu, %llu",
+       (unsigned long long)value_of(v, n, 21), (unsigned long long)value_of(v, n, 20));
     free(v);
 
     /* a place before the function's first line is not its own */

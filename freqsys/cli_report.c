@@ -51,8 +51,10 @@ static int emit(const result *r, const char *format, const result_export *opt, c
         fprintf(stderr, "freqsys: error: %s\n", strerror(errno));
         return EXIT_USAGE;
     }
-    /* The line profiles tell a line's blocks apart by the discriminators the compilers
-     * give them, which needs the program's code: without it, one count per line. */
+    /* The line profiles need each block's places in the program's code: clang's sample
+     * profile tells a line's blocks apart by discriminators, and the afdo export chooses
+     * each line's count from its blocks (GCC 12 reads lines alone). Without the code,
+     * one count per line, the largest of the blocks starting there. */
     block_lines places = {0};
     result_export with_places = *opt;
     if (discriminators && (!strcmp(format, "sample") || !strcmp(format, "afdo"))) {
@@ -61,7 +63,7 @@ static int emit(const result *r, const char *format, const result_export *opt, c
             with_places.positions = &places;
         else if (opt->warnings)
             fprintf(opt->warnings,
-                    "freqsys report: warning: no discriminators (%s): each line gets the largest "
+                    "freqsys report: warning: no places of the blocks (%s): each line gets the largest "
                     "count of its blocks (pass --spec SPEC; docs/exports.md)\n",
                     why);
         opt = &with_places;

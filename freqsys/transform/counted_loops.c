@@ -206,6 +206,32 @@ static span read_range(const cfg *g, LLVMValueRef call) {
     return s.lo <= s.hi ? s : unknown;
 }
 
+/* Rule (the C library's limits): fread returns at most its count of items, read and
+ * pread at most their count of bytes or -1, and getchar, getc and fgetc a byte or EOF
+ * (-1), whatever the stream holds. A function of the program's own with such a name
+ * is not the library's. */
+static span library_range(cfg *g, LLVMValueRef call, unsigned *budget) {
+    static const char *const items[] = {"fread", "fread_unlocked", NULL};
+    static const char *const bytes[] = {"read", "pread", "pread64", NULL};
+    static const char *const chars[] = {"getchar",  "getchar_unlocked", "getc",           "fgetc",
+                                        "_IO_getc", "getc_unlocked",    "fgetc_unlocked", NULL};
+    LLVMValueRef callee = LLVMGetCalledValue(call);
+    size_t n;
+    /* the library's own functions only: a program may define a read of its own */
+    const char *name =
+        callee && LLVMIsAFunction(callee) && LLVMIsDeclaration(callee) ? LLVMGetValueName2(callee, &n) : "";
+    int kind = 0;
+    for (int k = 0; !kind && items[k]; k++) kind = strcmp(name, items[k]) ? 0 : 1;
+    for (int k = 0; !kind && bytes[k]; k++) kind = strcmp(name, bytes[k]) ? 0 : 2;
+    for (int k = 0; !kind && chars[k]; k++) kind = strcmp(name, chars[k]) ? 0 : 3;
+    if (kind == 3) return (span){-1, 255};
+    unsigned args = LLVMGetNumArgOperands(call);
+    if (kind == 0 || (kind == 1 && args != 4) || (kind == 2 && args < 3)) return unknown;
+    span count = range_of(g, LLVMGetOperand(call, 2), 0, budget);
+    if (count.hi == NO_HI) return unknown;
+    return (span){kind == 1 ? 0 : -1, count.hi};
+}
+
 /* Rule (drawn arguments): in function mode, a parameter of the entry that only the
  * runtime passes has a value its declared distribution can give (truncated, as the
  * runtime converts it; a draw that does not fit fails the trial). */
@@ -404,9 +430,10 @@ static span range_of(cfg *g, LLVMValueRef x, int sgn, unsigned *budget) {
              LLVMGetAllocatedType(LLVMGetOperand(x, 0)) == ty)
         r = guarded(g, x, LLVMGetOperand(x, 0), sgn, budget,
                     variable_range(g, LLVMGetOperand(x, 0), sgn, budget));
-    else if (LLVMIsACallInst(x))
+    else if (LLVMIsACallInst(x)) {
         r = read_range(g, x);
-    else if (LLVMIsAArgument(x))
+        if (r.lo == NO_LO && r.hi == NO_HI) r = library_range(g, x, budget);
+    } else if (LLVMIsAArgument(x))
         r = argument_range(g, x);
     /* the values must be ones the type holds, read as asked: -1 stored, read unsigned,
      * is the type's greatest, not a value below 0 */

@@ -8,6 +8,7 @@
 #include <string.h>
 #include "freqsys/abi.h"
 #include "given_walks.h"
+#include "walk_bounds.h"
 
 #define TRIPS_MAX    ((__int128)1 << 31) /* more trips than this are left unbounded */
 #define RANGE_BUDGET 256                 /* values looked at to find one value's range */
@@ -229,7 +230,22 @@ static span library_range(cfg *g, LLVMValueRef call, unsigned *budget) {
     if (kind == 0 || (kind == 1 && args != 4) || (kind == 2 && args < 3)) return unknown;
     span count = range_of(g, LLVMGetOperand(call, 2), 0, budget);
     if (count.hi == NO_HI) return unknown;
-    return (span){kind == 1 ? 0 : -1, count.hi};
+    /* and no read of standard input returns more than it holds, when a `stdin ~` form
+     * gives it and nothing can give bytes back: fread at most its bytes over the
+     * least item size, read from fd 0 at most its bytes */
+    wide most = count.hi;
+    LLVMValueRef from = LLVMGetOperand(call, kind == 1 ? 3 : 0);
+    int of_stdin = kind == 1 ? walk_bounds_is_stdin(from)
+                             : LLVMIsAConstantInt(from) && LLVMConstIntGetZExtValue(from) == 0;
+    span size = kind == 1 ? range_of(g, LLVMGetOperand(call, 1), 0, budget) : (span){1, 1};
+    if (of_stdin && size.lo >= 1 && size.lo != NO_LO && g->given && g->given->walks.stdin_bounded &&
+        g->given->walks.stdin_max < 0x1p62 &&
+        !walk_bounds_stdin_rereadable(
+            LLVMGetGlobalParent(LLVMGetBasicBlockParent(LLVMGetInstructionParent(call))))) {
+        wide held = (wide)g->given->walks.stdin_max / size.lo;
+        most = held < most ? held : most;
+    }
+    return (span){kind == 1 ? 0 : -1, most};
 }
 
 /* Rule (drawn arguments): in function mode, a parameter of the entry that only the

@@ -729,17 +729,18 @@ static int reads_stdin_char(LLVMValueRef call) {
                                           "getc_unlocked", "fgetc_unlocked", NULL};
     const char *name = callee_name(call);
     if (named(name, plain)) return LLVMGetNumArgOperands(call) == 0;
-    if (!named(name, of_file) || LLVMGetNumArgOperands(call) != 1) return 0;
-    LLVMValueRef f = LLVMGetOperand(call, 0);
-    if (!LLVMIsALoadInst(f) || !LLVMIsAGlobalVariable(LLVMGetOperand(f, 0))) return 0;
+    return named(name, of_file) && LLVMGetNumArgOperands(call) == 1 &&
+           walk_bounds_is_stdin(LLVMGetOperand(call, 0));
+}
+
+int walk_bounds_is_stdin(LLVMValueRef v) {
+    if (!LLVMIsALoadInst(v) || !LLVMIsAGlobalVariable(LLVMGetOperand(v, 0))) return 0;
     size_t n;
-    const char *g = LLVMGetValueName2(LLVMGetOperand(f, 0), &n);
+    const char *g = LLVMGetValueName2(LLVMGetOperand(v, 0), &n);
     return !strcmp(g, "stdin") || !strcmp(g, "_IO_2_1_stdin_");
 }
 
-/* Whether the module can give back what it read of standard input, or read some
- * other file as standard input: a pushback, a seek, a reopening, a new fd 0. */
-static int can_reread(LLVMModuleRef m) {
+int walk_bounds_stdin_rereadable(LLVMModuleRef m) {
     static const char *const names[] = {"ungetc",    "fseek",   "fseeko",    "fseeko64", "rewind",  "fsetpos",
                                         "fsetpos64", "freopen", "freopen64", "lseek",    "lseek64", "dup2",
                                         "dup3",      "close",   "syscall",   NULL};
@@ -759,7 +760,7 @@ static long long stdin_walk(walk *w, LLVMValueRef call, unsigned char *scratch) 
     (void)scratch;
     if (!l->given || !l->given->walks.stdin_bounded || l->given->walks.stdin_max >= (double)TRIPS_LIMIT ||
         LLVMGetTypeKind(LLVMTypeOf(call)) != LLVMIntegerTypeKind ||
-        can_reread(LLVMGetGlobalParent(LLVMGetBasicBlockParent(l->bbs[0]))))
+        walk_bounds_stdin_rereadable(LLVMGetGlobalParent(LLVMGetBasicBlockParent(l->bbs[0]))))
         return -1;
     w->var = NULL;
     w->value = call;

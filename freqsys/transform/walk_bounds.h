@@ -27,4 +27,12 @@ typedef struct walk_loop {
  * rules, their conditions and why they suffice are in walk_bounds.c. Can't fail. */
 long long walk_bounds_trips(const walk_loop *l);
 
+/* Whether module M can give back what it read of standard input, or read some other
+ * file as standard input: a pushback, a seek, a reopening, a new fd 0. Then no read
+ * is bounded by the bytes a `stdin ~` form gives. */
+int walk_bounds_stdin_rereadable(LLVMModuleRef m);
+
+/* Whether V is a load of the C library's `stdin`. */
+int walk_bounds_is_stdin(LLVMValueRef v);
+
 #endif

@@ -15,7 +15,7 @@ static const result_block *find(const result *r, const char *function, const cha
 }
 
 int main(void) {
-    plan(7);
+    plan(8);
     char err[4096];
     int code =
         e2e_run("run tests/e2e/programs/library_limits.fspec -q -j 2 -o \"$TMPDIR/library_limits.json\"", err,
@@ -29,6 +29,10 @@ int main(void) {
     ok(records && records->max_runs == 9 && records->max == 9,
        "fread(buf, 1, 32, stdin) in 4-byte records: at most 9 tests, proven (%g), and reached (%llu)",
        records ? records->max_runs : -1, records ? (unsigned long long)records->max : 0ULL);
+    const result_block *all = find(r, "records_all", "for.cond");
+    ok(all && all->max_runs == 23,
+       "fread(buf, 1, 4096, stdin) of at most 90 bytes: at most 23 tests, proven from the spec (%g)",
+       all ? all->max_runs : -1);
     const result_block *chunk = find(r, "chunk", "for.cond");
     ok(chunk && chunk->max_runs == 17, "read(0, buf, 16): at most 17 tests, proven (%g)",
        chunk ? chunk->max_runs : -1);

@@ -7,13 +7,6 @@
 #include "tap.h"
 #include "e2e.h"
 
-static const result_block *find(const result *r, const char *function, const char *label) {
-    for (size_t i = 0; i < r->nblocks; i++)
-        if (!strcmp(r->blocks[i].function, function) && !strcmp(r->blocks[i].block, label))
-            return &r->blocks[i];
-    return NULL;
-}
-
 int main(void) {
     plan(8);
     char err[4096];
@@ -25,22 +18,22 @@ int main(void) {
     if (!ok(r != NULL, "the result reads back")) bail("%s", err);
 
     /* each test runs once more than its loop passes */
-    const result_block *records = find(r, "records", "for.cond");
+    const result_block *records = e2e_block(r, "records", "for.cond");
     ok(records && records->max_runs == 9 && records->max == 9,
        "fread(buf, 1, 32, stdin) in 4-byte records: at most 9 tests, proven (%g), and reached (%llu)",
        records ? records->max_runs : -1, records ? (unsigned long long)records->max : 0ULL);
-    const result_block *all = find(r, "records_all", "for.cond");
+    const result_block *all = e2e_block(r, "records_all", "for.cond");
     ok(all && all->max_runs == 23,
        "fread(buf, 1, 4096, stdin) of at most 90 bytes: at most 23 tests, proven from the spec (%g)",
        all ? all->max_runs : -1);
-    const result_block *chunk = find(r, "chunk", "for.cond");
+    const result_block *chunk = e2e_block(r, "chunk", "for.cond");
     ok(chunk && chunk->max_runs == 17, "read(0, buf, 16): at most 17 tests, proven (%g)",
        chunk ? chunk->max_runs : -1);
-    const result_block *up_to = find(r, "up_to_char", "for.cond");
+    const result_block *up_to = e2e_block(r, "up_to_char", "for.cond");
     ok(up_to && up_to->max_runs == 256 && up_to->max >= 98,
        "a loop up to getchar's value: at most 256 tests, proven (%g); 'a' gives 98 (%llu)",
        up_to ? up_to->max_runs : -1, up_to ? (unsigned long long)up_to->max : 0ULL);
-    const result_block *unknown = find(r, "records_unknown", "for.cond");
+    const result_block *unknown = e2e_block(r, "records_unknown", "for.cond");
     ok(unknown && isnan(unknown->max_runs), "fread of a count read from memory: not proven (%g)",
        unknown ? unknown->max_runs : -1);
     int never_exceeded = 1;

@@ -207,13 +207,45 @@ static span read_range(const cfg *g, LLVMValueRef call) {
     return s.lo <= s.hi ? s : unknown;
 }
 
+/* Rule (string lengths): strnlen(s, n) is at most n, and strlen of the start of a char
+ * array less than the array's size (a string that runs past its array is read past the
+ * object's end, which is undefined, and assumed not to happen, as reading an
+ * uninitialised loop variable is). */
+static span length_range(cfg *g, LLVMValueRef call, unsigned *budget) {
+    span r = {0, NO_HI};
+    if (LLVMGetNumArgOperands(call) == 2) r.hi = range_of(g, LLVMGetOperand(call, 1), 0, budget).hi;
+    LLVMValueRef p = LLVMGetOperand(call, 0);
+    while (LLVMIsAGetElementPtrInst(p) ||
+           (LLVMIsAConstantExpr(p) && LLVMGetConstOpcode(p) == LLVMGetElementPtr)) {
+        int zeros = 1;
+        for (int k = 1; zeros && k < LLVMGetNumOperands(p); k++) {
+            LLVMValueRef index = LLVMGetOperand(p, (unsigned)k);
+            zeros = LLVMIsAConstantInt(index) && LLVMConstIntGetZExtValue(index) == 0;
+        }
+        if (!zeros) break;
+        p = LLVMGetOperand(p, 0);
+    }
+    LLVMTypeRef t = LLVMIsAAllocaInst(p)       ? LLVMGetAllocatedType(p)
+                    : LLVMIsAGlobalVariable(p) ? LLVMGlobalGetValueType(p)
+                                               : NULL;
+    if (t && LLVMGetTypeKind(t) == LLVMArrayTypeKind && LLVMGetArrayLength2(t) >= 1 &&
+        LLVMGetArrayLength2(t) < ((uint64_t)1 << 62) &&
+        LLVMGetTypeKind(LLVMGetElementType(t)) == LLVMIntegerTypeKind &&
+        LLVMGetIntTypeWidth(LLVMGetElementType(t)) == 8) {
+        wide below = (wide)LLVMGetArrayLength2(t) - 1;
+        r.hi = r.hi == NO_HI || below < r.hi ? below : r.hi;
+    }
+    return r.hi == NO_HI ? unknown : r;
+}
+
 /* Rule (the C library's limits): fread returns at most its count of items, read and
- * pread at most their count of bytes or -1, and getchar, getc and fgetc a byte or EOF
- * (-1), whatever the stream holds. A function of the program's own with such a name
- * is not the library's. */
+ * pread at most their count of bytes or -1, getchar, getc and fgetc a byte or EOF
+ * (-1), whatever the stream holds, and strlen and strnlen as length_range says. A function of the program's
+ * own with such a name is not the library's. */
 static span library_range(cfg *g, LLVMValueRef call, unsigned *budget) {
     static const char *const items[] = {"fread", "fread_unlocked", NULL};
     static const char *const bytes[] = {"read", "pread", "pread64", NULL};
+    static const char *const lengths[] = {"strlen", "strnlen", NULL};
     static const char *const chars[] = {"getchar",  "getchar_unlocked", "getc",           "fgetc",
                                         "_IO_getc", "getc_unlocked",    "fgetc_unlocked", NULL};
     LLVMValueRef callee = LLVMGetCalledValue(call);
@@ -225,7 +257,9 @@ static span library_range(cfg *g, LLVMValueRef call, unsigned *budget) {
     for (int k = 0; !kind && items[k]; k++) kind = strcmp(name, items[k]) ? 0 : 1;
     for (int k = 0; !kind && bytes[k]; k++) kind = strcmp(name, bytes[k]) ? 0 : 2;
     for (int k = 0; !kind && chars[k]; k++) kind = strcmp(name, chars[k]) ? 0 : 3;
+    for (int k = 0; !kind && lengths[k]; k++) kind = strcmp(name, lengths[k]) ? 0 : 4;
     if (kind == 3) return (span){-1, 255};
+    if (kind == 4) return length_range(g, call, budget);
     unsigned args = LLVMGetNumArgOperands(call);
     if (kind == 0 || (kind == 1 && args != 4) || (kind == 2 && args < 3)) return unknown;
     span count = range_of(g, LLVMGetOperand(call, 2), 0, budget);

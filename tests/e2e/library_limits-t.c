@@ -8,7 +8,7 @@
 #include "e2e.h"
 
 int main(void) {
-    plan(8);
+    plan(11);
     char err[4096];
     int code =
         e2e_run("run tests/e2e/programs/library_limits.fspec -q -j 2 -o \"$TMPDIR/library_limits.json\"", err,
@@ -36,8 +36,18 @@ int main(void) {
     const result_block *unknown = e2e_block(r, "records_unknown", "for.cond");
     ok(unknown && isnan(unknown->max_runs), "fread of a count read from memory: not proven (%g)",
        unknown ? unknown->max_runs : -1);
+    const result_block *line = e2e_block(r, "line_length", "for.cond");
+    ok(line && line->max_runs == 24, "strlen of a 24-byte array: at most 24 tests, proven (%g)",
+       line ? line->max_runs : -1);
+    const result_block *capped = e2e_block(r, "capped", "for.cond");
+    ok(capped && capped->max_runs == 11 && capped->max == 11,
+       "strnlen(text, 10): at most 11 tests, proven (%g), and reached (%llu)", capped ? capped->max_runs : -1,
+       capped ? (unsigned long long)capped->max : 0ULL);
+    const result_block *anywhere = e2e_block(r, "anywhere", "for.cond");
+    ok(anywhere && isnan(anywhere->max_runs), "strlen of a pointer: not proven (%g)",
+       anywhere ? anywhere->max_runs : -1);
     int never_exceeded = 1;
-    for (size_t i = 0; i < r->nblocks; i++)
+    for (size_t i = 0; r && i < r->nblocks; i++)
         if (!isnan(r->blocks[i].max_runs) && (double)r->blocks[i].max > r->blocks[i].max_runs)
             never_exceeded = 0;
     ok(never_exceeded, "no block's trials exceed its proven bound");

@@ -1,6 +1,7 @@
-/* tests/e2e/programs/library_limits.c: loops bounded only by what the C library returns (fread, read, getchar), and by what standard input holds. */
+/* tests/e2e/programs/library_limits.c: loops bounded only by what the C library returns (fread, read, getchar, strlen), and by what standard input holds. */
 /* SPDX-License-Identifier: MIT */
 #include <stdio.h>
+#include <string.h>
 #include <unistd.h>
 
 /* fread gives at most its count: 4-byte records of a 32-byte buffer, 8 passes */
@@ -58,13 +59,48 @@ static int records_all(void)
     return s;
 }
 
+/* strlen of a char array is less than its size: a 24-byte line, 23 passes */
+static int line_length(void)
+{
+    char line[24];
+    if (!fgets(line, sizeof line, stdin))
+        return 0;
+    int s = 0;
+    for (size_t i = 0; i < strlen(line); i++)
+        s += line[i] == 'a';
+    return s;
+}
+
+/* strnlen is at most its limit: 10 passes of a longer text */
+static char text[64] = "a text longer than its limit";
+static int capped(void)
+{
+    size_t n = strnlen(text, 10);
+    int s = 0;
+    for (size_t k = 0; k < n; k++)
+        s += text[k];
+    return s;
+}
+
+/* strlen of a pointer says nothing of where it points: left open */
+static const char *somewhere = "left open";
+static int anywhere(void)
+{
+    int s = 0;
+    for (size_t k = 0; k < strlen(somewhere); k++)
+        s += somewhere[k];
+    return s;
+}
+
 int main(void)
 {
-    int s = records();
+    int s = line_length();
+    s += records();
     s += up_to_char();
     s += records_unknown();
     s += chunk();
     s += records_all();
+    s += capped() + anywhere();
     printf("%d\n", s);
     return 0;
 }

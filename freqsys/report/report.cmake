@@ -26,6 +26,8 @@ add_library(fsreport STATIC
   ${CMAKE_CURRENT_LIST_DIR}/report_sample.c
   ${CMAKE_CURRENT_LIST_DIR}/report_afdo.c
   ${CMAKE_CURRENT_LIST_DIR}/afdo_line_counts.c
+  ${CMAKE_CURRENT_LIST_DIR}/afdo_classes.c
+  ${CMAKE_CURRENT_LIST_DIR}/adjacency.c
   ${CMAKE_CURRENT_LIST_DIR}/gcov_file.c
   ${CMAKE_CURRENT_LIST_DIR}/report_html.c
   ${CMAKE_CURRENT_LIST_DIR}/report_html_graphs.c)

@@ -286,19 +286,10 @@ static inline void collect_warm(const fsabi_module *mod, chunk_state *c) {
     uint32_t nt = *mod->touched_count;
     const uint32_t *touched = mod->touched_list;
     const fsabi_function *functions = mod->functions;
-    uint64_t *all = mod->counters;
-    uint8_t *fn_touched = mod->fn_touched;
     for (uint32_t k = 0; k < nt; k++) {
         uint32_t fi = touched[k];
-        const uint32_t first = functions[fi].first_block, nblocks = functions[fi].nblocks;
-        uint64_t *counters = all + first;
-        fn_touched[fi] = 0;
-        for (uint32_t j = 0; j < nblocks; j++) {
-            uint64_t v = counters[j];
-            if (!v) continue;
-            counters[j] = 0;
-            count_direct(c, first + j, v);
-        }
+        mod->fn_touched[fi] = 0;
+        collect_direct(mod, c, functions[fi].first_block, functions[fi].nblocks, 1);
     }
     *mod->touched_count = 0;
 }

@@ -13,19 +13,7 @@
 
 #define MAX_ELEMENTS (1u << 26) /* an array longer than this is a spec error, not a test */
 
-typedef union entry_call_slot {
-    int8_t i8;
-    uint8_t u8;
-    int16_t i16;
-    uint16_t u16;
-    int32_t i32;
-    uint32_t u32;
-    int64_t i64;
-    uint64_t u64;
-    float f;
-    double d;
-    void *p;
-} slot;
+typedef runtime_value slot;
 
 typedef struct entry_call_buffer {
     unsigned char *bytes;

@@ -343,16 +343,7 @@ int runtime_draw_stdin(const spec *s, uint64_t seed, uint64_t trial, char *err, 
 /* The drawn V as the site's integer kind, widened to 64 bits for the caller to narrow. */
 static int64_t as_int(uint32_t site, double v) {
     uint32_t kind = rt->mod->sites[site].kind;
-    union {
-        uint8_t u8;
-        int8_t i8;
-        int16_t i16;
-        uint16_t u16;
-        int32_t i32;
-        uint32_t u32;
-        int64_t i64;
-        uint64_t u64;
-    } x;
+    runtime_value x;
     if (kind == FSABI_KIND_CHAR) kind = v < 0 ? FSABI_KIND_I8 : FSABI_KIND_U8;
     /* Only a mismatched module gets here: runtime_convert would store a float in X. */
     if (kind == FSABI_KIND_F32 || kind == FSABI_KIND_F64)

@@ -77,7 +77,7 @@ typedef struct runtime_state_entry_call {
     ffi_type **types;
     int through_ffi; /* FREQSYS_CALL_LIBFFI: libffi, not the module's call_entry */
     void **argp;
-    union entry_call_slot *values;
+    union runtime_value *values;
     struct entry_call_buffer *buffers;
     const dist **dists; /* per fsabi_arg */
     size_t *items;      /* per parameter: the structs it points to this call */

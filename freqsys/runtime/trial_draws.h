@@ -44,6 +44,21 @@ void runtime_set_draw_source(runtime_draw_source fn, void *ctx);
  * its state whether a trial drew from it directly. */
 gsl_rng *runtime_rng(void);
 
+/* Room for a value of any kind runtime_convert writes, or a pointer. */
+typedef union runtime_value {
+    int8_t i8;
+    uint8_t u8;
+    int16_t i16;
+    uint16_t u16;
+    int32_t i32;
+    uint32_t u32;
+    int64_t i64;
+    uint64_t u64;
+    float f;
+    double d;
+    void *p;
+} runtime_value;
+
 /* Converts V to the C type KIND at OUT (C truncation toward zero for integers).
  * Returns 0, or -1 when V does not fit the type (never a silent wrap). */
 int runtime_convert(double v, uint32_t kind, void *out);

@@ -141,12 +141,14 @@ static int function_bounds(const call_graph *g, LLVMValueRef entry, uint64_t *ca
     unsigned char *done = calloc(g->n + 1, 1);
     size_t *first = calloc(g->n + 2, sizeof *first);
     call_edge *sorted = calloc(g->nedges + 1, sizeof *sorted);
-    if (!indeg || !queue || !done || !first || !sorted) {
+    size_t *fill = calloc(g->n + 1, sizeof *fill);
+    if (!indeg || !queue || !done || !first || !sorted || !fill) {
         free(indeg);
         free(queue);
         free(done);
         free(first);
         free(sorted);
+        free(fill);
         return -1;
     }
     for (size_t e = 0; e < g->nedges; e++) {
@@ -154,15 +156,6 @@ static int function_bounds(const call_graph *g, LLVMValueRef entry, uint64_t *ca
         first[g->edges[e].from + 1]++;
     }
     for (unsigned f = 0; f < g->n; f++) first[f + 1] += first[f];
-    size_t *fill = calloc(g->n + 1, sizeof *fill);
-    if (!fill) {
-        free(indeg);
-        free(queue);
-        free(done);
-        free(first);
-        free(sorted);
-        return -1;
-    }
     for (size_t e = 0; e < g->nedges; e++)
         sorted[first[g->edges[e].from] + fill[g->edges[e].from]++] = g->edges[e];
     free(fill);

@@ -67,8 +67,8 @@ function table(title, o2, again, trained, freqsys, labels,
 
 END {
     if (!np) exit
-    table("clang", "O2", "O2-again", "instr-", "fs-instr sample sample-line sample-cs sample-probes",
-          "instr sample sample-line contexts probes")
+    table("clang", "O2", "O2-again", "instr-", "fs-instr sample sample-line sample-classic sample-cs sample-probes",
+          "instr sample sample-line classic contexts probes")
     if (gcc != 0) {
         print ""
         table("gcc", "gcc-O2", "gcc-O2-again", "gcc-fdo-", "gcc-gcda gcc-afdo gcc-afdo-line", "gcda afdo afdo-line")

@@ -123,7 +123,7 @@ static int merge_single_contexts(const result *r, char **names) {
 }
 
 /* Writes the entry NAME for contexts [FIRST, END) of one function, summing those whose
- * name is NAME, through report_sample_write on a one-function result whose block means
+ * name is NAME, through report_sample_functions_write on a one-function result whose block means
  * are the contexts'. */
 static int write_entry(const result *r, size_t first, size_t end, char **names, size_t at,
                        const result_export *opt, FILE *out, char *err, size_t errlen) {
@@ -152,7 +152,9 @@ static int write_entry(const result *r, size_t first, size_t end, char **names, 
     one.nblocks = c->nblocks;
     one.functions = &f;
     one.nfunctions = 1;
-    int rc = blocks[0].mean > 0 ? report_sample_write(&one, opt, out, err, errlen) : 0;
+    /* entries without report_sample_write's pre-inlined mark: on a context, it would
+     * tell clang's sample loader to inline it whatever it costs */
+    int rc = blocks[0].mean > 0 && report_sample_functions_write(&one, opt, out, err, errlen) < 0 ? -1 : 0;
     free(blocks);
     return rc;
 }

@@ -430,8 +430,13 @@ int report_gcov_write_dir(const result *r, const result_export *opt, const char 
 /* report_lcov.c: an lcov tracefile of scaled counts, for genhtml. */
 int report_lcov_write(const result *r, const result_export *opt, FILE *out, char *err, size_t errlen);
 /* report_sample.c: an LLVM sample profile in its text form, for clang
- * -fprofile-sample-use. */
+ * -fprofile-sample-use, marked pre-inlined (its last entry's "!Attributes: 2") so that
+ * clang infers the counts it lacks by flow. */
 int report_sample_write(const result *r, const result_export *opt, FILE *out, char *err, size_t errlen);
+/* The same entries without the mark, unflushed: the number of functions written, or -1
+ * (ENOMEM) with a message in ERR. */
+long report_sample_functions_write(const result *r, const result_export *opt, FILE *out, char *err,
+                                   size_t errlen);
 /* report_sample_contexts.c: the calling contexts (`run --contexts`) as an LLVM
  * context-sensitive sample profile in its text form: one entry per context, named by
  * its chain of call sites ("[main:3 @ f]"). Fails (EINVAL) for a result without

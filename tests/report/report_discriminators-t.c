@@ -133,6 +133,7 @@ static int places_against_clang(const result *r, const char *prof, const char *s
                 if (!strcmp(r->functions[k].name, function)) decl = r->functions[k].line;
             continue;
         }
+        if (line[1] == '!') continue; /* metadata (the pre-inlined mark), no place */
         int offset = 0;
         unsigned d = 0;
         if (sscanf(line, " %d.%u:", &offset, &d) < 2) d = 0;

@@ -65,7 +65,7 @@ static void expected(const result *r, const char *name, unsigned long long *tota
 int main(void) {
     tools_need(CLANG_PROGRAM, "clang-19", "clang-19");
     tools_need(LLVM_PROFDATA_PROGRAM, "llvm-profdata-19", "llvm-19");
-    plan(15);
+    plan(16);
     tools_tmpdir();
     result *r = tools_result(SPEC " --contexts -s 5", "contexts.json");
     char cmd[4096], *out = NULL, *err = NULL;
@@ -75,6 +75,10 @@ int main(void) {
         diag("%s", err ? err : "");
     free(err);
     err = NULL;
+    /* the plain export's pre-inlined mark would make clang inline every context */
+    char *text = tools_slurp(tools_path("cs.prof"));
+    ok(text && !strstr(text, "!Attributes"), "...and marks no context pre-inlined");
+    free(text);
 
     snprintf(cmd, sizeof cmd, "'%s' show --sample '%s'", LLVM_PROFDATA_PROGRAM, tools_path("cs.prof"));
     if (!is_int(tools_sh(cmd, &out, &err), 0, "llvm-profdata show --sample reads it"))

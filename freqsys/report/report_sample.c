@@ -29,7 +29,7 @@
  * every known count (profi), and lays blocks out by ext-TSP. Its older propagation
  * gives up on such blocks where two meet and leaves their edges at 0: regex.c's
  * `if (!hit) return 0;` got 1:0 for a branch taken 92% of the time
- * (docs/exports.md, "Where sample loses against instr"). */
+ * (docs/exports.md, "Where `sample` lost against `instr`"). */
 
 typedef struct line_samples {
     int offset;

@@ -33,18 +33,21 @@ void plain_calls_keep_drawn(void);
 static inline int plain_calls_run(uint64_t seed, uint64_t trial) {
     runtime_state *self = runtime_self();
     runtime_state_plain_calls *p = &self->plain_calls;
-    p->last = PLAIN_CALLS_NONE;
-    if (!p->enabled || self->trial_draws.source || self->trial_draws.on_draw) return 0;
     uint64_t k = trial - p->first;
+    if (!p->enabled || self->trial_draws.source || self->trial_draws.on_draw) goto usual;
     if (seed != p->seed || k >= p->n) {
-        if (plain_calls_draw(seed, trial) == 0) return 0;
+        if (plain_calls_draw(seed, trial) == 0) goto usual;
         k = 0;
     }
+    /* the row is read back after reset_globals rather than kept in a register the
+     * call would make this function save */
     p->last = k;
-    const fsabi_module *mod = self->runtime.mod;
-    mod->reset_globals();
-    mod->call_entry(p->argp + k * p->nargs);
+    self->runtime.mod->reset_globals();
+    self->runtime.mod->call_entry(p->argp + p->last * p->nargs);
     return 1;
+usual:
+    p->last = PLAIN_CALLS_NONE;
+    return 0;
 }
 
 #endif

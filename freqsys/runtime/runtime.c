@@ -140,10 +140,10 @@ static void copy_args(void) {
     rt->args[rt->argc] = NULL;
 }
 
-trial_end runtime_run_trial(uint64_t seed, uint64_t trial) {
-    /* An entry that cannot exit, with plain-number arguments: no setjmp, its
-     * arguments drawn ahead, so that little runs between one call and the next. */
-    if (plain_calls_run(seed, trial)) return TRIAL_RETURNED;
+/* A trial by the usual path: its stream positioned, its exits caught by setjmp. Apart
+ * from runtime_run_trial, so that the short path does not save the registers this
+ * one's frame needs. */
+static __attribute__((noinline)) trial_end run_usual_trial(uint64_t seed, uint64_t trial) {
     /* The stream first: resetting the globals draws the inputs held in globals. */
     dist_rng_position(shared->rng, seed, trial);
     /* A worker runs its trials in order: the next one's first block is computed
@@ -192,6 +192,13 @@ trial_end runtime_run_trial(uint64_t seed, uint64_t trial) {
     void *const main_args[] = {&argc, &argv, &envp};
     rt->mod->call_entry(main_args);
     return TRIAL_RETURNED;
+}
+
+trial_end runtime_run_trial(uint64_t seed, uint64_t trial) {
+    /* An entry that cannot exit, with plain-number arguments: no setjmp, its
+     * arguments drawn ahead, so that little runs between one call and the next. */
+    if (plain_calls_run(seed, trial)) return TRIAL_RETURNED;
+    return run_usual_trial(seed, trial);
 }
 
 const char *runtime_error(void) {

@@ -149,17 +149,49 @@ static held_line *clang_lines(ctx *c, LLVMBasicBlockRef *bbs, size_t n, size_t *
     return v ? v : calloc(1, sizeof *v);
 }
 
-/* Adds the place of instruction I of block B (result block BLOCK) unless the block has
- * it already; a call always gets one, with its callee. */
-static int place(ctx *c, uint32_t block, int line, unsigned d, const char *callee) {
+/* Whether local variable A lives in a register once in SSA form: every use a load
+ * from it, a store to it, or a lifetime or debug mark (what mem2reg promotes). */
+static int promotable(LLVMValueRef a) {
+    for (LLVMUseRef u = LLVMGetFirstUse(a); u; u = LLVMGetNextUse(u)) {
+        LLVMValueRef user = LLVMGetUser(u);
+        if (LLVMIsALoadInst(user)) continue;
+        if (LLVMIsAStoreInst(user) && LLVMGetOperand(user, 1) == a && LLVMGetOperand(user, 0) != a) continue;
+        if (LLVMIsAIntrinsicInst(user) && !LLVMIsAMemIntrinsic(user)) continue;
+        return 0;
+    }
+    return 1;
+}
+
+/* Whether GCC keeps a statement for INST when its AutoFDO pass reads the counts, on
+ * the code in SSA form: not for a jump (GCC keeps no statement for a goto), nor for a
+ * load or store of a local variable in a register (a constant or a copy put in one,
+ * as a for statement's `i = 0`, is an argument of a PHI node there, which it does not
+ * count). */
+static int gcc_statement(LLVMValueRef inst) {
+    if (LLVMGetInstructionOpcode(inst) == LLVMBr && !LLVMIsConditional(inst)) return 0;
+    LLVMValueRef at = LLVMIsALoadInst(inst)    ? LLVMGetOperand(inst, 0)
+                      : LLVMIsAStoreInst(inst) ? LLVMGetOperand(inst, 1)
+                                               : NULL;
+    return !(at && LLVMIsAAllocaInst(at) && promotable(at));
+}
+
+/* Adds the place of an instruction of block BLOCK unless the block has it already; a
+ * call always gets one, with its callee. STMT: whether GCC has a statement for it. */
+static int place(ctx *c, uint32_t block, int line, unsigned d, const char *callee, int stmt) {
     /* the block's places so far are the last ones added */
     for (size_t k = c->out->n; !callee && k > 0 && c->out->v[k - 1].block == block; k--) {
-        const block_position *p = &c->out->v[k - 1];
-        if (p->line == line && p->clang_discriminator == d && !p->callee) return 0;
+        block_position *p = &c->out->v[k - 1];
+        if (p->line == line && p->clang_discriminator == d && !p->callee) {
+            p->gcc_statement |= stmt;
+            return 0;
+        }
     }
     char *name = callee ? strdup(callee) : NULL;
     if (callee && !name) return oom(c);
-    int rc = add(c, (block_position){.block = block, .line = line, .clang_discriminator = d, .callee = name});
+    int rc = add(
+        c,
+        (block_position){
+            .block = block, .line = line, .clang_discriminator = d, .callee = name, .gcc_statement = stmt});
     if (rc != 0) free(name);
     return rc;
 }
@@ -204,7 +236,7 @@ static int places(ctx *c, LLVMValueRef fn, LLVMBasicBlockRef *bbs, size_t n, con
                     callee = LLVMGetValueName(target);
             }
             if (rc == 0 && map[b] != SIZE_MAX && !strcmp(f, own))
-                rc = place(c, (uint32_t)map[b], line, d, callee);
+                rc = place(c, (uint32_t)map[b], line, d, callee, gcc_statement(i));
         }
         free(calls);
     }

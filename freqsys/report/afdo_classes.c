@@ -122,6 +122,16 @@ static int innermost_loops(size_t n, const adjacency *pred, const size_t *idom, 
     return 0;
 }
 
+/* Whether every run that reached B ended in it (it ran, and none of its successors
+ * did): a call that does not return, which GCC finds before it reads the profile
+ * (the callee calls exit or abort) and ends the block there. */
+static int runs_end_in(const result *r, const result_block *b) {
+    if (!(b->mean > 0) || b->nsuccessors == 0) return 0;
+    for (size_t s = 0; s < b->nsuccessors; s++)
+        if (b->successors[s] >= r->nblocks || r->blocks[b->successors[s]].mean > 0) return 0;
+    return 1;
+}
+
 int afdo_classes(const result *r, size_t first, size_t n, size_t *root) {
     size_t *parent = root;
     /* edges, and one to a virtual exit (node N) from each block that leaves the function */
@@ -131,9 +141,11 @@ int afdo_classes(const result *r, size_t first, size_t n, size_t *root) {
     for (size_t i = 0; i < n && rc == 0; i++) {
         const result_block *b = &r->blocks[first + i];
         size_t before = m;
+        int ends = runs_end_in(r, b);
         for (size_t s = 0; s <= b->nsuccessors && rc == 0; s++) {
             size_t target;
             if (s < b->nsuccessors) {
+                if (ends) continue;
                 if (b->successors[s] < first || b->successors[s] >= first + n) continue;
                 target = b->successors[s] - first;
             } else if (m == before) {

@@ -57,6 +57,11 @@ static int close(uint64_t a, uint64_t c) {
     return (double)a >= 0.9 * (double)c;
 }
 
+/* Whether P is a place of blocks FIRST .. END-1 on FROM_LINE or after where GCC reads a count. */
+static int gcc_place(const block_position *p, size_t first, size_t end, int from_line) {
+    return p->block >= first && p->block < end && p->line >= from_line && p->gcc_statement;
+}
+
 /* The count GCC would give block B: the largest value of its class's lines. */
 static uint64_t annotated(const state *s, size_t b, int *has_line) {
     uint64_t best = 0;
@@ -155,9 +160,7 @@ ptrdiff_t afdo_line_counts(const result *r, size_t first, size_t end, int from_l
                            const block_lines *positions, double scale, afdo_line_count **out) {
     *out = NULL;
     size_t n = end - first, npairs = 0;
-    for (size_t k = 0; k < positions->n; k++)
-        npairs += positions->v[k].block >= first && positions->v[k].block < end &&
-                  positions->v[k].line >= from_line;
+    for (size_t k = 0; k < positions->n; k++) npairs += gcc_place(&positions->v[k], first, end, from_line);
     state s = {.n = n};
     int *lines = malloc((npairs + 1) * sizeof *lines);
     size_t *pair_block = malloc((npairs + 1) * sizeof *pair_block),
@@ -169,7 +172,7 @@ ptrdiff_t afdo_line_counts(const result *r, size_t first, size_t end, int from_l
     size_t np = 0;
     for (size_t k = 0; rc == 0 && k < positions->n; k++) {
         const block_position *p = &positions->v[k];
-        if (p->block < first || p->block >= end || p->line < from_line) continue;
+        if (!gcc_place(p, first, end, from_line)) continue;
         pair_block[np] = p->block - first;
         lines[np++] = p->line;
     }
@@ -182,7 +185,7 @@ ptrdiff_t afdo_line_counts(const result *r, size_t first, size_t end, int from_l
         np = 0;
         for (size_t k = 0; k < positions->n; k++) {
             const block_position *p = &positions->v[k];
-            if (p->block < first || p->block >= end || p->line < from_line) continue;
+            if (!gcc_place(p, first, end, from_line)) continue;
             const int *at = bsearch(&p->line, lines, s.nlines, sizeof *lines, by_int);
             size_t b = p->block - first, l = (size_t)(at - lines), j = np;
             while (j > 0 && pair_block[j - 1] == b && pair_line[j - 1] != l) j--;

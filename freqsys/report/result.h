@@ -390,6 +390,8 @@ typedef struct block_position {
     int line;
     unsigned clang_discriminator;
     char *callee;
+    int gcc_statement; /* code GCC would have a statement for is here: not a jump alone (GCC
+                        * keeps no statement for a goto, and AutoFDO reads statements) */
 } block_position;
 
 /* Every block's places, by block. */

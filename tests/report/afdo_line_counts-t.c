@@ -46,7 +46,8 @@ int main(void) {
     static const int loop_line[] = {10, 11, 12, 12, 13, 15};
     make(&r, blocks, 6, loop_mean, loop_succ, storage);
     block_position loop_places[6];
-    for (uint32_t k = 0; k < 6; k++) loop_places[k] = (block_position){.block = k, .line = loop_line[k]};
+    for (uint32_t k = 0; k < 6; k++)
+        loop_places[k] = (block_position){.block = k, .line = loop_line[k], .gcc_statement = 1};
     block_lines lines = {.v = loop_places, .n = 6};
     ptrdiff_t n = afdo_line_counts(&r, 0, 6, 9, &lines, 1000, &v);
     ok(n == 5, "one count for each of the 5 lines (%td)", n);
@@ -74,7 +75,8 @@ int main(void) {
     static const int chain_line[] = {20, 20, 21, 21, 21, 22, 24};
     make(&r, blocks, 7, chain_mean, chain_succ, storage);
     block_position chain_places[7];
-    for (uint32_t k = 0; k < 7; k++) chain_places[k] = (block_position){.block = k, .line = chain_line[k]};
+    for (uint32_t k = 0; k < 7; k++)
+        chain_places[k] = (block_position){.block = k, .line = chain_line[k], .gcc_statement = 1};
     lines = (block_lines){.v = chain_places, .n = 7};
     n = afdo_line_counts(&r, 0, 7, 19, &lines, 1, &v);
     ok(n == 4, "one count for each of the 4 lines (%td)", n);
@@ -94,7 +96,7 @@ int main(void) {
     size_t nmany = 0;
     for (uint32_t k = 0; k < 7; k++)
         for (int copies = k == 4 ? 6 : 1; copies-- > 0;)
-            many[nmany++] = (block_position){.block = k, .line = chain_line[k]};
+            many[nmany++] = (block_position){.block = k, .line = chain_line[k], .gcc_statement = 1};
     block_lines repeated = {.v = many, .n = nmany};
     n = afdo_line_counts(&r, 0, 7, 19, &repeated, 1, &v);
     ok(n == 4 && value_of(v, n, 21) == 400 && value_of(v, n, 20) == 600,

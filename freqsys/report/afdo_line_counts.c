@@ -62,6 +62,11 @@ static int gcc_place(const block_position *p, size_t first, size_t end, int from
     return p->block >= first && p->block < end && p->line >= from_line && p->gcc_statement;
 }
 
+/* Whether annotating a block of count C with A misstates it by more than AFDO_MISSTATED. */
+static int misstated(uint64_t a, uint64_t c) {
+    return (double)a > AFDO_MISSTATED * (double)c || AFDO_MISSTATED * (double)a < (double)c;
+}
+
 /* The count GCC would give block B: the largest value of its class's lines. */
 static uint64_t annotated(const state *s, size_t b, int *has_line) {
     uint64_t best = 0;
@@ -75,6 +80,24 @@ static uint64_t annotated(const state *s, size_t b, int *has_line) {
         }
     }
     return best;
+}
+
+/* Block B's first line, or, with no code of its own, the line of its class that GCC
+ * takes its annotation A from. */
+static size_t annotating_line(const state *s, size_t b, uint64_t a) {
+    if (s->block_lines.start[b] < s->block_lines.start[b + 1])
+        return s->block_lines.adj[s->block_lines.start[b]];
+    size_t c = s->root[b];
+    for (size_t e = s->members.start[c]; e < s->members.start[c + 1]; e++) {
+        size_t j = s->members.adj[e];
+        for (size_t k = s->block_lines.start[j]; k < s->block_lines.start[j + 1]; k++)
+            if (s->value[s->block_lines.adj[k]] == a) return s->block_lines.adj[k];
+    }
+    return NONE; /* not reached: A is the value of one of the class's lines */
+}
+
+static uint64_t larger(uint64_t a, uint64_t b) {
+    return a > b ? a : b;
 }
 
 /* The line all the code of block B's class is on, or NONE when it spans several. */
@@ -211,16 +234,18 @@ ptrdiff_t afdo_line_counts(const result *r, size_t first, size_t end, int from_l
         free(scratch);
         if (rc == 0) rc = raise_lines(&s);
     }
-    if (rc == 0 && !(*out = malloc((s.nlines + 1) * sizeof **out))) rc = -1;
-    for (size_t l = 0; rc == 0 && l < s.nlines; l++) {
-        uint64_t rarest = s.value[l];
-        for (size_t e = s.line_blocks.start[l]; e < s.line_blocks.start[l + 1]; e++) {
-            size_t j = s.line_blocks.adj[e];
-            int has = 0;
-            if (!close(s.count[j], s.value[l]) && annotated(&s, j, &has) == s.value[l] && s.count[j] < rarest)
-                rarest = s.count[j];
-        }
-        (*out)[l] = (afdo_line_count){.line = lines[l], .count = s.value[l], .rarest = rarest};
+    if (rc == 0 && !(*out = calloc(s.nlines + 1, sizeof **out))) rc = -1;
+    for (size_t l = 0; rc == 0 && l < s.nlines; l++)
+        (*out)[l] = (afdo_line_count){.line = lines[l], .count = s.value[l]};
+    for (size_t j = 0; rc == 0 && j < n; j++) {
+        int has = 0;
+        uint64_t a = annotated(&s, j, &has);
+        if (!has || !misstated(a, s.count[j])) continue;
+        size_t l = annotating_line(&s, j, a);
+        if (l >= s.nlines) continue;
+        afdo_line_count *at = &(*out)[l];
+        if (!at->misstated || larger(a, s.count[j]) > larger(at->annotation, at->block))
+            at->misstated = 1, at->block = s.count[j], at->annotation = a;
     }
     if (rc == 0) rc = (ptrdiff_t)s.nlines;
     free(lines);

@@ -11,10 +11,15 @@
 typedef struct afdo_line_count {
     int line;
     uint64_t count;
-    uint64_t rarest; /* the smallest count of a block that GCC would annotate with COUNT, by this line,
-                      * well above its own (COUNT when there is none): the line's blocks cannot be told
-                      * apart in GCC 12's file */
+    int misstated;              /* a block whose first line this is (or, with no code, whose annotation GCC
+                                 * reads here) would be annotated with more than AFDO_MISSTATED times its
+                                 * count, or less than its count over AFDO_MISSTATED */
+    uint64_t block, annotation; /* then the hottest such block's count, and its annotation */
 } afdo_line_count;
+
+/* How far GCC's annotation of a block may be from its count, as a factor, before the
+ * function is better left to GCC's own estimate (docs/exports.md, afdo). */
+#define AFDO_MISSTATED 2.0
 
 /* The lines of the function whose blocks are R's FIRST .. END-1 (entry first), from the
  * places in POSITIONS on lines FROM_LINE and after, each with the count to write for it

@@ -27,8 +27,10 @@
  * their line alone (get_combined_location), so that of several positions of one line
  * the last one read is the line's count. One position per line is written: with the
  * blocks' places (block_lines.c), the count afdo_line_counts.c chooses for the line;
- * without them, the largest scaled count of the blocks that start on it. The head
- * count is the entry block's. Call sites describe calls that were inlined in a
+ * without them, the largest scaled count of the blocks that start on it. With the
+ * places, a function whose one count per line would misstate a block by more than a
+ * factor of AFDO_MISSTATED is left out, and so is every function it calls (leave_out
+ * below). The head count is the entry block's. Call sites describe calls that were inlined in a
  * profiled binary: freqsys's program is not inlined, so there are none. Lengths are
  * not checked by gcc; they are written as
  * the words that follow. */
@@ -82,28 +84,70 @@ static int by_line(const void *a, const void *b) {
     return (x->line > y->line) - (x->line < y->line);
 }
 
-/* One function instance from the lines of blocks FIRST .. END-1 (opt->positions), each
- * with the count afdo_line_counts chooses for it; *SHARED counts the lines whose blocks
- * that count misstates, and the first few are noted on WARNINGS. */
-static void function_lines(const result *r, size_t first, size_t end, const result_function *fn,
-                           uint32_t name_index, double scale, const block_lines *bl, words *w, FILE *warnings,
-                           size_t *shared) {
-    afdo_line_count *lines = NULL;
-    ptrdiff_t n = afdo_line_counts(r, first, end, fn->line, bl, scale, &lines);
-    if (n < 0) {
-        w->failed = 1;
-        return;
-    }
-    for (ptrdiff_t k = 0; k < n; k++)
-        if (lines[k].rarest < lines[k].count) {
-            if (++*shared <= 3 && warnings)
-                fprintf(
-                    warnings,
-                    "freqsys report: note: %s:%d holds blocks that run %llu and %llu times (scaled); GCC 12 "
-                    "reads one count per line, so the rarer block is annotated with the larger\n",
-                    fn->file && fn->file[0] ? fn->file : fn->name, lines[k].line,
-                    (unsigned long long)lines[k].count, (unsigned long long)lines[k].rarest);
+/* One function of the result, as the export sees it. */
+typedef struct afdo_function {
+    size_t first, end; /* its blocks */
+    const result_function *fn;
+    afdo_line_count *lines; /* with the blocks' places: its lines' counts */
+    ptrdiff_t nlines;
+    const afdo_line_count *misstated; /* the line that leaves it out, if any */
+    const char *caller;               /* or the left-out function whose call leaves it out */
+    int left_out;
+} afdo_function;
+
+/* Leaves out each function whose lines misstate a block by more than AFDO_MISSTATED,
+ * then, until none is added, each function that a left-out one calls. GCC 12 takes a
+ * function left out of the file as it would with no profile (its own estimate); a
+ * misstated branch misleads it more than that. A callee is left out with its caller
+ * because GCC would weigh the one's counts against the other's estimate, on scales
+ * that have nothing in common (the callee looks hot beside every call of it). */
+static void leave_out(const result *r, afdo_function *f, size_t nf) {
+    for (size_t k = 0; k < nf; k++)
+        for (ptrdiff_t l = 0; l < f[k].nlines && !f[k].left_out; l++)
+            if (f[k].lines[l].misstated) f[k].misstated = &f[k].lines[l], f[k].left_out = 1;
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (size_t k = 0; k < nf; k++) {
+            if (!f[k].left_out) continue;
+            for (size_t i = f[k].first; i < f[k].end; i++)
+                for (size_t c = 0; c < r->blocks[i].ncallees; c++)
+                    for (size_t j = 0; j < nf; j++)
+                        if (!f[j].left_out && strcmp(f[j].fn->name, r->blocks[i].callees[c]) == 0)
+                            f[j].left_out = 1, f[j].caller = f[k].fn->name, changed = 1;
         }
+    }
+}
+
+/* Notes the first three functions left out, and how many in all, on WARNINGS. */
+static void note_left_out(const afdo_function *f, size_t nf, FILE *warnings) {
+    size_t n = 0;
+    for (size_t k = 0; k < nf && warnings; k++) {
+        if (!f[k].left_out || ++n > 3) continue;
+        const char *file = f[k].fn->file && f[k].fn->file[0] ? f[k].fn->file : f[k].fn->name;
+        if (f[k].misstated)
+            fprintf(
+                warnings,
+                "freqsys report: note: %s left out: at %s:%d GCC 12 would annotate a block that runs %llu "
+                "times (scaled) with %llu, as it reads one count per line; GCC estimates the function "
+                "itself\n",
+                f[k].fn->name, file, f[k].misstated->line, (unsigned long long)f[k].misstated->block,
+                (unsigned long long)f[k].misstated->annotation);
+        else
+            fprintf(warnings, "freqsys report: note: %s left out with its caller %s\n", f[k].fn->name,
+                    f[k].caller);
+    }
+    if (n > 3 && warnings)
+        fprintf(warnings, "freqsys report: note: ... and %zu more functions left out\n", n - 3);
+    if (n && warnings)
+        fprintf(
+            warnings,
+            "freqsys report: note: --format gcda gives GCC each block's own count (docs/exports.md, afdo)\n");
+}
+
+/* One function instance: its head count from block FIRST, NAME_INDEX its string, and
+ * the N LINES' counts. */
+static void function_of_lines(const result *r, size_t first, const result_function *fn, uint32_t name_index,
+                              double scale, const afdo_line_count *lines, ptrdiff_t n, words *w) {
     put_counter(w, number_scaled(r->blocks[first].mean, scale));
     put_word(w, name_index);
     put_word(w, (uint32_t)n);
@@ -113,7 +157,6 @@ static void function_lines(const result *r, size_t first, size_t end, const resu
         put_word(w, 0); /* value-profile targets */
         put_counter(w, lines[k].count);
     }
-    free(lines);
 }
 
 /* One function instance from blocks FIRST .. END-1 of R; NAME_INDEX its string. */
@@ -150,9 +193,10 @@ int report_afdo_write(const result *r, const result_export *opt, FILE *out, char
     double scale = number_scale(opt);
     words names = {0}, fns = {0}, file = {0};
     const result_block **sorted = malloc((r->nblocks + 1) * sizeof *sorted);
-    uint32_t nnames = 0;
-    size_t shared = 0;
-    for (size_t i = 0; sorted && i < r->nblocks;) {
+    afdo_function *f = calloc(r->nblocks + 1, sizeof *f);
+    size_t nf = 0;
+    int failed = !sorted || !f;
+    for (size_t i = 0; !failed && i < r->nblocks;) {
         /* the blocks of one function are contiguous, entry first */
         size_t end = i + 1;
         while (end < r->nblocks && strcmp(r->blocks[end].function, r->blocks[i].function) == 0) end++;
@@ -165,22 +209,30 @@ int report_afdo_write(const result *r, const result_export *opt, FILE *out, char
                         "left out of the AutoFDO profile\n",
                         r->blocks[i].function);
         } else {
-            uint32_t len = (uint32_t)strlen(fn->name) + 1;
-            put_word(&names, len);
-            put_bytes(&names, fn->name, len);
-            if (opt->positions)
-                function_lines(r, i, end, fn, nnames++, scale, opt->positions, &fns, opt->warnings, &shared);
-            else
-                function(r, i, end, fn, nnames++, scale, sorted, &fns);
+            f[nf] = (afdo_function){.first = i, .end = end, .fn = fn};
+            if (opt->positions) {
+                f[nf].nlines = afdo_line_counts(r, i, end, fn->line, opt->positions, scale, &f[nf].lines);
+                failed |= f[nf].nlines < 0;
+            }
+            nf++;
         }
         i = end;
     }
-    if (shared > 3 && opt->warnings)
-        fprintf(opt->warnings, "freqsys report: note: ... and %zu more such lines\n", shared - 3);
-    if (shared && opt->warnings)
-        fprintf(
-            opt->warnings,
-            "freqsys report: note: --format gcda gives GCC each block's own count (docs/exports.md, afdo)\n");
+    if (!failed && opt->positions) {
+        leave_out(r, f, nf);
+        note_left_out(f, nf, opt->warnings);
+    }
+    uint32_t nnames = 0;
+    for (size_t k = 0; !failed && k < nf; k++) {
+        if (f[k].left_out) continue;
+        uint32_t len = (uint32_t)strlen(f[k].fn->name) + 1;
+        put_word(&names, len);
+        put_bytes(&names, f[k].fn->name, len);
+        if (opt->positions)
+            function_of_lines(r, f[k].first, f[k].fn, nnames++, scale, f[k].lines, f[k].nlines, &fns);
+        else
+            function(r, f[k].first, f[k].end, f[k].fn, nnames++, scale, sorted, &fns);
+    }
     put_word(&file, AFDO_MAGIC);
     put_word(&file, AFDO_VERSION);
     put_word(&file, 0);
@@ -195,8 +247,10 @@ int report_afdo_write(const result *r, const result_export *opt, FILE *out, char
     put_word(&file, AFDO_TAG_MODULES);
     put_word(&file, 1);
     put_word(&file, 0);
-    int failed = !sorted || names.failed || fns.failed || file.failed;
+    failed |= names.failed || fns.failed || file.failed;
     if (!failed && fwrite(file.b, 1, file.len, out) != file.len) failed = 2;
+    for (size_t k = 0; f && k < nf; k++) free(f[k].lines);
+    free(f);
     free(sorted);
     free(names.b);
     free(fns.b);

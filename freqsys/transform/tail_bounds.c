@@ -19,7 +19,8 @@
 typedef struct held_site {
     size_t site;
     const dist *d;
-    double draws;    /* the most draws there per run, proven */
+    long *blocks; /* the blocks that draw there, once per read in them */
+    size_t nblocks;
     double lo0, hi0; /* level 0's range; -/+INFINITY on a bounded side */
 } held_site;
 
@@ -48,32 +49,59 @@ static long block_index(const counter_table *t, LLVMValueRef fn, LLVMBasicBlockR
     return -1;
 }
 
-/* The most integer draws at SITE per run, from the proven bounds of the blocks that
- * make them; INFINITY when one of them is unbounded, 0 when none does. */
-static double draws_per_run(LLVMModuleRef m, const counter_table *t, const uint32_t *max_runs, size_t site) {
-    double draws = 0;
+/* The blocks that make integer draws at SITE, once per read in them, in *OUT (to
+ * free); their number (0 also when one of them is not counted), or -1 when out of
+ * memory. */
+static long draw_blocks(LLVMModuleRef m, const counter_table *t, size_t site, long **out) {
+    size_t n = 0, cap = 0;
+    *out = NULL;
     for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn))
         for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
             for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
                 if (!LLVMIsACallInst(i) || LLVMGetNumArgOperands(i) != 1) continue;
                 LLVMValueRef callee = LLVMGetCalledValue(i), at = LLVMGetOperand(i, 0);
-                size_t n;
+                size_t len;
                 if (!callee || !LLVMIsAFunction(callee) ||
-                    strcmp(LLVMGetValueName2(callee, &n), FSABI_READ_INT) != 0 || !LLVMIsAConstantInt(at) ||
+                    strcmp(LLVMGetValueName2(callee, &len), FSABI_READ_INT) != 0 || !LLVMIsAConstantInt(at) ||
                     LLVMConstIntGetZExtValue(at) != site)
                     continue;
                 long j = block_index(t, fn, bb);
-                if (j < 0 || max_runs[j] == FSABI_RUNS_UNBOUNDED) return INFINITY;
-                draws += max_runs[j];
+                if (j < 0) {
+                    free(*out);
+                    *out = NULL;
+                    return 0; /* drawn where nothing is counted: not held */
+                }
+                if (n == cap) {
+                    long *v = realloc(*out, (cap = cap ? 2 * cap : 4) * sizeof *v);
+                    if (!v) {
+                        free(*out);
+                        *out = NULL;
+                        return -1;
+                    }
+                    *out = v;
+                }
+                (*out)[n++] = j;
             }
+    return (long)n;
+}
+
+/* The most draws at site S per run, from the bounds BOUND of the blocks that make
+ * them; INFINITY when one of them is unbounded. */
+static double draws_per_run(const held_site *s, const uint32_t *bound) {
+    double draws = 0;
+    for (size_t k = 0; k < s->nblocks; k++) {
+        if (bound[s->blocks[k]] == FSABI_RUNS_UNBOUNDED) return INFINITY;
+        draws += bound[s->blocks[k]];
+    }
     return draws;
 }
 
 /* The sites to hold: one distribution serves each, unbounded on a side where its
  * tail is known accurately (dist_survival above; the CDF below, which GSL computes
- * accurately in the lower tail), drawn a proven number of times per run. */
-static int find_held(LLVMModuleRef m, const counter_table *t, const bound_given *given,
-                     const uint32_t *max_runs, levels *lv) {
+ * accurately in the lower tail), drawn at all. How many times per run is proven per
+ * level (leave_chance): a read inside a loop of another held read's trips is drawn a
+ * bounded number of times once that read is held. */
+static int find_held(LLVMModuleRef m, const counter_table *t, const bound_given *given, levels *lv) {
     lv->held = calloc(given->nreads + 1, sizeof *lv->held);
     if (!lv->held) return -1;
     for (size_t s = 0; s < given->nreads; s++) {
@@ -82,9 +110,10 @@ static int find_held(LLVMModuleRef m, const counter_table *t, const bound_given 
         if (!d || (!high && !low)) continue;
         double median = dist_quantile(d, 0.5);
         if (high && isnan(dist_survival(d, median))) continue;
-        double draws = draws_per_run(m, t, max_runs, s);
-        if (draws == 0 || !isfinite(draws)) continue;
-        held_site h = {s, d, draws, -INFINITY, INFINITY};
+        long *blocks = NULL, n = draw_blocks(m, t, s, &blocks);
+        if (n < 0) return -1;
+        if (n == 0) continue;
+        held_site h = {s, d, blocks, (size_t)n, -INFINITY, INFINITY};
         if (high) h.hi0 = fmax(1.0, ceil(dist_quantile(d, 0.9)));
         if (low) h.lo0 = fmin(-1.0, floor(dist_quantile(d, 0.1)));
         lv->held[lv->nheld++] = h;
@@ -92,19 +121,65 @@ static int find_held(LLVMModuleRef m, const counter_table *t, const bound_given 
     return 0;
 }
 
-/* The chance that a run's held draws leave level K's ranges (LO, HI per site), as
- * an upper bound: the union over draws, rounded up. */
-static double leave_chance(const levels *lv, const double *lo, const double *hi) {
+/* The chance that a run's held draws leave a level's ranges (LO, HI per site), as
+ * an upper bound: the union over draws, rounded up. Each site is drawn at most as
+ * often as BOUND, the level's proof, says its blocks run: only the first draw that
+ * leaves matters, and until it the run is one inside the level, so no more draws of
+ * a site can come before it than such a run makes. */
+static double leave_chance(const levels *lv, const double *lo, const double *hi, const uint32_t *bound) {
     double p = 0;
     for (size_t h = 0; h < lv->nheld; h++) {
         const held_site *s = &lv->held[h];
-        double out = 0;
         if (lv->only >= 0 && (size_t)lv->only != h) continue;
+        double out = 0, draws = draws_per_run(s, bound);
+        if (!isfinite(draws)) return INFINITY; /* no number of draws is proven: no level */
         if (isfinite(s->hi0)) out += dist_survival(s->d, hi[s->site]);
         if (isfinite(s->lo0)) out += dist_cdf(s->d, lo[s->site]);
-        p += s->draws * out;
+        p += draws * out;
     }
     return fmin(1.0, p * (1 + 1e-6) + 1e-300 * (double)lv->nheld);
+}
+
+/* Level 0's range of held site S, on LO and HI at a scale of SCALE. */
+static void hold(const held_site *s, double scale, double *lo, double *hi) {
+    if (isfinite(s->lo0)) lo[s->site] = fmax(-VALUE_LIMIT, floor(s->lo0 * scale));
+    if (isfinite(s->hi0)) hi[s->site] = fmin(VALUE_LIMIT, ceil(s->hi0 * scale));
+}
+
+/* Drops the sites whose number of draws per run no level proves, with every other
+ * site held (a read repeated until it gives 0): held together with the others, such
+ * a site would leave no level to any of them. A site drawn in a loop of a dropped
+ * site's trips goes next, until none does. */
+static int drop_unbounded_draws(LLVMModuleRef m, LLVMValueRef entry, const counter_table *t,
+                                const bound_given *given, levels *lv) {
+    size_t nb = t->nblocks;
+    double *lo = malloc((given->nreads + 1) * sizeof *lo), *hi = malloc((given->nreads + 1) * sizeof *hi);
+    uint32_t *bound = malloc((nb + 1) * sizeof *bound);
+    int *cap = malloc((nb + 1) * sizeof *cap);
+    int rc = lo && hi && bound && cap ? 0 : -1;
+    for (size_t dropped = 1; rc == 0 && dropped && lv->nheld > 0;) {
+        memcpy(lo, given->read_lo, given->nreads * sizeof *lo);
+        memcpy(hi, given->read_hi, given->nreads * sizeof *hi);
+        for (size_t h = 0; h < lv->nheld; h++) hold(&lv->held[h], 1, lo, hi);
+        bound_given held = *given;
+        held.read_lo = lo;
+        held.read_hi = hi;
+        if ((rc = run_bounds_prove(m, entry, t, &held, bound, cap)) != 0) break;
+        size_t kept = 0;
+        for (size_t h = 0; h < lv->nheld; h++) {
+            if (isfinite(draws_per_run(&lv->held[h], bound)))
+                lv->held[kept++] = lv->held[h];
+            else
+                free(lv->held[h].blocks);
+        }
+        dropped = lv->nheld - kept;
+        lv->nheld = kept;
+    }
+    free(lo);
+    free(hi);
+    free(bound);
+    free(cap);
+    return rc;
 }
 
 /* Proves every level, widening until the rest of the tail is negligible, a range
@@ -146,7 +221,7 @@ static int prove_levels(LLVMModuleRef m, LLVMValueRef entry, const counter_table
         if (!wider) break;
         uint32_t *bound = lv->bound + k * (nb + 1);
         if ((rc = run_bounds_prove(m, entry, t, &held, bound, lv->cap + k * (nb + 1))) != 0) break;
-        lv->leave[k] = leave_chance(lv, lo, hi);
+        if (!((lv->leave[k] = leave_chance(lv, lo, hi, bound)) <= 1)) break;
         lv->n = k + 1;
         int any = 0;
         for (size_t j = 0; j < nb; j++)
@@ -210,7 +285,8 @@ int tail_bounds_prove(LLVMModuleRef m, LLVMValueRef entry, const counter_table *
     if (!given || !entry || given->nreads == 0) return 0;
     levels lv = {0};
     uint32_t *level = malloc((nb + 1) * sizeof *level);
-    int rc = level ? find_held(m, t, given, max_runs, &lv) : -1;
+    int rc = level ? find_held(m, t, given, &lv) : -1;
+    if (rc == 0) rc = drop_unbounded_draws(m, entry, t, given, &lv);
     for (size_t j = 0; rc == 0 && j < nb; j++) level[j] = FSABI_RUNS_UNBOUNDED;
     /* Each site alone first: a block that follows one read gets a level from that
      * read's tail only. Then all together, for blocks that follow several. */
@@ -226,6 +302,7 @@ int tail_bounds_prove(LLVMModuleRef m, LLVMValueRef entry, const counter_table *
     if (rc != 0)
         for (size_t j = 0; j < nb; j++) tail[j] = 0;
     free(level);
+    for (size_t h = 0; h < lv.nheld; h++) free(lv.held[h].blocks);
     free(lv.held);
     free_levels(&lv);
     return rc;

@@ -33,6 +33,18 @@ static double geometric_sum_excess(double level) {
     return sum;
 }
 
+/* E[(S - L)^+] for S the sum of n ~ poisson(3) draws of geometric(0.05): given n >= 1,
+ * S is negative binomial, as above; past L + 20000 the terms are below 1e-40. */
+static double compound_excess(double level) {
+    double p = 0.05, sum = 0;
+    for (int n = 1; n <= 60; n++)
+        for (int s = n > (int)level ? n : (int)level + 1; s <= (int)level + 20000; s++) {
+            double logp = lgamma(s) - lgamma(n) - lgamma(s - n + 1.0) + n * log(p) + (s - n) * log1p(-p);
+            sum += (s - level) * exp(logp) * poisson_p(n, 3.0);
+        }
+    return sum;
+}
+
 /* A block's mean, its exact value, and the excess its count can have past its level. */
 typedef struct held {
     int line;
@@ -89,6 +101,33 @@ static void unheld(void) {
     unlink(tmp_path("unheld.json"));
 }
 
+/* A read drawn in a loop of another read's trips: neither is bounded, and once the
+ * outer read is held, the inner one is drawn a proven number of times per run. */
+static void nested(void) {
+    char err[4096];
+    int code = e2e_run("run tests/e2e/programs/tails_nested.fspec -s 3 -q -j 2 -o \"$TMPDIR/nested.json\"",
+                       err, sizeof err);
+    if (!is_int(code, 0, "a loop of geometric trips inside a loop of poisson trips settles with no cap"))
+        diag("%s", err);
+    result *r = e2e_result(tmp_path("nested.json"), err, sizeof err);
+    const result_block *outer = r ? e2e_block_at(r, "main", 10, "for.body") : NULL;
+    const result_block *inner = r ? e2e_block_at(r, "main", 12, "for.body") : NULL;
+    if (!ok(outer && inner, "both loops' bodies are in the result")) {
+        result_free(r);
+        return;
+    }
+    ok(inner->tail_mass > 0 && inner->tail_mass <= 1e-6 && !isnan(inner->max_runs),
+       "the inner body: a tail of %.3g beyond %g per run", inner->tail_mass, inner->max_runs);
+    double excess = compound_excess(inner->max_runs);
+    ok(excess <= inner->tail_mass, "its true excess past %g, %.3g, is within the tail's %.3g",
+       inner->max_runs, excess, inner->tail_mass);
+    ok(fabs(inner->mean - 60) <= inner->half_width && fabs(outer->mean - 3) <= outer->half_width,
+       "the bodies' %.4f and %.4f are within %.4f and %.4f of the exact 60 (3 x 20) and 3", inner->mean,
+       outer->mean, inner->half_width, outer->half_width);
+    result_free(r);
+    unlink(tmp_path("nested.json"));
+}
+
 static void check_says_so(void) {
     char cmd[4096];
     snprintf(cmd, sizeof cmd, "cd '%s' && '%s' check tests/e2e/programs/tails.fspec 2>&1", FREQSYS_SOURCE_DIR,
@@ -103,9 +142,10 @@ static void check_says_so(void) {
 }
 
 int main(void) {
-    plan(3 + 3 * 4 + 1 + 2 + 1);
+    plan(3 + 3 * 4 + 1 + 2 + 5 + 1);
     settles();
     unheld();
+    nested();
     check_says_so();
     return done();
 }

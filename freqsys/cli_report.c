@@ -57,7 +57,8 @@ static int emit(const result *r, const char *format, const result_export *opt, c
      * one count per line, the largest of the blocks starting there. */
     block_lines places = {0};
     result_export with_places = *opt;
-    if (discriminators && (!strcmp(format, "sample") || !strcmp(format, "afdo"))) {
+    if (discriminators &&
+        (!strcmp(format, "sample") || !strcmp(format, "sample-contexts") || !strcmp(format, "afdo"))) {
         char why[1024] = "";
         if (block_lines_compute(r, spec_path ? spec_path : r->spec, &places, why, sizeof why) == 0)
             with_places.positions = &places;

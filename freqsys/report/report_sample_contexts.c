@@ -152,9 +152,31 @@ static int write_entry(const result *r, size_t first, size_t end, char **names, 
     one.nblocks = c->nblocks;
     one.functions = &f;
     one.nfunctions = 1;
+    /* the function's places, numbered as the one-function result's blocks, so that its
+     * lines' blocks are told apart by discriminators as in the sample export */
+    result_export with_places = *opt;
+    block_lines places = {0};
+    if (opt->positions) {
+        places.v = malloc((opt->positions->n + 1) * sizeof *places.v);
+        if (!places.v) {
+            free(blocks);
+            errno = ENOMEM;
+            return -1;
+        }
+        for (size_t k = 0; k < opt->positions->n; k++) {
+            block_position p = opt->positions->v[k];
+            if (p.block < b0 || p.block >= b1) continue;
+            p.block -= (uint32_t)b0;
+            places.v[places.n++] = p;
+        }
+        with_places.positions = &places;
+    }
     /* entries without report_sample_write's pre-inlined mark: on a context, it would
      * tell clang's sample loader to inline it whatever it costs */
-    int rc = blocks[0].mean > 0 && report_sample_functions_write(&one, opt, out, err, errlen) < 0 ? -1 : 0;
+    int rc = blocks[0].mean > 0 && report_sample_functions_write(&one, &with_places, out, err, errlen) < 0
+                 ? -1
+                 : 0;
+    free(places.v);
     free(blocks);
     return rc;
 }

@@ -29,6 +29,34 @@ static size_t first_block(const result *r, const char *function) {
     return r->nblocks;
 }
 
+/* The samples of FUNCTION's body line KEY ("3" or "3.1") in the profile TEXT, summed
+ * over its entries: the context-less "FUNCTION:" and, when CONTEXTS, every
+ * "[... @ FUNCTION]" and "[FUNCTION]"; *ENTRIES counts the entries that have the key. */
+static unsigned long long samples_at(const char *text, const char *function, const char *key, int contexts,
+                                     int *entries) {
+    unsigned long long sum = 0;
+    int in = 0;
+    *entries = 0;
+    size_t fl = strlen(function), kl = strlen(key);
+    for (const char *line = text; line && *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
+        if (*line != ' ') {
+            const char *colon = line[0] == '[' ? strstr(line, "]:") : strchr(line, ':');
+            size_t n = colon ? (size_t)(colon - line) : 0;
+            in = contexts ? line[0] == '[' && n > fl && !strncmp(colon - fl, function, fl) &&
+                                (colon[-(long)fl - 1] == '[' || colon[-(long)fl - 1] == ' ')
+                          : line[0] != '[' && n == fl && !strncmp(line, function, fl);
+            continue;
+        }
+        unsigned long long v;
+        if (in && !strncmp(line + 1, key, kl) && line[1 + kl] == ':' &&
+            sscanf(line + 2 + kl, " %llu", &v) == 1) {
+            sum += v;
+            (*entries)++;
+        }
+    }
+    return sum;
+}
+
 /* What llvm-profdata must show of the entry NAME: the contexts with that name summed
  * block by block, each line's largest scaled count, their sum, the entry's count. */
 static void expected(const result *r, const char *name, unsigned long long *total, unsigned long long *head,
@@ -65,7 +93,7 @@ static void expected(const result *r, const char *name, unsigned long long *tota
 int main(void) {
     tools_need(CLANG_PROGRAM, "clang-19", "clang-19");
     tools_need(LLVM_PROFDATA_PROGRAM, "llvm-profdata-19", "llvm-19");
-    plan(16);
+    plan(18);
     tools_tmpdir();
     result *r = tools_result(SPEC " --contexts -s 5", "contexts.json");
     char cmd[4096], *out = NULL, *err = NULL;
@@ -80,7 +108,37 @@ int main(void) {
     ok(text && !strstr(text, "!Attributes"), "...and marks no context pre-inlined");
     free(text);
 
-    snprintf(cmd, sizeof cmd, "'%s' show --sample '%s'", LLVM_PROFDATA_PROGRAM, tools_path("cs.prof"));
+    /* with the blocks' places, each line's blocks are told apart by clang's
+     * discriminators as in the plain export, and a function's contexts add up, place by
+     * place, to the plain export's count of it (each rounded once per context) */
+    snprintf(cmd, sizeof cmd, "'%s' report '%s' --format sample -o '%s'", TOOLS_FREQSYS,
+             tools_path("contexts.json"), tools_path("plain.prof"));
+    tools_sh(cmd, NULL, NULL);
+    char *plain = tools_slurp(tools_path("plain.prof"));
+    text = tools_slurp(tools_path("cs.prof"));
+    static const char *const places[] = {"2", "3", "3.1", "3.2", "4", "5", "6", "7"};
+    int adds_up = plain && text, split = 0;
+    for (size_t k = 0; adds_up && k < sizeof places / sizeof *places; k++) {
+        int in_plain = 0, in_contexts = 0;
+        unsigned long long whole = samples_at(plain, "work", places[k], 0, &in_plain);
+        unsigned long long parts = samples_at(text, "work", places[k], 1, &in_contexts);
+        adds_up &= in_plain == 1 && in_contexts == 4 && parts + 4 >= whole && parts <= whole + 4;
+        split |= strchr(places[k], '.') && in_contexts == 4;
+        if (!adds_up)
+            diag("work %s: %llu in the plain profile, %llu over %d contexts", places[k], whole, parts,
+                 in_contexts);
+    }
+    ok(split, "the contexts' bodies have the discriminators of the plain export (work 3.1 and 3.2)");
+    ok(adds_up, "and work's four contexts add up to the plain export's count at each of its places");
+    free(plain);
+    free(text);
+
+    /* one count per line (--no-discriminators): the contexts' means, checked line by line */
+    snprintf(
+        cmd, sizeof cmd,
+        "'%s' report '%s' --format sample --contexts --no-discriminators -o '%s' && '%s' show --sample '%s'",
+        TOOLS_FREQSYS, tools_path("contexts.json"), tools_path("cs-line.prof"), LLVM_PROFDATA_PROGRAM,
+        tools_path("cs-line.prof"));
     if (!is_int(tools_sh(cmd, &out, &err), 0, "llvm-profdata show --sample reads it"))
         diag("%s", err ? err : "");
     /* each name below is one entry: work's four contexts through direct calls (the two
@@ -131,7 +189,8 @@ int main(void) {
     if (!is_int(tools_sh(cmd, &out, &err), 0, "the profile of single_context.c is written and read back"))
         diag("%s", err ? err : "");
     /* the context-less entry is what the plain sample profile says of leaf */
-    char *plain = NULL, key[256] = "Function: leaf: (missing)";
+    char key[256] = "Function: leaf: (missing)";
+    plain = NULL;
     snprintf(cmd, sizeof cmd, "'%s' report '%s' --format sample -o '%s' && '%s' show --sample '%s'",
              TOOLS_FREQSYS, tools_path("single.json"), tools_path("plain.prof"), LLVM_PROFDATA_PROGRAM,
              tools_path("plain.prof"));

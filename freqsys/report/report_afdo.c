@@ -30,10 +30,9 @@
  * without them, the largest scaled count of the blocks that start on it. With the
  * places, a function whose one count per line would misstate a block by more than a
  * factor of AFDO_MISSTATED is left out, and so is every function it calls (leave_out
- * below). The head count is the entry block's. Call sites describe calls that were inlined in a
- * profiled binary: freqsys's program is not inlined, so there are none. Lengths are
- * not checked by gcc; they are written as
- * the words that follow. */
+ * below). The head count is the entry block's. Call sites describe calls that were
+ * inlined in a profiled binary: freqsys's program is not inlined, so there are none.
+ * Lengths are not checked by gcc; they are written as the words that follow. */
 
 #define AFDO_MAGIC         0x67636461u
 #define AFDO_VERSION       2u
@@ -101,21 +100,49 @@ typedef struct afdo_function {
  * misstated branch misleads it more than that. A callee is left out with its caller
  * because GCC would weigh the one's counts against the other's estimate, on scales
  * that have nothing in common (the callee looks hot beside every call of it). */
-static void leave_out(const result *r, afdo_function *f, size_t nf) {
-    for (size_t k = 0; k < nf; k++)
-        for (ptrdiff_t l = 0; l < f[k].nlines && !f[k].left_out; l++)
-            if (f[k].lines[l].misstated) f[k].misstated = &f[k].lines[l], f[k].left_out = 1;
-    for (int changed = 1; changed;) {
-        changed = 0;
-        for (size_t k = 0; k < nf; k++) {
-            if (!f[k].left_out) continue;
-            for (size_t i = f[k].first; i < f[k].end; i++)
-                for (size_t c = 0; c < r->blocks[i].ncallees; c++)
-                    for (size_t j = 0; j < nf; j++)
-                        if (!f[j].left_out && strcmp(f[j].fn->name, r->blocks[i].callees[c]) == 0)
-                            f[j].left_out = 1, f[j].caller = f[k].fn->name, changed = 1;
-        }
+static int by_name(const void *a, const void *b) {
+    return strcmp((*(const afdo_function *const *)a)->fn->name, (*(const afdo_function *const *)b)->fn->name);
+}
+
+/* The function of F (BY_NAME: F sorted by name) called NAME, or NULL. */
+static afdo_function *named(afdo_function **by_name_list, size_t nf, const char *name) {
+    afdo_function key_fn = {0};
+    result_function key_decl = {0};
+    key_decl.name = (char *)name;
+    key_fn.fn = &key_decl;
+    const afdo_function *key = &key_fn;
+    afdo_function **at = bsearch(&key, by_name_list, nf, sizeof *by_name_list, by_name);
+    return at ? *at : NULL;
+}
+
+static int leave_out(const result *r, afdo_function *f, size_t nf) {
+    afdo_function **sorted = malloc((nf + 1) * sizeof *sorted), **queue = malloc((nf + 1) * sizeof *queue);
+    if (!sorted || !queue) {
+        free(sorted);
+        free(queue);
+        return -1;
     }
+    size_t nq = 0;
+    for (size_t k = 0; k < nf; k++) {
+        sorted[k] = &f[k];
+        for (ptrdiff_t l = 0; l < f[k].nlines && !f[k].left_out; l++)
+            if (f[k].lines[l].misstated)
+                f[k].misstated = &f[k].lines[l], f[k].left_out = 1, queue[nq++] = &f[k];
+    }
+    qsort(sorted, nf, sizeof *sorted, by_name);
+    /* each left-out function once from the queue: its callees join it */
+    for (size_t q = 0; q < nq; q++)
+        for (size_t i = queue[q]->first; i < queue[q]->end; i++)
+            for (size_t c = 0; c < r->blocks[i].ncallees; c++) {
+                afdo_function *callee = named(sorted, nf, r->blocks[i].callees[c]);
+                if (!callee || callee->left_out) continue;
+                callee->left_out = 1;
+                callee->caller = queue[q]->fn->name;
+                queue[nq++] = callee;
+            }
+    free(sorted);
+    free(queue);
+    return 0;
 }
 
 /* Notes the first three functions left out, and how many in all, on WARNINGS. */
@@ -219,8 +246,8 @@ int report_afdo_write(const result *r, const result_export *opt, FILE *out, char
         i = end;
     }
     if (!failed && opt->positions) {
-        leave_out(r, f, nf);
-        note_left_out(f, nf, opt->warnings);
+        failed |= leave_out(r, f, nf) != 0;
+        if (!failed) note_left_out(f, nf, opt->warnings);
     }
     uint32_t nnames = 0;
     for (size_t k = 0; !failed && k < nf; k++) {

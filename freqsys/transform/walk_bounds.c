@@ -217,8 +217,18 @@ static int eval_cmp(LLVMIntPredicate p, uint64_t x, uint64_t y, unsigned bits) {
  * when unknown. */
 static int eval(walk *w, LLVMValueRef x, LLVMBasicBlockRef at, LLVMBasicBlockRef from, uint64_t *out) {
     LLVMTypeRef ty = LLVMTypeOf(x);
-    if (w->budget == 0 || LLVMGetTypeKind(ty) != LLVMIntegerTypeKind || LLVMGetIntTypeWidth(ty) > 64)
-        return -1;
+    if (w->budget == 0) return -1;
+    if (LLVMGetTypeKind(ty) == LLVMPointerTypeKind) {
+        /* a pointer: fgets's result (NULL when the walk ends), a null constant, or
+         * one of those kept in a variable; no other pointer has a known value */
+        w->budget--;
+        if (x == w->value || LLVMIsAConstantPointerNull(x)) {
+            *out = x == w->value ? w->ends : 0;
+            return 0;
+        }
+        return LLVMIsALoadInst(x) ? eval_load(w, x, out) : -1;
+    }
+    if (LLVMGetTypeKind(ty) != LLVMIntegerTypeKind || LLVMGetIntTypeWidth(ty) > 64) return -1;
     w->budget--;
     unsigned bits = LLVMGetIntTypeWidth(ty);
     uint64_t m = mask_of(bits), a, b;
@@ -243,10 +253,12 @@ static int eval(walk *w, LLVMValueRef x, LLVMBasicBlockRef at, LLVMBasicBlockRef
         return 0;
     case LLVMICmp: {
         LLVMValueRef p = LLVMGetOperand(x, 0);
-        if (LLVMGetTypeKind(LLVMTypeOf(p)) != LLVMIntegerTypeKind || eval(w, p, at, from, &a) != 0 ||
+        LLVMTypeKind kind = LLVMGetTypeKind(LLVMTypeOf(p));
+        if ((kind != LLVMIntegerTypeKind && kind != LLVMPointerTypeKind) || eval(w, p, at, from, &a) != 0 ||
             eval(w, LLVMGetOperand(x, 1), at, from, &b) != 0)
             return -1;
-        *out = (uint64_t)eval_cmp(LLVMGetICmpPredicate(x), a, b, LLVMGetIntTypeWidth(LLVMTypeOf(p)));
+        *out = (uint64_t)eval_cmp(LLVMGetICmpPredicate(x), a, b,
+                                  kind == LLVMPointerTypeKind ? 64 : LLVMGetIntTypeWidth(LLVMTypeOf(p)));
         return 0;
     }
     case LLVMAnd:
@@ -722,6 +734,18 @@ static long long string_walk(walk *w, LLVMValueRef byte, unsigned char *scratch)
 
 /* ---- standard input ---- */
 
+/* Whether CALL reads a line of standard input through the C library into room for
+ * at least one character and the NUL (fgets of size 1 reads nothing and returns its
+ * buffer, not NULL). */
+static int reads_stdin_line(LLVMValueRef call) {
+    static const char *const names[] = {"fgets", "fgets_unlocked", NULL};
+    if (!named(callee_name(call), names) || LLVMGetNumArgOperands(call) != 3 ||
+        !walk_bounds_is_stdin(LLVMGetOperand(call, 2)))
+        return 0;
+    LLVMValueRef size = LLVMGetOperand(call, 1);
+    return LLVMIsAConstantInt(size) && LLVMConstIntGetSExtValue(size) >= 2;
+}
+
 /* Whether CALL reads one character of standard input through the C library. */
 static int reads_stdin_char(LLVMValueRef call) {
     static const char *const plain[] = {"getchar", "getchar_unlocked", NULL};
@@ -752,19 +776,22 @@ int walk_bounds_stdin_rereadable(LLVMModuleRef m) {
 }
 
 /* Rule (reading to EOF): with `stdin ~ FORM`, standard input is a file of at most
- * stdin_max bytes; each getchar that does not return EOF takes one of them, and
- * nothing in the module can give one back. A pass whose getchar (in D) returns EOF
- * ends the loop, so the passes that return are at most the bytes. */
+ * stdin_max bytes; each getchar that does not return EOF takes one of them, as does
+ * each fgets that does not return NULL (it returns NULL when it meets the end before
+ * a character), and nothing in the module can give one back. A pass whose getchar
+ * (or fgets) in D returns EOF (NULL) ends the loop, so the passes that return are at
+ * most the bytes. */
 static long long stdin_walk(walk *w, LLVMValueRef call, unsigned char *scratch) {
     const walk_loop *l = w->l;
     (void)scratch;
+    LLVMTypeKind kind = LLVMGetTypeKind(LLVMTypeOf(call));
     if (!l->given || !l->given->walks.stdin_bounded || l->given->walks.stdin_max >= (double)TRIPS_LIMIT ||
-        LLVMGetTypeKind(LLVMTypeOf(call)) != LLVMIntegerTypeKind ||
+        (kind != LLVMIntegerTypeKind && kind != LLVMPointerTypeKind) ||
         walk_bounds_stdin_rereadable(LLVMGetGlobalParent(LLVMGetBasicBlockParent(l->bbs[0]))))
         return -1;
     w->var = NULL;
     w->value = call;
-    w->ends = ~(uint64_t)0;
+    w->ends = kind == LLVMPointerTypeKind ? 0 : ~(uint64_t)0;
     return way_back(w) ? -1 : (long long)l->given->walks.stdin_max;
 }
 
@@ -786,7 +813,7 @@ long long walk_bounds_trips(const walk_loop *l) {
             if (LLVMIsALoadInst(i) &&
                 LLVMTypeOf(i) == LLVMInt8TypeInContext(LLVMGetTypeContext(LLVMTypeOf(i))))
                 k = string_walk(&w, i, scratch);
-            else if (LLVMIsACallInst(i) && reads_stdin_char(i))
+            else if (LLVMIsACallInst(i) && (reads_stdin_char(i) || reads_stdin_line(i)))
                 k = stdin_walk(&w, i, scratch);
             if (k >= 0 && (best < 0 || k < best)) best = k;
         }

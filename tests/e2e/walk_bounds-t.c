@@ -71,6 +71,8 @@ static const bound stdin_reads[] = {
     {8, "while.cond", 31, "getchar until '\\n' or EOF: 30 bytes and EOF"},
     {10, "while.cond", 31, "getchar until EOF"},
     {13, "for.cond", NAN, "a getchar every other way round: not proven"},
+    {20, "while.cond", 31, "fgets(line, 16, stdin) until NULL: 30 bytes and NULL"},
+    {22, "while.cond", NAN, "fgets or n < 5: NULL does not end it, not proven"},
 };
 
 static const bound unget[] = {

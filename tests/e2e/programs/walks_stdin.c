@@ -16,5 +16,10 @@ int main(void)
                 break;
         }
     }
+    char line[16];
+    while (fgets(line, sizeof line, stdin))
+        n++;
+    while (fgets(line, sizeof line, stdin) || n < 5)
+        n++;
     return n > 100;
 }

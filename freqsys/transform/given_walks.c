@@ -89,6 +89,15 @@ int given_walks_make(LLVMModuleRef m, const spec *s, bound_walks *out) {
     const spec_input *in = spec_find_stdin(s);
     out->stdin_max = in ? stdin_bytes(in) : -1;
     out->stdin_bounded = out->stdin_max >= 0;
+    if (in && !out->stdin_bounded && in->value.dist) {
+        /* an unbounded length or count of bounded parts: held by the tail bounds */
+        const spec_value *v = &in->value;
+        double len = v->kind == SPEC_VALUE_LINES ? most(v->item) : 0;
+        if ((v->kind == SPEC_VALUE_TEXT || v->kind == SPEC_VALUE_LINES) && len >= 0) {
+            out->stdin_count = v->dist;
+            out->stdin_per_count = v->kind == SPEC_VALUE_LINES ? len + 1 : 1;
+        }
+    }
     out->input_can_end = reads_input_can_end(s);
     if (entry_params(m, s, out) != 0) {
         given_walks_free(out);

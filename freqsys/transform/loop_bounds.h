@@ -31,6 +31,10 @@ typedef struct bound_walks {
     size_t nparams;
     int stdin_bounded; /* a `stdin ~` form gives at most stdin_max bytes */
     double stdin_max;
+    const struct dist *stdin_count; /* else, when its bytes are at most a draw of this distribution (the
+                                     * text's length, the lines' count) times stdin_per_count: the
+                                     * tail bounds may hold that draw (tail_bounds.c); else NULL */
+    double stdin_per_count;
     int input_can_end; /* a read can find the input ended and leave its buffer untouched */
 } bound_walks;
 

@@ -17,11 +17,12 @@
 
 /* A read site whose declared distribution is unbounded, held to a range per level. */
 typedef struct held_site {
-    size_t site;
+    size_t site; /* the read site; the number of read sites: standard input's length or line count */
     const dist *d;
     long *blocks; /* the blocks that draw there, once per read in them */
     size_t nblocks;
     double lo0, hi0; /* level 0's range; -/+INFINITY on a bounded side */
+    int of_stdin;    /* standard input's length or line count, not a read */
 } held_site;
 
 typedef struct levels {
@@ -88,6 +89,7 @@ static long draw_blocks(LLVMModuleRef m, const counter_table *t, size_t site, lo
 /* The most draws at site S per run, from the bounds BOUND of the blocks that make
  * them; INFINITY when one of them is unbounded. */
 static double draws_per_run(const held_site *s, const uint32_t *bound) {
+    if (s->of_stdin) return 1; /* drawn once, as the run's standard input is made */
     double draws = 0;
     for (size_t k = 0; k < s->nblocks; k++) {
         if (bound[s->blocks[k]] == FSABI_RUNS_UNBOUNDED) return INFINITY;
@@ -102,7 +104,7 @@ static double draws_per_run(const held_site *s, const uint32_t *bound) {
  * level (leave_chance): a read inside a loop of another held read's trips is drawn a
  * bounded number of times once that read is held. */
 static int find_held(LLVMModuleRef m, const counter_table *t, const bound_given *given, levels *lv) {
-    lv->held = calloc(given->nreads + 1, sizeof *lv->held);
+    lv->held = calloc(given->nreads + 2, sizeof *lv->held);
     if (!lv->held) return -1;
     for (size_t s = 0; s < given->nreads; s++) {
         const dist *d = given->read_dist ? given->read_dist[s] : NULL;
@@ -113,11 +115,16 @@ static int find_held(LLVMModuleRef m, const counter_table *t, const bound_given 
         long *blocks = NULL, n = draw_blocks(m, t, s, &blocks);
         if (n < 0) return -1;
         if (n == 0) continue;
-        held_site h = {s, d, blocks, (size_t)n, -INFINITY, INFINITY};
+        held_site h = {s, d, blocks, (size_t)n, -INFINITY, INFINITY, 0};
         if (high) h.hi0 = fmax(1.0, ceil(dist_quantile(d, 0.9)));
         if (low) h.lo0 = fmin(-1.0, floor(dist_quantile(d, 0.1)));
         lv->held[lv->nheld++] = h;
     }
+    /* standard input's length or line count, when only its tail leaves it unbounded */
+    const dist *count = given->walks.stdin_bounded ? NULL : given->walks.stdin_count;
+    if (count && !isnan(dist_survival(count, dist_quantile(count, 0.5))))
+        lv->held[lv->nheld++] = (held_site){
+            given->nreads, count, NULL, 0, -INFINITY, fmax(1.0, ceil(dist_quantile(count, 0.9))), 1};
     return 0;
 }
 
@@ -140,6 +147,27 @@ static double leave_chance(const levels *lv, const double *lo, const double *hi,
     return fmin(1.0, p * (1 + 1e-6) + 1e-300 * (double)lv->nheld);
 }
 
+/* GIVEN's read ranges on LO and HI, with no range yet for standard input's count
+ * (slot nreads). */
+static void start_ranges(const bound_given *given, double *lo, double *hi) {
+    memcpy(lo, given->read_lo, given->nreads * sizeof *lo);
+    memcpy(hi, given->read_hi, given->nreads * sizeof *hi);
+    lo[given->nreads] = -INFINITY;
+    hi[given->nreads] = INFINITY;
+}
+
+/* HELD proves with standard input's count held to HI's slot for it, when that site
+ * is held (in this pass: ONLY is it, or -1 for all): at most that many times its
+ * bytes per count. */
+static void hold_stdin(const levels *lv, const double *hi, bound_given *held) {
+    for (size_t h = 0; h < lv->nheld; h++) {
+        const held_site *s = &lv->held[h];
+        if (!s->of_stdin || (lv->only >= 0 && (size_t)lv->only != h) || !(hi[s->site] < INFINITY)) continue;
+        held->walks.stdin_bounded = 1;
+        held->walks.stdin_max = hi[s->site] * held->walks.stdin_per_count;
+    }
+}
+
 /* Level 0's range of held site S, on LO and HI at a scale of SCALE. */
 static void hold(const held_site *s, double scale, double *lo, double *hi) {
     if (isfinite(s->lo0)) lo[s->site] = fmax(-VALUE_LIMIT, floor(s->lo0 * scale));
@@ -157,13 +185,14 @@ static int drop_unbounded_draws(LLVMModuleRef m, LLVMValueRef entry, const count
     uint32_t *bound = malloc((nb + 1) * sizeof *bound);
     int *cap = malloc((nb + 1) * sizeof *cap);
     int rc = lo && hi && bound && cap ? 0 : -1;
+    lv->only = -1;
     for (size_t dropped = 1; rc == 0 && dropped && lv->nheld > 0;) {
-        memcpy(lo, given->read_lo, given->nreads * sizeof *lo);
-        memcpy(hi, given->read_hi, given->nreads * sizeof *hi);
+        start_ranges(given, lo, hi);
         for (size_t h = 0; h < lv->nheld; h++) hold(&lv->held[h], 1, lo, hi);
         bound_given held = *given;
         held.read_lo = lo;
         held.read_hi = hi;
+        hold_stdin(lv, hi, &held);
         if ((rc = run_bounds_prove(m, entry, t, &held, bound, cap)) != 0) break;
         size_t kept = 0;
         for (size_t h = 0; h < lv->nheld; h++) {
@@ -196,8 +225,7 @@ static int prove_levels(LLVMModuleRef m, LLVMValueRef entry, const counter_table
         free(hi);
         return -1;
     }
-    memcpy(lo, given->read_lo, given->nreads * sizeof *lo);
-    memcpy(hi, given->read_hi, given->nreads * sizeof *hi);
+    start_ranges(given, lo, hi);
     bound_given held = *given;
     held.read_lo = lo;
     held.read_hi = hi;
@@ -219,6 +247,7 @@ static int prove_levels(LLVMModuleRef m, LLVMValueRef entry, const counter_table
             }
         }
         if (!wider) break;
+        hold_stdin(lv, hi, &held);
         uint32_t *bound = lv->bound + k * (nb + 1);
         if ((rc = run_bounds_prove(m, entry, t, &held, bound, lv->cap + k * (nb + 1))) != 0) break;
         if (!((lv->leave[k] = leave_chance(lv, lo, hi, bound)) <= 1)) break;
@@ -282,7 +311,7 @@ int tail_bounds_prove(LLVMModuleRef m, LLVMValueRef entry, const counter_table *
                       uint32_t *max_runs, double *tail, int *cap_of) {
     size_t nb = t->nblocks;
     for (size_t j = 0; j < nb; j++) tail[j] = 0;
-    if (!given || !entry || given->nreads == 0) return 0;
+    if (!given || !entry || (given->nreads == 0 && !given->walks.stdin_count)) return 0;
     levels lv = {0};
     uint32_t *level = malloc((nb + 1) * sizeof *level);
     int rc = level ? find_held(m, t, given, &lv) : -1;

@@ -128,6 +128,29 @@ static void nested(void) {
     unlink(tmp_path("nested.json"));
 }
 
+/* Standard input's line count drawn from poisson(3): the fgets loop runs once a line
+ * (each fits the buffer), and the count is held as a read would be. */
+static void stdin_count(void) {
+    char err[4096];
+    int code = e2e_run("run tests/e2e/programs/tails_stdin.fspec -s 2 -q -j 2 -o \"$TMPDIR/stdin.json\"", err,
+                       sizeof err);
+    if (!is_int(code, 0, "a loop over a poisson(3) count of lines settles with no cap")) diag("%s", err);
+    result *r = e2e_result(tmp_path("stdin.json"), err, sizeof err);
+    const result_block *body = r ? e2e_block_at(r, "main", 9, "while.body") : NULL;
+    if (!ok(body != NULL, "the loop's body is in the result")) {
+        result_free(r);
+        return;
+    }
+    double excess = poisson_excess(1, body->max_runs);
+    ok(body->tail_mass > 0 && body->tail_mass <= 1e-6 && excess <= body->tail_mass,
+       "a tail of %.3g beyond %g per run, over the true excess %.3g", body->tail_mass, body->max_runs,
+       excess);
+    ok(fabs(body->mean - 3) <= body->half_width, "%.4f lines, within %.4f of the exact 3", body->mean,
+       body->half_width);
+    result_free(r);
+    unlink(tmp_path("stdin.json"));
+}
+
 static void check_says_so(void) {
     char cmd[4096];
     snprintf(cmd, sizeof cmd, "cd '%s' && '%s' check tests/e2e/programs/tails.fspec 2>&1", FREQSYS_SOURCE_DIR,
@@ -142,10 +165,11 @@ static void check_says_so(void) {
 }
 
 int main(void) {
-    plan(3 + 3 * 4 + 1 + 2 + 5 + 1);
+    plan(3 + 3 * 4 + 1 + 2 + 5 + 4 + 1);
     settles();
     unheld();
     nested();
+    stdin_count();
     check_says_so();
     return done();
 }

@@ -36,6 +36,9 @@ typedef struct walk {
     unsigned char *after_step; /* [n] blocks a pass reaches after the step, before H */
     LLVMValueRef object;       /* the string's storage: the entry's parameter, or a buffer */
     unsigned char *reads;      /* [n] blocks holding a read into a buffer object */
+    long long *filled;         /* [n] a block ending in the C library's fgets into the buffer and a
+                                * test of its result: the successor it takes when fgets filled the
+                                * buffer; -1 elsewhere */
     long long read_max;        /* the most characters those reads write before the NUL */
     unsigned budget;
 } walk;
@@ -454,7 +457,28 @@ static int call_use(LLVMValueRef call, unsigned pos, int buffer) {
     if (!strcmp(name, "printf")) return pos > 0 && format_reads_only(LLVMGetOperand(call, 0)) ? 0 : -1;
     if (!strcmp(name, "fprintf")) return pos > 1 && format_reads_only(LLVMGetOperand(call, 1)) ? 0 : -1;
     if (buffer && pos == 1 && (!strcmp(name, FSABI_READ_TEXT) || !strcmp(name, FSABI_READ_LINE))) return 2;
+    static const char *const fgets_names[] = {"fgets", "fgets_unlocked", NULL};
+    if (buffer && pos == 0 && named(name, fgets_names) && LLVMGetNumArgOperands(call) == 3) return 3;
     return -1;
+}
+
+/* The successor of the block of CALL (the C library's fgets) that its branch takes
+ * when fgets returned its buffer, not NULL: the block must end in a branch on a test
+ * of the result against NULL. -1 when there is none. */
+static long long filled_successor(const walk_loop *l, LLVMValueRef call) {
+    LLVMBasicBlockRef bb = LLVMGetInstructionParent(call);
+    LLVMValueRef br = LLVMGetBasicBlockTerminator(bb);
+    if (!br || LLVMGetInstructionOpcode(br) != LLVMBr || !LLVMIsConditional(br)) return -1;
+    LLVMValueRef cmp = LLVMGetCondition(br);
+    if (!LLVMIsAICmpInst(cmp) || LLVMGetInstructionParent(cmp) != bb) return -1;
+    LLVMValueRef a = LLVMGetOperand(cmp, 0), b = LLVMGetOperand(cmp, 1);
+    if (!((a == call && LLVMIsAConstantPointerNull(b)) || (b == call && LLVMIsAConstantPointerNull(a))))
+        return -1;
+    LLVMIntPredicate p = LLVMGetICmpPredicate(cmp);
+    if (p != LLVMIntNE && p != LLVMIntEQ) return -1;
+    /* NE: true when filled; EQ: false when filled */
+    LLVMBasicBlockRef to = LLVMGetSuccessor(br, p == LLVMIntNE ? 0 : 1);
+    return ptr_map_get(l->ids, to);
 }
 
 /* The most characters before the NUL that the read CALL (a %s or an fgets) leaves
@@ -529,7 +553,19 @@ static int untouched(walk *w) {
                     }
                     how = h;
                 }
-                if (how == 2) { /* a read from the buffer's first byte, in the loop's function */
+                if (how == 3) { /* the C library's fgets: it fills the buffer when it does not return NULL */
+                    LLVMValueRef size = LLVMGetOperand(user, 1);
+                    long long most = LLVMIsAConstantInt(size) ? LLVMConstIntGetSExtValue(size) - 1 : -1,
+                              b = block_of(w->l, user), to = filled_successor(w->l, user);
+                    unsigned budget = START_BUDGET;
+                    ok = most >= 1 && b >= 0 && to >= 0 &&
+                         LLVMGetBasicBlockParent(LLVMGetInstructionParent(user)) == fn &&
+                         start_of(v, &budget) == w->object && push(&s, user) == 0;
+                    if (ok) {
+                        w->filled[b] = to;
+                        if (most > w->read_max) w->read_max = most;
+                    }
+                } else if (how == 2) { /* a read from the buffer's first byte, in the loop's function */
                     long long most = read_length(user), b = block_of(w->l, user);
                     unsigned budget = START_BUDGET;
                     ok = most >= 0 && b >= 0 &&
@@ -555,7 +591,8 @@ static int untouched(walk *w) {
 
 /* Whether every way from the function's entry to the loop's header crosses a block
  * that reads into the buffer (a read in the header itself comes too late for its
- * first test). */
+ * first test), or the edge a C library fgets into it takes when it filled it (when
+ * it meets the end first, it returns NULL and leaves the buffer as it was). */
 static int read_first(walk *w, unsigned char *mark) {
     const walk_loop *l = w->l;
     memset(mark, 0, l->n);
@@ -573,7 +610,7 @@ static int read_first(walk *w, unsigned char *mark) {
         }
         if (w->reads[x]) continue;
         for (unsigned e = l->sfirst[x]; e < l->sfirst[x + 1]; e++)
-            if (!mark[l->succ[e]]) {
+            if (!mark[l->succ[e]] && (long long)l->succ[e] != w->filled[x]) {
                 mark[l->succ[e]] = 1;
                 stack[top++] = l->succ[e];
             }
@@ -801,14 +838,16 @@ long long walk_bounds_trips(const walk_loop *l) {
     w.after = calloc(l->n + 1, 1);
     w.after_step = calloc(l->n + 1, 1);
     w.reads = calloc(l->n + 1, 1);
+    w.filled = malloc((l->n + 1) * sizeof *w.filled);
     unsigned char *scratch = calloc(l->n + 1, 1);
-    for (unsigned d = 0; w.after && w.after_step && w.reads && scratch && d < l->n; d++) {
+    for (unsigned d = 0; w.after && w.after_step && w.reads && w.filled && scratch && d < l->n; d++) {
         if (!l->comp[d] || !every_pass(l, d, scratch)) continue;
         w.d = d;
         onward(l, d, -1, w.after);
         for (LLVMValueRef i = LLVMGetFirstInstruction(l->bbs[d]); i; i = LLVMGetNextInstruction(i)) {
             long long k = -1;
             memset(w.reads, 0, l->n);
+            for (unsigned b = 0; w.filled && b < l->n; b++) w.filled[b] = -1;
             w.object = NULL;
             if (LLVMIsALoadInst(i) &&
                 LLVMTypeOf(i) == LLVMInt8TypeInContext(LLVMGetTypeContext(LLVMTypeOf(i))))
@@ -821,6 +860,7 @@ long long walk_bounds_trips(const walk_loop *l) {
     free(w.after);
     free(w.after_step);
     free(w.reads);
+    free(w.filled);
     free(scratch);
     return best;
 }

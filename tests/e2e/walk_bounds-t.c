@@ -75,6 +75,14 @@ static const bound stdin_reads[] = {
     {22, "while.cond", NAN, "fgets or n < 5: NULL does not end it, not proven"},
 };
 
+/* walks_lines.c under `stdin ~ lines(uniform_int(1, 6), string(uniform_int(0, 30), ...))`:
+ * walks of buffers the C library's fgets fills (16 bytes: 15 characters and the NUL). */
+static const bound line_walks[] = {
+    {10, "for.cond", NAN, "a buffer fgets may not have filled (its result untested): not proven"},
+    {12, "while.cond", 187, "fgets until NULL: 6 lines of 30 characters and '\\n', and NULL"},
+    {13, "for.cond", 2992, "the line fgets filled: 16 tests in each of at most 187 passes"},
+};
+
 static const bound unget[] = {
     {11, "while.cond", NAN, "getchar until EOF with an ungetc in the program: not proven"},
 };
@@ -123,13 +131,14 @@ static void word_counter(void) {
 int main(void) {
     size_t nw = sizeof walks / sizeof walks[0], nc = sizeof called / sizeof called[0];
     size_t nr = sizeof reads / sizeof reads[0], ns = sizeof stdin_reads / sizeof stdin_reads[0];
-    size_t nu = sizeof unget / sizeof unget[0];
-    plan((int)(5 * 2 + nw + nc + nr + ns + nu + 2 + 1 + 8 + 1));
+    size_t nu = sizeof unget / sizeof unget[0], nl = sizeof line_walks / sizeof line_walks[0];
+    plan((int)(6 * 2 + nw + nc + nr + ns + nu + nl + 2 + 1 + 8 + 1));
     check_spec("walks", "walks", walks, nw);
     check_spec("walks_called", "walks", called, nc);
     check_spec("walks_read", "main", reads, nr);
     check_spec("walks_stdin", "main", stdin_reads, ns);
     check_spec("walks_unget", "main", unget, nu);
+    check_spec("walks_lines", "main", line_walks, nl);
     word_counter();
     return done();
 }

@@ -94,27 +94,21 @@ typedef struct afdo_function {
     int left_out;
 } afdo_function;
 
+static int by_name(const void *a, const void *b) {
+    return strcmp((*(const afdo_function *const *)a)->fn->name, (*(const afdo_function *const *)b)->fn->name);
+}
+
+/* bsearch's comparison of a name with a function of a list sorted by by_name. */
+static int name_of_function(const void *name, const void *f) {
+    return strcmp(name, (*(const afdo_function *const *)f)->fn->name);
+}
+
 /* Leaves out each function whose lines misstate a block by more than AFDO_MISSTATED,
  * then, until none is added, each function that a left-out one calls. GCC 12 takes a
  * function left out of the file as it would with no profile (its own estimate); a
  * misstated branch misleads it more than that. A callee is left out with its caller
  * because GCC would weigh the one's counts against the other's estimate, on scales
  * that have nothing in common (the callee looks hot beside every call of it). */
-static int by_name(const void *a, const void *b) {
-    return strcmp((*(const afdo_function *const *)a)->fn->name, (*(const afdo_function *const *)b)->fn->name);
-}
-
-/* The function of F (BY_NAME: F sorted by name) called NAME, or NULL. */
-static afdo_function *named(afdo_function **by_name_list, size_t nf, const char *name) {
-    afdo_function key_fn = {0};
-    result_function key_decl = {0};
-    key_decl.name = (char *)name;
-    key_fn.fn = &key_decl;
-    const afdo_function *key = &key_fn;
-    afdo_function **at = bsearch(&key, by_name_list, nf, sizeof *by_name_list, by_name);
-    return at ? *at : NULL;
-}
-
 static int leave_out(const result *r, afdo_function *f, size_t nf) {
     afdo_function **sorted = malloc((nf + 1) * sizeof *sorted), **queue = malloc((nf + 1) * sizeof *queue);
     if (!sorted || !queue) {
@@ -134,7 +128,9 @@ static int leave_out(const result *r, afdo_function *f, size_t nf) {
     for (size_t q = 0; q < nq; q++)
         for (size_t i = queue[q]->first; i < queue[q]->end; i++)
             for (size_t c = 0; c < r->blocks[i].ncallees; c++) {
-                afdo_function *callee = named(sorted, nf, r->blocks[i].callees[c]);
+                afdo_function **at =
+                    bsearch(r->blocks[i].callees[c], sorted, nf, sizeof *sorted, name_of_function);
+                afdo_function *callee = at ? *at : NULL;
                 if (!callee || callee->left_out) continue;
                 callee->left_out = 1;
                 callee->caller = queue[q]->fn->name;

@@ -168,7 +168,7 @@ static void hold_stdin(const levels *lv, const double *hi, bound_given *held) {
     }
 }
 
-/* Level 0's range of held site S, on LO and HI at a scale of SCALE. */
+/* Held site S's range at a scale of SCALE over level 0's, on LO and HI. */
 static void hold(const held_site *s, double scale, double *lo, double *hi) {
     if (isfinite(s->lo0)) lo[s->site] = fmax(-VALUE_LIMIT, floor(s->lo0 * scale));
     if (isfinite(s->hi0)) hi[s->site] = fmin(VALUE_LIMIT, ceil(s->hi0 * scale));
@@ -236,15 +236,9 @@ static int prove_levels(LLVMModuleRef m, LLVMValueRef entry, const counter_table
         for (size_t h = 0; h < lv->nheld; h++) {
             const held_site *s = &lv->held[h];
             if (lv->only >= 0 && (size_t)lv->only != h) continue;
-            double a = fmax(-VALUE_LIMIT, floor(s->lo0 * scale)), b = fmin(VALUE_LIMIT, ceil(s->hi0 * scale));
-            if (isfinite(s->lo0) && a != lo[s->site]) {
-                lo[s->site] = a;
-                wider = 1;
-            }
-            if (isfinite(s->hi0) && b != hi[s->site]) {
-                hi[s->site] = b;
-                wider = 1;
-            }
+            double a = lo[s->site], b = hi[s->site];
+            hold(s, scale, lo, hi);
+            wider |= lo[s->site] != a || hi[s->site] != b;
         }
         if (!wider) break;
         hold_stdin(lv, hi, &held);

@@ -438,8 +438,14 @@ static int named(const char *name, const char *const *list) {
     return 0;
 }
 
+/* The C library's line reads. */
+static const char *const fgets_names[] = {"fgets", "fgets_unlocked", NULL};
+
 /* What a call does with V, its argument at POS: 0 reads through it only, 1 returns a
- * pointer into it too, 2 it is a read filling a buffer, -1 it may write or keep it. */
+ * pointer into it too, 2 it is a read filling a buffer, 3 the C library's fgets of
+ * standard input into it (which fills it only when it does not return NULL: the
+ * drawn standard input is text in memory, which no read fails on), -1 it may write
+ * or keep it. */
 static int call_use(LLVMValueRef call, unsigned pos, int buffer) {
     static const char *const reads[] = {"strlen",     "strnlen",     "strcmp", "strncmp", "memcmp",
                                         "strcasecmp", "strncasecmp", "strspn", "strcspn", "puts",
@@ -457,8 +463,9 @@ static int call_use(LLVMValueRef call, unsigned pos, int buffer) {
     if (!strcmp(name, "printf")) return pos > 0 && format_reads_only(LLVMGetOperand(call, 0)) ? 0 : -1;
     if (!strcmp(name, "fprintf")) return pos > 1 && format_reads_only(LLVMGetOperand(call, 1)) ? 0 : -1;
     if (buffer && pos == 1 && (!strcmp(name, FSABI_READ_TEXT) || !strcmp(name, FSABI_READ_LINE))) return 2;
-    static const char *const fgets_names[] = {"fgets", "fgets_unlocked", NULL};
-    if (buffer && pos == 0 && named(name, fgets_names) && LLVMGetNumArgOperands(call) == 3) return 3;
+    if (buffer && pos == 0 && named(name, fgets_names) && LLVMGetNumArgOperands(call) == 3 &&
+        walk_bounds_is_stdin(LLVMGetOperand(call, 2)))
+        return 3;
     return -1;
 }
 
@@ -775,8 +782,7 @@ static long long string_walk(walk *w, LLVMValueRef byte, unsigned char *scratch)
  * at least one character and the NUL (fgets of size 1 reads nothing and returns its
  * buffer, not NULL). */
 static int reads_stdin_line(LLVMValueRef call) {
-    static const char *const names[] = {"fgets", "fgets_unlocked", NULL};
-    if (!named(callee_name(call), names) || LLVMGetNumArgOperands(call) != 3 ||
+    if (!named(callee_name(call), fgets_names) || LLVMGetNumArgOperands(call) != 3 ||
         !walk_bounds_is_stdin(LLVMGetOperand(call, 2)))
         return 0;
     LLVMValueRef size = LLVMGetOperand(call, 1);

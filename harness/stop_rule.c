@@ -470,15 +470,51 @@ static void judge_in_range(const stop_params *p, const tally_moments *m, const t
         narrowest(p, m, t, range, basis, v);
 }
 
+typedef struct clipping {
+    tally *out;
+    uint64_t level;
+    int failed;
+} clipping;
+
+static void clip_bin(uint64_t value, uint64_t trials, void *ctx) {
+    clipping *c = ctx;
+    if (!c->failed && tally_add(c->out, value < c->level ? value : c->level, trials) != 0) c->failed = 1;
+}
+
+/* T's trials with every count above LEVEL taken as LEVEL, in *CLIPPED (to free), and
+ * their moments over N trials. Returns 0, or -1 without a histogram or memory. */
+static int clip_counts(const tally *t, uint64_t n, uint64_t level, tally *clipped, tally_moments *m) {
+    clipping c = {clipped, level, 0};
+    tally_init(clipped);
+    if (tally_each(t, clip_bin, &c) < 0 || c.failed) {
+        tally_free(clipped);
+        return -1;
+    }
+    tally_moments_of(clipped, n, m);
+    return 0;
+}
+
 /* With a slack, the range holds for min(count, range), whose mean lies within SLACK
  * below the count's: the interval for it, widened by SLACK, covers the count's mean,
- * and it must settle within epsilon less SLACK. */
+ * and it must settle within epsilon less SLACK. A trial past the range, which the tail
+ * allows, is judged as the range: the interval is the clipped counts', widened below
+ * by what the clipping took from the trials' mean, so it is centred on that mean. */
 void stop_rule_judge_counts(const stop_params *p, const tally_moments *m, const tally *t, unsigned facts,
                             double max_runs, block_verdict *v) {
-    judge_in_range(p, m, t, facts, max_runs, v);
-    if (p->slack > 0.0) {
-        v->half_width += p->slack;
-        v->epsilon_abs += p->slack;
+    tally clipped;
+    tally_moments cm;
+    stop_params q = *p;
+    if (p->slack > 0.0 && t && max_runs >= 1.0 && max_runs < 0x1p63 && (double)m->max > max_runs &&
+        clip_counts(t, m->n, (uint64_t)max_runs, &clipped, &cm) == 0) {
+        q.slack += fmax(m->mean - cm.mean, 0.0) * (1.0 + 1e-9);
+        judge_in_range(&q, &cm, &clipped, facts, max_runs, v);
+        tally_free(&clipped);
+    } else {
+        judge_in_range(&q, m, t, facts, max_runs, v);
+    }
+    if (q.slack > 0.0) {
+        v->half_width += q.slack;
+        v->epsilon_abs += q.slack;
         if (v->status != BLOCK_NOT_CONVERGED && !(v->half_width <= v->epsilon_abs))
             v->status = BLOCK_NOT_CONVERGED;
     }

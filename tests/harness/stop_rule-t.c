@@ -73,8 +73,47 @@ static void estimate(gsl_rng *r, const stop_params *p, double lambda, uint64_t m
     }
 }
 
+/* 2000 trials of 1 to 5 and one of 50, judged against a level of 10 that holds
+ * outside a tail: the trial past it is taken as 10, and the interval, centred on the
+ * trials' own mean, is widened by the 40 / 2001 the clipping took. */
+static void clipped_past_level(const stop_params *given) {
+    stop_params p = *given;
+    p.epsilon = 0.5;
+    tally raw, clipped;
+    tally_init(&raw);
+    tally_init(&clipped);
+    for (uint64_t x = 1; x <= 5; x++) {
+        tally_add(&raw, x, 400);
+        tally_add(&clipped, x, 400);
+    }
+    tally_add(&raw, 50, 1);
+    tally_add(&clipped, 10, 1);
+    tally_moments m, cm;
+    tally_moments_of(&raw, 2001, &m);
+    tally_moments_of(&clipped, 2001, &cm);
+    block_verdict v, want;
+    p.slack = 0.001;
+    stop_rule_judge_counts(&p, &m, &raw, 0, 10, &v);
+    stop_params q = p;
+    q.slack = 0.001 + (m.mean - cm.mean) * (1 + 1e-9);
+    stop_rule_judge_counts(&q, &cm, &clipped, 0, 10, &want);
+    ok(v.status == BLOCK_CONVERGED && v.range == 10 && rel(v.half_width, want.half_width, 1e-15) &&
+           v.half_width > 0.001 + 40.0 / 2001,
+       "a trial of 50 past a tail's level of 10: judged as 10, half-width %.4f >= 0.001 + 40 / 2001",
+       v.half_width);
+    ok(m.mean - v.half_width <= cm.mean - (want.half_width - q.slack) &&
+           m.mean + v.half_width >= cm.mean + (want.half_width - q.slack) + 0.001,
+       "...and the interval holds the clipped one widened above by the tail");
+    p.slack = 0;
+    stop_rule_judge_counts(&p, &m, &raw, 0, 10, &v);
+    ok(v.status == BLOCK_NOT_CONVERGED && v.basis != BASIS_PROVEN,
+       "...a proven range of 10 the trials exceed is no range: not settled");
+    tally_free(&raw);
+    tally_free(&clipped);
+}
+
 int main(void) {
-    plan(87);
+    plan(90);
     stop_params p;
     tally_moments m;
     block_verdict v;
@@ -142,6 +181,7 @@ int main(void) {
     ok(v.status == BLOCK_NOT_CONVERGED && v.n_needed == STOP_N_NEEDED_MAX,
        "...a tail wider than epsilon: no number of trials settles it");
     p.slack = 0;
+    clipped_past_level(&p);
     stop_params_method(&p, STOP_METHOD_CLT, 3);
     stop_rule_check(&p, &m, &v);
     ok(v.basis == BASIS_CAP && v.range == 3 && v.status == BLOCK_CONSTANT,

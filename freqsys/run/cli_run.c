@@ -90,6 +90,7 @@ static void run_state_free(run_state *st) {
     transform_warnings_free(&st->warnings);
     free(st->sampling_note);
     free(st->spec_abs);
+    tail_level_choice_free(&st->tail_levels);
 }
 
 /* Options, the checkpoint to continue from, the spec, the instrumented and loaded
@@ -224,6 +225,13 @@ static int configure(run_state *st, cluster *cl) {
     if (!cfg->stop.relative) cfg->stop.epsilon *= per_trial;
     cfg->stop.floor *= per_trial;
     cfg->stop.cap *= per_trial;
+    /* Levels of the spec's tails for this epsilon, which -e may have changed since the
+     * transform: every part of the run from here on reads the blocks' bounds from it. */
+    if (tail_level_choose(st->mod, tail_level_budget(&cfg->stop), &st->tail_levels) != 0) {
+        fprintf(stderr, "freqsys: error: out of memory\n");
+        return EXIT_USAGE;
+    }
+    st->mod = cfg->mod = &st->tail_levels.module; /* mark_stuck_ctx stays the loaded one: dladdr finds it */
     if (cfg->sampling != SAMPLING_PLAIN &&
         st->mod->path_table) { /* a hashed path's tally is a run's, not a replicate's */
         fprintf(stderr,

@@ -10,6 +10,7 @@
 #include "run_rare.h"
 #include "runner.h"
 #include "spec.h"
+#include "tail_level_choice.h"
 #include "transform.h"
 
 /* What a checkpoint written during the run needs besides the runner's state. */
@@ -25,8 +26,9 @@ typedef struct run_state {
     checkpoint resume;
     spec *s;
     transform_warnings warnings;
-    const fsabi_module *mod;
-    const runtime_table *rt; /* the runtime the module carries */
+    const fsabi_module *mod;       /* the loaded module; from configure on, tail_levels.module */
+    tail_level_choice tail_levels; /* its blocks' tail levels for the run's epsilon */
+    const runtime_table *rt;       /* the runtime the module carries */
     runner_config cfg;
     checkpoint_target ckpt;
     char *sampling_note; /* why a method asked for by name was not used */

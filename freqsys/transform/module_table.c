@@ -22,7 +22,7 @@
     X(write_addresses) X(call_entry) X(npaths) X(max_paths) X(paths) X(path_blocks) \
     X(path_functions) X(ninterrupts) X(interrupts) X(path_table) X(context_depth) \
     X(ncontext_counters) X(ncontexts) X(ncall_sites) X(contexts) X(context_functions) X(call_sites) \
-    X(context_sites) X(block_per_call) X(entry_closed)
+    X(context_sites) X(block_per_call) X(entry_closed) X(ntail_levels) X(tail_levels)
 /* clang-format on */
 
 #define MODULE_FIELD(member)   MODULE_FIELD_##member
@@ -612,6 +612,23 @@ static LLVMValueRef block_table(emitter *e, const counter_table *t, const LLVMVa
     return constant_array(e, block_ty, rows, t->nblocks, "freqsys_blocks");
 }
 
+/* The lower tail levels of L as a constant array, or NULL out of memory. */
+static LLVMValueRef tail_level_table(emitter *e, const tail_ladder *l) {
+    /* fsabi_tail_level { i32 block, i32 max_runs, double tail_mass } */
+    LLVMTypeRef f64 = LLVMDoubleTypeInContext(e->ctx);
+    LLVMTypeRef level_ty = struct_type(e, (LLVMTypeRef[]){e->i32, e->i32, f64}, 3);
+    LLVMValueRef *rows = calloc(l->n + 1, sizeof *rows);
+    if (!rows) return NULL;
+    for (size_t k = 0; k < l->n; k++) {
+        LLVMValueRef fields[3] = {u32(e, l->v[k].block), u32(e, l->v[k].max_runs),
+                                  LLVMConstReal(f64, l->v[k].tail_mass)};
+        rows[k] = struct_of(e, fields, 3);
+    }
+    LLVMValueRef table = constant_array(e, level_ty, rows, l->n, "freqsys_tail_levels");
+    free(rows);
+    return table;
+}
+
 /* The function table; ROWS has room for every function. */
 static LLVMValueRef function_table(emitter *e, const counter_table *t, const LLVMValueRef *fn_names,
                                    LLVMValueRef *rows) {
@@ -692,6 +709,7 @@ int module_table_emit(LLVMModuleRef m, const module_plan *plan) {
     const char **bound_from = calloc(t->nblocks + 1, sizeof *bound_from);
     uint32_t *proven = calloc(t->nblocks + 1, sizeof *proven);
     double *tail = calloc(t->nblocks + 1, sizeof *tail);
+    tail_ladder ladder = {0};
     if (!flags || !max_runs || !cap_of || !bound_from || !proven || !tail) goto done;
     prove_once(m, plan->entry, t, flags);
     if (run_bounds_prove(m, plan->entry, t, plan->given, max_runs, cap_of) != 0 ||
@@ -701,7 +719,7 @@ int module_table_emit(LLVMModuleRef m, const module_plan *plan) {
      * only (a call sequence or handlers add runs the levels do not follow). */
     memcpy(proven, max_runs, t->nblocks * sizeof *proven);
     if (plan->counted_calls <= 1 && plan->nhandlers == 0 &&
-        tail_bounds_prove(m, plan->entry, t, plan->given, max_runs, tail, cap_of) != 0)
+        tail_bounds_prove(m, plan->entry, t, plan->given, max_runs, tail, cap_of, &ladder) != 0)
         goto done;
     for (size_t j = 0; j < t->nblocks; j++) {
         if (max_runs[j] <= 1 && tail[j] == 0 && !(cap_of[j] >= 0 && max_runs[j] == 1))
@@ -729,7 +747,8 @@ int module_table_emit(LLVMModuleRef m, const module_plan *plan) {
     LLVMValueRef write_table = write_address_table(&e, w);
     const entry_plan *ep = plan->entry_plan;
     LLVMValueRef handler_table = handler_list(&e, plan);
-    if (!edges || !write_table || !handler_table) goto done;
+    LLVMValueRef tail_levels = tail_level_table(&e, &ladder);
+    if (!edges || !write_table || !handler_table || !tail_levels) goto done;
 
     LLVMValueRef context_rows[5];
     if (context_tables(&e, plan, proven, context_rows) != 0) goto done;
@@ -779,6 +798,8 @@ int module_table_emit(LLVMModuleRef m, const module_plan *plan) {
         [MODULE_FIELD(context_sites)] = context_rows[3],
         [MODULE_FIELD(block_per_call)] = context_rows[4],
         [MODULE_FIELD(entry_closed)] = u64(&e, (uint64_t)plan->entry_closed),
+        [MODULE_FIELD(ntail_levels)] = u64(&e, ladder.n),
+        [MODULE_FIELD(tail_levels)] = tail_levels,
     };
     LLVMTypeRef types[MODULE_FIELD_COUNT];
     for (int i = 0; i < MODULE_FIELD_COUNT; i++) {
@@ -791,6 +812,7 @@ int module_table_emit(LLVMModuleRef m, const module_plan *plan) {
     LLVMSetGlobalConstant(desc, 1);
     rc = 0;
 done:
+    tail_ladder_free(&ladder);
     free(proven);
     free(tail);
     free(flags);

@@ -291,6 +291,62 @@ static void choose(const levels *lv, size_t nb, const uint32_t *max_runs, uint32
     }
 }
 
+/* Adds to LADDER every level of pass LV, resting on no cap, of each block still
+ * unbounded: candidates that ladder_keep sorts and thins. */
+static int collect(const levels *lv, size_t nb, const uint32_t *max_runs, tail_ladder *ladder) {
+    for (size_t j = 0; ladder && j < nb; j++) {
+        if (max_runs[j] != FSABI_RUNS_UNBOUNDED) continue;
+        for (size_t k = 0; k < lv->n; k++) {
+            if (lv->bound[k * (nb + 1) + j] == FSABI_RUNS_UNBOUNDED) break;
+            double at, mass = excess(lv, nb, j, k, &at);
+            if (lv->cap[k * (nb + 1) + j] >= 0 || !(mass <= LADDER_TAIL_MAX)) continue;
+            if (ladder->n == ladder->cap) {
+                size_t cap = ladder->cap ? 2 * ladder->cap : 64;
+                fsabi_tail_level *v = realloc(ladder->v, cap * sizeof *v);
+                if (!v) return -1;
+                ladder->v = v;
+                ladder->cap = cap;
+            }
+            ladder->v[ladder->n++] = (fsabi_tail_level){(uint32_t)j, (uint32_t)at, mass};
+        }
+    }
+    return 0;
+}
+
+static int by_block_level(const void *a, const void *b) {
+    const fsabi_tail_level *x = a, *y = b;
+    if (x->block != y->block) return x->block < y->block ? -1 : 1;
+    if (x->max_runs != y->max_runs) return x->max_runs < y->max_runs ? -1 : 1;
+    return (x->tail_mass > y->tail_mass) - (x->tail_mass < y->tail_mass);
+}
+
+/* Keeps, for each block whose chosen LEVEL rests on no cap, the candidates below
+ * that level whose tail is smaller than every lower one's: no other level is both
+ * lower and of a smaller tail. */
+static void ladder_keep(tail_ladder *ladder, const uint32_t *level, const int *cap_of) {
+    if (!ladder || ladder->n == 0) return;
+    qsort(ladder->v, ladder->n, sizeof *ladder->v, by_block_level);
+    size_t kept = 0;
+    for (size_t i = 0; i < ladder->n;) {
+        uint32_t j = ladder->v[i].block;
+        double least = INFINITY;
+        for (; i < ladder->n && ladder->v[i].block == j; i++) {
+            const fsabi_tail_level *r = &ladder->v[i];
+            if (level[j] == FSABI_RUNS_UNBOUNDED || r->max_runs >= level[j] || (cap_of && cap_of[j] >= 0) ||
+                !(r->tail_mass < least))
+                continue;
+            least = r->tail_mass;
+            ladder->v[kept++] = *r;
+        }
+    }
+    ladder->n = kept;
+}
+
+void tail_ladder_free(tail_ladder *l) {
+    free(l->v);
+    *l = (tail_ladder){0};
+}
+
 static void free_levels(levels *lv) {
     free(lv->bound);
     free(lv->cap);
@@ -302,7 +358,7 @@ static void free_levels(levels *lv) {
 }
 
 int tail_bounds_prove(LLVMModuleRef m, LLVMValueRef entry, const counter_table *t, bound_given *given,
-                      uint32_t *max_runs, double *tail, int *cap_of) {
+                      uint32_t *max_runs, double *tail, int *cap_of, tail_ladder *ladder) {
     size_t nb = t->nblocks;
     for (size_t j = 0; j < nb; j++) tail[j] = 0;
     if (!given || !entry || (given->nreads == 0 && !given->walks.stdin_count)) return 0;
@@ -316,14 +372,19 @@ int tail_bounds_prove(LLVMModuleRef m, LLVMValueRef entry, const counter_table *
     for (long pass = 0; rc == 0 && lv.nheld > 0 && pass <= (long)lv.nheld; pass++) {
         if (pass == (long)lv.nheld && lv.nheld == 1) break;
         lv.only = pass < (long)lv.nheld ? pass : -1;
-        if ((rc = prove_levels(m, entry, t, given, max_runs, &lv)) == 0)
+        if ((rc = prove_levels(m, entry, t, given, max_runs, &lv)) == 0) {
             choose(&lv, nb, max_runs, level, tail, cap_of);
+            rc = collect(&lv, nb, max_runs, ladder);
+        }
         free_levels(&lv);
     }
+    if (rc == 0) ladder_keep(ladder, level, cap_of);
     for (size_t j = 0; rc == 0 && j < nb; j++)
         if (level[j] != FSABI_RUNS_UNBOUNDED) max_runs[j] = level[j];
-    if (rc != 0)
+    if (rc != 0) {
         for (size_t j = 0; j < nb; j++) tail[j] = 0;
+        if (ladder) ladder->n = 0;
+    }
     free(level);
     for (size_t h = 0; h < lv.nheld; h++) free(lv.held[h].blocks);
     free(lv.held);

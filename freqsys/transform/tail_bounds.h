@@ -5,12 +5,23 @@
 
 #include <stdint.h>
 #include <llvm-c/Core.h>
+#include "freqsys/abi.h"
 #include "counters.h"
 #include "loop_bounds.h"
 
 /* The most a block's tail may add to its mean: small beside any epsilon or floor a
  * spec states, so the interval it widens stays useful. */
 #define TAIL_MASS_MAX 1e-6
+
+/* The largest tail a lower level may keep: beyond any epsilon worth a run. */
+#define LADDER_TAIL_MAX 1e3
+
+/* The lower levels of the blocks a tail bounds, for an epsilon that allows a larger
+ * tail (fsabi_tail_level): by block, then max_runs rising and tail_mass falling. */
+typedef struct tail_ladder {
+    fsabi_tail_level *v;
+    size_t n, cap;
+} tail_ladder;
 
 /* For each block j of T with MAX_RUNS[j] unbounded (as run_bounds_prove left it)
  * whose bound follows from reads of unbounded declared distributions (poisson(3),
@@ -29,9 +40,13 @@
  * 2^64). Only sites served by one distribution, with an accurate tail
  * (dist_survival), read at most a proven number of times per run, are held.
  * CAP_OF (indexed like MAX_RUNS; NULL: not wanted) gets the cap a level's proof
- * rests on for the blocks it bounds. Returns 0, or -1 when memory ran out (then
+ * rests on for the blocks it bounds. LADDER (NULL: not wanted) gets, for each block
+ * given a level resting on no cap, every lower level whose tail is smaller than all
+ * lower ones' (none with a tail past LADDER_TAIL_MAX). Returns 0, or -1 when memory ran out (then
  * nothing changed). */
 int tail_bounds_prove(LLVMModuleRef m, LLVMValueRef entry, const counter_table *t, bound_given *given,
-                      uint32_t *max_runs, double *tail, int *cap_of);
+                      uint32_t *max_runs, double *tail, int *cap_of, tail_ladder *ladder);
+
+void tail_ladder_free(tail_ladder *l);
 
 #endif

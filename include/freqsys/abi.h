@@ -10,7 +10,7 @@
  * through it. The layouts below are mirrored field by field in the IR (see
  * freqsys/transform/module_table.c): every field is a pointer or a 32/64-bit integer
  * placed so that no padding arises. Bump FSABI_VERSION on any change. */
-#define FSABI_VERSION       17
+#define FSABI_VERSION       18
 #define FSABI_MODULE_SYMBOL "freqsys_module"
 /* The runtime's table of functions for the executable that loads the module
  * (freqsys/runtime/runtime_table.h). These two are all the module exports. */
@@ -196,6 +196,16 @@ typedef struct fsabi_block {
 } fsabi_block;
 
 #define FSABI_RUNS_UNBOUNDED 0xffffffffu
+
+/* A lower level of a block whose max_runs rests on the spec's tails: max_runs holds
+ * except in a tail that adds at most tail_mass to its mean, larger than the block
+ * row's. The harness may take one in place of the row's, chosen from epsilon
+ * alone (docs/statistics.md, "A level for the run's epsilon"). */
+typedef struct fsabi_tail_level {
+    uint32_t block;
+    uint32_t max_runs;
+    double tail_mass;
+} fsabi_tail_level;
 
 /* fsabi_block.flags. Both hold for every run of the entry that ends (returns or calls
  * exit); they are proved conservatively, so a block without a flag may still qualify. */
@@ -422,6 +432,9 @@ typedef struct fsabi_module {
      * input read, draw or unknown code): it ends by returning or by a signal, so the
      * runtime may call it without a setjmp and draw its arguments ahead. */
     uint64_t entry_closed;
+    /* Lower tail levels, by block and then max_runs rising (tail_mass falling). */
+    uint64_t ntail_levels;
+    const fsabi_tail_level *tail_levels; /* [ntail_levels] */
 } fsabi_module;
 
 /* Every per-trial counter: the blocks', the MMIO writes', the paths', the contexts'. */

@@ -45,6 +45,25 @@ static double compound_excess(double level) {
     return sum;
 }
 
+/* P(F >= k) for F = floor(exp(1.5 Z)), Z standard normal, k >= 1. */
+static double heavy_at_least(double k) {
+    return 0.5 * erfc(log(k) / 1.5 / sqrt(2.0));
+}
+
+/* E[F] = sum over k >= 1 of P(F >= k); past 5 10^6 the terms are below 1e-26. */
+static double heavy_mean(void) {
+    double sum = 0;
+    for (double k = 5e6; k >= 1; k--) sum += heavy_at_least(k);
+    return sum;
+}
+
+/* E[(F - L)^+] = sum over k > L of P(F >= k), for an integer L. */
+static double heavy_excess(double level) {
+    double sum = 0;
+    for (double k = 5e6; k > level; k--) sum += heavy_at_least(k);
+    return sum;
+}
+
 /* A block's mean, its exact value, and the excess its count can have past its level. */
 typedef struct held {
     int line;
@@ -151,6 +170,41 @@ static void stdin_count(void) {
     unlink(tmp_path("stdin.json"));
 }
 
+/* A heavy tail at epsilon 0.5: the level is the lowest whose tail fits 5% of epsilon,
+ * far below the one a tail of 1e-6 needs, and a trial past it is judged as the level. */
+static void heavy(void) {
+    char err[4096];
+    int code = e2e_run("run tests/e2e/programs/tails_heavy.fspec -s 1 -q -j 2 -o \"$TMPDIR/heavy.json\"", err,
+                       sizeof err);
+    if (!is_int(code, 0, "a loop of lognormal(0, 1.5) trips settles at epsilon 0.5 with no cap"))
+        diag("%s", err);
+    result *r = e2e_result(tmp_path("heavy.json"), err, sizeof err);
+    const result_block *body = r ? e2e_block_at(r, "main", 9, "for.body") : NULL;
+    if (!ok(body != NULL, "the loop's body is in the result")) {
+        result_free(r);
+        return;
+    }
+    double excess = heavy_excess(body->max_runs), truth = heavy_mean();
+    ok(body->tail_mass > 1e-6 && body->tail_mass <= 0.025 && excess <= body->tail_mass,
+       "a level of %g, its tail %.3g within 5%% of epsilon and over the true excess %.3g", body->max_runs,
+       body->tail_mass, excess);
+    ok((double)body->max > body->max_runs, "seed 1 draws a trial past the level (%llu > %g)",
+       (unsigned long long)body->max, body->max_runs);
+    ok(!strcmp(body->status, "converged") && fabs(body->mean - truth) <= body->half_width,
+       "%.4f, within %.4f of the exact %.5f", body->mean, body->half_width, truth);
+    result_free(r);
+    /* A relative epsilon with no floor sets no share: the far level stays. */
+    code = e2e_run(
+        "run tests/e2e/programs/tails_heavy.fspec -e 20% -n 3000 -s 1 -q -j 2 -o \"$TMPDIR/heavy.json\"", err,
+        sizeof err);
+    r = e2e_result(tmp_path("heavy.json"), err, sizeof err);
+    body = r ? e2e_block_at(r, "main", 9, "for.body") : NULL;
+    ok(body && body->tail_mass > 0 && body->tail_mass <= 1e-6 && body->max_runs > 10000,
+       "epsilon 20%% with no floor: the level of a tail of 1e-6 (%g)", body ? body->max_runs : NAN);
+    result_free(r);
+    unlink(tmp_path("heavy.json"));
+}
+
 static void check_says_so(void) {
     char cmd[4096];
     snprintf(cmd, sizeof cmd, "cd '%s' && '%s' check tests/e2e/programs/tails.fspec 2>&1", FREQSYS_SOURCE_DIR,
@@ -165,11 +219,12 @@ static void check_says_so(void) {
 }
 
 int main(void) {
-    plan(3 + 3 * 4 + 1 + 2 + 5 + 4 + 1);
+    plan(3 + 3 * 4 + 1 + 2 + 5 + 4 + 6 + 1);
     settles();
     unheld();
     nested();
     stdin_count();
+    heavy();
     check_says_so();
     return done();
 }

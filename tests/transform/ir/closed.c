@@ -9,6 +9,6 @@ double settle(double x) {
     return half(fabs(x));
 }
 
-// The descriptor's last member, entry_closed, is 1: the runtime may call settle
+// The descriptor's entry_closed, before the tail levels (none here), is 1: the runtime may call settle
 // without a setjmp and draw its arguments ahead.
-// CHECK: @freqsys_module = {{.*}}, i64 1 }
+// CHECK: @freqsys_module = {{.*}}, i64 1, i64 0, ptr @freqsys_tail_levels }

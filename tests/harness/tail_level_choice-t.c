@@ -1,0 +1,51 @@
+/* tests/harness/tail_level_choice-t.c: each block takes the lowest tail level its epsilon allows. */
+/* SPDX-License-Identifier: MIT */
+#include "tap.h"
+#include "tail_level_choice.h"
+
+int main(void) {
+    plan(11);
+    fsabi_block rows[3] = {
+        {.max_runs = 1000, .tail_mass = 1e-7}, /* a loop of a heavy-tailed read's trips */
+        {.max_runs = 50, .tail_mass = 1e-7},   /* a light one: its lower level gains little */
+        {.max_runs = 7},                       /* bounded by the code alone */
+    };
+    static const fsabi_tail_level ladder[] = {
+        {0, 100, 0.5}, {0, 200, 0.02}, {0, 400, 0.001}, {1, 30, 0.001}, {2, 3, 0.001}, {9, 1, 0.0},
+    };
+    fsabi_module mod = {.abi_version = FSABI_VERSION,
+                        .nblocks = 3,
+                        .blocks = rows,
+                        .ntail_levels = sizeof ladder / sizeof ladder[0],
+                        .tail_levels = ladder};
+
+    stop_params p;
+    stop_params_init(&p, 0.5, 0, 0.99);
+    ok(tail_level_budget(&p) == 0.5 * TAIL_EPSILON_SHARE, "epsilon 0.5: a tail of up to %g",
+       0.5 * TAIL_EPSILON_SHARE);
+    stop_params_init(&p, 0.02, 1, 0.99);
+    ok(tail_level_budget(&p) == 0, "epsilon 2%% with no floor: none (the module's levels stay)");
+    stop_params_floor(&p, 0.01);
+    ok(tail_level_budget(&p) == 0.01 * TAIL_EPSILON_SHARE, "epsilon 2%% + 0.01: the floor's share");
+
+    tail_level_choice c;
+    ok(tail_level_choose(&mod, 0.025, &c) == 0 && c.nchanged == 1 && c.module.blocks == c.blocks,
+       "a tail of up to 0.025: one block takes a lower level");
+    ok(c.blocks[0].max_runs == 200 && c.blocks[0].tail_mass == 0.02,
+       "...the lowest whose tail fits: 200, not 100 (0.5) nor 400");
+    ok(c.blocks[1].max_runs == 50 && c.blocks[1].tail_mass == 1e-7,
+       "...not 30 in place of 50: more than half the row's");
+    ok(c.blocks[2].max_runs == 7 && c.blocks[2].tail_mass == 0, "...a bound the code proves keeps no tail");
+    ok(rows[0].max_runs == 1000 && rows[0].tail_mass == 1e-7, "...the module itself is unchanged");
+    ok(c.module.nblocks == 3 && c.module.tail_levels == ladder, "...the rest of the module is the same");
+    tail_level_choice_free(&c);
+
+    ok(tail_level_choose(&mod, 0.0005, &c) == 0 && c.nchanged == 0 && c.blocks == NULL &&
+           c.module.blocks == rows,
+       "a tail of up to 0.0005: no level fits, every row stays");
+    tail_level_choice_free(&c);
+    ok(tail_level_choose(&mod, 0, &c) == 0 && c.nchanged == 0 && c.module.blocks == rows,
+       "no budget (a relative epsilon): every row stays");
+    tail_level_choice_free(&c);
+    return done();
+}

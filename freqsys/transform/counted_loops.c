@@ -207,6 +207,85 @@ static span read_range(const cfg *g, LLVMValueRef call) {
     return s.lo <= s.hi ? s : unknown;
 }
 
+/* The values a double or float X can have, in [*LO, *HI]: a constant; a read whose
+ * declared distribution is held to a range; a local variable of such values (its
+ * address used only by loads and stores); a float widened; and a sum or product
+ * with a constant, which rounding keeps in order, as the bounds computed the same
+ * way. Returns 0 when unknown. */
+static int real_range(cfg *g, LLVMValueRef x, unsigned *budget, double *lo, double *hi) {
+    if (*budget == 0) return 0;
+    --*budget;
+    LLVMTypeKind kind = LLVMGetTypeKind(LLVMTypeOf(x));
+    if (kind != LLVMDoubleTypeKind && kind != LLVMFloatTypeKind) return 0;
+    if (LLVMIsAConstantFP(x)) {
+        LLVMBool loses;
+        *lo = *hi = LLVMConstRealGetDouble(x, &loses);
+        return isfinite(*lo);
+    }
+    if (LLVMIsAFPExtInst(x)) return real_range(g, LLVMGetOperand(x, 0), budget, lo, hi);
+    if (LLVMIsACallInst(x)) {
+        LLVMValueRef callee = LLVMGetCalledValue(x),
+                     site = LLVMGetNumArgOperands(x) == 1 ? LLVMGetOperand(x, 0) : NULL;
+        size_t n;
+        if (!g->given || !callee || !LLVMIsAFunction(callee) ||
+            strcmp(LLVMGetValueName2(callee, &n), FSABI_READ_REAL) != 0 || kind != LLVMDoubleTypeKind ||
+            !site || !LLVMIsAConstantInt(site) || LLVMConstIntGetZExtValue(site) >= g->given->nreads)
+            return 0;
+        *lo = g->given->read_lo[LLVMConstIntGetZExtValue(site)];
+        *hi = g->given->read_hi[LLVMConstIntGetZExtValue(site)];
+        return isfinite(*lo) && isfinite(*hi);
+    }
+    if (LLVMIsALoadInst(x) && LLVMIsAAllocaInst(LLVMGetOperand(x, 0)) &&
+        LLVMGetAllocatedType(LLVMGetOperand(x, 0)) == LLVMTypeOf(x)) {
+        LLVMValueRef var = LLVMGetOperand(x, 0);
+        int any = 0;
+        for (LLVMUseRef u = LLVMGetFirstUse(var); u; u = LLVMGetNextUse(u)) {
+            LLVMValueRef user = LLVMGetUser(u);
+            if (LLVMIsALoadInst(user)) continue;
+            double a, b;
+            if (!LLVMIsAStoreInst(user) || LLVMGetOperand(user, 1) != var || LLVMGetOperand(user, 0) == var ||
+                !real_range(g, LLVMGetOperand(user, 0), budget, &a, &b))
+                return 0;
+            *lo = any ? fmin(*lo, a) : a;
+            *hi = any ? fmax(*hi, b) : b;
+            any = 1;
+        }
+        return any;
+    }
+    LLVMOpcode op = LLVMIsABinaryOperator(x) ? LLVMGetInstructionOpcode(x) : LLVMRet;
+    /* in double only: the bounds below round as the program's double arithmetic does */
+    if ((op != LLVMFAdd && op != LLVMFSub && op != LLVMFMul) || kind != LLVMDoubleTypeKind) return 0;
+    LLVMValueRef a = LLVMGetOperand(x, 0), b = LLVMGetOperand(x, 1);
+    int constant_first = LLVMIsAConstantFP(a) != NULL;
+    double c, v_lo, v_hi, unused;
+    if (!real_range(g, constant_first ? a : b, budget, &c, &unused) || c != unused ||
+        !real_range(g, constant_first ? b : a, budget, &v_lo, &v_hi))
+        return 0;
+    double e1, e2;
+    if (op == LLVMFAdd) {
+        e1 = v_lo + c, e2 = v_hi + c;
+    } else if (op == LLVMFSub) {
+        e1 = constant_first ? c - v_hi : v_lo - c;
+        e2 = constant_first ? c - v_lo : v_hi - c;
+    } else {
+        e1 = v_lo * c, e2 = v_hi * c;
+    }
+    *lo = fmin(e1, e2);
+    *hi = fmax(e1, e2);
+    return isfinite(*lo) && isfinite(*hi);
+}
+
+/* Rule (real conversions): a double or float converted to an integer, as C does,
+ * toward zero, lies within its range truncated (a value past the integer type is
+ * undefined, and assumed not to happen). */
+static span converted_range(cfg *g, LLVMValueRef x, unsigned *budget) {
+    double lo, hi;
+    if (!real_range(g, LLVMGetOperand(x, 0), budget, &lo, &hi) || !(lo >= -0x1p62 && hi <= 0x1p62))
+        return unknown;
+    if (LLVMIsAFPToUIInst(x) && !(lo > -1.0)) return unknown;
+    return (span){(wide)trunc(lo), (wide)trunc(hi)};
+}
+
 /* Rule (string lengths): strnlen(s, n) is at most n, and strlen of the start of a char
  * array less than the array's size (a string that runs past its array is read past the
  * object's end, which is undefined, and assumed not to happen, as reading an
@@ -485,6 +564,8 @@ static span range_of(cfg *g, LLVMValueRef x, int sgn, unsigned *budget) {
         if (r.lo == NO_LO && r.hi == NO_HI) r = library_range(g, x, budget);
     } else if (LLVMIsAArgument(x))
         r = argument_range(g, x);
+    else if (LLVMIsAFPToSIInst(x) || LLVMIsAFPToUIInst(x))
+        r = converted_range(g, x, budget);
     /* the values must be ones the type holds, read as asked: -1 stored, read unsigned,
      * is the type's greatest, not a value below 0 */
     span t = type_span(bits, sgn);

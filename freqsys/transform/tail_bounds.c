@@ -50,7 +50,7 @@ static long block_index(const counter_table *t, LLVMValueRef fn, LLVMBasicBlockR
     return -1;
 }
 
-/* The blocks that make integer draws at SITE, once per read in them, in *OUT (to
+/* The blocks that make draws (integer or real) at SITE, once per read in them, in *OUT (to
  * free); their number (0 also when one of them is not counted), or -1 when out of
  * memory. */
 static long draw_blocks(LLVMModuleRef m, const counter_table *t, size_t site, long **out) {
@@ -63,8 +63,9 @@ static long draw_blocks(LLVMModuleRef m, const counter_table *t, size_t site, lo
                 LLVMValueRef callee = LLVMGetCalledValue(i), at = LLVMGetOperand(i, 0);
                 size_t len;
                 if (!callee || !LLVMIsAFunction(callee) ||
-                    strcmp(LLVMGetValueName2(callee, &len), FSABI_READ_INT) != 0 || !LLVMIsAConstantInt(at) ||
-                    LLVMConstIntGetZExtValue(at) != site)
+                    (strcmp(LLVMGetValueName2(callee, &len), FSABI_READ_INT) != 0 &&
+                     strcmp(LLVMGetValueName2(callee, &len), FSABI_READ_REAL) != 0) ||
+                    !LLVMIsAConstantInt(at) || LLVMConstIntGetZExtValue(at) != site)
                     continue;
                 long j = block_index(t, fn, bb);
                 if (j < 0) {

@@ -154,13 +154,43 @@ static void errors(void) {
     if (code != 0) diag("%s", err);
 }
 
+/* Reals converted to trips: (int)(10 y) with y ~ uniform(0, 2.5) is at most 25, and
+ * (long)x with x ~ exponential(0.1) is held to a level by its tail; (int)(y * y), a
+ * product of two unknowns, stays unbounded. */
+static void real_conversions(void) {
+    char err[4096];
+    e2e_run("run tests/e2e/programs/real_limits.fspec -n 2000 -q -j 2 -o \"$TMPDIR/real.json\"", err,
+            sizeof err);
+    result *r = e2e_result(tmp_path("real.json"), err, sizeof err);
+    if (!ok(r != NULL, "the result reads back")) {
+        diag("%s", err);
+        return;
+    }
+    const result_block *scaled = e2e_block_at(r, "main", 10, "for.body");
+    const result_block *tail = e2e_block_at(r, "main", 12, "for.body");
+    const result_block *product = e2e_block_at(r, "main", 14, "for.body");
+    ok(scaled && scaled->max_runs == 25 && scaled->tail_mass == 0,
+       "(int)(10 y), y ~ uniform(0, 2.5): at most 25 per run, proven (got %g)",
+       scaled ? scaled->max_runs : -1.0);
+    /* E[(floor x - L)^+] = sum over k > L of P(x >= k) = e^(-0.1 (L + 1)) / (1 - e^-0.1) */
+    double excess = tail ? exp(-0.1 * (tail->max_runs + 1)) / -expm1(-0.1) : NAN;
+    ok(tail && !isnan(tail->max_runs) && tail->tail_mass > 0 && tail->tail_mass <= 0.025 &&
+           excess <= tail->tail_mass,
+       "(long)x, x ~ exponential(0.1): at most %g outside a tail of %.3g, over the true excess %.3g",
+       tail ? tail->max_runs : -1.0, tail ? tail->tail_mass : -1.0, excess);
+    ok(product && isnan(product->max_runs), "(int)(y * y): no bound");
+    result_free(r);
+    unlink(tmp_path("real.json"));
+}
+
 int main(void) {
-    plan(2 + 11 + 1 + 2 + 2 + 2 + 3 + 3);
+    plan(2 + 11 + 1 + 2 + 2 + 2 + 3 + 3 + 4);
     program_mode();
     function_mode();
     truncated_reads();
     caps_on_paths_and_contexts();
     text_names_the_cap();
     errors();
+    real_conversions();
     return done();
 }

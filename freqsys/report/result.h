@@ -53,7 +53,7 @@ typedef struct result_block {
     };
     char *cap;             /* with basis "cap": the spec's cap the bound rests on, as written
                             * after `cap` ("newton.c:9", "parse_line"); NULL: the global cap */
-    double tail_mass;      /* > 0: max_runs holds but in a far tail of the inputs' distributions,
+    double tail_mass;      /* > 0: max_runs holds but in a tail of the inputs' distributions,
                             * which adds at most this to the mean (in the half-width); else 0 */
     int proven_once;       /* the transform proved it runs once in every run that ends; it is
                             * "exact" only when every trial did (none crashed before it) */

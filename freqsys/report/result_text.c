@@ -121,7 +121,7 @@ static void assumption(char *buf, size_t n, const result_block *b, const result 
     if (!isfinite(b->range)) return;
     if (is_basis(b, "proven") && b->tail_mass > 0)
         snprintf(buf, n,
-                 ", at most %.15g per %s but in a far tail of the inputs, which adds at most %.2g (proven)",
+                 ", at most %.15g per %s but in a tail of the inputs, which adds at most %.2g (proven)",
                  b->range, per, b->tail_mass);
     else if (is_basis(b, "proven") && r->rare_block)
         snprintf(buf, n, ", weighted count at most %.15g per %s (proven bound x largest weight)", b->range,

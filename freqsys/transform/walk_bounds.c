@@ -1,4 +1,5 @@
-/* freqsys/transform/walk_bounds.c: bounds on loops that walk a drawn string, or standard input to its end. */
+/* freqsys/transform/walk_bounds.c: bounds on loops that walk a drawn string or a char array, or standard
+ * input to its end. */
 /* SPDX-License-Identifier: MIT */
 #include "walk_bounds.h"
 
@@ -35,6 +36,8 @@ typedef struct walk {
     unsigned s;                /* the step's block */
     unsigned char *after_step; /* [n] blocks a pass reaches after the step, before H */
     LLVMValueRef object;       /* the string's storage: the entry's parameter, or a buffer */
+    long long least_start;     /* the least byte of it a walk starts at, over the entries */
+    long long most_start;      /* the greatest */
     unsigned char *reads;      /* [n] blocks holding a read into a buffer object */
     long long *filled;         /* [n] a block ending in the C library's fgets into the buffer and a
                                 * test of its result: the successor it takes when fgets filled the
@@ -674,16 +677,66 @@ static int steps_by_one(walk *w, LLVMValueRef store) {
            before(x, store) && !stored_between(w->var, x, store);
 }
 
-/* Whether STORE (outside the loop) sets w->var to the string's start: the object's
- * first byte for a pointer (w->object set by the first), 0 for an index. */
+/* V as a constant byte offset K >= 0 from *BASE: `base + k` on a char pointer, `&a[k]`
+ * of a char array; otherwise V itself at 0. */
+static long long byte_offset(LLVMValueRef v, LLVMValueRef *base) {
+    LLVMValueRef b, k;
+    *base = v;
+    if (!(LLVMIsAGetElementPtrInst(v) ||
+          (LLVMIsAConstantExpr(v) && LLVMGetConstOpcode(v) == LLVMGetElementPtr)))
+        return 0;
+    int n = LLVMGetNumOperands(v);
+    LLVMTypeRef t = LLVMGetGEPSourceElementType(v), i8 = LLVMInt8TypeInContext(LLVMGetTypeContext(t));
+    if (t == i8 && n == 2)
+        k = LLVMGetOperand(v, 1);
+    else if (LLVMGetTypeKind(t) == LLVMArrayTypeKind && LLVMGetElementType(t) == i8 && n == 3 &&
+             LLVMIsAConstantInt(LLVMGetOperand(v, 1)) && LLVMConstIntGetZExtValue(LLVMGetOperand(v, 1)) == 0)
+        k = LLVMGetOperand(v, 2);
+    else
+        return 0;
+    b = LLVMGetOperand(v, 0);
+    if (!LLVMIsAConstantInt(k) || LLVMConstIntGetSExtValue(k) < 0) return 0;
+    *base = b;
+    return LLVMConstIntGetSExtValue(k);
+}
+
+/* Whether STORE (outside the loop) sets w->var to a constant place in the string: a
+ * byte of the object at a constant offset for a pointer (w->object set by the first),
+ * a constant index for an index; the least and greatest go to w->least_start and
+ * w->most_start. */
 static int sets_start(walk *w, LLVMValueRef store) {
-    LLVMValueRef v = LLVMGetOperand(store, 0);
-    if (w->indexed) return LLVMIsAConstantInt(v) && LLVMConstIntGetZExtValue(v) == 0;
-    unsigned budget = START_BUDGET;
-    LLVMValueRef o = start_of(v, &budget);
-    if (!o || (w->object && o != w->object)) return 0;
-    w->object = o;
+    LLVMValueRef v = LLVMGetOperand(store, 0), base;
+    long long at;
+    if (w->indexed) {
+        if (!LLVMIsAConstantInt(v) || LLVMConstIntGetSExtValue(v) < 0) return 0;
+        at = LLVMConstIntGetSExtValue(v);
+    } else {
+        unsigned budget = START_BUDGET;
+        at = byte_offset(v, &base);
+        LLVMValueRef o = start_of(base, &budget);
+        if (!o || (w->object && o != w->object)) return 0;
+        w->object = o;
+    }
+    if (at < w->least_start) w->least_start = at;
+    if (at > w->most_start) w->most_start = at;
     return 1;
+}
+
+/* Rule (walks stay in their array): when the string lives in a local char array of N
+ * bytes and every entry starts the walk at byte c or later, pass k reads byte c + k,
+ * and a byte past the array would be read past the object's end, which is undefined
+ * and assumed not to happen (as strlen's rule assumes): at most N - c passes return,
+ * whether or not a NUL ends the walk and whatever writes the array. An index must
+ * reach N without wrapping. -1 when the storage is no such array. */
+static long long array_room(const walk *w) {
+    if (!LLVMIsAAllocaInst(w->object)) return -1;
+    LLVMTypeRef t = LLVMGetAllocatedType(w->object);
+    long long size = (long long)LLVMGetArrayLength2(t);
+    if (size <= 0 || size >= TRIPS_LIMIT || w->least_start > size) return -1;
+    if (w->indexed &&
+        (unsigned long long)size >= mask_of(LLVMGetIntTypeWidth(LLVMGetAllocatedType(w->var)) - 1))
+        return -1;
+    return size - w->least_start;
 }
 
 /* Rule (walks start at the start): every way into the loop, traced back, meets a
@@ -764,16 +817,22 @@ static long long string_walk(walk *w, LLVMValueRef byte, unsigned char *scratch)
         unsigned bits = LLVMGetIntTypeWidth(LLVMGetAllocatedType(w->var));
         if (bits < 8) return -1;
     }
+    w->least_start = TRIPS_LIMIT;
+    w->most_start = 0;
     if (!starts_each_entry(w, scratch) || !w->object) return -1;
-    long long most = text_bound(w, scratch);
-    if (most < 0) return -1;
-    if (w->indexed &&
+    long long room = array_room(w);
+    /* the drawn string's own length: only for walks from its first byte */
+    long long most = w->most_start == 0 ? text_bound(w, scratch) : -1;
+    if (most >= 0 && w->indexed &&
         (unsigned long long)most + 1 >= mask_of(LLVMGetIntTypeWidth(LLVMGetAllocatedType(w->var)) - 1))
-        return -1; /* the index could wrap */
-    onward(l, w->s, -1, w->after_step);
-    w->value = byte;
-    w->ends = 0;
-    return way_back(w) ? -1 : most;
+        most = -1; /* the index could wrap */
+    if (most >= 0) {
+        onward(l, w->s, -1, w->after_step);
+        w->value = byte;
+        w->ends = 0;
+        if (way_back(w)) most = -1;
+    }
+    return most >= 0 && (room < 0 || most < room) ? most : room;
 }
 
 /* ---- standard input ---- */

@@ -1,4 +1,5 @@
-/* freqsys/transform/walk_bounds.h: bounds on loops that walk a drawn string, or standard input to its end. */
+/* freqsys/transform/walk_bounds.h: bounds on loops that walk a drawn string or a char array, or standard
+ * input to its end. */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_WALK_BOUNDS_H
 #define FREQSYS_WALK_BOUNDS_H
@@ -22,9 +23,11 @@ typedef struct walk_loop {
 
 /* K, the most times the loop's way round can return to its header per entry, when
  * the loop walks a string the spec draws (a string() argument, a buffer scanf's %s or
- * fgets fills) one byte a pass and the string's NUL ends it, or reads a drawn
- * standard input one getchar a pass and EOF ends it; -1 when neither is proven. The
- * rules, their conditions and why they suffice are in walk_bounds.c. Can't fail. */
+ * fgets fills) one byte a pass and the string's NUL ends it, walks a local char
+ * array one byte a pass from a constant place (it cannot pass the array's end), or
+ * reads a drawn standard input one getchar a pass and EOF ends it; -1 when none is
+ * proven. The rules, their conditions and why they suffice are in walk_bounds.c.
+ * Can't fail. */
 long long walk_bounds_trips(const walk_loop *l);
 
 /* Whether module M can give back what it read of standard input, or read some other

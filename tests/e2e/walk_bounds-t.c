@@ -61,9 +61,13 @@ static const bound called[] = {
 static const bound reads[] = {
     {13, "for.cond", 8, "%s into 8 bytes: 7 characters and the NUL"},
     {17, "for.cond", 8, "fgets of 8: 7 characters with the '\\n', and the NUL"},
-    {19, "for.cond", NAN, "starts at word + 1: not proven"},
-    {22, "for.cond", NAN, "a copy strcpy wrote: not proven"},
-    {24, "for.cond", NAN, "a literal, not a drawn string: not proven"},
+    {19, "for.cond", 8,
+     "starts at word + 1: not the drawn length, which holds from the first byte, but the array's 8 bytes "
+     "less 1"},
+    {22, "for.cond", 9, "a copy strcpy wrote: not the drawn length, but the array's 8 bytes"},
+    {24, "for.cond", NAN, "a literal, not a drawn string nor a local array: not proven"},
+    {30, "for.cond", NAN, "an unsigned char index over 300 bytes could wrap before their end: not proven"},
+    {32, "for.cond", 300, "big + 1 to its NUL: the array's 300 bytes less 1"},
 };
 
 /* walks_stdin.c under `stdin ~ text(uniform_int(0, 30), ...)`. */
@@ -78,7 +82,7 @@ static const bound stdin_reads[] = {
 /* walks_lines.c under `stdin ~ lines(uniform_int(1, 6), string(uniform_int(0, 30), ...))`:
  * walks of buffers the C library's fgets fills (16 bytes: 15 characters and the NUL). */
 static const bound line_walks[] = {
-    {10, "for.cond", NAN, "a buffer fgets may not have filled (its result untested): not proven"},
+    {10, "for.cond", 17, "a buffer fgets may not have filled (its result untested): the array's 16 bytes"},
     {12, "while.cond", 187, "fgets until NULL: 6 lines of 30 characters and '\\n', and NULL"},
     {13, "for.cond", 2992, "the line fgets filled: 16 tests in each of at most 187 passes"},
 };

@@ -1,4 +1,4 @@
-/* tests/e2e/programs/walks_read.c: loops over buffers that scanf's %s and fgets fill, proven or, by design, not. */
+/* tests/e2e/programs/walks_read.c: loops over buffers that scanf's %s and fgets fill, and over arrays, proven or, by design, not. */
 /* SPDX-License-Identifier: MIT */
 #include <stdio.h>
 #include <string.h>
@@ -23,5 +23,13 @@ int main(void)
         n++;
     for (p = lit; *p; p++)
         n++;
-    return n > 100;
+    char big[300];
+    unsigned char k;
+    memset(big, 'x', sizeof big);
+    big[50] = 0;
+    for (k = 0; big[k]; k++)
+        n++;
+    for (p = big + 1; *p; p++)
+        n++;
+    return n > 1000;
 }

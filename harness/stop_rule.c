@@ -497,8 +497,9 @@ static int clip_counts(const tally *t, uint64_t n, uint64_t level, tally *clippe
 /* With a slack, the range holds for min(count, range), whose mean lies within SLACK
  * below the count's: the interval for it, widened by SLACK, covers the count's mean,
  * and it must settle within epsilon less SLACK. A trial past the range, which the tail
- * allows, is judged as the range: the interval is the clipped counts', widened below
- * by what the clipping took from the trials' mean, so it is centred on that mean. */
+ * allows, is judged as the range: the interval is the clipped counts', and its
+ * half-width also takes what the clipping took from the trials' mean, so that,
+ * centred on that mean, it holds the clipped one. */
 void stop_rule_judge_counts(const stop_params *p, const tally_moments *m, const tally *t, unsigned facts,
                             double max_runs, block_verdict *v) {
     tally clipped;

@@ -253,8 +253,11 @@ static int real_range(cfg *g, LLVMValueRef x, unsigned *budget, double *lo, doub
         return any;
     }
     LLVMOpcode op = LLVMIsABinaryOperator(x) ? LLVMGetInstructionOpcode(x) : LLVMRet;
-    /* in double only: the bounds below round as the program's double arithmetic does */
-    if ((op != LLVMFAdd && op != LLVMFSub && op != LLVMFMul) || kind != LLVMDoubleTypeKind) return 0;
+    /* in double only, and with no fast-math flag (contraction into a fused multiply-add,
+     * reassociation): the bounds below round as the program's double arithmetic does */
+    if ((op != LLVMFAdd && op != LLVMFSub && op != LLVMFMul) || kind != LLVMDoubleTypeKind ||
+        LLVMGetFastMathFlags(x) != LLVMFastMathNone)
+        return 0;
     LLVMValueRef a = LLVMGetOperand(x, 0), b = LLVMGetOperand(x, 1);
     int constant_first = LLVMIsAConstantFP(a) != NULL;
     double c, v_lo, v_hi, unused;

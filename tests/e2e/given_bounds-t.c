@@ -180,11 +180,18 @@ static void real_conversions(void) {
        tail ? tail->max_runs : -1.0, tail ? tail->tail_mass : -1.0, excess);
     ok(product && isnan(product->max_runs), "(int)(y * y): no bound");
     result_free(r);
+    /* the near miss: under -ffast-math the product may be contracted or reassociated */
+    e2e_run("run tests/e2e/programs/real_limits_fast.fspec -n 2000 -q -j 2 -o \"$TMPDIR/real.json\"", err,
+            sizeof err);
+    r = e2e_result(tmp_path("real.json"), err, sizeof err);
+    scaled = r ? e2e_block_at(r, "main", 10, "for.body") : NULL;
+    ok(scaled && isnan(scaled->max_runs), "(int)(10 y) under -ffast-math: no bound");
+    result_free(r);
     unlink(tmp_path("real.json"));
 }
 
 int main(void) {
-    plan(2 + 11 + 1 + 2 + 2 + 2 + 3 + 3 + 4);
+    plan(2 + 11 + 1 + 2 + 2 + 2 + 3 + 3 + 5);
     program_mode();
     function_mode();
     truncated_reads();

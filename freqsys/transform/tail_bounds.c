@@ -23,6 +23,7 @@ typedef struct held_site {
     size_t nblocks;
     double lo0, hi0; /* level 0's range; -/+INFINITY on a bounded side */
     int of_stdin;    /* standard input's length or line count, not a read */
+    int integer;     /* its draws are integers: so are its ranges' ends */
 } held_site;
 
 typedef struct levels {
@@ -116,16 +117,18 @@ static int find_held(LLVMModuleRef m, const counter_table *t, const bound_given 
         long *blocks = NULL, n = draw_blocks(m, t, s, &blocks);
         if (n < 0) return -1;
         if (n == 0) continue;
-        held_site h = {s, d, blocks, (size_t)n, -INFINITY, INFINITY, 0};
-        if (high) h.hi0 = fmax(1.0, ceil(dist_quantile(d, 0.9)));
-        if (low) h.lo0 = fmin(-1.0, floor(dist_quantile(d, 0.1)));
+        held_site h = {s, d, blocks, (size_t)n, -INFINITY, INFINITY, 0, dist_is_integer(d)};
+        /* a real draw's range need not be whole: exponential(20)'s 0.9 quantile is 0.115 */
+        double q9 = dist_quantile(d, 0.9), q1 = dist_quantile(d, 0.1);
+        if (high) h.hi0 = h.integer ? fmax(1.0, ceil(q9)) : q9 > 0 ? q9 : 1.0;
+        if (low) h.lo0 = h.integer ? fmin(-1.0, floor(q1)) : q1 < 0 ? q1 : -1.0;
         lv->held[lv->nheld++] = h;
     }
     /* standard input's length or line count, when only its tail leaves it unbounded */
     const dist *count = given->walks.stdin_bounded ? NULL : given->walks.stdin_count;
     if (count && !isnan(dist_survival(count, dist_quantile(count, 0.5))))
         lv->held[lv->nheld++] = (held_site){
-            given->nreads, count, NULL, 0, -INFINITY, fmax(1.0, ceil(dist_quantile(count, 0.9))), 1};
+            given->nreads, count, NULL, 0, -INFINITY, fmax(1.0, ceil(dist_quantile(count, 0.9))), 1, 1};
     return 0;
 }
 
@@ -169,10 +172,22 @@ static void hold_stdin(const levels *lv, const double *hi, bound_given *held) {
     }
 }
 
-/* Held site S's range at a scale of SCALE over level 0's, on LO and HI. */
+/* Held site S's range at a scale of SCALE over level 0's, on LO and HI; an integer
+ * site's ends whole, and each at least one wider than the range LO and HI held before
+ * (finite: the last level's), so small ranges grow too (1, 2, 3 where 1.25 times
+ * would stay at 2). */
 static void hold(const held_site *s, double scale, double *lo, double *hi) {
-    if (isfinite(s->lo0)) lo[s->site] = fmax(-VALUE_LIMIT, floor(s->lo0 * scale));
-    if (isfinite(s->hi0)) hi[s->site] = fmin(VALUE_LIMIT, ceil(s->hi0 * scale));
+    double was_lo = lo[s->site], was_hi = hi[s->site];
+    if (isfinite(s->lo0)) {
+        double at = s->integer ? floor(s->lo0 * scale) : s->lo0 * scale;
+        if (s->integer && isfinite(was_lo) && at >= was_lo) at = was_lo - 1;
+        lo[s->site] = fmax(-VALUE_LIMIT, at);
+    }
+    if (isfinite(s->hi0)) {
+        double at = s->integer ? ceil(s->hi0 * scale) : s->hi0 * scale;
+        if (s->integer && isfinite(was_hi) && at <= was_hi) at = was_hi + 1;
+        hi[s->site] = fmin(VALUE_LIMIT, at);
+    }
 }
 
 /* Drops the sites whose number of draws per run no level proves, with every other

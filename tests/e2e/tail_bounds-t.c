@@ -205,6 +205,40 @@ static void heavy(void) {
     unlink(tmp_path("heavy.json"));
 }
 
+/* Draws whose 0.9 quantile is small (1 for geometric(0.9), 0.115 for exponential(20))
+ * still get levels: the ranges grow past their start. */
+static void small_quantiles(void) {
+    char err[4096];
+    int code = e2e_run("run tests/e2e/programs/tails_small.fspec -s 1 -q -j 2 -o \"$TMPDIR/small.json\"", err,
+                       sizeof err);
+    if (!is_int(code, 0,
+                "loops of geometric(0.9) trips and of 8000 exponential(20) samples settle with no cap"))
+        diag("%s", err);
+    result *r = e2e_result(tmp_path("small.json"), err, sizeof err);
+    const result_block *trips = r ? e2e_block_at(r, "main", 10, "for.body") : NULL;
+    const result_block *samples = r ? e2e_block_at(r, "main", 13, "for.body") : NULL;
+    if (!ok(trips && samples, "both loops' bodies are in the result")) {
+        result_free(r);
+        return;
+    }
+    /* E[(n - L)^+] = sum over k > L of P(n >= k) = 0.1^L / 0.9; E[floor(8000 s)] = sum
+     * over k >= 1 of e^(-k / 400), and past L the same sum from L + 1 */
+    double q = exp(-1.0 / 400), trips_excess = pow(0.1, trips->max_runs) / 0.9;
+    double samples_mean = q / (1 - q), samples_excess = pow(q, samples->max_runs + 1) / (1 - q);
+    ok(trips->tail_mass > 0 && trips_excess <= trips->tail_mass &&
+           fabs(trips->mean - 1 / 0.9) <= trips->half_width,
+       "geometric(0.9) trips: at most %g outside a tail of %.3g over the true %.3g; %.4f within %.4f of "
+       "1/0.9",
+       trips->max_runs, trips->tail_mass, trips_excess, trips->mean, trips->half_width);
+    ok(samples->tail_mass > 0 && samples_excess <= samples->tail_mass &&
+           fabs(samples->mean - samples_mean) <= samples->half_width,
+       "8000 s samples: at most %g outside a tail of %.3g over the true %.3g; %.2f within %.2f of %.2f",
+       samples->max_runs, samples->tail_mass, samples_excess, samples->mean, samples->half_width,
+       samples_mean);
+    result_free(r);
+    unlink(tmp_path("small.json"));
+}
+
 static void check_says_so(void) {
     char cmd[4096];
     snprintf(cmd, sizeof cmd, "cd '%s' && '%s' check tests/e2e/programs/tails.fspec 2>&1", FREQSYS_SOURCE_DIR,
@@ -219,12 +253,13 @@ static void check_says_so(void) {
 }
 
 int main(void) {
-    plan(3 + 3 * 4 + 1 + 2 + 5 + 4 + 6 + 1);
+    plan(3 + 3 * 4 + 1 + 2 + 5 + 4 + 6 + 4 + 1);
     settles();
     unheld();
     nested();
     stdin_count();
     heavy();
+    small_quantiles();
     check_says_so();
     return done();
 }

@@ -71,6 +71,8 @@ long oracle_geometric(double p) {
     return k < 1 ? 1 : k;
 }
 
+double oracle_exponential(double rate) { return -log1p(-oracle_u01()) / rate; }   /* inverse CDF */
+
 int oracle_bernoulli(double p) { return oracle_u01() < p; }
 
 long oracle_discrete(const long *values, const double *weights, int count) {

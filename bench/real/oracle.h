@@ -14,6 +14,7 @@ double oracle_uniform(double lo, double hi);
 double oracle_normal(double mu, double sigma);
 long oracle_poisson(double mean);
 long oracle_geometric(double p);                     /* trials up to the first success: 1, 2, ... */
+double oracle_exponential(double rate);              /* rate per unit: mean 1 / rate */
 int oracle_bernoulli(double p);
 long oracle_discrete(const long *values, const double *weights, int count);
 /* A NUL-terminated string of len characters, each uniform from set, into buf. */

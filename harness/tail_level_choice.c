@@ -2,19 +2,22 @@
 /* SPDX-License-Identifier: MIT */
 #include "tail_level_choice.h"
 
+#include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "runner.h"
 
 double tail_level_budget(const stop_params *p) {
-    double least = p->relative ? p->floor : p->epsilon;
+    double least = p->relative ? p->floor / (1.0 + p->epsilon) : p->epsilon; /* as the rule's epsilon */
     return least > 0.0 ? TAIL_EPSILON_SHARE * least : 0.0;
 }
 
-int tail_level_choose(const fsabi_module *mod, double budget, tail_level_choice *out) {
+int tail_level_choose(const fsabi_module *mod, double budget, const double *budgets, tail_level_choice *out) {
     out->module = *mod;
     out->blocks = NULL;
     out->nchanged = 0;
-    if (mod->ntail_levels == 0 || !(budget > 0.0)) return 0;
+    if (mod->ntail_levels == 0 || (!(budget > 0.0) && !budgets)) return 0;
     fsabi_block *blocks = malloc(mod->nblocks * sizeof *blocks);
     if (!blocks) return -1;
     memcpy(blocks, mod->blocks, mod->nblocks * sizeof *blocks);
@@ -24,7 +27,8 @@ int tail_level_choose(const fsabi_module *mod, double budget, tail_level_choice 
         if (r->block >= mod->nblocks || r->block == last) continue;
         const fsabi_block *row = &mod->blocks[r->block];
         if (!(row->tail_mass > 0.0) || row->max_runs == FSABI_RUNS_UNBOUNDED) continue;
-        if (!(r->tail_mass <= budget) || (double)r->max_runs > TAIL_LEVEL_GAIN * (double)row->max_runs)
+        double fits = budgets && budgets[r->block] > budget ? budgets[r->block] : budget;
+        if (!(r->tail_mass <= fits) || (double)r->max_runs > TAIL_LEVEL_GAIN * (double)row->max_runs)
             continue;
         blocks[r->block].max_runs = r->max_runs;
         blocks[r->block].tail_mass = r->tail_mass;
@@ -37,6 +41,46 @@ int tail_level_choose(const fsabi_module *mod, double budget, tail_level_choice 
     }
     out->blocks = blocks;
     out->module.blocks = blocks;
+    return 0;
+}
+
+/* A stream for the pilot that the run itself never uses. */
+static uint64_t pilot_seed(uint64_t seed) {
+    uint64_t z = seed + 0x9e3779b97f4a7c15u + 0x6c6576656c73u; /* "levels" */
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+    return z ^ (z >> 31);
+}
+
+int tail_level_pilot(const runner_config *base, double *budgets, char *err, size_t errlen) {
+    runner_config cfg = *base;
+    cfg.sampling = SAMPLING_PLAIN;
+    cfg.runs_per_trial = 1;
+    cfg.seed = pilot_seed(base->seed);
+    cfg.stop.order_seed = cfg.seed;
+    cfg.max_trials = TAIL_PILOT_TRIALS;
+    cfg.timeout_s = base->timeout_s / (base->runs_per_trial ? base->runs_per_trial : 1);
+    cfg.progress = 0;
+    cfg.on_checkpoint = NULL;
+    cfg.trace = NULL;
+    cfg.resume = NULL;
+    cfg.stop_after = 0;
+    cfg.time_limit_s = 0;
+    runner_result rr;
+    if (runner_run(&cfg, &rr) != 0) {
+        snprintf(err, errlen, "the pilot for the tails' levels failed: %s", rr.error);
+        runner_result_free(&rr, fsabi_ncounters(cfg.mod));
+        return -1;
+    }
+    const stop_params *p = &base->stop;
+    for (uint64_t j = 0; j < cfg.mod->nblocks; j++) {
+        const tally_moments *m = &rr.moments[j];
+        double low = m->n > 1 ? m->mean - 3.0 * m->stddev / sqrt((double)m->n) : 0.0;
+        double epsilon =
+            p->relative ? (p->epsilon * fmax(low, 0.0) + p->floor) / (1.0 + p->epsilon) : p->epsilon;
+        budgets[j] = epsilon > 0.0 ? TAIL_EPSILON_SHARE * epsilon : 0.0;
+    }
+    runner_result_free(&rr, fsabi_ncounters(cfg.mod));
     return 0;
 }
 

@@ -126,7 +126,7 @@ static int prepare(run_state *st, int argc, char **argv, cluster *cl) {
     int shown = !o->out_path && (!o->format || !strcmp(o->format, "text"));
     for (size_t i = 0; !o->quiet && !shown && i < st->warnings.n; i++)
         fprintf(stderr, "freqsys: warning: %s\n", st->warnings.v[i]);
-    st->mod = module_load(m, st->s, o->keep, &st->rt, err, sizeof err);
+    st->mod = st->loaded = module_load(m, st->s, o->keep, &st->rt, err, sizeof err);
     LLVMDisposeModule(m);
     LLVMContextDispose(ctx);
     if (!st->mod) {
@@ -227,7 +227,7 @@ static int configure(run_state *st, cluster *cl) {
     cfg->stop.cap *= per_trial;
     /* Levels of the spec's tails for this epsilon, which -e may have changed since the
      * transform: every part of the run from here on reads the blocks' bounds from it. */
-    if (tail_level_choose(st->mod, tail_level_budget(&cfg->stop), &st->tail_levels) != 0) {
+    if (tail_level_choose(st->loaded, tail_level_budget(&cfg->stop), NULL, &st->tail_levels) != 0) {
         fprintf(stderr, "freqsys: error: out of memory\n");
         return EXIT_USAGE;
     }
@@ -324,6 +324,30 @@ static int run_enumerated(run_state *st, cluster *cl, int *done) {
     return deliver(st, r, 1);
 }
 
+/* Under a relative epsilon where the inputs were not enumerated: a pilot of its own
+ * estimates each block's mean, so that a block bounded by the spec's tails takes the
+ * level its epsilon allows (harness/tail_level_choice.h; the pilot's runs are not
+ * counted). Not with --rare, whose weighted counts take no tail. Every MPI rank runs
+ * the same pilot, a function of the seed. Returns the exit status. */
+static int choose_levels(run_state *st) {
+    runner_config *cfg = &st->cfg;
+    if (!cfg->stop.relative || st->loaded->ntail_levels == 0 || st->o.rare) return EXIT_OK;
+    double *budgets = calloc(st->loaded->nblocks + 1, sizeof *budgets);
+    char err[1200] = "out of memory";
+    tail_level_choice c;
+    if (!budgets || tail_level_pilot(cfg, budgets, err, sizeof err) != 0 ||
+        tail_level_choose(st->loaded, tail_level_budget(&cfg->stop), budgets, &c) != 0) {
+        fprintf(stderr, "freqsys: error: %s\n", err);
+        free(budgets);
+        return EXIT_USAGE;
+    }
+    free(budgets);
+    tail_level_choice_free(&st->tail_levels);
+    st->tail_levels = c;
+    st->mod = cfg->mod = &st->tail_levels.module;
+    return EXIT_OK;
+}
+
 /* --sampling auto where the inputs were not enumerated: a pilot picks the method
  * that needs the fewest runs (harness/sampling_choice.h; its runs are not counted),
  * where a replicate method may run at all: not with what run_option_table.c refuses
@@ -414,6 +438,7 @@ static int run_command(int argc, char **argv, cluster *cl) {
     }
     if ((rc = configure(&st, cl)) != EXIT_OK) goto out;
     rc = run_enumerated(&st, cl, &done);
+    if (!done && rc == EXIT_OK) rc = choose_levels(&st);
     if (!done && rc == EXIT_OK) rc = choose_sampling(&st, cl);
     if (!done && rc == EXIT_OK) rc = run_sampled(&st, cl);
 out:

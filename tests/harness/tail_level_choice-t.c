@@ -4,7 +4,7 @@
 #include "tail_level_choice.h"
 
 int main(void) {
-    plan(11);
+    plan(12);
     fsabi_block rows[3] = {
         {.max_runs = 1000, .tail_mass = 1e-7}, /* a loop of a heavy-tailed read's trips */
         {.max_runs = 50, .tail_mass = 1e-7},   /* a light one: its lower level gains little */
@@ -26,10 +26,11 @@ int main(void) {
     stop_params_init(&p, 0.02, 1, 0.99);
     ok(tail_level_budget(&p) == 0, "epsilon 2%% with no floor: none (the module's levels stay)");
     stop_params_floor(&p, 0.01);
-    ok(tail_level_budget(&p) == 0.01 * TAIL_EPSILON_SHARE, "epsilon 2%% + 0.01: the floor's share");
+    ok(tail_level_budget(&p) == TAIL_EPSILON_SHARE * (0.01 / 1.02),
+       "epsilon 2%% + 0.01: the share of the least epsilon, 0.01 / 1.02");
 
     tail_level_choice c;
-    ok(tail_level_choose(&mod, 0.025, &c) == 0 && c.nchanged == 1 && c.module.blocks == c.blocks,
+    ok(tail_level_choose(&mod, 0.025, NULL, &c) == 0 && c.nchanged == 1 && c.module.blocks == c.blocks,
        "a tail of up to 0.025: one block takes a lower level");
     ok(c.blocks[0].max_runs == 200 && c.blocks[0].tail_mass == 0.02,
        "...the lowest whose tail fits: 200, not 100 (0.5) nor 400");
@@ -40,12 +41,18 @@ int main(void) {
     ok(c.module.nblocks == 3 && c.module.tail_levels == ladder, "...the rest of the module is the same");
     tail_level_choice_free(&c);
 
-    ok(tail_level_choose(&mod, 0.0005, &c) == 0 && c.nchanged == 0 && c.blocks == NULL &&
+    ok(tail_level_choose(&mod, 0.0005, NULL, &c) == 0 && c.nchanged == 0 && c.blocks == NULL &&
            c.module.blocks == rows,
        "a tail of up to 0.0005: no level fits, every row stays");
     tail_level_choice_free(&c);
-    ok(tail_level_choose(&mod, 0, &c) == 0 && c.nchanged == 0 && c.module.blocks == rows,
+    ok(tail_level_choose(&mod, 0, NULL, &c) == 0 && c.nchanged == 0 && c.module.blocks == rows,
        "no budget (a relative epsilon): every row stays");
+    tail_level_choice_free(&c);
+    /* a relative epsilon's pilot gives each block its own budget */
+    const double budgets[3] = {0.6, 0.0, 1.0};
+    ok(tail_level_choose(&mod, 0.0005, budgets, &c) == 0 && c.nchanged == 1 && c.blocks[0].max_runs == 100 &&
+           c.blocks[1].max_runs == 50,
+       "budgets by block: 0.6 lets block 0 take 100, block 1 keeps its row");
     tail_level_choice_free(&c);
     return done();
 }

@@ -12,9 +12,11 @@
  * half-width, so a block the normal interval settles needs 1 / (1 - share)^2 times
  * the trials. */
 #define TAIL_EPSILON_SHARE 0.05
-/* A lower level is taken only at this fraction of the row's or below: where a
- * range-based interval would gain, not where the slack only costs. */
-#define TAIL_LEVEL_GAIN 0.5
+/* A lower level is taken only at this fraction of the row's or below: where the far
+ * level is far above the counts (a heavy tail), which a range-based interval pays
+ * for, and not where the normal interval settles the block anyway and the slack only
+ * costs (a loop of geometric(0.02) trips: 343 against 1,063). */
+#define TAIL_LEVEL_GAIN 0.1
 
 /* The most a chosen level's tail may add to a block's mean under P: the share of
  * epsilon, or under a relative epsilon of what the rule's epsilon is at least (the

@@ -11,7 +11,7 @@ int main(void) {
         {.max_runs = 7},                       /* bounded by the code alone */
     };
     static const fsabi_tail_level ladder[] = {
-        {0, 100, 0.5}, {0, 200, 0.02}, {0, 400, 0.001}, {1, 30, 0.001}, {2, 3, 0.001}, {9, 1, 0.0},
+        {0, 50, 0.5}, {0, 80, 0.02}, {0, 400, 0.001}, {1, 30, 0.001}, {2, 3, 0.001}, {9, 1, 0.0},
     };
     fsabi_module mod = {.abi_version = FSABI_VERSION,
                         .nblocks = 3,
@@ -32,10 +32,10 @@ int main(void) {
     tail_level_choice c;
     ok(tail_level_choose(&mod, 0.025, NULL, &c) == 0 && c.nchanged == 1 && c.module.blocks == c.blocks,
        "a tail of up to 0.025: one block takes a lower level");
-    ok(c.blocks[0].max_runs == 200 && c.blocks[0].tail_mass == 0.02,
-       "...the lowest whose tail fits: 200, not 100 (0.5) nor 400");
+    ok(c.blocks[0].max_runs == 80 && c.blocks[0].tail_mass == 0.02,
+       "...the lowest whose tail fits: 80, not 50 (0.5) nor 400 (more than a tenth of 1000)");
     ok(c.blocks[1].max_runs == 50 && c.blocks[1].tail_mass == 1e-7,
-       "...not 30 in place of 50: more than half the row's");
+       "...not 30 in place of 50: more than a tenth of the row's");
     ok(c.blocks[2].max_runs == 7 && c.blocks[2].tail_mass == 0, "...a bound the code proves keeps no tail");
     ok(rows[0].max_runs == 1000 && rows[0].tail_mass == 1e-7, "...the module itself is unchanged");
     ok(c.module.nblocks == 3 && c.module.tail_levels == ladder, "...the rest of the module is the same");
@@ -50,9 +50,9 @@ int main(void) {
     tail_level_choice_free(&c);
     /* a relative epsilon's pilot gives each block its own budget */
     const double budgets[3] = {0.6, 0.0, 1.0};
-    ok(tail_level_choose(&mod, 0.0005, budgets, &c) == 0 && c.nchanged == 1 && c.blocks[0].max_runs == 100 &&
+    ok(tail_level_choose(&mod, 0.0005, budgets, &c) == 0 && c.nchanged == 1 && c.blocks[0].max_runs == 50 &&
            c.blocks[1].max_runs == 50,
-       "budgets by block: 0.6 lets block 0 take 100, block 1 keeps its row");
+       "budgets by block: 0.6 lets block 0 take 50, block 1 keeps its row");
     tail_level_choice_free(&c);
     return done();
 }

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "decide.h"
+#include "pilot_config.h"
 
 typedef struct candidate {
     sampling_method method;
@@ -82,19 +83,7 @@ static double trials_to_settle(const runner_config *cfg, uint64_t j, const tally
  * never settles), and the variance ratio at the counter that asks it. */
 static int pilot(const runner_config *base, sampling_method method, uint32_t runs, uint64_t replicates,
                  unsigned k, double *need, double *ratio, uint64_t *spent, char *err, size_t errlen) {
-    runner_config cfg = *base;
-    cfg.sampling = method;
-    cfg.runs_per_trial = runs;
-    cfg.seed = pilot_seed(base->seed, k);
-    cfg.stop.order_seed = cfg.seed;
-    cfg.max_trials = replicates;
-    cfg.timeout_s = base->timeout_s * runs;
-    cfg.progress = 0;
-    cfg.on_checkpoint = NULL;
-    cfg.trace = NULL;
-    cfg.resume = NULL;
-    cfg.stop_after = 0;
-    cfg.time_limit_s = 0;
+    runner_config cfg = pilot_config(base, method, runs, pilot_seed(base->seed, k), replicates);
     runner_result rr;
     if (runner_run(&cfg, &rr) != 0) {
         snprintf(err, errlen, "the sampling pilot (%s) failed: %s", sampling_method_name(method), rr.error);

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "pilot_config.h"
 #include "runner.h"
 
 double tail_level_budget(const stop_params *p) {
@@ -53,19 +54,7 @@ static uint64_t pilot_seed(uint64_t seed) {
 }
 
 int tail_level_pilot(const runner_config *base, double *budgets, char *err, size_t errlen) {
-    runner_config cfg = *base;
-    cfg.sampling = SAMPLING_PLAIN;
-    cfg.runs_per_trial = 1;
-    cfg.seed = pilot_seed(base->seed);
-    cfg.stop.order_seed = cfg.seed;
-    cfg.max_trials = TAIL_PILOT_TRIALS;
-    cfg.timeout_s = base->timeout_s / (base->runs_per_trial ? base->runs_per_trial : 1);
-    cfg.progress = 0;
-    cfg.on_checkpoint = NULL;
-    cfg.trace = NULL;
-    cfg.resume = NULL;
-    cfg.stop_after = 0;
-    cfg.time_limit_s = 0;
+    runner_config cfg = pilot_config(base, SAMPLING_PLAIN, 1, pilot_seed(base->seed), TAIL_PILOT_TRIALS);
     runner_result rr;
     if (runner_run(&cfg, &rr) != 0) {
         snprintf(err, errlen, "the pilot for the tails' levels failed: %s", rr.error);

@@ -1,0 +1,21 @@
+/* harness/pilot_config.c: the configuration of a pilot run, short and apart from the run it serves. */
+/* SPDX-License-Identifier: MIT */
+#include "pilot_config.h"
+
+runner_config pilot_config(const runner_config *base, sampling_method method, uint32_t runs, uint64_t seed,
+                           uint64_t trials) {
+    runner_config cfg = *base;
+    cfg.sampling = method;
+    cfg.runs_per_trial = runs;
+    cfg.seed = seed;
+    cfg.stop.order_seed = seed;
+    cfg.max_trials = trials;
+    cfg.timeout_s = base->timeout_s / (base->runs_per_trial ? base->runs_per_trial : 1) * runs;
+    cfg.progress = 0;
+    cfg.on_checkpoint = NULL;
+    cfg.trace = NULL;
+    cfg.resume = NULL;
+    cfg.stop_after = 0;
+    cfg.time_limit_s = 0;
+    return cfg;
+}

@@ -1,0 +1,16 @@
+/* harness/pilot_config.h: the configuration of a pilot run, short and apart from the run it serves. */
+/* SPDX-License-Identifier: MIT */
+#ifndef FREQSYS_PILOT_CONFIG_H
+#define FREQSYS_PILOT_CONFIG_H
+
+#include <stdint.h>
+#include "runner_types.h"
+
+/* BASE run as a pilot: METHOD with RUNS runs a trial, at most TRIALS trials from the
+ * stream SEED (one the run never uses), its timeout BASE's per run times RUNS, and
+ * with no progress line, checkpoint, trace, resumed state or limit of time or trials
+ * but TRIALS: its counts only inform a choice and are never the run's. */
+runner_config pilot_config(const runner_config *base, sampling_method method, uint32_t runs, uint64_t seed,
+                           uint64_t trials);
+
+#endif

@@ -79,6 +79,18 @@ typedef struct held {
     int kind;
 } held;
 
+/* `freqsys run tests/e2e/programs/SPEC ARGS -q -j 2` into the test's result file,
+ * read back (NULL when there is none); *CODE gets the exit status, ERR the output. */
+static result *run_tails(const char *spec, const char *args, int *code, char *err, size_t errlen) {
+    char why[4096];
+    unlink(tmp_path("tails.json"));
+    *code =
+        e2e_runf(err, errlen, "run tests/e2e/programs/%s %s -q -j 2 -o \"$TMPDIR/tails.json\"", spec, args);
+    result *r = e2e_result(tmp_path("tails.json"), why, sizeof why);
+    if (!r) diag("%s", why);
+    return r;
+}
+
 static void settles(void) {
     static const held want[] = {
         {9, "for.body", 3, 1},   /* n times, n ~ poisson(3) */
@@ -86,10 +98,9 @@ static void settles(void) {
         {14, "for.body", 90, 3}, /* m draws of k ~ geometric(0.05): 4.5 x 20 */
     };
     char err[4096];
-    int code =
-        e2e_run("run tests/e2e/programs/tails.fspec -s 3 -q -j 2 -o \"$TMPDIR/tails.json\"", err, sizeof err);
+    int code;
+    result *r = run_tails("tails.fspec", "-s 3", &code, err, sizeof err);
     if (!is_int(code, 0, "loops of poisson and geometric trips settle with no cap")) diag("%s", err);
-    result *r = e2e_result(tmp_path("tails.json"), err, sizeof err);
     if (!ok(r != NULL, "the result reads back")) bail("%s", err);
     size_t open = 0;
     for (size_t i = 0; i < r->nblocks; i++) open += !strcmp(r->blocks[i].status, "not_converged");
@@ -117,26 +128,24 @@ static void settles(void) {
 /* A read made an unproven number of times per run holds nothing: its loop stays open. */
 static void unheld(void) {
     char err[4096];
-    int code = e2e_run("run tests/e2e/programs/tails_unheld.fspec -s 1 -q -j 2 -o \"$TMPDIR/unheld.json\"",
-                       err, sizeof err);
+    int code;
+    result *r = run_tails("tails_unheld.fspec", "-s 1", &code, err, sizeof err);
     ok(code != 0, "a loop of reads with no bound on their number does not settle (exit %d)", code);
-    result *r = e2e_result(tmp_path("unheld.json"), err, sizeof err);
     const result_block *b = r ? e2e_block_at(r, "main", 10, "for.body") : NULL;
     ok(b && !strcmp(b->status, "not_converged") && b->tail_mass == 0 && isnan(b->max_runs),
        "its inner loop: not_converged, no level, no tail");
     result_free(r);
-    unlink(tmp_path("unheld.json"));
+    unlink(tmp_path("tails.json"));
 }
 
 /* A read drawn in a loop of another read's trips: neither is bounded, and once the
  * outer read is held, the inner one is drawn a proven number of times per run. */
 static void nested(void) {
     char err[4096];
-    int code = e2e_run("run tests/e2e/programs/tails_nested.fspec -s 3 -q -j 2 -o \"$TMPDIR/nested.json\"",
-                       err, sizeof err);
+    int code;
+    result *r = run_tails("tails_nested.fspec", "-s 3", &code, err, sizeof err);
     if (!is_int(code, 0, "a loop of geometric trips inside a loop of poisson trips settles with no cap"))
         diag("%s", err);
-    result *r = e2e_result(tmp_path("nested.json"), err, sizeof err);
     const result_block *outer = r ? e2e_block_at(r, "main", 10, "for.body") : NULL;
     const result_block *inner = r ? e2e_block_at(r, "main", 12, "for.body") : NULL;
     if (!ok(outer && inner, "both loops' bodies are in the result")) {
@@ -153,17 +162,16 @@ static void nested(void) {
        "the bodies' %.4f and %.4f are within %.4f and %.4f of the exact 60 (3 x 20) and 3", inner->mean,
        outer->mean, inner->half_width, outer->half_width);
     result_free(r);
-    unlink(tmp_path("nested.json"));
+    unlink(tmp_path("tails.json"));
 }
 
 /* Standard input's line count drawn from poisson(3): the fgets loop runs once a line
  * (each fits the buffer), and the count is held as a read would be. */
 static void stdin_count(void) {
     char err[4096];
-    int code = e2e_run("run tests/e2e/programs/tails_stdin.fspec -s 2 -q -j 2 -o \"$TMPDIR/stdin.json\"", err,
-                       sizeof err);
+    int code;
+    result *r = run_tails("tails_stdin.fspec", "-s 2", &code, err, sizeof err);
     if (!is_int(code, 0, "a loop over a poisson(3) count of lines settles with no cap")) diag("%s", err);
-    result *r = e2e_result(tmp_path("stdin.json"), err, sizeof err);
     const result_block *body = r ? e2e_block_at(r, "main", 9, "while.body") : NULL;
     if (!ok(body != NULL, "the loop's body is in the result")) {
         result_free(r);
@@ -176,18 +184,17 @@ static void stdin_count(void) {
     ok(fabs(body->mean - 3) <= body->half_width, "%.4f lines, within %.4f of the exact 3", body->mean,
        body->half_width);
     result_free(r);
-    unlink(tmp_path("stdin.json"));
+    unlink(tmp_path("tails.json"));
 }
 
 /* A heavy tail at epsilon 0.5: the level is the lowest whose tail fits 5% of epsilon,
  * far below the one a tail of 1e-6 needs, and a trial past it is judged as the level. */
 static void heavy(void) {
     char err[4096];
-    int code = e2e_run("run tests/e2e/programs/tails_heavy.fspec -s 1 -q -j 2 -o \"$TMPDIR/heavy.json\"", err,
-                       sizeof err);
+    int code;
+    result *r = run_tails("tails_heavy.fspec", "-s 1", &code, err, sizeof err);
     if (!is_int(code, 0, "a loop of lognormal(0, 1.5) trips settles at epsilon 0.5 with no cap"))
         diag("%s", err);
-    result *r = e2e_result(tmp_path("heavy.json"), err, sizeof err);
     const result_block *body = r ? e2e_block_at(r, "main", 9, "for.body") : NULL;
     if (!ok(body != NULL, "the loop's body is in the result")) {
         result_free(r);
@@ -203,9 +210,7 @@ static void heavy(void) {
        "%.4f, within %.4f of the exact %.5f", body->mean, body->half_width, truth);
     result_free(r);
     /* A relative epsilon with no floor: a pilot's estimate of the mean sets the share. */
-    code = e2e_run("run tests/e2e/programs/tails_heavy.fspec -e 20% -s 1 -q -j 2 -o \"$TMPDIR/heavy.json\"",
-                   err, sizeof err);
-    r = e2e_result(tmp_path("heavy.json"), err, sizeof err);
+    r = run_tails("tails_heavy.fspec", "-e 20% -s 1", &code, err, sizeof err);
     body = r ? e2e_block_at(r, "main", 9, "for.body") : NULL;
     excess = body ? heavy_excess(body->max_runs) : NAN;
     ok(code == 0 && body && body->tail_mass > 1e-6 && body->tail_mass <= tail_allowed(0.2, 0, truth) &&
@@ -216,19 +221,18 @@ static void heavy(void) {
        body ? body->max_runs : NAN, body ? body->tail_mass : NAN, excess, body ? body->mean : NAN,
        body ? body->half_width : NAN, truth);
     result_free(r);
-    unlink(tmp_path("heavy.json"));
+    unlink(tmp_path("tails.json"));
 }
 
 /* Draws whose 0.9 quantile is small (1 for geometric(0.9), 0.115 for exponential(20))
  * still get levels: the ranges grow past their start. */
 static void small_quantiles(void) {
     char err[4096];
-    int code = e2e_run("run tests/e2e/programs/tails_small.fspec -s 1 -q -j 2 -o \"$TMPDIR/small.json\"", err,
-                       sizeof err);
+    int code;
+    result *r = run_tails("tails_small.fspec", "-s 1", &code, err, sizeof err);
     if (!is_int(code, 0,
                 "loops of geometric(0.9) trips and of 8000 exponential(20) samples settle with no cap"))
         diag("%s", err);
-    result *r = e2e_result(tmp_path("small.json"), err, sizeof err);
     const result_block *trips = r ? e2e_block_at(r, "main", 10, "for.body") : NULL;
     const result_block *samples = r ? e2e_block_at(r, "main", 13, "for.body") : NULL;
     if (!ok(trips && samples, "both loops' bodies are in the result")) {
@@ -250,7 +254,7 @@ static void small_quantiles(void) {
        samples->max_runs, samples->tail_mass, samples_excess, samples->mean, samples->half_width,
        samples_mean);
     result_free(r);
-    unlink(tmp_path("small.json"));
+    unlink(tmp_path("tails.json"));
 }
 
 static void check_says_so(void) {

@@ -225,13 +225,6 @@ static int configure(run_state *st, cluster *cl) {
     if (!cfg->stop.relative) cfg->stop.epsilon *= per_trial;
     cfg->stop.floor *= per_trial;
     cfg->stop.cap *= per_trial;
-    /* Levels of the spec's tails for this epsilon, which -e may have changed since the
-     * transform: every part of the run from here on reads the blocks' bounds from it. */
-    if (tail_level_choose(st->loaded, tail_level_budget(&cfg->stop), NULL, &st->tail_levels) != 0) {
-        fprintf(stderr, "freqsys: error: out of memory\n");
-        return EXIT_USAGE;
-    }
-    st->mod = cfg->mod = &st->tail_levels.module; /* mark_stuck_ctx stays the loaded one: dladdr finds it */
     if (cfg->sampling != SAMPLING_PLAIN &&
         st->mod->path_table) { /* a hashed path's tally is a run's, not a replicate's */
         fprintf(stderr,
@@ -324,26 +317,26 @@ static int run_enumerated(run_state *st, cluster *cl, int *done) {
     return deliver(st, r, 1);
 }
 
-/* Under a relative epsilon where the inputs were not enumerated: a pilot of its own
- * estimates each block's mean, so that a block bounded by the spec's tails takes the
- * level its epsilon allows (harness/tail_level_choice.h; the pilot's runs are not
- * counted). Not with --rare, whose weighted counts take no tail. Every MPI rank runs
- * the same pilot, a function of the seed. Returns the exit status. */
+/* Where the inputs were not enumerated, each block bounded by the spec's tails takes
+ * the level this epsilon allows, which -e may have changed since the transform
+ * (harness/tail_level_choice.h); every part of the run from here on reads the blocks'
+ * bounds from it. A relative epsilon is a share of each block's mean: a pilot of its
+ * own estimates it (its runs are not counted; every MPI rank runs the same one, a
+ * function of the seed). Not with --rare, whose weighted counts take no tail. Crash
+ * sites and stuck loops are still found in the loaded module (mark_stuck_ctx), which
+ * dladdr must find. Returns the exit status. */
 static int choose_levels(run_state *st) {
     runner_config *cfg = &st->cfg;
-    if (!cfg->stop.relative || st->loaded->ntail_levels == 0 || st->o.rare) return EXIT_OK;
-    double *budgets = calloc(st->loaded->nblocks + 1, sizeof *budgets);
+    if (st->loaded->ntail_levels == 0 || st->o.rare) return EXIT_OK;
+    double *budgets = cfg->stop.relative ? calloc(st->loaded->nblocks + 1, sizeof *budgets) : NULL;
     char err[1200] = "out of memory";
-    tail_level_choice c;
-    if (!budgets || tail_level_pilot(cfg, budgets, err, sizeof err) != 0 ||
-        tail_level_choose(st->loaded, tail_level_budget(&cfg->stop), budgets, &c) != 0) {
+    if ((cfg->stop.relative && (!budgets || tail_level_pilot(cfg, budgets, err, sizeof err) != 0)) ||
+        tail_level_choose(st->loaded, tail_level_budget(&cfg->stop), budgets, &st->tail_levels) != 0) {
         fprintf(stderr, "freqsys: error: %s\n", err);
         free(budgets);
         return EXIT_USAGE;
     }
     free(budgets);
-    tail_level_choice_free(&st->tail_levels);
-    st->tail_levels = c;
     st->mod = cfg->mod = &st->tail_levels.module;
     return EXIT_OK;
 }

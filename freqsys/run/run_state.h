@@ -27,7 +27,7 @@ typedef struct run_state {
     spec *s;
     transform_warnings warnings;
     const fsabi_module *loaded;    /* the module as loaded */
-    const fsabi_module *mod;       /* the loaded module; from configure on, tail_levels.module */
+    const fsabi_module *mod;       /* the loaded module; from choose_levels on, tail_levels.module */
     tail_level_choice tail_levels; /* its blocks' tail levels for the run's epsilon */
     const runtime_table *rt;       /* the runtime the module carries */
     runner_config cfg;

@@ -27,3 +27,15 @@ int result_estimate_fill(result_estimate *e, const tally_moments *m, const block
     }
     return e->status && e->method && e->basis ? 0 : -1;
 }
+
+void result_estimate_per_run(result_estimate *e, const tally_moments *m, const tally_moments *run,
+                             uint32_t runs, double per) {
+    double k = (double)runs;
+    e->mean = m->mean / (k * per);
+    e->half_width /= k;
+    e->range /= k;
+    e->stddev = run->stddev / per;
+    e->min = run->min;
+    e->max = run->max;
+    e->hits = run->hits;
+}

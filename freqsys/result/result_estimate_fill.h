@@ -17,4 +17,10 @@
 int result_estimate_fill(result_estimate *e, const tally_moments *m, const block_verdict *v, double max_runs,
                          double per);
 
+/* Makes E, filled per call (PER calls a run) from replicate totals M of RUNS runs,
+ * a run's: the mean, half-width and range are divided by RUNS; the spread, extremes
+ * and hits become those of the runs themselves (RUN). Can't fail. */
+void result_estimate_per_run(result_estimate *e, const tally_moments *m, const tally_moments *run,
+                             uint32_t runs, double per);
+
 #endif

@@ -59,21 +59,6 @@ static const fsabi_block *rarest_block(const fsabi_module *mod, const fsabi_path
     return rarest;
 }
 
-/* An entry's estimate E (filled per call, PER calls a run) when the rule judged
- * replicate totals M of RUNS runs: the mean, half-width and range are a run's, those
- * divided by RUNS; the spread, extremes and hits those of the runs themselves (RUN). */
-static void estimate_per_run(result_estimate *e, const tally_moments *m, const tally_moments *run,
-                             uint32_t runs, double per) {
-    double k = (double)runs;
-    e->mean = m->mean / (k * per);
-    e->half_width /= k;
-    e->range /= k;
-    e->stddev = run->stddev / per;
-    e->min = run->min;
-    e->max = run->max;
-    e->hits = run->hits;
-}
-
 /* The paths' estimates and each function's path count, with --paths; per call
  * (divided by PER, the counted calls of a trial) as the blocks', and per run of a
  * replicate of RUNS runs. */
@@ -103,7 +88,7 @@ static int make_paths(result *r, const fsabi_module *mod, const runner_result *r
         if (result_estimate_fill(&out->estimate, m, v, runner_path_max_runs(fp), per) != 0 ||
             name_cap(rarest_block(mod, fp), runner_path_max_runs(fp), v, &out->estimate, &out->cap) != 0)
             return -1;
-        if (rr->run_moments) estimate_per_run(&out->estimate, m, &rr->run_moments[j], runs, per);
+        if (rr->run_moments) result_estimate_per_run(&out->estimate, m, &rr->run_moments[j], runs, per);
     }
     for (uint64_t f = 0; f < mod->nfunctions; f++) {
         const fsabi_path_function *pf = &mod->path_functions[f];
@@ -203,7 +188,7 @@ static int context_of(result_context *out, const fsabi_module *mod, const runner
         if (!(b->block = strdup(block->label)) || result_estimate_fill(&b->estimate, m, v, bound, per) != 0 ||
             name_cap(block, bound, v, &b->estimate, &b->cap) != 0)
             return -1;
-        if (rr->run_moments) estimate_per_run(&b->estimate, m, &rr->run_moments[first + j], runs, per);
+        if (rr->run_moments) result_estimate_per_run(&b->estimate, m, &rr->run_moments[first + j], runs, per);
     }
     return 0;
 }
@@ -229,7 +214,7 @@ int run_result_contexts(result *r, const runner_config *cfg, const runner_result
 static void per_run(result_block *out, const tally_moments *m, const tally_moments *run, uint32_t runs,
                     double per) {
     double k = (double)runs;
-    estimate_per_run(&out->estimate, m, run, runs, per);
+    result_estimate_per_run(&out->estimate, m, run, runs, per);
     double plain = run->variance / k, replicate = m->variance / (k * k);
     out->variance_ratio = replicate > 0 ? plain / replicate : NAN;
 }

@@ -10,8 +10,17 @@ static int on_proof(const block_verdict *v) {
     return v->basis == BASIS_PROVEN && v->method != METHOD_CLT;
 }
 
-unsigned hashed_verdict_judge(const stop_params *p, const tally_moments *m, double bound, uint64_t lost,
-                              block_verdict *v) {
+unsigned hashed_verdict_judge(const stop_params *per_run, const tally_moments *m, double bound, uint64_t lost,
+                              uint32_t runs, block_verdict *v) {
+    stop_params scaled = *per_run;
+    const stop_params *p = &scaled;
+    if (runs > 1) { /* a replicate's total: K runs, each within the bound */
+        double k = (double)runs;
+        if (!scaled.relative) scaled.epsilon *= k;
+        scaled.floor *= k;
+        scaled.cap *= k;
+        bound *= k;
+    }
     unsigned facts = bound <= 1 ? STOP_FACT_AT_MOST_ONCE : 0u;
     stop_rule_judge_bounded(p, m, facts, bound, v);
     if (!on_proof(v) && isfinite(bound)) {
@@ -40,7 +49,7 @@ double hashed_verdict_starts(const fsabi_module *mod, uint32_t f) {
 }
 
 int hashed_verdict_settled(const fsabi_module *mod, const stop_params *p, const path_tallies *h,
-                           uint64_t valid) {
+                           uint64_t valid, uint32_t runs) {
     for (size_t k = 0; k < h->n; k++) {
         uint32_t f = h->items[k].function;
         double bound = hashed_verdict_starts(mod, f);
@@ -48,7 +57,7 @@ int hashed_verdict_settled(const fsabi_module *mod, const stop_params *p, const 
         tally_moments m;
         block_verdict v;
         tally_moments_of(&h->items[k].t, valid, &m);
-        hashed_verdict_judge(p, &m, bound, 0, &v);
+        hashed_verdict_judge(p, &m, bound, 0, runs, &v);
         if (v.status == BLOCK_NOT_CONVERGED) return 0;
     }
     return 1;

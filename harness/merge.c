@@ -15,6 +15,7 @@ int merge_init(merge *m, size_t ntallies) {
     if (!m->tallies || !m->unbounded) return -1;
     m->ntallies = ntallies;
     path_tallies_init(&m->hashed);
+    path_tallies_init(&m->hashed_runs);
     for (size_t j = 0; j < ntallies; j++) tally_init(&m->tallies[j]);
     return 0;
 }
@@ -115,7 +116,9 @@ static int add_bins(merge *m, const merge_piece *p) {
             continue;
         }
         if (b->pad) {
-            if (path_tallies_add_bin(&m->hashed, b, &path) != 0) return -1;
+            /* a count bin follows its path's head, and goes where the head went */
+            path_tallies *into = b->pad == WIRE_BIN_RUN_PATH ? &m->hashed_runs : &m->hashed;
+            if (path_tallies_add_bin(into, b, &path) != 0) return -1;
             continue;
         }
         if (k + 16 < p->nbins && !p->bins[k + 16].pad) __builtin_prefetch(&m->tallies[p->bins[k + 16].block]);
@@ -173,6 +176,7 @@ void merge_free(merge *m) {
     m->pending = NULL;
     m->npending = m->pending_cap = 0;
     path_tallies_free(&m->hashed);
+    path_tallies_free(&m->hashed_runs);
     for (size_t j = 0; m->tallies && j < m->ntallies; j++) tally_free(&m->tallies[j]);
     free(m->tallies);
     m->tallies = NULL;

@@ -29,7 +29,8 @@ typedef struct merge_piece {
 typedef struct merge {
     tally *tallies;
     size_t ntallies;
-    path_tallies hashed; /* the hashed paths' (owned, taken with the tallies) */
+    path_tallies hashed;      /* the hashed paths' (owned, taken with the tallies) */
+    path_tallies hashed_runs; /* under variance reduction, theirs per run (owned) */
     uint64_t frontier;
     uint64_t crashes, timeouts, input_errors;
     runner_outcomes outcomes;

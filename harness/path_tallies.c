@@ -64,6 +64,15 @@ path_tally *path_tallies_find(path_tallies *p, uint32_t function, uint64_t id) {
     return x;
 }
 
+const path_tally *path_tallies_lookup(const path_tallies *p, uint32_t function, uint64_t id) {
+    for (size_t i = p->index_cap ? slot_of(function, id, p->index_cap) : 0; p->index_cap && p->index[i];
+         i = (i + 1) & (p->index_cap - 1)) {
+        const path_tally *x = &p->items[p->index[i] - 1];
+        if (x->id == id && x->function == function) return x;
+    }
+    return NULL;
+}
+
 tally *path_tallies_get(path_tallies *p, uint32_t function, uint64_t id) {
     path_tally *x = path_tallies_find(p, function, id);
     return x ? &x->t : NULL;
@@ -136,11 +145,12 @@ static void put_count(uint64_t value, uint64_t trials, void *ctx) {
     if (!w->rc) w->rc = w->put(&b, w->ctx);
 }
 
-int path_tallies_put_bins(const path_tallies *p, int (*put)(const wire_bin *b, void *ctx), void *ctx) {
+int path_tallies_put_bins(const path_tallies *p, uint32_t head_kind, int (*put)(const wire_bin *b, void *ctx),
+                          void *ctx) {
     bin_writer w = {put, ctx, 0};
     for (size_t k = 0; k < p->n && !w.rc; k++) {
         uint64_t first = p->items[k].first_trial;
-        wire_bin head = {p->items[k].function, WIRE_BIN_PATH, p->items[k].id,
+        wire_bin head = {p->items[k].function, head_kind, p->items[k].id,
                          first == UINT64_MAX ? 0 : first + 1};
         w.rc = put(&head, ctx);
         if (!w.rc) tally_each(&p->items[k].t, put_count, &w);
@@ -154,7 +164,8 @@ int path_tallies_put_bins(const path_tallies *p, int (*put)(const wire_bin *b, v
 
 int path_tallies_add_bin(path_tallies *p, const wire_bin *b, tally **current) {
     switch (b->pad) {
-    case WIRE_BIN_PATH: {
+    case WIRE_BIN_PATH:
+    case WIRE_BIN_RUN_PATH: {
         path_tally *x = path_tallies_find(p, b->block, b->value);
         if (x && b->trials) path_tallies_seen(x, b->trials - 1);
         *current = x ? &x->t : NULL;

@@ -42,6 +42,9 @@ void path_tallies_free(path_tallies *p);
 /* Path ID of FUNCTION, made empty (no trial) when new; NULL when memory ran out. */
 path_tally *path_tallies_find(path_tallies *p, uint32_t function, uint64_t id);
 
+/* Path ID of FUNCTION when P has it, else NULL; P is not changed. */
+const path_tally *path_tallies_lookup(const path_tallies *p, uint32_t function, uint64_t id);
+
 /* Its tally (path_tallies_find's). */
 tally *path_tallies_get(path_tallies *p, uint32_t function, uint64_t id);
 
@@ -61,17 +64,19 @@ int path_tallies_merge(path_tallies *dst, const path_tallies *src);
  * order is then unchanged). */
 int path_tallies_sort(path_tallies *p);
 
-/* On the wire, a path travels among a chunk's bins as a WIRE_BIN_PATH bin (block: the
- * function, value: the id, trials: its first trial + 1, 0 when not known) followed by
- * its WIRE_BIN_PATH_COUNT bins (value: runs in a
- * trial, trials: how many trials); a function's lost trials as a WIRE_BIN_PATH_LOST bin
- * (block: the function, trials). PUT receives them in that order; returns 0, or PUT's
+/* On the wire, a path travels among a chunk's bins as a HEAD_KIND bin (block: the function,
+ * value: the id, trials: its first trial + 1, 0 when not known) followed by its
+ * WIRE_BIN_PATH_COUNT bins (value: runs in a trial, trials: how many trials); a
+ * function's lost trials as a WIRE_BIN_PATH_LOST bin (block: the function, trials).
+ * HEAD_KIND is WIRE_BIN_PATH for the tallies per trial, WIRE_BIN_RUN_PATH for those of a
+ * replicate's runs one by one. PUT receives them in that order; returns 0, or PUT's
  * first nonzero answer. */
-int path_tallies_put_bins(const path_tallies *p, int (*put)(const wire_bin *b, void *ctx), void *ctx);
+int path_tallies_put_bins(const path_tallies *p, uint32_t head_kind, int (*put)(const wire_bin *b, void *ctx),
+                          void *ctx);
 
-/* Reads one such bin into P (with tally_add); *CURRENT carries the path the count bins
- * belong to from one call to the next (NULL at the start of a piece). Returns 0, or -1
- * when memory ran out or a count bin has no path before it. */
+/* Reads one such bin into P (with tally_add), whichever its head; *CURRENT carries the
+ * path the count bins belong to from one call to the next (NULL at the start of a
+ * piece). Returns 0, or -1 when memory ran out or a count bin has no path before it. */
 int path_tallies_add_bin(path_tallies *p, const wire_bin *b, tally **current);
 
 #endif

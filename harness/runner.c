@@ -164,7 +164,8 @@ static int decide_due(runner *r) {
         /* every trial counts, however it ended */
         uint64_t at = r->merged.frontier, valid = at;
         int all = decide_check(&r->judge, r->merged.tallies, valid, at) &&
-                  hashed_verdict_settled(cfg->mod, &cfg->stop, &r->merged.hashed, hashed_trials(&r->merged));
+                  hashed_verdict_settled(cfg->mod, &cfg->stop, &r->merged.hashed, hashed_trials(&r->merged),
+                                         cfg->runs_per_trial);
         r->decided = r->next_decision;
         if (all || r->next_decision >= cfg->max_trials) return RUN_ENDED;
         if (!cfg->trace && decide_give_up(&r->judge, r->merged.tallies, valid, at)) {
@@ -382,9 +383,9 @@ static void runner_report(runner *r, int rc) {
     out->nfailures = r->merged.nfailures;
     /* a program none of whose trials ended well is reported so, settled or not */
     if (r->merged.frontier > 0 && merge_valid(&r->merged) == 0) out->all_failed = 1;
-    out->converged =
-        decide_settled(&r->judge) && !out->interrupted && !out->all_failed &&
-        hashed_verdict_settled(cfg->mod, &cfg->stop, &r->merged.hashed, hashed_trials(&r->merged));
+    out->converged = decide_settled(&r->judge) && !out->interrupted && !out->all_failed &&
+                     hashed_verdict_settled(cfg->mod, &cfg->stop, &r->merged.hashed,
+                                            hashed_trials(&r->merged), cfg->runs_per_trial);
     out->elapsed_s = seconds(r);
     if (cfg->progress && rc == 0 && r->rank == 0) {
         progress_view v = view_of(r);
@@ -421,6 +422,14 @@ static int runner_close(runner *r) {
         free(out->state.hashed);
         out->state.hashed = NULL;
         closed = out_of_memory(out);
+    }
+    if (r->merged.hashed_runs.n) { /* the same paths, run by run */
+        if ((out->hashed_runs = malloc(sizeof *out->hashed_runs))) {
+            *out->hashed_runs = r->merged.hashed_runs;
+            path_tallies_init(&r->merged.hashed_runs);
+        } else {
+            closed = out_of_memory(out);
+        }
     }
     merge_free(&r->merged);
     chunk_queue_free(&r->queue);
@@ -476,6 +485,9 @@ void runner_result_free(runner_result *r, size_t ncounters) {
     if (r->state.hashed) path_tallies_free(r->state.hashed);
     free(r->state.hashed);
     r->state.hashed = NULL;
+    if (r->hashed_runs) path_tallies_free(r->hashed_runs);
+    free(r->hashed_runs);
+    r->hashed_runs = NULL;
     r->moments = NULL;
     r->verdicts = NULL;
     r->state.tallies = NULL;

@@ -134,11 +134,14 @@ typedef struct runner_result {
     runner_failure failures[RUNNER_MAX_FAILURES]; /* those with the smallest trial ids */
     size_t nfailures;
     double elapsed_s;
-    char error[1024];          /* set when the run failed (e.g. an input that does not fit) */
-    runner_start state;        /* where the run stopped, for a checkpoint (tallies owned);
-                                * state.hashed holds the hashed paths (--paths), sorted by
-                                * function and id, over the same trials as the counters */
-    struct score_sums *scores; /* with nscores: the sums over trials 0..trials-1 (owned) */
+    char error[1024];                 /* set when the run failed (e.g. an input that does not fit) */
+    runner_start state;               /* where the run stopped, for a checkpoint (tallies owned);
+                                       * state.hashed holds the hashed paths (--paths), sorted by
+                                       * function and id, over the same trials as the counters */
+    struct score_sums *scores;        /* with nscores: the sums over trials 0..trials-1 (owned) */
+    struct path_tallies *hashed_runs; /* variance reduction: the hashed paths per run, over
+                                       * the runs of state.hashed's replicates (owned); NULL
+                                       * under plain sampling or with no hashed path */
 } runner_result;
 
 #endif

@@ -29,8 +29,8 @@ typedef struct wire_bin {
     uint32_t block, pad;
     uint64_t value, trials;
 } wire_bin;
-/* wire_bin.pad: 0 for a counter's bin (block: the counter); 1-3 carry hashed paths
- * (harness/path_tallies.h says how); 4: counter `block` was still running in a
+/* wire_bin.pad: 0 for a counter's bin (block: the counter); 1-3 and 7 carry hashed
+ * paths (harness/path_tallies.h says how); 4: counter `block` was still running in a
  * trial killed at its timeout (value 0, trials 1); 5: `trials` trials called
  * exit(`block`); 6: a trial crashed in block `block` by signal `value`; WIRE_BIN_SCORES and up the sums of
  * sensitivities (harness/score_sums.h). */
@@ -40,6 +40,7 @@ typedef struct wire_bin {
 #define WIRE_BIN_UNBOUNDED  4u
 #define WIRE_BIN_EXIT       5u
 #define WIRE_BIN_CRASH_SITE 6u /* a crashed trial's block (UINT32_MAX: not known), signal in value */
+#define WIRE_BIN_RUN_PATH   7u /* as WIRE_BIN_PATH, for a replicate's runs one by one */
 #define WIRE_BIN_SCORES     16u
 
 /* Shared memory one worker writes and the harness reads: which trial runs, so a

@@ -84,9 +84,10 @@ typedef struct chunk_state {
     size_t npending, pending_cap;
     queued_pattern queue[QUEUE];
     size_t nqueued;
-    path_tallies hashed; /* the hashed paths' runs per trial since the last message */
-    score_sums *scores;  /* sensitivities: the chunk's sums, sent with its last message */
-    uint64_t exits[256]; /* trials of the chunk that called exit(k), by k & 255 */
+    path_tallies hashed;      /* the hashed paths' runs per trial since the last message */
+    path_tallies hashed_runs; /* under variance reduction, theirs per run of a replicate */
+    score_sums *scores;       /* sensitivities: the chunk's sums, sent with its last message */
+    uint64_t exits[256];      /* trials of the chunk that called exit(k), by k & 255 */
     int any_exit;
 } chunk_state;
 
@@ -216,20 +217,28 @@ static void send_ahead(chunk_state *c) {
     if (send_chunk(c->fd, c, c->start, c->count, 1, 0, 0, NULL) != 0) _exit(1);
 }
 
+/* Counts one trial (TRIAL) in which path ID of FUNCTION ran COUNT times into TALLIES,
+ * one of the chunk's: sent ahead first when the chunk holds too many paths, or the
+ * path's histogram is about to outgrow its exact form. */
+static void count_hashed(chunk_state *c, path_tallies *tallies, uint32_t function, uint64_t id,
+                         uint64_t count, uint64_t trial) {
+    if (tallies->n >= HASHED_CHUNK_PATHS) send_ahead(c);
+    path_tally *x = path_tallies_find(tallies, function, id);
+    if (x && x->t.nbins >= TALLY_MAX_DISTINCT / 2) {
+        send_ahead(c);
+        x = path_tallies_find(tallies, function, id);
+    }
+    if (!x || tally_count_many(&x->t, count, 1) != 0) worker_out_of_memory(c->fd, c->start);
+    path_tallies_seen(x, trial);
+}
+
 /* Moves the trial's hashed paths (and the functions that lost counts) from the
  * module's path table into the chunk's tallies (KEEP), and empties the table. */
 static void collect_hashed(const fsabi_module *mod, chunk_state *c, int keep) {
     fsabi_path_table *table = mod->path_table;
     for (uint32_t k = 0; keep && k < table->nused; k++) {
         const fsabi_path_slot *slot = &table->slots[table->used[k]];
-        if (c->hashed.n >= HASHED_CHUNK_PATHS) send_ahead(c);
-        path_tally *x = path_tallies_find(&c->hashed, slot->function, slot->id);
-        if (x && x->t.nbins >= TALLY_MAX_DISTINCT / 2) {
-            send_ahead(c);
-            x = path_tallies_find(&c->hashed, slot->function, slot->id);
-        }
-        if (!x || tally_count_many(&x->t, slot->count, 1) != 0) worker_out_of_memory(c->fd, c->start);
-        path_tallies_seen(x, c->trial);
+        count_hashed(c, &c->hashed, slot->function, slot->id, slot->count, c->trial);
     }
     for (uint32_t k = 0; keep && k < table->nlost; k++)
         if (path_tallies_lose(&c->hashed, table->lost_list[k], 1) != 0) worker_out_of_memory(c->fd, c->start);
@@ -351,8 +360,10 @@ static int send_chunk(int fd, chunk_state *c, uint64_t start, uint64_t count, in
     c->nused = 0;
     pattern_table_each(&c->patterns, put_pattern_bin, sink);
     pattern_table_reset(&c->patterns);
-    path_tallies_put_bins(&c->hashed, put_wire_bin, sink);
+    path_tallies_put_bins(&c->hashed, WIRE_BIN_PATH, put_wire_bin, sink);
     path_tallies_free(&c->hashed);
+    path_tallies_put_bins(&c->hashed_runs, WIRE_BIN_RUN_PATH, put_wire_bin, sink);
+    path_tallies_free(&c->hashed_runs);
     if (c->scores && !partial) score_sums_drain(c->scores, put_record, sink);
     if (c->any_exit && !partial) {
         for (uint32_t k = 0; k < 256; k++)
@@ -432,7 +443,10 @@ typedef struct replicate_counts {
     uint32_t *run_block; /* (block, count) of every run, one after another */
     uint64_t *run_count;
     size_t npairs, cap;
-    int fd; /* to the harness */
+    path_tallies paths; /* its hashed paths: each run that took one is a trial of its
+                         * tally, whose sum is the replicate's total; a function that
+                         * lost counts in any run lost them in the replicate */
+    int fd;             /* to the harness */
 } replicate_counts;
 
 /* Moves the counters [FIRST, FIRST + N) of the run that just ended into R and clears them. */
@@ -476,31 +490,56 @@ static void take_run(const fsabi_module *mod, replicate_counts *r) {
     *mod->touched_count = 0;
 }
 
-/* Counts replicate R into the chunk's tallies (KEEP) or drops it, and empties it. */
-static void end_replicate(chunk_state *c, replicate_counts *r, uint64_t ncounters, int keep) {
+/* Moves the hashed paths of the run of replicate I that just ended from the module's
+ * path table into R's totals and the chunk's per-run tallies, and empties the table. */
+static void take_run_paths(const fsabi_module *mod, chunk_state *c, replicate_counts *r, uint64_t i) {
+    fsabi_path_table *table = mod->path_table;
+    for (uint32_t k = 0; k < table->nused; k++) {
+        const fsabi_path_slot *slot = &table->slots[table->used[k]];
+        path_tally *x = path_tallies_find(&r->paths, slot->function, slot->id);
+        if (!x || tally_add(&x->t, slot->count, 1) != 0) worker_out_of_memory(c->fd, c->start);
+        count_hashed(c, &c->hashed_runs, slot->function, slot->id, slot->count, i);
+    }
+    for (uint32_t k = 0; k < table->nlost; k++)
+        if (path_tallies_lose(&r->paths, table->lost_list[k], 1) != 0) worker_out_of_memory(c->fd, c->start);
+    fsabi_path_table_clear(table);
+}
+
+/* Counts replicate I, R, into the chunk's tallies and empties R. */
+static void end_replicate(chunk_state *c, replicate_counts *r, uint64_t ncounters, uint64_t i) {
     for (size_t k = 0; k < r->nblocks; k++) {
         uint32_t j = r->blocks[k];
-        if (keep) count_block(c, j, r->total[j], 1);
+        count_block(c, j, r->total[j], 1);
         r->total[j] = 0;
     }
-    for (size_t k = 0; keep && k < r->npairs; k++)
+    for (size_t k = 0; k < r->npairs; k++)
         count_block(c, (uint32_t)(ncounters + r->run_block[k]), r->run_count[k], 1);
     r->nblocks = 0;
     r->npairs = 0;
+    for (size_t k = 0; k < r->paths.n; k++) {
+        const path_tally *x = &r->paths.items[k];
+        count_hashed(c, &c->hashed, x->function, x->id, (uint64_t)x->t.s1, i);
+    }
+    for (size_t k = 0; k < r->paths.nlost; k++)
+        if (path_tallies_lose(&c->hashed, r->paths.lost[k].function, 1) != 0)
+            worker_out_of_memory(c->fd, c->start);
+    if (r->paths.n || r->paths.nlost) path_tallies_free(&r->paths);
 }
 
 /* Runs replicate I: its runs in order, their draws from the points P; a run that
  * stopped (abort, an input that does not fit) is one of the replicate's runs like
  * any other, with what it counted. Returns how the first run that did not end
  * normally ended, or TRIAL_RETURNED. */
-static trial_end run_replicate(const fsabi_module *mod, const program_hooks *program, sampling_points *p,
-                               uint32_t runs, uint64_t seed, uint64_t i, replicate_counts *r) {
+static trial_end run_replicate(const fsabi_module *mod, const program_hooks *program, chunk_state *c,
+                               sampling_points *p, uint32_t runs, uint64_t seed, uint64_t i,
+                               replicate_counts *r) {
     trial_end first = TRIAL_RETURNED;
     for (uint32_t k = 0; k < runs; k++) {
         uint64_t stream = sampling_points_begin(p, i, k);
         trial_end how = program->run_trial(seed, stream);
         if (first == TRIAL_RETURNED && how != TRIAL_RETURNED && how != TRIAL_EXITED) first = how;
         take_run(mod, r);
+        if (mod->path_table) take_run_paths(mod, c, r, i);
     }
     return first;
 }
@@ -648,14 +687,14 @@ void worker_loop(const worker_config *cfg) {
         else
             for (uint64_t i = cmd.start; i < end; i++) {
                 __atomic_store_n(&slot->trial, i, __ATOMIC_RELEASE);
-                trial_end how = replicates ? run_replicate(mod, program, points, runs, seed, i, &rep)
+                trial_end how = replicates ? run_replicate(mod, program, &c, points, runs, seed, i, &rep)
                                            : program->run_trial(seed, i);
                 __atomic_store_n(&slot->trial, WIRE_IDLE, __ATOMIC_RELEASE);
                 if (weight_unit > 0 || c.scores) after_trial(mod, program, &c, trial_scores, weight_unit, i);
                 /* every trial counts what it ran, however it ended: a trial that
                  * stopped early is part of the program's behaviour. abort() is listed
                  * as a crash, an input that does not fit as that trial's own failure. */
-                if (replicates) end_replicate(&c, &rep, ncounters, 1);
+                if (replicates) end_replicate(&c, &rep, ncounters, i);
                 if (how != TRIAL_RETURNED) note_end(&c, program, i, how, result_fd);
                 if (!replicates) {
                     c.trial = i;
@@ -685,6 +724,8 @@ done:
     free(c.pending_value);
     pattern_table_free(&c.patterns);
     path_tallies_free(&c.hashed);
+    path_tallies_free(&c.hashed_runs);
+    path_tallies_free(&rep.paths);
     free(c.offsets);
     free(c.values);
     for (uint64_t j = 0; c.tallies_ready && j < ntallies; j++) tally_free(&c.tallies[j]);

@@ -83,10 +83,12 @@ static double decode(const fsabi_module *mod, uint32_t fi, const function_paths 
 }
 
 /* One hashed path's entry: figures, verdict, blocks, notes. ORDINAL is its place among
- * its function's paths seen. Returns 0, or -1 out of memory. */
+ * its function's paths seen. Under variance reduction PT's trials are replicates,
+ * judged as such, and RUNS_OF holds the path's runs one by one, whose spread,
+ * extremes and hits the entry gives. Returns 0, or -1 out of memory. */
 static int path_entry(result_path *out, const fsabi_module *mod, const runner_config *cfg,
-                      const function_paths *fp, const path_tally *pt, uint64_t valid, uint64_t lost,
-                      uint64_t ordinal, double per) {
+                      const function_paths *fp, const path_tally *pt, const path_tallies *runs_of,
+                      uint64_t valid, uint64_t lost, uint64_t ordinal, double per) {
     int oom = 0;
     out->hashed = 1;
     out->function = strdup(mod->functions[pt->function].name);
@@ -102,7 +104,8 @@ static int path_entry(result_path *out, const fsabi_module *mod, const runner_co
     tally_moments m;
     tally_moments_of(&pt->t, valid, &m);
     block_verdict v;
-    unsigned why = hashed_verdict_judge(&cfg->stop, &m, bound, lost, &v);
+    uint32_t runs = cfg->runs_per_trial > 1 ? cfg->runs_per_trial : 1;
+    unsigned why = hashed_verdict_judge(&cfg->stop, &m, bound, lost, runs, &v);
     note[0] = 0;
     if (!decoded)
         snprintf(note, sizeof note, "%s",
@@ -118,6 +121,14 @@ static int path_entry(result_path *out, const fsabi_module *mod, const runner_co
                  note[0] ? "; " : "", (unsigned long long)lost);
     if (note[0] && !(out->note = strdup(note))) oom = 1;
     if (result_estimate_fill(&out->estimate, &m, &v, bound, per) != 0) oom = 1;
+    if (runs > 1) { /* a replicate's runs that took no path are in no tally: zeros */
+        const path_tally *one_by_one = runs_of ? path_tallies_lookup(runs_of, pt->function, pt->id) : NULL;
+        tally none;
+        tally_init(&none);
+        tally_moments per_run;
+        tally_moments_of(one_by_one ? &one_by_one->t : &none, valid * runs, &per_run);
+        result_estimate_per_run(&out->estimate, &m, &per_run, runs, per);
+    }
     return oom || !out->function || !out->key ? -1 : 0;
 }
 
@@ -201,8 +212,8 @@ int path_hashed_results(result *r, const fsabi_module *mod, const runner_config 
         size_t first = at;
         int rc = 0;
         for (; rc == 0 && at < nseen && hashed->items[at].function == fi; at++, ordinal++)
-            rc = path_entry(&r->paths[r->npaths++], mod, cfg, &fp, &hashed->items[at], valid, lost, ordinal,
-                            per);
+            rc = path_entry(&r->paths[r->npaths++], mod, cfg, &fp, &hashed->items[at], rr->hashed_runs, valid,
+                            lost, ordinal, per);
         function_paths_free(&fp);
         double unseen =
             unseen_bound(mod, fi, hashed ? hashed->items + first : NULL, at - first, rr, cfg->stop.alpha);

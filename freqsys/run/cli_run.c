@@ -225,15 +225,6 @@ static int configure(run_state *st, cluster *cl) {
     if (!cfg->stop.relative) cfg->stop.epsilon *= per_trial;
     cfg->stop.floor *= per_trial;
     cfg->stop.cap *= per_trial;
-    if (cfg->sampling != SAMPLING_PLAIN &&
-        st->mod->path_table) { /* a hashed path's tally is a run's, not a replicate's */
-        fprintf(stderr,
-                "freqsys: error: --sampling %s does not combine with hashed paths (a function with more "
-                "paths than --max-paths or the module's room for counters); raise --max-paths or use "
-                "--sampling plain\n",
-                o->sampling);
-        return EXIT_USAGE;
-    }
     if (run_features_prepare(st) != EXIT_OK) return EXIT_USAGE;
     if (o->trace_path && cl->rank == 0) {
         if (!(cfg->trace = fopen(o->trace_path, "w"))) {
@@ -344,14 +335,13 @@ static int choose_levels(run_state *st) {
 /* --sampling auto where the inputs were not enumerated: a pilot picks the method
  * that needs the fewest runs (harness/sampling_choice.h; its runs are not counted),
  * where a replicate method may run at all: not with what run_option_table.c refuses
- * them, nor with hashed paths. In an MPI job every rank runs the same pilot, a function
+ * them. In an MPI job every rank runs the same pilot, a function
  * of the seed alone, so all choose alike and the result is one process's. Returns
  * the exit status. */
 static int choose_sampling(run_state *st, cluster *cl) {
     run_options *o = &st->o;
     runner_config *cfg = &st->cfg;
-    if (o->sampling || o->sensitivity || o->rare || o->resume_path || o->method == STOP_METHOD_PAPER ||
-        st->mod->path_table)
+    if (o->sampling || o->sensitivity || o->rare || o->resume_path || o->method == STOP_METHOD_PAPER)
         return EXIT_OK;
     sampling_choice c;
     char err[1024], note[512];

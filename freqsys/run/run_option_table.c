@@ -149,7 +149,8 @@ const run_option run_option_table[] = {
      "its "
      "variance ratio against plain sampling. Paths, contexts and call sequences (a whole sequence is one "
      "run) "
-     "are enumerated and replicated as blocks are; paths hashed past --max-paths only with plain",
+     "are enumerated and replicated as blocks are; paths hashed past --max-paths are replicated, not "
+     "enumerated",
      REPLICATE, "resume replay method=paper", NULL, &run_feature_sampling},
     {"points", 0, 'Q', required_argument, "K", "8",
      "runs per replicate for stratified (default 8) and qmc (16)", NULL, NULL, "sampling=stratified|qmc",

@@ -1,5 +1,5 @@
-/* tests/e2e/replicate_counters-t.c: replicate sampling (antithetic, stratified, qmc) of paths, blocks per
- * calling context and call sequences against exact means. */
+/* tests/e2e/replicate_counters-t.c: replicate sampling (antithetic, stratified, qmc) of paths, hashed ones
+ * too, blocks per calling context and call sequences against exact means. */
 /* SPDX-License-Identifier: MIT */
 #include <math.h>
 #include "binomial_tail.h"
@@ -57,6 +57,58 @@ static void paths_under(const char *method, uint32_t runs) {
     result_free(r);
 }
 
+/* Whether P's per-run spread is that of a count of 0 or 1 with P's mean over N runs:
+ * sd^2 = m (1 - m) n / (n - 1), exactly so for the runs' own tally, never for the
+ * replicates' totals, which reach up to K. */
+static int spread_of_runs(const result_path *p, uint64_t n) {
+    double m = p->mean, want = sqrt(m * (1 - m) * (double)n / (double)(n - 1));
+    int same = fabs(p->stddev - want) <= 1e-9 + 1e-6 * want;
+    if (!same)
+        diag("%s #%llu: stddev %.9f, a run's 0-or-1 %.9f", p->function, (unsigned long long)p->id, p->stddev,
+             want);
+    return same;
+}
+
+/* paths.fspec past --max-paths 4 under METHOD: every function's paths hashed,
+ * replicated as blocks are, judged on replicate totals and reported per run. */
+static void hashed_under(const char *method, uint32_t runs) {
+    char json[2048], one_job[2048], extra[128], name[64], err[8192];
+    snprintf(extra, sizeof extra, "--paths --max-paths 4 --sampling %s", method);
+    snprintf(name, sizeof name, "hashed-%s", method);
+    result *r = run("paths.fspec", extra, name, json, sizeof json);
+    static const double arm[3] = {0.2, 0.5, 0.7};
+    int all = r && !strcmp(r->sampling, method) && r->runs_per_trial == runs && r->runs == r->trials * runs;
+    int hashed = all, settled = all, per_run = all, threes = 0;
+    uint64_t three_hits = 0;
+    for (size_t i = 0; r && i < r->npaths; i++) {
+        const result_path *p = &r->paths[i];
+        double truth = paths_c_truth(p, arm, 0.3);
+        all &= truth >= 0 && path_within(p, truth);
+        hashed &= p->hashed || !strcmp(p->function, "main");
+        settled &= (p->half_width <= r->epsilon + 1e-12 && !strcmp(p->status, "converged")) ||
+                   !strcmp(p->status, "constant");
+        if (strcmp(p->function, "three")) continue;
+        threes++;
+        three_hits += p->hits;
+        per_run &= p->max == 1 && p->min == 0 && spread_of_runs(p, r->runs);
+    }
+    ok(all && hashed && threes == 8,
+       "hashed paths, %s: replicates of %u runs, each path hashed and within its half-width of its truth",
+       method, runs);
+    ok(settled && r && r->converged, "...each settled to epsilon %g on its proven bound",
+       r ? r->epsilon : NAN);
+    ok(per_run && r && three_hits == r->runs,
+       "...their spread, extremes and hits a run's: each run takes one of three's paths once");
+    ok(r && path_blocks_add_up(r, "three") && path_blocks_add_up(r, "loop") &&
+           path_blocks_add_up(r, "dowhile"),
+       "...each block's mean the sum of its hashed paths' means, per run");
+    snprintf(one_job, sizeof one_job, "%s/%s-1.json", tmp_dir(), name);
+    int rc = e2e_runf(err, sizeof err, "run tests/e2e/programs/paths.fspec %s --simultaneous -j 1 -q -o '%s'",
+                      extra, one_job);
+    ok(rc == 0 && e2e_same_json(json, one_job), "...one worker gives the same result, byte for byte");
+    result_free(r);
+}
+
 /* contexts.fspec under METHOD: work()'s blocks in each context within their
  * half-widths of their truths. */
 static void contexts_under(const char *method) {
@@ -79,7 +131,7 @@ static void contexts_under(const char *method) {
 }
 
 int main(void) {
-    plan(29);
+    plan(40);
     static const char *const methods[3] = {"antithetic", "stratified", "qmc"};
     static const uint32_t runs[3] = {2, 8, 16};
     for (int m = 0; m < 3; m++) paths_under(methods[m], runs[m]);
@@ -115,11 +167,7 @@ int main(void) {
        "calls: the loop body settled to the spec's epsilon per call (%.4f)", body ? body->half_width : NAN);
     result_free(r);
 
-    /* hashed paths keep their tallies per run: no replicates then, and it says why */
-    char err[8192];
-    int rc = e2e_run("run tests/e2e/programs/paths.fspec --paths --max-paths 4 --sampling qmc -q", err,
-                     sizeof err);
-    ok(rc == 2 && strstr(err, "hashed paths") && strstr(err, "--max-paths"),
-       "replicates with hashed paths: a usage error naming them and the way out");
+    hashed_under("stratified", 8);
+    hashed_under("antithetic", 2);
     return done();
 }

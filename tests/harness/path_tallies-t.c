@@ -65,7 +65,7 @@ static int put(const wire_bin *b, void *ctx) {
 }
 
 int main(void) {
-    plan(9);
+    plan(11);
     path_tallies whole, halves, back, wire;
     path_tallies_init(&whole);
     path_tallies_init(&halves);
@@ -109,7 +109,7 @@ int main(void) {
         if (t % 7 == 0) path_tallies_lose(&chunk, 2, 1);
     }
     bins b = {0};
-    ok(path_tallies_put_bins(&chunk, put, &b) == 0 && b.n > chunk.n, "put as %zu bins", b.n);
+    ok(path_tallies_put_bins(&chunk, WIRE_BIN_PATH, put, &b) == 0 && b.n > chunk.n, "put as %zu bins", b.n);
     tally *current = NULL;
     int read = 0;
     for (size_t k = 0; k < b.n; k++) read |= path_tallies_add_bin(&wire, &b.v[k], &current);
@@ -121,6 +121,32 @@ int main(void) {
     current = NULL;
     ok(path_tallies_add_bin(&wire, &orphan, &current) == -1, "a count with no path before it is refused");
 
+    /* a replicate's runs travel under their own head, and read back alike */
+    bins runs_bins = {0};
+    path_tallies run_wire;
+    path_tallies_init(&run_wire);
+    current = NULL;
+    read = path_tallies_put_bins(&chunk, WIRE_BIN_RUN_PATH, put, &runs_bins);
+    int heads = 0;
+    for (size_t k = 0; k < runs_bins.n; k++) {
+        heads += runs_bins.v[k].pad == WIRE_BIN_RUN_PATH;
+        read |= path_tallies_add_bin(&run_wire, &runs_bins.v[k], &current);
+    }
+    ok(read == 0 && heads == (int)chunk.n && runs_bins.n == b.n && path_tallies_sort(&run_wire) == 0 &&
+           same(&whole, &run_wire, NTRIALS),
+       "under WIRE_BIN_RUN_PATH heads: the same tallies read back");
+
+    /* a lookup finds what is there and adds nothing */
+    size_t n_before = wire.n;
+    const path_tally *found = path_tallies_lookup(&wire, whole.items[3].function, whole.items[3].id);
+    path_tallies empty;
+    path_tallies_init(&empty);
+    ok(found && found->id == whole.items[3].id && found->t.hits == whole.items[3].t.hits &&
+           !path_tallies_lookup(&wire, 3, 42) && wire.n == n_before && !path_tallies_lookup(&empty, 0, 0),
+       "a lookup finds a path with its tally, and not one never seen, adding none");
+
+    free(runs_bins.v);
+    path_tallies_free(&run_wire);
     free(b.v);
     path_tallies_free(&chunk);
     path_tallies_free(&first);

@@ -14,6 +14,7 @@
 #include <time.h>
 #include "confined_child.h"
 #include "dist.h"
+#include "enumerate_paths.h"
 #include "program.h"
 
 /* ---- what the spec alone tells ---- */
@@ -170,18 +171,30 @@ static const char *end_name(trial_end how) {
                                 : "drew a value its type cannot hold";
 }
 
+/* The run's hashed paths into PATHS (none: NULL) with weight W (KEEP), or the
+ * table emptied; returns 0, or refuses in SH. */
+static int take_paths(const fsabi_module *mod, enumerate_paths *paths, long double w, int keep, shared *sh) {
+    if (!paths) return 0;
+    char why[256];
+    int rc = enumerate_paths_take(paths, mod, w, keep, why, sizeof why);
+    return rc == 0 ? 0 : rc > 0 ? refuse(sh, "%s", why) : refuse(sh, "out of memory");
+}
+
 /* The probe and every combination, with the draws' state S and the untouched stream REF. */
 static int child(const fsabi_module *mod, const program_hooks *program, uint64_t seed, uint64_t limit,
-                 source_state *s, gsl_rng *ref, shared *sh, long double *out, uint64_t *out_int) {
+                 source_state *s, gsl_rng *ref, shared *sh, long double *out, uint64_t *out_int,
+                 enumerate_paths *paths) {
     size_t nc = fsabi_ncounters(mod);
     sums a = {out, out + nc, out + 2 * nc, out_int, out_int + nc, out_int + 2 * nc};
     dist_rng_position(s->rng, seed ^ 0x656e756d65726174ull, 0);
     take(mod, &a, 0, 0); /* what module initialisation counted is not a run */
+    take_paths(mod, paths, 0, 0, sh);
 
     /* the probe: which distributions a run draws from, in order */
     program->set_draw_source(probe_draw, s);
     trial_end how = program->run_trial(seed, 0);
     take(mod, &a, 0, 0);
+    take_paths(mod, paths, 0, 0, sh);
     if (how == TRIAL_ABORTED || how == TRIAL_INPUT_ERROR)
         return refuse(sh, "the probe run %s", end_name(how));
     if (s->ndists > ENUMERATE_MAX_DRAWS)
@@ -231,6 +244,7 @@ static int child(const fsabi_module *mod, const program_hooks *program, uint64_t
             if (stream_used(program->rng(), ref, seed, c))
                 return refuse(sh, "the program takes random numbers of its own (rand() or a drawn string)");
             take(mod, &a, w, 1);
+            if (take_paths(mod, paths, w, 1, sh) != 0) return 1;
             sh->positive++;
             sh->weight += w;
         }
@@ -257,6 +271,7 @@ typedef struct enumerating_child {
     shared *sh;
     long double *fl;
     uint64_t *in;
+    enumerate_paths *paths; /* NULL: the module hashes no path */
 } enumerating_child;
 
 static void source_state_free(source_state *s) {
@@ -274,9 +289,10 @@ static void enumerate_in_child(void *ctx) {
     source_state *s = calloc(1, sizeof *s);
     gsl_rng *ref = gsl_rng_alloc(dist_rng_philox);
     if (s && ref && (s->rng = gsl_rng_alloc(dist_rng_philox)))
-        child(e->mod, e->program, e->seed, e->limit, s, ref, e->sh, e->fl, e->in);
+        child(e->mod, e->program, e->seed, e->limit, s, ref, e->sh, e->fl, e->in, e->paths);
     else
         refuse(e->sh, "out of memory");
+    if (e->paths) enumerate_paths_done(e->paths);
     source_state_free(s);
     gsl_rng_free(ref);
 }
@@ -286,10 +302,10 @@ static void say_refused(void *ctx, const char *why) {
     snprintf(e->sh->why, sizeof e->sh->why, "%s", why);
 }
 
-/* OUT from the child's weighted sums over the NC counters. Returns 0, or -1 with WHY
- * when memory ran out. */
+/* OUT from the child's weighted sums over the NC counters and its hashed PATHS (none:
+ * NULL). Returns 0, or -1 with WHY when memory ran out. */
 static int fill_result(enumerate_result *out, const shared *sh, const long double *fl, const uint64_t *in,
-                       size_t nc, char *why, size_t whylen) {
+                       size_t nc, const enumerate_paths *paths, char *why, size_t whylen) {
     out->combinations = sh->positive;
     out->draws = sh->draws;
     out->ncounters = nc;
@@ -299,7 +315,8 @@ static int fill_result(enumerate_result *out, const shared *sh, const long doubl
     out->min = calloc(nc + 1, sizeof *out->min);
     out->max = calloc(nc + 1, sizeof *out->max);
     out->hits = calloc(nc + 1, sizeof *out->hits);
-    if (!out->mean || !out->stddev || !out->p_reached || !out->min || !out->max || !out->hits) {
+    if (!out->mean || !out->stddev || !out->p_reached || !out->min || !out->max || !out->hits ||
+        (paths && enumerate_paths_result(paths, sh->positive, sh->weight, &out->paths, &out->npaths) != 0)) {
         enumerate_result_free(out);
         snprintf(why, whylen, "out of memory");
         return -1;
@@ -325,12 +342,11 @@ int enumerate_run(const fsabi_module *mod, const program_hooks *program, uint64_
         snprintf(why, whylen, "the program gives no say over its draws");
         return 1;
     }
-    if (mod->path_table) { /* their tallies are the sampled runs' own, not weighted sums */
-        snprintf(why, whylen, "a function's paths are too many for counters and are hashed (--paths)");
-        return 1;
-    }
     size_t nc = fsabi_ncounters(mod);
-    size_t bytes = sizeof(shared) + 3 * nc * sizeof(long double) + 3 * nc * sizeof(uint64_t) + 64;
+    size_t counters_end =
+        ((sizeof(shared) + 15) & ~(size_t)15) + 3 * nc * sizeof(long double) + 3 * nc * sizeof(uint64_t);
+    size_t paths_at = (counters_end + 63) & ~(size_t)63; /* the hashed paths' sums, when any */
+    size_t bytes = paths_at + (mod->path_table ? enumerate_paths_bytes() : 0) + 64;
     void *mem = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
     if (mem == MAP_FAILED) {
         snprintf(why, whylen, "cannot map shared memory: %s", strerror(errno));
@@ -342,7 +358,8 @@ int enumerate_run(const fsabi_module *mod, const program_hooks *program, uint64_
     sh->status = -1;
     struct timespec t0;
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    enumerating_child e = {mod, program, seed, limit, sh, fl, in};
+    enumerate_paths *paths = mod->path_table ? enumerate_paths_at((char *)mem + paths_at) : NULL;
+    enumerating_child e = {mod, program, seed, limit, sh, fl, in, paths};
     pid_t pid = confined_child_start(&(confined_child){limits, NULL, say_refused, enumerate_in_child, &e});
     if (pid < 0) {
         snprintf(why, whylen, "cannot start a process: %s", strerror(errno));
@@ -366,7 +383,7 @@ int enumerate_run(const fsabi_module *mod, const program_hooks *program, uint64_
         snprintf(why, whylen, "%s",
                  sh->status == 1 || sh->why[0] ? sh->why : "the enumerating process failed");
     } else {
-        rc = fill_result(out, sh, fl, in, nc, why, whylen);
+        rc = fill_result(out, sh, fl, in, nc, paths, why, whylen);
         if (rc < 0) {
             munmap(mem, bytes);
             return -1;
@@ -384,5 +401,6 @@ void enumerate_result_free(enumerate_result *r) {
     free(r->min);
     free(r->max);
     free(r->hits);
+    free(r->paths);
     memset(r, 0, sizeof *r);
 }

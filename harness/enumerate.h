@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include "freqsys/abi.h"
 #include "confine.h"
+#include "enumerate_paths.h"
 #include "program.h"
 #include "spec.h"
 
@@ -22,6 +23,8 @@ typedef struct enumerate_result {
     uint64_t *min, *max;   /* [ncounters] over the combinations of positive probability */
     uint64_t *hits;        /* [ncounters] combinations in which the block ran */
     double *stddev;        /* [ncounters] the exact standard deviation of the count */
+    enumerate_path *paths; /* [npaths] the hashed paths (--paths past --max-paths), by */
+    size_t npaths;         /* function then id: every one of positive probability */
     double elapsed_s;
 } enumerate_result;
 
@@ -38,9 +41,9 @@ int enumerate_spec_finite(const spec *s, uint64_t limit, char *why, size_t whyle
  * (return or exit) and drew nothing else from its random stream (rand(), a drawn
  * string's characters); 1 with the reason in WHY when enumeration does not apply
  * (an input of infinite support, more than LIMIT combinations, a run that draws
- * differently, crashes, fails or overruns TIMEOUT_S, paths hashed for want of
- * counters); -1 with WHY when memory or a
- * process could not be had. */
+ * differently, crashes, fails or overruns TIMEOUT_S, a run whose hashed paths
+ * overflow the per-run table, more than ENUMERATE_MAX_PATHS hashed paths); -1 with
+ * WHY when memory or a process could not be had. */
 int enumerate_run(const fsabi_module *mod, const program_hooks *program, uint64_t seed, uint64_t limit,
                   double timeout_s, const confine_limits *limits, enumerate_result *out, char *why,
                   size_t whylen);

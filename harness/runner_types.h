@@ -142,6 +142,8 @@ typedef struct runner_result {
     struct path_tallies *hashed_runs; /* variance reduction: the hashed paths per run, over
                                        * the runs of state.hashed's replicates (owned); NULL
                                        * under plain sampling or with no hashed path */
+    const struct enumerate_path *enumerated_paths; /* an enumeration's hashed paths, exact, in place */
+    size_t nenumerated_paths;                      /* of state.hashed (borrowed; NULL: sampled) */
 } runner_result;
 
 #endif

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "clopper_pearson.h"
+#include "enumerate_paths.h"
 #include "hashed_verdict.h"
 #include "path_numbering.h"
 #include "path_tallies.h"
@@ -82,6 +83,32 @@ static double decode(const fsabi_module *mod, uint32_t fi, const function_paths 
     return isnan(bound) ? INFINITY : bound;
 }
 
+/* What names a hashed path's entry OUT, path ID of function FI: its function, blocks
+ * (decoded where the id is a path of the numbering FP), id (ORDINAL, its place among
+ * its function's paths, where the id is a hash) and key; NOTE begins with why the
+ * blocks are not decoded, when not. Returns the most runs a run makes of it as far as
+ * is proven (INFINITY: nothing is); sets *OOM when memory ran out. */
+static double entry_identity(result_path *out, const fsabi_module *mod, const function_paths *fp, uint32_t fi,
+                             uint64_t id, uint64_t ordinal, char *note, size_t notelen, int *oom) {
+    out->hashed = 1;
+    if (!(out->function = strdup(mod->functions[fi].name))) *oom = 1;
+    double bound = decode(mod, fi, fp, id, out, oom);
+    double starts = hashed_verdict_starts(mod, fi);
+    if (starts < bound) bound = starts;
+    int exact_id = fp->numbered && id <= (uint64_t)INT64_MAX;
+    out->id = exact_id ? id : ordinal;
+    char key[24];
+    snprintf(key, sizeof key, "0x%016llx", (unsigned long long)id);
+    if (!(out->key = strdup(key))) *oom = 1;
+    note[0] = 0;
+    if (!out->nblocks)
+        snprintf(note, notelen, "%s",
+                 fp->numbered
+                     ? "blocks not decoded: the id is not a path of the numbering"
+                     : "blocks not decoded: the id is a hash of the path's edges (more than 2^64 paths)");
+    return bound;
+}
+
 /* One hashed path's entry: figures, verdict, blocks, notes. ORDINAL is its place among
  * its function's paths seen. Under variance reduction PT's trials are replicates,
  * judged as such, and RUNS_OF holds the path's runs one by one, whose spread,
@@ -90,28 +117,13 @@ static int path_entry(result_path *out, const fsabi_module *mod, const runner_co
                       const function_paths *fp, const path_tally *pt, const path_tallies *runs_of,
                       uint64_t valid, uint64_t lost, uint64_t ordinal, double per) {
     int oom = 0;
-    out->hashed = 1;
-    out->function = strdup(mod->functions[pt->function].name);
-    double bound = decode(mod, pt->function, fp, pt->id, out, &oom);
-    int decoded = out->nblocks > 0;
-    double starts = hashed_verdict_starts(mod, pt->function);
-    if (starts < bound) bound = starts;
-    int exact_id = fp->numbered && pt->id <= (uint64_t)INT64_MAX;
-    out->id = exact_id ? pt->id : ordinal;
-    char key[24], note[320];
-    snprintf(key, sizeof key, "0x%016llx", (unsigned long long)pt->id);
-    out->key = strdup(key);
+    char note[320];
+    double bound = entry_identity(out, mod, fp, pt->function, pt->id, ordinal, note, sizeof note, &oom);
     tally_moments m;
     tally_moments_of(&pt->t, valid, &m);
     block_verdict v;
     uint32_t runs = cfg->runs_per_trial > 1 ? cfg->runs_per_trial : 1;
     unsigned why = hashed_verdict_judge(&cfg->stop, &m, bound, lost, runs, &v);
-    note[0] = 0;
-    if (!decoded)
-        snprintf(note, sizeof note, "%s",
-                 fp->numbered
-                     ? "blocks not decoded: the id is not a path of the numbering"
-                     : "blocks not decoded: the id is a hash of the path's edges (more than 2^64 paths)");
     if (why & HASHED_NO_BOUND)
         snprintf(note + strlen(note), sizeof note - strlen(note), "%sno proven bound on its runs per run",
                  note[0] ? "; " : "");
@@ -129,7 +141,27 @@ static int path_entry(result_path *out, const fsabi_module *mod, const runner_co
         tally_moments_of(one_by_one ? &one_by_one->t : &none, valid * runs, &per_run);
         result_estimate_per_run(&out->estimate, &m, &per_run, runs, per);
     }
-    return oom || !out->function || !out->key ? -1 : 0;
+    return oom ? -1 : 0;
+}
+
+/* An enumerated hashed path's entry: its exact figures over every combination
+ * (COMBINATIONS of positive probability), as an enumerated block's. */
+static int enumerated_entry(result_path *out, const fsabi_module *mod, const function_paths *fp,
+                            const enumerate_path *ep, uint64_t combinations, uint64_t ordinal, double per) {
+    int oom = 0;
+    char note[320];
+    double bound = entry_identity(out, mod, fp, ep->function, ep->id, ordinal, note, sizeof note, &oom);
+    if (note[0] && !(out->note = strdup(note))) oom = 1;
+    tally_moments m = {combinations, ep->hits, ep->min, ep->max, ep->mean, ep->stddev * ep->stddev,
+                       ep->stddev,   0};
+    block_verdict v = {.status = BLOCK_CONSTANT,
+                       .method = METHOD_EXACT,
+                       .half_width = 0,
+                       .p_upper = ep->p_reached,
+                       .basis = BASIS_PROVEN,
+                       .range = INFINITY};
+    if (result_estimate_fill(&out->estimate, &m, &v, bound, per) != 0) oom = 1;
+    return oom ? -1 : 0;
 }
 
 /* An upper bound on the total mean per run of the paths of function FI that no trial
@@ -153,15 +185,41 @@ static double unseen_bound(const fsabi_module *mod, uint32_t fi, const path_tall
     return r * clopper_pearson_upper(k < h ? k : h, h, alpha);
 }
 
+/* The number of FI's paths, as the note says it. */
+static void paths_total(const fsabi_module *mod, uint32_t fi, char *total, size_t len) {
+    const fsabi_path_function *pf = &mod->path_functions[fi];
+    if (pf->total == UINT64_MAX)
+        snprintf(total, len, "more than 2^64");
+    else
+        snprintf(total, len, "%llu", (unsigned long long)pf->total);
+}
+
+/* The note of hashed function FI when its paths were enumerated: all of them are
+ * listed, SEEN in the COMBINATIONS run, so none is left out (unseen_bound 0). */
+static int enumerated_note(result_path_function *out, const fsabi_module *mod, uint32_t fi, uint64_t seen,
+                           uint64_t combinations) {
+    char total[48], note[512];
+    paths_total(mod, fi, total, sizeof total);
+    snprintf(note, sizeof note,
+             "hashed: %s paths > limit %llu; %llu distinct paths in the %llu combinations enumerated: every "
+             "path a run can take is listed, with its exact mean",
+             total, (unsigned long long)mod->max_paths, (unsigned long long)seen,
+             (unsigned long long)combinations);
+    free(out->note);
+    out->note = strdup(note);
+    out->hashed = 1;
+    out->seen = seen;
+    out->trials = combinations;
+    out->lost_trials = 0;
+    out->unseen_bound = 0;
+    return out->note ? 0 : -1;
+}
+
 /* The note of hashed function FI: what was seen, and what is not covered. */
 static int function_note(result_path_function *out, const fsabi_module *mod, uint32_t fi, uint64_t seen,
                          uint64_t valid, uint64_t lost, double unseen, double confidence) {
-    const fsabi_path_function *pf = &mod->path_functions[fi];
     char total[48], note[512];
-    if (pf->total == UINT64_MAX)
-        snprintf(total, sizeof total, "more than 2^64");
-    else
-        snprintf(total, sizeof total, "%llu", (unsigned long long)pf->total);
+    paths_total(mod, fi, total, sizeof total);
     int n = snprintf(note, sizeof note,
                      "hashed: %s paths > limit %llu; %llu distinct paths seen in %llu trials; "
                      "paths never seen are not covered (their total mean in these trials is 0",
@@ -191,7 +249,8 @@ int path_hashed_results(result *r, const fsabi_module *mod, const runner_config 
                         double per) {
     if (!mod->path_functions || !mod->path_table) return 0;
     const path_tallies *hashed = rr->state.hashed;
-    size_t nseen = hashed ? hashed->n : 0;
+    const enumerate_path *enumerated = rr->enumerated_paths; /* in place of tallies, when enumerated */
+    size_t nseen = enumerated ? rr->nenumerated_paths : hashed ? hashed->n : 0;
     result_path *grown = realloc(r->paths, (r->npaths + nseen + 1) * sizeof *grown);
     if (!grown) return -1;
     r->paths = grown;
@@ -211,6 +270,14 @@ int path_hashed_results(result *r, const fsabi_module *mod, const runner_config 
         uint64_t ordinal = 0;
         size_t first = at;
         int rc = 0;
+        if (enumerated) {
+            for (; rc == 0 && at < nseen && enumerated[at].function == fi; at++, ordinal++)
+                rc = enumerated_entry(&r->paths[r->npaths++], mod, &fp, &enumerated[at], rr->trials, ordinal,
+                                      per);
+            function_paths_free(&fp);
+            if (rc != 0 || enumerated_note(entry, mod, fi, ordinal, rr->trials) != 0) return -1;
+            continue;
+        }
         for (; rc == 0 && at < nseen && hashed->items[at].function == fi; at++, ordinal++)
             rc = path_entry(&r->paths[r->npaths++], mod, cfg, &fp, &hashed->items[at], rr->hashed_runs, valid,
                             lost, ordinal, per);

@@ -149,8 +149,7 @@ const run_option run_option_table[] = {
      "its "
      "variance ratio against plain sampling. Paths, contexts and call sequences (a whole sequence is one "
      "run) "
-     "are enumerated and replicated as blocks are; paths hashed past --max-paths are replicated, not "
-     "enumerated",
+     "are enumerated and replicated as blocks are, paths hashed past --max-paths too",
      REPLICATE, "resume replay method=paper", NULL, &run_feature_sampling},
     {"points", 0, 'Q', required_argument, "K", "8",
      "runs per replicate for stratified (default 8) and qmc (16)", NULL, NULL, "sampling=stratified|qmc",

@@ -388,6 +388,8 @@ int run_result_enumeration_runs(const enumerate_result *en, size_t ncounters, ru
                                           .range = INFINITY};
     }
     rr->trials = en->combinations;
+    rr->enumerated_paths = en->paths;
+    rr->nenumerated_paths = en->npaths;
     rr->converged = 1;
     rr->elapsed_s = en->elapsed_s;
     return 0;

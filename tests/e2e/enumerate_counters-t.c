@@ -28,8 +28,49 @@ static int exact_entry(const char *status, double half_width) {
     return !strcmp(status, "exact") && half_width == 0;
 }
 
+/* paths_finite.fspec past --max-paths 4: its functions' paths hashed and enumerated,
+ * each the same as the counted path of the same id, to rounding. */
+static void hashed_enumerated(void) {
+    char counted_json[2048], hashed_json[2048];
+    result *counted =
+        run("paths_finite.fspec", "--paths", "paths-counted", counted_json, sizeof counted_json);
+    result *r = run("paths_finite.fspec", "--paths --max-paths 4", "hashed", hashed_json, sizeof hashed_json);
+    ok(r && !strcmp(r->sampling, "enumerated") && r->trials == 1024,
+       "hashed paths: enumerated in 1024 runs (%s)", r ? r->sampling : "?");
+    static const double arm[3] = {0.2, 0.5, 0.7};
+    int right = r != NULL, same = counted != NULL, hashed = 0;
+    for (size_t i = 0; r && i < r->npaths; i++) {
+        const result_path *p = &r->paths[i];
+        hashed += p->hashed;
+        double truth = paths_c_truth(p, arm, 0.3);
+        right &= truth >= 0 && fabs(p->mean - truth) <= ROUNDING && exact_entry(p->status, p->half_width);
+        const result_path *q = NULL;
+        for (size_t j = 0; counted && j < counted->npaths; j++)
+            if (!strcmp(counted->paths[j].function, p->function) && counted->paths[j].id == p->id)
+                q = &counted->paths[j];
+        int alike = q && fabs(q->mean - p->mean) <= ROUNDING && fabs(q->stddev - p->stddev) <= ROUNDING &&
+                    q->min == p->min && q->max == p->max && q->hits == p->hits && q->nblocks == p->nblocks;
+        if (!alike) diag("%s #%llu: not as its counted twin", p->function, (unsigned long long)p->id);
+        same &= alike;
+    }
+    ok(right && hashed == 8 + 5 + 6,
+       "hashed paths: the 19 a run can take, each exact and its true count per run");
+    ok(same, "...each with the mean, spread, extremes, hits and blocks of the counted path of its id");
+    int covered = r != NULL;
+    for (size_t f = 0; r && f < r->npath_functions; f++)
+        if (r->path_functions[f].hashed)
+            covered &= r->path_functions[f].unseen_bound == 0 && r->path_functions[f].trials == 1024 &&
+                       strstr(r->path_functions[f].note, "every path a run can take is listed") != NULL;
+    ok(covered, "...and each hashed function says none is left out (unseen bound 0)");
+    ok(r && path_blocks_add_up(r, "three") && path_blocks_add_up(r, "loop") &&
+           path_blocks_add_up(r, "dowhile"),
+       "...each block's mean the sum of its hashed paths'");
+    result_free(counted);
+    result_free(r);
+}
+
 int main(void) {
-    plan(22);
+    plan(27);
     char json[2048];
 
     /* paths.c with a, b, c, coin Bernoulli: 2^3 x 2^4 x 2^3 = 1024 combinations */
@@ -106,9 +147,6 @@ int main(void) {
     ok(r && !strcmp(r->sampling, "plain") && r->sampling_note && strstr(r->sampling_note, "more than 1000"),
        "calls over the limit: sampled, and why (%s)", r && r->sampling_note ? r->sampling_note : "?");
     result_free(r);
-    r = run("paths_finite.fspec", "--paths --max-paths 4 --sampling enumerate", "hashed", json, sizeof json);
-    ok(r && !strcmp(r->sampling, "plain") && r->sampling_note && strstr(r->sampling_note, "hashed"),
-       "hashed paths: sampled, and why (%s)", r && r->sampling_note ? r->sampling_note : "?");
-    result_free(r);
+    hashed_enumerated();
     return done();
 }

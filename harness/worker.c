@@ -443,10 +443,12 @@ typedef struct replicate_counts {
     uint32_t *run_block; /* (block, count) of every run, one after another */
     uint64_t *run_count;
     size_t npairs, cap;
-    path_tallies paths; /* its hashed paths: each run that took one is a trial of its
-                         * tally, whose sum is the replicate's total; a function that
-                         * lost counts in any run lost them in the replicate */
-    int fd;             /* to the harness */
+    path_tallies paths;         /* its hashed paths: each run that took one is a trial of its
+                                 * tally, whose sum is the replicate's total; a function that
+                                 * lost counts in any run lost them in the replicate */
+    fsabi_path_slot *run_paths; /* (function, id, count) of every run, one after another */
+    size_t nrun_paths, run_paths_cap;
+    int fd; /* to the harness */
 } replicate_counts;
 
 /* Moves the counters [FIRST, FIRST + N) of the run that just ended into R and clears them. */
@@ -490,22 +492,30 @@ static void take_run(const fsabi_module *mod, replicate_counts *r) {
     *mod->touched_count = 0;
 }
 
-/* Moves the hashed paths of the run of replicate I that just ended from the module's
- * path table into R's totals and the chunk's per-run tallies, and empties the table. */
-static void take_run_paths(const fsabi_module *mod, chunk_state *c, replicate_counts *r, uint64_t i) {
+/* Moves the hashed paths of the run that just ended from the module's path table
+ * into R (its totals and its runs' list), and empties the table. */
+static void take_run_paths(const fsabi_module *mod, chunk_state *c, replicate_counts *r) {
     fsabi_path_table *table = mod->path_table;
     for (uint32_t k = 0; k < table->nused; k++) {
         const fsabi_path_slot *slot = &table->slots[table->used[k]];
         path_tally *x = path_tallies_find(&r->paths, slot->function, slot->id);
         if (!x || tally_add(&x->t, slot->count, 1) != 0) worker_out_of_memory(c->fd, c->start);
-        count_hashed(c, &c->hashed_runs, slot->function, slot->id, slot->count, i);
+        if (r->nrun_paths == r->run_paths_cap) {
+            size_t cap = r->run_paths_cap ? 2 * r->run_paths_cap : 64;
+            fsabi_path_slot *grown = realloc(r->run_paths, cap * sizeof *grown);
+            if (!grown) worker_out_of_memory(c->fd, c->start);
+            r->run_paths = grown;
+            r->run_paths_cap = cap;
+        }
+        r->run_paths[r->nrun_paths++] = *slot;
     }
     for (uint32_t k = 0; k < table->nlost; k++)
         if (path_tallies_lose(&r->paths, table->lost_list[k], 1) != 0) worker_out_of_memory(c->fd, c->start);
     fsabi_path_table_clear(table);
 }
 
-/* Counts replicate I, R, into the chunk's tallies and empties R. */
+/* Counts replicate I, R, into the chunk's tallies and empties R: all at once, so
+ * that a replicate ending its worker leaves none of its runs in the tallies. */
 static void end_replicate(chunk_state *c, replicate_counts *r, uint64_t ncounters, uint64_t i) {
     for (size_t k = 0; k < r->nblocks; k++) {
         uint32_t j = r->blocks[k];
@@ -524,6 +534,10 @@ static void end_replicate(chunk_state *c, replicate_counts *r, uint64_t ncounter
         if (path_tallies_lose(&c->hashed, r->paths.lost[k].function, 1) != 0)
             worker_out_of_memory(c->fd, c->start);
     if (r->paths.n || r->paths.nlost) path_tallies_free(&r->paths);
+    for (size_t k = 0; k < r->nrun_paths; k++)
+        count_hashed(c, &c->hashed_runs, r->run_paths[k].function, r->run_paths[k].id, r->run_paths[k].count,
+                     i);
+    r->nrun_paths = 0;
 }
 
 /* Runs replicate I: its runs in order, their draws from the points P; a run that
@@ -539,7 +553,7 @@ static trial_end run_replicate(const fsabi_module *mod, const program_hooks *pro
         trial_end how = program->run_trial(seed, stream);
         if (first == TRIAL_RETURNED && how != TRIAL_RETURNED && how != TRIAL_EXITED) first = how;
         take_run(mod, r);
-        if (mod->path_table) take_run_paths(mod, c, r, i);
+        if (mod->path_table) take_run_paths(mod, c, r);
     }
     return first;
 }
@@ -726,6 +740,7 @@ done:
     path_tallies_free(&c.hashed);
     path_tallies_free(&c.hashed_runs);
     path_tallies_free(&rep.paths);
+    free(rep.run_paths);
     free(c.offsets);
     free(c.values);
     for (uint64_t j = 0; c.tallies_ready && j < ntallies; j++) tally_free(&c.tallies[j]);

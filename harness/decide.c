@@ -49,10 +49,7 @@ static void counter_facts(const fsabi_module *mod, uint64_t j, unsigned *facts, 
 static void judge_replicates(const runner_config *cfg, uint64_t j, const tally_moments *m, const tally *t,
                              block_verdict *v) {
     double k = (double)cfg->runs_per_trial;
-    stop_params p = cfg->stop;
-    if (!p.relative) p.epsilon *= k;
-    p.floor *= k; /* an absolute amount, like the cap */
-    p.cap *= k;
+    stop_params p = stop_params_totals(&cfg->stop, k);
     unsigned facts;
     double max_runs, tail;
     counter_facts(cfg->mod, j, &facts, &max_runs, &tail);

@@ -12,15 +12,9 @@ static int on_proof(const block_verdict *v) {
 
 unsigned hashed_verdict_judge(const stop_params *per_run, const tally_moments *m, double bound, uint64_t lost,
                               uint32_t runs, block_verdict *v) {
-    stop_params scaled = *per_run;
+    stop_params scaled = stop_params_totals(per_run, runs > 1 ? (double)runs : 1);
     const stop_params *p = &scaled;
-    if (runs > 1) { /* a replicate's total: K runs, each within the bound */
-        double k = (double)runs;
-        if (!scaled.relative) scaled.epsilon *= k;
-        scaled.floor *= k;
-        scaled.cap *= k;
-        bound *= k;
-    }
+    if (runs > 1) bound *= runs; /* a replicate's total: K runs, each within the bound */
     unsigned facts = bound <= 1 ? STOP_FACT_AT_MOST_ONCE : 0u;
     stop_rule_judge_bounded(p, m, facts, bound, v);
     if (!on_proof(v) && isfinite(bound)) {

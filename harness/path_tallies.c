@@ -37,13 +37,18 @@ static int reindex(path_tallies *p, size_t cap) {
     return 0;
 }
 
-path_tally *path_tallies_find(path_tallies *p, uint32_t function, uint64_t id) {
-    if (p->index_cap) {
-        for (size_t i = slot_of(function, id, p->index_cap); p->index[i]; i = (i + 1) & (p->index_cap - 1)) {
-            path_tally *x = &p->items[p->index[i] - 1];
-            if (x->id == id && x->function == function) return x;
-        }
+const path_tally *path_tallies_lookup(const path_tallies *p, uint32_t function, uint64_t id) {
+    if (!p->index_cap) return NULL;
+    for (size_t i = slot_of(function, id, p->index_cap); p->index[i]; i = (i + 1) & (p->index_cap - 1)) {
+        const path_tally *x = &p->items[p->index[i] - 1];
+        if (x->id == id && x->function == function) return x;
     }
+    return NULL;
+}
+
+path_tally *path_tallies_find(path_tallies *p, uint32_t function, uint64_t id) {
+    const path_tally *seen = path_tallies_lookup(p, function, id);
+    if (seen) return &p->items[seen - p->items];
     if (p->n >= UINT32_MAX - 1) return NULL;
     if (p->n == p->cap) {
         size_t cap = p->cap ? 2 * p->cap : 64;
@@ -62,15 +67,6 @@ path_tally *path_tallies_find(path_tallies *p, uint32_t function, uint64_t id) {
     while (p->index[i]) i = (i + 1) & (p->index_cap - 1);
     p->index[i] = (uint32_t)(++p->n);
     return x;
-}
-
-const path_tally *path_tallies_lookup(const path_tallies *p, uint32_t function, uint64_t id) {
-    for (size_t i = p->index_cap ? slot_of(function, id, p->index_cap) : 0; p->index_cap && p->index[i];
-         i = (i + 1) & (p->index_cap - 1)) {
-        const path_tally *x = &p->items[p->index[i] - 1];
-        if (x->id == id && x->function == function) return x;
-    }
-    return NULL;
 }
 
 tally *path_tallies_get(path_tallies *p, uint32_t function, uint64_t id) {

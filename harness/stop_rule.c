@@ -54,6 +54,14 @@ int stop_params_floor(stop_params *p, double floor) {
     return 0;
 }
 
+stop_params stop_params_totals(const stop_params *p, double k) {
+    stop_params q = *p;
+    if (!q.relative) q.epsilon *= k;
+    q.floor *= k;
+    q.cap *= k;
+    return q;
+}
+
 int stop_params_method(stop_params *p, stop_method method, double cap) {
     if ((method != STOP_METHOD_CLT && method != STOP_METHOD_ANYTIME && method != STOP_METHOD_PAPER) ||
         !(cap >= 0.0) || isinf(cap))

@@ -93,6 +93,11 @@ int stop_params_family(stop_params *p, stop_family family, uint64_t k);
  * negative or non-finite CAP (P unchanged). */
 int stop_params_method(stop_params *p, stop_method method, double cap);
 
+/* P for totals of K runs (a replicate under variance reduction): every absolute
+ * amount (an absolute epsilon, the floor, the cap) times K; a relative epsilon, a
+ * share of the mean, stays. Can't fail. */
+stop_params stop_params_totals(const stop_params *p, double k);
+
 typedef struct block_verdict {
     block_status status;
     block_method method;

@@ -194,6 +194,20 @@ static void paths_total(const fsabi_module *mod, uint32_t fi, char *total, size_
         snprintf(total, len, "%llu", (unsigned long long)pf->total);
 }
 
+/* Fills hashed function entry OUT: its NOTE, SEEN paths over TRIALS, LOST trials and
+ * the bound on the unseen paths. Returns 0, or -1 out of memory. */
+static int function_entry(result_path_function *out, const char *note, uint64_t seen, uint64_t trials,
+                          uint64_t lost, double unseen) {
+    free(out->note);
+    out->note = strdup(note);
+    out->hashed = 1;
+    out->seen = seen;
+    out->trials = trials;
+    out->lost_trials = lost;
+    out->unseen_bound = unseen;
+    return out->note ? 0 : -1;
+}
+
 /* The note of hashed function FI when its paths were enumerated: all of them are
  * listed, SEEN in the COMBINATIONS run, so none is left out (unseen_bound 0). */
 static int enumerated_note(result_path_function *out, const fsabi_module *mod, uint32_t fi, uint64_t seen,
@@ -205,14 +219,7 @@ static int enumerated_note(result_path_function *out, const fsabi_module *mod, u
              "path a run can take is listed, with its exact mean",
              total, (unsigned long long)mod->max_paths, (unsigned long long)seen,
              (unsigned long long)combinations);
-    free(out->note);
-    out->note = strdup(note);
-    out->hashed = 1;
-    out->seen = seen;
-    out->trials = combinations;
-    out->lost_trials = 0;
-    out->unseen_bound = 0;
-    return out->note ? 0 : -1;
+    return function_entry(out, note, seen, combinations, 0, 0);
 }
 
 /* The note of hashed function FI: what was seen, and what is not covered. */
@@ -235,14 +242,7 @@ static int function_note(result_path_function *out, const fsabi_module *mod, uin
                  "; the per-trial path table was full in %llu trials: counts "
                  "were lost, its paths are not converged",
                  (unsigned long long)lost);
-    free(out->note);
-    out->note = strdup(note);
-    out->hashed = 1;
-    out->seen = seen;
-    out->trials = valid;
-    out->lost_trials = lost;
-    out->unseen_bound = lost ? NAN : unseen;
-    return out->note ? 0 : -1;
+    return function_entry(out, note, seen, valid, lost, lost ? NAN : unseen);
 }
 
 int path_hashed_results(result *r, const fsabi_module *mod, const runner_config *cfg, const runner_result *rr,

@@ -131,7 +131,7 @@ static void contexts_under(const char *method) {
 }
 
 int main(void) {
-    plan(40);
+    plan(41);
     static const char *const methods[3] = {"antithetic", "stratified", "qmc"};
     static const uint32_t runs[3] = {2, 8, 16};
     for (int m = 0; m < 3; m++) paths_under(methods[m], runs[m]);
@@ -169,5 +169,17 @@ int main(void) {
 
     hashed_under("stratified", 8);
     hashed_under("antithetic", 2);
+
+    /* auto keeps plain sampling past --max-paths: Newton's blocks favour qmc, under
+     * which its hashed round path, resting on its proven range, needs 15x the runs */
+    char err[8192];
+    snprintf(json, sizeof json, "%s/newton-hashed.json", tmp_dir());
+    int rc =
+        e2e_runf(err, sizeof err,
+                 "run examples/newton/newton.fspec -e 0.002 --paths --max-paths 2 -j 2 -q -o '%s'", json);
+    r = rc == 0 ? e2e_result(json, err, sizeof err) : NULL;
+    ok(r && !strcmp(r->sampling, "plain") && r->runs_per_trial == 1,
+       "hashed paths, auto: plain sampling kept (%s)", r ? r->sampling : err);
+    result_free(r);
     return done();
 }

@@ -138,7 +138,9 @@ const run_option run_option_table[] = {
      "--contexts, keeping the last D call sites (1 to 8, default 2)", NULL, NULL, NULL, NULL},
     {"sampling", 0, 'Z', required_argument, "METHOD", "plain",
      "how inputs are drawn. auto (default): enumerate when every input has a finite support of at most "
-     "--enumerate-limit combinations, else plain. enumerate: run every combination once, weighted by its "
+     "--enumerate-limit combinations; else a pilot, not counted, picks the method that needs the fewest "
+     "runs, and says which; plain where no replicate method can run or a path is hashed. enumerate: run "
+     "every combination once, weighted by its "
      "probability: exact means (status exact); a program whose runs draw differently, crash or call rand() "
      "is "
      "sampled plainly instead, saying why. plain: each trial one run. antithetic, stratified, qmc: each "

@@ -197,10 +197,20 @@ static void per_call(char *err, size_t errlen) {
     if (!ok(r && fabs(sum - entry) < 1e-9 && fabs(entry - 1) < 1e-9, "...and so do its hashed paths"))
         diag("paths %.12f, entry %.12f", sum, entry);
     result_free(r);
+    rc = e2e_runf(
+        err, errlen,
+        "run tests/e2e/programs/machine.fspec --paths --max-paths 2 --sampling antithetic -q -o '%s'",
+        hashed);
+    r = rc == 0 ? e2e_result(hashed, err, errlen) : NULL;
+    sum = r ? step_paths(r, &entry) : -2;
+    if (!ok(r && r->runs_per_trial == 2 && fabs(sum - entry) < 1e-9 && fabs(entry - 1) < 1e-9,
+            "...and in antithetic pairs of sequences, per call"))
+        diag("paths %.12f, entry %.12f", sum, entry);
+    result_free(r);
 }
 
 int main(void) {
-    plan(30);
+    plan(31);
     char err[16384];
     eight_paths(err, sizeof err);
     past_64_bits(err, sizeof err);

@@ -19,3 +19,10 @@ runner_config pilot_config(const runner_config *base, sampling_method method, ui
     cfg.time_limit_s = 0;
     return cfg;
 }
+
+uint64_t pilot_seed(uint64_t seed, uint64_t salt) {
+    uint64_t z = seed + salt;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+    return z ^ (z >> 31);
+}

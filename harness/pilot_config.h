@@ -13,4 +13,8 @@
 runner_config pilot_config(const runner_config *base, sampling_method method, uint32_t runs, uint64_t seed,
                            uint64_t trials);
 
+/* A stream for a pilot that the run itself never uses: SEED offset by SALT (each
+ * pilot's own), mixed by splitmix64's finaliser. */
+uint64_t pilot_seed(uint64_t seed, uint64_t salt);
+
 #endif

@@ -20,14 +20,6 @@ static const candidate candidates[] = {
 };
 enum { NCANDIDATES = sizeof candidates / sizeof candidates[0] };
 
-/* A stream for pilot K that the run itself never uses. */
-static uint64_t pilot_seed(uint64_t seed, unsigned k) {
-    uint64_t z = seed + 0x9e3779b97f4a7c15u * (k + 1) + 0x70696c6f74u; /* "pilot" */
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-    return z ^ (z >> 31);
-}
-
 /* The counters the rule waits for (decide.c): the blocks and the paths and the
  * blocks per context, not the MMIO writes. */
 static int waited_for(const fsabi_module *mod, uint64_t j) {
@@ -83,7 +75,9 @@ static double trials_to_settle(const runner_config *cfg, uint64_t j, const tally
  * never settles), and the variance ratio at the counter that asks it. */
 static int pilot(const runner_config *base, sampling_method method, uint32_t runs, uint64_t replicates,
                  unsigned k, double *need, double *ratio, uint64_t *spent, char *err, size_t errlen) {
-    runner_config cfg = pilot_config(base, method, runs, pilot_seed(base->seed, k), replicates);
+    runner_config cfg = pilot_config(
+        base, method, runs,
+        pilot_seed(base->seed, 0x9e3779b97f4a7c15u * (k + 1) + 0x70696c6f74u /* "pilot" */), replicates);
     runner_result rr;
     if (runner_run(&cfg, &rr) != 0) {
         snprintf(err, errlen, "the sampling pilot (%s) failed: %s", sampling_method_name(method), rr.error);

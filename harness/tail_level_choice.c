@@ -45,16 +45,10 @@ int tail_level_choose(const fsabi_module *mod, double budget, const double *budg
     return 0;
 }
 
-/* A stream for the pilot that the run itself never uses. */
-static uint64_t pilot_seed(uint64_t seed) {
-    uint64_t z = seed + 0x9e3779b97f4a7c15u + 0x6c6576656c73u; /* "levels" */
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-    return z ^ (z >> 31);
-}
-
 int tail_level_pilot(const runner_config *base, double *budgets, char *err, size_t errlen) {
-    runner_config cfg = pilot_config(base, SAMPLING_PLAIN, 1, pilot_seed(base->seed), TAIL_PILOT_TRIALS);
+    runner_config cfg = pilot_config(
+        base, SAMPLING_PLAIN, 1, pilot_seed(base->seed, 0x9e3779b97f4a7c15u + 0x6c6576656c73u /* "levels" */),
+        TAIL_PILOT_TRIALS);
     runner_result rr;
     if (runner_run(&cfg, &rr) != 0) {
         snprintf(err, errlen, "the pilot for the tails' levels failed: %s", rr.error);

@@ -337,15 +337,15 @@ static int choose_levels(run_state *st) {
  * where a replicate method may run at all: not with what run_option_table.c refuses
  * them. Not with hashed paths either: their intervals rest on the proven range,
  * which a replicate widens K-fold, so a method the blocks favour can cost them far
- * more runs (Newton at -e 0.002 past --max-paths 2: qmc 7.6 million runs, plain
- * 0.5 million); the pilot does not weigh paths it has not seen. In an MPI job every rank runs the same pilot,
- * a function of the seed alone, so all choose alike and the result is one process's. Returns the exit status.
- */
+ * more runs (Newton at -e 0.002 past --max-paths 2: qmc 7.6 million runs, plain 0.5
+ * million), and the pilot cannot weigh paths it has not seen. In an MPI job every
+ * rank runs the same pilot, a function of the seed alone, so all choose alike and
+ * the result is one process's. Returns the exit status. */
 static int choose_sampling(run_state *st, cluster *cl) {
     run_options *o = &st->o;
     runner_config *cfg = &st->cfg;
     if (o->sampling || o->sensitivity || o->rare || o->resume_path || o->method == STOP_METHOD_PAPER ||
-        st->mod->path_table) /* see below */
+        st->mod->path_table)
         return EXIT_OK;
     sampling_choice c;
     char err[1024], note[512];

@@ -60,9 +60,7 @@ static const char *callee_name(LLVMValueRef call) {
     return f && LLVMIsAFunction(f) ? LLVMGetValueName2(f, &n) : "";
 }
 
-/* Whether A is a local variable whose address goes nowhere: only loads from it and
- * stores into it use it. */
-static int is_variable(LLVMValueRef a) {
+int walk_bounds_is_variable(LLVMValueRef a) {
     if (!a || !LLVMIsAAllocaInst(a)) return 0;
     for (LLVMUseRef u = LLVMGetFirstUse(a); u; u = LLVMGetNextUse(u)) {
         LLVMValueRef user = LLVMGetUser(u);
@@ -170,7 +168,7 @@ static int eval_load(walk *w, LLVMValueRef load, uint64_t *out) {
         *out = w->ends & mask_of(LLVMGetIntTypeWidth(LLVMTypeOf(load)));
         return 0;
     }
-    if (!is_variable(a)) return -1;
+    if (!walk_bounds_is_variable(a)) return -1;
     long long b = block_of(w->l, load);
     int known = 0, seen_in_d = 0;
     uint64_t v = 0;
@@ -385,7 +383,7 @@ static LLVMValueRef start_of(LLVMValueRef v, unsigned *budget) {
         }
         return start_of(LLVMGetOperand(v, 0), budget);
     }
-    if (!LLVMIsALoadInst(v) || !is_variable(LLVMGetOperand(v, 0))) return NULL;
+    if (!LLVMIsALoadInst(v) || !walk_bounds_is_variable(LLVMGetOperand(v, 0))) return NULL;
     LLVMValueRef var = LLVMGetOperand(v, 0), object = NULL;
     for (LLVMUseRef u = LLVMGetFirstUse(var); u; u = LLVMGetNextUse(u)) {
         LLVMValueRef st = LLVMGetUser(u);
@@ -545,7 +543,7 @@ static int untouched(walk *w) {
             if (LLVMIsALoadInst(user) || LLVMIsAICmpInst(user)) continue;
             if (LLVMIsAStoreInst(user)) {
                 LLVMValueRef to = LLVMGetOperand(user, 1);
-                ok = LLVMGetOperand(user, 0) == v && to != v && is_variable(to);
+                ok = LLVMGetOperand(user, 0) == v && to != v && walk_bounds_is_variable(to);
                 for (LLVMUseRef r = ok ? LLVMGetFirstUse(to) : NULL; ok && r; r = LLVMGetNextUse(r))
                     if (LLVMIsALoadInst(LLVMGetUser(r))) ok = push(&s, LLVMGetUser(r)) == 0;
             } else if (LLVMIsAGetElementPtrInst(user)) {
@@ -648,6 +646,20 @@ static long long text_bound(walk *w, unsigned char *scratch) {
      * none may. */
     if (g->walks.input_can_end || w->read_max < 0 || !read_first(w, scratch)) return -1;
     return w->read_max;
+}
+
+long long walk_bounds_argument_text(const walk_loop *l, LLVMValueRef v) {
+    unsigned budget = START_BUDGET;
+    walk w = {.l = l, .object = start_of(v, &budget)};
+    if (!w.object || !LLVMIsAArgument(w.object)) return -1;
+    w.reads = calloc(l->n + 1, 1); /* an argument is no buffer, so no read fills it */
+    w.filled = malloc((l->n + 1) * sizeof *w.filled);
+    unsigned char *scratch = calloc(l->n + 1, 1);
+    long long text = w.reads && w.filled && scratch ? text_bound(&w, scratch) : -1;
+    free(w.reads);
+    free(w.filled);
+    free(scratch);
+    return text;
 }
 
 /* ---- the walk's variable ---- */
@@ -783,12 +795,12 @@ static int starts_each_entry(walk *w, unsigned char *mark) {
 static long long string_walk(walk *w, LLVMValueRef byte, unsigned char *scratch) {
     const walk_loop *l = w->l;
     LLVMValueRef addr = LLVMGetOperand(byte, 0), base = NULL, index = NULL;
-    if (LLVMIsALoadInst(addr) && is_variable(LLVMGetOperand(addr, 0)) &&
+    if (LLVMIsALoadInst(addr) && walk_bounds_is_variable(LLVMGetOperand(addr, 0)) &&
         LLVMGetTypeKind(LLVMGetAllocatedType(LLVMGetOperand(addr, 0))) == LLVMPointerTypeKind) {
         w->indexed = 0;
         w->var_load = addr;
     } else if (byte_address(addr, &base, &index) && LLVMIsALoadInst(index) &&
-               is_variable(LLVMGetOperand(index, 0))) {
+               walk_bounds_is_variable(LLVMGetOperand(index, 0))) {
         unsigned budget = START_BUDGET;
         w->indexed = 1;
         w->var_load = index;

@@ -30,6 +30,16 @@ typedef struct walk_loop {
  * Can't fail. */
 long long walk_bounds_trips(const walk_loop *l);
 
+/* Whether A is a local variable whose address goes nowhere: only loads from it and
+ * stores into it use it. */
+int walk_bounds_is_variable(LLVMValueRef a);
+
+/* The most characters before the NUL of the drawn string argument (`arg s ~
+ * string(LEN, ...)`) that V points to the start of, through variables and zero
+ * offsets, when nothing in L's function can write it or let it go; -1 otherwise.
+ * Only L's blocks, ids and given are used. */
+long long walk_bounds_argument_text(const walk_loop *l, LLVMValueRef v);
+
 /* Whether module M can give back what it read of standard input, or read some other
  * file as standard input: a pushback, a seek, a reopening, a new fd 0. Then no read
  * is bounded by the bytes a `stdin ~` form gives. */

@@ -87,6 +87,25 @@ static const bound line_walks[] = {
     {13, "for.cond", 2992, "the line fgets filled: 16 tests in each of at most 187 passes"},
 };
 
+/* shared_walks.c under `arg s ~ string(uniform_int(0, 12), ...)`: a tokenizer whose
+ * loops all advance p, each step from a byte that is not the NUL, and near misses,
+ * each capped at 50 passes. */
+static const bound shared[] = {
+    {9, "while.cond", 13, "while (*p) with its steps in inner loops: 12 characters and the NUL per call"},
+    {16, "while.cond7", 13, "the string's inner loop, entered once a pass, shares the 12 steps"},
+    {23, "while.cond30", 13, "while (is_digit(*p)) p++: is_digit followed on the byte, the NUL not a digit"},
+    {20, "lor.lhs.false", 13, "is_digit(*p) after *p == '-': a pass that finds a digit steps in the loop"},
+    {26, "for.cond", 39, "a counted loop of 2 inside: 3 tests per pass of the walk"},
+    {32, "for.cond45", 13, "p's walk over, u set at its start by a later block: skip spaces, then a word"},
+    {35, "while.cond55", 13, "...the word's loop shares u's 12 steps"},
+    {38, "for.cond69", 13,
+     "a pass steps in the inner loop on ' ' or '1', known only by following which way its || was entered"},
+    {45, "while.cond102", 51, "a second step may leave the NUL behind: the cap's 50"},
+    {51, "while.cond117", 51, "a pass steps only on 'a': the cap's 50"},
+    {53, "if.then123", 13, "...though that step, from an 'a', runs at most 12 + 1 times"},
+    {56, "while.cond131", 51, "t = s again inside the loop: the cap's 50"},
+};
+
 static const bound unget[] = {
     {11, "while.cond", NAN, "getchar until EOF with an ungetc in the program: not proven"},
 };
@@ -136,13 +155,15 @@ int main(void) {
     size_t nw = sizeof walks / sizeof walks[0], nc = sizeof called / sizeof called[0];
     size_t nr = sizeof reads / sizeof reads[0], ns = sizeof stdin_reads / sizeof stdin_reads[0];
     size_t nu = sizeof unget / sizeof unget[0], nl = sizeof line_walks / sizeof line_walks[0];
-    plan((int)(6 * 2 + nw + nc + nr + ns + nu + nl + 2 + 1 + 8 + 1));
+    size_t nsh = sizeof shared / sizeof shared[0];
+    plan((int)(7 * 2 + nw + nc + nr + ns + nu + nl + nsh + 2 + 1 + 8 + 1));
     check_spec("walks", "walks", walks, nw);
     check_spec("walks_called", "walks", called, nc);
     check_spec("walks_read", "main", reads, nr);
     check_spec("walks_stdin", "main", stdin_reads, ns);
     check_spec("walks_unget", "main", unget, nu);
     check_spec("walks_lines", "main", line_walks, nl);
+    check_spec("shared_walks", "tokens", shared, nsh);
     word_counter();
     return done();
 }

@@ -1,0 +1,690 @@
+/* freqsys/transform/shared_walks.c: bounds on a function whose loops advance one pointer through a drawn
+ * string. */
+/* SPDX-License-Identifier: MIT */
+#include "shared_walks.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include "walk_bounds.h"
+
+/* Why the rule holds. The pointer p lives in a local variable whose address goes
+ * nowhere. One store, in a block on no cycle, sets it to the first byte of a drawn
+ * string argument that nothing writes: its bytes before the NUL are not NUL, and
+ * there are at most TEXT of them. (A step before that store would read p unset,
+ * which C leaves undefined.) Every other store is a step `p = p + 1`, in a block with
+ * no other store to p. Two facts, each checked over the CFG with the branches
+ * decided where the byte at p decides them:
+ * 1. Guarded steps: from any store to p, with the byte at the new p taken to be the
+ *    NUL, no way reaches a step before another store. So a step leaves a byte that
+ *    is not the NUL: p stays within the string, and a call advances it at most TEXT
+ *    times in all, whatever loops the steps sit in.
+ * 2. No pass without a step: for every byte value, no cycle avoids the steps. On a
+ *    way with no step p does not move, every fresh load of *p gives one byte, and a
+ *    cycle the branches on that byte rule out cannot be run.
+ * Every return of a block to itself then takes a step, so it returns at most TEXT
+ * times per call. A branch is decided only on values computed in its own block (or,
+ * through a phi, in the block it was entered from) from loads of p with no store to
+ * p after them, so the byte it sees is the one at p when it branches. */
+
+#define EVAL_BUDGET 512  /* values looked at to decide one branch */
+#define PHI_DEPTH   3    /* blocks followed back to find which way a phi was entered */
+#define CALL_DEPTH  3    /* calls inside calls a decision may follow */
+#define CALL_INSTS  256  /* the most instructions of a called function followed */
+#define CALL_STEPS  1024 /* the most instructions run in one call followed */
+#define EDGES_MAX   4096 /* edges a function may have for the rule to be tried */
+
+typedef struct shared {
+    const cfg *g;
+    LLVMValueRef var;      /* the pointer's variable */
+    unsigned char *stores; /* [n] blocks that store into var */
+    unsigned char *steps;  /* [n] those whose store is a step */
+    unsigned char *seen;   /* [n] scratch */
+    unsigned *src;         /* [edges] each edge's block */
+    uint64_t byte;         /* the byte at p the decisions assume */
+    unsigned budget;
+} shared;
+
+static uint64_t mask_of(unsigned bits) {
+    return bits >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << bits) - 1;
+}
+
+static int64_t as_signed(uint64_t v, unsigned bits) {
+    if (bits >= 64) return (int64_t)v;
+    uint64_t sign = (uint64_t)1 << (bits - 1);
+    return (int64_t)(((v & mask_of(bits)) ^ sign) - sign);
+}
+
+static unsigned width_of(LLVMValueRef v) {
+    LLVMTypeRef t = LLVMTypeOf(v);
+    return LLVMGetTypeKind(t) == LLVMIntegerTypeKind ? LLVMGetIntTypeWidth(t) : 0;
+}
+
+static long long block_index(const shared *s, LLVMBasicBlockRef bb) {
+    return ptr_map_get(&s->g->ids, bb);
+}
+
+/* Whether a store to VAR follows I in its block. */
+static int stored_after(LLVMValueRef var, LLVMValueRef i) {
+    for (LLVMValueRef k = LLVMGetNextInstruction(i); k; k = LLVMGetNextInstruction(k))
+        if (LLVMIsAStoreInst(k) && LLVMGetOperand(k, 1) == var) return 1;
+    return 0;
+}
+
+/* ---- arithmetic on known values ---- */
+
+/* X (an integer cast, comparison or arithmetic) of operands A and B, masked to X's
+ * width, into OUT. Returns 0, or -1 for anything else. */
+static int apply(LLVMValueRef x, uint64_t a, uint64_t b, uint64_t *out) {
+    unsigned bits = width_of(x), in = width_of(LLVMGetOperand(x, 0));
+    if (!bits || !in || bits > 64 || in > 64) return -1;
+    uint64_t m = mask_of(bits);
+    a &= mask_of(in);
+    b &= mask_of(in);
+    int64_t sa = as_signed(a, in), sb = as_signed(b, in);
+    switch (LLVMGetInstructionOpcode(x)) {
+    case LLVMTrunc:
+    case LLVMZExt:
+        *out = a & m;
+        return 0;
+    case LLVMSExt:
+        *out = (uint64_t)sa & m;
+        return 0;
+    case LLVMAnd:
+        *out = a & b;
+        return 0;
+    case LLVMOr:
+        *out = a | b;
+        return 0;
+    case LLVMXor:
+        *out = a ^ b;
+        return 0;
+    case LLVMAdd:
+        *out = (a + b) & m;
+        return 0;
+    case LLVMSub:
+        *out = (a - b) & m;
+        return 0;
+    case LLVMMul:
+        *out = (a * b) & m;
+        return 0;
+    case LLVMICmp:
+        switch (LLVMGetICmpPredicate(x)) {
+        case LLVMIntEQ:
+            *out = a == b;
+            return 0;
+        case LLVMIntNE:
+            *out = a != b;
+            return 0;
+        case LLVMIntUGT:
+            *out = a > b;
+            return 0;
+        case LLVMIntUGE:
+            *out = a >= b;
+            return 0;
+        case LLVMIntULT:
+            *out = a < b;
+            return 0;
+        case LLVMIntULE:
+            *out = a <= b;
+            return 0;
+        case LLVMIntSGT:
+            *out = sa > sb;
+            return 0;
+        case LLVMIntSGE:
+            *out = sa >= sb;
+            return 0;
+        case LLVMIntSLT:
+            *out = sa < sb;
+            return 0;
+        default:
+            *out = sa <= sb;
+            return 0;
+        }
+    default:
+        return -1;
+    }
+}
+
+static int unary(LLVMOpcode op) {
+    return op == LLVMTrunc || op == LLVMZExt || op == LLVMSExt;
+}
+
+/* Whether apply knows OP. */
+static int arithmetic(LLVMOpcode op) {
+    return unary(op) || op == LLVMAnd || op == LLVMOr || op == LLVMXor || op == LLVMAdd || op == LLVMSub ||
+           op == LLVMMul || op == LLVMICmp;
+}
+
+/* ---- calls: a small function followed on known arguments ---- */
+
+typedef struct frame {
+    LLVMValueRef insts[CALL_INSTS]; /* the callee's instructions */
+    uint64_t val[CALL_INSTS];       /* each one's value; an alloca's: what it holds */
+    unsigned char known[CALL_INSTS];
+    unsigned n;
+    LLVMValueRef fn;
+    const uint64_t *args;
+} frame;
+
+static long find_inst(const frame *f, LLVMValueRef v) {
+    for (unsigned k = 0; k < f->n; k++)
+        if (f->insts[k] == v) return (long)k;
+    return -1;
+}
+
+static int operand(const frame *f, LLVMValueRef v, uint64_t *out) {
+    if (LLVMIsAConstantInt(v)) {
+        *out = LLVMConstIntGetZExtValue(v) & mask_of(width_of(v));
+        return 0;
+    }
+    if (LLVMIsAArgument(v)) {
+        for (unsigned k = 0; k < LLVMCountParams(f->fn); k++)
+            if (LLVMGetParam(f->fn, k) == v) {
+                *out = f->args[k];
+                return 0;
+            }
+        return -1;
+    }
+    long k = find_inst(f, v);
+    if (k < 0 || !f->known[k] || LLVMIsAAllocaInst(v)) return -1;
+    *out = f->val[k];
+    return 0;
+}
+
+static int follow_call(shared *s, LLVMValueRef fn, const uint64_t *args, unsigned depth, uint64_t *out);
+
+/* Runs instruction I of F's current block; NEXT gets the block a terminator goes to
+ * (NULL: returned, the value into RET). A value that cannot be known (a load of other
+ * memory, a call not followed) is left unknown; a store to other memory is passed
+ * over, as the callee's variables are ones whose address goes nowhere and nothing
+ * else decides what it returns. Returns 0, or -1 when the way on or the value
+ * returned is not known, or a variable is not such a one. */
+static int run_inst(shared *s, frame *f, LLVMValueRef i, unsigned depth, LLVMBasicBlockRef *next,
+                    uint64_t *ret) {
+    long k = find_inst(f, i);
+    uint64_t a = 0, b = 0;
+    LLVMOpcode op = LLVMGetInstructionOpcode(i);
+    if (k < 0) return -1;
+    f->known[k] = 0;
+    switch (op) {
+    case LLVMAlloca:
+        return LLVMGetTypeKind(LLVMGetAllocatedType(i)) == LLVMIntegerTypeKind && walk_bounds_is_variable(i)
+                   ? 0
+                   : -1;
+    case LLVMStore: {
+        long to = find_inst(f, LLVMGetOperand(i, 1));
+        if (to < 0 || !LLVMIsAAllocaInst(f->insts[to])) return 0;
+        f->known[to] = operand(f, LLVMGetOperand(i, 0), &f->val[to]) == 0;
+        return 0;
+    }
+    case LLVMLoad: {
+        long from = find_inst(f, LLVMGetOperand(i, 0));
+        if (from >= 0 && LLVMIsAAllocaInst(f->insts[from]) && f->known[from] && width_of(i)) {
+            f->val[k] = f->val[from] & mask_of(width_of(i));
+            f->known[k] = 1;
+        }
+        return 0;
+    }
+    case LLVMCall: {
+        unsigned nargs = (unsigned)LLVMGetNumArgOperands(i);
+        uint64_t args[8];
+        if (depth >= CALL_DEPTH || nargs > 8 || !width_of(i)) return 0;
+        for (unsigned p = 0; p < nargs; p++)
+            if (operand(f, LLVMGetOperand(i, p), &args[p]) != 0) return 0;
+        if (follow_call(s, LLVMGetCalledValue(i), args, depth + 1, &a) == 0) {
+            f->val[k] = a & mask_of(width_of(i));
+            f->known[k] = 1;
+        }
+        return 0;
+    }
+    case LLVMBr:
+        if (!LLVMIsConditional(i)) {
+            *next = LLVMGetSuccessor(i, 0);
+            return 0;
+        }
+        if (operand(f, LLVMGetCondition(i), &a) != 0) return -1;
+        *next = LLVMGetSuccessor(i, a ? 0 : 1);
+        return 0;
+    case LLVMSwitch:
+        if (operand(f, LLVMGetOperand(i, 0), &a) != 0) return -1;
+        *next = LLVMGetSuccessor(i, 0);
+        for (unsigned c = 1; c < LLVMGetNumSuccessors(i); c++)
+            if ((LLVMConstIntGetZExtValue(LLVMGetOperand(i, 2 * c)) &
+                 mask_of(width_of(LLVMGetOperand(i, 0)))) == a)
+                *next = LLVMGetSuccessor(i, c);
+        return 0;
+    case LLVMRet:
+        *next = NULL;
+        return LLVMGetNumOperands(i) == 1 && operand(f, LLVMGetOperand(i, 0), ret) == 0 ? 0 : -1;
+    case LLVMSelect:
+        if (operand(f, LLVMGetOperand(i, 0), &a) == 0 && operand(f, LLVMGetOperand(i, a ? 1 : 2), &b) == 0) {
+            f->val[k] = b;
+            f->known[k] = 1;
+        }
+        return 0;
+    default:
+        if (LLVMIsATerminatorInst(i)) return -1; /* unreachable, an invoke, ... */
+        if (arithmetic(op) && operand(f, LLVMGetOperand(i, 0), &a) == 0 &&
+            (unary(op) || operand(f, LLVMGetOperand(i, 1), &b) == 0) && apply(i, a, b, &f->val[k]) == 0)
+            f->known[k] = 1;
+        return 0;
+    }
+}
+
+/* Rule (followed calls): the value FN returns on ARGS, when it is a defined function
+ * of at most CALL_INSTS instructions whose way to its return, and the value it
+ * returns, follow from ARGS through its own integer variables and calls of such
+ * functions (`is_digit(c)`), run instruction by instruction. Returns 0, or -1 when
+ * it cannot be followed. */
+static int follow_call(shared *s, LLVMValueRef fn, const uint64_t *args, unsigned depth, uint64_t *out) {
+    if (!fn || !LLVMIsAFunction(fn) || LLVMCountBasicBlocks(fn) == 0 ||
+        LLVMIsFunctionVarArg(LLVMGlobalGetValueType(fn)))
+        return -1;
+    frame *f = calloc(1, sizeof *f);
+    if (!f) return -1;
+    f->fn = fn;
+    f->args = args;
+    int rc = 0;
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb && rc == 0; bb = LLVMGetNextBasicBlock(bb))
+        for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i && rc == 0; i = LLVMGetNextInstruction(i)) {
+            if (f->n == CALL_INSTS)
+                rc = -1;
+            else
+                f->insts[f->n++] = i;
+        }
+    LLVMBasicBlockRef cur = LLVMGetEntryBasicBlock(fn), prev = NULL;
+    unsigned steps = CALL_STEPS;
+    int returned = 0;
+    while (rc == 0 && cur) {
+        LLVMBasicBlockRef next = NULL;
+        LLVMValueRef i = LLVMGetFirstInstruction(cur);
+        uint64_t phis[CALL_INSTS];
+        unsigned nphi = 0;
+        for (LLVMValueRef p = i; p && LLVMIsAPHINode(p) && rc == 0; p = LLVMGetNextInstruction(p)) {
+            rc = -1; /* the phis take their values together, from the block left */
+            for (unsigned c = 0; c < LLVMCountIncoming(p); c++)
+                if (prev && LLVMGetIncomingBlock(p, c) == prev)
+                    rc = operand(f, LLVMGetIncomingValue(p, c), &phis[nphi]);
+            nphi++;
+        }
+        for (unsigned c = 0; rc == 0 && c < nphi; c++, i = LLVMGetNextInstruction(i)) {
+            long k = find_inst(f, i);
+            f->val[k] = phis[c];
+            f->known[k] = 1;
+        }
+        for (; i && rc == 0; i = LLVMGetNextInstruction(i)) {
+            if (s->budget == 0 || steps == 0)
+                rc = -1;
+            else {
+                s->budget--;
+                steps--;
+                rc = run_inst(s, f, i, depth, &next, out);
+            }
+            if (rc == 0 && LLVMIsATerminatorInst(i)) {
+                returned = LLVMGetInstructionOpcode(i) == LLVMRet;
+                break;
+            }
+        }
+        if (rc == 0 && !next && !returned) rc = -1;
+        prev = cur;
+        cur = next;
+    }
+    free(f);
+    return rc;
+}
+
+/* ---- the caller's values where the byte at p is s->byte ---- */
+
+static int eval(shared *s, LLVMValueRef x, LLVMBasicBlockRef at, LLVMBasicBlockRef from, unsigned depth,
+                uint64_t *out);
+static LLVMBasicBlockRef decided(shared *s, unsigned x, LLVMBasicBlockRef from, unsigned depth);
+
+/* Whether a run can go from block Q to block Y, as far as the branches on the byte
+ * tell, looking DEPTH blocks back (only across blocks that do not move p). */
+static int feasible(shared *s, unsigned q, unsigned y, unsigned depth) {
+    const cfg *g = s->g;
+    LLVMBasicBlockRef t = decided(s, q, NULL, depth);
+    if (t && t != g->bbs[y]) return 0;
+    if (depth == 0 || s->stores[q] || q == 0) return 1;
+    for (unsigned e = g->pfirst[q]; e < g->pfirst[q + 1]; e++)
+        if (feasible(s, g->pred[e], q, depth - 1)) return 1;
+    return 0;
+}
+
+/* The byte at p, when LOAD loads it: a byte loaded from a load of p in block AT,
+ * with no store to p after that load in AT. */
+static int fresh_byte(const shared *s, LLVMValueRef load, LLVMBasicBlockRef at) {
+    LLVMValueRef addr = LLVMGetOperand(load, 0);
+    return width_of(load) == 8 && LLVMIsALoadInst(addr) && LLVMGetOperand(addr, 0) == s->var &&
+           LLVMGetInstructionParent(addr) == at && LLVMGetInstructionParent(load) == at &&
+           !stored_after(s->var, addr);
+}
+
+/* A phi of block AT entered from an unknown block: the value every way in that a run
+ * can take gives, when they agree. */
+static int eval_phi_any(shared *s, LLVMValueRef x, LLVMBasicBlockRef at, unsigned depth, uint64_t *out) {
+    long long y = block_index(s, at);
+    int some = 0;
+    uint64_t v = 0, w;
+    for (unsigned k = 0; k < LLVMCountIncoming(x); k++) {
+        long long q = block_index(s, LLVMGetIncomingBlock(x, k));
+        if (q < 0 || y < 0) return -1;
+        if (depth > 0 && !feasible(s, (unsigned)q, (unsigned)y, depth - 1)) continue;
+        if (eval(s, LLVMGetIncomingValue(x, k), LLVMGetIncomingBlock(x, k), NULL, depth ? depth - 1 : 0,
+                 &w) != 0 ||
+            (some && w != v))
+            return -1;
+        v = w;
+        some = 1;
+    }
+    if (!some) return -1;
+    *out = v;
+    return 0;
+}
+
+/* The value X has at the end of block AT (entered from FROM; NULL: not known) when
+ * the byte at p is s->byte, into OUT. Returns 0, or -1 when unknown. */
+static int eval(shared *s, LLVMValueRef x, LLVMBasicBlockRef at, LLVMBasicBlockRef from, unsigned depth,
+                uint64_t *out) {
+    unsigned bits = width_of(x);
+    uint64_t a = 0, b = 0;
+    if (s->budget == 0 || !bits || bits > 64) return -1;
+    s->budget--;
+    if (LLVMIsAConstantInt(x)) {
+        *out = LLVMConstIntGetZExtValue(x) & mask_of(bits);
+        return 0;
+    }
+    if (!LLVMIsAInstruction(x) || LLVMGetInstructionParent(x) != at) return -1;
+    LLVMOpcode op = LLVMGetInstructionOpcode(x);
+    switch (op) {
+    case LLVMLoad:
+        if (!fresh_byte(s, x, at)) return -1;
+        *out = s->byte & mask_of(bits);
+        return 0;
+    case LLVMPHI: {
+        long long y = block_index(s, at);
+        if (y < 0 || s->stores[y]) return -1; /* p moves in AT: what came in is of another byte */
+        if (!from) return eval_phi_any(s, x, at, depth, out);
+        for (unsigned k = 0; k < LLVMCountIncoming(x); k++)
+            if (LLVMGetIncomingBlock(x, k) == from)
+                return eval(s, LLVMGetIncomingValue(x, k), from, NULL, depth, out);
+        return -1;
+    }
+    case LLVMSelect:
+        if (eval(s, LLVMGetOperand(x, 0), at, from, depth, &a) == 0)
+            return eval(s, LLVMGetOperand(x, a ? 1 : 2), at, from, depth, out);
+        if (eval(s, LLVMGetOperand(x, 1), at, from, depth, &a) != 0 ||
+            eval(s, LLVMGetOperand(x, 2), at, from, depth, &b) != 0 || a != b)
+            return -1;
+        *out = a;
+        return 0;
+    case LLVMCall: {
+        unsigned nargs = (unsigned)LLVMGetNumArgOperands(x);
+        uint64_t args[8];
+        if (nargs > 8) return -1;
+        for (unsigned p = 0; p < nargs; p++)
+            if (eval(s, LLVMGetOperand(x, p), at, from, depth, &args[p]) != 0) return -1;
+        if (follow_call(s, LLVMGetCalledValue(x), args, 0, &a) != 0) return -1;
+        *out = a & mask_of(bits);
+        return 0;
+    }
+    default:
+        if (!arithmetic(op) || eval(s, LLVMGetOperand(x, 0), at, from, depth, &a) != 0 ||
+            (!unary(op) && eval(s, LLVMGetOperand(x, 1), at, from, depth, &b) != 0))
+            return -1;
+        return apply(x, a, b, out);
+    }
+}
+
+/* The block X's branch goes to when the byte at p is s->byte, X entered from FROM
+ * (NULL: not known); NULL when the byte does not decide it. */
+static LLVMBasicBlockRef decided(shared *s, unsigned x, LLVMBasicBlockRef from, unsigned depth) {
+    LLVMBasicBlockRef bb = s->g->bbs[x];
+    LLVMValueRef term = LLVMGetBasicBlockTerminator(bb);
+    uint64_t c;
+    if (LLVMIsABranchInst(term) && LLVMIsConditional(term))
+        return eval(s, LLVMGetCondition(term), bb, from, depth, &c) == 0 ? LLVMGetSuccessor(term, c ? 0 : 1)
+                                                                         : NULL;
+    if (!LLVMIsASwitchInst(term) || eval(s, LLVMGetOperand(term, 0), bb, from, depth, &c) != 0) return NULL;
+    unsigned bits = width_of(LLVMGetOperand(term, 0));
+    for (unsigned k = 1; k < LLVMGetNumSuccessors(term); k++)
+        if ((LLVMConstIntGetZExtValue(LLVMGetOperand(term, 2 * k)) & mask_of(bits)) == c)
+            return LLVMGetSuccessor(term, k);
+    return LLVMGetSuccessor(term, 0);
+}
+
+/* ONLY[e]: where edge e's block goes next when entered by e, for the byte s->byte. */
+static void decide_all(shared *s, LLVMBasicBlockRef *only) {
+    const cfg *g = s->g;
+    for (unsigned e = 0; e < g->sfirst[g->n]; e++) {
+        s->budget = EVAL_BUDGET;
+        only[e] = decided(s, g->succ[e], g->bbs[s->src[e]], PHI_DEPTH);
+    }
+}
+
+/* ---- the two facts ---- */
+
+/* Fact 1: from every store to p, with the NUL at the new p, no way reaches a step. */
+static int steps_guarded(shared *s, const LLVMBasicBlockRef *only, unsigned char *seen, unsigned *stack) {
+    const cfg *g = s->g;
+    unsigned nedges = g->sfirst[g->n];
+    size_t top = 0;
+    memset(seen, 0, nedges);
+    for (unsigned x = 0; x < g->n; x++) {
+        if (!s->stores[x]) continue;
+        s->budget = EVAL_BUDGET;
+        LLVMBasicBlockRef first = decided(s, x, NULL, PHI_DEPTH);
+        for (unsigned e = g->sfirst[x]; e < g->sfirst[x + 1]; e++)
+            if (!seen[e] && (!first || g->bbs[g->succ[e]] == first)) {
+                seen[e] = 1;
+                stack[top++] = e;
+            }
+    }
+    while (top) {
+        unsigned e = stack[--top], y = g->succ[e];
+        if (s->steps[y]) return 0;
+        if (s->stores[y]) continue; /* the initial store: p is set anew */
+        for (unsigned f = g->sfirst[y]; f < g->sfirst[y + 1]; f++)
+            if (!seen[f] && (!only[e] || g->bbs[g->succ[f]] == only[e])) {
+                seen[f] = 1;
+                stack[top++] = f;
+            }
+    }
+    return 1;
+}
+
+/* Fact 2, for one byte: CYCLIC[b] set for every block on a cycle of edges that avoids
+ * the steps, each edge's next one allowed by ONLY. Tarjan's strongly connected parts
+ * of the graph whose nodes are the edges, without recursion. */
+static int mark_cycles(const shared *s, const LLVMBasicBlockRef *only, unsigned char *cyclic) {
+    const cfg *g = s->g;
+    unsigned nedges = g->sfirst[g->n], counter = 0, top = 0, ntodo = 0;
+    unsigned *index = malloc((nedges + 1) * sizeof *index), *low = malloc((nedges + 1) * sizeof *low);
+    unsigned *stack = malloc((nedges + 1) * sizeof *stack), *todo = malloc((nedges + 1) * sizeof *todo);
+    unsigned *next = malloc((nedges + 1) * sizeof *next);
+    unsigned char *on = calloc(nedges + 1, 1);
+    int rc = index && low && stack && todo && next && on ? 0 : -1;
+    for (unsigned e = 0; rc == 0 && e < nedges; e++) index[e] = UINT32_MAX;
+#define ALLOWED(e, f)                                                                                        \
+    (!s->steps[s->src[e]] && !s->steps[g->succ[e]] && !s->steps[g->succ[f]] &&                               \
+     (!only[e] || g->bbs[g->succ[f]] == only[e]))
+    for (unsigned root = 0; rc == 0 && root < nedges; root++) {
+        if (index[root] != UINT32_MAX || s->steps[s->src[root]] || s->steps[g->succ[root]]) continue;
+        index[root] = low[root] = counter++;
+        stack[top++] = root;
+        on[root] = 1;
+        todo[ntodo] = root;
+        next[ntodo++] = g->sfirst[g->succ[root]];
+        while (ntodo) {
+            unsigned e = todo[ntodo - 1], y = g->succ[e];
+            if (next[ntodo - 1] < g->sfirst[y + 1]) {
+                unsigned f = next[ntodo - 1]++;
+                if (!ALLOWED(e, f)) continue;
+                if (index[f] == UINT32_MAX) {
+                    index[f] = low[f] = counter++;
+                    stack[top++] = f;
+                    on[f] = 1;
+                    todo[ntodo] = f;
+                    next[ntodo++] = g->sfirst[g->succ[f]];
+                } else if (on[f] && index[f] < low[e]) {
+                    low[e] = index[f];
+                }
+                continue;
+            }
+            ntodo--;
+            if (ntodo && low[e] < low[todo[ntodo - 1]]) low[todo[ntodo - 1]] = low[e];
+            if (low[e] != index[e]) continue;
+            /* e roots a part: a cycle when it has two edges, or one that follows itself */
+            unsigned size = 0, f;
+            int self = 0;
+            for (unsigned k = g->sfirst[y]; k < g->sfirst[y + 1]; k++)
+                if (k == e && ALLOWED(e, k)) self = 1;
+            size_t base = top;
+            do {
+                f = stack[--base];
+                size++;
+            } while (f != e);
+            for (size_t k = base; k < top; k++) {
+                on[stack[k]] = 0;
+                if (size > 1 || self) cyclic[g->succ[stack[k]]] = 1;
+            }
+            top = (unsigned)base;
+        }
+    }
+#undef ALLOWED
+    free(index);
+    free(low);
+    free(stack);
+    free(todo);
+    free(next);
+    free(on);
+    return rc;
+}
+
+/* ---- the pointer ---- */
+
+/* Whether STORE is a step: p set to itself plus one byte, loaded in the same block. */
+static int is_step(LLVMValueRef var, LLVMValueRef store) {
+    LLVMValueRef v = LLVMGetOperand(store, 0);
+    if (!LLVMIsAGetElementPtrInst(v) || LLVMGetNumOperands(v) != 2 ||
+        LLVMGetGEPSourceElementType(v) != LLVMInt8TypeInContext(LLVMGetTypeContext(LLVMTypeOf(v))))
+        return 0;
+    LLVMValueRef x = LLVMGetOperand(v, 0), one = LLVMGetOperand(v, 1);
+    return LLVMIsAConstantInt(one) && LLVMConstIntGetSExtValue(one) == 1 && LLVMIsALoadInst(x) &&
+           LLVMGetOperand(x, 0) == var && LLVMGetInstructionParent(x) == LLVMGetInstructionParent(store);
+}
+
+/* Whether block B lies on a cycle: a way from one of its successors back to it. */
+static int in_cycle(const cfg *g, unsigned b, unsigned char *mark) {
+    memset(mark, 0, g->n);
+    unsigned *stack = malloc((g->n + 1) * sizeof *stack);
+    size_t top = 0;
+    int found = !stack; /* out of memory: say yes, which proves nothing */
+    if (stack) stack[top++] = b;
+    while (top && !found) {
+        unsigned x = stack[--top];
+        for (unsigned e = g->sfirst[x]; e < g->sfirst[x + 1] && !found; e++) {
+            unsigned y = g->succ[e];
+            found = y == b;
+            if (!mark[y]) {
+                mark[y] = 1;
+                stack[top++] = y;
+            }
+        }
+    }
+    free(stack);
+    return found;
+}
+
+/* The string's most characters when VAR is such a pointer (the stores to it noted in
+ * s->stores and s->steps), else -1. */
+static long long walked_text(shared *s, LLVMValueRef var) {
+    const cfg *g = s->g;
+    LLVMValueRef initial = NULL;
+    int nsteps = 0;
+    memset(s->stores, 0, g->n);
+    memset(s->steps, 0, g->n);
+    for (LLVMUseRef u = LLVMGetFirstUse(var); u; u = LLVMGetNextUse(u)) {
+        LLVMValueRef st = LLVMGetUser(u);
+        if (!LLVMIsAStoreInst(st)) continue;
+        long long b = block_index(s, LLVMGetInstructionParent(st));
+        if (b < 0 || s->stores[b]) return -1; /* two stores in one block: the second unguarded */
+        s->stores[b] = 1;
+        if (is_step(var, st)) {
+            s->steps[b] = 1;
+            nsteps++;
+        } else if (!initial && !in_cycle(g, (unsigned)b, s->seen)) {
+            initial = st;
+        } else {
+            return -1;
+        }
+    }
+    if (!initial || nsteps == 0) return -1;
+    walk_loop whole = {g->n,      g->bbs, &g->ids, g->succ, g->sfirst, g->pred,
+                       g->pfirst, NULL,   NULL,    0,       g->given};
+    return walk_bounds_argument_text(&whole, LLVMGetOperand(initial, 0));
+}
+
+/* For the pointer in VAR: MOST[b] lowered to its text for every block no byte lets
+ * return to itself without a step. */
+static int bound_by(shared *s, LLVMValueRef var, long long *most) {
+    const cfg *g = s->g;
+    long long text = walked_text(s, var);
+    if (text < 0) return 0;
+    unsigned nedges = g->sfirst[g->n];
+    s->var = var;
+    LLVMBasicBlockRef *only = malloc(256 * (size_t)(nedges + 1) * sizeof *only);
+    unsigned char *cyclic = calloc(g->n, 1), *seen = calloc(nedges + 1, 1);
+    unsigned *stack = malloc((nedges + 1) * sizeof *stack);
+    int rc = only && cyclic && seen && stack ? 0 : -1;
+    if (rc == 0) {
+        s->byte = 0;
+        decide_all(s, only);
+        if (!steps_guarded(s, only, seen, stack)) rc = 1;
+    }
+    /* bytes that decide every branch alike share their cycles: each new set once */
+    unsigned distinct = 0;
+    for (unsigned v = 0; rc == 0 && v < 256; v++) {
+        LLVMBasicBlockRef *mine = only + (size_t)distinct * (nedges + 1);
+        s->byte = v;
+        decide_all(s, mine);
+        int seen_before = 0;
+        for (unsigned d = 0; d < distinct && !seen_before; d++)
+            seen_before = !memcmp(only + (size_t)d * (nedges + 1), mine, nedges * sizeof *mine);
+        if (seen_before) continue;
+        distinct++;
+        rc = mark_cycles(s, mine, cyclic);
+    }
+    for (unsigned b = 0; rc == 0 && b < g->n; b++)
+        if (!cyclic[b] && (most[b] < 0 || text < most[b])) most[b] = text;
+    free(only);
+    free(cyclic);
+    free(seen);
+    free(stack);
+    return rc < 0 ? -1 : 0;
+}
+
+int shared_walks_bounds(const cfg *g, long long *most) {
+    for (unsigned b = 0; b < g->n; b++) most[b] = -1;
+    if (!g->given || !g->given->walks.entry || g->n == 0 || g->sfirst[g->n] > EDGES_MAX) return 0;
+    shared s = {.g = g};
+    s.stores = calloc(g->n, 1);
+    s.steps = calloc(g->n, 1);
+    s.seen = calloc(g->n, 1);
+    s.src = malloc((g->sfirst[g->n] + 1) * sizeof *s.src);
+    int rc = s.stores && s.steps && s.seen && s.src ? 0 : -1;
+    for (unsigned x = 0; rc == 0 && x < g->n; x++)
+        for (unsigned e = g->sfirst[x]; e < g->sfirst[x + 1]; e++) s.src[e] = x;
+    for (LLVMValueRef i = LLVMGetFirstInstruction(g->bbs[0]); rc == 0 && i; i = LLVMGetNextInstruction(i))
+        if (LLVMIsAAllocaInst(i) && LLVMGetTypeKind(LLVMGetAllocatedType(i)) == LLVMPointerTypeKind &&
+            walk_bounds_is_variable(i))
+            rc = bound_by(&s, i, most);
+    free(s.stores);
+    free(s.steps);
+    free(s.seen);
+    free(s.src);
+    if (rc != 0)
+        for (unsigned b = 0; b < g->n; b++) most[b] = -1;
+    return rc;
+}

@@ -1,0 +1,62 @@
+/* tests/e2e/programs/shared_walks.c: loops that advance one pointer through a drawn string, bounded together, and near misses. */
+/* SPDX-License-Identifier: MIT */
+static int is_digit(char c) { return c >= '0' && c <= '9'; }
+
+int tokens(const char *s)
+{
+    int n = 0;
+    const char *p = s, *q = s, *r = s, *t = s, *u, *v;
+    while (*p) {
+        if (*p == ' ') {
+            p++;
+            continue;
+        }
+        if (*p == '"') {
+            p++;
+            while (*p && *p != '"')
+                p++;
+            if (*p)
+                p++;
+        } else if (*p == '-' || is_digit(*p)) {
+            if (*p == '-')
+                p++;
+            while (is_digit(*p))
+                p++;
+        } else {
+            for (int k = 0; k < 2; k++)
+                n++;
+            p++;
+        }
+        n++;
+    }
+    for (u = s; *u; n++) {
+        while (*u == ' ')
+            u++;
+        while (*u && *u != ' ')
+            u++;
+    }
+    for (v = s; *v;) {
+        while (*v && (*v == ' ' || *v == '1'))
+            v++;
+        if (*v && *v != ' ' && *v != '1')
+            v++;
+    }
+    if (n < 0)
+        while (*q) {
+            if (*q == '1')
+                q++;
+            q++;
+        }
+    if (n < 0)
+        while (*r) {
+            if (*r == 'a')
+                r++;
+        }
+    if (n < 0)
+        while (*t) {
+            t++;
+            if (*t == '-')
+                t = s;
+        }
+    return n;
+}

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "counted_loops.h"
+#include "euclid_bounds.h"
 #include "halving_bounds.h"
 #include "loop_cfg.h"
 #include "shared_walks.h"
@@ -88,6 +89,8 @@ static int region(cfg *g, const unsigned char *in, uint64_t mult, int from, uint
         if (walked >= 0 && (trips < 0 || walked < trips)) trips = walked;
         wide halved = halving_bounds_trips(&walk, counted_loops_range, g); /* Rule (interval halving) */
         if (halved >= 0 && (trips < 0 || halved < trips)) trips = halved;
+        wide lame = euclid_bounds_trips(&walk, counted_loops_range, g); /* Rule (Euclid's remainders) */
+        if (lame >= 0 && (trips < 0 || lame < trips)) trips = lame;
         /* Rule (shared walks): every way round passes a step of the one walk */
         wide shared = g->walk_returns ? g->walk_returns[h] : -1;
         if (shared >= 0 && (trips < 0 || shared < trips)) trips = shared;

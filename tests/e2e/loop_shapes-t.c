@@ -42,6 +42,8 @@ int main(void) {
         {"waits", "for.cond", 16, 16},                 /* rand() % (1 << min(k, 4)): 15 passes */
         {"wraps", "for.cond", 9, 9},                   /* the outer loop is fine */
         {"halves", "while.cond", 8, 8},                /* 64 values: floor(log2 64) + 1 passes */
+        {"euclid_rem", "while.cond", 6, 6},            /* r <= 8 = F(6): Lamé's 5 steps, as (5, 8) */
+        {"euclid_sub", "while.cond", 6, 6},            /* the same with x - (x / r) * r */
         {"bytes_wide", "for.cond", NAN, 0},            /* an unsigned short limit: the char wraps */
         {"runs_skipped", "while.cond", NAN, 0},        /* the test on run is skipped on tails */
         {"strides_zero", "while.cond", NAN, 0},        /* a step of 0 */
@@ -55,6 +57,9 @@ int main(void) {
         {"quarters", "while.cond", NAN, 0},            /* lo + (hi - lo) / 4: not halving */
         {"idles", "while.cond", NAN, 0},               /* a way round that stores neither end */
         {"halves_wide", "while.cond", NAN, 0},         /* lo + hi could overflow */
+        {"euclid_same", "while.cond", NAN, 0},         /* the remainder kept in x as well */
+        {"euclid_other", "while.cond", NAN, 0},        /* a remainder by r + 1 */
+        {"euclid_plus", "while.cond", NAN, 0},         /* the remainder of x + 1 */
     };
     size_t n = sizeof want / sizeof want[0];
     plan((int)(3 + 2 * n + 2));

@@ -310,12 +310,92 @@ int halves_wide(void) {
     return s;
 }
 
+/* Euclid's remainders, x and r from 1..8: Lamé bounds the steps by 5 (F(6) = 8), as
+ * (5, 8) takes; the test runs at most 6 times */
+int euclid_rem(void) {
+    int x, r;
+    scanf("%d", &x);              /* x ~ uniform_int(1, 8) */
+    scanf("%d", &r);              /* r ~ uniform_int(1, 8) */
+    int s = 0;
+    while (r != 0) {
+        int t = x % r;
+        x = r;
+        r = t;
+        s++;
+    }
+    return s + x;
+}
+
+/* the same as extended Euclid writes it: q = x / r, x - q * r */
+int euclid_sub(void) {
+    long x, r;
+    scanf("%ld", &x);
+    scanf("%ld", &r);
+    long s = 0, old_s = 1;
+    while (r > 0) {
+        long q = x / r;
+        long t = x - q * r;
+        x = r;
+        r = t;
+        t = old_s - q * s;
+        old_s = s;
+        s = t;
+    }
+    return (int)(x + old_s);
+}
+
+/* near misses: the remainder kept in both (not Euclid's pair), the remainder of x + 1 */
+int euclid_same(void) {
+    int x, r;
+    scanf("%d", &x);
+    scanf("%d", &r);
+    int s = 0;
+    while (r != 0) {
+        int t = x % r;
+        x = t;
+        r = t;
+        s++;
+    }
+    return s;
+}
+
+/* a remainder by r + 1: x' = r, but r' is no remainder by r (and could stay r: never run) */
+int euclid_other(void) {
+    int x, r;
+    scanf("%d", &x);
+    scanf("%d", &r);
+    int s = 0;
+    if (x > 8)
+        while (r != 0) {
+            int t = x % (r + 1);
+            x = r;
+            r = t;
+            s++;
+        }
+    return s;
+}
+
+int euclid_plus(void) {
+    int x, r;
+    scanf("%d", &x);
+    scanf("%d", &r);
+    int s = 0;
+    while (r != 0) {
+        int t = (x + 1) % r;
+        x = r;
+        r = t;
+        s++;
+    }
+    return s;
+}
+
 int main(void) {
     int div[1] = {7};
     srand(1);
     int s = triples() + bytes() + bytes_wide() + runs() + runs_skipped() + strides() + countdown() + pairs() + pairs_nested() + strides_zero() +
             strides_back() + halved() + leaps() + triangle() + shifts() + wobble() + waits() +
-            waits_unknown(div) + wraps() + halves() + quarters() + idles() + halves_wide();
+            waits_unknown(div) + wraps() + halves() + quarters() + idles() + halves_wide() + euclid_rem() +
+            euclid_sub() + euclid_same() + euclid_other() + euclid_plus();
     printf("%d\n", s);
     return 0;
 }

@@ -92,7 +92,7 @@ static int region(cfg *g, const unsigned char *in, uint64_t mult, int from, uint
         wide lame = euclid_bounds_trips(&walk, counted_loops_range, g); /* Rule (Euclid's remainders) */
         if (lame >= 0 && (trips < 0 || lame < trips)) trips = lame;
         /* Rule (shared walks): every way round passes a step of the one walk */
-        wide shared = g->walk_returns ? g->walk_returns[h] : -1;
+        wide shared = shared_walks_passes(g->walks, comp, (unsigned)h);
         if (shared >= 0 && (trips < 0 || shared < trips)) trips = shared;
         int via = from, cap = loop_cap(g, (unsigned)h);
         if (cap >= 0) {
@@ -142,20 +142,16 @@ int loop_bounds_capped(LLVMValueRef fn, unsigned nb, bound_given *given, uint64_
     if (nb == 0 || nb > LOOP_MAX_BLOCKS || LLVMCountBasicBlocks(fn) != nb) return 0;
     cfg g = {.given = given};
     unsigned char *all = calloc(nb, 1);
-    long long *returns = malloc(nb * sizeof *returns);
-    int rc = all && returns ? loop_cfg_build(fn, nb, &g) : -1;
-    if (rc == 0) rc = shared_walks_bounds(&g, returns);
+    shared_walks walks = {0};
+    int rc = all ? loop_cfg_build(fn, nb, &g) : -1;
+    if (rc == 0) rc = shared_walks_find(&g, &walks);
     if (rc == 0) {
-        g.walk_returns = returns;
+        g.walks = &walks;
         memset(all, 1, nb);
         rc = region(&g, all, 1, -1, per_call);
         /* Rule (shared walks): a block that returns to itself only by a step runs at
-         * most once more than the walk's steps, however its loops nest */
-        for (unsigned b = 0; rc == 0 && b < nb; b++)
-            if (returns[b] >= 0 && (uint64_t)returns[b] + 1 < per_call[b]) {
-                per_call[b] = (uint64_t)returns[b] + 1;
-                g.cap_of[b] = -1;
-            }
+         * most once more than the walk's steps after each start, however loops nest */
+        if (rc == 0) shared_walks_lower(&walks, &g, per_call, g.cap_of);
         /* Rule (never entered): a block no taken edge leads to from the entry. */
         loop_cfg_reach(&g, 0, all, g.succ, g.sfirst, g.bwd);
         for (unsigned b = 0; rc == 0 && b < nb; b++)
@@ -169,7 +165,7 @@ int loop_bounds_capped(LLVMValueRef fn, unsigned nb, bound_given *given, uint64_
     else if (cap_of)
         memcpy(cap_of, g.cap_of, nb * sizeof *cap_of);
     free(all);
-    free(returns);
+    shared_walks_free(&walks);
     loop_cfg_free(&g);
     return rc == -1 ? -1 : 0;
 }

@@ -20,7 +20,7 @@ typedef struct cfg {
     unsigned char *fwd, *bwd;
     bound_given *given;                           /* what the spec tells; NULL: nothing */
     int *cap_of;                                  /* [n]: the cap each block's bound rests on, -1 none */
-    const long long *walk_returns;                /* [n]: shared_walks_bounds, or NULL */
+    const struct shared_walks *walks;             /* shared_walks_find's, or NULL */
     LLVMValueRef ranging[LOOP_CFG_RANGING_DEPTH]; /* counters whose ranges are being found */
     unsigned nranging;
 } cfg;

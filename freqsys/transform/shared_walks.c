@@ -9,23 +9,29 @@
 #include "walk_bounds.h"
 
 /* Why the rule holds. The pointer p lives in a local variable whose address goes
- * nowhere. One store, in a block on no cycle, sets it to the first byte of a drawn
- * string argument that nothing writes: its bytes before the NUL are not NUL, and
- * there are at most TEXT of them. (A step before that store would read p unset,
- * which C leaves undefined.) Every other store is a step `p = p + 1`, in a block with
- * no other store to p. Two facts, each checked over the CFG with the branches
- * decided where the byte at p decides them:
+ * nowhere. Every store to it is a start, setting it to a constant place in one
+ * object, or a step `p = p + 1`, in a block with no other store to p. Either
+ *  - the object is a drawn string argument that nothing writes (its bytes before the
+ *    NUL are not NUL, at most TEXT of them) and every start is at its first byte; or
+ *  - the object is a local char array of N bytes, every start at byte c or later:
+ *    a step past its end would make a pointer C leaves undefined, so p stays within
+ *    N - c steps of its start, whatever the bytes.
+ * For a string these facts are checked over the CFG with the branches decided where
+ * the byte at p decides them:
  * 1. Guarded steps: from any store to p, with the byte at the new p taken to be the
  *    NUL, no way reaches a step before another store. So a step leaves a byte that
- *    is not the NUL: p stays within the string, and a call advances it at most TEXT
- *    times in all, whatever loops the steps sit in.
- * 2. No pass without a step: for every byte value, no cycle avoids the steps. On a
- *    way with no step p does not move, every fresh load of *p gives one byte, and a
- *    cycle the branches on that byte rule out cannot be run.
- * Every return of a block to itself then takes a step, so it returns at most TEXT
- * times per call. A branch is decided only on values computed in its own block (or,
- * through a phi, in the block it was entered from) from loads of p with no store to
- * p after them, so the byte it sees is the one at p when it branches. */
+ *    is not the NUL: p stays within the string, and at most TEXT steps follow a start.
+ * and for both:
+ * 2. No pass without a step: for every byte value, no cycle avoids the steps and the
+ *    starts. On a way with no store p does not move, every fresh load of *p gives one
+ *    byte, and a cycle the branches on that byte rule out cannot be run.
+ * Every return of a block to itself then takes a step or a start. A loop with no
+ * start inside makes at most STEPS passes per entry; where the one start lies on no
+ * cycle (so runs at most once a call, before any step: a step before it would read p
+ * unset), every block returns to itself at most STEPS times per call. A branch is
+ * decided only on values computed in its own block (or, through a phi, in the block
+ * it was entered from) from loads of p with no store to p after them, so the byte it
+ * sees is the one at p when it branches. */
 
 #define EVAL_BUDGET 512  /* values looked at to decide one branch */
 #define PHI_DEPTH   3    /* blocks followed back to find which way a phi was entered */
@@ -40,6 +46,7 @@ typedef struct shared {
     unsigned char *stores; /* [n] blocks that store into var */
     unsigned char *steps;  /* [n] those whose store is a step */
     unsigned char *seen;   /* [n] scratch */
+    int string;            /* the walk's bound rests on the string's NUL */
     unsigned *src;         /* [edges] each edge's block */
     uint64_t byte;         /* the byte at p the decisions assume */
     unsigned budget;
@@ -507,10 +514,10 @@ static int mark_cycles(const shared *s, const LLVMBasicBlockRef *only, unsigned 
     int rc = index && low && stack && todo && next && on ? 0 : -1;
     for (unsigned e = 0; rc == 0 && e < nedges; e++) index[e] = UINT32_MAX;
 #define ALLOWED(e, f)                                                                                        \
-    (!s->steps[s->src[e]] && !s->steps[g->succ[e]] && !s->steps[g->succ[f]] &&                               \
+    (!s->stores[s->src[e]] && !s->stores[g->succ[e]] && !s->stores[g->succ[f]] &&                            \
      (!only[e] || g->bbs[g->succ[f]] == only[e]))
     for (unsigned root = 0; rc == 0 && root < nedges; root++) {
-        if (index[root] != UINT32_MAX || s->steps[s->src[root]] || s->steps[g->succ[root]]) continue;
+        if (index[root] != UINT32_MAX || s->stores[s->src[root]] || s->stores[g->succ[root]]) continue;
         index[root] = low[root] = counter++;
         stack[top++] = root;
         on[root] = 1;
@@ -597,55 +604,70 @@ static int in_cycle(const cfg *g, unsigned b, unsigned char *mark) {
     return found;
 }
 
-/* The string's most characters when VAR is such a pointer (the stores to it noted in
- * s->stores and s->steps), else -1. */
-static long long walked_text(shared *s, LLVMValueRef var) {
+/* The most steps that can follow a start when VAR is such a pointer (the stores to
+ * it noted in s->stores and s->steps, and s->string set when the bound rests on a
+ * NUL, so that fact 1 must hold), and whether it is set once a call (*ONCE); -1 when
+ * it is not one. */
+static long long walk_steps(shared *s, LLVMValueRef var, int *once) {
     const cfg *g = s->g;
-    LLVMValueRef initial = NULL;
-    int nsteps = 0;
+    LLVMValueRef object = NULL, first = NULL;
+    long long least = -1;
+    int nsteps = 0, nstarts = 0;
     memset(s->stores, 0, g->n);
     memset(s->steps, 0, g->n);
+    *once = 0;
     for (LLVMUseRef u = LLVMGetFirstUse(var); u; u = LLVMGetNextUse(u)) {
-        LLVMValueRef st = LLVMGetUser(u);
+        LLVMValueRef st = LLVMGetUser(u), o;
         if (!LLVMIsAStoreInst(st)) continue;
-        long long b = block_index(s, LLVMGetInstructionParent(st));
+        long long b = block_index(s, LLVMGetInstructionParent(st)), at;
         if (b < 0 || s->stores[b]) return -1; /* two stores in one block: the second unguarded */
         s->stores[b] = 1;
         if (is_step(var, st)) {
             s->steps[b] = 1;
             nsteps++;
-        } else if (!initial && !in_cycle(g, (unsigned)b, s->seen)) {
-            initial = st;
-        } else {
-            return -1;
+            continue;
         }
+        if (!walk_bounds_place(LLVMGetOperand(st, 0), &o, &at) || (object && o != object)) return -1;
+        object = o;
+        if (least < 0 || at < least) least = at;
+        if (!first) first = st;
+        nstarts++;
     }
-    if (!initial || nsteps == 0) return -1;
+    if (!object || nsteps == 0) return -1;
+    *once = nstarts == 1 && !in_cycle(g, (unsigned)block_index(s, LLVMGetInstructionParent(first)), s->seen);
+    if (LLVMIsAAllocaInst(object)) { /* Rule (walks stay in their array) */
+        s->string = 0;
+        long long size = (long long)LLVMGetArrayLength2(LLVMGetAllocatedType(object));
+        return size > 0 && least <= size ? size - least : -1;
+    }
     walk_loop whole = {g->n,      g->bbs, &g->ids, g->succ, g->sfirst, g->pred,
                        g->pfirst, NULL,   NULL,    0,       g->given};
-    return walk_bounds_argument_text(&whole, LLVMGetOperand(initial, 0));
+    s->string = 1;
+    return least == 0 ? walk_bounds_argument_text(&whole, LLVMGetOperand(first, 0)) : -1;
 }
 
-/* For the pointer in VAR: MOST[b] lowered to its text for every block no byte lets
- * return to itself without a step. */
-static int bound_by(shared *s, LLVMValueRef var, long long *most) {
+/* The walk of the pointer in VAR into W, when there is one: W->steps >= 0. */
+static int find_walk(shared *s, LLVMValueRef var, shared_walk *w) {
     const cfg *g = s->g;
-    long long text = walked_text(s, var);
-    if (text < 0) return 0;
+    w->steps = walk_steps(s, var, &w->once);
+    if (w->steps < 0) return 0;
     unsigned nedges = g->sfirst[g->n];
     s->var = var;
     LLVMBasicBlockRef *only = malloc(256 * (size_t)(nedges + 1) * sizeof *only);
-    unsigned char *cyclic = calloc(g->n, 1), *seen = calloc(nedges + 1, 1);
+    unsigned char *seen = calloc(nedges + 1, 1);
     unsigned *stack = malloc((nedges + 1) * sizeof *stack);
-    int rc = only && cyclic && seen && stack ? 0 : -1;
-    if (rc == 0) {
+    w->starts = malloc(g->n);
+    w->stepless = calloc(g->n, 1);
+    int rc = only && seen && stack && w->starts && w->stepless ? 0 : -1;
+    for (unsigned b = 0; rc == 0 && b < g->n; b++) w->starts[b] = s->stores[b] && !s->steps[b];
+    if (rc == 0 && s->string) {
         s->byte = 0;
         decide_all(s, only);
-        if (!steps_guarded(s, only, seen, stack)) rc = 1;
+        if (!steps_guarded(s, only, seen, stack)) w->steps = -1;
     }
     /* bytes that decide every branch alike share their cycles: each new set once */
     unsigned distinct = 0;
-    for (unsigned v = 0; rc == 0 && v < 256; v++) {
+    for (unsigned v = 0; rc == 0 && w->steps >= 0 && v < 256; v++) {
         LLVMBasicBlockRef *mine = only + (size_t)distinct * (nedges + 1);
         s->byte = v;
         decide_all(s, mine);
@@ -654,20 +676,29 @@ static int bound_by(shared *s, LLVMValueRef var, long long *most) {
             seen_before = !memcmp(only + (size_t)d * (nedges + 1), mine, nedges * sizeof *mine);
         if (seen_before) continue;
         distinct++;
-        rc = mark_cycles(s, mine, cyclic);
+        rc = mark_cycles(s, mine, w->stepless);
     }
-    for (unsigned b = 0; rc == 0 && b < g->n; b++)
-        if (!cyclic[b] && (most[b] < 0 || text < most[b])) most[b] = text;
     free(only);
-    free(cyclic);
     free(seen);
     free(stack);
-    return rc < 0 ? -1 : 0;
+    return rc;
 }
 
-int shared_walks_bounds(const cfg *g, long long *most) {
-    for (unsigned b = 0; b < g->n; b++) most[b] = -1;
-    if (!g->given || !g->given->walks.entry || g->n == 0 || g->sfirst[g->n] > EDGES_MAX) return 0;
+void shared_walks_free(shared_walks *w) {
+    for (size_t k = 0; k < w->n; k++) {
+        free(w->walks[k].starts);
+        free(w->walks[k].stepless);
+    }
+    free(w->walks);
+    w->walks = NULL;
+    w->n = 0;
+}
+
+int shared_walks_find(const cfg *g, shared_walks *out) {
+    out->walks = NULL;
+    out->n = 0;
+    out->nblocks = g->n;
+    if (g->n == 0 || g->sfirst[g->n] > EDGES_MAX) return 0;
     shared s = {.g = g};
     s.stores = calloc(g->n, 1);
     s.steps = calloc(g->n, 1);
@@ -676,15 +707,68 @@ int shared_walks_bounds(const cfg *g, long long *most) {
     int rc = s.stores && s.steps && s.seen && s.src ? 0 : -1;
     for (unsigned x = 0; rc == 0 && x < g->n; x++)
         for (unsigned e = g->sfirst[x]; e < g->sfirst[x + 1]; e++) s.src[e] = x;
-    for (LLVMValueRef i = LLVMGetFirstInstruction(g->bbs[0]); rc == 0 && i; i = LLVMGetNextInstruction(i))
-        if (LLVMIsAAllocaInst(i) && LLVMGetTypeKind(LLVMGetAllocatedType(i)) == LLVMPointerTypeKind &&
-            walk_bounds_is_variable(i))
-            rc = bound_by(&s, i, most);
+    for (LLVMValueRef i = LLVMGetFirstInstruction(g->bbs[0]); rc == 0 && i; i = LLVMGetNextInstruction(i)) {
+        if (!LLVMIsAAllocaInst(i) || LLVMGetTypeKind(LLVMGetAllocatedType(i)) != LLVMPointerTypeKind ||
+            !walk_bounds_is_variable(i))
+            continue;
+        shared_walk w = {0};
+        rc = find_walk(&s, i, &w);
+        shared_walk *grown =
+            rc == 0 && w.steps >= 0 ? realloc(out->walks, (out->n + 1) * sizeof *grown) : NULL;
+        if (grown) {
+            out->walks = grown;
+            out->walks[out->n++] = w;
+        } else {
+            rc = rc == 0 && w.steps >= 0 ? -1 : rc;
+            free(w.starts);
+            free(w.stepless);
+        }
+    }
     free(s.stores);
     free(s.steps);
     free(s.seen);
     free(s.src);
-    if (rc != 0)
-        for (unsigned b = 0; b < g->n; b++) most[b] = -1;
+    if (rc != 0) shared_walks_free(out);
     return rc;
+}
+
+long long shared_walks_passes(const shared_walks *w, const unsigned char *comp, unsigned h) {
+    long long best = -1;
+    for (size_t k = 0; w && k < w->n; k++) {
+        const shared_walk *x = &w->walks[k];
+        int started = 0;
+        for (unsigned b = 0; comp && b < w->nblocks && !started; b++) started = comp[b] && x->starts[b];
+        if (!started && !x->stepless[h] && (best < 0 || x->steps < best)) best = x->steps;
+    }
+    return best;
+}
+
+void shared_walks_lower(const shared_walks *w, const cfg *g, uint64_t *per_call, int *cap_of) {
+    unsigned char *away = malloc(g->n + 1), *reached = malloc(g->n + 1);
+    for (size_t k = 0; away && reached && k < w->n; k++) {
+        const shared_walk *x = &w->walks[k];
+        /* the starts a call can make, each on its own bound */
+        uint64_t starts = 0;
+        int capped = 0;
+        for (unsigned b = 0; b < g->n; b++) {
+            if (!x->starts[b]) continue;
+            capped |= cap_of[b] >= 0;
+            starts = per_call[b] == LOOP_BOUNDS_UNBOUNDED || starts > LOOP_BOUNDS_UNBOUNDED - per_call[b]
+                         ? LOOP_BOUNDS_UNBOUNDED
+                         : starts + per_call[b];
+        }
+        uint64_t each = (uint64_t)x->steps + 1;
+        if (capped || starts == LOOP_BOUNDS_UNBOUNDED || starts > LOOP_BOUNDS_UNBOUNDED / each) continue;
+        /* the blocks the entry reaches only through a start */
+        for (unsigned b = 0; b < g->n; b++) away[b] = !x->starts[b];
+        loop_cfg_reach(g, 0, away, g->succ, g->sfirst, reached);
+        for (unsigned b = 0; b < g->n; b++) {
+            uint64_t most = x->once ? each : starts * each;
+            if (x->stepless[b] || (!x->once && away[0] && reached[b]) || most >= per_call[b]) continue;
+            per_call[b] = most;
+            cap_of[b] = -1;
+        }
+    }
+    free(away);
+    free(reached);
 }

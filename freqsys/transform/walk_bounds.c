@@ -712,6 +712,17 @@ static long long byte_offset(LLVMValueRef v, LLVMValueRef *base) {
     return LLVMConstIntGetSExtValue(k);
 }
 
+int walk_bounds_place(LLVMValueRef v, LLVMValueRef *object, long long *offset) {
+    LLVMValueRef base;
+    unsigned budget = START_BUDGET;
+    long long at = byte_offset(v, &base);
+    LLVMValueRef o = start_of(base, &budget);
+    if (!o) return 0;
+    *object = o;
+    *offset = at;
+    return 1;
+}
+
 /* Whether STORE (outside the loop) sets w->var to a constant place in the string: a
  * byte of the object at a constant offset for a pointer (w->object set by the first),
  * a constant index for an index; the least and greatest go to w->least_start and

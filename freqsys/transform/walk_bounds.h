@@ -40,6 +40,11 @@ int walk_bounds_is_variable(LLVMValueRef a);
  * Only L's blocks, ids and given are used. */
 long long walk_bounds_argument_text(const walk_loop *l, LLVMValueRef v);
 
+/* Where V points: a constant byte offset >= 0 (`s`, `line + 1`, `&buf[2]`) into a
+ * parameter or a local char array, through variables every store to which points
+ * at the same object's start. Returns 1 with OBJECT and OFFSET set, or 0. */
+int walk_bounds_place(LLVMValueRef v, LLVMValueRef *object, long long *offset);
+
 /* Whether module M can give back what it read of standard input, or read some other
  * file as standard input: a pushback, a seek, a reopening, a new fd 0. Then no read
  * is bounded by the bytes a `stdin ~` form gives. */

@@ -106,6 +106,16 @@ static const bound shared[] = {
     {56, "while.cond131", 51, "t = s again inside the loop: the cap's 50"},
 };
 
+/* shared_lines.c under `stdin ~ lines(uniform_int(1, 3), string(uniform_int(0, 10), ...))`:
+ * fgets reads at most 33 bytes, so its loop body runs at most 34 times (each a start of
+ * p at line[0]), and p's walk steps at most 16 times a start in the 16-byte array. */
+static const bound shared_lines[] = {
+    {10, "while.cond4", 17 * 34, "p = line each line: 17 tests a line, for at most 34 lines"},
+    {11, "while.cond9", 17 * 34, "...and an inner loop shares p's steps of that line"},
+    {19, "while.cond42", 51 * 34, "q = line again inside its loop: the cap's 50 a line"},
+    {24, "while.cond54", 51 * 34, "r += 2, not a step of one byte: the cap's 50 a line"},
+};
+
 static const bound unget[] = {
     {11, "while.cond", NAN, "getchar until EOF with an ungetc in the program: not proven"},
 };
@@ -155,8 +165,8 @@ int main(void) {
     size_t nw = sizeof walks / sizeof walks[0], nc = sizeof called / sizeof called[0];
     size_t nr = sizeof reads / sizeof reads[0], ns = sizeof stdin_reads / sizeof stdin_reads[0];
     size_t nu = sizeof unget / sizeof unget[0], nl = sizeof line_walks / sizeof line_walks[0];
-    size_t nsh = sizeof shared / sizeof shared[0];
-    plan((int)(7 * 2 + nw + nc + nr + ns + nu + nl + nsh + 2 + 1 + 8 + 1));
+    size_t nsh = sizeof shared / sizeof shared[0], nsl = sizeof shared_lines / sizeof shared_lines[0];
+    plan((int)(8 * 2 + nw + nc + nr + ns + nu + nl + nsh + nsl + 2 + 1 + 8 + 1));
     check_spec("walks", "walks", walks, nw);
     check_spec("walks_called", "walks", called, nc);
     check_spec("walks_read", "main", reads, nr);
@@ -164,6 +174,7 @@ int main(void) {
     check_spec("walks_unget", "main", unget, nu);
     check_spec("walks_lines", "main", line_walks, nl);
     check_spec("shared_walks", "tokens", shared, nsh);
+    check_spec("shared_lines", "main", shared_lines, nsl);
     word_counter();
     return done();
 }

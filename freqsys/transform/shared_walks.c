@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include "c_locale.h"
 #include "walk_bounds.h"
 
 /* Why the rule holds. The pointer p lives in a local variable whose address goes
@@ -47,6 +48,7 @@ typedef struct shared {
     unsigned char *steps;  /* [n] those whose store is a step */
     unsigned char *seen;   /* [n] scratch */
     int string;            /* the walk's bound rests on the string's NUL */
+    int c_locale;          /* <ctype.h>'s classes are the C locale's all run long */
     unsigned *src;         /* [edges] each edge's block */
     uint64_t byte;         /* the byte at p the decisions assume */
     unsigned budget;
@@ -57,7 +59,7 @@ static uint64_t mask_of(unsigned bits) {
 }
 
 static int64_t as_signed(uint64_t v, unsigned bits) {
-    if (bits >= 64) return (int64_t)v;
+    if (bits == 0 || bits >= 64) return (int64_t)v;
     uint64_t sign = (uint64_t)1 << (bits - 1);
     return (int64_t)(((v & mask_of(bits)) ^ sign) - sign);
 }
@@ -201,6 +203,21 @@ static int operand(const frame *f, LLVMValueRef v, uint64_t *out) {
 
 static int follow_call(shared *s, LLVMValueRef fn, const uint64_t *args, unsigned depth, uint64_t *out);
 
+/* Rule (the C locale's classes): what FN, the C library's isdigit, isspace, ...,
+ * tolower or toupper (declared, not defined), returns on its one argument ARGS[0],
+ * when nothing in the module leaves the C locale. Returns 0, or -1. */
+static int library_call(const shared *s, LLVMValueRef fn, unsigned nargs, const uint64_t *args,
+                        uint64_t *out) {
+    size_t len;
+    long long v;
+    if (!s->c_locale || nargs != 1 || !fn || !LLVMIsAFunction(fn) || LLVMCountBasicBlocks(fn) != 0 ||
+        LLVMCountParams(fn) != 1 || width_of(LLVMGetParam(fn, 0)) != 32 ||
+        c_locale_call(LLVMGetValueName2(fn, &len), as_signed(args[0], 32), &v) != 0)
+        return -1;
+    *out = (uint64_t)v;
+    return 0;
+}
+
 /* Runs instruction I of F's current block; NEXT gets the block a terminator goes to
  * (NULL: returned, the value into RET). A value that cannot be known (a load of other
  * memory, a call not followed) is left unknown; a store to other memory is passed
@@ -227,8 +244,14 @@ static int run_inst(shared *s, frame *f, LLVMValueRef i, unsigned depth, LLVMBas
     }
     case LLVMLoad: {
         long from = find_inst(f, LLVMGetOperand(i, 0));
+        LLVMValueRef index;
+        unsigned bits;
         if (from >= 0 && LLVMIsAAllocaInst(f->insts[from]) && f->known[from] && width_of(i)) {
             f->val[k] = f->val[from] & mask_of(width_of(i));
+            f->known[k] = 1;
+        } else if (s->c_locale && c_locale_table_entry(LLVMGetOperand(i, 0), &index) &&
+                   operand(f, index, &a) == 0 && c_locale_class(as_signed(a, width_of(index)), &bits) == 0) {
+            f->val[k] = bits & mask_of(width_of(i));
             f->known[k] = 1;
         }
         return 0;
@@ -239,7 +262,8 @@ static int run_inst(shared *s, frame *f, LLVMValueRef i, unsigned depth, LLVMBas
         if (depth >= CALL_DEPTH || nargs > 8 || !width_of(i)) return 0;
         for (unsigned p = 0; p < nargs; p++)
             if (operand(f, LLVMGetOperand(i, p), &args[p]) != 0) return 0;
-        if (follow_call(s, LLVMGetCalledValue(i), args, depth + 1, &a) == 0) {
+        if (library_call(s, LLVMGetCalledValue(i), nargs, args, &a) == 0 ||
+            follow_call(s, LLVMGetCalledValue(i), args, depth + 1, &a) == 0) {
             f->val[k] = a & mask_of(width_of(i));
             f->known[k] = 1;
         }
@@ -405,10 +429,20 @@ static int eval(shared *s, LLVMValueRef x, LLVMBasicBlockRef at, LLVMBasicBlockR
     if (!LLVMIsAInstruction(x) || LLVMGetInstructionParent(x) != at) return -1;
     LLVMOpcode op = LLVMGetInstructionOpcode(x);
     switch (op) {
-    case LLVMLoad:
-        if (!fresh_byte(s, x, at)) return -1;
-        *out = s->byte & mask_of(bits);
+    case LLVMLoad: {
+        LLVMValueRef index;
+        unsigned classes;
+        if (fresh_byte(s, x, at)) {
+            *out = s->byte & mask_of(bits);
+            return 0;
+        }
+        if (!s->c_locale || !c_locale_table_entry(LLVMGetOperand(x, 0), &index) ||
+            eval(s, index, at, from, depth, &a) != 0 ||
+            c_locale_class(as_signed(a, width_of(index)), &classes) != 0)
+            return -1;
+        *out = classes & mask_of(bits);
         return 0;
+    }
     case LLVMPHI: {
         long long y = block_index(s, at);
         if (y < 0 || s->stores[y]) return -1; /* p moves in AT: what came in is of another byte */
@@ -432,7 +466,9 @@ static int eval(shared *s, LLVMValueRef x, LLVMBasicBlockRef at, LLVMBasicBlockR
         if (nargs > 8) return -1;
         for (unsigned p = 0; p < nargs; p++)
             if (eval(s, LLVMGetOperand(x, p), at, from, depth, &args[p]) != 0) return -1;
-        if (follow_call(s, LLVMGetCalledValue(x), args, 0, &a) != 0) return -1;
+        if (library_call(s, LLVMGetCalledValue(x), nargs, args, &a) != 0 &&
+            follow_call(s, LLVMGetCalledValue(x), args, 0, &a) != 0)
+            return -1;
         *out = a & mask_of(bits);
         return 0;
     }
@@ -699,7 +735,8 @@ int shared_walks_find(const cfg *g, shared_walks *out) {
     out->n = 0;
     out->nblocks = g->n;
     if (g->n == 0 || g->sfirst[g->n] > EDGES_MAX) return 0;
-    shared s = {.g = g};
+    shared s = {.g = g,
+                .c_locale = !c_locale_may_change(LLVMGetGlobalParent(LLVMGetBasicBlockParent(g->bbs[0])))};
     s.stores = calloc(g->n, 1);
     s.steps = calloc(g->n, 1);
     s.seen = calloc(g->n, 1);

@@ -91,19 +91,26 @@ static const bound line_walks[] = {
  * loops all advance p, each step from a byte that is not the NUL, and near misses,
  * each capped at 50 passes. */
 static const bound shared[] = {
-    {9, "while.cond", 13, "while (*p) with its steps in inner loops: 12 characters and the NUL per call"},
-    {16, "while.cond7", 13, "the string's inner loop, entered once a pass, shares the 12 steps"},
-    {23, "while.cond30", 13, "while (is_digit(*p)) p++: is_digit followed on the byte, the NUL not a digit"},
-    {20, "lor.lhs.false", 13, "is_digit(*p) after *p == '-': a pass that finds a digit steps in the loop"},
-    {26, "for.cond", 39, "a counted loop of 2 inside: 3 tests per pass of the walk"},
-    {32, "for.cond45", 13, "p's walk over, u set at its start by a later block: skip spaces, then a word"},
-    {35, "while.cond55", 13, "...the word's loop shares u's 12 steps"},
-    {38, "for.cond69", 13,
+    {11, "while.cond", 13, "while (*p) with its steps in inner loops: 12 characters and the NUL per call"},
+    {18, "while.cond7", 13, "the string's inner loop, entered once a pass, shares the 12 steps"},
+    {25, "while.cond30", 13, "while (is_digit(*p)) p++: is_digit followed on the byte, the NUL not a digit"},
+    {22, "lor.lhs.false", 13, "is_digit(*p) after *p == '-': a pass that finds a digit steps in the loop"},
+    {28, "for.cond", 39, "a counted loop of 2 inside: 3 tests per pass of the walk"},
+    {34, "for.cond45", 13, "p's walk over, u set at its start by a later block: skip spaces, then a word"},
+    {37, "while.cond55", 13, "...the word's loop shares u's 12 steps"},
+    {40, "for.cond69", 13,
      "a pass steps in the inner loop on ' ' or '1', known only by following which way its || was entered"},
-    {45, "while.cond102", 51, "a second step may leave the NUL behind: the cap's 50"},
-    {51, "while.cond117", 51, "a pass steps only on 'a': the cap's 50"},
-    {53, "if.then123", 13, "...though that step, from an 'a', runs at most 12 + 1 times"},
-    {56, "while.cond131", 51, "t = s again inside the loop: the cap's 50"},
+    {46, "for.cond99", 13, "isspace, isalpha and isalnum, the C locale's: every pass steps"},
+    {50, "while.cond118", 13, "...and the word's isalnum loop shares w's steps"},
+    {58, "while.cond140", 51, "a second step may leave the NUL behind: the cap's 50"},
+    {64, "while.cond155", 51, "a pass steps only on 'a': the cap's 50"},
+    {66, "if.then161", 13, "...though that step, from an 'a', runs at most 12 + 1 times"},
+    {69, "while.cond169", 51, "t = s again inside the loop: the cap's 50"},
+};
+
+/* shared_locale.c: the same isdigit walk in a program that may call setlocale. */
+static const bound shared_locale[] = {
+    {11, "while.cond", 51, "isdigit where the locale may change: not known, the cap's 50"},
 };
 
 /* shared_lines.c under `stdin ~ lines(uniform_int(1, 3), string(uniform_int(0, 10), ...))`:
@@ -166,7 +173,8 @@ int main(void) {
     size_t nr = sizeof reads / sizeof reads[0], ns = sizeof stdin_reads / sizeof stdin_reads[0];
     size_t nu = sizeof unget / sizeof unget[0], nl = sizeof line_walks / sizeof line_walks[0];
     size_t nsh = sizeof shared / sizeof shared[0], nsl = sizeof shared_lines / sizeof shared_lines[0];
-    plan((int)(8 * 2 + nw + nc + nr + ns + nu + nl + nsh + nsl + 2 + 1 + 8 + 1));
+    size_t nlo = sizeof shared_locale / sizeof shared_locale[0];
+    plan((int)(9 * 2 + nw + nc + nr + ns + nu + nl + nsh + nsl + nlo + 2 + 1 + 8 + 1));
     check_spec("walks", "walks", walks, nw);
     check_spec("walks_called", "walks", called, nc);
     check_spec("walks_read", "main", reads, nr);
@@ -175,6 +183,7 @@ int main(void) {
     check_spec("walks_lines", "main", line_walks, nl);
     check_spec("shared_walks", "tokens", shared, nsh);
     check_spec("shared_lines", "main", shared_lines, nsl);
+    check_spec("shared_locale", "digits", shared_locale, nlo);
     word_counter();
     return done();
 }

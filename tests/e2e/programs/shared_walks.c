@@ -1,11 +1,13 @@
 /* tests/e2e/programs/shared_walks.c: loops that advance one pointer through a drawn string, bounded together, and near misses. */
 /* SPDX-License-Identifier: MIT */
+#include <ctype.h>
+
 static int is_digit(char c) { return c >= '0' && c <= '9'; }
 
 int tokens(const char *s)
 {
     int n = 0;
-    const char *p = s, *q = s, *r = s, *t = s, *u, *v;
+    const char *p = s, *q = s, *r = s, *t = s, *u, *v, *w;
     while (*p) {
         if (*p == ' ') {
             p++;
@@ -40,6 +42,17 @@ int tokens(const char *s)
             v++;
         if (*v && *v != ' ' && *v != '1')
             v++;
+    }
+    for (w = s; *w;) {
+        while (isspace((unsigned char)*w))
+            w++;
+        if (isalpha((unsigned char)*w)) {
+            while (isalnum((unsigned char)*w))
+                w++;
+            n++;
+        } else if (*w) {
+            w++;
+        }
     }
     if (n < 0)
         while (*q) {

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "c_locale.h"
+#include "freqsys/abi.h"
 #include "walk_bounds.h"
 
 /* Why the rule holds. The pointer p lives in a local variable whose address goes
@@ -640,6 +641,132 @@ static int in_cycle(const cfg *g, unsigned b, unsigned char *mark) {
     return found;
 }
 
+/* Whether the loads of VAR in block B, from instruction I on (NULL: the block's
+ * first), come after a store to it: 1 when a store comes first (a start or a step:
+ * the way is done), 0 when none is there, -1 when a load of VAR comes first. */
+static int loads_before_store(LLVMValueRef var, LLVMBasicBlockRef b, LLVMValueRef i) {
+    for (i = i ? i : LLVMGetFirstInstruction(b); i; i = LLVMGetNextInstruction(i)) {
+        if (LLVMIsAStoreInst(i) && LLVMGetOperand(i, 1) == var) return 1; /* a step loads p before it */
+        if (LLVMIsALoadInst(i) && LLVMGetOperand(i, 0) == var) return -1;
+    }
+    return 0;
+}
+
+/* Whether, after WRITE (an instruction that may write the array), no load of VAR
+ * comes before a start sets VAR anew: then no byte a decision assumes was written
+ * over in between. */
+static int written_then_started(shared *s, LLVMValueRef var, LLVMValueRef write) {
+    const cfg *g = s->g;
+    long long b = block_index(s, LLVMGetInstructionParent(write));
+    int here = b < 0 ? -1 : loads_before_store(var, g->bbs[b], LLVMGetNextInstruction(write));
+    if (here != 0) return here == 1;
+    unsigned *stack = malloc((g->n + 1) * sizeof *stack);
+    if (!stack) return 0;
+    memset(s->seen, 0, g->n);
+    size_t top = 0;
+    stack[top++] = (unsigned)b;
+    int ok = 1;
+    while (top && ok) {
+        unsigned x = stack[--top];
+        for (unsigned e = g->sfirst[x]; e < g->sfirst[x + 1] && ok; e++) {
+            unsigned y = g->succ[e];
+            if (s->seen[y]) continue;
+            s->seen[y] = 1;
+            int k = loads_before_store(var, g->bbs[y], NULL);
+            ok = k >= 0;
+            if (k == 0) stack[top++] = y;
+        }
+    }
+    free(stack);
+    return ok;
+}
+
+/* Pointers into one object, each once. */
+typedef struct pointers {
+    LLVMValueRef *v;
+    size_t n, cap;
+    ptr_map seen;
+} pointers;
+
+static int more(pointers *p, LLVMValueRef v) {
+    if (ptr_map_get(&p->seen, v) >= 0) return 0;
+    if (p->n == p->cap) {
+        size_t cap = p->cap ? 2 * p->cap : 32;
+        LLVMValueRef *w = realloc(p->v, cap * sizeof *w);
+        if (!w) return -1;
+        p->v = w;
+        p->cap = cap;
+    }
+    if (ptr_map_put(&p->seen, v, 1) != 0) return -1;
+    p->v[p->n++] = v;
+    return 0;
+}
+
+/* Whether CALL is one of the C library's (or the runtime's) functions that write
+ * through the pointers they are given and keep none of them. */
+static int writes_and_forgets(LLVMValueRef call) {
+    static const char *const names[] = {
+        "fgets",   "fgets_unlocked", "memset",          "memcpy",        "memmove",       "strcpy",
+        "strncpy", "strcat",         "strncat",         "sprintf",       "snprintf",      "fread",
+        "read",    "sscanf",         "__isoc99_sscanf", FSABI_READ_TEXT, FSABI_READ_LINE, NULL};
+    LLVMValueRef fn = LLVMGetCalledValue(call);
+    size_t len;
+    const char *name = fn && LLVMIsAFunction(fn) ? LLVMGetValueName2(fn, &len) : "";
+    if (!strncmp(name, "llvm.memset.", 12) || !strncmp(name, "llvm.memcpy.", 12) ||
+        !strncmp(name, "llvm.memmove.", 13))
+        return 1;
+    for (size_t k = 0; names[k]; k++)
+        if (!strcmp(name, names[k]))
+            return LLVMCountBasicBlocks(fn) == 0; /* the library's, not one of the program's */
+    return 0;
+}
+
+/* Rule (arrays walked between writes): whether every instruction that may write the
+ * local array OBJECT (a store through a pointer into it, a call of the C library
+ * given one that writes and keeps nothing, such as fgets) is followed by a start of
+ * VAR before any load of it, and no pointer into it goes where it could be written
+ * through later (memory, a function of the program, any other call). Pointers into
+ * the array are followed through offsets, variables, choices and searches that
+ * return one. */
+static int writes_before_starts(shared *s, LLVMValueRef var, LLVMValueRef object) {
+    pointers p = {0};
+    int ok = more(&p, object) == 0;
+    for (size_t k = 0; ok && k < p.n; k++)
+        for (LLVMUseRef u = LLVMGetFirstUse(p.v[k]); ok && u; u = LLVMGetNextUse(u)) {
+            LLVMValueRef user = LLVMGetUser(u);
+            if (LLVMIsALoadInst(user) || LLVMIsAICmpInst(user) || LLVMIsAPtrToIntInst(user)) continue;
+            if (LLVMIsAStoreInst(user)) {
+                LLVMValueRef to = LLVMGetOperand(user, 1);
+                if (to == p.v[k]) { /* a write through it */
+                    ok = written_then_started(s, var, user);
+                } else if (walk_bounds_is_variable(
+                               to)) { /* kept in a variable: its loads point into it too */
+                    for (LLVMUseRef r = LLVMGetFirstUse(to); ok && r; r = LLVMGetNextUse(r))
+                        if (LLVMIsALoadInst(LLVMGetUser(r))) ok = more(&p, LLVMGetUser(r)) == 0;
+                } else {
+                    ok = 0; /* kept in memory: anything could write through it */
+                }
+            } else if (LLVMIsAGetElementPtrInst(user) || LLVMIsABitCastInst(user) || LLVMIsAPHINode(user) ||
+                       LLVMIsASelectInst(user)) {
+                ok = more(&p, user) == 0;
+            } else if (LLVMIsACallInst(user)) {
+                int how = 0;
+                for (unsigned pos = 0; pos < LLVMGetNumArgOperands(user) && how >= 0; pos++)
+                    if (LLVMGetOperand(user, pos) == p.v[k]) {
+                        int h = walk_bounds_call_use(user, pos);
+                        how = h < 0 ? -1 : h > how ? h : how;
+                    }
+                if (how == 1) ok = more(&p, user) == 0;
+                if (how < 0) ok = writes_and_forgets(user) && written_then_started(s, var, user);
+            } else {
+                ok = 0;
+            }
+        }
+    free(p.v);
+    ptr_map_free(&p.seen);
+    return ok;
+}
+
 /* The most steps that can follow a start when VAR is such a pointer (the stores to
  * it noted in s->stores and s->steps, and s->string set when the bound rests on a
  * NUL, so that fact 1 must hold), and whether it is set once a call (*ONCE); -1 when
@@ -674,7 +801,7 @@ static long long walk_steps(shared *s, LLVMValueRef var, int *once) {
     if (LLVMIsAAllocaInst(object)) { /* Rule (walks stay in their array) */
         s->string = 0;
         long long size = (long long)LLVMGetArrayLength2(LLVMGetAllocatedType(object));
-        return size > 0 && least <= size ? size - least : -1;
+        return size > 0 && least <= size && writes_before_starts(s, var, object) ? size - least : -1;
     }
     walk_loop whole = {g->n,      g->bbs, &g->ids, g->succ, g->sfirst, g->pred,
                        g->pfirst, NULL,   NULL,    0,       g->given};

@@ -470,6 +470,11 @@ static int call_use(LLVMValueRef call, unsigned pos, int buffer) {
     return -1;
 }
 
+int walk_bounds_call_use(LLVMValueRef call, unsigned pos) {
+    int how = call_use(call, pos, 0);
+    return how == 0 || how == 1 ? how : -1;
+}
+
 /* The successor of the block of CALL (the C library's fgets) that its branch takes
  * when fgets returned its buffer, not NULL: the block must end in a branch on a test
  * of the result against NULL. -1 when there is none. */

@@ -45,6 +45,11 @@ long long walk_bounds_argument_text(const walk_loop *l, LLVMValueRef v);
  * at the same object's start. Returns 1 with OBJECT and OFFSET set, or 0. */
 int walk_bounds_place(LLVMValueRef v, LLVMValueRef *object, long long *offset);
 
+/* What CALL does with the pointer that is its argument POS: 0 only reads through it
+ * (strlen, strcmp, printf with a constant format without %n, ...), 1 reads and
+ * returns a pointer into it (strchr, ...), -1 may write through it or keep it. */
+int walk_bounds_call_use(LLVMValueRef call, unsigned pos);
+
 /* Whether module M can give back what it read of standard input, or read some other
  * file as standard input: a pushback, a seek, a reopening, a new fd 0. Then no read
  * is bounded by the bytes a `stdin ~` form gives. */

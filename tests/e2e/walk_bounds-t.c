@@ -117,10 +117,12 @@ static const bound shared_locale[] = {
  * fgets reads at most 33 bytes, so its loop body runs at most 34 times (each a start of
  * p at line[0]), and p's walk steps at most 16 times a start in the 16-byte array. */
 static const bound shared_lines[] = {
-    {10, "while.cond4", 17 * 34, "p = line each line: 17 tests a line, for at most 34 lines"},
-    {11, "while.cond9", 17 * 34, "...and an inner loop shares p's steps of that line"},
-    {19, "while.cond42", 51 * 34, "q = line again inside its loop: the cap's 50 a line"},
-    {24, "while.cond54", 51 * 34, "r += 2, not a step of one byte: the cap's 50 a line"},
+    {15, "while.cond5", 17 * 34, "p = line each line: 17 tests a line, for at most 34 lines"},
+    {16, "while.cond10", 17 * 34, "...and an inner loop shares p's steps of that line"},
+    {24, "while.cond43", 51 * 34, "q = line again inside its loop: the cap's 50 a line"},
+    {29, "while.cond55", 51 * 34, "r += 2, not a step of one byte: the cap's 50 a line"},
+    {38, "while.cond76", 51 * 34, "o walks an array a function of the program keeps: the cap's 50 a line"},
+    {44, "while.cond102", 51 * 34, "*w = 'b' and then *w read again before w is set anew: the cap's 50 a line"},
 };
 
 static const bound unget[] = {

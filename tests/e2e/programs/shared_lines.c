@@ -1,12 +1,17 @@
 /* tests/e2e/programs/shared_lines.c: a pointer walked by several loops over each line an fgets fills, set anew per line, and near misses. */
 /* SPDX-License-Identifier: MIT */
 #include <stdio.h>
+#include <string.h>
+
+static char *kept;
+
+static void keep(char *buffer) { kept = buffer; }
 
 int main(void) {
     char line[16];
     int words = 0, marks = 0;
     while (fgets(line, sizeof line, stdin)) {
-        char *p = line, *q = line, *r = line;
+        char *p = line, *q = line, *r = line, *w = line;
         while (*p && *p != '\n') {
             while (*p == ' ')
                 p++;
@@ -25,6 +30,25 @@ int main(void) {
             if (*r == '#')
                 marks++;
             r += 2;
+        }
+        char other[16];
+        strcpy(other, line);
+        keep(other);
+        char *o = other;
+        while (*o && *o != '\n') {
+            while (*o == 'a')
+                o++;
+            if (*o && *o != '\n')
+                o++;
+        }
+        while (*w) {
+            if (*w == 'a') {
+                *w = 'b';
+                if (*w == 'a')
+                    w++;
+            } else {
+                w++;
+            }
         }
     }
     printf("%d %d\n", words, marks);

@@ -50,6 +50,8 @@ typedef struct shared {
     unsigned char *seen;   /* [n] scratch */
     int string;            /* the walk's bound rests on the string's NUL */
     int c_locale;          /* <ctype.h>'s classes are the C locale's all run long */
+    int indexed;           /* var is an index into object (`s[i]`), else a pointer */
+    LLVMValueRef object;   /* what var walks */
     unsigned *src;         /* [edges] each edge's block */
     uint64_t byte;         /* the byte at p the decisions assume */
     unsigned budget;
@@ -384,13 +386,17 @@ static int feasible(shared *s, unsigned q, unsigned y, unsigned depth) {
     return 0;
 }
 
-/* The byte at p, when LOAD loads it: a byte loaded from a load of p in block AT,
- * with no store to p after that load in AT. */
+/* The byte at p, when LOAD loads it: a byte loaded in block AT from a load of p
+ * (or at s[i], i's load there) with no store to p (i) after that load in AT. */
 static int fresh_byte(const shared *s, LLVMValueRef load, LLVMBasicBlockRef at) {
-    LLVMValueRef addr = LLVMGetOperand(load, 0);
-    return width_of(load) == 8 && LLVMIsALoadInst(addr) && LLVMGetOperand(addr, 0) == s->var &&
-           LLVMGetInstructionParent(addr) == at && LLVMGetInstructionParent(load) == at &&
-           !stored_after(s->var, addr);
+    LLVMValueRef addr = LLVMGetOperand(load, 0), at_var = addr, base, object;
+    long long offset;
+    if (width_of(load) != 8 || LLVMGetInstructionParent(load) != at) return 0;
+    if (s->indexed && (!walk_bounds_byte_address(addr, &base, &at_var) ||
+                       !walk_bounds_place(base, &object, &offset) || object != s->object || offset != 0))
+        return 0; /* s[i] of the walked string only */
+    return LLVMIsALoadInst(at_var) && LLVMGetOperand(at_var, 0) == s->var &&
+           LLVMGetInstructionParent(at_var) == at && !stored_after(s->var, at_var);
 }
 
 /* A phi of block AT entered from an unknown block: the value every way in that a run
@@ -608,15 +614,52 @@ static int mark_cycles(const shared *s, const LLVMBasicBlockRef *only, unsigned 
 
 /* ---- the pointer ---- */
 
-/* Whether STORE is a step: p set to itself plus one byte, loaded in the same block. */
-static int is_step(LLVMValueRef var, LLVMValueRef store) {
-    LLVMValueRef v = LLVMGetOperand(store, 0);
-    if (!LLVMIsAGetElementPtrInst(v) || LLVMGetNumOperands(v) != 2 ||
-        LLVMGetGEPSourceElementType(v) != LLVMInt8TypeInContext(LLVMGetTypeContext(LLVMTypeOf(v))))
-        return 0;
-    LLVMValueRef x = LLVMGetOperand(v, 0), one = LLVMGetOperand(v, 1);
+/* Whether STORE is a step: p set to itself plus one byte (i to i + 1), loaded in the
+ * same block. */
+static int is_step(const shared *s, LLVMValueRef var, LLVMValueRef store) {
+    LLVMValueRef v = LLVMGetOperand(store, 0), x, one;
+    if (s->indexed) {
+        if (!LLVMIsAInstruction(v) || LLVMGetInstructionOpcode(v) != LLVMAdd) return 0;
+        x = LLVMGetOperand(v, 0);
+        one = LLVMGetOperand(v, 1);
+        if (LLVMIsAConstantInt(x)) {
+            LLVMValueRef t = x;
+            x = one;
+            one = t;
+        }
+    } else {
+        if (!LLVMIsAGetElementPtrInst(v) || LLVMGetNumOperands(v) != 2 ||
+            LLVMGetGEPSourceElementType(v) != LLVMInt8TypeInContext(LLVMGetTypeContext(LLVMTypeOf(v))))
+            return 0;
+        x = LLVMGetOperand(v, 0);
+        one = LLVMGetOperand(v, 1);
+    }
     return LLVMIsAConstantInt(one) && LLVMConstIntGetSExtValue(one) == 1 && LLVMIsALoadInst(x) &&
            LLVMGetOperand(x, 0) == var && LLVMGetInstructionParent(x) == LLVMGetInstructionParent(store);
+}
+
+/* The one object an index VAR walks: the string or array every `base[i]` with i's
+ * value indexes, from its first byte; NULL when there is none, or more than one. */
+static LLVMValueRef index_object(LLVMValueRef var) {
+    LLVMValueRef object = NULL;
+    for (LLVMUseRef u = LLVMGetFirstUse(var); u; u = LLVMGetNextUse(u)) {
+        LLVMValueRef load = LLVMGetUser(u);
+        if (!LLVMIsALoadInst(load)) continue;
+        for (LLVMUseRef w = LLVMGetFirstUse(load); w; w = LLVMGetNextUse(w)) {
+            LLVMValueRef user = LLVMGetUser(w), extended = NULL;
+            if (LLVMIsASExtInst(user) || LLVMIsAZExtInst(user)) extended = user;
+            for (LLVMUseRef x = extended ? LLVMGetFirstUse(extended) : w; x;
+                 x = extended ? LLVMGetNextUse(x) : NULL) {
+                LLVMValueRef gep = LLVMGetUser(x), base, index, o;
+                long long offset;
+                if (!walk_bounds_byte_address(gep, &base, &index) || index != load) continue;
+                if (!walk_bounds_place(base, &o, &offset) || offset != 0 || (object && o != object))
+                    return NULL;
+                object = o;
+            }
+        }
+    }
+    return object;
 }
 
 /* Whether block B lies on a cycle: a way from one of its successors back to it. */
@@ -785,28 +828,46 @@ static long long walk_steps(shared *s, LLVMValueRef var, int *once) {
         long long b = block_index(s, LLVMGetInstructionParent(st)), at;
         if (b < 0 || s->stores[b]) return -1; /* two stores in one block: the second unguarded */
         s->stores[b] = 1;
-        if (is_step(var, st)) {
+        if (is_step(s, var, st)) {
             s->steps[b] = 1;
             nsteps++;
             continue;
         }
-        if (!walk_bounds_place(LLVMGetOperand(st, 0), &o, &at) || (object && o != object)) return -1;
-        object = o;
+        if (s->indexed) { /* i = c: a constant place in the object found below */
+            LLVMValueRef c = LLVMGetOperand(st, 0);
+            if (!LLVMIsAConstantInt(c) || LLVMConstIntGetSExtValue(c) < 0) return -1;
+            at = LLVMConstIntGetSExtValue(c);
+        } else {
+            if (!walk_bounds_place(LLVMGetOperand(st, 0), &o, &at) || (object && o != object)) return -1;
+            object = o;
+        }
         if (least < 0 || at < least) least = at;
         if (!first) first = st;
         nstarts++;
     }
+    if (s->indexed) object = index_object(var);
+    s->object = object;
     if (!object || nsteps == 0) return -1;
     *once = nstarts == 1 && !in_cycle(g, (unsigned)block_index(s, LLVMGetInstructionParent(first)), s->seen);
+    long long steps = -1, most = 0;  /* ...and the greatest place p (i) can reach */
     if (LLVMIsAAllocaInst(object)) { /* Rule (walks stay in their array) */
-        s->string = 0;
+        /* a pointer cannot step past the array's end; an index can, but not read past
+         * it, so each of its steps must come from a byte it tested not to be the NUL */
+        s->string = s->indexed;
         long long size = (long long)LLVMGetArrayLength2(LLVMGetAllocatedType(object));
-        return size > 0 && least <= size && writes_before_starts(s, var, object) ? size - least : -1;
+        if (size > 0 && least <= size && writes_before_starts(s, var, object)) steps = size - least;
+        most = size;
+    } else if (least == 0) {
+        walk_loop whole = {g->n,      g->bbs, &g->ids, g->succ, g->sfirst, g->pred,
+                           g->pfirst, NULL,   NULL,    0,       g->given};
+        s->string = 1;
+        steps = most = walk_bounds_argument_text(&whole, s->indexed ? object : LLVMGetOperand(first, 0));
     }
-    walk_loop whole = {g->n,      g->bbs, &g->ids, g->succ, g->sfirst, g->pred,
-                       g->pfirst, NULL,   NULL,    0,       g->given};
-    s->string = 1;
-    return least == 0 ? walk_bounds_argument_text(&whole, LLVMGetOperand(first, 0)) : -1;
+    if (s->indexed && steps >= 0) { /* no index may wrap on its way */
+        unsigned bits = LLVMGetIntTypeWidth(LLVMGetAllocatedType(var));
+        if (bits < 2 || bits > 63 || most + 1 >= (1LL << (bits - 1))) steps = -1;
+    }
+    return steps;
 }
 
 /* The walk of the pointer in VAR into W, when there is one: W->steps >= 0. */
@@ -872,9 +933,11 @@ int shared_walks_find(const cfg *g, shared_walks *out) {
     for (unsigned x = 0; rc == 0 && x < g->n; x++)
         for (unsigned e = g->sfirst[x]; e < g->sfirst[x + 1]; e++) s.src[e] = x;
     for (LLVMValueRef i = LLVMGetFirstInstruction(g->bbs[0]); rc == 0 && i; i = LLVMGetNextInstruction(i)) {
-        if (!LLVMIsAAllocaInst(i) || LLVMGetTypeKind(LLVMGetAllocatedType(i)) != LLVMPointerTypeKind ||
-            !walk_bounds_is_variable(i))
+        LLVMTypeKind kind =
+            LLVMIsAAllocaInst(i) ? LLVMGetTypeKind(LLVMGetAllocatedType(i)) : LLVMVoidTypeKind;
+        if ((kind != LLVMPointerTypeKind && kind != LLVMIntegerTypeKind) || !walk_bounds_is_variable(i))
             continue;
+        s.indexed = kind == LLVMIntegerTypeKind;
         shared_walk w = {0};
         rc = find_walk(&s, i, &w);
         shared_walk *grown =

@@ -145,7 +145,6 @@ static int fresh_var(walk *w, LLVMValueRef load) {
     return w->after[b] && !w->after_step[b];
 }
 
-static int byte_address(LLVMValueRef addr, LLVMValueRef *base, LLVMValueRef *index);
 static LLVMValueRef start_of(LLVMValueRef v, unsigned *budget);
 
 /* Whether ADDR, in this pass, is the address of the byte D loaded. */
@@ -155,7 +154,7 @@ static int same_byte(walk *w, LLVMValueRef addr) {
     if (!w->indexed) return LLVMIsALoadInst(addr) && fresh_var(w, addr);
     LLVMValueRef base, index;
     unsigned budget = START_BUDGET;
-    return byte_address(addr, &base, &index) && LLVMIsALoadInst(index) && fresh_var(w, index) &&
+    return walk_bounds_byte_address(addr, &base, &index) && LLVMIsALoadInst(index) && fresh_var(w, index) &&
            start_of(base, &budget) == w->object;
 }
 
@@ -395,9 +394,7 @@ static LLVMValueRef start_of(LLVMValueRef v, unsigned *budget) {
     return object;
 }
 
-/* ADDR as the address of one byte at an index: `base[index]` on a char pointer or a
- * char array; the index's extension dropped. */
-static int byte_address(LLVMValueRef addr, LLVMValueRef *base, LLVMValueRef *index) {
+int walk_bounds_byte_address(LLVMValueRef addr, LLVMValueRef *base, LLVMValueRef *index) {
     if (!LLVMIsAGetElementPtrInst(addr)) return 0;
     LLVMTypeRef t = LLVMGetGEPSourceElementType(addr), i8 = LLVMInt8TypeInContext(LLVMGetTypeContext(t));
     int n = LLVMGetNumOperands(addr);
@@ -815,7 +812,7 @@ static long long string_walk(walk *w, LLVMValueRef byte, unsigned char *scratch)
         LLVMGetTypeKind(LLVMGetAllocatedType(LLVMGetOperand(addr, 0))) == LLVMPointerTypeKind) {
         w->indexed = 0;
         w->var_load = addr;
-    } else if (byte_address(addr, &base, &index) && LLVMIsALoadInst(index) &&
+    } else if (walk_bounds_byte_address(addr, &base, &index) && LLVMIsALoadInst(index) &&
                walk_bounds_is_variable(LLVMGetOperand(index, 0))) {
         unsigned budget = START_BUDGET;
         w->indexed = 1;

@@ -50,6 +50,10 @@ int walk_bounds_place(LLVMValueRef v, LLVMValueRef *object, long long *offset);
  * returns a pointer into it (strchr, ...), -1 may write through it or keep it. */
 int walk_bounds_call_use(LLVMValueRef call, unsigned pos);
 
+/* ADDR as the address of one byte at an index: `base[index]` on a char pointer or a
+ * char array, into BASE and INDEX (its extension dropped). Returns 1, or 0. */
+int walk_bounds_byte_address(LLVMValueRef addr, LLVMValueRef *base, LLVMValueRef *index);
+
 /* Whether module M can give back what it read of standard input, or read some other
  * file as standard input: a pushback, a seek, a reopening, a new fd 0. Then no read
  * is bounded by the bytes a `stdin ~` form gives. */

@@ -96,16 +96,19 @@ static const bound shared[] = {
     {25, "while.cond30", 13, "while (is_digit(*p)) p++: is_digit followed on the byte, the NUL not a digit"},
     {22, "lor.lhs.false", 13, "is_digit(*p) after *p == '-': a pass that finds a digit steps in the loop"},
     {28, "for.cond", 39, "a counted loop of 2 inside: 3 tests per pass of the walk"},
-    {34, "for.cond45", 13, "p's walk over, u set at its start by a later block: skip spaces, then a word"},
-    {37, "while.cond55", 13, "...the word's loop shares u's 12 steps"},
-    {40, "for.cond69", 13,
+    {34, "for.cond46", 13, "p's walk over, u set at its start by a later block: skip spaces, then a word"},
+    {37, "while.cond56", 13, "...the word's loop shares u's 12 steps"},
+    {40, "for.cond70", 13,
      "a pass steps in the inner loop on ' ' or '1', known only by following which way its || was entered"},
-    {46, "for.cond99", 13, "isspace, isalpha and isalnum, the C locale's: every pass steps"},
-    {50, "while.cond118", 13, "...and the word's isalnum loop shares w's steps"},
-    {58, "while.cond140", 51, "a second step may leave the NUL behind: the cap's 50"},
-    {64, "while.cond155", 51, "a pass steps only on 'a': the cap's 50"},
-    {66, "if.then161", 13, "...though that step, from an 'a', runs at most 12 + 1 times"},
-    {69, "while.cond169", 51, "t = s again inside the loop: the cap's 50"},
+    {46, "for.cond100", 13, "isspace, isalpha and isalnum, the C locale's: every pass steps"},
+    {50, "while.cond119", 13, "...and the word's isalnum loop shares w's steps"},
+    {57, "while.cond138", 13, "an index: while (s[i]) with i++ in inner loops"},
+    {61, "while.cond162", 13, "...its isdigit loop shares i's steps"},
+    {69, "while.cond188", 51, "an index's second step may leave the NUL behind: the cap's 50"},
+    {75, "while.cond207", 51, "a second step may leave the NUL behind: the cap's 50"},
+    {81, "while.cond222", 51, "a pass steps only on 'a': the cap's 50"},
+    {83, "if.then228", 13, "...though that step, from an 'a', runs at most 12 + 1 times"},
+    {86, "while.cond236", 51, "t = s again inside the loop: the cap's 50"},
 };
 
 /* shared_locale.c: the same isdigit walk in a program that may call setlocale. */
@@ -121,8 +124,12 @@ static const bound shared_lines[] = {
     {16, "while.cond10", 17 * 34, "...and an inner loop shares p's steps of that line"},
     {24, "while.cond43", 51 * 34, "q = line again inside its loop: the cap's 50 a line"},
     {29, "while.cond55", 51 * 34, "r += 2, not a step of one byte: the cap's 50 a line"},
-    {38, "while.cond76", 51 * 34, "o walks an array a function of the program keeps: the cap's 50 a line"},
-    {44, "while.cond102", 51 * 34, "*w = 'b' and then *w read again before w is set anew: the cap's 50 a line"},
+    {34, "for.cond", 17 * 34, "an index, j = 0 each line, each step from a byte tested not to be the NUL"},
+    {35, "while.cond80", 17 * 34, "...its inner loop shares j's steps"},
+    {41, "for.cond105", 51 * 34, "an index's second step may leave the NUL behind: the cap's 50 a line"},
+    {50, "while.cond128", 51 * 34, "o walks an array a function of the program keeps: the cap's 50 a line"},
+    {56, "while.cond154", 51 * 34,
+     "*w = 'b' and then *w read again before w is set anew: the cap's 50 a line"},
 };
 
 static const bound unget[] = {

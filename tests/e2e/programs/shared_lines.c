@@ -9,7 +9,7 @@ static void keep(char *buffer) { kept = buffer; }
 
 int main(void) {
     char line[16];
-    int words = 0, marks = 0;
+    int words = 0, marks = 0, j, m;
     while (fgets(line, sizeof line, stdin)) {
         char *p = line, *q = line, *r = line, *w = line;
         while (*p && *p != '\n') {
@@ -31,6 +31,18 @@ int main(void) {
                 marks++;
             r += 2;
         }
+        for (j = 0; line[j] && line[j] != '\n';) {
+            while (line[j] == ' ')
+                j++;
+            if (line[j] && line[j] != '\n')
+                j++;
+        }
+        if (words < 0)
+            for (m = 0; line[m] != '\n';) {
+                if (line[m] == 'a')
+                    m++;
+                m++;
+            }
         char other[16];
         strcpy(other, line);
         keep(other);

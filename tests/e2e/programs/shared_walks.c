@@ -6,7 +6,7 @@ static int is_digit(char c) { return c >= '0' && c <= '9'; }
 
 int tokens(const char *s)
 {
-    int n = 0;
+    int n = 0, i = 0, k = 0;
     const char *p = s, *q = s, *r = s, *t = s, *u, *v, *w;
     while (*p) {
         if (*p == ' ') {
@@ -54,6 +54,23 @@ int tokens(const char *s)
             w++;
         }
     }
+    while (s[i]) {
+        while (s[i] == ' ')
+            i++;
+        if (isdigit((unsigned char)s[i])) {
+            while (isdigit((unsigned char)s[i]))
+                i++;
+            n++;
+        } else if (s[i]) {
+            i++;
+        }
+    }
+    if (n < 0)
+        while (s[k]) {
+            if (s[k] == '1')
+                k++;
+            k++;
+        }
     if (n < 0)
         while (*q) {
             if (*q == '1')

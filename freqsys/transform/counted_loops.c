@@ -289,14 +289,22 @@ static span converted_range(cfg *g, LLVMValueRef x, unsigned *budget) {
     return (span){(wide)trunc(lo), (wide)trunc(hi)};
 }
 
-/* Rule (string lengths): strnlen(s, n) is at most n, and strlen of the start of a char
- * array less than the array's size (a string that runs past its array is read past the
- * object's end, which is undefined, and assumed not to happen, as reading an
- * uninitialised loop variable is). */
+/* Rule (string lengths): strnlen(s, n) is at most n, strlen of a drawn string argument
+ * (`arg s ~ string(LEN, ...)`, written by nothing) at most LEN's greatest value, and
+ * strlen of the start of a char array less than the array's size (a string that runs
+ * past its array is read past the object's end, which is undefined, and assumed not
+ * to happen, as reading an uninitialised loop variable is). */
 static span length_range(cfg *g, LLVMValueRef call, unsigned *budget) {
     span r = {0, NO_HI};
     if (LLVMGetNumArgOperands(call) == 2) r.hi = range_of(g, LLVMGetOperand(call, 1), 0, budget).hi;
-    LLVMValueRef p = LLVMGetOperand(call, 0);
+    LLVMValueRef p = LLVMGetOperand(call, 0), object;
+    long long offset;
+    if (walk_bounds_place(p, &object, &offset) && LLVMIsAArgument(object) && offset == 0) {
+        walk_loop whole = {g->n,      g->bbs, &g->ids, g->succ, g->sfirst, g->pred,
+                           g->pfirst, NULL,   NULL,    0,       g->given};
+        long long text = walk_bounds_argument_text(&whole, object); /* a drawn string() nothing writes */
+        if (text >= 0 && (r.hi == NO_HI || text < r.hi)) r.hi = text;
+    }
     while (LLVMIsAGetElementPtrInst(p) ||
            (LLVMIsAConstantExpr(p) && LLVMGetConstOpcode(p) == LLVMGetElementPtr)) {
         int zeros = 1;

@@ -1,6 +1,7 @@
 /* tests/e2e/programs/shared_walks.c: loops that advance one pointer through a drawn string, bounded together, and near misses. */
 /* SPDX-License-Identifier: MIT */
 #include <ctype.h>
+#include <string.h>
 
 static int is_digit(char c) { return c >= '0' && c <= '9'; }
 
@@ -88,5 +89,8 @@ int tokens(const char *s)
             if (*t == '-')
                 t = s;
         }
-    return n;
+    size_t len = strlen(s);
+    while (len > 0 && s[len - 1] == ' ')
+        len--;
+    return n + (int)len;
 }

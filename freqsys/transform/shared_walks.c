@@ -41,17 +41,20 @@
 #define CALL_INSTS  256  /* the most instructions of a called function followed */
 #define CALL_STEPS  1024 /* the most instructions run in one call followed */
 #define EDGES_MAX   4096 /* edges a function may have for the rule to be tried */
+#define STEP_MAX    16   /* the longest step: each byte it passes is tested for the NUL */
 
 typedef struct shared {
     const cfg *g;
     LLVMValueRef var;      /* the pointer's variable */
     unsigned char *stores; /* [n] blocks that store into var */
-    unsigned char *steps;  /* [n] those whose store is a step */
+    unsigned char *steps;  /* [n] those whose store is a step: its size in bytes, else 0 */
     unsigned char *seen;   /* [n] scratch */
     int string;            /* the walk's bound rests on the string's NUL */
     int c_locale;          /* <ctype.h>'s classes are the C locale's all run long */
     int indexed;           /* var is an index into object (`s[i]`), else a pointer */
     LLVMValueRef object;   /* what var walks */
+    long long offset;      /* the byte the decisions assume is at p + offset */
+    int longest;           /* the longest step */
     unsigned *src;         /* [edges] each edge's block */
     uint64_t byte;         /* the byte at p the decisions assume */
     unsigned budget;
@@ -386,16 +389,44 @@ static int feasible(shared *s, unsigned q, unsigned y, unsigned depth) {
     return 0;
 }
 
-/* The byte at p, when LOAD loads it: a byte loaded in block AT from a load of p
- * (or at s[i], i's load there) with no store to p (i) after that load in AT. */
+/* The byte at p + s->offset, when LOAD loads it: a byte loaded in block AT from a
+ * load of p plus that offset (or at s[i + offset], i's load there), with no store to
+ * p (i) after that load in AT. */
+/* V less a constant K >= 0 (`v + k`, k's sign extended): the value K is added to, K
+ * into *K; V itself at 0. */
+static LLVMValueRef less_constant(LLVMValueRef v, long long *k) {
+    *k = 0;
+    if (LLVMIsAGetElementPtrInst(v) && LLVMGetNumOperands(v) == 2 &&
+        LLVMGetGEPSourceElementType(v) == LLVMInt8TypeInContext(LLVMGetTypeContext(LLVMTypeOf(v))) &&
+        LLVMIsAConstantInt(LLVMGetOperand(v, 1))) {
+        *k = LLVMConstIntGetSExtValue(LLVMGetOperand(v, 1));
+        return *k >= 0 ? LLVMGetOperand(v, 0) : v;
+    }
+    if (LLVMIsAInstruction(v) && LLVMGetInstructionOpcode(v) == LLVMAdd) {
+        LLVMValueRef a = LLVMGetOperand(v, 0), c = LLVMGetOperand(v, 1);
+        if (LLVMIsAConstantInt(a)) {
+            LLVMValueRef t = a;
+            a = c;
+            c = t;
+        }
+        if (LLVMIsAConstantInt(c) && LLVMConstIntGetSExtValue(c) >= 0) {
+            *k = LLVMConstIntGetSExtValue(c);
+            return a;
+        }
+    }
+    return v;
+}
+
 static int fresh_byte(const shared *s, LLVMValueRef load, LLVMBasicBlockRef at) {
     LLVMValueRef addr = LLVMGetOperand(load, 0), at_var = addr, base, object;
-    long long offset;
+    long long offset, k;
     if (width_of(load) != 8 || LLVMGetInstructionParent(load) != at) return 0;
     if (s->indexed && (!walk_bounds_byte_address(addr, &base, &at_var) ||
                        !walk_bounds_place(base, &object, &offset) || object != s->object || offset != 0))
         return 0; /* s[i] of the walked string only */
-    return LLVMIsALoadInst(at_var) && LLVMGetOperand(at_var, 0) == s->var &&
+    at_var = less_constant(at_var, &k);
+    if (LLVMIsASExtInst(at_var) || LLVMIsAZExtInst(at_var)) at_var = LLVMGetOperand(at_var, 0);
+    return k == s->offset && LLVMIsALoadInst(at_var) && LLVMGetOperand(at_var, 0) == s->var &&
            LLVMGetInstructionParent(at_var) == at && !stored_after(s->var, at_var);
 }
 
@@ -515,8 +546,10 @@ static void decide_all(shared *s, LLVMBasicBlockRef *only) {
 
 /* ---- the two facts ---- */
 
-/* Fact 1: from every store to p, with the NUL at the new p, no way reaches a step. */
+/* Fact 1, for the NUL at p + s->offset: from every store to p, no way reaches a step
+ * longer than that offset before another store. */
 static int steps_guarded(shared *s, const LLVMBasicBlockRef *only, unsigned char *seen, unsigned *stack) {
+    long long past = s->offset; /* steps longer than this would pass the byte taken as the NUL */
     const cfg *g = s->g;
     unsigned nedges = g->sfirst[g->n];
     size_t top = 0;
@@ -533,8 +566,8 @@ static int steps_guarded(shared *s, const LLVMBasicBlockRef *only, unsigned char
     }
     while (top) {
         unsigned e = stack[--top], y = g->succ[e];
-        if (s->steps[y]) return 0;
-        if (s->stores[y]) continue; /* the initial store: p is set anew */
+        if (s->steps[y] > past) return 0;
+        if (s->stores[y]) continue; /* a start, or a step that stops short: p is set anew */
         for (unsigned f = g->sfirst[y]; f < g->sfirst[y + 1]; f++)
             if (!seen[f] && (!only[e] || g->bbs[g->succ[f]] == only[e])) {
                 seen[f] = 1;
@@ -614,28 +647,19 @@ static int mark_cycles(const shared *s, const LLVMBasicBlockRef *only, unsigned 
 
 /* ---- the pointer ---- */
 
-/* Whether STORE is a step: p set to itself plus one byte (i to i + 1), loaded in the
- * same block. */
+/* The size of the step STORE makes: p set to itself plus K bytes (i to i + K), 1 <= K
+ * <= STEP_MAX, loaded in the same block; 0 when it is no step. */
 static int is_step(const shared *s, LLVMValueRef var, LLVMValueRef store) {
-    LLVMValueRef v = LLVMGetOperand(store, 0), x, one;
-    if (s->indexed) {
-        if (!LLVMIsAInstruction(v) || LLVMGetInstructionOpcode(v) != LLVMAdd) return 0;
-        x = LLVMGetOperand(v, 0);
-        one = LLVMGetOperand(v, 1);
-        if (LLVMIsAConstantInt(x)) {
-            LLVMValueRef t = x;
-            x = one;
-            one = t;
-        }
-    } else {
-        if (!LLVMIsAGetElementPtrInst(v) || LLVMGetNumOperands(v) != 2 ||
-            LLVMGetGEPSourceElementType(v) != LLVMInt8TypeInContext(LLVMGetTypeContext(LLVMTypeOf(v))))
-            return 0;
-        x = LLVMGetOperand(v, 0);
-        one = LLVMGetOperand(v, 1);
-    }
-    return LLVMIsAConstantInt(one) && LLVMConstIntGetSExtValue(one) == 1 && LLVMIsALoadInst(x) &&
-           LLVMGetOperand(x, 0) == var && LLVMGetInstructionParent(x) == LLVMGetInstructionParent(store);
+    long long k;
+    LLVMValueRef x = less_constant(LLVMGetOperand(store, 0), &k);
+    if (s->indexed ? !LLVMIsAInstruction(LLVMGetOperand(store, 0)) ||
+                         LLVMGetInstructionOpcode(LLVMGetOperand(store, 0)) != LLVMAdd
+                   : !LLVMIsAGetElementPtrInst(LLVMGetOperand(store, 0)))
+        return 0;
+    return k >= 1 && k <= STEP_MAX && LLVMIsALoadInst(x) && LLVMGetOperand(x, 0) == var &&
+                   LLVMGetInstructionParent(x) == LLVMGetInstructionParent(store)
+               ? (int)k
+               : 0;
 }
 
 /* The one object an index VAR walks: the string or array every `base[i]` with i's
@@ -821,6 +845,7 @@ static long long walk_steps(shared *s, LLVMValueRef var, int *once) {
     int nsteps = 0, nstarts = 0;
     memset(s->stores, 0, g->n);
     memset(s->steps, 0, g->n);
+    s->longest = 0;
     *once = 0;
     for (LLVMUseRef u = LLVMGetFirstUse(var); u; u = LLVMGetNextUse(u)) {
         LLVMValueRef st = LLVMGetUser(u), o;
@@ -828,8 +853,10 @@ static long long walk_steps(shared *s, LLVMValueRef var, int *once) {
         long long b = block_index(s, LLVMGetInstructionParent(st)), at;
         if (b < 0 || s->stores[b]) return -1; /* two stores in one block: the second unguarded */
         s->stores[b] = 1;
-        if (is_step(s, var, st)) {
-            s->steps[b] = 1;
+        int size = is_step(s, var, st);
+        if (size) {
+            s->steps[b] = (unsigned char)size;
+            if (size > s->longest) s->longest = size;
             nsteps++;
             continue;
         }
@@ -884,11 +911,13 @@ static int find_walk(shared *s, LLVMValueRef var, shared_walk *w) {
     w->stepless = calloc(g->n, 1);
     int rc = only && seen && stack && w->starts && w->stepless ? 0 : -1;
     for (unsigned b = 0; rc == 0 && b < g->n; b++) w->starts[b] = s->stores[b] && !s->steps[b];
-    if (rc == 0 && s->string) {
+    /* Fact 1 once for each byte a step passes: the NUL at p, at p + 1, ... */
+    for (s->offset = 0; rc == 0 && s->string && w->steps >= 0 && s->offset < s->longest; s->offset++) {
         s->byte = 0;
         decide_all(s, only);
         if (!steps_guarded(s, only, seen, stack)) w->steps = -1;
     }
+    s->offset = 0; /* fact 2 decides on the byte at p */
     /* bytes that decide every branch alike share their cycles: each new set once */
     unsigned distinct = 0;
     for (unsigned v = 0; rc == 0 && w->steps >= 0 && v < 256; v++) {

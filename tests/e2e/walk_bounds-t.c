@@ -109,7 +109,9 @@ static const bound shared[] = {
     {82, "while.cond222", 51, "a pass steps only on 'a': the cap's 50"},
     {84, "if.then228", 13, "...though that step, from an 'a', runs at most 12 + 1 times"},
     {87, "while.cond236", 51, "t = s again inside the loop: the cap's 50"},
-    {93, "while.cond248", 13,
+    {92, "for.cond247", 13, "x[0] && x[1] before x += 2: each byte the step passes is tested for the NUL"},
+    {95, "for.cond263", 51, "y += 2 after *y alone: the step may pass the NUL, the cap's 50"},
+    {98, "while.cond272", 13,
      "strlen of the drawn string: at most 12, so the scan back tests at most 13 times"},
 };
 
@@ -125,7 +127,7 @@ static const bound shared_lines[] = {
     {15, "while.cond5", 17 * 34, "p = line each line: 17 tests a line, for at most 34 lines"},
     {16, "while.cond10", 17 * 34, "...and an inner loop shares p's steps of that line"},
     {24, "while.cond43", 51 * 34, "q = line again inside its loop: the cap's 50 a line"},
-    {29, "while.cond55", 51 * 34, "r += 2, not a step of one byte: the cap's 50 a line"},
+    {29, "while.cond55", 17 * 34, "r += 2 over the line: a pointer cannot step past the array's end"},
     {34, "for.cond", 17 * 34, "an index, j = 0 each line, each step from a byte tested not to be the NUL"},
     {35, "while.cond80", 17 * 34, "...its inner loop shares j's steps"},
     {41, "for.cond105", 51 * 34, "an index's second step may leave the NUL behind: the cap's 50 a line"},

@@ -8,7 +8,7 @@ static int is_digit(char c) { return c >= '0' && c <= '9'; }
 int tokens(const char *s)
 {
     int n = 0, i = 0, k = 0;
-    const char *p = s, *q = s, *r = s, *t = s, *u, *v, *w;
+    const char *p = s, *q = s, *r = s, *t = s, *u, *v, *w, *x, *y;
     while (*p) {
         if (*p == ' ') {
             p++;
@@ -89,6 +89,11 @@ int tokens(const char *s)
             if (*t == '-')
                 t = s;
         }
+    for (x = s; x[0] && x[1]; x += 2)
+        n++;
+    if (n < 0)
+        for (y = s; *y; y += 2)
+            n++;
     size_t len = strlen(s);
     while (len > 0 && s[len - 1] == ' ')
         len--;

@@ -24,6 +24,14 @@ static void check_spec(const char *spec, const char *function, const bound *want
     if (!is_int(code, 0, "%s.fspec runs and settles (cap for the unproven)", spec)) diag("%s", err);
     result *r = e2e_result(tmp_path(out), err, sizeof err);
     if (!ok(r != NULL, "...and its result reads back")) bail("%s", err);
+    int within = 1; /* a bound the trials exceed would be false */
+    for (size_t i = 0; i < r->nblocks; i++)
+        if (!isnan(r->blocks[i].max_runs) && (double)r->blocks[i].max > r->blocks[i].max_runs) {
+            within = 0;
+            diag("%s %s: seen %llu > proven %g", r->blocks[i].function, r->blocks[i].block,
+                 (unsigned long long)r->blocks[i].max, r->blocks[i].max_runs);
+        }
+    ok(within, "...and no block's trials exceed its bound");
     for (size_t i = 0; i < n; i++) {
         const result_block *b = e2e_block_at(r, function, want[i].line, want[i].prefix);
         int same = b && (isnan(want[i].max_runs) ? isnan(b->max_runs) : b->max_runs == want[i].max_runs);
@@ -187,7 +195,7 @@ int main(void) {
     size_t nu = sizeof unget / sizeof unget[0], nl = sizeof line_walks / sizeof line_walks[0];
     size_t nsh = sizeof shared / sizeof shared[0], nsl = sizeof shared_lines / sizeof shared_lines[0];
     size_t nlo = sizeof shared_locale / sizeof shared_locale[0];
-    plan((int)(9 * 2 + nw + nc + nr + ns + nu + nl + nsh + nsl + nlo + 2 + 1 + 8 + 1));
+    plan((int)(9 * 3 + nw + nc + nr + ns + nu + nl + nsh + nsl + nlo + 2 + 1 + 8 + 1));
     check_spec("walks", "walks", walks, nw);
     check_spec("walks_called", "walks", called, nc);
     check_spec("walks_read", "main", reads, nr);

@@ -1,5 +1,5 @@
-/* freqsys/transform/shared_walks.c: bounds on a function whose loops advance one pointer through a drawn
- * string. */
+/* freqsys/transform/shared_walks.c: bounds on loops that share one pointer's or index's walk through a string
+ * or char array. */
 /* SPDX-License-Identifier: MIT */
 #include "shared_walks.h"
 
@@ -10,30 +10,35 @@
 #include "freqsys/abi.h"
 #include "walk_bounds.h"
 
-/* Why the rule holds. The pointer p lives in a local variable whose address goes
- * nowhere. Every store to it is a start, setting it to a constant place in one
- * object, or a step `p = p + 1`, in a block with no other store to p. Either
+/* Why the rule holds. The pointer p (or index i) lives in a local variable whose
+ * address goes nowhere. Every store to it is a start, setting it to a constant place
+ * in one object, or a step `p = p + k` (1 <= k <= STEP_MAX), in a block with no other
+ * store to it. Either
  *  - the object is a drawn string argument that nothing writes (its bytes before the
  *    NUL are not NUL, at most TEXT of them) and every start is at its first byte; or
  *  - the object is a local char array of N bytes, every start at byte c or later:
- *    a step past its end would make a pointer C leaves undefined, so p stays within
- *    N - c steps of its start, whatever the bytes.
- * For a string these facts are checked over the CFG with the branches decided where
- * the byte at p decides them:
- * 1. Guarded steps: from any store to p, with the byte at the new p taken to be the
- *    NUL, no way reaches a step before another store. So a step leaves a byte that
- *    is not the NUL: p stays within the string, and at most TEXT steps follow a start.
- * and for both:
+ *    a pointer stepped past its end is undefined in C, so p stays within N - c steps
+ *    of its start. An index can pass the end without reading past it, so an index
+ *    needs fact 1 below as a string does. Every write into the array must be followed
+ *    by a start before p is read again, so that no byte changes under a decision,
+ *    and no pointer into it may go where it could be written through later.
+ * The facts, checked over the CFG with the branches decided where the byte at p
+ * decides them:
+ * 1. Guarded steps (a string's walk, an index's): for each j below the longest step,
+ *    with the byte at p + j taken to be the NUL, no way from a store to p reaches a
+ *    step longer than j before another store. So no step passes the NUL: p stays
+ *    within the string, and at most TEXT steps follow a start.
  * 2. No pass without a step: for every byte value, no cycle avoids the steps and the
  *    starts. On a way with no store p does not move, every fresh load of *p gives one
  *    byte, and a cycle the branches on that byte rule out cannot be run.
  * Every return of a block to itself then takes a step or a start. A loop with no
- * start inside makes at most STEPS passes per entry; where the one start lies on no
- * cycle (so runs at most once a call, before any step: a step before it would read p
- * unset), every block returns to itself at most STEPS times per call. A branch is
- * decided only on values computed in its own block (or, through a phi, in the block
- * it was entered from) from loads of p with no store to p after them, so the byte it
- * sees is the one at p when it branches. */
+ * start inside makes at most STEPS passes per entry; a block runs at most STEPS + 1
+ * times after each start, so at most that often per call where the one start lies
+ * on no cycle (it runs at most once a call, before any step: a step before it would
+ * read p unset), and that times the starts' own bounds where p is set anew. A branch
+ * is decided only on values computed in its own block (or, through a phi, in the
+ * block it was entered from) from loads of p with no store to p after them, so the
+ * byte it sees is the one at p when it branches. */
 
 #define EVAL_BUDGET 512  /* values looked at to decide one branch */
 #define PHI_DEPTH   3    /* blocks followed back to find which way a phi was entered */

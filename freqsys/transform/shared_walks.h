@@ -1,12 +1,12 @@
-/* freqsys/transform/shared_walks.h: bounds on a function whose loops advance one pointer through a drawn
- * string. */
+/* freqsys/transform/shared_walks.h: bounds on loops that share one pointer's or index's walk through a string
+ * or char array. */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_SHARED_WALKS_H
 #define FREQSYS_SHARED_WALKS_H
 
 #include "loop_cfg.h"
 
-/* One pointer's walk through a string or a char array, shared by any loops. */
+/* One pointer's (or index's) walk through a string or a char array, shared by any loops. */
 typedef struct shared_walk {
     long long steps;         /* the most steps that can follow a start */
     int once;                /* the pointer is set once a call, before any step */
@@ -20,10 +20,11 @@ typedef struct shared_walks {
     unsigned nblocks;
 } shared_walks;
 
-/* Rule (shared walks): finds in G's function every pointer, kept in a local variable,
- * that is set to a constant place in a drawn string argument or a local char array
- * and otherwise only stepped by one byte, each step of a string's walk from a byte
- * that is not its NUL (an array's walk cannot step past the array's end). The walk
+/* Rule (shared walks): finds in G's function every pointer or index, kept in a local
+ * variable, that is set to a constant place in a drawn string argument or a local
+ * char array and otherwise only stepped forward by a few bytes, no step of a string's
+ * walk (or an index's) passing the NUL (a pointer cannot step past an array's end).
+ * The walk
  * may be shared by many loops, nested or one after another (a tokenizer's `while
  * (*p)` and its inner `while (is_digit(*p)) p++`): all of them together take at most
  * STEPS steps after each start. The conditions and why they suffice are in

@@ -59,13 +59,10 @@ long long euclid_bounds_lame(unsigned long long r) {
     return k;
 }
 
+/* Whether A is a local integer variable whose address goes nowhere. */
 static int local_int(LLVMValueRef a) {
-    if (!LLVMIsAAllocaInst(a) || LLVMGetTypeKind(LLVMGetAllocatedType(a)) != LLVMIntegerTypeKind) return 0;
-    for (LLVMUseRef u = LLVMGetFirstUse(a); u; u = LLVMGetNextUse(u)) {
-        LLVMValueRef user = LLVMGetUser(u);
-        if (!LLVMIsALoadInst(user) && !(LLVMIsAStoreInst(user) && LLVMGetOperand(user, 0) != a)) return 0;
-    }
-    return 1;
+    return LLVMIsAAllocaInst(a) && LLVMGetTypeKind(LLVMGetAllocatedType(a)) == LLVMIntegerTypeKind &&
+           walk_bounds_is_variable(a);
 }
 
 static long add_term(euclid *e, term t) {

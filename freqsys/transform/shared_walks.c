@@ -753,27 +753,6 @@ static int written_then_started(shared *s, LLVMValueRef var, LLVMValueRef write)
     return ok;
 }
 
-/* Pointers into one object, each once. */
-typedef struct pointers {
-    LLVMValueRef *v;
-    size_t n, cap;
-    ptr_map seen;
-} pointers;
-
-static int more(pointers *p, LLVMValueRef v) {
-    if (ptr_map_get(&p->seen, v) >= 0) return 0;
-    if (p->n == p->cap) {
-        size_t cap = p->cap ? 2 * p->cap : 32;
-        LLVMValueRef *w = realloc(p->v, cap * sizeof *w);
-        if (!w) return -1;
-        p->v = w;
-        p->cap = cap;
-    }
-    if (ptr_map_put(&p->seen, v, 1) != 0) return -1;
-    p->v[p->n++] = v;
-    return 0;
-}
-
 /* Whether CALL is one of the C library's (or the runtime's) functions that write
  * through the pointers they are given and keep none of them. */
 static int writes_and_forgets(LLVMValueRef call) {
@@ -801,8 +780,8 @@ static int writes_and_forgets(LLVMValueRef call) {
  * the array are followed through offsets, variables, choices and searches that
  * return one. */
 static int writes_before_starts(shared *s, LLVMValueRef var, LLVMValueRef object) {
-    pointers p = {0};
-    int ok = more(&p, object) == 0;
+    walk_values p = {0};
+    int ok = walk_values_add(&p, object) == 0;
     for (size_t k = 0; ok && k < p.n; k++)
         for (LLVMUseRef u = LLVMGetFirstUse(p.v[k]); ok && u; u = LLVMGetNextUse(u)) {
             LLVMValueRef user = LLVMGetUser(u);
@@ -814,13 +793,13 @@ static int writes_before_starts(shared *s, LLVMValueRef var, LLVMValueRef object
                 } else if (walk_bounds_is_variable(
                                to)) { /* kept in a variable: its loads point into it too */
                     for (LLVMUseRef r = LLVMGetFirstUse(to); ok && r; r = LLVMGetNextUse(r))
-                        if (LLVMIsALoadInst(LLVMGetUser(r))) ok = more(&p, LLVMGetUser(r)) == 0;
+                        if (LLVMIsALoadInst(LLVMGetUser(r))) ok = walk_values_add(&p, LLVMGetUser(r)) == 0;
                 } else {
                     ok = 0; /* kept in memory: anything could write through it */
                 }
             } else if (LLVMIsAGetElementPtrInst(user) || LLVMIsABitCastInst(user) || LLVMIsAPHINode(user) ||
                        LLVMIsASelectInst(user)) {
-                ok = more(&p, user) == 0;
+                ok = walk_values_add(&p, user) == 0;
             } else if (LLVMIsACallInst(user)) {
                 int how = 0;
                 for (unsigned pos = 0; pos < LLVMGetNumArgOperands(user) && how >= 0; pos++)
@@ -828,14 +807,13 @@ static int writes_before_starts(shared *s, LLVMValueRef var, LLVMValueRef object
                         int h = walk_bounds_call_use(user, pos);
                         how = h < 0 ? -1 : h > how ? h : how;
                     }
-                if (how == 1) ok = more(&p, user) == 0;
+                if (how == 1) ok = walk_values_add(&p, user) == 0;
                 if (how < 0) ok = writes_and_forgets(user) && written_then_started(s, var, user);
             } else {
                 ok = 0;
             }
         }
-    free(p.v);
-    ptr_map_free(&p.seen);
+    walk_values_free(&p);
     return ok;
 }
 

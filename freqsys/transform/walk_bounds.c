@@ -505,13 +505,7 @@ static long long read_length(LLVMValueRef call) {
     return most;
 }
 
-typedef struct values {
-    LLVMValueRef *v;
-    size_t n, cap;
-    ptr_map seen;
-} values;
-
-static int push(values *s, LLVMValueRef v) {
+int walk_values_add(walk_values *s, LLVMValueRef v) {
     if (ptr_map_get(&s->seen, v) >= 0) return 0;
     if (ptr_map_put(&s->seen, v, 1) != 0) return -1;
     if (s->n == s->cap) {
@@ -525,6 +519,12 @@ static int push(values *s, LLVMValueRef v) {
     return 0;
 }
 
+void walk_values_free(walk_values *s) {
+    free(s->v);
+    ptr_map_free(&s->seen);
+    memset(s, 0, sizeof *s);
+}
+
 /* Rule (strings nothing writes): follows every pointer the program makes from
  * w->object (offsets, copies through local variables, a search's result) to
  * every use, and says whether none can write the string or let it go where it
@@ -534,8 +534,8 @@ static int push(values *s, LLVMValueRef v) {
  * filling it are the writes allowed: they go to w->reads, their longest text to
  * w->read_max, and they must lie in the loop's function. */
 static int untouched(walk *w) {
-    values s = {0};
-    int buffer = !LLVMIsAArgument(w->object), ok = push(&s, w->object) == 0;
+    walk_values s = {0};
+    int buffer = !LLVMIsAArgument(w->object), ok = walk_values_add(&s, w->object) == 0;
     LLVMValueRef fn = LLVMGetBasicBlockParent(w->l->bbs[0]);
     w->read_max = -1;
     for (size_t k = 0; ok && k < s.n; k++) {
@@ -547,11 +547,12 @@ static int untouched(walk *w) {
                 LLVMValueRef to = LLVMGetOperand(user, 1);
                 ok = LLVMGetOperand(user, 0) == v && to != v && walk_bounds_is_variable(to);
                 for (LLVMUseRef r = ok ? LLVMGetFirstUse(to) : NULL; ok && r; r = LLVMGetNextUse(r))
-                    if (LLVMIsALoadInst(LLVMGetUser(r))) ok = push(&s, LLVMGetUser(r)) == 0;
+                    if (LLVMIsALoadInst(LLVMGetUser(r))) ok = walk_values_add(&s, LLVMGetUser(r)) == 0;
             } else if (LLVMIsAGetElementPtrInst(user)) {
-                ok = LLVMGetOperand(user, 0) == v && push(&s, user) == 0;
+                ok = LLVMGetOperand(user, 0) == v && walk_values_add(&s, user) == 0;
             } else if (LLVMIsABitCastInst(user) || LLVMIsAPHINode(user) || LLVMIsASelectInst(user)) {
-                ok = (!LLVMIsASelectInst(user) || LLVMGetOperand(user, 0) != v) && push(&s, user) == 0;
+                ok = (!LLVMIsASelectInst(user) || LLVMGetOperand(user, 0) != v) &&
+                     walk_values_add(&s, user) == 0;
             } else if (is_call(user)) {
                 int how = -1;
                 for (unsigned pos = 0; pos < LLVMGetNumArgOperands(user); pos++) {
@@ -570,7 +571,7 @@ static int untouched(walk *w) {
                     unsigned budget = START_BUDGET;
                     ok = most >= 1 && b >= 0 && to >= 0 &&
                          LLVMGetBasicBlockParent(LLVMGetInstructionParent(user)) == fn &&
-                         start_of(v, &budget) == w->object && push(&s, user) == 0;
+                         start_of(v, &budget) == w->object && walk_values_add(&s, user) == 0;
                     if (ok) {
                         w->filled[b] = to;
                         if (most > w->read_max) w->read_max = most;
@@ -584,18 +585,17 @@ static int untouched(walk *w) {
                     if (ok) {
                         w->reads[b] = 1;
                         if (most > w->read_max) w->read_max = most;
-                        if (!strcmp(callee_name(user), FSABI_READ_LINE)) ok = push(&s, user) == 0;
+                        if (!strcmp(callee_name(user), FSABI_READ_LINE)) ok = walk_values_add(&s, user) == 0;
                     }
                 } else {
-                    ok = how == 0 || (how == 1 && push(&s, user) == 0);
+                    ok = how == 0 || (how == 1 && walk_values_add(&s, user) == 0);
                 }
             } else {
                 ok = 0;
             }
         }
     }
-    free(s.v);
-    ptr_map_free(&s.seen);
+    walk_values_free(&s);
     return ok;
 }
 

@@ -54,6 +54,18 @@ int walk_bounds_call_use(LLVMValueRef call, unsigned pos);
  * char array, into BASE and INDEX (its extension dropped). Returns 1, or 0. */
 int walk_bounds_byte_address(LLVMValueRef addr, LLVMValueRef *base, LLVMValueRef *index);
 
+/* Values, each once, in the order first added: the pointers made from one object. */
+typedef struct walk_values {
+    LLVMValueRef *v;
+    size_t n, cap;
+    ptr_map seen;
+} walk_values;
+
+/* Adds V unless it is there. Returns 0, or -1 when memory ran out. */
+int walk_values_add(walk_values *s, LLVMValueRef v);
+
+void walk_values_free(walk_values *s);
+
 /* Whether module M can give back what it read of standard input, or read some other
  * file as standard input: a pushback, a seek, a reopening, a new fd 0. Then no read
  * is bounded by the bytes a `stdin ~` form gives. */

@@ -4,6 +4,7 @@
 #define FREQSYS_E2E_H
 
 #include <dirent.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "result.h"
+#include "tap.h"
 #include "tmp.h"
 
 #define FREQSYS_TOOL FREQSYS_BINARY_DIR "/freqsys"
@@ -153,6 +155,19 @@ __attribute__((unused)) static const result_block *e2e_block_at(const result *r,
             return b;
     }
     return NULL;
+}
+
+/* Whether no block of R was seen in a trial more often than its proven bound per run
+ * allows (a bound the trials exceed is false); each that was is named by diag. */
+__attribute__((unused)) static int e2e_within_bounds(const result *r) {
+    int within = 1;
+    for (size_t i = 0; r && i < r->nblocks; i++)
+        if (!isnan(r->blocks[i].max_runs) && (double)r->blocks[i].max > r->blocks[i].max_runs) {
+            within = 0;
+            diag("%s %s: seen %llu > proven %g", r->blocks[i].function, r->blocks[i].block,
+                 (unsigned long long)r->blocks[i].max, r->blocks[i].max_runs);
+        }
+    return within;
 }
 
 /* Reads a whole file into a malloc'd string, dropping lines that hold timing fields. */

@@ -70,14 +70,7 @@ int main(void) {
         diag("%s", err);
     result *r = e2e_result(tmp_path("loop_shapes.json"), err, sizeof err);
     if (!ok(r != NULL, "the result reads back")) bail("%s", err);
-    int never_exceeded = 1;
-    for (size_t i = 0; i < r->nblocks; i++)
-        if (!isnan(r->blocks[i].max_runs) && (double)r->blocks[i].max > r->blocks[i].max_runs) {
-            never_exceeded = 0;
-            diag("%s %s: seen %llu > proven %g", r->blocks[i].function, r->blocks[i].block,
-                 (unsigned long long)r->blocks[i].max, r->blocks[i].max_runs);
-        }
-    ok(never_exceeded, "no block's trials exceed its proven bound");
+    ok(e2e_within_bounds(r), "no block's trials exceed its proven bound");
     for (size_t i = 0; i < n; i++) {
         const result_block *b = NULL;
         for (size_t j = 0; j < r->nblocks && !b; j++)

@@ -24,14 +24,7 @@ static void check_spec(const char *spec, const char *function, const bound *want
     if (!is_int(code, 0, "%s.fspec runs and settles (cap for the unproven)", spec)) diag("%s", err);
     result *r = e2e_result(tmp_path(out), err, sizeof err);
     if (!ok(r != NULL, "...and its result reads back")) bail("%s", err);
-    int within = 1; /* a bound the trials exceed would be false */
-    for (size_t i = 0; i < r->nblocks; i++)
-        if (!isnan(r->blocks[i].max_runs) && (double)r->blocks[i].max > r->blocks[i].max_runs) {
-            within = 0;
-            diag("%s %s: seen %llu > proven %g", r->blocks[i].function, r->blocks[i].block,
-                 (unsigned long long)r->blocks[i].max, r->blocks[i].max_runs);
-        }
-    ok(within, "...and no block's trials exceed its bound");
+    ok(e2e_within_bounds(r), "...and no block's trials exceed its bound");
     for (size_t i = 0; i < n; i++) {
         const result_block *b = e2e_block_at(r, function, want[i].line, want[i].prefix);
         int same = b && (isnan(want[i].max_runs) ? isnan(b->max_runs) : b->max_runs == want[i].max_runs);

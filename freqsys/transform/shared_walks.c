@@ -824,7 +824,7 @@ static int writes_before_starts(shared *s, LLVMValueRef var, LLVMValueRef object
 static long long walk_steps(shared *s, LLVMValueRef var, int *once) {
     const cfg *g = s->g;
     LLVMValueRef object = NULL, first = NULL;
-    long long least = -1;
+    long long least = -1, farthest = 0;
     int nsteps = 0, nstarts = 0;
     memset(s->stores, 0, g->n);
     memset(s->steps, 0, g->n);
@@ -852,6 +852,7 @@ static long long walk_steps(shared *s, LLVMValueRef var, int *once) {
             object = o;
         }
         if (least < 0 || at < least) least = at;
+        if (at > farthest) farthest = at;
         if (!first) first = st;
         nstarts++;
     }
@@ -867,11 +868,11 @@ static long long walk_steps(shared *s, LLVMValueRef var, int *once) {
         long long size = (long long)LLVMGetArrayLength2(LLVMGetAllocatedType(object));
         if (size > 0 && least <= size && writes_before_starts(s, var, object)) steps = size - least;
         most = size;
-    } else if (least == 0) {
+    } else if (farthest == 0) { /* a string's length holds from its first byte only */
         walk_loop whole = {g->n,      g->bbs, &g->ids, g->succ, g->sfirst, g->pred,
                            g->pfirst, NULL,   NULL,    0,       g->given};
         s->string = 1;
-        steps = most = walk_bounds_argument_text(&whole, s->indexed ? object : LLVMGetOperand(first, 0));
+        steps = most = walk_bounds_argument_text(&whole, object);
     }
     if (s->indexed && steps >= 0) { /* no index may wrap on its way */
         unsigned bits = LLVMGetIntTypeWidth(LLVMGetAllocatedType(var));

@@ -112,7 +112,8 @@ static const bound shared[] = {
     {87, "while.cond236", 51, "t = s again inside the loop: the cap's 50"},
     {92, "for.cond247", 13, "x[0] && x[1] before x += 2: each byte the step passes is tested for the NUL"},
     {95, "for.cond263", 51, "y += 2 after *y alone: the step may pass the NUL, the cap's 50"},
-    {98, "while.cond272", 13,
+    {99, "while.cond276", 51, "z set to s, or to s + 3 past a short string's NUL: the cap's 50"},
+    {102, "while.cond282", 13,
      "strlen of the drawn string: at most 12, so the scan back tests at most 13 times"},
 };
 

@@ -8,7 +8,7 @@ static int is_digit(char c) { return c >= '0' && c <= '9'; }
 int tokens(const char *s)
 {
     int n = 0, i = 0, k = 0;
-    const char *p = s, *q = s, *r = s, *t = s, *u, *v, *w, *x, *y;
+    const char *p = s, *q = s, *r = s, *t = s, *u, *v, *w, *x, *y, *z = s;
     while (*p) {
         if (*p == ' ') {
             p++;
@@ -94,6 +94,10 @@ int tokens(const char *s)
     if (n < 0)
         for (y = s; *y; y += 2)
             n++;
+    if (n < 0)
+        z = s + 3;
+    while (*z)
+        z++;
     size_t len = strlen(s);
     while (len > 0 && s[len - 1] == ' ')
         len--;

@@ -60,6 +60,9 @@ typedef struct shared {
     LLVMValueRef object;   /* what var walks */
     long long offset;      /* the byte the decisions assume is at p + offset */
     int longest;           /* the longest step */
+    long long farthest;    /* the farthest start into the object */
+    long long *start_at;   /* [n] the place a block's start sets, else -1 */
+    int on_object;         /* the byte assumed is the object's own at offset, not p's */
     unsigned *src;         /* [edges] each edge's block */
     uint64_t byte;         /* the byte at p the decisions assume */
     unsigned budget;
@@ -426,6 +429,8 @@ static int fresh_byte(const shared *s, LLVMValueRef load, LLVMBasicBlockRef at) 
     LLVMValueRef addr = LLVMGetOperand(load, 0), at_var = addr, base, object;
     long long offset, k;
     if (width_of(load) != 8 || LLVMGetInstructionParent(load) != at) return 0;
+    if (s->on_object) /* the string's own bytes, which nothing writes: s[3], *s */
+        return walk_bounds_place(addr, &object, &offset) && object == s->object && offset == s->offset;
     if (s->indexed && (!walk_bounds_byte_address(addr, &base, &at_var) ||
                        !walk_bounds_place(base, &object, &offset) || object != s->object || offset != 0))
         return 0; /* s[i] of the walked string only */
@@ -580,6 +585,33 @@ static int steps_guarded(shared *s, const LLVMBasicBlockRef *only, unsigned char
             }
     }
     return 1;
+}
+
+/* Whether, with the string's byte at s->offset the NUL, a way from the function's
+ * entry reaches a start past that byte (the string's bytes do not change, so every
+ * decision on them holds all call long). */
+static int starts_reached(shared *s, const LLVMBasicBlockRef *only, unsigned char *seen, unsigned *stack) {
+    const cfg *g = s->g;
+    size_t top = 0;
+    if (s->start_at[0] > s->offset) return 1;
+    memset(seen, 0, g->sfirst[g->n]);
+    s->budget = EVAL_BUDGET;
+    LLVMBasicBlockRef first = decided(s, 0, NULL, PHI_DEPTH);
+    for (unsigned e = g->sfirst[0]; e < g->sfirst[1]; e++)
+        if (!first || g->bbs[g->succ[e]] == first) {
+            seen[e] = 1;
+            stack[top++] = e;
+        }
+    while (top) {
+        unsigned e = stack[--top], y = g->succ[e];
+        if (s->start_at[y] > s->offset) return 1;
+        for (unsigned f = g->sfirst[y]; f < g->sfirst[y + 1]; f++)
+            if (!seen[f] && (!only[e] || g->bbs[g->succ[f]] == only[e])) {
+                seen[f] = 1;
+                stack[top++] = f;
+            }
+    }
+    return 0;
 }
 
 /* Fact 2, for one byte: CYCLIC[b] set for every block on a cycle of edges that avoids
@@ -828,6 +860,7 @@ static long long walk_steps(shared *s, LLVMValueRef var, int *once) {
     int nsteps = 0, nstarts = 0;
     memset(s->stores, 0, g->n);
     memset(s->steps, 0, g->n);
+    for (unsigned b = 0; b < g->n; b++) s->start_at[b] = -1;
     s->longest = 0;
     *once = 0;
     for (LLVMUseRef u = LLVMGetFirstUse(var); u; u = LLVMGetNextUse(u)) {
@@ -853,6 +886,7 @@ static long long walk_steps(shared *s, LLVMValueRef var, int *once) {
         }
         if (least < 0 || at < least) least = at;
         if (at > farthest) farthest = at;
+        s->start_at[b] = at;
         if (!first) first = st;
         nstarts++;
     }
@@ -868,12 +902,13 @@ static long long walk_steps(shared *s, LLVMValueRef var, int *once) {
         long long size = (long long)LLVMGetArrayLength2(LLVMGetAllocatedType(object));
         if (size > 0 && least <= size && writes_before_starts(s, var, object)) steps = size - least;
         most = size;
-    } else if (farthest == 0) { /* a string's length holds from its first byte only */
+    } else { /* starts past the first byte must be within the string: find_walk checks */
         walk_loop whole = {g->n,      g->bbs, &g->ids, g->succ, g->sfirst, g->pred,
                            g->pfirst, NULL,   NULL,    0,       g->given};
         s->string = 1;
         steps = most = walk_bounds_argument_text(&whole, object);
     }
+    s->farthest = farthest;
     if (s->indexed && steps >= 0) { /* no index may wrap on its way */
         unsigned bits = LLVMGetIntTypeWidth(LLVMGetAllocatedType(var));
         if (bits < 2 || bits > 63 || most + 1 >= (1LL << (bits - 1))) steps = -1;
@@ -901,6 +936,17 @@ static int find_walk(shared *s, LLVMValueRef var, shared_walk *w) {
         decide_all(s, only);
         if (!steps_guarded(s, only, seen, stack)) w->steps = -1;
     }
+    /* Starts within the string: with its byte j the NUL, no way from the entry
+     * reaches a start past j, so every start is at a byte before the NUL, or at it */
+    for (s->offset = 0;
+         rc == 0 && s->string && !LLVMIsAAllocaInst(s->object) && w->steps >= 0 && s->offset < s->farthest;
+         s->offset++) {
+        s->on_object = 1;
+        s->byte = 0;
+        decide_all(s, only);
+        if (starts_reached(s, only, seen, stack)) w->steps = -1;
+    }
+    s->on_object = 0;
     s->offset = 0; /* fact 2 decides on the byte at p */
     /* bytes that decide every branch alike share their cycles: each new set once */
     unsigned distinct = 0;
@@ -941,8 +987,9 @@ int shared_walks_find(const cfg *g, shared_walks *out) {
     s.stores = calloc(g->n, 1);
     s.steps = calloc(g->n, 1);
     s.seen = calloc(g->n, 1);
+    s.start_at = malloc((g->n + 1) * sizeof *s.start_at);
     s.src = malloc((g->sfirst[g->n] + 1) * sizeof *s.src);
-    int rc = s.stores && s.steps && s.seen && s.src ? 0 : -1;
+    int rc = s.stores && s.steps && s.seen && s.start_at && s.src ? 0 : -1;
     for (unsigned x = 0; rc == 0 && x < g->n; x++)
         for (unsigned e = g->sfirst[x]; e < g->sfirst[x + 1]; e++) s.src[e] = x;
     for (LLVMValueRef i = LLVMGetFirstInstruction(g->bbs[0]); rc == 0 && i; i = LLVMGetNextInstruction(i)) {
@@ -967,6 +1014,7 @@ int shared_walks_find(const cfg *g, shared_walks *out) {
     free(s.stores);
     free(s.steps);
     free(s.seen);
+    free(s.start_at);
     free(s.src);
     if (rc != 0) shared_walks_free(out);
     return rc;

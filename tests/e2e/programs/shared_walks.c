@@ -98,6 +98,9 @@ int tokens(const char *s)
         z = s + 3;
     while (*z)
         z++;
+    if (s[0] == 'a' && s[1] == 'b')
+        for (const char *f = s + 2; *f; f++)
+            n++;
     size_t len = strlen(s);
     while (len > 0 && s[len - 1] == ' ')
         len--;

@@ -54,7 +54,7 @@ static void score(const dist *d, double x, double *grad) {
 }
 
 static const dist_ops ops = {
-    "bernoulli", cdf, mean, format, NULL, NULL, NULL, NULL, support, params, score, NULL, NULL,
+    "bernoulli", cdf, mean, format, NULL, NULL, NULL, NULL, support, params, score, NULL, NULL, NULL,
 };
 
 /* bernoulli(p) with 0 <= p <= 1; fails on a wrong count or kind or p outside [0, 1]. */

@@ -58,7 +58,7 @@ static void score(const dist *d, double x, double *grad) {
 }
 
 static const dist_ops ops = {
-    "beta", cdf, mean, format, NULL, quantile, survival, upper, NULL, params, score, NULL, NULL,
+    "beta", cdf, mean, format, NULL, quantile, survival, upper, NULL, params, score, NULL, NULL, NULL,
 };
 
 /* beta(a, b) with a > 0 and b > 0; fails on a wrong count or kind or on a parameter <= 0. */

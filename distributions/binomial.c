@@ -81,7 +81,7 @@ static void score(const dist *d, double x, double *grad) {
 }
 
 static const dist_ops ops = {
-    "binomial", cdf, mean, format, NULL, NULL, NULL, NULL, support, params, score, NULL, NULL,
+    "binomial", cdf, mean, format, NULL, NULL, NULL, NULL, support, params, score, NULL, NULL, NULL,
 };
 
 /* binomial(n, p); fails on a wrong count or kind, a negative, fractional or too large

@@ -51,7 +51,7 @@ static size_t support(const dist *d, double *values, double *probs, size_t max) 
 }
 
 static const dist_ops ops = {
-    "choice", cdf, mean, format, release, NULL, NULL, NULL, support, NULL, NULL, NULL, NULL,
+    "choice", cdf, mean, format, release, NULL, NULL, NULL, support, NULL, NULL, NULL, NULL, NULL,
 };
 
 /* choice(v1, ...) over one or more finite numbers (strings: words.c); fails on no arguments, an argument

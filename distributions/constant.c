@@ -37,7 +37,7 @@ static size_t support(const dist *d, double *values, double *probs, size_t max) 
 }
 
 static const dist_ops ops = {
-    "constant", cdf, mean, format, NULL, NULL, NULL, NULL, support, NULL, NULL, NULL, NULL,
+    "constant", cdf, mean, format, NULL, NULL, NULL, NULL, support, NULL, NULL, NULL, NULL, NULL,
 };
 
 /* constant(c) for any finite c; fails only on a wrong count or kind. */

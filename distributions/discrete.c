@@ -67,7 +67,7 @@ static size_t support(const dist *d, double *values, double *probs, size_t max) 
 }
 
 static const dist_ops ops = {
-    "discrete", cdf, mean, format, release, NULL, NULL, NULL, support, NULL, NULL, NULL, NULL,
+    "discrete", cdf, mean, format, release, NULL, NULL, NULL, support, NULL, NULL, NULL, NULL, NULL,
 };
 
 /* Pairs for sorting by value while keeping each value's weight. */

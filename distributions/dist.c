@@ -73,6 +73,10 @@ int dist_is_text(const dist *d) {
     return d->ops->sample_text != NULL;
 }
 
+double dist_text_most(const dist *d) {
+    return d->ops->text_most ? d->ops->text_most(d) : -1;
+}
+
 int dist_sample_text(const dist *d, gsl_rng *r, dist_bytes *out) {
     return d->ops->sample_text(d, r, out);
 }

@@ -61,6 +61,13 @@ typedef struct dist_bytes {
     size_t len, cap;
 } dist_bytes;
 
+/* The most bytes a draw of the string-valued D (dist_is_text) can give: the longest
+ * word of a choice or discrete, a format's text with each conversion at its longest
+ * (integers over a bounded range, %c, %s of such a distribution), a mixture's longest
+ * part; -1 when there is no bound or none is known (a real number's conversion, a
+ * part without one). Can't fail. */
+double dist_text_most(const dist *d);
+
 /* Appends one draw of the string-valued D (dist_is_text) to OUT, from R alone, so
  * that a draw depends on the stream's position only. Returns 0, or -1 when memory
  * runs out (OUT then holds a prefix). */

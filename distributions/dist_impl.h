@@ -40,6 +40,9 @@ typedef struct dist_ops {
     void (*range)(const dist *d, double *lo, double *hi);
     /* String-valued kinds: appends one draw to OUT (dist_sample_text). NULL: numeric. */
     int (*sample_text)(const dist *d, gsl_rng *r, dist_bytes *out);
+    /* String-valued kinds: the most bytes a draw can give, -1 when unknown
+     * (dist_text_most). NULL: unknown. */
+    double (*text_most)(const dist *d);
 } dist_ops;
 
 typedef double (*dist_sampler)(const dist *d, gsl_rng *r);

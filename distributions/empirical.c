@@ -61,7 +61,7 @@ static size_t support(const dist *d, double *values, double *probs, size_t max) 
 }
 
 static const dist_ops ops = {
-    "empirical", cdf, mean, format, release, NULL, NULL, NULL, support, NULL, NULL, NULL, NULL,
+    "empirical", cdf, mean, format, release, NULL, NULL, NULL, support, NULL, NULL, NULL, NULL, NULL,
 };
 
 /* Appends X to E's samples, growing the array geometrically. Returns -1 when out of memory. */

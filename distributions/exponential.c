@@ -50,7 +50,7 @@ static void score(const dist *d, double x, double *grad) {
 }
 
 static const dist_ops ops = {
-    "exponential", cdf, mean, format, NULL, quantile, survival, upper, NULL, params, score, NULL, NULL,
+    "exponential", cdf, mean, format, NULL, quantile, survival, upper, NULL, params, score, NULL, NULL, NULL,
 };
 
 /* exponential(rate) with rate > 0; fails on a wrong count or kind or on rate <= 0. */

@@ -105,6 +105,57 @@ static int sample_text(const dist *d, gsl_rng *r, dist_bytes *out) {
     return 0;
 }
 
+/* The most bytes piece P's conversion writes, or -1: an integer's at either end of
+ * its range (the digits grow with the magnitude, and a sign is written alike for all
+ * negatives), %c's one byte, %s's argument at its longest; a real's is not bounded
+ * here. Width and precision apply as in the draw. */
+static double conversion_most(const piece *p) {
+    char buf[2 * MAX_FIELD + 400];
+    double lo, hi;
+    int a, b;
+    switch (p->conv) {
+    case 's': {
+        double n = dist_text_most(p->arg);
+        if (n < 0) return -1;
+        if (p->precision >= 0 && (double)p->precision < n) n = p->precision;
+        return p->width > n ? p->width : n;
+    }
+    case 'c':
+        return snprintf(buf, sizeof buf, p->spec, 'x');
+    case 'd':
+    case 'i':
+    case 'u':
+    case 'x':
+    case 'X':
+    case 'o':
+        dist_range(p->arg, &lo, &hi);
+        if (!(fabs(lo) < 9.2e18 && fabs(hi) < 9.2e18)) return -1;
+        if (p->conv == 'd' || p->conv == 'i') {
+            a = snprintf(buf, sizeof buf, p->spec, (long long)lo);
+            b = snprintf(buf, sizeof buf, p->spec, (long long)hi);
+        } else {
+            if (lo < 0) return -1;
+            a = snprintf(buf, sizeof buf, p->spec, (unsigned long long)lo);
+            b = snprintf(buf, sizeof buf, p->spec, (unsigned long long)hi);
+        }
+        return a < 0 || b < 0 ? -1 : a > b ? a : b;
+    default:
+        return -1;
+    }
+}
+
+static double text_most(const dist *d) {
+    const format *f = F(d);
+    double most = 0;
+    for (size_t k = 0; k < f->n; k++) {
+        const piece *p = &f->pieces[k];
+        double n = p->conv ? conversion_most(p) : 0;
+        if (n < 0) return -1;
+        most += (double)p->len + n;
+    }
+    return most;
+}
+
 static void to_text(const dist *d, dist_text *t) {
     dist_text_add(t, "format(");
     dist_text_bytes(t, F(d)->text, F(d)->len);
@@ -125,7 +176,7 @@ static void release(dist *d) {
 
 static const dist_ops ops = {
     "format", dist_text_cdf_nan, dist_text_mean_nan, to_text, release, NULL, NULL, NULL, NULL, NULL, NULL,
-    NULL,     sample_text,
+    NULL,     sample_text,       text_most,
 };
 
 /* Reads the conversion at TEXT[*AT] (just after its '%') into P, moving *AT past it.

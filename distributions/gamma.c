@@ -63,7 +63,7 @@ static void score(const dist *d, double x, double *grad) {
 }
 
 static const dist_ops ops = {
-    "gamma", cdf, mean, format, NULL, quantile, survival, upper, NULL, params, score, NULL, NULL,
+    "gamma", cdf, mean, format, NULL, quantile, survival, upper, NULL, params, score, NULL, NULL, NULL,
 };
 
 /* gamma(k, theta) with k > 0 and theta > 0; fails on a wrong count or kind or on a

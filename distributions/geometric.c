@@ -62,7 +62,7 @@ static double survival(const dist *d, double x) {
 }
 
 static const dist_ops ops = {
-    "geometric", cdf, mean, format, NULL, NULL, survival, NULL, NULL, params, score, NULL, NULL,
+    "geometric", cdf, mean, format, NULL, NULL, survival, NULL, NULL, params, score, NULL, NULL, NULL,
 };
 
 /* geometric(p) with 0 < p <= 1; fails on a wrong count or kind or p outside (0, 1]. */

@@ -63,7 +63,7 @@ static void score(const dist *d, double x, double *grad) {
 }
 
 static const dist_ops ops = {
-    "lognormal", cdf, mean, format, NULL, quantile, survival, upper, NULL, params, score, NULL, NULL,
+    "lognormal", cdf, mean, format, NULL, quantile, survival, upper, NULL, params, score, NULL, NULL, NULL,
 };
 
 /* lognormal(mu, sigma) with sigma > 0; fails on a wrong count or kind or on sigma <= 0. */

@@ -51,6 +51,18 @@ static int sample_text(const dist *d, gsl_rng *r, dist_bytes *out) {
     return dist_sample_text(pick(d, r)->d, r, out);
 }
 
+/* The longest part's (parts of weight 0 left out). */
+static double text_most(const dist *d) {
+    double most = 0;
+    for (size_t k = 0; k < M(d)->n; k++) {
+        if (!(M(d)->parts[k].p > 0)) continue;
+        double m = dist_text_most(M(d)->parts[k].d);
+        if (m < 0) return -1;
+        if (m > most) most = m;
+    }
+    return most;
+}
+
 static double cdf(const dist *d, double x) {
     double s = 0;
     for (size_t k = 0; k < M(d)->n; k++)
@@ -125,12 +137,12 @@ static void range(const dist *d, double *lo, double *hi) {
 }
 
 static const dist_ops number_ops = {
-    "mixture", cdf, mean, format, release, NULL, NULL, NULL, support, NULL, NULL, range, NULL,
+    "mixture", cdf, mean, format, release, NULL, NULL, NULL, support, NULL, NULL, range, NULL, NULL,
 };
 
 static const dist_ops text_ops = {
     "mixture", dist_text_cdf_nan, dist_text_mean_nan, format, release, NULL, NULL, NULL, NULL, NULL, NULL,
-    NULL,      sample_text,
+    NULL,      sample_text,       text_most,
 };
 
 /* A part written as a number or a string: a point mass, made here. */

@@ -57,7 +57,7 @@ static void score(const dist *d, double x, double *grad) {
 }
 
 static const dist_ops ops = {
-    "poisson", cdf, mean, format, NULL, NULL, survival, NULL, NULL, params, score, NULL, NULL,
+    "poisson", cdf, mean, format, NULL, NULL, survival, NULL, NULL, params, score, NULL, NULL, NULL,
 };
 
 /* poisson(l) with 0 < l <= 2^31; fails on a wrong count or kind or l out of range. */

@@ -175,7 +175,7 @@ static void range(const dist *d, double *lo, double *hi) {
 }
 
 static const dist_ops ops = {
-    "truncated", cdf, mean, format, release, NULL, NULL, NULL, NULL, NULL, NULL, range, NULL,
+    "truncated", cdf, mean, format, release, NULL, NULL, NULL, NULL, NULL, NULL, range, NULL, NULL,
 };
 
 /* The alias table over the integers first..last, weighted by D's probabilities. */

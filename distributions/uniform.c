@@ -59,7 +59,7 @@ static void range(const dist *d, double *lo, double *hi) {
 }
 
 static const dist_ops ops = {
-    "uniform", cdf, mean, format, NULL, quantile, survival, upper, NULL, params, score, range, NULL,
+    "uniform", cdf, mean, format, NULL, quantile, survival, upper, NULL, params, score, range, NULL, NULL,
 };
 
 int dist_uniform_bounds(const dist *d, double *a, double *b) {

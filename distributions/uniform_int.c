@@ -82,7 +82,7 @@ static void score(const dist *d, double x, double *grad) {
 }
 
 static const dist_ops ops = {
-    "uniform_int", cdf, mean, format, NULL, NULL, NULL, NULL, support, params, score, NULL, NULL,
+    "uniform_int", cdf, mean, format, NULL, NULL, NULL, NULL, support, params, score, NULL, NULL, NULL,
 };
 
 /* uniform_int(a, b) with integers a <= b of magnitude at most 2^53; fails on a wrong

@@ -31,6 +31,13 @@ static int sample_text(const dist *d, gsl_rng *r, dist_bytes *out) {
     return dist_bytes_add(out, w->text[k], w->len[k]);
 }
 
+static double text_most(const dist *d) {
+    size_t most = 0;
+    for (size_t i = 0; i < W(d)->n; i++)
+        if (W(d)->len[i] > most) most = W(d)->len[i];
+    return (double)most;
+}
+
 static void format(const dist *d, dist_text *t) {
     const words *w = W(d);
     dist_text_add(t, w->weighted ? "discrete(" : "choice(");
@@ -56,7 +63,7 @@ static void release(dist *d) {
 
 static const dist_ops ops = {
     "words", dist_text_cdf_nan, dist_text_mean_nan, format, release, NULL, NULL, NULL, NULL, NULL, NULL,
-    NULL,    sample_text,
+    NULL,    sample_text,       text_most,
 };
 
 /* Every argument a string (with a weight >= 0 when WEIGHTED, none otherwise), weights

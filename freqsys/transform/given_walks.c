@@ -18,11 +18,10 @@ static double most(const dist *d) {
     return isfinite(hi) && hi >= 0 ? floor(hi) : -1;
 }
 
-/* The most bytes the `stdin ~` form IN can give: text(LEN, B) LEN; lines(N,
+/* The most bytes the `stdin ~` form V can give: text(LEN, B) LEN; lines(N,
  * string(LEN, ...)) N lines of LEN characters and a '\n'; files() the largest file;
  * a generator writes what it likes: -1, no bound. */
-static double stdin_bytes(const spec_input *in) {
-    const spec_value *v = &in->value;
+static double form_bytes(const spec_value *v) {
     if (v->kind == SPEC_VALUE_GENERATOR) return -1;
     if (v->kind == SPEC_VALUE_TEXT) return most(v->dist);
     if (v->kind == SPEC_VALUE_LINES) {
@@ -35,8 +34,30 @@ static double stdin_bytes(const spec_input *in) {
     return largest;
 }
 
-/* The entry's parameters: the range of each number drawn whole, and the longest
- * string() each can get. A parameter with no such declaration stays unknown. */
+/* The most bytes a drawn string or text argument V holds before the NUL the runtime
+ * puts after it: string(LEN, ...) LEN (a charset may hold NUL bytes, which only end
+ * the C string sooner); a string-valued distribution (format, choice, mixture) its
+ * longest draw; text(), lines() and files() as for standard input; generator(NAME,
+ * CAP) CAP, as a count above it fails the trial. -1: no bound (generator(NAME)). */
+static double argument_bytes(const spec_value *v) {
+    switch (v->kind) {
+    case SPEC_VALUE_STRING:
+        return v->dist ? most(v->dist) : -1;
+    case SPEC_VALUE_DIST:
+        return v->dist && dist_is_text(v->dist) ? dist_text_most(v->dist) : -1;
+    case SPEC_VALUE_TEXT:
+    case SPEC_VALUE_LINES:
+    case SPEC_VALUE_FILES:
+        return form_bytes(v);
+    case SPEC_VALUE_GENERATOR:
+        return v->gen_cap > 0 ? (double)v->gen_cap : -1;
+    default:
+        return -1;
+    }
+}
+
+/* The entry's parameters: the range of each number drawn whole, and the most bytes
+ * of each string or text. A parameter with no such declaration stays unknown. */
 static int entry_params(LLVMModuleRef m, const spec *s, bound_walks *out) {
     LLVMValueRef fn = s->function ? LLVMGetNamedFunction(m, s->function) : NULL;
     if (!fn || LLVMCountBasicBlocks(fn) == 0) return 0;
@@ -63,16 +84,17 @@ static int entry_params(LLVMModuleRef m, const spec *s, bound_walks *out) {
     }
     for (size_t k = 0; k < plan.nargs; k++) {
         const entry_arg *a = &plan.args[k];
-        const dist *d = s->inputs[a->decl].value.dist;
-        if (a->param >= n || !d) continue;
-        if (a->shape == FSABI_SHAPE_VALUE) {
+        const spec_value *v = &s->inputs[a->decl].value;
+        const dist *d = v->dist;
+        if (a->param >= n) continue;
+        if (a->shape == FSABI_SHAPE_VALUE && d) {
             double a_lo, a_hi;
             dist_range(d, &a_lo, &a_hi);
             lo[a->param] = trunc(a_lo); /* C's conversion, which the runtime makes, truncates */
             hi[a->param] = trunc(a_hi);
-        } else if (a->shape == FSABI_SHAPE_STRING && s->inputs[a->decl].value.kind == SPEC_VALUE_STRING) {
-            text[a->param] =
-                most(d); /* string(LEN, ...): d is LEN's; a string-valued d has no length range */
+        } else if (a->shape == FSABI_SHAPE_STRING || a->shape == FSABI_SHAPE_TEXT ||
+                   a->shape == FSABI_SHAPE_GENERATOR_BYTES) {
+            text[a->param] = argument_bytes(v);
         }
     }
     entry_args_free(&plan);
@@ -87,7 +109,7 @@ static int entry_params(LLVMModuleRef m, const spec *s, bound_walks *out) {
 int given_walks_make(LLVMModuleRef m, const spec *s, bound_walks *out) {
     *out = (bound_walks){0};
     const spec_input *in = spec_find_stdin(s);
-    out->stdin_max = in ? stdin_bytes(in) : -1;
+    out->stdin_max = in ? form_bytes(&in->value) : -1;
     out->stdin_bounded = out->stdin_max >= 0;
     if (in && !out->stdin_bounded && in->value.dist) {
         /* an unbounded length or count of bounded parts: held by the tail bounds */

@@ -189,7 +189,7 @@ int main(void) {
     int code = check_output("examples/nmea/nmea_format.fspec", err, sizeof err);
     ok(code == 0 &&
            strstr(err,
-                  "input line 11: arg s ~ mixture(format(\"$GP%s,%d*\", discrete(\"RMC\": 2, "
+                  "input line 10: arg s ~ mixture(format(\"$GP%s,%d*\", discrete(\"RMC\": 2, "
                   "\"GGA\": 1, \"VTG\": 1), uniform_int(0, 99)): 9, format(\"$GP%s,*\", discrete(\"RMC\": 2, "
                   "\"GGA\": 1, \"VTG\": 1)): 1)  (a string)"),
        "check shows what the input draws");

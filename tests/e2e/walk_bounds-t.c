@@ -139,6 +139,19 @@ static const bound shared_lines[] = {
      "*w = 'b' and then *w read again before w is set anew: the cap's 50 a line"},
 };
 
+/* walk_forms.c's word counter over three drawn forms that are not string(): each
+ * bounded by the most bytes its form gives. */
+static const bound forms_format[] = {
+    {6, "while.cond", 9,
+     "format(\"%d %s\", uniform_int(-50, 5), choice(\"ab\", \"abcd\")): 8 bytes and the NUL"},
+};
+static const bound forms_text[] = {
+    {6, "while.cond", 7, "text(uniform_int(0, 6), ...): 6 bytes and the NUL"},
+};
+static const bound forms_gen[] = {
+    {6, "while.cond", 6, "generator(some_bytes, 5): 5 bytes and the NUL"},
+};
+
 static const bound unget[] = {
     {11, "while.cond", NAN, "getchar until EOF with an ungetc in the program: not proven"},
 };
@@ -190,7 +203,7 @@ int main(void) {
     size_t nu = sizeof unget / sizeof unget[0], nl = sizeof line_walks / sizeof line_walks[0];
     size_t nsh = sizeof shared / sizeof shared[0], nsl = sizeof shared_lines / sizeof shared_lines[0];
     size_t nlo = sizeof shared_locale / sizeof shared_locale[0];
-    plan((int)(9 * 3 + nw + nc + nr + ns + nu + nl + nsh + nsl + nlo + 2 + 1 + 8 + 1));
+    plan((int)(12 * 3 + 3 + nw + nc + nr + ns + nu + nl + nsh + nsl + nlo + 2 + 1 + 8 + 1));
     check_spec("walks", "walks", walks, nw);
     check_spec("walks_called", "walks", called, nc);
     check_spec("walks_read", "main", reads, nr);
@@ -200,6 +213,9 @@ int main(void) {
     check_spec("shared_walks", "tokens", shared, nsh);
     check_spec("shared_lines", "main", shared_lines, nsl);
     check_spec("shared_locale", "digits", shared_locale, nlo);
+    check_spec("walk_forms_format", "words", forms_format, 1);
+    check_spec("walk_forms_text", "words", forms_text, 1);
+    check_spec("walk_forms_gen", "words", forms_gen, 1);
     word_counter();
     return done();
 }

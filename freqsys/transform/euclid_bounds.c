@@ -35,7 +35,6 @@ typedef struct term {
 } term;
 
 typedef struct euclid {
-    const walk_loop *l;
     LLVMValueRef x, r;
     term terms[TERMS_MAX];
     unsigned nterms;
@@ -221,7 +220,6 @@ long long euclid_bounds_trips(const walk_loop *l, halving_range range, void *ctx
     if (!n || !local_int(r)) return -1;
     euclid *e = calloc(1, sizeof *e);
     if (!e) return -1;
-    e->l = l;
     e->r = r;
     long long k = -1;
     int ok = 1;

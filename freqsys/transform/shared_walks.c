@@ -7,7 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include "c_locale.h"
+#include "followed_calls.h"
 #include "freqsys/abi.h"
+#include "int_values.h"
 #include "walk_bounds.h"
 
 /* Why the rule holds. The pointer p (or index i) lives in a local variable whose
@@ -42,9 +44,6 @@
 
 #define EVAL_BUDGET 512  /* values looked at to decide one branch */
 #define PHI_DEPTH   3    /* blocks followed back to find which way a phi was entered */
-#define CALL_DEPTH  3    /* calls inside calls a decision may follow */
-#define CALL_INSTS  256  /* the most instructions of a called function followed */
-#define CALL_STEPS  1024 /* the most instructions run in one call followed */
 #define EDGES_MAX   4096 /* edges a function may have for the rule to be tried */
 #define STEP_MAX    16   /* the longest step: each byte it passes is tested for the NUL */
 
@@ -55,7 +54,6 @@ typedef struct shared {
     unsigned char *steps;  /* [n] those whose store is a step: its size in bytes, else 0 */
     unsigned char *seen;   /* [n] scratch */
     int string;            /* the walk's bound rests on the string's NUL */
-    int c_locale;          /* <ctype.h>'s classes are the C locale's all run long */
     int indexed;           /* var is an index into object (`s[i]`), else a pointer */
     LLVMValueRef object;   /* what var walks */
     long long offset;      /* the byte the decisions assume is at p + offset */
@@ -65,23 +63,8 @@ typedef struct shared {
     int on_object;         /* the byte assumed is the object's own at offset, not p's */
     unsigned *src;         /* [edges] each edge's block */
     uint64_t byte;         /* the byte at p the decisions assume */
-    unsigned budget;
+    followed calls;        /* what deciding a branch may still spend, and assume of calls */
 } shared;
-
-static uint64_t mask_of(unsigned bits) {
-    return bits >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << bits) - 1;
-}
-
-static int64_t as_signed(uint64_t v, unsigned bits) {
-    if (bits == 0 || bits >= 64) return (int64_t)v;
-    uint64_t sign = (uint64_t)1 << (bits - 1);
-    return (int64_t)(((v & mask_of(bits)) ^ sign) - sign);
-}
-
-static unsigned width_of(LLVMValueRef v) {
-    LLVMTypeRef t = LLVMTypeOf(v);
-    return LLVMGetTypeKind(t) == LLVMIntegerTypeKind ? LLVMGetIntTypeWidth(t) : 0;
-}
 
 static long long block_index(const shared *s, LLVMBasicBlockRef bb) {
     return ptr_map_get(&s->g->ids, bb);
@@ -92,291 +75,6 @@ static int stored_after(LLVMValueRef var, LLVMValueRef i) {
     for (LLVMValueRef k = LLVMGetNextInstruction(i); k; k = LLVMGetNextInstruction(k))
         if (LLVMIsAStoreInst(k) && LLVMGetOperand(k, 1) == var) return 1;
     return 0;
-}
-
-/* ---- arithmetic on known values ---- */
-
-/* X (an integer cast, comparison or arithmetic) of operands A and B, masked to X's
- * width, into OUT. Returns 0, or -1 for anything else. */
-static int apply(LLVMValueRef x, uint64_t a, uint64_t b, uint64_t *out) {
-    unsigned bits = width_of(x), in = width_of(LLVMGetOperand(x, 0));
-    if (!bits || !in || bits > 64 || in > 64) return -1;
-    uint64_t m = mask_of(bits);
-    a &= mask_of(in);
-    b &= mask_of(in);
-    int64_t sa = as_signed(a, in), sb = as_signed(b, in);
-    switch (LLVMGetInstructionOpcode(x)) {
-    case LLVMTrunc:
-    case LLVMZExt:
-        *out = a & m;
-        return 0;
-    case LLVMSExt:
-        *out = (uint64_t)sa & m;
-        return 0;
-    case LLVMAnd:
-        *out = a & b;
-        return 0;
-    case LLVMOr:
-        *out = a | b;
-        return 0;
-    case LLVMXor:
-        *out = a ^ b;
-        return 0;
-    case LLVMAdd:
-        *out = (a + b) & m;
-        return 0;
-    case LLVMSub:
-        *out = (a - b) & m;
-        return 0;
-    case LLVMMul:
-        *out = (a * b) & m;
-        return 0;
-    case LLVMICmp:
-        switch (LLVMGetICmpPredicate(x)) {
-        case LLVMIntEQ:
-            *out = a == b;
-            return 0;
-        case LLVMIntNE:
-            *out = a != b;
-            return 0;
-        case LLVMIntUGT:
-            *out = a > b;
-            return 0;
-        case LLVMIntUGE:
-            *out = a >= b;
-            return 0;
-        case LLVMIntULT:
-            *out = a < b;
-            return 0;
-        case LLVMIntULE:
-            *out = a <= b;
-            return 0;
-        case LLVMIntSGT:
-            *out = sa > sb;
-            return 0;
-        case LLVMIntSGE:
-            *out = sa >= sb;
-            return 0;
-        case LLVMIntSLT:
-            *out = sa < sb;
-            return 0;
-        default:
-            *out = sa <= sb;
-            return 0;
-        }
-    default:
-        return -1;
-    }
-}
-
-static int unary(LLVMOpcode op) {
-    return op == LLVMTrunc || op == LLVMZExt || op == LLVMSExt;
-}
-
-/* Whether apply knows OP. */
-static int arithmetic(LLVMOpcode op) {
-    return unary(op) || op == LLVMAnd || op == LLVMOr || op == LLVMXor || op == LLVMAdd || op == LLVMSub ||
-           op == LLVMMul || op == LLVMICmp;
-}
-
-/* ---- calls: a small function followed on known arguments ---- */
-
-typedef struct frame {
-    LLVMValueRef insts[CALL_INSTS]; /* the callee's instructions */
-    uint64_t val[CALL_INSTS];       /* each one's value; an alloca's: what it holds */
-    unsigned char known[CALL_INSTS];
-    unsigned n;
-    LLVMValueRef fn;
-    const uint64_t *args;
-} frame;
-
-static long find_inst(const frame *f, LLVMValueRef v) {
-    for (unsigned k = 0; k < f->n; k++)
-        if (f->insts[k] == v) return (long)k;
-    return -1;
-}
-
-static int operand(const frame *f, LLVMValueRef v, uint64_t *out) {
-    if (LLVMIsAConstantInt(v)) {
-        *out = LLVMConstIntGetZExtValue(v) & mask_of(width_of(v));
-        return 0;
-    }
-    if (LLVMIsAArgument(v)) {
-        for (unsigned k = 0; k < LLVMCountParams(f->fn); k++)
-            if (LLVMGetParam(f->fn, k) == v) {
-                *out = f->args[k];
-                return 0;
-            }
-        return -1;
-    }
-    long k = find_inst(f, v);
-    if (k < 0 || !f->known[k] || LLVMIsAAllocaInst(v)) return -1;
-    *out = f->val[k];
-    return 0;
-}
-
-static int follow_call(shared *s, LLVMValueRef fn, const uint64_t *args, unsigned depth, uint64_t *out);
-
-/* Rule (the C locale's classes): what FN, the C library's isdigit, isspace, ...,
- * tolower or toupper (declared, not defined), returns on its one argument ARGS[0],
- * when nothing in the module leaves the C locale. Returns 0, or -1. */
-static int library_call(const shared *s, LLVMValueRef fn, unsigned nargs, const uint64_t *args,
-                        uint64_t *out) {
-    size_t len;
-    long long v;
-    if (!s->c_locale || nargs != 1 || !fn || !LLVMIsAFunction(fn) || LLVMCountBasicBlocks(fn) != 0 ||
-        LLVMCountParams(fn) != 1 || width_of(LLVMGetParam(fn, 0)) != 32 ||
-        c_locale_call(LLVMGetValueName2(fn, &len), as_signed(args[0], 32), &v) != 0)
-        return -1;
-    *out = (uint64_t)v;
-    return 0;
-}
-
-/* Runs instruction I of F's current block; NEXT gets the block a terminator goes to
- * (NULL: returned, the value into RET). A value that cannot be known (a load of other
- * memory, a call not followed) is left unknown; a store to other memory is passed
- * over, as the callee's variables are ones whose address goes nowhere and nothing
- * else decides what it returns. Returns 0, or -1 when the way on or the value
- * returned is not known, or a variable is not such a one. */
-static int run_inst(shared *s, frame *f, LLVMValueRef i, unsigned depth, LLVMBasicBlockRef *next,
-                    uint64_t *ret) {
-    long k = find_inst(f, i);
-    uint64_t a = 0, b = 0;
-    LLVMOpcode op = LLVMGetInstructionOpcode(i);
-    if (k < 0) return -1;
-    f->known[k] = 0;
-    switch (op) {
-    case LLVMAlloca:
-        return LLVMGetTypeKind(LLVMGetAllocatedType(i)) == LLVMIntegerTypeKind && walk_bounds_is_variable(i)
-                   ? 0
-                   : -1;
-    case LLVMStore: {
-        long to = find_inst(f, LLVMGetOperand(i, 1));
-        if (to < 0 || !LLVMIsAAllocaInst(f->insts[to])) return 0;
-        f->known[to] = operand(f, LLVMGetOperand(i, 0), &f->val[to]) == 0;
-        return 0;
-    }
-    case LLVMLoad: {
-        long from = find_inst(f, LLVMGetOperand(i, 0));
-        LLVMValueRef index;
-        unsigned bits;
-        if (from >= 0 && LLVMIsAAllocaInst(f->insts[from]) && f->known[from] && width_of(i)) {
-            f->val[k] = f->val[from] & mask_of(width_of(i));
-            f->known[k] = 1;
-        } else if (s->c_locale && c_locale_table_entry(LLVMGetOperand(i, 0), &index) &&
-                   operand(f, index, &a) == 0 && c_locale_class(as_signed(a, width_of(index)), &bits) == 0) {
-            f->val[k] = bits & mask_of(width_of(i));
-            f->known[k] = 1;
-        }
-        return 0;
-    }
-    case LLVMCall: {
-        unsigned nargs = (unsigned)LLVMGetNumArgOperands(i);
-        uint64_t args[8];
-        if (depth >= CALL_DEPTH || nargs > 8 || !width_of(i)) return 0;
-        for (unsigned p = 0; p < nargs; p++)
-            if (operand(f, LLVMGetOperand(i, p), &args[p]) != 0) return 0;
-        if (library_call(s, LLVMGetCalledValue(i), nargs, args, &a) == 0 ||
-            follow_call(s, LLVMGetCalledValue(i), args, depth + 1, &a) == 0) {
-            f->val[k] = a & mask_of(width_of(i));
-            f->known[k] = 1;
-        }
-        return 0;
-    }
-    case LLVMBr:
-        if (!LLVMIsConditional(i)) {
-            *next = LLVMGetSuccessor(i, 0);
-            return 0;
-        }
-        if (operand(f, LLVMGetCondition(i), &a) != 0) return -1;
-        *next = LLVMGetSuccessor(i, a ? 0 : 1);
-        return 0;
-    case LLVMSwitch:
-        if (operand(f, LLVMGetOperand(i, 0), &a) != 0) return -1;
-        *next = LLVMGetSuccessor(i, 0);
-        for (unsigned c = 1; c < LLVMGetNumSuccessors(i); c++)
-            if ((LLVMConstIntGetZExtValue(LLVMGetOperand(i, 2 * c)) &
-                 mask_of(width_of(LLVMGetOperand(i, 0)))) == a)
-                *next = LLVMGetSuccessor(i, c);
-        return 0;
-    case LLVMRet:
-        *next = NULL;
-        return LLVMGetNumOperands(i) == 1 && operand(f, LLVMGetOperand(i, 0), ret) == 0 ? 0 : -1;
-    case LLVMSelect:
-        if (operand(f, LLVMGetOperand(i, 0), &a) == 0 && operand(f, LLVMGetOperand(i, a ? 1 : 2), &b) == 0) {
-            f->val[k] = b;
-            f->known[k] = 1;
-        }
-        return 0;
-    default:
-        if (LLVMIsATerminatorInst(i)) return -1; /* unreachable, an invoke, ... */
-        if (arithmetic(op) && operand(f, LLVMGetOperand(i, 0), &a) == 0 &&
-            (unary(op) || operand(f, LLVMGetOperand(i, 1), &b) == 0) && apply(i, a, b, &f->val[k]) == 0)
-            f->known[k] = 1;
-        return 0;
-    }
-}
-
-/* Rule (followed calls): the value FN returns on ARGS, when it is a defined function
- * of at most CALL_INSTS instructions whose way to its return, and the value it
- * returns, follow from ARGS through its own integer variables and calls of such
- * functions (`is_digit(c)`), run instruction by instruction. Returns 0, or -1 when
- * it cannot be followed. */
-static int follow_call(shared *s, LLVMValueRef fn, const uint64_t *args, unsigned depth, uint64_t *out) {
-    if (!fn || !LLVMIsAFunction(fn) || LLVMCountBasicBlocks(fn) == 0 ||
-        LLVMIsFunctionVarArg(LLVMGlobalGetValueType(fn)))
-        return -1;
-    frame *f = calloc(1, sizeof *f);
-    if (!f) return -1;
-    f->fn = fn;
-    f->args = args;
-    int rc = 0;
-    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb && rc == 0; bb = LLVMGetNextBasicBlock(bb))
-        for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i && rc == 0; i = LLVMGetNextInstruction(i)) {
-            if (f->n == CALL_INSTS)
-                rc = -1;
-            else
-                f->insts[f->n++] = i;
-        }
-    LLVMBasicBlockRef cur = LLVMGetEntryBasicBlock(fn), prev = NULL;
-    unsigned steps = CALL_STEPS;
-    int returned = 0;
-    while (rc == 0 && cur) {
-        LLVMBasicBlockRef next = NULL;
-        LLVMValueRef i = LLVMGetFirstInstruction(cur);
-        uint64_t phis[CALL_INSTS];
-        unsigned nphi = 0;
-        for (LLVMValueRef p = i; p && LLVMIsAPHINode(p) && rc == 0; p = LLVMGetNextInstruction(p)) {
-            rc = -1; /* the phis take their values together, from the block left */
-            for (unsigned c = 0; c < LLVMCountIncoming(p); c++)
-                if (prev && LLVMGetIncomingBlock(p, c) == prev)
-                    rc = operand(f, LLVMGetIncomingValue(p, c), &phis[nphi]);
-            nphi++;
-        }
-        for (unsigned c = 0; rc == 0 && c < nphi; c++, i = LLVMGetNextInstruction(i)) {
-            long k = find_inst(f, i);
-            f->val[k] = phis[c];
-            f->known[k] = 1;
-        }
-        for (; i && rc == 0; i = LLVMGetNextInstruction(i)) {
-            if (s->budget == 0 || steps == 0)
-                rc = -1;
-            else {
-                s->budget--;
-                steps--;
-                rc = run_inst(s, f, i, depth, &next, out);
-            }
-            if (rc == 0 && LLVMIsATerminatorInst(i)) {
-                returned = LLVMGetInstructionOpcode(i) == LLVMRet;
-                break;
-            }
-        }
-        if (rc == 0 && !next && !returned) rc = -1;
-        prev = cur;
-        cur = next;
-    }
-    free(f);
-    return rc;
 }
 
 /* ---- the caller's values where the byte at p is s->byte ---- */
@@ -428,7 +126,7 @@ static LLVMValueRef less_constant(LLVMValueRef v, long long *k) {
 static int fresh_byte(const shared *s, LLVMValueRef load, LLVMBasicBlockRef at) {
     LLVMValueRef addr = LLVMGetOperand(load, 0), at_var = addr, base, object;
     long long offset, k;
-    if (width_of(load) != 8 || LLVMGetInstructionParent(load) != at) return 0;
+    if (int_width(load) != 8 || LLVMGetInstructionParent(load) != at) return 0;
     if (s->on_object) /* the string's own bytes, which nothing writes: s[3], *s */
         return walk_bounds_place(addr, &object, &offset) && object == s->object && offset == s->offset;
     if (s->indexed && (!walk_bounds_byte_address(addr, &base, &at_var) ||
@@ -466,12 +164,12 @@ static int eval_phi_any(shared *s, LLVMValueRef x, LLVMBasicBlockRef at, unsigne
  * the byte at p is s->byte, into OUT. Returns 0, or -1 when unknown. */
 static int eval(shared *s, LLVMValueRef x, LLVMBasicBlockRef at, LLVMBasicBlockRef from, unsigned depth,
                 uint64_t *out) {
-    unsigned bits = width_of(x);
+    unsigned bits = int_width(x);
     uint64_t a = 0, b = 0;
-    if (s->budget == 0 || !bits || bits > 64) return -1;
-    s->budget--;
+    if (s->calls.budget == 0 || !bits || bits > 64) return -1;
+    s->calls.budget--;
     if (LLVMIsAConstantInt(x)) {
-        *out = LLVMConstIntGetZExtValue(x) & mask_of(bits);
+        *out = LLVMConstIntGetZExtValue(x) & int_mask(bits);
         return 0;
     }
     if (!LLVMIsAInstruction(x) || LLVMGetInstructionParent(x) != at) return -1;
@@ -481,14 +179,14 @@ static int eval(shared *s, LLVMValueRef x, LLVMBasicBlockRef at, LLVMBasicBlockR
         LLVMValueRef index;
         unsigned classes;
         if (fresh_byte(s, x, at)) {
-            *out = s->byte & mask_of(bits);
+            *out = s->byte & int_mask(bits);
             return 0;
         }
-        if (!s->c_locale || !c_locale_table_entry(LLVMGetOperand(x, 0), &index) ||
+        if (!s->calls.c_locale || !c_locale_table_entry(LLVMGetOperand(x, 0), &index) ||
             eval(s, index, at, from, depth, &a) != 0 ||
-            c_locale_class(as_signed(a, width_of(index)), &classes) != 0)
+            c_locale_class(int_signed(a, int_width(index)), &classes) != 0)
             return -1;
-        *out = classes & mask_of(bits);
+        *out = classes & int_mask(bits);
         return 0;
     }
     case LLVMPHI: {
@@ -514,17 +212,15 @@ static int eval(shared *s, LLVMValueRef x, LLVMBasicBlockRef at, LLVMBasicBlockR
         if (nargs > 8) return -1;
         for (unsigned p = 0; p < nargs; p++)
             if (eval(s, LLVMGetOperand(x, p), at, from, depth, &args[p]) != 0) return -1;
-        if (library_call(s, LLVMGetCalledValue(x), nargs, args, &a) != 0 &&
-            follow_call(s, LLVMGetCalledValue(x), args, 0, &a) != 0)
-            return -1;
-        *out = a & mask_of(bits);
+        if (followed_call(&s->calls, LLVMGetCalledValue(x), nargs, args, &a) != 0) return -1;
+        *out = a & int_mask(bits);
         return 0;
     }
     default:
-        if (!arithmetic(op) || eval(s, LLVMGetOperand(x, 0), at, from, depth, &a) != 0 ||
-            (!unary(op) && eval(s, LLVMGetOperand(x, 1), at, from, depth, &b) != 0))
+        if (!int_arithmetic(op) || eval(s, LLVMGetOperand(x, 0), at, from, depth, &a) != 0 ||
+            (!int_unary(op) && eval(s, LLVMGetOperand(x, 1), at, from, depth, &b) != 0))
             return -1;
-        return apply(x, a, b, out);
+        return int_apply(x, a, b, out);
     }
 }
 
@@ -538,9 +234,9 @@ static LLVMBasicBlockRef decided(shared *s, unsigned x, LLVMBasicBlockRef from, 
         return eval(s, LLVMGetCondition(term), bb, from, depth, &c) == 0 ? LLVMGetSuccessor(term, c ? 0 : 1)
                                                                          : NULL;
     if (!LLVMIsASwitchInst(term) || eval(s, LLVMGetOperand(term, 0), bb, from, depth, &c) != 0) return NULL;
-    unsigned bits = width_of(LLVMGetOperand(term, 0));
+    unsigned bits = int_width(LLVMGetOperand(term, 0));
     for (unsigned k = 1; k < LLVMGetNumSuccessors(term); k++)
-        if ((LLVMConstIntGetZExtValue(LLVMGetOperand(term, 2 * k)) & mask_of(bits)) == c)
+        if ((LLVMConstIntGetZExtValue(LLVMGetOperand(term, 2 * k)) & int_mask(bits)) == c)
             return LLVMGetSuccessor(term, k);
     return LLVMGetSuccessor(term, 0);
 }
@@ -549,7 +245,7 @@ static LLVMBasicBlockRef decided(shared *s, unsigned x, LLVMBasicBlockRef from, 
 static void decide_all(shared *s, LLVMBasicBlockRef *only) {
     const cfg *g = s->g;
     for (unsigned e = 0; e < g->sfirst[g->n]; e++) {
-        s->budget = EVAL_BUDGET;
+        s->calls.budget = EVAL_BUDGET;
         only[e] = decided(s, g->succ[e], g->bbs[s->src[e]], PHI_DEPTH);
     }
 }
@@ -566,7 +262,7 @@ static int steps_guarded(shared *s, const LLVMBasicBlockRef *only, unsigned char
     memset(seen, 0, nedges);
     for (unsigned x = 0; x < g->n; x++) {
         if (!s->stores[x]) continue;
-        s->budget = EVAL_BUDGET;
+        s->calls.budget = EVAL_BUDGET;
         LLVMBasicBlockRef first = decided(s, x, NULL, PHI_DEPTH);
         for (unsigned e = g->sfirst[x]; e < g->sfirst[x + 1]; e++)
             if (!seen[e] && (!first || g->bbs[g->succ[e]] == first)) {
@@ -595,7 +291,7 @@ static int starts_reached(shared *s, const LLVMBasicBlockRef *only, unsigned cha
     size_t top = 0;
     if (s->start_at[0] > s->offset) return 1;
     memset(seen, 0, g->sfirst[g->n]);
-    s->budget = EVAL_BUDGET;
+    s->calls.budget = EVAL_BUDGET;
     LLVMBasicBlockRef first = decided(s, 0, NULL, PHI_DEPTH);
     for (unsigned e = g->sfirst[0]; e < g->sfirst[1]; e++)
         if (!first || g->bbs[g->succ[e]] == first) {
@@ -983,7 +679,8 @@ int shared_walks_find(const cfg *g, shared_walks *out) {
     out->nblocks = g->n;
     if (g->n == 0 || g->sfirst[g->n] > EDGES_MAX) return 0;
     shared s = {.g = g,
-                .c_locale = !c_locale_may_change(LLVMGetGlobalParent(LLVMGetBasicBlockParent(g->bbs[0])))};
+                .calls.c_locale =
+                    !c_locale_may_change(LLVMGetGlobalParent(LLVMGetBasicBlockParent(g->bbs[0])))};
     s.stores = calloc(g->n, 1);
     s.steps = calloc(g->n, 1);
     s.seen = calloc(g->n, 1);

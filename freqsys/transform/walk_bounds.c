@@ -8,6 +8,7 @@
 #include <string.h>
 #include "freqsys/abi.h"
 #include "given_walks.h"
+#include "int_values.h"
 
 /* Both rules count passes. A pass is one way round the loop, from its header H back
  * to H; the pass's value is taken in a block D that every pass crosses once (D is on
@@ -122,16 +123,6 @@ static int every_pass(const walk_loop *l, unsigned b, unsigned char *scratch) {
 
 /* ---- what a pass that takes the ending value does ---- */
 
-static uint64_t mask_of(unsigned bits) {
-    return bits >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << bits) - 1;
-}
-
-static int64_t as_signed(uint64_t v, unsigned bits) {
-    if (bits >= 64) return (int64_t)v;
-    uint64_t sign = (uint64_t)1 << (bits - 1);
-    return (int64_t)((v ^ sign) - sign);
-}
-
 static int eval(walk *w, LLVMValueRef x, LLVMBasicBlockRef at, LLVMBasicBlockRef from, uint64_t *out);
 
 /* Whether the load L of w->var sees the value var had when D loaded it: in D before
@@ -164,7 +155,7 @@ static int same_byte(walk *w, LLVMValueRef addr) {
 static int eval_load(walk *w, LLVMValueRef load, uint64_t *out) {
     LLVMValueRef a = LLVMGetOperand(load, 0);
     if (w->var && LLVMTypeOf(load) == LLVMTypeOf(w->value) && same_byte(w, a)) {
-        *out = w->ends & mask_of(LLVMGetIntTypeWidth(LLVMTypeOf(load)));
+        *out = w->ends & int_mask(LLVMGetIntTypeWidth(LLVMTypeOf(load)));
         return 0;
     }
     if (!walk_bounds_is_variable(a)) return -1;
@@ -188,32 +179,6 @@ static int eval_load(walk *w, LLVMValueRef load, uint64_t *out) {
     return 0;
 }
 
-static int eval_cmp(LLVMIntPredicate p, uint64_t x, uint64_t y, unsigned bits) {
-    int64_t sx = as_signed(x, bits), sy = as_signed(y, bits);
-    switch (p) {
-    case LLVMIntEQ:
-        return x == y;
-    case LLVMIntNE:
-        return x != y;
-    case LLVMIntUGT:
-        return x > y;
-    case LLVMIntUGE:
-        return x >= y;
-    case LLVMIntULT:
-        return x < y;
-    case LLVMIntULE:
-        return x <= y;
-    case LLVMIntSGT:
-        return sx > sy;
-    case LLVMIntSGE:
-        return sx >= sy;
-    case LLVMIntSLT:
-        return sx < sy;
-    default:
-        return sx <= sy;
-    }
-}
-
 /* The value X has in a pass whose walked value is the ending one, masked to X's
  * width, into OUT. AT, FROM: the block whose branch is decided and the block it was
  * entered from, whose values AT's phis take (NULL: not known). Returns 0, or -1
@@ -234,7 +199,7 @@ static int eval(walk *w, LLVMValueRef x, LLVMBasicBlockRef at, LLVMBasicBlockRef
     if (LLVMGetTypeKind(ty) != LLVMIntegerTypeKind || LLVMGetIntTypeWidth(ty) > 64) return -1;
     w->budget--;
     unsigned bits = LLVMGetIntTypeWidth(ty);
-    uint64_t m = mask_of(bits), a, b;
+    uint64_t m = int_mask(bits), a, b;
     if (x == w->value) {
         *out = w->ends & m;
         return 0;
@@ -252,7 +217,7 @@ static int eval(walk *w, LLVMValueRef x, LLVMBasicBlockRef at, LLVMBasicBlockRef
         return 0;
     case LLVMSExt:
         if (eval(w, LLVMGetOperand(x, 0), at, from, &a) != 0) return -1;
-        *out = (uint64_t)as_signed(a, LLVMGetIntTypeWidth(LLVMTypeOf(LLVMGetOperand(x, 0)))) & m;
+        *out = (uint64_t)int_signed(a, LLVMGetIntTypeWidth(LLVMTypeOf(LLVMGetOperand(x, 0)))) & m;
         return 0;
     case LLVMICmp: {
         LLVMValueRef p = LLVMGetOperand(x, 0);
@@ -260,8 +225,8 @@ static int eval(walk *w, LLVMValueRef x, LLVMBasicBlockRef at, LLVMBasicBlockRef
         if ((kind != LLVMIntegerTypeKind && kind != LLVMPointerTypeKind) || eval(w, p, at, from, &a) != 0 ||
             eval(w, LLVMGetOperand(x, 1), at, from, &b) != 0)
             return -1;
-        *out = (uint64_t)eval_cmp(LLVMGetICmpPredicate(x), a, b,
-                                  kind == LLVMPointerTypeKind ? 64 : LLVMGetIntTypeWidth(LLVMTypeOf(p)));
+        *out = (uint64_t)int_compare(LLVMGetICmpPredicate(x), a, b,
+                                     kind == LLVMPointerTypeKind ? 64 : LLVMGetIntTypeWidth(LLVMTypeOf(p)));
         return 0;
     }
     case LLVMAnd:
@@ -759,7 +724,7 @@ static long long array_room(const walk *w) {
     long long size = (long long)LLVMGetArrayLength2(t);
     if (size <= 0 || size >= TRIPS_LIMIT || w->least_start > size) return -1;
     if (w->indexed &&
-        (unsigned long long)size >= mask_of(LLVMGetIntTypeWidth(LLVMGetAllocatedType(w->var)) - 1))
+        (unsigned long long)size >= int_mask(LLVMGetIntTypeWidth(LLVMGetAllocatedType(w->var)) - 1))
         return -1;
     return size - w->least_start;
 }
@@ -849,7 +814,7 @@ static long long string_walk(walk *w, LLVMValueRef byte, unsigned char *scratch)
     /* the drawn string's own length: only for walks from its first byte */
     long long most = w->most_start == 0 ? text_bound(w, scratch) : -1;
     if (most >= 0 && w->indexed &&
-        (unsigned long long)most + 1 >= mask_of(LLVMGetIntTypeWidth(LLVMGetAllocatedType(w->var)) - 1))
+        (unsigned long long)most + 1 >= int_mask(LLVMGetIntTypeWidth(LLVMGetAllocatedType(w->var)) - 1))
         most = -1; /* the index could wrap */
     if (most >= 0) {
         onward(l, w->s, -1, w->after_step);

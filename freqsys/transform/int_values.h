@@ -1,0 +1,31 @@
+/* freqsys/transform/int_values.h: arithmetic on known integer values as LLVM's instructions do it. */
+/* SPDX-License-Identifier: MIT */
+#ifndef FREQSYS_INT_VALUES_H
+#define FREQSYS_INT_VALUES_H
+
+#include <stdint.h>
+#include <llvm-c/Core.h>
+
+/* The low BITS bits set (all 64 for BITS >= 64). */
+uint64_t int_mask(unsigned bits);
+
+/* V's low BITS bits read as a signed number (V itself for BITS 0 or >= 64). */
+int64_t int_signed(uint64_t v, unsigned bits);
+
+/* The width of V's integer type, 0 when V is no integer. */
+unsigned int_width(LLVMValueRef v);
+
+/* Whether X P Y holds, the operands BITS wide. */
+int int_compare(LLVMIntPredicate p, uint64_t x, uint64_t y, unsigned bits);
+
+/* Whether OP is a cast of one operand (trunc, zext, sext). */
+int int_unary(LLVMOpcode op);
+
+/* Whether int_apply knows OP: those casts, and, or, xor, add, sub, mul, icmp. */
+int int_arithmetic(LLVMOpcode op);
+
+/* X (an instruction int_arithmetic knows) on operands A and B (B unused for a cast),
+ * masked to X's width, into OUT. Returns 0, or -1 for anything else. */
+int int_apply(LLVMValueRef x, uint64_t a, uint64_t b, uint64_t *out);
+
+#endif

@@ -2,6 +2,7 @@
 add_library(fsstats STATIC
   ${CMAKE_CURRENT_LIST_DIR}/tally.c
   ${CMAKE_CURRENT_LIST_DIR}/berry_esseen.c
+  ${CMAKE_CURRENT_LIST_DIR}/bounded_normal.c
   ${CMAKE_CURRENT_LIST_DIR}/clopper_pearson.c
   ${CMAKE_CURRENT_LIST_DIR}/confidence_sequence.c
   ${CMAKE_CURRENT_LIST_DIR}/betting_interval.c

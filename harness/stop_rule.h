@@ -141,11 +141,12 @@ typedef struct block_verdict {
  *    mean. Two values seen, a < b: a + (b - a) times that interval for P(b) (at 0.9
  *    alpha), widened by q max(a, R - a), q the bound on P(a value not seen) at 0.1
  *    alpha.
- *  - otherwise the narrowest of: the normal interval widened by Berry-Esseen with the
- *    trials' moments, the betting interval on [0, R] (stop_rule_judge_counts,
- *    when the tally keeps its histogram), the empirical Bernstein interval on [0, R], and the one-sided bound
- *    [0, p_upper R] (absolute mode or under a floor; rare). The error is split
- *    0.9 / 0.06 / 0.02 / 0.02 alpha (0.45 / 0.35 / 0.1 / 0.1 under a simultaneous
+ *  - otherwise the narrowest of: the normal interval widened by Berry-Esseen with its
+ *    moments bounded from [0, R] (bounded_normal.h), the betting interval on [0, R]
+ *    (stop_rule_judge_counts, when the tally keeps its histogram), the empirical
+ *    Bernstein interval on [0, R], and the one-sided bound [0, p_upper R] (absolute
+ *    mode or under a floor; rare). Each is valid for any law on [0, R]. The error is
+ *    split 0.3 / 0.66 / 0.02 / 0.02 alpha (0.2 / 0.6 / 0.1 / 0.1 under a simultaneous
  *    family), so all hold together at alpha and whichever is taken holds. The betting
  *    interval is made only when none of the others is within epsilon (it costs a pass
  *    over the trials per end point tried). Anytime method: the empirical Bernstein

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include <gsl/gsl_cdf.h>
-#include "berry_esseen.h"
+#include "bounded_normal.h"
 #include "simulate.h"
 
 int measure_coverage(const model *m, const stop_params *p, int r, uint64_t seed, uint64_t max_trials, coverage *c)
@@ -22,9 +22,14 @@ int measure_coverage(const model *m, const stop_params *p, int r, uint64_t seed,
         b->epsilon = p->relative ? p->epsilon * fabs(b->truth) + p->floor : p->epsilon;
         double ratio = b->epsilon > 0 ? p->u * b->sigma / b->epsilon : INFINITY;
         b->n_star = ratio * ratio;
-        double be = b->sigma > 0 ? berry_esseen_bound(b->sigma, m3[j], (uint64_t)fmax(b->n_star, 1)) : 0;
-        double u2 = berry_esseen_quantile(stop_rule_clt_share(p), be);   /* the normal interval's share */
-        b->be_floor_ratio = (u2 / p->u) * (u2 / p->u);
+        /* the normal interval's width at n* were s the true sigma, against u sigma / sqrt(n*):
+         * what bounding its moments from the range costs (infinite: not made there) */
+        double range = fmin(models_max_runs(m, j), p->cap > 0 ? p->cap : INFINITY);
+        bounded_normal bn;
+        uint64_t at = b->n_star < 1.8e19 ? (uint64_t)fmax(b->n_star, 2) : UINT64_MAX;
+        bounded_normal_interval(at, b->sigma, range, stop_rule_clt_share(p), &bn);
+        double widen = bn.half_width / (p->u * b->sigma / sqrt((double)at));
+        b->be_floor_ratio = b->sigma > 0 ? widen * widen : 1.0;
     }
     gsl_rng *g = gsl_rng_alloc(gsl_rng_mt19937);
     simulation *s = malloc(sizeof *s);

@@ -17,7 +17,8 @@ typedef struct block_coverage {
     int exact;                     /* runs ending "exact" */
     double settled;                /* mean check point at which it first settled */
     double n_star;                 /* oracle (u sigma / epsilon)^2 with the block's own u */
-    double be_floor_ratio;         /* (u' / u)^2 at n_star with the true moments: the widening's cost */
+    double be_floor_ratio;         /* the bounded normal interval's width at n_star, with s the true sigma,
+                                    * over the plain one's, squared: what validity costs (infinite: none) */
     const char *method;            /* the method of the last run */
 } block_coverage;
 

@@ -5,9 +5,10 @@
 
 #include <math.h>
 
-/* Rests on the proof alone: the widened normal interval's moments are the trials'. */
+/* Rests on the proof alone: every interval of the default rule is valid on the proven
+ * range (the normal one bounds its moments from it), a cap is an assumption. */
 static int on_proof(const block_verdict *v) {
-    return v->basis == BASIS_PROVEN && v->method != METHOD_CLT;
+    return v->basis == BASIS_PROVEN;
 }
 
 unsigned hashed_verdict_judge(const stop_params *per_run, const tally_moments *m, double bound, uint64_t lost,

@@ -262,9 +262,10 @@ static void header(const result *r, FILE *out) {
         int paper = r->stop_method && strcmp(r->stop_method, "paper") == 0;
         fprintf(out, "; %s\n",
                 anytime ? "anytime intervals, valid at every check point"
-                : paper ? "the FreqSys paper's rule: normal intervals, Berry-Esseen <= (1-gamma)/10"
-                        : "the narrowest valid of: normal widened by Berry-Esseen (plug-in moments), "
-                          "empirical Bernstein, binomial");
+                : paper ? "the FreqSys paper's rule: normal intervals, Berry-Esseen <= (1-gamma)/10 "
+                          "(asymptotic: no guarantee)"
+                        : "the narrowest valid of: normal widened by Berry-Esseen (moments bounded by the "
+                          "range), betting, empirical Bernstein, binomial");
     }
     fprintf(out, "%s trial%s", trials, r->trials == 1 ? "" : "s");
     if (r->jobs > 0 && isfinite(r->elapsed_s) && isfinite(r->trials_per_s)) {

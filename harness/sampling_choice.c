@@ -146,9 +146,13 @@ void sampling_choice_describe(const sampling_choice *c, char *buf, size_t len) {
                  (unsigned long long)c->pilot_runs);
         return;
     }
+    char ratio[64] = "";
+    if (isfinite(c->variance_ratio)) /* none where the pilot's replicates showed no spread */
+        snprintf(ratio, sizeof ratio, " (variance ratio %.2f, an estimate: no interval rests on it)",
+                 c->variance_ratio);
     snprintf(buf, len,
-             "auto: %s, %u runs per replicate: about %.1fx fewer runs than plain (variance ratio %.2f); "
+             "auto: %s, %u runs per replicate: about %.1fx fewer runs than plain, as the pilot estimated%s; "
              "pilot of %llu runs, not counted",
-             sampling_method_name(c->method), c->runs, c->plain_need / c->need, c->variance_ratio,
+             sampling_method_name(c->method), c->runs, c->plain_need / c->need, ratio,
              (unsigned long long)c->pilot_runs);
 }

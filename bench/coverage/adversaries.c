@@ -76,6 +76,48 @@ static void rareconst_each(void (*fn)(double, const uint64_t *, void *), void *c
     fn(499.0 / 500, c, ctx);
 }
 
+/* rarerange: a loop the transform proves runs at most 2000 times (a branch sets its
+ * count to 2000, else to a uniform draw of 0 to 9) takes 2000 once a thousand runs:
+ * truth 6.4955 for the body. Before the rare value is drawn, the trials' variance
+ * and third moment say 2.9 and 0, and a normal interval on them settles near 4.5. */
+static void rarerange_trial(gsl_rng *r, uint64_t *c)
+{
+    loop_counts(gsl_rng_uniform(r) < 0.001 ? 2000 : gsl_rng_uniform_int(r, 10), c);
+}
+
+static void rarerange_each(void (*fn)(double, const uint64_t *, void *), void *ctx)
+{
+    uint64_t c[MODELS_MAX_BLOCKS];
+    loop_counts(2000, c);
+    fn(0.001, c, ctx);
+    for (uint64_t k = 0; k < 10; k++) {
+        loop_counts(k, c);
+        fn(0.999 / 10, c, ctx);
+    }
+}
+
+/* rareheavy: (int)(40 y) iterations for y uniform on [0, 1), and 10,000 when
+ * y < 1e-4, which the transform proves as the larger of the two: truth 20.5 for the
+ * body (19.5 from the first part and 1 from the rare one, to within 2e-5). */
+static void rareheavy_trial(gsl_rng *r, uint64_t *c)
+{
+    double y = gsl_rng_uniform(r);
+    loop_counts(y < 1e-4 ? 10000 : (uint64_t)(40 * y), c);
+}
+
+static void rareheavy_each(void (*fn)(double, const uint64_t *, void *), void *ctx)
+{
+    uint64_t c[MODELS_MAX_BLOCKS];
+    loop_counts(10000, c);
+    fn(1e-4, c, ctx);
+    loop_counts(0, c); /* y in [1e-4, 1/40) */
+    fn(1.0 / 40 - 1e-4, c, ctx);
+    for (uint64_t k = 1; k < 40; k++) {
+        loop_counts(k, c);
+        fn(1.0 / 40, c, ctx);
+    }
+}
+
 const model adversaries[] = {
     {"tworare", 0.1, 4, {"entry", "for.cond", "for.body", "for.end"},
      {X, 0, 0, X}, {1, U, U, 1}, tworare_trial, tworare_each, NULL, 0, 61},
@@ -83,5 +125,9 @@ const model adversaries[] = {
      {X, 0, 0, X}, {1, U, U, 1}, rarelarge_trial, rarelarge_each, NULL, 0, 201},
     {"rareconst", 0.05, 5, {"entry", "if.then", "for.cond", "for.body", "if.end"},
      {X, A, 0, 0, X}, {1, 1, 51, 50, 1}, rareconst_trial, rareconst_each, NULL, 0, 0},
+    {"rarerange", 0.5, 4, {"entry", "for.cond", "for.body", "for.end"},
+     {X, 0, 0, X}, {1, 2001, 2000, 1}, rarerange_trial, rarerange_each, NULL, 0, 0},
+    {"rareheavy", 0.5, 4, {"entry", "for.cond", "for.body", "for.end"},
+     {X, 0, 0, X}, {1, 10001, 10000, 1}, rareheavy_trial, rareheavy_each, NULL, 0, 0},
 };
 const size_t nadversaries = sizeof adversaries / sizeof adversaries[0];

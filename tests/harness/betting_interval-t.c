@@ -70,7 +70,7 @@ static int misses(const law *l, uint64_t n, int samples, double alpha, double *b
 }
 
 int main(void) {
-    plan(16);
+    plan(20);
     law laws[2] = {{"quartic", 50, quartic, quartic_mean()}, {"spike", 40, spike, 0.8 + 0.98 * 0.3}};
 
     /* The order holds every trial once: the multiset comes back, zeros included. */
@@ -94,6 +94,36 @@ int main(void) {
         betting_order_free(&o);
         ok(betting_order_make(&o, &t, 10, 6, 1) != 0, "...and refuses a range below the largest count");
         ok(betting_order_make(&o, &t, 6, 7, 1) != 0, "...or fewer trials than reached the block");
+        tally_free(&t);
+    }
+
+    /* Exact ends for a small fixed input, computed apart from this code by a short
+     * program of its own (the order's splitmix64 and Lemire draws, then the capital
+     * of betting_interval.h bisected to 1e-15): 60 trials, 20 zeros, 30 ones and 10
+     * threes, range 3, order seed 7, alpha 0.05. The interval is [0.6976518949811721,
+     * 1.40195389487057]; a goal of 1 / alpha for 2 / alpha would give [0.72882,
+     * 1.35495], so each end is pinned to 1e-6 on both sides. */
+    {
+        tally t;
+        tally_init(&t);
+        tally_add(&t, 1, 30);
+        tally_add(&t, 3, 10);
+        betting_order o;
+        if (betting_order_make(&o, &t, 60, 3, 7) != 0) bail("no order");
+        const double low = 0.6976518949811721 / 3, high = 1.40195389487057 / 3;
+        ok(betting_interval_rejects(&o, low - 1e-6, 1, 0.05) &&
+               !betting_interval_rejects(&o, low + 1e-6, 1, 0.05),
+           "60 fixed trials: K+ rejects up to 0.697652 / 3 and no further");
+        ok(betting_interval_rejects(&o, high + 1e-6, -1, 0.05) &&
+               !betting_interval_rejects(&o, high - 1e-6, -1, 0.05),
+           "...K- rejects from 1.401954 / 3 and no nearer");
+        double lower, upper;
+        betting_interval_bounds(&o, 3, 1.0, 1.0, 0.05, 1e-6, &lower, &upper);
+        ok(lower <= 0.6976518949811721 && lower >= 0.6976518949811721 - 2e-6,
+           "...the lower end %.7f, rounded down within the tolerance", lower);
+        ok(upper >= 1.40195389487057 && upper <= 1.40195389487057 + 2e-6,
+           "...the upper end %.7f, rounded up within the tolerance", upper);
+        betting_order_free(&o);
         tally_free(&t);
     }
 

@@ -17,8 +17,9 @@
  *           of them 0 when m(v) is 0.
  * An equation with one unknown edge left gives that edge; one whose total is 0 gives 0
  * for all (counts are not negative). Each solved edge wakes the two equations it is in,
- * until nothing changes. Edge counts are sums of integers over the trials divided by
- * the trials, so each is rounded to the nearest multiple of 1/trials, which removes
+ * until nothing changes. Edge counts are sums of integers over the runs divided by
+ * the runs (trials times a replicate's runs times the counted calls), so each is
+ * rounded to the nearest multiple of one over that, which removes
  * the rounding noise of the subtraction; a clearly negative solution means the
  * equation does not hold (a run ended inside a call that the result does not list) and
  * leaves the edge unknown. */
@@ -61,6 +62,15 @@ static void settle(solver *s, size_t e, double count) {
     wake(s, 2 * (size_t)ed->from + 1);
 }
 
+/* The number of counted runs whose integer counts a mean is the average of (0: not
+ * integers, under importance sampling's weights). */
+static uint64_t grains(const result *r) {
+    if (r->rare_block) return 0;
+    uint64_t per_trial = r->runs_per_trial ? r->runs_per_trial : 1;
+    uint64_t calls = r->calls > r->warmup ? r->calls - r->warmup : 1;
+    return r->trials * per_trial * calls;
+}
+
 /* Nearest multiple of 1/trials; within that grain of 0 counts as 0. Returns -1 for a
  * value clearly below 0. */
 static int tidy(double x, uint64_t trials, double *out) {
@@ -96,7 +106,7 @@ static void solve(solver *s, size_t eq) {
         return;
     }
     double count;
-    if (exact && unknown == 1 && tidy(b->mean - known, s->r->trials, &count) == 0) settle(s, last, count);
+    if (exact && unknown == 1 && tidy(b->mean - known, grains(s->r), &count) == 0) settle(s, last, count);
 }
 
 /* Distinct out-edges of every block, in successor order. */

@@ -178,12 +178,13 @@ int main(void) {
     /* By default, totals over the trials' runs, as a coverage build counts them. */
     json_t *runs_fn =
         json_array_get(json_object_get(json_array_get(json_object_get(runs, "data"), 0), "functions"), 0);
-    is_int(json_integer_value(json_object_get(runs_fn, "count")), (long long)r->trials,
+    uint64_t nruns = r->runs ? r->runs : r->trials; /* a replicate is several runs */
+    is_int(json_integer_value(json_object_get(runs_fn, "count")), (long long)nruns,
            "over runs, main's count is the number of runs");
     json_t *note = json_object_get(runs, "freqsys");
     ok(json_is_true(json_object_get(note, "over_runs")) &&
-           json_real_value(json_object_get(note, "scale")) == (double)r->trials,
-       "...and the freqsys object says the counts are totals over %llu runs", (unsigned long long)r->trials);
+           json_real_value(json_object_get(note, "scale")) == (double)nruns,
+       "...and the freqsys object says the counts are totals over %llu runs", (unsigned long long)nruns);
     json_decref(llvm);
     json_decref(runs);
     json_decref(ours);

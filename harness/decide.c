@@ -103,6 +103,7 @@ static void judge(decide *d, const tally *tallies, uint64_t j, uint64_t valid) {
         bound = tail > 0 ? INFINITY
                          : bound * d->cfg->weight_unit * d->cfg->max_weight; /* tails: unweighted only */
         p.slack = 0;
+        p.weighted = 1;
     }
     stop_rule_judge_counts(&p, &d->moments[j], &tallies[j], facts, bound, &d->verdicts[j]);
     if (d->unbounded && d->unbounded[j]) mark_unbounded(&d->verdicts[j], d->unbounded[j]);

@@ -388,6 +388,19 @@ static void narrowest(const stop_params *p, const tally_moments *m, const tally 
             v->p_upper = 0.0;
         }
     }
+    if (p->weighted && !(v->half_width <= v->epsilon_abs)) {
+        /* importance sampling's usual interval, where no valid one is within epsilon:
+         * named for what it is */
+        double u = berry_esseen_quantile(a_clt, berry_esseen_bound(s, m->abs_m3, m->n));
+        double plug_in = isfinite(u) ? u * s / sqrt(n) : INFINITY;
+        if (plug_in < v->half_width) {
+            v->method = METHOD_CLT;
+            v->basis = BASIS_ASYMPTOTIC;
+            v->half_width = plug_in;
+            v->quantile = u;
+            v->p_upper = 0.0;
+        }
+    }
     if (v->half_width <= v->epsilon_abs) {
         settle(v, v->method == METHOD_BINOMIAL ? BLOCK_RARE : BLOCK_CONVERGED, n);
         return;
@@ -596,6 +609,8 @@ const char *block_basis_name(block_basis b) {
         return "plug_in";
     case BASIS_PAPER:
         return "paper";
+    case BASIS_ASYMPTOTIC:
+        return "asymptotic";
     }
     return "unknown";
 }

@@ -24,11 +24,13 @@ typedef enum block_method {
 
 /* What a verdict's bound rests on: named in the output. */
 typedef enum block_basis {
-    BASIS_NONE = 0, /* nothing: the block carries no valid bound */
-    BASIS_PROVEN,   /* the transform's proof (exactly once, or at most max_runs per run) */
-    BASIS_CAP,      /* the user's --cap: an assumption on the largest count per run */
-    BASIS_PLUG_IN,  /* no range: an asymptotic interval on the trials' moments, never settled */
-    BASIS_PAPER     /* the paper's rule as it states it (--method paper) */
+    BASIS_NONE = 0,  /* nothing: the block carries no valid bound */
+    BASIS_PROVEN,    /* the transform's proof (exactly once, or at most max_runs per run) */
+    BASIS_CAP,       /* the user's --cap: an assumption on the largest count per run */
+    BASIS_PLUG_IN,   /* no range: an asymptotic interval on the trials' moments, never settled */
+    BASIS_PAPER,     /* the paper's rule as it states it (--method paper) */
+    BASIS_ASYMPTOTIC /* importance-sampled counts: the normal interval on the trials' own
+                      * moments, narrower than any valid one; settles, with no guarantee */
 } block_basis;
 
 /* How the interval of a block with a spread of counts is made. */
@@ -61,6 +63,9 @@ typedef struct stop_params {
     uint64_t family_size; /* k: blocks sharing 1 - gamma (1 outside a family) */
     double slack;         /* what the count's tail past the range can add to the mean
                            * (fsabi_block.tail_mass), added to the half-width; 0: none */
+    int weighted;         /* the counts are importance-weighted (run --rare): the normal
+                           * interval on the trials' moments may settle them, as
+                           * BASIS_ASYMPTOTIC, where no valid interval is as narrow */
     uint64_t order_seed;  /* the stream the betting interval draws its order of the trials
                            * from (mixed with the check point's n); the run's seed */
     /* derived by stop_params_init and stop_params_family */
@@ -147,7 +152,9 @@ typedef struct block_verdict {
  *    Bernstein interval on [0, R], and the one-sided bound [0, p_upper R] (absolute
  *    mode or under a floor; rare). Each is valid for any law on [0, R]. The error is
  *    split 0.3 / 0.66 / 0.02 / 0.02 alpha (0.2 / 0.6 / 0.1 / 0.1 under a simultaneous
- *    family), so all hold together at alpha and whichever is taken holds. The betting
+ *    family), so all hold together at alpha and whichever is taken holds. Weighted
+ *    counts (P's weighted) may also take the normal interval widened by Berry-Esseen
+ *    on the trials' own moments at the normal share: asymptotic, BASIS_ASYMPTOTIC. The betting
  *    interval is made only when none of the others is within epsilon (it costs a pass
  *    over the trials per end point tried). Anytime method: the empirical Bernstein
  *    interval alone at the look's share.
@@ -182,6 +189,6 @@ const char *
 block_method_name(block_method m); /* "clt", "observed", "binomial", "exact", "bernstein", "betting" */
 const char *stop_method_name(stop_method m); /* "clt", "anytime" */
 const char *stop_family_name(stop_family f); /* "per_block", "bonferroni", "sidak" */
-const char *block_basis_name(block_basis b); /* "none", "proven", "cap", "plug_in", "paper" */
+const char *block_basis_name(block_basis b); /* "none", "proven", "cap", "plug_in", "paper", "asymptotic" */
 
 #endif

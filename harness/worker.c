@@ -384,7 +384,8 @@ static int send_chunk(int fd, chunk_state *c, uint64_t start, uint64_t count, in
 }
 
 /* Importance sampling: the counters of the functions that ran become count x W x
- * UNIT, rounded to an integer; the weight is at most (1 - mixture)^-K, so only a
+ * UNIT, rounded to an integer and at least 1 (a count moves by at most one unit, and a
+ * block that ran is still seen reached); the weight is at most (1 - mixture)^-K, so only a
  * count past 2^31 could leave 63 bits, and that ends the run with an error naming
  * the trial (chunk from START), never a wrapped count. */
 static void weigh(const fsabi_module *mod, double w, double unit, int fd, uint64_t start, uint64_t trial) {
@@ -400,7 +401,9 @@ static void weigh(const fsabi_module *mod, double w, double unit, int fd, uint64
         for (int r = 0; r < 2; r++)
             for (uint32_t j = 0; j < lens[r]; j++) {
                 if (!runs[r][j]) continue;
-                double v = nearbyint((double)runs[r][j] * w * unit);
+                /* a block that ran stays reached (at least 1 unit): a weight below
+                 * half a unit must not make it look skipped */
+                double v = fmax(nearbyint((double)runs[r][j] * w * unit), 1.0);
                 if (!(v < 0x1p63)) {
                     char msg[160];
                     snprintf(msg, sizeof msg, "trial %llu: a weighted count (%.3g) does not fit 63 bits",

@@ -123,6 +123,11 @@ static void assumption(char *buf, size_t n, const result_block *b, const result 
         snprintf(buf, n,
                  ", at most %.15g per %s but in a tail of the inputs, which adds at most %.2g (proven)",
                  b->range, per, b->tail_mass);
+    else if (is_basis(b, "asymptotic"))
+        snprintf(buf, n,
+                 ", asymptotic: the normal interval on the weighted trials' own moments, no guarantee "
+                 "(weighted count at most %.15g per %s)",
+                 b->range, per);
     else if (is_basis(b, "proven") && r->rare_block)
         snprintf(buf, n, ", weighted count at most %.15g per %s (proven bound x largest weight)", b->range,
                  per);
@@ -260,12 +265,18 @@ static void header(const result *r, FILE *out) {
             fprintf(out, " (%s: %.6g%% each)", strcmp(r->guarantee + 13, "sidak") ? "Bonferroni" : "Šidák",
                     r->block_confidence * 100);
         int paper = r->stop_method && strcmp(r->stop_method, "paper") == 0;
-        fprintf(out, "; %s\n",
-                anytime ? "anytime intervals, valid at every check point"
-                : paper ? "the FreqSys paper's rule: normal intervals, Berry-Esseen <= (1-gamma)/10 "
-                          "(asymptotic: no guarantee)"
-                        : "the narrowest valid of: normal widened by Berry-Esseen (moments bounded by the "
-                          "range), betting, empirical Bernstein, binomial");
+        fprintf(
+            out, "; %s\n",
+            anytime ? "anytime intervals, valid at every check point"
+            : paper ? "the FreqSys paper's rule: normal intervals, Berry-Esseen <= (1-gamma)/10 "
+                      "(asymptotic: no guarantee)"
+            : r->rare_block
+                ? "the narrowest valid of: normal widened by Berry-Esseen (moments bounded by the range), "
+                  "betting, empirical Bernstein, binomial; under importance sampling, where none is within "
+                  "epsilon, the normal interval on the weighted trials' moments (asymptotic: basis "
+                  "asymptotic)"
+                : "the narrowest valid of: normal widened by Berry-Esseen (moments bounded by the "
+                  "range), betting, empirical Bernstein, binomial");
     }
     fprintf(out, "%s trial%s", trials, r->trials == 1 ? "" : "s");
     if (r->jobs > 0 && isfinite(r->elapsed_s) && isfinite(r->trials_per_s)) {

@@ -170,8 +170,7 @@ static void fill(row *w, const result_block *b, const result *r) {
         snprintf(w->note, sizeof w->note, "exact: enumerated");
     else if (is_status(b, "constant") && b->method && !strcmp(b->method, "exact"))
         snprintf(w->note, sizeof w->note,
-                 b->mean == 0.0 ? "exact: proven not to run in a run that ends"
-                                : "exact: proven, not sampled");
+                 b->mean == 0.0 ? "exact: proven never to run" : "exact: proven, not sampled");
     else if (is_status(b, "constant") && b->method && !strcmp(b->method, "observed") && !b->basis)
         snprintf(w->note, sizeof w->note, "observed in every trial"); /* a result from before bounds */
     else if (is_status(b, "constant") && b->method && !strcmp(b->method, "observed"))

@@ -200,10 +200,10 @@ static void fill(row *w, const result_block *b, const result *r) {
     }
     if (b->proven_once && (!b->method || strcmp(b->method, "exact") != 0) && b->mean < 1 &&
         r->crashes + r->timeouts + r->input_errors > 0) {
-        /* proven of runs that end: the trials that stopped before it are why it is sampled */
+        /* proven of runs not cut short: the trials that stopped before it are why it is sampled */
         size_t k = strlen(w->note);
         snprintf(w->note + k, sizeof w->note - k,
-                 "%sonce in every run that ends (proven); sampled, as trials "
+                 "%sonce in every run not cut short before it (proven); sampled, as trials "
                  "stopped before it",
                  k ? "; " : "");
     }

@@ -160,9 +160,47 @@ static int call_may_end(LLVMValueRef i, const ptr_map *ends) {
     return ptr_map_get(ends, callee) >= 0;
 }
 
-/* ENDS: the defined functions a call to which may end the run, to a fixed point.
- * Returns 0, 1 when the module can return twice somewhere, -1 out of memory. */
-static int ending_functions(LLVMModuleRef m, ptr_map *ends) {
+/* Whether block J of T could be where a run stays for ever, as far as the proofs go:
+ * nothing bounds its count per run, or only a cap does (an assumption, not a
+ * proof). A bound that holds outside a far tail leaves the count finite in every run
+ * but a set of probability 0, which no mean sees. */
+static int may_run_for_ever(const uint32_t *max_runs, const int *cap_of, size_t j) {
+    return max_runs[j] == FSABI_RUNS_UNBOUNDED || cap_of[j] >= 0;
+}
+
+/* Whether the defined function FN has a block that may run for ever (MAX_RUNS and
+ * CAP_OF indexed like T's blocks); a function T does not count is not looked at, so
+ * it may. */
+static int may_hang(LLVMValueRef fn, const counter_table *t, const uint32_t *max_runs, const int *cap_of) {
+    size_t len;
+    const char *name = LLVMGetValueName2(fn, &len);
+    for (size_t f = 0; f < t->nfunctions; f++) {
+        const counted_function *cf = &t->functions[f];
+        if (strcmp(cf->name, name) != 0) continue;
+        if (cf->nblocks != LLVMCountBasicBlocks(fn)) return 1;
+        for (unsigned b = 0; b < cf->nblocks; b++)
+            if (may_run_for_ever(max_runs, cap_of, cf->first_block + b)) return 1;
+        return 0;
+    }
+    return 1;
+}
+
+/* ENDS: the defined functions a call to which may not come back: it may end the run
+ * (exit, abort), or never end (a block of its own or of a function it calls may run
+ * for ever, may_hang), to a fixed point. Returns 0, 1 when the module can return
+ * twice somewhere, -1 out of memory. */
+static int ending_functions(LLVMModuleRef m, const counter_table *t, const uint32_t *max_runs,
+                            const int *cap_of, ptr_map *ends) {
+    for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn))
+        for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+            for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+                LLVMValueRef callee = is_call(i) ? LLVMGetCalledValue(i) : NULL;
+                if (callee && LLVMIsAFunction(callee) && run_bounds_returns_twice(callee)) return 1;
+            }
+    for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn))
+        if (LLVMCountBasicBlocks(fn) > 0 && may_hang(fn, t, max_runs, cap_of) &&
+            ptr_map_put(ends, fn, 1) != 0)
+            return -1;
     for (int changed = 1; changed;) {
         changed = 0;
         for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn)) {
@@ -171,10 +209,7 @@ static int ending_functions(LLVMModuleRef m, ptr_map *ends) {
             for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb && !may;
                  bb = LLVMGetNextBasicBlock(bb))
                 for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i && !may; i = LLVMGetNextInstruction(i)) {
-                    if (!is_call(i)) continue;
-                    LLVMValueRef callee = LLVMGetCalledValue(i);
-                    if (callee && LLVMIsAFunction(callee) && run_bounds_returns_twice(callee)) return 1;
-                    may = call_may_end(i, ends);
+                    if (is_call(i)) may = call_may_end(i, ends);
                 }
             if (may) {
                 if (ptr_map_put(ends, fn, 1) != 0) return -1;
@@ -246,10 +281,14 @@ static int in_cycle(unsigned b, unsigned nb, const unsigned *first, const unsign
 }
 
 /* Marks in FLAGS (indexed like the counter table) the entry's blocks that run at most
- * once (in no cycle of the CFG) and exactly once (also dominating every block where a
- * run can end: returns, unreachable ends, calls that may end it). Needs the entry to
- * run once per run: nothing it reaches calls it again (see reenters). */
-static void prove_once(LLVMModuleRef m, LLVMValueRef entry, const counter_table *t, unsigned *flags) {
+ * once (in no cycle of the CFG) and exactly once: also on every way from the entry
+ * to a block where a run can stop (returns, unreachable ends, calls that may not come
+ * back: ending_functions) or stay for ever (may_run_for_ever, from MAX_RUNS and
+ * CAP_OF, the bounds proven per run). So the fact holds of runs that never end too,
+ * and a run can miss the block only by a crash. Needs the entry to run once per run:
+ * nothing it reaches calls it again (see reenters). */
+static void prove_once(LLVMModuleRef m, LLVMValueRef entry, const counter_table *t, const uint32_t *max_runs,
+                       const int *cap_of, unsigned *flags) {
     size_t len;
     const char *name = entry ? LLVMGetValueName2(entry, &len) : NULL;
     if (!entry || reenters(m, entry)) return;
@@ -265,7 +304,8 @@ static void prove_once(LLVMModuleRef m, LLVMValueRef entry, const counter_table 
     unsigned char *ending = calloc(nb, 1), *reach = calloc(nb, 1), *seen = calloc(nb, 1);
     unsigned *stack = calloc(nb, sizeof *stack);
     size_t nsucc = 0;
-    int ok = bbs && first && ending && reach && seen && stack && ending_functions(m, &ends) == 0;
+    int ok = bbs && first && ending && reach && seen && stack &&
+             ending_functions(m, t, max_runs, cap_of, &ends) == 0;
     unsigned k = 0;
     for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(entry); ok && bb;
          bb = LLVMGetNextBasicBlock(bb), k++) {
@@ -284,6 +324,7 @@ static void prove_once(LLVMModuleRef m, LLVMValueRef entry, const counter_table 
         unsigned ns = LLVMGetNumSuccessors(term);
         first[k] = (unsigned)nsucc;
         if (ns == 0) ending[k] = 1; /* ret, unreachable, resume */
+        if (may_run_for_ever(max_runs, cap_of, cf->first_block + k)) ending[k] = 1;
         if (LLVMIsAIndirectBrInst(term) || LLVMIsAInvokeInst(term) || LLVMIsACallBrInst(term) ||
             LLVMIsACatchSwitchInst(term) || !LLVMGetFirstInstruction(bbs[k]))
             ok = 0; /* control flow this check does not model */
@@ -711,7 +752,6 @@ int module_table_emit(LLVMModuleRef m, const module_plan *plan) {
     double *tail = calloc(t->nblocks + 1, sizeof *tail);
     tail_ladder ladder = {0};
     if (!flags || !max_runs || !cap_of || !bound_from || !proven || !tail) goto done;
-    prove_once(m, plan->entry, t, flags);
     if (run_bounds_prove(m, plan->entry, t, plan->given, max_runs, cap_of) != 0 ||
         sequence_bounds(m, plan, t, flags, max_runs) != 0)
         goto done;
@@ -721,6 +761,10 @@ int module_table_emit(LLVMModuleRef m, const module_plan *plan) {
     if (plan->counted_calls <= 1 && plan->nhandlers == 0 &&
         tail_bounds_prove(m, plan->entry, t, plan->given, max_runs, tail, cap_of, &ladder) != 0)
         goto done;
+    /* After the bounds, which say where a run could stay for ever; of one call, as a
+     * call sequence has no such fact */
+    if (plan->counted_calls <= 1 && plan->nhandlers == 0)
+        prove_once(m, plan->entry, t, max_runs, cap_of, flags);
     for (size_t j = 0; j < t->nblocks; j++) {
         if (max_runs[j] <= 1 && tail[j] == 0 && !(cap_of[j] >= 0 && max_runs[j] == 1))
             flags[j] |= FSABI_BLOCK_AT_MOST_ONCE;

@@ -123,9 +123,9 @@ static int starts(const char *s, size_t n, const char *prefix) {
     return n >= k && strncmp(s, prefix, k) == 0;
 }
 
-/* Declared functions that always return to their caller: the runtime's draws and a
- * few C library functions. exit, abort and assert have become freqsys_rt_exit & co.
- * by now, which are absent here, as is anything unknown. */
+/* Declared functions that always return to their caller: the runtime's draws and
+ * atexit, and a few C library functions. exit, abort and assert have become
+ * freqsys_rt_exit & co. by now, which are absent here, as is anything unknown. */
 static int returns_surely(LLVMValueRef callee) {
     static const char *const known[] = {
         "printf", "fprintf", "puts",    "putchar", "fputs",  "fputc",  "putc",    "sprintf", "snprintf",
@@ -140,7 +140,7 @@ static int returns_surely(LLVMValueRef callee) {
     if (starts(name, n, "llvm.")) return !strstr(name, "jmp") && !starts(name, n, "llvm.eh.");
     if (starts(name, n, "freqsys_rt_read_") || starts(name, n, "freqsys_rt_input_") ||
         (n == 23 && !strcmp(name, "freqsys_rt_scanf_result")) ||
-        (n == 18 && !strcmp(name, "freqsys_rt_getchar")))
+        (n == 18 && !strcmp(name, "freqsys_rt_getchar")) || !strcmp(name, FSABI_ATEXIT))
         return 1;
     for (size_t i = 0; known[i]; i++)
         if (!strcmp(name, known[i])) return 1;
@@ -222,10 +222,22 @@ static int ending_functions(LLVMModuleRef m, const counter_table *t, const uint3
 
 #define ONCE_MAX_BLOCKS 4096 /* the check is quadratic in the entry's blocks */
 
+/* The function the call I registers with the runtime's atexit, to run at the end of
+ * the run, or NULL. */
+static LLVMValueRef registered(LLVMValueRef i) {
+    LLVMValueRef callee = LLVMGetCalledValue(i);
+    size_t n;
+    if (!callee || !LLVMIsAFunction(callee) || LLVMGetNumArgOperands(i) != 1 ||
+        strcmp(LLVMGetValueName2(callee, &n), FSABI_ATEXIT) != 0)
+        return NULL;
+    LLVMValueRef fn = LLVMGetOperand(i, 0);
+    return LLVMIsAFunction(fn) ? fn : NULL;
+}
+
 /* Whether a run could enter ENTRY again: a direct call to it from a function the
- * entry can reach, or any indirect call there (it might reach anything). Functions
- * the entry never reaches (main, in function mode) cannot call it. Answers 1 when
- * memory runs out. */
+ * entry can reach, or registers with atexit, or any indirect call there (it might
+ * reach anything). Functions the entry never reaches (main, in function mode) cannot
+ * call it. Answers 1 when memory runs out. */
 static int reenters(LLVMModuleRef m, LLVMValueRef entry) {
     ptr_map seen = {0};
     size_t n = 0, top = 0;
@@ -238,7 +250,7 @@ static int reenters(LLVMModuleRef m, LLVMValueRef entry) {
         for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb && !again; bb = LLVMGetNextBasicBlock(bb))
             for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i && !again; i = LLVMGetNextInstruction(i)) {
                 if (!is_call(i)) continue;
-                LLVMValueRef callee = LLVMGetCalledValue(i);
+                LLVMValueRef callee = registered(i) ? registered(i) : LLVMGetCalledValue(i);
                 if (!callee || !LLVMIsAFunction(callee) || callee == entry) {
                     again = 1;
                     break;

@@ -34,11 +34,23 @@ static uint64_t plus(uint64_t a, uint64_t b) {
     return a >= UNBOUNDED || b >= UNBOUNDED || a + b >= UNBOUNDED ? UNBOUNDED : a + b;
 }
 
-/* Whether FN is used other than as the callee of a direct call: then anything may
- * call it (qsort, a handler, a table), any number of times. */
+/* Whether I registers FN with the runtime's atexit: FN then runs once at the end of
+ * the run for each time I runs, as if I called it. */
+static int registers(LLVMValueRef i, LLVMValueRef fn) {
+    LLVMValueRef callee = is_call(i) ? LLVMGetCalledValue(i) : NULL;
+    size_t n;
+    return callee && LLVMIsAFunction(callee) && LLVMCountBasicBlocks(callee) == 0 &&
+           LLVMGetNumArgOperands(i) == 1 && LLVMGetOperand(i, 0) == fn &&
+           !strcmp(LLVMGetValueName2(callee, &n), FSABI_ATEXIT);
+}
+
+/* Whether FN is used other than as the callee of a direct call, or the handler
+ * atexit registers: then anything may call it (qsort, a handler, a table), any
+ * number of times. */
 static int address_taken(LLVMValueRef fn) {
     for (LLVMUseRef u = LLVMGetFirstUse(fn); u; u = LLVMGetNextUse(u)) {
         LLVMValueRef user = LLVMGetUser(u);
+        if (registers(user, fn)) continue;
         if (!is_call(user) || LLVMGetCalledValue(user) != fn) return 1;
         unsigned nargs = LLVMGetNumArgOperands(user);
         for (unsigned a = 0; a < nargs; a++)
@@ -124,6 +136,9 @@ static int build_graph(LLVMModuleRef m, bound_given *given, call_graph *g) {
                 LLVMValueRef callee = LLVMGetCalledValue(i);
                 if (!callee || !LLVMIsAFunction(callee)) continue; /* reaches only address-taken ones */
                 if (run_bounds_returns_twice(callee)) g->twice = 1;
+                /* atexit(h) runs h at the end once for each time it ran: an edge to h */
+                if (LLVMGetNumArgOperands(i) == 1 && registers(i, LLVMGetOperand(i, 0)))
+                    callee = LLVMGetOperand(i, 0);
                 long long to = ptr_map_get(&g->index, callee);
                 if (to >= 0 &&
                     add_edge(g, (call_edge){f, (unsigned)to, g->local[f][b], g->cap_of[f][b]}) != 0)

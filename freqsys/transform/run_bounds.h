@@ -10,10 +10,11 @@
 
 /* Fills MAX_RUNS (indexed like T's blocks) with the most times each block can run in
  * one run of ENTRY, FSABI_RUNS_UNBOUNDED where nothing is proven. Per call, a block
- * runs at most as loop_bounds says; a function runs at most the sum,
- * over its direct call sites, of their blocks' bounds (the entry once more); a
- * function whose address is taken, or that is reached through recursion, is
- * unbounded; anything that can return twice (setjmp) makes everything unbounded.
+ * runs at most as loop_bounds says; a function runs at most the sum, over its direct
+ * call sites and the sites that register it with atexit (it runs once at the end
+ * for each), of their blocks' bounds (the entry once more); a function whose address
+ * is taken otherwise, or that is reached through recursion, is unbounded; anything
+ * that can return twice (setjmp) makes everything unbounded.
  * GIVEN (NULL: nothing) adds what the spec states: bounded reads and loop caps as
  * loop_bounds_capped takes them, and `cap FUNCTION N`, under which no block of
  * FUNCTION runs more than N times per call. CAP_OF (NULL: not wanted; indexed like

@@ -141,9 +141,11 @@ static void copy_args(void) {
 }
 
 /* What exit() runs once the program ends, in main's return or in exit(): the
- * handlers atexit registered, the last first. Not after _exit(), abort() or a
- * crash. A handler that calls exit() ends itself and the rest still run, as glibc
- * does; the trial then exited. HOW: how the trial ended so far. */
+ * handlers atexit registered, the last first, then the destructors, which the
+ * module registered before the constructors ran (so after any handler, as the C
+ * library runs them). Not after _exit(), abort() or a crash. A handler that calls
+ * exit() ends itself and the rest still run, as glibc does; the trial then exited.
+ * HOW: how the trial ended so far. */
 static __attribute__((noinline)) trial_end run_at_exit(trial_end how) {
     volatile trial_end end = how; /* kept across the long jump back here */
     switch (setjmp(shared->trial_exit)) {
@@ -192,7 +194,7 @@ static __attribute__((noinline)) trial_end run_usual_trial(uint64_t seed, uint64
         return TRIAL_INPUT_ERROR;
     }
     /* The standard input before the globals, from the same stream: both are a
-     * function of (seed, trial) alone. */
+     * function of (seed, trial) alone. The reset ends with the constructors. */
     if (rt->stdin_in) stdin_text_install(rt->stdin_in, shared->rng);
     rt->mod->reset_globals();
     if (rt->mod->function_mode) {

@@ -16,7 +16,7 @@ static void redirect(LLVMModuleRef m, const char *from, const char *to) {
 }
 
 void exits_redirect(LLVMModuleRef m) {
-    /* exit() runs what atexit registered; the others end at once */
+    /* exit() runs what atexit registered and the destructors; the others end at once */
     static const char *const now[] = {"_exit", "_Exit", "quick_exit"};
     redirect(m, "exit", FSABI_EXIT);
     for (size_t i = 0; i < sizeof now / sizeof now[0]; i++) redirect(m, now[i], FSABI_EXIT_NOW);

@@ -235,16 +235,17 @@ static LLVMValueRef registered(LLVMValueRef i) {
 }
 
 /* Whether a run could enter ENTRY again: a direct call to it from a function the
- * entry can reach, or registers with atexit, or any indirect call there (it might
- * reach anything). Functions the entry never reaches (main, in function mode) cannot
- * call it. Answers 1 when memory runs out. */
-static int reenters(LLVMModuleRef m, LLVMValueRef entry) {
+ * entry or START (the constructors; NULL: none) can reach, or registers with atexit,
+ * or any indirect call there (it might reach anything). Functions they never reach
+ * (main, in function mode) cannot call it. Answers 1 when memory runs out. */
+static int reenters(LLVMModuleRef m, LLVMValueRef entry, LLVMValueRef start) {
     ptr_map seen = {0};
     size_t n = 0, top = 0;
     for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn)) n++;
     LLVMValueRef *stack = calloc(n + 1, sizeof *stack);
-    int again = !stack || ptr_map_put(&seen, entry, 1) != 0;
+    int again = !stack || ptr_map_put(&seen, entry, 1) != 0 || (start && ptr_map_put(&seen, start, 1) != 0);
     if (!again) stack[top++] = entry;
+    if (!again && start) stack[top++] = start;
     while (top && !again) {
         LLVMValueRef fn = stack[--top];
         for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb && !again; bb = LLVMGetNextBasicBlock(bb))
@@ -297,13 +298,14 @@ static int in_cycle(unsigned b, unsigned nb, const unsigned *first, const unsign
  * to a block where a run can stop (returns, unreachable ends, calls that may not come
  * back: ending_functions) or stay for ever (may_run_for_ever, from MAX_RUNS and
  * CAP_OF, the bounds proven per run). So the fact holds of runs that never end too,
- * and a run can miss the block only by a crash. Needs the entry to run once per run:
- * nothing it reaches calls it again (see reenters). */
-static void prove_once(LLVMModuleRef m, LLVMValueRef entry, const counter_table *t, const uint32_t *max_runs,
-                       const int *cap_of, unsigned *flags) {
+ * and a run can miss the block only by a crash. Needs the entry to run once in every
+ * run: START (the constructors, one block; NULL: none) comes back, and nothing the
+ * entry or START reaches calls it again (see reenters). */
+static void prove_once(LLVMModuleRef m, LLVMValueRef entry, LLVMValueRef start, const counter_table *t,
+                       const uint32_t *max_runs, const int *cap_of, unsigned *flags) {
     size_t len;
     const char *name = entry ? LLVMGetValueName2(entry, &len) : NULL;
-    if (!entry || reenters(m, entry)) return;
+    if (!entry || reenters(m, entry, start)) return;
     const counted_function *cf = NULL;
     for (size_t f = 0; f < t->nfunctions && !cf; f++)
         if (!strcmp(t->functions[f].name, name)) cf = &t->functions[f];
@@ -318,6 +320,10 @@ static void prove_once(LLVMModuleRef m, LLVMValueRef entry, const counter_table 
     size_t nsucc = 0;
     int ok = bbs && first && ending && reach && seen && stack &&
              ending_functions(m, t, max_runs, cap_of, &ends) == 0;
+    /* a constructor that may not come back leaves some runs without the entry */
+    for (LLVMValueRef i = start ? LLVMGetFirstInstruction(LLVMGetFirstBasicBlock(start)) : NULL; ok && i;
+         i = LLVMGetNextInstruction(i))
+        if (is_call(i) && call_may_end(i, &ends)) ok = 0;
     unsigned k = 0;
     for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(entry); ok && bb;
          bb = LLVMGetNextBasicBlock(bb), k++) {
@@ -617,7 +623,8 @@ static int sequence_bounds(LLVMModuleRef m, const module_plan *plan, const count
     int rc = per_handler && total ? 0 : -1;
     for (size_t j = 0; rc == 0 && j < t->nblocks; j++) total[j] = max_runs[j];
     for (size_t k = 0; rc == 0 && k < plan->nhandlers; k++) {
-        if ((rc = run_bounds_prove(m, plan->handlers[k], t, plan->given, per_handler, NULL)) != 0) break;
+        if ((rc = run_bounds_prove(m, plan->handlers[k], NULL, t, plan->given, per_handler, NULL)) != 0)
+            break;
         for (size_t j = 0; j < t->nblocks; j++)
             total[j] = saturating_plus(total[j], saturating_times(plan->handler_max[k], per_handler[j]));
     }
@@ -764,19 +771,19 @@ int module_table_emit(LLVMModuleRef m, const module_plan *plan) {
     double *tail = calloc(t->nblocks + 1, sizeof *tail);
     tail_ladder ladder = {0};
     if (!flags || !max_runs || !cap_of || !bound_from || !proven || !tail) goto done;
-    if (run_bounds_prove(m, plan->entry, t, plan->given, max_runs, cap_of) != 0 ||
+    if (run_bounds_prove(m, plan->entry, plan->start, t, plan->given, max_runs, cap_of) != 0 ||
         sequence_bounds(m, plan, t, flags, max_runs) != 0)
         goto done;
     /* Paths and contexts keep what the code proves; a tail's level holds for blocks
      * only (a call sequence or handlers add runs the levels do not follow). */
     memcpy(proven, max_runs, t->nblocks * sizeof *proven);
     if (plan->counted_calls <= 1 && plan->nhandlers == 0 &&
-        tail_bounds_prove(m, plan->entry, t, plan->given, max_runs, tail, cap_of, &ladder) != 0)
+        tail_bounds_prove(m, plan->entry, plan->start, t, plan->given, max_runs, tail, cap_of, &ladder) != 0)
         goto done;
     /* After the bounds, which say where a run could stay for ever; of one call, as a
      * call sequence has no such fact */
     if (plan->counted_calls <= 1 && plan->nhandlers == 0)
-        prove_once(m, plan->entry, t, max_runs, cap_of, flags);
+        prove_once(m, plan->entry, plan->start, t, max_runs, cap_of, flags);
     for (size_t j = 0; j < t->nblocks; j++) {
         if (max_runs[j] <= 1 && tail[j] == 0 && !(cap_of[j] >= 0 && max_runs[j] == 1))
             flags[j] |= FSABI_BLOCK_AT_MOST_ONCE;

@@ -439,8 +439,10 @@ static void judge_in_range(const stop_params *p, const tally_moments *m, const t
     v->quantile = INFINITY;
     v->n_needed = STOP_MIN_TRIALS;
 
-    /* The proofs: the data can only agree. Should they not (the proofs are
-     * conservative, so this means a defect), the block is judged like any other. */
+    /* The proofs hold of every run, those that never end included, and every trial,
+     * failed ones too, is in M. A trial cut short before a block proven to run once
+     * (a crash, a slow trial killed) breaks that fact, and a count where 0 is proven
+     * would mean a defect: either way the block is judged like any other. */
     if ((facts & STOP_FACT_ONCE) && m->n > 0 && m->hits == m->n && m->min == 1 && m->max == 1) {
         exact(m, v);
         return;

@@ -55,8 +55,9 @@ typedef struct result_block {
                             * after `cap` ("newton.c:9", "parse_line"); NULL: the global cap */
     double tail_mass;      /* > 0: max_runs holds but in a tail of the inputs' distributions,
                             * which adds at most this to the mean (in the half-width); else 0 */
-    int proven_once;       /* the transform proved it runs once in every run that ends; it is
-                            * "exact" only when every trial did (none crashed before it) */
+    int proven_once;       /* the transform proved it runs once in every run, ended or endless,
+                            * not cut short before it (a crash); it is "exact" only when
+                            * every trial did */
     double variance_ratio; /* variance reduction: plain sampling's variance of the mean over
                             * this method's at the same number of runs, estimated from the
                             * same run; 0 or NAN when not measured (plain, enumerated) */

@@ -175,8 +175,7 @@ static void fill(row *w, const result_block *b, const result *r) {
         snprintf(w->note, sizeof w->note, "exact: enumerated");
     else if (is_status(b, "constant") && b->method && !strcmp(b->method, "exact"))
         snprintf(w->note, sizeof w->note,
-                 b->mean == 0.0 ? "exact: proven not to run in a run that ends"
-                                : "exact: proven, not sampled");
+                 b->mean == 0.0 ? "exact: proven never to run" : "exact: proven, not sampled");
     else if (is_status(b, "constant") && b->method && !strcmp(b->method, "observed") && !b->basis)
         snprintf(w->note, sizeof w->note, "observed in every trial"); /* a result from before bounds */
     else if (is_status(b, "constant") && b->method && !strcmp(b->method, "observed"))
@@ -206,10 +205,10 @@ static void fill(row *w, const result_block *b, const result *r) {
     }
     if (b->proven_once && (!b->method || strcmp(b->method, "exact") != 0) && b->mean < 1 &&
         r->crashes + r->timeouts + r->input_errors > 0) {
-        /* proven of runs that end: the trials that stopped before it are why it is sampled */
+        /* proven of runs not cut short: the trials that stopped before it are why it is sampled */
         size_t k = strlen(w->note);
         snprintf(w->note + k, sizeof w->note - k,
-                 "%sonce in every run that ends (proven); sampled, as trials "
+                 "%sonce in every run not cut short before it (proven); sampled, as trials "
                  "stopped before it",
                  k ? "; " : "");
     }

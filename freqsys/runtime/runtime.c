@@ -140,6 +140,29 @@ static void copy_args(void) {
     rt->args[rt->argc] = NULL;
 }
 
+/* What exit() runs once the program ends, in main's return or in exit(): the
+ * handlers atexit registered, the last first, then the destructors, which the
+ * module registered before the constructors ran (so after any handler, as the C
+ * library runs them). Not after _exit(), abort() or a crash. A handler that calls
+ * exit() ends itself and the rest still run, as glibc does; the trial then exited.
+ * HOW: how the trial ended so far. */
+static __attribute__((noinline)) trial_end run_at_exit(trial_end how) {
+    volatile trial_end end = how; /* kept across the long jump back here */
+    switch (setjmp(shared->trial_exit)) {
+    case 0:
+        break;
+    case TRIAL_EXITED:
+        end = TRIAL_EXITED;
+        break;
+    case TRIAL_ABORTED:
+        return TRIAL_ABORTED;
+    default:
+        return TRIAL_INPUT_ERROR;
+    }
+    while (rt->nat_exit > 0 && !rt->exit_now) rt->at_exit[--rt->nat_exit]();
+    return end;
+}
+
 /* A trial by the usual path: its stream positioned, its exits caught by setjmp. Apart
  * from runtime_run_trial, so that the short path does not save the registers this
  * one's frame needs. */
@@ -154,6 +177,8 @@ static __attribute__((noinline)) trial_end run_usual_trial(uint64_t seed, uint64
     rt->past_end = 0;
     rt->call_items = 0;
     rt->items_at_end = -1;
+    rt->nat_exit = 0;
+    rt->exit_now = 0;
     shared->ndrawn = 0;
     shared->not_kept = 0;
     /* C11 allows setjmp only as a whole controlling expression (or compared with a
@@ -162,14 +187,14 @@ static __attribute__((noinline)) trial_end run_usual_trial(uint64_t seed, uint64
     case 0:
         break;
     case TRIAL_EXITED:
-        return TRIAL_EXITED;
+        return run_at_exit(TRIAL_EXITED);
     case TRIAL_ABORTED:
         return TRIAL_ABORTED;
     default:
         return TRIAL_INPUT_ERROR;
     }
     /* The standard input before the globals, from the same stream: both are a
-     * function of (seed, trial) alone. */
+     * function of (seed, trial) alone. The reset ends with the constructors. */
     if (rt->stdin_in) stdin_text_install(rt->stdin_in, shared->rng);
     rt->mod->reset_globals();
     if (rt->mod->function_mode) {
@@ -191,7 +216,8 @@ static __attribute__((noinline)) trial_end run_usual_trial(uint64_t seed, uint64
     char **argv = rt->argv ? rt->args : argv_words;
     void *const main_args[] = {&argc, &argv, &envp};
     rt->mod->call_entry(main_args);
-    return TRIAL_RETURNED;
+    /* main's return ends the program, as exit() would; a function's does not */
+    return run_at_exit(TRIAL_RETURNED);
 }
 
 trial_end runtime_run_trial(uint64_t seed, uint64_t trial) {
@@ -479,6 +505,26 @@ int32_t freqsys_rt_getchar(uint32_t site) {
 _Noreturn void freqsys_rt_exit(int32_t status) {
     shared->exit_status = status;
     longjmp(shared->trial_exit, TRIAL_EXITED);
+}
+
+_Noreturn void freqsys_rt_exit_now(int32_t status) {
+    rt->exit_now = 1;
+    freqsys_rt_exit(status);
+}
+
+/* The C library's atexit would run HANDLER when the worker ends, not the trial; here
+ * it runs when the trial's program ends (run_at_exit). Nonzero when there is no
+ * room, as atexit says. */
+int32_t freqsys_rt_atexit(void (*handler)(void)) {
+    if (rt->nat_exit == rt->at_exit_cap) {
+        size_t cap = rt->at_exit_cap ? 2 * rt->at_exit_cap : 32;
+        void (**more)(void) = realloc(rt->at_exit, cap * sizeof *more);
+        if (!more) return -1;
+        rt->at_exit = more;
+        rt->at_exit_cap = cap;
+    }
+    rt->at_exit[rt->nat_exit++] = handler;
+    return 0;
 }
 
 int runtime_exit_status(void) {

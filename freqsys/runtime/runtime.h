@@ -17,8 +17,11 @@
 int runtime_bind(const fsabi_module *mod, const spec *s, char *err, size_t errlen);
 
 /* Runs trial TRIAL of seed SEED: restores the program's globals, positions the
- * generator at stream (seed, trial), and calls the entry. The counters of the trial
- * are left in the module for the caller to collect. */
+ * generator at stream (seed, trial), runs the program's constructors (through the
+ * module's reset function) and calls the entry; once main returns, or the program
+ * calls exit(), runs what atexit registered and the destructors, as the C library
+ * would. The counters of the trial are left in the module for the caller to
+ * collect. */
 trial_end runtime_run_trial(uint64_t seed, uint64_t trial);
 
 /* The status the last trial passed to exit() (meaningful after TRIAL_EXITED). */
@@ -63,6 +66,8 @@ int32_t freqsys_rt_gettimeofday(int64_t *tv, void *tz);
 int32_t freqsys_rt_clock_gettime(int32_t clock, int64_t *ts);
 char *freqsys_rt_getenv(const char *name);
 _Noreturn void freqsys_rt_exit(int32_t status);
+_Noreturn void freqsys_rt_exit_now(int32_t status);
+int32_t freqsys_rt_atexit(void (*handler)(void));
 _Noreturn void freqsys_rt_abort(void);
 _Noreturn void freqsys_rt_assert_fail(const char *expr, const char *file, unsigned line,
                                       const char *function);

@@ -67,6 +67,11 @@ typedef struct runtime_state_runtime {
     const spec_interrupt *interrupts; /* [mod->ninterrupts], bound to mod->interrupts */
     char drawn_text[1024];
     dist_bytes text; /* a string-valued read's draw, kept for the next */
+    /* atexit's handlers, with the destructors the module registers first: what exit()
+     * runs this trial, the last first */
+    void (**at_exit)(void);
+    size_t nat_exit, at_exit_cap;
+    int exit_now; /* the trial called _exit, _Exit or quick_exit: no handler runs */
 } runtime_state_runtime;
 
 /* entry_call.c: the isolated function's call, its arguments' laws and storage. */

@@ -16,8 +16,11 @@ static void redirect(LLVMModuleRef m, const char *from, const char *to) {
 }
 
 void exits_redirect(LLVMModuleRef m) {
-    static const char *const exits[] = {"exit", "_exit", "_Exit", "quick_exit"};
-    for (size_t i = 0; i < sizeof exits / sizeof exits[0]; i++) redirect(m, exits[i], FSABI_EXIT);
+    /* exit() runs what atexit registered and the destructors; the others end at once */
+    static const char *const now[] = {"_exit", "_Exit", "quick_exit"};
+    redirect(m, "exit", FSABI_EXIT);
+    for (size_t i = 0; i < sizeof now / sizeof now[0]; i++) redirect(m, now[i], FSABI_EXIT_NOW);
+    redirect(m, "atexit", FSABI_ATEXIT);
     redirect(m, "abort", FSABI_ABORT);
     redirect(m, "__assert_fail", FSABI_ASSERT_FAIL);
 }

@@ -20,6 +20,7 @@
 #include "mmio.h"
 #include "module_table.h"
 #include "paths.h"
+#include "program_ends.h"
 #include "reach.h"
 #include "reads.h"
 
@@ -238,9 +239,13 @@ int instrument_module_counting(LLVMModuleRef m, const spec *s, optimize_level le
     if (rc == 0 && s->function) rc = entry_args_plan(entry, s, &plan, err, errlen);
     bound_given given = {0};
     if (rc == 0) rc = given_bounds_make(m, s, &sites, &given, err, errlen);
+    LLVMValueRef start = NULL;
+    if (rc == 0) rc = program_ends_build(m, &start);
     if (rc == 0) {
         LLVMBuilderRef b = LLVMCreateBuilderInContext(LLVMGetModuleContext(m));
         LLVMPositionBuilderAtEnd(b, LLVMGetLastBasicBlock(reset));
+        /* the constructors run after the globals are drawn, as after their initializers */
+        if (start) LLVMBuildCall2(b, LLVMGlobalGetValueType(start), start, NULL, 0, "");
         LLVMBuildRetVoid(b);
         LLVMDisposeBuilder(b);
         module_plan mp = {&table,
@@ -257,7 +262,9 @@ int instrument_module_counting(LLVMModuleRef m, const spec *s, optimize_level le
                           s->ninterrupts,
                           c->context_depth ? &contexts : NULL,
                           &given,
-                          s->function && s->ninterrupts == 0 ? closed_entry(entry) : 0};
+                          s->function && s->ninterrupts == 0 && closed_entry(entry) &&
+                              (!start || closed_entry(start)),
+                          start};
         rc = mp.call_entry ? module_table_emit(m, &mp) : -1;
         if (rc == 0) rc = given_bounds_check(s, &given, err, errlen);
     }

@@ -118,20 +118,6 @@ static int region(cfg *g, const unsigned char *in, uint64_t mult, int from, uint
     return rc;
 }
 
-/* Whether block B can reach no return, no other end of the function, and no call
- * (which might exit or jump out): then a run that reaches it never ends, and the
- * runs counted (those that end) never run it. */
-static int no_way_out(cfg *g, unsigned b, unsigned char *all) {
-    loop_cfg_reach(g, b, all, g->succ, g->sfirst, g->fwd);
-    for (unsigned c = 0; c < g->n; c++) {
-        if (!g->fwd[c]) continue;
-        if (g->sfirst[c] == g->sfirst[c + 1]) return 0; /* ret, unreachable, resume */
-        for (LLVMValueRef i = LLVMGetFirstInstruction(g->bbs[c]); i; i = LLVMGetNextInstruction(i))
-            if (LLVMIsACallInst(i) || LLVMIsAInvokeInst(i) || LLVMIsACallBrInst(i)) return 0;
-    }
-    return 1;
-}
-
 int loop_bounds(LLVMValueRef fn, unsigned nb, uint64_t *per_call) {
     return loop_bounds_capped(fn, nb, NULL, per_call, NULL);
 }
@@ -152,10 +138,11 @@ int loop_bounds_capped(LLVMValueRef fn, unsigned nb, bound_given *given, uint64_
         /* Rule (shared walks): a block that returns to itself only by a step runs at
          * most once more than the walk's steps after each start, however loops nest */
         if (rc == 0) shared_walks_lower(&walks, &g, per_call, g.cap_of);
-        /* Rule (never entered): a block no taken edge leads to from the entry. */
+        /* Rule (never entered): a block no taken edge leads to from the entry. Not a
+         * block from which the run cannot end: a run that never ends is counted too. */
         loop_cfg_reach(&g, 0, all, g.succ, g.sfirst, g.bwd);
         for (unsigned b = 0; rc == 0 && b < nb; b++)
-            if (!g.bwd[b] || no_way_out(&g, b, all)) {
+            if (!g.bwd[b]) {
                 per_call[b] = 0;
                 g.cap_of[b] = -1;
             }

@@ -69,8 +69,10 @@ typedef struct bound_given {
  * happen. A value's range comes from constants, arithmetic that cannot wrap, narrow
  * types, choices, tests that guard it, variables and counters (see
  * loop_bounds_capped). A block no branch can take from the entry (a test of
- * constants) gets 0, and so does a block from which no return and no call can be
- * reached: a run that reaches it never ends, and only runs that end are counted.
+ * constants) gets 0. A block from which no return and no call can be reached is
+ * bounded like any other: a run that reaches it never ends, and such a run is
+ * counted too (what it ran before it was stopped), so a cycle it cannot leave stays
+ * unbounded.
  * Returns 0, or -1 when memory ran out (all unbounded). */
 int loop_bounds(LLVMValueRef fn, unsigned nb, uint64_t *per_call);
 

@@ -123,9 +123,9 @@ static int starts(const char *s, size_t n, const char *prefix) {
     return n >= k && strncmp(s, prefix, k) == 0;
 }
 
-/* Declared functions that always return to their caller: the runtime's draws and a
- * few C library functions. exit, abort and assert have become freqsys_rt_exit & co.
- * by now, which are absent here, as is anything unknown. */
+/* Declared functions that always return to their caller: the runtime's draws and
+ * atexit, and a few C library functions. exit, abort and assert have become
+ * freqsys_rt_exit & co. by now, which are absent here, as is anything unknown. */
 static int returns_surely(LLVMValueRef callee) {
     static const char *const known[] = {
         "printf", "fprintf", "puts",    "putchar", "fputs",  "fputc",  "putc",    "sprintf", "snprintf",
@@ -140,7 +140,7 @@ static int returns_surely(LLVMValueRef callee) {
     if (starts(name, n, "llvm.")) return !strstr(name, "jmp") && !starts(name, n, "llvm.eh.");
     if (starts(name, n, "freqsys_rt_read_") || starts(name, n, "freqsys_rt_input_") ||
         (n == 23 && !strcmp(name, "freqsys_rt_scanf_result")) ||
-        (n == 18 && !strcmp(name, "freqsys_rt_getchar")))
+        (n == 18 && !strcmp(name, "freqsys_rt_getchar")) || !strcmp(name, FSABI_ATEXIT))
         return 1;
     for (size_t i = 0; known[i]; i++)
         if (!strcmp(name, known[i])) return 1;
@@ -160,9 +160,47 @@ static int call_may_end(LLVMValueRef i, const ptr_map *ends) {
     return ptr_map_get(ends, callee) >= 0;
 }
 
-/* ENDS: the defined functions a call to which may end the run, to a fixed point.
- * Returns 0, 1 when the module can return twice somewhere, -1 out of memory. */
-static int ending_functions(LLVMModuleRef m, ptr_map *ends) {
+/* Whether block J of T could be where a run stays for ever, as far as the proofs go:
+ * nothing bounds its count per run, or only a cap does (an assumption, not a
+ * proof). A bound that holds outside a far tail leaves the count finite in every run
+ * but a set of probability 0, which no mean sees. */
+static int may_run_for_ever(const uint32_t *max_runs, const int *cap_of, size_t j) {
+    return max_runs[j] == FSABI_RUNS_UNBOUNDED || cap_of[j] >= 0;
+}
+
+/* Whether the defined function FN has a block that may run for ever (MAX_RUNS and
+ * CAP_OF indexed like T's blocks); a function T does not count is not looked at, so
+ * it may. */
+static int may_hang(LLVMValueRef fn, const counter_table *t, const uint32_t *max_runs, const int *cap_of) {
+    size_t len;
+    const char *name = LLVMGetValueName2(fn, &len);
+    for (size_t f = 0; f < t->nfunctions; f++) {
+        const counted_function *cf = &t->functions[f];
+        if (strcmp(cf->name, name) != 0) continue;
+        if (cf->nblocks != LLVMCountBasicBlocks(fn)) return 1;
+        for (unsigned b = 0; b < cf->nblocks; b++)
+            if (may_run_for_ever(max_runs, cap_of, cf->first_block + b)) return 1;
+        return 0;
+    }
+    return 1;
+}
+
+/* ENDS: the defined functions a call to which may not come back: it may end the run
+ * (exit, abort), or never end (a block of its own or of a function it calls may run
+ * for ever, may_hang), to a fixed point. Returns 0, 1 when the module can return
+ * twice somewhere, -1 out of memory. */
+static int ending_functions(LLVMModuleRef m, const counter_table *t, const uint32_t *max_runs,
+                            const int *cap_of, ptr_map *ends) {
+    for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn))
+        for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+            for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+                LLVMValueRef callee = is_call(i) ? LLVMGetCalledValue(i) : NULL;
+                if (callee && LLVMIsAFunction(callee) && run_bounds_returns_twice(callee)) return 1;
+            }
+    for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn))
+        if (LLVMCountBasicBlocks(fn) > 0 && may_hang(fn, t, max_runs, cap_of) &&
+            ptr_map_put(ends, fn, 1) != 0)
+            return -1;
     for (int changed = 1; changed;) {
         changed = 0;
         for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn)) {
@@ -171,10 +209,7 @@ static int ending_functions(LLVMModuleRef m, ptr_map *ends) {
             for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb && !may;
                  bb = LLVMGetNextBasicBlock(bb))
                 for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i && !may; i = LLVMGetNextInstruction(i)) {
-                    if (!is_call(i)) continue;
-                    LLVMValueRef callee = LLVMGetCalledValue(i);
-                    if (callee && LLVMIsAFunction(callee) && run_bounds_returns_twice(callee)) return 1;
-                    may = call_may_end(i, ends);
+                    if (is_call(i)) may = call_may_end(i, ends);
                 }
             if (may) {
                 if (ptr_map_put(ends, fn, 1) != 0) return -1;
@@ -187,23 +222,36 @@ static int ending_functions(LLVMModuleRef m, ptr_map *ends) {
 
 #define ONCE_MAX_BLOCKS 4096 /* the check is quadratic in the entry's blocks */
 
+/* The function the call I registers with the runtime's atexit, to run at the end of
+ * the run, or NULL. */
+static LLVMValueRef registered(LLVMValueRef i) {
+    LLVMValueRef callee = LLVMGetCalledValue(i);
+    size_t n;
+    if (!callee || !LLVMIsAFunction(callee) || LLVMGetNumArgOperands(i) != 1 ||
+        strcmp(LLVMGetValueName2(callee, &n), FSABI_ATEXIT) != 0)
+        return NULL;
+    LLVMValueRef fn = LLVMGetOperand(i, 0);
+    return LLVMIsAFunction(fn) ? fn : NULL;
+}
+
 /* Whether a run could enter ENTRY again: a direct call to it from a function the
- * entry can reach, or any indirect call there (it might reach anything). Functions
- * the entry never reaches (main, in function mode) cannot call it. Answers 1 when
- * memory runs out. */
-static int reenters(LLVMModuleRef m, LLVMValueRef entry) {
+ * entry or START (the constructors; NULL: none) can reach, or registers with atexit,
+ * or any indirect call there (it might reach anything). Functions they never reach
+ * (main, in function mode) cannot call it. Answers 1 when memory runs out. */
+static int reenters(LLVMModuleRef m, LLVMValueRef entry, LLVMValueRef start) {
     ptr_map seen = {0};
     size_t n = 0, top = 0;
     for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn)) n++;
     LLVMValueRef *stack = calloc(n + 1, sizeof *stack);
-    int again = !stack || ptr_map_put(&seen, entry, 1) != 0;
+    int again = !stack || ptr_map_put(&seen, entry, 1) != 0 || (start && ptr_map_put(&seen, start, 1) != 0);
     if (!again) stack[top++] = entry;
+    if (!again && start) stack[top++] = start;
     while (top && !again) {
         LLVMValueRef fn = stack[--top];
         for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb && !again; bb = LLVMGetNextBasicBlock(bb))
             for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i && !again; i = LLVMGetNextInstruction(i)) {
                 if (!is_call(i)) continue;
-                LLVMValueRef callee = LLVMGetCalledValue(i);
+                LLVMValueRef callee = registered(i) ? registered(i) : LLVMGetCalledValue(i);
                 if (!callee || !LLVMIsAFunction(callee) || callee == entry) {
                     again = 1;
                     break;
@@ -246,13 +294,18 @@ static int in_cycle(unsigned b, unsigned nb, const unsigned *first, const unsign
 }
 
 /* Marks in FLAGS (indexed like the counter table) the entry's blocks that run at most
- * once (in no cycle of the CFG) and exactly once (also dominating every block where a
- * run can end: returns, unreachable ends, calls that may end it). Needs the entry to
- * run once per run: nothing it reaches calls it again (see reenters). */
-static void prove_once(LLVMModuleRef m, LLVMValueRef entry, const counter_table *t, unsigned *flags) {
+ * once (in no cycle of the CFG) and exactly once: also on every way from the entry
+ * to a block where a run can stop (returns, unreachable ends, calls that may not come
+ * back: ending_functions) or stay for ever (may_run_for_ever, from MAX_RUNS and
+ * CAP_OF, the bounds proven per run). So the fact holds of runs that never end too,
+ * and a run can miss the block only by a crash. Needs the entry to run once in every
+ * run: START (the constructors, one block; NULL: none) comes back, and nothing the
+ * entry or START reaches calls it again (see reenters). */
+static void prove_once(LLVMModuleRef m, LLVMValueRef entry, LLVMValueRef start, const counter_table *t,
+                       const uint32_t *max_runs, const int *cap_of, unsigned *flags) {
     size_t len;
     const char *name = entry ? LLVMGetValueName2(entry, &len) : NULL;
-    if (!entry || reenters(m, entry)) return;
+    if (!entry || reenters(m, entry, start)) return;
     const counted_function *cf = NULL;
     for (size_t f = 0; f < t->nfunctions && !cf; f++)
         if (!strcmp(t->functions[f].name, name)) cf = &t->functions[f];
@@ -265,7 +318,12 @@ static void prove_once(LLVMModuleRef m, LLVMValueRef entry, const counter_table 
     unsigned char *ending = calloc(nb, 1), *reach = calloc(nb, 1), *seen = calloc(nb, 1);
     unsigned *stack = calloc(nb, sizeof *stack);
     size_t nsucc = 0;
-    int ok = bbs && first && ending && reach && seen && stack && ending_functions(m, &ends) == 0;
+    int ok = bbs && first && ending && reach && seen && stack &&
+             ending_functions(m, t, max_runs, cap_of, &ends) == 0;
+    /* a constructor that may not come back leaves some runs without the entry */
+    for (LLVMValueRef i = start ? LLVMGetFirstInstruction(LLVMGetFirstBasicBlock(start)) : NULL; ok && i;
+         i = LLVMGetNextInstruction(i))
+        if (is_call(i) && call_may_end(i, &ends)) ok = 0;
     unsigned k = 0;
     for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(entry); ok && bb;
          bb = LLVMGetNextBasicBlock(bb), k++) {
@@ -284,6 +342,7 @@ static void prove_once(LLVMModuleRef m, LLVMValueRef entry, const counter_table 
         unsigned ns = LLVMGetNumSuccessors(term);
         first[k] = (unsigned)nsucc;
         if (ns == 0) ending[k] = 1; /* ret, unreachable, resume */
+        if (may_run_for_ever(max_runs, cap_of, cf->first_block + k)) ending[k] = 1;
         if (LLVMIsAIndirectBrInst(term) || LLVMIsAInvokeInst(term) || LLVMIsACallBrInst(term) ||
             LLVMIsACatchSwitchInst(term) || !LLVMGetFirstInstruction(bbs[k]))
             ok = 0; /* control flow this check does not model */
@@ -564,7 +623,8 @@ static int sequence_bounds(LLVMModuleRef m, const module_plan *plan, const count
     int rc = per_handler && total ? 0 : -1;
     for (size_t j = 0; rc == 0 && j < t->nblocks; j++) total[j] = max_runs[j];
     for (size_t k = 0; rc == 0 && k < plan->nhandlers; k++) {
-        if ((rc = run_bounds_prove(m, plan->handlers[k], t, plan->given, per_handler, NULL)) != 0) break;
+        if ((rc = run_bounds_prove(m, plan->handlers[k], NULL, t, plan->given, per_handler, NULL)) != 0)
+            break;
         for (size_t j = 0; j < t->nblocks; j++)
             total[j] = saturating_plus(total[j], saturating_times(plan->handler_max[k], per_handler[j]));
     }
@@ -711,16 +771,19 @@ int module_table_emit(LLVMModuleRef m, const module_plan *plan) {
     double *tail = calloc(t->nblocks + 1, sizeof *tail);
     tail_ladder ladder = {0};
     if (!flags || !max_runs || !cap_of || !bound_from || !proven || !tail) goto done;
-    prove_once(m, plan->entry, t, flags);
-    if (run_bounds_prove(m, plan->entry, t, plan->given, max_runs, cap_of) != 0 ||
+    if (run_bounds_prove(m, plan->entry, plan->start, t, plan->given, max_runs, cap_of) != 0 ||
         sequence_bounds(m, plan, t, flags, max_runs) != 0)
         goto done;
     /* Paths and contexts keep what the code proves; a tail's level holds for blocks
      * only (a call sequence or handlers add runs the levels do not follow). */
     memcpy(proven, max_runs, t->nblocks * sizeof *proven);
     if (plan->counted_calls <= 1 && plan->nhandlers == 0 &&
-        tail_bounds_prove(m, plan->entry, t, plan->given, max_runs, tail, cap_of, &ladder) != 0)
+        tail_bounds_prove(m, plan->entry, plan->start, t, plan->given, max_runs, tail, cap_of, &ladder) != 0)
         goto done;
+    /* After the bounds, which say where a run could stay for ever; of one call, as a
+     * call sequence has no such fact */
+    if (plan->counted_calls <= 1 && plan->nhandlers == 0)
+        prove_once(m, plan->entry, plan->start, t, max_runs, cap_of, flags);
     for (size_t j = 0; j < t->nblocks; j++) {
         if (max_runs[j] <= 1 && tail[j] == 0 && !(cap_of[j] >= 0 && max_runs[j] == 1))
             flags[j] |= FSABI_BLOCK_AT_MOST_ONCE;

@@ -32,6 +32,8 @@ typedef struct module_plan {
     bound_given *given;           /* the spec's caps and read ranges for the bounds; NULL: none.
                                    * Its caps' `used` marks say which were found */
     int entry_closed;             /* closed_entry of the entry (function mode), else 0 */
+    LLVMValueRef start;           /* program_ends_build's function, run once per trial before
+                                   * the entry; NULL: none */
 } module_plan;
 
 /* Emits the global FSABI_MODULE_SYMBOL (layout: fsabi_module in abi.h) with the

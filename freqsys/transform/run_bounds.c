@@ -34,11 +34,33 @@ static uint64_t plus(uint64_t a, uint64_t b) {
     return a >= UNBOUNDED || b >= UNBOUNDED || a + b >= UNBOUNDED ? UNBOUNDED : a + b;
 }
 
-/* Whether FN is used other than as the callee of a direct call: then anything may
- * call it (qsort, a handler, a table), any number of times. */
+/* Whether I registers FN with the runtime's atexit: FN then runs once at the end of
+ * the run for each time I runs, as if I called it. */
+static int registers(LLVMValueRef i, LLVMValueRef fn) {
+    LLVMValueRef callee = is_call(i) ? LLVMGetCalledValue(i) : NULL;
+    size_t n;
+    return callee && LLVMIsAFunction(callee) && LLVMCountBasicBlocks(callee) == 0 &&
+           LLVMGetNumArgOperands(i) == 1 && LLVMGetOperand(i, 0) == fn &&
+           !strcmp(LLVMGetValueName2(callee, &n), FSABI_ATEXIT);
+}
+
+/* Whether V, a user of a function, is a constant (not a global) that nothing uses,
+ * through other constants, any more: what is left of an array the module no longer
+ * holds, such as the constructors' once program_ends.c took them out. */
+static int dead_constant(LLVMValueRef v, int depth) {
+    if (!LLVMIsAConstant(v) || LLVMIsAGlobalValue(v) || depth > 8) return 0;
+    for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u))
+        if (!dead_constant(LLVMGetUser(u), depth + 1)) return 0;
+    return 1;
+}
+
+/* Whether FN is used other than as the callee of a direct call, or the handler
+ * atexit registers: then anything may call it (qsort, a handler, a table), any
+ * number of times. */
 static int address_taken(LLVMValueRef fn) {
     for (LLVMUseRef u = LLVMGetFirstUse(fn); u; u = LLVMGetNextUse(u)) {
         LLVMValueRef user = LLVMGetUser(u);
+        if (registers(user, fn) || dead_constant(user, 0)) continue;
         if (!is_call(user) || LLVMGetCalledValue(user) != fn) return 1;
         unsigned nargs = LLVMGetNumArgOperands(user);
         for (unsigned a = 0; a < nargs; a++)
@@ -124,6 +146,9 @@ static int build_graph(LLVMModuleRef m, bound_given *given, call_graph *g) {
                 LLVMValueRef callee = LLVMGetCalledValue(i);
                 if (!callee || !LLVMIsAFunction(callee)) continue; /* reaches only address-taken ones */
                 if (run_bounds_returns_twice(callee)) g->twice = 1;
+                /* atexit(h) runs h at the end once for each time it ran: an edge to h */
+                if (LLVMGetNumArgOperands(i) == 1 && registers(i, LLVMGetOperand(i, 0)))
+                    callee = LLVMGetOperand(i, 0);
                 long long to = ptr_map_get(&g->index, callee);
                 if (to >= 0 &&
                     add_edge(g, (call_edge){f, (unsigned)to, g->local[f][b], g->cap_of[f][b]}) != 0)
@@ -134,9 +159,11 @@ static int build_graph(LLVMModuleRef m, bound_given *given, call_graph *g) {
 }
 
 /* CALLS[f]: the most times function f runs in one run, by Kahn's order over the
- * direct call graph; functions on or below a call cycle never leave the queue's
- * reach and stay unbounded. VIA[f]: a cap CALLS[f] rests on, -1 none. */
-static int function_bounds(const call_graph *g, LLVMValueRef entry, uint64_t *calls, int *via) {
+ * direct call graph from ENTRY and START (each run once); functions on or below a
+ * call cycle never leave the queue's reach and stay unbounded. VIA[f]: a cap
+ * CALLS[f] rests on, -1 none. */
+static int function_bounds(const call_graph *g, LLVMValueRef entry, LLVMValueRef start, uint64_t *calls,
+                           int *via) {
     unsigned *indeg = calloc(g->n + 1, sizeof *indeg), *queue = calloc(g->n + 1, sizeof *queue);
     unsigned char *done = calloc(g->n + 1, 1);
     size_t *first = calloc(g->n + 2, sizeof *first);
@@ -162,7 +189,7 @@ static int function_bounds(const call_graph *g, LLVMValueRef entry, uint64_t *ca
 
     size_t head = 0, tail = 0;
     for (unsigned f = 0; f < g->n; f++) {
-        calls[f] = g->fns[f] == entry ? 1 : 0;
+        calls[f] = g->fns[f] == entry || (start && g->fns[f] == start) ? 1 : 0;
         via[f] = -1;
         if (address_taken(g->fns[f])) calls[f] = UNBOUNDED;
         if (indeg[f] == 0) queue[tail++] = f;
@@ -199,8 +226,8 @@ static void free_graph(call_graph *g) {
     ptr_map_free(&g->index);
 }
 
-int run_bounds_prove(LLVMModuleRef m, LLVMValueRef entry, const counter_table *t, bound_given *given,
-                     uint32_t *max_runs, int *cap_of) {
+int run_bounds_prove(LLVMModuleRef m, LLVMValueRef entry, LLVMValueRef start, const counter_table *t,
+                     bound_given *given, uint32_t *max_runs, int *cap_of) {
     for (size_t j = 0; j < t->nblocks; j++) max_runs[j] = FSABI_RUNS_UNBOUNDED;
     for (size_t j = 0; cap_of && j < t->nblocks; j++) cap_of[j] = -1;
     call_graph g = {0};
@@ -209,7 +236,7 @@ int run_bounds_prove(LLVMModuleRef m, LLVMValueRef entry, const counter_table *t
     int rc = build_graph(m, given, &g);
     if (rc == 0)
         rc = (calls = calloc(g.n + 1, sizeof *calls)) && (via = calloc(g.n + 1, sizeof *via))
-                 ? function_bounds(&g, entry, calls, via)
+                 ? function_bounds(&g, entry, start, calls, via)
                  : -1;
     if (rc == 0 && !g.twice && entry) {
         for (size_t f = 0; f < t->nfunctions; f++) {

@@ -9,11 +9,14 @@
 #include "loop_bounds.h"
 
 /* Fills MAX_RUNS (indexed like T's blocks) with the most times each block can run in
- * one run of ENTRY, FSABI_RUNS_UNBOUNDED where nothing is proven. Per call, a block
- * runs at most as loop_bounds says; a function runs at most the sum,
- * over its direct call sites, of their blocks' bounds (the entry once more); a
- * function whose address is taken, or that is reached through recursion, is
- * unbounded; anything that can return twice (setjmp) makes everything unbounded.
+ * one run of ENTRY, after one of START (the program's constructors, which also
+ * registers its destructors; NULL: none), FSABI_RUNS_UNBOUNDED where nothing is
+ * proven. Per call, a block runs at most as loop_bounds says; a function runs at
+ * most the sum, over its direct call sites and the sites that register it with
+ * atexit (it runs once at the end for each), of their blocks' bounds (ENTRY and
+ * START once more); a function whose address is taken otherwise, or that is reached
+ * through recursion, is unbounded; anything that can return twice (setjmp) makes
+ * everything unbounded.
  * GIVEN (NULL: nothing) adds what the spec states: bounded reads and loop caps as
  * loop_bounds_capped takes them, and `cap FUNCTION N`, under which no block of
  * FUNCTION runs more than N times per call. CAP_OF (NULL: not wanted; indexed like
@@ -21,8 +24,8 @@
  * (its own loop's or function's first, else one its function's calls rest on), -1
  * when the code alone proves it. Returns 0, or -1 when memory ran out (MAX_RUNS then
  * all unbounded). */
-int run_bounds_prove(LLVMModuleRef m, LLVMValueRef entry, const counter_table *t, bound_given *given,
-                     uint32_t *max_runs, int *cap_of);
+int run_bounds_prove(LLVMModuleRef m, LLVMValueRef entry, LLVMValueRef start, const counter_table *t,
+                     bound_given *given, uint32_t *max_runs, int *cap_of);
 
 /* Whether a call of CALLEE can return more than once (setjmp, vfork, getcontext, or
  * the returns_twice attribute). */

@@ -194,8 +194,8 @@ static void hold(const held_site *s, double scale, double *lo, double *hi) {
  * site held (a read repeated until it gives 0): held together with the others, such
  * a site would leave no level to any of them. A site drawn in a loop of a dropped
  * site's trips goes next, until none does. */
-static int drop_unbounded_draws(LLVMModuleRef m, LLVMValueRef entry, const counter_table *t,
-                                const bound_given *given, levels *lv) {
+static int drop_unbounded_draws(LLVMModuleRef m, LLVMValueRef entry, LLVMValueRef start,
+                                const counter_table *t, const bound_given *given, levels *lv) {
     size_t nb = t->nblocks;
     double *lo = malloc((given->nreads + 1) * sizeof *lo), *hi = malloc((given->nreads + 1) * sizeof *hi);
     uint32_t *bound = malloc((nb + 1) * sizeof *bound);
@@ -209,7 +209,7 @@ static int drop_unbounded_draws(LLVMModuleRef m, LLVMValueRef entry, const count
         held.read_lo = lo;
         held.read_hi = hi;
         hold_stdin(lv, hi, &held);
-        if ((rc = run_bounds_prove(m, entry, t, &held, bound, cap)) != 0) break;
+        if ((rc = run_bounds_prove(m, entry, start, t, &held, bound, cap)) != 0) break;
         size_t kept = 0;
         for (size_t h = 0; h < lv->nheld; h++) {
             if (isfinite(draws_per_run(&lv->held[h], bound)))
@@ -229,8 +229,8 @@ static int drop_unbounded_draws(LLVMModuleRef m, LLVMValueRef entry, const count
 
 /* Proves every level, widening until the rest of the tail is negligible, a range
  * reaches the proofs' limit, or nothing the proofs bound is left. */
-static int prove_levels(LLVMModuleRef m, LLVMValueRef entry, const counter_table *t, bound_given *given,
-                        const uint32_t *max_runs, levels *lv) {
+static int prove_levels(LLVMModuleRef m, LLVMValueRef entry, LLVMValueRef start, const counter_table *t,
+                        bound_given *given, const uint32_t *max_runs, levels *lv) {
     size_t nb = t->nblocks;
     double *lo = malloc((given->nreads + 1) * sizeof *lo), *hi = malloc((given->nreads + 1) * sizeof *hi);
     lv->bound = malloc(LEVELS_MAX * (nb + 1) * sizeof *lv->bound);
@@ -259,7 +259,7 @@ static int prove_levels(LLVMModuleRef m, LLVMValueRef entry, const counter_table
         if (!wider) break;
         hold_stdin(lv, hi, &held);
         uint32_t *bound = lv->bound + k * (nb + 1);
-        if ((rc = run_bounds_prove(m, entry, t, &held, bound, lv->cap + k * (nb + 1))) != 0) break;
+        if ((rc = run_bounds_prove(m, entry, start, t, &held, bound, lv->cap + k * (nb + 1))) != 0) break;
         if (!((lv->leave[k] = leave_chance(lv, lo, hi, bound)) <= 1)) break;
         lv->n = k + 1;
         int any = 0;
@@ -373,22 +373,23 @@ static void free_levels(levels *lv) {
     lv->n = 0;
 }
 
-int tail_bounds_prove(LLVMModuleRef m, LLVMValueRef entry, const counter_table *t, bound_given *given,
-                      uint32_t *max_runs, double *tail, int *cap_of, tail_ladder *ladder) {
+int tail_bounds_prove(LLVMModuleRef m, LLVMValueRef entry, LLVMValueRef start, const counter_table *t,
+                      bound_given *given, uint32_t *max_runs, double *tail, int *cap_of,
+                      tail_ladder *ladder) {
     size_t nb = t->nblocks;
     for (size_t j = 0; j < nb; j++) tail[j] = 0;
     if (!given || !entry || (given->nreads == 0 && !given->walks.stdin_count)) return 0;
     levels lv = {0};
     uint32_t *level = malloc((nb + 1) * sizeof *level);
     int rc = level ? find_held(m, t, given, &lv) : -1;
-    if (rc == 0) rc = drop_unbounded_draws(m, entry, t, given, &lv);
+    if (rc == 0) rc = drop_unbounded_draws(m, entry, start, t, given, &lv);
     for (size_t j = 0; rc == 0 && j < nb; j++) level[j] = FSABI_RUNS_UNBOUNDED;
     /* Each site alone first: a block that follows one read gets a level from that
      * read's tail only. Then all together, for blocks that follow several. */
     for (long pass = 0; rc == 0 && lv.nheld > 0 && pass <= (long)lv.nheld; pass++) {
         if (pass == (long)lv.nheld && lv.nheld == 1) break;
         lv.only = pass < (long)lv.nheld ? pass : -1;
-        if ((rc = prove_levels(m, entry, t, given, max_runs, &lv)) == 0) {
+        if ((rc = prove_levels(m, entry, start, t, given, max_runs, &lv)) == 0) {
             choose(&lv, nb, max_runs, level, tail, cap_of);
             rc = collect(&lv, nb, max_runs, ladder);
         }

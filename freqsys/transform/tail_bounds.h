@@ -23,7 +23,8 @@ typedef struct tail_ladder {
     size_t n, cap;
 } tail_ladder;
 
-/* For each block j of T with MAX_RUNS[j] unbounded (as run_bounds_prove left it)
+/* For each block j of T with MAX_RUNS[j] unbounded (as run_bounds_prove left it, for
+ * runs of ENTRY after START)
  * whose bound follows from reads of unbounded declared distributions (poisson(3),
  * geometric, normal ...): proves the block with each such read held to a range
  * [lo, hi] and widens the range step by step. Where a level L_j is found such that
@@ -44,8 +45,8 @@ typedef struct tail_ladder {
  * given a level resting on no cap, every lower level whose tail is smaller than all
  * lower ones' (none with a tail past LADDER_TAIL_MAX). Returns 0, or -1 when memory ran out (then
  * nothing changed). */
-int tail_bounds_prove(LLVMModuleRef m, LLVMValueRef entry, const counter_table *t, bound_given *given,
-                      uint32_t *max_runs, double *tail, int *cap_of, tail_ladder *ladder);
+int tail_bounds_prove(LLVMModuleRef m, LLVMValueRef entry, LLVMValueRef start, const counter_table *t,
+                      bound_given *given, uint32_t *max_runs, double *tail, int *cap_of, tail_ladder *ladder);
 
 void tail_ladder_free(tail_ladder *l);
 

@@ -10,7 +10,7 @@
  * through it. The layouts below are mirrored field by field in the IR (see
  * freqsys/transform/module_table.c): every field is a pointer or a 32/64-bit integer
  * placed so that no padding arises. Bump FSABI_VERSION on any change. */
-#define FSABI_VERSION       18
+#define FSABI_VERSION       19
 #define FSABI_MODULE_SYMBOL "freqsys_module"
 /* The runtime's table of functions for the executable that loads the module
  * (freqsys/runtime/runtime_table.h). These two are all the module exports. */
@@ -26,9 +26,11 @@
 #define FSABI_GETCHAR      "freqsys_rt_getchar"      /* int32_t (uint32_t site) */
 #define FSABI_INPUT_INT    "freqsys_rt_input_int"    /* int64_t (uint32_t site): global, extern, mmio */
 #define FSABI_INPUT_REAL   "freqsys_rt_input_real"   /* double (uint32_t site) */
-#define FSABI_EXIT         "freqsys_rt_exit"         /* noreturn void (int32_t status) */
-#define FSABI_ABORT        "freqsys_rt_abort"        /* noreturn void (void) */
-#define FSABI_ASSERT_FAIL  "freqsys_rt_assert_fail"  /* noreturn, as glibc's __assert_fail */
+#define FSABI_EXIT         "freqsys_rt_exit"         /* noreturn void (int32_t status): exit() */
+#define FSABI_EXIT_NOW     "freqsys_rt_exit_now" /* noreturn void (int32_t): _exit(), _Exit(), quick_exit() */
+#define FSABI_ATEXIT       "freqsys_rt_atexit"   /* int32_t (void (*)(void)): atexit() */
+#define FSABI_ABORT        "freqsys_rt_abort"    /* noreturn void (void) */
+#define FSABI_ASSERT_FAIL  "freqsys_rt_assert_fail" /* noreturn, as glibc's __assert_fail */
 /* void (fsabi_path_table *, uint32_t function, uint64_t id, uint64_t weight): a hashed
  * path ended (weight 1), or not (weight 0: a branch-free call site's other case) */
 #define FSABI_PATH_COUNT "freqsys_rt_path_count"

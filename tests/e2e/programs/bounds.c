@@ -22,7 +22,7 @@ int main(void) {
     s += f(3);
     s += recurse(3);
     if (rare == 7)
-        for (;;) {}                               /* line 25: no run that ends reaches it */
+        for (;;) {}                               /* line 25: a run that reaches it never ends */
     if (rare)                                     /* p = 1/200 */
         for (int k = 0; k < 20; k++)              /* line 27: 20 iterations, 0.1 per run */
             s++;

@@ -42,10 +42,15 @@ static tally_moments scaled(const tally_moments *m, uint64_t f) {
  * bisection), every term of the rule counted as it falls with n (the two-valued
  * method's term for values not seen as 1 / n, Berry-Esseen as 1 / sqrt n), which an
  * extrapolation of the half-width would not. Infinite when it never settles within
- * STOP_N_NEEDED_MAX trials, or cannot (stuck). */
-static double trials_to_settle(const runner_config *cfg, uint64_t j, const tally_moments *m) {
+ * STOP_N_NEEDED_MAX trials, or cannot: stuck, or UNBOUNDED (pilot trials were
+ * killed at their timeout while it ran), which the moments alone do not show (a loop
+ * without end may count nothing) and which the run never settles, whatever the cap;
+ * else a cap could make the need finite and the candidates' pilots, each a share
+ * of it, long runs of timeouts. */
+static double trials_to_settle(const runner_config *cfg, uint64_t j, const tally_moments *m,
+                               uint64_t unbounded) {
     block_verdict v;
-    if (m->n == 0) return INFINITY;
+    if (m->n == 0 || unbounded) return INFINITY;
     decide_counter(cfg, j, m, &v);
     if (v.status != BLOCK_NOT_CONVERGED) return (double)m->n;
     if (v.stuck || v.unbounded) return INFINITY;
@@ -95,7 +100,7 @@ static int pilot(const runner_config *base, sampling_method method, uint32_t run
     uint64_t at = 0;
     for (uint64_t j = 0; j < ncounters; j++) {
         if (!waited_for(mod, j)) continue;
-        double n = trials_to_settle(&cfg, j, &rr.moments[j]);
+        double n = trials_to_settle(&cfg, j, &rr.moments[j], rr.state.unbounded ? rr.state.unbounded[j] : 0);
         if (n > most) {
             most = n;
             at = j;

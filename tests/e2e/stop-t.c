@@ -55,10 +55,11 @@ int main(void) {
     check_stop("enumeration", "run tests/e2e/programs/stop_enumerate.fspec", "enumerate", 0.2, SIGINT,
                "enumerating the inputs");
     /* Without a timeout in the spec one is calibrated, by a child that times trials
-     * 0 to 99 for at most 2 s of wall-clock time; trial 36 never ends. A machine too
-     * busy to give that child 0.1 s of CPU time in 2 s lets the handshake find the
-     * pilot's workers instead, a stop as good. */
-    check_stop("the timeout's calibration", "run tests/e2e/programs/hangs.fspec", "calibrate", 0.1, SIGTERM,
+     * 0 to 99 for at most 2 s of wall-clock time; trial 36 never ends, and the others
+     * take microseconds. A machine too busy to give that child 30 ms of CPU time in
+     * 2 s lets the handshake find a pilot's worker in such a trial instead (killed at
+     * the calibrated timeout), a stop as good. */
+    check_stop("the timeout's calibration", "run tests/e2e/programs/hangs.fspec", "calibrate", 0.03, SIGTERM,
                "calibrating the timeout|choosing the sampling method");
     return done();
 }

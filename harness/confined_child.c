@@ -12,6 +12,7 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#include "stop_request.h"
 
 static _Noreturn void run_child(const confined_child *c) {
     prctl(PR_SET_PDEATHSIG, SIGKILL);
@@ -68,6 +69,12 @@ int confined_child_wait(pid_t pid, const volatile uint64_t *current, double time
         clock_gettime(CLOCK_MONOTONIC, &now);
         double wall = seconds_between(&mark, &now);
         double cpu = has_cpu ? cpu_seconds(clock) - cpu_mark : wall;
+        if (stop_request_pending()) {
+            kill(pid, SIGKILL);
+            while (waitpid(pid, status, 0) < 0 && errno == EINTR) {
+            }
+            return 2;
+        }
         uint64_t run = *current;
         if (run != seen) {
             seen = run;

@@ -31,7 +31,8 @@ pid_t confined_child_start(const confined_child *c);
  * times that plus a second of wall-clock time without computing (TIMEOUT_S 0: no
  * limit). CPU time, as the worker pool judges trials, so a busy machine does not
  * change the answer. Returns 0 with the wait status in *STATUS once the child
- * ended, or 1 after it was killed for a timeout (*CURRENT then names the run). */
+ * ended, 1 after it was killed for a timeout (*CURRENT then names the run), or 2
+ * after it was killed because a stop was asked for (stop_request.h). */
 int confined_child_wait(pid_t pid, const volatile uint64_t *current, double timeout_s, int *status);
 
 #endif

@@ -368,8 +368,13 @@ int enumerate_run(const fsabi_module *mod, const program_hooks *program, uint64_
     }
     /* A run that hangs is killed at its CPU-time limit; the run that follows is
      * not then waited for. */
-    int status;
-    if (confined_child_wait(pid, &sh->current, timeout_s, &status) != 0) {
+    int status, waited = confined_child_wait(pid, &sh->current, timeout_s, &status);
+    if (waited == 2) {
+        snprintf(why, whylen, "interrupted at combination %llu", (unsigned long long)sh->current);
+        munmap(mem, bytes);
+        return 2;
+    }
+    if (waited != 0) {
         snprintf(why, whylen, "combination %llu ran longer than %g s", (unsigned long long)sh->current,
                  timeout_s);
         munmap(mem, bytes);

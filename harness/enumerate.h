@@ -42,7 +42,8 @@ int enumerate_spec_finite(const spec *s, uint64_t limit, char *why, size_t whyle
  * string's characters); 1 with the reason in WHY when enumeration does not apply
  * (an input of infinite support, more than LIMIT combinations, a run that draws
  * differently, crashes, fails or overruns TIMEOUT_S, a run whose hashed paths
- * overflow the per-run table, more than ENUMERATE_MAX_PATHS hashed paths); -1 with
+ * overflow the per-run table, more than ENUMERATE_MAX_PATHS hashed paths); 2 with
+ * WHY when a stop was asked for (stop_request.h), which ends it at once; -1 with
  * WHY when memory or a process could not be had. */
 int enumerate_run(const fsabi_module *mod, const program_hooks *program, uint64_t seed, uint64_t limit,
                   double timeout_s, const confine_limits *limits, enumerate_result *out, char *why,

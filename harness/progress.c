@@ -77,7 +77,10 @@ int progress_warn_budget(FILE *out, const progress_view *v, uint64_t first_open)
     if (!v->mode || v->trials < 1000 || first_open >= mod->nblocks) return 0;
     const block_verdict *b = &v->verdicts[first_open];
     const fsabi_block *blk = &mod->blocks[first_open];
-    if (b->status != BLOCK_NOT_CONVERGED || b->stuck || !(b->n_needed > (double)v->max_trials)) return 0;
+    /* a block no number of trials settles (stuck, or without end) is the give-up's to name */
+    if (b->status != BLOCK_NOT_CONVERGED || b->stuck || b->unbounded ||
+        !(b->n_needed > (double)v->max_trials))
+        return 0;
     fprintf(out,
             "%sfreqsys: warning: %s %s needs about %.3g trials at this epsilon and confidence, past the "
             "budget of %llu: the run will end not converged unless epsilon is wider, the confidence lower or "

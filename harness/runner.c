@@ -22,6 +22,7 @@
 #include "progress.h"
 #include "schedule.h"
 #include "score_sums.h"
+#include "stop_request.h"
 #include "worker_pool.h"
 
 /* What a handler of the loop returns when the run is over (-1 and -2 are errors:
@@ -44,13 +45,9 @@ typedef struct runner {
     uint64_t next_decision;
     uint64_t decided;  /* the last check point decided */
     int warned_budget; /* the out-of-reach warning was given */
+    int started;       /* the workers started (not when a stop came first) */
     double last_checkpoint;
 } runner;
-
-static volatile sig_atomic_t stop_requested; /* set by SIGINT/SIGTERM */
-static void on_stop_signal(int sig) {
-    stop_requested = sig;
-}
 
 static double seconds(const runner *r) {
     struct timespec t;
@@ -192,7 +189,7 @@ static int decide_due(runner *r) {
 
 static int before_poll(void *ctx) {
     runner *r = ctx;
-    if (stop_requested) {
+    if (stop_request_pending()) {
         r->out->interrupted = 1;
         return RUN_ENDED;
     }
@@ -343,6 +340,7 @@ static int runner_open(runner *r) {
  * error is in out->error). */
 static int runner_loop(runner *r) {
     const runner_config *cfg = r->cfg;
+    r->started = 1;
     if (worker_pool_start(&r->pool, r->out->error, sizeof r->out->error) != 0) return -2;
     if (r->remote && (lease_ask(&r->lease, seconds(r)) != 0 || lease_ask(&r->lease, seconds(r)) != 0))
         return -1;
@@ -365,7 +363,8 @@ static void runner_report(runner *r, int rc) {
     runner_result *out = r->out;
     size_t nb = fsabi_ncounters(cfg->mod);
     uint64_t valid = r->merged.frontier; /* every trial counts, however it ended */
-    if (r->distributed && !r->remote) lease_stop_ranks(&r->lease, !stop_requested, &stop_requested);
+    if (r->distributed && !r->remote)
+        lease_stop_ranks(&r->lease, !stop_request_pending(), stop_request_flag());
     if (r->remote) lease_say_bye(&r->lease, rc ? out->error : NULL);
     /* Every block's verdict for the report (the lazy decisions skip settled ones). */
     if (rc == 0 && r->rank == 0) decide_all(&r->judge, r->merged.tallies, valid, r->merged.frontier, 0);
@@ -387,7 +386,7 @@ static void runner_report(runner *r, int rc) {
                      hashed_verdict_settled(cfg->mod, &cfg->stop, &r->merged.hashed,
                                             hashed_trials(&r->merged), cfg->runs_per_trial);
     out->elapsed_s = seconds(r);
-    if (cfg->progress && rc == 0 && r->rank == 0) {
+    if (cfg->progress && rc == 0 && r->rank == 0 && r->started) {
         progress_view v = view_of(r);
         progress_print(stderr, &v, 1);
     }
@@ -452,20 +451,23 @@ int runner_run(const runner_config *cfg, runner_result *out) {
         runner_close(&r);
         return -1;
     }
-    struct sigaction sa = {0}, old_int, old_term, old_pipe;
-    sa.sa_handler = on_stop_signal;
-    sigemptyset(&sa.sa_mask);
-    stop_requested = 0;
-    sigaction(SIGINT, &sa, &old_int);
-    sigaction(SIGTERM, &sa, &old_term);
+    struct sigaction sa = {0}, old_pipe;
     sa.sa_handler = SIG_IGN;
+    sigemptyset(&sa.sa_mask);
     sigaction(SIGPIPE, &sa, &old_pipe);
-    int rc = runner_loop(&r);
+    /* A stop asked for before this run (in a pilot or the calibration of a run of
+     * `freqsys run`, which keeps the request for its whole length) ends it before
+     * any worker starts: nothing is run, and the result says interrupted. */
+    stop_request_install();
+    int rc = 0;
+    if (stop_request_pending())
+        out->interrupted = 1;
+    else
+        rc = runner_loop(&r);
     if (rc == -1 && !out->error[0]) out_of_memory(out);
     runner_report(&r, rc);
     if (runner_close(&r) != 0) rc = -1;
-    sigaction(SIGINT, &old_int, NULL);
-    sigaction(SIGTERM, &old_term, NULL);
+    stop_request_restore();
     sigaction(SIGPIPE, &old_pipe, NULL);
     return rc ? -1 : 0;
 }

@@ -9,7 +9,9 @@
 /* Runs the estimation, from the start or from CFG->resume (whose tallies are copied).
  * In an MPI job every rank calls it: rank 0 leases trials to the others as they ask,
  * merges their pieces with its own in trial order, decides, and tells them to stop.
- * Only rank 0's OUT holds the result.
+ * Only rank 0's OUT holds the result. SIGINT and SIGTERM end it, interrupted, with
+ * the trials merged so far (stop_request.h); a stop requested before the call
+ * ends it at once, with no trial run.
  * Returns 0 when a result exists (converged or not, OUT filled),
  * -1 when the run failed: an input error (OUT->error names it), or no worker could
  * be started. Free OUT with runner_result_free either way. */

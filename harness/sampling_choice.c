@@ -42,10 +42,15 @@ static tally_moments scaled(const tally_moments *m, uint64_t f) {
  * bisection), every term of the rule counted as it falls with n (the two-valued
  * method's term for values not seen as 1 / n, Berry-Esseen as 1 / sqrt n), which an
  * extrapolation of the half-width would not. Infinite when it never settles within
- * STOP_N_NEEDED_MAX trials, or cannot (stuck). */
-static double trials_to_settle(const runner_config *cfg, uint64_t j, const tally_moments *m) {
+ * STOP_N_NEEDED_MAX trials, or cannot: stuck, or UNBOUNDED (pilot trials were
+ * killed at their timeout while it ran), which the moments alone do not show (a loop
+ * without end may count nothing) and which the run never settles, whatever the cap;
+ * else a cap could make the need finite and the candidates' pilots, each a share
+ * of it, long runs of timeouts. */
+static double trials_to_settle(const runner_config *cfg, uint64_t j, const tally_moments *m,
+                               uint64_t unbounded) {
     block_verdict v;
-    if (m->n == 0) return INFINITY;
+    if (m->n == 0 || unbounded) return INFINITY;
     decide_counter(cfg, j, m, &v);
     if (v.status != BLOCK_NOT_CONVERGED) return (double)m->n;
     if (v.stuck || v.unbounded) return INFINITY;
@@ -72,24 +77,30 @@ static double trials_to_settle(const runner_config *cfg, uint64_t j, const tally
 
 /* REPLICATES replicates of RUNS runs with METHOD: the runs the rule would need, the
  * most over the waited-for counters (in replicates, times RUNS; infinite when one
- * never settles), and the variance ratio at the counter that asks it. */
+ * never settles), and the variance ratio at the counter that asks it. Returns 0, 1
+ * when a stop was asked for (SIGINT, SIGTERM) and nothing is filled, or -1 with ERR. */
 static int pilot(const runner_config *base, sampling_method method, uint32_t runs, uint64_t replicates,
                  unsigned k, double *need, double *ratio, uint64_t *spent, char *err, size_t errlen) {
     runner_config cfg = pilot_config(
         base, method, runs,
         pilot_seed(base->seed, 0x9e3779b97f4a7c15u * (k + 1) + 0x70696c6f74u /* "pilot" */), replicates);
     runner_result rr;
+    const fsabi_module *mod = cfg.mod;
+    size_t ncounters = fsabi_ncounters(mod), ntallies = ncounters * (method != SAMPLING_PLAIN ? 2 : 1);
     if (runner_run(&cfg, &rr) != 0) {
         snprintf(err, errlen, "the sampling pilot (%s) failed: %s", sampling_method_name(method), rr.error);
+        runner_result_free(&rr, ntallies);
         return -1;
     }
-    const fsabi_module *mod = cfg.mod;
-    size_t ncounters = fsabi_ncounters(mod);
+    if (rr.interrupted) { /* the stop is the run's: the phases after the pilot see it too */
+        runner_result_free(&rr, ntallies);
+        return 1;
+    }
     double most = 0;
     uint64_t at = 0;
     for (uint64_t j = 0; j < ncounters; j++) {
         if (!waited_for(mod, j)) continue;
-        double n = trials_to_settle(&cfg, j, &rr.moments[j]);
+        double n = trials_to_settle(&cfg, j, &rr.moments[j], rr.state.unbounded ? rr.state.unbounded[j] : 0);
         if (n > most) {
             most = n;
             at = j;
@@ -100,7 +111,7 @@ static int pilot(const runner_config *base, sampling_method method, uint32_t run
     if (rr.run_moments && rr.moments[at].variance > 0)
         *ratio = rr.run_moments[at].variance * runs / rr.moments[at].variance;
     *spent += rr.trials * runs;
-    runner_result_free(&rr, ncounters * (method != SAMPLING_PLAIN ? 2 : 1));
+    runner_result_free(&rr, ntallies);
     return 0;
 }
 
@@ -110,9 +121,12 @@ int sampling_choice_pick(const runner_config *base, sampling_choice *out, char *
     out->runs = 1;
     out->variance_ratio = NAN;
     double ratio;
-    if (pilot(base, SAMPLING_PLAIN, 1, SAMPLING_CHOICE_PLAIN_RUNS, 0, &out->plain_need, &ratio,
-              &out->pilot_runs, err, errlen) != 0)
-        return -1;
+    int rc = pilot(base, SAMPLING_PLAIN, 1, SAMPLING_CHOICE_PLAIN_RUNS, 0, &out->plain_need, &ratio,
+                   &out->pilot_runs, err, errlen);
+    if (rc != 0) {
+        out->interrupted = rc == 1;
+        return rc < 0 ? -1 : 0;
+    }
     out->need = out->plain_need;
     if (!isfinite(out->plain_need))
         return 0; /* some counter no number of plain runs settles: nothing to compare */
@@ -125,9 +139,15 @@ int sampling_choice_pick(const runner_config *base, sampling_choice *out, char *
         if (replicates < SAMPLING_CHOICE_MIN_REPLICATES) continue;
         double need;
         out->compared = 1;
-        if (pilot(base, candidates[i].method, candidates[i].runs, replicates, i + 1, &need, &ratio,
-                  &out->pilot_runs, err, errlen) != 0)
-            return -1;
+        rc = pilot(base, candidates[i].method, candidates[i].runs, replicates, i + 1, &need, &ratio,
+                   &out->pilot_runs, err, errlen);
+        if (rc != 0) { /* a half-made choice is no choice: plain, as without the pilot */
+            out->method = SAMPLING_PLAIN;
+            out->runs = 1;
+            out->compared = 0;
+            out->interrupted = rc == 1;
+            return rc < 0 ? -1 : 0;
+        }
         if (need * SAMPLING_CHOICE_MARGIN < out->plain_need && need < out->need) {
             out->method = candidates[i].method;
             out->runs = candidates[i].runs;

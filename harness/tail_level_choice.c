@@ -55,6 +55,10 @@ int tail_level_pilot(const runner_config *base, double *budgets, char *err, size
         runner_result_free(&rr, fsabi_ncounters(cfg.mod));
         return -1;
     }
+    if (rr.interrupted) {
+        runner_result_free(&rr, fsabi_ncounters(cfg.mod));
+        return 1;
+    }
     const stop_params *p = &base->stop;
     for (uint64_t j = 0; j < cfg.mod->nblocks; j++) {
         const tally_moments *m = &rr.moments[j];

@@ -13,6 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "confined_child.h"
+#include "stop_request.h"
 #include "wire.h"
 
 static uint64_t process_cpu_ns(void) {
@@ -64,7 +65,7 @@ double timeout_calibrate(const runner_config *cfg) {
     uint64_t slowest = 0, start = now_ms(), limit = (uint64_t)(CALIBRATE_WALL_S * 1000);
     for (;;) {
         uint64_t spent = now_ms() - start;
-        if (spent >= limit) break;
+        if (spent >= limit || stop_request_pending()) break; /* the signal cut the poll short */
         struct pollfd w = {p[0], POLLIN, 0};
         int ready = poll(&w, 1, (int)(limit - spent));
         if (ready < 0 && errno == EINTR) continue;

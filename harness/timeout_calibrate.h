@@ -16,7 +16,8 @@
  * slowest (at least CALIBRATE_MIN_S). A trial still running after CALIBRATE_WALL_S
  * ends the timing: the slowest of those that ended counts, and the run's own
  * timeout then catches that trial. A trial that crashes the child ends the timing
- * the same way. Can't fail: without a child it returns CALIBRATE_MIN_S x 20. */
+ * the same way, and so does a stop asked for (stop_request.h). Can't fail: without
+ * a child it returns CALIBRATE_MIN_S x 20. */
 double timeout_calibrate(const runner_config *cfg);
 
 #endif

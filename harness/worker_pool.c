@@ -239,15 +239,27 @@ static int push_bin(merge_piece *p, wire_bin b, size_t *cap) {
     return 0;
 }
 
+/* Whether counter J is a block, or a block in a context, that the transform proved
+ * never runs in a run that ends (max_runs 0): a run that reached it had no way out. */
+static int in_no_way_out(const fsabi_module *mod, size_t j) {
+    if (j < mod->nblocks) return mod->blocks[j].max_runs == 0;
+    if (j < fsabi_context_base(mod) || !mod->context_functions) return 0;
+    uint32_t context;
+    return mod->blocks[fsabi_context_block(mod, j - fsabi_context_base(mod), &context)].max_runs == 0;
+}
+
 /* The counts the dead worker's trial made, from its shared counters S, as bins of
  * the failed piece P. Under replicate sampling a counter's tally is the replicate's
  * total so far (the shared totals plus the running run's counts), and the tally
  * after the counters the running run's. With MOVING (the counts when the trial
  * overran), a counter that grew since is one the trial was stuck in: it is marked
  * unbounded instead of counted, as its count says only how long it was let run.
- * Returns 0, or -1 when memory ran out. */
+ * So is, with TIMED_OUT, a block the trial ran that leads only into code with no
+ * way out (if (x) for (;;) ...): its count is finite, but only runs that never end
+ * have one, so no cap can make it a mean to settle, and the run gives up on it as
+ * on the loop. Returns 0, or -1 when memory ran out. */
 static int failed_counts(const worker_pool *p, const pool_worker *k, const counter_share *s,
-                         const uint64_t *moving, merge_piece *out) {
+                         const uint64_t *moving, int timed_out, merge_piece *out) {
     if (s->fd < 0) return 0;
     size_t cap = 0, n = s->ncounters, nblocks = (size_t)p->cfg->mod->nblocks;
     int replicates = p->cfg->sampling != SAMPLING_PLAIN;
@@ -263,7 +275,8 @@ static int failed_counts(const worker_pool *p, const pool_worker *k, const count
     int weighted = p->cfg->weight_unit > 0;
     for (size_t j = 0; j < n && rc == 0; j++) {
         uint64_t run = s->view[j], total = run + (replicates ? s->extra_view[j] : 0);
-        if ((moving && run != moving[j]) || (stuck && j < nblocks && stuck[j])) {
+        if ((moving && run != moving[j]) || (stuck && j < nblocks && stuck[j]) ||
+            (timed_out && run && in_no_way_out(p->cfg->mod, j))) {
             rc = push_bin(out, (wire_bin){(uint32_t)j, WIRE_BIN_UNBOUNDED, 0, 1}, &cap);
             continue;
         }
@@ -305,7 +318,8 @@ static int account_loss(worker_pool *p, int w, uint64_t t, int status, worker_po
         loss->failed =
             (merge_piece){t, 1, NULL, 0, NULL, 0, t, 1 + kind, WIFSIGNALED(status) ? WTERMSIG(status) : 0};
         const uint64_t *moving = kind == FAILURE_TIMEOUT && k->snap_trial == t ? k->snapshot : NULL;
-        if (failed_counts(p, k, &p->shares[w], moving, &loss->failed) != 0) return -1;
+        if (failed_counts(p, k, &p->shares[w], moving, kind == FAILURE_TIMEOUT, &loss->failed) != 0)
+            return -1;
         if (kind == FAILURE_CRASH && crash_site(p, w, t, loss->failed.signal, &loss->failed) != 0) return -1;
         add_rerun(loss, c.start, t - c.start);
         add_rerun(loss, t + 1, c.start + c.count - t - 1);

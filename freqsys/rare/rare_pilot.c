@@ -91,9 +91,11 @@ int rare_pilot_run(const runtime_table *rt, const fsabi_module *mod, uint64_t se
         return -1;
     }
     int status;
-    int timed_out = confined_child_wait(pid, &sh->current, timeout_s, &status);
+    int waited = confined_child_wait(pid, &sh->current, timeout_s, &status);
     int rc = -1;
-    if (timed_out)
+    if (waited == 2)
+        rc = 1;
+    else if (waited)
         snprintf(err, errlen, "the pilot's run %llu ran longer than %g s", (unsigned long long)sh->current,
                  timeout_s);
     else if (WIFSIGNALED(status))

@@ -18,7 +18,8 @@
  * streams of SEED that the estimation does not use, each refitting the tilts to the
  * weighted runs that reached the block; the fitted tilts are then set in this
  * process (tilted_draws_set). *RUNS and *REACHED say how many runs the pilot made and
- * how many of the last round's reached the block. Returns 0; or -1 with the reason
+ * how many of the last round's reached the block. Returns 0; 1 when a stop was asked
+ * for (stop_request.h), which ends it at once, no tilt set; or -1 with the reason
  * in ERR (a run crashed or overran TIMEOUT_S of CPU time, no process could be had). */
 int rare_pilot_run(const runtime_table *rt, const fsabi_module *mod, uint64_t seed, uint64_t target,
                    const confine_limits *limits, double timeout_s, uint64_t *runs, uint64_t *reached,

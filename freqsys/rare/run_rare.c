@@ -59,8 +59,9 @@ int run_rare_prepare(const runtime_table *rt, const char *name, const spec *s, r
         return -1;
     }
     char why[512];
-    if (rare_pilot_run(rt, cfg->mod, cfg->seed, (uint64_t)st->block, &cfg->limits, cfg->timeout_s,
-                       &st->pilot_runs, &st->reached, why, sizeof why) != 0) {
+    int rc = rare_pilot_run(rt, cfg->mod, cfg->seed, (uint64_t)st->block, &cfg->limits, cfg->timeout_s,
+                            &st->pilot_runs, &st->reached, why, sizeof why);
+    if (rc < 0) {
         snprintf(err, errlen, "--rare %s: %s", name, why);
         return -1;
     }

@@ -23,7 +23,9 @@ typedef struct run_rare {
 /* Finds NAME ("function:label", or a label no other function has) among CFG's
  * module's blocks, follows the tiltable inputs of S, runs the pilot and sets CFG up
  * for the weighted run. Returns 0, or -1 with a message in ERR: no such block (or
- * more than one), no input with a tilt, a pilot that failed. */
+ * more than one), no input with a tilt, a pilot that failed. A pilot a stop cut
+ * short (stop_request.h) sets no tilt and is no failure: the run, which sees the
+ * same stop, then ends at once with no trial. */
 int run_rare_prepare(const runtime_table *rt, const char *name, const spec *s, runner_config *cfg,
                      run_rare *st, char *err, size_t errlen);
 

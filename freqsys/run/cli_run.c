@@ -20,6 +20,7 @@
 #include "timeout_calibrate.h"
 #include "sampling_choice.h"
 #include "stdin_text.h"
+#include "stop_request.h"
 
 static const char *default_format(const char *path) {
     size_t n = path ? strlen(path) : 0;
@@ -52,7 +53,7 @@ static int write_result(const result *r, const run_options *o) {
 }
 
 /* Enumerates when the spec allows it: 0 with EN filled, 1 when it does not apply
- * (WHY says why), -1 on a failure to run at all. */
+ * (WHY says why), 2 when a stop cut it short, -1 on a failure to run at all. */
 static int try_enumeration(const spec *s, const run_options *o, const runner_config *cfg,
                            enumerate_result *en, char *why, size_t whylen) {
     uint64_t limit = o->has_enumerate_limit ? o->enumerate_limit : ENUMERATE_DEFAULT_LIMIT;
@@ -70,6 +71,12 @@ static int try_enumeration(const spec *s, const run_options *o, const runner_con
 }
 
 static int run_command(int argc, char **argv, cluster *cl);
+
+/* The phase the run enters, for the message should a stop come before the sampling;
+ * one already asked for keeps the phase it came in. */
+static void enter(run_state *st, const char *phase) {
+    if (!stop_request_pending()) st->phase = phase;
+}
 
 int cli_run(int argc, char **argv) {
     cluster cl;
@@ -150,6 +157,11 @@ static int configure(run_state *st, cluster *cl) {
     run_options *o = &st->o;
     const spec *s = st->s;
     runner_config *cfg = &st->cfg;
+    /* From here to the result, SIGINT and SIGTERM ask every phase to stop: the
+     * calibration, enumeration, the pilots and the sampling each end at once and the
+     * run writes what it has. (The build before ends at the signal, with nothing.) */
+    stop_request_install();
+    st->stop_handled = 1;
     if (o->cap == 0 && s->cap > 0) o->cap = (double)s->cap; /* --cap wins over the spec's */
     cfg->mod = st->mod;
     cfg->program =
@@ -208,6 +220,7 @@ static int configure(run_state *st, cluster *cl) {
                           : o->points                     ? (uint32_t)o->points
                                                           : sampling_method_default_runs(cfg->sampling);
     if (cfg->timeout_s <= 0 && o->replay < 0) { /* none given: from the first trials, reported */
+        enter(st, "calibrating the timeout");
         cfg->timeout_s = timeout_calibrate(cfg);
         cfg->timeout_calibrated = 1;
     }
@@ -225,6 +238,7 @@ static int configure(run_state *st, cluster *cl) {
     if (!cfg->stop.relative) cfg->stop.epsilon *= per_trial;
     cfg->stop.floor *= per_trial;
     cfg->stop.cap *= per_trial;
+    if (o->rare) enter(st, "fitting --rare's tilts (a pilot)");
     if (run_features_prepare(st) != EXIT_OK) return EXIT_USAGE;
     if (o->trace_path && cl->rank == 0) {
         if (!(cfg->trace = fopen(o->trace_path, "w"))) {
@@ -288,7 +302,10 @@ static int run_enumerated(run_state *st, cluster *cl, int *done) {
         return EXIT_OK;
     enumerate_result en;
     char why[768];
-    if (try_enumeration(st->s, o, &st->cfg, &en, why, sizeof why) != 0) {
+    enter(st, "enumerating the inputs");
+    int tried = try_enumeration(st->s, o, &st->cfg, &en, why, sizeof why);
+    if (tried == 2) return EXIT_OK; /* stopped: the sampling that follows ends at once, with no trial */
+    if (tried != 0) {
         if (o->sampling) { /* asked for by name: say why not */
             char note[1024];
             snprintf(note, sizeof note, "not enumerated (%s); sampled plainly", why);
@@ -321,7 +338,13 @@ static int choose_levels(run_state *st) {
     if (st->loaded->ntail_levels == 0 || st->o.rare) return EXIT_OK;
     double *budgets = cfg->stop.relative ? calloc(st->loaded->nblocks + 1, sizeof *budgets) : NULL;
     char err[1200] = "out of memory";
-    if ((cfg->stop.relative && (!budgets || tail_level_pilot(cfg, budgets, err, sizeof err) != 0)) ||
+    enter(st, "choosing the tails' levels (a pilot)");
+    int piloted = cfg->stop.relative && budgets ? tail_level_pilot(cfg, budgets, err, sizeof err) : 0;
+    if (piloted == 1) { /* stopped: no level is chosen for a run that ends at once */
+        free(budgets);
+        return EXIT_OK;
+    }
+    if ((cfg->stop.relative && (!budgets || piloted != 0)) ||
         tail_level_choose(st->loaded, tail_level_budget(&cfg->stop), budgets, &st->tail_levels) != 0) {
         fprintf(stderr, "freqsys: error: %s\n", err);
         free(budgets);
@@ -352,11 +375,12 @@ static int choose_sampling(run_state *st, cluster *cl) {
         return EXIT_OK;
     sampling_choice c;
     char err[1024], note[512];
+    enter(st, "choosing the sampling method (a pilot)");
     if (sampling_choice_pick(cfg, &c, err, sizeof err) != 0) {
         fprintf(stderr, "freqsys: error: %s\n", err);
         return EXIT_USAGE;
     }
-    if (!c.compared) return EXIT_OK; /* plain, untried against the others: as before */
+    if (!c.compared || c.interrupted) return EXIT_OK; /* plain, untried against the others: as before */
     sampling_choice_describe(&c, note, sizeof note);
     free(st->sampling_note);
     st->sampling_note = strdup(note);
@@ -370,12 +394,46 @@ static int choose_sampling(run_state *st, cluster *cl) {
     return EXIT_OK;
 }
 
+/* An argument as the shell reads it back: as it is when it holds nothing the shell
+ * treats specially, else in single quotes. */
+static void print_shell_word(const char *w, FILE *out) {
+    if (*w &&
+        strspn(w, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-+=.,/:@%") == strlen(w)) {
+        fputs(w, out);
+        return;
+    }
+    fputc('\'', out);
+    for (; *w; w++)
+        if (*w == '\'')
+            fputs("'\\''", out);
+        else
+            fputc(*w, out);
+    fputc('\'', out);
+}
+
+/* A stop before the sampling began leaves no trial to continue from, and a
+ * checkpoint would skip what was stopped (enumeration, the pilot's choice), so the
+ * way on is the same command again. */
+static void say_stopped_before_sampling(const run_state *st) {
+    fprintf(stderr, "freqsys: interrupted while %s, before any trial was counted; to start again: freqsys",
+            st->phase ? st->phase : "preparing");
+    for (int i = 0; i < st->argc; i++) {
+        fputc(' ', stderr);
+        print_shell_word(st->argv[i], stderr);
+    }
+    fputc('\n', stderr);
+}
+
 /* The trials in forked workers until the rule settles every block, then the result
- * (rank 0) and, when interrupted, the checkpoint. Returns the exit status. */
+ * (rank 0) and, when interrupted, the checkpoint. A stop asked for in an earlier
+ * phase ends the runner at once: the result then has no trial. Returns the exit
+ * status. */
 static int run_sampled(run_state *st, cluster *cl) {
     const run_options *o = &st->o;
     runner_config *cfg = &st->cfg;
     runner_result rr;
+    /* a resumed run stopped early still has its checkpoint's trials to continue from */
+    int before = stop_request_pending() && !o->resume_path;
     int failed = runner_run(cfg, &rr) != 0;
     if (cfg->trace && fclose(cfg->trace) != 0)
         fprintf(stderr, "freqsys: error: writing %s failed\n", o->trace_path);
@@ -387,7 +445,9 @@ static int run_sampled(run_state *st, cluster *cl) {
         rc = EXIT_USAGE;
     } else if (cl->rank == 0) { /* the result and the checkpoint are rank 0's to write */
         const char *shown, *what = run_features_unresumable(st, &shown);
-        if (rr.interrupted && what) {
+        if (rr.interrupted && before) {
+            if (!o->quiet) say_stopped_before_sampling(st);
+        } else if (rr.interrupted && what) {
             if (!o->quiet)
                 fprintf(
                     stderr, "freqsys: interrupted after %llu %s (a run with --%s%s%s cannot be continued)\n",
@@ -420,6 +480,8 @@ static int run_sampled(run_state *st, cluster *cl) {
 static int run_command(int argc, char **argv, cluster *cl) {
     run_state st = {0};
     int done = 0;
+    st.argc = argc;
+    st.argv = argv;
     int rc = prepare(&st, argc, argv, cl);
     if (rc != EXIT_OK) goto out;
     if (st.o.replay >= 0) {
@@ -427,11 +489,13 @@ static int run_command(int argc, char **argv, cluster *cl) {
         goto out;
     }
     if ((rc = configure(&st, cl)) != EXIT_OK) goto out;
-    rc = run_enumerated(&st, cl, &done);
-    if (!done && rc == EXIT_OK) rc = choose_levels(&st);
-    if (!done && rc == EXIT_OK) rc = choose_sampling(&st, cl);
+    /* once a stop is asked for, no phase starts; the sampling ends at once, with the result */
+    if (!stop_request_pending()) rc = run_enumerated(&st, cl, &done);
+    if (!done && rc == EXIT_OK && !stop_request_pending()) rc = choose_levels(&st);
+    if (!done && rc == EXIT_OK && !stop_request_pending()) rc = choose_sampling(&st, cl);
     if (!done && rc == EXIT_OK) rc = run_sampled(&st, cl);
 out:
+    if (st.stop_handled) stop_request_restore();
     run_state_free(&st);
     return rc;
 }

@@ -35,6 +35,10 @@ typedef struct run_state {
     char *sampling_note; /* why a method asked for by name was not used */
     run_rare rare;       /* --rare: the target and its pilot */
     char *spec_abs;      /* the spec's absolute path, for the checkpoint */
+    int argc;            /* the command line, to repeat it when a stop came before sampling */
+    char **argv;
+    int stop_handled;  /* SIGINT and SIGTERM are requests to stop (stop_request.h) */
+    const char *phase; /* what the run does before sampling, for the message when stopped there */
 } run_state;
 
 #endif

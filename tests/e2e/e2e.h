@@ -70,12 +70,17 @@ __attribute__((unused)) static int e2e_check_spec(const char *text, char *err, s
     return e2e_runf(err, errlen, "check '%s'", path);
 }
 
-/* Starts `freqsys ARGS` in the background as e2e_run would run it, its output and
- * stderr to /dev/null. Returns its pid (the shell execs freqsys), or -1. */
-__attribute__((unused)) static pid_t e2e_start(const char *args) {
+/* Starts `freqsys ARGS` in the background as e2e_run would run it, its output to
+ * /dev/null and its stderr to ERR_PATH (NULL: /dev/null too). Returns its pid (the
+ * shell execs freqsys), or -1. */
+__attribute__((unused)) static pid_t e2e_start_to(const char *args, const char *err_path) {
     char cmd[16384];
-    snprintf(cmd, sizeof cmd, "cd '%s' && TMPDIR='%s' exec '%s' %s >/dev/null 2>&1", FREQSYS_SOURCE_DIR,
-             tmp_dir(), FREQSYS_TOOL, args);
+    if (err_path)
+        snprintf(cmd, sizeof cmd, "cd '%s' && TMPDIR='%s' exec '%s' %s >/dev/null 2>'%s'", FREQSYS_SOURCE_DIR,
+                 tmp_dir(), FREQSYS_TOOL, args, err_path);
+    else
+        snprintf(cmd, sizeof cmd, "cd '%s' && TMPDIR='%s' exec '%s' %s >/dev/null 2>&1", FREQSYS_SOURCE_DIR,
+                 tmp_dir(), FREQSYS_TOOL, args);
     fflush(NULL);
     pid_t pid = fork();
     if (pid == 0) {
@@ -83,6 +88,11 @@ __attribute__((unused)) static pid_t e2e_start(const char *args) {
         _exit(127);
     }
     return pid;
+}
+
+/* e2e_start_to with stderr discarded. */
+__attribute__((unused)) static pid_t e2e_start(const char *args) {
+    return e2e_start_to(args, NULL);
 }
 
 /* A child of PID that runs under a seccomp filter: a worker that confined itself

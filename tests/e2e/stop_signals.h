@@ -26,16 +26,7 @@ __attribute__((unused)) static double stop_signals_now(void) {
 /* Starts `freqsys ARGS` as e2e_start does, its stderr into the test's file ERRNAME.
  * Returns its pid, or -1. */
 __attribute__((unused)) static pid_t stop_signals_start(const char *args, const char *errname) {
-    char cmd[16384];
-    snprintf(cmd, sizeof cmd, "cd '%s' && TMPDIR='%s' exec '%s' %s >/dev/null 2>'%s'", FREQSYS_SOURCE_DIR,
-             tmp_dir(), FREQSYS_TOOL, args, tmp_path(errname));
-    fflush(NULL);
-    pid_t pid = fork();
-    if (pid == 0) {
-        execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
-        _exit(127);
-    }
-    return pid;
+    return e2e_start_to(args, tmp_path(errname));
 }
 
 /* Whether PID has ended (its status is left for stop_signals_stop to take). */

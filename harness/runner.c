@@ -112,6 +112,7 @@ static runner_start state_at_decision(runner *r) {
     memcpy(st.crash_sites, r->merged.crash_sites, sizeof st.crash_sites);
     st.ncrash_sites = r->merged.ncrash_sites;
     st.unbounded = r->merged.unbounded;
+    st.over = r->merged.over;
     memcpy(st.failures, r->merged.failures, sizeof st.failures);
     st.nfailures = r->merged.nfailures;
     st.tallies = r->merged.tallies;
@@ -409,6 +410,8 @@ static int runner_close(runner *r) {
     out->state.ncrash_sites = r->merged.ncrash_sites;
     out->state.unbounded = r->merged.unbounded;
     r->merged.unbounded = NULL;
+    out->state.over = r->merged.over;
+    r->merged.over = NULL;
     memcpy(out->state.failures, r->merged.failures, sizeof out->state.failures);
     out->state.nfailures = r->merged.nfailures;
     out->state.tallies = r->merged.tallies;
@@ -482,6 +485,8 @@ void runner_result_free(runner_result *r, size_t ncounters) {
     free(r->state.tallies);
     free(r->state.unbounded);
     r->state.unbounded = NULL;
+    free(r->state.over);
+    r->state.over = NULL;
     if (r->state.hashed) path_tallies_free(r->state.hashed);
     free(r->state.hashed);
     r->state.hashed = NULL;

@@ -311,9 +311,11 @@ static int runner_open(runner *r) {
     out->moments = calloc(nb + 1, sizeof *out->moments);
     out->verdicts = calloc(nb + 1, sizeof *out->verdicts);
     if (replicates) out->run_moments = calloc(nb + 1, sizeof *out->run_moments);
-    r->judge = (decide){cfg, out->moments, out->verdicts, 0, NULL};
+    r->judge = (decide){.cfg = cfg, .moments = out->moments, .verdicts = out->verdicts};
     int failed = merge_init(&r->merged, replicates ? 2 * nb : nb);
     r->judge.unbounded = r->merged.unbounded;
+    r->judge.over = r->merged.over;
+    r->judge.over_raised = &r->merged.over_raised;
     if (cfg->nscores && !replicates && cfg->program.take_scores) {
         out->scores = calloc(1, sizeof *out->scores);
         failed |=
@@ -384,7 +386,9 @@ static void runner_report(runner *r, int rc) {
     out->nfailures = r->merged.nfailures;
     /* a program none of whose trials ended well is reported so, settled or not */
     if (r->merged.frontier > 0 && merge_valid(&r->merged) == 0) out->all_failed = 1;
-    out->converged = decide_settled(&r->judge) && !out->interrupted && !out->all_failed &&
+    /* a cap the trials contradicted, or a proof, fails the run, whatever rests on it */
+    out->converged = decide_settled(&r->judge) && !decide_exceeded(&r->judge) && !out->interrupted &&
+                     !out->all_failed &&
                      hashed_verdict_settled(cfg->mod, &cfg->stop, &r->merged.hashed,
                                             hashed_trials(&r->merged), cfg->runs_per_trial);
     out->elapsed_s = seconds(r);
@@ -435,6 +439,7 @@ static int runner_close(runner *r) {
         }
     }
     merge_free(&r->merged);
+    decide_free(&r->judge);
     chunk_queue_free(&r->queue);
     lease_free(&r->lease);
     event_loop_free(&r->loop);

@@ -242,6 +242,9 @@ int checkpoint_write(const char *path, const checkpoint *c, char *err, size_t er
     json_object_set_new(o, "aborts", u64(c->state.outcomes.aborts));
     json_object_set_new(o, "signals", sparse_json(c->state.outcomes.signals, RUNNER_SIGNALS));
     json_object_set_new(o, "unbounded", sparse_json(c->state.unbounded, c->ntallies));
+    json_object_set_new(o, "cap_exceeded", u64(c->state.outcomes.cap_exceeded));
+    json_object_set_new(o, "proven_exceeded", u64(c->state.outcomes.proven_exceeded));
+    json_object_set_new(o, "over", sparse_json(c->state.over, c->ntallies));
     json_t *sites = json_array();
     for (size_t i = 0; i < c->state.ncrash_sites; i++) {
         const runner_crash_site *x = &c->state.crash_sites[i];
@@ -351,6 +354,14 @@ int checkpoint_read(const char *path, checkpoint *c, char *err, size_t errlen) {
     c->state.unbounded = calloc(c->ntallies + 1, sizeof *c->state.unbounded);
     bad |= !c->state.unbounded;
     if (!bad) bad |= sparse_from(json_object_get(o, "unbounded"), c->state.unbounded, c->ntallies);
+    /* absent from checkpoints written before counts were checked against their limits */
+    c->state.over = calloc(c->ntallies + 1, sizeof *c->state.over);
+    bad |= !c->state.over;
+    if (!bad) bad |= sparse_from(json_object_get(o, "over"), c->state.over, c->ntallies);
+    if (json_object_get(o, "cap_exceeded"))
+        bad |= parse_u64(json_object_get(o, "cap_exceeded"), &c->state.outcomes.cap_exceeded);
+    if (json_object_get(o, "proven_exceeded"))
+        bad |= parse_u64(json_object_get(o, "proven_exceeded"), &c->state.outcomes.proven_exceeded);
     bad |= sparse_from(json_object_get(o, "exits"), c->state.outcomes.exits, RUNNER_EXIT_CODES);
     bad |= sparse_from(json_object_get(o, "signals"), c->state.outcomes.signals, RUNNER_SIGNALS);
     if (json_object_get(o, "aborts"))
@@ -386,6 +397,7 @@ void checkpoint_free(checkpoint *c) {
     for (size_t j = 0; c->state.tallies && j < c->ntallies; j++) tally_free(&c->state.tallies[j]);
     free(c->state.tallies);
     free(c->state.unbounded);
+    free(c->state.over);
     if (c->state.hashed) path_tallies_free(c->state.hashed);
     free(c->state.hashed);
     free(c->spec);

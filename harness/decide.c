@@ -4,6 +4,9 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "count_limits.h"
 
 /* The counters the rule waits for: the blocks, then the paths, then the blocks per
  * calling context; under importance sampling the target block alone. K-th of
@@ -75,12 +78,71 @@ static void mark_unbounded(block_verdict *v, uint64_t trials) {
     v->unbounded = trials;
 }
 
+/* Adds NAME to the caps D's trials contradicted, once. */
+static void list_broken_cap(decide *d, const char *name) {
+    for (size_t k = 0; k < d->nbroken_caps; k++)
+        if (!strcmp(d->broken_caps[k], name)) return;
+    if (d->nbroken_caps == d->broken_room) {
+        size_t room = d->broken_room ? 2 * d->broken_room : 8;
+        const char **grown = realloc(d->broken_caps, room * sizeof *grown);
+        if (!grown) {
+            d->caps_unlisted = 1; /* so every named cap is taken as contradicted */
+            return;
+        }
+        d->broken_caps = grown;
+        d->broken_room = room;
+    }
+    d->broken_caps[d->nbroken_caps++] = name;
+}
+
+/* What the counts past their limits contradict, again when they changed. */
+static void refresh_broken(decide *d) {
+    if (!d->over || !d->over_raised || *d->over_raised == d->over_seen) return;
+    d->over_seen = *d->over_raised;
+    d->broken = 0;
+    d->nbroken_caps = 0;
+    const fsabi_module *mod = d->cfg->mod;
+    for (uint64_t j = 0; j < mod->nblocks; j++) {
+        if (!d->over[j]) continue;
+        unsigned bits = count_limits_broken(d->cfg, j, d->over[j]);
+        d->broken |= bits;
+        if (bits & COUNT_LIMITS_NAMED) list_broken_cap(d, mod->blocks[j].bound_from);
+    }
+}
+
+static int cap_broken(const decide *d, const char *name) {
+    if (!name) return 0;
+    if (d->caps_unlisted) return 1;
+    for (size_t k = 0; k < d->nbroken_caps; k++)
+        if (!strcmp(d->broken_caps[k], name)) return 1;
+    return 0;
+}
+
+/* A verdict on counter J that rests on a cap the trials contradicted is none: the
+ * assumption it takes is shown false. The cap on every block is that of the verdicts
+ * of basis CAP, and of those left with no range once the rule dropped it (its own
+ * count went past it); a named cap is that of the verdicts its counter's bound rests
+ * on, unless the global cap took its place or the transform proved them exact. Not
+ * settled, and no number of trials settles it. */
+static void unsettle_broken(const decide *d, uint64_t j, block_verdict *v) {
+    if (!d->broken || v->unbounded) return;
+    int global = (d->broken & COUNT_LIMITS_CAP) && (v->basis == BASIS_CAP || v->basis == BASIS_PLUG_IN);
+    int rests =
+        global || (v->basis != BASIS_CAP && (d->broken & COUNT_LIMITS_NAMED) && v->method != METHOD_EXACT &&
+                   v->basis != BASIS_PAPER && cap_broken(d, count_limits_cap_of(d->cfg->mod, j)));
+    if (!rests) return;
+    v->status = BLOCK_NOT_CONVERGED;
+    v->cap_exceeded = 1;
+    v->n_needed = STOP_N_NEEDED_MAX;
+}
+
 static void judge(decide *d, const tally *tallies, uint64_t j, uint64_t valid) {
     tally_moments_of(&tallies[j], valid, &d->moments[j]);
     d->verdicts[j].unbounded = 0;
     if (d->cfg->runs_per_trial > 1) {
         judge_replicates(d->cfg, j, &d->moments[j], &tallies[j], &d->verdicts[j]);
         if (d->unbounded && d->unbounded[j]) mark_unbounded(&d->verdicts[j], d->unbounded[j]);
+        unsettle_broken(d, j, &d->verdicts[j]);
         return;
     }
     unsigned facts;
@@ -107,6 +169,7 @@ static void judge(decide *d, const tally *tallies, uint64_t j, uint64_t valid) {
     }
     stop_rule_judge_counts(&p, &d->moments[j], &tallies[j], facts, bound, &d->verdicts[j]);
     if (d->unbounded && d->unbounded[j]) mark_unbounded(&d->verdicts[j], d->unbounded[j]);
+    unsettle_broken(d, j, &d->verdicts[j]);
 }
 
 void decide_counter(const runner_config *cfg, uint64_t j, const tally_moments *m, block_verdict *v) {
@@ -125,6 +188,7 @@ void decide_counter(const runner_config *cfg, uint64_t j, const tally_moments *m
 int decide_all(decide *d, const tally *tallies, uint64_t valid, uint64_t frontier, int trace) {
     const fsabi_module *mod = d->cfg->mod;
     int all = 1;
+    refresh_broken(d);
     for (uint64_t j = 0; j < fsabi_ncounters(mod); j++) {
         judge(d, tallies, j, valid);
         int waited_for = d->cfg->weight_unit > 0 && d->cfg->rare_block >= 0
@@ -146,6 +210,7 @@ int decide_all(decide *d, const tally *tallies, uint64_t valid, uint64_t frontie
 int decide_check(decide *d, const tally *tallies, uint64_t valid, uint64_t frontier) {
     uint64_t nb = judged_count(d->cfg);
     if (d->cfg->trace || nb == 0 || valid == 0) return decide_all(d, tallies, valid, frontier, 1);
+    refresh_broken(d);
     for (uint64_t k = 0; k < nb; k++) {
         uint64_t at = (d->first_open + k) % nb, j = judged_slot(d->cfg, at);
         judge(d, tallies, j, valid);
@@ -161,12 +226,13 @@ int decide_check(decide *d, const tally *tallies, uint64_t valid, uint64_t front
 int decide_give_up(decide *d, const tally *tallies, uint64_t valid, uint64_t frontier) {
     const block_verdict *first = &d->verdicts[judged_slot(d->cfg, d->first_open)];
     if (judged_count(d->cfg) == 0 ||
-        (!first->unbounded && (!first->stuck || first->p_upper > STOP_GIVE_UP_P)))
+        (!first->unbounded && !first->cap_exceeded && (!first->stuck || first->p_upper > STOP_GIVE_UP_P)))
         return 0;
     decide_all(d, tallies, valid, frontier, 0);
     for (uint64_t k = 0; k < judged_count(d->cfg); k++) {
         const block_verdict *v = &d->verdicts[judged_slot(d->cfg, k)];
-        if (v->status == BLOCK_NOT_CONVERGED && !v->unbounded && (!v->stuck || v->p_upper > STOP_GIVE_UP_P))
+        if (v->status == BLOCK_NOT_CONVERGED && !v->unbounded && !v->cap_exceeded &&
+            (!v->stuck || v->p_upper > STOP_GIVE_UP_P))
             return 0;
     }
     return 1;
@@ -176,4 +242,15 @@ int decide_settled(const decide *d) {
     for (uint64_t k = 0; k < judged_count(d->cfg); k++)
         if (d->verdicts[judged_slot(d->cfg, k)].status == BLOCK_NOT_CONVERGED) return 0;
     return 1;
+}
+
+unsigned decide_exceeded(decide *d) {
+    refresh_broken(d);
+    return d->broken;
+}
+
+void decide_free(decide *d) {
+    free(d->broken_caps);
+    d->broken_caps = NULL;
+    d->nbroken_caps = d->broken_room = 0;
 }

@@ -16,6 +16,17 @@ typedef struct decide {
     uint64_t first_open;       /* the judged counter found open at the last decision */
     const uint64_t *unbounded; /* per counter: trials killed at their timeout while it ran
                                 * (NULL: none); such a counter has no finite mean to claim */
+    /* Per counter, the most one run counted of it past its limit (count_limits.h; 0:
+     * never; NULL: not checked), and what grows whenever an entry does. A verdict
+     * that rests on a cap a count contradicts is not settled. */
+    const uint64_t *over;
+    const uint64_t *over_raised;
+    /* derived from OVER when it changes */
+    uint64_t over_seen;
+    unsigned broken;          /* COUNT_LIMITS_* bits of what the trials contradicted */
+    const char **broken_caps; /* the spec's caps contradicted, as blocks name them (owned array) */
+    size_t nbroken_caps, broken_room;
+    int caps_unlisted; /* memory ran out listing them: every named cap counts as contradicted */
 } decide;
 
 /* Judges every counter over TALLIES, VALID trials of FRONTIER merged; with TRACE,
@@ -40,5 +51,12 @@ void decide_counter(const runner_config *cfg, uint64_t j, const tally_moments *m
 
 /* 1 when every waited-for counter's verdict is settled. */
 int decide_settled(const decide *d);
+
+/* What the trials contradicted so far: COUNT_LIMITS_* bits, 0 when every count held
+ * to its caps and proofs. Can't fail. */
+unsigned decide_exceeded(decide *d);
+
+/* Frees what D derived (not the arrays it was given). */
+void decide_free(decide *d);
 
 #endif

@@ -12,7 +12,8 @@ int merge_init(merge *m, size_t ntallies) {
     memset(m, 0, sizeof *m);
     m->tallies = calloc(ntallies + 1, sizeof *m->tallies);
     m->unbounded = calloc(ntallies + 1, sizeof *m->unbounded);
-    if (!m->tallies || !m->unbounded) return -1;
+    m->over = calloc(ntallies + 1, sizeof *m->over);
+    if (!m->tallies || !m->unbounded || !m->over) return -1;
     m->ntallies = ntallies;
     path_tallies_init(&m->hashed);
     path_tallies_init(&m->hashed_runs);
@@ -32,6 +33,8 @@ int merge_resume(merge *m, const runner_start *st, size_t ncopy) {
     memcpy(m->crash_sites, st->crash_sites, sizeof m->crash_sites);
     m->ncrash_sites = st->ncrash_sites;
     for (size_t j = 0; st->unbounded && j < ncopy && j < m->ntallies; j++) m->unbounded[j] = st->unbounded[j];
+    for (size_t j = 0; st->over && j < ncopy && j < m->ntallies; j++) m->over[j] = st->over[j];
+    m->over_raised++;
     memcpy(m->failures, st->failures, sizeof m->failures);
     m->nfailures = st->nfailures;
     return 0;
@@ -115,6 +118,17 @@ static int add_bins(merge *m, const merge_piece *p) {
             m->outcomes.exits[b->block & (RUNNER_EXIT_CODES - 1)] += b->trials;
             continue;
         }
+        if (b->pad == WIRE_BIN_OVER) {
+            if (b->block < m->ntallies && b->value > m->over[b->block]) {
+                m->over[b->block] = b->value;
+                m->over_raised++;
+            }
+            continue;
+        }
+        if (b->pad == WIRE_BIN_OVER_ENDS) {
+            *(b->block ? &m->outcomes.proven_exceeded : &m->outcomes.cap_exceeded) += b->trials;
+            continue;
+        }
         if (b->pad) {
             /* a count bin follows its path's head, and goes where the head went */
             path_tallies *into = b->pad == WIRE_BIN_RUN_PATH ? &m->hashed_runs : &m->hashed;
@@ -182,4 +196,6 @@ void merge_free(merge *m) {
     m->tallies = NULL;
     free(m->unbounded);
     m->unbounded = NULL;
+    free(m->over);
+    m->over = NULL;
 }

@@ -36,8 +36,11 @@ typedef struct merge {
     runner_outcomes outcomes;
     runner_crash_site crash_sites[RUNNER_MAX_CRASH_SITES]; /* in order of first trial */
     size_t ncrash_sites;
-    uint64_t *unbounded;                          /* [ntallies]: trials killed at their timeout while that
-                                                   * counter still ran (owned, zeros until one is) */
+    uint64_t *unbounded;  /* [ntallies]: trials killed at their timeout while that
+                           * counter still ran (owned, zeros until one is) */
+    uint64_t *over;       /* [ntallies]: the most one run counted of the counter past its
+                           * limit, count_limits.h (owned, zeros until one did) */
+    uint64_t over_raised; /* grows whenever an entry of OVER does */
     runner_failure failures[RUNNER_MAX_FAILURES]; /* the smallest trial ids, sorted */
     size_t nfailures;
     merge_piece *pending;

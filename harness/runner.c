@@ -109,6 +109,7 @@ static runner_start state_at_decision(runner *r) {
     memcpy(st.crash_sites, r->merged.crash_sites, sizeof st.crash_sites);
     st.ncrash_sites = r->merged.ncrash_sites;
     st.unbounded = r->merged.unbounded;
+    st.over = r->merged.over;
     memcpy(st.failures, r->merged.failures, sizeof st.failures);
     st.nfailures = r->merged.nfailures;
     st.tallies = r->merged.tallies;
@@ -307,9 +308,11 @@ static int runner_open(runner *r) {
     out->moments = calloc(nb + 1, sizeof *out->moments);
     out->verdicts = calloc(nb + 1, sizeof *out->verdicts);
     if (replicates) out->run_moments = calloc(nb + 1, sizeof *out->run_moments);
-    r->judge = (decide){cfg, out->moments, out->verdicts, 0, NULL};
+    r->judge = (decide){.cfg = cfg, .moments = out->moments, .verdicts = out->verdicts};
     int failed = merge_init(&r->merged, replicates ? 2 * nb : nb);
     r->judge.unbounded = r->merged.unbounded;
+    r->judge.over = r->merged.over;
+    r->judge.over_raised = &r->merged.over_raised;
     if (cfg->nscores && !replicates && cfg->program.take_scores) {
         out->scores = calloc(1, sizeof *out->scores);
         failed |=
@@ -382,7 +385,9 @@ static void runner_report(runner *r, int rc) {
     out->nfailures = r->merged.nfailures;
     /* a program none of whose trials ended well is reported so, settled or not */
     if (r->merged.frontier > 0 && merge_valid(&r->merged) == 0) out->all_failed = 1;
-    out->converged = decide_settled(&r->judge) && !out->interrupted && !out->all_failed &&
+    /* a cap the trials contradicted, or a proof, fails the run, whatever rests on it */
+    out->converged = decide_settled(&r->judge) && !decide_exceeded(&r->judge) && !out->interrupted &&
+                     !out->all_failed &&
                      hashed_verdict_settled(cfg->mod, &cfg->stop, &r->merged.hashed,
                                             hashed_trials(&r->merged), cfg->runs_per_trial);
     out->elapsed_s = seconds(r);
@@ -408,6 +413,8 @@ static int runner_close(runner *r) {
     out->state.ncrash_sites = r->merged.ncrash_sites;
     out->state.unbounded = r->merged.unbounded;
     r->merged.unbounded = NULL;
+    out->state.over = r->merged.over;
+    r->merged.over = NULL;
     memcpy(out->state.failures, r->merged.failures, sizeof out->state.failures);
     out->state.nfailures = r->merged.nfailures;
     out->state.tallies = r->merged.tallies;
@@ -431,6 +438,7 @@ static int runner_close(runner *r) {
         }
     }
     merge_free(&r->merged);
+    decide_free(&r->judge);
     chunk_queue_free(&r->queue);
     lease_free(&r->lease);
     event_loop_free(&r->loop);
@@ -484,6 +492,8 @@ void runner_result_free(runner_result *r, size_t ncounters) {
     free(r->state.tallies);
     free(r->state.unbounded);
     r->state.unbounded = NULL;
+    free(r->state.over);
+    r->state.over = NULL;
     if (r->state.hashed) path_tallies_free(r->state.hashed);
     free(r->state.hashed);
     r->state.hashed = NULL;

@@ -89,13 +89,17 @@ typedef struct runner_crash_site {
 } runner_crash_site;
 
 /* How the trials ended, besides returning: every trial is one of returned, exited,
- * aborted, crashed by a signal, timed out, input error, and counts what it ran. */
+ * past a cap, past a proven bound, aborted, crashed by a signal, timed out, input
+ * error, and counts what it ran. */
 #define RUNNER_EXIT_CODES 256
 #define RUNNER_SIGNALS    65
 typedef struct runner_outcomes {
     uint64_t exits[RUNNER_EXIT_CODES]; /* trials that called exit(k), by k & 255 */
     uint64_t aborts;                   /* abort() or a failed assert(), caught in the worker */
     uint64_t signals[RUNNER_SIGNALS];  /* trials that a signal ended, by its number */
+    uint64_t cap_exceeded;             /* returned or exited, having run a block more often
+                                        * than a cap allows (count_limits.h) */
+    uint64_t proven_exceeded;          /* the same past a bound proven with no cap: a defect */
 } runner_outcomes;
 
 /* Where a run stands between check points: enough to continue it exactly. */
@@ -110,6 +114,8 @@ typedef struct runner_start {
     size_t ncrash_sites;
     uint64_t *unbounded;         /* [ntallies] trials killed at their timeout while the
                                   * counter was still running; NULL: none */
+    uint64_t *over;              /* [ntallies] the most one run counted of a block past its
+                                  * limit (count_limits.h), 0: never; NULL: none */
     tally *tallies;              /* [fsabi_ncounters(mod)] */
     struct path_tallies *hashed; /* the hashed paths' tallies; NULL: none */
 } runner_start;

@@ -122,13 +122,16 @@ typedef struct block_verdict {
                          * and its asymptotic interval already within epsilon */
     uint64_t unbounded; /* trials killed at their timeout while the block still ran: it
                          * has no finite mean as far as the trials tell (decide.c) */
+    int cap_exceeded;   /* it rests on a cap that a trial's counts contradicted: not
+                         * settled, whatever its interval (decide.c) */
 } block_verdict;
 
 /* Applies the rule to moments M (of n trials) of a block with static FACTS (bits
  * STOP_FACT_*) that the transform proved runs at most MAX_RUNS times per run
  * (INFINITY: nothing proven). Settled means status != NOT_CONVERGED. The range R of
  * a count is MAX_RUNS, or the cap when smaller (an assumption, BASIS_CAP); a range
- * the trials contradict is dropped. Every bound below holds with probability >=
+ * the trials contradict is dropped here (decide.c unsettles every verdict that rests
+ * on a cap some trial exceeded). Every bound below holds with probability >=
  * 1 - alpha for this block (docs/statistics.md states each claim):
  *  - FACTS has ONCE and every trial ran it exactly once: constant, exact, proven.
  *  - MAX_RUNS is 0 (the block cannot run): constant, exact, mean 0.

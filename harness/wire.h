@@ -32,8 +32,10 @@ typedef struct wire_bin {
 /* wire_bin.pad: 0 for a counter's bin (block: the counter); 1-3 and 7 carry hashed
  * paths (harness/path_tallies.h says how); 4: counter `block` was still running in a
  * trial killed at its timeout (value 0, trials 1); 5: `trials` trials called
- * exit(`block`); 6: a trial crashed in block `block` by signal `value`; WIRE_BIN_SCORES and up the sums of
- * sensitivities (harness/score_sums.h). */
+ * exit(`block`); 6: a trial crashed in block `block` by signal `value`; 8: counter `block` ran
+ * past its limit (count_limits.h) in a run, `value` times at most in the chunk; 9: `trials`
+ * trials ended on their own past a cap (`block` 0) or past a proven bound (`block` 1);
+ * WIRE_BIN_SCORES and up the sums of sensitivities (harness/score_sums.h). */
 #define WIRE_BIN_PATH       1u
 #define WIRE_BIN_PATH_COUNT 2u
 #define WIRE_BIN_PATH_LOST  3u
@@ -41,6 +43,8 @@ typedef struct wire_bin {
 #define WIRE_BIN_EXIT       5u
 #define WIRE_BIN_CRASH_SITE 6u /* a crashed trial's block (UINT32_MAX: not known), signal in value */
 #define WIRE_BIN_RUN_PATH   7u /* as WIRE_BIN_PATH, for a replicate's runs one by one */
+#define WIRE_BIN_OVER       8u
+#define WIRE_BIN_OVER_ENDS  9u
 #define WIRE_BIN_SCORES     16u
 
 /* Shared memory one worker writes and the harness reads: which trial runs, so a

@@ -89,7 +89,22 @@ typedef struct chunk_state {
     score_sums *scores;       /* sensitivities: the chunk's sums, sent with its last message */
     uint64_t exits[256];      /* trials of the chunk that called exit(k), by k & 255 */
     int any_exit;
+    /* Counts past what the caps and proofs allow (count_limits.h), checked as the
+     * counters are read, so the check costs a compare per counter that ran. */
+    const count_limits *limits; /* NULL: none */
+    const uint64_t *most;       /* what collect checks: limits->most, or `unlimited` where
+                                 * the counters hold weighted counts (weigh checks them) */
+    uint64_t *unlimited;        /* [ncounters] UINT64_MAX, when needed */
+    uint64_t ncounters;
+    unsigned over;   /* the trial being collected went past a limit: OVER_* */
+    wire_bin *overs; /* the chunk's counters past their limits, WIRE_BIN_OVER bins */
+    size_t novers, overs_cap;
+    uint32_t *over_at;     /* [ncounters] 1 + the counter's place in overs, 0: none */
+    uint64_t over_ends[2]; /* trials of the chunk that returned or exited past a cap, past a proof */
 } chunk_state;
+
+#define OVER_CAP   1u
+#define OVER_PROOF 2u
 
 static int send_chunk(int fd, chunk_state *c, uint64_t start, uint64_t count, int partial, int retiring,
                       uint64_t error_trial, const char *error);
@@ -102,6 +117,27 @@ static _Noreturn void worker_out_of_memory(int fd, uint64_t start) {
     wire_done d = {start, 0, 0, 0, 0, 0, start, sizeof msg - 1};
     if (wire_write(fd, &d, sizeof d) == 0) wire_write(fd, msg, sizeof msg - 1);
     _exit(1);
+}
+
+/* Counter J ran V times in the run being collected, more than its limit allows: noted
+ * for the trial's outcome and for the chunk's last message. Seldom: out of the loops. */
+static __attribute__((noinline, cold)) void note_over(chunk_state *c, uint32_t j, uint64_t v) {
+    c->over |= v > c->limits->proven[j] ? OVER_PROOF : OVER_CAP;
+    if (!c->over_at && !(c->over_at = calloc(c->ncounters + 1, sizeof *c->over_at)))
+        worker_out_of_memory(c->fd, c->start);
+    if (!c->over_at[j]) {
+        if (c->novers == c->overs_cap) {
+            size_t cap = c->overs_cap ? 2 * c->overs_cap : 16;
+            wire_bin *grown = realloc(c->overs, cap * sizeof *grown);
+            if (!grown) worker_out_of_memory(c->fd, c->start);
+            c->overs = grown;
+            c->overs_cap = cap;
+        }
+        c->overs[c->novers++] = (wire_bin){j, WIRE_BIN_OVER, 0, 1};
+        c->over_at[j] = (uint32_t)c->novers;
+    }
+    wire_bin *b = &c->overs[c->over_at[j] - 1];
+    if (v > b->value) b->value = v;
 }
 
 /* Adds TRIALS trials that ran BLOCK VALUE times to the chunk's tallies. A histogram
@@ -175,12 +211,15 @@ static void count_pending(chunk_state *c) {
 static inline void collect_direct(const fsabi_module *mod, chunk_state *c, uint32_t first, uint32_t n,
                                   int keep) {
     uint64_t *counters = mod->counters + first;
+    const uint64_t *most = c->most + first;
     if (c->warm) {
         for (uint32_t j = 0; j < n; j++) {
             uint64_t v = counters[j];
             if (!v) continue;
             counters[j] = 0;
-            if (keep) count_direct(c, first + j, v);
+            if (!keep) continue;
+            if (__builtin_expect(v > most[j], 0)) note_over(c, first + j, v);
+            count_direct(c, first + j, v);
         }
         return;
     }
@@ -190,6 +229,7 @@ static inline void collect_direct(const fsabi_module *mod, chunk_state *c, uint3
         if (!v) continue;
         counters[j] = 0;
         if (!keep) continue;
+        if (__builtin_expect(v > most[j], 0)) note_over(c, first + j, v);
         c->pending_at[c->npending] = first + j;
         c->pending_value[c->npending++] = v;
         if (v < SMALL_VALUES) __builtin_prefetch(c->small + (size_t)(first + j) * SMALL_VALUES, 1);
@@ -197,15 +237,17 @@ static inline void collect_direct(const fsabi_module *mod, chunk_state *c, uint3
 }
 
 /* Appends the nonzero counters [FIRST, FIRST + N) as pairs at offsets from BASE, and
- * clears them; returns how many pairs. */
-static inline uint32_t collect_pairs(const fsabi_module *mod, uint32_t base, uint32_t first, uint32_t n,
-                                     uint32_t *offsets, uint64_t *values) {
+ * clears them; returns how many pairs. With CHECK, a count past its limit is noted. */
+static inline uint32_t collect_pairs(const fsabi_module *mod, chunk_state *c, int check, uint32_t base,
+                                     uint32_t first, uint32_t n, uint32_t *offsets, uint64_t *values) {
     uint64_t *counters = mod->counters + first;
+    const uint64_t *most = c->most + first;
     uint32_t k = 0;
     for (uint32_t j = 0; j < n; j++) {
         uint64_t v = counters[j];
         if (!v) continue;
         counters[j] = 0;
+        if (check && __builtin_expect(v > most[j], 0)) note_over(c, first + j, v);
         offsets[k] = first - base + j;
         values[k++] = v;
     }
@@ -268,13 +310,13 @@ static void collect(const fsabi_module *mod, chunk_state *c, int keep) {
         }
         uint32_t *offsets = c->offsets + c->npairs;
         uint64_t *values = c->values + c->npairs;
-        uint32_t n = collect_pairs(mod, f->first_block, f->first_block, f->nblocks, offsets, values);
+        uint32_t n = collect_pairs(mod, c, keep, f->first_block, f->first_block, f->nblocks, offsets, values);
         if (pf && pf->npaths)
-            n += collect_pairs(mod, f->first_block, path_base + pf->first_path, pf->npaths, offsets + n,
-                               values + n);
+            n += collect_pairs(mod, c, keep, f->first_block, path_base + pf->first_path, pf->npaths,
+                               offsets + n, values + n);
         if (ncontext)
-            n += collect_pairs(mod, f->first_block, context_base + cf->first_counter, ncontext, offsets + n,
-                               values + n);
+            n += collect_pairs(mod, c, keep, f->first_block, context_base + cf->first_counter, ncontext,
+                               offsets + n, values + n);
         if (!keep || !n) continue;
         uint64_t hash = pattern_table_hash(&c->patterns, fi, offsets, values, n);
         pattern_table_prefetch(&c->patterns, hash, 1, n);
@@ -371,6 +413,16 @@ static int send_chunk(int fd, chunk_state *c, uint64_t start, uint64_t count, in
         memset(c->exits, 0, sizeof c->exits);
         c->any_exit = 0;
     }
+    if (c->novers && !partial) {
+        for (size_t k = 0; k < c->novers; k++) {
+            put_wire_bin(&c->overs[k], sink);
+            c->over_at[c->overs[k].block] = 0;
+        }
+        c->novers = 0;
+        for (uint32_t k = 0; k < 2; k++)
+            if (c->over_ends[k]) put_wire_bin(&(wire_bin){k, WIRE_BIN_OVER_ENDS, 0, c->over_ends[k]}, sink);
+        memset(c->over_ends, 0, sizeof c->over_ends);
+    }
     size_t elen = error ? strlen(error) : 0;
     if (partial) elen = 0;
     uint64_t naborted = partial ? 0 : c->naborted;
@@ -387,8 +439,10 @@ static int send_chunk(int fd, chunk_state *c, uint64_t start, uint64_t count, in
  * UNIT, rounded to an integer and at least 1 (a count moves by at most one unit, and a
  * block that ran is still seen reached); the weight is at most (1 - mixture)^-K, so only a
  * count past 2^31 could leave 63 bits, and that ends the run with an error naming
- * the trial (chunk from START), never a wrapped count. */
-static void weigh(const fsabi_module *mod, double w, double unit, int fd, uint64_t start, uint64_t trial) {
+ * the trial (chunk from START), never a wrapped count. A block's count is checked
+ * against its limit first, as the program ran it. */
+static void weigh(const fsabi_module *mod, chunk_state *c, double w, double unit, int fd, uint64_t start,
+                  uint64_t trial) {
     uint32_t nt = *mod->touched_count;
     uint32_t path_base = (uint32_t)fsabi_path_base(mod);
     for (uint32_t k = 0; k < nt; k++) {
@@ -401,6 +455,8 @@ static void weigh(const fsabi_module *mod, double w, double unit, int fd, uint64
         for (int r = 0; r < 2; r++)
             for (uint32_t j = 0; j < lens[r]; j++) {
                 if (!runs[r][j]) continue;
+                if (r == 0 && c->limits && runs[0][j] > c->limits->most[f->first_block + j])
+                    note_over(c, f->first_block + j, runs[0][j]);
                 /* a block that ran stays reached (at least 1 unit): a weight below
                  * half a unit must not make it look skipped */
                 double v = fmax(nearbyint((double)runs[r][j] * w * unit), 1.0);
@@ -454,12 +510,15 @@ typedef struct replicate_counts {
     int fd; /* to the harness */
 } replicate_counts;
 
-/* Moves the counters [FIRST, FIRST + N) of the run that just ended into R and clears them. */
-static void take_counters(const fsabi_module *mod, replicate_counts *r, uint32_t first, uint32_t n) {
+/* Moves the counters [FIRST, FIRST + N) of the run that just ended into R and clears
+ * them; a count past its limit is noted in C. */
+static void take_counters(const fsabi_module *mod, chunk_state *c, replicate_counts *r, uint32_t first,
+                          uint32_t n) {
     for (uint32_t j = first; j < first + n; j++) {
         uint64_t v = mod->counters[j];
         if (!v) continue;
         mod->counters[j] = 0;
+        if (v > c->most[j]) note_over(c, j, v);
         if (!r->total[j]) r->blocks[r->nblocks++] = j;
         r->total[j] += v;
         if (r->npairs == r->cap) {
@@ -478,7 +537,7 @@ static void take_counters(const fsabi_module *mod, replicate_counts *r, uint32_t
 
 /* Moves the counters of the run that just ended (each function's blocks, then its
  * paths) into R and clears them. */
-static void take_run(const fsabi_module *mod, replicate_counts *r) {
+static void take_run(const fsabi_module *mod, chunk_state *c, replicate_counts *r) {
     uint32_t nt = *mod->touched_count;
     uint32_t path_base = (uint32_t)fsabi_path_base(mod);
     for (uint32_t k = 0; k < nt; k++) {
@@ -486,11 +545,11 @@ static void take_run(const fsabi_module *mod, replicate_counts *r) {
         const fsabi_function *f = &mod->functions[fi];
         const fsabi_path_function *pf = mod->path_functions ? &mod->path_functions[fi] : NULL;
         mod->fn_touched[fi] = 0;
-        take_counters(mod, r, f->first_block, f->nblocks);
-        if (pf && pf->npaths) take_counters(mod, r, path_base + pf->first_path, pf->npaths);
+        take_counters(mod, c, r, f->first_block, f->nblocks);
+        if (pf && pf->npaths) take_counters(mod, c, r, path_base + pf->first_path, pf->npaths);
         const fsabi_context_function *cf = mod->context_functions ? &mod->context_functions[fi] : NULL;
         if (cf && cf->ncounters)
-            take_counters(mod, r, (uint32_t)(path_base + mod->npaths) + cf->first_counter, cf->ncounters);
+            take_counters(mod, c, r, (uint32_t)(path_base + mod->npaths) + cf->first_counter, cf->ncounters);
     }
     *mod->touched_count = 0;
 }
@@ -555,15 +614,27 @@ static trial_end run_replicate(const fsabi_module *mod, const program_hooks *pro
         uint64_t stream = sampling_points_begin(p, i, k);
         trial_end how = program->run_trial(seed, stream);
         if (first == TRIAL_RETURNED && how != TRIAL_RETURNED && how != TRIAL_EXITED) first = how;
-        take_run(mod, r);
+        take_run(mod, c, r);
         if (mod->path_table) take_run_paths(mod, c, r);
     }
     return first;
 }
 
-/* C's tallies, pattern queue and counting mode for MOD, NTALLIES counters in all. */
-static void chunk_state_init(chunk_state *c, const fsabi_module *mod, size_t ntallies, int result_fd) {
+/* C's tallies, pattern queue and counting mode for MOD, NTALLIES counters in all, and
+ * the LIMITS its counts are checked against (NULL: none); WEIGHED: the counters hold
+ * weighted counts when collected, checked before they are weighed instead. */
+static void chunk_state_init(chunk_state *c, const fsabi_module *mod, size_t ntallies, int result_fd,
+                             const count_limits *limits, int weighed) {
     uint64_t ncounters = fsabi_ncounters(mod);
+    c->ncounters = ncounters;
+    c->limits = limits;
+    c->most = limits ? limits->most : NULL;
+    if (!limits || weighed) {
+        if (!(c->unlimited = malloc((ncounters + 1) * sizeof *c->unlimited)))
+            worker_out_of_memory(result_fd, 0);
+        for (uint64_t j = 0; j < ncounters; j++) c->unlimited[j] = UINT64_MAX;
+        c->most = c->unlimited;
+    }
     c->tallies = calloc(ntallies + 1, sizeof *c->tallies);
     c->used = calloc(ntallies + 1, sizeof *c->used);
     uint32_t widest = 1;
@@ -619,17 +690,25 @@ static void note_failure(chunk_state *c, uint64_t i, trial_end how, uint64_t chu
 static void after_trial(const fsabi_module *mod, const program_hooks *program, chunk_state *c, double *scores,
                         double weight_unit, uint64_t i) {
     if (weight_unit > 0 && program->take_weight)
-        weigh(mod, program->take_weight(), weight_unit, c->fd, c->start, i);
+        weigh(mod, c, program->take_weight(), weight_unit, c->fd, c->start, i);
     if (c->scores && program->take_scores) {
         program->take_scores(scores);
         score_sums_trial(c->scores, mod, scores);
     }
 }
 
-/* How trial I ended, when it did not return: a crash or an input that does not fit
- * among the failures, an exit among the exit statuses. */
+/* How trial I ended, when it did not return or went past a limit: a crash or an input
+ * that does not fit among the failures, whatever it counted; else past a limit, as its
+ * outcome (a proof's before a cap's); else an exit among the exit statuses. */
 static void note_end(chunk_state *c, const program_hooks *program, uint64_t i, trial_end how, int result_fd) {
+    unsigned over = c->over;
+    c->over = 0;
     if (how == TRIAL_ABORTED || how == TRIAL_INPUT_ERROR) note_failure(c, i, how, c->start, result_fd);
+    if (how == TRIAL_ABORTED || how == TRIAL_INPUT_ERROR) return;
+    if (over) {
+        c->over_ends[over & OVER_PROOF ? 1 : 0]++;
+        return;
+    }
     if (how == TRIAL_EXITED) {
         c->exits[(program->exit_status ? program->exit_status() : 0) & 255]++;
         c->any_exit = 1;
@@ -649,8 +728,8 @@ static __attribute__((noinline)) void run_warm_trials(const fsabi_module *mod, c
         __atomic_store_n(&slot->trial, i, __ATOMIC_RELEASE);
         trial_end how = program->run_trial(seed, i);
         __atomic_store_n(&slot->trial, WIRE_IDLE, __ATOMIC_RELEASE);
-        if (__builtin_expect(how != TRIAL_RETURNED, 0)) note_end(c, program, i, how, result_fd);
         collect_warm(mod, c);
+        if (__builtin_expect(how != TRIAL_RETURNED || c->over, 0)) note_end(c, program, i, how, result_fd);
     }
     c->trial = end - 1;
 }
@@ -682,7 +761,7 @@ void worker_loop(const worker_config *cfg) {
         if (!program->set_draw_source) goto done;
         program->set_draw_source(sampling_points_draw, points);
     }
-    chunk_state_init(&c, mod, ntallies, result_fd);
+    chunk_state_init(&c, mod, ntallies, result_fd, cfg->limits, weight_unit > 0 && program->take_weight);
     collect(mod, &c, 0); /* whatever module initialisation counted is not a trial */
     if (weight_unit > 0 && program->take_weight) program->take_weight(); /* nothing ran yet */
     if (nscores && !replicates && program->take_scores) {
@@ -712,7 +791,6 @@ void worker_loop(const worker_config *cfg) {
                  * stopped early is part of the program's behaviour. abort() is listed
                  * as a crash, an input that does not fit as that trial's own failure. */
                 if (replicates) end_replicate(&c, &rep, ncounters, i);
-                if (how != TRIAL_RETURNED) note_end(&c, program, i, how, result_fd);
                 if (!replicates) {
                     c.trial = i;
                     if (warm_blocks_only)
@@ -720,6 +798,7 @@ void worker_loop(const worker_config *cfg) {
                     else
                         collect(mod, &c, 1);
                 }
+                if (how != TRIAL_RETURNED || c.over) note_end(&c, program, i, how, result_fd);
             }
         flush(&c);
         int retiring = outgrown(rss_limit);
@@ -750,4 +829,7 @@ done:
     free(c.tallies);
     free(c.used);
     free(c.aborted);
+    free(c.unlimited);
+    free(c.overs);
+    free(c.over_at);
 }

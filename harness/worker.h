@@ -5,6 +5,7 @@
 
 #include <stdint.h>
 #include "freqsys/abi.h"
+#include "count_limits.h"
 #include "program.h"
 #include "sampling_points.h"
 #include "wire.h"
@@ -18,10 +19,11 @@ typedef struct worker_config {
     wire_slot *slot;       /* announces each trial before running it */
     uint64_t rss_limit;    /* bytes of resident memory; 0: no limit */
     sampling_method method;
-    uint32_t runs;           /* runs per replicate under a method other than plain */
-    uint32_t nscores;        /* scores summed per trial; 0: none */
-    double weight_unit;      /* > 0: importance sampling weighs the counts */
-    uint64_t *shared_totals; /* a replicate's totals, where the harness reads them; NULL: private */
+    uint32_t runs;              /* runs per replicate under a method other than plain */
+    uint32_t nscores;           /* scores summed per trial; 0: none */
+    double weight_unit;         /* > 0: importance sampling weighs the counts */
+    uint64_t *shared_totals;    /* a replicate's totals, where the harness reads them; NULL: private */
+    const count_limits *limits; /* what a run may count of each block; NULL: anything */
 } worker_config;
 
 /* The worker's loop: reads chunks from CMD_FD, runs their trials with PROGRAM's
@@ -39,8 +41,10 @@ typedef struct worker_config {
  * sampling), each kept trial's counts are replaced by count x weight x WEIGHT_UNIT,
  * rounded (PROGRAM's take_weight), before they are counted. Every trial counts what
  * it ran however it ended; SHARED_TOTALS (NULL: private) holds a replicate's totals
- * where the harness can read them should the worker die. The capitals name the
- * fields of CFG. */
+ * where the harness can read them should the worker die. A run that counts a block
+ * past LIMITS (before any weighing) is sent as such: its block's most, and a trial
+ * that returned or exited after it as an outcome of its own (wire.h). The capitals
+ * name the fields of CFG. */
 void worker_loop(const worker_config *cfg);
 
 #endif

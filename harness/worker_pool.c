@@ -37,7 +37,7 @@ int worker_pool_open(worker_pool *p, const runner_config *cfg) {
     p->slots = mmap(NULL, (size_t)p->jobs * sizeof *p->slots, PROT_READ | PROT_WRITE,
                     MAP_SHARED | MAP_ANONYMOUS, -1, 0);
     p->shares = calloc((size_t)p->jobs, sizeof *p->shares);
-    if (p->slots == MAP_FAILED || !p->shares) return -1;
+    if (p->slots == MAP_FAILED || !p->shares || count_limits_make(cfg, &p->limits) != 0) return -1;
     /* a replicate's totals so far are shared too; without a memory file the workers
      * count privately and a trial that ends its worker contributes nothing */
     size_t nextra = cfg->sampling != SAMPLING_PLAIN ? (size_t)fsabi_ncounters(cfg->mod) : 0;
@@ -79,7 +79,8 @@ static void run_worker(void *ctx) {
                                  .runs = cfg->runs_per_trial,
                                  .nscores = cfg->nscores,
                                  .weight_unit = cfg->weight_unit,
-                                 .shared_totals = k->shared_totals});
+                                 .shared_totals = k->shared_totals,
+                                 .limits = &k->p->limits});
 }
 
 static int spawn(worker_pool *p, int w) {
@@ -153,6 +154,7 @@ void worker_pool_close(worker_pool *p) {
     for (int w = 0; p->shares && w < p->jobs; w++) counter_share_close(&p->shares[w]);
     free(p->shares);
     p->shares = NULL;
+    count_limits_free(&p->limits);
 }
 
 int worker_pool_wants(const worker_pool *p, int w) {
@@ -257,7 +259,9 @@ static int in_no_way_out(const fsabi_module *mod, size_t j) {
  * So is, with TIMED_OUT, a block the trial ran that leads only into code with no
  * way out (if (x) for (;;) ...): its count is finite, but only runs that never end
  * have one, so no cap can make it a mean to settle, and the run gives up on it as
- * on the loop. Returns 0, or -1 when memory ran out. */
+ * on the loop. A count past its limit is told as the worker would have
+ * (WIRE_BIN_OVER); how the trial ended stays its outcome. Returns 0, or -1 when
+ * memory ran out. */
 static int failed_counts(const worker_pool *p, const pool_worker *k, const counter_share *s,
                          const uint64_t *moving, int timed_out, merge_piece *out) {
     if (s->fd < 0) return 0;
@@ -281,6 +285,8 @@ static int failed_counts(const worker_pool *p, const pool_worker *k, const count
             continue;
         }
         if (total && !weighted) rc = push_bin(out, (wire_bin){(uint32_t)j, 0, total, 1}, &cap);
+        if (!rc && run > p->limits.most[j])
+            rc = push_bin(out, (wire_bin){(uint32_t)j, WIRE_BIN_OVER, run, 1}, &cap);
         if (!rc && replicates && run) rc = push_bin(out, (wire_bin){(uint32_t)(n + j), 0, run, 1}, &cap);
     }
     free(stuck);

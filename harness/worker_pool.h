@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <time.h>
 #include <sys/types.h>
+#include "count_limits.h"
 #include "counter_share.h"
 #include "merge.h"
 #include "runner_types.h"
@@ -42,6 +43,8 @@ typedef struct worker_pool {
     pool_worker *workers;  /* [jobs] */
     wire_slot *slots;      /* [jobs], shared with the workers */
     counter_share *shares; /* [jobs]: each worker's counters, readable after it died */
+    count_limits limits;   /* what a run may count of each block, for the workers and for
+                            * the counts of a trial that ended its worker */
     int idle_deaths;
     uint64_t recent_bins, recent_trials; /* what finished chunks carried */
 } worker_pool;

@@ -90,6 +90,13 @@ void result_free(result *r) {
         free(r->crash_sites[i].file);
     }
     free(r->crash_sites);
+    for (size_t i = 0; i < r->nexceeded; i++) {
+        free(r->exceeded[i].bound);
+        free(r->exceeded[i].function);
+        free(r->exceeded[i].block);
+        free(r->exceeded[i].file);
+    }
+    free(r->exceeded);
     for (size_t i = 0; i < r->nfunctions; i++) {
         free(r->functions[i].name);
         free(r->functions[i].file);

@@ -29,7 +29,9 @@
     double range;       /* the largest count per run the bound assumed or proved; NAN: none */               \
     double max_runs;    /* proven: at most this many executions per run; NAN: unbounded */                   \
     uint64_t unbounded; /* trials killed at their timeout while it still ran (status                         \
-                         * "unbounded": no finite mean is claimed); 0 in most results */
+                         * "unbounded": no finite mean is claimed); 0 in most results */                     \
+    int cap_exceeded;   /* its bound rests on a cap that a trial exceeded (result.exceeded):                 \
+                         * "not_converged", whatever its interval; 0 in most results */
 
 typedef struct result_estimate {
     RESULT_ESTIMATE_FIELDS
@@ -185,6 +187,18 @@ typedef struct result_outcome {
     double share, low, high;
 } result_outcome;
 
+/* A stated cap, or a proven bound, that a trial's count contradicted: what it is, the
+ * block whose count showed it most, that count and the most the bound allowed (per
+ * run; per trial of `calls` counted calls). */
+typedef struct result_exceeded {
+    char *bound; /* the cap as stated: "cap parse.c:42 100", "cap handler 50", "cap 100",
+                  * "--cap 100"; or "proven": a bound the transform proved (a defect) */
+    char *function, *block, *file;
+    int line;
+    uint64_t max;   /* the most one run executed the block */
+    uint64_t limit; /* the most the bound allowed it */
+} result_exceeded;
+
 /* Where crashed trials stopped: the block (its function, label and place; all ""
  * and line 0 when not known), the signal, how many trials, the first to replay. */
 typedef struct result_crash_site {
@@ -229,6 +243,9 @@ typedef struct result {
     size_t noutcomes;
     result_crash_site *crash_sites; /* by first trial */
     size_t ncrash_sites;
+    result_exceeded *exceeded; /* caps and proofs the trials contradicted: none in most results;
+                                * any of them keeps the run from converging */
+    size_t nexceeded;
     int all_failed;         /* no trial ended well: every one crashed, timed out or failed on its input */
     double timeout_s;       /* the per-trial limit used (CPU time); 0: not recorded */
     int timeout_calibrated; /* 1: chosen from the first trials' times, not given */
@@ -293,6 +310,11 @@ typedef struct result {
 /* result_outcomes_text.c: the text report's line on how the trials ended (nothing
  * when every trial returned). Returns 0. */
 int result_write_outcomes_text(const result *r, FILE *out);
+
+/* result_outcomes_text.c: the text report's lines on the caps and proofs the trials
+ * contradicted, each as "cap parse.c:42 100 was exceeded: ..." after PREFIX (nothing
+ * without them). Returns 0. */
+int result_write_exceeded_text(const result *r, const char *prefix, FILE *out);
 
 /* result_outcomes_text.c: for an entry a trial killed at its timeout was still
  * running, what is known of it into BUF; returns 1, or 0 (BUF untouched) for any

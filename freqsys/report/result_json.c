@@ -116,6 +116,7 @@ static void estimate_json(json_t *o, const result_estimate *e, estimate_part par
     set(o, "range", real(e->range), bad);
     set(o, "max_runs", real(e->max_runs), bad);
     if (e->unbounded) set(o, "unbounded", count(e->unbounded), bad);
+    if (e->cap_exceeded) set(o, "cap_exceeded", json_true(), bad);
 }
 
 static json_t *block_json(const result_block *b, int *bad) {
@@ -268,6 +269,24 @@ static json_t *crash_sites_json(const result *r, int *bad) {
     return a;
 }
 
+/* The caps and proofs the trials contradicted. */
+static json_t *exceeded_json(const result *r, int *bad) {
+    json_t *a = json_array();
+    for (size_t i = 0; a && i < r->nexceeded; i++) {
+        const result_exceeded *x = &r->exceeded[i];
+        json_t *o = json_object();
+        set(o, "bound", str(x->bound), bad);
+        set(o, "function", str(x->function), bad);
+        set(o, "block", str(x->block), bad);
+        set(o, "file", str(x->file), bad);
+        set(o, "line", json_integer(x->line), bad);
+        set(o, "max", count(x->max), bad);
+        set(o, "limit", count(x->limit), bad);
+        if (json_array_append_new(a, o) != 0) *bad = 1;
+    }
+    return a;
+}
+
 /* `run --rare`: the target, the mixture and the tilts the pilot found. */
 static void rare(json_t *o, const result *r, int *bad) {
     json_t *e = json_object(), *tilts = json_array();
@@ -389,6 +408,7 @@ static json_t *document(const result *r, int *bad) {
     set(o, "failures", failures, bad);
     if (r->noutcomes) set(o, "outcomes", outcomes_json(r, bad), bad);
     if (r->ncrash_sites) set(o, "crash_sites", crash_sites_json(r, bad), bad);
+    if (r->nexceeded) set(o, "bounds_exceeded", exceeded_json(r, bad), bad);
     if (r->all_failed) set(o, "all_failed", json_true(), bad);
     if (r->timeout_s > 0) {
         set(o, "timeout_s", real(r->timeout_s), bad);
@@ -735,6 +755,7 @@ static int read_estimate(reader *rd, json_t *o, result_estimate *e, estimate_par
     get_double(rd, o, "range", 0, &e->range);
     get_double(rd, o, "max_runs", 0, &e->max_runs);
     get_count(rd, o, "unbounded", 0, &e->unbounded);
+    get_bool(rd, o, "cap_exceeded", 0, &e->cap_exceeded);
     return rd->failed ? -1 : 0;
 }
 
@@ -943,6 +964,19 @@ static int read_crash_site(reader *rd, json_t *o, void *out) {
     return rd->failed ? -1 : 0;
 }
 
+static int read_exceeded(reader *rd, json_t *o, void *out) {
+    result_exceeded *x = out;
+    if (!json_is_object(o)) return fail(rd, "an exceeded bound must be an object");
+    get_string(rd, o, "bound", 1, &x->bound);
+    get_string(rd, o, "function", 1, &x->function);
+    get_string(rd, o, "block", 1, &x->block);
+    get_string(rd, o, "file", 0, &x->file);
+    get_int(rd, o, "line", 0, 0, &x->line);
+    get_count(rd, o, "max", 1, &x->max);
+    get_count(rd, o, "limit", 1, &x->limit);
+    return rd->failed ? -1 : 0;
+}
+
 /* "outcomes", when present: an object of outcome names to their counts and shares. */
 static void read_outcomes(reader *rd, json_t *root, result *r) {
     json_t *o = json_object_get(root, "outcomes");
@@ -1086,6 +1120,8 @@ static void fill(reader *rd, json_t *root, result *r) {
     read_outcomes(rd, root, r);
     read_list(rd, root, "crash_sites", 0, sizeof(result_crash_site), (void **)&r->crash_sites,
               &r->ncrash_sites, read_crash_site);
+    read_list(rd, root, "bounds_exceeded", 0, sizeof(result_exceeded), (void **)&r->exceeded, &r->nexceeded,
+              read_exceeded);
     get_bool(rd, root, "all_failed", 0, &r->all_failed);
     get_double(rd, root, "timeout_s", 0, &r->timeout_s);
     get_bool(rd, root, "timeout_calibrated", 0, &r->timeout_calibrated);

@@ -1,5 +1,5 @@
-/* freqsys/report/result_outcomes_text.c: the text report's lines on how the trials ended, and on blocks a
- * trial never finished. */
+/* freqsys/report/result_outcomes_text.c: the text report's lines on how the trials ended, on the caps they
+ * exceeded, and on blocks a trial never finished. */
 /* SPDX-License-Identifier: MIT */
 #define _GNU_SOURCE
 #include "result.h"
@@ -44,6 +44,34 @@ int result_write_outcomes_text(const result *r, FILE *out) {
             "no trial ended well: every one crashed, timed out or stopped on its input (--replay the first\n"
             "failed trial above to see why)\n",
             out);
+    return 0;
+}
+
+int result_write_exceeded_text(const result *r, const char *prefix, FILE *out) {
+    const char *per = r->calls > 1 ? "trial" : "run";
+    int caps = 0;
+    for (size_t i = 0; i < r->nexceeded; i++) {
+        const result_exceeded *x = &r->exceeded[i];
+        char where[96] = "";
+        if (x->file && x->file[0] && x->line > 0)
+            snprintf(where, sizeof where, " (%.64s:%d)", x->file, x->line);
+        int proven = x->bound && !strcmp(x->bound, "proven");
+        caps += !proven;
+        if (proven)
+            fprintf(out,
+                    "%sa proven bound was exceeded, a defect of freqsys: a %s executed %s %s%s %llu times "
+                    "(proven at most %llu per %s); please report it\n",
+                    prefix, per, x->function, x->block, where, (unsigned long long)x->max,
+                    (unsigned long long)x->limit, per);
+        else
+            fprintf(out,
+                    "%s%s was exceeded: a %s executed %s %s%s %llu times (bound %llu per %s from the cap)\n",
+                    prefix, x->bound, per, x->function, x->block, where, (unsigned long long)x->max,
+                    (unsigned long long)x->limit, per);
+    }
+    if (caps)
+        fprintf(out, "%sthe verdicts that rest on %s are not settled: state %s the program keeps to\n",
+                prefix, caps == 1 ? "it" : "them", caps == 1 ? "a cap" : "caps");
     return 0;
 }
 

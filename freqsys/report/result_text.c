@@ -169,9 +169,19 @@ static void fill(row *w, const result_block *b, const result *r) {
     fixed(w->half, sizeof w->half, b->half_width);
     assumption(why, sizeof why, b, r);
     w->note[0] = '\0';
-    if (result_unbounded_note(w->note, sizeof w->note, &b->estimate, r))
+    if (result_unbounded_note(w->note, sizeof w->note, &b->estimate, r)) {
         w->half[0] = '\0';
-    else if (is_status(b, "exact"))
+    } else if (b->cap_exceeded) {
+        /* its interval takes a range a trial's count showed false: no claim */
+        w->half[0] = '\0';
+        if (b->cap)
+            snprintf(w->note, sizeof w->note, "not settled: it rests on cap %s, which a trial exceeded",
+                     b->cap);
+        else
+            snprintf(w->note, sizeof w->note,
+                     "not settled: it rests on the cap on every block, which a trial "
+                     "exceeded");
+    } else if (is_status(b, "exact"))
         snprintf(w->note, sizeof w->note, "exact: enumerated");
     else if (is_status(b, "constant") && b->method && !strcmp(b->method, "exact"))
         snprintf(w->note, sizeof w->note,
@@ -378,7 +388,7 @@ static void gave_up(const result *r, FILE *out) {
     size_t floor = 0, cap = 0;
     for (size_t i = 0; i < r->nblocks; i++) {
         const result_block *b = &r->blocks[i];
-        if (!is_status(b, "not_converged")) continue;
+        if (!is_status(b, "not_converged") || b->cap_exceeded) continue;
         if (b->hits == 0 && r->relative && !(r->epsilon_floor > 0))
             floor++;
         else
@@ -429,6 +439,11 @@ static void verdict(const result *r, const row *rows, FILE *out) {
                 "NOT CONVERGED: %zu blocks in their calling contexts not within their precision (counted "
                 "above)\n",
                 open_contexts);
+    if (!r->converged && open == 0 && r->nexceeded) {
+        fputs("NOT CONVERGED: the trials contradicted a bound the verdicts may rest on\n", out);
+        result_write_exceeded_text(r, "", out);
+        return;
+    }
     if (r->all_failed) {
         fprintf(out, "NOT CONVERGED: all %s %s failed (outcomes above)\n", trials,
                 r->trials == 1 ? "trial" : "trials");
@@ -455,8 +470,12 @@ static void verdict(const result *r, const row *rows, FILE *out) {
         else
             fprintf(out, ": %s, %s\n", rows[i].mean, rows[i].note[0] ? rows[i].note : "no bound");
     }
-    size_t unbounded = 0;
-    for (size_t i = 0; i < r->nblocks; i++) unbounded += is_status(&r->blocks[i], "unbounded");
+    result_write_exceeded_text(r, "", out);
+    size_t unbounded = 0, exceeded = 0;
+    for (size_t i = 0; i < r->nblocks; i++) {
+        unbounded += is_status(&r->blocks[i], "unbounded");
+        exceeded += is_status(&r->blocks[i], "not_converged") && r->blocks[i].cap_exceeded;
+    }
     if (unbounded)
         fprintf(
             out,
@@ -464,7 +483,7 @@ static void verdict(const result *r, const row *rows, FILE *out) {
             "far\n"
             "as the trials tell; fix the endless loop, or raise the timeout if those runs only take long\n",
             unbounded, unbounded == 1 ? "" : "s", unbounded == 1 ? "it has" : "they have");
-    if (r->gave_up && unbounded < open) gave_up(r, out);
+    if (r->gave_up && unbounded + exceeded < open) gave_up(r, out);
 }
 
 /* Writes R as text: a header (spec, mode and entry, what MEAN counts, epsilon, confidence,

@@ -21,6 +21,7 @@ int result_estimate_fill(result_estimate *e, const tally_moments *m, const block
     e->range = v->range / per;
     e->max_runs = max_runs / per;
     e->unbounded = v->unbounded;
+    e->cap_exceeded = v->cap_exceeded;
     if (v->unbounded) {
         free(e->status);
         e->status = strdup("unbounded");

@@ -26,16 +26,19 @@ int run_outcomes_fill(result *r, const runner_result *rr, double confidence) {
     uint64_t n = rr->trials, exited = 0, signalled = 0;
     for (int k = 0; k < RUNNER_EXIT_CODES; k++) exited += o->exits[k];
     for (int k = 0; k < RUNNER_SIGNALS; k++) signalled += o->signals[k];
-    r->outcomes = calloc(RUNNER_EXIT_CODES + RUNNER_SIGNALS + 8, sizeof *r->outcomes);
+    r->outcomes = calloc(RUNNER_EXIT_CODES + RUNNER_SIGNALS + 10, sizeof *r->outcomes);
     if (!r->outcomes) return -1;
     double alpha = 1 - confidence;
-    uint64_t ended = exited + rr->crashes + rr->timeouts + rr->input_errors;
+    uint64_t ended =
+        exited + o->cap_exceeded + o->proven_exceeded + rr->crashes + rr->timeouts + rr->input_errors;
     int rc = add(r, "returned", n > ended ? n - ended : 0, n, alpha);
     char name[48];
     for (int k = 0; k < RUNNER_EXIT_CODES; k++) {
         snprintf(name, sizeof name, "exit %d", k);
         rc |= add(r, name, o->exits[k], n, alpha);
     }
+    rc |= add(r, "cap_exceeded", o->cap_exceeded, n, alpha);
+    rc |= add(r, "proven_exceeded", o->proven_exceeded, n, alpha);
     rc |= add(r, "abort", o->aborts, n, alpha);
     for (int k = 0; k < RUNNER_SIGNALS; k++) {
         const char *abbrev = k > 0 ? sigabbrev_np(k) : NULL;

@@ -7,10 +7,10 @@
 #include "report/result.h"
 #include "runner.h"
 
-/* Fills R->outcomes from RR: returned, each exit status, abort, each signal,
- * timeout, input error (only those that happened), each with its share of
- * RR->trials and the two-sided Clopper-Pearson interval at CONFIDENCE. Returns 0,
- * or -1 when memory ran out. */
+/* Fills R->outcomes from RR: returned, each exit status, past a cap, past a proven
+ * bound, abort, each signal, timeout, input error (only those that happened), each
+ * with its share of RR->trials and the two-sided Clopper-Pearson interval at
+ * CONFIDENCE. Returns 0, or -1 when memory ran out. */
 int run_outcomes_fill(result *r, const runner_result *rr, double confidence);
 
 /* Fills R->crash_sites from RR's, naming each block of MOD; FILE_OF(path, CTX)

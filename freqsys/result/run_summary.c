@@ -17,6 +17,9 @@ static size_t open_blocks(const result *r) {
 /* Why a run ended before every block settled, as a clause; "" when no flag says. */
 static const char *why_open(const result *r) {
     if (r->interrupted) return " (interrupted)";
+    for (size_t i = 0; i < r->nexceeded; i++)
+        if (strcmp(r->exceeded[i].bound, "proven") != 0) return " (a trial exceeded a cap)";
+    if (r->nexceeded) return " (a trial exceeded a proven bound)";
     if (r->time_limited) return " (the time limit ran out)";
     if (r->all_failed) return " (every trial failed)";
     if (r->gave_up) return " (no number of trials can settle the open blocks)";

@@ -271,6 +271,8 @@ static int deliver(run_state *st, result *r, int complete) {
     const run_options *o = &st->o;
     int text_on_stdout = !o->out_path && !strcmp(o->format ? o->format : "text", "text");
     if (rc != EXIT_USAGE && !o->quiet && !text_on_stdout) run_summary_print(r, o->out_path, stderr);
+    /* a cap the trials exceeded is an error, said even to a quiet run */
+    if (rc != EXIT_USAGE && !text_on_stdout) result_write_exceeded_text(r, "freqsys: error: ", stderr);
     result_free(r);
     return rc;
 }

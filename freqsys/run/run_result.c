@@ -11,6 +11,7 @@
 #include "draw_scores.h"
 #include "path_hashed.h"
 #include "result_estimate_fill.h"
+#include "run_exceeded.h"
 #include "run_outcomes.h"
 #include "score_sums.h"
 /* File names relative to the spec's folder read better and do not depend on where
@@ -292,7 +293,8 @@ result *run_result_make(const spec *s, const char *spec_path, const runner_confi
     r->timeout_s = cfg->timeout_s;
     r->timeout_calibrated = cfg->timeout_calibrated;
     if (run_outcomes_fill(r, rr, cfg->stop.confidence) != 0 ||
-        run_crash_sites_fill(r, mod, rr, file_as_written, (void *)s) != 0) {
+        run_crash_sites_fill(r, mod, rr, file_as_written, (void *)s) != 0 ||
+        run_exceeded_fill(r, s, cfg, rr, file_as_written, (void *)s) != 0) {
         result_free(r);
         return NULL;
     }

@@ -34,7 +34,7 @@ int main(void) {
     int code =
         e2e_run("run tests/e2e/programs/bounds.fspec --sampling plain -q -j 2 -o \"$TMPDIR/bounds.json\"",
                 err, sizeof err);
-    if (!is_int(code, 0, "bounds.fspec runs and settles (cap 20 for the unproven)")) diag("%s", err);
+    if (!is_int(code, 0, "bounds.fspec runs and settles (cap 21 for the unproven)")) diag("%s", err);
     result *r = e2e_result(tmp_path("bounds.json"), err, sizeof err);
     if (!ok(r != NULL, "the result reads back")) bail("%s", err);
     for (size_t i = 0; i < n; i++) {

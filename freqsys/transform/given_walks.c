@@ -106,11 +106,33 @@ static int entry_params(LLVMModuleRef m, const spec *s, bound_walks *out) {
     return 0;
 }
 
+/* Whether no character a line of V draws is '\n': its charset holds none, or its
+ * character distribution gives 10 with probability 0. A string-valued item may. */
+static int lines_hold_no_newline(const spec_value *v) {
+    if (dist_is_text(v->item)) return 0;
+    if (v->chars) return dist_is_integer(v->chars) && dist_cdf(v->chars, 10) - dist_cdf(v->chars, 9) == 0;
+    return v->charset && !memchr(v->charset, '\n', v->charset_len);
+}
+
+/* The lines() form V's longest line, its '\n' counted, and its most lines, in OUT (-1
+ * where unknown). Each line of V then ends at its only '\n', which a line read
+ * (fgets) stops after. */
+static void line_shape(const spec_value *v, bound_walks *out) {
+    out->stdin_line_max = out->stdin_lines_max = -1;
+    if (v->kind != SPEC_VALUE_LINES || !v->item || !lines_hold_no_newline(v)) return;
+    double len = most(v->item);
+    if (len < 0) return;
+    out->stdin_line_max = len + 1;
+    out->stdin_lines_max = v->dist ? most(v->dist) : -1;
+}
+
 int given_walks_make(LLVMModuleRef m, const spec *s, bound_walks *out) {
     *out = (bound_walks){0};
     const spec_input *in = spec_find_stdin(s);
     out->stdin_max = in ? form_bytes(&in->value) : -1;
     out->stdin_bounded = out->stdin_max >= 0;
+    out->stdin_line_max = out->stdin_lines_max = -1;
+    if (in) line_shape(&in->value, out);
     if (in && !out->stdin_bounded && in->value.dist) {
         /* an unbounded length or count of bounded parts: held by the tail bounds */
         const spec_value *v = &in->value;

@@ -35,6 +35,10 @@ typedef struct bound_walks {
                                      * text's length, the lines' count) times stdin_per_count: the
                                      * tail bounds may hold that draw (tail_bounds.c); else NULL */
     double stdin_per_count;
+    double stdin_line_max;  /* lines(): the most bytes of one line, its '\n' counted, when no line
+                             * holds another '\n'; -1: unknown */
+    double stdin_lines_max; /* ...and then the most lines (the tail bounds hold an unbounded count);
+                             * -1: unknown */
     int input_can_end; /* a read can find the input ended and leave its buffer untouched */
 } bound_walks;
 

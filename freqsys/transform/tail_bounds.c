@@ -169,6 +169,7 @@ static void hold_stdin(const levels *lv, const double *hi, bound_given *held) {
         if (!s->of_stdin || (lv->only >= 0 && (size_t)lv->only != h) || !(hi[s->site] < INFINITY)) continue;
         held->walks.stdin_bounded = 1;
         held->walks.stdin_max = hi[s->site] * held->walks.stdin_per_count;
+        if (held->walks.stdin_line_max > 0) held->walks.stdin_lines_max = hi[s->site]; /* a count of lines */
     }
 }
 

@@ -3,6 +3,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "walk_bounds.h"
 
+#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -533,6 +534,9 @@ static int untouched(walk *w) {
                     LLVMValueRef size = LLVMGetOperand(user, 1);
                     long long most = LLVMIsAConstantInt(size) ? LLVMConstIntGetSExtValue(size) - 1 : -1,
                               b = block_of(w->l, user), to = filled_successor(w->l, user);
+                    /* over whole lines it stops after a line's '\n' at the latest */
+                    double line = w->l->given ? w->l->given->walks.stdin_line_max : -1;
+                    if (line >= 1 && line < (double)most) most = (long long)line;
                     unsigned budget = START_BUDGET;
                     ok = most >= 1 && b >= 0 && to >= 0 &&
                          LLVMGetBasicBlockParent(LLVMGetInstructionParent(user)) == fn &&
@@ -867,12 +871,24 @@ int walk_bounds_stdin_rereadable(LLVMModuleRef m) {
     return 0;
 }
 
+/* The most line reads (fgets) of SIZE bytes that return their buffer on W's standard
+ * input of whole lines (lines(), no '\n' inside a line), or -1 when unknown. Such a
+ * read stops after a '\n' or after SIZE - 1 bytes: one per line ends at its '\n',
+ * and each other one takes SIZE - 1 of the line's other bytes, at most the longest
+ * line's less its '\n', whatever other reads took before it. The last byte is a
+ * '\n', so no read stops at the end with a part of a line. */
+static double line_reads_max(const bound_walks *w, long long size) {
+    if (!(w->stdin_line_max >= 1) || !(w->stdin_lines_max >= 0) || size < 2) return -1;
+    return w->stdin_lines_max * (1 + floor((w->stdin_line_max - 1) / (double)(size - 1)));
+}
+
 /* Rule (reading to EOF): with `stdin ~ FORM`, standard input is a file of at most
  * stdin_max bytes; each getchar that does not return EOF takes one of them, as does
  * each fgets that does not return NULL (it returns NULL when it meets the end before
  * a character), and nothing in the module can give one back. A pass whose getchar
  * (or fgets) in D returns EOF (NULL) ends the loop, so the passes that return are at
- * most the bytes. */
+ * most the bytes; for fgets over whole lines, at most the reads line_reads_max
+ * allows. */
 static long long stdin_walk(walk *w, LLVMValueRef call, unsigned char *scratch) {
     const walk_loop *l = w->l;
     (void)scratch;
@@ -881,10 +897,15 @@ static long long stdin_walk(walk *w, LLVMValueRef call, unsigned char *scratch) 
         (kind != LLVMIntegerTypeKind && kind != LLVMPointerTypeKind) ||
         walk_bounds_stdin_rereadable(LLVMGetGlobalParent(LLVMGetBasicBlockParent(l->bbs[0]))))
         return -1;
+    double most = l->given->walks.stdin_max;
+    if (kind == LLVMPointerTypeKind) {
+        double lines = line_reads_max(&l->given->walks, LLVMConstIntGetSExtValue(LLVMGetOperand(call, 1)));
+        if (lines >= 0 && lines < most) most = lines;
+    }
     w->var = NULL;
     w->value = call;
     w->ends = kind == LLVMPointerTypeKind ? 0 : ~(uint64_t)0;
-    return way_back(w) ? -1 : (long long)l->given->walks.stdin_max;
+    return way_back(w) ? -1 : (long long)most;
 }
 
 long long walk_bounds_trips(const walk_loop *l) {

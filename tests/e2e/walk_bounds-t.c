@@ -80,10 +80,18 @@ static const bound stdin_reads[] = {
     {22, "while.cond", NAN, "fgets or n < 5: NULL does not end it, not proven"},
 };
 
-/* walks_lines.c under `stdin ~ lines(uniform_int(1, 6), string(uniform_int(0, 30), ...))`:
+/* walks_lines.c under `stdin ~ lines(uniform_int(1, 6), string(uniform_int(0, 30), "ab"))`:
  * walks of buffers the C library's fgets fills (16 bytes: 15 characters and the NUL). */
 static const bound line_walks[] = {
     {10, "for.cond", 17, "a buffer fgets may not have filled (its result untested): the array's 16 bytes"},
+    {12, "while.cond", 19,
+     "fgets until NULL: 6 lines, each of 30 characters and '\\n' read in 3 (15, 15, the '\\n'), and NULL"},
+    {13, "for.cond", 304, "the line fgets filled: 16 tests in each of at most 19 passes"},
+};
+
+/* The same with '\\n' among a line's characters: a line may hold several, so fgets is
+ * bounded by bytes, 6 x 31, and its buffer by its 15 characters. */
+static const bound line_walks_newline[] = {
     {12, "while.cond", 187, "fgets until NULL: 6 lines of 30 characters and '\\n', and NULL"},
     {13, "for.cond", 2992, "the line fgets filled: 16 tests in each of at most 187 passes"},
 };
@@ -124,18 +132,19 @@ static const bound shared_locale[] = {
 };
 
 /* shared_lines.c under `stdin ~ lines(uniform_int(1, 3), string(uniform_int(0, 10), ...))`:
- * fgets reads at most 33 bytes, so its loop body runs at most 34 times (each a start of
- * p at line[0]), and p's walk steps at most 16 times a start in the 16-byte array. */
+ * each line fits fgets's 16 bytes, so fgets returns a line at most 3 times and its
+ * loop's test runs at most 4 (a bound the proofs count each start of p at line[0]
+ * by), and p's walk steps at most 16 times a start in the 16-byte array. */
 static const bound shared_lines[] = {
-    {15, "while.cond5", 17 * 34, "p = line each line: 17 tests a line, for at most 34 lines"},
-    {16, "while.cond10", 17 * 34, "...and an inner loop shares p's steps of that line"},
-    {24, "while.cond43", 51 * 34, "q = line again inside its loop: the cap's 50 a line"},
-    {29, "while.cond55", 17 * 34, "r += 2 over the line: a pointer cannot step past the array's end"},
-    {34, "for.cond", 17 * 34, "an index, j = 0 each line, each step from a byte tested not to be the NUL"},
-    {35, "while.cond80", 17 * 34, "...its inner loop shares j's steps"},
-    {41, "for.cond105", 51 * 34, "an index's second step may leave the NUL behind: the cap's 50 a line"},
-    {50, "while.cond128", 51 * 34, "o walks an array a function of the program keeps: the cap's 50 a line"},
-    {56, "while.cond154", 51 * 34,
+    {15, "while.cond5", 17 * 4, "p = line each line: 17 tests a line, for at most 4 lines"},
+    {16, "while.cond10", 17 * 4, "...and an inner loop shares p's steps of that line"},
+    {24, "while.cond43", 51 * 4, "q = line again inside its loop: the cap's 50 a line"},
+    {29, "while.cond55", 17 * 4, "r += 2 over the line: a pointer cannot step past the array's end"},
+    {34, "for.cond", 17 * 4, "an index, j = 0 each line, each step from a byte tested not to be the NUL"},
+    {35, "while.cond80", 17 * 4, "...its inner loop shares j's steps"},
+    {41, "for.cond105", 51 * 4, "an index's second step may leave the NUL behind: the cap's 50 a line"},
+    {50, "while.cond128", 51 * 4, "o walks an array a function of the program keeps: the cap's 50 a line"},
+    {56, "while.cond154", 51 * 4,
      "*w = 'b' and then *w read again before w is set anew: the cap's 50 a line"},
 };
 
@@ -202,14 +211,16 @@ int main(void) {
     size_t nr = sizeof reads / sizeof reads[0], ns = sizeof stdin_reads / sizeof stdin_reads[0];
     size_t nu = sizeof unget / sizeof unget[0], nl = sizeof line_walks / sizeof line_walks[0];
     size_t nsh = sizeof shared / sizeof shared[0], nsl = sizeof shared_lines / sizeof shared_lines[0];
+    size_t nln = sizeof line_walks_newline / sizeof line_walks_newline[0];
     size_t nlo = sizeof shared_locale / sizeof shared_locale[0];
-    plan((int)(12 * 3 + 3 + nw + nc + nr + ns + nu + nl + nsh + nsl + nlo + 2 + 1 + 8 + 1));
+    plan((int)(13 * 3 + 3 + nw + nc + nr + ns + nu + nl + nln + nsh + nsl + nlo + 2 + 1 + 8 + 1));
     check_spec("walks", "walks", walks, nw);
     check_spec("walks_called", "walks", called, nc);
     check_spec("walks_read", "main", reads, nr);
     check_spec("walks_stdin", "main", stdin_reads, ns);
     check_spec("walks_unget", "main", unget, nu);
     check_spec("walks_lines", "main", line_walks, nl);
+    check_spec("walks_lines_newline", "main", line_walks_newline, nln);
     check_spec("shared_walks", "tokens", shared, nsh);
     check_spec("shared_lines", "main", shared_lines, nsl);
     check_spec("shared_locale", "digits", shared_locale, nlo);

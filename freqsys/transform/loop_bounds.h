@@ -39,7 +39,7 @@ typedef struct bound_walks {
                              * holds another '\n'; -1: unknown */
     double stdin_lines_max; /* ...and then the most lines (the tail bounds hold an unbounded count);
                              * -1: unknown */
-    int input_can_end; /* a read can find the input ended and leave its buffer untouched */
+    int input_can_end;      /* a read can find the input ended and leave its buffer untouched */
 } bound_walks;
 
 /* What the spec tells the proofs: its caps, and per read site (fsabi_site index) the

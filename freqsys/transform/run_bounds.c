@@ -84,7 +84,6 @@ typedef struct call_graph {
     unsigned *nblocks;
     call_edge *edges;
     size_t nedges, cap;
-    int twice; /* something can return twice */
 } call_graph;
 
 static int add_edge(call_graph *g, call_edge e) {
@@ -116,6 +115,133 @@ static void function_cap(LLVMValueRef fn, bound_given *given, unsigned nb, uint6
     }
 }
 
+/* Marks in SEEN, and pushes on STACK, every block of the function's NB blocks BBS
+ * (IDS their indices) reachable from those already on it. */
+static void reach_all(LLVMBasicBlockRef *bbs, const ptr_map *ids, unsigned *stack, size_t top,
+                      unsigned char *seen) {
+    while (top) {
+        LLVMValueRef term = LLVMGetBasicBlockTerminator(bbs[stack[--top]]);
+        for (unsigned k = 0; term && k < LLVMGetNumSuccessors(term); k++) {
+            long long to = ptr_map_get(ids, LLVMGetSuccessor(term, k));
+            if (to >= 0 && !seen[to]) {
+                seen[to] = 1;
+                stack[top++] = (unsigned)to;
+            }
+        }
+    }
+}
+
+/* The successor block B's branch takes when the setjmp call CALL in it returned
+ * non-zero (after a longjmp), or NULL when B does not end in such a test of it. */
+static LLVMBasicBlockRef landing_of(LLVMBasicBlockRef b, LLVMValueRef call) {
+    size_t n;
+    if (!strstr(LLVMGetValueName2(LLVMGetCalledValue(call), &n), "setjmp")) return NULL; /* vfork: 0 twice */
+    LLVMValueRef br = LLVMGetBasicBlockTerminator(b);
+    if (!br || LLVMGetInstructionOpcode(br) != LLVMBr || !LLVMIsConditional(br)) return NULL;
+    LLVMValueRef cmp = LLVMGetCondition(br);
+    if (!LLVMIsAICmpInst(cmp)) return NULL;
+    LLVMValueRef a = LLVMGetOperand(cmp, 0), z = LLVMGetOperand(cmp, 1);
+    if (a != call || !LLVMIsAConstantInt(z) || LLVMConstIntGetZExtValue(z) != 0) return NULL;
+    LLVMIntPredicate p = LLVMGetICmpPredicate(cmp);
+    if (p != LLVMIntNE && p != LLVMIntEQ) return NULL;
+    return LLVMGetSuccessor(br, p == LLVMIntNE ? 0 : 1);
+}
+
+/* Whether the blocks marked in IN (NB of BBS) call nothing but LLVM's intrinsics and
+ * the runtime's own functions (none of which jumps back into the program's frames)
+ * and hold no cycle: a pass through them runs each at most once. */
+static int straight_and_calls_nothing(LLVMBasicBlockRef *bbs, const ptr_map *ids, unsigned nb,
+                                      const unsigned char *in) {
+    unsigned *indeg = calloc(nb + 1, sizeof *indeg), *queue = calloc(nb + 1, sizeof *queue);
+    int ok = indeg && queue;
+    for (unsigned b = 0; ok && b < nb; b++) {
+        if (!in[b]) continue;
+        for (LLVMValueRef i = LLVMGetFirstInstruction(bbs[b]); ok && i; i = LLVMGetNextInstruction(i)) {
+            if (!is_call(i)) continue;
+            LLVMValueRef callee = LLVMGetCalledValue(i);
+            size_t n;
+            const char *name = callee && LLVMIsAFunction(callee) ? LLVMGetValueName2(callee, &n) : "";
+            ok = (!strncmp(name, "llvm.", 5) && !strstr(name, "jmp")) || !strncmp(name, "freqsys_rt_", 11);
+        }
+        LLVMValueRef term = LLVMGetBasicBlockTerminator(bbs[b]);
+        for (unsigned k = 0; ok && term && k < LLVMGetNumSuccessors(term); k++) {
+            long long to = ptr_map_get(ids, LLVMGetSuccessor(term, k));
+            if (to >= 0) indeg[to]++;
+        }
+    }
+    size_t head = 0, tail = 0, left = 0; /* Kahn's order: a cycle leaves blocks behind */
+    for (unsigned b = 0; ok && b < nb; b++) {
+        left += in[b];
+        if (in[b] && indeg[b] == 0) queue[tail++] = b;
+    }
+    while (ok && head < tail) {
+        LLVMValueRef term = LLVMGetBasicBlockTerminator(bbs[queue[head++]]);
+        left--;
+        for (unsigned k = 0; term && k < LLVMGetNumSuccessors(term); k++) {
+            long long to = ptr_map_get(ids, LLVMGetSuccessor(term, k));
+            if (to >= 0 && --indeg[to] == 0) queue[tail++] = (unsigned)to;
+        }
+    }
+    free(indeg);
+    free(queue);
+    return ok && left == 0;
+}
+
+/* Rule (returning twice): a call of setjmp (vfork, getcontext) may return again, from
+ * a longjmp anywhere below while FN's frame lives, and FN goes on from that call's
+ * block each time. Where setjmp's block B is in no cycle and ends in a test of its
+ * result against 0, a jump lands on the non-zero side's blocks L (all they reach);
+ * when L holds no cycle and calls nothing that could jump (setjmp returns 0 only when
+ * called, so the zero side runs once), one jump at most lands per call, and each block
+ * of L runs at most once more than its bound per call. Elsewhere every block FN can
+ * reach from B, B included, loses its bound per call. Blocks no jump can reach keep
+ * theirs: a jump enters only at the call, and a jump out of a frame only ends it
+ * early. Returns 0, -1 when memory ran out. */
+static int after_returns_twice(LLVMValueRef fn, unsigned nb, uint64_t *local) {
+    LLVMBasicBlockRef *bbs = malloc((nb + 1) * sizeof *bbs);
+    unsigned *stack = malloc((nb + 1) * sizeof *stack);
+    unsigned char *seen = calloc(nb + 1, 1), *landed = calloc(nb + 1, 1), *open = calloc(nb + 1, 1);
+    ptr_map ids = {0};
+    int rc = bbs && stack && seen && landed && open ? 0 : -1;
+    if (rc == 0) LLVMGetBasicBlocks(fn, bbs);
+    for (unsigned b = 0; rc == 0 && b < nb; b++) rc = ptr_map_put(&ids, bbs[b], b);
+    for (unsigned b = 0; rc == 0 && b < nb; b++)
+        for (LLVMValueRef i = LLVMGetFirstInstruction(bbs[b]); i; i = LLVMGetNextInstruction(i)) {
+            LLVMValueRef callee = is_call(i) ? LLVMGetCalledValue(i) : NULL;
+            if (!callee || !LLVMIsAFunction(callee) || !run_bounds_returns_twice(callee)) continue;
+            LLVMBasicBlockRef land = landing_of(bbs[b], i);
+            long long l = land ? ptr_map_get(&ids, land) : -1;
+            memset(seen, 0, nb);
+            size_t top = 0;
+            if (l >= 0) {
+                seen[l] = 1;
+                stack[top++] = (unsigned)l;
+            } else {
+                seen[b] = 1;
+                stack[top++] = b;
+            }
+            reach_all(bbs, &ids, stack, top, seen);
+            int once = l >= 0 && !seen[b] && straight_and_calls_nothing(bbs, &ids, nb, seen);
+            for (unsigned k = 0; k < nb; k++) {
+                if (!seen[k]) continue;
+                if (once && !landed[k])
+                    landed[k] = 1;
+                else
+                    open[k] = 1; /* a second landing region, or one a jump may land on often */
+            }
+            if (l < 0 || !once) open[b] = 1;
+        }
+    for (unsigned b = 0; rc == 0 && b < nb; b++)
+        local[b] = open[b] ? UNBOUNDED : landed[b] ? plus(local[b], 1) : local[b];
+    ptr_map_free(&ids);
+    free(bbs);
+    free(stack);
+    free(seen);
+    free(landed);
+    free(open);
+    return rc;
+}
+
 static int build_graph(LLVMModuleRef m, bound_given *given, call_graph *g) {
     for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn))
         if (LLVMCountBasicBlocks(fn) > 0) g->n++;
@@ -135,6 +261,7 @@ static int build_graph(LLVMModuleRef m, bound_given *given, call_graph *g) {
             loop_bounds_capped(fn, g->nblocks[k], given, g->local[k], g->cap_of[k]) != 0)
             return -1;
         function_cap(fn, given, g->nblocks[k], g->local[k], g->cap_of[k]);
+        if (after_returns_twice(fn, g->nblocks[k], g->local[k]) != 0) return -1;
         k++;
     }
     for (unsigned f = 0; f < g->n; f++) {
@@ -145,7 +272,6 @@ static int build_graph(LLVMModuleRef m, bound_given *given, call_graph *g) {
                 if (!is_call(i)) continue;
                 LLVMValueRef callee = LLVMGetCalledValue(i);
                 if (!callee || !LLVMIsAFunction(callee)) continue; /* reaches only address-taken ones */
-                if (run_bounds_returns_twice(callee)) g->twice = 1;
                 /* atexit(h) runs h at the end once for each time it ran: an edge to h */
                 if (LLVMGetNumArgOperands(i) == 1 && registers(i, LLVMGetOperand(i, 0)))
                     callee = LLVMGetOperand(i, 0);
@@ -238,7 +364,7 @@ int run_bounds_prove(LLVMModuleRef m, LLVMValueRef entry, LLVMValueRef start, co
         rc = (calls = calloc(g.n + 1, sizeof *calls)) && (via = calloc(g.n + 1, sizeof *via))
                  ? function_bounds(&g, entry, start, calls, via)
                  : -1;
-    if (rc == 0 && !g.twice && entry) {
+    if (rc == 0 && entry) {
         for (size_t f = 0; f < t->nfunctions; f++) {
             const counted_function *cf = &t->functions[f];
             LLVMValueRef fn = LLVMGetNamedFunction(m, cf->name);

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "check_unbounded.h"
 #include "commands.h"
 #include "freqsys/abi.h"
 
@@ -62,11 +63,26 @@ static void print_units(const spec *s) {
 }
 
 int cli_check(int argc, char **argv) {
-    if (argc == 2 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) {
-        cli_help("check", stdout);
-        return EXIT_OK;
+    const char *path = NULL;
+    int unbounded = 0;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+            cli_help("check", stdout);
+            return EXIT_OK;
+        }
+        if (!strcmp(argv[i], "--unbounded")) {
+            unbounded = 1;
+        } else if (argv[i][0] == '-' && argv[i][1]) {
+            fprintf(stderr, "freqsys check: unknown option '%s'\n(see 'freqsys help check')\n", argv[i]);
+            return EXIT_USAGE;
+        } else if (path) {
+            path = NULL;
+            break;
+        } else {
+            path = argv[i];
+        }
     }
-    if (argc != 2) {
+    if (!path) {
         fprintf(stderr, "freqsys check: needs exactly one SPEC file\n(see 'freqsys help check')\n");
         return EXIT_USAGE;
     }
@@ -74,13 +90,13 @@ int cli_check(int argc, char **argv) {
     LLVMContextRef ctx = NULL;
     LLVMModuleRef m = NULL;
     transform_warnings warnings = {0};
-    int rc = pipeline_instrument(argv[1], OPTIMIZE_NONE, &s, &ctx, &m, &warnings);
+    int rc = pipeline_instrument(path, OPTIMIZE_NONE, &s, &ctx, &m, &warnings);
     if (rc != EXIT_OK) return rc;
     unsigned long long blocks, fns, sites;
     summary(m, &blocks, &fns, &sites);
     printf(
         "%s: ok: %s mode, entry %s, %llu block%s in %llu function%s, %llu input read%s, %zu declaration%s\n",
-        argv[1], s->function ? "function" : "program", s->function ? s->function : "main", blocks,
+        path, s->function ? "function" : "program", s->function ? s->function : "main", blocks,
         blocks == 1 ? "" : "s", fns, fns == 1 ? "" : "s", sites, sites == 1 ? "" : "s", s->ninputs,
         s->ninputs == 1 ? "" : "s");
     unsigned long long proven, capped, tails;
@@ -111,8 +127,12 @@ int cli_check(int argc, char **argv) {
     else if (in)
         printf("standard input: drawn %s, read through the C library\n",
                in->value.kind == SPEC_VALUE_TEXT ? "text" : "lines");
+    if (unbounded && check_unbounded_print(m, stdout) < 0) {
+        fprintf(stderr, "freqsys check: out of memory listing the loops without a bound\n");
+        rc = EXIT_USAGE;
+    }
     LLVMDisposeModule(m);
     LLVMContextDispose(ctx);
     spec_free(s);
-    return EXIT_OK;
+    return rc;
 }

@@ -19,12 +19,17 @@ typedef struct command {
 
 static const command commands[] = {
     {"run", cli_run, NULL, NULL, run_help_usage, run_help_text}, /* from its option table */
-    {"check", cli_check, "freqsys check SPEC",
+    {"check", cli_check, "freqsys check SPEC [--unbounded]",
      "Parses SPEC, compiles its program and matches every input read of the program\n"
      "with a declaration, without running anything. Prints a one-line summary, then a\n"
      "warning for each input the spec does not model (the clock, the environment, a\n"
-     "file read; docs/spec-language.md). Exit status: 0 ok, 2 a spec error (main reading\n"
-     "argc/argv with no 'argv' line is one), 3 the program could not be built.",
+     "file read; docs/spec-language.md).\n\n"
+     "  --unbounded  also list every function and loop that no rule bounds per run, and\n"
+     "               why: a recursive function, one that calls setjmp, one called from a\n"
+     "               block without a bound or through a pointer; a loop whose iterations\n"
+     "               no rule proves (the cap line that would state them)\n\n"
+     "Exit status: 0 ok, 2 a spec error (main reading argc/argv with no 'argv' line is\n"
+     "one), 3 the program could not be built.",
      NULL, NULL},
     {"draw", cli_draw, "freqsys draw SPEC -o DIR [-n COUNT] [-s SEED] [--first TRIAL]",
      "Writes the standard input that each of trials FIRST .. FIRST+COUNT-1 of a run gets\n"

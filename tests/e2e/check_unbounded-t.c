@@ -1,0 +1,66 @@
+/* tests/e2e/check_unbounded-t.c: `freqsys check --unbounded` lists each function and loop without a bound,
+ * with its reason, and nothing bounded. */
+/* SPDX-License-Identifier: MIT */
+#include <stdio.h>
+#include <string.h>
+#include <sys/wait.h>
+#include "tap.h"
+#include "e2e.h"
+
+/* Runs `freqsys ARGS` in the source folder; its standard output in OUT. Returns the
+ * exit status, or -1. */
+static int check_output(const char *args, char *out, size_t outlen) {
+    char cmd[4096];
+    snprintf(cmd, sizeof cmd, "cd '%s' && '%s' %s 2>/dev/null", FREQSYS_SOURCE_DIR, FREQSYS_TOOL, args);
+    FILE *p = popen(cmd, "r");
+    if (!p) return -1;
+    size_t n = fread(out, 1, outlen - 1, p);
+    out[n] = '\0';
+    int status = pclose(p);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/* The line of TEXT that starts with PREFIX, or NULL. */
+static const char *line_starting(const char *text, const char *prefix) {
+    for (const char *at = text; at && *at; at = strchr(at, '\n') ? strchr(at, '\n') + 1 : NULL)
+        if (!strncmp(at, prefix, strlen(prefix))) return at;
+    return NULL;
+}
+
+/* Whether the line of TEXT that starts with PREFIX says WHY. */
+static int says(const char *text, const char *prefix, const char *why) {
+    const char *at = line_starting(text, prefix);
+    if (!at) return 0;
+    const char *end = strchr(at, '\n');
+    const char *found = strstr(at, why);
+    return found && (!end || found < end);
+}
+
+int main(void) {
+    plan(11);
+    static char out[1 << 16];
+    const char *spec = "tests/e2e/programs/unbounded_reasons.fspec";
+    char args[1024];
+    snprintf(args, sizeof args, "check --unbounded %s", spec);
+    int code = check_output(args, out, sizeof out);
+    if (!is_int(code, 0, "check --unbounded exits 0")) diag("%s", out);
+    ok(line_starting(out, "unbounded: 4 of 6 functions; 1 of 2 loops in the functions with a bound\n") !=
+           NULL,
+       "the summary: 4 of 6 functions, and 1 of the 2 loops of the entry");
+    ok(says(out, "  function depth ", "recursive"), "depth: recursive");
+    ok(says(out, "  function jumps ", "calls setjmp"), "jumps: setjmp, whose result is not tested against 0");
+    ok(says(out, "  function twice ", "through a pointer"), "twice: called through a pointer");
+    ok(says(out, "  function step ", "called from unbounded_reasons.c:34 in reasons, which has no bound"),
+       "step: called from the loop without a bound, named by its line");
+    ok(says(out, "  loop unbounded_reasons.c:33 in reasons: ", "`cap unbounded_reasons.c:33 N`"),
+       "the Collatz loop, with the cap line that would state its iterations");
+    ok(!line_starting(out, "  function once ") && !line_starting(out, "  function reasons "),
+       "neither the entry nor once, called once from it, is listed");
+    ok(!line_starting(out, "  loop unbounded_reasons.c:31 "), "nor the counted loop");
+    snprintf(args, sizeof args, "check %s", spec);
+    code = check_output(args, out, sizeof out);
+    ok(code == 0 && !strstr(out, "unbounded:"), "without --unbounded, check lists nothing");
+    code = check_output("check --unbound tests/e2e/programs/unbounded_reasons.fspec", out, sizeof out);
+    is_int(code, 2, "an unknown option is a usage error");
+    return done();
+}

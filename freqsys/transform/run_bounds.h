@@ -15,8 +15,8 @@
  * most the sum, over its direct call sites and the sites that register it with
  * atexit (it runs once at the end for each), of their blocks' bounds (ENTRY and
  * START once more); a function whose address is taken otherwise, or that is reached
- * through recursion, is unbounded; anything that can return twice (setjmp) makes
- * everything unbounded.
+ * through recursion, is unbounded; a call that can return twice (setjmp) opens the
+ * blocks a jump can land on, unless its landing runs once per call (docs/statistics.md).
  * GIVEN (NULL: nothing) adds what the spec states: bounded reads and loop caps as
  * loop_bounds_capped takes them, and `cap FUNCTION N`, under which no block of
  * FUNCTION runs more than N times per call. CAP_OF (NULL: not wanted; indexed like

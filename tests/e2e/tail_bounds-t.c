@@ -91,6 +91,43 @@ static result *run_tails(const char *spec, const char *args, int *code, char *er
     return r;
 }
 
+/* The level tail_bounds.c must give a block run at most PER_DRAW times per value of
+ * a draw of geometric(P) (its trips), the draw made at most DRAWS times per run,
+ * computed here on its own: the site's ranges [1, h_s], h_0 its 0.9 quantile and
+ * h_s = ceil(h_0 1.25^s) (at least h_{s-1} + 1); a run leaves level s with chance at
+ * most DRAWS P(X > h_s), where the block runs at most B_s = DRAWS PER_DRAW h_s; the
+ * levels end once that chance times 2^64 (a counter's limit) is below 1e-9; and the
+ * block takes the least B_s whose excess, the sum over later levels of the chance of
+ * leaving times how far the next bound lies past B_s, with the last level's chance
+ * times 2^64, is at most 1e-6. LEVEL and MASS get that B_s and its excess. */
+static void geometric_level(double p, double draws, double per_draw, double *level, double *mass) {
+    double h[128], leave[128];
+    int n = 0;
+    double h0 = 1;
+    while (1 - pow(1 - p, h0) < 0.9) h0++;
+    double scale = 1;
+    for (int k = 0; k < 128; k++, scale *= 1.25) {
+        double at = ceil(h0 * scale);
+        if (k > 0 && at <= h[k - 1]) at = h[k - 1] + 1;
+        h[k] = at;
+        leave[k] = fmin(1.0, draws * pow(1 - p, at) * (1 + 1e-6));
+        n = k + 1;
+        if (leave[k] * 0x1p64 <= 1e-9) break;
+    }
+    *level = *mass = NAN;
+    for (int from = 0; from < n; from++) {
+        double at = draws * per_draw * h[from], sum = 0;
+        int k = from;
+        for (; k + 1 < n; k++) sum += leave[k] * (draws * per_draw * h[k + 1] - at);
+        double excess = (sum + leave[k] * 0x1p64) * (1 + 1e-9);
+        if (excess <= 1e-6) {
+            *level = at;
+            *mass = excess;
+            return;
+        }
+    }
+}
+
 static void settles(void) {
     static const held want[] = {
         {9, "for.body", 3, 1},   /* n times, n ~ poisson(3) */
@@ -119,6 +156,12 @@ static void settles(void) {
         ok(fabs(b->mean - want[i].truth) <= b->half_width, "line %d: %.4f within %.4f of the exact %g",
            want[i].line, b->mean, b->half_width, want[i].truth);
     }
+    const result_block *body = e2e_block_at(r, "main", 14, "for.body");
+    double level, mass;
+    geometric_level(0.05, 9, 1, &level, &mass);
+    ok(body && body->max_runs == level && fabs(body->tail_mass - mass) <= 1e-9 * mass,
+       "line 14: the level %g with a tail of %.6g, as computed here for 9 draws a run (got %g, %.6g)", level,
+       mass, body ? body->max_runs : -1.0, body ? body->tail_mass : -1.0);
     const result_block *once = e2e_block_at(r, "main", 11, "for.cond");
     ok(once && once->tail_mass == 0 && once->max_runs == 10, "a loop the code bounds alone carries no tail");
     result_free(r);
@@ -271,7 +314,7 @@ static void check_says_so(void) {
 }
 
 int main(void) {
-    plan(3 + 3 * 4 + 1 + 2 + 5 + 4 + 6 + 4 + 1);
+    plan(3 + 3 * 4 + 1 + 1 + 2 + 5 + 4 + 6 + 4 + 1);
     settles();
     unheld();
     nested();

@@ -3,22 +3,8 @@
 /* SPDX-License-Identifier: MIT */
 #include <stdio.h>
 #include <string.h>
-#include <sys/wait.h>
 #include "tap.h"
 #include "e2e.h"
-
-/* Runs `freqsys ARGS` in the source folder; its standard output in OUT. Returns the
- * exit status, or -1. */
-static int check_output(const char *args, char *out, size_t outlen) {
-    char cmd[4096];
-    snprintf(cmd, sizeof cmd, "cd '%s' && '%s' %s 2>/dev/null", FREQSYS_SOURCE_DIR, FREQSYS_TOOL, args);
-    FILE *p = popen(cmd, "r");
-    if (!p) return -1;
-    size_t n = fread(out, 1, outlen - 1, p);
-    out[n] = '\0';
-    int status = pclose(p);
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
 
 /* The line of TEXT that starts with PREFIX, or NULL. */
 static const char *line_starting(const char *text, const char *prefix) {
@@ -42,7 +28,7 @@ int main(void) {
     const char *spec = "tests/e2e/programs/unbounded_reasons.fspec";
     char args[1024];
     snprintf(args, sizeof args, "check --unbounded %s", spec);
-    int code = check_output(args, out, sizeof out);
+    int code = e2e_stdout(args, out, sizeof out);
     if (!is_int(code, 0, "check --unbounded exits 0")) diag("%s", out);
     ok(line_starting(out, "unbounded: 4 of 6 functions; 1 of 2 loops in the functions with a bound\n") !=
            NULL,
@@ -58,9 +44,9 @@ int main(void) {
        "neither the entry nor once, called once from it, is listed");
     ok(!line_starting(out, "  loop unbounded_reasons.c:31 "), "nor the counted loop");
     snprintf(args, sizeof args, "check %s", spec);
-    code = check_output(args, out, sizeof out);
+    code = e2e_stdout(args, out, sizeof out);
     ok(code == 0 && !strstr(out, "unbounded:"), "without --unbounded, check lists nothing");
-    code = check_output("check --unbound tests/e2e/programs/unbounded_reasons.fspec", out, sizeof out);
+    code = e2e_stdout("check --unbound tests/e2e/programs/unbounded_reasons.fspec", out, sizeof out);
     is_int(code, 2, "an unknown option is a usage error");
     return done();
 }

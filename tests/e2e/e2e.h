@@ -58,6 +58,19 @@ __attribute__((unused, format(printf, 3, 4))) static int e2e_runf(char *err, siz
     return e2e_run(args, err, errlen);
 }
 
+/* Runs `freqsys ARGS` in the source folder, its standard output into OUT (stderr
+ * dropped). Returns the exit status, or -1 when it could not run. */
+__attribute__((unused)) static int e2e_stdout(const char *args, char *out, size_t outlen) {
+    char cmd[4096];
+    snprintf(cmd, sizeof cmd, "cd '%s' && '%s' %s 2>/dev/null", FREQSYS_SOURCE_DIR, FREQSYS_TOOL, args);
+    FILE *p = popen(cmd, "r");
+    if (!p) return -1;
+    size_t n = fread(out, 1, outlen - 1, p);
+    out[n] = '\0';
+    int status = pclose(p);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
 /* Writes TEXT as bad.fspec in the test's temporary folder and runs `freqsys check`
  * on it; returns its exit status, with its output in ERR. */
 __attribute__((unused)) static int e2e_check_spec(const char *text, char *err, size_t errlen) {

@@ -5,7 +5,7 @@ DEB_PACKAGES = binutils llvm-19-dev llvm-19 llvm-19-tools clang-19 clang-tidy-19
                cmake make gcc pkg-config graphviz lcov chromium valgrind libopenmpi-dev openmpi-bin groff-base \
                libnewlib-dev libnewlib-arm-none-eabi picolibc-riscv64-unknown-elf
 
-.PHONY: all deps build demo test check clean test-sanitize fuzz install lint format format-check
+.PHONY: all deps build demo test check clean test-sanitize fuzz install lint format format-check mutants
 
 all: build
 
@@ -43,6 +43,13 @@ check: build
 
 clean:
 	rm -rf $(BUILD)
+
+# Plausible slips in the statistics and the provers (tests/mutants/list), each applied
+# to a copy of the tree: the fast suite must kill every one. Long (a build and a suite
+# run a mutant), so not part of `make test`; run it before changing those files.
+# MUTANTS="id ..." runs some of them.
+mutants: deps
+	tests/mutants/run $(MUTANTS)
 
 # clang-tidy over the sources with the checks in .clang-tidy (the static analyzer,
 # bugprone, performance; docs/robustness.md). Any finding fails: `make test` runs it.

@@ -413,6 +413,22 @@ static void print_shell_word(const char *w, FILE *out) {
     fputc('\'', out);
 }
 
+/* The rest of the command that continues an interrupted run from CHECKPOINT: the
+ * checkpoint, and where the result went and in what format, so that the continued
+ * run writes its result where this one did. */
+static void print_continuation(const run_options *o, const char *checkpoint, FILE *out) {
+    print_shell_word(checkpoint, out);
+    if (o->out_path) {
+        fputs(" -o ", out);
+        print_shell_word(o->out_path, out);
+    }
+    if (o->format) {
+        fputs(" --format ", out);
+        print_shell_word(o->format, out);
+    }
+    fputc('\n', out);
+}
+
 /* A stop before the sampling began leaves no trial to continue from, and a
  * checkpoint would skip what was stopped (enumeration, the pilot's choice), so the
  * way on is the same command again. */
@@ -457,10 +473,11 @@ static int run_sampled(run_state *st, cluster *cl) {
                     what, shown ? " " : "", shown ? shown : "");
         } else if (rr.interrupted) {
             run_resume_write_checkpoint(&rr.state, &st->ckpt);
-            if (st->ckpt.written && !o->quiet)
-                fprintf(stderr, "freqsys: %s after %llu trials; continue with: freqsys run --resume %s\n",
-                        o->stop_after ? "paused" : "interrupted", (unsigned long long)rr.trials,
-                        st->ckpt.path);
+            if (st->ckpt.written && !o->quiet) {
+                fprintf(stderr, "freqsys: %s after %llu trials; continue with: freqsys run --resume ",
+                        o->stop_after ? "paused" : "interrupted", (unsigned long long)rr.trials);
+                print_continuation(o, st->ckpt.path, stderr);
+            }
         } else if (st->ckpt.written) {
             unlink(st->ckpt.path); /* the run ended: its result is final, the checkpoint moot */
         }

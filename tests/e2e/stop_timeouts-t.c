@@ -24,7 +24,7 @@ static void check_stopped(const char *what, pid_t pid, const char *name, const c
 }
 
 int main(void) {
-    plan(13);
+    plan(14);
     char args[4096];
     result *r;
 
@@ -55,6 +55,12 @@ int main(void) {
         bail("no checkpoint recorded a timeout within %.0f s", STOP_SIGNALS_HANDSHAKE_S);
     }
     check_stopped("the sampling, under timeouts", pid, "sampling", "continue with: freqsys run --resume", &r);
+    char continued[4096], said[8192];
+    snprintf(continued, sizeof continued, "--resume %s -o %s\n", tmp_path("sampling.json.checkpoint"),
+             tmp_path("sampling.json"));
+    stop_signals_text("sampling.err", said, sizeof said);
+    if (!ok(strstr(said, continued) != NULL, "...with the command that writes its result where this one did"))
+        diag("stderr: %s", said);
     ok(r && r->trials > 0 && r->timeouts > 0, "...with the trials so far, %llu timed out",
        r ? (unsigned long long)r->timeouts : 0ull);
     result_free(r);

@@ -6,6 +6,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include "freqsys/abi.h"
+#include "function_names.h"
 #include "given_walks.h"
 #include "transform.h"
 
@@ -70,8 +71,9 @@ int given_bounds_make(LLVMModuleRef m, const spec *s, const read_sites *sites, b
         const spec_cap *c = &s->caps[k];
         LLVMValueRef fn = c->function ? LLVMGetNamedFunction(m, c->function) : NULL;
         if (c->function && (!fn || LLVMCountBasicBlocks(fn) == 0)) {
-            spec_diagnose(s, c->name_loc, err, errlen, "cap '%s': the program defines no function '%s'",
-                          c->name, c->function);
+            char hint[256];
+            spec_diagnose(s, c->name_loc, err, errlen, "cap '%s': the program defines no function '%s'%s",
+                          c->name, c->function, function_names_hint(m, c->function, hint, sizeof hint));
             return TRANSFORM_ESPEC;
         }
         out->caps[out->ncaps++] = (bound_cap){c->function, c->file, (unsigned)c->line, c->n, c->name, 0};

@@ -13,6 +13,7 @@
 #include "entry_thunk.h"
 #include "exits.h"
 #include "fits.h"
+#include "function_names.h"
 #include "given_bounds.h"
 #include "globals_reset.h"
 #include "host_inputs.h"
@@ -187,9 +188,10 @@ int instrument_module_counting(LLVMModuleRef m, const spec *s, optimize_level le
     const char *entry_name = s->function ? s->function : "main";
     LLVMValueRef entry = LLVMGetNamedFunction(m, entry_name);
     if (!entry || LLVMCountBasicBlocks(entry) == 0) {
+        char hint[256];
         if (s->function)
-            spec_diagnose(s, s->function_loc, err, errlen, "the program defines no function '%s'",
-                          s->function);
+            spec_diagnose(s, s->function_loc, err, errlen, "the program defines no function '%s'%s",
+                          s->function, function_names_hint(m, s->function, hint, sizeof hint));
         else
             spec_diagnose(s, s->program_loc, err, errlen, "the program has no main function");
         return TRANSFORM_ESPEC;

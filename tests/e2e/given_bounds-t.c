@@ -141,6 +141,12 @@ static void errors(void) {
            strstr(err, "bad.fspec:7:5: error: cap 'nosuch': the program defines no function 'nosuch'"),
        "a cap of a function the program lacks: exit 2 at the cap's line and column");
     if (code != 2) diag("%d %s", code, err);
+    ok(!strstr(err, "did you mean"), "...with no suggestion when no function's name is near");
+    snprintf(text, sizeof text, "%scap mian 4\n", base);
+    code = e2e_check_spec(text, err, sizeof err);
+    ok(code == 2 && strstr(err, "the program defines no function 'mian'; did you mean 'main'?"),
+       "a cap of a misspelt function: the function the program defines that was meant");
+    if (code != 2) diag("%d %s", code, err);
     snprintf(text, sizeof text, "%scap given.c:37 4\n", base);
     code = e2e_check_spec(text, err, sizeof err);
     ok(code == 2 &&
@@ -191,7 +197,7 @@ static void real_conversions(void) {
 }
 
 int main(void) {
-    plan(2 + 11 + 1 + 2 + 2 + 2 + 3 + 3 + 5);
+    plan(2 + 11 + 1 + 2 + 2 + 2 + 3 + 5 + 5);
     program_mode();
     function_mode();
     truncated_reads();

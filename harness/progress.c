@@ -3,14 +3,28 @@
 /* SPDX-License-Identifier: MIT */
 #include "progress.h"
 
+#include <string.h>
+
 double progress_every_s(int mode) {
     return mode == 1 ? 1.0 : 10.0;
 }
 
+/* Block B as a user finds it: its function, its IR label, and its source line
+ * where known. */
+static void block_place(const fsabi_block *b, char *out, size_t n) {
+    const char *file = b->file ? strrchr(b->file, '/') : NULL;
+    file = file ? file + 1 : b->file;
+    if (file && *file && b->line)
+        snprintf(out, n, "%s %s at %s:%u", b->function, b->label, file, (unsigned)b->line);
+    else
+        snprintf(out, n, "%s %s", b->function, b->label);
+}
+
 /* The ETA as the progress line shows it: from the open block that needs the most
- * trials (its need projected from its current half-width), named when the wait is
- * long; none when an open block needs a bound no number of trials gives, so a run
- * that will give up never shows a countdown. */
+ * trials (its need projected from its current half-width), named, as it is what
+ * sets the trials the run takes (a never-reached branch can hold a run long after
+ * the rest settled); none when an open block needs a bound no number of trials
+ * gives, so a run that will give up never shows a countdown. */
 static void eta_text(const progress_view *v, double rate, char *eta, size_t n) {
     uint64_t needed = v->trials;
     long long holder = -1, stuck = -1;
@@ -25,8 +39,9 @@ static void eta_text(const progress_view *v, double rate, char *eta, size_t n) {
         }
     }
     if (stuck >= 0) {
-        const fsabi_block *b = &v->mod->blocks[stuck];
-        snprintf(eta, n, "none: %s %s needs a bound", b->function, b->label);
+        char place[512];
+        block_place(&v->mod->blocks[stuck], place, sizeof place);
+        snprintf(eta, n, "none: %s needs a bound", place);
         return;
     }
     int past_budget = needed > v->max_trials;
@@ -36,9 +51,10 @@ static void eta_text(const progress_view *v, double rate, char *eta, size_t n) {
         return;
     }
     double s = (double)(needed - v->trials) / rate;
-    if (holder >= 0 && (past_budget || s >= 60)) {
-        const fsabi_block *b = &v->mod->blocks[holder];
-        snprintf(eta, n, "%s%.0fs (%s %s%s)", past_budget ? ">= " : "", s, b->function, b->label,
+    if (holder >= 0) {
+        char place[512];
+        block_place(&v->mod->blocks[holder], place, sizeof place);
+        snprintf(eta, n, "%s%.0fs (%s%s)", past_budget ? ">= " : "", s, place,
                  past_budget ? ", past the budget" : "");
     } else {
         snprintf(eta, n, "%.0fs", s);
@@ -50,7 +66,7 @@ void progress_print(FILE *out, const progress_view *v, int final) {
     for (uint64_t j = 0; j < v->mod->nblocks; j++)
         if (v->verdicts[j].status != BLOCK_NOT_CONVERGED) settled++;
     double rate = v->seconds > 0 ? (double)v->trials / v->seconds : 0;
-    char eta[160];
+    char eta[1024];
     eta_text(v, rate, eta, sizeof eta);
     if (v->slow && !final) { /* an ETA from the rate so far means nothing while a trial is stuck */
         if (v->mode == 2)

@@ -216,10 +216,17 @@ int decide_check(decide *d, const tally *tallies, uint64_t valid, uint64_t front
         judge(d, tallies, j, valid);
         if (d->verdicts[j].status == BLOCK_NOT_CONVERGED) {
             d->first_open = at;
+            d->found_open = 1;
             return 0;
         }
     }
     return 1;
+}
+
+long long decide_last_open_block(const decide *d) {
+    if (!d->found_open || judged_count(d->cfg) == 0) return -1;
+    uint64_t j = judged_slot(d->cfg, d->first_open);
+    return j < d->cfg->mod->nblocks ? (long long)j : -1;
 }
 
 /* Judges every block, but only when the first open one qualifies. */

@@ -14,6 +14,7 @@ typedef struct decide {
     tally_moments *moments;
     block_verdict *verdicts;
     uint64_t first_open;       /* the judged counter found open at the last decision */
+    int found_open;            /* some decision found a counter open */
     const uint64_t *unbounded; /* per counter: trials killed at their timeout while it ran
                                 * (NULL: none); such a counter has no finite mean to claim */
     /* Per counter, the most one run counted of it past its limit (count_limits.h; 0:
@@ -37,6 +38,11 @@ int decide_all(decide *d, const tally *tallies, uint64_t valid, uint64_t frontie
  * from the counter found open last time on and stops at the first still open; the
  * answer is that of decide_all. */
 int decide_check(decide *d, const tally *tallies, uint64_t valid, uint64_t frontier);
+
+/* After decide_check said yes: the block found open at the decision before, the last
+ * to settle, whose need set the trials the run took; -1 when none was ever open or
+ * it is not a block (a path). */
+long long decide_last_open_block(const decide *d);
 
 /* 1 when the run should end unsettled: every open counter is one only a bound could
  * settle (stuck), seen the same way long enough that a different trial is unlikely,

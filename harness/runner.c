@@ -165,6 +165,7 @@ static int decide_due(runner *r) {
                   hashed_verdict_settled(cfg->mod, &cfg->stop, &r->merged.hashed, hashed_trials(&r->merged),
                                          cfg->runs_per_trial);
         r->decided = r->next_decision;
+        if (all) r->out->paced_by = (uint64_t)(decide_last_open_block(&r->judge) + 1);
         if (all || r->next_decision >= cfg->max_trials) return RUN_ENDED;
         if (!cfg->trace && decide_give_up(&r->judge, r->merged.tallies, valid, at)) {
             r->out->gave_up = 1;

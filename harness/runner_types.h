@@ -131,6 +131,8 @@ typedef struct runner_result {
     int converged;                                /* every block settled */
     int interrupted;                              /* SIGINT or SIGTERM arrived first */
     int gave_up;                                  /* ended early: every open block needs a bound (stuck) */
+    uint64_t paced_by;                            /* converged: 1 + the block the last to settle, whose
+                                                   * need set the trials; 0 none (all at the first check) */
     int time_limited;                             /* ended by the time limit */
     tally_moments *moments;                       /* [fsabi_ncounters(mod)]: blocks, MMIO writes, paths; per
                                                    * trial (a replicate's total under variance reduction) */

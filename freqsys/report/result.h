@@ -231,6 +231,8 @@ typedef struct result {
     int converged;         /* every block settled */
     int interrupted;       /* stopped by a signal before the rule decided */
     int gave_up;           /* ended early: the open blocks can only be settled by a bound */
+    size_t paced_by;       /* converged: 1 + the index in blocks of the last block to settle, whose
+                            * need set the trials the run took; 0 none */
     int time_limited;      /* ended by --time-limit / time_limit */
     double elapsed_s;      /* timing fields: may differ between identical runs */
     double trials_per_s;

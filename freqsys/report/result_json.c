@@ -402,6 +402,8 @@ static json_t *document(const result *r, int *bad) {
     set(o, "blocks", blocks, bad);
     set(o, "interrupted", json_boolean(r->interrupted), bad);
     if (r->gave_up) set(o, "gave_up", json_true(), bad);
+    if (r->paced_by > 0 && r->paced_by <= r->nblocks)
+        set(o, "paced_by", json_integer((json_int_t)r->paced_by - 1), bad);
     if (r->time_limited) set(o, "time_limited", json_true(), bad);
     for (size_t i = 0; failures && i < r->nfailures; i++)
         if (json_array_append_new(failures, failure_json(&r->failures[i], bad)) != 0) *bad = 1;
@@ -1114,6 +1116,13 @@ static void fill(reader *rd, json_t *root, result *r) {
             }
     get_bool(rd, root, "interrupted", 0, &r->interrupted);
     get_bool(rd, root, "gave_up", 0, &r->gave_up);
+    int paced = -1;
+    if (get_int(rd, root, "paced_by", 0, 0, &paced) == 0 && paced >= 0) {
+        if ((size_t)paced < r->nblocks)
+            r->paced_by = (size_t)paced + 1;
+        else
+            reader_fail(rd, "paced_by: %d is not a block (there are %zu)", paced, r->nblocks);
+    }
     get_bool(rd, root, "time_limited", 0, &r->time_limited);
     read_list(rd, root, "failures", 0, sizeof(result_failure), (void **)&r->failures, &r->nfailures,
               one_failure);

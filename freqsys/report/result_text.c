@@ -453,6 +453,13 @@ static void verdict(const result *r, const row *rows, FILE *out) {
         fprintf(out, "converged: %zu of %zu blocks within %s%s at %.10g%% confidence after %s %s\n",
                 r->nblocks - open, r->nblocks, eps, of, r->confidence * 100, trials,
                 r->trials == 1 ? "trial" : "trials");
+        if (r->paced_by > 0 && r->paced_by <= r->nblocks) {
+            size_t j = r->paced_by - 1;
+            const result_block *b = &r->blocks[j];
+            fprintf(out, "the trials were set by %s %s", text(b->function), text(b->block));
+            if (strcmp(rows[j].loc, "-") != 0) fprintf(out, " (%s)", rows[j].loc);
+            fputs(", the last block to settle\n", out);
+        }
         return;
     }
     fprintf(out, "NOT CONVERGED: %zu of %zu blocks not within %s%s at %.10g%% confidence after %s %s%s\n",

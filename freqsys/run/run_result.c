@@ -288,6 +288,7 @@ result *run_result_make(const spec *s, const char *spec_path, const runner_confi
     r->converged = rr->converged;
     r->interrupted = rr->interrupted;
     r->gave_up = rr->gave_up;
+    r->paced_by = rr->paced_by <= mod->nblocks ? (size_t)rr->paced_by : 0;
     r->time_limited = rr->time_limited;
     r->all_failed = rr->all_failed;
     r->timeout_s = cfg->timeout_s;

@@ -119,8 +119,25 @@ static void replicates(void) {
     result_free(r);
 }
 
+/* The block whose need set the trials: the branch taken half the time, at epsilon
+ * 0.01 about (1.96 x 0.5 / 0.01)^2 = 9,604 trials, where the blocks around it are
+ * constant from the start. */
+static void paced(void) {
+    char err[4096];
+    int code =
+        e2e_run("run tests/e2e/programs/paced.fspec -q -j 2 --sampling plain -o \"$TMPDIR/paced.json\"", err,
+                sizeof err);
+    if (!is_int(code, 0, "paced.fspec settles")) diag("%s", err);
+    result *r = e2e_result(tmp_path("paced.json"), err, sizeof err);
+    const result_block *half = r ? e2e_block_at(r, "paced", 6, "if.then") : NULL;
+    ok(half && r->paced_by == (size_t)(half - r->blocks) + 1,
+       "the result names the branch taken half the time as the block that set the trials");
+    result_free(r);
+}
+
 int main(void) {
-    plan(5 + 1 + (int)NTRUTHS + 7 + 5);
+    plan(5 + 1 + (int)NTRUTHS + 7 + 5 + 2);
+    paced();
     without_cap();
     with_cap();
     floors();

@@ -287,7 +287,7 @@ static char *doc(const char *top, const char *block) {
 }
 
 int main(void) {
-    plan(54 + (int)NREALS + 2 + 5 + 5 + 3 + 3);
+    plan(54 + (int)NREALS + 2 + 5 + 5 + 3 + 3 + 5);
     dir = tmp_dir();
     int rc;
     char err[256];
@@ -398,6 +398,15 @@ int main(void) {
                 "\"mean\":1,"),
             RESULT_EFORMAT, ": sensitivities[0]: block 5 is not a block (there are 1)",
             "a sensitivity of no block");
+    r = sample_program();
+    r->paced_by = 2; /* while.body, index 1 */
+    round_trip(r, "with the block that set the trials");
+    got = capture(result_write_json, r, &rc);
+    ok(got && strstr(got, "\"paced_by\": 1,\n"), "paced_by: the index in blocks of the last to settle");
+    free(got);
+    result_free(r);
+    refuses("paced_bad.json", doc("\"spec\":\"s\",\"paced_by\":1,", "\"mean\":1,"), RESULT_EFORMAT,
+            ": paced_by: 1 is not a block (there are 1)", "paced_by past the blocks");
     r = sample_open();
     round_trip(r, "not converged, with failures");
     got = capture(result_write_json, r, &rc);

@@ -48,12 +48,22 @@ static const char want_plain[] =
     "  main a (line 3): - ± -\n";
 
 int main(void) {
-    plan(11);
+    plan(12);
     int rc;
     result *r = sample_program();
     char *got = capture(result_write_text, r, &rc);
     is_int(rc, 0, "program mode: the writer succeeds");
     is_string(got, want_program, "program mode: the table, header and verdict are exact");
+    free(got);
+    result_free(r);
+
+    r = sample_program();
+    r->paced_by = 2;
+    got = capture(result_write_text, r, &rc);
+    ok(got &&
+           strstr(got, "after 18,431 trials\nthe trials were set by main while.body (newton.c:12), the last "
+                       "block to settle\n"),
+       "converged: the block whose need set the trials, after the verdict");
     free(got);
     result_free(r);
 

@@ -157,15 +157,80 @@ static int unbounded_caller(const table *t, const counted *c, const row **at) {
     return 0;
 }
 
+/* Each open loop header of FN in OUTER[k], a function's block k: the outermost
+ * other open header whose loop holds it (its natural loop: the blocks that reach a
+ * back edge into it without passing it), else -1. OPEN[k]: block k heads a loop
+ * without a bound. BACK: the NBACK back edges, source then target. */
+static int nest_open(LLVMBasicBlockRef *bbs, const ptr_map *ids, unsigned n, const unsigned char *open,
+                     const unsigned *back, size_t nback, long *outer) {
+    unsigned char *in = calloc(n + 1, 1);
+    unsigned *stack = malloc((n + 1) * sizeof *stack), *size = calloc(n + 1, sizeof *size);
+    unsigned *first = calloc(n + 2, sizeof *first), *fill = calloc(n + 1, sizeof *fill), *pred = NULL;
+    int rc = in && stack && size && first && fill ? 0 : -1;
+    size_t edges = 0;
+    for (unsigned p = 0; rc == 0 && p < n; p++) { /* predecessors, in rows by block */
+        LLVMValueRef term = LLVMGetBasicBlockTerminator(bbs[p]);
+        for (unsigned s = 0; term && s < LLVMGetNumSuccessors(term); s++) {
+            long long x = ptr_map_get(ids, LLVMGetSuccessor(term, s));
+            if (x >= 0) {
+                first[x + 1]++;
+                edges++;
+            }
+        }
+    }
+    if (rc == 0) rc = (pred = malloc((edges + 1) * sizeof *pred)) ? 0 : -1;
+    for (unsigned k = 0; rc == 0 && k < n; k++) first[k + 1] += first[k];
+    for (unsigned p = 0; rc == 0 && p < n; p++) {
+        LLVMValueRef term = LLVMGetBasicBlockTerminator(bbs[p]);
+        for (unsigned s = 0; term && s < LLVMGetNumSuccessors(term); s++) {
+            long long x = ptr_map_get(ids, LLVMGetSuccessor(term, s));
+            if (x >= 0) pred[first[x] + fill[x]++] = p;
+        }
+    }
+    for (unsigned k = 0; k < n; k++) outer[k] = -1;
+    for (unsigned h = 0; rc == 0 && h < n; h++) {
+        if (!open[h]) continue;
+        memset(in, 0, n);
+        in[h] = 1;
+        size_t top = 0;
+        for (size_t e = 0; e < nback; e++)
+            if (back[2 * e + 1] == h && !in[back[2 * e]]) {
+                in[back[2 * e]] = 1;
+                stack[top++] = back[2 * e];
+            }
+        while (top) {
+            unsigned x = stack[--top];
+            for (unsigned e = first[x]; e < first[x + 1]; e++)
+                if (!in[pred[e]]) {
+                    in[pred[e]] = 1;
+                    stack[top++] = pred[e];
+                }
+        }
+        for (unsigned k = 0; k < n; k++) size[h] += in[k];
+        for (unsigned z = 0; z < n; z++)
+            if (z != h && open[z] && in[z] && (outer[z] < 0 || size[outer[z]] < size[h])) outer[z] = h;
+    }
+    free(in);
+    free(stack);
+    free(size);
+    free(first);
+    free(fill);
+    free(pred);
+    return rc;
+}
+
 /* HEADS[k] = 1 for each block k of FN that is the target of a back edge of a
- * depth-first search from the entry: the loops' headers. Returns 0, -1 when memory
- * ran out. */
-static int mark_headers(LLVMValueRef fn, unsigned char *heads) {
+ * depth-first search from the entry: the loops' headers; OPEN (FN's counted rows'
+ * bounds, 1 where none) then gives OUTER, as nest_open says. Returns 0, -1 when
+ * memory ran out. */
+static int mark_headers(LLVMValueRef fn, unsigned char *heads, const unsigned char *unbounded, long *outer) {
     unsigned n = LLVMCountBasicBlocks(fn);
     LLVMBasicBlockRef *bbs = malloc((n + 1) * sizeof *bbs);
     unsigned char *state = calloc(n + 1, 1); /* 0 not yet seen, 1 on the path, 2 done */
     unsigned *next = calloc(n + 1, sizeof *next), *stack = malloc((n + 1) * sizeof *stack);
     ptr_map ids = {0};
+    unsigned *back = NULL;
+    size_t nback = 0, room = 0;
     int rc = bbs && state && next && stack ? 0 : -1;
     if (rc == 0 && n > 0) LLVMGetBasicBlocks(fn, bbs);
     for (unsigned k = 0; rc == 0 && k < n; k++) rc = ptr_map_put(&ids, bbs[k], k);
@@ -185,12 +250,29 @@ static int mark_headers(LLVMValueRef fn, unsigned char *heads) {
         }
         long long y = ptr_map_get(&ids, LLVMGetSuccessor(term, next[x]++));
         if (y < 0) continue;
-        if (state[y] == 1) heads[y] = 1;
+        if (state[y] == 1) {
+            heads[y] = 1;
+            if (nback == room) {
+                unsigned *more = realloc(back, (room = room ? 2 * room : 16) * 2 * sizeof *more);
+                if (!more) {
+                    rc = -1;
+                    break;
+                }
+                back = more;
+            }
+            back[2 * nback] = x;
+            back[2 * nback++ + 1] = (unsigned)y;
+        }
         if (state[y] == 0) {
             state[y] = 1;
             stack[top++] = (unsigned)y;
         }
     }
+    unsigned char *open = rc == 0 ? calloc(n + 1, 1) : NULL;
+    for (unsigned k = 0; open && k < n; k++) open[k] = heads[k] && unbounded[k];
+    if (rc == 0) rc = open ? nest_open(bbs, &ids, n, open, back, nback, outer) : -1;
+    free(open);
+    free(back);
     ptr_map_free(&ids);
     free(bbs);
     free(state);
@@ -226,13 +308,21 @@ static void function_reason(const table *t, const counted *c, FILE *out) {
 int check_unbounded_print(LLVMModuleRef m, FILE *out) {
     table t;
     unsigned char **heads = NULL;
+    long **outer = NULL;
     int rc = read_table(m, &t);
-    if (rc == 0) rc = (heads = calloc(t.nfns + 1, sizeof *heads)) ? 0 : -1;
+    if (rc == 0)
+        rc = (heads = calloc(t.nfns + 1, sizeof *heads)) && (outer = calloc(t.nfns + 1, sizeof *outer)) ? 0
+                                                                                                        : -1;
     for (size_t i = 0; rc == 0 && i < t.nfns; i++) {
         const counted *c = &t.fns[i];
-        heads[i] = calloc((c->fn ? LLVMCountBasicBlocks(c->fn) : 0) + 1, 1);
-        rc = heads[i] ? 0 : -1;
-        if (rc == 0 && c->fn) rc = mark_headers(c->fn, heads[i]);
+        unsigned nb = c->fn ? LLVMCountBasicBlocks(c->fn) : 0;
+        heads[i] = calloc(nb + 1, 1);
+        outer[i] = calloc(nb + 1, sizeof **outer);
+        unsigned char *unbounded = calloc(nb + 1, 1);
+        rc = heads[i] && outer[i] && unbounded ? 0 : -1;
+        for (size_t k = 0; rc == 0 && k < c->n && k < nb; k++) unbounded[k] = !t.rows[c->first + k].bounded;
+        if (rc == 0 && c->fn) rc = mark_headers(c->fn, heads[i], unbounded, outer[i]);
+        free(unbounded);
     }
     size_t loops = 0, open_loops = 0, open_fns = 0; /* loops: those in functions with a bound */
     if (rc == 0) {
@@ -261,13 +351,24 @@ int check_unbounded_print(LLVMModuleRef m, FILE *out) {
         for (size_t k = 0; k < c->n; k++) {
             const row *r = &t.rows[c->first + k];
             if (r->bounded || !heads[i][k]) continue;
+            long o = outer[i][k];
+            if (o >= 0 && (size_t)o < c->n) { /* its own iterations may be bounded: its entries are not */
+                const row *w = &t.rows[c->first + (size_t)o];
+                fprintf(out,
+                        "  loop %s:%u in %s: inside the loop at %s:%u, which has no bound; state that one "
+                        "first\n",
+                        base_name(r->file), r->line, c->name, base_name(w->file), w->line);
+                continue;
+            }
             fprintf(out,
                     "  loop %s:%u in %s: no rule proves how often it iterates; `cap %s:%u N` states it\n",
                     base_name(r->file), r->line, c->name, base_name(r->file), r->line);
         }
     }
     for (size_t i = 0; heads && i < t.nfns; i++) free(heads[i]);
+    for (size_t i = 0; outer && i < t.nfns; i++) free(outer[i]);
     free(heads);
+    free(outer);
     free(t.rows);
     free(t.fns);
     return rc == 0 ? (int)(open_loops + open_fns) : -1;

@@ -78,7 +78,16 @@ static int region(cfg *g, const unsigned char *in, uint64_t mult, int from, uint
             continue;
         }
         long h = loop_cfg_header_of(g, comp);
-        if (h < 0 || mult == LOOP_BOUNDS_UNBOUNDED) continue; /* stays unbounded */
+        if (h < 0) continue; /* stays unbounded */
+        if (mult == LOOP_BOUNDS_UNBOUNDED) {
+            /* nothing bounds its entries, so it stays unbounded; a cap at its header, or
+             * at an inner loop's, is still a loop's cap */
+            int cap = loop_cap(g, (unsigned)h);
+            if (cap >= 0) g->given->caps[cap].used = 1;
+            comp[h] = 0;
+            rc = region(g, comp, LOOP_BOUNDS_UNBOUNDED, from, out);
+            continue;
+        }
         loop_cfg_inner_cycles(g, (unsigned)h, comp, inner);
         int at_header;
         wide trips = counted_loops_trips(g, (unsigned)h, comp, inner, NULL, &at_header), counted = trips;
@@ -102,7 +111,11 @@ static int region(cfg *g, const unsigned char *in, uint64_t mult, int from, uint
                 via = cap;
             }
         }
-        if (trips < 0) continue;
+        if (trips < 0) { /* its inner loops are entered without a bound */
+            comp[h] = 0;
+            rc = region(g, comp, LOOP_BOUNDS_UNBOUNDED, from, out);
+            continue;
+        }
         uint64_t m = times(mult, (uint64_t)trips + 1);
         /* Rule (bodies of counted loops): where the header's own test gave the bound and
          * leaves at once, the rest of the loop runs only after a pass: K times, not K + 1 */

@@ -23,7 +23,7 @@ static int says(const char *text, const char *prefix, const char *why) {
 }
 
 int main(void) {
-    plan(11);
+    plan(15);
     static char out[1 << 16];
     const char *spec = "tests/e2e/programs/unbounded_reasons.fspec";
     char args[1024];
@@ -48,5 +48,23 @@ int main(void) {
     ok(code == 0 && !strstr(out, "unbounded:"), "without --unbounded, check lists nothing");
     code = e2e_stdout("check --unbound tests/e2e/programs/unbounded_reasons.fspec", out, sizeof out);
     is_int(code, 2, "an unknown option is a usage error");
+
+    /* a loop inside a loop without a bound: the outer one is the one to state */
+    code = e2e_stdout("check --unbounded tests/e2e/programs/nested_open.fspec", out, sizeof out);
+    ok(code == 0 && says(out, "  loop nested_open.c:6 in nested: ", "`cap nested_open.c:6 N`"),
+       "the outer loop, with its cap line");
+    ok(says(out,
+            "  loop nested_open.c:7 in nested: ", "inside the loop at nested_open.c:6, which has no bound"),
+       "the inner one: inside it, not a loop no rule reaches");
+    static const char nested[] = "program \"" FREQSYS_SOURCE_DIR "/tests/e2e/programs/nested_open.c\"\n"
+                                 "function \"nested\"\narg s ~ string(constant(8), \"abz\")\nepsilon 0.1\n";
+    char text[1024], err[4096];
+    snprintf(text, sizeof text, "%scap nested_open.c:7 3\n", nested);
+    code = e2e_check_spec(text, err, sizeof err);
+    if (!is_int(code, 0, "a cap on the inner loop's line is a loop's cap, though the outer one has none"))
+        diag("%s", err);
+    snprintf(text, sizeof text, "%scap nested_open.c:8 3\n", nested);
+    code = e2e_check_spec(text, err, sizeof err);
+    ok(code == 2 && strstr(err, "no loop has its header at line 8"), "a cap on the line of its body is not");
     return done();
 }

@@ -97,6 +97,22 @@ static int entry_params(LLVMModuleRef m, const spec *s, bound_walks *out) {
             text[a->param] = argument_bytes(v);
         }
     }
+    /* length(ARG) passes ARG's drawn length: from 0 to the most a string or text of
+     * it holds, or an array's constant length */
+    for (size_t k = 0; k < plan.nargs; k++) {
+        const entry_arg *a = &plan.args[k];
+        if (a->shape != FSABI_SHAPE_LENGTH || a->param >= n || a->len_param >= n) continue;
+        double most = text[a->len_param];
+        for (size_t q = 0; q < plan.nargs && most < 0; q++) {
+            const spec_value *w = &s->inputs[plan.args[q].decl].value;
+            if (plan.args[q].param == a->len_param && w->kind == SPEC_VALUE_ARRAY && !w->len_name)
+                most = (double)w->len_const;
+        }
+        if (most >= 0) {
+            lo[a->param] = 0;
+            hi[a->param] = most;
+        }
+    }
     entry_args_free(&plan);
     out->entry = fn;
     out->param_lo = lo;

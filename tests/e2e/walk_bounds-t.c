@@ -89,6 +89,15 @@ static const bound line_walks[] = {
     {13, "for.cond", 304, "the line fgets filled: 16 tests in each of at most 19 passes"},
 };
 
+/* length_args.c: `arg len ~ length(s)` with s ~ string(uniform_int(0, 8), ...), and
+ * `arg na ~ length(a)` with a ~ array(5, ...): each length is as large as its
+ * argument's drawn length can be. */
+static const bound length_loops[] = {
+    {5, "for.cond", 9, "i < len, len = length(s) of at most 8 characters"},
+    {7, "for.cond4", 10, "i <= len: one more"},
+    {9, "for.cond13", 6, "i < na, na = length(a) of an array of 5"},
+};
+
 /* The same with '\\n' among a line's characters: a line may hold several, so fgets is
  * bounded by bytes, 6 x 31, and its buffer by its 15 characters. */
 static const bound line_walks_newline[] = {
@@ -212,8 +221,9 @@ int main(void) {
     size_t nu = sizeof unget / sizeof unget[0], nl = sizeof line_walks / sizeof line_walks[0];
     size_t nsh = sizeof shared / sizeof shared[0], nsl = sizeof shared_lines / sizeof shared_lines[0];
     size_t nln = sizeof line_walks_newline / sizeof line_walks_newline[0];
+    size_t nlen = sizeof length_loops / sizeof length_loops[0];
     size_t nlo = sizeof shared_locale / sizeof shared_locale[0];
-    plan((int)(13 * 3 + 3 + nw + nc + nr + ns + nu + nl + nln + nsh + nsl + nlo + 2 + 1 + 8 + 1));
+    plan((int)(14 * 3 + 3 + nw + nc + nr + ns + nu + nl + nln + nlen + nsh + nsl + nlo + 2 + 1 + 8 + 1));
     check_spec("walks", "walks", walks, nw);
     check_spec("walks_called", "walks", called, nc);
     check_spec("walks_read", "main", reads, nr);
@@ -221,6 +231,7 @@ int main(void) {
     check_spec("walks_unget", "main", unget, nu);
     check_spec("walks_lines", "main", line_walks, nl);
     check_spec("walks_lines_newline", "main", line_walks_newline, nln);
+    check_spec("length_args", "lengths", length_loops, nlen);
     check_spec("shared_walks", "tokens", shared, nsh);
     check_spec("shared_lines", "main", shared_lines, nsl);
     check_spec("shared_locale", "digits", shared_locale, nlo);

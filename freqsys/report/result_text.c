@@ -400,7 +400,9 @@ static void gave_up(const result *r, FILE *out) {
               "iterations of "
               "the loop whose test is at that line, per entry),\n`cap FUNCTION N` (the most executions of "
               "any block "
-              "of that function, per call), or --cap N for every block",
+              "of that function, per call; not for a recursive one, or one called through a pointer,\n"
+              "whose calls per run are what is open), or --cap N for every block; `freqsys check "
+              "--unbounded SPEC`\nsays, for each loop and function, what holds it open",
               out);
     if (floor)
         fprintf(out,

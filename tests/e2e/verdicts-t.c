@@ -58,8 +58,9 @@ static void without_cap(void) {
            strstr(text, "or its function (`cap main N`)") != NULL,
        "...the text says the interval is asymptotic and what would bound it, where it belongs");
     ok(strstr(text, "ended early") && strstr(text, "`cap FILE:LINE N` (the most iterations") &&
-           strstr(text, "main for.body (rare_large.c:14)"),
-       "...and names the blocks and the cap at the end");
+           strstr(text, "main for.body (rare_large.c:14)") &&
+           strstr(text, "`freqsys check --unbounded SPEC`"),
+       "...and names the blocks and the cap at the end, and where to read why they have none");
     free(text);
     result_free(r);
 }

@@ -6,7 +6,17 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include "count_limits.h"
+
+/* Whether D's time limit has passed; once it has, HURRY stays set. */
+static int hurried(decide *d) {
+    if (d->hurry || !(d->limit_s > 0) || !d->t0) return d->hurry;
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    double s = (double)(t.tv_sec - d->t0->tv_sec) + (double)(t.tv_nsec - d->t0->tv_nsec) * 1e-9;
+    return d->hurry = s >= d->limit_s;
+}
 
 /* The counters the rule waits for: the blocks, then the paths, then the blocks per
  * calling context; under importance sampling the target block alone. K-th of
@@ -140,7 +150,7 @@ static void judge(decide *d, const tally *tallies, uint64_t j, uint64_t valid) {
     tally_moments_of(&tallies[j], valid, &d->moments[j]);
     d->verdicts[j].unbounded = 0;
     if (d->cfg->runs_per_trial > 1) {
-        judge_replicates(d->cfg, j, &d->moments[j], &tallies[j], &d->verdicts[j]);
+        judge_replicates(d->cfg, j, &d->moments[j], hurried(d) ? NULL : &tallies[j], &d->verdicts[j]);
         if (d->unbounded && d->unbounded[j]) mark_unbounded(&d->verdicts[j], d->unbounded[j]);
         unsettle_broken(d, j, &d->verdicts[j]);
         return;
@@ -150,6 +160,7 @@ static void judge(decide *d, const tally *tallies, uint64_t j, uint64_t valid) {
     counter_facts(d->cfg->mod, j, &facts, &bound, &tail);
     stop_params p = d->cfg->stop;
     p.slack = tail;
+    p.no_betting = hurried(d);
     if (d->cfg->weight_unit > 0 && (facts & STOP_FACT_ONCE) && d->moments[j].n > 0 &&
         d->moments[j].hits == d->moments[j].n) {
         /* run once in every trial, as proven: 1 under any weights, and not sampled */

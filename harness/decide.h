@@ -4,6 +4,7 @@
 #define FREQSYS_DECIDE_H
 
 #include <stdint.h>
+#include <time.h>
 #include "module_facts.h"
 #include "runner_types.h"
 
@@ -13,8 +14,14 @@ typedef struct decide {
     const runner_config *cfg;
     tally_moments *moments;
     block_verdict *verdicts;
-    uint64_t first_open;       /* the judged counter found open at the last decision */
-    int found_open;            /* some decision found a counter open */
+    uint64_t first_open; /* the judged counter found open at the last decision */
+    int found_open;      /* some decision found a counter open */
+    /* the time limit (limit_s > 0: seconds after *T0 on the monotonic clock): once it
+     * passes, the counters are judged without the betting interval, whose pass over
+     * every trial would keep the run long past it */
+    const struct timespec *t0;
+    double limit_s;
+    int hurry;
     const uint64_t *unbounded; /* per counter: trials killed at their timeout while it ran
                                 * (NULL: none); such a counter has no finite mean to claim */
     /* Per counter, the most one run counted of it past its limit (count_limits.h; 0:

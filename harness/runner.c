@@ -309,7 +309,11 @@ static int runner_open(runner *r) {
     out->moments = calloc(nb + 1, sizeof *out->moments);
     out->verdicts = calloc(nb + 1, sizeof *out->verdicts);
     if (replicates) out->run_moments = calloc(nb + 1, sizeof *out->run_moments);
-    r->judge = (decide){.cfg = cfg, .moments = out->moments, .verdicts = out->verdicts};
+    r->judge = (decide){.cfg = cfg,
+                        .moments = out->moments,
+                        .verdicts = out->verdicts,
+                        .t0 = &r->t0,
+                        .limit_s = cfg->time_limit_s};
     int failed = merge_init(&r->merged, replicates ? 2 * nb : nb);
     r->judge.unbounded = r->merged.unbounded;
     r->judge.over = r->merged.over;

@@ -379,7 +379,7 @@ static void narrowest(const stop_params *p, const tally_moments *m, const tally 
         v->quantile = INFINITY;
     }
     v->range = range;
-    if (!(v->half_width <= v->epsilon_abs)) {
+    if (!p->no_betting && !(v->half_width <= v->epsilon_abs)) {
         double bet = betting_half_width(p, m, t, range, stop_rule_betting_share(p), v->epsilon_abs);
         if (bet < v->half_width) {
             v->method = METHOD_BETTING;

@@ -68,6 +68,8 @@ typedef struct stop_params {
                            * BASIS_ASYMPTOTIC, where no valid interval is as narrow */
     uint64_t order_seed;  /* the stream the betting interval draws its order of the trials
                            * from (mixed with the check point's n); the run's seed */
+    int no_betting;       /* leave the betting interval out (a pass over every trial): past
+                           * the time limit; the others are as valid, only wider */
     /* derived by stop_params_init and stop_params_family */
     double alpha; /* one block's error budget: 1 - gamma, or its share */
     double u;     /* standard normal quantile of 1 - alpha / 2 */

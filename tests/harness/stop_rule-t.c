@@ -115,7 +115,7 @@ static void clipped_past_level(const stop_params *given) {
 }
 
 int main(void) {
-    plan(90);
+    plan(92);
     stop_params p;
     tally_moments m;
     block_verdict v;
@@ -482,6 +482,33 @@ int main(void) {
            !strcmp(block_basis_name(BASIS_PLUG_IN), "plug_in") &&
            !strcmp(block_basis_name(BASIS_PAPER), "paper"),
        "basis names");
+
+    /* Past the time limit the betting interval, a pass over every trial, is left out:
+     * 120,000 Poisson(4.2) counts under a cap of 40 at epsilon 0.02 settle by it, and
+     * without it the same block is judged by the others alone, wider. */
+    {
+        gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
+        if (!r) bail("no generator");
+        gsl_rng_set(r, 7);
+        tally t;
+        tally_init(&t);
+        for (int i = 0; i < 120000; i++)
+            if (tally_add(&t, gsl_ran_poisson(r, 4.2), 1) != 0) bail("tally_add failed");
+        gsl_rng_free(r);
+        tally_moments_of(&t, 120000, &m);
+        stop_params_init(&p, 0.02, 0, 0.95);
+        stop_params_method(&p, STOP_METHOD_CLT, 40);
+        block_verdict with, without;
+        stop_rule_judge_counts(&p, &m, &t, 0, 40, &with);
+        p.no_betting = 1;
+        stop_rule_judge_counts(&p, &m, &t, 0, 40, &without);
+        tally_free(&t);
+        ok(with.method == METHOD_BETTING && with.status == BLOCK_CONVERGED,
+           "120,000 Poisson(4.2) counts under a cap of 40: the betting interval settles them (%.4f)",
+           with.half_width);
+        ok(without.method != METHOD_BETTING && without.half_width > with.half_width,
+           "without it (past the time limit) the others judge, wider: %.4f", without.half_width);
+    }
 
     /* Coverage. R independent estimations of a Poisson(4.2) block at epsilon 0.02,
      * gamma 0.95, checked at the schedule's points as a run does. If each run covered

@@ -28,6 +28,8 @@ typedef struct bound_walks {
                                         * as C's conversion leaves it (-/+INFINITY: unknown) */
     const double *text_max;            /* [nparams]: a string() parameter's most characters before its
                                         * NUL; -1: not a string, or no bound */
+    const long *length_of;             /* [nparams]: for `len ~ length(s)`, s's index when the runtime
+                                        * ends s with a NUL at that length; else -1 */
     size_t nparams;
     int stdin_bounded; /* a `stdin ~` form gives at most stdin_max bytes */
     double stdin_max;
@@ -39,7 +41,7 @@ typedef struct bound_walks {
                              * holds another '\n'; -1: unknown */
     double stdin_lines_max; /* ...and then the most lines (the tail bounds hold an unbounded count);
                              * -1: unknown */
-    int input_can_end; /* a read can find the input ended and leave its buffer untouched */
+    int input_can_end;      /* a read can find the input ended and leave its buffer untouched */
 } bound_walks;
 
 /* What the spec tells the proofs: its caps, and per read site (fsabi_site index) the

@@ -12,6 +12,7 @@
 
 #define TRIPS_MAX    ((__int128)1 << 31) /* more trips than this are left unbounded */
 #define RANGE_BUDGET 256                 /* values looked at to find one value's range */
+#define CUT_TRIES    32                  /* exit tests tried as the entry of a loop with several */
 
 /* Whether control that goes from block X to its successor S leaves the loop COMP: S is
  * outside, or S only decides, on a phi that has a constant when coming from X (`&&` and
@@ -989,6 +990,36 @@ wide counted_loops_trips(cfg *g, unsigned h, const unsigned char *comp, const un
         }
     }
     if (at_header) *at_header = header;
+    return best > TRIPS_MAX ? -1 : best;
+}
+
+wide counted_loops_cut(cfg *g, unsigned char *comp, unsigned char *inner, unsigned *cut, wide *rest) {
+    wide best = -1;
+    unsigned tries = 0;
+    for (unsigned x = 0; x < g->n && tries < CUT_TRIES; x++) {
+        LLVMValueRef cond, term = LLVMGetBasicBlockTerminator(g->bbs[x]);
+        int leave;
+        if (!comp[x] || !exit_test(g, x, comp, &cond, &leave)) continue;
+        tries++; /* each finds the inner cycles anew: quadratic in the blocks */
+        loop_cfg_inner_cycles(g, x, comp, inner);
+        unsigned budget = RANGE_BUDGET;
+        wide k = count_at(g, x, comp, inner, x, NULL, &budget, NULL);
+        if (k < 0) continue;
+        /* a way back to X or out after each pass, and before the first test; and one
+         * more after the last where its way out crosses a block of COMP (`&&`'s end) */
+        int at_once = 0;
+        if (LLVMIsABranchInst(term) && LLVMIsConditional(term)) {
+            long long s0 = ptr_map_get(&g->ids, LLVMGetSuccessor(term, 0)),
+                      s1 = ptr_map_get(&g->ids, LLVMGetSuccessor(term, 1));
+            at_once = s0 >= 0 && s1 >= 0 && comp[s0] != comp[s1];
+        }
+        wide r = k + (at_once ? 1 : 2);
+        if (best < 0 || k < best || (k == best && r < *rest)) {
+            best = k;
+            *rest = r;
+            *cut = x;
+        }
+    }
     return best > TRIPS_MAX ? -1 : best;
 }
 

@@ -78,7 +78,18 @@ static int region(cfg *g, const unsigned char *in, uint64_t mult, int from, uint
             continue;
         }
         long h = loop_cfg_header_of(g, comp);
-        if (h < 0 || mult == LOOP_BOUNDS_UNBOUNDED) continue; /* stays unbounded */
+        if (mult == LOOP_BOUNDS_UNBOUNDED) continue; /* stays unbounded */
+        if (h < 0) {
+            /* Rule (loops entered at several blocks): counted_loops.h */
+            unsigned cut;
+            wide rest, k = counted_loops_cut(g, comp, inner, &cut, &rest);
+            if (k < 0) continue;
+            out[cut] = times(mult, (uint64_t)k + 1);
+            g->cap_of[cut] = from;
+            comp[cut] = 0;
+            rc = region(g, comp, times(mult, (uint64_t)rest), from, out);
+            continue;
+        }
         loop_cfg_inner_cycles(g, (unsigned)h, comp, inner);
         int at_header;
         wide trips = counted_loops_trips(g, (unsigned)h, comp, inner, NULL, &at_header), counted = trips;

@@ -356,17 +356,17 @@ static span library_range(cfg *g, LLVMValueRef call, unsigned *budget) {
     span count = range_of(g, LLVMGetOperand(call, 2), 0, budget);
     if (count.hi == NO_HI) return unknown;
     /* and no read of standard input returns more than it holds, when a `stdin ~` form
-     * gives it and nothing can give bytes back: fread at most its bytes over the
-     * least item size, read from fd 0 at most its bytes */
+     * gives it and nothing can give bytes back (nor put another file at fd 0): fread
+     * at most its bytes over the least item size, read from fd 0 at most its bytes */
     wide most = count.hi;
     LLVMValueRef from = LLVMGetOperand(call, kind == 1 ? 3 : 0);
     int of_stdin = kind == 1 ? walk_bounds_is_stdin(from)
                              : LLVMIsAConstantInt(from) && LLVMConstIntGetZExtValue(from) == 0;
     span size = kind == 1 ? range_of(g, LLVMGetOperand(call, 1), 0, budget) : (span){1, 1};
+    LLVMModuleRef m = LLVMGetGlobalParent(LLVMGetBasicBlockParent(LLVMGetInstructionParent(call)));
     if (of_stdin && size.lo >= 1 && size.lo != NO_LO && g->given && g->given->walks.stdin_bounded &&
         g->given->walks.stdin_max < 0x1p62 &&
-        !walk_bounds_stdin_rereadable(
-            LLVMGetGlobalParent(LLVMGetBasicBlockParent(LLVMGetInstructionParent(call))))) {
+        !(kind == 1 ? walk_bounds_stdin_rereadable(m) : walk_bounds_fd0_replaceable(m))) {
         wide held = (wide)g->given->walks.stdin_max / size.lo;
         most = held < most ? held : most;
     }

@@ -853,6 +853,36 @@ static int reads_stdin_char(LLVMValueRef call) {
            walk_bounds_is_stdin(LLVMGetOperand(call, 0));
 }
 
+/* Whether CALL is one of the C library's own functions (a declaration) named NAME. */
+static int library_call(LLVMValueRef call, const char *const *names) {
+    LLVMValueRef f = LLVMGetCalledValue(call);
+    return f && LLVMIsAFunction(f) && LLVMIsDeclaration(f) && named(callee_name(call), names);
+}
+
+long long walk_bounds_block_read(LLVMValueRef call) {
+    static const char *const reads[] = {"read", NULL};
+    static const char *const freads[] = {"fread", "fread_unlocked", NULL};
+    if (library_call(call, reads) && LLVMGetNumArgOperands(call) == 3) {
+        LLVMValueRef fd = LLVMGetOperand(call, 0);
+        return LLVMIsAConstantInt(fd) && LLVMConstIntGetZExtValue(fd) == 0 ? 1 : 0;
+    }
+    if (!library_call(call, freads) || LLVMGetNumArgOperands(call) != 4 ||
+        !walk_bounds_is_stdin(LLVMGetOperand(call, 3)))
+        return 0;
+    LLVMValueRef size = LLVMGetOperand(call, 1);
+    return LLVMIsAConstantInt(size) && LLVMConstIntGetSExtValue(size) >= 1 ? LLVMConstIntGetSExtValue(size)
+                                                                           : 0;
+}
+
+int walk_bounds_fd0_replaceable(LLVMModuleRef m) {
+    static const char *const names[] = {"fclose", "fcloseall", "closefrom", "close_range", NULL};
+    for (size_t k = 0; names[k]; k++) {
+        LLVMValueRef f = LLVMGetNamedFunction(m, names[k]);
+        if (f && LLVMGetFirstUse(f)) return 1;
+    }
+    return walk_bounds_stdin_rereadable(m);
+}
+
 int walk_bounds_is_stdin(LLVMValueRef v) {
     if (!LLVMIsALoadInst(v) || !LLVMIsAGlobalVariable(LLVMGetOperand(v, 0))) return 0;
     size_t n;
@@ -885,27 +915,45 @@ static double line_reads_max(const bound_walks *w, long long size) {
 /* Rule (reading to EOF): with `stdin ~ FORM`, standard input is a file of at most
  * stdin_max bytes; each getchar that does not return EOF takes one of them, as does
  * each fgets that does not return NULL (it returns NULL when it meets the end before
- * a character), and nothing in the module can give one back. A pass whose getchar
- * (or fgets) in D returns EOF (NULL) ends the loop, so the passes that return are at
- * most the bytes; for fgets over whole lines, at most the reads line_reads_max
- * allows. */
+ * a character), each read(0, ...) that returns more than 0 (it returns 0 at the end,
+ * -1 on an error), and each fread of items of SIZE bytes that returns more than 0
+ * (whole items: SIZE bytes at least; 0 at the end or on an error); and nothing in
+ * the module can give one back (nor, for fd 0, put another file there: a read(2)
+ * does not go through stdin's FILE, so closing that FILE frees fd 0 for the next
+ * file opened). A pass whose read in D gives an ending value (EOF, NULL; 0 or -1; 0)
+ * ends the loop, so the passes that return are at most the bytes (over SIZE); for
+ * fgets over whole lines, at most the reads line_reads_max allows. */
 static long long stdin_walk(walk *w, LLVMValueRef call, unsigned char *scratch) {
     const walk_loop *l = w->l;
     (void)scratch;
+    LLVMModuleRef m = LLVMGetGlobalParent(LLVMGetBasicBlockParent(l->bbs[0]));
     LLVMTypeKind kind = LLVMGetTypeKind(LLVMTypeOf(call));
+    long long block = walk_bounds_block_read(call);
     if (!l->given || !l->given->walks.stdin_bounded || l->given->walks.stdin_max >= (double)TRIPS_LIMIT ||
-        (kind != LLVMIntegerTypeKind && kind != LLVMPointerTypeKind) ||
-        walk_bounds_stdin_rereadable(LLVMGetGlobalParent(LLVMGetBasicBlockParent(l->bbs[0]))))
+        (kind != LLVMIntegerTypeKind && kind != LLVMPointerTypeKind) || walk_bounds_stdin_rereadable(m))
         return -1;
     double most = l->given->walks.stdin_max;
+    uint64_t ends[2] = {kind == LLVMPointerTypeKind ? 0 : ~(uint64_t)0, 0};
+    int nends = 1;
     if (kind == LLVMPointerTypeKind) {
         double lines = line_reads_max(&l->given->walks, LLVMConstIntGetSExtValue(LLVMGetOperand(call, 1)));
         if (lines >= 0 && lines < most) most = lines;
+    } else if (block) {
+        if (block == 1 && !strcmp(callee_name(call), "read")) {
+            if (walk_bounds_fd0_replaceable(m)) return -1;
+            ends[1] = ~(uint64_t)0; /* -1, an error */
+            nends = 2;
+        }
+        ends[0] = 0;
+        most = floor(most / (double)block);
     }
     w->var = NULL;
     w->value = call;
-    w->ends = kind == LLVMPointerTypeKind ? 0 : ~(uint64_t)0;
-    return way_back(w) ? -1 : (long long)most;
+    for (int k = 0; k < nends; k++) {
+        w->ends = ends[k];
+        if (way_back(w)) return -1;
+    }
+    return (long long)most;
 }
 
 long long walk_bounds_trips(const walk_loop *l) {
@@ -928,7 +976,8 @@ long long walk_bounds_trips(const walk_loop *l) {
             if (LLVMIsALoadInst(i) &&
                 LLVMTypeOf(i) == LLVMInt8TypeInContext(LLVMGetTypeContext(LLVMTypeOf(i))))
                 k = string_walk(&w, i, scratch);
-            else if (LLVMIsACallInst(i) && (reads_stdin_char(i) || reads_stdin_line(i)))
+            else if (LLVMIsACallInst(i) &&
+                     (reads_stdin_char(i) || reads_stdin_line(i) || walk_bounds_block_read(i)))
                 k = stdin_walk(&w, i, scratch);
             if (k >= 0 && (best < 0 || k < best)) best = k;
         }

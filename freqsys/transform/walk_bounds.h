@@ -25,9 +25,9 @@ typedef struct walk_loop {
  * the loop walks a string the spec draws (a string() argument, a buffer scanf's %s or
  * fgets fills) one byte a pass and the string's NUL ends it, walks a local char
  * array one byte a pass from a constant place (it cannot pass the array's end), or
- * reads a drawn standard input one getchar a pass and EOF ends it; -1 when none is
- * proven. The rules, their conditions and why they suffice are in walk_bounds.c.
- * Can't fail. */
+ * reads a drawn standard input a getchar, fgets, read(0, ...) or fread a pass and the
+ * input's end ends it; -1 when none is proven. The rules, their conditions and why
+ * they suffice are in walk_bounds.c. Can't fail. */
 long long walk_bounds_trips(const walk_loop *l);
 
 /* Whether A is a local variable whose address goes nowhere: only loads from it and
@@ -70,6 +70,18 @@ void walk_values_free(walk_values *s);
  * file as standard input: a pushback, a seek, a reopening, a new fd 0. Then no read
  * is bounded by the bytes a `stdin ~` form gives. */
 int walk_bounds_stdin_rereadable(LLVMModuleRef m);
+
+/* The least bytes CALL, a block read of standard input, takes when it returns R > 0,
+ * per unit of R: 1 for read(2) of fd 0 (the constant), the item size for the C
+ * library's fread of stdin with a constant size of at least 1 (it returns whole
+ * items); 0 when CALL is no such read. */
+long long walk_bounds_block_read(LLVMValueRef call);
+
+/* Whether module M can put another file at fd 0 or give back what read(2) of it took:
+ * walk_bounds_stdin_rereadable, or a call that can close fd 0 without naming it
+ * (fclose of stdin's FILE, which reads of fd 0 do not go through: a file opened
+ * next is fd 0). */
+int walk_bounds_fd0_replaceable(LLVMModuleRef m);
 
 /* Whether V is a load of the C library's `stdin`. */
 int walk_bounds_is_stdin(LLVMValueRef v);

@@ -80,6 +80,23 @@ static const bound stdin_reads[] = {
     {22, "while.cond", NAN, "fgets or n < 5: NULL does not end it, not proven"},
 };
 
+/* walks_blocks.c under `stdin ~ text(uniform_int(0, 30), ...)`: read(2) of fd 0 and
+ * fread of stdin until they return 0, each pass that comes back with at least one
+ * byte (an item of 4 for fread(buf, 4, ...)). */
+static const bound block_reads[] = {
+    {12, "while.cond", 31, "read(0, buf, 8) > 0: 30 bytes and the 0 at the end"},
+    {20, "while.cond", 31, "fread(buf, 1, 8, stdin) != 0"},
+    {23, "while.cond", 8, "fread(buf, 4, 2, stdin) > 0: 7 items of 4 bytes and the 0"},
+    {25, "while.cond", NAN, "read(fd, ...), fd a variable, not the constant 0: not proven"},
+    {27, "while.cond", NAN, "read(0, ...) != 0: an error's -1 would come back, not proven"},
+    {29, "while.cond", NAN, "read(0, ...) >= 0: 0 at the end comes back, not proven (it runs 41 times)"},
+};
+
+/* walks_seek.c: the read(0) loop where the program seeks back to the start. */
+static const bound seek[] = {
+    {10, "while.cond", NAN, "read(0, ...) > 0 with lseek in the program: not proven (it runs 325 times)"},
+};
+
 /* walks_lines.c under `stdin ~ lines(uniform_int(1, 6), string(uniform_int(0, 30), "ab"))`:
  * walks of buffers the C library's fgets fills (16 bytes: 15 characters and the NUL). */
 static const bound line_walks[] = {
@@ -213,12 +230,15 @@ int main(void) {
     size_t nsh = sizeof shared / sizeof shared[0], nsl = sizeof shared_lines / sizeof shared_lines[0];
     size_t nln = sizeof line_walks_newline / sizeof line_walks_newline[0];
     size_t nlo = sizeof shared_locale / sizeof shared_locale[0];
-    plan((int)(13 * 3 + 3 + nw + nc + nr + ns + nu + nl + nln + nsh + nsl + nlo + 2 + 1 + 8 + 1));
+    size_t nb = sizeof block_reads / sizeof block_reads[0], nk = sizeof seek / sizeof seek[0];
+    plan((int)(15 * 3 + 3 + nw + nc + nr + ns + nu + nl + nln + nsh + nsl + nlo + nb + nk + 2 + 1 + 8 + 1));
     check_spec("walks", "walks", walks, nw);
     check_spec("walks_called", "walks", called, nc);
     check_spec("walks_read", "main", reads, nr);
     check_spec("walks_stdin", "main", stdin_reads, ns);
     check_spec("walks_unget", "main", unget, nu);
+    check_spec("walks_blocks", "main", block_reads, nb);
+    check_spec("walks_seek", "main", seek, nk);
     check_spec("walks_lines", "main", line_walks, nl);
     check_spec("walks_lines_newline", "main", line_walks_newline, nln);
     check_spec("shared_walks", "tokens", shared, nsh);

@@ -608,6 +608,8 @@ typedef struct counter_var {
     LLVMValueRef step;       /* the last step store read */
     LLVMValueRef load;       /* the test's load of v */
     int unequal;             /* the test is v + a != limit: it passes until v reaches the limit */
+    int strict;              /* the test is v + a < limit or v + a > limit */
+    LLVMValueRef limit_of;   /* the test's limit as it is written */
     span values;             /* count_at: every value v can have, read as is_signed */
 } counter_var;
 
@@ -705,6 +707,8 @@ static int read_test(cfg *g, unsigned x, const unsigned char *comp, LLVMValueRef
     for (unsigned k = 0; k < v->nsums; k++)
         added = (span){added.lo + v->sums[k].added.lo, added.hi + v->sums[k].added.hi};
     int strict = p == LLVMIntSLT || p == LLVMIntULT || p == LLVMIntSGT || p == LLVMIntUGT;
+    v->strict = strict;
+    v->limit_of = b;
     switch (p) {
     case LLVMIntSLT:
     case LLVMIntULT:
@@ -1021,6 +1025,47 @@ wide counted_loops_cut(cfg *g, unsigned char *comp, unsigned char *inner, unsign
         }
     }
     return best > TRIPS_MAX ? -1 : best;
+}
+
+wide counted_loops_summed(cfg *g, unsigned h, const unsigned char *comp, const unsigned char *inner) {
+    const bound_walks *w = g->given ? &g->given->walks : NULL;
+    unsigned budget = RANGE_BUDGET;
+    counter_var v;
+    if (!w || !w->stdin_bounded || !(w->stdin_max < 0x1p62) ||
+        count_at(g, h, comp, inner, h, NULL, &budget, &v) < 0 || !v.rising || !v.strict || v.unequal ||
+        v.sets.lo < 0 || v.step_min < 1)
+        return -1;
+    for (unsigned k = 0; k < v.nsums; k++)
+        if (v.sums[k].added.lo < 0) return -1;
+    LLVMValueRef n = v.limit_of;
+    if (LLVMIsASExtInst(n)) n = LLVMGetOperand(n, 0);
+    if (!LLVMIsALoadInst(n) || !walk_bounds_is_variable(LLVMGetOperand(n, 0))) return -1;
+    LLVMValueRef var = LLVMGetOperand(n, 0);
+    LLVMModuleRef m = LLVMGetGlobalParent(LLVMGetBasicBlockParent(g->bbs[0]));
+    long long least = 0;
+    int fd = 0;
+    for (LLVMUseRef u = LLVMGetFirstUse(var); u; u = LLVMGetNextUse(u)) {
+        LLVMValueRef st = LLVMGetUser(u);
+        if (LLVMIsALoadInst(st)) continue;
+        LLVMValueRef call = LLVMGetOperand(st, 0); /* a variable's: a store of a value into it */
+        long long b = ptr_map_get(&g->ids, LLVMGetInstructionParent(st));
+        /* the call in the store's block: each store keeps a result of its own */
+        if (b < 0 || comp[b] || !LLVMIsACallInst(call) ||
+            LLVMGetInstructionParent(call) != LLVMGetInstructionParent(st))
+            return -1;
+        long long size = walk_bounds_block_read(call);
+        /* read gives -1 on an error, which a comparison read unsigned takes for a huge count */
+        int is_read = LLVMGetNumArgOperands(call) == 3;
+        if (size < 1 || (is_read && !v.is_signed)) return -1;
+        fd |= is_read;
+        least = least && least < size ? least : size;
+    }
+    unsigned char *mark = calloc(g->n, 1);
+    int fresh = mark && set_on_entry(g, comp, var, mark);
+    free(mark);
+    if (!least || !fresh || (fd ? walk_bounds_fd0_replaceable(m) : walk_bounds_stdin_rereadable(m)))
+        return -1;
+    return (wide)floor(w->stdin_max / (double)least);
 }
 
 /* Rule (counters): the values of VAR, a local variable stored SETS (read as SGN) and

@@ -30,6 +30,18 @@ wide counted_loops_trips(cfg *g, unsigned h, const unsigned char *comp, const un
  * marks; can't fail. */
 wide counted_loops_cut(cfg *g, unsigned char *comp, unsigned char *inner, unsigned *cut, wide *rest);
 
+/* Rule (bytes read, summed): the most times H's own test can pass in one call, over
+ * all entries, when it is `v + a < n` (a >= 0; v counted up from 0 or more in steps
+ * of at least 1; read signed unless n is only fread's, which is never negative), n a
+ * variable stored, outside the loop only, the result of a block read of standard
+ * input (walk_bounds_block_read) made in the store's block, so that each store keeps
+ * a result of its own, and every way into the loop, traced back, meets
+ * such a store before it meets the loop: each entry then passes at most max(r, 0)
+ * times for a result r no other entry sees, and the results that are more than 0
+ * sum to at most the bytes standard input holds (over the least item size), as each
+ * took that many and nothing gives bytes back. -1 when not such a loop. Can't fail. */
+wide counted_loops_summed(cfg *g, unsigned h, const unsigned char *comp, const unsigned char *inner);
+
 /* A halving_range (halving_bounds.h) on the cfg CTX: the least and greatest value of X,
  * read as signed. 0, or -1 when either is unknown. */
 int counted_loops_range(void *ctx, LLVMValueRef x, long long *lo, long long *hi);

@@ -82,10 +82,16 @@ static const bound stdin_reads[] = {
 
 /* walks_blocks.c under `stdin ~ text(uniform_int(0, 30), ...)`: read(2) of fd 0 and
  * fread of stdin until they return 0, each pass that comes back with at least one
- * byte (an item of 4 for fread(buf, 4, ...)). */
+ * byte (an item of 4 for fread(buf, 4, ...)), and loops up to what each read
+ * returned, whose passes add up to at most the 30 bytes. */
 static const bound block_reads[] = {
     {12, "while.cond", 31, "read(0, buf, 8) > 0: 30 bytes and the 0 at the end"},
+    {13, "for.cond", 30 + 31, "i < n, n what the read returned: 30 passes in all, and a failed test an entry"},
+    {14, "for.body", 30, "...its body once a byte"},
+    {17, "for.cond", 31 * 2 * 9,
+     "j < n twice a pass: a result seen by two entries, 9 tests in each of 62 (the trials pass 60 times)"},
     {20, "while.cond", 31, "fread(buf, 1, 8, stdin) != 0"},
+    {22, "for.body", 30, "...and i < got inside, once a byte"},
     {23, "while.cond", 8, "fread(buf, 4, 2, stdin) > 0: 7 items of 4 bytes and the 0"},
     {25, "while.cond", NAN, "read(fd, ...), fd a variable, not the constant 0: not proven"},
     {27, "while.cond", NAN, "read(0, ...) != 0: an error's -1 would come back, not proven"},

@@ -602,7 +602,10 @@ static long long walk_steps(shared *s, LLVMValueRef var, int *once) {
         walk_loop whole = {g->n,      g->bbs, &g->ids, g->succ, g->sfirst, g->pred,
                            g->pfirst, NULL,   NULL,    0,       g->given};
         s->string = 1;
-        steps = most = walk_bounds_argument_text(&whole, object);
+        most = walk_bounds_argument_text(&whole, object);
+        /* every start lies at or before a NUL within the longest length, so no more
+         * steps follow it than that length less the least start */
+        steps = most < 0 ? -1 : most > least ? most - least : 0;
     }
     s->farthest = farthest;
     if (s->indexed && steps >= 0) { /* no index may wrap on its way */

@@ -144,7 +144,8 @@ static const bound shared[] = {
     {92, "for.cond247", 13, "x[0] && x[1] before x += 2: each byte the step passes is tested for the NUL"},
     {95, "for.cond263", 51, "y += 2 after *y alone: the step may pass the NUL, the cap's 50"},
     {99, "while.cond276", 51, "z set to s, or to s + 3 past a short string's NUL: the cap's 50"},
-    {102, "for.cond292", 13, "f = s + 2 after s[0] and s[1] were tested: a start within the string"},
+    {102, "for.cond292", 11,
+     "f = s + 2 after s[0] and s[1] were tested: a start within the string, at most 12 - 2 steps from it"},
     {105, "while.cond301", 13,
      "strlen of the drawn string: at most 12, so the scan back tests at most 13 times"},
 };

@@ -10,6 +10,7 @@
 #include "freqsys/abi.h"
 #include "given_walks.h"
 #include "int_values.h"
+#include "loop_cfg.h"
 
 /* Both rules count passes. A pass is one way round the loop, from its header H back
  * to H; the pass's value is taken in a block D that every pass crosses once (D is on
@@ -619,6 +620,97 @@ static long long text_bound(walk *w, unsigned char *scratch) {
     return w->read_max;
 }
 
+/* The parameter V holds: V itself, or a load of a local variable every store to which
+ * stores that parameter, through sign and zero extensions; NULL otherwise. */
+static LLVMValueRef parameter_of(LLVMValueRef v) {
+    while (LLVMIsASExtInst(v) || LLVMIsAZExtInst(v)) v = LLVMGetOperand(v, 0);
+    if (LLVMIsAArgument(v)) return v;
+    if (!LLVMIsALoadInst(v) || !walk_bounds_is_variable(LLVMGetOperand(v, 0))) return NULL;
+    LLVMValueRef var = LLVMGetOperand(v, 0), param = NULL;
+    for (LLVMUseRef u = LLVMGetFirstUse(var); u; u = LLVMGetNextUse(u)) {
+        LLVMValueRef st = LLVMGetUser(u);
+        if (!LLVMIsAStoreInst(st)) continue;
+        LLVMValueRef p = LLVMGetOperand(st, 0);
+        if (!LLVMIsAArgument(p) || (param && p != param)) return NULL;
+        param = p;
+    }
+    return param;
+}
+
+/* Whether taking the edge from block X to block Y means the length of the drawn
+ * string OBJECT is at least C: X branches on a comparison of a parameter drawn as
+ * length(OBJECT) (parameter_of) with a constant, one way to Y and the other
+ * elsewhere, and the comparison on Y's side says so (len >= c, len > c - 1, len == c,
+ * either order, either branch). The length L is a count of at most TEXT bytes that
+ * the parameter's type holds (a draw that does not fit fails the trial); with TEXT
+ * below the least width's signed limit, every extension and either reading of the
+ * comparison sees L itself. */
+static int guard_edge(const walk_loop *l, unsigned x, unsigned y, LLVMValueRef object, long long c,
+                      double text) {
+    LLVMValueRef term = LLVMGetBasicBlockTerminator(l->bbs[x]);
+    if (!LLVMIsABranchInst(term) || !LLVMIsConditional(term) || !LLVMIsAICmpInst(LLVMGetCondition(term)))
+        return 0;
+    LLVMBasicBlockRef s0 = LLVMGetSuccessor(term, 0), s1 = LLVMGetSuccessor(term, 1);
+    if (s0 == s1) return 0;
+    LLVMValueRef cmp = LLVMGetCondition(term), a = LLVMGetOperand(cmp, 0), k = LLVMGetOperand(cmp, 1);
+    LLVMIntPredicate p = LLVMGetICmpPredicate(cmp);
+    if (LLVMIsAConstantInt(a)) {
+        LLVMValueRef t = a;
+        a = k;
+        k = t;
+        p = loop_cfg_swapped(p);
+    }
+    if (l->bbs[y] != s0) p = loop_cfg_negated(p);
+    LLVMValueRef param = parameter_of(a), narrowest = a;
+    while (LLVMIsASExtInst(narrowest) || LLVMIsAZExtInst(narrowest)) narrowest = LLVMGetOperand(narrowest, 0);
+    unsigned bits = int_width(narrowest);
+    if (!param || !LLVMIsAConstantInt(k) || !l->given || bits < 2 || bits > 64 ||
+        !(text < ldexp(1.0, (int)bits - 1)) || given_walks_length(&l->given->walks, param) != object)
+        return 0;
+    int sgn = loop_cfg_signed_pred(p);
+    wide bound = loop_cfg_int_value(k, sgn);
+    switch (p) {
+    case LLVMIntSGE:
+    case LLVMIntUGE:
+    case LLVMIntEQ:
+        return bound >= c;
+    case LLVMIntSGT:
+    case LLVMIntUGT:
+        return bound + 1 >= c;
+    default:
+        return 0;
+    }
+}
+
+int walk_bounds_length_guarded(const walk_loop *l, LLVMValueRef object, unsigned target, long long c) {
+    double lo, hi, text;
+    if (c <= 0) return 1;
+    if (!l->given || !LLVMIsAArgument(object) ||
+        !given_walks_param(&l->given->walks, object, &lo, &hi, &text) || text < 0 || target == 0)
+        return 0;
+    unsigned char *mark = calloc(l->n + 1, 1);
+    unsigned *stack = malloc((l->n + 1) * sizeof *stack);
+    int reached = !mark || !stack; /* out of memory: proves nothing */
+    size_t top = 0;
+    if (!reached) {
+        mark[0] = 1;
+        stack[top++] = 0;
+    }
+    while (top && !reached) {
+        unsigned x = stack[--top];
+        for (unsigned e = l->sfirst[x]; e < l->sfirst[x + 1] && !reached; e++) {
+            unsigned y = l->succ[e];
+            if (mark[y] || guard_edge(l, x, y, object, c, text)) continue;
+            reached = y == target;
+            mark[y] = 1;
+            stack[top++] = y;
+        }
+    }
+    free(mark);
+    free(stack);
+    return !reached;
+}
+
 long long walk_bounds_argument_text(const walk_loop *l, LLVMValueRef v) {
     unsigned budget = START_BUDGET;
     walk w = {.l = l, .object = start_of(v, &budget)};
@@ -815,10 +907,16 @@ static long long string_walk(walk *w, LLVMValueRef byte, unsigned char *scratch)
     w->most_start = 0;
     if (!starts_each_entry(w, scratch) || !w->object) return -1;
     long long room = array_room(w);
-    /* the drawn string's own length: only for walks from its first byte */
-    long long most = w->most_start == 0 ? text_bound(w, scratch) : -1;
+    /* the drawn string's own length: for walks from its first byte, or (Rule (starts
+     * within a tested length)) from bytes a test of its length shows to lie within it,
+     * which pass k reads byte c + k of, the NUL at the length L ending the walk by
+     * pass L - c: at most the longest length less the least start */
+    long long text = w->most_start == 0 || walk_bounds_length_guarded(l, w->object, l->header, w->most_start)
+                         ? text_bound(w, scratch)
+                         : -1;
+    long long most = text < 0 ? -1 : text > w->least_start ? text - w->least_start : 0;
     if (most >= 0 && w->indexed &&
-        (unsigned long long)most + 1 >= int_mask(LLVMGetIntTypeWidth(LLVMGetAllocatedType(w->var)) - 1))
+        (unsigned long long)text + 1 >= int_mask(LLVMGetIntTypeWidth(LLVMGetAllocatedType(w->var)) - 1))
         most = -1; /* the index could wrap */
     if (most >= 0) {
         onward(l, w->s, -1, w->after_step);

@@ -40,6 +40,16 @@ int walk_bounds_is_variable(LLVMValueRef a);
  * Only L's blocks, ids and given are used. */
 long long walk_bounds_argument_text(const walk_loop *l, LLVMValueRef v);
 
+/* Rule (starts within a tested length): whether every way from L's function's entry
+ * to block TARGET takes an edge that means the drawn string argument OBJECT holds at
+ * least C bytes before the NUL the runtime ends it with: a branch on a comparison of
+ * a parameter drawn as `length(OBJECT)` with a constant (`if (len < 7) return`, `if
+ * (len >= 7)`). The length is fixed for the call, so then any start at byte C or
+ * before, reached through TARGET, is at or before that NUL. 1 for C <= 0. Only L's
+ * blocks, edges, ids and given are used; can't fail (memory running out proves
+ * nothing). */
+int walk_bounds_length_guarded(const walk_loop *l, LLVMValueRef object, unsigned target, long long c);
+
 /* Where V points: a constant byte offset >= 0 (`s`, `line + 1`, `&buf[2]`) into a
  * parameter or a local char array, through variables every store to which points
  * at the same object's start. Returns 1 with OBJECT and OFFSET set, or 0. */

@@ -86,7 +86,8 @@ static const bound stdin_reads[] = {
  * returned, whose passes add up to at most the 30 bytes. */
 static const bound block_reads[] = {
     {12, "while.cond", 31, "read(0, buf, 8) > 0: 30 bytes and the 0 at the end"},
-    {13, "for.cond", 30 + 31, "i < n, n what the read returned: 30 passes in all, and a failed test an entry"},
+    {13, "for.cond", 30 + 31,
+     "i < n, n what the read returned: 30 passes in all, and a failed test an entry"},
     {14, "for.body", 30, "...its body once a byte"},
     {17, "for.cond", 31 * 2 * 9,
      "j < n twice a pass: a result seen by two entries, 9 tests in each of 62 (the trials pass 60 times)"},
@@ -148,6 +149,23 @@ static const bound shared[] = {
      "f = s + 2 after s[0] and s[1] were tested: a start within the string, at most 12 - 2 steps from it"},
     {105, "while.cond301", 13,
      "strlen of the drawn string: at most 12, so the scan back tests at most 13 times"},
+};
+
+/* cursors.c's parse under `arg s ~ string(uniform_int(0, 20), ...)` and `arg len ~
+ * length(s)`: if (len < 7) return; then an isdigit walk from s + 7. */
+static const bound cursor_parse[] = {
+    {11, "while.cond", 14,
+     "from s + 7 after len < 7 returned: at most 20 - 7 steps, and the test after the last"},
+};
+
+/* cursors.c's cursors, s of 7 to 20 characters: walks started past a tested length,
+ * and near misses (each, when run, within the string: it has 7 characters at least). */
+static const bound cursor_walks[] = {
+    {23, "for.cond", 18, "from s + 3 when len >= 3: 20 - 3 passes and the NUL"},
+    {26, "for.cond", 16, "s[i] from i = 5 when len > 4"},
+    {29, "for.cond", 12, "from s + 9 when len == 9"},
+    {32, "for.cond", NAN, "from s + 7 when other >= 7, a number not s's length: not proven"},
+    {35, "for.cond", NAN, "from s + 7 when len >= 5: a start past 5 untested, not proven"},
 };
 
 /* shared_locale.c: the same isdigit walk in a program that may call setlocale. */
@@ -238,7 +256,9 @@ int main(void) {
     size_t nln = sizeof line_walks_newline / sizeof line_walks_newline[0];
     size_t nlo = sizeof shared_locale / sizeof shared_locale[0];
     size_t nb = sizeof block_reads / sizeof block_reads[0], nk = sizeof seek / sizeof seek[0];
-    plan((int)(15 * 3 + 3 + nw + nc + nr + ns + nu + nl + nln + nsh + nsl + nlo + nb + nk + 2 + 1 + 8 + 1));
+    size_t ncw = sizeof cursor_walks / sizeof cursor_walks[0];
+    plan((int)(17 * 3 + 3 + nw + nc + nr + ns + nu + nl + nln + nsh + nsl + nlo + nb + nk + 1 + ncw + 2 + 1 +
+               8 + 1));
     check_spec("walks", "walks", walks, nw);
     check_spec("walks_called", "walks", called, nc);
     check_spec("walks_read", "main", reads, nr);
@@ -246,6 +266,8 @@ int main(void) {
     check_spec("walks_unget", "main", unget, nu);
     check_spec("walks_blocks", "main", block_reads, nb);
     check_spec("walks_seek", "main", seek, nk);
+    check_spec("cursors_parse", "parse", cursor_parse, 1);
+    check_spec("cursors", "cursors", cursor_walks, ncw);
     check_spec("walks_lines", "main", line_walks, nl);
     check_spec("walks_lines_newline", "main", line_walks_newline, nln);
     check_spec("shared_walks", "tokens", shared, nsh);

@@ -12,6 +12,7 @@
 
 #define TRIPS_MAX    ((__int128)1 << 31) /* more trips than this are left unbounded */
 #define RANGE_BUDGET 256                 /* values looked at to find one value's range */
+#define CUT_TRIES    32                  /* exit tests tried as the entry of a loop with several */
 
 /* Whether control that goes from block X to its successor S leaves the loop COMP: S is
  * outside, or S only decides, on a phi that has a constant when coming from X (`&&` and
@@ -355,17 +356,17 @@ static span library_range(cfg *g, LLVMValueRef call, unsigned *budget) {
     span count = range_of(g, LLVMGetOperand(call, 2), 0, budget);
     if (count.hi == NO_HI) return unknown;
     /* and no read of standard input returns more than it holds, when a `stdin ~` form
-     * gives it and nothing can give bytes back: fread at most its bytes over the
-     * least item size, read from fd 0 at most its bytes */
+     * gives it and nothing can give bytes back (nor put another file at fd 0): fread
+     * at most its bytes over the least item size, read from fd 0 at most its bytes */
     wide most = count.hi;
     LLVMValueRef from = LLVMGetOperand(call, kind == 1 ? 3 : 0);
     int of_stdin = kind == 1 ? walk_bounds_is_stdin(from)
                              : LLVMIsAConstantInt(from) && LLVMConstIntGetZExtValue(from) == 0;
     span size = kind == 1 ? range_of(g, LLVMGetOperand(call, 1), 0, budget) : (span){1, 1};
+    LLVMModuleRef m = LLVMGetGlobalParent(LLVMGetBasicBlockParent(LLVMGetInstructionParent(call)));
     if (of_stdin && size.lo >= 1 && size.lo != NO_LO && g->given && g->given->walks.stdin_bounded &&
         g->given->walks.stdin_max < 0x1p62 &&
-        !walk_bounds_stdin_rereadable(
-            LLVMGetGlobalParent(LLVMGetBasicBlockParent(LLVMGetInstructionParent(call))))) {
+        !(kind == 1 ? walk_bounds_stdin_rereadable(m) : walk_bounds_fd0_replaceable(m))) {
         wide held = (wide)g->given->walks.stdin_max / size.lo;
         most = held < most ? held : most;
     }
@@ -604,6 +605,11 @@ typedef struct counter_var {
     span sets;               /* the values they store */
     wide step_min, step_max; /* |steps| of the stores inside the loop */
     unsigned nsteps;         /* step stores */
+    LLVMValueRef step;       /* the last step store read */
+    LLVMValueRef load;       /* the test's load of v */
+    int unequal;             /* the test is v + a != limit: it passes until v reaches the limit */
+    int strict;              /* the test is v + a < limit or v + a > limit */
+    LLVMValueRef limit_of;   /* the test's limit as it is written */
     span values;             /* count_at: every value v can have, read as is_signed */
 } counter_var;
 
@@ -628,6 +634,7 @@ static int read_sum(cfg *g, unsigned x, LLVMValueRef t, int sgn, LLVMValueRef wa
     for (unsigned depth = 0; depth <= 6; depth++) {
         if (counter_load(g, x, t) && (!want || LLVMGetOperand(t, 0) == want)) {
             v->var = LLVMGetOperand(t, 0);
+            v->load = t;
             unsigned bits = LLVMGetIntTypeWidth(LLVMGetAllocatedType(v->var));
             if (bits < 2 || bits > 64) return -1;
             v->is_signed = sgn;
@@ -659,11 +666,27 @@ static int read_sum(cfg *g, unsigned x, LLVMValueRef t, int sgn, LLVMValueRef wa
     return -1;
 }
 
+/* Which way the steps of VAR inside COMP go, read as SGN: 1 up, -1 down, 0 when the
+ * first one found has no known sign (read_stores checks the others). */
+static int step_sign(cfg *g, const unsigned char *comp, LLVMValueRef var, int sgn, unsigned *budget) {
+    for (LLVMUseRef u = LLVMGetFirstUse(var); u; u = LLVMGetNextUse(u)) {
+        LLVMValueRef user = LLVMGetUser(u);
+        long long b = LLVMIsAStoreInst(user) ? ptr_map_get(&g->ids, LLVMGetInstructionParent(user)) : -1;
+        span s;
+        if (b < 0 || !comp[b] || !step_of(g, user, var, sgn, budget, &s) || !known(s)) continue;
+        return s.lo > 0 ? 1 : s.hi < 0 ? -1 : 0;
+    }
+    return 0;
+}
+
 /* Reads the exit test at the end of block X of COMP into V. Returns 0, or -1 when it is
  * not "v + a < limit" or "v + a > limit" (any strictness, either side, either branch, a
  * sum of amounts of known range, maybe none) on the value of a scalar alloca v (WANT, or
  * any) loaded in X, the limit a value of known range (its greatest value for "<", its
- * least for ">"); v's limit is then that less a's least (greatest) value. */
+ * least for ">"); v's limit is then that less a's least (greatest) value. Or "v + a !=
+ * limit", a and the limit each of one known value, read signed: v's limit is the one
+ * value that fails it, and v goes towards it as its steps go (count_at checks that it
+ * cannot pass it). */
 static int read_test(cfg *g, unsigned x, const unsigned char *comp, LLVMValueRef want, unsigned *budget,
                      counter_var *v) {
     LLVMValueRef cond;
@@ -678,12 +701,14 @@ static int read_test(cfg *g, unsigned x, const unsigned char *comp, LLVMValueRef
         p = loop_cfg_swapped(p);
     }
     if (leave) p = loop_cfg_negated(p); /* stays on false */
-    int ps = loop_cfg_signed_pred(p);
+    int ps = p == LLVMIntNE || loop_cfg_signed_pred(p);
     if (read_sum(g, x, a, ps, want, budget, v) != 0) return -1;
     span added = {0, 0}, lim = range_of(g, b, ps, budget);
     for (unsigned k = 0; k < v->nsums; k++)
         added = (span){added.lo + v->sums[k].added.lo, added.hi + v->sums[k].added.hi};
     int strict = p == LLVMIntSLT || p == LLVMIntULT || p == LLVMIntSGT || p == LLVMIntUGT;
+    v->strict = strict;
+    v->limit_of = b;
     switch (p) {
     case LLVMIntSLT:
     case LLVMIntULT:
@@ -701,6 +726,14 @@ static int read_test(cfg *g, unsigned x, const unsigned char *comp, LLVMValueRef
         v->rising = 0;
         v->limit = lim.lo - !strict - added.hi;
         return 0;
+    case LLVMIntNE: {
+        int way = step_sign(g, comp, v->var, ps, budget);
+        if (!way || !known(lim) || lim.lo != lim.hi || added.lo != added.hi) return -1;
+        v->unequal = 1;
+        v->rising = way > 0;
+        v->limit = lim.lo - added.lo;
+        return 0;
+    }
     default:
         return -1;
     }
@@ -734,6 +767,7 @@ static int read_stores(cfg *g, const unsigned char *comp, const unsigned char *i
         if (!v->nsteps || smin < v->step_min) v->step_min = smin;
         if (!v->nsteps || smax > v->step_max) v->step_max = smax;
         v->nsteps++;
+        v->step = user;
         stepped[b] = 1;
     }
     return v->nsets > 0 && v->nsteps > 0 ? 0 : -1;
@@ -762,23 +796,105 @@ static int skips_step(const cfg *g, unsigned h, const unsigned char *comp, const
     return 0;
 }
 
-/* Whether each entry into the loop COMP (entry H) finds V's counter within its sets or its
- * limit before it steps: the test is H's, before any step (a counter left past the limit
- * stays there), or every block entering H from outside stores a set into it. Else the
- * counter could start an entry where the last left it, past the limit, and step on. */
-static int entered_set(const cfg *g, unsigned h, unsigned x, const unsigned char *comp, const counter_var *v,
-                       const unsigned char *stepped) {
-    if (x == h && !stepped[h]) return 1;
-    if (h == 0) return 0; /* the function's start enters it */
-    for (unsigned e = g->pfirst[h]; e < g->pfirst[h + 1]; e++) {
-        unsigned p = g->pred[e];
-        if (comp[p]) continue;
-        int sets = 0;
-        for (LLVMValueRef i = LLVMGetFirstInstruction(g->bbs[p]); i && !sets; i = LLVMGetNextInstruction(i))
-            sets = LLVMIsAStoreInst(i) && LLVMGetOperand(i, 1) == v->var;
-        if (!sets) return 0;
+/* Whether block B of COMP is entered from outside it (the function's first block is). */
+static int entered_from_outside(const cfg *g, unsigned b, const unsigned char *comp) {
+    if (b == 0) return 1;
+    for (unsigned e = g->pfirst[b]; e < g->pfirst[b + 1]; e++)
+        if (!comp[g->pred[e]]) return 1;
+    return 0;
+}
+
+/* Whether H is the one block of COMP entered from outside it. */
+static int only_entry(const cfg *g, unsigned h, const unsigned char *comp) {
+    for (unsigned b = 0; b < g->n; b++)
+        if (comp[b] && b != h && entered_from_outside(g, b, comp)) return 0;
+    return 1;
+}
+
+static int stores_into(LLVMBasicBlockRef bb, LLVMValueRef var) {
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
+        if (LLVMIsAStoreInst(i) && LLVMGetOperand(i, 1) == var) return 1;
+    return 0;
+}
+
+/* Rule (counters set on entry): whether every entry into COMP finds VAR holding a value
+ * a store outside COMP left, one of the sets: traced back from each block that enters
+ * COMP from outside, every way meets a block that stores VAR before it meets COMP or
+ * the function's start. Uses MARK. */
+static int set_on_entry(const cfg *g, const unsigned char *comp, LLVMValueRef var, unsigned char *mark) {
+    memset(mark, 0, g->n);
+    size_t top = 0;
+    for (unsigned b = 0; b < g->n; b++) {
+        if (!comp[b]) continue;
+        if (b == 0) return 0; /* the function's start enters it */
+        for (unsigned e = g->pfirst[b]; e < g->pfirst[b + 1]; e++) {
+            unsigned p = g->pred[e];
+            if (!comp[p] && !mark[p]) {
+                mark[p] = 1;
+                g->stack[top++] = p;
+            }
+        }
+    }
+    while (top) {
+        unsigned x = g->stack[--top];
+        if (stores_into(g->bbs[x], var)) continue;
+        if (x == 0) return 0;
+        for (unsigned e = g->pfirst[x]; e < g->pfirst[x + 1]; e++) {
+            unsigned p = g->pred[e];
+            if (comp[p]) return 0; /* the value a way round left */
+            if (!mark[p]) {
+                mark[p] = 1;
+                g->stack[top++] = p;
+            }
+        }
     }
     return 1;
+}
+
+/* Whether each entry into the loop COMP (entry H; ONLY: H its one entry) finds V's
+ * counter within its sets or its limit before it steps: the test is H's, before any
+ * step (a counter left past the limit stays there), or every entry finds the counter
+ * set (set_on_entry). Else the counter could start an entry where the last left it,
+ * past the limit, and step on. */
+static int entered_set(const cfg *g, unsigned h, unsigned x, const unsigned char *comp, const counter_var *v,
+                       const unsigned char *stepped, int only, unsigned char *mark) {
+    if (only && x == h && !stepped[h]) return 1;
+    return set_on_entry(g, comp, v->var, mark);
+}
+
+/* The most steps of V (one store of steps of exactly 1) that can run, on entering COMP,
+ * before the first test at X loads it: 0 when the step is in X after that load, or in
+ * another block that no way from a block entering COMP reaches without passing X; else
+ * 1 (no way crosses the step twice before X: X is on every way round, and the step in
+ * no inner cycle). Uses MARK. */
+static int steps_before_test(const cfg *g, const unsigned char *comp, unsigned x, const counter_var *v,
+                             unsigned char *mark) {
+    long long s = ptr_map_get(&g->ids, LLVMGetInstructionParent(v->step));
+    if (s < 0) return 1;
+    if ((unsigned)s == x) {
+        for (LLVMValueRef i = LLVMGetNextInstruction(v->load); i; i = LLVMGetNextInstruction(i))
+            if (i == v->step) return 0;
+        return 1;
+    }
+    memset(mark, 0, g->n);
+    size_t top = 0;
+    for (unsigned b = 0; b < g->n; b++)
+        if (comp[b] && b != x && entered_from_outside(g, b, comp)) {
+            mark[b] = 1;
+            g->stack[top++] = b;
+        }
+    while (top) {
+        unsigned y = g->stack[--top];
+        if (y == (unsigned)s) return 1;
+        for (unsigned e = g->sfirst[y]; e < g->sfirst[y + 1]; e++) {
+            unsigned z = g->succ[e];
+            if (comp[z] && z != x && !mark[z]) {
+                mark[z] = 1;
+                g->stack[top++] = z;
+            }
+        }
+    }
+    return 0;
 }
 
 /* Rule (counted loops, exit tests anywhere): the most times the exit test at the end of
@@ -792,7 +908,7 @@ static wide count_at(cfg *g, unsigned h, const unsigned char *comp, const unsign
                      LLVMValueRef want, unsigned *budget, counter_var *out) {
     counter_var v = {0};
     wide k = -1;
-    int entered = 0;
+    int entered = 0, only;
     unsigned char *stepped = NULL, *mark = NULL;
     LLVMValueRef cond;
     int leave;
@@ -805,7 +921,19 @@ static wide count_at(cfg *g, unsigned h, const unsigned char *comp, const unsign
     if (read_test(g, x, comp, want, budget, &v) != 0) goto out;
     entered = want ? 0 : ranging_enter(g, v.var); /* a counter ceiling asks for is marked there */
     if (!want && !entered) goto out;
+    only = only_entry(g, h, comp);
     if (read_stores(g, comp, inner, budget, &v, stepped) == 0 && !skips_step(g, h, comp, stepped, mark)) {
+        /* Rule (tests for inequality): v != limit with one step store of exactly 1 that
+         * every way round crosses once tests v, v + 1, v + 2, ... (or down): it fails
+         * at the limit, never passing it, when the first value tested is on the side
+         * the steps come from. That is v's start less the steps before the first test.
+         * Then it is the strict test v < limit (v > limit). */
+        if (v.unequal) {
+            int early = v.nsteps == 1 && v.step_min == 1 && v.step_max == 1
+                            ? steps_before_test(g, comp, x, &v, mark)
+                            : -1;
+            if (early < 0 || (v.rising ? v.sets.hi + early > v.limit : v.sets.lo - early < v.limit)) goto out;
+        }
         /* The counter starts within the sets and, until a test fails, each test finds it
          * within the limit. Between two tests each step store runs once at most (a way
          * round crosses each block outside inner cycles once), and after the last test
@@ -817,7 +945,7 @@ static wide count_at(cfg *g, unsigned h, const unsigned char *comp, const unsign
         wide first = v.rising ? v.sets.lo : v.sets.hi;
         wide far =
             v.rising ? most(v.sets.hi, v.limit - 1) + overshoot : least(v.sets.lo, v.limit + 1) - overshoot;
-        if (x == h && !stepped[h]) /* a start past the limit fails the test before any step */
+        if (only && x == h && !stepped[h]) /* a start past the limit fails the test before any step */
             far = v.rising ? most(v.sets.hi, v.limit - 1 + overshoot)
                            : least(v.sets.lo, v.limit + 1 - overshoot);
         span values = v.rising ? (span){first, far} : (span){far, first};
@@ -829,7 +957,7 @@ static wide count_at(cfg *g, unsigned h, const unsigned char *comp, const unsign
             fits = values.lo + added.lo >= t.lo && values.hi + added.hi <= t.hi;
         }
         wide gap = v.rising ? v.limit - first : first - v.limit;
-        if (fits && entered_set(g, h, x, comp, &v, stepped)) {
+        if (fits && entered_set(g, h, x, comp, &v, stepped, only, mark)) {
             k = gap <= 0 ? 0 : (gap + v.step_min - 1) / v.step_min;
             v.values = values;
             if (out) *out = v;
@@ -867,6 +995,77 @@ wide counted_loops_trips(cfg *g, unsigned h, const unsigned char *comp, const un
     }
     if (at_header) *at_header = header;
     return best > TRIPS_MAX ? -1 : best;
+}
+
+wide counted_loops_cut(cfg *g, unsigned char *comp, unsigned char *inner, unsigned *cut, wide *rest) {
+    wide best = -1;
+    unsigned tries = 0;
+    for (unsigned x = 0; x < g->n && tries < CUT_TRIES; x++) {
+        LLVMValueRef cond, term = LLVMGetBasicBlockTerminator(g->bbs[x]);
+        int leave;
+        if (!comp[x] || !exit_test(g, x, comp, &cond, &leave)) continue;
+        tries++; /* each finds the inner cycles anew: quadratic in the blocks */
+        loop_cfg_inner_cycles(g, x, comp, inner);
+        unsigned budget = RANGE_BUDGET;
+        wide k = count_at(g, x, comp, inner, x, NULL, &budget, NULL);
+        if (k < 0) continue;
+        /* a way back to X or out after each pass, and before the first test; and one
+         * more after the last where its way out crosses a block of COMP (`&&`'s end) */
+        int at_once = 0;
+        if (LLVMIsABranchInst(term) && LLVMIsConditional(term)) {
+            long long s0 = ptr_map_get(&g->ids, LLVMGetSuccessor(term, 0)),
+                      s1 = ptr_map_get(&g->ids, LLVMGetSuccessor(term, 1));
+            at_once = s0 >= 0 && s1 >= 0 && comp[s0] != comp[s1];
+        }
+        wide r = k + (at_once ? 1 : 2);
+        if (best < 0 || k < best || (k == best && r < *rest)) {
+            best = k;
+            *rest = r;
+            *cut = x;
+        }
+    }
+    return best > TRIPS_MAX ? -1 : best;
+}
+
+wide counted_loops_summed(cfg *g, unsigned h, const unsigned char *comp, const unsigned char *inner) {
+    const bound_walks *w = g->given ? &g->given->walks : NULL;
+    unsigned budget = RANGE_BUDGET;
+    counter_var v;
+    if (!w || !w->stdin_bounded || !(w->stdin_max < 0x1p62) ||
+        count_at(g, h, comp, inner, h, NULL, &budget, &v) < 0 || !v.rising || !v.strict || v.unequal ||
+        v.sets.lo < 0 || v.step_min < 1)
+        return -1;
+    for (unsigned k = 0; k < v.nsums; k++)
+        if (v.sums[k].added.lo < 0) return -1;
+    LLVMValueRef n = v.limit_of;
+    if (LLVMIsASExtInst(n)) n = LLVMGetOperand(n, 0);
+    if (!LLVMIsALoadInst(n) || !walk_bounds_is_variable(LLVMGetOperand(n, 0))) return -1;
+    LLVMValueRef var = LLVMGetOperand(n, 0);
+    LLVMModuleRef m = LLVMGetGlobalParent(LLVMGetBasicBlockParent(g->bbs[0]));
+    long long least = 0;
+    int fd = 0;
+    for (LLVMUseRef u = LLVMGetFirstUse(var); u; u = LLVMGetNextUse(u)) {
+        LLVMValueRef st = LLVMGetUser(u);
+        if (LLVMIsALoadInst(st)) continue;
+        LLVMValueRef call = LLVMGetOperand(st, 0); /* a variable's: a store of a value into it */
+        long long b = ptr_map_get(&g->ids, LLVMGetInstructionParent(st));
+        /* the call in the store's block: each store keeps a result of its own */
+        if (b < 0 || comp[b] || !LLVMIsACallInst(call) ||
+            LLVMGetInstructionParent(call) != LLVMGetInstructionParent(st))
+            return -1;
+        long long size = walk_bounds_block_read(call);
+        /* read gives -1 on an error, which a comparison read unsigned takes for a huge count */
+        int is_read = LLVMGetNumArgOperands(call) == 3;
+        if (size < 1 || (is_read && !v.is_signed)) return -1;
+        fd |= is_read;
+        least = least && least < size ? least : size;
+    }
+    unsigned char *mark = calloc(g->n, 1);
+    int fresh = mark && set_on_entry(g, comp, var, mark);
+    free(mark);
+    if (!least || !fresh || (fd ? walk_bounds_fd0_replaceable(m) : walk_bounds_stdin_rereadable(m)))
+        return -1;
+    return (wide)floor(w->stdin_max / (double)least);
 }
 
 /* Rule (counters): the values of VAR, a local variable stored SETS (read as SGN) and

@@ -56,8 +56,17 @@ static double argument_bytes(const spec_value *v) {
     }
 }
 
+/* Whether an argument of SHAPE is bytes the runtime ends with a NUL at the length
+ * length() gives (a buffer's bytes are all zero, with no NUL after them; an array's
+ * length counts its items). */
+static int nul_at_length(unsigned shape) {
+    return shape == FSABI_SHAPE_STRING || shape == FSABI_SHAPE_TEXT || shape == FSABI_SHAPE_GENERATOR ||
+           shape == FSABI_SHAPE_GENERATOR_BYTES;
+}
+
 /* The entry's parameters: the range of each number drawn whole, and the most bytes
- * of each string or text. A parameter with no such declaration stays unknown. */
+ * of each string or text; a length() of a string or text is from 0 to its most bytes,
+ * and tied to it. A parameter with no such declaration stays unknown. */
 static int entry_params(LLVMModuleRef m, const spec *s, bound_walks *out) {
     LLVMValueRef fn = s->function ? LLVMGetNamedFunction(m, s->function) : NULL;
     if (!fn || LLVMCountBasicBlocks(fn) == 0) return 0;
@@ -70,10 +79,14 @@ static int entry_params(LLVMModuleRef m, const spec *s, bound_walks *out) {
     size_t n = plan.nparams;
     double *lo = malloc((n + 1) * sizeof *lo), *hi = malloc((n + 1) * sizeof *hi);
     double *text = malloc((n + 1) * sizeof *text);
-    if (!lo || !hi || !text) {
+    long *length_of = malloc((n + 1) * sizeof *length_of);
+    unsigned *shape = malloc((n + 1) * sizeof *shape);
+    if (!lo || !hi || !text || !length_of || !shape) {
         free(lo);
         free(hi);
         free(text);
+        free(length_of);
+        free(shape);
         entry_args_free(&plan);
         return -1;
     }
@@ -81,6 +94,8 @@ static int entry_params(LLVMModuleRef m, const spec *s, bound_walks *out) {
         lo[i] = -INFINITY;
         hi[i] = INFINITY;
         text[i] = -1;
+        length_of[i] = -1;
+        shape[i] = FSABI_SHAPE_VALUE;
     }
     for (size_t k = 0; k < plan.nargs; k++) {
         const entry_arg *a = &plan.args[k];
@@ -96,14 +111,15 @@ static int entry_params(LLVMModuleRef m, const spec *s, bound_walks *out) {
                    a->shape == FSABI_SHAPE_GENERATOR_BYTES) {
             text[a->param] = argument_bytes(v);
         }
+        shape[a->param] = a->shape;
     }
-    /* length(ARG) passes ARG's drawn length: from 0 to the most a string or text of
-     * it holds, or an array's constant length */
-    for (size_t k = 0; k < plan.nargs; k++) {
+    for (size_t k = 0; k < plan.nargs; k++) { /* lengths, once what they measure is known */
         const entry_arg *a = &plan.args[k];
         if (a->shape != FSABI_SHAPE_LENGTH || a->param >= n || a->len_param >= n) continue;
-        double most = text[a->len_param];
-        for (size_t q = 0; q < plan.nargs && most < 0; q++) {
+        int nul = nul_at_length(shape[a->len_param]);
+        if (nul) length_of[a->param] = (long)a->len_param;
+        double most = nul ? text[a->len_param] : -1;
+        for (size_t q = 0; q < plan.nargs && most < 0; q++) { /* an array of a constant length */
             const spec_value *w = &s->inputs[plan.args[q].decl].value;
             if (plan.args[q].param == a->len_param && w->kind == SPEC_VALUE_ARRAY && !w->len_name)
                 most = (double)w->len_const;
@@ -113,11 +129,13 @@ static int entry_params(LLVMModuleRef m, const spec *s, bound_walks *out) {
             hi[a->param] = most;
         }
     }
+    free(shape);
     entry_args_free(&plan);
     out->entry = fn;
     out->param_lo = lo;
     out->param_hi = hi;
     out->text_max = text;
+    out->length_of = length_of;
     out->nparams = n;
     return 0;
 }
@@ -195,7 +213,21 @@ int given_walks_param(const bound_walks *w, LLVMValueRef param, double *lo, doub
     return 0;
 }
 
+LLVMValueRef given_walks_length(const bound_walks *w, LLVMValueRef param) {
+    if (!w->entry || !LLVMIsAArgument(param) || LLVMGetParamParent(param) != w->entry) return NULL;
+    unsigned count = LLVMCountParams(w->entry);
+    for (unsigned i = 0; i < w->nparams && i < count; i++) {
+        if (LLVMGetParam(w->entry, i) != param) continue;
+        long of = w->length_of[i];
+        return of >= 0 && (unsigned long)of < count && only_runtime_calls(w->entry)
+                   ? LLVMGetParam(w->entry, (unsigned)of)
+                   : NULL;
+    }
+    return NULL;
+}
+
 void given_walks_free(bound_walks *w) {
+    free((void *)w->length_of);
     free((void *)w->param_lo);
     free((void *)w->param_hi);
     free((void *)w->text_max);

@@ -21,6 +21,11 @@ int given_walks_make(LLVMModuleRef m, const spec *s, bound_walks *out);
  * go to LO and HI, and its string bound (-1: none) to TEXT_MAX. */
 int given_walks_param(const bound_walks *w, LLVMValueRef param, double *lo, double *hi, double *text_max);
 
+/* The parameter of W's entry whose length PARAM is (`arg len ~ length(s)`: s), when s
+ * is bytes the runtime ends with a NUL at that length (a string, a text, a
+ * generator's) and only the runtime calls the entry; else NULL. */
+LLVMValueRef given_walks_length(const bound_walks *w, LLVMValueRef param);
+
 void given_walks_free(bound_walks *w);
 
 #endif

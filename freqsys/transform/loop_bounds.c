@@ -23,6 +23,19 @@ static uint64_t times(uint64_t a, uint64_t b) {
     return a * b;
 }
 
+static uint64_t plus(uint64_t a, uint64_t b) {
+    return a >= LOOP_BOUNDS_UNBOUNDED - b ? LOOP_BOUNDS_UNBOUNDED : a + b;
+}
+
+/* Whether block H of COMP ends in a branch with one way out of COMP and one in it. */
+static int leaves_at_once(const cfg *g, unsigned h, const unsigned char *comp) {
+    LLVMValueRef term = LLVMGetBasicBlockTerminator(g->bbs[h]);
+    if (!LLVMIsABranchInst(term) || !LLVMIsConditional(term)) return 0;
+    long long s0 = ptr_map_get(&g->ids, LLVMGetSuccessor(term, 0)),
+              s1 = ptr_map_get(&g->ids, LLVMGetSuccessor(term, 1));
+    return s0 >= 0 && s1 >= 0 && comp[s0] != comp[s1];
+}
+
 static const char *file_base(const char *path) {
     const char *slash = strrchr(path, '/');
     return slash ? slash + 1 : path;
@@ -78,14 +91,26 @@ static int region(cfg *g, const unsigned char *in, uint64_t mult, int from, uint
             continue;
         }
         long h = loop_cfg_header_of(g, comp);
-        if (h < 0) continue; /* stays unbounded */
         if (mult == LOOP_BOUNDS_UNBOUNDED) {
             /* nothing bounds its entries, so it stays unbounded; a cap at its header, or
              * at an inner loop's, is still a loop's cap */
-            int cap = loop_cap(g, (unsigned)h);
-            if (cap >= 0) g->given->caps[cap].used = 1;
-            comp[h] = 0;
-            rc = region(g, comp, LOOP_BOUNDS_UNBOUNDED, from, out);
+            if (h >= 0) {
+                int cap = loop_cap(g, (unsigned)h);
+                if (cap >= 0) g->given->caps[cap].used = 1;
+                comp[h] = 0;
+                rc = region(g, comp, LOOP_BOUNDS_UNBOUNDED, from, out);
+            }
+            continue;
+        }
+        if (h < 0) {
+            /* Rule (loops entered at several blocks): counted_loops.h */
+            unsigned cut;
+            wide rest, k = counted_loops_cut(g, comp, inner, &cut, &rest);
+            if (k < 0) continue;
+            out[cut] = times(mult, (uint64_t)k + 1);
+            g->cap_of[cut] = from;
+            comp[cut] = 0;
+            rc = region(g, comp, times(mult, (uint64_t)rest), from, out);
             continue;
         }
         loop_cfg_inner_cycles(g, (unsigned)h, comp, inner);
@@ -111,19 +136,36 @@ static int region(cfg *g, const unsigned char *in, uint64_t mult, int from, uint
                 via = cap;
             }
         }
-        if (trips < 0) { /* its inner loops are entered without a bound */
+        /* Rule (bytes read, summed): the header's test passes at most S times a call */
+        wide summed = counted_loops_summed(g, (unsigned)h, comp, inner);
+        if (trips < 0 && summed < 0) { /* its inner loops are entered without a bound */
             comp[h] = 0;
             rc = region(g, comp, LOOP_BOUNDS_UNBOUNDED, from, out);
             continue;
         }
-        uint64_t m = times(mult, (uint64_t)trips + 1);
+        uint64_t m = trips < 0 ? LOOP_BOUNDS_UNBOUNDED : times(mult, (uint64_t)trips + 1);
         /* Rule (bodies of counted loops): where the header's own test gave the bound and
          * leaves at once, the rest of the loop runs only after a pass: K times, not K + 1 */
         uint64_t body = at_header && trips == counted && via == from ? times(mult, (uint64_t)trips) : m;
+        int body_via = via;
+        if (summed >= 0) {
+            /* H runs once for each pass and once more for each entry; where its test
+             * leaves at once, the rest of the loop only after a pass */
+            uint64_t each = plus((uint64_t)summed, mult),
+                     rest = leaves_at_once(g, (unsigned)h, comp) ? (uint64_t)summed : each;
+            if (each <= m) {
+                m = each;
+                via = from;
+            }
+            if (rest <= body) {
+                body = rest;
+                body_via = from;
+            }
+        }
         out[h] = m;
         g->cap_of[h] = via;
         comp[h] = 0;
-        rc = region(g, comp, body, via, out);
+        rc = region(g, comp, body, body_via, out);
     }
     free(done);
     free(comp);

@@ -28,6 +28,8 @@ typedef struct bound_walks {
                                         * as C's conversion leaves it (-/+INFINITY: unknown) */
     const double *text_max;            /* [nparams]: a string() parameter's most characters before its
                                         * NUL; -1: not a string, or no bound */
+    const long *length_of;             /* [nparams]: for `len ~ length(s)`, s's index when the runtime
+                                        * ends s with a NUL at that length; else -1 */
     size_t nparams;
     int stdin_bounded; /* a `stdin ~` form gives at most stdin_max bytes */
     double stdin_max;
@@ -69,14 +71,15 @@ typedef struct bound_given {
  * and leaves at once), times the bounds of inner loops, found the same way with H set
  * aside; or when walk_bounds_trips (a walk of a drawn string, a read of a drawn
  * standard input to EOF) or halving_bounds_trips (binary search) bounds it, the
- * least of them. Reading v uninitialised is undefined in C and assumed not to
- * happen. A value's range comes from constants, arithmetic that cannot wrap, narrow
- * types, choices, tests that guard it, variables and counters (see
- * loop_bounds_capped). A block no branch can take from the entry (a test of
- * constants) gets 0. A block from which no return and no call can be reached is
- * bounded like any other: a run that reaches it never ends, and such a run is
- * counted too (what it ran before it was stopped), so a cycle it cannot leave stays
- * unbounded.
+ * least of them. A cycle entered at several blocks (Duff's device) is bounded at a
+ * counted exit test all its cycles cross (counted_loops_cut). Reading v
+ * uninitialised is undefined in C and assumed not to happen. A value's range comes
+ * from constants, arithmetic that cannot wrap, narrow types, choices, tests that
+ * guard it, variables and counters (see loop_bounds_capped). A block no branch can
+ * take from the entry (a test of constants) gets 0. A block from which no return and
+ * no call can be reached is bounded like any other: a run that reaches it never
+ * ends, and such a run is counted too (what it ran before it was stopped), so a
+ * cycle it cannot leave stays unbounded.
  * Returns 0, or -1 when memory ran out (all unbounded). */
 int loop_bounds(LLVMValueRef fn, unsigned nb, uint64_t *per_call);
 

@@ -602,7 +602,20 @@ static long long walk_steps(shared *s, LLVMValueRef var, int *once) {
         walk_loop whole = {g->n,      g->bbs, &g->ids, g->succ, g->sfirst, g->pred,
                            g->pfirst, NULL,   NULL,    0,       g->given};
         s->string = 1;
-        steps = most = walk_bounds_argument_text(&whole, object);
+        most = walk_bounds_argument_text(&whole, object);
+        /* every start lies at or before a NUL within the longest length, so no more
+         * steps follow it than that length less the least start */
+        steps = most < 0 ? -1 : most > least ? most - least : 0;
+        /* Rule (starts within a tested length): a start that a test of the string's
+         * length places within it needs no test of its bytes (find_walk's) */
+        farthest = 0;
+        for (unsigned b = 0; steps >= 0 && b < g->n; b++) {
+            if (s->start_at[b] <= 0) continue;
+            if (walk_bounds_length_guarded(&whole, object, b, s->start_at[b]))
+                s->start_at[b] = 0;
+            else if (s->start_at[b] > farthest)
+                farthest = s->start_at[b];
+        }
     }
     s->farthest = farthest;
     if (s->indexed && steps >= 0) { /* no index may wrap on its way */

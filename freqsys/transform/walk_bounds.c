@@ -10,6 +10,7 @@
 #include "freqsys/abi.h"
 #include "given_walks.h"
 #include "int_values.h"
+#include "loop_cfg.h"
 
 /* Both rules count passes. A pass is one way round the loop, from its header H back
  * to H; the pass's value is taken in a block D that every pass crosses once (D is on
@@ -619,6 +620,97 @@ static long long text_bound(walk *w, unsigned char *scratch) {
     return w->read_max;
 }
 
+/* The parameter V holds: V itself, or a load of a local variable every store to which
+ * stores that parameter, through sign and zero extensions; NULL otherwise. */
+static LLVMValueRef parameter_of(LLVMValueRef v) {
+    while (LLVMIsASExtInst(v) || LLVMIsAZExtInst(v)) v = LLVMGetOperand(v, 0);
+    if (LLVMIsAArgument(v)) return v;
+    if (!LLVMIsALoadInst(v) || !walk_bounds_is_variable(LLVMGetOperand(v, 0))) return NULL;
+    LLVMValueRef var = LLVMGetOperand(v, 0), param = NULL;
+    for (LLVMUseRef u = LLVMGetFirstUse(var); u; u = LLVMGetNextUse(u)) {
+        LLVMValueRef st = LLVMGetUser(u);
+        if (!LLVMIsAStoreInst(st)) continue;
+        LLVMValueRef p = LLVMGetOperand(st, 0);
+        if (!LLVMIsAArgument(p) || (param && p != param)) return NULL;
+        param = p;
+    }
+    return param;
+}
+
+/* Whether taking the edge from block X to block Y means the length of the drawn
+ * string OBJECT is at least C: X branches on a comparison of a parameter drawn as
+ * length(OBJECT) (parameter_of) with a constant, one way to Y and the other
+ * elsewhere, and the comparison on Y's side says so (len >= c, len > c - 1, len == c,
+ * either order, either branch). The length L is a count of at most TEXT bytes that
+ * the parameter's type holds (a draw that does not fit fails the trial); with TEXT
+ * below the least width's signed limit, every extension and either reading of the
+ * comparison sees L itself. */
+static int guard_edge(const walk_loop *l, unsigned x, unsigned y, LLVMValueRef object, long long c,
+                      double text) {
+    LLVMValueRef term = LLVMGetBasicBlockTerminator(l->bbs[x]);
+    if (!LLVMIsABranchInst(term) || !LLVMIsConditional(term) || !LLVMIsAICmpInst(LLVMGetCondition(term)))
+        return 0;
+    LLVMBasicBlockRef s0 = LLVMGetSuccessor(term, 0), s1 = LLVMGetSuccessor(term, 1);
+    if (s0 == s1) return 0;
+    LLVMValueRef cmp = LLVMGetCondition(term), a = LLVMGetOperand(cmp, 0), k = LLVMGetOperand(cmp, 1);
+    LLVMIntPredicate p = LLVMGetICmpPredicate(cmp);
+    if (LLVMIsAConstantInt(a)) {
+        LLVMValueRef t = a;
+        a = k;
+        k = t;
+        p = loop_cfg_swapped(p);
+    }
+    if (l->bbs[y] != s0) p = loop_cfg_negated(p);
+    LLVMValueRef param = parameter_of(a), narrowest = a;
+    while (LLVMIsASExtInst(narrowest) || LLVMIsAZExtInst(narrowest)) narrowest = LLVMGetOperand(narrowest, 0);
+    unsigned bits = int_width(narrowest);
+    if (!param || !LLVMIsAConstantInt(k) || !l->given || bits < 2 || bits > 64 ||
+        !(text < ldexp(1.0, (int)bits - 1)) || given_walks_length(&l->given->walks, param) != object)
+        return 0;
+    int sgn = loop_cfg_signed_pred(p);
+    wide bound = loop_cfg_int_value(k, sgn);
+    switch (p) {
+    case LLVMIntSGE:
+    case LLVMIntUGE:
+    case LLVMIntEQ:
+        return bound >= c;
+    case LLVMIntSGT:
+    case LLVMIntUGT:
+        return bound + 1 >= c;
+    default:
+        return 0;
+    }
+}
+
+int walk_bounds_length_guarded(const walk_loop *l, LLVMValueRef object, unsigned target, long long c) {
+    double lo, hi, text;
+    if (c <= 0) return 1;
+    if (!l->given || !LLVMIsAArgument(object) ||
+        !given_walks_param(&l->given->walks, object, &lo, &hi, &text) || text < 0 || target == 0)
+        return 0;
+    unsigned char *mark = calloc(l->n + 1, 1);
+    unsigned *stack = malloc((l->n + 1) * sizeof *stack);
+    int reached = !mark || !stack; /* out of memory: proves nothing */
+    size_t top = 0;
+    if (!reached) {
+        mark[0] = 1;
+        stack[top++] = 0;
+    }
+    while (top && !reached) {
+        unsigned x = stack[--top];
+        for (unsigned e = l->sfirst[x]; e < l->sfirst[x + 1] && !reached; e++) {
+            unsigned y = l->succ[e];
+            if (mark[y] || guard_edge(l, x, y, object, c, text)) continue;
+            reached = y == target;
+            mark[y] = 1;
+            stack[top++] = y;
+        }
+    }
+    free(mark);
+    free(stack);
+    return !reached;
+}
+
 long long walk_bounds_argument_text(const walk_loop *l, LLVMValueRef v) {
     unsigned budget = START_BUDGET;
     walk w = {.l = l, .object = start_of(v, &budget)};
@@ -815,10 +907,16 @@ static long long string_walk(walk *w, LLVMValueRef byte, unsigned char *scratch)
     w->most_start = 0;
     if (!starts_each_entry(w, scratch) || !w->object) return -1;
     long long room = array_room(w);
-    /* the drawn string's own length: only for walks from its first byte */
-    long long most = w->most_start == 0 ? text_bound(w, scratch) : -1;
+    /* the drawn string's own length: for walks from its first byte, or (Rule (starts
+     * within a tested length)) from bytes a test of its length shows to lie within it,
+     * which pass k reads byte c + k of, the NUL at the length L ending the walk by
+     * pass L - c: at most the longest length less the least start */
+    long long text = w->most_start == 0 || walk_bounds_length_guarded(l, w->object, l->header, w->most_start)
+                         ? text_bound(w, scratch)
+                         : -1;
+    long long most = text < 0 ? -1 : text > w->least_start ? text - w->least_start : 0;
     if (most >= 0 && w->indexed &&
-        (unsigned long long)most + 1 >= int_mask(LLVMGetIntTypeWidth(LLVMGetAllocatedType(w->var)) - 1))
+        (unsigned long long)text + 1 >= int_mask(LLVMGetIntTypeWidth(LLVMGetAllocatedType(w->var)) - 1))
         most = -1; /* the index could wrap */
     if (most >= 0) {
         onward(l, w->s, -1, w->after_step);
@@ -853,6 +951,36 @@ static int reads_stdin_char(LLVMValueRef call) {
            walk_bounds_is_stdin(LLVMGetOperand(call, 0));
 }
 
+/* Whether CALL is one of the C library's own functions (a declaration) named NAME. */
+static int library_call(LLVMValueRef call, const char *const *names) {
+    LLVMValueRef f = LLVMGetCalledValue(call);
+    return f && LLVMIsAFunction(f) && LLVMIsDeclaration(f) && named(callee_name(call), names);
+}
+
+long long walk_bounds_block_read(LLVMValueRef call) {
+    static const char *const reads[] = {"read", NULL};
+    static const char *const freads[] = {"fread", "fread_unlocked", NULL};
+    if (library_call(call, reads) && LLVMGetNumArgOperands(call) == 3) {
+        LLVMValueRef fd = LLVMGetOperand(call, 0);
+        return LLVMIsAConstantInt(fd) && LLVMConstIntGetZExtValue(fd) == 0 ? 1 : 0;
+    }
+    if (!library_call(call, freads) || LLVMGetNumArgOperands(call) != 4 ||
+        !walk_bounds_is_stdin(LLVMGetOperand(call, 3)))
+        return 0;
+    LLVMValueRef size = LLVMGetOperand(call, 1);
+    return LLVMIsAConstantInt(size) && LLVMConstIntGetSExtValue(size) >= 1 ? LLVMConstIntGetSExtValue(size)
+                                                                           : 0;
+}
+
+int walk_bounds_fd0_replaceable(LLVMModuleRef m) {
+    static const char *const names[] = {"fclose", "fcloseall", "closefrom", "close_range", NULL};
+    for (size_t k = 0; names[k]; k++) {
+        LLVMValueRef f = LLVMGetNamedFunction(m, names[k]);
+        if (f && LLVMGetFirstUse(f)) return 1;
+    }
+    return walk_bounds_stdin_rereadable(m);
+}
+
 int walk_bounds_is_stdin(LLVMValueRef v) {
     if (!LLVMIsALoadInst(v) || !LLVMIsAGlobalVariable(LLVMGetOperand(v, 0))) return 0;
     size_t n;
@@ -885,27 +1013,45 @@ static double line_reads_max(const bound_walks *w, long long size) {
 /* Rule (reading to EOF): with `stdin ~ FORM`, standard input is a file of at most
  * stdin_max bytes; each getchar that does not return EOF takes one of them, as does
  * each fgets that does not return NULL (it returns NULL when it meets the end before
- * a character), and nothing in the module can give one back. A pass whose getchar
- * (or fgets) in D returns EOF (NULL) ends the loop, so the passes that return are at
- * most the bytes; for fgets over whole lines, at most the reads line_reads_max
- * allows. */
+ * a character), each read(0, ...) that returns more than 0 (it returns 0 at the end,
+ * -1 on an error), and each fread of items of SIZE bytes that returns more than 0
+ * (whole items: SIZE bytes at least; 0 at the end or on an error); and nothing in
+ * the module can give one back (nor, for fd 0, put another file there: a read(2)
+ * does not go through stdin's FILE, so closing that FILE frees fd 0 for the next
+ * file opened). A pass whose read in D gives an ending value (EOF, NULL; 0 or -1; 0)
+ * ends the loop, so the passes that return are at most the bytes (over SIZE); for
+ * fgets over whole lines, at most the reads line_reads_max allows. */
 static long long stdin_walk(walk *w, LLVMValueRef call, unsigned char *scratch) {
     const walk_loop *l = w->l;
     (void)scratch;
+    LLVMModuleRef m = LLVMGetGlobalParent(LLVMGetBasicBlockParent(l->bbs[0]));
     LLVMTypeKind kind = LLVMGetTypeKind(LLVMTypeOf(call));
+    long long block = walk_bounds_block_read(call);
     if (!l->given || !l->given->walks.stdin_bounded || l->given->walks.stdin_max >= (double)TRIPS_LIMIT ||
-        (kind != LLVMIntegerTypeKind && kind != LLVMPointerTypeKind) ||
-        walk_bounds_stdin_rereadable(LLVMGetGlobalParent(LLVMGetBasicBlockParent(l->bbs[0]))))
+        (kind != LLVMIntegerTypeKind && kind != LLVMPointerTypeKind) || walk_bounds_stdin_rereadable(m))
         return -1;
     double most = l->given->walks.stdin_max;
+    uint64_t ends[2] = {kind == LLVMPointerTypeKind ? 0 : ~(uint64_t)0, 0};
+    int nends = 1;
     if (kind == LLVMPointerTypeKind) {
         double lines = line_reads_max(&l->given->walks, LLVMConstIntGetSExtValue(LLVMGetOperand(call, 1)));
         if (lines >= 0 && lines < most) most = lines;
+    } else if (block) {
+        if (block == 1 && !strcmp(callee_name(call), "read")) {
+            if (walk_bounds_fd0_replaceable(m)) return -1;
+            ends[1] = ~(uint64_t)0; /* -1, an error */
+            nends = 2;
+        }
+        ends[0] = 0;
+        most = floor(most / (double)block);
     }
     w->var = NULL;
     w->value = call;
-    w->ends = kind == LLVMPointerTypeKind ? 0 : ~(uint64_t)0;
-    return way_back(w) ? -1 : (long long)most;
+    for (int k = 0; k < nends; k++) {
+        w->ends = ends[k];
+        if (way_back(w)) return -1;
+    }
+    return (long long)most;
 }
 
 long long walk_bounds_trips(const walk_loop *l) {
@@ -928,7 +1074,8 @@ long long walk_bounds_trips(const walk_loop *l) {
             if (LLVMIsALoadInst(i) &&
                 LLVMTypeOf(i) == LLVMInt8TypeInContext(LLVMGetTypeContext(LLVMTypeOf(i))))
                 k = string_walk(&w, i, scratch);
-            else if (LLVMIsACallInst(i) && (reads_stdin_char(i) || reads_stdin_line(i)))
+            else if (LLVMIsACallInst(i) &&
+                     (reads_stdin_char(i) || reads_stdin_line(i) || walk_bounds_block_read(i)))
                 k = stdin_walk(&w, i, scratch);
             if (k >= 0 && (best < 0 || k < best)) best = k;
         }

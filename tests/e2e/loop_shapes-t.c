@@ -26,6 +26,56 @@ static double triples_tests(int len) {
     return tests;
 }
 
+/* A block of duff.c: its bound per run (NAN: it must not be proven) and the most the
+ * trials show (0: not checked). */
+typedef struct down {
+    int line;
+    const char *prefix;
+    double max_runs;
+    unsigned long long reached;
+    const char *why;
+} down;
+
+/* duff.c under `arg count ~ length(from)`, from 0 to 40 characters, and `arg back ~
+ * uniform_int(-3, 5)`: loops that count down from a drawn argument, three of them
+ * entered at several blocks by a switch. */
+static const down downs[] = {
+    {17, "do.cond", 5, 5, "Duff's device, --n > 0 from (count + 7) / 8: at most 5 tests"},
+    {9, "do.body", 5, 5, "...and the block the switch enters for count % 8 == 0 as often"},
+    {13, "sw.bb", 5, 5, "...and each other case's"},
+    {24, "do.cond", 10, 10, "the same entered at four blocks, q-- > 0 from (count + 3) / 4 - 1"},
+    {27, "while.cond", 41, 41, "while (i--), i unsigned from count: i != 0 with steps of 1 from 0 .. 40"},
+    {28, "while.body", 40, 40, "...its body 40 times"},
+    {32, "do.cond", 8, 8, "--j != 0 from count % 8 + 1, 1 .. 8"},
+    {36, "do.cond", NAN, 256, "--k != 0 from back, which may be 0 or less: it wraps"},
+    {41, "do.cond", NAN, 256, "...the same entered at two blocks"},
+    {48, "do.cond", NAN, 514, "r = 2 set once, the loop entered 3 times: it wraps after the first"},
+};
+
+/* Runs duff.fspec and checks each row of downs[]: the proven bounds, and that the near
+ * misses do run past what a rule without their condition would claim. */
+static void down_counting(void) {
+    size_t n = sizeof downs / sizeof downs[0];
+    char err[4096];
+    int code = e2e_run("run tests/e2e/programs/duff.fspec --sampling plain -q -j 2 -o \"$TMPDIR/duff.json\"",
+                       err, sizeof err);
+    if (!is_int(code, 0, "duff.fspec runs and settles (cap 1000 for the near misses)")) diag("%s", err);
+    result *r = e2e_result(tmp_path("duff.json"), err, sizeof err);
+    if (!ok(r != NULL, "...and its result reads back")) bail("%s", err);
+    ok(e2e_within_bounds(r), "...and no block's trials exceed its bound");
+    for (size_t i = 0; i < n; i++) {
+        const result_block *b = e2e_block_at(r, "copy", downs[i].line, downs[i].prefix);
+        double got = b ? b->max_runs : -1;
+        ok(b && (isnan(downs[i].max_runs) ? isnan(got) : got == downs[i].max_runs),
+           "duff.c line %d %s: %s, at most %g (got %g)", downs[i].line, downs[i].prefix, downs[i].why,
+           downs[i].max_runs, got);
+        ok(b && b->max == downs[i].reached, "...and the trials reach %llu (saw %llu)", downs[i].reached,
+           b ? (unsigned long long)b->max : 0ULL);
+    }
+    result_free(r);
+    unlink(tmp_path("duff.json"));
+}
+
 int main(void) {
     /* In each row the bound is the shape's exact maximum, or the product of per-entry
      * bounds for the nests (triangle, shifts: at m = 8 they test 35 times). */
@@ -62,7 +112,8 @@ int main(void) {
         {"euclid_plus", "while.cond", NAN, 0},         /* the remainder of x + 1 */
     };
     size_t n = sizeof want / sizeof want[0];
-    plan((int)(3 + 2 * n + 2));
+    size_t nd = sizeof downs / sizeof downs[0];
+    plan((int)(3 + 2 * n + 2 + 3 + 2 * nd));
     char err[4096];
     int code = e2e_run("run tests/e2e/programs/loop_shapes.fspec -q -j 2 -o \"$TMPDIR/loop_shapes.json\"",
                        err, sizeof err);
@@ -104,5 +155,6 @@ int main(void) {
        quarter ? (unsigned long long)quarter->max : 0ULL);
     result_free(r);
     unlink(tmp_path("loop_shapes.json"));
+    down_counting();
     return done();
 }

@@ -80,6 +80,30 @@ static const bound stdin_reads[] = {
     {22, "while.cond", NAN, "fgets or n < 5: NULL does not end it, not proven"},
 };
 
+/* walks_blocks.c under `stdin ~ text(uniform_int(0, 30), ...)`: read(2) of fd 0 and
+ * fread of stdin until they return 0, each pass that comes back with at least one
+ * byte (an item of 4 for fread(buf, 4, ...)), and loops up to what each read
+ * returned, whose passes add up to at most the 30 bytes. */
+static const bound block_reads[] = {
+    {12, "while.cond", 31, "read(0, buf, 8) > 0: 30 bytes and the 0 at the end"},
+    {13, "for.cond", 30 + 31,
+     "i < n, n what the read returned: 30 passes in all, and a failed test an entry"},
+    {14, "for.body", 30, "...its body once a byte"},
+    {17, "for.cond", 31 * 2 * 9,
+     "j < n twice a pass: a result seen by two entries, 9 tests in each of 62 (the trials pass 60 times)"},
+    {20, "while.cond", 31, "fread(buf, 1, 8, stdin) != 0"},
+    {22, "for.body", 30, "...and i < got inside, once a byte"},
+    {23, "while.cond", 8, "fread(buf, 4, 2, stdin) > 0: 7 items of 4 bytes and the 0"},
+    {25, "while.cond", NAN, "read(fd, ...), fd a variable, not the constant 0: not proven"},
+    {27, "while.cond", NAN, "read(0, ...) != 0: an error's -1 would come back, not proven"},
+    {29, "while.cond", NAN, "read(0, ...) >= 0: 0 at the end comes back, not proven (it runs 41 times)"},
+};
+
+/* walks_seek.c: the read(0) loop where the program seeks back to the start. */
+static const bound seek[] = {
+    {10, "while.cond", NAN, "read(0, ...) > 0 with lseek in the program: not proven (it runs 325 times)"},
+};
+
 /* walks_lines.c under `stdin ~ lines(uniform_int(1, 6), string(uniform_int(0, 30), "ab"))`:
  * walks of buffers the C library's fgets fills (16 bytes: 15 characters and the NUL). */
 static const bound line_walks[] = {
@@ -130,9 +154,27 @@ static const bound shared[] = {
     {92, "for.cond247", 13, "x[0] && x[1] before x += 2: each byte the step passes is tested for the NUL"},
     {95, "for.cond263", 51, "y += 2 after *y alone: the step may pass the NUL, the cap's 50"},
     {99, "while.cond276", 51, "z set to s, or to s + 3 past a short string's NUL: the cap's 50"},
-    {102, "for.cond292", 13, "f = s + 2 after s[0] and s[1] were tested: a start within the string"},
+    {102, "for.cond292", 11,
+     "f = s + 2 after s[0] and s[1] were tested: a start within the string, at most 12 - 2 steps from it"},
     {105, "while.cond301", 13,
      "strlen of the drawn string: at most 12, so the scan back tests at most 13 times"},
+};
+
+/* cursors.c's parse under `arg s ~ string(uniform_int(0, 20), ...)` and `arg len ~
+ * length(s)`: if (len < 7) return; then an isdigit walk from s + 7. */
+static const bound cursor_parse[] = {
+    {11, "while.cond", 14,
+     "from s + 7 after len < 7 returned: at most 20 - 7 steps, and the test after the last"},
+};
+
+/* cursors.c's cursors, s of 7 to 20 characters: walks started past a tested length,
+ * and near misses (each, when run, within the string: it has 7 characters at least). */
+static const bound cursor_walks[] = {
+    {23, "for.cond", 18, "from s + 3 when len >= 3: 20 - 3 passes and the NUL"},
+    {26, "for.cond", 16, "s[i] from i = 5 when len > 4"},
+    {29, "for.cond", 12, "from s + 9 when len == 9"},
+    {32, "for.cond", NAN, "from s + 7 when other >= 7, a number not s's length: not proven"},
+    {35, "for.cond", NAN, "from s + 7 when len >= 5: a start past 5 untested, not proven"},
 };
 
 /* shared_locale.c: the same isdigit walk in a program that may call setlocale. */
@@ -223,12 +265,19 @@ int main(void) {
     size_t nln = sizeof line_walks_newline / sizeof line_walks_newline[0];
     size_t nlen = sizeof length_loops / sizeof length_loops[0];
     size_t nlo = sizeof shared_locale / sizeof shared_locale[0];
-    plan((int)(14 * 3 + 3 + nw + nc + nr + ns + nu + nl + nln + nlen + nsh + nsl + nlo + 2 + 1 + 8 + 1));
+    size_t nb = sizeof block_reads / sizeof block_reads[0], nk = sizeof seek / sizeof seek[0];
+    size_t ncw = sizeof cursor_walks / sizeof cursor_walks[0];
+    plan((int)(18 * 3 + 3 + nw + nc + nr + ns + nu + nl + nln + nlen + nsh + nsl + nlo + nb + nk + 1 + ncw +
+               2 + 1 + 8 + 1));
     check_spec("walks", "walks", walks, nw);
     check_spec("walks_called", "walks", called, nc);
     check_spec("walks_read", "main", reads, nr);
     check_spec("walks_stdin", "main", stdin_reads, ns);
     check_spec("walks_unget", "main", unget, nu);
+    check_spec("walks_blocks", "main", block_reads, nb);
+    check_spec("walks_seek", "main", seek, nk);
+    check_spec("cursors_parse", "parse", cursor_parse, 1);
+    check_spec("cursors", "cursors", cursor_walks, ncw);
     check_spec("walks_lines", "main", line_walks, nl);
     check_spec("walks_lines_newline", "main", line_walks_newline, nln);
     check_spec("length_args", "lengths", length_loops, nlen);

@@ -88,24 +88,27 @@ static LLVMValueRef direct_callee(LLVMValueRef i) {
     return c && LLVMIsAFunction(c) ? c : NULL;
 }
 
-/* Whether TARGET is reached from FROM along direct calls between counted functions
- * (the search's marks in seen). */
-static int calls_reach(table *t, counted *from, const counted *target) {
-    if (from->seen) return 0;
-    from->seen = 1;
-    for (LLVMBasicBlockRef bb = from->fn ? LLVMGetFirstBasicBlock(from->fn) : NULL; bb;
-         bb = LLVMGetNextBasicBlock(bb))
-        for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
-            counted *c = counted_of(t, direct_callee(i));
-            if (c && (c == target || calls_reach(t, c, target))) return 1;
-        }
-    return 0;
-}
-
-static void find_cycles(table *t) {
+/* Marks each counted function that calls itself, directly or through others, by a
+ * search along direct calls from each (QUEUE: room for every function). */
+static void find_cycles(table *t, size_t *queue) {
     for (size_t i = 0; i < t->nfns; i++) {
         for (size_t k = 0; k < t->nfns; k++) t->fns[k].seen = 0;
-        t->fns[i].on_cycle = calls_reach(t, &t->fns[i], &t->fns[i]);
+        size_t head = 0, tail = 0;
+        queue[tail++] = i;
+        while (head < tail && !t->fns[i].on_cycle) {
+            const counted *from = &t->fns[queue[head++]];
+            for (LLVMBasicBlockRef bb = from->fn ? LLVMGetFirstBasicBlock(from->fn) : NULL; bb;
+                 bb = LLVMGetNextBasicBlock(bb))
+                for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
+                    counted *c = counted_of(t, direct_callee(in));
+                    if (!c) continue;
+                    if (c == &t->fns[i]) t->fns[i].on_cycle = 1;
+                    if (!c->seen && tail < t->nfns) {
+                        c->seen = 1;
+                        queue[tail++] = (size_t)(c - t->fns);
+                    }
+                }
+        }
     }
 }
 
@@ -309,13 +312,20 @@ int check_unbounded_print(LLVMModuleRef m, FILE *out) {
     table t;
     unsigned char **heads = NULL;
     long **outer = NULL;
+    size_t *nbs = NULL; /* each function's LLVM blocks: its rows past them head nothing */
+    size_t *queue = NULL;
     int rc = read_table(m, &t);
-    if (rc == 0)
-        rc = (heads = calloc(t.nfns + 1, sizeof *heads)) && (outer = calloc(t.nfns + 1, sizeof *outer)) ? 0
-                                                                                                        : -1;
+    if (rc == 0) {
+        heads = calloc(t.nfns + 1, sizeof *heads);
+        outer = calloc(t.nfns + 1, sizeof *outer);
+        nbs = calloc(t.nfns + 1, sizeof *nbs);
+        queue = calloc(t.nfns + 1, sizeof *queue);
+        rc = heads && outer && nbs && queue ? 0 : -1;
+    }
     for (size_t i = 0; rc == 0 && i < t.nfns; i++) {
         const counted *c = &t.fns[i];
         unsigned nb = c->fn ? LLVMCountBasicBlocks(c->fn) : 0;
+        nbs[i] = nb < c->n ? nb : c->n;
         heads[i] = calloc(nb + 1, 1);
         outer[i] = calloc(nb + 1, sizeof **outer);
         unsigned char *unbounded = calloc(nb + 1, 1);
@@ -326,11 +336,11 @@ int check_unbounded_print(LLVMModuleRef m, FILE *out) {
     }
     size_t loops = 0, open_loops = 0, open_fns = 0; /* loops: those in functions with a bound */
     if (rc == 0) {
-        find_cycles(&t);
+        find_cycles(&t, queue);
         for (size_t i = 0; i < t.nfns; i++) {
             const counted *c = &t.fns[i];
             open_fns += c->unbounded;
-            for (size_t k = 0; k < c->n && !c->unbounded; k++) {
+            for (size_t k = 0; k < nbs[i] && !c->unbounded; k++) {
                 if (!heads[i][k]) continue;
                 loops++;
                 open_loops += !t.rows[c->first + k].bounded;
@@ -348,7 +358,7 @@ int check_unbounded_print(LLVMModuleRef m, FILE *out) {
             fputs("; its loops are judged once its calls are bounded\n", out);
             continue;
         }
-        for (size_t k = 0; k < c->n; k++) {
+        for (size_t k = 0; k < nbs[i]; k++) {
             const row *r = &t.rows[c->first + k];
             if (r->bounded || !heads[i][k]) continue;
             long o = outer[i][k];
@@ -369,6 +379,8 @@ int check_unbounded_print(LLVMModuleRef m, FILE *out) {
     for (size_t i = 0; outer && i < t.nfns; i++) free(outer[i]);
     free(heads);
     free(outer);
+    free(nbs);
+    free(queue);
     free(t.rows);
     free(t.fns);
     return rc == 0 ? (int)(open_loops + open_fns) : -1;

@@ -115,7 +115,7 @@ static void clipped_past_level(const stop_params *given) {
 }
 
 int main(void) {
-    plan(92);
+    plan(93);
     stop_params p;
     tally_moments m;
     block_verdict v;
@@ -149,6 +149,10 @@ int main(void) {
     verdict_of(&p, 50, 1, 49, &m, &v);
     stop_rule_judge(&p, &m, STOP_FACT_ONCE, &v);
     ok(v.method != METHOD_EXACT, "proven once but a trial missed it: judged by the data, not the proof");
+    moments_of(50, 1, 2, 1, &m); /* 49 trials ran it once, one twice */
+    stop_rule_judge(&p, &m, STOP_FACT_ONCE, &v);
+    ok(v.method != METHOD_EXACT && v.status != BLOCK_CONSTANT,
+       "proven once but a trial ran it twice: the proof is contradicted, not taken");
 
     /* The same count in every trial. Without a bound on the count nothing follows:
      * an unseen trial could run the block any number of times. */

@@ -59,10 +59,11 @@ __attribute__((unused, format(printf, 3, 4))) static int e2e_runf(char *err, siz
 }
 
 /* Runs `freqsys ARGS` in the source folder, its standard output into OUT (stderr
- * dropped). Returns the exit status, or -1 when it could not run. */
+ * dropped, unless ARGS ends in 2>&1). Returns the exit status, or -1 when it could
+ * not run. */
 __attribute__((unused)) static int e2e_stdout(const char *args, char *out, size_t outlen) {
     char cmd[4096];
-    snprintf(cmd, sizeof cmd, "cd '%s' && '%s' %s 2>/dev/null", FREQSYS_SOURCE_DIR, FREQSYS_TOOL, args);
+    snprintf(cmd, sizeof cmd, "cd '%s' && '%s' 2>/dev/null %s", FREQSYS_SOURCE_DIR, FREQSYS_TOOL, args);
     FILE *p = popen(cmd, "r");
     if (!p) return -1;
     size_t n = fread(out, 1, outlen - 1, p);

@@ -29,16 +29,11 @@ static void check(const result *r, const char *function, const truth *t, size_t 
     }
 }
 
-/* `freqsys check SPEC`'s standard output into OUT; its exit status. */
+/* `freqsys check SPEC`'s output, both streams, into OUT; its exit status. */
 static int check_output(const char *spec, char *out, size_t size) {
-    char cmd[4096];
-    snprintf(cmd, sizeof cmd, "cd '%s' && '%s' check %s 2>&1", FREQSYS_SOURCE_DIR, FREQSYS_TOOL, spec);
-    FILE *p = popen(cmd, "r");
-    if (!p) return -1;
-    size_t n = fread(out, 1, size - 1, p);
-    out[n] = '\0';
-    int status = pclose(p);
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    char args[2048];
+    snprintf(args, sizeof args, "check %s 2>&1", spec);
+    return e2e_stdout(args, out, size);
 }
 
 static result *run(const char *spec, const char *args, const char *out) {

@@ -314,6 +314,20 @@ static void summary(const result *r, FILE *out) {
     fprintf(out, "<tr><th>verdict</th><td id=\"verdict\">%s: %zu of %zu blocks settled%s</td></tr>\n",
             r->converged ? "converged" : "NOT CONVERGED", settled, r->nblocks,
             r->interrupted ? " (interrupted)" : "");
+    if (r->paced_by > 0 && r->paced_by <= r->nblocks) { /* what a shorter run would need to settle */
+        const result_block *b = &r->blocks[r->paced_by - 1];
+        fputs("<tr><th>trials set by</th><td id=\"paced-by\">", out);
+        esc(b->function, out);
+        fputc(' ', out);
+        esc(b->block, out);
+        if (b->file && *b->file) {
+            fputs(" (", out);
+            esc(b->file, out);
+            if (b->line > 0) fprintf(out, ":%d", b->line);
+            fputc(')', out);
+        }
+        fputs(", the last block to settle</td></tr>\n", out);
+    }
     fputs("</table></section>\n", out);
 }
 

@@ -99,7 +99,7 @@ static size_t occurrences(const char *text, const char *what) {
 int main(void) {
     tools_need(CHROMIUM_PROGRAM, "chromium", "chromium");
     tools_need(DOT_PROGRAM, "Graphviz dot", "graphviz");
-    plan(36);
+    plan(37);
     tools_tmpdir();
     result *r = tools_result("examples/branches/branches.fspec", "branches.json");
     char cmd[4096], *err = NULL, buf[256], want[256];
@@ -115,6 +115,12 @@ int main(void) {
     ok(!strstr(page, "<link") && !strstr(page, "src=\"") && !strstr(page, "href=\"http") &&
            !strstr(page, "@import"),
        "the page loads nothing from elsewhere");
+    /* the block whose need set the trials, as the result names it */
+    char paced[512] = "";
+    if (r->paced_by > 0 && r->paced_by <= r->nblocks)
+        snprintf(paced, sizeof paced, "<td id=\"paced-by\">%s %s (", r->blocks[r->paced_by - 1].function,
+                 r->blocks[r->paced_by - 1].block);
+    ok(paced[0] && strstr(page, paced), "the summary names the block that set the trials (%s)", paced);
 
     /* Sorted by mean, descending, by clicking the header twice (the #sort fragment). */
     char *dom = render(tools_path("page.html"), "#sort=-mean");

@@ -7,6 +7,7 @@
 #include <string.h>
 #include "freqsys/abi.h"
 #include "ptr_map.h"
+#include "run_bounds.h"
 
 /* One row of the descriptor's block table, as the instrumented module holds it. */
 typedef struct row {
@@ -132,16 +133,13 @@ static int address_taken(LLVMValueRef fn) {
     return 0;
 }
 
-/* Whether FN calls setjmp or one of its kind: its blocks can be entered again by a
- * longjmp from anywhere below. */
+/* Whether FN calls something that can return twice (setjmp, vfork), as the proofs
+ * judge it: its blocks can be entered again by a longjmp from anywhere below. */
 static int calls_setjmp(LLVMValueRef fn) {
-    static const char *const names[] = {"setjmp", "_setjmp", "__sigsetjmp", "sigsetjmp", "__setjmp", NULL};
     for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
         for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
             LLVMValueRef c = direct_callee(i);
-            size_t len;
-            for (size_t k = 0; c && names[k]; k++)
-                if (!strcmp(LLVMGetValueName2(c, &len), names[k])) return 1;
+            if (c && run_bounds_returns_twice(c)) return 1;
         }
     return 0;
 }

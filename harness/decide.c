@@ -8,9 +8,12 @@
 #include <string.h>
 #include <time.h>
 #include "count_limits.h"
+#include "stop_request.h"
 
-/* Whether D's time limit has passed; once it has, HURRY stays set. */
+/* Whether D's time limit has passed, or a stop was asked for (Ctrl-C, SIGTERM): the
+ * run is about to end, and must within seconds. Once so, HURRY stays set. */
 static int hurried(decide *d) {
+    if (!d->hurry && stop_request_pending()) d->hurry = 1;
     if (d->hurry || !(d->limit_s > 0) || !d->t0) return d->hurry;
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);

@@ -17,8 +17,8 @@ typedef struct decide {
     uint64_t first_open; /* the judged counter found open at the last decision */
     int found_open;      /* some decision found a counter open */
     /* the time limit (limit_s > 0: seconds after *T0 on the monotonic clock): once it
-     * passes, the counters are judged without the betting interval, whose pass over
-     * every trial would keep the run long past it */
+     * passes, or a stop is asked for, the counters are judged without the betting
+     * interval, whose pass over every trial would keep the run long past it */
     const struct timespec *t0;
     double limit_s;
     int hurry;

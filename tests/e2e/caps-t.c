@@ -34,16 +34,6 @@ static const result_outcome *outcome(const result *r, const char *name) {
     return NULL;
 }
 
-/* R as the text report prints it, into a buffer the caller frees. */
-static char *as_text(const result *r) {
-    char *text = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&text, &len);
-    if (!f || result_write_text(r, f) != 0) bail("cannot write the text report");
-    fclose(f);
-    return text;
-}
-
 /* The trials past a cap are exactly those that took the branch to the long loop,
  * reported with their share and its exact two-sided Clopper-Pearson interval. */
 static void outcome_reported(const result *r) {
@@ -125,7 +115,7 @@ static void loop_cap(void) {
     names_cap(r, "cap caps.c:9 20", 21);
     outcome_reported(r);
     second_loop(r, "caps.c:14", 1);
-    char *text = as_text(r), want[128];
+    char *text = e2e_text(r), want[128];
     const result_outcome *x = outcome(r, "cap_exceeded");
     snprintf(want, sizeof want, ", cap_exceeded %llu (", x ? (unsigned long long)x->trials : 0ull);
     ok(strstr(text, line) && strstr(text, want) && strstr(text, "NOT CONVERGED") &&

@@ -72,6 +72,16 @@ __attribute__((unused)) static int e2e_stdout(const char *args, char *out, size_
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
+/* R as the text report prints it, into a buffer the caller frees. */
+__attribute__((unused)) static char *e2e_text(const result *r) {
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    if (!f || result_write_text(r, f) != 0) bail("cannot write the text report");
+    fclose(f);
+    return text;
+}
+
 /* Writes TEXT as bad.fspec in the test's temporary folder and runs `freqsys check`
  * on it; returns its exit status, with its output in ERR. */
 __attribute__((unused)) static int e2e_check_spec(const char *text, char *err, size_t errlen) {

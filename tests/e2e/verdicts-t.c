@@ -21,16 +21,6 @@ static const truth truths[] = {
 };
 #define NTRUTHS (sizeof truths / sizeof truths[0])
 
-/* R as the text report prints it, into a buffer the caller frees. */
-static char *as_text(const result *r) {
-    char *text = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&text, &len);
-    if (!f || result_write_text(r, f) != 0) bail("cannot write the text report");
-    fclose(f);
-    return text;
-}
-
 static result *run(const char *args, int want, const char *what) {
     char err[4096];
     int code = e2e_runf(err, sizeof err,
@@ -53,7 +43,7 @@ static void without_cap(void) {
        "...the loop body is not converged, with an asymptotic interval %.4f ± %.4f", body ? body->mean : NAN,
        body ? body->half_width : NAN);
     ok(r->gave_up && !r->converged, "...the run gives up rather than spend its budget");
-    char *text = as_text(r);
+    char *text = e2e_text(r);
     ok(strstr(text, "asymptotic only: no bound on its count; bound its loop (`cap FILE:LINE N`") != NULL &&
            strstr(text, "or its function (`cap main N`)") != NULL,
        "...the text says the interval is asymptotic and what would bound it, where it belongs");
@@ -85,7 +75,7 @@ static void floors(void) {
     const result_block *never = e2e_block_at(r, "main", 10, "if.then");
     ok(never && !strcmp(never->status, "not_converged") && r->epsilon_floor == 0,
        "...stays open without a floor");
-    char *text = as_text(r);
+    char *text = e2e_text(r);
     ok(strstr(text, "add a floor: epsilon 5% + 0.001") && strstr(text, "(epsilon 5% + 0.001)"),
        "...and the text says to add a floor");
     free(text);
@@ -94,7 +84,7 @@ static void floors(void) {
     never = e2e_block_at(r, "main", 10, "if.then");
     ok(never && !strcmp(never->status, "rare") && never->mean == 0 && r->epsilon_floor == 0.01,
        "...settles the block never run: rare, under the floor 0.01 read back");
-    text = as_text(r);
+    text = e2e_text(r);
     ok(strstr(text, "epsilon ±5% of the mean + 0.01,") != NULL, "...named in the header");
     free(text);
     result_free(r);
@@ -109,7 +99,7 @@ static void replicates(void) {
     const result_block *body = e2e_block_at(r, "main", 14, "for.body");
     ok(body && body->range == 201 && !strcmp(body->basis, "cap"), "...the loop's range is 201 per run (%g)",
        body ? body->range : NAN);
-    char *text = as_text(r);
+    char *text = e2e_text(r);
     ok(strstr(text, "assuming at most 201 executions per run (--cap)") != NULL, "...and the text says so");
     free(text);
     result_free(r);

@@ -18,6 +18,12 @@ static double most(const dist *d) {
     return isfinite(hi) && hi >= 0 ? floor(hi) : -1;
 }
 
+/* The most bytes of one line of the lines() form V before its '\n': its length's
+ * greatest value, or a string-valued line's longest draw; -1 when unknown. */
+static double line_most(const spec_value *v) {
+    return dist_is_text(v->item) ? dist_text_most(v->item) : most(v->item);
+}
+
 /* The most bytes the `stdin ~` form V can give: text(LEN, B) LEN; lines(N,
  * string(LEN, ...)) N lines of LEN characters and a '\n'; files() the largest file;
  * a generator writes what it likes: -1, no bound. */
@@ -25,7 +31,7 @@ static double form_bytes(const spec_value *v) {
     if (v->kind == SPEC_VALUE_GENERATOR) return -1;
     if (v->kind == SPEC_VALUE_TEXT) return most(v->dist);
     if (v->kind == SPEC_VALUE_LINES) {
-        double n = most(v->dist), len = most(v->item);
+        double n = most(v->dist), len = line_most(v);
         return n >= 0 && len >= 0 ? n * (len + 1) : -1;
     }
     double largest = 0;
@@ -170,7 +176,7 @@ int given_walks_make(LLVMModuleRef m, const spec *s, bound_walks *out) {
     if (in && !out->stdin_bounded && in->value.dist) {
         /* an unbounded length or count of bounded parts: held by the tail bounds */
         const spec_value *v = &in->value;
-        double len = v->kind == SPEC_VALUE_LINES ? most(v->item) : 0;
+        double len = v->kind == SPEC_VALUE_LINES ? line_most(v) : 0;
         if ((v->kind == SPEC_VALUE_TEXT || v->kind == SPEC_VALUE_LINES) && len >= 0) {
             out->stdin_count = v->dist;
             out->stdin_per_count = v->kind == SPEC_VALUE_LINES ? len + 1 : 1;

@@ -122,6 +122,13 @@ static const bound length_loops[] = {
     {9, "for.cond13", 6, "i < na, na = length(a) of an array of 5"},
 };
 
+/* length_args.c under lines(uniform_int(1, 3), format("%s,%d", choice("a", "bb"),
+ * uniform_int(0, 99))): a line is at most "bb,99" and its '\\n', 6 bytes, 3 of them */
+static const bound length_lines[] = {
+    {5, "for.cond", 19, "i < len, len = length(s) of at most 3 x 6 bytes"},
+    {7, "for.cond4", 20, "i <= len: one more"},
+};
+
 /* The same with '\\n' among a line's characters: a line may hold several, so fgets is
  * bounded by bytes, 6 x 31, and its buffer by its 15 characters. */
 static const bound line_walks_newline[] = {
@@ -268,7 +275,7 @@ int main(void) {
     size_t nb = sizeof block_reads / sizeof block_reads[0], nk = sizeof seek / sizeof seek[0];
     size_t ncw = sizeof cursor_walks / sizeof cursor_walks[0];
     plan((int)(18 * 3 + 3 + nw + nc + nr + ns + nu + nl + nln + nlen + nsh + nsl + nlo + nb + nk + 1 + ncw +
-               2 + 1 + 8 + 1));
+               2 + 1 + 8 + 1 + 3 + sizeof length_lines / sizeof length_lines[0]));
     check_spec("walks", "walks", walks, nw);
     check_spec("walks_called", "walks", called, nc);
     check_spec("walks_read", "main", reads, nr);
@@ -281,6 +288,7 @@ int main(void) {
     check_spec("walks_lines", "main", line_walks, nl);
     check_spec("walks_lines_newline", "main", line_walks_newline, nln);
     check_spec("length_args", "lengths", length_loops, nlen);
+    check_spec("length_lines", "lengths", length_lines, sizeof length_lines / sizeof length_lines[0]);
     check_spec("shared_walks", "tokens", shared, nsh);
     check_spec("shared_lines", "main", shared_lines, nsl);
     check_spec("shared_locale", "digits", shared_locale, nlo);

@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "freqsys/abi.h"
+#include "indirect_calls.h"
+#include "inline_copy.h"
 #include "loop_bounds.h"
 #include "ptr_map.h"
 
@@ -78,6 +80,8 @@ typedef struct call_edge {
 typedef struct call_graph {
     LLVMValueRef *fns; /* the defined functions, in module order */
     unsigned n;
+    unsigned char *followed; /* [n]: address taken, and only the module's calls through
+                              * pointers reach it (indirect_calls.h): edges from those */
     ptr_map index;    /* function -> position in fns */
     uint64_t **local; /* [n][its blocks]: per-call bounds */
     int **cap_of;     /* [n][its blocks]: the cap each rests on, -1 none */
@@ -264,6 +268,20 @@ static int build_graph(LLVMModuleRef m, bound_given *given, call_graph *g) {
         if (after_returns_twice(fn, g->nblocks[k], g->local[k]) != 0) return -1;
         k++;
     }
+    /* Rule (calls through pointers): a call through a pointer reaches at most the
+     * functions of its type whose address only the module's code can call through */
+    g->followed = calloc(g->n + 1, 1);
+    unsigned *targets = calloc(g->n + 1, sizeof *targets), ntargets = 0;
+    if (!g->followed || !targets) {
+        free(targets);
+        return -1;
+    }
+    int closed = indirect_calls_closed(m, NULL, 0);
+    for (unsigned f = 0; closed && f < g->n; f++)
+        if (address_taken(g->fns[f]) && indirect_calls_why(g->fns[f], closed) == INDIRECT_FOLLOWED) {
+            g->followed[f] = 1;
+            targets[ntargets++] = f;
+        }
     for (unsigned f = 0; f < g->n; f++) {
         unsigned b = 0;
         for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(g->fns[f]); bb;
@@ -271,16 +289,26 @@ static int build_graph(LLVMModuleRef m, bound_given *given, call_graph *g) {
             for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
                 if (!is_call(i)) continue;
                 LLVMValueRef callee = LLVMGetCalledValue(i);
-                if (!callee || !LLVMIsAFunction(callee)) continue; /* reaches only address-taken ones */
+                if (indirect_calls_is_site(i))
+                    for (unsigned k = 0; k < ntargets; k++)
+                        if (indirect_calls_may_reach(i, g->fns[targets[k]]) &&
+                            add_edge(g, (call_edge){f, targets[k], g->local[f][b], g->cap_of[f][b]}) != 0) {
+                            free(targets);
+                            return -1;
+                        }
+                if (!callee || !LLVMIsAFunction(callee)) continue;
                 /* atexit(h) runs h at the end once for each time it ran: an edge to h */
                 if (LLVMGetNumArgOperands(i) == 1 && registers(i, LLVMGetOperand(i, 0)))
                     callee = LLVMGetOperand(i, 0);
                 long long to = ptr_map_get(&g->index, callee);
                 if (to >= 0 &&
-                    add_edge(g, (call_edge){f, (unsigned)to, g->local[f][b], g->cap_of[f][b]}) != 0)
+                    add_edge(g, (call_edge){f, (unsigned)to, g->local[f][b], g->cap_of[f][b]}) != 0) {
+                    free(targets);
                     return -1;
+                }
             }
     }
+    free(targets);
     return 0;
 }
 
@@ -317,7 +345,7 @@ static int function_bounds(const call_graph *g, LLVMValueRef entry, LLVMValueRef
     for (unsigned f = 0; f < g->n; f++) {
         calls[f] = g->fns[f] == entry || (start && g->fns[f] == start) ? 1 : 0;
         via[f] = -1;
-        if (address_taken(g->fns[f])) calls[f] = UNBOUNDED;
+        if (address_taken(g->fns[f]) && !g->followed[f]) calls[f] = UNBOUNDED;
         if (indeg[f] == 0) queue[tail++] = f;
     }
     while (head < tail) {
@@ -347,9 +375,95 @@ static void free_graph(call_graph *g) {
     free(g->local);
     free(g->cap_of);
     free(g->fns);
+    free(g->followed);
     free(g->nblocks);
     free(g->edges);
     ptr_map_free(&g->index);
+}
+
+/* The proofs on one module: each defined function's most calls in a run (CALLS, VIA
+ * the cap each rests on) and each block's most runs per call (G). */
+static int prove_module(LLVMModuleRef m, LLVMValueRef entry, LLVMValueRef start, bound_given *given,
+                        call_graph *g, uint64_t **calls, int **via) {
+    int rc = build_graph(m, given, g);
+    if (rc == 0)
+        rc = (*calls = calloc(g->n + 1, sizeof **calls)) && (*via = calloc(g->n + 1, sizeof **via))
+                 ? function_bounds(g, entry, start, *calls, *via)
+                 : -1;
+    return rc;
+}
+
+/* The counter (an index into COUNTERS) that I, a load, reads, or -1: the block
+ * increments it. The first counter's address folds to the array itself. */
+static long long counter_read(LLVMValueRef i, LLVMValueRef counters) {
+    if (!LLVMIsALoadInst(i)) return -1;
+    LLVMValueRef p = LLVMGetOperand(i, 0);
+    if (p == counters) return 0;
+    int gep = (LLVMIsAGetElementPtrInst(p) != NULL) ||
+              (LLVMIsAConstantExpr(p) && LLVMGetConstOpcode(p) == LLVMGetElementPtr);
+    if (!gep || LLVMGetNumOperands(p) != 3 || LLVMGetOperand(p, 0) != counters) return -1;
+    LLVMValueRef zero = LLVMGetOperand(p, 1), j = LLVMGetOperand(p, 2);
+    if (!LLVMIsAConstantInt(zero) || LLVMConstIntGetZExtValue(zero) != 0 || !LLVMIsAConstantInt(j)) return -1;
+    return (long long)LLVMConstIntGetZExtValue(j);
+}
+
+/* Rule (facts across calls): the same proofs on a copy of M with its callees inlined
+ * (inline_copy.h), where what a caller knows reaches the callee's loops. A block of
+ * M now has a copy at each place it was inlined, besides its own, and every copy
+ * counts on the block's counter: the block's bound is the sum of its copies' bounds.
+ * Lowers MAX_RUNS where that sum is less. Returns 0, -1 when memory ran out. */
+static int across_calls(LLVMModuleRef m, LLVMValueRef entry, LLVMValueRef start, const counter_table *t,
+                        bound_given *given, uint32_t *max_runs, int *cap_of) {
+    size_t len;
+    const char *keep[3] = {LLVMGetValueName2(entry, &len), start ? LLVMGetValueName2(start, &len) : NULL,
+                           given && given->walks.entry ? LLVMGetValueName2(given->walks.entry, &len) : NULL};
+    size_t inlined;
+    LLVMModuleRef copy = inline_copy_make(m, keep, 3, &inlined);
+    if (!copy) return 0;
+    bound_given held = given ? *given : (bound_given){0};
+    if (given && given->walks.entry) held.walks.entry = LLVMGetNamedFunction(copy, keep[2]);
+    LLVMValueRef counters = LLVMGetNamedGlobal(copy, LLVMGetValueName2(t->counters, &len));
+    call_graph g = {0};
+    uint64_t *calls = NULL, *sum = calloc(t->nblocks + 1, sizeof *sum);
+    int *via = NULL, *sum_cap = malloc((t->nblocks + 1) * sizeof *sum_cap);
+    unsigned char *found = calloc(t->nblocks + 1, 1);
+    int rc = sum && sum_cap && found ? 0 : -1;
+    LLVMValueRef copy_entry = LLVMGetNamedFunction(copy, keep[0]),
+                 copy_start = start ? LLVMGetNamedFunction(copy, keep[1]) : NULL;
+    if (!copy_entry || (start && !copy_start) || (given && given->walks.entry && !held.walks.entry))
+        counters = NULL; /* unnamed: the copy's cannot be told apart */
+    if (rc == 0 && counters)
+        rc = prove_module(copy, copy_entry, copy_start, given ? &held : NULL, &g, &calls, &via);
+    for (size_t j = 0; rc == 0 && j < t->nblocks; j++) sum_cap[j] = -1;
+    for (unsigned f = 0; rc == 0 && counters && f < g.n; f++) {
+        unsigned b = 0;
+        for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(g.fns[f]); bb; bb = LLVMGetNextBasicBlock(bb), b++) {
+            uint64_t bound = times(calls[f], g.local[f][b]);
+            int cap = g.cap_of[f][b] >= 0 ? g.cap_of[f][b] : via[f];
+            for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+                long long j = counter_read(i, counters);
+                if (j < 0 || (size_t)j >= t->nblocks) continue;
+                found[j] = 1;
+                sum[j] = plus(sum[j], bound);
+                if (bound > 0 && sum_cap[j] < 0) sum_cap[j] = cap;
+            }
+        }
+    }
+    /* a block whose every copy was found to be unreachable keeps its bound: only a
+     * counter seen somewhere is known to be read the way counter_read expects */
+    for (size_t j = 0; rc == 0 && counters && j < t->nblocks; j++) {
+        if (!found[j] || sum[j] >= UNBOUNDED || sum[j] >= (uint64_t)max_runs[j]) continue;
+        max_runs[j] = (uint32_t)sum[j];
+        if (cap_of) cap_of[j] = sum[j] > 0 ? sum_cap[j] : -1;
+    }
+    free(calls);
+    free(via);
+    free(sum);
+    free(sum_cap);
+    free(found);
+    free_graph(&g);
+    LLVMDisposeModule(copy);
+    return rc;
 }
 
 int run_bounds_prove(LLVMModuleRef m, LLVMValueRef entry, LLVMValueRef start, const counter_table *t,
@@ -359,11 +473,7 @@ int run_bounds_prove(LLVMModuleRef m, LLVMValueRef entry, LLVMValueRef start, co
     call_graph g = {0};
     uint64_t *calls = NULL;
     int *via = NULL;
-    int rc = build_graph(m, given, &g);
-    if (rc == 0)
-        rc = (calls = calloc(g.n + 1, sizeof *calls)) && (via = calloc(g.n + 1, sizeof *via))
-                 ? function_bounds(&g, entry, start, calls, via)
-                 : -1;
+    int rc = prove_module(m, entry, start, given, &g, &calls, &via);
     if (rc == 0 && entry) {
         for (size_t f = 0; f < t->nfunctions; f++) {
             const counted_function *cf = &t->functions[f];
@@ -381,5 +491,6 @@ int run_bounds_prove(LLVMModuleRef m, LLVMValueRef entry, LLVMValueRef start, co
     free(calls);
     free(via);
     free_graph(&g);
+    if (rc == 0 && entry && t->counters) rc = across_calls(m, entry, start, t, given, max_runs, cap_of);
     return rc;
 }

@@ -10,6 +10,7 @@
 #include "halving_bounds.h"
 #include "loop_cfg.h"
 #include "shared_walks.h"
+#include "shrinking_bounds.h"
 #include "walk_bounds.h"
 
 #define LOOP_MAX_BLOCKS 4096 /* finding the cycles is quadratic in the blocks */
@@ -125,6 +126,8 @@ static int region(cfg *g, const unsigned char *in, uint64_t mult, int from, uint
         if (halved >= 0 && (trips < 0 || halved < trips)) trips = halved;
         wide lame = euclid_bounds_trips(&walk, counted_loops_range, g); /* Rule (Euclid's remainders) */
         if (lame >= 0 && (trips < 0 || lame < trips)) trips = lame;
+        wide shrunk = shrinking_bounds_trips(&walk); /* Rule (dividing down to 0) */
+        if (shrunk >= 0 && (trips < 0 || shrunk < trips)) trips = shrunk;
         /* Rule (shared walks): every way round passes a step of the one walk */
         wide shared = shared_walks_passes(g->walks, comp, (unsigned)h);
         if (shared >= 0 && (trips < 0 || shared < trips)) trips = shared;

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "freqsys/abi.h"
+#include "indirect_calls.h"
 #include "ptr_map.h"
 #include "run_bounds.h"
 
@@ -158,6 +159,21 @@ static int unbounded_caller(const table *t, const counted *c, const row **at) {
     return 0;
 }
 
+/* Whether a call through a pointer that can reach C's function (indirect_calls.h) is
+ * in a block without a bound; *AT then names it. */
+static int unbounded_pointer_caller(const table *t, const counted *c, const row **at) {
+    for (size_t j = 0; j < t->nrows; j++) {
+        const row *r = &t->rows[j];
+        if (r->bounded || !r->bb) continue;
+        for (LLVMValueRef i = LLVMGetFirstInstruction(r->bb); i; i = LLVMGetNextInstruction(i))
+            if (indirect_calls_is_site(i) && indirect_calls_may_reach(i, c->fn)) {
+                *at = r;
+                return 1;
+            }
+    }
+    return 0;
+}
+
 /* Each open loop header of FN in OUTER[k], a function's block k: the outermost
  * other open header whose loop holds it (its natural loop: the blocks that reach a
  * back edge into it without passing it), else -1. OPEN[k]: block k heads a loop
@@ -287,9 +303,11 @@ static const char *base_name(const char *path) {
     return slash ? slash + 1 : path;
 }
 
-/* Why counted function C, whose entry has no bound, has none. */
-static void function_reason(const table *t, const counted *c, FILE *out) {
+/* Why counted function C, whose entry has no bound, has none; CLOSED and OUTSIDE as
+ * indirect_calls_closed gives them. */
+static void function_reason(const table *t, const counted *c, int closed, const char *outside, FILE *out) {
     const row *at = NULL;
+    indirect_block why = c->fn && address_taken(c->fn) ? indirect_calls_why(c->fn, closed) : INDIRECT_FOLLOWED;
     if (!c->fn) {
         fputs("its code was not found in the module", out);
     } else if (c->on_cycle) {
@@ -299,8 +317,15 @@ static void function_reason(const table *t, const counted *c, FILE *out) {
     } else if (unbounded_caller(t, c, &at)) {
         fprintf(out, "it is called from %s:%u in %s, which has no bound", base_name(at->file), at->line,
                 at->function);
-    } else if (address_taken(c->fn)) {
-        fputs("it is called through a pointer, which no rule follows", out);
+    } else if (why == INDIRECT_ESCAPES) {
+        fputs("it is called through a pointer, and its address reaches code outside the program", out);
+    } else if (why == INDIRECT_UNKNOWN_CALLEE) {
+        fprintf(out, "it is called through a pointer, and the program calls %s, which may call any function "
+                     "it is given",
+                outside);
+    } else if (unbounded_pointer_caller(t, c, &at)) {
+        fprintf(out, "it is called through a pointer from %s:%u in %s, which has no bound", base_name(at->file),
+                at->line, at->function);
     } else {
         fputs("no rule bounds how often it is called", out);
     }
@@ -332,6 +357,8 @@ int check_unbounded_print(LLVMModuleRef m, FILE *out) {
         if (rc == 0 && c->fn) rc = mark_headers(c->fn, heads[i], unbounded, outer[i]);
         free(unbounded);
     }
+    char outside[256] = "";
+    int closed = indirect_calls_closed(m, outside, sizeof outside);
     size_t loops = 0, open_loops = 0, open_fns = 0; /* loops: those in functions with a bound */
     if (rc == 0) {
         find_cycles(&t, queue);
@@ -352,7 +379,7 @@ int check_unbounded_print(LLVMModuleRef m, FILE *out) {
         if (c->unbounded) {
             const row *first = &t.rows[c->first];
             fprintf(out, "  function %s (%s:%u): ", c->name, base_name(first->file), first->line);
-            function_reason(&t, c, out);
+            function_reason(&t, c, closed, outside, out);
             fputs("; its loops are judged once its calls are bounded\n", out);
             continue;
         }

@@ -21,7 +21,7 @@ int indirect_calls_may_reach(LLVMValueRef site, LLVMValueRef fn) {
 }
 
 /* Families of the C library whose functions never call a function they are given:
- * strings, memory, characters, numbers, formatted and plain I/O. */
+ * strings, memory, characters, numbers, formatted and plain I/O, jumps. */
 static const char *const quiet_prefixes[] = {"str", "mem", "wcs", "wmem", "is", "to", "ato", "fput", "fget",
                                              "put", "get", "__isoc", "llvm.", "freqsys_rt_", "__ctype_",
                                              "__errno", "__assert"};
@@ -35,7 +35,8 @@ static const char *const quiet_names[] = {
     "expm1", "log1p", "fmin", "fmax", "nan", "rint", "lrint", "copysign", "setlocale", "localeconv",
     "snprintf", "sprintf", "printf", "fprintf", "vsnprintf", "vsprintf", "vprintf", "vfprintf", "dprintf",
     "scanf", "sscanf", "fscanf", "puts", "fputs", "fputc", "putc", "putchar", "bcmp", "bzero", "index",
-    "rindex", "stpcpy", "wctomb", "mbtowc", "mblen", "mbstowcs", "wcstombs", "btowc", "wctob"};
+    "rindex", "stpcpy", "wctomb", "mbtowc", "mblen", "mbstowcs", "wcstombs", "btowc", "wctob", "setjmp", "_setjmp",
+    "sigsetjmp", "__sigsetjmp", "longjmp", "_longjmp", "siglongjmp"};
 
 /* Whether NAME (LEN bytes) is a C library function that never calls one it is given;
  * a float or long double variant (sqrtf, fabsl) as its double one. */

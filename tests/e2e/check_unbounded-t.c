@@ -23,7 +23,7 @@ static int says(const char *text, const char *prefix, const char *why) {
 }
 
 int main(void) {
-    plan(15);
+    plan(17);
     static char out[1 << 16];
     const char *spec = "tests/e2e/programs/unbounded_reasons.fspec";
     char args[1024];
@@ -35,19 +35,28 @@ int main(void) {
        "the summary: 4 of 6 functions, and 1 of the 2 loops of the entry");
     ok(says(out, "  function depth ", "recursive"), "depth: recursive");
     ok(says(out, "  function jumps ", "calls setjmp"), "jumps: setjmp, whose result is not tested against 0");
-    ok(says(out, "  function twice ", "through a pointer"), "twice: called through a pointer");
-    ok(says(out, "  function step ", "called from unbounded_reasons.c:34 in reasons, which has no bound"),
+    ok(says(out, "  function twice ",
+            "called through a pointer from unbounded_reasons.c:35 in reasons, which has no bound"),
+       "twice: called through a pointer, from the loop without a bound");
+    ok(says(out, "  function step ", "called from unbounded_reasons.c:35 in reasons, which has no bound"),
        "step: called from the loop without a bound, named by its line");
-    ok(says(out, "  loop unbounded_reasons.c:33 in reasons: ", "`cap unbounded_reasons.c:33 N`"),
+    ok(says(out, "  loop unbounded_reasons.c:34 in reasons: ", "`cap unbounded_reasons.c:34 N`"),
        "the Collatz loop, with the cap line that would state its iterations");
     ok(!line_starting(out, "  function once ") && !line_starting(out, "  function reasons "),
        "neither the entry nor once, called once from it, is listed");
-    ok(!line_starting(out, "  loop unbounded_reasons.c:31 "), "nor the counted loop");
+    ok(!line_starting(out, "  loop unbounded_reasons.c:32 "), "nor the counted loop");
     snprintf(args, sizeof args, "check %s", spec);
     code = e2e_stdout(args, out, sizeof out);
     ok(code == 0 && !strstr(out, "unbounded:"), "without --unbounded, check lists nothing");
     code = e2e_stdout("check --unbound tests/e2e/programs/unbounded_reasons.fspec", out, sizeof out);
     is_int(code, 2, "an unknown option is a usage error");
+
+    /* a comparator qsort is given: qsort may call any function it is given */
+    code = e2e_stdout("check --unbounded tests/e2e/programs/pointers_sorted.fspec", out, sizeof out);
+    ok(code == 0 && says(out, "  function ascending ", "its address reaches code outside the program"),
+       "ascending: its address is given to qsort");
+    ok(says(out, "  function twice ", "the program calls qsort, which may call any function it is given"),
+       "twice, in a table: the program calls qsort, which could call it");
 
     /* a loop inside a loop without a bound: the outer one is the one to state */
     code = e2e_stdout("check --unbounded tests/e2e/programs/nested_open.fspec", out, sizeof out);

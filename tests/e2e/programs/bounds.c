@@ -3,7 +3,7 @@
 
 static int helper(int x) { return x + 1; }        /* two calls outside loops: at most 2 */
 static int inloop(int x) { return x * 2; }        /* called in a loop of 5 passes */
-static int viaptr(int x) { return x - 1; }        /* its address is taken: unbounded */
+static int viaptr(int x) { return x - 1; }        /* called through the one pointer of its type */
 static int recurse(int n) { return n <= 0 ? 0 : 1 + recurse(n - 1); }   /* unbounded */
 
 int main(void) {

@@ -27,14 +27,14 @@ static int once(int x) {
 }
 
 int reasons(int n, int k) {
+    int (*volatile by_pointer)(int) = twice;
     int s = once(n);
     for (int i = 0; i < n; i++)
         s += i;
     while (k != 1) {
         k = k % 2 ? 3 * k + 1 : k / 2;
         s = step(s);
+        s += by_pointer(s) % 2;
     }
-    int (*volatile by_pointer)(int) = twice;
-    s += by_pointer(s);
     return s + depth(n) + jumps(n);
 }

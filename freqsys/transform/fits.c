@@ -75,16 +75,18 @@ int fits_check(const spec *s, const read_sites *sites, char *err, size_t errlen)
         if (!in || in->value.kind != SPEC_VALUE_DIST || !in->value.dist) continue;
         double p = misfit(in->value.dist, lo, hi);
         if (!(p > FITS_MAX_MISFIT)) continue;
-        char text[128];
+        char text[128], where[512];
         dist_format(in->value.dist, text, sizeof text);
+        if (site->line) /* a read in the code */
+            snprintf(where, sizeof where, "%s:%u stores its draws in that type%s%s%s",
+                     strrchr(site->file, '/') ? strrchr(site->file, '/') + 1 : site->file, site->line,
+                     *site->variable ? " ('" : "", site->variable, *site->variable ? "')" : "");
+        else /* a global or an extern, which has no line of its own */
+            snprintf(where, sizeof where, "'%s' is of that type", *site->variable ? site->variable : "the input");
         spec_diagnose(s, in->value.loc, err, errlen,
-                      "%s gives values outside %s (%.17g to %.17g) with probability %.3g, and %s:%u stores "
-                      "its draws in that type%s%s%s; choose a distribution within the range, e.g. "
-                      "truncated(%s, %.17g, %.17g)",
-                      text, type_name(site->kind), lo, hi, p,
-                      strrchr(site->file, '/') ? strrchr(site->file, '/') + 1 : site->file, site->line,
-                      *site->variable ? " ('" : "", site->variable, *site->variable ? "')" : "", text, lo,
-                      hi);
+                      "%s gives values outside %s (%.17g to %.17g) with probability %.3g, and %s; choose a "
+                      "distribution within the range, e.g. truncated(%s, %.17g, %.17g)",
+                      text, type_name(site->kind), lo, hi, p, where, text, lo, hi);
         return TRANSFORM_ESPEC;
     }
     return 0;

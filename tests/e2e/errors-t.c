@@ -6,7 +6,7 @@
 #include "e2e.h"
 
 int main(void) {
-    plan(29);
+    plan(30);
     char err[8192];
 
     int code = e2e_run("run tests/e2e/programs/undeclared.fspec -q", err, sizeof err);
@@ -24,6 +24,13 @@ int main(void) {
     ok(strstr(err, "misfit.fspec:2:9:") && strstr(err, "unsigned char (0 to 255)") &&
            strstr(err, "probability 0.421") && strstr(err, "misfit.c:6"),
        "...at the distribution's line and column, with the type, its range, the chance and the read");
+    /* a global has no line of its own: the message names it */
+    static const char global_misfit[] = "program \"" FREQSYS_SOURCE_DIR "/tests/e2e/programs/misfit_global.c\"\n"
+                                        "global level ~ uniform_int(-9, 9)\nepsilon 0.1\n";
+    code = e2e_check_spec(global_misfit, err, sizeof err);
+    ok(code == 2 && strstr(err, "unsigned char (0 to 255)") && strstr(err, "'level' is of that type") &&
+           !strstr(err, ":0 "),
+       "a drawn global of a narrower type: named, with no line it does not have");
     /* A read matched only at run time: a draw that does not fit fails its trial alone,
      * which is listed and can be replayed; the run goes on without it. */
     code = e2e_runf(err, sizeof err, "run tests/e2e/programs/misfit_indexed.fspec -q -o '%s'",

@@ -16,7 +16,9 @@ runner_config pilot_config(const runner_config *base, sampling_method method, ui
     cfg.trace = NULL;
     cfg.resume = NULL;
     cfg.stop_after = 0;
-    cfg.time_limit_s = 0;
+    /* on the run's clock: the pilots together spend at most half the run's limit,
+     * and leave the rest to the run they serve */
+    cfg.time_limit_s = base->time_limit_s / 2;
     return cfg;
 }
 

@@ -8,8 +8,10 @@
 
 /* BASE run as a pilot: METHOD with RUNS runs a trial, at most TRIALS trials from the
  * stream SEED (one the run never uses), its timeout BASE's per run times RUNS, and
- * with no progress line, checkpoint, trace, resumed state or limit of time or trials
- * but TRIALS: its counts only inform a choice and are never the run's. */
+ * with no progress line, checkpoint, trace, resumed state or limit of trials but
+ * TRIALS: its counts only inform a choice and are never the run's. Its time limit is
+ * half of BASE's, on BASE's clock (runner_config.limit_clock), so that the pilots
+ * before a run leave it at least half its time. */
 runner_config pilot_config(const runner_config *base, sampling_method method, uint32_t runs, uint64_t seed,
                            uint64_t trials);
 

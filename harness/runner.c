@@ -55,6 +55,15 @@ static double seconds(const runner *r) {
     return (double)(t.tv_sec - r->t0.tv_sec) + (double)(t.tv_nsec - r->t0.tv_nsec) * 1e-9;
 }
 
+/* Seconds on the time limit's clock (runner_config.limit_clock). */
+static double limit_seconds(const runner *r) {
+    if (!r->cfg->limit_clock) return seconds(r);
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)(t.tv_sec - r->cfg->limit_clock->tv_sec) +
+           (double)(t.tv_nsec - r->cfg->limit_clock->tv_nsec) * 1e-9;
+}
+
 /* ---- handing out work ---- */
 
 /* How far fresh trials may be handed out: enough to keep every worker's two chunks
@@ -195,7 +204,7 @@ static int before_poll(void *ctx) {
         r->out->interrupted = 1;
         return RUN_ENDED;
     }
-    if (r->cfg->time_limit_s > 0 && seconds(r) >= r->cfg->time_limit_s) {
+    if (r->cfg->time_limit_s > 0 && limit_seconds(r) >= r->cfg->time_limit_s) {
         r->out->time_limited = 1; /* the trials merged so far are judged at the end, as at a check point */
         return RUN_ENDED;
     }
@@ -312,7 +321,7 @@ static int runner_open(runner *r) {
     r->judge = (decide){.cfg = cfg,
                         .moments = out->moments,
                         .verdicts = out->verdicts,
-                        .t0 = &r->t0,
+                        .t0 = cfg->limit_clock ? cfg->limit_clock : &r->t0,
                         .limit_s = cfg->time_limit_s};
     int failed = merge_init(&r->merged, replicates ? 2 * nb : nb);
     r->judge.unbounded = r->merged.unbounded;

@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <time.h>
 #include "freqsys/abi.h"
 #include "program.h"
 #include "cluster.h"
@@ -37,6 +38,9 @@ typedef struct runner_config {
     double checkpoint_every_s;
     uint64_t stop_after;       /* > 0: stop as if interrupted at the first check point past it */
     double time_limit_s;       /* > 0: stop once the run has taken this long, with what it has */
+    /* When that clock started (NULL: when this runner did): the pilots and the run
+     * they serve share one limit, so a pilot stuck on slow trials cannot outlast it. */
+    const struct timespec *limit_clock;
     uint64_t worker_rss_limit; /* bytes; a worker past it after a chunk is replaced (0: never) */
     /* Variance reduction: under a method other than plain a trial is a replicate of
      * runs_per_trial runs, and the rule judges each block's replicate totals (i.i.d.)

@@ -35,12 +35,14 @@ typedef struct sampling_choice {
     double need;            /* the same for the choice */
     double variance_ratio;  /* the choice's, at the counter that decided its need (NAN: plain) */
     uint64_t pilot_runs;    /* program runs the pilot made, none of them in the result */
-    int interrupted;        /* SIGINT or SIGTERM stopped the pilot: method plain, nothing compared */
+    int interrupted;        /* SIGINT or SIGTERM, or the run's time limit, stopped the pilot: method
+                             * plain, nothing compared */
 } sampling_choice;
 
 /* Runs the pilot on BASE's program, rule and limits (its sampling, trial budget,
  * progress, checkpoints and trace are not used) and fills OUT. A stop asked for
- * (stop_request.h) ends it at once, OUT->interrupted set. Returns 0, or -1 with
+ * (stop_request.h), or the time limit BASE shares with the run, ends it at once,
+ * OUT->interrupted set. Returns 0, or -1 with
  * a message in ERR when a pilot run failed. */
 int sampling_choice_pick(const runner_config *base, sampling_choice *out, char *err, size_t errlen);
 

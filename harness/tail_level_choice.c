@@ -55,7 +55,7 @@ int tail_level_pilot(const runner_config *base, double *budgets, char *err, size
         runner_result_free(&rr, fsabi_ncounters(cfg.mod));
         return -1;
     }
-    if (rr.interrupted) {
+    if (rr.interrupted || rr.time_limited) { /* stopped, or the run's time spent: no level */
         runner_result_free(&rr, fsabi_ncounters(cfg.mod));
         return 1;
     }

@@ -47,7 +47,8 @@ int tail_level_choose(const fsabi_module *mod, double budget, const double *budg
  * the run never uses (a function of the seed), estimates it. BUDGETS[j] (nblocks)
  * gets TAIL_EPSILON_SHARE of the epsilon a mean three standard errors below the
  * pilot's would have (0 when that is not above 0). Returns 0; 1 when a stop was
- * asked for (stop_request.h) and BUDGETS are not filled; or -1 with ERR. */
+ * asked for (stop_request.h) or the time limit BASE shares with the run was
+ * reached, and BUDGETS are not filled; or -1 with ERR. */
 int tail_level_pilot(const runner_config *base, double *budgets, char *err, size_t errlen);
 
 void tail_level_choice_free(tail_level_choice *c);

@@ -208,6 +208,8 @@ static int configure(run_state *st, cluster *cl) {
     cfg->checkpoint_every_s = o->checkpoint_every > 0 ? o->checkpoint_every : 10;
     cfg->stop_after = o->stop_after;
     cfg->time_limit_s = o->time_limit_s > 0 ? o->time_limit_s : s->time_limit_s;
+    clock_gettime(CLOCK_MONOTONIC, &st->limit_clock); /* from here: the pilots count against it */
+    cfg->limit_clock = &st->limit_clock;
     stop_params_init(&cfg->stop, o->has_epsilon ? o->epsilon : s->epsilon,
                      o->has_epsilon ? o->epsilon_relative : s->epsilon_relative,
                      o->has_confidence ? o->confidence : s->confidence);

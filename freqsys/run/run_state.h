@@ -39,6 +39,7 @@ typedef struct run_state {
     char **argv;
     int stop_handled;  /* SIGINT and SIGTERM are requests to stop (stop_request.h) */
     const char *phase; /* what the run does before sampling, for the message when stopped there */
+    struct timespec limit_clock; /* when the time limit began: the pilots spend it too */
 } run_state;
 
 #endif

@@ -1,12 +1,13 @@
 /* tests/e2e/errors-t.c: bad specs, unbuildable programs and exhausted budgets get clear errors and exit
  * codes. */
 /* SPDX-License-Identifier: MIT */
+#include <time.h>
 #include <unistd.h>
 #include "tap.h"
 #include "e2e.h"
 
 int main(void) {
-    plan(30);
+    plan(31);
     char err[8192];
 
     int code = e2e_run("run tests/e2e/programs/undeclared.fspec -q", err, sizeof err);
@@ -76,6 +77,26 @@ int main(void) {
     is_int(code, 1, "--time-limit ends a run that cannot converge in time: exit 1");
     r = e2e_result(tmp_path("limit.json"), err, sizeof err);
     ok(r && r->time_limited && !r->converged && r->trials > 0, "...and writes what it has, saying so");
+    result_free(r);
+
+    /* The pilot that picks the sampling shares the limit: trials that hang to their
+     * 1 s timeout (n > 6: 95% of poisson(12)) made its 200 runs take some 95 s of a
+     * 4 s limit. 40 s leaves ten times the limit for a loaded machine. */
+    char hang_spec[2048];
+    snprintf(hang_spec, sizeof hang_spec, "%s", tmp_path("hang.fspec"));
+    FILE *hf = fopen(hang_spec, "w");
+    if (!hf) bail("cannot write %s", hang_spec);
+    fprintf(hf, "program \"%s/tests/e2e/programs/hangs.c\"\nn ~ poisson(12)\nepsilon 0.1\nseed 3\ntimeout 1s\n",
+            FREQSYS_SOURCE_DIR);
+    fclose(hf);
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    code = e2e_runf(err, sizeof err, "run '%s' -q -j 2 --time-limit 4s -o '%s'", hang_spec, tmp_path("hang.json"));
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    double took = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
+    r = e2e_result(tmp_path("hang.json"), err, sizeof err);
+    ok(code == 1 && r && r->time_limited && took < 40,
+       "--time-limit 4s holds through the sampling pilot when trials hang: exit %d in %.1f s", code, took);
     result_free(r);
 
     code = e2e_run("run tests/e2e/programs/no-such.fspec", err, sizeof err);

@@ -307,7 +307,8 @@ static const char *base_name(const char *path) {
  * indirect_calls_closed gives them. */
 static void function_reason(const table *t, const counted *c, int closed, const char *outside, FILE *out) {
     const row *at = NULL;
-    indirect_block why = c->fn && address_taken(c->fn) ? indirect_calls_why(c->fn, closed) : INDIRECT_FOLLOWED;
+    indirect_block why =
+        c->fn && address_taken(c->fn) ? indirect_calls_why(c->fn, closed) : INDIRECT_FOLLOWED;
     if (!c->fn) {
         fputs("its code was not found in the module", out);
     } else if (c->on_cycle) {
@@ -320,12 +321,13 @@ static void function_reason(const table *t, const counted *c, int closed, const 
     } else if (why == INDIRECT_ESCAPES) {
         fputs("it is called through a pointer, and its address reaches code outside the program", out);
     } else if (why == INDIRECT_UNKNOWN_CALLEE) {
-        fprintf(out, "it is called through a pointer, and the program calls %s, which may call any function "
-                     "it is given",
+        fprintf(out,
+                "it is called through a pointer, and the program calls %s, which may call any function "
+                "it is given",
                 outside);
     } else if (unbounded_pointer_caller(t, c, &at)) {
-        fprintf(out, "it is called through a pointer from %s:%u in %s, which has no bound", base_name(at->file),
-                at->line, at->function);
+        fprintf(out, "it is called through a pointer from %s:%u in %s, which has no bound",
+                base_name(at->file), at->line, at->function);
     } else {
         fputs("no rule bounds how often it is called", out);
     }

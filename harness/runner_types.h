@@ -36,8 +36,8 @@ typedef struct runner_config {
     void (*on_checkpoint)(const struct runner_start *state, void *ctx);
     void *checkpoint_ctx;
     double checkpoint_every_s;
-    uint64_t stop_after;       /* > 0: stop as if interrupted at the first check point past it */
-    double time_limit_s;       /* > 0: stop once the run has taken this long, with what it has */
+    uint64_t stop_after; /* > 0: stop as if interrupted at the first check point past it */
+    double time_limit_s; /* > 0: stop once the run has taken this long, with what it has */
     /* When that clock started (NULL: when this runner did): the pilots and the run
      * they serve share one limit, so a pilot stuck on slow trials cannot outlast it. */
     const struct timespec *limit_clock;

@@ -92,7 +92,8 @@ static int pilot(const runner_config *base, sampling_method method, uint32_t run
         runner_result_free(&rr, ntallies);
         return -1;
     }
-    if (rr.interrupted || rr.time_limited) { /* the stop, or the run's time, is spent: the phases after see it */
+    if (rr.interrupted ||
+        rr.time_limited) { /* the stop, or the run's time, is spent: the phases after see it */
         runner_result_free(&rr, ntallies);
         return 1;
     }

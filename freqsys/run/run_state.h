@@ -37,8 +37,8 @@ typedef struct run_state {
     char *spec_abs;      /* the spec's absolute path, for the checkpoint */
     int argc;            /* the command line, to repeat it when a stop came before sampling */
     char **argv;
-    int stop_handled;  /* SIGINT and SIGTERM are requests to stop (stop_request.h) */
-    const char *phase; /* what the run does before sampling, for the message when stopped there */
+    int stop_handled;            /* SIGINT and SIGTERM are requests to stop (stop_request.h) */
+    const char *phase;           /* what the run does before sampling, for the message when stopped there */
     struct timespec limit_clock; /* when the time limit began: the pilots spend it too */
 } run_state;
 

@@ -82,7 +82,8 @@ int fits_check(const spec *s, const read_sites *sites, char *err, size_t errlen)
                      strrchr(site->file, '/') ? strrchr(site->file, '/') + 1 : site->file, site->line,
                      *site->variable ? " ('" : "", site->variable, *site->variable ? "')" : "");
         else /* a global or an extern, which has no line of its own */
-            snprintf(where, sizeof where, "'%s' is of that type", *site->variable ? site->variable : "the input");
+            snprintf(where, sizeof where, "'%s' is of that type",
+                     *site->variable ? site->variable : "the input");
         spec_diagnose(s, in->value.loc, err, errlen,
                       "%s gives values outside %s (%.17g to %.17g) with probability %.3g, and %s; choose a "
                       "distribution within the range, e.g. truncated(%s, %.17g, %.17g)",

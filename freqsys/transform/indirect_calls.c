@@ -22,21 +22,30 @@ int indirect_calls_may_reach(LLVMValueRef site, LLVMValueRef fn) {
 
 /* Families of the C library whose functions never call a function they are given:
  * strings, memory, characters, numbers, formatted and plain I/O, jumps. */
-static const char *const quiet_prefixes[] = {"str", "mem", "wcs", "wmem", "is", "to", "ato", "fput", "fget",
-                                             "put", "get", "__isoc", "llvm.", "freqsys_rt_", "__ctype_",
-                                             "__errno", "__assert"};
+static const char *const quiet_prefixes[] = {
+    "str", "mem", "wcs",    "wmem",  "is",          "to",       "ato",     "fput",    "fget",
+    "put", "get", "__isoc", "llvm.", "freqsys_rt_", "__ctype_", "__errno", "__assert"};
 static const char *const quiet_names[] = {
-    "malloc", "calloc", "realloc", "free", "aligned_alloc", "posix_memalign", "fread", "fwrite", "fopen",
-    "fclose", "fflush", "fseek", "ftell", "rewind", "feof", "ferror", "clearerr", "ungetc", "perror", "abs",
-    "labs", "llabs", "div", "ldiv", "lldiv", "exit", "_exit", "_Exit", "abort", "rand", "srand", "time",
-    "clock", "read", "write", "open", "close", "lseek", "isatty", "sqrt", "pow", "exp", "exp2", "log",
-    "log10", "log2", "floor", "ceil", "fabs", "fmod", "sin", "cos", "tan", "atan", "atan2", "asin", "acos",
-    "sinh", "cosh", "tanh", "round", "lround", "llround", "trunc", "frexp", "ldexp", "modf", "hypot", "cbrt",
-    "expm1", "log1p", "fmin", "fmax", "nan", "rint", "lrint", "copysign", "setlocale", "localeconv",
-    "snprintf", "sprintf", "printf", "fprintf", "vsnprintf", "vsprintf", "vprintf", "vfprintf", "dprintf",
-    "scanf", "sscanf", "fscanf", "puts", "fputs", "fputc", "putc", "putchar", "bcmp", "bzero", "index",
-    "rindex", "stpcpy", "wctomb", "mbtowc", "mblen", "mbstowcs", "wcstombs", "btowc", "wctob", "setjmp", "_setjmp",
-    "sigsetjmp", "__sigsetjmp", "longjmp", "_longjmp", "siglongjmp"};
+    "malloc",     "calloc",   "realloc",   "free",        "aligned_alloc", "posix_memalign",
+    "fread",      "fwrite",   "fopen",     "fclose",      "fflush",        "fseek",
+    "ftell",      "rewind",   "feof",      "ferror",      "clearerr",      "ungetc",
+    "perror",     "abs",      "labs",      "llabs",       "div",           "ldiv",
+    "lldiv",      "exit",     "_exit",     "_Exit",       "abort",         "rand",
+    "srand",      "time",     "clock",     "read",        "write",         "open",
+    "close",      "lseek",    "isatty",    "sqrt",        "pow",           "exp",
+    "exp2",       "log",      "log10",     "log2",        "floor",         "ceil",
+    "fabs",       "fmod",     "sin",       "cos",         "tan",           "atan",
+    "atan2",      "asin",     "acos",      "sinh",        "cosh",          "tanh",
+    "round",      "lround",   "llround",   "trunc",       "frexp",         "ldexp",
+    "modf",       "hypot",    "cbrt",      "expm1",       "log1p",         "fmin",
+    "fmax",       "nan",      "rint",      "lrint",       "copysign",      "setlocale",
+    "localeconv", "snprintf", "sprintf",   "printf",      "fprintf",       "vsnprintf",
+    "vsprintf",   "vprintf",  "vfprintf",  "dprintf",     "scanf",         "sscanf",
+    "fscanf",     "puts",     "fputs",     "fputc",       "putc",          "putchar",
+    "bcmp",       "bzero",    "index",     "rindex",      "stpcpy",        "wctomb",
+    "mbtowc",     "mblen",    "mbstowcs",  "wcstombs",    "btowc",         "wctob",
+    "setjmp",     "_setjmp",  "sigsetjmp", "__sigsetjmp", "longjmp",       "_longjmp",
+    "siglongjmp"};
 
 /* Whether NAME (LEN bytes) is a C library function that never calls one it is given;
  * a float or long double variant (sqrtf, fabsl) as its double one. */

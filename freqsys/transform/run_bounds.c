@@ -82,9 +82,9 @@ typedef struct call_graph {
     unsigned n;
     unsigned char *followed; /* [n]: address taken, and only the module's calls through
                               * pointers reach it (indirect_calls.h): edges from those */
-    ptr_map index;    /* function -> position in fns */
-    uint64_t **local; /* [n][its blocks]: per-call bounds */
-    int **cap_of;     /* [n][its blocks]: the cap each rests on, -1 none */
+    ptr_map index;           /* function -> position in fns */
+    uint64_t **local;        /* [n][its blocks]: per-call bounds */
+    int **cap_of;            /* [n][its blocks]: the cap each rests on, -1 none */
     unsigned *nblocks;
     call_edge *edges;
     size_t nedges, cap;
@@ -437,7 +437,8 @@ static int across_calls(LLVMModuleRef m, LLVMValueRef entry, LLVMValueRef start,
     for (size_t j = 0; rc == 0 && j < t->nblocks; j++) sum_cap[j] = -1;
     for (unsigned f = 0; rc == 0 && counters && f < g.n; f++) {
         unsigned b = 0;
-        for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(g.fns[f]); bb; bb = LLVMGetNextBasicBlock(bb), b++) {
+        for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(g.fns[f]); bb;
+             bb = LLVMGetNextBasicBlock(bb), b++) {
             uint64_t bound = times(calls[f], g.local[f][b]);
             int cap = g.cap_of[f][b] >= 0 ? g.cap_of[f][b] : via[f];
             for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {

@@ -58,8 +58,8 @@ static int divides(LLVMValueRef st, LLVMValueRef v) {
     LLVMValueRef a = LLVMGetOperand(x, 0), c = LLVMGetOperand(x, 1);
     if (!LLVMIsALoadInst(a) || LLVMGetOperand(a, 0) != v || !LLVMIsAConstantInt(c)) return 0;
     long long k = LLVMConstIntGetSExtValue(c);
-    int ok = (op == LLVMUDiv && LLVMConstIntGetZExtValue(c) >= 2) || (op == LLVMSDiv && (k >= 2 || k <= -2)) ||
-             (op == LLVMLShr && k >= 1);
+    int ok = (op == LLVMUDiv && LLVMConstIntGetZExtValue(c) >= 2) ||
+             (op == LLVMSDiv && (k >= 2 || k <= -2)) || (op == LLVMLShr && k >= 1);
     if (!ok || LLVMGetInstructionParent(a) != LLVMGetInstructionParent(st)) return 0;
     for (LLVMValueRef i = LLVMGetNextInstruction(a); i && i != st; i = LLVMGetNextInstruction(i))
         if (LLVMIsAStoreInst(i) && LLVMGetOperand(i, 1) == v) return 0;
@@ -76,7 +76,8 @@ static int way_at_zero(LLVMBasicBlockRef b, LLVMValueRef v) {
     LLVMValueRef cond = LLVMGetCondition(br);
     int flip = 0;
     while (LLVMIsABinaryOperator(cond) && LLVMGetInstructionOpcode(cond) == LLVMXor &&
-           LLVMIsAConstantInt(LLVMGetOperand(cond, 1)) && LLVMConstIntGetZExtValue(LLVMGetOperand(cond, 1)) == 1) {
+           LLVMIsAConstantInt(LLVMGetOperand(cond, 1)) &&
+           LLVMConstIntGetZExtValue(LLVMGetOperand(cond, 1)) == 1) {
         flip = !flip;
         cond = LLVMGetOperand(cond, 0);
     }

@@ -1,5 +1,6 @@
 /* tests/e2e/across_calls-t.c: facts across calls and calls through pointers: what a caller passes bounds
- * its helpers' loops, a table's functions are bounded by the calls of their type, and near misses stay open. */
+ * its helpers' loops, a table's functions are bounded by the calls of their type, and near misses stay open.
+ */
 /* SPDX-License-Identifier: MIT */
 #include <math.h>
 #include "tap.h"
@@ -23,7 +24,8 @@ static const bound calls_want[] = {
     {"count_a", 9, "for.cond", 18, NULL, 0, NULL, "called twice with len <= 8: 2 x (8 + 1) tests"},
     {"count_a", 10, "for.body", 16, NULL, 0, NULL, "...and 2 x 8 passes: every copy counted"},
     {"count_a", 8, "entry", 2, NULL, 0, NULL, "two call sites"},
-    {"skip_b", 17, "while.cond", NAN, "across_calls", 45, "while.cond", "a walk of the caller's string: its twin's bound"},
+    {"skip_b", 17, "while.cond", NAN, "across_calls", 45, "while.cond",
+     "a walk of the caller's string: its twin's bound"},
     {"skip_b", 17, "while.body", NAN, "across_calls", 45, "while.body", "...for each of its blocks"},
     {"sum_to", 24, "for.body", NAN, NULL, 0, NULL, "one call passes a volatile count: not proven"},
     {"sum_to", 23, "entry", 2, NULL, 0, NULL, "...though it is called twice"},
@@ -67,7 +69,8 @@ static void check(const char *spec, const char *json, const bound *want, size_t 
         const result_block *b = e2e_block_at(r, want[i].function, want[i].line, want[i].prefix);
         double expect = want[i].max_runs;
         if (want[i].twin_function) {
-            const result_block *t = e2e_block_at(r, want[i].twin_function, want[i].twin_line, want[i].twin_prefix);
+            const result_block *t =
+                e2e_block_at(r, want[i].twin_function, want[i].twin_line, want[i].twin_prefix);
             expect = t && !isnan(t->max_runs) ? t->max_runs : -1; /* an open twin proves nothing here */
         }
         int same = b && (isnan(expect) ? isnan(b->max_runs) : b->max_runs == expect);
@@ -79,7 +82,8 @@ static void check(const char *spec, const char *json, const bound *want, size_t 
 
 int main(void) {
     size_t nc = sizeof calls_want / sizeof calls_want[0], nl = sizeof lines_want / sizeof lines_want[0],
-           np = sizeof pointers_want / sizeof pointers_want[0], ns = sizeof sorted_want / sizeof sorted_want[0];
+           np = sizeof pointers_want / sizeof pointers_want[0],
+           ns = sizeof sorted_want / sizeof sorted_want[0];
     plan((int)(12 + nc + nl + np + ns));
     check("across_calls.fspec", "across_calls.json", calls_want, nc);
     check("across_lines.fspec", "across_lines.json", lines_want, nl);

@@ -17,16 +17,16 @@ typedef struct bound {
 int main(void) {
     /* NAN: nothing is proven */
     static const bound want[] = {
-        {"main", 10, "entry", 1},      {"helper", 4, "entry", 2},   /* two call sites outside loops */
-        {"main", 14, "for.cond", 6},                                /* i = 0 .. 4 pass, 5 fails */
-        {"main", 15, "for.body", 5},                                /* once per pass of the test */
-        {"inloop", 5, "entry", 5},                                  /* called from that body */
-        {"main", 16, "for.cond", 6},                                /* 10, 8, 6, 4, 2 pass, 0 fails */
-        {"main", 18, "for.cond", 5},                                /* i <= 3 */
-        {"main", 19, "for.cond", 12},                               /* 3 tests for each of 4 outer passes */
-        {"main", 25, "for.cond", NAN},                              /* no way out: a run could stay there */
-        {"main", 27, "for.cond", 21},  {"viaptr", 6, "entry", 1},   /* the one call of its type */
-        {"recurse", 7, "entry", NAN},                               /* it calls itself */
+        {"main", 10, "entry", 1},      {"helper", 4, "entry", 2}, /* two call sites outside loops */
+        {"main", 14, "for.cond", 6},                              /* i = 0 .. 4 pass, 5 fails */
+        {"main", 15, "for.body", 5},                              /* once per pass of the test */
+        {"inloop", 5, "entry", 5},                                /* called from that body */
+        {"main", 16, "for.cond", 6},                              /* 10, 8, 6, 4, 2 pass, 0 fails */
+        {"main", 18, "for.cond", 5},                              /* i <= 3 */
+        {"main", 19, "for.cond", 12},                             /* 3 tests for each of 4 outer passes */
+        {"main", 25, "for.cond", NAN},                            /* no way out: a run could stay there */
+        {"main", 27, "for.cond", 21},  {"viaptr", 6, "entry", 1}, /* the one call of its type */
+        {"recurse", 7, "entry", NAN},                             /* it calls itself */
     };
     size_t n = sizeof want / sizeof want[0];
     plan((int)(n + 6));
@@ -53,7 +53,8 @@ int main(void) {
        body && body->basis ? body->basis : "?");
     const result_block *deep = e2e_block_at(r, "recurse", 7, "entry");
     ok(deep && !strcmp(deep->status, "constant") && deep->basis && !strcmp(deep->basis, "cap"),
-       "a block seen the same in every trial (4 calls of recurse) is constant only under the cap, and says so");
+       "a block seen the same in every trial (4 calls of recurse) is constant only under the cap, and says "
+       "so");
     /* A run that enters it never ends, and is counted all the same: nothing is proven
      * of it, and it settles only on the cap, never as exact 0. */
     const result_block *never = e2e_block_at(r, "main", 25, "for.cond");

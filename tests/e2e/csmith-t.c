@@ -8,7 +8,7 @@
 #include "e2e.h"
 
 /* Programs from seeds 1 .. PROGRAMS; the odd ones also with drawn globals. */
-#define PROGRAMS 100
+#define PROGRAMS       100
 #define NATIVE_SECONDS 5 /* a program its native build cannot finish in this long is left out */
 
 /* Runs the shell command CMD; 1 when it exited 0. */
@@ -98,8 +98,9 @@ int main(void) {
         FILE *spec = fopen(path, "w");
         if (!spec) bail("cannot write %s", path);
         /* with drawn globals a trial may loop for ever: a short timeout ends it, counted */
-        fprintf(spec, "program \"p.c\"\ncflags \"-I/usr/include/csmith\" \"-w\"\nargv ~ list(\"p\")\n"
-                      "epsilon 0.05\nseed %d\ntimeout %s\n",
+        fprintf(spec,
+                "program \"p.c\"\ncflags \"-I/usr/include/csmith\" \"-w\"\nargv ~ list(\"p\")\n"
+                "epsilon 0.05\nseed %d\ntimeout %s\n",
                 seed, drawn ? "1s" : "20s");
         snprintf(path, sizeof path, "%s/p.c", dir);
         char *source = drawn ? slurp(path) : NULL;
@@ -109,8 +110,8 @@ int main(void) {
         char err[4096];
         /* drawn globals leave blocks without a bound, which no number of trials settles:
          * 400 trials are enough to meet the extremes the bounds must hold */
-        int code = e2e_runf(err, sizeof err, "run '%s/p.fspec' -q -j 2 -n 400 --time-limit 10s -o '%s/p.json'",
-                            dir, dir);
+        int code = e2e_runf(err, sizeof err,
+                            "run '%s/p.fspec' -q -j 2 -n 400 --time-limit 10s -o '%s/p.json'", dir, dir);
         snprintf(path, sizeof path, "%s/p.json", dir);
         result *r = code == 0 || code == 1 ? e2e_result(path, err, sizeof err) : NULL;
         if (!r) diag("seed %d: exit %d: %s", seed, code, err);
@@ -136,10 +137,10 @@ int main(void) {
         snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
         shell(cmd);
     }
-    diag("%zu programs (%zu left out), %zu of %zu blocks proven, %zu function entries compared", programs, skipped,
-         proven, blocks, entries);
+    diag("%zu programs (%zu left out), %zu of %zu blocks proven, %zu function entries compared", programs,
+         skipped, proven, blocks, entries);
     ok(programs >= 90, "at least 90 of %d programs were checked (%zu)", PROGRAMS, programs);
-    ok(proven * 5 >= blocks, "the check has proofs to test: at least a fifth of the blocks proven (%zu of %zu)",
-       proven, blocks);
+    ok(proven * 5 >= blocks,
+       "the check has proofs to test: at least a fifth of the blocks proven (%zu of %zu)", proven, blocks);
     return done();
 }

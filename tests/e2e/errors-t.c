@@ -26,8 +26,9 @@ int main(void) {
            strstr(err, "probability 0.421") && strstr(err, "misfit.c:6"),
        "...at the distribution's line and column, with the type, its range, the chance and the read");
     /* a global has no line of its own: the message names it */
-    static const char global_misfit[] = "program \"" FREQSYS_SOURCE_DIR "/tests/e2e/programs/misfit_global.c\"\n"
-                                        "global level ~ uniform_int(-9, 9)\nepsilon 0.1\n";
+    static const char global_misfit[] =
+        "program \"" FREQSYS_SOURCE_DIR "/tests/e2e/programs/misfit_global.c\"\n"
+        "global level ~ uniform_int(-9, 9)\nepsilon 0.1\n";
     code = e2e_check_spec(global_misfit, err, sizeof err);
     ok(code == 2 && strstr(err, "unsigned char (0 to 255)") && strstr(err, "'level' is of that type") &&
            !strstr(err, ":0 "),
@@ -86,12 +87,14 @@ int main(void) {
     snprintf(hang_spec, sizeof hang_spec, "%s", tmp_path("hang.fspec"));
     FILE *hf = fopen(hang_spec, "w");
     if (!hf) bail("cannot write %s", hang_spec);
-    fprintf(hf, "program \"%s/tests/e2e/programs/hangs.c\"\nn ~ poisson(12)\nepsilon 0.1\nseed 3\ntimeout 1s\n",
+    fprintf(hf,
+            "program \"%s/tests/e2e/programs/hangs.c\"\nn ~ poisson(12)\nepsilon 0.1\nseed 3\ntimeout 1s\n",
             FREQSYS_SOURCE_DIR);
     fclose(hf);
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    code = e2e_runf(err, sizeof err, "run '%s' -q -j 2 --time-limit 4s -o '%s'", hang_spec, tmp_path("hang.json"));
+    code = e2e_runf(err, sizeof err, "run '%s' -q -j 2 --time-limit 4s -o '%s'", hang_spec,
+                    tmp_path("hang.json"));
     clock_gettime(CLOCK_MONOTONIC, &t1);
     double took = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
     r = e2e_result(tmp_path("hang.json"), err, sizeof err);

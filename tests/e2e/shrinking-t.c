@@ -17,7 +17,8 @@ typedef struct bound {
 static const bound want[] = {
     {"digits", 11, "while.cond", 33, "n /= 10 on a 32-bit int: 32 divisions leave 0, the 33rd test leaves"},
     {"bits", 23, "while.cond", 33, "x >>= 1 on a 32-bit unsigned: the same"},
-    {"retries", 34, "while.cond", 65, "a 64-bit size_t halved, tested for 0 inside: 64 ways round and the entry"},
+    {"retries", 34, "while.cond", 65,
+     "a 64-bit size_t halved, tested for 0 inside: 64 ways round and the entry"},
     {"retries", 37, "if.then", 1, "...and its way out once"},
     {"signed_bits", 46, "while.cond", NAN, "y >>= 1 on a signed int: -1 stays -1, not proven"},
     {"skipped", 57, "while.cond", NAN, "a way round that skips the division: not proven"},

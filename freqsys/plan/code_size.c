@@ -2,6 +2,7 @@
  * sizes. */
 /* SPDX-License-Identifier: MIT */
 #include "code_size.h"
+#include "profile_flags.h"
 #include "spec_units.h"
 
 #include <stdio.h>
@@ -285,17 +286,25 @@ int code_size_measure(const spec *s, const code_target *t, const char *level, in
     }
     int with_libc = code_target_has_libc(t);
     describe_libc(t, with_libc, out);
+    /* The run may have counted clang's own counters (-fprofile-instr-generate): the
+     * target build reads a profile instead, and clang refuses both at once. */
+    spec plain;
+    if (profile_flags_strip(s, &plain) != 0) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
     LLVMContextRef ctx = LLVMContextCreate();
     codegen_errors errors = {"", 0};
     LLVMContextSetDiagnosticHandler(ctx, on_diagnostic, &errors);
     LLVMModuleRef m =
-        compile_for(s, ctx, t, with_libc, level, no_inline, profile, out->note, sizeof out->note);
+        compile_for(&plain, ctx, t, with_libc, level, no_inline, profile, out->note, sizeof out->note);
     const char *triple = t->triple;
     char *module_triple = NULL;
     if (!m) {
         out->retargeted = 1;
         char host[4096];
-        int built = compile_sources(s, ctx, &m, host, sizeof host);
+        int built = compile_sources(&plain, ctx, &m, host, sizeof host);
+        profile_flags_release(&plain);
         if (built != 0) {
             /* both builds' reasons: the target's is the one the user can act on first */
             snprintf(err, errlen, "%s; the host build tried instead failed too: %s", out->note, host);
@@ -304,6 +313,7 @@ int code_size_measure(const spec *s, const code_target *t, const char *level, in
         }
         retarget(m);
     } else {
+        profile_flags_release(&plain);
         /* clang's own triple for the flags: thumbv7em-unknown-none-eabihf for hard float */
         module_triple = strdup(LLVMGetTarget(m));
         if (module_triple && *module_triple) triple = module_triple;

@@ -247,7 +247,9 @@ int cli_plan(int argc, char **argv) {
     }
     if (!spec_path) spec_path = r->spec;
     spec *s;
-    if ((status = spec_parse_file(spec_path, &s, err, sizeof err)) != SPEC_OK) {
+    /* the program, not the precision: a run made with -e needs no epsilon line */
+    if ((status = spec_parse_file_given(spec_path, SPEC_GIVEN_EPSILON | SPEC_GIVEN_CONFIDENCE, &s, err,
+                                        sizeof err)) != SPEC_OK) {
         fprintf(stderr,
                 "%s\nfreqsys plan: the program is found through the spec the result names; "
                 "give it with --spec SPEC\n",

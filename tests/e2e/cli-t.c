@@ -16,7 +16,7 @@ static void stdout_of(const char *args, char *out, size_t len) {
 }
 
 int main(void) {
-    plan(35);
+    plan(37);
     char err[8192];
 
     /* help on a command that does not exist is a usage error, not the overview */
@@ -151,6 +151,15 @@ int main(void) {
     ok(code == 0 && r && r->confidence == 0.95 && r->epsilon == 0.5,
        "-e and -g: the spec needs neither line");
     result_free(r);
+    /* the exports and the plan build the program again from the spec: the precision is
+     * the result's, so the omission does not matter there */
+    code = e2e_runf(err, sizeof err, "report '%s' --format instr -o '%s'", tmp_path("eg.json"),
+                    tmp_path("eg.proftext"));
+    ok(code == 0 && !strstr(err, "no 'epsilon' line"),
+       "report --format instr of that result needs no epsilon line");
+    code =
+        e2e_runf(err, sizeof err, "plan '%s' --budget 64 -o '%s'", tmp_path("eg.json"), tmp_path("eg.plan"));
+    ok(code == 0 && !strstr(err, "no 'epsilon' line"), "...nor does plan");
     /* an integer read of a real-valued distribution: a warning at the spec's place naming the read */
     static const char truncates[] =
         "tests/e2e/programs/realint.fspec:3:5: normal(0, 1) is real-valued, but realint.c:7 "

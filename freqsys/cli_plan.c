@@ -51,7 +51,8 @@ static int measure(const result *r, const char *spec_path, const spec *s, const 
                    const char *level, int no_inline, code_sizes *sizes, char *err, size_t errlen) {
     char profdata[4096], why[1024];
     if (profile_write(r, spec_path, profdata, sizeof profdata, why, sizeof why) != 0)
-        fprintf(stderr, "freqsys: note: no profile for the target build (%s): whole functions are planned\n",
+        fprintf(stderr,
+                "freqsys: note: whole functions are planned, with no profile for the target build: %s\n",
                 why);
     int rc = code_size_measure(s, where, level, no_inline, profdata[0] ? profdata : NULL, PROFILE_SCALE,
                                sizes, err, errlen);

@@ -9,6 +9,7 @@
 #include "compact_estimate.h"
 #include "instr_profile.h"
 #include "plan.h"
+#include "run_files.h"
 #include "transform.h"
 
 /* Profile counts are expected runs x this: fine enough that a block run once in a
@@ -182,7 +183,7 @@ int cli_plan(int argc, char **argv) {
     const char *cpu = NULL, *spec_path = NULL;
     unsigned long long budget = 0, flash_wait = 0;
     int has_wait = 0;
-    int has_budget = 0, compaction = 0;
+    int has_budget = 0, compaction = 0, allow_changed = 0;
     double slowdown = 0.05;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -199,6 +200,8 @@ int cli_plan(int argc, char **argv) {
             format = "order";
         else if (!strcmp(a, "--compact"))
             compaction = 1;
+        else if (!strcmp(a, "--allow-changed"))
+            allow_changed = 1;
         else if (!strcmp(a, "--max-slowdown") && more) {
             if (parse_share(argv[++i], &slowdown))
                 return usage("--max-slowdown takes a share, e.g. 5% or 0.05");
@@ -219,9 +222,9 @@ int cli_plan(int argc, char **argv) {
         else if (!strcmp(a, "-o") && more)
             out_path = argv[++i];
         else if (a[0] == '-') {
-            static const char *const names[] = {"budget",       "target", "order",      "compact",
-                                                "max-slowdown", "cpu",    "flash-wait", "spec",
-                                                "format",       "output", "help",       NULL};
+            static const char *const names[] = {
+                "budget", "target",        "order",  "compact", "max-slowdown", "cpu", "flash-wait",
+                "spec",   "allow-changed", "format", "output",  "help",         NULL};
             return cli_unknown_option("plan", a, names);
         } else if (!path)
             path = a;
@@ -257,6 +260,12 @@ int cli_plan(int argc, char **argv) {
                 err);
         result_free(r);
         return exit_status_spec(status);
+    }
+    /* the plan builds the program again: it must be the one the run measured */
+    if (run_files_check(r, path, spec_path, s, allow_changed, "plan", "planning", stderr) != 0) {
+        spec_free(s);
+        result_free(r);
+        return EXIT_USAGE;
     }
     if (compaction) {
         int code = compact(r, spec_path, s, &where, slowdown, format, out_path);

@@ -9,6 +9,7 @@
 #include "compact_estimate.h"
 #include "instr_profile.h"
 #include "plan.h"
+#include "run_files.h"
 #include "transform.h"
 
 /* Profile counts are expected runs x this: fine enough that a block run once in a
@@ -51,7 +52,8 @@ static int measure(const result *r, const char *spec_path, const spec *s, const 
                    const char *level, int no_inline, code_sizes *sizes, char *err, size_t errlen) {
     char profdata[4096], why[1024];
     if (profile_write(r, spec_path, profdata, sizeof profdata, why, sizeof why) != 0)
-        fprintf(stderr, "freqsys: note: no profile for the target build (%s): whole functions are planned\n",
+        fprintf(stderr,
+                "freqsys: note: whole functions are planned, with no profile for the target build: %s\n",
                 why);
     int rc = code_size_measure(s, where, level, no_inline, profdata[0] ? profdata : NULL, PROFILE_SCALE,
                                sizes, err, errlen);
@@ -181,7 +183,7 @@ int cli_plan(int argc, char **argv) {
     const char *cpu = NULL, *spec_path = NULL;
     unsigned long long budget = 0, flash_wait = 0;
     int has_wait = 0;
-    int has_budget = 0, compaction = 0;
+    int has_budget = 0, compaction = 0, allow_changed = 0;
     double slowdown = 0.05;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -198,6 +200,8 @@ int cli_plan(int argc, char **argv) {
             format = "order";
         else if (!strcmp(a, "--compact"))
             compaction = 1;
+        else if (!strcmp(a, "--allow-changed"))
+            allow_changed = 1;
         else if (!strcmp(a, "--max-slowdown") && more) {
             if (parse_share(argv[++i], &slowdown))
                 return usage("--max-slowdown takes a share, e.g. 5% or 0.05");
@@ -218,9 +222,9 @@ int cli_plan(int argc, char **argv) {
         else if (!strcmp(a, "-o") && more)
             out_path = argv[++i];
         else if (a[0] == '-') {
-            static const char *const names[] = {"budget",       "target", "order",      "compact",
-                                                "max-slowdown", "cpu",    "flash-wait", "spec",
-                                                "format",       "output", "help",       NULL};
+            static const char *const names[] = {
+                "budget", "target",        "order",  "compact", "max-slowdown", "cpu", "flash-wait",
+                "spec",   "allow-changed", "format", "output",  "help",         NULL};
             return cli_unknown_option("plan", a, names);
         } else if (!path)
             path = a;
@@ -247,13 +251,21 @@ int cli_plan(int argc, char **argv) {
     }
     if (!spec_path) spec_path = r->spec;
     spec *s;
-    if ((status = spec_parse_file(spec_path, &s, err, sizeof err)) != SPEC_OK) {
+    /* the program, not the precision: a run made with -e needs no epsilon line */
+    if ((status = spec_parse_file_given(spec_path, SPEC_GIVEN_EPSILON | SPEC_GIVEN_CONFIDENCE, &s, err,
+                                        sizeof err)) != SPEC_OK) {
         fprintf(stderr,
                 "%s\nfreqsys plan: the program is found through the spec the result names; "
                 "give it with --spec SPEC\n",
                 err);
         result_free(r);
         return exit_status_spec(status);
+    }
+    /* the plan builds the program again: it must be the one the run measured */
+    if (run_files_check(r, path, spec_path, s, allow_changed, "plan", "planning", stderr) != 0) {
+        spec_free(s);
+        result_free(r);
+        return EXIT_USAGE;
     }
     if (compaction) {
         int code = compact(r, spec_path, s, &where, slowdown, format, out_path);

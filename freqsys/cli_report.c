@@ -13,13 +13,15 @@
 #include "instr_profile.h"
 #include "probe_profile.h"
 #include "result.h"
+#include "result_spec.h"
+#include "run_files.h"
 
 static const char usage[] =
     "usage: freqsys report RESULT.json [--format "
     "text|json|csv|dot|lcov|gcov|sample|sample-probes|instr|afdo|gcda|html|\n"
     "         llvm-json] [--contexts] [-o FILE]\n"
     "         [--source-dir DIR] [--scale N] [--trace TRACE.csv] [--spec SPEC] [--gcc-flags FLAGS]\n"
-    "         [--no-discriminators] [--function NAME] [--dot-timeout SECONDS]\n";
+    "         [--no-discriminators] [--function NAME] [--dot-timeout SECONDS] [--allow-changed]\n";
 
 static const char *const formats[] = {
     "text",          "json",  "csv",  "dot",  "lcov", "gcov",      "sample", "sample-contexts",
@@ -103,11 +105,32 @@ static int emit(const result *r, const char *format, const result_export *opt, c
     return EXIT_OK;
 }
 
+/* Whether FORMAT compiles the result's program again from its spec: clang's and GCC's
+ * counters, the probes, and the line profiles unless told to do without the places. */
+static int rebuilds(const char *format, int discriminators) {
+    static const char *const always[] = {"instr", "sample-probes", "gcda"};
+    static const char *const places[] = {"sample", "sample-contexts", "afdo"};
+    for (size_t i = 0; i < 3; i++)
+        if (!strcmp(format, always[i]) || (discriminators && !strcmp(format, places[i]))) return 1;
+    return 0;
+}
+
+/* Before an export that compiles the program again: the spec and sources must be
+ * those the run read (run_files.h). Returns 0 to go on. */
+static int same_files(const result *r, const char *path, const char *spec_path, int allow_changed) {
+    spec *s;
+    char err[16384];
+    if (result_spec_parse(spec_path, &s, err, sizeof err) != 0) return 0; /* the export says why */
+    int rc = run_files_check(r, path, spec_path, s, allow_changed, "report", "exporting", stderr);
+    spec_free(s);
+    return rc;
+}
+
 int cli_report(int argc, char **argv) {
     const char *path = NULL, *out_path = NULL, *format = "text", *scale = NULL, *spec_path = NULL,
                *gcc_flags = NULL, *dot_timeout = NULL;
     result_export opt = {.warnings = stderr};
-    int contexts = 0, discriminators = 1;
+    int contexts = 0, discriminators = 1, allow_changed = 0;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
             cli_help("report", stdout);
@@ -116,6 +139,8 @@ int cli_report(int argc, char **argv) {
             contexts = 1;
         } else if (!strcmp(argv[i], "--no-discriminators")) {
             discriminators = 0;
+        } else if (!strcmp(argv[i], "--allow-changed")) {
+            allow_changed = 1;
         } else if (!strcmp(argv[i], "-o") && i + 1 < argc) {
             out_path = argv[++i];
         } else if (value(argc, argv, &i, "--format", "-f", &format) ||
@@ -128,9 +153,11 @@ int cli_report(int argc, char **argv) {
                    value(argc, argv, &i, "--dot-timeout", NULL, &dot_timeout)) {
             continue; /* value() stored it */
         } else if (argv[i][0] == '-') {
-            static const char *const names[] = {
-                "format",    "source-dir",        "trace",    "spec",        "scale", "contexts", "output",
-                "gcc-flags", "no-discriminators", "function", "dot-timeout", "help",  NULL};
+            static const char *const names[] = {"format",   "source-dir",  "trace",
+                                                "spec",     "scale",       "contexts",
+                                                "output",   "gcc-flags",   "no-discriminators",
+                                                "function", "dot-timeout", "allow-changed",
+                                                "help",     NULL};
             return cli_unknown_option("report", argv[i], names);
         } else if (!path) {
             path = argv[i];
@@ -208,6 +235,11 @@ int cli_report(int argc, char **argv) {
     if (status != RESULT_OK) {
         fprintf(stderr, "%s\n", err);
         return exit_status_result(status);
+    }
+    if (rebuilds(format, discriminators) &&
+        same_files(r, path, spec_path ? spec_path : r->spec, allow_changed) != 0) {
+        result_free(r);
+        return EXIT_USAGE;
     }
     struct stat st;
     int rc;

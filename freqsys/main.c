@@ -53,7 +53,8 @@ static const command commands[] = {
     {"report", cli_report,
      "freqsys report RESULT.json [--format FORMAT] [-o FILE] [--source-dir DIR] [--scale N]\n"
      "                      [--trace TRACE.csv] [--spec SPEC] [--contexts] [--gcc-flags FLAGS]\n"
-     "                      [--no-discriminators] [--function NAME] [--dot-timeout SECONDS]",
+     "                      [--no-discriminators] [--function NAME] [--dot-timeout SECONDS]\n"
+     "                      [--allow-changed]",
      "Reads a result written by 'freqsys run -o RESULT.json' and writes it in another\n"
      "format.\n\n"
      "  --format FORMAT   text (default), json, csv, dot, lcov, gcov, sample, sample-probes,\n"
@@ -76,6 +77,11 @@ static const command commands[] = {
      "  --dot-timeout S   html: stop each Graphviz dot child after S seconds (default 5), and\n"
      "                    all of them after 4 x S; the page names the graphs left out\n"
      "  --function NAME   dot: the graph of function NAME alone\n"
+     "  --allow-changed   instr, sample-probes, gcda, and sample and afdo with their\n"
+     "                    places: export even when the spec or a source changed since the\n"
+     "                    run (the result records their SHA-256); without it, that is an\n"
+     "                    error naming the file, as the export would not be of the program\n"
+     "                    the run measured\n"
      "  --contexts        sample: a context-sensitive profile, one entry per calling context\n"
      "                    (from 'freqsys run --contexts'; also --format sample-contexts)\n\n"
      "dot renders with Graphviz (dot -Tsvg), lcov with genhtml, gcov is gcov's annotated\n"
@@ -93,6 +99,7 @@ static const command commands[] = {
     {"plan", cli_plan,
      "freqsys plan RESULT.json --budget BYTES [--target TARGET] [--cpu CPU] [--flash-wait N]\n"
      "                    [--format text|json|ld|header|order] [--order] [-o FILE] [--spec SPEC]\n"
+     "                    [--allow-changed]\n"
      "       freqsys plan RESULT.json --compact [--max-slowdown 5%] [--format text|json|header]",
      "Turns an estimate into a code-placement plan for an embedded target: compiles the\n"
      "program for TARGET (a profile: cortex-m0plus, cortex-m4 (default), cortex-m7,\n"
@@ -113,6 +120,10 @@ static const command commands[] = {
      "  --flash-wait N   wait states of a 32-bit fetch from flash (default: the\n"
      "                   profile's, 5 for cortex-m4)\n"
      "  --spec SPEC      the spec, when the path stored in RESULT does not lead to it\n"
+     "  --allow-changed  plan even when the spec or a source changed since the run (the\n"
+     "                   result records their SHA-256); without it, that is an error\n"
+     "                   naming the file, as the plan would not be of the program the run\n"
+     "                   measured\n"
      "See docs/planning.md.",
      NULL, NULL},
 };

@@ -39,11 +39,24 @@ typedef struct ctx {
     FILE *out;
     char *err;
     size_t errlen;
+    int counted;         /* the run was built with -fprofile-instr-generate: it counted clang's blocks */
+    char uncounted[512]; /* else the first block clang adds whose count the export needed ("f: block") */
 } ctx;
 
 static int fail(ctx *c, const char *fmt, const char *a, const char *b) {
     snprintf(c->err, c->errlen, fmt, a, b);
     return -1;
+}
+
+/* Block BNAME of FNAME needs a count that only a run built with clang's counters has.
+ * For a run that was not, that is all there is to say (instr_profile_write says how to
+ * make one); for one that was, the program is not the run's: WHY says what went wrong. */
+static int uncounted(ctx *c, const char *fname, const char *bname, const char *why) {
+    if (!c->counted) {
+        snprintf(c->uncounted, sizeof c->uncounted, "%s: %s", fname, bname);
+        return -1;
+    }
+    return fail(c, why, fname, bname);
 }
 
 static int is_rhs_counter_block(const char *name) {
@@ -122,11 +135,10 @@ static int block_count(ctx *c, LLVMValueRef fn, LLVMBasicBlockRef *bbs, const si
             /* `x = a && b` as a value: the right side goes to the join either way, and
              * the edge the block sits on in the result carries both outcomes. */
             if (past)
-                return fail(c,
-                            "%s: the count of block %s (how often the right side of && or || is "
-                            "true, in a value) has no block in the result; add cflags "
-                            "\"-fprofile-instr-generate\" to the spec and run again",
-                            fname, bname);
+                return uncounted(c, fname, bname,
+                                 "%s: the count of block %s (how often the right side of && or || is "
+                                 "true, in a value) has no block in the result: the sources changed since "
+                                 "the run, or the result is of another program");
         }
     }
     if (preds != 1 || from == SIZE_MAX || to == SIZE_MAX)
@@ -137,11 +149,9 @@ static int block_count(ctx *c, LLVMValueRef fn, LLVMBasicBlockRef *bbs, const si
             *count = number_scaled(c->flow.edges[e].count, c->scale);
             return 0;
         }
-    return fail(c,
-                "%s: the count of block %s (an edge the block counts do not fix) is unknown; "
-                "add cflags \"-fprofile-instr-generate\" to the spec and run again, so that the "
-                "run counts it",
-                fname, bname);
+    return uncounted(c, fname, bname,
+                     "%s: the count of block %s (an edge the block counts do not fix) is unknown: the "
+                     "sources changed since the run, or the result is of another program");
 }
 
 /* MAP[k]: the result's block for IR block k of function NAME (SIZE_MAX: one clang
@@ -163,12 +173,11 @@ static int map_blocks(ctx *c, const char *name, LLVMBasicBlockRef *bbs, size_t n
         } else if (is_rhs_counter_block(bname)) {
             map[k] = SIZE_MAX;
         } else {
-            rc = fail(c,
-                      "%s: block %s is not the result's next block: the sources changed since "
-                      "the run, the result is of another program, or the block is one clang "
-                      "adds for its counters (add cflags \"-fprofile-instr-generate\" to the "
-                      "spec and run again)",
-                      name, bname);
+            /* without clang's counters in the run, a block clang adds for them
+             * (skipcount, for a case that falls through) is the likeliest */
+            rc = uncounted(c, name, bname,
+                           "%s: block %s is not the result's next block: the sources changed since "
+                           "the run, or the result is of another program");
         }
     }
     if (rc == 0 && first != SIZE_MAX && j != end)
@@ -277,6 +286,17 @@ static int function(ctx *c, LLVMModuleRef m, LLVMValueRef fn, const char *main_f
     return rc;
 }
 
+/* Whether a run compiled a source with these flags (the spec's, then the source's
+ * own) counted clang's counters: it had -fprofile-instr-generate, with or without a
+ * file name. */
+static int counts_clang_counters(char *const *cflags, size_t ncflags, char *const *own) {
+    for (size_t k = 0; k < ncflags; k++)
+        if (!strncmp(cflags[k], "-fprofile-instr-generate", 24)) return 1;
+    for (size_t k = 0; own && own[k]; k++)
+        if (!strncmp(own[k], "-fprofile-instr-generate", 24)) return 1;
+    return 0;
+}
+
 int instr_profile_write(const result *r, const char *spec_path, double scale, FILE *out, char *err,
                         size_t errlen) {
     spec *s;
@@ -303,6 +323,7 @@ int instr_profile_write(const result *r, const char *spec_path, double scale, FI
             scale, r->spec, r->trials);
     /* One translation unit at a time: a static function's profile name is its unit's. */
     for (size_t i = 0; i < nsources && rc == 0; i++) {
+        c.counted = counts_clang_counters(cflags, ncflags, units ? units[i].flags : NULL);
         s->sources = &sources[i];
         s->units = units ? &units[i] : NULL;
         s->nsources = 1;
@@ -324,6 +345,13 @@ int instr_profile_write(const result *r, const char *spec_path, double scale, FI
     s->nsources = nsources;
     s->cflags = cflags;
     s->ncflags = ncflags;
+    if (rc != 0 && c.uncounted[0])
+        snprintf(err, errlen,
+                 "the run that made this result did not count the blocks clang adds for its own "
+                 "counters, and clang's profile needs their counts (%s). Repeat the run with this "
+                 "line added to %s:\n\n    cflags \"-fprofile-instr-generate\"\n\nand use its new "
+                 "result (docs/exports.md, \"instr\")",
+                 c.uncounted, spec_path);
     free(flags);
     edge_flow_free(&c.flow);
     spec_free(s);

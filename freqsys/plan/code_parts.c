@@ -209,6 +209,27 @@ done:
     return rc;
 }
 
+/* The extensions M's functions are compiled for, as -mattr takes them ("+m,+c"):
+ * those its first function's "target-features" turns on; "" when it names none. */
+static void target_features(LLVMModuleRef m, char *buf, size_t size) {
+    buf[0] = '\0';
+    LLVMValueRef f = LLVMGetFirstFunction(m);
+    while (f && LLVMIsDeclaration(f)) f = LLVMGetNextFunction(f);
+    LLVMAttributeRef a =
+        f ? LLVMGetStringAttributeAtIndex(f, LLVMAttributeFunctionIndex, "target-features", 15) : NULL;
+    unsigned len = 0;
+    const char *all = a ? LLVMGetStringAttributeValue(a, &len) : "";
+    size_t used = 0;
+    for (unsigned i = 0; i < len;) {
+        unsigned end = i;
+        while (end < len && all[end] != ',') end++;
+        if (all[i] == '+' && used + (end - i) + 2 < size)
+            used +=
+                (size_t)snprintf(buf + used, size - used, "%s%.*s", used ? "," : "", (int)(end - i), all + i);
+        i = end + 1;
+    }
+}
+
 int code_parts_read(LLVMModuleRef m, LLVMTargetMachineRef tm, const char *triple, const char *cpu,
                     double scale, code_parts *out, char *err, size_t errlen) {
     memset(out, 0, sizeof *out);
@@ -217,6 +238,8 @@ int code_parts_read(LLVMModuleRef m, LLVMTargetMachineRef tm, const char *triple
                 .thumb = !strncmp(triple, "thumb", 5)};
     if (strncmp(triple, "thumb", 5) && strncmp(triple, "arm", 3) && strncmp(triple, "riscv", 5))
         r.comment = '#';
+    char features[1024];
+    target_features(m, features, sizeof features);
     LLVMSetTargetMachineAsmVerbosity(tm, 1);
     char *msg = NULL;
     LLVMMemoryBufferRef buf = NULL;
@@ -261,7 +284,8 @@ int code_parts_read(LLVMModuleRef m, LLVMTargetMachineRef tm, const char *triple
     uint64_t *bytes = calloc(r.ntexts + 1, sizeof *bytes);
     if (texts && cycles && bytes) {
         for (size_t k = 0; k < r.ntexts; k++) texts[k] = r.texts[k].text;
-        if (mca_cycles_measure(triple, cpu, r.comment, texts, r.ntexts, cycles, bytes, err, errlen) == 0) {
+        if (mca_cycles_measure(triple, cpu, features, r.comment, texts, r.ntexts, cycles, bytes, out->timing,
+                               sizeof out->timing, err, errlen) == 0) {
             size_t k = 0;
             for (size_t i = 0; i < out->n; i++)
                 for (size_t j = 0; j < out->parts[i].nblocks; j++, k++) {

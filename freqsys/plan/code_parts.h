@@ -32,13 +32,16 @@ typedef struct code_part {
 typedef struct code_parts {
     code_part *parts;
     size_t n;
+    char timing[200]; /* when llvm-mca has no timing model for the CPU: whose cycles they are */
 } code_parts;
 
 /* Reads the parts of M (optimised with a profile whose counts are expected runs x
  * SCALE) for target machine TM and CPU, whose assembly comments lines with COMMENT
  * ('@' on ARM, '#' on RISC-V): the machine blocks of each function from the verbose
  * assembly, each block's runs from its IR block's frequency (block_freq.h), its cycles
- * and bytes from one llvm-mca-19 run over all blocks. M is changed by code generation:
+ * and bytes from one llvm-mca-19 run over all blocks (with the extensions M's
+ * functions are compiled for; mca_cycles.h says which CPU's timing a CPU without one
+ * gets, and OUT's timing then says so). M is changed by code generation:
  * pass a clone. Sizes are left 0 (the object's sections give them). Returns 0, or -1
  * with a message in ERR. */
 int code_parts_read(LLVMModuleRef m, LLVMTargetMachineRef tm, const char *triple, const char *cpu,

@@ -2,6 +2,7 @@
  * sizes. */
 /* SPDX-License-Identifier: MIT */
 #include "code_size.h"
+#include "profile_flags.h"
 #include "spec_units.h"
 
 #include <stdio.h>
@@ -170,6 +171,30 @@ static int host_weights(const spec *s, code_sizes *out, char *err, size_t errlen
     return rc;
 }
 
+/* The first error LLVM reported while building for the target, and how many there
+ * were. Without a handler of its own, LLVM prints such an error as "error:
+ * <unknown>:0: unsupported relocation type" and ends the process, saying neither what
+ * was being built nor why. */
+typedef struct codegen_errors {
+    char first[512];
+    unsigned count;
+} codegen_errors;
+
+static void on_diagnostic(LLVMDiagnosticInfoRef info, void *ctx) {
+    codegen_errors *e = ctx;
+    if (LLVMGetDiagInfoSeverity(info) != LLVMDSError) return; /* warnings and remarks say nothing of sizes */
+    if (e->count++ == 0) {
+        char *text = LLVMGetDiagInfoDescription(info);
+        const char *shown = text ? text : "an error without a message";
+        /* a diagnostic with no place in a source says so first: drop it */
+        if (!strncmp(shown, "<unknown>:0: ", 13)) shown += 13;
+        snprintf(e->first, sizeof e->first, "%s", shown);
+        if (text) LLVMDisposeMessage(text);
+        size_t n = strlen(e->first);
+        while (n && (e->first[n - 1] == '\n' || e->first[n - 1] == ' ')) e->first[--n] = '\0';
+    }
+}
+
 /* The new pass manager's pipeline for clang's -O flag, for the retargeted host build. */
 static const char *pipeline_of(const char *level) {
     if (!strcmp(level, "-Oz")) return "default<Oz>";
@@ -251,6 +276,7 @@ int code_size_measure(const spec *s, const code_target *t, const char *level, in
     LLVMInitializeAllTargets();
     LLVMInitializeAllTargetMCs();
     LLVMInitializeAllAsmPrinters();
+    LLVMInitializeAllAsmParsers(); /* inline assembly (__WFI(), __disable_irq()) is parsed to emit it */
     LLVMTargetRef target;
     char *msg = NULL;
     if (LLVMGetTargetFromTriple(t->triple, &target, &msg)) {
@@ -260,23 +286,39 @@ int code_size_measure(const spec *s, const code_target *t, const char *level, in
     }
     int with_libc = code_target_has_libc(t);
     describe_libc(t, with_libc, out);
+    /* The run may have counted clang's own counters (-fprofile-instr-generate): the
+     * target build reads a profile instead, and clang refuses both at once. */
+    spec plain;
+    if (profile_flags_strip(s, &plain) != 0) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
     LLVMContextRef ctx = LLVMContextCreate();
+    codegen_errors errors = {"", 0};
+    LLVMContextSetDiagnosticHandler(ctx, on_diagnostic, &errors);
     LLVMModuleRef m =
-        compile_for(s, ctx, t, with_libc, level, no_inline, profile, out->note, sizeof out->note);
+        compile_for(&plain, ctx, t, with_libc, level, no_inline, profile, out->note, sizeof out->note);
     const char *triple = t->triple;
     char *module_triple = NULL;
     if (!m) {
         out->retargeted = 1;
-        if (compile_sources(s, ctx, &m, err, errlen) != 0) {
+        char host[4096];
+        int built = compile_sources(&plain, ctx, &m, host, sizeof host);
+        profile_flags_release(&plain);
+        if (built != 0) {
+            /* both builds' reasons: the target's is the one the user can act on first */
+            snprintf(err, errlen, "%s; the host build tried instead failed too: %s", out->note, host);
             LLVMContextDispose(ctx);
             return -1;
         }
         retarget(m);
     } else {
+        profile_flags_release(&plain);
         /* clang's own triple for the flags: thumbv7em-unknown-none-eabihf for hard float */
         module_triple = strdup(LLVMGetTarget(m));
         if (module_triple && *module_triple) triple = module_triple;
     }
+    errors.count = 0; /* the builds' own failures (a link) were said above: what follows is code generation */
     if (LLVMGetTargetFromTriple(triple, &target, &msg)) {
         snprintf(err, errlen, "unknown target '%s': %s", triple, msg);
         LLVMDisposeMessage(msg);
@@ -319,6 +361,16 @@ int code_size_measure(const spec *s, const code_target *t, const char *level, in
     if (section_sizes(tm, m, ctx, t, out, err, errlen) != 0) goto done;
     rc = 0;
 done:
+    if (errors.count) {
+        /* what LLVM said, and which build it was about */
+        if (out->retargeted)
+            snprintf(err, errlen,
+                     "code generation for %s failed in the host build retargeted to it, used because %s: %s",
+                     t->name, out->note, errors.first);
+        else
+            snprintf(err, errlen, "code generation for %s failed: %s", t->name, errors.first);
+        rc = -1;
+    }
     free(module_triple);
     LLVMDisposeModule(m);
     LLVMContextDispose(ctx);

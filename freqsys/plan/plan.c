@@ -172,6 +172,7 @@ int plan_build(const result *r, const code_sizes *c, const char *target, uint64_
     p->mode = strdup(r->mode ? r->mode : "");
     p->entry = strdup(r->entry ? r->entry : "");
     snprintf(p->libc, sizeof p->libc, "%s", c->libc);
+    snprintf(p->timing, sizeof p->timing, "%s", c->parts.timing);
     if (c->retargeted)
         snprintf(p->note, sizeof p->note, "sizes from a host build retargeted to %.60s: %.400s", target,
                  c->note);

@@ -44,8 +44,9 @@ typedef struct plan {
     uint64_t selected_size, total_size;
     plan_point curve[16]; /* the optimum at budgets from 1/16 of all code to all of it */
     size_t ncurve;
-    char note[512]; /* e.g. sizes from a retargeted host build */
-    char libc[512]; /* which C library headers the target build used */
+    char note[512];   /* e.g. sizes from a retargeted host build */
+    char libc[512];   /* which C library headers the target build used */
+    char timing[200]; /* whose timing the cycles are when llvm-mca has none for the CPU; or "" */
     char *spec, *mode, *entry;
     size_t *order;          /* item indices in the C3 layout order (call_order.h) */
     size_t *order_cluster;  /* each position's cluster */

@@ -35,6 +35,7 @@ int plan_write_text(const plan *p, FILE *out) {
             "stalls %u cycles: %.0f cycles per %s all in flash, %.0f saved (%.1f%%) by the fast items\n",
             CODE_SIZE_PROFILE_FLAGS, p->flash_wait, p->flash_wait, p->cycles_in_flash, per(p),
             p->cycles_saved, share(p->cycles_saved, p->cycles_in_flash));
+    if (p->timing[0]) fprintf(out, "note: %s\n", p->timing);
     fprintf(out,
             "heat: bytes fetched per %s (expected executions x bytes); standing: share of the\n"
             "call-transition chain's time in the function (dispatchers rank high)\n\n",
@@ -121,6 +122,7 @@ int plan_write_json(const plan *p, FILE *out) {
     json_object_set_new(o, "spec", json_string(p->spec));
     if (p->note[0]) json_object_set_new(o, "note", json_string(p->note));
     if (p->libc[0]) json_object_set_new(o, "libc", json_string(p->libc));
+    if (p->timing[0]) json_object_set_new(o, "cycles_note", json_string(p->timing));
     int rc = json_dumpf(o, out, JSON_INDENT(2) | JSON_REAL_PRECISION(17));
     fputc('\n', out);
     json_decref(o);

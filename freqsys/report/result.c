@@ -103,6 +103,12 @@ void result_free(result *r) {
     }
     free(r->functions);
     free(r->mmio_writes);
+    free(r->spec_sha256);
+    for (size_t i = 0; i < r->nsources_sha256; i++) {
+        free(r->sources_sha256[i].file);
+        free(r->sources_sha256[i].sha256);
+    }
+    free(r->sources_sha256);
     free(r->guarantee);
     free(r->stop_method);
     free(r->sampling);

@@ -215,6 +215,13 @@ typedef struct result_failure {
     int signal; /* crash: the signal number */
 } result_failure;
 
+/* A file the run read, and the SHA-256 of its bytes then (lower-case hexadecimal, as
+ * sha256sum prints it). */
+typedef struct result_file_digest {
+    char *file; /* as the spec resolves it: relative to the spec's folder when inside it */
+    char *sha256;
+} result_file_digest;
+
 typedef struct result {
     char *spec;                  /* the spec file as given */
     int spec_relative_to_result; /* as written to a file: spec is relative to its folder */
@@ -307,6 +314,12 @@ typedef struct result {
     uint64_t rare_pilot_runs; /* the cross-entropy pilot's runs, besides `runs` */
     char **rare_tilts;        /* "x: normal(0, 1) -> normal(3.96, 1)", one per tilted input */
     size_t nrare_tilts;
+    /* What the run read, so that plan and the exports that compile the program again
+     * can tell that it changed since: the spec's digest and each source's, in the
+     * spec's order (result/run_files.c). NULL and none in results written before. */
+    char *spec_sha256;
+    result_file_digest *sources_sha256;
+    size_t nsources_sha256;
 } result;
 
 /* result_outcomes_text.c: the text report's line on how the trials ended (nothing

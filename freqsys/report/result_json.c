@@ -373,6 +373,19 @@ static void sampling_paths_warnings(json_t *o, const result *r, int *bad) {
     }
 }
 
+/* The digests of the files the run read (absent in results written before them). */
+static void files_sha256(json_t *o, const result *r, int *bad) {
+    json_t *sources = json_array();
+    set(o, "spec_sha256", str(r->spec_sha256), bad);
+    for (size_t i = 0; sources && i < r->nsources_sha256; i++) {
+        json_t *e = json_object();
+        set(e, "file", str(r->sources_sha256[i].file), bad);
+        set(e, "sha256", str(r->sources_sha256[i].sha256), bad);
+        if (json_array_append_new(sources, e) != 0) *bad = 1;
+    }
+    set(o, "sources_sha256", sources, bad);
+}
+
 /* The document, keys in contract order: the version 1 contract keys first, then the
  * extras, and the timing fields (which may differ between identical runs) last. */
 static json_t *document(const result *r, int *bad) {
@@ -430,6 +443,7 @@ static json_t *document(const result *r, int *bad) {
         set(o, "block_confidence", real(r->block_confidence), bad);
     }
     sampling_paths_warnings(o, r, bad);
+    if (r->spec_sha256) files_sha256(o, r, bad);
     set(o, "jobs", json_integer(r->jobs), bad);
     set(o, "elapsed_s", real(r->elapsed_s), bad);
     set(o, "trials_per_s", real(r->trials_per_s), bad);
@@ -815,6 +829,14 @@ static int one_function(reader *rd, json_t *o, void *f) {
     return read_function(rd, o, f);
 }
 
+static int read_file_digest(reader *rd, json_t *o, void *item) {
+    result_file_digest *d = item;
+    if (!json_is_object(o)) return fail(rd, "not an object");
+    get_string(rd, o, "file", 1, &d->file);
+    get_string(rd, o, "sha256", 1, &d->sha256);
+    return rd->failed ? -1 : 0;
+}
+
 static int read_mmio_write(reader *rd, json_t *o, void *item) {
     result_mmio_write *w = item;
     char *address = NULL, *end = NULL;
@@ -1166,6 +1188,11 @@ static void fill(reader *rd, json_t *root, result *r) {
               read_context);
     if (!r->context_depth && r->ncontexts && !rd->failed)
         reader_fail(rd, "'contexts' needs 'context_depth', the longest chain of calls they keep");
+    if (json_object_get(root, "spec_sha256")) { /* results written before have none */
+        get_string(rd, root, "spec_sha256", 0, &r->spec_sha256);
+        read_list(rd, root, "sources_sha256", 0, sizeof(result_file_digest), (void **)&r->sources_sha256,
+                  &r->nsources_sha256, read_file_digest);
+    }
     get_int(rd, root, "jobs", 0, 0, &r->jobs);
     get_double(rd, root, "elapsed_s", 0, &r->elapsed_s);
     get_double(rd, root, "trials_per_s", 0, &r->trials_per_s);

@@ -97,6 +97,7 @@ static void run_state_free(run_state *st) {
     transform_warnings_free(&st->warnings);
     free(st->sampling_note);
     free(st->spec_abs);
+    run_files_free(&st->files);
     tail_level_choice_free(&st->tail_levels);
 }
 
@@ -128,6 +129,10 @@ static int prepare(run_state *st, int argc, char **argv, cluster *cl) {
     rc = pipeline_instrument_counting(o->spec_path, given, o->optimize, &counting, &st->s, &ctx, &m,
                                       &st->warnings);
     if (rc != EXIT_OK) return rc;
+    /* the files as built: plan and the exports compile them again, and must know when
+     * they changed since; a result without the digests only loses that check */
+    if (run_files_take(o->spec_path, st->s, &st->files, err, sizeof err) != 0 && !o->quiet)
+        fprintf(stderr, "freqsys: warning: %s; the result records no digests of its files\n", err);
     /* The text result on stdout shows them; a result written to a file or as JSON
      * would hide them from the user at the terminal, so they go to stderr too. */
     int shown = !o->out_path && (!o->format || !strcmp(o->format, "text"));
@@ -261,6 +266,7 @@ static int deliver(run_state *st, result *r, int complete) {
     r->warnings = st->warnings.v;
     r->nwarnings = st->warnings.n;
     st->warnings = (transform_warnings){0};
+    run_files_give(&st->files, r);
     if (st->s && st->s->ninputs && (r->inputs = calloc(st->s->ninputs, sizeof *r->inputs)))
         for (size_t i = 0; i < st->s->ninputs; i++) { /* what each declaration drew, as check prints it */
             int n = spec_input_text(&st->s->inputs[i], NULL, 0);

@@ -22,6 +22,11 @@ static const char intro[] =
 static const char closing[] =
     "\n\nUnder mpirun (Open MPI) the ranks share the trials; the result equals a run in one\n"
     "process with the same seed (docs/scale-out.md).\n\n"
+    "Plan the exports before the run: 'report --format instr' (clang's own counters, and\n"
+    "'plan' over parts of functions) needs the counts of the blocks clang adds for them,\n"
+    "which only a run of a spec with the line cflags \"-fprofile-instr-generate\" counts\n"
+    "when the program has && or || used as a value, or a case reached by falling\n"
+    "through; a result without them cannot be exported (docs/exports.md, \"instr\").\n\n"
     "Options override the spec's lines. Exit status: 0 every block settled, 1 the\n"
     "budget ran out first or the run was interrupted (the result is still written),\n"
     "2 a usage or spec error (or a spec that cannot be read), 3 the program could not\n"

@@ -7,6 +7,7 @@
 #include "checkpoint.h"
 #include "module_load.h"
 #include "run_options.h"
+#include "run_files.h"
 #include "run_rare.h"
 #include "runner.h"
 #include "spec.h"
@@ -35,6 +36,7 @@ typedef struct run_state {
     char *sampling_note; /* why a method asked for by name was not used */
     run_rare rare;       /* --rare: the target and its pilot */
     char *spec_abs;      /* the spec's absolute path, for the checkpoint */
+    run_files files;     /* the digests of the spec and sources as built, for the result */
     int argc;            /* the command line, to repeat it when a stop came before sampling */
     char **argv;
     int stop_handled;            /* SIGINT and SIGTERM are requests to stop (stop_request.h) */

@@ -948,18 +948,22 @@ static int check_length(scanner *sc, const spec *s, const spec_input *in) {
 }
 
 /* Checks that need the whole file: required settings, `arg` against `function`,
- * array lengths naming other arguments, stdin against single reads. Errors about something missing point just
- * past the end of the file's last line. */
+ * array lengths naming other arguments, stdin against single reads. A missing setting
+ * has no place of its own: its error points at the spec's first line, column 1 (the
+ * end of the last line would read as if that line were at fault), and says what line
+ * to add. */
 static int check_whole(parser *ps) {
     spec *s = ps->s;
     scanner *sc = &ps->sc;
     static const struct {
         enum keyword k;
         int given;
-        const char *example;
+        const char *what_to_add;
     } required[] = {
-        {K_PROGRAM, 0, "program \"main.c\""},
-        {K_EPSILON, SPEC_GIVEN_EPSILON, "epsilon 0.3"},
+        {K_PROGRAM, 0, "add one naming the program's sources, e.g. 'program \"main.c\"'"},
+        {K_EPSILON, SPEC_GIVEN_EPSILON,
+         "add one saying how close each block's estimate must come, e.g. 'epsilon 0.3' (within 0.3 "
+         "executions of the true mean) or 'epsilon 2%' (within 2% of it); or pass run -e"},
     };
     /* confidence alone has a default: 0.95 is what a user who did not choose means */
     if (!ps->seen[K_CONFIDENCE].line && !(ps->given & SPEC_GIVEN_CONFIDENCE))
@@ -971,15 +975,13 @@ static int check_whole(parser *ps) {
         int sources =
             required[i].k == K_PROGRAM && ps->seen[K_COMPILE_COMMANDS].line; /* the database lists them */
         if (ps->seen[required[i].k].line || (ps->given & required[i].given) || sources) continue;
-        int line = s->nlines ? (int)s->nlines : 1;
-        const char *text = s->nlines ? s->lines[s->nlines - 1] : "";
-        char msg[160];
-        snprintf(msg, sizeof msg, "spec has no '%s' line (add e.g. '%s'%s)", keywords[required[i].k],
-                 required[i].example, required[i].given == SPEC_GIVEN_EPSILON ? ", or pass run -e" : "");
+        const char *text = s->nlines ? s->lines[0] : "";
+        char msg[320];
+        snprintf(msg, sizeof msg, "spec has no '%s' line: %s", keywords[required[i].k],
+                 required[i].what_to_add);
         if (used && used + 1 < sc->errlen) sc->err[used++] = '\n';
         if (used < sc->errlen) {
-            int n = diagnostic_format(sc->err + used, sc->errlen - used, sc->path, line,
-                                      (int)strlen(text) + 1, text, msg);
+            int n = diagnostic_format(sc->err + used, sc->errlen - used, sc->path, 1, 1, text, msg);
             used += n > 0 ? (size_t)n : 0;
             if (used >= sc->errlen) used = sc->errlen - 1;
         }

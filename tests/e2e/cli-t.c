@@ -16,7 +16,7 @@ static void stdout_of(const char *args, char *out, size_t len) {
 }
 
 int main(void) {
-    plan(34);
+    plan(37);
     char err[8192];
 
     /* help on a command that does not exist is a usage error, not the overview */
@@ -139,15 +139,27 @@ int main(void) {
         fclose(f) != 0)
         bail("cannot write bare.fspec");
     code = e2e_runf(err, sizeof err, "run '%s' -q", tmp_path("bare.fspec"));
-    ok(code == 2 && strstr(err, "bare.fspec:3:18: error: spec has no 'epsilon' line") &&
+    ok(code == 2 && strstr(err, "bare.fspec:1:1: error: spec has no 'epsilon' line: add one") &&
+           strstr(err, "'epsilon 0.3'") && strstr(err, "'epsilon 2%'") && strstr(err, "or pass run -e") &&
            !strstr(err, "'confidence' line"),
-       "no epsilon: an error at the end of the file; confidence has a default");
+       "no epsilon: an error at line 1, column 1, naming the line to add; confidence has a default");
+    ok(strstr(err, "    1 | program \"") && strstr(err, "\n      | ^\n"),
+       "...shown under the spec's first line, the caret at its start");
     code = e2e_runf(err, sizeof err, "run '%s' -q -e 0.5 -g 95%% -o '%s'", tmp_path("bare.fspec"),
                     tmp_path("eg.json"));
     r = e2e_result(tmp_path("eg.json"), NULL, 0);
     ok(code == 0 && r && r->confidence == 0.95 && r->epsilon == 0.5,
        "-e and -g: the spec needs neither line");
     result_free(r);
+    /* the exports and the plan build the program again from the spec: the precision is
+     * the result's, so the omission does not matter there */
+    code = e2e_runf(err, sizeof err, "report '%s' --format instr -o '%s'", tmp_path("eg.json"),
+                    tmp_path("eg.proftext"));
+    ok(code == 0 && !strstr(err, "no 'epsilon' line"),
+       "report --format instr of that result needs no epsilon line");
+    code =
+        e2e_runf(err, sizeof err, "plan '%s' --budget 64 -o '%s'", tmp_path("eg.json"), tmp_path("eg.plan"));
+    ok(code == 0 && !strstr(err, "no 'epsilon' line"), "...nor does plan");
     /* an integer read of a real-valued distribution: a warning at the spec's place naming the read */
     static const char truncates[] =
         "tests/e2e/programs/realint.fspec:3:5: normal(0, 1) is real-valued, but realint.c:7 "

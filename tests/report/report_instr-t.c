@@ -94,7 +94,7 @@ static int against_run(const char *name, const char *source, const char *input, 
 int main(void) {
     tools_need(CLANG_PROGRAM, "clang-19", "clang-19");
     tools_need(LLVM_PROFDATA_PROGRAM, "llvm-profdata-19", "llvm-19");
-    plan(2 + 3 + 2 + 2 + 2 + 1);
+    plan(2 + 3 + 2 + 2 + 2 + 3);
     tools_tmpdir();
     char cmd[8192], *err = NULL, *out = NULL;
     char fs_pd[1024];
@@ -141,12 +141,21 @@ int main(void) {
     snprintf(cmd, sizeof cmd, "cd '%s' && '%s' report '%s' --format instr -o '%s'", FREQSYS_SOURCE_DIR,
              TOOLS_FREQSYS, tools_path("plain.json"), tools_path("plain.proftext"));
     rc = tools_sh(cmd, &out, &err);
-    ok(rc == 2 && err && strstr(err, "classify: block skipcount") && strstr(err, "cflags"),
-       "without the counters' blocks in the run, the export says which block is missing and what to add "
-       "(exit %d)",
-       rc);
+    ok(rc == 2 && err && strstr(err, "classify: skipcount") && strstr(err, "did not count"),
+       "without the counters' blocks in the run, the export says which block was not counted (exit %d)", rc);
+    ok(err && strstr(err, "Repeat the run with this line added to ") &&
+           strstr(err, "pgo_counters_plain.fspec:\n\n    cflags \"-fprofile-instr-generate\"\n"),
+       "...that the run must be repeated, with the exact line to add to its spec");
     free(out);
     free(err);
+    /* and the run's help says so before the run */
+    snprintf(cmd, sizeof cmd, "'%s' run --help", TOOLS_FREQSYS);
+    out = NULL;
+    rc = tools_sh(cmd, &out, NULL);
+    ok(rc == 0 && out && strstr(out, "report --format instr") &&
+           strstr(out, "cflags \"-fprofile-instr-generate\""),
+       "freqsys run --help tells of the line before the run");
+    free(out);
     tools_cleanup();
     return done();
 }

@@ -41,6 +41,13 @@ static spec *parse_file(const char *path) {
     return s;
 }
 
+/* What the parser says of a missing setting: the line to add. */
+#define EPSILON_MISSING                                                                                      \
+    "spec has no 'epsilon' line: add one saying how close each block's estimate must come, e.g. 'epsilon "   \
+    "0.3' (within 0.3 executions of the true mean) or 'epsilon 2%' (within 2% of it); or pass run -e"
+#define PROGRAM_MISSING                                                                                      \
+    "spec has no 'program' line: add one naming the program's sources, e.g. 'program \"main.c\"'"
+
 /* One invalid spec: no result, and exactly the diagnostic WANT. */
 static void bad(const char *what, const char *text, const char *want) {
     err[0] = '\0';
@@ -411,19 +418,20 @@ static void errors(void) {
         "t.fspec:2:9: error: epsilon must be > 0, got 0\n"
         "    2 | epsilon 0\n"
         "      |         ^");
-    bad("missing epsilon", "program \"newton.c\"\nconfidence 0.95\n",
-        "t.fspec:2:16: error: spec has no 'epsilon' line (add e.g. 'epsilon 0.3', or pass run -e)\n"
-        "    2 | confidence 0.95\n"
-        "      |                ^");
-    bad("missing program", "epsilon 0.3\nconfidence 0.95\nask ~ normal(0, 1)  # last\n",
-        "t.fspec:3:27: error: spec has no 'program' line (add e.g. 'program \"main.c\"')\n"
-        "    3 | ask ~ normal(0, 1)  # last\n"
-        "      |                           ^");
-    bad("empty spec: every missing setting, each at its place", "",
-        "t.fspec:1:1: error: spec has no 'program' line (add e.g. 'program \"main.c\"')\n"
+    /* a missing setting has no place: the first line's start, and the line to add */
+    bad("missing epsilon: at line 1, column 1", "program \"newton.c\"\nconfidence 0.95\n",
+        "t.fspec:1:1: error: " EPSILON_MISSING "\n"
+        "    1 | program \"newton.c\"\n"
+        "      | ^");
+    bad("missing program: at line 1, column 1", "epsilon 0.3\nconfidence 0.95\nask ~ normal(0, 1)  # last\n",
+        "t.fspec:1:1: error: " PROGRAM_MISSING "\n"
+        "    1 | epsilon 0.3\n"
+        "      | ^");
+    bad("empty spec: every missing setting", "",
+        "t.fspec:1:1: error: " PROGRAM_MISSING "\n"
         "    1 | \n"
         "      | ^\n"
-        "t.fspec:1:1: error: spec has no 'epsilon' line (add e.g. 'epsilon 0.3', or pass run -e)\n"
+        "t.fspec:1:1: error: " EPSILON_MISSING "\n"
         "    1 | \n"
         "      | ^");
     bad("program file not found", "program \"newton.c\" \"missing.c\"\nepsilon 0.3\nconfidence 0.95\n",
@@ -885,9 +893,9 @@ static void given_settings(void) {
     rc = spec_parse_string_given("program \"newton.c\"\n", "t.fspec", SPEC_GIVEN_CONFIDENCE, &s, err,
                                  sizeof err);
     is_string(rc == SPEC_ESYNTAX ? err : "(no syntax error)",
-              "t.fspec:1:19: error: spec has no 'epsilon' line (add e.g. 'epsilon 0.3', or pass run -e)\n"
+              "t.fspec:1:1: error: " EPSILON_MISSING "\n"
               "    1 | program \"newton.c\"\n"
-              "      |                   ^",
+              "      | ^",
               "...but not the epsilon it lacks too");
     rc = spec_parse_string_given("program \"newton.c\"\n", "t.fspec",
                                  SPEC_GIVEN_CONFIDENCE | SPEC_GIVEN_EPSILON, &s, err, sizeof err);

@@ -191,6 +191,26 @@ __attribute__((unused)) static const result_block *e2e_block_at(const result *r,
     return NULL;
 }
 
+/* A block's most runs per run as a test states it (NAN: nothing may be proven), with
+ * the reason, found by its function, source line and label's start. */
+typedef struct e2e_bound {
+    const char *function;
+    int line;
+    const char *prefix;
+    double max_runs;
+    const char *why;
+} e2e_bound;
+
+/* One TAP line for each of the N blocks of WANT: R has it, with WANT's bound. */
+__attribute__((unused)) static void e2e_check_bounds(const result *r, const e2e_bound *want, size_t n) {
+    for (size_t i = 0; i < n; i++) {
+        const result_block *b = e2e_block_at(r, want[i].function, want[i].line, want[i].prefix);
+        int same = b && (isnan(want[i].max_runs) ? isnan(b->max_runs) : b->max_runs == want[i].max_runs);
+        ok(same, "%s line %d %s: %s, at most %g (got %g)", want[i].function, want[i].line, want[i].prefix,
+           want[i].why, want[i].max_runs, b ? b->max_runs : -1.0);
+    }
+}
+
 /* Whether no block of R was seen in a trial more often than its proven bound per run
  * allows (a bound the trials exceed is false); each that was is named by diag. */
 __attribute__((unused)) static int e2e_within_bounds(const result *r) {

@@ -5,19 +5,10 @@
 #include "tap.h"
 #include "e2e.h"
 
-/* A block's most runs per run (NAN: nothing may be proven). */
-typedef struct bound {
-    const char *function;
-    int line;
-    const char *prefix;
-    double max_runs;
-    const char *why;
-} bound;
-
 /* jumps.c under `arg n ~ uniform_int(0, 12)`: guarded's `if (setjmp(guard)) return -1;`
  * with a loop of 12 calls that may jump; retried's landing jumps again itself;
  * by_value tests setjmp's result against 3. */
-static const bound want[] = {
+static const e2e_bound want[] = {
     {"guarded", 13, "if.then", 2, "the landing of a jump: at most once more than its bound (1) per call"},
     {"guarded", 15, "for.cond", 13, "the zero side, which setjmp enters once a call, keeps its loop's bound"},
     {"guarded", 16, "if.then2", 1, "...and its blocks theirs"},
@@ -42,12 +33,7 @@ int main(void) {
     if (!ok(r != NULL, "its result reads back")) bail("%s", err);
     ok(e2e_within_bounds(r),
        "no trial runs a block more often than its bound (the landing of retried runs 3 times)");
-    for (size_t i = 0; i < n; i++) {
-        const result_block *b = e2e_block_at(r, want[i].function, want[i].line, want[i].prefix);
-        int same = b && (isnan(want[i].max_runs) ? isnan(b->max_runs) : b->max_runs == want[i].max_runs);
-        ok(same, "%s line %d %s: %s, at most %g (got %g)", want[i].function, want[i].line, want[i].prefix,
-           want[i].why, want[i].max_runs, b ? b->max_runs : -1.0);
-    }
+    e2e_check_bounds(r, want, n);
     result_free(r);
     return done();
 }

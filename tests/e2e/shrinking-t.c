@@ -5,16 +5,8 @@
 #include "tap.h"
 #include "e2e.h"
 
-typedef struct bound {
-    const char *function;
-    int line;
-    const char *prefix;
-    double max_runs;
-    const char *why;
-} bound;
-
 /* shrinking.c: each function once a run */
-static const bound want[] = {
+static const e2e_bound want[] = {
     {"digits", 11, "while.cond", 33, "n /= 10 on a 32-bit int: 32 divisions leave 0, the 33rd test leaves"},
     {"bits", 23, "while.cond", 33, "x >>= 1 on a 32-bit unsigned: the same"},
     {"retries", 34, "while.cond", 65,
@@ -35,12 +27,7 @@ int main(void) {
     result *r = e2e_result(tmp_path("shrinking.json"), err, sizeof err);
     if (!ok(r != NULL, "its result reads back")) bail("%s", err);
     ok(e2e_within_bounds(r), "no trial runs a block more often than its bound");
-    for (size_t i = 0; i < n; i++) {
-        const result_block *b = e2e_block_at(r, want[i].function, want[i].line, want[i].prefix);
-        int same = b && (isnan(want[i].max_runs) ? isnan(b->max_runs) : b->max_runs == want[i].max_runs);
-        ok(same, "%s line %d %s: %s, at most %g (got %g)", want[i].function, want[i].line, want[i].prefix,
-           want[i].why, want[i].max_runs, b ? b->max_runs : -1.0);
-    }
+    e2e_check_bounds(r, want, n);
     result_free(r);
     return done();
 }

@@ -255,6 +255,37 @@ static const char filter_script[] =
 
 /* ---- sections ---- */
 
+/* The caps the verdicts rest on, each with the blocks whose bound it gives: an
+ * assumption the reader should see beside the numbers it supports. */
+static void caps_row(const result *r, FILE *out) {
+    fputs("<tr><th>caps</th><td id=\"caps\">", out);
+    size_t shown = 0;
+    for (size_t i = 0; i < r->nblocks; i++) {
+        const result_block *b = &r->blocks[i];
+        if (!b->basis || strcmp(b->basis, "cap") != 0) continue;
+        const char *name = b->cap ? b->cap : "";
+        int first = 1; /* the first block resting on this cap: count them all there */
+        for (size_t j = 0; j < i && first; j++)
+            first = !(r->blocks[j].basis && !strcmp(r->blocks[j].basis, "cap") &&
+                      !strcmp(r->blocks[j].cap ? r->blocks[j].cap : "", name));
+        if (!first) continue;
+        size_t n = 0;
+        for (size_t j = i; j < r->nblocks; j++)
+            n += r->blocks[j].basis && !strcmp(r->blocks[j].basis, "cap") &&
+                 !strcmp(r->blocks[j].cap ? r->blocks[j].cap : "", name);
+        fputs(shown++ ? "<br>" : "", out);
+        if (*name) {
+            fputs("cap ", out);
+            esc(name, out);
+        } else {
+            fputs("the global cap (cap N, --cap)", out);
+        }
+        fprintf(out, ": the bound of %zu block%s", n, n == 1 ? "" : "s");
+    }
+    if (!shown) fputs("none: every bound a verdict rests on is proven", out);
+    fputs("</td></tr>\n", out);
+}
+
 static void summary(const result *r, FILE *out) {
     size_t settled = 0;
     for (size_t i = 0; i < r->nblocks; i++) settled += strcmp(r->blocks[i].status, "not_converged") != 0;
@@ -264,10 +295,15 @@ static void summary(const result *r, FILE *out) {
     fprintf(out, "</td></tr>\n<tr><th>mode</th><td>%s mode, entry ", function_mode ? "function" : "program");
     esc(r->entry, out);
     fprintf(out, "; MEAN is executions per %s</td></tr>\n", function_mode ? "call" : "run");
-    if (r->relative)
-        fprintf(out, "<tr><th>epsilon</th><td>&plusmn;%g%% of the mean</td></tr>\n", r->epsilon * 100);
+    if (r->relative && r->epsilon_floor > 0)
+        fprintf(out, "<tr><th>epsilon</th><td id=\"epsilon\">&plusmn;%g%% of the mean + %g</td></tr>\n",
+                r->epsilon * 100, r->epsilon_floor);
+    else if (r->relative)
+        fprintf(out, "<tr><th>epsilon</th><td id=\"epsilon\">&plusmn;%g%% of the mean</td></tr>\n",
+                r->epsilon * 100);
     else
-        fprintf(out, "<tr><th>epsilon</th><td>&plusmn;%g</td></tr>\n", r->epsilon);
+        fprintf(out, "<tr><th>epsilon</th><td id=\"epsilon\">&plusmn;%g</td></tr>\n", r->epsilon);
+    caps_row(r, out);
     fprintf(out, "<tr><th>confidence</th><td>%g%%</td></tr>\n", r->confidence * 100);
     fprintf(out, "<tr><th>seed</th><td>%" PRIu64 "</td></tr>\n", r->seed);
     fprintf(out, "<tr><th>trials</th><td id=\"trials\">%" PRIu64 "</td></tr>\n", r->trials);

@@ -99,7 +99,7 @@ static size_t occurrences(const char *text, const char *what) {
 int main(void) {
     tools_need(CHROMIUM_PROGRAM, "chromium", "chromium");
     tools_need(DOT_PROGRAM, "Graphviz dot", "graphviz");
-    plan(37);
+    plan(41);
     tools_tmpdir();
     result *r = tools_result("examples/branches/branches.fspec", "branches.json");
     char cmd[4096], *err = NULL, buf[256], want[256];
@@ -121,6 +121,33 @@ int main(void) {
         snprintf(paced, sizeof paced, "<td id=\"paced-by\">%s %s (", r->blocks[r->paced_by - 1].function,
                  r->blocks[r->paced_by - 1].block);
     ok(paced[0] && strstr(page, paced), "the summary names the block that set the trials (%s)", paced);
+    ok(strstr(page, "<td id=\"caps\">none: every bound a verdict rests on is proven</td>") != NULL,
+       "the summary says no verdict rests on a cap");
+
+    /* a sampled result, at a relative epsilon with a floor, under `cap step 31` (the
+     * code proves as much: nothing rests on it) and `cap caps.c:14 2` (its loop rests
+     * on it) */
+    result *rc =
+        tools_result("tests/e2e/programs/caps_held.fspec -e '20% + 0.5' --sampling plain", "caps.json");
+    size_t on_loop = 0;
+    for (size_t i = 0; i < rc->nblocks; i++) {
+        const result_block *b = &rc->blocks[i];
+        on_loop += b->basis && !strcmp(b->basis, "cap") && b->cap && !strcmp(b->cap, "caps.c:14");
+    }
+    snprintf(cmd, sizeof cmd, "cd '%s' && '%s' report '%s' --format html -o '%s'", FREQSYS_SOURCE_DIR,
+             TOOLS_FREQSYS, tools_path("caps.json"), tools_path("caps.html"));
+    if (!is_int(tools_sh(cmd, NULL, NULL), 0, "the page of a capped result is written")) bail("no page");
+    char *capped = tools_slurp(tools_path("caps.html"));
+    char loop_line[128];
+    snprintf(loop_line, sizeof loop_line, "<td id=\"caps\">cap caps.c:14: the bound of %zu blocks</td>",
+             on_loop);
+    ok(capped && on_loop > 0 && strstr(capped, loop_line),
+       "the summary names the cap the verdicts rest on, with its blocks (%zu), and not one they do not",
+       on_loop);
+    ok(capped && strstr(capped, "<td id=\"epsilon\">&plusmn;20% of the mean + 0.5</td>"),
+       "...and epsilon with its floor");
+    free(capped);
+    result_free(rc);
 
     /* Sorted by mean, descending, by clicking the header twice (the #sort fragment). */
     char *dom = render(tools_path("page.html"), "#sort=-mean");

@@ -33,6 +33,9 @@ int enumerate_spec_finite(const spec *s, uint64_t limit, char *why, size_t whyle
         double n = 1;
         switch (v->kind) {
         case SPEC_VALUE_NULL:
+        case SPEC_VALUE_LENGTH: /* the length of another argument, zeroed memory: nothing drawn */
+        case SPEC_VALUE_ZEROED:
+        case SPEC_VALUE_BUFFER:
             continue;
         case SPEC_VALUE_PERMUTATION:
             snprintf(why, whylen, "line %d: a permutation is not enumerated", in->loc.line);
@@ -51,7 +54,7 @@ int enumerate_spec_finite(const spec *s, uint64_t limit, char *why, size_t whyle
              * argument is learnt by the probe run */
             if (v->kind == SPEC_VALUE_ARRAY && !v->len_name) n = pow(n, (double)v->len_const);
             break;
-        case SPEC_VALUE_FILES: /* one draw picks the file: a run per file */
+        case SPEC_VALUE_FILES: /* one draw picks the file (standard input's, or an argument's file()): a run per file */
             n = (double)v->nfiles;
             break;
         default:

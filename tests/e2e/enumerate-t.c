@@ -37,7 +37,7 @@ static double binomial_upper(int n, double p, int above) {
 }
 
 int main(void) {
-    plan(35);
+    plan(39);
 
     /* x ~ uniform_int(0, 99): 100 runs, the loop body runs E[x] = 49.5 times, the
      * branch for x % 7 == 3 (x = 3, 10, ..., 94: 14 values) 0.14 times */
@@ -139,6 +139,21 @@ int main(void) {
     r = run("enumerate.fspec", "--sampling plain", "plain", 0);
     ok(r && !strcmp(r->sampling, "plain") && r->trials != 100, "--sampling plain samples a finite spec");
     result_free(r);
+
+    /* function mode over a corpus: `arg data ~ file(...)` with `arg len ~ length(data)`,
+     * a zeroed struct and a buffer, which draw nothing: a run per file, as for
+     * `stdin ~ files(...)`, each block within the sampled interval of a plain run */
+    r = run("arg_forms_file.fspec", "", "files", 0);
+    result *sampled = run("arg_forms_file.fspec", "--sampling plain", "files_plain", 0);
+    int within = r && sampled && r->nblocks == sampled->nblocks;
+    for (size_t i = 0; within && i < r->nblocks; i++)
+        within = fabs(r->blocks[i].mean - sampled->blocks[i].mean) <= sampled->blocks[i].half_width + 1e-12;
+    ok(r && !strcmp(r->sampling, "enumerated") && r->trials == 3 && all_exact(r),
+       "a function's file() argument over 3 files: enumerated, 3 runs, exact (%s, %llu)",
+       r ? r->sampling : "?", r ? (unsigned long long)r->trials : 0ULL);
+    ok(within, "...and every block within a plain run's interval at 99.9%%");
+    result_free(r);
+    result_free(sampled);
 
     char err[1024];
     is_int(e2e_run("run tests/e2e/programs/enumerate.fspec --sampling sometimes", err, sizeof err), 2,

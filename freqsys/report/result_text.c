@@ -206,10 +206,13 @@ static void fill(row *w, const result_block *b, const result *r) {
         no_bound(w->note, sizeof w->note, b, r);
     } else if (is_status(b, "not_converged") && is_basis(b, "plug_in")) {
         /* an interval on the trials' moments alone: shown, but it proves nothing */
+        /* the most the trials saw, so that a cap is a decision, not a guess */
+        char most[32];
+        grouped(most, sizeof most, b->max);
         snprintf(w->note, sizeof w->note,
-                 "asymptotic only: no bound on its count; bound its loop (`cap FILE:LINE N`, "
-                 "LINE its test's) or its function (`cap %s N`) to settle it",
-                 b->function);
+                 "asymptotic only: no bound on its count (at most %s in one trial so far); bound its loop "
+                 "(`cap FILE:LINE N`, LINE its test's) or its function (`cap %s N`) to settle it",
+                 most, b->function);
     } else if (why[0]) {
         snprintf(w->note, sizeof w->note, "%s", why + 2);
     }

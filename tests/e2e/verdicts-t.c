@@ -44,9 +44,16 @@ static void without_cap(void) {
        body ? body->half_width : NAN);
     ok(r->gave_up && !r->converged, "...the run gives up rather than spend its budget");
     char *text = e2e_text(r);
-    ok(strstr(text, "asymptotic only: no bound on its count; bound its loop (`cap FILE:LINE N`") != NULL &&
+    char most[160];
+    snprintf(most, sizeof most,
+             "asymptotic only: no bound on its count (at most %llu in one trial so far); bound",
+             body ? (unsigned long long)body->max : 0ULL);
+    ok(body && body->max > 0 && strstr(text, most) != NULL &&
+           strstr(text, "bound its loop (`cap FILE:LINE N`") != NULL &&
            strstr(text, "or its function (`cap main N`)") != NULL,
-       "...the text says the interval is asymptotic and what would bound it, where it belongs");
+       "...the text says the interval is asymptotic, the most one trial ran it (%llu), and what would bound "
+       "it, where it belongs",
+       body ? (unsigned long long)body->max : 0ULL);
     ok(strstr(text, "ended early") && strstr(text, "`cap FILE:LINE N` (the most iterations") &&
            strstr(text, "main for.body (rare_large.c:14)") &&
            strstr(text, "`freqsys check --unbounded SPEC`"),

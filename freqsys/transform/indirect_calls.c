@@ -70,6 +70,14 @@ int indirect_calls_closed(LLVMModuleRef m, char *name, size_t len) {
         if (name && len) snprintf(name, len, "%s", s);
         return 0;
     }
+    /* inline assembly may call through any pointer it is given */
+    for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn))
+        for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+            for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
+                if (is_call(i) && LLVMIsAInlineAsm(LLVMGetCalledValue(i))) {
+                    if (name && len) snprintf(name, len, "inline assembly");
+                    return 0;
+                }
     return 1;
 }
 

@@ -21,9 +21,10 @@ int indirect_calls_is_site(LLVMValueRef i);
 int indirect_calls_may_reach(LLVMValueRef site, LLVMValueRef fn);
 
 /* Whether every function outside M that M calls is one of the C library's that never
- * calls a function it is given (or LLVM's, or the runtime's reads): then only M's own
- * calls through pointers can call M's functions. Names NAME (at most LEN bytes) the
- * first that is not, when it is not. */
+ * calls a function it is given (or LLVM's, or the runtime's reads), and M holds no
+ * inline assembly: then only M's own calls through pointers can call M's functions.
+ * Names NAME (at most LEN bytes) the first that is not ("inline assembly"), when it is
+ * not. */
 int indirect_calls_closed(LLVMModuleRef m, char *name, size_t len);
 
 /* For FN, a defined function whose address is taken: INDIRECT_FOLLOWED when every use

@@ -57,6 +57,12 @@ static const bound sorted_want[] = {
     {"pointers_sorted", 10, "entry", 1, NULL, 0, NULL, "the entry itself, once"},
 };
 
+/* pointers_asm.c: the same table beside inline assembly */
+static const bound asm_want[] = {
+    {"twice", 3, "entry", NAN, NULL, 0, NULL, "inline assembly may call through any pointer: not proven"},
+    {"pointers_asm", 8, "entry", 1, NULL, 0, NULL, "the entry itself, once"},
+};
+
 static void check(const char *spec, const char *json, const bound *want, size_t n) {
     char cmd[512], err[4096];
     snprintf(cmd, sizeof cmd, "run tests/e2e/programs/%s -q -j 2 -o \"$TMPDIR/%s\"", spec, json);
@@ -84,10 +90,11 @@ int main(void) {
     size_t nc = sizeof calls_want / sizeof calls_want[0], nl = sizeof lines_want / sizeof lines_want[0],
            np = sizeof pointers_want / sizeof pointers_want[0],
            ns = sizeof sorted_want / sizeof sorted_want[0];
-    plan((int)(12 + nc + nl + np + ns));
+    plan((int)(15 + nc + nl + np + ns + sizeof asm_want / sizeof asm_want[0]));
     check("across_calls.fspec", "across_calls.json", calls_want, nc);
     check("across_lines.fspec", "across_lines.json", lines_want, nl);
     check("pointers.fspec", "pointers.json", pointers_want, np);
     check("pointers_sorted.fspec", "pointers_sorted.json", sorted_want, ns);
+    check("pointers_asm.fspec", "pointers_asm.json", asm_want, sizeof asm_want / sizeof asm_want[0]);
     return done();
 }

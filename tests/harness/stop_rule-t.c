@@ -115,7 +115,7 @@ static void clipped_past_level(const stop_params *given) {
 }
 
 int main(void) {
-    plan(93);
+    plan(96);
     stop_params p;
     tally_moments m;
     block_verdict v;
@@ -126,6 +126,16 @@ int main(void) {
     ok(stop_params_init(&p, 0.0, 0, 0.95) < 0, "epsilon 0 is refused");
     ok(stop_params_init(&p, NAN, 0, 0.95) < 0, "epsilon NaN is refused");
     ok(stop_params_init(&p, 0.05, 0, 0.95) == 0, "epsilon 0.05 at 95%% is accepted");
+    /* The error is shared among the intervals a block may be judged by: the union of
+     * their failures stays within alpha only if the shares sum to at most alpha. */
+    for (int family = 0; family < 2; family++) {
+        stop_params q = p;
+        q.family = family ? STOP_BONFERRONI : STOP_PER_BLOCK;
+        double sum = stop_rule_clt_share(&q) + stop_rule_betting_share(&q) + stop_rule_bernstein_share(&q) +
+                     stop_rule_rare_share(&q);
+        ok(sum <= q.alpha * (1 + 1e-12), "%s: the intervals' shares of alpha sum to %.6g of %.6g",
+           family ? "a family" : "per block", sum, q.alpha);
+    }
     ok(rel(p.u, U95, 1e-14) && rel(p.alpha, 0.05, 1e-14), "per block: alpha 0.05, u the 0.975 quantile");
     ok(stop_params_family(&p, STOP_BONFERRONI, 10) == 0 && rel(p.alpha, 0.005, 1e-14) &&
            rel(p.u, gsl_cdf_ugaussian_Qinv(0.0025), 1e-14),
@@ -171,6 +181,11 @@ int main(void) {
     stop_rule_judge_bounded(&p, &m, 0, 5, &v);
     ok(rel(v.half_width, 3 * v.p_upper, 1e-15),
        "...proven at most 5: a trial may differ by max(2, 5 - 2) = 3");
+    /* a proof of 0 that the trials contradict (a defect) is not taken for exact 0 */
+    stop_rule_judge_bounded(&p, &m, 0, 0.0, &v);
+    ok(v.method != METHOD_EXACT && !(v.status == BLOCK_CONSTANT && v.half_width == 0),
+       "...proven never to run, yet run twice in every trial: not exact (status %d, method %d)",
+       (int)v.status, (int)v.method);
     /* A range that holds outside a far tail: what the tail adds widens the interval,
      * and the rest must settle within epsilon less it. */
     p.slack = 0.01;

@@ -126,7 +126,7 @@ static void visit(uint64_t value, uint64_t trials, void *ctx) {
 }
 
 int main(void) {
-    plan(61);
+    plan(62);
     tally t;
     tally_moments m;
 
@@ -237,6 +237,21 @@ int main(void) {
     ok(m.abs_m3 >= (double)d.m3, "overflow: the bound on E|X-mean|^3 is above the true value");
     ok(m.abs_m3 <= 3 * (double)d.m3, "...and not absurdly loose");
     diag("overflow bound %.6g vs true %.6g", m.abs_m3, (double)d.m3);
+
+    /* Overflow mode with the far side below the mean: a tenth of the trials at 0, the
+     * rest spread just above a million, so |X - mean| is largest at the least value. */
+    lcg_state = 13;
+    for (size_t i = 0; i < N; i++) {
+        uint64_t r = lcg();
+        x[i] = r % 10 == 0 ? 0 : 1000000 + (r >> 4) % 9000;
+    }
+    tally_reset(&t);
+    build_seq(&t, x, 0, N, 0);
+    tally_moments_of(&t, N, &m);
+    d = direct_of(x, N);
+    ok(t.overflowed && m.abs_m3 >= (double)d.m3,
+       "low tail: the bound on E|X-mean|^3 is above the true value");
+    diag("low tail bound %.6g vs true %.6g", m.abs_m3, (double)d.m3);
 
     /* A heavy tail: values spread over orders of magnitude. */
     lcg_state = 11;

@@ -94,6 +94,7 @@ int main(void) {
         {"halves", "while.cond", 8, 8},                /* 64 values: floor(log2 64) + 1 passes */
         {"euclid_rem", "while.cond", 6, 6},            /* r <= 8 = F(6): Lamé's 5 steps, as (5, 8) */
         {"euclid_sub", "while.cond", 6, 6},            /* the same with x - (x / r) * r */
+        {"header_count", "for.cond3", 10, 10},         /* c++ in a header run 9 times: c <= 9 */
         {"bytes_wide", "for.cond", NAN, 0},            /* an unsigned short limit: the char wraps */
         {"runs_skipped", "while.cond", NAN, 0},        /* the test on run is skipped on tails */
         {"strides_zero", "while.cond", NAN, 0},        /* a step of 0 */

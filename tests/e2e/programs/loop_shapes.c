@@ -389,13 +389,25 @@ int euclid_plus(void) {
     return s;
 }
 
+/* a counter stepped in the loop's header, which runs K + 1 times: c reaches n + 1 */
+int header_count(void) {
+    int n;
+    scanf("%d", &n); /* n ~ uniform_int(0, 8) */
+    int c = 0, s = 0;
+    for (int i = 0; c++, i < n; i++)
+        s++;
+    for (int j = 0; j < c; j++) /* c <= 9: at most 10 tests */
+        s++;
+    return s;
+}
+
 int main(void) {
     int div[1] = {7};
     srand(1);
     int s = triples() + bytes() + bytes_wide() + runs() + runs_skipped() + strides() + countdown() + pairs() + pairs_nested() + strides_zero() +
             strides_back() + halved() + leaps() + triangle() + shifts() + wobble() + waits() +
             waits_unknown(div) + wraps() + halves() + quarters() + idles() + halves_wide() + euclid_rem() +
-            euclid_sub() + euclid_same() + euclid_other() + euclid_plus();
+            euclid_sub() + euclid_same() + euclid_other() + euclid_plus() + header_count();
     printf("%d\n", s);
     return 0;
 }

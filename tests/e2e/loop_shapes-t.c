@@ -95,6 +95,7 @@ int main(void) {
         {"euclid_rem", "while.cond", 6, 6},            /* r <= 8 = F(6): Lamé's 5 steps, as (5, 8) */
         {"euclid_sub", "while.cond", 6, 6},            /* the same with x - (x / r) * r */
         {"header_count", "for.cond3", 10, 10},         /* c++ in a header run 9 times: c <= 9 */
+        {"thirds", "for.cond", 4, 4},                  /* i += 3 while i < n <= 8: ceil(8 / 3) + 1 */
         {"bytes_wide", "for.cond", NAN, 0},            /* an unsigned short limit: the char wraps */
         {"runs_skipped", "while.cond", NAN, 0},        /* the test on run is skipped on tails */
         {"strides_zero", "while.cond", NAN, 0},        /* a step of 0 */

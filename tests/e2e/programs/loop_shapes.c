@@ -401,13 +401,23 @@ int header_count(void) {
     return s;
 }
 
+/* a step of 3 that does not divide the limit: i = 0, 3, 6 pass i < 8, so 4 tests */
+int thirds(void) {
+    int n;
+    scanf("%d", &n); /* n ~ uniform_int(0, 8) */
+    int s = 0;
+    for (int i = 0; i < n; i += 3)
+        s++;
+    return s;
+}
+
 int main(void) {
     int div[1] = {7};
     srand(1);
     int s = triples() + bytes() + bytes_wide() + runs() + runs_skipped() + strides() + countdown() + pairs() + pairs_nested() + strides_zero() +
             strides_back() + halved() + leaps() + triangle() + shifts() + wobble() + waits() +
             waits_unknown(div) + wraps() + halves() + quarters() + idles() + halves_wide() + euclid_rem() +
-            euclid_sub() + euclid_same() + euclid_other() + euclid_plus() + header_count();
+            euclid_sub() + euclid_same() + euclid_other() + euclid_plus() + header_count() + thirds();
     printf("%d\n", s);
     return 0;
 }

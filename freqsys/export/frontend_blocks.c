@@ -8,8 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "transform.h"
+#include "profile_flags.h"
 #include "result_spec.h"
+#include "transform.h"
 
 /* The spec's flags without those that make clang add counters, and then those that
  * make the front end emit what it emits when optimising (its lifetime markers come
@@ -21,9 +22,7 @@ static char **plain_flags(char **flags, size_t n, size_t *kept) {
     char **v = calloc(n + extra + 1, sizeof *v);
     *kept = 0;
     for (size_t k = 0; v && k < n; k++)
-        if (strncmp(flags[k], "-fprofile-instr-generate", 24) != 0 &&
-            strcmp(flags[k], "-fcoverage-mapping") != 0)
-            v[(*kept)++] = flags[k];
+        if (!profile_flags_generates(flags[k])) v[(*kept)++] = flags[k];
     for (size_t k = 0; v && k < extra; k++) v[(*kept)++] = optimising[k];
     return v;
 }

@@ -89,8 +89,9 @@ int main(void) {
                  dir, seed, NATIVE_SECONDS);
         if (!shell(cmd)) { /* does not finish natively in time: nothing to compare */
             skipped++;
-            ok(1, "seed %d: left out (its native run takes more than %d s)", seed, NATIVE_SECONDS);
-            ok(1, "seed %d: left out", seed);
+            /* TAP's SKIP: no claim is made of it; the count of those checked is, below */
+            for (int k = 0; k < 2; k++)
+                ok(1, "seed %d # SKIP its native run takes more than %d s", seed, NATIVE_SECONDS);
             continue;
         }
         char path[4096];

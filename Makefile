@@ -30,7 +30,9 @@ demo: build
 # The benchmarks' own programs are built on demand only; building them here keeps
 # them compiling as the code they use changes.
 BENCH_TARGETS = sampling-bench sensitivity-bench rare-bench rare-tool
+# The layout check comes first: it takes seconds, the suite takes most of an hour.
 test: build
+	@$(MAKE) --no-print-directory format-check
 	cmake --build $(BUILD) -j $(JOBS) --target $(BENCH_TARGETS)
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 	@$(MAKE) --no-print-directory lint

@@ -54,7 +54,8 @@ int enumerate_spec_finite(const spec *s, uint64_t limit, char *why, size_t whyle
              * argument is learnt by the probe run */
             if (v->kind == SPEC_VALUE_ARRAY && !v->len_name) n = pow(n, (double)v->len_const);
             break;
-        case SPEC_VALUE_FILES: /* one draw picks the file (standard input's, or an argument's file()): a run per file */
+        case SPEC_VALUE_FILES:
+            /* one draw picks the file (standard input's, or an argument's file()): a run per file */
             n = (double)v->nfiles;
             break;
         default:

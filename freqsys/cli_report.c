@@ -21,7 +21,8 @@ static const char usage[] =
     "text|json|csv|dot|lcov|gcov|sample|sample-probes|instr|afdo|gcda|html|\n"
     "         llvm-json] [--contexts] [-o FILE]\n"
     "         [--source-dir DIR] [--scale N] [--trace TRACE.csv] [--spec SPEC] [--gcc-flags FLAGS]\n"
-    "         [--no-discriminators] [--function NAME] [--dot-timeout SECONDS] [--allow-changed]\n";
+    "         [--no-discriminators] [--function NAME] [--dot-timeout SECONDS] [--allow-changed]\n"
+    "         [--object SOURCE=OBJECT ...]\n";
 
 static const char *const formats[] = {
     "text",          "json",  "csv",  "dot",  "lcov", "gcov",      "sample", "sample-contexts",
@@ -128,7 +129,8 @@ static int same_files(const result *r, const char *path, const char *spec_path, 
 
 int cli_report(int argc, char **argv) {
     const char *path = NULL, *out_path = NULL, *format = "text", *scale = NULL, *spec_path = NULL,
-               *gcc_flags = NULL, *dot_timeout = NULL;
+               *gcc_flags = NULL, *dot_timeout = NULL, *object = NULL, *objects[256];
+    size_t nobjects = 0;
     result_export opt = {.warnings = stderr};
     int contexts = 0, discriminators = 1, allow_changed = 0;
     for (int i = 1; i < argc; i++) {
@@ -152,12 +154,18 @@ int cli_report(int argc, char **argv) {
                    value(argc, argv, &i, "--function", NULL, &opt.function) ||
                    value(argc, argv, &i, "--dot-timeout", NULL, &dot_timeout)) {
             continue; /* value() stored it */
+        } else if (value(argc, argv, &i, "--object", NULL, &object)) {
+            if (nobjects == sizeof objects / sizeof objects[0]) {
+                fprintf(stderr, "freqsys report: more than %zu --object options\n", nobjects);
+                return EXIT_USAGE;
+            }
+            objects[nobjects++] = object;
         } else if (argv[i][0] == '-') {
             static const char *const names[] = {"format",   "source-dir",  "trace",
                                                 "spec",     "scale",       "contexts",
                                                 "output",   "gcc-flags",   "no-discriminators",
                                                 "function", "dot-timeout", "allow-changed",
-                                                "help",     NULL};
+                                                "object",   "help",        NULL};
             return cli_unknown_option("report", argv[i], names);
         } else if (!path) {
             path = argv[i];
@@ -211,6 +219,8 @@ int cli_report(int argc, char **argv) {
     }
     if (gcc_flags && strcmp(format, "gcda") != 0)
         fprintf(stderr, "freqsys report: warning: --gcc-flags is used by --format gcda only\n");
+    if (nobjects && strcmp(format, "gcda") != 0)
+        fprintf(stderr, "freqsys report: warning: --object is used by --format gcda only\n");
     if (opt.function && strcmp(format, "dot") != 0)
         fprintf(stderr, "freqsys report: warning: --function is used by --format dot only\n");
     if (dot_timeout) {
@@ -245,8 +255,9 @@ int cli_report(int argc, char **argv) {
     int rc;
     if (!strcmp(format, "gcda")) {
         /* a folder of files, written by GCC's build and runs: no single output to hold back */
-        rc = gcda_profile_write(r, spec_path ? spec_path : r->spec, gcc_flags, number_scale(&opt), out_path,
-                                stderr, err, sizeof err) == 0
+        gcda_options gopt = {gcc_flags, number_scale(&opt), objects, nobjects};
+        rc = gcda_profile_write(r, spec_path ? spec_path : r->spec, &gopt, out_path, stderr, err,
+                                sizeof err) == 0
                  ? EXIT_OK
                  : EXIT_USAGE;
         if (rc != EXIT_OK) fprintf(stderr, "freqsys report: error: %s\n", err);

@@ -54,7 +54,7 @@ static const command commands[] = {
      "freqsys report RESULT.json [--format FORMAT] [-o FILE] [--source-dir DIR] [--scale N]\n"
      "                      [--trace TRACE.csv] [--spec SPEC] [--contexts] [--gcc-flags FLAGS]\n"
      "                      [--no-discriminators] [--function NAME] [--dot-timeout SECONDS]\n"
-     "                      [--allow-changed]",
+     "                      [--allow-changed] [--object SOURCE=OBJECT ...]",
      "Reads a result written by 'freqsys run -o RESULT.json' and writes it in another\n"
      "format.\n\n"
      "  --format FORMAT   text (default), json, csv, dot, lcov, gcov, sample, sample-probes,\n"
@@ -69,6 +69,9 @@ static const command commands[] = {
      "  --spec SPEC       instr, sample-probes, gcda: the spec of the run, if not where the\n"
      "                    result says\n"
      "  --gcc-flags FLAGS gcda: the flags gcc will compile with -fprofile-use (default -O2)\n"
+     "  --object SOURCE=OBJECT  gcda: the object the build's `gcc -c SOURCE -o OBJECT` writes\n"
+     "                    (GCC keys the profile on it; default: the compile_commands entry's,\n"
+     "                    else STEM.o)\n"
      "  --no-discriminators  sample, afdo: one count per line, the largest of the blocks\n"
      "                    starting there (without it, the spec's program is compiled again:\n"
      "                    sample gives each block's places their own counts, afdo chooses\n"

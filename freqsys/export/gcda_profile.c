@@ -181,23 +181,128 @@ static int check_spec(const result *r, const spec *s, char *err, size_t errlen) 
     return 0;
 }
 
-/* Makes SOURCE (as the spec names it from the current folder) reachable under the
- * same name from WORK: GCC's identifiers of static functions and its line checksums
- * hash the source's name as given and the object's base name, so the build must name
- * them as the user's `gcc -c SOURCE` here will. A relative SOURCE becomes a link in
- * WORK; an absolute one is the same everywhere. */
-static int mirror(const char *source, const char *work, char *err, size_t errlen) {
+/* One source as the user's GCC build compiles it: `cd DIR && gcc -c SOURCE -o OBJECT`.
+ * GCC names the profile's file after DIR/OBJECT, and the identifiers of static
+ * functions hash SOURCE as given and OBJECT's name without its suffix, so the
+ * instrumented build must use the same words. */
+typedef struct gcc_unit {
+    const char *source; /* as the compile names it */
+    char *object;       /* as the compile names it, relative to dir */
+    char *dir;          /* absolute: where the compile runs */
+    char *data_base;    /* OBJECT without its suffix: GCC's name for the unit's files */
+} gcc_unit;
+
+/* The object's name without its last suffix ("x.c.o" -> "x.c"), as GCC bases its
+ * data files on it. */
+static char *without_suffix(const char *object) {
+    char *s = strdup(object), *slash = s ? strrchr(s, '/') : NULL, *dot = s ? strrchr(s, '.') : NULL;
+    if (dot && dot > (slash ? slash + 1 : s)) *dot = 0;
+    return s;
+}
+
+/* Whether paths A and B name the same file (or, for files not there, the same text). */
+static int same_path(const char *a, const char *b) {
+    char *ra = realpath(a, NULL), *rb = realpath(b, NULL);
+    int same = ra && rb ? !strcmp(ra, rb) : !strcmp(a, b);
+    free(ra);
+    free(rb);
+    return same;
+}
+
+static void units_free(gcc_unit *u, size_t n) {
+    for (size_t i = 0; u && i < n; i++) {
+        free(u[i].object);
+        free(u[i].dir);
+        free(u[i].data_base);
+    }
+    free(u);
+}
+
+/* The compile of each source of S: an --object SOURCE=OBJECT of OBJECTS names its
+ * object; else its compile_commands entry gives the folder, the source's name and the
+ * object; else `gcc -c SOURCE` here writes STEM.o. NULL with ERR saying why. */
+static gcc_unit *resolve_units(const spec *s, const char *const *objects, size_t nobjects, char *err,
+                               size_t errlen) {
+    gcc_unit *u = calloc(s->nsources + 1, sizeof *u);
+    char *cwd = current_dir();
+    int rc = u && cwd ? 0 : -1;
+    if (rc != 0) snprintf(err, errlen, "out of memory");
+    for (size_t k = 0; rc == 0 && k < nobjects; k++) {
+        const char *eq = strchr(objects[k], '=');
+        size_t i = 0;
+        char *source = eq ? strndup(objects[k], (size_t)(eq - objects[k])) : NULL;
+        while (source && i < s->nsources && !same_path(source, s->sources[i])) i++;
+        if (!eq || eq == objects[k] || !eq[1]) {
+            snprintf(err, errlen,
+                     "--object '%s': give it as SOURCE=OBJECT (src/a.c=CMakeFiles/a.dir/src/a.c.o)",
+                     objects[k]);
+            rc = -1;
+        } else if (!source || i == s->nsources) {
+            snprintf(err, errlen, "--object '%s': %s is not a source of the program (its first: %s)",
+                     objects[k], source ? source : "?", s->nsources ? s->sources[0] : "none");
+            rc = -1;
+        } else if (!(u[i].object = strdup(eq + 1))) {
+            snprintf(err, errlen, "out of memory");
+            rc = -1;
+        }
+        free(source);
+    }
+    for (size_t i = 0; rc == 0 && i < s->nsources; i++) {
+        const spec_unit *db = s->units && s->units[i].from_db && s->units[i].object ? &s->units[i] : NULL;
+        if (!u[i].object) {
+            char *name = db ? NULL : stem(s->sources[i]);
+            if (db)
+                u[i].object = strdup(db->object);
+            else if (name && asprintf(&u[i].object, "%s.o", name) < 0)
+                u[i].object = NULL;
+            free(name);
+        }
+        u[i].source = db ? db->source_word : s->sources[i];
+        u[i].dir = strdup(db ? db->directory : cwd);
+        u[i].data_base = u[i].object ? without_suffix(u[i].object) : NULL;
+        if (!u[i].object || !u[i].dir || !u[i].data_base) {
+            snprintf(err, errlen, "out of memory");
+            rc = -1;
+        } else if (u[i].object[0] == '/' || !strncmp(u[i].object, "../", 3) || strstr(u[i].object, "/../")) {
+            /* GCC would write the instrumented build's files there, in the user's build */
+            snprintf(err, errlen,
+                     "%s: its object %s is not below the folder its compile runs in (%s): --format gcda "
+                     "rebuilds it in a folder of its own; give --object %s=RELATIVE.o",
+                     s->sources[i], u[i].object, u[i].dir, s->sources[i]);
+            rc = -1;
+        }
+        for (size_t j = 0; rc == 0 && j < i; j++)
+            if (!strcmp(u[j].dir, u[i].dir) && !strcmp(u[j].data_base, u[i].data_base)) {
+                snprintf(err, errlen,
+                         "%s and %s: GCC names both profiles %s.gcda: name their objects apart "
+                         "with --object SOURCE=OBJECT",
+                         s->sources[j], s->sources[i], u[i].data_base);
+                rc = -1;
+            }
+    }
+    free(cwd);
+    if (rc != 0) {
+        units_free(u, s->nsources);
+        return NULL;
+    }
+    return u;
+}
+
+/* Makes SOURCE, as a compile in folder DIR names it, reachable under the same name
+ * from WORK (GCC hashes the name as given): a relative SOURCE becomes a link in WORK;
+ * an absolute one is the same everywhere. */
+static int mirror(const char *source, const char *dir, const char *work, char *err, size_t errlen) {
     if (source[0] == '/') return 0;
     if (!strncmp(source, "../", 3) || strstr(source, "/../")) {
         snprintf(err, errlen,
-                 "%s: --format gcda names each source as `gcc -c SOURCE` in this folder "
-                 "will: run it from a folder that holds the sources (no '..')",
-                 source);
+                 "%s: --format gcda names each source as the compile in %s does, and cannot "
+                 "rebuild a name with '..': run it from a folder that holds the sources",
+                 source, dir);
         return -1;
     }
-    char *cwd = current_dir(), *link = NULL, *target = NULL;
+    char *link = NULL, *target = NULL;
     int rc = -1;
-    if (cwd && asprintf(&link, "%s/%s", work, source) >= 0 && asprintf(&target, "%s/%s", cwd, source) >= 0) {
+    if (asprintf(&link, "%s/%s", work, source) >= 0 && asprintf(&target, "%s/%s", dir, source) >= 0) {
         rc = 0;
         for (char *p = link + strlen(work) + 1; (p = strchr(p, '/')) != NULL && rc == 0; p++) {
             *p = 0;
@@ -209,58 +314,62 @@ static int mirror(const char *source, const char *work, char *err, size_t errlen
     if (rc != 0)
         snprintf(err, errlen, "%s: cannot link it into the working folder %s: %s", source, work,
                  strerror(errno));
-    free(cwd);
     free(link);
     free(target);
     return rc;
 }
 
-/* Builds each source with GCC's counters in WORK (WORK/STEM.o, WORK/STEM.gcno), as
- * `gcc GCC_FLAGS -c SOURCE`, and links WORK/prog, whose data files go to WORK/data. */
-static int build(const spec *s, const char *gcc, const char *gcc_flags, const char *work, char *err,
-                 size_t errlen) {
-    char *link = NULL, *data = NULL, *cd = quote(work), *cwd = current_dir();
-    if (!cd || !cwd || asprintf(&link, "cd %s && %s", cd, gcc) < 0 ||
+/* Makes the folders of WORK/OBJECT. */
+static int object_dirs(const char *work, const char *object, char *err, size_t errlen) {
+    char *path = NULL;
+    int rc = asprintf(&path, "%s/%s", work, object) < 0 ? -1 : 0;
+    for (char *p = path ? path + strlen(work) + 1 : NULL; rc == 0 && p && (p = strchr(p, '/')) != NULL; p++) {
+        *p = 0;
+        rc = mkdir(path, 0777) != 0 && errno != EEXIST ? -1 : 0;
+        *p = '/';
+    }
+    if (rc != 0)
+        snprintf(err, errlen, "cannot make the folder of %s in %s: %s", object, work, strerror(errno));
+    free(path);
+    return rc;
+}
+
+/* Builds each source with GCC's counters in WORK, with the words of its unit U[i]
+ * (`gcc GCC_FLAGS -c SOURCE -o OBJECT`), and links WORK/prog, whose data files go to
+ * WORK/data. */
+static int build(const spec *s, const gcc_unit *u, const char *gcc, const char *gcc_flags, const char *work,
+                 char *err, size_t errlen) {
+    char *link = NULL, *data = NULL, *cd = quote(work);
+    if (!cd || asprintf(&link, "cd %s && %s", cd, gcc) < 0 ||
         asprintf(&data, "-fprofile-generate=%s/data", work) < 0) {
         free(link);
         free(cd);
-        free(cwd);
         snprintf(err, errlen, "out of memory");
         return -1;
     }
     int rc = append_words(&link, gcc_flags) | append(&link, data);
     for (size_t i = 0; i < s->nsources && rc == 0; i++) {
-        char *cmd = NULL, *obj = NULL, *name = stem(s->sources[i]), *dir = strdup(s->sources[i]),
-             *iquote = NULL;
+        char *cmd = NULL, *dir = strdup(u[i].source), *iquote = NULL;
         char *slash = dir ? strrchr(dir, '/') : NULL;
         if (slash) *slash = 0;
-        for (size_t j = 0; j < i && name; j++) {
-            char *other = stem(s->sources[j]);
-            if (other && !strcmp(other, name)) {
-                snprintf(err, errlen, "%s and %s: GCC names both profiles %s.gcda", s->sources[j],
-                         s->sources[i], name);
-                rc = -1;
-            }
-            free(other);
-        }
-        if (rc == 0 && (!name || !dir || asprintf(&cmd, "cd %s && %s", cd, gcc) < 0 ||
-                        asprintf(&obj, "%s.o", name) < 0 ||
-                        asprintf(&iquote, "-iquote%s%s%s", slash && dir[0] == '/' ? "" : cwd,
-                                 slash ? "/" : "", slash ? dir : "") < 0)) {
+        /* quoted includes are looked for beside the source as named: in WORK, a link */
+        if (!dir || asprintf(&cmd, "cd %s && %s", cd, gcc) < 0 ||
+            asprintf(&iquote, "-iquote%s%s%s", slash && dir[0] == '/' ? "" : u[i].dir, slash ? "/" : "",
+                     slash ? dir : "") < 0) {
             snprintf(err, errlen, "out of memory");
             rc = -1;
         }
-        if (rc == 0) rc = mirror(s->sources[i], work, err, errlen);
+        if (rc == 0) rc = mirror(u[i].source, u[i].dir, work, err, errlen);
+        if (rc == 0) rc = object_dirs(work, u[i].object, err, errlen);
         if (rc == 0)
             rc = append_words(&cmd, gcc_flags) | append(&cmd, iquote) |
                  append_flags(&cmd, s->cflags, s->ncflags) |
                  (s->units ? append_flags(&cmd, s->units[i].flags, s->units[i].nflags) : 0) |
                  append(&cmd, data) | append(&cmd, "-ftest-coverage") | append(&cmd, "-c") |
-                 append(&cmd, s->sources[i]) | append(&link, obj);
+                 append(&cmd, u[i].source) | append(&cmd, "-o") | append(&cmd, u[i].object) |
+                 append(&link, u[i].object);
         if (rc == 0) rc = sh(cmd, "compiling with gcc's counters", err, errlen);
         free(cmd);
-        free(obj);
-        free(name);
         free(dir);
         free(iquote);
     }
@@ -271,12 +380,14 @@ static int build(const spec *s, const char *gcc, const char *gcc_flags, const ch
     free(link);
     free(data);
     free(cd);
-    free(cwd);
     return rc;
 }
 
-/* Runs WORK/prog on the standard input of each trial of R, drawn DRAW_CHUNK at a time. */
-static int train(const result *r, const char *spec_path, const char *work, char *err, size_t errlen) {
+/* Runs WORK/prog on the standard input of each trial of R, drawn DRAW_CHUNK at a time,
+ * saying how far it got on NOTES: a line that counts on a terminal, else a line at
+ * each tenth. */
+static int train(const result *r, const char *spec_path, const char *work, FILE *notes, char *err,
+                 size_t errlen) {
     char self[4096];
     ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
     if (n <= 0) {
@@ -289,6 +400,11 @@ static int train(const result *r, const char *spec_path, const char *work, char 
     /* a run that hangs is killed, as the trial was: well past the trials' own limit
      * (their CPU time; this is wall-clock time on a machine that may be busy) */
     double limit = ceil(10 * (r->timeout_s > 0 ? r->timeout_s : 10));
+    int tty = notes && isatty(fileno(notes));
+    unsigned tenth = 0;
+    if (notes)
+        fprintf(notes, "freqsys report: running gcc's instrumented build on the inputs of %llu trials\n",
+                (unsigned long long)r->trials);
     for (uint64_t first = 0; first < r->trials && rc == 0; first += DRAW_CHUNK) {
         uint64_t count = r->trials - first < DRAW_CHUNK ? r->trials - first : DRAW_CHUNK;
         char *cmd = NULL;
@@ -307,6 +423,16 @@ static int train(const result *r, const char *spec_path, const char *work, char 
         }
         rc = sh(cmd, "drawing the trials' inputs and running gcc's instrumented build on them", err, errlen);
         free(cmd);
+        uint64_t done = first + count;
+        if (rc == 0 && tty) {
+            fprintf(notes, "\rfreqsys report: %llu of %llu trials run%s", (unsigned long long)done,
+                    (unsigned long long)r->trials, done == r->trials ? "\n" : "");
+        } else if (rc == 0 && notes && (unsigned)(done * 10 / r->trials) > tenth) {
+            tenth = (unsigned)(done * 10 / r->trials);
+            fprintf(notes, "freqsys report: %llu of %llu trials run (%u%%)\n", (unsigned long long)done,
+                    (unsigned long long)r->trials, tenth * 10);
+        }
+        if (notes) fflush(notes);
     }
     free(qself);
     free(qspec);
@@ -326,55 +452,78 @@ static void scale_counts(gcov_file *f, const result *r, double scale) {
     f->runs = (uint32_t)scale;
 }
 
-/* The data file of source I: read from WORK, scaled, written to OUT_DIR under the name
- * `gcc -fprofile-use=OUT_DIR -c SOURCE` here looks for. */
-static int export_unit(const result *r, const spec *s, size_t i, const char *work, double scale,
-                       const char *out_dir, FILE *notes, char *err, size_t errlen) {
-    char *gcno = NULL, *base = NULL, *cwd = current_dir(), *name = stem(s->sources[i]), *target = NULL,
-         *trained = NULL;
+/* The absolute form of PATH, which need not exist yet: itself, or joined to the
+ * current folder. */
+static char *absolute(const char *path) {
+    char *cwd = path[0] == '/' ? NULL : current_dir(), *out = NULL;
+    if (path[0] == '/') return strdup(path);
+    if (cwd && asprintf(&out, "%s/%s", cwd, path) < 0) out = NULL;
+    free(cwd);
+    return out;
+}
+
+/* The data file of unit U (source I of S): read from WORK, scaled, written to OUT_DIR
+ * under the name the user's `cd DIR && gcc -fprofile-use=OUT_DIR -c SOURCE -o OBJECT`
+ * looks for. */
+static int export_unit(const result *r, const spec *s, size_t i, const gcc_unit *u, const char *work,
+                       double scale, const char *out_dir, FILE *notes, char *err, size_t errlen) {
+    char *gcno = NULL, *base = NULL, *target = NULL, *trained = NULL, *data_dir = NULL, *abs_out = NULL;
     int rc = -1;
     gcov_file f = {0};
-    if (!cwd || !name || asprintf(&gcno, "%s/%s.gcno", work, name) < 0 ||
-        asprintf(&base, "%s/%s", work, name) < 0) {
+    if (asprintf(&gcno, "%s/%s.gcno", work, u->data_base) < 0 ||
+        asprintf(&base, "%s/%s", work, u->data_base) < 0 || asprintf(&data_dir, "%s/data", work) < 0 ||
+        !(trained = mangled(data_dir, base))) {
         snprintf(err, errlen, "out of memory");
         goto out;
     }
-    char *data_dir = NULL;
-    if (asprintf(&data_dir, "%s/data", work) < 0) goto out;
-    trained = mangled(data_dir, base);
-    free(data_dir);
     free(base);
-    if (asprintf(&base, "%s/%s", cwd, name) < 0 || !trained || !(target = mangled(out_dir, base))) goto out;
+    base = NULL;
+    if (asprintf(&base, "%s/%s", u->dir, u->data_base) < 0 || !(target = mangled(out_dir, base)) ||
+        !(abs_out = absolute(out_dir))) {
+        snprintf(err, errlen, "out of memory");
+        goto out;
+    }
     if (gcov_read_notes(gcno, &f, err, errlen) != 0) goto out;
     /* no data file: no function of the source ran in any trial; the counters are 0 */
     if (access(trained, F_OK) == 0 && gcov_read_data(trained, &f, err, errlen) != 0) goto out;
     scale_counts(&f, r, scale);
     if (gcov_write_data(target, &f, err, errlen) != 0) goto out;
-    if (notes)
-        fprintf(notes, "freqsys report: %s: %s (for gcc -fprofile-use=%s -c %s, here)\n", s->sources[i],
-                target, out_dir, s->sources[i]);
+    if (notes) {
+        char *cwd = current_dir();
+        int here = cwd && !strcmp(cwd, u->dir);
+        if (here)
+            fprintf(notes, "freqsys report: %s: %s (for gcc -fprofile-use=%s -c %s -o %s, here)\n",
+                    s->sources[i], target, out_dir, u->source, u->object);
+        else
+            fprintf(notes, "freqsys report: %s: %s (for gcc -fprofile-use=%s -c %s -o %s, in %s)\n",
+                    s->sources[i], target, abs_out, u->source, u->object, u->dir);
+        free(cwd);
+    }
     rc = 0;
 out:
     gcov_file_free(&f);
     free(gcno);
     free(base);
-    free(cwd);
-    free(name);
     free(target);
     free(trained);
+    free(data_dir);
+    free(abs_out);
     return rc;
 }
 
-int gcda_profile_write(const result *r, const char *spec_path, const char *gcc_flags, double scale,
-                       const char *out_dir, FILE *notes, char *err, size_t errlen) {
+int gcda_profile_write(const result *r, const char *spec_path, const gcda_options *opt, const char *out_dir,
+                       FILE *notes, char *err, size_t errlen) {
     spec *s;
     if (result_spec_parse(spec_path, &s, err, errlen) != 0) return -1;
-    if (check_spec(r, s, err, errlen) != 0) {
+    gcc_unit *units = NULL;
+    if (check_spec(r, s, err, errlen) != 0 ||
+        !(units = resolve_units(s, opt->objects, opt->nobjects, err, errlen))) {
         spec_free(s);
         return -1;
     }
     if (mkdir(out_dir, 0777) != 0 && errno != EEXIST) {
         snprintf(err, errlen, "cannot make the folder %s: %s", out_dir, strerror(errno));
+        units_free(units, s->nsources);
         spec_free(s);
         return -1;
     }
@@ -384,19 +533,22 @@ int gcda_profile_write(const result *r, const char *spec_path, const char *gcc_f
     if (!mkdtemp(work)) {
         snprintf(err, errlen, "cannot make a working folder in %s: %s", tmp && *tmp ? tmp : "/tmp",
                  strerror(errno));
+        units_free(units, s->nsources);
         spec_free(s);
         return -1;
     }
     const char *gcc = getenv("FREQSYS_GCC");
-    int rc = build(s, gcc && *gcc ? gcc : "gcc", gcc_flags ? gcc_flags : "-O2", work, err, errlen);
-    if (rc == 0) rc = train(r, spec_path, work, err, errlen);
+    int rc = build(s, units, gcc && *gcc ? gcc : "gcc", opt->gcc_flags ? opt->gcc_flags : "-O2", work, err,
+                   errlen);
+    if (rc == 0) rc = train(r, spec_path, work, notes, err, errlen);
     for (size_t i = 0; i < s->nsources && rc == 0; i++)
-        rc = export_unit(r, s, i, work, scale, out_dir, notes, err, errlen);
+        rc = export_unit(r, s, i, &units[i], work, opt->scale, out_dir, notes, err, errlen);
     char *cmd = NULL, *q = quote(work);
     if (q && asprintf(&cmd, "rm -rf %s", q) >= 0 && system(cmd) != 0 && notes)
         fprintf(notes, "freqsys report: warning: could not remove %s\n", work);
     free(cmd);
     free(q);
+    units_free(units, s->nsources);
     spec_free(s);
     return rc;
 }

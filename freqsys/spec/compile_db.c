@@ -281,6 +281,8 @@ static int fail(char *err, size_t errlen, const char *fmt, ...) {
 static void entry_free(compile_entry *e) {
     free(e->file);
     free(e->directory);
+    free(e->source);
+    free(e->object);
     for (size_t i = 0; i < e->nflags; i++) free(e->flags[i]);
     free(e->flags);
     for (size_t i = 0; i < e->nnotes; i++) free(e->notes[i]);
@@ -346,6 +348,22 @@ static char **entry_words(json_t *o, size_t index, size_t *nargs, char *err, siz
     return w.v;
 }
 
+/* The object a compiler command ARGS writes: the word after `-o`, or what `-oFILE`
+ * joins to it; NULL when it names none. */
+static const char *object_of(char **args, size_t nargs) {
+    const char *object = NULL;
+    for (size_t i = 1; i < nargs; i++) {
+        if (!args[i]) continue;
+        if (!strcmp(args[i], "-o") && i + 1 < nargs)
+            object = args[++i];
+        else if (!strncmp(args[i], "-o", 2) && args[i][2])
+            object = args[i] + 2;
+        else if (takes_value(args[i]))
+            i++;
+    }
+    return object;
+}
+
 static int load_entry(json_t *o, const char *db_dir, compile_entry *e, size_t index, char *err,
                       size_t errlen) {
     const char *dir = json_string_value(json_object_get(o, "directory"));
@@ -365,6 +383,10 @@ static int load_entry(json_t *o, const char *db_dir, compile_entry *e, size_t in
     size_t nargs = 0;
     char **args = entry_words(o, index, &nargs, err, errlen);
     if (!args) return -1;
+    const char *output = object_of(args, nargs), *listed = json_string_value(json_object_get(o, "output"));
+    e->source = strdup(file);
+    e->object = output || listed ? strdup(output ? output : listed) : NULL;
+    int copied = e->source && (e->object || !(output || listed));
     words kept, notes;
     int rc = reduce(args, nargs, e->directory, e->file, &kept, &notes);
     for (size_t i = 0; i < nargs; i++) free(args[i]);
@@ -373,7 +395,7 @@ static int load_entry(json_t *o, const char *db_dir, compile_entry *e, size_t in
     e->nflags = kept.n;
     e->notes = notes.v;
     e->nnotes = notes.n;
-    return rc == 0 ? 0 : fail(err, errlen, "out of memory");
+    return rc == 0 && copied ? 0 : fail(err, errlen, "out of memory");
 }
 
 int compile_db_load(const char *path, compile_db *db, char *err, size_t errlen) {

@@ -10,6 +10,8 @@
 typedef struct compile_entry {
     char *file;      /* absolute path of the source */
     char *directory; /* absolute: where its command ran */
+    char *source;    /* the source as its command names it ("file" as written) */
+    char *object;    /* the object its command writes (`-o`, or "output"), as written; NULL: none */
     char **flags;    /* the flags kept, paths made absolute; NULL-terminated */
     size_t nflags;
     char **notes; /* what was dropped and why, each once: "dropped -O2 (optimisation: ...)" */
@@ -22,7 +24,7 @@ typedef struct compile_db {
 } compile_db;
 
 /* Reads the database at PATH: each entry's "directory", "file", and "arguments" (or
- * "command", split as a POSIX shell would split it). Keeps what changes the meaning
+ * "command", split as a POSIX shell would split it), and the object it writes. Keeps what changes the meaning
  * of the code (-D, -U, include paths and forced includes, -std, the -f options that
  * change semantics, target and sysroot) and drops the rest with a note (output,
  * optimisation, debug, warnings, dependency files, code generation), since freqsys

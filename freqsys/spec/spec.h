@@ -115,9 +115,12 @@ typedef struct spec_unit {
     size_t nflags;
     char **notes; /* its entry's flags dropped, and why, for `check` */
     size_t nnotes;
-    int header;   /* a header compiled as C: `program "lib.h"` */
-    int from_db;  /* its flags come from compile_commands */
-    spec_loc loc; /* where it is named: its program line's string, or compile_commands */
+    int header;        /* a header compiled as C: `program "lib.h"` */
+    int from_db;       /* its flags come from compile_commands */
+    char *directory;   /* from compile_commands: where its command ran (absolute), else NULL */
+    char *source_word; /* from compile_commands: the source as its command names it */
+    char *object;      /* from compile_commands: the object it writes, as written; NULL: none */
+    spec_loc loc;      /* where it is named: its program line's string, or compile_commands */
 } spec_unit;
 
 /* `cflags "a.c": "-DA" ...`, kept until the sources are known. */

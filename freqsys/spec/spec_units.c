@@ -160,7 +160,11 @@ static int from_db(scanner *sc, spec *s, int have_program) {
         }
         spec_unit *u = &s->units[i];
         u->from_db = 1;
-        if (copy_words(e->flags, e->nflags, &u->flags, &u->nflags) != 0 ||
+        u->directory = strdup(e->directory);
+        u->source_word = strdup(e->source);
+        u->object = e->object ? strdup(e->object) : NULL;
+        if (!u->directory || !u->source_word || (e->object && !u->object) ||
+            copy_words(e->flags, e->nflags, &u->flags, &u->nflags) != 0 ||
             copy_words(e->notes, e->nnotes, &u->notes, &u->nnotes) != 0)
             r = scanner_fail_nomem(sc, 1);
     }
@@ -194,6 +198,9 @@ void spec_units_free(spec *s) {
         free(s->units[i].flags);
         for (size_t k = 0; k < s->units[i].nnotes; k++) free(s->units[i].notes[k]);
         free(s->units[i].notes);
+        free(s->units[i].directory);
+        free(s->units[i].source_word);
+        free(s->units[i].object);
     }
     free(s->units);
     s->units = NULL;

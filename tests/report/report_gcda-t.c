@@ -65,7 +65,7 @@ static const result_block *block(const result *r, const char *function, const ch
 int main(void) {
     tools_need(GCC_PROGRAM, "gcc-12", "gcc");
     tools_need(GCOV_DUMP_PROGRAM, "gcov-dump-12", "gcc-12");
-    plan(2 + 3 + 2 + 2 + 1);
+    plan(2 + 3 + 2 + 2 + 1 + 3 + 2 + 2);
     tools_tmpdir();
     char cmd[8192], *err = NULL;
     const char *dir = tools_dir;
@@ -163,6 +163,77 @@ int main(void) {
     if (cond) sscanf(strstr(cond, "goto") ? strstr(cond, "goto") : cond, "goto <bb %*d>; [%lf%%]", &p_rare);
     ok(p_rare >= 0 && p_rare < 1.0, "gcc sends the one-line if to the rare call %.2f%% of the time", p_rare);
     free(text);
+
+    /* Object names: GCC keys the file and the static function's identifier on the
+     * object's name. A CMake-style object finds nothing in the profile named for
+     * one_line_if.o (the control), and all of it in one named for it. */
+    const char *cmake_compile =
+        "'%s' -O2 -fprofile-use=%s -Werror -Wmissing-profile -Wcoverage-mismatch -c one_line_if.c -o "
+        "CMakeFiles/t.dir/one_line_if.c.o";
+    char compile[1024];
+    snprintf(compile, sizeof compile, cmake_compile, GCC_PROGRAM, "fs");
+    snprintf(cmd, sizeof cmd, "cd '%s' && mkdir -p CMakeFiles/t.dir && %s", dir, compile);
+    rc = tools_sh(cmd, NULL, &err);
+    ok(rc != 0 && err && strstr(err, "missing-profile"),
+       "control: a CMake-style object finds no profile in the one named for one_line_if.o (exit %d)", rc);
+    free(err);
+    snprintf(cmd, sizeof cmd,
+             "cd '%s' && FREQSYS_GCC='%s' '%s' report r.json --format gcda -o fs3 --object "
+             "one_line_if.c=CMakeFiles/t.dir/one_line_if.c.o",
+             dir, GCC_PROGRAM, TOOLS_FREQSYS);
+    rc = tools_sh(cmd, NULL, &err);
+    ok(rc == 0 && err && strstr(err, "-o CMakeFiles/t.dir/one_line_if.c.o, here"),
+       "--object names the export for that object, and says so (exit %d)", rc);
+    if (rc != 0) diag("%s", err ? err : "");
+    free(err);
+    snprintf(compile, sizeof compile, cmake_compile, GCC_PROGRAM, "fs3");
+    snprintf(cmd, sizeof cmd, "cd '%s' && %s", dir, compile);
+    rc = tools_sh(cmd, NULL, &err);
+    if (!is_int(rc, 0, "the CMake-style compile finds every function in it, -Werror -Wmissing-profile"))
+        diag("%s", err ? err : "");
+    free(err);
+
+    /* From compile_commands: the entry's folder, source name and -o, as CMake writes
+     * them; the user's compile runs in the build folder. */
+    snprintf(
+        cmd, sizeof cmd,
+        "cd '%s' && mkdir -p cm/src cm/build/CMakeFiles/t.dir/src && cp one_line_if.c cm/src/ && cd cm && "
+        "printf '[{\"directory\": \"%%s/build\", \"command\": \"cc -O2 -o "
+        "CMakeFiles/t.dir/src/one_line_if.c.o -c %%s/src/one_line_if.c\", \"file\": "
+        "\"%%s/src/one_line_if.c\"}]' \"$PWD\" \"$PWD\" \"$PWD\" > build/compile_commands.json && "
+        "sed 's|^program.*|compile_commands \"build/compile_commands.json\"|' ../one_line_if.fspec > p.fspec "
+        "&& "
+        "'%s' run p.fspec -q -n 300 -o p.json; test $? -le 1 && "
+        "FREQSYS_GCC='%s' '%s' report p.json --format gcda -o \"$PWD/fdo\"",
+        dir, TOOLS_FREQSYS, GCC_PROGRAM, TOOLS_FREQSYS);
+    rc = tools_sh(cmd, NULL, &err);
+    ok(rc == 0 && err && strstr(err, "-o CMakeFiles/t.dir/src/one_line_if.c.o, in "),
+       "with compile_commands, the export is named for the entry's object and folder (exit %d)", rc);
+    if (rc != 0) diag("%s", err ? err : "");
+    free(err);
+    snprintf(cmd, sizeof cmd,
+             "cd '%s/cm/build' && '%s' -O2 -fprofile-use='%s/cm/fdo' -Werror -Wmissing-profile "
+             "-Wcoverage-mismatch -o CMakeFiles/t.dir/src/one_line_if.c.o -c '%s/cm/src/one_line_if.c'",
+             dir, GCC_PROGRAM, dir, dir);
+    rc = tools_sh(cmd, NULL, &err);
+    if (!is_int(rc, 0, "the build's own compile, in its folder, finds every function in it"))
+        diag("%s", err ? err : "");
+    free(err);
+
+    /* names that cannot be rebuilt, or name no source, are refused */
+    snprintf(cmd, sizeof cmd, "cd '%s' && '%s' report r.json --format gcda -o fs4 --object nope.c=nope.o",
+             dir, TOOLS_FREQSYS);
+    rc = tools_sh(cmd, NULL, &err);
+    ok(rc == 2 && err && strstr(err, "nope.c is not a source"),
+       "--object for no source is refused (exit %d: %s)", rc, err ? err : "");
+    free(err);
+    snprintf(cmd, sizeof cmd,
+             "cd '%s' && '%s' report r.json --format gcda -o fs4 --object one_line_if.c=/x/a.o", dir,
+             TOOLS_FREQSYS);
+    rc = tools_sh(cmd, NULL, &err);
+    ok(rc == 2 && err && strstr(err, "not below the folder"),
+       "an absolute object, where the rebuild would write, is refused (exit %d: %s)", rc, err ? err : "");
+    free(err);
 
     /* a spec whose inputs a real run cannot get is refused, naming the place */
     snprintf(cmd, sizeof cmd,

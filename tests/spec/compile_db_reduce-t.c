@@ -33,7 +33,7 @@ static int noted(const compile_entry *e, const char *text) {
 }
 
 int main(void) {
-    plan(14);
+    plan(16);
     ok(splits("cc  -c\ta.c", (const char *[]){"cc", "-c", "a.c", NULL}), "blanks and tabs separate words");
     ok(splits("cc '-DA=x y' \"-DB=\\\"q\\\"\"", (const char *[]){"cc", "-DA=x y", "-DB=\"q\"", NULL}),
        "single quotes are literal, double quotes take \\\" escapes");
@@ -74,7 +74,25 @@ int main(void) {
            noted(e, "dropped -Werror (warnings)"),
        "each drop has a note with its reason");
     ok(compile_db_find(&db, "/src/a.c") == e && compile_db_find(&db, "/src/b.c") == NULL, "found by path");
+    ok(e->object && !strcmp(e->object, "a.o") && e->source && !strcmp(e->source, "../a.c"),
+       "the object its -o writes and the source as named are kept (%s, %s), for the gcda export",
+       e->object ? e->object : "none", e->source ? e->source : "none");
     compile_db_free(&db);
+
+    /* -oFILE joined, and an entry's \"output\" when its command has no -o */
+    f = fopen(path, "w");
+    if (!f) bail("cannot write %s", path);
+    fputs("[{\"directory\": \"/b\", \"file\": \"/s/x.c\", \"command\": \"cc -c /s/x.c -oobj/x.o\"},"
+          " {\"directory\": \"/b\", \"file\": \"/s/y.c\", \"command\": \"cc -c /s/y.c\","
+          " \"output\": \"CMakeFiles/y.dir/y.c.o\"}]",
+          f);
+    fclose(f);
+    rc = compile_db_load(path, &db, err, sizeof err);
+    ok(rc == 0 && db.n == 2 && db.v[0].object && !strcmp(db.v[0].object, "obj/x.o") && db.v[1].object &&
+           !strcmp(db.v[1].object, "CMakeFiles/y.dir/y.c.o"),
+       "-oFILE and \"output\" name the object (%s, %s)", rc == 0 && db.v[0].object ? db.v[0].object : "none",
+       rc == 0 && db.n > 1 && db.v[1].object ? db.v[1].object : "none");
+    if (rc == 0) compile_db_free(&db);
 
     f = fopen(path, "w");
     if (f) {

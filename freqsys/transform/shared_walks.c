@@ -9,6 +9,7 @@
 #include "c_locale.h"
 #include "followed_calls.h"
 #include "freqsys/abi.h"
+#include "given_walks.h"
 #include "int_values.h"
 #include "walk_bounds.h"
 
@@ -63,8 +64,14 @@ typedef struct shared {
     int on_object;         /* the byte assumed is the object's own at offset, not p's */
     unsigned *src;         /* [edges] each edge's block */
     uint64_t byte;         /* the byte at p the decisions assume */
+    LLVMValueRef len;      /* the entry's parameter drawn as length(object), else NULL */
+    int end_rel;           /* what the decisions assume of p and object + len: END_* */
     followed calls;        /* what deciding a branch may still spend, and assume of calls */
 } shared;
+
+/* What the decisions assume of where p is against the end, object + len (an index i
+ * against len): nothing; p + offset is the end; p is before it. */
+enum { END_UNKNOWN, END_AT, END_BEFORE };
 
 static long long block_index(const shared *s, LLVMBasicBlockRef bb) {
     return ptr_map_get(&s->g->ids, bb);
@@ -138,6 +145,98 @@ static int fresh_byte(const shared *s, LLVMValueRef load, LLVMBasicBlockRef at) 
            LLVMGetInstructionParent(at_var) == at && !stored_after(s->var, at_var);
 }
 
+/* Rule (walks to a drawn length): whether V is the value of s->len, through extensions
+ * and variables every store to which stores it. */
+static int length_value(const shared *s, LLVMValueRef v, unsigned budget) {
+    while (LLVMIsASExtInst(v) || LLVMIsAZExtInst(v)) v = LLVMGetOperand(v, 0);
+    if (LLVMIsAArgument(v)) return v == s->len;
+    if (budget == 0 || !LLVMIsALoadInst(v) || !walk_bounds_is_variable(LLVMGetOperand(v, 0))) return 0;
+    int stores = 0;
+    for (LLVMUseRef u = LLVMGetFirstUse(LLVMGetOperand(v, 0)); u; u = LLVMGetNextUse(u)) {
+        LLVMValueRef st = LLVMGetUser(u);
+        if (!LLVMIsAStoreInst(st)) continue;
+        if (!length_value(s, LLVMGetOperand(st, 0), budget - 1)) return 0;
+        stores++;
+    }
+    return stores > 0;
+}
+
+/* Whether V is the end of the walked string, its first byte plus s->len (`s + len`),
+ * itself or through variables every store to which stores it. */
+static int end_value(const shared *s, LLVMValueRef v, unsigned budget) {
+    LLVMValueRef object;
+    long long offset;
+    if (budget == 0) return 0;
+    if (LLVMIsAGetElementPtrInst(v) && LLVMGetNumOperands(v) == 2 &&
+        LLVMGetGEPSourceElementType(v) == LLVMInt8TypeInContext(LLVMGetTypeContext(LLVMTypeOf(v))))
+        return walk_bounds_place(LLVMGetOperand(v, 0), &object, &offset) && object == s->object &&
+               offset == 0 && length_value(s, LLVMGetOperand(v, 1), budget - 1);
+    if (!LLVMIsALoadInst(v) || !walk_bounds_is_variable(LLVMGetOperand(v, 0))) return 0;
+    int stores = 0;
+    for (LLVMUseRef u = LLVMGetFirstUse(LLVMGetOperand(v, 0)); u; u = LLVMGetNextUse(u)) {
+        LLVMValueRef st = LLVMGetUser(u);
+        if (!LLVMIsAStoreInst(st)) continue;
+        if (!end_value(s, LLVMGetOperand(st, 0), budget - 1)) return 0;
+        stores++;
+    }
+    return stores > 0;
+}
+
+/* Whether V is p + K (i + K) for the p loaded in block AT with no store after: K into
+ * *K. */
+static int cursor_value(const shared *s, LLVMValueRef v, LLVMBasicBlockRef at, long long *k) {
+    if (s->indexed)
+        while (LLVMIsASExtInst(v) || LLVMIsAZExtInst(v)) v = LLVMGetOperand(v, 0);
+    v = less_constant(v, k);
+    if (s->indexed)
+        while (LLVMIsASExtInst(v) || LLVMIsAZExtInst(v)) v = LLVMGetOperand(v, 0);
+    return LLVMIsALoadInst(v) && LLVMGetOperand(v, 0) == s->var && LLVMGetInstructionParent(v) == at &&
+           !stored_after(s->var, v);
+}
+
+/* The comparison X (in block AT) of the cursor plus a constant with the end, decided
+ * by s->end_rel: 1 or 0, or -1 when it is not such a comparison or the assumption
+ * does not decide it. The places are small (at most the longest string plus a step),
+ * so signed and unsigned comparisons agree. */
+static int end_compare(const shared *s, LLVMValueRef x, LLVMBasicBlockRef at) {
+    LLVMValueRef a = LLVMGetOperand(x, 0), b = LLVMGetOperand(x, 1);
+    LLVMIntPredicate p = LLVMGetICmpPredicate(x);
+    long long k;
+    unsigned budget = 8;
+    if (!cursor_value(s, a, at, &k)) {
+        LLVMValueRef t = a;
+        a = b;
+        b = t;
+        p = loop_cfg_swapped(p);
+        if (!cursor_value(s, a, at, &k)) return -1;
+    }
+    if (!(s->indexed ? length_value(s, b, budget) : end_value(s, b, budget))) return -1;
+    long long d; /* the cursor's place less the end's; below the end, only its sign is known */
+    if (s->end_rel == END_AT)
+        d = k - s->offset;
+    else if (s->end_rel == END_BEFORE && k == 0)
+        d = -1;
+    else
+        return -1;
+    switch (p) {
+    case LLVMIntEQ:
+        return d == 0;
+    case LLVMIntNE:
+        return d != 0;
+    case LLVMIntULT:
+    case LLVMIntSLT:
+        return d < 0;
+    case LLVMIntULE:
+    case LLVMIntSLE:
+        return d <= 0;
+    case LLVMIntUGT:
+    case LLVMIntSGT:
+        return d > 0;
+    default:
+        return d >= 0;
+    }
+}
+
 /* A phi of block AT entered from an unknown block: the value every way in that a run
  * can take gives, when they agree. */
 static int eval_phi_any(shared *s, LLVMValueRef x, LLVMBasicBlockRef at, unsigned depth, uint64_t *out) {
@@ -174,6 +273,13 @@ static int eval(shared *s, LLVMValueRef x, LLVMBasicBlockRef at, LLVMBasicBlockR
     }
     if (!LLVMIsAInstruction(x) || LLVMGetInstructionParent(x) != at) return -1;
     LLVMOpcode op = LLVMGetInstructionOpcode(x);
+    if (op == LLVMICmp && s->end_rel != END_UNKNOWN) {
+        int c = end_compare(s, x, at);
+        if (c >= 0) {
+            *out = (uint64_t)c;
+            return 0;
+        }
+    }
     switch (op) {
     case LLVMLoad: {
         LLVMValueRef index;
@@ -545,6 +651,16 @@ static int writes_before_starts(shared *s, LLVMValueRef var, LLVMValueRef object
     return ok;
 }
 
+/* The parameter of the entry drawn as length(OBJECT), a drawn string the runtime ends
+ * with a NUL at that length; NULL when there is none. */
+static LLVMValueRef length_param(const cfg *g, LLVMValueRef object) {
+    const bound_walks *w = g->given ? &g->given->walks : NULL;
+    if (!w || !w->entry || !object || !LLVMIsAArgument(object)) return NULL;
+    for (unsigned i = 0; i < LLVMCountParams(w->entry); i++)
+        if (given_walks_length(w, LLVMGetParam(w->entry, i)) == object) return LLVMGetParam(w->entry, i);
+    return NULL;
+}
+
 /* The most steps that can follow a start when VAR is such a pointer (the stores to
  * it noted in s->stores and s->steps, and s->string set when the bound rests on a
  * NUL, so that fact 1 must hold), and whether it is set once a call (*ONCE); -1 when
@@ -588,6 +704,7 @@ static long long walk_steps(shared *s, LLVMValueRef var, int *once) {
     }
     if (s->indexed) object = index_object(var);
     s->object = object;
+    s->len = length_param(s->g, object);
     if (!object || nsteps == 0) return -1;
     *once = nstarts == 1 && !in_cycle(g, (unsigned)block_index(s, LLVMGetInstructionParent(first)), s->seen);
     long long steps = -1, most = 0;  /* ...and the greatest place p (i) can reach */
@@ -620,7 +737,7 @@ static long long walk_steps(shared *s, LLVMValueRef var, int *once) {
     s->farthest = farthest;
     if (s->indexed && steps >= 0) { /* no index may wrap on its way */
         unsigned bits = LLVMGetIntTypeWidth(LLVMGetAllocatedType(var));
-        if (bits < 2 || bits > 63 || most + 1 >= (1LL << (bits - 1))) steps = -1;
+        if (bits < 2 || bits > 64 || (bits < 64 && most + 1 >= (1LL << (bits - 1)))) steps = -1;
     }
     return steps;
 }
@@ -632,7 +749,7 @@ static int find_walk(shared *s, LLVMValueRef var, shared_walk *w) {
     if (w->steps < 0) return 0;
     unsigned nedges = g->sfirst[g->n];
     s->var = var;
-    LLVMBasicBlockRef *only = malloc(256 * (size_t)(nedges + 1) * sizeof *only);
+    LLVMBasicBlockRef *only = malloc(257 * (size_t)(nedges + 1) * sizeof *only);
     unsigned char *seen = calloc(nedges + 1, 1);
     unsigned *stack = malloc((nedges + 1) * sizeof *stack);
     w->starts = malloc(g->n);
@@ -640,11 +757,16 @@ static int find_walk(shared *s, LLVMValueRef var, shared_walk *w) {
     int rc = only && seen && stack && w->starts && w->stepless ? 0 : -1;
     for (unsigned b = 0; rc == 0 && b < g->n; b++) w->starts[b] = s->stores[b] && !s->steps[b];
     /* Fact 1 once for each byte a step passes: the NUL at p, at p + 1, ... */
+    /* Rule (walks to a drawn length): where the string's length is drawn, the NUL the
+     * runtime puts at that length is also where the cursor meets the end, s + len (an
+     * index, len), so a test against the end guards a step as a test of the byte does */
+    s->end_rel = s->len ? END_AT : END_UNKNOWN;
     for (s->offset = 0; rc == 0 && s->string && w->steps >= 0 && s->offset < s->longest; s->offset++) {
         s->byte = 0;
         decide_all(s, only);
         if (!steps_guarded(s, only, seen, stack)) w->steps = -1;
     }
+    s->end_rel = END_UNKNOWN;
     /* Starts within the string: with its byte j the NUL, no way from the entry
      * reaches a start past j, so every start is at a byte before the NUL, or at it */
     for (s->offset = 0;
@@ -657,11 +779,15 @@ static int find_walk(shared *s, LLVMValueRef var, shared_walk *w) {
     }
     s->on_object = 0;
     s->offset = 0; /* fact 2 decides on the byte at p */
-    /* bytes that decide every branch alike share their cycles: each new set once */
-    unsigned distinct = 0;
-    for (unsigned v = 0; rc == 0 && w->steps >= 0 && v < 256; v++) {
+    /* bytes that decide every branch alike share their cycles: each new set once. With
+     * a drawn length, p (i) never passes the end (fact 1), so on a way that does not
+     * move it it is either before the end, any byte there, or at it, on the NUL: 257
+     * cases, the last one v = 256 */
+    unsigned distinct = 0, cases = s->len ? 257 : 256;
+    for (unsigned v = 0; rc == 0 && w->steps >= 0 && v < cases; v++) {
         LLVMBasicBlockRef *mine = only + (size_t)distinct * (nedges + 1);
-        s->byte = v;
+        s->byte = v == 256 ? 0 : v;
+        s->end_rel = !s->len ? END_UNKNOWN : v == 256 ? END_AT : END_BEFORE;
         decide_all(s, mine);
         int seen_before = 0;
         for (unsigned d = 0; d < distinct && !seen_before; d++)
@@ -670,6 +796,7 @@ static int find_walk(shared *s, LLVMValueRef var, shared_walk *w) {
         distinct++;
         rc = mark_cycles(s, mine, w->stepless);
     }
+    s->end_rel = END_UNKNOWN;
     free(only);
     free(seen);
     free(stack);

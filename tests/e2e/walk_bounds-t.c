@@ -186,6 +186,19 @@ static const bound cursor_walks[] = {
     {35, "for.cond", NAN, "from s + 7 when len >= 5: a start past 5 untested, not proven"},
 };
 
+/* ends.c under `arg s ~ string(uniform_int(0, 20), "ab ")`, `arg len ~ length(s)`: walks
+ * that stop at the end, s + len or len, where the runtime's NUL is; and near misses. */
+static const bound end_walks[] = {
+    {10, "while.cond", 21, "p != end, end = s + len: at most 20 steps, and the test at the end"},
+    {16, "while.cond4", 21, "...an inner loop that shares p's steps: p != end && *p != ' '"},
+    {19, "while.cond13", 21, "i < len, a size_t index: the same walk by index"},
+    {24, "while.cond23", 21, "...and its inner loop"},
+    {27, "for.cond", 21, "q + 1 < end with q += 2: the test looks ahead, so q never passes the end"},
+    {29, "for.cond41", NAN, "r < end with r += 2: r can pass the end by one, not proven"},
+    {31, "for.cond49", NAN, "t < s + other, a number not s's length: not proven"},
+    {36, "do.body", NAN, "steps before it tests u != end: not proven"},
+};
+
 /* shared_locale.c: the same isdigit walk in a program that may call setlocale. */
 static const bound shared_locale[] = {
     {11, "while.cond", 51, "isdigit where the locale may change: not known, the cap's 50"},
@@ -275,9 +288,9 @@ int main(void) {
     size_t nlen = sizeof length_loops / sizeof length_loops[0];
     size_t nlo = sizeof shared_locale / sizeof shared_locale[0];
     size_t nb = sizeof block_reads / sizeof block_reads[0], nk = sizeof seek / sizeof seek[0];
-    size_t ncw = sizeof cursor_walks / sizeof cursor_walks[0];
-    plan((int)(18 * 3 + 3 + nw + nc + nr + ns + nu + nl + nln + nlen + nsh + nsl + nlo + nb + nk + 1 + ncw +
-               2 + 1 + 8 + 1 + 3 + sizeof length_lines / sizeof length_lines[0]));
+    size_t ncw = sizeof cursor_walks / sizeof cursor_walks[0], ne = sizeof end_walks / sizeof end_walks[0];
+    plan((int)(19 * 3 + 3 + ne + nw + nc + nr + ns + nu + nl + nln + nlen + nsh + nsl + nlo + nb + nk + 1 +
+               ncw + 2 + 1 + 8 + 1 + 3 + sizeof length_lines / sizeof length_lines[0]));
     check_spec("walks", "walks", walks, nw);
     check_spec("walks_called", "walks", called, nc);
     check_spec("walks_read", "main", reads, nr);
@@ -287,6 +300,7 @@ int main(void) {
     check_spec("walks_seek", "main", seek, nk);
     check_spec("cursors_parse", "parse", cursor_parse, 1);
     check_spec("cursors", "cursors", cursor_walks, ncw);
+    check_spec("ends", "ends", end_walks, ne);
     check_spec("walks_lines", "main", line_walks, nl);
     check_spec("walks_lines_newline", "main", line_walks_newline, nln);
     check_spec("length_args", "lengths", length_loops, nlen);

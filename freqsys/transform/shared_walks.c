@@ -145,20 +145,27 @@ static int fresh_byte(const shared *s, LLVMValueRef load, LLVMBasicBlockRef at) 
            LLVMGetInstructionParent(at_var) == at && !stored_after(s->var, at_var);
 }
 
-/* Rule (walks to a drawn length): whether V is the value of s->len, through extensions
- * and variables every store to which stores it. */
-static int length_value(const shared *s, LLVMValueRef v, unsigned budget) {
-    while (LLVMIsASExtInst(v) || LLVMIsAZExtInst(v)) v = LLVMGetOperand(v, 0);
-    if (LLVMIsAArgument(v)) return v == s->len;
+/* Whether V is a load of a variable that some store sets and every store sets to a
+ * value IS accepts (with BUDGET less one): what the variable holds when it is read. */
+static int stored_only(const shared *s, LLVMValueRef v, unsigned budget,
+                       int (*is)(const shared *, LLVMValueRef, unsigned)) {
     if (budget == 0 || !LLVMIsALoadInst(v) || !walk_bounds_is_variable(LLVMGetOperand(v, 0))) return 0;
     int stores = 0;
     for (LLVMUseRef u = LLVMGetFirstUse(LLVMGetOperand(v, 0)); u; u = LLVMGetNextUse(u)) {
         LLVMValueRef st = LLVMGetUser(u);
         if (!LLVMIsAStoreInst(st)) continue;
-        if (!length_value(s, LLVMGetOperand(st, 0), budget - 1)) return 0;
+        if (!is(s, LLVMGetOperand(st, 0), budget - 1)) return 0;
         stores++;
     }
     return stores > 0;
+}
+
+/* Rule (walks to a drawn length): whether V is the value of s->len, through extensions
+ * and variables every store to which stores it. */
+static int length_value(const shared *s, LLVMValueRef v, unsigned budget) {
+    while (LLVMIsASExtInst(v) || LLVMIsAZExtInst(v)) v = LLVMGetOperand(v, 0);
+    if (LLVMIsAArgument(v)) return v == s->len;
+    return stored_only(s, v, budget, length_value);
 }
 
 /* Whether V is the end of the walked string, its first byte plus s->len (`s + len`),
@@ -171,15 +178,7 @@ static int end_value(const shared *s, LLVMValueRef v, unsigned budget) {
         LLVMGetGEPSourceElementType(v) == LLVMInt8TypeInContext(LLVMGetTypeContext(LLVMTypeOf(v))))
         return walk_bounds_place(LLVMGetOperand(v, 0), &object, &offset) && object == s->object &&
                offset == 0 && length_value(s, LLVMGetOperand(v, 1), budget - 1);
-    if (!LLVMIsALoadInst(v) || !walk_bounds_is_variable(LLVMGetOperand(v, 0))) return 0;
-    int stores = 0;
-    for (LLVMUseRef u = LLVMGetFirstUse(LLVMGetOperand(v, 0)); u; u = LLVMGetNextUse(u)) {
-        LLVMValueRef st = LLVMGetUser(u);
-        if (!LLVMIsAStoreInst(st)) continue;
-        if (!end_value(s, LLVMGetOperand(st, 0), budget - 1)) return 0;
-        stores++;
-    }
-    return stores > 0;
+    return stored_only(s, v, budget, end_value);
 }
 
 /* Whether V is p + K (i + K) for the p loaded in block AT with no store after: K into

@@ -186,7 +186,7 @@ static const bound cursor_walks[] = {
     {35, "for.cond", NAN, "from s + 7 when len >= 5: a start past 5 untested, not proven"},
 };
 
-/* ends.c under `arg s ~ string(uniform_int(0, 20), "ab ")`, `arg len ~ length(s)`: walks
+/* walk_ends.c under `arg s ~ string(uniform_int(0, 20), "ab ")`, `arg len ~ length(s)`: walks
  * that stop at the end, s + len or len, where the runtime's NUL is; and near misses. */
 static const bound end_walks[] = {
     {10, "while.cond", 21, "p != end, end = s + len: at most 20 steps, and the test at the end"},
@@ -300,7 +300,7 @@ int main(void) {
     check_spec("walks_seek", "main", seek, nk);
     check_spec("cursors_parse", "parse", cursor_parse, 1);
     check_spec("cursors", "cursors", cursor_walks, ncw);
-    check_spec("ends", "ends", end_walks, ne);
+    check_spec("walk_ends", "walk_ends", end_walks, ne);
     check_spec("walks_lines", "main", line_walks, nl);
     check_spec("walks_lines_newline", "main", line_walks_newline, nln);
     check_spec("length_args", "lengths", length_loops, nlen);

@@ -267,8 +267,8 @@ static int section_sizes(LLVMTargetMachineRef tm, LLVMModuleRef m, LLVMContextRe
     return 0;
 }
 
-int code_size_measure(const spec *s, const code_target *t, const char *level, int no_inline,
-                      const char *profile, double scale, code_sizes *out, char *err, size_t errlen) {
+static int measure_sizes(const spec *s, const code_target *t, const char *level, int no_inline,
+                         const char *profile, double scale, code_sizes *out, char *err, size_t errlen) {
     memset(out, 0, sizeof *out);
     if (host_weights(s, out, err, errlen) != 0) return -1;
 
@@ -382,6 +382,14 @@ const code_size_function *code_size_find(const code_sizes *c, const char *name) 
     for (size_t i = 0; i < c->n; i++)
         if (strcmp(c->functions[i].name, name) == 0) return &c->functions[i];
     return NULL;
+}
+
+int code_size_measure(const spec *s, const code_target *t, const char *level, int no_inline,
+                      const char *profile, double scale, code_sizes *out, char *err, size_t errlen) {
+    /* a failure past the host build's weights leaves nothing for the caller to free */
+    int rc = measure_sizes(s, t, level, no_inline, profile, scale, out, err, errlen);
+    if (rc != 0) code_size_free(out);
+    return rc;
 }
 
 void code_size_free(code_sizes *c) {

@@ -219,6 +219,9 @@ static const char script[] =
     "  }\n"
     "  for (var i = 0; i < heads.length; i++)\n"
     "    heads[i].addEventListener('click', function (e) { sort(e.currentTarget); });\n"
+    "  var added = document.getElementById('show-added');\n"
+    "  if (added) added.addEventListener('change', function () {\n"
+    "    table.classList.toggle('hide-added', !added.checked); });\n"
     "  var m = /^#sort=(-?)(\\w+)$/.exec(location.hash);\n"
     "  var th = m && table.querySelector('th[data-key=\"' + m[2] + '\"]');\n"
     "  if (th) { th.click(); if (m[1] === '-') th.click(); }\n"
@@ -367,6 +370,59 @@ static void summary(const result *r, FILE *out) {
     fputs("</table></section>\n", out);
 }
 
+/* Whether B is a block the counting added, not the program's code: clang's blocks that
+ * count the right side of && and || (land.rhscnt, ...) under -fprofile-instr-generate,
+ * and the functions freqsys adds to count a select's condition ("freqsys." names, which
+ * no C function has). The result keeps them (the instr export needs them); the page
+ * hides them until asked. */
+static int added_block(const result_block *b) {
+    return !strncmp(b->function, "freqsys.", 8) || strstr(b->block, "rhscnt") ||
+           strstr(b->block, "skipcount");
+}
+
+/* The hottest blocks of the program's own code, linked to their rows: where the time
+ * goes, without sorting the table or a --paths run. */
+#define HOTTEST_BLOCKS 10
+static void hottest(const result *r, FILE *out) {
+    size_t top[HOTTEST_BLOCKS], n = 0;
+    for (size_t i = 0; i < r->nblocks; i++) {
+        const result_block *b = &r->blocks[i];
+        if (added_block(b) || !isfinite(b->mean) || b->mean <= 0) continue;
+        size_t at = n < HOTTEST_BLOCKS ? n++ : HOTTEST_BLOCKS;
+        while (at > 0 && r->blocks[top[at - 1]].mean < b->mean) {
+            if (at < HOTTEST_BLOCKS) top[at] = top[at - 1];
+            at--;
+        }
+        if (at < HOTTEST_BLOCKS) top[at] = i;
+    }
+    if (n == 0) {
+        fputs("<section id=\"hottest\"><h2>Hottest blocks</h2>\n<p>No block of the program "
+              "ran.</p></section>\n",
+              out);
+        return;
+    }
+    char shown[32];
+    fprintf(out,
+            "<section id=\"hottest\"><h2>Hottest blocks</h2>\n<p>The %zu blocks that run most often per %s, "
+            "hottest first.</p>\n<table id=\"hot\"><thead><tr><th>#</th><th>function</th><th>block</th>"
+            "<th>location</th><th>mean</th><th>&plusmn;half</th></tr></thead>\n<tbody>\n",
+            n, strcmp(r->mode, "function") == 0 ? "call" : "run");
+    for (size_t k = 0; k < n; k++) {
+        const result_block *b = &r->blocks[top[k]];
+        fprintf(out, "<tr><td class=\"num\">%zu</td><td>", k + 1);
+        esc(b->function, out);
+        fprintf(out, "</td><td><a href=\"#block-%zu\">", top[k]);
+        esc(b->block, out);
+        fputs("</a></td><td>", out);
+        if (b->file[0]) esc(b->file, out);
+        if (b->line) fprintf(out, "%s%d", b->file[0] ? ":" : "line ", b->line);
+        fprintf(out, "</td><td class=\"num\">%s</td>", number_format(b->mean, shown, sizeof shown));
+        fprintf(out, "<td class=\"num\">%s</td></tr>\n",
+                strcmp(b->status, "rare") == 0 ? "-" : number_format(b->half_width, shown, sizeof shown));
+    }
+    fputs("</tbody></table></section>\n", out);
+}
+
 /* A table of more blocks than this starts folded, so that a large program's page shows
  * what follows it. */
 #define TABLE_OPEN_BLOCKS 500
@@ -376,9 +432,16 @@ static void block_table(const result *r, FILE *out) {
             "<section><h2 id=\"blocks-title\">Blocks</h2>\n<details id=\"blocks-fold\"%s><summary>%zu blocks",
             r->nblocks <= TABLE_OPEN_BLOCKS ? " open" : "", r->nblocks);
     if (r->nblocks > TABLE_OPEN_BLOCKS) fputs(" (folded: click to show them, or filter above)", out);
-    fputs("</summary>\n<p>Click a column header to sort; click again to "
-          "reverse.</p>\n<table id=\"blocks\"><thead><tr>"
-          "<th data-key=\"index\" data-type=\"num\">#</th><th data-key=\"function\">function</th>"
+    size_t added = 0;
+    for (size_t i = 0; i < r->nblocks; i++) added += added_block(&r->blocks[i]) != 0;
+    fputs("</summary>\n<p>Click a column header to sort; click again to reverse.", out);
+    if (added)
+        fprintf(out,
+                " <label><input type=\"checkbox\" id=\"show-added\"> show the %zu blocks that counting "
+                "added (clang's for &amp;&amp; and ||, freqsys's for a select's condition)</label>",
+                added);
+    fprintf(out, "</p>\n<table id=\"blocks\"%s><thead><tr>", added ? " class=\"hide-added\"" : "");
+    fputs("<th data-key=\"index\" data-type=\"num\">#</th><th data-key=\"function\">function</th>"
           "<th data-key=\"block\">block</th><th data-key=\"location\">location</th>"
           "<th data-key=\"mean\" data-type=\"num\">mean</th>"
           "<th data-key=\"half_width\" data-type=\"num\">&plusmn;half</th>"
@@ -390,7 +453,12 @@ static void block_table(const result *r, FILE *out) {
         const result_block *b = &r->blocks[i];
         char color[8];
         heat_color(b->mean, hottest, color);
-        fprintf(out, "<tr id=\"block-%zu\"%s", i, strcmp(b->status, "rare") == 0 ? " class=\"cold\"" : "");
+        int cold = strcmp(b->status, "rare") == 0, extra = added_block(b);
+        fprintf(out, "<tr id=\"block-%zu\"%s%s%s%s", i, cold || extra ? " class=\"" : "", cold ? "cold" : "",
+                cold && extra ? " " : "",
+                extra  ? "added\""
+                : cold ? "\""
+                       : "");
         filter_attr(b->function, b->file, out);
         fprintf(out, "><td class=\"num\" data-v=\"%zu\">%zu</td><td>", i, i);
         esc(b->function, out);
@@ -788,18 +856,19 @@ static void contents(const result *r, const html_graphs *g, FILE *out) {
     char shown[32];
     for (size_t k = 0; k < g->n; k++) {
         const char *file = r->blocks[g->d[k].first].file;
+        if (added_block(&r->blocks[g->d[k].first])) continue; /* freqsys's own: listed nowhere */
         int seen = 0;
         for (size_t j = 0; j < k && !seen; j++) seen = strcmp(r->blocks[g->d[j].first].file, file) == 0;
         if (seen) continue;
         size_t functions = 0, blocks = 0;
         for (size_t j = k; j < g->n; j++)
-            if (strcmp(r->blocks[g->d[j].first].file, file) == 0)
+            if (strcmp(r->blocks[g->d[j].first].file, file) == 0 && !added_block(&r->blocks[g->d[j].first]))
                 functions++, blocks += g->d[j].end - g->d[j].first;
         fprintf(out, "<details class=\"fn toc-file\"%s data-filter=\"",
                 g->n <= TOC_OPEN_FUNCTIONS ? " open" : "");
         esc(file, out);
         for (size_t j = k; j < g->n; j++)
-            if (strcmp(r->blocks[g->d[j].first].file, file) == 0) {
+            if (strcmp(r->blocks[g->d[j].first].file, file) == 0 && !added_block(&r->blocks[g->d[j].first])) {
                 fputc(' ', out);
                 esc(r->blocks[g->d[j].first].function, out);
             }
@@ -809,7 +878,7 @@ static void contents(const result *r, const html_graphs *g, FILE *out) {
                 functions == 1 ? "" : "s", blocks);
         for (size_t j = k; j < g->n; j++) {
             const html_drawing *d = &g->d[j];
-            if (strcmp(r->blocks[d->first].file, file) != 0) continue;
+            if (strcmp(r->blocks[d->first].file, file) != 0 || added_block(&r->blocks[d->first])) continue;
             size_t hot = d->first;
             for (size_t i = d->first; i < d->end; i++)
                 if (isfinite(r->blocks[i].mean) && !(r->blocks[i].mean <= r->blocks[hot].mean)) hot = i;
@@ -844,13 +913,15 @@ int report_html_write(const result *r, const result_export *opt, FILE *out, char
     fputs(style, out);
     fputs("</head>\n<body>\n<h1>freqsys: ", out);
     esc(r->spec, out);
-    fprintf(out,
-            "</h1>\n<p id=\"sections\"><a href=\"#toc\">Contents</a> &middot; <a "
-            "href=\"#blocks-title\">Blocks</a>"
-            "%s &middot; <a href=\"#graphs\">Graphs</a> &middot; <a href=\"#convergence\">Convergence</a> "
-            "&middot; "
-            "<a href=\"#source\">Source</a></p>\n",
-            r->max_paths ? " &middot; <a href=\"#paths\">Paths</a>" : "");
+    fprintf(
+        out,
+        "</h1>\n<p id=\"sections\"><a href=\"#hottest\">Hottest</a> &middot; <a href=\"#toc\">Contents</a> "
+        "&middot; <a "
+        "href=\"#blocks-title\">Blocks</a>"
+        "%s &middot; <a href=\"#graphs\">Graphs</a> &middot; <a href=\"#convergence\">Convergence</a> "
+        "&middot; "
+        "<a href=\"#source\">Source</a></p>\n",
+        r->max_paths ? " &middot; <a href=\"#paths\">Paths</a>" : "");
     html_graphs g;
     if (report_html_graphs_draw(r, opt, &g) != 0) {
         free(t.points);
@@ -858,6 +929,7 @@ int report_html_write(const result *r, const result_export *opt, FILE *out, char
         return -1;
     }
     summary(r, out);
+    hottest(r, out);
     contents(r, &g, out);
     block_table(r, out);
     path_tables(r, out);

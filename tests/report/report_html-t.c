@@ -99,7 +99,7 @@ static size_t occurrences(const char *text, const char *what) {
 int main(void) {
     tools_need(CHROMIUM_PROGRAM, "chromium", "chromium");
     tools_need(DOT_PROGRAM, "Graphviz dot", "graphviz");
-    plan(41);
+    plan(45);
     tools_tmpdir();
     result *r = tools_result("examples/branches/branches.fspec", "branches.json");
     char cmd[4096], *err = NULL, buf[256], want[256];
@@ -148,6 +148,60 @@ int main(void) {
        "...and epsilon with its floor");
     free(capped);
     result_free(rc);
+
+    /* The hottest blocks, hottest first: the largest mean of the result leads. */
+    const char *hot = strstr(page, "<table id=\"hot\">");
+    double last = INFINITY, most = -INFINITY;
+    int descending = hot != NULL, rows = 0;
+    for (size_t i = 0; i < r->nblocks; i++) most = r->blocks[i].mean > most ? r->blocks[i].mean : most;
+    for (const char *p = hot ? strstr(hot, "<tr><td") : NULL; p && p < strstr(hot, "</table>");
+         p = strstr(p + 1, "<tr><td")) {
+        const char *link = strstr(p, "#block-");
+        size_t i = link ? strtoul(link + 7, NULL, 10) : r->nblocks;
+        if (i >= r->nblocks || r->blocks[i].mean > last || (rows == 0 && r->blocks[i].mean != most))
+            descending = 0;
+        last = i < r->nblocks ? r->blocks[i].mean : last;
+        rows++;
+    }
+    ok(descending && rows == (int)(r->nblocks < 10 ? r->nblocks : 10),
+       "the hottest blocks: %d rows, the largest mean first, each linked to its row", rows);
+
+    /* Blocks the counting added (clang's under -fprofile-instr-generate, freqsys's for
+     * a select's condition) are in the table, hidden until asked, and nowhere else. */
+    result *pgo = tools_result("tests/e2e/programs/pgo_counters.fspec", "pgo.json");
+    size_t added = 0;
+    for (size_t i = 0; i < pgo->nblocks; i++)
+        added += strstr(pgo->blocks[i].block, "rhscnt") || strstr(pgo->blocks[i].block, "skipcount") ||
+                 !strncmp(pgo->blocks[i].function, "freqsys.", 8);
+    snprintf(cmd, sizeof cmd, "cd '%s' && '%s' report '%s' --format html -o '%s'", FREQSYS_SOURCE_DIR,
+             TOOLS_FREQSYS, tools_path("pgo.json"), tools_path("pgo.html"));
+    if (!is_int(tools_sh(cmd, NULL, NULL), 0, "the page of a run of clang's counters is written"))
+        bail("no page");
+    char *counted = tools_slurp(tools_path("pgo.html"));
+    size_t marked = 0;
+    for (const char *p = counted; p && (p = strstr(p, "<tr id=\"block-")) != NULL; p++) {
+        const char *end = strchr(p, '>');
+        const char *cls = strstr(p, " class=\"");
+        static const char plain_added[] = " class=\"added\"", cold_added[] = " class=\"cold added\"";
+        marked += end && cls && cls < end &&
+                  (!strncmp(cls, plain_added, sizeof plain_added - 1) ||
+                   !strncmp(cls, cold_added, sizeof cold_added - 1));
+    }
+    snprintf(want, sizeof want, "show the %zu blocks that counting added", added);
+    ok(counted && added >= 5 && marked == added &&
+           strstr(counted, "<table id=\"blocks\" class=\"hide-added\">") && strstr(counted, want),
+       "the %zu added blocks are marked in the table (%zu), hidden, with a box to show them", added, marked);
+    const char *toc = counted ? strstr(counted, "<nav id=\"toc\">") : NULL;
+    const char *toc_end = toc ? strstr(toc, "</nav>") : NULL;
+    const char *tool_fn = toc ? strstr(toc, "freqsys.pgo_step") : NULL;
+    const char *hot_table = counted ? strstr(counted, "<table id=\"hot\">") : NULL;
+    const char *hot_end = hot_table ? strstr(hot_table, "</table>") : NULL;
+    const char *rhs = hot_table ? strstr(hot_table, "rhscnt") : NULL;
+    ok(toc_end && (!tool_fn || tool_fn > toc_end) && !strstr(counted, "(no file)") && hot_end &&
+           (!rhs || rhs > hot_end),
+       "...and neither the contents nor the hottest blocks list them");
+    free(counted);
+    result_free(pgo);
 
     /* Sorted by mean, descending, by clicking the header twice (the #sort fragment). */
     char *dom = render(tools_path("page.html"), "#sort=-mean");

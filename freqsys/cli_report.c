@@ -22,7 +22,7 @@ static const char usage[] =
     "         llvm-json] [--contexts] [-o FILE]\n"
     "         [--source-dir DIR] [--scale N] [--trace TRACE.csv] [--spec SPEC] [--gcc-flags FLAGS]\n"
     "         [--no-discriminators] [--function NAME] [--dot-timeout SECONDS] [--allow-changed]\n"
-    "         [--object SOURCE=OBJECT ...]\n";
+    "         [--object SOURCE=OBJECT ...] [--trials N]\n";
 
 static const char *const formats[] = {
     "text",          "json",  "csv",  "dot",  "lcov", "gcov",      "sample", "sample-contexts",
@@ -129,7 +129,7 @@ static int same_files(const result *r, const char *path, const char *spec_path, 
 
 int cli_report(int argc, char **argv) {
     const char *path = NULL, *out_path = NULL, *format = "text", *scale = NULL, *spec_path = NULL,
-               *gcc_flags = NULL, *dot_timeout = NULL, *object = NULL, *objects[256];
+               *gcc_flags = NULL, *dot_timeout = NULL, *object = NULL, *objects[256], *trials = NULL;
     size_t nobjects = 0;
     result_export opt = {.warnings = stderr};
     int contexts = 0, discriminators = 1, allow_changed = 0;
@@ -154,6 +154,8 @@ int cli_report(int argc, char **argv) {
                    value(argc, argv, &i, "--function", NULL, &opt.function) ||
                    value(argc, argv, &i, "--dot-timeout", NULL, &dot_timeout)) {
             continue; /* value() stored it */
+        } else if (value(argc, argv, &i, "--trials", NULL, &trials)) {
+            continue; /* checked below */
         } else if (value(argc, argv, &i, "--object", NULL, &object)) {
             if (nobjects == sizeof objects / sizeof objects[0]) {
                 fprintf(stderr, "freqsys report: more than %zu --object options\n", nobjects);
@@ -165,7 +167,8 @@ int cli_report(int argc, char **argv) {
                                                 "spec",     "scale",       "contexts",
                                                 "output",   "gcc-flags",   "no-discriminators",
                                                 "function", "dot-timeout", "allow-changed",
-                                                "object",   "help",        NULL};
+                                                "object",   "trials",      "help",
+                                                NULL};
             return cli_unknown_option("report", argv[i], names);
         } else if (!path) {
             path = argv[i];
@@ -221,6 +224,18 @@ int cli_report(int argc, char **argv) {
         fprintf(stderr, "freqsys report: warning: --gcc-flags is used by --format gcda only\n");
     if (nobjects && strcmp(format, "gcda") != 0)
         fprintf(stderr, "freqsys report: warning: --object is used by --format gcda only\n");
+    unsigned long long gcda_trials = 0;
+    if (trials) {
+        char *end;
+        errno = 0;
+        gcda_trials = strtoull(trials, &end, 10);
+        if (errno || end == trials || *end || trials[0] == '-' || gcda_trials == 0) {
+            fprintf(stderr, "freqsys report: --trials must be a whole number above 0, not '%s'\n", trials);
+            return EXIT_USAGE;
+        }
+        if (strcmp(format, "gcda") != 0)
+            fprintf(stderr, "freqsys report: warning: --trials is used by --format gcda only\n");
+    }
     if (opt.function && strcmp(format, "dot") != 0)
         fprintf(stderr, "freqsys report: warning: --function is used by --format dot only\n");
     if (dot_timeout) {
@@ -255,7 +270,7 @@ int cli_report(int argc, char **argv) {
     int rc;
     if (!strcmp(format, "gcda")) {
         /* a folder of files, written by GCC's build and runs: no single output to hold back */
-        gcda_options gopt = {gcc_flags, number_scale(&opt), objects, nobjects};
+        gcda_options gopt = {gcc_flags, number_scale(&opt), objects, nobjects, gcda_trials};
         rc = gcda_profile_write(r, spec_path ? spec_path : r->spec, &gopt, out_path, stderr, err,
                                 sizeof err) == 0
                  ? EXIT_OK

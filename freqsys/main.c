@@ -54,7 +54,7 @@ static const command commands[] = {
      "freqsys report RESULT.json [--format FORMAT] [-o FILE] [--source-dir DIR] [--scale N]\n"
      "                      [--trace TRACE.csv] [--spec SPEC] [--contexts] [--gcc-flags FLAGS]\n"
      "                      [--no-discriminators] [--function NAME] [--dot-timeout SECONDS]\n"
-     "                      [--allow-changed] [--object SOURCE=OBJECT ...]",
+     "                      [--allow-changed] [--object SOURCE=OBJECT ...] [--trials N]",
      "Reads a result written by 'freqsys run -o RESULT.json' and writes it in another\n"
      "format.\n\n"
      "  --format FORMAT   text (default), json, csv, dot, lcov, gcov, sample, sample-probes,\n"
@@ -72,6 +72,8 @@ static const command commands[] = {
      "  --object SOURCE=OBJECT  gcda: the object the build's `gcc -c SOURCE -o OBJECT` writes\n"
      "                    (GCC keys the profile on it; default: the compile_commands entry's,\n"
      "                    else STEM.o)\n"
+     "  --trials N        gcda: run gcc's build on the first N trials only (default: all), and\n"
+     "                    say the counts' largest standard error\n"
      "  --no-discriminators  sample, afdo: one count per line, the largest of the blocks\n"
      "                    starting there (without it, the spec's program is compiled again:\n"
      "                    sample gives each block's places their own counts, afdo chooses\n"

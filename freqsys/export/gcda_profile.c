@@ -12,7 +12,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "gcda_spread.h"
 #include "gcov_file.h"
+#include "native_runs.h"
 #include "spec.h"
 #include "result_spec.h"
 
@@ -29,7 +31,10 @@
  * the arc counters only, scaled like the instr export: runs = SCALE, each counter
  * round(mean x SCALE). */
 
-#define DRAW_CHUNK 256
+/* Inputs drawn by one `freqsys draw` (each start costs a few tenths of a second), and
+ * runs between two readings of the counters (the chunks of the batch means). */
+#define DRAW_CHUNK 4096
+#define RUN_CHUNK  256
 
 static char *quote(const char *s) {
     size_t n = 3;
@@ -375,7 +380,16 @@ static int build(const spec *s, const gcc_unit *u, const char *gcc, const char *
     }
     if (rc == 0) {
         rc = append(&link, "-o") | append(&link, "prog") | append(&link, "-lm");
-        if (rc == 0) rc = sh(link, "linking gcc's instrumented build", err, errlen);
+        /* linked statically where the C library allows: a run then starts in about half
+         * the time (no dynamic loading), and the runs are most of the export's time; the
+         * objects, and so GCC's arcs, are the same either way */
+        char *quiet = NULL;
+        if (rc == 0 && asprintf(&quiet, "%s -static >/dev/null 2>&1", link) >= 0 && system(quiet) == 0) {
+            free(quiet);
+        } else {
+            free(quiet);
+            if (rc == 0) rc = sh(link, "linking gcc's instrumented build", err, errlen);
+        }
     }
     free(link);
     free(data);
@@ -383,11 +397,102 @@ static int build(const spec *s, const gcc_unit *u, const char *gcc, const char *
     return rc;
 }
 
+/* The arc counters of every unit after each chunk of trials, for their spread. */
+typedef struct chunk_sink {
+    size_t nunits;
+    gcov_file *notes; /* [nunits] each unit's notes, the data read into them */
+    char **trained;   /* [nunits] each unit's data file in WORK */
+    uint64_t *totals; /* every unit's counters, in order */
+    gcda_spread spread;
+} chunk_sink;
+
+static void sink_close(chunk_sink *sink) {
+    for (size_t i = 0; i < sink->nunits; i++) {
+        if (sink->notes) gcov_file_free(&sink->notes[i]);
+        if (sink->trained) free(sink->trained[i]);
+    }
+    free(sink->notes);
+    free(sink->trained);
+    free(sink->totals);
+    gcda_spread_free(&sink->spread);
+    memset(sink, 0, sizeof *sink);
+}
+
+/* Reads the notes GCC's build wrote for each of the N units U in WORK, and where its
+ * runs will write their data, into SINK. */
+static int sink_open(const gcc_unit *u, size_t n, const char *work, chunk_sink *sink, char *err,
+                     size_t errlen) {
+    memset(sink, 0, sizeof *sink);
+    sink->nunits = n;
+    sink->notes = calloc(n + 1, sizeof *sink->notes);
+    sink->trained = calloc(n + 1, sizeof *sink->trained);
+    char *data_dir = NULL;
+    int rc = sink->notes && sink->trained && asprintf(&data_dir, "%s/data", work) >= 0 ? 0 : -1;
+    size_t counters = 0;
+    for (size_t i = 0; rc == 0 && i < n; i++) {
+        char *gcno = NULL, *base = NULL;
+        if (asprintf(&gcno, "%s/%s.gcno", work, u[i].data_base) < 0 ||
+            asprintf(&base, "%s/%s", work, u[i].data_base) < 0 ||
+            !(sink->trained[i] = mangled(data_dir, base)))
+            rc = -1;
+        else if (gcov_read_notes(gcno, &sink->notes[i], err, errlen) != 0)
+            rc = -2;
+        for (size_t k = 0; rc == 0 && k < sink->notes[i].nfunctions; k++)
+            counters += sink->notes[i].functions[k].ncounted;
+        free(gcno);
+        free(base);
+    }
+    free(data_dir);
+    if (rc == 0 && (!(sink->totals = calloc(counters + 1, sizeof *sink->totals)) ||
+                    gcda_spread_init(&sink->spread, counters) != 0))
+        rc = -1;
+    if (rc == -1) snprintf(err, errlen, "out of memory");
+    if (rc != 0) sink_close(sink);
+    return rc == 0 ? 0 : -1;
+}
+
+/* Says on NOTES how far the counts of a sampled export (TRIALS of the result's ALL)
+ * may be from those of all the trials: the largest standard error, by batch means
+ * over the chunks, relative to its arc's mean, among the arcs of at least 1% of the
+ * hottest. */
+static void say_spread(const chunk_sink *sink, uint64_t trials, uint64_t all, FILE *notes) {
+    if (!notes || trials >= all) return;
+    size_t at = 0;
+    double worst = gcda_spread_worst(&sink->spread, 0.01, &at);
+    if (isnan(worst))
+        fprintf(notes,
+                "freqsys report: the counts are means over %llu of the result's %llu trials, too few chunks "
+                "of %d for a standard error\n",
+                (unsigned long long)trials, (unsigned long long)all, RUN_CHUNK);
+    else
+        fprintf(notes,
+                "freqsys report: the counts are means over %llu of the result's %llu trials; the largest "
+                "standard error of an arc's mean (batch means over %zu chunks, arcs of at least 1%% of the "
+                "hottest) is %.2g%% of it\n",
+                (unsigned long long)trials, (unsigned long long)all, sink->spread.chunks, 100 * worst);
+}
+
+/* Reads the units' data files after a chunk of COUNT trials into SINK's sums. A unit
+ * with no data file yet (none of its functions ran) counts 0. */
+static int gather(chunk_sink *sink, uint64_t count, char *err, size_t errlen) {
+    size_t at = 0;
+    for (size_t i = 0; i < sink->nunits; i++) {
+        gcov_file *f = &sink->notes[i];
+        if (access(sink->trained[i], F_OK) == 0 && gcov_read_data(sink->trained[i], f, err, errlen) != 0)
+            return -1;
+        for (size_t k = 0; k < f->nfunctions; k++)
+            for (size_t a = 0; a < f->functions[k].ncounted; a++)
+                sink->totals[at++] = f->functions[k].counts ? f->functions[k].counts[a] : 0;
+    }
+    gcda_spread_add(&sink->spread, sink->totals, count);
+    return 0;
+}
+
 /* Runs WORK/prog on the standard input of each trial of R, drawn DRAW_CHUNK at a time,
  * saying how far it got on NOTES: a line that counts on a terminal, else a line at
  * each tenth. */
-static int train(const result *r, const char *spec_path, const char *work, FILE *notes, char *err,
-                 size_t errlen) {
+static int train(const result *r, uint64_t trials, const char *spec_path, const char *work, chunk_sink *sink,
+                 FILE *notes, char *err, size_t errlen) {
     char self[4096];
     ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
     if (n <= 0) {
@@ -395,7 +500,9 @@ static int train(const result *r, const char *spec_path, const char *work, FILE 
         return -1;
     }
     self[n] = 0;
-    char *qself = quote(self), *qspec = quote(spec_path), *qwork = quote(work);
+    char *qself = quote(self), *qspec = quote(spec_path), *qwork = quote(work), prog[4096], in_dir[4096];
+    snprintf(prog, sizeof prog, "%s/prog", work);
+    snprintf(in_dir, sizeof in_dir, "%s/in", work);
     int rc = qself && qspec && qwork ? 0 : -1;
     /* a run that hangs is killed, as the trial was: well past the trials' own limit
      * (their CPU time; this is wall-clock time on a machine that may be busy) */
@@ -403,36 +510,44 @@ static int train(const result *r, const char *spec_path, const char *work, FILE 
     int tty = notes && isatty(fileno(notes));
     unsigned tenth = 0;
     if (notes)
-        fprintf(notes, "freqsys report: running gcc's instrumented build on the inputs of %llu trials\n",
-                (unsigned long long)r->trials);
-    for (uint64_t first = 0; first < r->trials && rc == 0; first += DRAW_CHUNK) {
-        uint64_t count = r->trials - first < DRAW_CHUNK ? r->trials - first : DRAW_CHUNK;
+        fprintf(notes, "freqsys report: running gcc's instrumented build on the inputs of %llu trials%s\n",
+                (unsigned long long)trials, trials < r->trials ? ", the first of the result's" : "");
+    for (uint64_t first = 0; first < trials && rc == 0; first += DRAW_CHUNK) {
+        uint64_t count = trials - first < DRAW_CHUNK ? trials - first : DRAW_CHUNK;
         char *cmd = NULL;
         /* each run's output and exit status are the program's business, not the profile's;
          * a draw that fails, or draws too few, fails the export (the counters are divided
          * by the trials) */
-        if (asprintf(
-                &cmd,
-                "rm -rf %s/in && %s draw %s -o %s/in -s %llu -n %llu --first %llu >/dev/null && "
-                "test \"$(ls %s/in | wc -l)\" -eq %llu && "
-                "{ for f in %s/in/*; do timeout -s KILL %.0f %s/prog <\"$f\" >/dev/null 2>&1; done; true; }",
-                qwork, qself, qspec, qwork, (unsigned long long)r->seed, (unsigned long long)count,
-                (unsigned long long)first, qwork, (unsigned long long)count, qwork, limit, qwork) < 0) {
+        if (asprintf(&cmd, "rm -rf %s/in && %s draw %s -o %s/in -s %llu -n %llu --first %llu >/dev/null",
+                     qwork, qself, qspec, qwork, (unsigned long long)r->seed, (unsigned long long)count,
+                     (unsigned long long)first) < 0) {
             rc = -1;
             break;
         }
-        rc = sh(cmd, "drawing the trials' inputs and running gcc's instrumented build on them", err, errlen);
+        rc = sh(cmd, "drawing the trials' inputs", err, errlen);
         free(cmd);
-        uint64_t done = first + count;
-        if (rc == 0 && tty) {
-            fprintf(notes, "\rfreqsys report: %llu of %llu trials run%s", (unsigned long long)done,
-                    (unsigned long long)r->trials, done == r->trials ? "\n" : "");
-        } else if (rc == 0 && notes && (unsigned)(done * 10 / r->trials) > tenth) {
-            tenth = (unsigned)(done * 10 / r->trials);
-            fprintf(notes, "freqsys report: %llu of %llu trials run (%u%%)\n", (unsigned long long)done,
-                    (unsigned long long)r->trials, tenth * 10);
+        /* one native run per input, started directly: a shell and a timeout process a
+         * run cost several times the run itself */
+        for (uint64_t part = 0; rc == 0 && part < count; part += RUN_CHUNK) {
+            uint64_t runs = count - part < RUN_CHUNK ? count - part : RUN_CHUNK;
+            long ran = native_runs(prog, in_dir, (size_t)part, (size_t)runs, limit, err, errlen);
+            if (ran >= 0 && (uint64_t)ran != runs) {
+                snprintf(err, errlen, "freqsys draw made too few inputs: %ld runs of %llu", ran,
+                         (unsigned long long)runs);
+                ran = -1;
+            }
+            rc = ran < 0 ? -1 : gather(sink, runs, err, errlen);
+            uint64_t done = first + part + runs;
+            if (rc == 0 && tty) {
+                fprintf(notes, "\rfreqsys report: %llu of %llu trials run%s", (unsigned long long)done,
+                        (unsigned long long)trials, done == trials ? "\n" : "");
+            } else if (rc == 0 && notes && (unsigned)(done * 10 / trials) > tenth) {
+                tenth = (unsigned)(done * 10 / trials);
+                fprintf(notes, "freqsys report: %llu of %llu trials run (%u%%)\n", (unsigned long long)done,
+                        (unsigned long long)trials, tenth * 10);
+            }
+            if (notes) fflush(notes);
         }
-        if (notes) fflush(notes);
     }
     free(qself);
     free(qspec);
@@ -440,13 +555,13 @@ static int train(const result *r, const char *spec_path, const char *work, FILE 
     return rc;
 }
 
-/* Turns the totals in F (over R's trials) into SCALE times their means. */
-static void scale_counts(gcov_file *f, const result *r, double scale) {
+/* Turns the totals in F (over TRIALS trials) into SCALE times their means. */
+static void scale_counts(gcov_file *f, uint64_t trials, double scale) {
     f->sum_max = 0;
     for (size_t k = 0; k < f->nfunctions; k++)
         for (size_t a = 0; f->functions[k].counts && a < f->functions[k].ncounted; a++) {
             uint64_t *c = &f->functions[k].counts[a];
-            *c = (uint64_t)llround((double)*c / (double)r->trials * scale);
+            *c = (uint64_t)llround((double)*c / (double)trials * scale);
             f->sum_max = *c > f->sum_max ? *c : f->sum_max;
         }
     f->runs = (uint32_t)scale;
@@ -465,7 +580,7 @@ static char *absolute(const char *path) {
 /* The data file of unit U (source I of S): read from WORK, scaled, written to OUT_DIR
  * under the name the user's `cd DIR && gcc -fprofile-use=OUT_DIR -c SOURCE -o OBJECT`
  * looks for. */
-static int export_unit(const result *r, const spec *s, size_t i, const gcc_unit *u, const char *work,
+static int export_unit(uint64_t trials, const spec *s, size_t i, const gcc_unit *u, const char *work,
                        double scale, const char *out_dir, FILE *notes, char *err, size_t errlen) {
     char *gcno = NULL, *base = NULL, *target = NULL, *trained = NULL, *data_dir = NULL, *abs_out = NULL;
     int rc = -1;
@@ -486,7 +601,7 @@ static int export_unit(const result *r, const spec *s, size_t i, const gcc_unit 
     if (gcov_read_notes(gcno, &f, err, errlen) != 0) goto out;
     /* no data file: no function of the source ran in any trial; the counters are 0 */
     if (access(trained, F_OK) == 0 && gcov_read_data(trained, &f, err, errlen) != 0) goto out;
-    scale_counts(&f, r, scale);
+    scale_counts(&f, trials, scale);
     if (gcov_write_data(target, &f, err, errlen) != 0) goto out;
     if (notes) {
         char *cwd = current_dir();
@@ -540,9 +655,14 @@ int gcda_profile_write(const result *r, const char *spec_path, const gcda_option
     const char *gcc = getenv("FREQSYS_GCC");
     int rc = build(s, units, gcc && *gcc ? gcc : "gcc", opt->gcc_flags ? opt->gcc_flags : "-O2", work, err,
                    errlen);
-    if (rc == 0) rc = train(r, spec_path, work, notes, err, errlen);
+    uint64_t trials = opt->trials && opt->trials < r->trials ? opt->trials : r->trials;
+    chunk_sink sink = {0};
+    if (rc == 0) rc = sink_open(units, s->nsources, work, &sink, err, errlen);
+    if (rc == 0) rc = train(r, trials, spec_path, work, &sink, notes, err, errlen);
     for (size_t i = 0; i < s->nsources && rc == 0; i++)
-        rc = export_unit(r, s, i, &units[i], work, opt->scale, out_dir, notes, err, errlen);
+        rc = export_unit(trials, s, i, &units[i], work, opt->scale, out_dir, notes, err, errlen);
+    if (rc == 0) say_spread(&sink, trials, r->trials, notes);
+    sink_close(&sink);
     char *cmd = NULL, *q = quote(work);
     if (q && asprintf(&cmd, "rm -rf %s", q) >= 0 && system(cmd) != 0 && notes)
         fprintf(notes, "freqsys report: warning: could not remove %s\n", work);

@@ -5,6 +5,7 @@
 #define FREQSYS_GCDA_PROFILE_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include "result.h"
 
 typedef struct gcda_options {
@@ -12,6 +13,7 @@ typedef struct gcda_options {
     double scale;               /* runs written: each counter is its mean x SCALE */
     const char *const *objects; /* "SOURCE=OBJECT": the object a source's compile writes */
     size_t nobjects;
+    uint64_t trials; /* run GCC's build on the first TRIALS of the result's trials; 0: all */
 } gcda_options;
 
 /* Builds the program of SPEC_PATH (the spec R came from) with OPT's GCC flags and

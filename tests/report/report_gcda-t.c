@@ -65,7 +65,7 @@ static const result_block *block(const result *r, const char *function, const ch
 int main(void) {
     tools_need(GCC_PROGRAM, "gcc-12", "gcc");
     tools_need(GCOV_DUMP_PROGRAM, "gcov-dump-12", "gcc-12");
-    plan(2 + 3 + 2 + 2 + 1 + 3 + 2 + 2);
+    plan(2 + 3 + 2 + 2 + 1 + 3 + 2 + 2 + 2);
     tools_tmpdir();
     char cmd[8192], *err = NULL;
     const char *dir = tools_dir;
@@ -126,6 +126,37 @@ int main(void) {
     }
     ok(same_ident && differ == 0, "every counter is the trained count / runs x %d (%d differ)", SCALE,
        differ);
+
+    /* --trials: GCC's build runs on the first SAMPLE trials only; each counter is then
+     * what training on those inputs gives, over SAMPLE, and the notes give the spread. */
+    enum { SAMPLE = 512 };
+    snprintf(
+        cmd, sizeof cmd,
+        "cd '%s' && FREQSYS_GCC='%s' '%s' report r.json --format gcda -o fs5 --trials %d && cd gen && '%s' "
+        "-O2 -fprofile-generate='%s/tr2' -c one_line_if.c -o gen2.o && '%s' -fprofile-generate='%s/tr2' "
+        "gen2.o -o gen2 && '%s' draw ../one_line_if.fspec -s %llu -n %d -o in2 >/dev/null && for f in in2/*; "
+        "do ./gen2 <\"$f\" >/dev/null; done",
+        dir, GCC_PROGRAM, TOOLS_FREQSYS, SAMPLE, GCC_PROGRAM, dir, GCC_PROGRAM, dir, TOOLS_FREQSYS,
+        (unsigned long long)r->seed, SAMPLE);
+    rc = tools_sh(cmd, NULL, &err);
+    char said[128];
+    snprintf(said, sizeof said, "means over %d of the result's %llu trials; the largest standard error",
+             SAMPLE, (unsigned long long)r->trials);
+    ok(rc == 0 && err && strstr(err, said), "--trials %d says the counts' largest standard error (exit %d)",
+       SAMPLE, rc);
+    if (rc != 0 || !err || !strstr(err, said)) diag("%s", err ? err : "");
+    free(err);
+    char sampled_path[4096], trained2_path[4096];
+    snprintf(sampled_path, sizeof sampled_path, "%s/fs5/%s#one_line_if.gcda", dir, mangled);
+    snprintf(trained2_path, sizeof trained2_path, "%s/tr2/%s#gen#gen2.gcda", dir, mangled);
+    arcs sampled, trained2;
+    int ns = dump(sampled_path, &sampled), nt = dump(trained2_path, &trained2), off = 0;
+    for (int k = 0; k < ns && k < nt; k++)
+        off += sampled.counts[k] !=
+               (unsigned long long)llround((double)trained2.counts[k] * SCALE / (double)SAMPLE);
+    ok(ns > 3 && ns == nt && off == 0 && trained2.runs == SAMPLE,
+       "...and each counter is the training on the first %d inputs / %d x %d (%d of %d differ)", SAMPLE,
+       SAMPLE, SCALE, off, ns);
 
     /* Against the estimate: `rare` has one counter, its calls; the result's block is
      * the same count, within its half-width. */

@@ -423,6 +423,30 @@ static void hottest(const result *r, FILE *out) {
     fputs("</tbody></table></section>\n", out);
 }
 
+/* The memory-mapped registers the program wrote (the writes are dropped and counted):
+ * each address with its writes per run (per call), as the text report gives them. */
+static void register_writes(const result *r, FILE *out) {
+    if (r->nmmio_writes == 0) return;
+    char shown[32];
+    fprintf(
+        out,
+        "<section id=\"registers\"><h2>Register writes</h2>\n<p>Writes to memory-mapped registers, dropped "
+        "by the run and counted per %s.</p>\n<table id=\"register-writes\"><thead><tr><th>address</th>"
+        "<th>mean</th><th>&plusmn;half</th><th>fewest</th><th>most</th></tr></thead>\n<tbody>\n",
+        strcmp(r->mode, "function") == 0 ? "call" : "run");
+    for (size_t i = 0; i < r->nmmio_writes; i++) {
+        const result_mmio_write *w = &r->mmio_writes[i];
+        fprintf(out, "<tr><td><code>0x%08llx</code></td><td class=\"num\">%s</td>",
+                (unsigned long long)w->address, number_format(w->mean, shown, sizeof shown));
+        /* the same count in every trial has no bound without a cap: no half width */
+        fprintf(out, "<td class=\"num\">%s</td>",
+                isfinite(w->half_width) ? number_format(w->half_width, shown, sizeof shown) : "no bound");
+        fprintf(out, "<td class=\"num\">%llu</td><td class=\"num\">%llu</td></tr>\n",
+                (unsigned long long)w->min, (unsigned long long)w->max);
+    }
+    fputs("</tbody></table></section>\n", out);
+}
+
 /* A table of more blocks than this starts folded, so that a large program's page shows
  * what follows it. */
 #define TABLE_OPEN_BLOCKS 500
@@ -929,6 +953,7 @@ int report_html_write(const result *r, const result_export *opt, FILE *out, char
         return -1;
     }
     summary(r, out);
+    register_writes(r, out);
     hottest(r, out);
     contents(r, &g, out);
     block_table(r, out);

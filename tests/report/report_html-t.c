@@ -99,7 +99,7 @@ static size_t occurrences(const char *text, const char *what) {
 int main(void) {
     tools_need(CHROMIUM_PROGRAM, "chromium", "chromium");
     tools_need(DOT_PROGRAM, "Graphviz dot", "graphviz");
-    plan(45);
+    plan(47);
     tools_tmpdir();
     result *r = tools_result("examples/branches/branches.fspec", "branches.json");
     char cmd[4096], *err = NULL, buf[256], want[256];
@@ -202,6 +202,26 @@ int main(void) {
        "...and neither the contents nor the hottest blocks list them");
     free(counted);
     result_free(pgo);
+
+    /* Function mode's register writes, each address with its writes per call. */
+    result *reg = tools_result("tests/e2e/programs/registers.fspec", "reg.json");
+    snprintf(cmd, sizeof cmd, "cd '%s' && '%s' report '%s' --format html -o '%s'", FREQSYS_SOURCE_DIR,
+             TOOLS_FREQSYS, tools_path("reg.json"), tools_path("reg.html"));
+    if (!is_int(tools_sh(cmd, NULL, NULL), 0, "the page of a run with register writes is written"))
+        bail("no page");
+    char *regs = tools_slurp(tools_path("reg.html"));
+    const char *table = regs ? strstr(regs, "<table id=\"register-writes\">") : NULL;
+    size_t listed = 0;
+    for (size_t i = 0; table && i < reg->nmmio_writes; i++) {
+        char row[64];
+        snprintf(row, sizeof row, "<tr><td><code>0x%08llx</code></td>",
+                 (unsigned long long)reg->mmio_writes[i].address);
+        listed += strstr(table, row) != NULL;
+    }
+    ok(table && reg->nmmio_writes > 0 && listed == reg->nmmio_writes && strstr(regs, "counted per call"),
+       "the page lists the %zu registers written, per call", reg->nmmio_writes);
+    free(regs);
+    result_free(reg);
 
     /* Sorted by mean, descending, by clicking the header twice (the #sort fragment). */
     char *dom = render(tools_path("page.html"), "#sort=-mean");

@@ -166,6 +166,7 @@ static int placement(result *r, const char *spec_path, const spec *s, const code
                     : !strcmp(format, "ld")     ? plan_write_ld(&p, out)
                     : !strcmp(format, "header") ? plan_write_header(&p, out)
                     : !strcmp(format, "order")  ? plan_write_order(&p, out)
+                    : !strcmp(format, "html")   ? plan_write_html(&p, out)
                                                 : plan_write_text(&p, out);
             if ((out != stdout && fclose(out) != 0) || w != 0) {
                 fprintf(stderr, "freqsys: error: writing the plan failed\n");
@@ -237,8 +238,8 @@ int cli_plan(int argc, char **argv) {
     if (compaction && strcmp(format, "text") && strcmp(format, "json") && strcmp(format, "header"))
         return usage("--compact writes text, json or header");
     if (strcmp(format, "text") && strcmp(format, "json") && strcmp(format, "ld") &&
-        strcmp(format, "header") && strcmp(format, "order"))
-        return usage("--format takes text, json, ld, header or order");
+        strcmp(format, "header") && strcmp(format, "order") && strcmp(format, "html"))
+        return usage("--format takes text, json, ld, header, order or html");
     char err[4096];
     code_target where;
     if (code_target_resolve(target, cpu, &where, err, sizeof err) != 0) return usage(err);

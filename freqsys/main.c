@@ -103,7 +103,7 @@ static const command commands[] = {
      NULL, NULL},
     {"plan", cli_plan,
      "freqsys plan RESULT.json --budget BYTES [--target TARGET] [--cpu CPU] [--flash-wait N]\n"
-     "                    [--format text|json|ld|header|order] [--order] [-o FILE] [--spec SPEC]\n"
+     "                    [--format text|json|ld|header|order|html] [--order] [-o FILE] [--spec SPEC]\n"
      "                    [--allow-changed]\n"
      "       freqsys plan RESULT.json --compact [--max-slowdown 5%] [--format text|json|header]",
      "Turns an estimate into a code-placement plan for an embedded target: compiles the\n"
@@ -117,7 +117,8 @@ static const command commands[] = {
      "  --budget BYTES   fast-memory size: 4096, 4K, 64KiB\n"
      "  --format FMT     text (ranked table and coverage curve), json, ld (a GNU ld /\n"
      "                   ld.lld script fragment), header (section attribute markers),\n"
-     "                   order (the function order below)\n"
+     "                   order (the function order below), html (one page: the parts,\n"
+     "                   fast memory, the budget curve, the linker fragment)\n"
      "  --order          a function order by call affinity (C3), as *(.text.NAME) lines\n"
      "                   for the linker script\n"
      "  --compact        per function -Oz or -O2: the least flash while the estimated\n"

@@ -75,5 +75,6 @@ int plan_write_json(const plan *p, FILE *out);
 int plan_write_ld(const plan *p, FILE *out);     /* a GNU ld / ld.lld script fragment */
 int plan_write_header(const plan *p, FILE *out); /* section attribute markers for C */
 int plan_write_order(const plan *p, FILE *out);  /* the function order as *(.text.NAME) lines */
+int plan_write_html(const plan *p, FILE *out);   /* one page (plan_html.c) */
 
 #endif

@@ -19,6 +19,49 @@ static int sh(const char *fmt, const char *a, const char *b) {
 }
 
 /* The best heat of any subset of the listed items within BUDGET, by trying them all. */
+/* The whole file at PATH, to free; NULL when unreadable. */
+static char *slurp(const char *path) {
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    char *buf = NULL;
+    size_t len = 0, cap = 0, got;
+    char chunk[4096];
+    while ((got = fread(chunk, 1, sizeof chunk, f)) > 0) {
+        if (len + got + 1 > cap) {
+            cap = 2 * (len + got + 1);
+            char *more = realloc(buf, cap);
+            if (!more) break;
+            buf = more;
+        }
+        memcpy(buf + len, chunk, got);
+        len += got;
+    }
+    fclose(f);
+    if (buf) buf[len] = '\0';
+    return buf;
+}
+
+/* TEXT up to END with HTML's &lt; &gt; &quot; &amp; undone, to free. */
+static char *unescaped(const char *text, const char *end) {
+    char *out = malloc((size_t)(end - text) + 1), *o = out;
+    static const struct {
+        const char *entity;
+        char c;
+    } map[] = {{"&lt;", '<'}, {"&gt;", '>'}, {"&quot;", '"'}, {"&amp;", '&'}};
+    while (out && text < end) {
+        size_t k = 0;
+        while (k < 4 && strncmp(text, map[k].entity, strlen(map[k].entity)) != 0) k++;
+        if (k < 4) {
+            *o++ = map[k].c;
+            text += strlen(map[k].entity);
+        } else {
+            *o++ = *text++;
+        }
+    }
+    if (out) *o = '\0';
+    return out;
+}
+
 static double brute(json_t *items, long long budget) {
     size_t n = json_array_size(items);
     double best = 0;
@@ -195,7 +238,7 @@ static void compaction(const char *dir) {
 }
 
 int main(void) {
-    plan(9 + 2 + 2 + 7);
+    plan(9 + 2 + 2 + 7 + 3);
     const char *dir = tmp_dir();
     char cmd[4096];
     snprintf(cmd, sizeof cmd,
@@ -267,6 +310,42 @@ int main(void) {
         if (system(cmd) != 0) placed = 0;
     }
     ok(fast > 0 && placed, "...and the selected items sit in fast memory");
+
+    /* The plan's page: every item in rank order with its place, the curve's points,
+     * and the very fragment --format ld writes. */
+    snprintf(cmd, sizeof cmd,
+             "cd '%s' && '%s' plan '%s/tick.json' --budget 256 --format html -o '%s/plan.html'",
+             FREQSYS_SOURCE_DIR, TOOL, dir, dir);
+    is_int(system(cmd), 0, "plan --format html writes a page");
+    snprintf(path, sizeof path, "%s/plan.html", dir);
+    char *page = slurp(path);
+    int in_order = page != NULL;
+    const char *at = page ? strstr(page, "<table id=\"items\">") : NULL;
+    for (size_t i = 0; at && i < json_array_size(items); i++) {
+        json_t *it = json_array_get(items, i);
+        const char *where = json_is_true(json_object_get(it, "selected")) ? "fast"
+                            : json_is_true(json_object_get(it, "cold"))   ? "compress"
+                                                                          : "flash";
+        char row[512];
+        snprintf(row, sizeof row, "<tr class=\"%s\"><td class=\"num\">%zu</td><td><code>%s</code>", where,
+                 i + 1, json_string_value(json_object_get(it, "function")));
+        const char *next = strstr(at, row);
+        if (!next) in_order = 0;
+        at = next;
+    }
+    size_t points = 0;
+    for (const char *c = page; c && (c = strstr(c, "<circle class=\"point\"")) != NULL; c++) points++;
+    ok(in_order && points == json_array_size(json_object_get(p, "curve")) && points > 0,
+       "...each item in rank order with its place, and the curve's %zu points", points);
+    snprintf(path, sizeof path, "%s/fast.ld", dir);
+    char *ld = slurp(path);
+    const char *pre = page ? strstr(page, "<pre id=\"fragment\">") : NULL;
+    const char *pre_end = pre ? strstr(pre, "</pre>") : NULL;
+    char *shown = pre && pre_end ? unescaped(pre + strlen("<pre id=\"fragment\">"), pre_end) : NULL;
+    ok(ld && shown && !strcmp(ld, shown), "...and the linker fragment exactly as --format ld writes it");
+    free(shown);
+    free(ld);
+    free(page);
     /* the function order, as a fragment inside .text: the linked functions follow it */
     snprintf(cmd, sizeof cmd, "cd '%s' && '%s' plan '%s/tick.json' --budget 256 --order -o '%s/order.ld'",
              FREQSYS_SOURCE_DIR, TOOL, dir, dir);

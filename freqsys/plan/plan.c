@@ -44,6 +44,16 @@ static void block_heat(plan_item *it, const result *r, const code_size_function 
     }
 }
 
+/* Notes NAME among IT's callees, once. */
+static int add_callee(plan_item *it, const char *name) {
+    for (size_t k = 0; k < it->ncallees; k++)
+        if (!strcmp(it->callees[k], name)) return 0;
+    char **v = realloc(it->callees, (it->ncallees + 1) * sizeof *v);
+    if (!v) return -1;
+    it->callees = v;
+    return (v[it->ncallees] = strdup(name)) ? (it->ncallees++, 0) : -1;
+}
+
 /* The parts of a profile-guided build as items: blocks with their runs and bytes. */
 static int part_items(plan *p, const code_parts *c) {
     for (size_t i = 0; i < c->n; i++) {
@@ -57,6 +67,8 @@ static int part_items(plan *p, const code_parts *c) {
         it->entries = cp->entries;
         for (size_t k = 0; k < cp->nblocks; k++) {
             const code_block *b = &cp->blocks[k];
+            for (size_t j = 0; j < b->ncallees; j++)
+                if (add_callee(it, b->callees[j]) != 0) return -1;
             plan_block *pb = &it->blocks[it->nblocks++];
             pb->label = strdup(b->label);
             pb->size = b->bytes;
@@ -79,6 +91,38 @@ static int by_heat(const void *a, const void *b) {
     return strcmp(x->function, y->function);
 }
 
+/* Bytes of the long-branch thunk the linker puts beside a call that cannot reach its
+ * target: on ARM, fast memory (ITCM, RAM at 0x0 or 0x2000_0000) lies further from
+ * flash (0x0800_0000) than a Thumb BL reaches (16 MiB). ld.lld's Thumb-2 thunk is
+ * movw/movt/bx (10 bytes), its v6-M one 12 with its literal, GNU ld's 8 or 12; each
+ * is counted as 12, 4-aligned. RISC-V's call reaches 2 GiB: none. */
+static unsigned thunk_size_for(const char *target) {
+    return strstr(target, "cortex-m") || !strncmp(target, "thumb", 5) || !strncmp(target, "arm", 3) ? 12 : 0;
+}
+
+/* The distinct callees of the CHOSEN items that are not chosen themselves: each a
+ * call from fast memory to flash, so a thunk in the fast section. */
+static size_t thunks_needed(const plan *p, const int *chosen) {
+    size_t n = 0;
+    for (size_t i = 0; i < p->n; i++) {
+        if (!chosen[i]) continue;
+        for (size_t k = 0; k < p->items[i].ncallees; k++) {
+            const char *name = p->items[i].callees[k];
+            int fast = 0, earlier = 0;
+            for (size_t j = 0; j < p->n && !fast; j++)
+                fast = chosen[j] && !strcmp(p->items[j].function, name);
+            /* counted once, at its first caller among the chosen */
+            for (size_t j = 0; j < i && !earlier && !fast; j++)
+                for (size_t m = 0; chosen[j] && m < p->items[j].ncallees && !earlier; m++)
+                    earlier = !strcmp(p->items[j].callees[m], name);
+            for (size_t m = 0; m < k && !earlier && !fast; m++)
+                earlier = !strcmp(p->items[i].callees[m], name);
+            n += !fast && !earlier;
+        }
+    }
+    return n;
+}
+
 static double select_within(plan *p, uint64_t budget, int *chosen) {
     uint64_t *size = malloc((p->n + 1) * sizeof *size);
     double *value = malloc((p->n + 1) * sizeof *value);
@@ -93,6 +137,28 @@ static double select_within(plan *p, uint64_t budget, int *chosen) {
     free(size);
     free(value);
     return best;
+}
+
+/* The best heat within BUDGET with the thunks counted: the knapsack over the items'
+ * sizes, then, while the chosen items and their thunks overflow the budget, again
+ * with that overflow held back; *THUNKS gets the count. Exact when no chosen item
+ * calls out of fast memory; otherwise within the budget, but maybe short of the
+ * optimum of the knapsack with thunks (whose item sizes depend on one another). */
+static double select_fitting(plan *p, uint64_t budget, int *chosen, size_t *thunks) {
+    uint64_t held = 0;
+    for (unsigned round = 0;; round++) {
+        double best = select_within(p, budget - held, chosen);
+        if (best < 0) return best;
+        uint64_t used = 0;
+        for (size_t i = 0; i < p->n; i++) used += chosen[i] ? p->items[i].size : 0;
+        *thunks = p->thunk_size ? thunks_needed(p, chosen) : 0;
+        uint64_t total = used + *thunks * p->thunk_size;
+        if (total <= budget) return best;
+        /* held grows each round (faster after a few), so the loop ends: with nothing
+         * chosen, 0 bytes fit */
+        held += total - budget + (round >= 8 ? held : 0);
+        if (held > budget) held = budget;
+    }
 }
 
 /* CALLS[i * n + j]: expected calls (and tail jumps) from part i to part j per run,
@@ -214,7 +280,9 @@ int plan_build(const result *r, const code_sizes *c, const char *target, uint64_
         snprintf(err, errlen, "out of memory");
         return -1;
     }
-    p->selected_heat = select_within(p, budget, chosen);
+    p->thunk_size = thunk_size_for(target);
+    p->selected_heat = select_fitting(p, budget, chosen, &p->thunks);
+    p->thunk_bytes = (uint64_t)p->thunks * p->thunk_size;
     if (p->selected_heat < 0) {
         free(chosen);
         snprintf(err, errlen, "out of memory in the knapsack");
@@ -228,7 +296,8 @@ int plan_build(const result *r, const code_sizes *c, const char *target, uint64_
     /* the curve: what the best placement gains as the budget grows */
     for (size_t k = 1; k <= 16; k++) {
         uint64_t b = p->total_size * k / 16;
-        double h = select_within(p, b, chosen);
+        size_t thunks;
+        double h = select_fitting(p, b, chosen, &thunks);
         if (h < 0) break;
         p->curve[p->ncurve++] = (plan_point){b, h};
     }
@@ -241,6 +310,8 @@ void plan_free(plan *p) {
         for (size_t k = 0; k < p->items[i].nblocks; k++) free(p->items[i].blocks[k].label);
         free(p->items[i].blocks);
         free(p->items[i].function);
+        for (size_t k = 0; k < p->items[i].ncallees; k++) free(p->items[i].callees[k]);
+        free(p->items[i].callees);
     }
     free(p->items);
     free(p->target);

@@ -28,6 +28,8 @@ typedef struct plan_item {
     int cold;        /* never ran: a candidate for compression or slow flash */
     plan_block *blocks;
     size_t nblocks;
+    char **callees; /* the symbols its code calls or jumps to (parts only), each once */
+    size_t ncallees;
 } plan_item;
 
 typedef struct plan_point {
@@ -54,6 +56,9 @@ typedef struct plan {
     unsigned flash_wait;    /* wait states per 32-bit fetch from flash */
     double cycles_in_flash; /* estimated cycles per run with all code in flash */
     double cycles_saved;    /* ... and what the selected items in fast memory save of them */
+    unsigned thunk_size;    /* bytes of one long-branch thunk on the target; 0: none needed */
+    size_t thunks;          /* the chosen items' callees left in flash: a thunk each */
+    uint64_t thunk_bytes;   /* thunks x thunk_size, counted within the budget */
 } plan;
 
 #define PLAN_FETCH_BYTES 4 /* a Cortex-M fetches 32 bits at a time; each fetch from flash waits */

@@ -66,6 +66,11 @@ static void summary(const plan *p, FILE *out) {
             "of %llu bytes of code</td></tr>\n",
             (unsigned long long)p->selected_size, (unsigned long long)p->budget,
             p->parts ? "parts" : "functions", (unsigned long long)p->total_size);
+    if (p->thunks)
+        fprintf(out,
+                "<tr><th>thunks</th><td id=\"thunks\">%zu callees stay in flash: %llu bytes of long-branch "
+                "thunks, counted within the budget</td></tr>\n",
+                p->thunks, (unsigned long long)p->thunk_bytes);
     fprintf(out,
             "<tr><th>fetched from fast memory</th><td id=\"share\">%.1f%% of the bytes fetched per "
             "%s</td></tr>\n",

@@ -26,6 +26,12 @@ int plan_write_text(const plan *p, FILE *out) {
             "come from fast memory\n",
             (unsigned long long)p->budget, (unsigned long long)p->selected_size,
             (unsigned long long)p->total_size, share(p->selected_heat, p->total_heat));
+    if (p->thunks)
+        fprintf(
+            out,
+            "thunks: %zu callees of the fast items stay in flash, beyond a branch's reach: the linker adds a "
+            "long-branch thunk for each, %llu bytes counted within the budget (%u each)\n",
+            p->thunks, (unsigned long long)p->thunk_bytes, p->thunk_size);
     if (p->parts)
         fprintf(
             out,
@@ -96,6 +102,8 @@ int plan_write_json(const plan *p, FILE *out) {
     json_object_set_new(o, "total_heat", json_real(p->total_heat));
     json_object_set_new(o, "selected_size", json_integer((json_int_t)p->selected_size));
     json_object_set_new(o, "total_size", json_integer((json_int_t)p->total_size));
+    json_object_set_new(o, "thunks", json_integer((json_int_t)p->thunks));
+    json_object_set_new(o, "thunk_bytes", json_integer((json_int_t)p->thunk_bytes));
     for (size_t k = 0; k < p->ncurve; k++) {
         json_t *pt = json_object();
         json_object_set_new(pt, "budget", json_integer((json_int_t)p->curve[k].budget));

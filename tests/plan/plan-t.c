@@ -238,7 +238,7 @@ static void compaction(const char *dir) {
 }
 
 int main(void) {
-    plan(9 + 2 + 2 + 7 + 3);
+    plan(9 + 2 + 2 + 7 + 3 + 1);
     const char *dir = tmp_dir();
     char cmd[4096];
     snprintf(cmd, sizeof cmd,
@@ -310,6 +310,19 @@ int main(void) {
         if (system(cmd) != 0) placed = 0;
     }
     ok(fast > 0 && placed, "...and the selected items sit in fast memory");
+    /* At 400 bytes tick goes to fast memory too, and its calls to flash get ld.lld's
+     * long-branch thunks in the fast section: none larger than the 12 bytes the plan
+     * counts for each. */
+    snprintf(
+        cmd, sizeof cmd,
+        "cd '%s' && '%s' plan '%s/tick.json' --budget 400 --format ld -o '%s/thunks.ld' && cd '%s' && "
+        "sed 's/fast[.]ld/thunks.ld/' script.ld > thunks-script.ld && "
+        "ld.lld-19 -T thunks-script.ld firmware.o --defsym=HAL_GetTick=0x08000001 -e tick -o thunks.elf && "
+        "llvm-readelf-19 -s thunks.elf | awk '/LongThunk/ && $7 == 1 { n++; if ($3 > 12) big++ } "
+        "END { exit !(n > 0 && big == 0) }'",
+        FREQSYS_SOURCE_DIR, TOOL, dir, dir, dir);
+    ok(system(cmd) == 0,
+       "at 400 bytes the linker adds thunks to the fast section, each within the 12 bytes counted");
 
     /* The plan's page: every item in rank order with its place, the curve's points,
      * and the very fragment --format ld writes. */

@@ -5,27 +5,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "export.h"
 #include "plan.h"
 
+/* S with HTML's special characters escaped, as the result's page does. */
 static void esc(const char *s, FILE *out) {
-    for (; s && *s; s++) {
-        switch (*s) {
-        case '<':
-            fputs("&lt;", out);
-            break;
-        case '>':
-            fputs("&gt;", out);
-            break;
-        case '&':
-            fputs("&amp;", out);
-            break;
-        case '"':
-            fputs("&quot;", out);
-            break;
-        default:
-            fputc(*s, out);
-        }
-    }
+    report_html_escape(s, out);
 }
 
 static double percent(double part, double whole) {

@@ -41,17 +41,17 @@ static char *slurp(const char *path) {
     return buf;
 }
 
-/* TEXT up to END with HTML's &lt; &gt; &quot; &amp; undone, to free. */
+/* TEXT up to END with HTML's &lt; &gt; &quot; &#39; &amp; undone, to free. */
 static char *unescaped(const char *text, const char *end) {
     char *out = malloc((size_t)(end - text) + 1), *o = out;
     static const struct {
         const char *entity;
         char c;
-    } map[] = {{"&lt;", '<'}, {"&gt;", '>'}, {"&quot;", '"'}, {"&amp;", '&'}};
+    } map[] = {{"&lt;", '<'}, {"&gt;", '>'}, {"&quot;", '"'}, {"&#39;", '\''}, {"&amp;", '&'}};
     while (out && text < end) {
         size_t k = 0;
-        while (k < 4 && strncmp(text, map[k].entity, strlen(map[k].entity)) != 0) k++;
-        if (k < 4) {
+        while (k < 5 && strncmp(text, map[k].entity, strlen(map[k].entity)) != 0) k++;
+        if (k < 5) {
             *o++ = map[k].c;
             text += strlen(map[k].entity);
         } else {

@@ -190,7 +190,9 @@ static const char style[] =
     "</style>\n";
 
 /* Sorting: a click on a header sorts by its column, again reverses; "#sort=KEY" or
- * "#sort=-KEY" in the address clicks the header on load, so a sorted view can be linked. */
+ * "#sort=-KEY" in the address clicks the header on load, so a sorted view can be linked.
+ * Without one the table opens hottest first (by mean, descending); # restores the
+ * program's order. */
 static const char script[] =
     "<script>\n"
     "(function () {\n"
@@ -225,6 +227,7 @@ static const char script[] =
     "  var m = /^#sort=(-?)(\\w+)$/.exec(location.hash);\n"
     "  var th = m && table.querySelector('th[data-key=\"' + m[2] + '\"]');\n"
     "  if (th) { th.click(); if (m[1] === '-') th.click(); }\n"
+    "  else { th = table.querySelector('th[data-key=\"mean\"]'); if (th) { th.click(); th.click(); } }\n"
     "})();\n"
     "</script>\n";
 

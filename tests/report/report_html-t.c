@@ -99,7 +99,7 @@ static size_t occurrences(const char *text, const char *what) {
 int main(void) {
     tools_need(CHROMIUM_PROGRAM, "chromium", "chromium");
     tools_need(DOT_PROGRAM, "Graphviz dot", "graphviz");
-    plan(47);
+    plan(48);
     tools_tmpdir();
     result *r = tools_result("examples/branches/branches.fspec", "branches.json");
     char cmd[4096], *err = NULL, buf[256], want[256];
@@ -338,6 +338,21 @@ int main(void) {
        "#filter=nosuch hides each of the %zu rows and every function's section", r->nblocks);
     free(dom);
     dom = render(tools_path("plain.html"), "#filter=BRANCHES.C");
+    {
+        /* with no #sort, the table opens hottest first */
+        const char *row = strstr(dom, "<tbody>");
+        double prev = INFINITY;
+        int hottest_first = strstr(dom, "data-sorted=\"mean descending\"") != NULL, seen = 0;
+        while (row && (row = strstr(row + 1, "<tr id=\"block-")) != NULL) {
+            size_t i = strtoul(row + strlen("<tr id=\"block-"), NULL, 10);
+            if (i >= r->nblocks) break;
+            if (r->blocks[i].mean > prev) hottest_first = 0;
+            prev = r->blocks[i].mean;
+            seen++;
+        }
+        ok(hottest_first && seen == (int)r->nblocks,
+           "without #sort the table opens by mean, hottest first (%d rows)", seen);
+    }
     ok(strstr(dom, "data-filtered=\"branches.c\"") && !strstr(dom, "hidden=\"\"") &&
            strstr(dom, "<span id=\"filter-count\">1 function matches</span>"),
        "#filter=BRANCHES.C (any case) hides nothing and counts one function");

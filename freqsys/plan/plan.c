@@ -139,12 +139,42 @@ static double select_within(plan *p, uint64_t budget, int *chosen) {
     return best;
 }
 
-/* The best heat within BUDGET with the thunks counted: the knapsack over the items'
- * sizes, then, while the chosen items and their thunks overflow the budget, again
- * with that overflow held back; *THUNKS gets the count. Exact when no chosen item
- * calls out of fast memory; otherwise within the budget, but maybe short of the
- * optimum of the knapsack with thunks (whose item sizes depend on one another). */
+#define EXACT_ITEMS 16 /* up to this many items, every subset is tried */
+
+/* The best heat within BUDGET with the thunks counted, by trying every subset of the
+ * items (when there are at most EXACT_ITEMS); *THUNKS gets the count. -1 when memory
+ * ran out. */
+static double select_every_subset(plan *p, uint64_t budget, int *chosen, size_t *thunks) {
+    int *trial = calloc(p->n + 1, sizeof *trial);
+    if (!trial) return -1;
+    double best = 0;
+    unsigned long best_mask = 0;
+    for (unsigned long mask = 0; mask < 1ul << p->n; mask++) {
+        uint64_t used = 0;
+        double heat = 0;
+        for (size_t i = 0; i < p->n; i++) {
+            trial[i] = (int)(mask >> i & 1);
+            used += trial[i] ? p->items[i].size : 0;
+            heat += trial[i] ? p->items[i].heat : 0;
+        }
+        if (used > budget || heat <= best) continue;
+        if (used + thunks_needed(p, trial) * p->thunk_size > budget) continue;
+        best = heat;
+        best_mask = mask;
+    }
+    for (size_t i = 0; i < p->n; i++) chosen[i] = (int)(best_mask >> i & 1);
+    *thunks = p->thunk_size ? thunks_needed(p, chosen) : 0;
+    free(trial);
+    return best;
+}
+
+/* The best heat within BUDGET with the thunks counted; *THUNKS gets the count. With
+ * no thunks on the target, the knapsack over the items' sizes; with few items, every
+ * subset; otherwise the knapsack and, while the chosen items and their thunks overflow
+ * the budget, the knapsack again with that overflow held back: within the budget, but
+ * maybe short of the optimum (a part's cost depends on which others are chosen). */
 static double select_fitting(plan *p, uint64_t budget, int *chosen, size_t *thunks) {
+    if (p->thunk_size && p->n <= EXACT_ITEMS) return select_every_subset(p, budget, chosen, thunks);
     uint64_t held = 0;
     for (unsigned round = 0;; round++) {
         double best = select_within(p, budget - held, chosen);

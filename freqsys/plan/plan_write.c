@@ -86,6 +86,9 @@ int plan_write_json(const plan *p, FILE *out) {
         json_object_set_new(x, "standing", json_real(it->standing));
         json_object_set_new(x, "cycles", json_real(it->cycles));
         json_object_set_new(x, "stall", json_real(it->stall));
+        json_t *callees = json_array();
+        for (size_t k = 0; k < it->ncallees; k++) json_array_append_new(callees, json_string(it->callees[k]));
+        json_object_set_new(x, "callees", callees);
         for (size_t k = 0; k < it->nblocks; k++) {
             json_t *b = json_object();
             json_object_set_new(b, "block", json_string(it->blocks[k].label));
@@ -104,6 +107,7 @@ int plan_write_json(const plan *p, FILE *out) {
     json_object_set_new(o, "total_size", json_integer((json_int_t)p->total_size));
     json_object_set_new(o, "thunks", json_integer((json_int_t)p->thunks));
     json_object_set_new(o, "thunk_bytes", json_integer((json_int_t)p->thunk_bytes));
+    json_object_set_new(o, "thunk_size", json_integer((json_int_t)p->thunk_size));
     for (size_t k = 0; k < p->ncurve; k++) {
         json_t *pt = json_object();
         json_object_set_new(pt, "budget", json_integer((json_int_t)p->curve[k].budget));

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "export.h"
 #include "profile_flags.h"
 #include "result_spec.h"
 #include "transform.h"
@@ -64,12 +65,6 @@ int block_names_same_stem(const char *a, const char *b) {
     return n == stem_len(b) && strncmp(a, b, n) == 0;
 }
 
-/* Blocks clang adds only when it counts (-fprofile-instr-generate), which a run with
- * that flag has and the front end's plain code does not. */
-static int counter_block(const char *name) {
-    return strstr(name, "rhscnt") || strstr(name, "skipcount");
-}
-
 /* The first line of BB's code, 0 when none is known. */
 static int first_line(LLVMBasicBlockRef bb) {
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
@@ -102,7 +97,7 @@ int frontend_blocks_match(const result *r, const char *name, LLVMBasicBlockRef *
         }
         const char *label = LLVMGetBasicBlockName(bbs[k]);
         while (j < end && !block_names_same_stem(r->blocks[j].block, label) &&
-               counter_block(r->blocks[j].block))
+               report_counting_block(r->blocks[j].block))
             j++;
         /* a block with no count of the run's own: one the optimising front end adds */
         int later = 0;

@@ -52,6 +52,10 @@ int report_dot_function(const result *r, const edge_flow *f, size_t first, size_
 /* S with HTML's five special characters escaped. Never fails (errors show on OUT). */
 void report_html_escape(const char *s, FILE *out);
 
+/* Whether BLOCK is one clang adds only when it counts (-fprofile-instr-generate): the
+ * blocks that count the right side of && and || (land.rhscnt, ...) and skipcount. */
+int report_counting_block(const char *block);
+
 /* Why a function's graph is not on the page. */
 enum html_missing { HTML_DRAWN, HTML_TOO_BIG, HTML_TIMED_OUT, HTML_OUT_OF_TIME, HTML_NO_DOT, HTML_FAILED };
 

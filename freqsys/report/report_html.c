@@ -142,6 +142,10 @@ static void esc(const char *s, FILE *out) {
         }
 }
 
+int report_counting_block(const char *block) {
+    return strstr(block, "rhscnt") || strstr(block, "skipcount");
+}
+
 void report_html_escape(const char *s, FILE *out) {
     esc(s, out);
 }
@@ -379,8 +383,7 @@ static void summary(const result *r, FILE *out) {
  * no C function has). The result keeps them (the instr export needs them); the page
  * hides them until asked. */
 static int added_block(const result_block *b) {
-    return !strncmp(b->function, "freqsys.", 8) || strstr(b->block, "rhscnt") ||
-           strstr(b->block, "skipcount");
+    return !strncmp(b->function, "freqsys.", 8) || report_counting_block(b->block);
 }
 
 /* The hottest blocks of the program's own code, linked to their rows: where the time

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "gcda_spread.h"
+#include "gcda_names.h"
 #include "gcov_file.h"
 #include "native_runs.h"
 #include "spec.h"
@@ -53,12 +54,6 @@ static char *quote(const char *s) {
     *o++ = '\'';
     *o = 0;
     return q;
-}
-
-/* The current folder, to free; NULL when it cannot be said. */
-static char *current_dir(void) {
-    char buf[4096];
-    return getcwd(buf, sizeof buf) ? strdup(buf) : NULL;
 }
 
 /* Appends " 'WORD'" to the command *CMD. Returns 0, or -1 when memory ran out. */
@@ -132,14 +127,6 @@ static char *mangled(const char *dir, const char *base) {
     return path;
 }
 
-/* The name without folder and extension of SOURCE. */
-static char *stem(const char *source) {
-    const char *base = strrchr(source, '/') ? strrchr(source, '/') + 1 : source;
-    char *s = strdup(base), *dot = s ? strrchr(s, '.') : NULL;
-    if (dot && dot != s) *dot = 0;
-    return s;
-}
-
 /* What a real run of the program cannot get: anything but the drawn standard input. */
 static int check_spec(const result *r, const spec *s, char *err, size_t errlen) {
     if (s->function || strcmp(r->mode, "program") != 0) {
@@ -186,159 +173,6 @@ static int check_spec(const result *r, const spec *s, char *err, size_t errlen) 
     return 0;
 }
 
-/* One source as the user's GCC build compiles it: `cd DIR && gcc -c SOURCE -o OBJECT`.
- * GCC names the profile's file after DIR/OBJECT, and the identifiers of static
- * functions hash SOURCE as given and OBJECT's name without its suffix, so the
- * instrumented build must use the same words. */
-typedef struct gcc_unit {
-    const char *source; /* as the compile names it */
-    char *object;       /* as the compile names it, relative to dir */
-    char *dir;          /* absolute: where the compile runs */
-    char *data_base;    /* OBJECT without its suffix: GCC's name for the unit's files */
-} gcc_unit;
-
-/* The object's name without its last suffix ("x.c.o" -> "x.c"), as GCC bases its
- * data files on it. */
-static char *without_suffix(const char *object) {
-    char *s = strdup(object), *slash = s ? strrchr(s, '/') : NULL, *dot = s ? strrchr(s, '.') : NULL;
-    if (dot && dot > (slash ? slash + 1 : s)) *dot = 0;
-    return s;
-}
-
-/* Whether paths A and B name the same file (or, for files not there, the same text). */
-static int same_path(const char *a, const char *b) {
-    char *ra = realpath(a, NULL), *rb = realpath(b, NULL);
-    int same = ra && rb ? !strcmp(ra, rb) : !strcmp(a, b);
-    free(ra);
-    free(rb);
-    return same;
-}
-
-static void units_free(gcc_unit *u, size_t n) {
-    for (size_t i = 0; u && i < n; i++) {
-        free(u[i].object);
-        free(u[i].dir);
-        free(u[i].data_base);
-    }
-    free(u);
-}
-
-/* The compile of each source of S: an --object SOURCE=OBJECT of OBJECTS names its
- * object; else its compile_commands entry gives the folder, the source's name and the
- * object; else `gcc -c SOURCE` here writes STEM.o. NULL with ERR saying why. */
-static gcc_unit *resolve_units(const spec *s, const char *const *objects, size_t nobjects, char *err,
-                               size_t errlen) {
-    gcc_unit *u = calloc(s->nsources + 1, sizeof *u);
-    char *cwd = current_dir();
-    int rc = u && cwd ? 0 : -1;
-    if (rc != 0) snprintf(err, errlen, "out of memory");
-    for (size_t k = 0; rc == 0 && k < nobjects; k++) {
-        const char *eq = strchr(objects[k], '=');
-        size_t i = 0;
-        char *source = eq ? strndup(objects[k], (size_t)(eq - objects[k])) : NULL;
-        while (source && i < s->nsources && !same_path(source, s->sources[i])) i++;
-        if (!eq || eq == objects[k] || !eq[1]) {
-            snprintf(err, errlen,
-                     "--object '%s': give it as SOURCE=OBJECT (src/a.c=CMakeFiles/a.dir/src/a.c.o)",
-                     objects[k]);
-            rc = -1;
-        } else if (!source || i == s->nsources) {
-            snprintf(err, errlen, "--object '%s': %s is not a source of the program (its first: %s)",
-                     objects[k], source ? source : "?", s->nsources ? s->sources[0] : "none");
-            rc = -1;
-        } else if (!(u[i].object = strdup(eq + 1))) {
-            snprintf(err, errlen, "out of memory");
-            rc = -1;
-        }
-        free(source);
-    }
-    for (size_t i = 0; rc == 0 && i < s->nsources; i++) {
-        const spec_unit *db = s->units && s->units[i].from_db && s->units[i].object ? &s->units[i] : NULL;
-        if (!u[i].object) {
-            char *name = db ? NULL : stem(s->sources[i]);
-            if (db)
-                u[i].object = strdup(db->object);
-            else if (name && asprintf(&u[i].object, "%s.o", name) < 0)
-                u[i].object = NULL;
-            free(name);
-        }
-        u[i].source = db ? db->source_word : s->sources[i];
-        u[i].dir = strdup(db ? db->directory : cwd);
-        u[i].data_base = u[i].object ? without_suffix(u[i].object) : NULL;
-        if (!u[i].object || !u[i].dir || !u[i].data_base) {
-            snprintf(err, errlen, "out of memory");
-            rc = -1;
-        } else if (u[i].object[0] == '/' || !strncmp(u[i].object, "../", 3) || strstr(u[i].object, "/../")) {
-            /* GCC would write the instrumented build's files there, in the user's build */
-            snprintf(err, errlen,
-                     "%s: its object %s is not below the folder its compile runs in (%s): --format gcda "
-                     "rebuilds it in a folder of its own; give --object %s=RELATIVE.o",
-                     s->sources[i], u[i].object, u[i].dir, s->sources[i]);
-            rc = -1;
-        }
-        for (size_t j = 0; rc == 0 && j < i; j++)
-            if (!strcmp(u[j].dir, u[i].dir) && !strcmp(u[j].data_base, u[i].data_base)) {
-                snprintf(err, errlen,
-                         "%s and %s: GCC names both profiles %s.gcda: name their objects apart "
-                         "with --object SOURCE=OBJECT",
-                         s->sources[j], s->sources[i], u[i].data_base);
-                rc = -1;
-            }
-    }
-    free(cwd);
-    if (rc != 0) {
-        units_free(u, s->nsources);
-        return NULL;
-    }
-    return u;
-}
-
-/* Makes SOURCE, as a compile in folder DIR names it, reachable under the same name
- * from WORK (GCC hashes the name as given): a relative SOURCE becomes a link in WORK;
- * an absolute one is the same everywhere. */
-static int mirror(const char *source, const char *dir, const char *work, char *err, size_t errlen) {
-    if (source[0] == '/') return 0;
-    if (!strncmp(source, "../", 3) || strstr(source, "/../")) {
-        snprintf(err, errlen,
-                 "%s: --format gcda names each source as the compile in %s does, and cannot "
-                 "rebuild a name with '..': run it from a folder that holds the sources",
-                 source, dir);
-        return -1;
-    }
-    char *link = NULL, *target = NULL;
-    int rc = -1;
-    if (asprintf(&link, "%s/%s", work, source) >= 0 && asprintf(&target, "%s/%s", dir, source) >= 0) {
-        rc = 0;
-        for (char *p = link + strlen(work) + 1; (p = strchr(p, '/')) != NULL && rc == 0; p++) {
-            *p = 0;
-            rc = mkdir(link, 0777) != 0 && errno != EEXIST ? -1 : 0;
-            *p = '/';
-        }
-        if (rc == 0) rc = symlink(target, link);
-    }
-    if (rc != 0)
-        snprintf(err, errlen, "%s: cannot link it into the working folder %s: %s", source, work,
-                 strerror(errno));
-    free(link);
-    free(target);
-    return rc;
-}
-
-/* Makes the folders of WORK/OBJECT. */
-static int object_dirs(const char *work, const char *object, char *err, size_t errlen) {
-    char *path = NULL;
-    int rc = asprintf(&path, "%s/%s", work, object) < 0 ? -1 : 0;
-    for (char *p = path ? path + strlen(work) + 1 : NULL; rc == 0 && p && (p = strchr(p, '/')) != NULL; p++) {
-        *p = 0;
-        rc = mkdir(path, 0777) != 0 && errno != EEXIST ? -1 : 0;
-        *p = '/';
-    }
-    if (rc != 0)
-        snprintf(err, errlen, "cannot make the folder of %s in %s: %s", object, work, strerror(errno));
-    free(path);
-    return rc;
-}
-
 /* Builds each source with GCC's counters in WORK, with the words of its unit U[i]
  * (`gcc GCC_FLAGS -c SOURCE -o OBJECT`), and links WORK/prog, whose data files go to
  * WORK/data. */
@@ -364,8 +198,8 @@ static int build(const spec *s, const gcc_unit *u, const char *gcc, const char *
             snprintf(err, errlen, "out of memory");
             rc = -1;
         }
-        if (rc == 0) rc = mirror(u[i].source, u[i].dir, work, err, errlen);
-        if (rc == 0) rc = object_dirs(work, u[i].object, err, errlen);
+        if (rc == 0) rc = gcda_mirror(u[i].source, u[i].dir, work, err, errlen);
+        if (rc == 0) rc = gcda_object_dirs(work, u[i].object, err, errlen);
         if (rc == 0)
             rc = append_words(&cmd, gcc_flags) | append(&cmd, iquote) |
                  append_flags(&cmd, s->cflags, s->ncflags) |
@@ -500,7 +334,9 @@ static int train(const result *r, uint64_t trials, const char *spec_path, const 
         return -1;
     }
     self[n] = 0;
-    char *qself = quote(self), *qspec = quote(spec_path), *qwork = quote(work), prog[4096], in_dir[4096];
+    char *qself = quote(self), *qspec = quote(spec_path), *qwork = quote(work), prog[4096 + 8],
+         in_dir[4096 + 8];
+    /* WORK is at most 4,095 characters: the suffixes always fit */
     snprintf(prog, sizeof prog, "%s/prog", work);
     snprintf(in_dir, sizeof in_dir, "%s/in", work);
     int rc = qself && qspec && qwork ? 0 : -1;
@@ -570,7 +406,7 @@ static void scale_counts(gcov_file *f, uint64_t trials, double scale) {
 /* The absolute form of PATH, which need not exist yet: itself, or joined to the
  * current folder. */
 static char *absolute(const char *path) {
-    char *cwd = path[0] == '/' ? NULL : current_dir(), *out = NULL;
+    char *cwd = path[0] == '/' ? NULL : gcda_current_dir(), *out = NULL;
     if (path[0] == '/') return strdup(path);
     if (cwd && asprintf(&out, "%s/%s", cwd, path) < 0) out = NULL;
     free(cwd);
@@ -604,7 +440,7 @@ static int export_unit(uint64_t trials, const spec *s, size_t i, const gcc_unit 
     scale_counts(&f, trials, scale);
     if (gcov_write_data(target, &f, err, errlen) != 0) goto out;
     if (notes) {
-        char *cwd = current_dir();
+        char *cwd = gcda_current_dir();
         int here = cwd && !strcmp(cwd, u->dir);
         if (here)
             fprintf(notes, "freqsys report: %s: %s (for gcc -fprofile-use=%s -c %s -o %s, here)\n",
@@ -632,13 +468,13 @@ int gcda_profile_write(const result *r, const char *spec_path, const gcda_option
     if (result_spec_parse(spec_path, &s, err, errlen) != 0) return -1;
     gcc_unit *units = NULL;
     if (check_spec(r, s, err, errlen) != 0 ||
-        !(units = resolve_units(s, opt->objects, opt->nobjects, err, errlen))) {
+        !(units = gcda_units_resolve(s, opt->objects, opt->nobjects, err, errlen))) {
         spec_free(s);
         return -1;
     }
     if (mkdir(out_dir, 0777) != 0 && errno != EEXIST) {
         snprintf(err, errlen, "cannot make the folder %s: %s", out_dir, strerror(errno));
-        units_free(units, s->nsources);
+        gcda_units_free(units, s->nsources);
         spec_free(s);
         return -1;
     }
@@ -648,7 +484,7 @@ int gcda_profile_write(const result *r, const char *spec_path, const gcda_option
     if (!mkdtemp(work)) {
         snprintf(err, errlen, "cannot make a working folder in %s: %s", tmp && *tmp ? tmp : "/tmp",
                  strerror(errno));
-        units_free(units, s->nsources);
+        gcda_units_free(units, s->nsources);
         spec_free(s);
         return -1;
     }
@@ -668,7 +504,7 @@ int gcda_profile_write(const result *r, const char *spec_path, const gcda_option
         fprintf(notes, "freqsys report: warning: could not remove %s\n", work);
     free(cmd);
     free(q);
-    units_free(units, s->nsources);
+    gcda_units_free(units, s->nsources);
     spec_free(s);
     return rc;
 }

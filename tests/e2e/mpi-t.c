@@ -129,11 +129,13 @@ int main(void) {
     ok(e2e_same_json(tmp_path("mpi-m1.json"), tmp_path("mpi-m3.json")),
        "crashes and timeouts spread over 3 ranks add up to the single-process result");
 
-    /* A rank killed mid-run: the job ends with the result so far and a checkpoint. */
+    /* A rank killed mid-run: the job ends with the result so far and a checkpoint.
+     * Its budget is out of reach, so only the kill can end it however slow or fast
+     * the machine is; the resume below sets a budget above what was done. */
     unlink(tmp_path("mpi-k.json.checkpoint"));
     snprintf(args, sizeof args,
              "cd '%s' && exec mpirun --oversubscribe -np 3 '%s' run "
-             "examples/newton/newton_function.fspec -q -j 1 -e 0.0001 -n 20000000 --sampling plain "
+             "examples/newton/newton_function.fspec -q -j 1 -e 0.0001 -n 2000000000000 --sampling plain "
              "--checkpoint-every 0.2 "
              "-o \"$TMPDIR/mpi-k.json\" >/dev/null 2>&1",
              FREQSYS_SOURCE_DIR, FREQSYS_TOOL);
@@ -168,15 +170,20 @@ int main(void) {
         diag("the run was not interrupted: %llu trials", (unsigned long long)r->trials);
     ok(killed && r && r->interrupted && access(tmp_path("mpi-k.json.checkpoint"), F_OK) == 0,
        "a rank killed with SIGKILL: the job ends with the partial result and a checkpoint");
+    /* a budget above the trials done, which the resume must reach exactly */
+    unsigned long long budget = (r ? (unsigned long long)r->trials : 0) + 1000000ULL;
     result_free(r);
     snprintf(args, sizeof args,
-             "-np 2 '%s' run --resume \"$TMPDIR/mpi-k.json.checkpoint\" -q -j 1 "
+             "-np 2 '%s' run --resume \"$TMPDIR/mpi-k.json.checkpoint\" -q -j 1 -n %llu "
              "-o \"$TMPDIR/mpi-k2.json\"",
-             FREQSYS_TOOL);
-    is_int(mpirun(args), 1, "--resume continues it on fewer ranks (2), to the same budget (exit 1)");
-    e2e_run("run examples/newton/newton_function.fspec -q -j 2 -e 0.0001 -n 20000000 --sampling plain -o "
-            "\"$TMPDIR/mpi-kfull.json\"",
-            err, sizeof err);
+             FREQSYS_TOOL, budget);
+    is_int(mpirun(args), 1, "--resume continues it on fewer ranks (2), to a budget of its own (exit 1)");
+    char full[512];
+    snprintf(full, sizeof full,
+             "run examples/newton/newton_function.fspec -q -j 2 -e 0.0001 -n %llu --sampling plain -o "
+             "\"$TMPDIR/mpi-kfull.json\"",
+             budget);
+    e2e_run(full, err, sizeof err);
     ok(e2e_same_json(tmp_path("mpi-kfull.json"), tmp_path("mpi-k2.json")),
        "...and ends exactly as one uninterrupted process");
 

@@ -1,5 +1,4 @@
-/* harness/quantile_interval.c: a count's quantile per run, with an interval from order statistics that holds
- * for any law. */
+/* harness/quantile_interval.c: a count's quantile per run, its interval from order statistics (any law). */
 /* SPDX-License-Identifier: MIT */
 #include "quantile_interval.h"
 

@@ -1,5 +1,4 @@
-/* harness/quantile_interval.h: a count's quantile per run, with an interval from order statistics that holds
- * for any law. */
+/* harness/quantile_interval.h: a count's quantile per run, its interval from order statistics (any law). */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_QUANTILE_INTERVAL_H
 #define FREQSYS_QUANTILE_INTERVAL_H

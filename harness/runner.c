@@ -20,6 +20,7 @@
 #include "lease.h"
 #include "merge.h"
 #include "progress.h"
+#include "quantile_check.h"
 #include "schedule.h"
 #include "score_sums.h"
 #include "stop_request.h"
@@ -43,9 +44,11 @@ typedef struct runner {
     lease lease;
     int distributed, remote, rank;
     uint64_t next_decision;
-    uint64_t decided;  /* the last check point decided */
-    int warned_budget; /* the out-of-reach warning was given */
-    int started;       /* the workers started (not when a stop came first) */
+    uint64_t decided;             /* the last check point decided */
+    uint64_t quantile_first_open; /* the block whose quantile was found open last */
+    int quantile_held;            /* a quantile kept the run going once the blocks had settled */
+    int warned_budget;            /* the out-of-reach warning was given */
+    int started;                  /* the workers started (not when a stop came first) */
     double last_checkpoint;
 } runner;
 
@@ -173,8 +176,14 @@ static int decide_due(runner *r) {
         int all = decide_check(&r->judge, r->merged.tallies, valid, at) &&
                   hashed_verdict_settled(cfg->mod, &cfg->stop, &r->merged.hashed, hashed_trials(&r->merged),
                                          cfg->runs_per_trial);
+        if (all && cfg->nquantile_levels &&
+            !quantile_check_all(cfg, r->merged.tallies, r->judge.verdicts, valid, &r->quantile_first_open)) {
+            all = 0;
+            r->quantile_held = 1;
+        }
         r->decided = r->next_decision;
-        if (all) r->out->paced_by = (uint64_t)(decide_last_open_block(&r->judge) + 1);
+        /* a quantile that held the run set its trials, not the last block */
+        if (all) r->out->paced_by = r->quantile_held ? 0 : (uint64_t)(decide_last_open_block(&r->judge) + 1);
         if (all || r->next_decision >= cfg->max_trials) return RUN_ENDED;
         if (!cfg->trace && decide_give_up(&r->judge, r->merged.tallies, valid, at)) {
             r->out->gave_up = 1;
@@ -404,6 +413,10 @@ static void runner_report(runner *r, int rc) {
                      !out->all_failed &&
                      hashed_verdict_settled(cfg->mod, &cfg->stop, &r->merged.hashed,
                                             hashed_trials(&r->merged), cfg->runs_per_trial);
+    uint64_t from = 0;
+    if (out->converged && cfg->nquantile_levels)
+        out->converged =
+            valid > 0 && quantile_check_all(cfg, r->merged.tallies, r->judge.verdicts, valid, &from);
     out->elapsed_s = seconds(r);
     if (cfg->progress && rc == 0 && r->rank == 0 && r->started) {
         progress_view v = view_of(r);

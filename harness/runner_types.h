@@ -57,6 +57,11 @@ typedef struct runner_config {
      * weight_unit 0: off. */
     double weight_unit, max_weight;
     int64_t rare_block;
+    /* Quantiles of each block's count per run (plain sampling, one counted call per
+     * trial): the run also waits for every block's quantile at each of these levels
+     * to settle (quantile_check.h). NULL: none. */
+    const double *quantile_levels;
+    uint32_t nquantile_levels;
     /* Where a trial killed at its timeout was running: marks in STUCK (a byte per
      * block) the blocks of the loop holding code address PC, so that a loop whose
      * counts the optimiser kept in registers is known unbounded too (counters

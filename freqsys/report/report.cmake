@@ -10,6 +10,7 @@ add_library(fsreport STATIC
   ${CMAKE_CURRENT_LIST_DIR}/function_blocks.c
   ${CMAKE_CURRENT_LIST_DIR}/result_paths_text.c
   ${CMAKE_CURRENT_LIST_DIR}/result_sensitivity_text.c
+  ${CMAKE_CURRENT_LIST_DIR}/result_quantiles_text.c
   ${CMAKE_CURRENT_LIST_DIR}/result_rare_text.c
   ${CMAKE_CURRENT_LIST_DIR}/result_outcomes_text.c
   ${CMAKE_CURRENT_LIST_DIR}/result_contexts_text.c

@@ -40,6 +40,9 @@ static void free_extras(result *r) {
         free(r->sensitivity_skipped[i].parameter);
     }
     free(r->sensitivity_skipped);
+    for (size_t i = 0; i < r->nquantiles; i++) free(r->quantiles[i].status);
+    free(r->quantiles);
+    free(r->quantile_levels);
     free(r->rare_block);
     for (size_t i = 0; i < r->nrare_tilts; i++) free(r->rare_tilts[i]);
     free(r->rare_tilts);

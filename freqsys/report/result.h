@@ -135,6 +135,17 @@ typedef struct result_sensitivity {
     double half_width; /* CLT half-width at the run's confidence; NAN: none */
 } result_sensitivity;
 
+/* `run --quantiles`: one block's count per run (per call in function mode) at one
+ * level, with an interval from order statistics (docs/statistics.md, "Quantiles"). */
+typedef struct result_quantile {
+    size_t block;   /* index into result.blocks */
+    double level;   /* p in (0, 1) */
+    uint64_t value; /* the trials' own p-quantile */
+    uint64_t low;   /* the interval, which holds the true quantile at the run's confidence */
+    double high;    /* +infinity (null in the JSON): no upper end yet */
+    char *status;   /* "converged" | "not_converged" | "no_histogram" (too many distinct counts) */
+} result_quantile;
+
 /* A parameter with no sensitivity: no score (a bound of a support, an integer) or
  * drawn where draws are not followed (a drawn standard input's bytes). */
 typedef struct result_sensitivity_skip {
@@ -305,6 +316,11 @@ typedef struct result {
     size_t nsensitivities;
     result_sensitivity_skip *sensitivity_skipped;
     size_t nsensitivity_skipped;
+    /* `run --quantiles` (nquantile_levels > 0): per block, then level in the order asked. */
+    double *quantile_levels;
+    size_t nquantile_levels;
+    result_quantile *quantiles;
+    size_t nquantiles;
     /* `run --rare` (rare_block not NULL): importance sampling for that block, "function:
      * label". Every block's mean is of its weighted count: unbiased under the declared
      * laws; only the target was waited for. */
@@ -339,6 +355,10 @@ int result_unbounded_note(char *buf, size_t n, const result_estimate *e, const r
 /* result_rare_text.c: the text report's lines on importance sampling (nothing
  * without it). Returns 0. */
 int result_write_rare_text(const result *r, FILE *out);
+
+/* result_quantiles_text.c: the text report's section on quantiles (nothing without
+ * them). Returns 0, or -1 when writing failed. */
+int result_write_quantiles_text(const result *r, FILE *out);
 
 /* result_sensitivity_text.c: the text report's section on sensitivities (nothing
  * without them): per block, the inputs that drive its count, ranked by

@@ -327,6 +327,29 @@ static void sensitivities(json_t *o, const result *r, int *bad) {
     set(o, "sensitivity_skipped", skipped, bad);
 }
 
+/* `run --quantiles`: the levels, and each block's quantile at each. */
+static void quantiles(json_t *o, const result *r, int *bad) {
+    json_t *levels = json_array(), *list = json_array();
+    for (size_t i = 0; levels && i < r->nquantile_levels; i++)
+        if (json_array_append_new(levels, real(r->quantile_levels[i])) != 0) *bad = 1;
+    for (size_t i = 0; list && i < r->nquantiles; i++) {
+        const result_quantile *q = &r->quantiles[i];
+        const result_block *b = q->block < r->nblocks ? &r->blocks[q->block] : NULL;
+        json_t *e = json_object();
+        set(e, "block", count(q->block), bad);
+        set(e, "function", str(b ? b->function : ""), bad);
+        set(e, "label", str(b ? b->block : ""), bad);
+        set(e, "level", real(q->level), bad);
+        set(e, "value", count(q->value), bad);
+        set(e, "low", count(q->low), bad);
+        set(e, "high", real(q->high), bad); /* null: no upper end */
+        set(e, "status", str(q->status), bad);
+        if (json_array_append_new(list, e) != 0) *bad = 1;
+    }
+    set(o, "quantile_levels", levels, bad);
+    set(o, "quantiles", list, bad);
+}
+
 /* The extras that are present only when they say something (sampling, warnings,
  * paths), so that results without them read the same as before they existed. */
 static void sampling_paths_warnings(json_t *o, const result *r, int *bad) {
@@ -362,6 +385,8 @@ static void sampling_paths_warnings(json_t *o, const result *r, int *bad) {
     }
     if (r->has_sensitivities) /* only with --sensitivity, so results without read the same */
         sensitivities(o, r, bad);
+    if (r->nquantile_levels) /* only with --quantiles */
+        quantiles(o, r, bad);
     if (r->rare_block) /* only with --rare */
         rare(o, r, bad);
     if (r->context_depth) { /* only with --contexts, so results without read the same */
@@ -912,6 +937,28 @@ static int read_sensitivity(reader *rd, json_t *o, void *item) {
     return rd->failed ? -1 : 0;
 }
 
+static int read_quantile(reader *rd, json_t *o, void *item) {
+    result_quantile *q = item;
+    uint64_t block = 0;
+    if (!json_is_object(o)) return fail(rd, "not an object");
+    get_count(rd, o, "block", 1, &block);
+    q->block = (size_t)block;
+    get_double(rd, o, "level", 1, &q->level);
+    get_count(rd, o, "value", 1, &q->value);
+    get_count(rd, o, "low", 1, &q->low);
+    get_double(rd, o, "high", 1, &q->high);
+    if (isnan(q->high)) q->high = INFINITY; /* null: no upper end */
+    get_string(rd, o, "status", 1, &q->status);
+    return rd->failed ? -1 : 0;
+}
+
+static int read_level(reader *rd, json_t *o, void *item) {
+    double *level = item;
+    if (!json_is_number(o)) return fail(rd, "not a number");
+    *level = json_number_value(o);
+    return 0;
+}
+
 static int read_sensitivity_skip(reader *rd, json_t *o, void *item) {
     result_sensitivity_skip *s = item;
     if (!json_is_object(o)) return fail(rd, "not an object");
@@ -1051,6 +1098,19 @@ static int check_kind(reader *rd, json_t *root) {
     return 0;
 }
 
+/* `run --quantiles`' levels and quantiles, when present; each must name a block. */
+static void read_quantiles(reader *rd, json_t *root, result *r) {
+    if (!json_object_get(root, "quantile_levels")) return;
+    read_list(rd, root, "quantile_levels", 1, sizeof(double), (void **)&r->quantile_levels,
+              &r->nquantile_levels, read_level);
+    read_list(rd, root, "quantiles", 1, sizeof(result_quantile), (void **)&r->quantiles, &r->nquantiles,
+              read_quantile);
+    for (size_t i = 0; i < r->nquantiles && !rd->failed; i++)
+        if (r->quantiles[i].block >= r->nblocks)
+            reader_fail(rd, "quantiles[%zu]: block %zu is not a block (there are %zu)", i,
+                        r->quantiles[i].block, r->nblocks);
+}
+
 /* `run --sensitivity`'s lists, when present; each must name a block. */
 static void read_sensitivities(reader *rd, json_t *root, result *r) {
     if (!json_object_get(root, "sensitivities")) return;
@@ -1182,6 +1242,7 @@ static void fill(reader *rd, json_t *root, result *r) {
     if (!r->max_paths && (r->npaths || r->npath_functions) && !rd->failed)
         reader_fail(rd, "'paths' needs 'max_paths', the limit they were counted under");
     read_sensitivities(rd, root, r);
+    read_quantiles(rd, root, r);
     read_rare(rd, root, r);
     get_count(rd, root, "context_depth", 0, &r->context_depth);
     read_list(rd, root, "contexts", 0, sizeof(result_context), (void **)&r->contexts, &r->ncontexts,

@@ -444,6 +444,16 @@ static void verdict(const result *r, const row *rows, FILE *out) {
                 "NOT CONVERGED: %zu blocks in their calling contexts not within their precision (counted "
                 "above)\n",
                 open_contexts);
+    size_t open_quantiles = 0;
+    for (size_t i = 0; i < r->nquantiles; i++)
+        open_quantiles += r->quantiles[i].status && !strcmp(r->quantiles[i].status, "not_converged");
+    if (!r->converged && open == 0 && !r->nexceeded && open_quantiles) {
+        fprintf(out,
+                "NOT CONVERGED: %zu of %zu quantiles not within %s after %s %s%s (marked 'open' above)\n",
+                open_quantiles, r->nquantiles, eps, trials, r->trials == 1 ? "trial" : "trials",
+                r->interrupted ? " (interrupted)" : "");
+        return;
+    }
     if (!r->converged && open == 0 && r->nexceeded) {
         fputs("NOT CONVERGED: the trials contradicted a bound the verdicts may rest on\n", out);
         result_write_exceeded_text(r, "", out);
@@ -517,7 +527,8 @@ int result_write_text(const result *r, FILE *out) {
     result_write_outcomes_text(r, out);
     mmio_writes(r, out);
     if (result_write_rare_text(r, out) != 0 || result_write_paths_text(r, out, 5) != 0 ||
-        result_write_contexts_text(r, out) != 0 || result_write_sensitivity_text(r, out) != 0) {
+        result_write_contexts_text(r, out) != 0 || result_write_sensitivity_text(r, out) != 0 ||
+        result_write_quantiles_text(r, out) != 0) {
         free(rows);
         errno = ENOMEM;
         return -1;

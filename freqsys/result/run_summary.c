@@ -14,6 +14,14 @@ static size_t open_blocks(const result *r) {
     return open;
 }
 
+/* Quantiles (`run --quantiles`) not within the precision. */
+static size_t open_quantiles(const result *r) {
+    size_t open = 0;
+    for (size_t i = 0; i < r->nquantiles; i++)
+        open += r->quantiles[i].status && !strcmp(r->quantiles[i].status, "not_converged");
+    return open;
+}
+
 /* Why a run ended before every block settled, as a clause; "" when no flag says. */
 static const char *why_open(const result *r) {
     if (r->interrupted) return " (interrupted)";
@@ -59,6 +67,9 @@ void run_summary_print(const result *r, const char *written_to, FILE *out) {
     else
         fprintf(out, " in %ld min %.0f s", (long)(r->elapsed_s / 60),
                 r->elapsed_s - 60 * (double)(long)(r->elapsed_s / 60));
+    size_t quantiles = open_quantiles(r);
+    if (!r->converged && quantiles)
+        fprintf(out, "; %zu of %zu quantiles not within %s", quantiles, r->nquantiles, eps);
     if (written_to) fprintf(out, "; result written to %s", written_to);
     fputc('\n', out);
 }

@@ -219,7 +219,10 @@ static int configure(run_state *st, cluster *cl) {
                      o->has_epsilon ? o->epsilon_relative : s->epsilon_relative,
                      o->has_confidence ? o->confidence : s->confidence);
     stop_params_floor(&cfg->stop, o->has_floor ? o->epsilon_floor : s->epsilon_floor);
-    stop_params_family(&cfg->stop, o->family, runner_family_size(st->mod));
+    cfg->quantile_levels = o->nquantiles ? o->quantiles : s->quantiles;
+    cfg->nquantile_levels = (uint32_t)(o->nquantiles ? o->nquantiles : s->nquantiles);
+    /* all at once: each block's mean and its quantiles share the error alike */
+    stop_params_family(&cfg->stop, o->family, runner_family_size(st->mod) * (1 + cfg->nquantile_levels));
     stop_params_method(&cfg->stop, o->method, o->cap);
     cfg->stop.order_seed = cfg->seed; /* the betting interval's order of the trials: the run's own stream */
     if (o->sampling) sampling_method_parse(o->sampling, &cfg->sampling);
@@ -308,7 +311,8 @@ static int run_enumerated(run_state *st, cluster *cl, int *done) {
     *done = 0;
     const run_options *o = &st->o;
     /* sensitivities weight sampled trials by their scores: no enumeration then */
-    if (o->resume_path || o->sensitivity || o->rare || (o->sampling && strcmp(o->sampling, "enumerate")))
+    if (o->resume_path || o->sensitivity || o->rare || st->cfg.nquantile_levels ||
+        (o->sampling && strcmp(o->sampling, "enumerate")))
         return EXIT_OK;
     enumerate_result en;
     char why[768];
@@ -381,7 +385,7 @@ static int choose_sampling(run_state *st, cluster *cl) {
      * calibrated on plain ones (examples/firmware/tick.fspec: 150 of 150 antithetic
      * trials of 2 x 1,000 calls timed out). */
     if (o->sampling || o->sensitivity || o->rare || o->resume_path || o->method == STOP_METHOD_PAPER ||
-        st->mod->path_table || spec_counted_calls(st->s) > 1)
+        st->mod->path_table || spec_counted_calls(st->s) > 1 || cfg->nquantile_levels)
         return EXIT_OK;
     sampling_choice c;
     char err[1024], note[512];

@@ -181,6 +181,12 @@ const run_option run_option_table[] = {
      "sampling=enumerate|" REPLICATE
      " sensitivity resume method=paper paths max-paths contexts context-depth",
      NULL, &run_feature_rare},
+    {"quantiles", 0, 'I', required_argument, "LEVELS", "0.5,0.99",
+     "also estimate each block's count per run at these levels (0.5,0.99,0.999 or 50%,99%), each with an "
+     "interval from the trials' order statistics that holds for any law, at the block's share of the error "
+     "spent over the check points; the run waits for each to be within epsilon, as for the means. Takes "
+     "over the spec's `quantiles` line. Plain sampling, one counted call per trial (never enumerated)",
+     NULL, "sampling=enumerate|" REPLICATE " rare method=paper", NULL, &run_feature_quantiles},
     {"help", 'h', 'h', no_argument, NULL, NULL, "this help", NULL, NULL, NULL, NULL},
 };
 const size_t run_option_count = sizeof run_option_table / sizeof run_option_table[0];

@@ -50,6 +50,6 @@ const run_option *run_option_by_name(const char *name, size_t len);
 
 /* run_features.c: the features the table points to. */
 extern const run_feature run_feature_paths, run_feature_contexts, run_feature_sampling,
-    run_feature_sensitivity, run_feature_rare;
+    run_feature_sensitivity, run_feature_rare, run_feature_quantiles;
 
 #endif

@@ -43,6 +43,30 @@ static int parse_epsilon(const char *text, double *eps, int *relative, double *f
     return 0;
 }
 
+/* "0.5,0.99,99.9%" into O's quantile levels. Returns 0, or -1 for a level out of
+ * (0, 1), one given twice, too many, or anything else. */
+static int parse_levels(const char *text, run_options *o) {
+    o->nquantiles = 0;
+    const char *p = text;
+    for (;;) {
+        char *end;
+        errno = 0;
+        double v = strtod(p, &end);
+        if (end == p || errno) return -1;
+        if (*end == '%') {
+            v /= 100;
+            end++;
+        }
+        if (!(v > 0 && v < 1) || o->nquantiles == SPEC_MAX_QUANTILES) return -1;
+        for (size_t k = 0; k < o->nquantiles; k++)
+            if (o->quantiles[k] == v) return -1;
+        o->quantiles[o->nquantiles++] = v;
+        if (*end == '\0') return 0;
+        if (*end != ',') return -1;
+        p = end + 1;
+    }
+}
+
 static int parse_count(const char *text, unsigned long long *out) {
     char *end;
     errno = 0;
@@ -163,6 +187,13 @@ static int sampling_option(int c, run_options *o) {
         break;
     case 'B':
         o->rare = optarg;
+        break;
+    case 'I':
+        _Static_assert(SPEC_MAX_QUANTILES == 16, "the message below names the limit");
+        if (parse_levels(optarg, o) != 0)
+            return usage_error("--quantiles takes levels between 0 and 1, exclusive, separated by commas "
+                               "(0.5,0.99 or 50%%,99%%), at most 16 and none twice, got '%s'",
+                               optarg);
         break;
     case 'X':
         if (parse_count(optarg, &v) || v < 1 || v > INSTRUMENT_MAX_PATHS_LIMIT)

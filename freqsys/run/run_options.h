@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "runner.h"
+#include "spec.h"
 #include "transform.h"
 
 /* The most options the table may hold (run_option_table.c). */
@@ -36,9 +37,11 @@ typedef struct run_options {
     const char *sampling; /* --sampling; NULL: auto (enumerate when it applies, else the pilot's choice) */
     unsigned long long enumerate_limit; /* --enumerate-limit; 0: the default */
     int has_enumerate_limit;
-    unsigned long long points; /* --points: runs per replicate; 0: the method's default */
-    int sensitivity;           /* --sensitivity: d mean / d parameter for every block */
-    const char *rare;          /* --rare BLOCK: importance sampling for that block; NULL: none */
+    unsigned long long points;            /* --points: runs per replicate; 0: the method's default */
+    int sensitivity;                      /* --sensitivity: d mean / d parameter for every block */
+    const char *rare;                     /* --rare BLOCK: importance sampling for that block; NULL: none */
+    double quantiles[SPEC_MAX_QUANTILES]; /* --quantiles 0.5,0.99: taken over the spec's levels */
+    size_t nquantiles;
     /* By the table's index: whether each option was given, and the value it was last
      * given (NULL without one); what the conflict checks read. */
     unsigned char given[RUN_OPTIONS_MAX];

@@ -34,6 +34,7 @@ enum keyword {
     K_COMPILE_COMMANDS,
     K_GENERATORS,
     K_NETWORK,
+    K_QUANTILES,
     K_READ,
     K_ARG,
     K_GLOBAL,
@@ -45,10 +46,10 @@ enum keyword {
 };
 
 static const char *const keywords[] = {
-    "program",   "function",         "epsilon",    "confidence", "seed",  "max_trials",
-    "timeout",   "cflags",           "cap",        "time_limit", "calls", "warmup",
-    "interrupt", "compile_commands", "generators", "network",    "read",  "arg",
-    "global",    "extern",           "mmio",       "stdin",      "draw",  NULL};
+    "program",    "function", "epsilon",    "confidence", "seed",   "max_trials", "timeout",
+    "cflags",     "cap",      "time_limit", "calls",      "warmup", "interrupt",  "compile_commands",
+    "generators", "network",  "quantiles",  "read",       "arg",    "global",     "extern",
+    "mmio",       "stdin",    "draw",       NULL};
 
 typedef struct parser {
     spec *s;
@@ -759,6 +760,31 @@ static int parse_var(parser *ps, spec_loc at) {
     return r;
 }
 
+/* `quantiles 0.5, 0.99, 99.9%`: the levels at which each block's count per run is
+ * also estimated, each in (0, 1), at most SPEC_MAX_QUANTILES, none twice. */
+static int parse_quantiles(parser *ps) {
+    scanner *sc = &ps->sc;
+    spec *s = ps->s;
+    do {
+        scanner_num n;
+        if (number_after(sc, s->nquantiles ? "," : "quantiles", SCANNER_PERCENT, &n) < 0) return -1;
+        char text[64];
+        if (!(n.value > 0 && n.value < 1))
+            return scanner_fail(sc, (int)n.pos + 1, "a quantile's level is between %s, exclusive, got %s",
+                                n.percent ? "0% and 100%" : "0 and 1",
+                                scanner_num_text(sc, &n, text, sizeof text));
+        for (size_t k = 0; k < s->nquantiles; k++)
+            if (s->quantiles[k] == n.value)
+                return scanner_fail(sc, (int)n.pos + 1, "the level %s is already asked for",
+                                    scanner_num_text(sc, &n, text, sizeof text));
+        if (s->nquantiles == SPEC_MAX_QUANTILES)
+            return scanner_fail(sc, (int)n.pos + 1, "at most %d quantiles", SPEC_MAX_QUANTILES);
+        s->quantiles[s->nquantiles++] = n.value;
+        scanner_space(sc);
+    } while (scanner_peek(sc) == ',' && ++sc->pos);
+    return 0;
+}
+
 /* The setting K, its keyword read; records where it was written. */
 static int parse_setting(parser *ps, enum keyword k) {
     spec *s = ps->s;
@@ -801,6 +827,9 @@ static int parse_setting(parser *ps, enum keyword k) {
     case K_NETWORK:
         s->network_loc = at;
         return parse_network(ps);
+    case K_QUANTILES:
+        s->quantiles_loc = at;
+        return parse_quantiles(ps);
     default:
         return duration_after(ps, "timeout", &s->timeout_s);
     }

@@ -132,6 +132,8 @@ typedef struct spec_file_flags {
     spec_loc loc;
 } spec_file_flags;
 
+#define SPEC_MAX_QUANTILES 16 /* the most levels a spec's `quantiles` line gives */
+
 typedef struct spec {
     char *path;     /* the spec file as given */
     char *dir;      /* its folder: sources and data files are relative to it */
@@ -156,8 +158,12 @@ typedef struct spec {
                                     * an assumption the bounds use; 0 when not given */
     spec_cap *caps;                /* `cap FUNCTION N` and `cap FILE:LINE N`, in the order written */
     size_t ncaps;
-    double timeout_s;    /* per trial; default 10 s */
-    double time_limit_s; /* the whole run's wall clock; 0: none */
+    double timeout_s;                     /* per trial; default 10 s */
+    double time_limit_s;                  /* the whole run's wall clock; 0: none */
+    double quantiles[SPEC_MAX_QUANTILES]; /* `quantiles 0.5, 0.99`: levels of each block's count per run; in
+                                             (0, 1) */
+    size_t nquantiles;
+    spec_loc quantiles_loc;
     int network_allowed; /* `network allow`: the program may create sockets */
     spec_loc network_loc;
     char **cflags; /* clang flags for the C sources, NULL-terminated; paths joined with dir */

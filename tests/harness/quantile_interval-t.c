@@ -1,5 +1,4 @@
-/* tests/harness/quantile_interval-t.c: checks the quantile's order-statistic interval against its definition
- * and its coverage. */
+/* tests/harness/quantile_interval-t.c: the quantiles' intervals against their definition and coverage. */
 /* SPDX-License-Identifier: MIT */
 #include "tap.h"
 #include "confidence_sequence.h"

@@ -48,16 +48,44 @@ static void outcome_rows(const result *r, FILE *out) {
         number(out, x->low);
         fprintf(out, ",,0,0,%llu,outcome,,", (unsigned long long)x->trials);
         number(out, x->high);
+        for (size_t k = 0; k < 4 * r->nquantile_levels; k++) fputc(',', out); /* no quantiles */
         fputc('\n', out);
+    }
+}
+
+/* `run --quantiles`: four columns a level, pN,pN_low,pN_high,pN_status (p99.9 for
+ * 0.999); an upper end that is none is "inf". */
+static void quantile_header(const result *r, FILE *out) {
+    for (size_t k = 0; k < r->nquantile_levels; k++) {
+        char name[32];
+        snprintf(name, sizeof name, "p%.10g", r->quantile_levels[k] * 100);
+        fprintf(out, ",%s,%s_low,%s_high,%s_status", name, name, name, name);
+    }
+}
+
+static void quantile_columns(const result *r, size_t block, FILE *out) {
+    size_t m = r->nquantile_levels;
+    for (size_t k = 0; k < m; k++) {
+        const result_quantile *q = block * m + k < r->nquantiles ? &r->quantiles[block * m + k] : NULL;
+        if (!q || q->block != block) {
+            fputs(",,,,", out);
+            continue;
+        }
+        fprintf(out, ",%llu,%llu,", (unsigned long long)q->value, (unsigned long long)q->low);
+        number(out, q->high);
+        fputc(',', out);
+        field(out, q->status);
     }
 }
 
 /* Writes a header row and one row per block with every per-block field, in the order
  * function,block,file,line,mean,stddev,half_width,min,max,hits,status,method,p_upper,
- * then the outcome rows (outcome_rows); rows end in "\n". Returns 0, or -1 with
- * errno set when writing failed. */
+ * and with quantiles four columns a level; then the outcome rows (outcome_rows);
+ * rows end in "\n". Returns 0, or -1 with errno set when writing failed. */
 int result_write_csv(const result *r, FILE *out) {
-    fputs("function,block,file,line,mean,stddev,half_width,min,max,hits,status,method,p_upper\n", out);
+    fputs("function,block,file,line,mean,stddev,half_width,min,max,hits,status,method,p_upper", out);
+    quantile_header(r, out);
+    fputc('\n', out);
     for (size_t i = 0; i < r->nblocks; i++) {
         const result_block *b = &r->blocks[i];
         field(out, b->function);
@@ -78,6 +106,7 @@ int result_write_csv(const result *r, FILE *out) {
         field(out, b->method);
         fputc(',', out);
         number(out, b->p_upper);
+        quantile_columns(r, i, out);
         fputc('\n', out);
     }
     outcome_rows(r, out);

@@ -47,7 +47,7 @@ static int is_quantile(const result_quantile *q, uint64_t value, const char *sta
 }
 
 int main(void) {
-    plan(15);
+    plan(16);
     char err[4096];
 
     /* The spec's levels, 55% and 0.95: each lies inside a step of the law, so the
@@ -69,6 +69,13 @@ int main(void) {
        "the text report has a column per level and each quantile with its interval");
     free(text);
     result_free(r);
+    static char csv[65536];
+    char args[2048];
+    snprintf(args, sizeof args, "report '%s' --format csv", tmp_path("q.json"));
+    e2e_stdout(args, csv, sizeof csv);
+    ok(strstr(csv, ",p_upper,p55,p55_low,p55_high,p55_status,p95,") &&
+           strstr(csv, ",5,5,5,converged,9,9,9,converged"),
+       "the CSV has four columns a level, the body's row 5 and 9 exactly");
 
     /* --quantiles takes over the spec's levels. */
     rc = e2e_runf(err, sizeof err, "run %s -q -j 2 --quantiles 25%% -o '%s'", SPEC, tmp_path("q25.json"));

@@ -52,6 +52,10 @@ int report_dot_function(const result *r, const edge_flow *f, size_t first, size_
 /* S with HTML's five special characters escaped. Never fails (errors show on OUT). */
 void report_html_escape(const char *s, FILE *out);
 
+/* report_html_quantiles.c: the page's section on quantiles (`run --quantiles`);
+ * nothing without them. Never fails (errors show on OUT). */
+void report_html_quantiles(const result *r, FILE *out);
+
 /* Whether BLOCK is one clang adds only when it counts (-fprofile-instr-generate): the
  * blocks that count the right side of && and || (land.rhscnt, ...) and skipcount. */
 int report_counting_block(const char *block);

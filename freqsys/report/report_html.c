@@ -960,6 +960,7 @@ int report_html_write(const result *r, const result_export *opt, FILE *out, char
     }
     summary(r, out);
     register_writes(r, out);
+    report_html_quantiles(r, out);
     hottest(r, out);
     contents(r, &g, out);
     block_table(r, out);

@@ -47,7 +47,7 @@ static int is_quantile(const result_quantile *q, uint64_t value, const char *sta
 }
 
 int main(void) {
-    plan(16);
+    plan(17);
     char err[4096];
 
     /* The spec's levels, 55% and 0.95: each lies inside a step of the law, so the
@@ -76,6 +76,12 @@ int main(void) {
     ok(strstr(csv, ",p_upper,p55,p55_low,p55_high,p55_status,p95,") &&
            strstr(csv, ",5,5,5,converged,9,9,9,converged"),
        "the CSV has four columns a level, the body's row 5 and 9 exactly");
+    static char html[1 << 20];
+    snprintf(args, sizeof args, "report '%s' --format html", tmp_path("q.json"));
+    e2e_stdout(args, html, sizeof html);
+    ok(strstr(html, "<th>p55</th><th>p95</th>") &&
+           strstr(html, "<code>trip:for.body</code></td><td class=\"num\">5 [5, 5]"),
+       "the page has a quantiles table: a column per level, the body's 5 [5, 5]");
 
     /* --quantiles takes over the spec's levels. */
     rc = e2e_runf(err, sizeof err, "run %s -q -j 2 --quantiles 25%% -o '%s'", SPEC, tmp_path("q25.json"));

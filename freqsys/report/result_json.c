@@ -300,16 +300,22 @@ static void rare(json_t *o, const result *r, int *bad) {
     set(o, "rare", e, bad);
 }
 
+/* An entry about block BLOCK: its index, function and label, for reading without `blocks`. */
+static json_t *block_named(const result *r, size_t block, int *bad) {
+    const result_block *b = block < r->nblocks ? &r->blocks[block] : NULL;
+    json_t *e = json_object();
+    set(e, "block", count(block), bad);
+    set(e, "function", str(b ? b->function : ""), bad);
+    set(e, "label", str(b ? b->block : ""), bad);
+    return e;
+}
+
 /* `run --sensitivity`: the derivatives, and the parameters that have none. */
 static void sensitivities(json_t *o, const result *r, int *bad) {
     json_t *list = json_array(), *skipped = json_array();
     for (size_t i = 0; list && i < r->nsensitivities; i++) {
         const result_sensitivity *s = &r->sensitivities[i];
-        const result_block *b = s->block < r->nblocks ? &r->blocks[s->block] : NULL;
-        json_t *e = json_object();
-        set(e, "block", count(s->block), bad);
-        set(e, "function", str(b ? b->function : ""), bad);
-        set(e, "label", str(b ? b->block : ""), bad);
+        json_t *e = block_named(r, s->block, bad);
         set(e, "input", str(s->input), bad);
         set(e, "parameter", str(s->parameter), bad);
         set(e, "value", real(s->value), bad);
@@ -334,11 +340,7 @@ static void quantiles(json_t *o, const result *r, int *bad) {
         if (json_array_append_new(levels, real(r->quantile_levels[i])) != 0) *bad = 1;
     for (size_t i = 0; list && i < r->nquantiles; i++) {
         const result_quantile *q = &r->quantiles[i];
-        const result_block *b = q->block < r->nblocks ? &r->blocks[q->block] : NULL;
-        json_t *e = json_object();
-        set(e, "block", count(q->block), bad);
-        set(e, "function", str(b ? b->function : ""), bad);
-        set(e, "label", str(b ? b->block : ""), bad);
+        json_t *e = block_named(r, q->block, bad);
         set(e, "level", real(q->level), bad);
         set(e, "value", count(q->value), bad);
         set(e, "low", count(q->low), bad);

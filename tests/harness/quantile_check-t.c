@@ -1,19 +1,9 @@
 /* tests/harness/quantile_check-t.c: checks the run judges a quantile at the look's share of the error. */
 /* SPDX-License-Identifier: MIT */
 #include "tap.h"
+#include "binomial_sum.h"
 #include "confidence_sequence.h"
 #include "quantile_check.h"
-
-/* P(Bin(n, p) <= k), summed term by term in log space: independent of the library. */
-static double at_most(long long k, long long n, double p) {
-    if (k < 0) return 0;
-    if (k >= n) return 1;
-    double sum = 0, lp = log(p), lq = log1p(-p), ln = lgamma((double)n + 1);
-    for (long long i = 0; i <= k; i++)
-        sum += exp(ln - lgamma((double)i + 1) - lgamma((double)(n - i) + 1) + (double)i * lp +
-                   (double)(n - i) * lq);
-    return sum;
-}
 
 int main(void) {
     plan(5);
@@ -36,8 +26,8 @@ int main(void) {
      * at 3000 trials (a check point) with alpha_k, not alpha. */
     double look = confidence_sequence_alpha(N, 0.05);
     long long l = 0, u = N + 1;
-    while (l < N && at_most(l, N, 0.5) <= look / 2) l++;
-    while (u > 1 && 1 - at_most(u - 2, N, 0.5) <= look / 2) u--;
+    while (l < N && binomial_at_most(l, N, 0.5) <= look / 2) l++;
+    while (u > 1 && 1 - binomial_at_most(u - 2, N, 0.5) <= look / 2) u--;
     quantile_bound b;
     cfg.stop.epsilon = fmax(1500.0 - (double)l, (double)u - 1500.0); /* the farther end, exactly */
     quantile_status s = quantile_check_block(&cfg, 0, &t, &v, 0.5, N, &b);

@@ -1,6 +1,7 @@
 /* tests/harness/quantile_interval-t.c: the quantiles' intervals against their definition and coverage. */
 /* SPDX-License-Identifier: MIT */
 #include "tap.h"
+#include "binomial_sum.h"
 #include "confidence_sequence.h"
 #include "quantile_interval.h"
 
@@ -9,26 +10,16 @@
 #include <gsl/gsl_rng.h>
 #include <stdlib.h>
 
-/* P(Bin(n, p) <= k), summed term by term in log space: independent of the library. */
-static double at_most(long long k, long long n, double p) {
-    if (k < 0) return 0;
-    if (k >= n) return 1;
-    double sum = 0, lp = log(p), lq = log1p(-p), ln = lgamma((double)n + 1);
-    for (long long i = 0; i <= k; i++)
-        sum += exp(ln - lgamma((double)i + 1) - lgamma((double)(n - i) + 1) + (double)i * lp +
-                   (double)(n - i) * lq);
-    return sum;
-}
-
 /* l is the largest rank whose lower tail fits in alpha / 2, u the smallest whose upper does. */
 static int ranks_fit(uint64_t n, double p, double alpha) {
     quantile_ranks r;
     if (quantile_ranks_of(n, p, alpha, &r) != 0) return 0;
     long long l = (long long)r.low, u = (long long)r.high, nn = (long long)n;
-    int low_ok = at_most(l - 1, nn, p) <= alpha / 2 + 1e-12 && (l == nn || at_most(l, nn, p) > alpha / 2);
-    int high_ok = (u == nn + 1 ? 1 - at_most(nn - 1, nn, p) > alpha / 2
-                               : 1 - at_most(u - 1, nn, p) <= alpha / 2 + 1e-12) &&
-                  (u == 1 || 1 - at_most(u - 2, nn, p) > alpha / 2);
+    int low_ok = binomial_at_most(l - 1, nn, p) <= alpha / 2 + 1e-12 &&
+                 (l == nn || binomial_at_most(l, nn, p) > alpha / 2);
+    int high_ok = (u == nn + 1 ? 1 - binomial_at_most(nn - 1, nn, p) > alpha / 2
+                               : 1 - binomial_at_most(u - 1, nn, p) <= alpha / 2 + 1e-12) &&
+                  (u == 1 || 1 - binomial_at_most(u - 2, nn, p) > alpha / 2);
     if (!low_ok || !high_ok)
         diag("n %llu p %g alpha %g: l %lld u %lld", (unsigned long long)n, p, alpha, l, u);
     return low_ok && high_ok;

@@ -68,6 +68,8 @@ void progress_print(FILE *out, const progress_view *v, int final) {
     double rate = v->seconds > 0 ? (double)v->trials / v->seconds : 0;
     char eta[1024];
     eta_text(v, rate, eta, sizeof eta);
+    if (v->held && settled == v->mod->nblocks)
+        snprintf(eta, sizeof eta, "none: %s's quantile is open", v->held);
     if (v->slow && !final) { /* an ETA from the rate so far means nothing while a trial is stuck */
         if (v->mode == 2)
             fprintf(out, "freqsys: %llu trials, blocks %llu/%llu settled, %s\n",

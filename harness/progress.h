@@ -19,6 +19,8 @@ typedef struct progress_view {
     int mode;         /* 1 a line redrawn (a terminal), 2 a line each time (a log) */
     const char *slow; /* NULL, or where a trial that runs long is ("trial 12: 4.2 s
                        * in main while.body (a.c:8)"), shown instead of the ETA */
+    const char *held; /* NULL, or the block whose quantile holds the run once every mean
+                       * settled ("main for.body"), shown instead of an ETA of 0 */
 } progress_view;
 
 /* How often the progress is shown in MODE, in seconds. */

@@ -47,6 +47,7 @@ typedef struct runner {
     uint64_t decided;             /* the last check point decided */
     uint64_t quantile_first_open; /* the block whose quantile was found open last */
     int quantile_held;            /* a quantile kept the run going once the blocks had settled */
+    char held_name[256];          /* the block it belongs to, for the progress line */
     int warned_budget;            /* the out-of-reach warning was given */
     int started;                  /* the workers started (not when a stop came first) */
     double last_checkpoint;
@@ -140,10 +141,17 @@ static void maybe_checkpoint(runner *r) {
     cfg->on_checkpoint(&st, cfg->checkpoint_ctx);
 }
 
-static progress_view view_of(const runner *r) {
+static progress_view view_of(runner *r) {
+    const fsabi_module *mod = r->cfg->mod;
+    const char *held = NULL;
+    if (r->quantile_held && !r->out->converged && r->quantile_first_open < mod->nblocks) {
+        const fsabi_block *b = &mod->blocks[r->quantile_first_open];
+        snprintf(r->held_name, sizeof r->held_name, "%s %s", b->function, b->label);
+        held = r->held_name;
+    }
     return (progress_view){
-        r->cfg->mod, r->out->verdicts, r->merged.frontier, r->cfg->max_trials, seconds(r), r->cfg->progress,
-        NULL};
+        mod, r->out->verdicts, r->merged.frontier, r->cfg->max_trials, seconds(r), r->cfg->progress, NULL,
+        held};
 }
 
 /* Where the trial running longest is, when it has run a second or more, into BUF:

@@ -6,12 +6,12 @@
 #include "tap.h"
 
 /* The log form of the progress line for VERDICTS over two blocks. */
-static char *line_of(block_verdict *verdicts, uint64_t max_trials) {
+static char *line_held(block_verdict *verdicts, uint64_t max_trials, const char *held) {
     static fsabi_block blocks[2] = {
         {.function = "main", .label = "entry"},
         {.function = "main", .label = "for.body", .file = "src/loop.c", .line = 9}};
     static fsabi_module mod = {.nblocks = 2, .blocks = blocks};
-    progress_view v = {&mod, verdicts, 1000, max_trials, 1.0, 2, NULL}; /* 1,000 trials a second */
+    progress_view v = {&mod, verdicts, 1000, max_trials, 1.0, 2, NULL, held}; /* 1,000 trials a second */
     char *text = NULL;
     size_t len = 0;
     FILE *out = open_memstream(&text, &len);
@@ -21,8 +21,12 @@ static char *line_of(block_verdict *verdicts, uint64_t max_trials) {
     return text;
 }
 
+static char *line_of(block_verdict *verdicts, uint64_t max_trials) {
+    return line_held(verdicts, max_trials, NULL);
+}
+
 int main(void) {
-    plan(5);
+    plan(7);
     block_verdict v[2] = {{.status = BLOCK_CONVERGED}, {.status = BLOCK_NOT_CONVERGED, .n_needed = 3000}};
     char *line = line_of(v, 10000000);
     ok(line && strstr(line, "blocks 1/2 settled, ETA 2s (main for.body at loop.c:9)\n"),
@@ -51,6 +55,18 @@ int main(void) {
     line = line_of(v, 10000000);
     ok(line && strstr(line, "ETA none: main for.body at loop.c:9 needs a bound\n"),
        "nor for one that ran without end");
+    free(line);
+
+    /* every mean settled, a quantile open: no ETA of 0, but the block whose quantile holds */
+    v[1] = (block_verdict){.status = BLOCK_CONVERGED};
+    line = line_held(v, 10000000, "main for.body");
+    ok(line && strstr(line, "blocks 2/2 settled, ETA none: main for.body's quantile is open\n"),
+       "every block settled, a quantile open: the line names it");
+    free(line);
+    v[0].status = BLOCK_NOT_CONVERGED;
+    v[0].n_needed = 3000;
+    line = line_held(v, 10000000, "main for.body");
+    ok(line && strstr(line, "ETA 2s (main entry)\n"), "an open mean still gives the countdown");
     free(line);
     return done();
 }

@@ -26,6 +26,15 @@ static int quantiles_prepare(run_state *st) {
                 spec_counted_calls(st->s));
         return -1;
     }
+    /* the spec's line with an option the table would refuse beside --quantiles */
+    if (cfg->runs_per_trial > 1 || cfg->sampling != SAMPLING_PLAIN || st->o.rare) {
+        fprintf(stderr,
+                "freqsys: error: quantiles (the spec's `quantiles` line) are of one run's plain counts: "
+                "not with %s\n",
+                st->o.rare ? "--rare, whose counts are weighted"
+                           : "a replicate method, whose trial is K runs");
+        return -1;
+    }
     if (st->o.quiet) return 0;
     for (uint32_t k = 0; k < cfg->nquantile_levels; k++) {
         double p = cfg->quantile_levels[k];

@@ -47,7 +47,7 @@ static int is_quantile(const result_quantile *q, uint64_t value, const char *sta
 }
 
 int main(void) {
-    plan(17);
+    plan(18);
     char err[4096];
 
     /* The spec's levels, 55% and 0.95: each lies inside a step of the law, so the
@@ -108,6 +108,8 @@ int main(void) {
     ok(strstr(err, "between 0 and 1") != NULL, "...saying the levels are between 0 and 1");
     is_int(e2e_run("run " SPEC " -q --quantiles 0.5 --sampling qmc", err, sizeof err), 2,
            "--quantiles with a replicate method: refused");
+    rc = e2e_run("run " SPEC " -q --sampling antithetic", err, sizeof err);
+    ok(rc == 2 && strstr(err, "replicate method"), "...and the spec's line with one too (exit %d)", rc);
     char spec[1024];
     snprintf(spec, sizeof spec,
              "program \"%s/tests/e2e/programs/quantiles.c\"\nfunction \"trip\"\narg n ~ uniform_int(0, 9)\n"

@@ -47,7 +47,7 @@ char *dot_child_svg(const char *graph, size_t len, double timeout_s);
  * errno ENOMEM (OUT's own errors show on OUT). */
 int report_dot_function(const result *r, const edge_flow *f, size_t first, size_t end, FILE *out);
 
-/* ---- report_html.c, report_html_graphs.c: the html page ---- */
+/* ---- report_html.c, report_html_graphs.c, html_escape.c: the html page ---- */
 
 /* S with HTML's five special characters escaped. Never fails (errors show on OUT). */
 void report_html_escape(const char *s, FILE *out);

@@ -33,6 +33,7 @@ add_library(fsreport STATIC
   ${CMAKE_CURRENT_LIST_DIR}/gcda_spread.c
   ${CMAKE_CURRENT_LIST_DIR}/report_html.c
   ${CMAKE_CURRENT_LIST_DIR}/report_html_graphs.c
-  ${CMAKE_CURRENT_LIST_DIR}/report_html_quantiles.c)
+  ${CMAKE_CURRENT_LIST_DIR}/report_html_quantiles.c
+  ${CMAKE_CURRENT_LIST_DIR}/html_escape.c)
 target_include_directories(fsreport PUBLIC ${CMAKE_CURRENT_LIST_DIR})
 target_link_libraries(fsreport PUBLIC PkgConfig::JANSSON m)

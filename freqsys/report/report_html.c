@@ -119,43 +119,16 @@ static int read_trace(const char *path, size_t nblocks, trace *t, char *err, siz
 
 /* ---- small writers ---- */
 
-/* S with HTML's five special characters escaped. */
-static void esc(const char *s, FILE *out) {
-    for (; s && *s; s++) switch (*s) {
-        case '&':
-            fputs("&amp;", out);
-            break;
-        case '<':
-            fputs("&lt;", out);
-            break;
-        case '>':
-            fputs("&gt;", out);
-            break;
-        case '"':
-            fputs("&quot;", out);
-            break;
-        case '\'':
-            fputs("&#39;", out);
-            break;
-        default:
-            fputc(*s, out);
-        }
-}
-
 int report_counting_block(const char *block) {
     return strstr(block, "rhscnt") || strstr(block, "skipcount");
-}
-
-void report_html_escape(const char *s, FILE *out) {
-    esc(s, out);
 }
 
 /* ' data-filter="FUNCTION FILE"': what the filter box matches an element by. */
 static void filter_attr(const char *function, const char *file, FILE *out) {
     fputs(" data-filter=\"", out);
-    esc(function, out);
+    report_html_escape(function, out);
     fputc(' ', out);
-    esc(file, out);
+    report_html_escape(file, out);
     fputc('"', out);
 }
 
@@ -286,7 +259,7 @@ static void caps_row(const result *r, FILE *out) {
         fputs(shown++ ? "<br>" : "", out);
         if (*name) {
             fputs("cap ", out);
-            esc(name, out);
+            report_html_escape(name, out);
         } else {
             fputs("the global cap (cap N, --cap)", out);
         }
@@ -301,9 +274,9 @@ static void summary(const result *r, FILE *out) {
     for (size_t i = 0; i < r->nblocks; i++) settled += strcmp(r->blocks[i].status, "not_converged") != 0;
     int function_mode = strcmp(r->mode, "function") == 0;
     fputs("<section><h2>Summary</h2><table id=\"summary\">\n<tr><th>spec</th><td>", out);
-    esc(r->spec, out);
+    report_html_escape(r->spec, out);
     fprintf(out, "</td></tr>\n<tr><th>mode</th><td>%s mode, entry ", function_mode ? "function" : "program");
-    esc(r->entry, out);
+    report_html_escape(r->entry, out);
     fprintf(out, "; MEAN is executions per %s</td></tr>\n", function_mode ? "call" : "run");
     if (r->relative && r->epsilon_floor > 0)
         fprintf(out, "<tr><th>epsilon</th><td id=\"epsilon\">&plusmn;%g%% of the mean + %g</td></tr>\n",
@@ -324,7 +297,7 @@ static void summary(const result *r, FILE *out) {
         for (size_t i = 0; i < r->noutcomes; i++) {
             const result_outcome *x = &r->outcomes[i];
             fputs(i ? "<br>" : "", out);
-            esc(x->name, out);
+            report_html_escape(x->name, out);
             fprintf(out, ": %" PRIu64 " (%.3g%%, %.3g%% to %.3g%%)", x->trials, 100 * x->share, 100 * x->low,
                     100 * x->high);
         }
@@ -334,9 +307,9 @@ static void summary(const result *r, FILE *out) {
         const result_crash_site *c = &r->crash_sites[i];
         fputs(i ? "<tr><th></th><td>" : "<tr><th>crash sites</th><td>", out);
         if (c->block && c->block[0]) {
-            esc(c->function, out);
+            report_html_escape(c->function, out);
             fputc(' ', out);
-            esc(c->block, out);
+            report_html_escape(c->block, out);
             fprintf(out, " (line %d)", c->line);
         } else {
             fputs("outside the program's code", out);
@@ -348,10 +321,10 @@ static void summary(const result *r, FILE *out) {
     for (size_t i = 0; i < r->nfailures; i++) {
         const result_failure *f = &r->failures[i];
         fputs(i ? "<tr><th></th><td>" : "<tr><th>replay</th><td class=\"replay\">", out);
-        esc(f->kind, out);
+        report_html_escape(f->kind, out);
         if (!strcmp(f->kind, "crash")) fprintf(out, " (signal %d)", f->signal);
         fprintf(out, ", trial %" PRIu64 ": <code>freqsys run ", f->trial);
-        esc(r->spec, out);
+        report_html_escape(r->spec, out);
         fprintf(out, " --replay %" PRIu64 "</code></td></tr>\n", f->trial);
     }
     if (isfinite(r->elapsed_s) && r->elapsed_s > 0)
@@ -363,12 +336,12 @@ static void summary(const result *r, FILE *out) {
     if (r->paced_by > 0 && r->paced_by <= r->nblocks) { /* what a shorter run would need to settle */
         const result_block *b = &r->blocks[r->paced_by - 1];
         fputs("<tr><th>trials set by</th><td id=\"paced-by\">", out);
-        esc(b->function, out);
+        report_html_escape(b->function, out);
         fputc(' ', out);
-        esc(b->block, out);
+        report_html_escape(b->block, out);
         if (b->file && *b->file) {
             fputs(" (", out);
-            esc(b->file, out);
+            report_html_escape(b->file, out);
             if (b->line > 0) fprintf(out, ":%d", b->line);
             fputc(')', out);
         }
@@ -416,11 +389,11 @@ static void hottest(const result *r, FILE *out) {
     for (size_t k = 0; k < n; k++) {
         const result_block *b = &r->blocks[top[k]];
         fprintf(out, "<tr><td class=\"num\">%zu</td><td>", k + 1);
-        esc(b->function, out);
+        report_html_escape(b->function, out);
         fprintf(out, "</td><td><a href=\"#block-%zu\">", top[k]);
-        esc(b->block, out);
+        report_html_escape(b->block, out);
         fputs("</a></td><td>", out);
-        if (b->file[0]) esc(b->file, out);
+        if (b->file[0]) report_html_escape(b->file, out);
         if (b->line) fprintf(out, "%s%d", b->file[0] ? ":" : "line ", b->line);
         fprintf(out, "</td><td class=\"num\">%s</td>", number_format(b->mean, shown, sizeof shown));
         fprintf(out, "<td class=\"num\">%s</td></tr>\n",
@@ -491,18 +464,18 @@ static void block_table(const result *r, FILE *out) {
                        : "");
         filter_attr(b->function, b->file, out);
         fprintf(out, "><td class=\"num\" data-v=\"%zu\">%zu</td><td>", i, i);
-        esc(b->function, out);
+        report_html_escape(b->function, out);
         fprintf(out, "</td><td><span class=\"swatch\" style=\"background:%s\"></span> ", color);
-        esc(b->block, out);
+        report_html_escape(b->block, out);
         fputs("</td><td>", out);
-        if (b->file[0]) esc(b->file, out);
+        if (b->file[0]) report_html_escape(b->file, out);
         if (b->line) fprintf(out, "%s%d", b->file[0] ? ":" : "line ", b->line);
         if (!b->file[0] && !b->line) fputs("-", out);
         fputs("</td>", out);
         num_cell(b->mean, out);
         num_cell(strcmp(b->status, "rare") == 0 ? NAN : b->half_width, out);
         fputs("<td>", out);
-        esc(b->status, out);
+        report_html_escape(b->status, out);
         fprintf(out, "</td><td class=\"num\" data-v=\"%" PRIu64 "\">%" PRIu64 "</td></tr>\n", b->hits,
                 b->hits);
     }
@@ -537,11 +510,11 @@ static void path_tables(const result *r, FILE *out) {
         fputs("<div class=\"fn\"", out);
         filter_attr(pf->function, function_file(r, pf->function), out);
         fputs("><h3>", out);
-        esc(pf->function, out);
+        report_html_escape(pf->function, out);
         fputs("</h3>\n", out);
         if (!pf->counted) {
             fputs("<p class=\"cold\">", out);
-            esc(pf->note ? pf->note : "not counted", out);
+            report_html_escape(pf->note ? pf->note : "not counted", out);
             fputs("</p>\n", out);
             if (!pf->hashed) continue;
         }
@@ -562,19 +535,19 @@ static void path_tables(const result *r, FILE *out) {
             num_cell(p->mean, out);
             num_cell(p->half_width, out);
             fputs("<td>", out);
-            esc(p->status, out);
+            report_html_escape(p->status, out);
             fprintf(out, "</td><td class=\"num\">%llu</td><td>", (unsigned long long)p->id);
             for (size_t b = 0; b < p->nblocks; b++) {
                 if (b) fputs(" &rarr; ", out);
-                esc(p->blocks[b], out);
+                report_html_escape(p->blocks[b], out);
             }
             if (p->back_to) {
                 fputs(" &#8630; ", out);
-                esc(p->back_to, out);
+                report_html_escape(p->back_to, out);
             }
             if (p->hashed && !p->nblocks) {
                 fputs("(hashed ", out);
-                esc(p->key ? p->key : "", out);
+                report_html_escape(p->key ? p->key : "", out);
                 fputs(", blocks not decoded)", out);
             } else if (p->hashed) {
                 fputs(" (hashed)", out);
@@ -732,9 +705,9 @@ static void plot(const result *r, const point *p, size_t n, FILE *out) {
     fputs("</svg>", out);
     halfwidth_plot(r, p, n, out);
     fputs("<figcaption><b>", out);
-    esc(b->function, out);
+    report_html_escape(b->function, out);
     fputs(" / ", out);
-    esc(b->block, out);
+    report_html_escape(b->block, out);
     fprintf(out, "</b><br>last check at %" PRIu64 " trials: <span class=\"last\">%s", p[n - 1].trials,
             number_format(p[n - 1].mean, a, sizeof a));
     if (isfinite(p[n - 1].half)) fprintf(out, " &plusmn; %s", number_format(p[n - 1].half, c, sizeof c));
@@ -787,21 +760,21 @@ static int cmp_block_line(const void *a, const void *b) {
 static void source(const result *r, const result_export *opt, const char *file, const size_t *at, size_t n,
                    double hottest, FILE *out) {
     fputs("<div class=\"fn\" data-filter=\"", out);
-    esc(file, out);
+    report_html_escape(file, out);
     for (size_t i = 0; i < r->nblocks; i++) /* its functions' names, so that they find it too */
         if (strcmp(r->blocks[i].file, file) == 0 &&
             (i == 0 || strcmp(r->blocks[i].function, r->blocks[i - 1].function) != 0)) {
             fputc(' ', out);
-            esc(r->blocks[i].function, out);
+            report_html_escape(r->blocks[i].function, out);
         }
     fputs("\"><h3>", out);
-    esc(file, out);
+    report_html_escape(file, out);
     fputs("</h3>\n", out);
     char *path = source_file_path(r, opt, file);
     source_file sf;
     if (!path || source_file_read(path, &sf) != 0) {
         fputs("<p class=\"note\">Source not found at <code>", out);
-        esc(path ? path : file, out);
+        report_html_escape(path ? path : file, out);
         fputs("</code>: pass <code>--source-dir DIR</code> to <code>freqsys report</code>.</p>\n</div>\n",
               out);
         if (path) source_file_warn(opt, file, path);
@@ -827,7 +800,7 @@ static void source(const result *r, const result_export *opt, const char *file, 
                     color, ln);
             for (size_t j = from; j < k; j++) {
                 fputs(j > from ? ", " : "", out);
-                esc(r->blocks[at[j]].block, out);
+                report_html_escape(r->blocks[at[j]].block, out);
                 fprintf(out, " %s", number_format(r->blocks[at[j]].mean, shown, sizeof shown));
             }
             fputs("\">", out);
@@ -837,7 +810,7 @@ static void source(const result *r, const result_export *opt, const char *file, 
             if (k - from == 1) fputs(number_format(most, shown, sizeof shown), out);
             fputs("</td><td>", out);
         }
-        esc(sf.lines[ln - 1], out);
+        report_html_escape(sf.lines[ln - 1], out);
         fputs("</td></tr>\n", out);
     }
     fputs("</table>\n</div>\n", out);
@@ -896,14 +869,14 @@ static void contents(const result *r, const html_graphs *g, FILE *out) {
                 functions++, blocks += g->d[j].end - g->d[j].first;
         fprintf(out, "<details class=\"fn toc-file\"%s data-filter=\"",
                 g->n <= TOC_OPEN_FUNCTIONS ? " open" : "");
-        esc(file, out);
+        report_html_escape(file, out);
         for (size_t j = k; j < g->n; j++)
             if (strcmp(r->blocks[g->d[j].first].file, file) == 0 && !added_block(&r->blocks[g->d[j].first])) {
                 fputc(' ', out);
-                esc(r->blocks[g->d[j].first].function, out);
+                report_html_escape(r->blocks[g->d[j].first].function, out);
             }
         fputs("\"><summary>", out);
-        esc(file[0] ? file : "(no file)", out);
+        report_html_escape(file[0] ? file : "(no file)", out);
         fprintf(out, " <small>%zu function%s, %zu blocks</small></summary>\n<ul>\n", functions,
                 functions == 1 ? "" : "s", blocks);
         for (size_t j = k; j < g->n; j++) {
@@ -915,9 +888,9 @@ static void contents(const result *r, const html_graphs *g, FILE *out) {
             fputs("<li class=\"fn\"", out);
             filter_attr(r->blocks[d->first].function, file, out);
             fprintf(out, "><a href=\"#block-%zu\">", d->first);
-            esc(r->blocks[d->first].function, out);
+            report_html_escape(r->blocks[d->first].function, out);
             fprintf(out, "</a> <small>%zu blocks; hottest <a href=\"#block-%zu\">", d->end - d->first, hot);
-            esc(r->blocks[hot].block, out);
+            report_html_escape(r->blocks[hot].block, out);
             fprintf(out, "</a> %s", number_format(r->blocks[hot].mean, shown, sizeof shown));
             if (!g->no_dot) fprintf(out, "; <a href=\"#cfg-%zu\">%s</a>", j, d->svg ? "graph" : "not drawn");
             fputs("</small></li>\n", out);
@@ -938,11 +911,11 @@ int report_html_write(const result *r, const result_export *opt, FILE *out, char
     fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
           "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>freqsys: ",
           out);
-    esc(r->spec, out);
+    report_html_escape(r->spec, out);
     fputs("</title>\n", out);
     fputs(style, out);
     fputs("</head>\n<body>\n<h1>freqsys: ", out);
-    esc(r->spec, out);
+    report_html_escape(r->spec, out);
     fprintf(
         out,
         "</h1>\n<p id=\"sections\"><a href=\"#hottest\">Hottest</a> &middot; <a href=\"#toc\">Contents</a> "

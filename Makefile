@@ -1,7 +1,7 @@
 # Makefile: installs what a fresh Debian 12 machine lacks, then builds and tests with CMake.
 BUILD ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
-DEB_PACKAGES = binutils llvm-19-dev llvm-19 llvm-19-tools clang-19 clang-tidy-19 clang-format-19 lld-19 libclang-rt-19-dev libgsl-dev libffi-dev libjansson-dev nettle-dev libseccomp-dev \
+DEB_PACKAGES = binutils llvm-19-dev llvm-19 llvm-19-tools clang-19 clang-tidy-19 clang-format-19 lld-19 libclang-rt-19-dev libgsl-dev libglpk-dev libffi-dev libjansson-dev nettle-dev libseccomp-dev \
                cmake make gcc pkg-config graphviz lcov chromium valgrind libopenmpi-dev openmpi-bin groff-base \
                libnewlib-dev libnewlib-arm-none-eabi picolibc-riscv64-unknown-elf csmith libcsmith-dev
 

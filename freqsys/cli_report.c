@@ -19,14 +19,14 @@
 static const char usage[] =
     "usage: freqsys report RESULT.json [--format "
     "text|json|csv|dot|lcov|gcov|sample|sample-probes|instr|afdo|gcda|html|\n"
-    "         llvm-json] [--contexts] [-o FILE]\n"
+    "         llvm-json|worst-case] [--contexts] [-o FILE]\n"
     "         [--source-dir DIR] [--scale N] [--trace TRACE.csv] [--spec SPEC] [--gcc-flags FLAGS]\n"
     "         [--no-discriminators] [--function NAME] [--dot-timeout SECONDS] [--allow-changed]\n"
     "         [--object SOURCE=OBJECT ...] [--trials N]\n";
 
 static const char *const formats[] = {
-    "text",          "json",  "csv",  "dot",  "lcov", "gcov",      "sample", "sample-contexts",
-    "sample-probes", "instr", "afdo", "gcda", "html", "llvm-json", NULL};
+    "text",          "json",  "csv",  "dot",  "lcov", "gcov",      "sample",     "sample-contexts",
+    "sample-probes", "instr", "afdo", "gcda", "html", "llvm-json", "worst-case", NULL};
 
 /* Whether argv[*i] is option NAME with its value, "NAME VALUE" or "NAME=VALUE"; if so,
  * the value goes to *OUT and *I to the option's last word. */
@@ -194,7 +194,7 @@ int cli_report(int argc, char **argv) {
         fprintf(stderr,
                 "freqsys report: unknown format '%s' (this version writes text, json, "
                 "csv, dot, lcov, gcov, sample, sample-contexts, sample-probes, instr, afdo, gcda, html, "
-                "llvm-json)\n",
+                "llvm-json, worst-case)\n",
                 format);
         return EXIT_USAGE;
     }

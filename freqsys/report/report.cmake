@@ -34,6 +34,12 @@ add_library(fsreport STATIC
   ${CMAKE_CURRENT_LIST_DIR}/report_html.c
   ${CMAKE_CURRENT_LIST_DIR}/report_html_graphs.c
   ${CMAKE_CURRENT_LIST_DIR}/report_html_quantiles.c
-  ${CMAKE_CURRENT_LIST_DIR}/html_escape.c)
+  ${CMAKE_CURRENT_LIST_DIR}/html_escape.c
+  ${CMAKE_CURRENT_LIST_DIR}/worst_case.c
+  ${CMAKE_CURRENT_LIST_DIR}/worst_case_text.c)
 target_include_directories(fsreport PUBLIC ${CMAKE_CURRENT_LIST_DIR})
-target_link_libraries(fsreport PUBLIC PkgConfig::JANSSON m)
+# GLPK (libglpk-dev, no pkg-config file): the worst case's linear and integer programs
+find_path(GLPK_INCLUDE_DIR glpk.h REQUIRED)
+find_library(GLPK_LIBRARY glpk REQUIRED)
+target_include_directories(fsreport PRIVATE ${GLPK_INCLUDE_DIR})
+target_link_libraries(fsreport PUBLIC PkgConfig::JANSSON ${GLPK_LIBRARY} m)

@@ -1,6 +1,7 @@
 /* freqsys/report/result.c: freeing a result and picking a writer by format name. */
 /* SPDX-License-Identifier: MIT */
 #include "result.h"
+#include "worst_case.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -149,6 +150,7 @@ static const struct {
     {"afdo", NULL, report_afdo_write},
     {"html", NULL, report_html_write},
     {"llvm-json", NULL, report_llvm_json_write},
+    {"worst-case", NULL, report_worst_case_write},
 };
 
 /* Dispatches to any writer by FORMAT; OPT NULL means the defaults. Returns what the
@@ -167,7 +169,7 @@ int result_write_export(const result *r, const char *format, const result_export
     if (err && errlen)
         snprintf(err, errlen,
                  "unknown format '%s' (known: text, json, csv, dot, lcov, gcov, "
-                 "sample, afdo, html, llvm-json)",
+                 "sample, afdo, html, llvm-json, worst-case)",
                  format ? format : "");
     errno = EINVAL;
     return -1;

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <llvm-c/Transforms/PassBuilder.h>
+#include "field_slots.h"
 #include "ptr_map.h"
 #include "run_bounds.h"
 
@@ -210,11 +211,14 @@ LLVMModuleRef inline_copy_make(LLVMModuleRef m, const char *const *keep, size_t 
             marked = 0;
         }
     }
-    if (!marked) {
+    drop_lifetimes(copy);
+    /* after inlining: a struct a callee reached through its pointer is now the
+     * caller's own, and its fields can be variables of their own */
+    long fields = field_slots_split(copy);
+    if (fields < 0 || (!marked && fields == 0)) {
         LLVMDisposeModule(copy);
         return NULL;
     }
-    drop_lifetimes(copy);
     *inlined = marked;
     return copy;
 }

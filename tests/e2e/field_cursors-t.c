@@ -1,0 +1,69 @@
+/* tests/e2e/field_cursors-t.c: proven bounds on loops whose cursor is a field of a local struct, and near
+ * misses. */
+/* SPDX-License-Identifier: MIT */
+#include <math.h>
+#include <unistd.h>
+#include "tap.h"
+#include "e2e.h"
+
+/* field_cursors.c under `arg s ~ string(uniform_int(0, 20), "ab ")`, `arg len ~ length(s)`,
+ * `arg n ~ uniform_int(0, 9)`: a struct's fields become variables of their own where
+ * its address stays local (helpers given it inlined). */
+static const e2e_bound proven[] = {
+    {"parser_scan", 43, "for.cond", 21,
+     "p->pos < len over the caller's parser and string: 20 characters and the end"},
+    {"parser_scan", 44, "for.body", 21, "...p->spaces++ inside, a field of the same type: still proven"},
+    {"field_cursors", 86, "for.cond", 10, "c.pos < c.end, c.end = n <= 9"},
+    {"field_cursors", 89, "for.cond", 6, "o.in.pos < 5, a field of a nested struct, o.tag written inside"},
+    {"field_cursors", 91, "for.cond", 8, "d.pos < 7 stepped by step(&d), a helper inlined"},
+    {"step", 51, "entry", 7, "...and the helper itself, once a pass"},
+};
+
+/* A near miss: not proven, and its trials run the loop's test more often than the
+ * loop's shape alone allows (NAIVE: its bound were the struct's address ignored). */
+typedef struct miss {
+    int line;
+    const char *prefix;
+    double naive;
+    const char *why;
+} miss;
+
+static const miss near_misses[] = {
+    {94, "for.cond", 6, "&r given to a recursive function, which sets r.pos back"},
+    {96, "for.cond", 6, "memset(&m, 0, sizeof m) in the loop"},
+    {103, "for.cond", 6, "k = k0, a copy of the whole struct, in the loop"},
+    {108, "for.cond", 6, "(*q) -= 3 through q = &a.pos"},
+    {114, "for.cond", 6, "a field of a global struct, which a helper sets back"},
+    {116, "for.cond", NAN, "w.slot[n % 4] written: a variable index into the struct"},
+    {118, "for.cond", 6, "u.half[0] = 0 in a union, over u.pos's low bytes"},
+};
+
+#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
+int main(void) {
+    plan((int)(3 + COUNT(proven) + 2 * COUNT(near_misses)));
+    char err[4096];
+    int code = e2e_run("run tests/e2e/programs/field_cursors.fspec --sampling plain -q -j 2 -o "
+                       "\"$TMPDIR/field_cursors.json\"",
+                       err, sizeof err);
+    if (!is_int(code, 0, "field_cursors.fspec runs and settles (cap for the unproven)")) diag("%s", err);
+    result *r = e2e_result(tmp_path("field_cursors.json"), err, sizeof err);
+    if (!ok(r != NULL, "...and its result reads back")) bail("%s", err);
+    ok(e2e_within_bounds(r), "...and no block's trials exceed its bound");
+    e2e_check_bounds(r, proven, COUNT(proven));
+    for (size_t i = 0; i < COUNT(near_misses); i++) {
+        const miss *m = &near_misses[i];
+        const result_block *b = e2e_block_at(r, "field_cursors", m->line, m->prefix);
+        ok(b && isnan(b->max_runs), "line %d %s: %s: not proven (got %g)", m->line, m->prefix, m->why,
+           b ? b->max_runs : -1.0);
+        if (isnan(m->naive))
+            ok(b && b->max == 6, "...its test runs 6 times (seen %llu)",
+               b ? (unsigned long long)b->max : 0ULL);
+        else
+            ok(b && (double)b->max > m->naive, "...and rightly: its test ran %llu times, more than %g",
+               b ? (unsigned long long)b->max : 0ULL, m->naive);
+    }
+    result_free(r);
+    unlink(tmp_path("field_cursors.json"));
+    return done();
+}

@@ -46,7 +46,8 @@ static LLVMValueRef single_store(LLVMValueRef slot) {
             return NULL;
         store = user;
     }
-    return store && local_object(LLVMGetOperand(store, 0)) ? store : NULL;
+    LLVMValueRef value = store ? LLVMGetOperand(store, 0) : NULL;
+    return value && LLVMTypeOf(value) == LLVMGetAllocatedType(slot) && local_object(value) ? store : NULL;
 }
 
 /* Marks in SEEN the blocks of FN's NB blocks BBS (IDS) reachable from its entry

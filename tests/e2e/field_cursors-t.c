@@ -35,7 +35,7 @@ static const miss near_misses[] = {
     {108, "for.cond", 6, "(*q) -= 3 through q = &a.pos"},
     {114, "for.cond", 6, "a field of a global struct, which a helper sets back"},
     {116, "for.cond", NAN, "w.slot[n % 4] written: a variable index into the struct"},
-    {118, "for.cond", 6, "u.half[0] = 0 in a union, over u.pos's low bytes"},
+    {118, "for.cond", 6, "u.all = 0, a union's long long over u.f.end and the field before it"},
 };
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))

@@ -23,9 +23,9 @@ struct with_slots {
     int slot[4];
 };
 
-union word {
-    int pos;
-    short half[2];
+union overlay {
+    struct span f;
+    long long all;
 };
 
 static struct span global_span;
@@ -76,7 +76,7 @@ int field_cursors(const char *s, size_t len, int n)
     struct span c, d, r, m, k, k0, a;
     struct nested o;
     struct with_slots w;
-    union word u;
+    union overlay u;
     int *q = &a.pos;
     int sum = 0, again_r = 0, again_m = 0, again_k = 0, again_a = 0, again_u = 0;
 
@@ -115,10 +115,10 @@ int field_cursors(const char *s, size_t len, int n)
         rewind_global();
     for (w.pos = 0; w.pos < 5; w.pos++)
         w.slot[n % 4] = w.pos;
-    for (u.pos = 0; u.pos < 5; u.pos++)
-        if (u.pos == 3 && !again_u) {
+    for (u.f.end = 0; u.f.end < 5; u.f.end++)
+        if (u.f.end == 3 && !again_u) {
             again_u = 1;
-            u.half[0] = 0;
+            u.all = 0;
         }
     return sum + o.tag + w.slot[n % 4];
 }

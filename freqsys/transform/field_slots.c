@@ -5,6 +5,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <llvm-c/Target.h>
 #include "ptr_map.h"
 
@@ -138,6 +139,15 @@ typedef struct access {
     LLVMTypeRef type;
 } access;
 
+/* A write of constant bytes over part of the struct: `= {0}` or memset (llvm.memset of
+ * a constant byte), or an initializer clang copies from a constant (llvm.memcpy). */
+typedef struct fill {
+    LLVMValueRef call;
+    long long offset, length;
+    LLVMValueRef from; /* the constant copied from its start, or NULL: BYTE repeated */
+    unsigned char byte;
+} fill;
+
 typedef struct local_struct {
     LLVMTargetDataRef layout;
     long long size;
@@ -145,6 +155,8 @@ typedef struct local_struct {
     size_t n, cap;
     LLVMValueRef *geps; /* in the order found: a GEP before those of its result */
     size_t ngeps, gcap;
+    fill *fills;
+    size_t nfills, fcap;
     int memory_out;
 } local_struct;
 
@@ -170,6 +182,86 @@ static int push_gep(local_struct *a, LLVMValueRef gep) {
     }
     a->geps[a->ngeps++] = gep;
     return 1;
+}
+
+static int push_fill(local_struct *a, fill f) {
+    if (a->nfills == a->fcap) {
+        size_t cap = a->fcap ? 2 * a->fcap : 4;
+        fill *p = realloc(a->fills, cap * sizeof *p);
+        if (!p) return a->memory_out = 1, 0;
+        a->fills = p;
+        a->fcap = cap;
+    }
+    a->fills[a->nfills++] = f;
+    return 1;
+}
+
+/* Whether CALL writes constant bytes at PTR, OFFSET bytes into the struct, and reads
+ * nothing of it: llvm.memset of a constant byte and length, or llvm.memcpy of a
+ * constant length from the start of a constant global; not volatile. Records it. */
+static int constant_fill(local_struct *a, LLVMValueRef call, LLVMValueRef ptr, long long offset) {
+    LLVMValueRef callee = LLVMGetCalledValue(call);
+    size_t n;
+    const char *name = callee && LLVMIsAFunction(callee) ? LLVMGetValueName2(callee, &n) : "";
+    int set = !strncmp(name, "llvm.memset.", 12), copy = !strncmp(name, "llvm.memcpy.", 12);
+    if ((!set && !copy) || LLVMGetNumArgOperands(call) != 4 || LLVMGetOperand(call, 0) != ptr) return 0;
+    LLVMValueRef what = LLVMGetOperand(call, 1), length = LLVMGetOperand(call, 2),
+                 is_volatile = LLVMGetOperand(call, 3);
+    if (!LLVMIsAConstantInt(length) || LLVMConstIntGetZExtValue(length) >= (unsigned long long)INDEX_LIMIT ||
+        !LLVMIsAConstantInt(is_volatile) || LLVMConstIntGetZExtValue(is_volatile) != 0)
+        return 0;
+    fill f = {call, offset, (long long)LLVMConstIntGetZExtValue(length), NULL, 0};
+    if (set) {
+        if (!LLVMIsAConstantInt(what)) return 0;
+        f.byte = (unsigned char)LLVMConstIntGetZExtValue(what);
+    } else {
+        if (!LLVMIsAGlobalVariable(what) || !LLVMIsGlobalConstant(what) || !LLVMGetInitializer(what))
+            return 0;
+        f.from = LLVMGetInitializer(what);
+    }
+    return push_fill(a, f);
+}
+
+/* The constant of TYPE that OFFSET bytes into the constant C hold, found through its
+ * structs and arrays down to an element of that type at that offset; NULL otherwise. */
+static LLVMValueRef constant_at(const local_struct *a, LLVMValueRef c, long long offset, LLVMTypeRef type) {
+    for (unsigned depth = 0; c && depth <= GEP_DEPTH; depth++) {
+        LLVMTypeRef t = LLVMTypeOf(c);
+        if (offset == 0 && t == type) return c;
+        unsigned k;
+        if (LLVMGetTypeKind(t) == LLVMStructTypeKind) {
+            unsigned count = LLVMCountStructElementTypes(t);
+            for (k = 0; k + 1 < count && (long long)LLVMOffsetOfElement(a->layout, t, k + 1) <= offset; k++) {
+            }
+            if (count == 0) return NULL;
+            offset -= (long long)LLVMOffsetOfElement(a->layout, t, k);
+        } else if (LLVMGetTypeKind(t) == LLVMArrayTypeKind) {
+            long long size = (long long)LLVMABISizeOfType(a->layout, LLVMGetElementType(t));
+            if (size <= 0 || offset / size >= (long long)LLVMGetArrayLength2(t)) return NULL;
+            k = (unsigned)(offset / size);
+            offset -= k * size;
+        } else {
+            return NULL;
+        }
+        c = LLVMGetAggregateElement(c, k);
+    }
+    return NULL;
+}
+
+/* The constant of the scalar TYPE whose every byte is BYTE: integers of whole bytes,
+ * and a null pointer or a zero float of zero bytes; NULL otherwise. */
+static LLVMValueRef repeated(LLVMTypeRef type, unsigned char byte) {
+    LLVMTypeKind k = LLVMGetTypeKind(type);
+    if (k == LLVMIntegerTypeKind) {
+        unsigned bits = LLVMGetIntTypeWidth(type);
+        if (bits % 8 != 0 || bits > 64) return NULL;
+        unsigned long long v = 0;
+        for (unsigned b = 0; b < bits; b += 8) v = v << 8 | byte;
+        return LLVMConstInt(type, v, 0);
+    }
+    if (byte != 0) return NULL;
+    if (k == LLVMPointerTypeKind) return LLVMConstPointerNull(type);
+    return k == LLVMFloatTypeKind || k == LLVMDoubleTypeKind ? LLVMConstReal(type, 0.0) : NULL;
 }
 
 static int scalar(LLVMTypeRef t) {
@@ -225,8 +317,8 @@ static int collect(local_struct *a, LLVMValueRef ptr, long long offset, unsigned
             if (!gep_offset(a, user, &added) || !push_gep(a, user) ||
                 !collect(a, user, offset + added, depth + 1))
                 return 0;
-        } else {
-            return 0; /* a call (memset, memcpy, any function given it), a phi, a comparison, ... */
+        } else if (!LLVMIsACallInst(user) || !constant_fill(a, user, ptr, offset)) {
+            return 0; /* a call (any function given it, memcpy from memory), a phi, a comparison, ... */
         }
     }
     return 1;
@@ -237,18 +329,53 @@ static int by_offset(const void *x, const void *y) {
     return p->offset < q->offset ? -1 : p->offset > q->offset;
 }
 
+/* The constant fill F writes into the field of TYPE at OFFSET; NULL when it cannot be
+ * told. */
+static LLVMValueRef fill_value(const local_struct *a, const fill *f, long long offset, LLVMTypeRef type) {
+    return f->from ? constant_at(a, f->from, offset - f->offset, type) : repeated(type, f->byte);
+}
+
 /* Whether the accesses, sorted by offset, are each of a scalar type, within the
- * struct, and at one offset all of one type, past the end of the one before. */
+ * struct, and at one offset all of one type, past the end of the one before; and each
+ * fill within the struct, covering each field whole, with a value it can be told, or
+ * none of it. */
 static int apart(const local_struct *a) {
     for (size_t k = 0; k < a->n; k++) {
         const access *x = &a->accesses[k];
         long long size = (long long)LLVMStoreSizeOfType(a->layout, x->type);
         if (!scalar(x->type) || x->offset < 0 || x->offset + size > a->size) return 0;
+        for (size_t j = 0; j < a->nfills; j++) {
+            const fill *f = &a->fills[j];
+            if (x->offset >= f->offset + f->length || x->offset + size <= f->offset) continue;
+            if (x->offset < f->offset || x->offset + size > f->offset + f->length ||
+                !fill_value(a, f, x->offset, x->type))
+                return 0;
+        }
         if (k + 1 == a->n) continue;
         const access *y = &a->accesses[k + 1];
         if (y->offset == x->offset ? y->type != x->type : y->offset < x->offset + size) return 0;
     }
+    for (size_t j = 0; j < a->nfills; j++)
+        if (a->fills[j].offset < 0 || a->fills[j].offset + a->fills[j].length > a->size) return 0;
     return 1;
+}
+
+/* Replaces each fill by stores of its values into the fields it covers (SLOTS[k] the
+ * variable of access k): the bytes no field holds are never read. */
+static void write_fills(const local_struct *a, LLVMBuilderRef builder, LLVMValueRef *slots) {
+    for (size_t j = 0; j < a->nfills; j++) {
+        const fill *f = &a->fills[j];
+        LLVMPositionBuilderBefore(builder, f->call);
+        for (size_t k = 0; k < a->n; k++) {
+            const access *x = &a->accesses[k];
+            if ((k > 0 && x->offset == a->accesses[k - 1].offset) || x->offset < f->offset ||
+                x->offset >= f->offset + f->length)
+                continue;
+            LLVMValueRef st = LLVMBuildStore(builder, fill_value(a, f, x->offset, x->type), slots[k]);
+            LLVMSetAlignment(st, LLVMABIAlignmentOfType(a->layout, x->type));
+        }
+        LLVMInstructionEraseFromParent(f->call);
+    }
 }
 
 /* Gives each field of the local struct AGG a scalar alloca of its own, when its address
@@ -258,33 +385,40 @@ static int apart(const local_struct *a) {
 static long split(LLVMTargetDataRef layout, LLVMBuilderRef builder, LLVMValueRef agg) {
     LLVMTypeRef t = LLVMGetAllocatedType(agg);
     if (LLVMGetTypeKind(t) != LLVMStructTypeKind || !is_one(LLVMGetOperand(agg, 0))) return 0;
-    local_struct a = {layout, (long long)LLVMABISizeOfType(layout, t), NULL, 0, 0, NULL, 0, 0, 0};
+    local_struct a = {layout, (long long)LLVMABISizeOfType(layout, t), NULL, 0, 0, NULL, 0, 0, NULL, 0, 0, 0};
     long fields = 0;
+    LLVMValueRef *slots = NULL;
     if (collect(&a, agg, 0, 0) && a.n > 0) {
         qsort(a.accesses, a.n, sizeof *a.accesses, by_offset);
-        if (apart(&a)) {
-            size_t len;
-            const char *name = LLVMGetValueName2(agg, &len);
-            LLVMPositionBuilderBefore(builder, agg);
-            LLVMValueRef slot = NULL;
-            for (size_t k = 0; k < a.n; k++) {
-                const access *x = &a.accesses[k];
-                if (k == 0 || x->offset != a.accesses[k - 1].offset) {
-                    char field[128];
-                    snprintf(field, sizeof field, "%.100s.field%lld", name, x->offset);
-                    slot = LLVMBuildAlloca(builder, x->type, field);
-                    LLVMSetAlignment(slot, LLVMABIAlignmentOfType(layout, x->type));
-                    fields++;
-                }
-                LLVMSetOperand(x->inst, LLVMIsALoadInst(x->inst) ? 0 : 1, slot);
+        int fits = apart(&a);
+        slots = fits ? malloc(a.n * sizeof *slots) : NULL;
+        if (fits && !slots) a.memory_out = 1;
+    }
+    if (slots) {
+        size_t len;
+        const char *name = LLVMGetValueName2(agg, &len);
+        LLVMPositionBuilderBefore(builder, agg);
+        for (size_t k = 0; k < a.n; k++) {
+            const access *x = &a.accesses[k];
+            slots[k] = k > 0 ? slots[k - 1] : NULL;
+            if (k == 0 || x->offset != a.accesses[k - 1].offset) {
+                char field[128];
+                snprintf(field, sizeof field, "%.100s.field%lld", name, x->offset);
+                slots[k] = LLVMBuildAlloca(builder, x->type, field);
+                LLVMSetAlignment(slots[k], LLVMABIAlignmentOfType(layout, x->type));
+                fields++;
             }
-            for (size_t k = a.ngeps; k-- > 0;) /* results first: each is then unused */
-                if (!LLVMGetFirstUse(a.geps[k])) LLVMInstructionEraseFromParent(a.geps[k]);
+            LLVMSetOperand(x->inst, LLVMIsALoadInst(x->inst) ? 0 : 1, slots[k]);
         }
+        write_fills(&a, builder, slots);
+        for (size_t k = a.ngeps; k-- > 0;) /* results first: each is then unused */
+            if (!LLVMGetFirstUse(a.geps[k])) LLVMInstructionEraseFromParent(a.geps[k]);
     }
     if (a.memory_out) fields = -1;
+    free(slots);
     free(a.accesses);
     free(a.geps);
+    free(a.fills);
     return fields;
 }
 

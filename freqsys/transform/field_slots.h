@@ -14,14 +14,17 @@
  *   offset into one, and loaded only where that store dominates the load (`-O0`'s
  *   `parser.addr`), is replaced by that address at each load;
  * - a local struct (not an array) whose address is used only by constant-index
- *   GEPs (nested), loads and stores at the addresses they give (no call, no store of
- *   the address itself, no variable index, no comparison), all of scalar type and
- *   each two either at the same offset and type or not overlapping, gets a scalar
- *   alloca per offset, which its loads and stores then use.
- * A struct whose address goes anywhere else (an opaque call, memcpy or memset, a
- * pointer kept in memory or derived with a variable index) is left as it is, so no
- * rule sees its fields. Returns the number of fields given a variable, or -1 when
- * memory ran out. */
+ *   GEPs (nested), loads and stores at the addresses they give, and writes of
+ *   constant bytes (`= {0}` and memset of a constant byte and length, an initializer
+ *   copied from a constant global), all of scalar type and each two either at the
+ *   same offset and type or not overlapping, each constant write covering a field
+ *   whole or not at all, gets a scalar alloca per offset, which its loads and stores
+ *   then use; a constant write becomes stores of its values into the fields it
+ *   covers.
+ * A struct whose address goes anywhere else (a call that is not inlined, a copy from
+ * or to memory, a memset of a part of a field, a pointer kept in memory or derived
+ * with a variable index, a comparison) is left as it is, so no rule sees its fields.
+ * Returns the number of fields given a variable, or -1 when memory ran out. */
 long field_slots_split(LLVMModuleRef m);
 
 #endif

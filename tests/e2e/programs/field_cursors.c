@@ -73,7 +73,7 @@ static void rewind_global(void)
 int field_cursors(const char *s, size_t len, int n)
 {
     struct parser p;
-    struct span c, d, r, m, k, k0, a;
+    struct span c, d, r, m, k, k0, a, z = {0}, y = {2, 7};
     struct nested o;
     struct with_slots w;
     union overlay u;
@@ -120,5 +120,22 @@ int field_cursors(const char *s, size_t len, int n)
             again_u = 1;
             u.all = 0;
         }
+    for (; z.pos < 4; z.pos++)
+        sum++;
+    for (; y.pos < y.end; y.pos++)
+        sum++;
     return sum + o.tag + w.slot[n % 4];
+}
+
+/* a memset of the cursor's second byte: 5 becomes 0x105 */
+int partial_fill(void)
+{
+    struct span h;
+    int sum = 0;
+
+    h.pos = 5;
+    memset((char *)&h + 1, 1, 1);
+    for (; h.pos > 0; h.pos--)
+        sum++;
+    return sum;
 }

@@ -204,7 +204,10 @@ static int constant_fill(local_struct *a, LLVMValueRef call, LLVMValueRef ptr, l
     size_t n;
     const char *name = callee && LLVMIsAFunction(callee) ? LLVMGetValueName2(callee, &n) : "";
     int set = !strncmp(name, "llvm.memset.", 12), copy = !strncmp(name, "llvm.memcpy.", 12);
-    if ((!set && !copy) || LLVMGetNumArgOperands(call) != 4 || LLVMGetOperand(call, 0) != ptr) return 0;
+    /* the element-wise atomic forms take an element size where the others say volatile */
+    if ((!set && !copy) || strstr(name, ".element.") || LLVMGetNumArgOperands(call) != 4 ||
+        LLVMGetOperand(call, 0) != ptr)
+        return 0;
     LLVMValueRef what = LLVMGetOperand(call, 1), length = LLVMGetOperand(call, 2),
                  is_volatile = LLVMGetOperand(call, 3);
     if (!LLVMIsAConstantInt(length) || LLVMConstIntGetZExtValue(length) >= (unsigned long long)INDEX_LIMIT ||

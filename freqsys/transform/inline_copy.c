@@ -208,13 +208,13 @@ LLVMModuleRef inline_copy_make(LLVMModuleRef m, const char *const *keep, size_t 
         LLVMDisposePassBuilderOptions(opts);
         if (e) {
             LLVMConsumeError(e);
-            marked = 0;
+            rc = -1;
         }
     }
     drop_lifetimes(copy);
     /* after inlining: a struct a callee reached through its pointer is now the
      * caller's own, and its fields can be variables of their own */
-    long fields = field_slots_split(copy);
+    long fields = rc == 0 ? field_slots_split(copy) : -1;
     if (fields < 0 || (!marked && fields == 0)) {
         LLVMDisposeModule(copy);
         return NULL;

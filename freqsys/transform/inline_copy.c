@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <llvm-c/Transforms/PassBuilder.h>
+#include "field_slots.h"
 #include "ptr_map.h"
 #include "run_bounds.h"
 
@@ -207,14 +208,17 @@ LLVMModuleRef inline_copy_make(LLVMModuleRef m, const char *const *keep, size_t 
         LLVMDisposePassBuilderOptions(opts);
         if (e) {
             LLVMConsumeError(e);
-            marked = 0;
+            rc = -1;
         }
     }
-    if (!marked) {
+    drop_lifetimes(copy);
+    /* after inlining: a struct a callee reached through its pointer is now the
+     * caller's own, and its fields can be variables of their own */
+    long fields = rc == 0 ? field_slots_split(copy) : -1;
+    if (fields < 0 || (!marked && fields == 0)) {
         LLVMDisposeModule(copy);
         return NULL;
     }
-    drop_lifetimes(copy);
     *inlined = marked;
     return copy;
 }

@@ -18,9 +18,11 @@
  * the meaning of the code, so a bound proven on the copy holds for M; a fact the
  * caller knows (a buffer's size, an argument's range) now reaches the callee's loops.
  * The lifetime markers inlining adds are taken out again (they are no loads or stores
- * of a variable, and the provers would see its address escape). *INLINED gets the
- * number of call sites inlined. Returns NULL when memory ran out or nothing could be
- * inlined (then *INLINED is 0). */
+ * of a variable, and the provers would see its address escape), and the fields of
+ * local structs whose address stays local become variables of their own
+ * (field_slots.h). *INLINED gets the number of call sites inlined. Returns NULL when
+ * memory ran out, or nothing could be inlined and no field was split (then *INLINED
+ * is 0). */
 LLVMModuleRef inline_copy_make(LLVMModuleRef m, const char *const *keep, size_t nkeep, size_t *inlined);
 
 #endif

@@ -47,7 +47,7 @@ static int is_quantile(const result_quantile *q, uint64_t value, const char *sta
 }
 
 int main(void) {
-    plan(18);
+    plan(19);
     char err[4096];
 
     /* The spec's levels, 55% and 0.95: each lies inside a step of the law, so the
@@ -102,6 +102,16 @@ int main(void) {
        "a level on a step of the law (0.5): open at the budget, exit 1 (exit %d)", rc);
     ok(q && q->low == 4 && q->high == 5 && all_cover(r), "...with its interval [4, 5] around the truth 4");
     result_free(r);
+
+    /* Paused and continued, the quantiles end as those of the run never paused. */
+    e2e_runf(err, sizeof err, "run %s -q -j 2 --quantiles 0.25,0.95 -o '%s'", SPEC, tmp_path("qfull.json"));
+    e2e_runf(err, sizeof err,
+             "run %s -q -j 2 --quantiles 0.25,0.95 --stop-after 500 --checkpoint '%s' -o '%s'", SPEC,
+             tmp_path("q.ckpt"), tmp_path("qpart.json"));
+    rc = e2e_runf(err, sizeof err, "run --resume '%s' -q -j 2 --quantiles 0.25,0.95 -o '%s'",
+                  tmp_path("q.ckpt"), tmp_path("qdone.json"));
+    ok(rc == 0 && e2e_same_json(tmp_path("qfull.json"), tmp_path("qdone.json")),
+       "paused at 500 trials and resumed: the quantiles of the run never paused (exit %d)", rc);
 
     /* Misuse, named. */
     is_int(e2e_run("run " SPEC " -q --quantiles 1.5", err, sizeof err), 2, "--quantiles 1.5: a usage error");

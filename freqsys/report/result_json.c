@@ -924,12 +924,19 @@ static int read_path_function(reader *rd, json_t *o, void *item) {
     return rd->failed ? -1 : 0;
 }
 
+/* An entry about a block: an object with the block's index, into *BLOCK. Returns 0,
+ * or -1 when O is no object (the reader has failed then). */
+static int get_block(reader *rd, json_t *o, size_t *block) {
+    uint64_t index = 0;
+    if (!json_is_object(o)) return fail(rd, "not an object");
+    get_count(rd, o, "block", 1, &index);
+    *block = (size_t)index;
+    return 0;
+}
+
 static int read_sensitivity(reader *rd, json_t *o, void *item) {
     result_sensitivity *s = item;
-    uint64_t block = 0;
-    if (!json_is_object(o)) return fail(rd, "not an object");
-    get_count(rd, o, "block", 1, &block);
-    s->block = (size_t)block;
+    if (get_block(rd, o, &s->block) != 0) return -1;
     get_string(rd, o, "input", 1, &s->input);
     get_string(rd, o, "parameter", 1, &s->parameter);
     s->value = s->derivative = s->half_width = NAN;
@@ -941,10 +948,7 @@ static int read_sensitivity(reader *rd, json_t *o, void *item) {
 
 static int read_quantile(reader *rd, json_t *o, void *item) {
     result_quantile *q = item;
-    uint64_t block = 0;
-    if (!json_is_object(o)) return fail(rd, "not an object");
-    get_count(rd, o, "block", 1, &block);
-    q->block = (size_t)block;
+    if (get_block(rd, o, &q->block) != 0) return -1;
     get_double(rd, o, "level", 1, &q->level);
     get_count(rd, o, "value", 1, &q->value);
     get_count(rd, o, "low", 1, &q->low);

@@ -224,6 +224,23 @@ __attribute__((unused)) static int e2e_within_bounds(const result *r) {
     return within;
 }
 
+/* Runs tests/e2e/programs/SPEC.fspec with plain sampling into $TMPDIR/SPEC.json and
+ * checks three things as tests: it settles (exit 0), its result reads back, and no
+ * trial runs a block past its proven bound. Returns the result (the caller frees it
+ * and removes tmp_path(OUT)); bails out when there is none. OUT gets the file's name. */
+__attribute__((unused)) static result *e2e_run_within_bounds(const char *spec, char *out, size_t outlen) {
+    char args[1024], err[4096];
+    snprintf(out, outlen, "%s.json", spec);
+    snprintf(args, sizeof args, "run tests/e2e/programs/%s.fspec --sampling plain -q -j 2 -o \"$TMPDIR/%s\"",
+             spec, out);
+    int code = e2e_run(args, err, sizeof err);
+    if (!is_int(code, 0, "%s.fspec runs and settles (cap for the unproven)", spec)) diag("%s", err);
+    result *r = e2e_result(tmp_path(out), err, sizeof err);
+    if (!ok(r != NULL, "...and its result reads back")) bail("%s", err);
+    ok(e2e_within_bounds(r), "...and no block's trials exceed its bound");
+    return r;
+}
+
 /* Reads a whole file into a malloc'd string, dropping lines that hold timing fields. */
 __attribute__((unused)) static char *e2e_json_without_timing(const char *path) {
     FILE *f = fopen(path, "r");

@@ -53,15 +53,8 @@ static const miss partial_misses[] = {
 
 /* Runs SPEC and checks the N bounds of WANT and the NM near misses of MISSES. */
 static void check(const char *spec, const e2e_bound *want, size_t n, const miss *misses, size_t nm) {
-    char args[512], err[4096], out[256];
-    snprintf(out, sizeof out, "%s.json", spec);
-    snprintf(args, sizeof args, "run tests/e2e/programs/%s.fspec --sampling plain -q -j 2 -o \"$TMPDIR/%s\"",
-             spec, out);
-    int code = e2e_run(args, err, sizeof err);
-    if (!is_int(code, 0, "%s.fspec runs and settles (cap for the unproven)", spec)) diag("%s", err);
-    result *r = e2e_result(tmp_path(out), err, sizeof err);
-    if (!ok(r != NULL, "...and its result reads back")) bail("%s", err);
-    ok(e2e_within_bounds(r), "...and no block's trials exceed its bound");
+    char out[256];
+    result *r = e2e_run_within_bounds(spec, out, sizeof out);
     e2e_check_bounds(r, want, n);
     for (size_t i = 0; i < nm; i++) {
         const miss *m = &misses[i];

@@ -16,15 +16,8 @@ typedef struct bound {
 } bound;
 
 static void check_spec(const char *spec, const char *function, const bound *want, size_t n) {
-    char args[1024], err[4096], out[256];
-    snprintf(out, sizeof out, "%s.json", spec);
-    snprintf(args, sizeof args, "run tests/e2e/programs/%s.fspec --sampling plain -q -j 2 -o \"$TMPDIR/%s\"",
-             spec, out);
-    int code = e2e_run(args, err, sizeof err);
-    if (!is_int(code, 0, "%s.fspec runs and settles (cap for the unproven)", spec)) diag("%s", err);
-    result *r = e2e_result(tmp_path(out), err, sizeof err);
-    if (!ok(r != NULL, "...and its result reads back")) bail("%s", err);
-    ok(e2e_within_bounds(r), "...and no block's trials exceed its bound");
+    char out[256];
+    result *r = e2e_run_within_bounds(spec, out, sizeof out);
     for (size_t i = 0; i < n; i++) {
         const result_block *b = e2e_block_at(r, function, want[i].line, want[i].prefix);
         int same = b && (isnan(want[i].max_runs) ? isnan(b->max_runs) : b->max_runs == want[i].max_runs);

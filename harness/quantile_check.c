@@ -20,8 +20,10 @@ quantile_status quantile_check_block(const runner_config *cfg, uint64_t j, const
                                      const block_verdict *verdict, double level, uint64_t n,
                                      quantile_bound *b) {
     *b = (quantile_bound){0, 0, INFINITY};
-    if (verdict->method == METHOD_EXACT && !verdict->cap_exceeded) { /* proven once in every trial */
-        *b = (quantile_bound){1, 1, 1};
+    if (verdict->method == METHOD_EXACT && !verdict->cap_exceeded) {
+        /* proven: once in every trial, or never (no trial reached it) */
+        uint64_t exact = tally->hits > 0 ? 1 : 0;
+        *b = (quantile_bound){exact, exact, (double)exact};
         return QUANTILE_SETTLED;
     }
     quantile_ranks r;

@@ -6,7 +6,7 @@
 #include "quantile_check.h"
 
 int main(void) {
-    plan(5);
+    plan(6);
     /* one block, unbounded, with the counts 1, 2, ..., N once each: X(k) = k */
     enum { N = 3000 };
     fsabi_block block = {0};
@@ -46,6 +46,12 @@ int main(void) {
     ok(quantile_check_block(&cfg, 0, &t, &v, 0.999, N, &b) == QUANTILE_SETTLED && b.value == 1 &&
            b.low == 1 && b.high == 1,
        "a block proven exact is 1 at every level, settled");
+    tally never;
+    tally_init(&never);
+    ok(quantile_check_block(&cfg, 0, &never, &v, 0.5, N, &b) == QUANTILE_SETTLED && b.value == 0 &&
+           b.low == 0 && b.high == 0,
+       "...and a block proven never to run, and never seen, 0");
+    tally_free(&never);
     tally_free(&t);
     return done();
 }

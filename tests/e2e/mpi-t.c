@@ -16,7 +16,7 @@ static int mpirun(const char *args) {
 }
 
 int main(void) {
-    plan(21);
+    plan(23);
     setenv("TMPDIR", tmp_dir(), 1); /* the commands below name their files "$TMPDIR/..." */
     /* Open MPI refuses root without these; harmless for other users. */
     setenv("OMPI_ALLOW_RUN_AS_ROOT", "1", 1);
@@ -91,6 +91,14 @@ int main(void) {
              FREQSYS_TOOL);
     is_int(mpirun(args), 0, "mpirun -np 2 runs --rare to convergence");
     ok(e2e_same_json(tmp_path("rare-1.json"), tmp_path("rare-2.json")), "...with the JSON of one process");
+
+    /* Quantiles: rank 0 judges them on the merged tallies, as one process does */
+    e2e_run("run tests/e2e/programs/quantiles.fspec -q -j 1 -o \"$TMPDIR/quant-1.json\"", err, sizeof err);
+    snprintf(args, sizeof args,
+             "-np 2 '%s' run tests/e2e/programs/quantiles.fspec -q -j 1 -o \"$TMPDIR/quant-2.json\"",
+             FREQSYS_TOOL);
+    is_int(mpirun(args), 0, "mpirun -np 2 runs the spec's quantiles to convergence");
+    ok(e2e_same_json(tmp_path("quant-1.json"), tmp_path("quant-2.json")), "...with the JSON of one process");
 
     /* Crashes: a crashed trial's counts, outcome and site travel from rank to rank */
     e2e_run("run tests/e2e/programs/crashes_function.fspec -q -j 1 -n 3000 -o \"$TMPDIR/crash-1.json\"", err,

@@ -53,15 +53,13 @@ static void matrix_free(matrix *m) {
     free(m->value);
 }
 
-/* Columns: x_b for each block (1..B), then y_e for each edge, then E for the run's
- * entry function. Rows: per block its out-flow, then its in-flow, then the entry's. */
-static int build(const result *r, const double *weight, glp_prob *lp, size_t *nedges) {
+/* Columns: x_b for each block (1..B), then y_e for each edge. Rows: per block its
+ * out-flow, then its in-flow. */
+static int build(const result *r, const double *weight, glp_prob *lp) {
     size_t nb = r->nblocks, ne = 0;
     for (size_t b = 0; b < nb; b++) ne += r->blocks[b].nsuccessors;
-    *nedges = ne;
-    int entry_col = (int)(nb + ne + 1);
-    glp_add_cols(lp, entry_col);
-    glp_add_rows(lp, (int)(2 * nb + 1));
+    glp_add_cols(lp, (int)(nb + ne));
+    glp_add_rows(lp, (int)(2 * nb));
     matrix m = {0};
     int rc = 0;
     size_t e = 0;
@@ -80,34 +78,34 @@ static int build(const result *r, const double *weight, glp_prob *lp, size_t *ne
             int y = (int)(nb + e) + 1;
             glp_set_col_bnds(lp, y, GLP_LO, 0, 0);
             rc |= put(&m, x, y, 1);
-            /* in-flow of the successor: x_s - sum y_e (- E) <= 0 */
+            /* in-flow of the successor: x_s - sum y_e <= its entries */
             size_t s = blk->successors[k];
             if (s < nb) rc |= put(&m, (int)(nb + s) + 1, y, -1);
         }
     }
     for (size_t b = 0; b < nb && rc == 0; b++) {
         int in = (int)(nb + b) + 1;
-        glp_set_row_bnds(lp, in, GLP_UP, 0, 0);
+        /* a function's first block is entered from its callers, the run's entry
+         * function from the run too: as often as its own proof allows, which for the
+         * run's entry is once a run unless it recurses; the result's call lists, which
+         * miss calls through pointers, are not needed */
+        glp_set_row_bnds(lp, in, GLP_UP, 0, is_first(r, b) ? r->blocks[b].max_runs : 0);
         rc |= put(&m, in, (int)b + 1, 1);
-        if (!is_first(r, b)) continue;
-        if (r->entry && !strcmp(r->blocks[b].function, r->entry)) {
-            rc |= put(&m, in, entry_col, -1);
-        } else {
-            /* another function's entries: as many as its first block's bound allows */
-            glp_set_row_bnds(lp, in, GLP_UP, 0, r->blocks[b].max_runs);
-        }
     }
-    /* the run's entry: once, and again for each direct call of it (recursion) */
-    int entry_row = (int)(2 * nb) + 1;
-    glp_set_col_bnds(lp, entry_col, GLP_LO, 0, 0);
-    glp_set_row_bnds(lp, entry_row, GLP_UP, 0, 1);
-    rc |= put(&m, entry_row, entry_col, 1);
-    for (size_t b = 0; b < nb && rc == 0 && r->entry; b++)
-        for (size_t k = 0; k < r->blocks[b].ncallees; k++)
-            if (!strcmp(r->blocks[b].callees[k], r->entry)) rc |= put(&m, entry_row, (int)b + 1, -1);
     if (rc == 0) glp_load_matrix(lp, (int)m.n, m.row, m.col, m.value);
     matrix_free(&m);
     return rc;
+}
+
+/* Whether R has a control-flow graph: a result written before blocks kept their
+ * successors has none, and every block but a function's first would look
+ * unreachable. */
+static int has_graph(const result *r) {
+    for (size_t b = 0; b < r->nblocks; b++)
+        if (r->blocks[b].nsuccessors) return 1;
+    for (size_t b = 1; b < r->nblocks; b++)
+        if (!is_first(r, b)) return 0; /* a function of several blocks and no edge */
+    return 1;
 }
 
 /* GLPK's messages go to standard output unless turned off, and would mix with a report. */
@@ -132,11 +130,16 @@ int worst_case_solve(const result *r, const double *weight, worst_case *out, cha
         if (r->blocks[b].cap || (r->blocks[b].basis && !strcmp(r->blocks[b].basis, "cap"))) out->capped = 1;
     }
     if (out->nopen || nb == 0) return 0;
+    if (!has_graph(r)) {
+        snprintf(err, errlen,
+                 "the result has no control-flow graph (no block lists its successors): "
+                 "run it again with this version");
+        return -1;
+    }
     glp_term_hook(quiet, NULL);
     glp_prob *lp = glp_create_prob();
     glp_set_obj_dir(lp, GLP_MAX);
-    size_t nedges;
-    if (build(r, weight, lp, &nedges) != 0) {
+    if (build(r, weight, lp) != 0) {
         glp_delete_prob(lp);
         snprintf(err, errlen, "out of memory");
         return -1;

@@ -14,13 +14,13 @@
  *   x_b <= max_runs(b)                       (each block's proven bound per run)
  *   sum of b's outgoing edges y_e <= x_b     (a run leaves a block at most as often
  *                                            as it enters it; exit() leaves none)
- *   x_b <= sum of b's incoming edges + E_f   (for f's first block, E_f: f's entries)
- *   E_entry <= 1 + direct calls of the entry (the run's entry, once, or recursion)
+ *   x_b <= sum of b's incoming edges         (and for a function's first block, plus
+ *                                            its entries: at most its proven bound)
  *
  * Every inequality is one way only, so calls through pointers, exits and longjmp
- * only loosen it; the entries of a function other than the run's are bounded by its
- * first block's proven bound alone (an address-taken function has callers the
- * result does not name). A block with no proven bound, or one that holds only in a
+ * only loosen it; a function's entries are bounded by its first block's proof alone
+ * (an address-taken function has callers the result does not name; the run's entry
+ * is proven once a run unless it recurses). A block with no proven bound, or one that holds only in a
  * tail of the inputs' laws, makes the maximum infinite: no number is given. GLPK
  * solves it, first relaxed (a valid upper bound), then in integers within a time
  * limit (the exact maximum of the constraints when it finishes). */

@@ -29,7 +29,9 @@ quantile_status quantile_check_block(const runner_config *cfg, uint64_t j, const
     quantile_ranks r;
     double alpha = confidence_sequence_alpha(n, cfg->stop.alpha);
     if (quantile_ranks_of(n, level, alpha, &r) != 0) return QUANTILE_OPEN;
-    if (quantile_bound_of(tally, &r, range_of(cfg, j, verdict), b) != 0) return QUANTILE_NO_HISTOGRAM;
+    /* trials killed at their timeout while the block ran: counts cut short */
+    if (quantile_bound_of(tally, &r, range_of(cfg, j, verdict), verdict->unbounded, b) != 0)
+        return QUANTILE_NO_HISTOGRAM;
     return quantile_bound_settled(b, cfg->stop.epsilon, cfg->stop.relative, cfg->stop.floor)
                ? QUANTILE_SETTLED
                : QUANTILE_OPEN;

@@ -70,14 +70,18 @@ static void at_ranks(uint64_t value, uint64_t trials, void *ctx) {
         if (w->want[k] > before && w->want[k] <= w->seen) w->got[k] = value;
 }
 
-int quantile_bound_of(const tally *t, const quantile_ranks *r, double range, quantile_bound *b) {
+int quantile_bound_of(const tally *t, const quantile_ranks *r, double range, uint64_t censored,
+                      quantile_bound *b) {
     uint64_t zeros = r->n > t->hits ? r->n - t->hits : 0;
-    rank_walk w = {zeros, {r->low, r->point, r->high}, {0, 0, 0}};
+    /* a censored trial's count sits too low among the others: each moves the upper
+     * rank's value down by at most one place, so the rank u + CENSORED bounds it */
+    uint64_t high = r->high > r->n || censored > r->n - r->high ? r->n + 1 : r->high + censored;
+    rank_walk w = {zeros, {r->low, r->point, high}, {0, 0, 0}};
     if (tally_each(t, at_ranks, &w) < 0) return -1;
     b->value = w.got[1];
     /* the ends never inside the value: a rank past the point only widens */
     b->low = r->low >= 1 ? (w.got[0] < b->value ? w.got[0] : b->value) : 0;
-    if (r->high <= r->n)
+    if (high <= r->n)
         b->high = (double)(w.got[2] > b->value ? w.got[2] : b->value);
     else
         b->high = range >= (double)b->value ? range : INFINITY;

@@ -42,8 +42,12 @@ typedef struct quantile_bound {
 
 /* The quantile of the count whose tally is T over N trials (N - hits of them 0), at
  * the ranks R (made for the same N), with RANGE the largest count one trial can give
- * (+infinity: none). Returns 0, or -1 when T has no histogram (overflow mode). */
-int quantile_bound_of(const tally *t, const quantile_ranks *r, double range, quantile_bound *b);
+ * (+infinity: none). CENSORED of the trials were stopped (killed at their timeout)
+ * while the count still grew: their counts are lower than their runs' would have been,
+ * which only the upper end has to allow for. Returns 0, or -1 when T has no histogram
+ * (overflow mode). */
+int quantile_bound_of(const tally *t, const quantile_ranks *r, double range, uint64_t censored,
+                      quantile_bound *b);
 
 /* Whether B answers the quantile to within EPSILON: absolute, or under RELATIVE a
  * share of the quantile plus FLOOR. The true quantile lies in [low, high], so the

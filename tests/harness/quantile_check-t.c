@@ -6,7 +6,7 @@
 #include "quantile_check.h"
 
 int main(void) {
-    plan(6);
+    plan(7);
     /* one block, unbounded, with the counts 1, 2, ..., N once each: X(k) = k */
     enum { N = 3000 };
     fsabi_block block = {0};
@@ -40,6 +40,11 @@ int main(void) {
     cfg.stop.epsilon -= 0.5;
     ok(quantile_check_block(&cfg, 0, &t, &v, 0.5, N, &b) == QUANTILE_OPEN,
        "...and open at half a count less");
+    v.unbounded = 5; /* five trials killed at their timeout while the block ran */
+    quantile_check_block(&cfg, 0, &t, &v, 0.5, N, &b);
+    ok(b.low == (uint64_t)l && b.high == (double)(u + 5),
+       "5 trials cut short by the timeout: the upper end %g, 5 on", b.high);
+    v.unbounded = 0;
 
     /* the block proven to run once in every trial is exactly 1 at every level */
     v.method = METHOD_EXACT;

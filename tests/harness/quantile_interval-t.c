@@ -38,7 +38,7 @@ static int by_value(const void *a, const void *b) {
 }
 
 int main(void) {
-    plan(14);
+    plan(16);
 
     /* The table's case, by hand: of 30 trials the median lies in [X(10), X(21)]
      * (P(B <= 9) = 0.0214 <= 0.025 < P(B <= 10) = 0.0494 for B ~ Bin(30, 1/2)). */
@@ -76,21 +76,28 @@ int main(void) {
     qsort(x, N, sizeof *x, by_value);
     quantile_ranks_of(N, 0.9, 0.05, &r);
     quantile_bound b = {0};
-    made = quantile_bound_of(&t, &r, INFINITY, &b);
+    made = quantile_bound_of(&t, &r, INFINITY, 0, &b);
     ok(made == 0 && b.value == x[r.point - 1] && b.low == x[r.low - 1] && b.high == (double)x[r.high - 1],
        "500 trials, 0.9 at 95%%: the sorted trials' ranks %llu, %llu, %llu (%llu [%llu, %g])",
        (unsigned long long)r.low, (unsigned long long)r.point, (unsigned long long)r.high,
        (unsigned long long)b.value, (unsigned long long)b.low, b.high);
     ok(b.low <= b.value && b.value <= b.high, "...with the value inside its interval");
+    quantile_bound cut = {0};
+    quantile_bound_of(&t, &r, INFINITY, 3, &cut);
+    ok(cut.low == b.low && cut.value == b.value && cut.high == (double)x[r.high - 1 + 3],
+       "3 trials cut short at their timeout: the upper end three ranks on (%g), the rest as before",
+       cut.high);
+    quantile_bound_of(&t, &r, 40, N, &cut);
+    ok(cut.high == 40, "...and with more cut short than ranks are left, the range (%g)", cut.high);
 
     /* Too few trials for an upper end: the range takes its place, or nothing does. */
     tally few;
     tally_init(&few);
     tally_add(&few, 3, 5);
     quantile_ranks_of(5, 0.99, 0.05, &r);
-    quantile_bound_of(&few, &r, 40, &b);
+    quantile_bound_of(&few, &r, 40, 0, &b);
     ok(r.high == 6 && b.value == 3 && b.high == 40, "5 trials, 0.99: no rank bounds it; the range 40 does");
-    quantile_bound_of(&few, &r, INFINITY, &b);
+    quantile_bound_of(&few, &r, INFINITY, 0, &b);
     ok(isinf(b.high) && !quantile_bound_settled(&b, 100, 0, 0),
        "...and with no range nothing does: never settled");
 
@@ -106,7 +113,7 @@ int main(void) {
     tally_init(&over);
     for (uint64_t v = 1; v <= TALLY_MAX_DISTINCT + 1; v++) tally_add(&over, v, 1);
     quantile_ranks_of(TALLY_MAX_DISTINCT + 1, 0.5, 0.05, &r);
-    ok(quantile_bound_of(&over, &r, INFINITY, &b) < 0, "a tally past its histogram has no quantile");
+    ok(quantile_bound_of(&over, &r, INFINITY, 0, &b) < 0, "a tally past its histogram has no quantile");
 
     /* The trials an upper end needs: p^n <= alpha_look / 2, about 3,700 for 0.999 at 95%
      * on a fixed n, more for the share of the look. */
@@ -132,7 +139,7 @@ int main(void) {
             unsigned v = gsl_ran_poisson(g, lambda);
             if (v) tally_add(&c, v, 1);
         }
-        quantile_bound_of(&c, &r, INFINITY, &b);
+        quantile_bound_of(&c, &r, INFINITY, 0, &b);
         misses += (double)q < (double)b.low || (double)q > b.high;
         upper_misses += (double)q > b.high;
         tally_free(&c);

@@ -8,11 +8,6 @@
 #include "export.h"
 #include "plan.h"
 
-/* S with HTML's special characters escaped, as the result's page does. */
-static void esc(const char *s, FILE *out) {
-    report_html_escape(s, out);
-}
-
 static double percent(double part, double whole) {
     return whole > 0 ? 100.0 * part / whole : 0;
 }
@@ -39,13 +34,13 @@ static const char style[] =
 static void summary(const plan *p, FILE *out) {
     const char *per = strcmp(p->mode, "function") == 0 ? "call" : "run";
     fputs("<section><h2>Summary</h2><table id=\"summary\">\n<tr><th>spec</th><td>", out);
-    esc(p->spec, out);
+    report_html_escape(p->spec, out);
     fputs("</td></tr>\n<tr><th>mode</th><td>", out);
-    esc(p->mode, out);
+    report_html_escape(p->mode, out);
     fputs(" mode, entry ", out);
-    esc(p->entry, out);
+    report_html_escape(p->entry, out);
     fputs("</td></tr>\n<tr><th>target</th><td>", out);
-    esc(p->target, out);
+    report_html_escape(p->target, out);
     fprintf(out,
             "</td></tr>\n<tr><th>fast memory</th><td id=\"used\">%llu of %llu bytes used, by %s "
             "of %llu bytes of code</td></tr>\n",
@@ -71,12 +66,12 @@ static void summary(const plan *p, FILE *out) {
     for (size_t k = 0; k < 3; k++)
         if (notes[k][0]) {
             fputs("<p class=\"note\">", out);
-            esc(notes[k], out);
+            report_html_escape(notes[k], out);
             fputs("</p>\n", out);
         }
     if (p->parts) {
         fputs("<p>Build with <code>-ffunction-sections -fprofile-instr-use=PROFILE ", out);
-        esc(CODE_SIZE_PROFILE_FLAGS, out);
+        report_html_escape(CODE_SIZE_PROFILE_FLAGS, out);
         fputs("</code>: the items are the parts that build keeps (cold regions outlined as "
               "<code>NAME.cold.N</code>).</p>\n",
               out);
@@ -92,9 +87,9 @@ static void memory(const plan *p, FILE *out) {
         if (!it->selected || p->budget == 0) continue;
         fprintf(out, "<div class=\"used\" style=\"width:%.3f%%\" title=\"",
                 percent((double)it->size, (double)p->budget));
-        esc(it->function, out);
+        report_html_escape(it->function, out);
         fprintf(out, ", %llu bytes\">", (unsigned long long)it->size);
-        esc(it->function, out);
+        report_html_escape(it->function, out);
         fputs("</div>", out);
     }
     if (p->budget > p->selected_size)
@@ -162,7 +157,7 @@ static void items(const plan *p, FILE *out) {
         const plan_item *it = &p->items[i];
         cum += it->heat;
         fprintf(out, "<tr class=\"%s\"><td class=\"num\">%zu</td><td><code>", place(it), i + 1);
-        esc(it->function, out);
+        report_html_escape(it->function, out);
         fprintf(
             out,
             "</code></td><td class=\"num\">%llu</td><td class=\"num\">%.2f</td><td class=\"num\">%.1f%%</td>"
@@ -186,7 +181,7 @@ static int fragment(const plan *p, FILE *out) {
           "<code>INCLUDE</code> it inside <code>SECTIONS</code>, before the output section that takes "
           "<code>*(.text*)</code>.</p>\n<pre id=\"fragment\">",
           out);
-    if (rc == 0) esc(text, out);
+    if (rc == 0) report_html_escape(text, out);
     fputs("</pre></section>\n", out);
     free(text);
     return rc;
@@ -195,13 +190,13 @@ static int fragment(const plan *p, FILE *out) {
 int plan_write_html(const plan *p, FILE *out) {
     fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>freqsys plan: ",
           out);
-    esc(p->spec, out);
+    report_html_escape(p->spec, out);
     fputs("</title>\n", out);
     fputs(style, out);
     fputs("</head>\n<body>\n<h1>freqsys plan: ", out);
-    esc(p->spec, out);
+    report_html_escape(p->spec, out);
     fputs(" on ", out);
-    esc(p->target, out);
+    report_html_escape(p->target, out);
     fputs("</h1>\n", out);
     summary(p, out);
     memory(p, out);

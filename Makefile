@@ -56,8 +56,8 @@ mutants: deps
 # clang-tidy over the sources with the checks in .clang-tidy (the static analyzer,
 # bugprone, performance; docs/robustness.md). Any finding fails: `make test` runs it.
 # LINT_FILES is a regex on the paths in compile_commands.json; it also takes in the
-# tests under tests/harness/ and tests/distributions/.
-LINT_FILES = .*/(freqsys|harness|distributions)/
+# tests under tests/stats/, tests/harness/ and tests/distributions/.
+LINT_FILES = .*/(freqsys|stats|harness|distributions)/
 lint: deps
 	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_EXPORT_COMPILE_COMMANDS=ON >/dev/null
 	run-clang-tidy-19 -p $(BUILD) -quiet -j $(JOBS) '$(LINT_FILES)'
@@ -66,7 +66,7 @@ lint: deps
 # The tool's own C code, which .clang-format lays out: the programs under test
 # (tests' and the benchmarks' subject programs) keep the layout their line numbers
 # are checked against, so they are left out. New files count before they are added.
-FORMAT_FILES = $(shell git ls-files --cached --others --exclude-standard 'freqsys/*.[ch]' 'harness/*.[ch]' 'distributions/*.[ch]' 'include/*.h' \
+FORMAT_FILES = $(shell git ls-files --cached --others --exclude-standard 'freqsys/*.[ch]' 'stats/*.[ch]' 'harness/*.[ch]' 'distributions/*.[ch]' 'include/*.h' \
                  'tests/*.[ch]' | grep -v -E '^tests/(e2e/programs|plan/programs|fuzz/data|transform/ir)/')
 
 # Lays out every file of FORMAT_FILES by .clang-format.

@@ -1,4 +1,4 @@
-/* harness/berry_esseen.h: how far a mean can be from normal, and the interval widened to pay for it. */
+/* stats/berry_esseen.h: how far a mean can be from normal, and the interval widened to pay for it. */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_BERRY_ESSEEN_H
 #define FREQSYS_BERRY_ESSEEN_H

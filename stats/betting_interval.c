@@ -1,5 +1,10 @@
-/* harness/betting_interval.c: the betting confidence interval for the mean of bounded counts. */
+/* stats/betting_interval.c: the betting confidence interval for the mean of bounded counts. */
 /* SPDX-License-Identifier: MIT */
+/* Why it holds (betting_interval.h has the full argument): the bets are clipped so
+ * that every factor stays positive for any count in [0, R], so at the true mean each
+ * side's capital is a nonnegative martingale for any law on [0, R], values not drawn
+ * yet included; by Ville's inequality it ever reaches 2 / alpha with probability
+ * <= alpha / 2, and the means at which neither side reaches it form the interval. */
 #include "betting_interval.h"
 
 #include <math.h>

@@ -1,4 +1,4 @@
-/* harness/betting_interval.h: the betting confidence interval for the mean of bounded counts. */
+/* stats/betting_interval.h: the betting confidence interval for the mean of bounded counts. */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_BETTING_INTERVAL_H
 #define FREQSYS_BETTING_INTERVAL_H

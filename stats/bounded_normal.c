@@ -1,6 +1,11 @@
-/* harness/bounded_normal.c: the normal interval widened by Berry-Esseen, valid on [0, R] with no plug-in
+/* stats/bounded_normal.c: the normal interval widened by Berry-Esseen, valid on [0, R] with no plug-in
  * moment. */
 /* SPDX-License-Identifier: MIT */
+/* Why it holds (the full argument is in bounded_normal.h): on [0, R] the true sigma
+ * lies between s - R d and min(s + R d, R / 2) but for 2 delta (Maurer and Pontil),
+ * rho <= R sigma^2 bounds Berry-Esseen's ratio by R / sigma, and the widened normal
+ * quantile at the rest of alpha covers the mean; so no moment of the trials stands in
+ * for one of the law, only R and the sample's own spread with their error paid. */
 #include "bounded_normal.h"
 
 #include <math.h>

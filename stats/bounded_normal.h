@@ -1,4 +1,4 @@
-/* harness/bounded_normal.h: the normal interval widened by Berry-Esseen, valid on [0, R] with no plug-in
+/* stats/bounded_normal.h: the normal interval widened by Berry-Esseen, valid on [0, R] with no plug-in
  * moment. */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_BOUNDED_NORMAL_H

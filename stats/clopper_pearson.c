@@ -1,5 +1,9 @@
-/* harness/clopper_pearson.c: exact binomial bounds, by solving the binomial tail for p. */
+/* stats/clopper_pearson.c: exact binomial bounds, by solving the binomial tail for p. */
 /* SPDX-License-Identifier: MIT */
+/* Why it holds: the Clopper-Pearson bounds are the p at which the observed count
+ * sits at the binomial tail alpha / 2 (each side); by the duality of tests and
+ * intervals P(p outside) <= alpha for every p and n, exactly, with no approximation.
+ * The tail is solved here through the incomplete beta function. */
 #include "clopper_pearson.h"
 
 #include <math.h>

@@ -1,4 +1,4 @@
-/* harness/clopper_pearson.h: exact binomial confidence bounds on a probability. */
+/* stats/clopper_pearson.h: exact binomial confidence bounds on a probability. */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_CLOPPER_PEARSON_H
 #define FREQSYS_CLOPPER_PEARSON_H

@@ -1,5 +1,10 @@
-/* harness/confidence_sequence.c: empirical Bernstein intervals with the error spent over the check points. */
+/* stats/confidence_sequence.c: empirical Bernstein intervals with the error spent over the check points. */
 /* SPDX-License-Identifier: MIT */
+/* Why it holds: look k gets alpha_k = alpha / (zeta(1.2) (k + 1)^1.2), which sums to
+ * alpha over all looks, and each look's interval is valid for its fixed n at alpha_k
+ * (empirical Bernstein, Maurer and Pontil Theorem 4, for any law on [0, CAP]); by the
+ * union bound every look holds at once with probability >= 1 - alpha, so stopping at
+ * any look chosen from the data keeps the guarantee (confidence_sequence.h). */
 #include "confidence_sequence.h"
 
 #include <math.h>

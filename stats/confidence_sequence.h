@@ -1,4 +1,4 @@
-/* harness/confidence_sequence.h: intervals that hold at every check point at once (the anytime method). */
+/* stats/confidence_sequence.h: intervals that hold at every check point at once (the anytime method). */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_CONFIDENCE_SEQUENCE_H
 #define FREQSYS_CONFIDENCE_SEQUENCE_H

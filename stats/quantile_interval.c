@@ -1,5 +1,10 @@
-/* harness/quantile_interval.c: a count's quantile per run, its interval from order statistics (any law). */
+/* stats/quantile_interval.c: a count's quantile per run, its interval from order statistics (any law). */
 /* SPDX-License-Identifier: MIT */
+/* Why it holds: X(l) > q only if fewer than l of n trials are <= q, and each is with
+ * probability >= p, so P(X(l) > q) <= P(Binomial(n, p) < l) <= alpha / 2 for the rank
+ * l chosen; the upper end likewise. This uses no property of the law (ties and
+ * discrete counts included). Where no rank gives an end, the end is the proven range
+ * or none: the largest count seen never stands in for one. */
 #include "quantile_interval.h"
 
 #include <gsl/gsl_cdf.h>

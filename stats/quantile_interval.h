@@ -1,4 +1,4 @@
-/* harness/quantile_interval.h: a count's quantile per run, its interval from order statistics (any law). */
+/* stats/quantile_interval.h: a count's quantile per run, its interval from order statistics (any law). */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_QUANTILE_INTERVAL_H
 #define FREQSYS_QUANTILE_INTERVAL_H

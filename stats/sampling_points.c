@@ -1,4 +1,4 @@
-/* harness/sampling_points.c: the uniforms behind each draw under antithetic, stratified or quasi-random
+/* stats/sampling_points.c: the uniforms behind each draw under antithetic, stratified or quasi-random
  * sampling. */
 /* SPDX-License-Identifier: MIT */
 #include "sampling_points.h"

@@ -1,4 +1,4 @@
-/* harness/sampling_points.h: the uniforms behind each draw under antithetic, stratified or quasi-random
+/* stats/sampling_points.h: the uniforms behind each draw under antithetic, stratified or quasi-random
  * sampling. */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_SAMPLING_POINTS_H

@@ -1,4 +1,4 @@
-/* harness/schedule.c: the check points 30, then about 5% apart, in integers. */
+/* stats/schedule.c: the check points 30, then about 5% apart, in integers. */
 /* SPDX-License-Identifier: MIT */
 #include "schedule.h"
 

@@ -1,4 +1,4 @@
-/* harness/schedule.h: the fixed trial counts at which the stopping rule is checked. */
+/* stats/schedule.h: the fixed trial counts at which the stopping rule is checked. */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_SCHEDULE_H
 #define FREQSYS_SCHEDULE_H

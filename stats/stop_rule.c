@@ -1,4 +1,4 @@
-/* harness/stop_rule.c: decides, at a check point, whether a block's mean is settled. */
+/* stats/stop_rule.c: decides, at a check point, whether a block's mean is settled. */
 /* SPDX-License-Identifier: MIT */
 #include "stop_rule.h"
 

@@ -1,4 +1,4 @@
-/* harness/stop_rule.h: the stopping rule for one block: which bound settles it, and when. */
+/* stats/stop_rule.h: the stopping rule for one block: which bound settles it, and when. */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_STOP_RULE_H
 #define FREQSYS_STOP_RULE_H

@@ -1,4 +1,4 @@
-/* harness/tally.c: exact per-block histograms and power sums, and their moments. */
+/* stats/tally.c: exact per-block histograms and power sums, and their moments. */
 /* SPDX-License-Identifier: MIT */
 #include "tally.h"
 

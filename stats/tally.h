@@ -1,4 +1,4 @@
-/* harness/tally.h: exact per-block counts over trials, mergeable in any order. */
+/* stats/tally.h: exact per-block counts over trials, mergeable in any order. */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_TALLY_H
 #define FREQSYS_TALLY_H

@@ -1,4 +1,4 @@
-/* tests/harness/binomial_sum.h: P(Binomial(n, p) <= k) summed term by term, a truth independent of the
+/* tests/binomial_sum.h: P(Binomial(n, p) <= k) summed term by term, a truth independent of the
  * library. */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_TEST_BINOMIAL_SUM_H

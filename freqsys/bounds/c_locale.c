@@ -1,4 +1,4 @@
-/* freqsys/transform/c_locale.c: <ctype.h>'s classes and case maps in the C locale, for deciding branches on a
+/* freqsys/bounds/c_locale.c: <ctype.h>'s classes and case maps in the C locale, for deciding branches on a
  * byte. */
 /* SPDX-License-Identifier: MIT */
 #include "c_locale.h"

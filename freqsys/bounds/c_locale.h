@@ -1,4 +1,4 @@
-/* freqsys/transform/c_locale.h: <ctype.h>'s classes and case maps in the C locale, for deciding branches on a
+/* freqsys/bounds/c_locale.h: <ctype.h>'s classes and case maps in the C locale, for deciding branches on a
  * byte. */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_C_LOCALE_H

@@ -1,4 +1,4 @@
-/* freqsys/transform/counted_loops.c: counted loops: exit tests on a variable against a limit, and the ranges
+/* freqsys/bounds/counted_loops.c: counted loops: exit tests on a variable against a limit, and the ranges
  * of values they rest on. */
 /* SPDX-License-Identifier: MIT */
 #include "counted_loops.h"
@@ -137,10 +137,10 @@ static void ranging_leave(cfg *g) {
 static span range_of(cfg *g, LLVMValueRef x, int sgn, unsigned *budget);
 static span ceiling(cfg *g, LLVMValueRef var, int sgn, unsigned *budget, span sets, int up);
 
-/* Whether STORE writes back its variable VAR plus an amount, loaded from VAR in the same
- * block with no other store of VAR in between; STEP gets the amount's range (a constant:
- * read signed, as adding it wraps to subtracting; else read as SGN), unknown when it has
- * none. */
+/* Rule (steps of known range): whether STORE writes back its variable VAR plus an
+ * amount, loaded from VAR in the same block with no other store of VAR in between; STEP
+ * gets the amount's range (a constant: read signed, as adding it wraps to subtracting;
+ * else read as SGN), unknown when it has none. */
 static int step_of(cfg *g, LLVMValueRef store, LLVMValueRef var, int sgn, unsigned *budget, span *step) {
     LLVMValueRef val = LLVMGetOperand(store, 0);
     if (!LLVMIsABinaryOperator(val)) return 0;

@@ -1,4 +1,4 @@
-/* freqsys/transform/counted_loops.h: counted loops: exit tests on a variable against a limit, and the ranges
+/* freqsys/bounds/counted_loops.h: counted loops: exit tests on a variable against a limit, and the ranges
  * of values they rest on. */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_COUNTED_LOOPS_H

@@ -1,4 +1,4 @@
-/* freqsys/transform/euclid_bounds.c: a bound on loops that take Euclid's remainders, by Lamé's theorem. */
+/* freqsys/bounds/euclid_bounds.c: a bound on loops that take Euclid's remainders, by Lamé's theorem. */
 /* SPDX-License-Identifier: MIT */
 #include "euclid_bounds.h"
 

@@ -1,4 +1,4 @@
-/* freqsys/transform/euclid_bounds.h: a bound on loops that take Euclid's remainders, by Lamé's theorem. */
+/* freqsys/bounds/euclid_bounds.h: a bound on loops that take Euclid's remainders, by Lamé's theorem. */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_EUCLID_BOUNDS_H
 #define FREQSYS_EUCLID_BOUNDS_H

@@ -1,4 +1,4 @@
-/* freqsys/transform/field_slots.c: the fields of a local struct whose address stays local, as variables of
+/* freqsys/bounds/field_slots.c: the fields of a local struct whose address stays local, as variables of
  * their own. */
 /* SPDX-License-Identifier: MIT */
 #include "field_slots.h"
@@ -425,6 +425,9 @@ static long split(LLVMTargetDataRef layout, LLVMBuilderRef builder, LLVMValueRef
     return fields;
 }
 
+/* Rule (fields of local structs): every local struct of M whose address stays local,
+ * split into one variable per field, so that the rules read each field as they read a
+ * local variable. */
 long field_slots_split(LLVMModuleRef m) {
     LLVMTargetDataRef layout = LLVMGetModuleDataLayout(m);
     LLVMBuilderRef builder = LLVMCreateBuilderInContext(LLVMGetModuleContext(m));

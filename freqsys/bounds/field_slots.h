@@ -1,4 +1,4 @@
-/* freqsys/transform/field_slots.h: the fields of a local struct whose address stays local, as variables of
+/* freqsys/bounds/field_slots.h: the fields of a local struct whose address stays local, as variables of
  * their own. */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_FIELD_SLOTS_H

@@ -1,4 +1,4 @@
-/* freqsys/transform/followed_calls.h: the value a small function of the program returns on known arguments.
+/* freqsys/bounds/followed_calls.h: the value a small function of the program returns on known arguments.
  */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_FOLLOWED_CALLS_H

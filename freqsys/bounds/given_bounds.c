@@ -1,4 +1,4 @@
-/* freqsys/transform/given_bounds.c: what the spec tells the proven bounds: its caps and the ranges of reads.
+/* freqsys/bounds/given_bounds.c: what the spec tells the proven bounds: its caps and the ranges of reads.
  */
 /* SPDX-License-Identifier: MIT */
 #include "given_bounds.h"

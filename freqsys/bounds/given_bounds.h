@@ -1,4 +1,4 @@
-/* freqsys/transform/given_bounds.h: what the spec tells the proven bounds: its caps and the ranges of reads.
+/* freqsys/bounds/given_bounds.h: what the spec tells the proven bounds: its caps and the ranges of reads.
  */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_GIVEN_BOUNDS_H

@@ -1,4 +1,4 @@
-/* freqsys/transform/given_walks.c: what the spec says of inputs a loop can walk: drawn arguments, a drawn
+/* freqsys/bounds/given_walks.c: what the spec says of inputs a loop can walk: drawn arguments, a drawn
  * stdin. */
 /* SPDX-License-Identifier: MIT */
 #include "given_walks.h"

@@ -1,4 +1,4 @@
-/* freqsys/transform/given_walks.h: what the spec says of inputs a loop can walk: drawn arguments, a drawn
+/* freqsys/bounds/given_walks.h: what the spec says of inputs a loop can walk: drawn arguments, a drawn
  * stdin. */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_GIVEN_WALKS_H

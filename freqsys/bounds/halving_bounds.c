@@ -1,4 +1,4 @@
-/* freqsys/transform/halving_bounds.c: a bound on loops that halve an interval, as binary search does. */
+/* freqsys/bounds/halving_bounds.c: a bound on loops that halve an interval, as binary search does. */
 /* SPDX-License-Identifier: MIT */
 #include "halving_bounds.h"
 

@@ -1,4 +1,4 @@
-/* freqsys/transform/halving_bounds.h: a bound on loops that halve an interval, as binary search does. */
+/* freqsys/bounds/halving_bounds.h: a bound on loops that halve an interval, as binary search does. */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_HALVING_BOUNDS_H
 #define FREQSYS_HALVING_BOUNDS_H

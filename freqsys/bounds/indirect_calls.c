@@ -1,4 +1,4 @@
-/* freqsys/transform/indirect_calls.c: which functions a call through a pointer can reach. */
+/* freqsys/bounds/indirect_calls.c: which functions a call through a pointer can reach. */
 /* SPDX-License-Identifier: MIT */
 #include "indirect_calls.h"
 

@@ -1,4 +1,4 @@
-/* freqsys/transform/indirect_calls.h: which functions a call through a pointer can reach. */
+/* freqsys/bounds/indirect_calls.h: which functions a call through a pointer can reach. */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_INDIRECT_CALLS_H
 #define FREQSYS_INDIRECT_CALLS_H

@@ -1,4 +1,4 @@
-/* freqsys/transform/inline_copy.c: copies a module and inlines its callees, for proofs across calls. */
+/* freqsys/bounds/inline_copy.c: copies a module and inlines its callees, for proofs across calls. */
 /* SPDX-License-Identifier: MIT */
 #include "inline_copy.h"
 

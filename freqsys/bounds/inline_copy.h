@@ -1,4 +1,4 @@
-/* freqsys/transform/inline_copy.h: a copy of a module with its callees inlined, for proofs across calls. */
+/* freqsys/bounds/inline_copy.h: a copy of a module with its callees inlined, for proofs across calls. */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_INLINE_COPY_H
 #define FREQSYS_INLINE_COPY_H

@@ -1,4 +1,4 @@
-/* freqsys/transform/int_values.c: arithmetic on known integer values as LLVM's instructions do it. */
+/* freqsys/bounds/int_values.c: arithmetic on known integer values as LLVM's instructions do it. */
 /* SPDX-License-Identifier: MIT */
 #include "int_values.h"
 

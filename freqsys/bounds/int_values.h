@@ -1,4 +1,4 @@
-/* freqsys/transform/int_values.h: arithmetic on known integer values as LLVM's instructions do it. */
+/* freqsys/bounds/int_values.h: arithmetic on known integer values as LLVM's instructions do it. */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_INT_VALUES_H
 #define FREQSYS_INT_VALUES_H

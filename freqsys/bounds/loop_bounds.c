@@ -1,4 +1,4 @@
-/* freqsys/transform/loop_bounds.c: how often each block of a function can run per call, from its loops. */
+/* freqsys/bounds/loop_bounds.c: how often each block of a function can run per call, from its loops. */
 /* SPDX-License-Identifier: MIT */
 #include "loop_bounds.h"
 
@@ -6,11 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include "counted_loops.h"
-#include "euclid_bounds.h"
-#include "halving_bounds.h"
 #include "loop_cfg.h"
+#include "rules.h"
 #include "shared_walks.h"
-#include "shrinking_bounds.h"
 #include "walk_bounds.h"
 
 #define LOOP_MAX_BLOCKS 4096 /* finding the cycles is quadratic in the blocks */
@@ -120,17 +118,12 @@ static int region(cfg *g, const unsigned char *in, uint64_t mult, int from, uint
         /* Rules (string walks), (reading to EOF) and those they rest on: walk_bounds.c */
         walk_loop walk = {g->n,      g->bbs, &g->ids, g->succ,     g->sfirst, g->pred,
                           g->pfirst, comp,   inner,   (unsigned)h, g->given};
-        wide walked = walk_bounds_trips(&walk);
-        if (walked >= 0 && (trips < 0 || walked < trips)) trips = walked;
-        wide halved = halving_bounds_trips(&walk, counted_loops_range, g); /* Rule (interval halving) */
-        if (halved >= 0 && (trips < 0 || halved < trips)) trips = halved;
-        wide lame = euclid_bounds_trips(&walk, counted_loops_range, g); /* Rule (Euclid's remainders) */
-        if (lame >= 0 && (trips < 0 || lame < trips)) trips = lame;
-        wide shrunk = shrinking_bounds_trips(&walk); /* Rule (dividing down to 0) */
-        if (shrunk >= 0 && (trips < 0 || shrunk < trips)) trips = shrunk;
-        /* Rule (shared walks): every way round passes a step of the one walk */
-        wide shared = shared_walks_passes(g->walks, comp, (unsigned)h);
-        if (shared >= 0 && (trips < 0 || shared < trips)) trips = shared;
+        /* Rules (string walks), (reading to EOF), (interval halving), (Euclid's remainders),
+         * (dividing down to 0), (shared walks): the table's rows that bound passes
+         * (rules.c), the least of them */
+        loop_rule_args args = {g, &walk, comp, (unsigned)h};
+        wide ruled = loop_rules_passes(&args);
+        if (ruled >= 0 && (trips < 0 || ruled < trips)) trips = ruled;
         int via = from, cap = loop_cap(g, (unsigned)h);
         if (cap >= 0) {
             g->given->caps[cap].used = 1;

@@ -1,4 +1,4 @@
-/* freqsys/transform/loop_bounds.h: how often each block of a function can run per call, from its loops. */
+/* freqsys/bounds/loop_bounds.h: how often each block of a function can run per call, from its loops. */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_LOOP_BOUNDS_H
 #define FREQSYS_LOOP_BOUNDS_H

@@ -1,4 +1,4 @@
-/* freqsys/transform/loop_cfg.c: the CFG of one function as the loop proofs see it: edges, cycles, entries. */
+/* freqsys/bounds/loop_cfg.c: the CFG of one function as the loop proofs see it: edges, cycles, entries. */
 /* SPDX-License-Identifier: MIT */
 #include "loop_cfg.h"
 

@@ -1,4 +1,4 @@
-/* freqsys/transform/loop_cfg.h: the CFG of one function as the loop proofs see it: edges, cycles, entries. */
+/* freqsys/bounds/loop_cfg.h: the CFG of one function as the loop proofs see it: edges, cycles, entries. */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_LOOP_CFG_H
 #define FREQSYS_LOOP_CFG_H

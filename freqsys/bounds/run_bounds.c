@@ -1,4 +1,4 @@
-/* freqsys/transform/run_bounds.c: proves how many times at most each block can run in one run. */
+/* freqsys/bounds/run_bounds.c: proves how many times at most each block can run in one run. */
 /* SPDX-License-Identifier: MIT */
 #include "run_bounds.h"
 

@@ -1,4 +1,4 @@
-/* freqsys/transform/run_bounds.h: proven upper bounds on each block's executions in one run. */
+/* freqsys/bounds/run_bounds.h: proven upper bounds on each block's executions in one run. */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_RUN_BOUNDS_H
 #define FREQSYS_RUN_BOUNDS_H

@@ -1,4 +1,4 @@
-/* freqsys/transform/shared_walks.c: bounds on loops that share one pointer's or index's walk through a string
+/* freqsys/bounds/shared_walks.c: bounds on loops that share one pointer's or index's walk through a string
  * or char array. */
 /* SPDX-License-Identifier: MIT */
 #include "shared_walks.h"
@@ -856,6 +856,8 @@ int shared_walks_find(const cfg *g, shared_walks *out) {
     return rc;
 }
 
+/* Rule (shared walks): the passes of the loop COMP headed by H, from the steps of the
+ * walks that every way round it takes. */
 long long shared_walks_passes(const shared_walks *w, const unsigned char *comp, unsigned h) {
     long long best = -1;
     for (size_t k = 0; w && k < w->n; k++) {

@@ -1,4 +1,4 @@
-/* freqsys/transform/shared_walks.h: bounds on loops that share one pointer's or index's walk through a string
+/* freqsys/bounds/shared_walks.h: bounds on loops that share one pointer's or index's walk through a string
  * or char array. */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_SHARED_WALKS_H

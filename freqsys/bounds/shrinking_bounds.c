@@ -1,4 +1,4 @@
-/* freqsys/transform/shrinking_bounds.c: a bound on loops that divide a variable until it is 0. */
+/* freqsys/bounds/shrinking_bounds.c: a bound on loops that divide a variable until it is 0. */
 /* SPDX-License-Identifier: MIT */
 #include "shrinking_bounds.h"
 

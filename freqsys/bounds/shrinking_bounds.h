@@ -1,4 +1,4 @@
-/* freqsys/transform/shrinking_bounds.h: a bound on loops that divide a variable until it is 0. */
+/* freqsys/bounds/shrinking_bounds.h: a bound on loops that divide a variable until it is 0. */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_SHRINKING_BOUNDS_H
 #define FREQSYS_SHRINKING_BOUNDS_H

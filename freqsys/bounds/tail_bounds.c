@@ -1,4 +1,4 @@
-/* freqsys/transform/tail_bounds.c: bounds that hold outside a far tail of the spec's distributions. */
+/* freqsys/bounds/tail_bounds.c: bounds that hold outside a far tail of the spec's distributions. */
 /* SPDX-License-Identifier: MIT */
 #include "tail_bounds.h"
 

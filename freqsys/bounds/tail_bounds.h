@@ -1,4 +1,4 @@
-/* freqsys/transform/tail_bounds.h: bounds that hold outside a far tail of the spec's distributions. */
+/* freqsys/bounds/tail_bounds.h: bounds that hold outside a far tail of the spec's distributions. */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_TAIL_BOUNDS_H
 #define FREQSYS_TAIL_BOUNDS_H

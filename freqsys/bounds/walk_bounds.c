@@ -1,4 +1,4 @@
-/* freqsys/transform/walk_bounds.c: bounds on loops that walk a drawn string or a char array, or standard
+/* freqsys/bounds/walk_bounds.c: bounds on loops that walk a drawn string or a char array, or standard
  * input to its end. */
 /* SPDX-License-Identifier: MIT */
 #include "walk_bounds.h"

@@ -1,4 +1,4 @@
-/* freqsys/transform/walk_bounds.h: bounds on loops that walk a drawn string or a char array, or standard
+/* freqsys/bounds/walk_bounds.h: bounds on loops that walk a drawn string or a char array, or standard
  * input to its end. */
 /* SPDX-License-Identifier: MIT */
 #ifndef FREQSYS_WALK_BOUNDS_H

@@ -1,4 +1,4 @@
-/* tests/transform/c_locale-t.c: the C locale's classes and case maps the branch decisions use, against the C
+/* tests/bounds/c_locale-t.c: the C locale's classes and case maps the branch decisions use, against the C
  * library's own. */
 /* SPDX-License-Identifier: MIT */
 #include <ctype.h>

@@ -1,4 +1,4 @@
-/* tests/harness/berry_esseen-t.c: checks Shevtsova's bound and the widened normal quantile. */
+/* tests/stats/berry_esseen-t.c: checks Shevtsova's bound and the widened normal quantile. */
 /* SPDX-License-Identifier: MIT */
 #include "tap.h"
 #include "berry_esseen.h"

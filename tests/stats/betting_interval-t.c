@@ -1,4 +1,4 @@
-/* tests/harness/betting_interval-t.c: checks the betting interval's order, its coverage on skewed counts, and
+/* tests/stats/betting_interval-t.c: checks the betting interval's order, its coverage on skewed counts, and
  * its width. */
 /* SPDX-License-Identifier: MIT */
 #include "tap.h"

@@ -1,4 +1,4 @@
-/* tests/harness/bounded_normal-t.c: checks the bounded normal interval by hand and its coverage where plug-in
+/* tests/stats/bounded_normal-t.c: checks the bounded normal interval by hand and its coverage where plug-in
  * moments fail. */
 /* SPDX-License-Identifier: MIT */
 #include "tap.h"

@@ -1,4 +1,4 @@
-/* tests/harness/clopper_pearson-t.c: checks the exact binomial bounds against their defining equations. */
+/* tests/stats/clopper_pearson-t.c: checks the exact binomial bounds against their defining equations. */
 /* SPDX-License-Identifier: MIT */
 #include "tap.h"
 #include "clopper_pearson.h"

@@ -1,4 +1,4 @@
-/* tests/harness/confidence_sequence-t.c: checks the anytime intervals' spending and their validity. */
+/* tests/stats/confidence_sequence-t.c: checks the anytime intervals' spending and their validity. */
 /* SPDX-License-Identifier: MIT */
 #include "tap.h"
 #include "confidence_sequence.h"

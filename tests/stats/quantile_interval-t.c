@@ -1,4 +1,4 @@
-/* tests/harness/quantile_interval-t.c: the quantiles' intervals against their definition and coverage. */
+/* tests/stats/quantile_interval-t.c: the quantiles' intervals against their definition and coverage. */
 /* SPDX-License-Identifier: MIT */
 #include "tap.h"
 #include "binomial_sum.h"

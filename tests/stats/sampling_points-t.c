@@ -1,4 +1,4 @@
-/* tests/harness/sampling_points-t.c: antithetic, stratified and quasi-random uniforms: structure and
+/* tests/stats/sampling_points-t.c: antithetic, stratified and quasi-random uniforms: structure and
  * marginals. */
 /* SPDX-License-Identifier: MIT */
 #include <math.h>

@@ -1,4 +1,4 @@
-/* tests/harness/schedule-t.c: checks the fixed check points of the stopping rule. */
+/* tests/stats/schedule-t.c: checks the fixed check points of the stopping rule. */
 /* SPDX-License-Identifier: MIT */
 #include "tap.h"
 #include "schedule.h"

@@ -1,4 +1,4 @@
-/* tests/harness/stop_rule-t.c: checks the stopping rule on synthetic blocks. */
+/* tests/stats/stop_rule-t.c: checks the stopping rule on synthetic blocks. */
 /* SPDX-License-Identifier: MIT */
 #include "tap.h"
 #include "schedule.h"

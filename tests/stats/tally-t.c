@@ -1,4 +1,4 @@
-/* tests/harness/tally-t.c: checks the exact per-block tally and its moments. */
+/* tests/stats/tally-t.c: checks the exact per-block tally and its moments. */
 /* SPDX-License-Identifier: MIT */
 #include "tap.h"
 #include "tally.h"

@@ -77,6 +77,7 @@ typedef struct span {
 #define NO_LO        (-((wide)1 << 100))
 #define NO_HI        ((wide)1 << 100)
 #define CEILING_COST 8 /* of the range budget, for looking for a counter's loop */
+#define TESTED_COST  8 /* of the range budget, for reading a counter's tested steps */
 static const span unknown = {NO_LO, NO_HI};
 
 static int known(span s) {
@@ -136,6 +137,8 @@ static void ranging_leave(cfg *g) {
 
 static span range_of(cfg *g, LLVMValueRef x, int sgn, unsigned *budget);
 static span ceiling(cfg *g, LLVMValueRef var, int sgn, unsigned *budget, span sets, int up);
+static int guard_of(cfg *g, LLVMValueRef load, LLVMValueRef var, int sgn, LLVMIntPredicate *pr_out,
+                    LLVMValueRef *y_out, int *ps_out);
 
 /* Rule (steps of known range): whether STORE writes back its variable VAR plus an
  * amount, loaded from VAR in the same block with no other store of VAR in between; STEP
@@ -165,6 +168,65 @@ static int step_of(cfg *g, LLVMValueRef store, LLVMValueRef var, int sgn, unsign
     return 1;
 }
 
+/* The load of VAR that STORE, a step of VAR (step_of), adds its amount to. */
+static LLVMValueRef stepped_load(LLVMValueRef store, LLVMValueRef var) {
+    LLVMValueRef val = LLVMGetOperand(store, 0), x = LLVMGetOperand(val, 0);
+    return LLVMIsALoadInst(x) && LLVMGetOperand(x, 0) == var ? x : LLVMGetOperand(val, 1);
+}
+
+/* The greatest value a test PR against a value in YS lets through; NO_HI for a test that
+ * bounds nothing from above. */
+static wide passed_top(LLVMIntPredicate pr, span ys) {
+    if (ys.hi == NO_HI) return NO_HI;
+    switch (pr) {
+    case LLVMIntSLT:
+    case LLVMIntULT:
+        return ys.hi - 1;
+    case LLVMIntSLE:
+    case LLVMIntULE:
+    case LLVMIntEQ:
+        return ys.hi;
+    default:
+        return NO_HI;
+    }
+}
+
+/* Rule (steps under a test): a variable stepped up only where a test has just found it
+ * below a limit (`if (n >= cap) return NULL; slot = &pool[n++];`, a capacity test) is
+ * never more than the limit's greatest value less one plus the step, however often it
+ * steps and wherever the steps are: each step starts from a value its test passed
+ * (guarded: the step's block is entered only from the test, and nothing stores the
+ * variable between the test's load and the step's). SETS: what the other stores give.
+ * The sum must fit the type, so no step wraps. */
+static span tested_steps(cfg *g, LLVMValueRef var, int sgn, unsigned *budget, span sets) {
+    if (!known(sets) || *budget < TESTED_COST) return unknown;
+    *budget -= TESTED_COST;
+    unsigned bits = LLVMGetIntTypeWidth(LLVMGetAllocatedType(var));
+    int as = -1; /* how the tests read the variable: all of them alike */
+    wide top = NO_LO;
+    span step;
+    for (LLVMUseRef u = LLVMGetFirstUse(var); u; u = LLVMGetNextUse(u)) {
+        LLVMValueRef user = LLVMGetUser(u);
+        if (!LLVMIsAStoreInst(user) || !step_of(g, user, var, sgn, budget, &step)) continue;
+        LLVMIntPredicate pr;
+        LLVMValueRef y;
+        int ps;
+        if (!guard_of(g, stepped_load(user, var), var, sgn, &pr, &y, &ps) || (as >= 0 && ps != as))
+            return unknown;
+        as = ps;
+        span ys = range_of(g, y, ps, budget);
+        wide below = passed_top(pr, ys);
+        if (!step_of(g, user, var, ps, budget, &step) || !known(step) || step.lo <= 0 || below == NO_HI ||
+            below + step.hi > type_span(bits, ps).hi)
+            return unknown;
+        top = most(top, below + step.hi);
+    }
+    if (as < 0) return unknown;
+    span from = reread(sets, bits, sgn, as); /* the other stores, read as the tests read */
+    if (!known(from)) return unknown;
+    return reread((span){from.lo, most(from.hi, top)}, bits, as, sgn);
+}
+
 /* Rules (variables of known values) and (counters): a local variable whose every store is a
  * value of known range holds one, as the address never escapes (only loads and stores use
  * it); one that is also stepped one way, the range ceiling finds for it. */
@@ -189,7 +251,10 @@ static span variable_range(cfg *g, LLVMValueRef var, int sgn, unsigned *budget) 
         any = 1;
     }
     if (!any || (up && down)) return unknown;
-    return up || down ? ceiling(g, var, sgn, budget, r, up) : r;
+    if (!up && !down) return r;
+    span c = ceiling(g, var, sgn, budget, r, up);
+    /* only where the counters rule finds nothing: what it proves keeps its budget */
+    return known(c) || !up ? c : tested_steps(g, var, sgn, budget, r);
 }
 
 /* Rule (bounded reads): a read whose declared distribution is bounded gives a value
@@ -467,38 +532,67 @@ static span arith_range(cfg *g, LLVMValueRef x, int sgn, unsigned *budget, unsig
     }
 }
 
+/* The load of VAR that V is, or V extends (EXT 1 zero-, 2 sign-extended, else 0); NULL
+ * for anything else. */
+static LLVMValueRef tested_value(LLVMValueRef v, LLVMValueRef var, int *ext) {
+    *ext = LLVMIsAZExtInst(v) ? 1 : LLVMIsASExtInst(v) ? 2 : 0;
+    if (*ext) v = LLVMGetOperand(v, 0);
+    return LLVMIsALoadInst(v) && LLVMGetOperand(v, 0) == var ? v : NULL;
+}
+
 /* Rule (guarded loads): a load of VAR at the start of a block entered only from a test of VAR
- * (`k < 10 ? k : 10` at -O0), with no store of VAR between the two loads and its address
+ * (`k < 10 ? k : 10` at -O0; the test may compare it zero- or sign-extended, read unsigned
+ * or signed to match), with no store of VAR between the two loads and its address
  * used by nothing but loads and stores, has a value that passed the test; R, what else is
  * known of it, narrowed accordingly. */
-static span guarded(cfg *g, LLVMValueRef load, LLVMValueRef var, int sgn, unsigned *budget, span r) {
+/* The test guarding LOAD of VAR, as Rule (guarded loads) reads it: the predicate *PR the
+ * value passed against *Y, read as *PS (signed or not; SGN for an equality on the value
+ * itself). 0 when there is none. */
+static int guard_of(cfg *g, LLVMValueRef load, LLVMValueRef var, int sgn, LLVMIntPredicate *pr_out,
+                    LLVMValueRef *y_out, int *ps_out) {
     for (LLVMUseRef u = LLVMGetFirstUse(var); u; u = LLVMGetNextUse(u)) {
         LLVMValueRef user = LLVMGetUser(u); /* a call given its address could change it */
-        if (!LLVMIsALoadInst(user) && !(LLVMIsAStoreInst(user) && LLVMGetOperand(user, 0) != var)) return r;
+        if (!LLVMIsALoadInst(user) && !(LLVMIsAStoreInst(user) && LLVMGetOperand(user, 0) != var)) return 0;
     }
     LLVMBasicBlockRef b = LLVMGetInstructionParent(load);
     for (LLVMValueRef i = LLVMGetFirstInstruction(b); i && i != load; i = LLVMGetNextInstruction(i))
-        if (LLVMIsAStoreInst(i) && LLVMGetOperand(i, 1) == var) return r;
+        if (LLVMIsAStoreInst(i) && LLVMGetOperand(i, 1) == var) return 0;
     long long bi = ptr_map_get(&g->ids, b);
-    if (bi < 0 || g->pfirst[bi + 1] - g->pfirst[bi] != 1) return r;
+    if (bi < 0 || g->pfirst[bi + 1] - g->pfirst[bi] != 1) return 0;
     LLVMBasicBlockRef p = g->bbs[g->pred[g->pfirst[bi]]];
     LLVMValueRef term = LLVMGetBasicBlockTerminator(p);
     if (!LLVMIsABranchInst(term) || !LLVMIsConditional(term) || !LLVMIsAICmpInst(LLVMGetCondition(term)) ||
         LLVMGetSuccessor(term, 0) == LLVMGetSuccessor(term, 1))
-        return r;
+        return 0;
     LLVMValueRef c = LLVMGetCondition(term), a = LLVMGetOperand(c, 0), y = LLVMGetOperand(c, 1);
     LLVMIntPredicate pr = LLVMGetICmpPredicate(c);
-    if (!(LLVMIsALoadInst(a) && LLVMGetOperand(a, 0) == var)) {
+    int ext = 0;
+    if (!tested_value(a, var, &ext)) {
         LLVMValueRef s = a;
         a = y;
         y = s;
         pr = loop_cfg_swapped(pr);
     }
-    if (!LLVMIsALoadInst(a) || LLVMGetOperand(a, 0) != var || LLVMGetInstructionParent(a) != p) return r;
+    a = tested_value(a, var, &ext);
+    if (!a || LLVMGetInstructionParent(a) != p) return 0;
     for (LLVMValueRef i = LLVMGetNextInstruction(a); i; i = LLVMGetNextInstruction(i))
-        if (LLVMIsAStoreInst(i) && LLVMGetOperand(i, 1) == var) return r;
+        if (LLVMIsAStoreInst(i) && LLVMGetOperand(i, 1) == var) return 0;
     if (LLVMGetSuccessor(term, 0) != b) pr = loop_cfg_negated(pr);
-    int ps = pr == LLVMIntEQ || pr == LLVMIntNE ? sgn : loop_cfg_signed_pred(pr);
+    int equality = pr == LLVMIntEQ || pr == LLVMIntNE;
+    int ps = equality ? (ext ? ext == 2 : sgn) : loop_cfg_signed_pred(pr);
+    /* a zero-extended value is its unsigned reading, a sign-extended one its signed */
+    if ((ext == 1 && ps) || (ext == 2 && !ps)) return 0;
+    *pr_out = pr;
+    *y_out = y;
+    *ps_out = ps;
+    return 1;
+}
+
+static span guarded(cfg *g, LLVMValueRef load, LLVMValueRef var, int sgn, unsigned *budget, span r) {
+    LLVMIntPredicate pr;
+    LLVMValueRef y;
+    int ps;
+    if (!guard_of(g, load, var, sgn, &pr, &y, &ps)) return r;
     span q = ps == sgn ? r : variable_range(g, var, ps, budget), ys = range_of(g, y, ps, budget);
     switch (pr) {
     case LLVMIntSLT:
@@ -739,10 +833,51 @@ static int read_test(cfg *g, unsigned x, const unsigned char *comp, LLVMValueRef
     }
 }
 
-/* Reads every store of V's variable: values of known range outside COMP, steps of the loop's
- * sign and known range inside, in blocks in no inner cycle (STEPPED marks them). Returns
- * 0, or -1 when a use is anything else (the address escapes, a value from elsewhere is
- * stored). */
+/* Whether BB stores into VAR. */
+static int stores_into(LLVMBasicBlockRef bb, LLVMValueRef var) {
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
+        if (LLVMIsAStoreInst(i) && LLVMGetOperand(i, 1) == var) return 1;
+    return 0;
+}
+
+/* Rule (stores the loop never sees): whether the value STORE writes into VAR outside the
+ * loop COMP can be what VAR holds on entering COMP: some way on from the store reaches a
+ * block of COMP with no other store of VAR on it. A store that cannot (a variable used
+ * by an earlier loop and set again before this one, jsmn's `i`) says nothing of this
+ * loop's counter, whatever its value. -1: out of memory. */
+static int reaches_loop(const cfg *g, const unsigned char *comp, LLVMValueRef store, LLVMValueRef var) {
+    for (LLVMValueRef i = LLVMGetNextInstruction(store); i; i = LLVMGetNextInstruction(i))
+        if (LLVMIsAStoreInst(i) && LLVMGetOperand(i, 1) == var) return 0;
+    long long from = ptr_map_get(&g->ids, LLVMGetInstructionParent(store));
+    unsigned char *seen = calloc(g->n + 1, 1);
+    unsigned *todo = malloc((g->n + 1) * sizeof *todo);
+    int hit = from >= 0 && seen && todo ? 0 : -1;
+    size_t top = 0;
+    for (unsigned e = hit == 0 ? g->sfirst[from] : 0; hit == 0 && e < g->sfirst[from + 1]; e++)
+        if (!seen[g->succ[e]]) {
+            seen[g->succ[e]] = 1;
+            todo[top++] = g->succ[e];
+        }
+    while (hit == 0 && top) {
+        unsigned x = todo[--top];
+        if (comp[x])
+            hit = 1;
+        else if (!stores_into(g->bbs[x], var))
+            for (unsigned e = g->sfirst[x]; e < g->sfirst[x + 1]; e++)
+                if (!seen[g->succ[e]]) {
+                    seen[g->succ[e]] = 1;
+                    todo[top++] = g->succ[e];
+                }
+    }
+    free(seen);
+    free(todo);
+    return hit;
+}
+
+/* Reads every store of V's variable: values of known range outside COMP (those that can
+ * reach it), steps of the loop's sign and known range inside, in blocks in no inner
+ * cycle (STEPPED marks them). Returns 0, or -1 when a use is anything else (the address
+ * escapes, a value from elsewhere is stored). */
 static int read_stores(cfg *g, const unsigned char *comp, const unsigned char *inner, unsigned *budget,
                        counter_var *v, unsigned char *stepped) {
     memset(stepped, 0, g->n);
@@ -754,6 +889,9 @@ static int read_stores(cfg *g, const unsigned char *comp, const unsigned char *i
         long long b = ptr_map_get(&g->ids, LLVMGetInstructionParent(user));
         if (b < 0) return -1;
         if (!comp[b]) {
+            int seen = reaches_loop(g, comp, user, v->var);
+            if (seen < 0) return -1;
+            if (!seen) continue;
             span s = range_of(g, LLVMGetOperand(user, 0), v->is_signed, budget);
             if (!known(s)) return -1;
             v->sets = v->nsets++ ? either(v->sets, s) : s;
@@ -809,12 +947,6 @@ static int only_entry(const cfg *g, unsigned h, const unsigned char *comp) {
     for (unsigned b = 0; b < g->n; b++)
         if (comp[b] && b != h && entered_from_outside(g, b, comp)) return 0;
     return 1;
-}
-
-static int stores_into(LLVMBasicBlockRef bb, LLVMValueRef var) {
-    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
-        if (LLVMIsAStoreInst(i) && LLVMGetOperand(i, 1) == var) return 1;
-    return 0;
 }
 
 /* Rule (counters set on entry): whether every entry into COMP finds VAR holding a value

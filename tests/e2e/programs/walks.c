@@ -19,7 +19,7 @@ int walks(const char *s, char *t, const int *a, int n)
         total += a[j];
     for (p = s + 1; *p; p++)
         total++;
-    for (i = 0, p = s; *p && i < 20; i++)
+    for (i = 0, p = s; *p; i++)
         if (i % 2)
             p++;
     for (p = s; *p != 'b'; p++)

@@ -9,6 +9,7 @@
 #include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
+#include "marked_scan.h"
 #include "path_tallies.h"
 #include "pattern_table.h"
 #include "score_sums.h"
@@ -236,6 +237,20 @@ static inline void collect_direct(const fsabi_module *mod, chunk_state *c, uint3
     }
 }
 
+/* collect_direct over the counters of a function's blocks [FIRST, FIRST + N): of a
+ * big function only the runs its marks name (marked_scan.h), so that a trial costs
+ * the blocks it ran rather than all the blocks of the functions it entered. */
+static inline void collect_blocks(const fsabi_module *mod, chunk_state *c, uint32_t first, uint32_t n,
+                                  int keep) {
+    if (n < FSABI_MARK_MIN_BLOCKS || !mod->marks) {
+        collect_direct(mod, c, first, n, keep);
+        return;
+    }
+    uint64_t pos = first, lo, hi;
+    while (marked_scan_next(mod->marks, first, n, &pos, &lo, &hi))
+        collect_direct(mod, c, (uint32_t)lo, (uint32_t)(hi - lo), keep);
+}
+
 /* Appends the nonzero counters [FIRST, FIRST + N) as pairs at offsets from BASE, and
  * clears them; returns how many pairs. With CHECK, a count past its limit is noted. */
 static inline uint32_t collect_pairs(const fsabi_module *mod, chunk_state *c, int check, uint32_t base,
@@ -303,14 +318,19 @@ static void collect(const fsabi_module *mod, chunk_state *c, int keep) {
         uint32_t ncontext = cf ? cf->ncounters : 0;
         mod->fn_touched[fi] = 0;
         if (c->direct) {
-            collect_direct(mod, c, f->first_block, f->nblocks, keep);
+            collect_blocks(mod, c, f->first_block, f->nblocks, keep);
             if (pf && pf->npaths) collect_direct(mod, c, path_base + pf->first_path, pf->npaths, keep);
             if (ncontext) collect_direct(mod, c, context_base + cf->first_counter, ncontext, keep);
             continue;
         }
         uint32_t *offsets = c->offsets + c->npairs;
         uint64_t *values = c->values + c->npairs;
-        uint32_t n = collect_pairs(mod, c, keep, f->first_block, f->first_block, f->nblocks, offsets, values);
+        uint32_t n = 0;
+        uint64_t pos = f->first_block, lo, hi;
+        uint8_t *marks = f->nblocks < FSABI_MARK_MIN_BLOCKS ? NULL : mod->marks; /* as in collect_blocks */
+        while (marked_scan_next(marks, f->first_block, f->nblocks, &pos, &lo, &hi))
+            n += collect_pairs(mod, c, keep, f->first_block, (uint32_t)lo, (uint32_t)(hi - lo), offsets + n,
+                               values + n);
         if (pf && pf->npaths)
             n += collect_pairs(mod, c, keep, f->first_block, path_base + pf->first_path, pf->npaths,
                                offsets + n, values + n);
@@ -340,7 +360,7 @@ static inline void collect_warm(const fsabi_module *mod, chunk_state *c) {
     for (uint32_t k = 0; k < nt; k++) {
         uint32_t fi = touched[k];
         mod->fn_touched[fi] = 0;
-        collect_direct(mod, c, functions[fi].first_block, functions[fi].nblocks, 1);
+        collect_blocks(mod, c, functions[fi].first_block, functions[fi].nblocks, 1);
     }
     *mod->touched_count = 0;
 }

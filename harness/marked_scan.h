@@ -32,18 +32,26 @@ static inline int marked_scan_next(uint8_t *marks, uint64_t first, uint64_t n, u
         return 1;
     }
     uint64_t g = *pos / FSABI_MARK_GROUP;
-    while (g < g1) {
-        if (g + 8 <= g1) {
-            uint64_t word;
-            memcpy(&word, marks + g, sizeof word);
-            if (!word) {
-                g += 8;
-                continue;
-            }
-        }
-        if (marks[g]) break;
-        g++;
+    /* 32 marks a step while all are clear (a trial's marks are few and far apart),
+     * then 8, then one */
+    for (; g + 32 <= g1; g += 32) {
+        uint64_t a, b, x, y; /* in registers: an array would go through the stack */
+        memcpy(&a, marks + g, 8);
+        memcpy(&b, marks + g + 8, 8);
+        memcpy(&x, marks + g + 16, 8);
+        memcpy(&y, marks + g + 24, 8);
+        if (a | b | x | y) break;
     }
+    for (uint64_t w; g + 8 <= g1; g += 8) {
+        memcpy(&w, marks + g, sizeof w);
+        if (w) {
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+            g += (uint64_t)__builtin_ctzll(w) / 8;
+#endif
+            break;
+        }
+    }
+    while (g < g1 && !marks[g]) g++;
     if (g == g1) { /* no group left marked: the tail, if any */
         *pos = last;
         if (last == end) return 0;

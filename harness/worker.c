@@ -205,6 +205,11 @@ static inline void count_direct(chunk_state *c, uint32_t block, uint64_t v) {
 static void count_pending(chunk_state *c) {
     size_t n = c->npending;
     c->npending = 0;
+    /* a count too large for its row goes to the block's tally, asked for with the
+     * row (collect_direct); now its bin is, for all of them before the first add */
+    for (size_t i = 0; i < n; i++)
+        if (c->pending_value[i] >= SMALL_VALUES)
+            tally_prefetch(&c->tallies[c->pending_at[i]], c->pending_value[i]);
     for (size_t i = 0; i < n; i++) count_direct(c, c->pending_at[i], c->pending_value[i]);
 }
 
@@ -236,7 +241,10 @@ static inline void collect_direct(const fsabi_module *mod, chunk_state *c, uint3
         if (__builtin_expect(v > most[j], 0)) note_over(c, first + j, v);
         c->pending_at[c->npending] = first + j;
         c->pending_value[c->npending++] = v;
-        if (v < SMALL_VALUES) __builtin_prefetch(c->small + (size_t)(first + j) * SMALL_VALUES, 1);
+        if (v < SMALL_VALUES)
+            __builtin_prefetch(c->small + (size_t)(first + j) * SMALL_VALUES, 1);
+        else
+            __builtin_prefetch(&c->tallies[first + j], 1);
     }
 }
 

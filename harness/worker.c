@@ -9,6 +9,7 @@
 #include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
+#include "marked_scan.h"
 #include "path_tallies.h"
 #include "pattern_table.h"
 #include "score_sums.h"
@@ -74,6 +75,9 @@ typedef struct chunk_state {
     uint32_t *offsets;      /* the queued patterns' pairs, one after another, */
     uint64_t *values;       /* room for QUEUE_PAIRS and the widest function's */
     uint32_t npairs;
+    uint64_t *spans;      /* [nfunctions] first_block | nblocks << 32: the functions' rows, at
+                           * 8 bytes a function instead of 32, so a big module's trials miss
+                           * the cache less when they look up the functions that ran */
     int direct;           /* count into the tallies at once, no patterns */
     int warm;             /* direct, and so few rows that no pending list is needed */
     uint16_t *small;      /* direct: [counter][SMALL_VALUES] trials since the last message */
@@ -201,6 +205,11 @@ static inline void count_direct(chunk_state *c, uint32_t block, uint64_t v) {
 static void count_pending(chunk_state *c) {
     size_t n = c->npending;
     c->npending = 0;
+    /* a count too large for its row goes to the block's tally, asked for with the
+     * row (collect_direct); now its bin is, for all of them before the first add */
+    for (size_t i = 0; i < n; i++)
+        if (c->pending_value[i] >= SMALL_VALUES)
+            tally_prefetch(&c->tallies[c->pending_at[i]], c->pending_value[i]);
     for (size_t i = 0; i < n; i++) count_direct(c, c->pending_at[i], c->pending_value[i]);
 }
 
@@ -232,8 +241,25 @@ static inline void collect_direct(const fsabi_module *mod, chunk_state *c, uint3
         if (__builtin_expect(v > most[j], 0)) note_over(c, first + j, v);
         c->pending_at[c->npending] = first + j;
         c->pending_value[c->npending++] = v;
-        if (v < SMALL_VALUES) __builtin_prefetch(c->small + (size_t)(first + j) * SMALL_VALUES, 1);
+        if (v < SMALL_VALUES)
+            __builtin_prefetch(c->small + (size_t)(first + j) * SMALL_VALUES, 1);
+        else
+            __builtin_prefetch(&c->tallies[first + j], 1);
     }
+}
+
+/* collect_direct over the counters of a function's blocks [FIRST, FIRST + N): of a
+ * big function only the runs its marks name (marked_scan.h), so that a trial costs
+ * the blocks it ran rather than all the blocks of the functions it entered. */
+static inline void collect_blocks(const fsabi_module *mod, chunk_state *c, uint32_t first, uint32_t n,
+                                  int keep) {
+    if (n < FSABI_MARK_MIN_BLOCKS || !mod->marks) {
+        collect_direct(mod, c, first, n, keep);
+        return;
+    }
+    uint64_t pos = first, lo, hi;
+    while (marked_scan_next(mod->marks, first, n, &pos, &lo, &hi))
+        collect_direct(mod, c, (uint32_t)lo, (uint32_t)(hi - lo), keep);
 }
 
 /* Appends the nonzero counters [FIRST, FIRST + N) as pairs at offsets from BASE, and
@@ -297,30 +323,35 @@ static void collect(const fsabi_module *mod, chunk_state *c, int keep) {
     uint32_t context_base = (uint32_t)(path_base + mod->npaths);
     for (uint32_t k = 0; k < nt; k++) {
         uint32_t fi = mod->touched_list[k];
-        const fsabi_function *f = &mod->functions[fi];
+        uint32_t first = (uint32_t)c->spans[fi], nblocks = (uint32_t)(c->spans[fi] >> 32);
         const fsabi_path_function *pf = mod->path_functions ? &mod->path_functions[fi] : NULL;
         const fsabi_context_function *cf = mod->context_functions ? &mod->context_functions[fi] : NULL;
         uint32_t ncontext = cf ? cf->ncounters : 0;
         mod->fn_touched[fi] = 0;
         if (c->direct) {
-            collect_direct(mod, c, f->first_block, f->nblocks, keep);
+            collect_blocks(mod, c, first, nblocks, keep);
             if (pf && pf->npaths) collect_direct(mod, c, path_base + pf->first_path, pf->npaths, keep);
             if (ncontext) collect_direct(mod, c, context_base + cf->first_counter, ncontext, keep);
             continue;
         }
         uint32_t *offsets = c->offsets + c->npairs;
         uint64_t *values = c->values + c->npairs;
-        uint32_t n = collect_pairs(mod, c, keep, f->first_block, f->first_block, f->nblocks, offsets, values);
+        uint32_t n = 0;
+        uint64_t pos = first, lo, hi;
+        uint8_t *marks = nblocks < FSABI_MARK_MIN_BLOCKS ? NULL : mod->marks; /* as in collect_blocks */
+        while (marked_scan_next(marks, first, nblocks, &pos, &lo, &hi))
+            n += collect_pairs(mod, c, keep, first, (uint32_t)lo, (uint32_t)(hi - lo), offsets + n,
+                               values + n);
         if (pf && pf->npaths)
-            n += collect_pairs(mod, c, keep, f->first_block, path_base + pf->first_path, pf->npaths,
-                               offsets + n, values + n);
+            n += collect_pairs(mod, c, keep, first, path_base + pf->first_path, pf->npaths, offsets + n,
+                               values + n);
         if (ncontext)
-            n += collect_pairs(mod, c, keep, f->first_block, context_base + cf->first_counter, ncontext,
-                               offsets + n, values + n);
+            n += collect_pairs(mod, c, keep, first, context_base + cf->first_counter, ncontext, offsets + n,
+                               values + n);
         if (!keep || !n) continue;
         uint64_t hash = pattern_table_hash(&c->patterns, fi, offsets, values, n);
         pattern_table_prefetch(&c->patterns, hash, 1, n);
-        c->queue[c->nqueued++] = (queued_pattern){hash, fi, f->first_block, n, c->npairs};
+        c->queue[c->nqueued++] = (queued_pattern){hash, fi, first, n, c->npairs};
         c->npairs += n;
         if (c->nqueued == QUEUE || c->npairs > QUEUE_PAIRS) flush(c);
     }
@@ -336,11 +367,11 @@ static inline void collect_warm(const fsabi_module *mod, chunk_state *c) {
     /* in locals: the stores into the counters and rows could otherwise alias them */
     uint32_t nt = *mod->touched_count;
     const uint32_t *touched = mod->touched_list;
-    const fsabi_function *functions = mod->functions;
+    const uint64_t *spans = c->spans;
     for (uint32_t k = 0; k < nt; k++) {
         uint32_t fi = touched[k];
         mod->fn_touched[fi] = 0;
-        collect_direct(mod, c, functions[fi].first_block, functions[fi].nblocks, 1);
+        collect_blocks(mod, c, (uint32_t)spans[fi], (uint32_t)(spans[fi] >> 32), 1);
     }
     *mod->touched_count = 0;
 }
@@ -638,7 +669,10 @@ static void chunk_state_init(chunk_state *c, const fsabi_module *mod, size_t nta
     c->tallies = calloc(ntallies + 1, sizeof *c->tallies);
     c->used = calloc(ntallies + 1, sizeof *c->used);
     uint32_t widest = 1;
+    c->spans = malloc((mod->nfunctions + 1) * sizeof *c->spans);
+    if (!c->spans) worker_out_of_memory(result_fd, 0);
     for (uint64_t f = 0; f < mod->nfunctions; f++) {
+        c->spans[f] = mod->functions[f].first_block | (uint64_t)mod->functions[f].nblocks << 32;
         uint32_t wide = mod->functions[f].nblocks +
                         (mod->path_functions ? mod->path_functions[f].npaths : 0) +
                         (mod->context_functions ? mod->context_functions[f].ncounters : 0);
@@ -814,6 +848,7 @@ done:
     free(rep.run_block);
     free(rep.run_count);
     free(c.sink.bins);
+    free(c.spans);
     free(c.small);
     free(c.small_rows);
     free(c.pending_at);

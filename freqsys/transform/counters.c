@@ -2,6 +2,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "counters.h"
 
+#include "freqsys/abi.h"
 #include "ptr_map.h"
 
 #include <stdio.h>
@@ -185,19 +186,41 @@ static void increment(LLVMBuilderRef b, const counter_table *t, unsigned j) {
     LLVMBuildStore(b, LLVMBuildAdd(b, c, LLVMConstInt(i64, 1, 0), ""), slot);
 }
 
+/* Sets the mark of counter J's group when J, of the function whose counters are
+ * [FIRST, FIRST + N), lies in a marked group. Built before the increment, so that a
+ * trial stopped between the two leaves a mark without a count, never the reverse. */
+static void mark_group(LLVMBuilderRef b, const counter_table *t, unsigned first, unsigned n, unsigned j) {
+    uint64_t g0, g1;
+    fsabi_marked_groups(first, n, &g0, &g1);
+    if (j < g0 * FSABI_MARK_GROUP || j >= g1 * FSABI_MARK_GROUP) return;
+    LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(t->counters));
+    LLVMTypeRef i64 = LLVMInt64TypeInContext(ctx), i8 = LLVMInt8TypeInContext(ctx);
+    LLVMValueRef slot = element(b, t->marks, t->nmarks, i8, LLVMConstInt(i64, j / FSABI_MARK_GROUP, 0));
+    LLVMBuildStore(b, LLVMConstInt(i8, 1, 0), slot);
+}
+
 void counters_mark_write(LLVMBuilderRef b, const counter_table *t, unsigned k) {
     mark_touched(b, t, (unsigned)t->nfunctions - 1);
+    mark_group(b, t, (unsigned)t->nblocks, t->nwrites, (unsigned)t->nblocks + k);
     increment(b, t, (unsigned)t->nblocks + k);
+}
+
+/* Whether block BB gets a counter: nothing may precede a catchswitch. */
+static int countable(LLVMBasicBlockRef bb) {
+    LLVMValueRef at = insertion_point(bb);
+    return at && !LLVMIsACatchSwitchInst(at);
 }
 
 /* A counter for each block of FN (function F, named FNAME of LEN bytes): its
  * increment, and its entry in T. Returns 0, or -1 out of memory. */
 static int count_blocks(LLVMBuilderRef b, counter_table *t, ptr_map *block_ids, LLVMValueRef fn, unsigned f,
                         const char *fname, size_t len) {
-    unsigned local = 0;
+    unsigned local = 0, first = (unsigned)t->nblocks, n = 0;
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+        n += (unsigned)countable(bb); /* the function's span decides which groups are marked */
     for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb), local++) {
+        if (!countable(bb)) continue;
         LLVMValueRef at = insertion_point(bb);
-        if (!at || LLVMIsACatchSwitchInst(at)) continue; /* nothing may precede it */
         unsigned j = (unsigned)t->nblocks;
         if (ptr_map_put(block_ids, bb, j) != 0) return -1;
         counted_block *cb = &t->blocks[t->nblocks++];
@@ -215,6 +238,7 @@ static int count_blocks(LLVMBuilderRef b, counter_table *t, ptr_map *block_ids, 
 
         LLVMPositionBuilderBefore(b, at);
         if (bb == LLVMGetEntryBasicBlock(fn)) mark_touched(b, t, f);
+        mark_group(b, t, first, n, j);
         increment(b, t, j);
     }
     return 0;
@@ -248,6 +272,8 @@ int counters_insert(LLVMModuleRef m, counter_table *t, unsigned nwrites, unsigne
     t->counters = array_global(m, i64, t->ncounters, "freqsys_counters");
     t->fn_touched = array_global(m, i8, t->nslots, "freqsys_fn_touched");
     t->touched_list = array_global(m, i32, t->nslots + 1, "freqsys_touched_list");
+    t->nmarks = (nblocks + nwrites) / FSABI_MARK_GROUP + 1;
+    t->marks = array_global(m, i8, t->nmarks, "freqsys_marks");
     t->touched_count = LLVMAddGlobal(m, i32, "freqsys_touched_count");
     LLVMSetInitializer(t->touched_count, LLVMConstNull(i32));
     LLVMSetLinkage(t->touched_count, LLVMInternalLinkage);

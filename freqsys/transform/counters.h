@@ -30,11 +30,13 @@ typedef struct counter_table {
     unsigned ncounters, nslots; /* sizes of the counter and function-flag arrays */
     unsigned *edges;            /* successor block and callee function indices */
     size_t nedges, edges_cap;
-    LLVMValueRef counters, fn_touched, touched_list, touched_count; /* globals */
+    unsigned nmarks; /* size of the marks array (fsabi_nmarks) */
+    LLVMValueRef counters, fn_touched, touched_list, touched_count, marks; /* globals */
 } counter_table;
 
 /* Adds to every block of every function defined in M (after its PHIs and landing
- * pads) an increment of its own 64-bit counter, and to every function's entry the
+ * pads) an increment of its own 64-bit counter (in a big function also the mark of
+ * its group of counters, fsabi_marked_groups), and to every function's entry the
  * bookkeeping of which functions ran. NWRITES more counters follow the blocks' for
  * MMIO writes, spanned by a last function "(mmio writes)" (see counters_mark_write),
  * NPATHS more after those for paths (paths_insert), and NCONTEXTS more after those

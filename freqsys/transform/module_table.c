@@ -22,7 +22,8 @@
     X(write_addresses) X(call_entry) X(npaths) X(max_paths) X(paths) X(path_blocks) \
     X(path_functions) X(ninterrupts) X(interrupts) X(path_table) X(context_depth) \
     X(ncontext_counters) X(ncontexts) X(ncall_sites) X(contexts) X(context_functions) X(call_sites) \
-    X(context_sites) X(block_per_call) X(entry_closed) X(ntail_levels) X(tail_levels)
+    X(context_sites) X(block_per_call) X(entry_closed) X(ntail_levels) X(tail_levels) \
+    X(marks)
 /* clang-format on */
 
 #define MODULE_FIELD(member)   MODULE_FIELD_##member
@@ -863,6 +864,7 @@ int module_table_emit(LLVMModuleRef m, const module_plan *plan) {
         [MODULE_FIELD(entry_closed)] = u64(&e, (uint64_t)plan->entry_closed),
         [MODULE_FIELD(ntail_levels)] = u64(&e, ladder.n),
         [MODULE_FIELD(tail_levels)] = tail_levels,
+        [MODULE_FIELD(marks)] = t->marks,
     };
     LLVMTypeRef types[MODULE_FIELD_COUNT];
     for (int i = 0; i < MODULE_FIELD_COUNT; i++) {

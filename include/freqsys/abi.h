@@ -10,7 +10,7 @@
  * through it. The layouts below are mirrored field by field in the IR (see
  * freqsys/transform/module_table.c): every field is a pointer or a 32/64-bit integer
  * placed so that no padding arises. Bump FSABI_VERSION on any change. */
-#define FSABI_VERSION       19
+#define FSABI_VERSION       20
 #define FSABI_MODULE_SYMBOL "freqsys_module"
 /* The runtime's table of functions for the executable that loads the module
  * (freqsys/runtime/runtime_table.h). These two are all the module exports. */
@@ -437,11 +437,38 @@ typedef struct fsabi_module {
     /* Lower tail levels, by block and then max_runs rising (tail_mass falling). */
     uint64_t ntail_levels;
     const fsabi_tail_level *tail_levels; /* [ntail_levels] */
+    /* Marks over the counters, so that the harness reads of a big function only the
+     * counters near those that ran, not all of them (see fsabi_marked_groups):
+     * marks[j / FSABI_MARK_GROUP] is set to 1 by every counted block j of a function
+     * of at least FSABI_MARK_MIN_BLOCKS blocks whose group of FSABI_MARK_GROUP
+     * counters lies wholly inside the function. Cleared by the harness. */
+    uint8_t *marks; /* [fsabi_nmarks] */
 } fsabi_module;
+
+/* Eight 8-byte counters: one cache line of counters[] (aligned to 64) per mark. */
+#define FSABI_MARK_GROUP 8u
+/* Below this a function's counters are few enough to read them all: it sets no
+ * mark, and its blocks run one store fewer. */
+#define FSABI_MARK_MIN_BLOCKS 64u
+
+/* The groups of counters [FIRST, FIRST + N) (a function's blocks) that carry marks:
+ * [*G0, *G1), those wholly inside the span; none (*G0 == *G1) for a span too short.
+ * The counters before group *G0 and from group *G1 on are read in full. */
+static inline void fsabi_marked_groups(uint64_t first, uint64_t n, uint64_t *g0, uint64_t *g1) {
+    *g0 = *g1 = 0;
+    if (n < FSABI_MARK_MIN_BLOCKS) return;
+    *g0 = (first + FSABI_MARK_GROUP - 1) / FSABI_MARK_GROUP;
+    *g1 = (first + n) / FSABI_MARK_GROUP;
+}
 
 /* Every per-trial counter: the blocks', the MMIO writes', the paths', the contexts'. */
 static inline uint64_t fsabi_ncounters(const fsabi_module *m) {
     return m->nblocks + m->nwrites + m->npaths + m->ncontext_counters;
+}
+
+/* The marks cover the blocks' and the MMIO writes' counters (a group each). */
+static inline uint64_t fsabi_nmarks(const fsabi_module *m) {
+    return (m->nblocks + m->nwrites) / FSABI_MARK_GROUP + 1;
 }
 
 /* Where each kind starts in counters[]: the blocks at 0, then these. */

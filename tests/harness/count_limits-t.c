@@ -11,9 +11,10 @@
  * Block 1 runs 0 .. 7 times, block 2 twice, both under a cap that allows 6 (as
  * `cap fake.c:3 5` makes a loop's test); block 3 runs once, or 7 times in one trial
  * of 16, past the 6 a proof allows (a defect). One trial in four calls exit(3). */
-static uint64_t counters[4];
-static uint8_t fn_touched[1];
-static uint32_t touched_list[2], touched_count;
+#define COLD_NBLOCKS 304
+static uint64_t counters[COLD_NBLOCKS];
+static uint8_t fn_touched[2];
+static uint32_t touched_list[3], touched_count;
 static const fsabi_block blocks[4] = {
     {.function = "fake",
      .label = "entry",
@@ -36,6 +37,25 @@ static const fsabi_module fake_module = {
     .touched_count = &touched_count,
     .blocks = blocks,
     .functions = functions,
+};
+
+/* The same program in a module of 304 blocks, the last 300 a function that never
+ * runs: past 256 counters a worker counts in cold rows, a trial's counts (and their
+ * limits) taken up at the next trial's collection. */
+static fsabi_block cold_blocks[COLD_NBLOCKS];
+static const fsabi_function cold_functions[2] = {
+    {.name = "fake", .file = "", .first_block = 0, .nblocks = 4},
+    {.name = "idle", .file = "", .first_block = 4, .nblocks = 300}};
+static const fsabi_module cold_module = {
+    .abi_version = FSABI_VERSION,
+    .nblocks = COLD_NBLOCKS,
+    .nfunctions = 2,
+    .counters = counters,
+    .fn_touched = fn_touched,
+    .touched_list = touched_list,
+    .touched_count = &touched_count,
+    .blocks = cold_blocks,
+    .functions = cold_functions,
 };
 
 static uint64_t mix(uint64_t x) { /* splitmix64's finaliser */
@@ -86,11 +106,11 @@ static void expected(uint64_t seed, uint64_t n, double cap, uint64_t *proven, ui
     }
 }
 
-/* Runs the fake program with COUNTING ("direct" or "patterns") under CAP and checks
- * how its trials are told to have ended, and what rests on the cap. */
-static void check(const char *counting, double cap) {
+/* Runs the fake program in MOD with COUNTING ("direct" or "patterns") under CAP and
+ * checks how its trials are told to have ended, and what rests on the cap. */
+static void check(const fsabi_module *mod, const char *counting, double cap) {
     setenv("FREQSYS_COUNTING", counting, 1); /* the workers count so */
-    runner_config cfg = {.mod = &fake_module,
+    runner_config cfg = {.mod = mod,
                          .program = {.run_trial = fake_trial, .exit_status = exit_three},
                          .seed = 5,
                          .jobs = 2,
@@ -104,8 +124,8 @@ static void check(const char *counting, double cap) {
     uint64_t proven, capped, exited;
     expected(cfg.seed, out.trials, cap, &proven, &capped, &exited);
     const char *with = cap > 0 ? "with a cap on every block" : "with the loop's cap alone";
-    ok(out.trials > 0 && !out.converged, "%s, %s: the run does not converge (%llu trials)", counting, with,
-       (unsigned long long)out.trials);
+    ok(out.trials > 0 && !out.converged, "%s%s, %s: the run does not converge (%llu trials)", counting,
+       mod == &cold_module ? " in cold rows" : "", with, (unsigned long long)out.trials);
     ok(proven > 0 && out.outcomes.proven_exceeded == proven,
        "...%llu trials past the proven bound, as the counts say (%llu)",
        (unsigned long long)out.outcomes.proven_exceeded, (unsigned long long)proven);
@@ -123,14 +143,24 @@ static void check(const char *counting, double cap) {
        block_status_name(sibling->status));
     ok(!out.verdicts[0].cap_exceeded && out.verdicts[0].status != BLOCK_NOT_CONVERGED,
        "...the block proven once stays settled");
-    runner_result_free(&out, fake_module.nblocks);
+    runner_result_free(&out, mod->nblocks);
 }
 
 int main(void) {
-    plan(2 * 2 * 7);
-    check("direct", 0);
-    check("patterns", 0);
-    check("direct", 5);
-    check("patterns", 5);
+    plan(3 * 2 * 7);
+    for (uint32_t j = 0; j < COLD_NBLOCKS; j++)
+        cold_blocks[j] = j < 4 ? blocks[j]
+                               : (fsabi_block){.function = "idle",
+                                               .label = "b",
+                                               .file = "",
+                                               .bound_from = "",
+                                               .function_index = 1,
+                                               .max_runs = FSABI_RUNS_UNBOUNDED};
+    check(&fake_module, "direct", 0);
+    check(&fake_module, "patterns", 0);
+    check(&cold_module, "direct", 0);
+    check(&fake_module, "direct", 5);
+    check(&fake_module, "patterns", 5);
+    check(&cold_module, "direct", 5);
     return done();
 }

@@ -12,5 +12,5 @@ int settle(int n) {
 
 // exit is redirected to the runtime, which the module only declares: entry_closed
 // is 0, and every call keeps its setjmp.
-// CHECK: @freqsys_module = {{.*}}, i64 0, i64 0, ptr @freqsys_tail_levels }
+// CHECK: @freqsys_module = {{.*}}, i64 0, i64 0, ptr @freqsys_tail_levels, ptr @freqsys_marks }
 // CHECK: call void @freqsys_rt_exit(

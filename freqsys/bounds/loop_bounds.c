@@ -7,6 +7,7 @@
 #include <string.h>
 #include "counted_loops.h"
 #include "loop_cfg.h"
+#include "object_steps.h"
 #include "rules.h"
 #include "shared_walks.h"
 #include "walk_bounds.h"
@@ -66,6 +67,40 @@ static int loop_cap(const cfg *g, unsigned h) {
     return -1;
 }
 
+#define OBJECT_CUT_TRIES 16 /* blocks of a cycle with several entries tried as its cut */
+
+/* Rule (pointers stay in their object), for a cycle COMP that no one block enters: a
+ * block X of COMP, entered from outside it or from two of its blocks, such that every
+ * way from X back to X moves one pointer through one object (object_steps.c, with X
+ * taken for the header). X then runs at most K + 1 times per entry, and every other
+ * block of COMP outside the cycles that avoid X at most REST = K + 2 (a way to X, and
+ * one after each run of X). Returns K with X in CUT, or -1. INNER is scratch. */
+static wide object_cut(cfg *g, unsigned char *comp, unsigned char *inner, unsigned *cut, wide *rest) {
+    unsigned tries = 0;
+    for (unsigned x = 0; x < g->n && tries < OBJECT_CUT_TRIES; x++) {
+        if (!comp[x]) continue;
+        unsigned from_inside = 0, from_outside = 0;
+        for (unsigned e = g->pfirst[x]; e < g->pfirst[x + 1]; e++) {
+            if (comp[g->pred[e]])
+                from_inside++;
+            else
+                from_outside++;
+        }
+        if (!from_outside && from_inside < 2) continue;
+        tries++;
+        loop_cfg_inner_cycles(g, x, comp, inner);
+        walk_loop walk = {g->n,      g->bbs, &g->ids, g->succ, g->sfirst, g->pred,
+                          g->pfirst, comp,   inner,   x,       g->given};
+        long long k = object_steps_trips(&walk, counted_loops_range, g);
+        if (k >= 0) {
+            *cut = x;
+            *rest = (wide)k + 2;
+            return k;
+        }
+    }
+    return -1;
+}
+
 /* Bounds the blocks of IN, each entry into which runs them at most MULT times apiece
  * before its cycles (a bound resting on cap FROM, -1: none): one strongly connected
  * part at a time. */
@@ -102,9 +137,11 @@ static int region(cfg *g, const unsigned char *in, uint64_t mult, int from, uint
             continue;
         }
         if (h < 0) {
-            /* Rule (loops entered at several blocks): counted_loops.h */
+            /* Rules (loops entered at several blocks): counted_loops.h, and (pointers
+             * stay in their object) for such a cycle */
             unsigned cut;
             wide rest, k = counted_loops_cut(g, comp, inner, &cut, &rest);
+            if (k < 0) k = object_cut(g, comp, inner, &cut, &rest);
             if (k < 0) continue;
             out[cut] = times(mult, (uint64_t)k + 1);
             g->cap_of[cut] = from;

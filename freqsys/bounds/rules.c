@@ -5,6 +5,7 @@
 #include "counted_loops.h"
 #include "euclid_bounds.h"
 #include "halving_bounds.h"
+#include "object_steps.h"
 #include "shared_walks.h"
 #include "shrinking_bounds.h"
 
@@ -28,6 +29,9 @@ static wide shrinking_passes(const loop_rule_args *a) {
     return shrinking_bounds_trips(a->walk);
 }
 
+static wide object_passes(const loop_rule_args *a) {
+    return object_steps_trips(a->walk, counted_loops_range, a->g);
+}
 static wide shared_passes(const loop_rule_args *a) {
     return shared_walks_passes(a->g->walks, a->comp, a->header);
 }
@@ -87,6 +91,9 @@ const loop_rule loop_rules[] = {
      B "walk_bounds.c", "walks stay in their array", E2E "walk_wraps-t.c", NULL},
     {"Shared walks", "loops that advance one cursor share its steps over the string", B "shared_walks.c",
      "shared walks", E2E "walk_bounds-t.c", shared_passes},
+    {"Pointers stay in their object",
+     "a pointer into one object of known size, moved the same way every way round: its bytes",
+     B "object_steps.c", "pointers stay in their object", E2E "object_steps-t.c", object_passes},
     {"Reading to EOF", "loops over a drawn standard input end with it", B "walk_bounds.c", "reading to EOF",
      E2E "walk_bounds-t.c", NULL},
     {"Bytes read, summed", "a loop over what reads returned: at most their sum a call", B "loop_bounds.c",

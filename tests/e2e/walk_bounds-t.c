@@ -40,7 +40,7 @@ static const bound walks[] = {
     {20, "for.cond", NAN, "starts at s + 1: not proven"},
     {22, "for.cond", NAN, "some ways round do not step: not proven"},
     {25, "for.cond", NAN, "*p != 'b': the NUL does not end it, not proven"},
-    {28, "for.cond", NAN, "writes the string it walks: not proven"},
+    {28, "for.cond", 7, "writes the string it walks: no string walk, but q moves through t's 6 bytes"},
     {31, "for.cond", NAN, "walks a string the function writes: not proven"},
 };
 
@@ -149,13 +149,14 @@ static const bound shared[] = {
     {58, "while.cond138", 13, "an index: while (s[i]) with i++ in inner loops"},
     {62, "while.cond162", 13, "...its isdigit loop shares i's steps"},
     {70, "while.cond188", 51, "an index's second step may leave the NUL behind: the cap's 50"},
-    {76, "while.cond207", 51, "a second step may leave the NUL behind: the cap's 50"},
+    {76, "while.cond207", 14,
+     "a second step may leave the NUL behind: no shared walk; p moves through 13 bytes"},
     {82, "while.cond222", 51, "a pass steps only on 'a': the cap's 50"},
     {84, "if.then228", 13, "...though that step, from an 'a', runs at most 12 + 1 times"},
     {87, "while.cond236", 51, "t = s again inside the loop: the cap's 50"},
     {92, "for.cond247", 13, "x[0] && x[1] before x += 2: each byte the step passes is tested for the NUL"},
-    {95, "for.cond263", 51, "y += 2 after *y alone: the step may pass the NUL, the cap's 50"},
-    {99, "while.cond276", 51, "z set to s, or to s + 3 past a short string's NUL: the cap's 50"},
+    {95, "for.cond263", 14, "y += 2 after *y alone: the step may pass the NUL; y moves through 13 bytes"},
+    {99, "while.cond276", 14, "z set to s, or to s + 3 past a short string's NUL; z moves through 13 bytes"},
     {102, "for.cond292", 11,
      "f = s + 2 after s[0] and s[1] were tested: a start within the string, at most 12 - 2 steps from it"},
     {105, "while.cond301", 13,
@@ -175,8 +176,8 @@ static const bound cursor_walks[] = {
     {23, "for.cond", 18, "from s + 3 when len >= 3: 20 - 3 passes and the NUL"},
     {26, "for.cond", 16, "s[i] from i = 5 when len > 4"},
     {29, "for.cond", 12, "from s + 9 when len == 9"},
-    {32, "for.cond", NAN, "from s + 7 when other >= 7, a number not s's length: not proven"},
-    {35, "for.cond", NAN, "from s + 7 when len >= 5: a start past 5 untested, not proven"},
+    {32, "for.cond", 22, "from s + 7 when other >= 7, a number not s's length; p moves through 21 bytes"},
+    {35, "for.cond", 22, "from s + 7 when len >= 5: a start past 5 untested; p moves through 21 bytes"},
 };
 
 /* walk_ends.c under `arg s ~ string(uniform_int(0, 20), "ab ")`, `arg len ~ length(s)`: walks
@@ -187,14 +188,15 @@ static const bound end_walks[] = {
     {19, "while.cond13", 21, "i < len, a size_t index: the same walk by index"},
     {24, "while.cond23", 21, "...and its inner loop"},
     {27, "for.cond", 21, "q + 1 < end with q += 2: the test looks ahead, so q never passes the end"},
-    {29, "for.cond41", NAN, "r < end with r += 2: r can pass the end by one, not proven"},
-    {31, "for.cond49", NAN, "t < s + other, a number not s's length: not proven"},
-    {36, "do.body", NAN, "steps before it tests u != end: not proven"},
+    {29, "for.cond41", 22,
+     "r < end with r += 2: r can pass the end by one; no walk, r moves through 21 bytes"},
+    {31, "for.cond49", 22, "t < s + other, a number not s's length; t moves through 21 bytes"},
+    {36, "do.body", 22, "steps before it tests u != end: no walk, u moves through 21 bytes"},
 };
 
 /* shared_locale.c: the same isdigit walk in a program that may call setlocale. */
 static const bound shared_locale[] = {
-    {11, "while.cond", 51, "isdigit where the locale may change: not known, the cap's 50"},
+    {11, "while.cond", 14, "isdigit where the locale may change: no walk; p moves through 13 bytes"},
 };
 
 /* shared_lines.c under `stdin ~ lines(uniform_int(1, 3), string(uniform_int(0, 10), ...))`:

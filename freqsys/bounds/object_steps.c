@@ -1,0 +1,423 @@
+/* freqsys/bounds/object_steps.c: a bound on loops that move a pointer one way through one object. */
+/* SPDX-License-Identifier: MIT */
+#include "object_steps.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <llvm-c/Target.h>
+#include "given_walks.h"
+
+/* Rule (pointers stay in their object). Why it holds. The pointer p lives in a local
+ * variable whose address goes nowhere. Every value ever stored into it, anywhere in
+ * the function, points into one object O of S bytes, or is NULL: O itself, an
+ * inbounds offset from such a pointer, a phi or select of them, what a variable
+ * holding only such pointers gives, or what strchr and the like return of one. O is
+ * a drawn string argument (the runtime gives it its bytes and the NUL in a buffer
+ * of at most TEXT + 1 bytes, TEXT its most characters), or a local or global object
+ * of a sized type. In C a pointer into O stays within O or one past its end:
+ * arithmetic that leaves it is undefined, and LLVM's inbounds offsets then give
+ * poison. So p takes values in [O, O + S]. Every way round the loop, from its header
+ * back to it, moves p at least a byte the same way (checked by the levels below),
+ * so the values p has at the header on successive passes strictly increase (or
+ * decrease) within those S + 1 places: at most S returns to the header per entry.
+ * NULL cannot be moved (an offset from NULL is undefined too).
+ *
+ * The levels. At the header, p holds x0. Each variable the loop uses gets a level
+ * at each point of one pass: NONE (nothing known), SAME (at or past x0, the way p
+ * moves), MOVED (at least a byte past x0). p starts SAME, the others NONE. A load
+ * gives its variable's level there; an inbounds offset of at least 0 bytes the way
+ * of the move keeps its base's level, of at least one byte makes SAME into MOVED;
+ * a phi or select takes the least of its operands; a store sets its variable's
+ * level. Inlined helpers that return the pointer they were given, moved, pass
+ * through their parameters' variables this way. The levels are the greatest
+ * solution of these equations over the loop's blocks (the header's entry fixed),
+ * an invariant of every pass; the rule holds when p is MOVED on every edge back to
+ * the header. A cycle entered at several blocks is cut at one of its blocks, taken
+ * for the header: a way from it back to it never leaves the cycle, so the edges into
+ * the cycle from outside play no part in the levels. */
+
+#define SLOTS_MAX   256     /* pointer variables the levels follow */
+#define STATE_MAX   4000000 /* blocks times variables */
+#define ROUNDS_MAX  64      /* sweeps over the loop before giving up */
+#define LEVEL_DEPTH 32      /* operands followed to find one value's level */
+#define ORIGIN_MAX  4096    /* values looked at to find where the pointer points */
+
+enum { NONE = 0, SAME = 1, MOVED = 2, MAY_BE_NULL = 4, LEVEL = 3 };
+
+typedef struct stepper {
+    const walk_loop *l;
+    LLVMTargetDataRef td;
+    object_steps_range range;
+    void *ctx;
+    int dir;             /* +1: p moves up; -1: down */
+    ptr_map slot_of;     /* variable -> its index */
+    LLVMValueRef *slots; /* the pointer variables the loop loads or stores */
+    unsigned nslots;
+    unsigned char *in, *out; /* [n * nslots] levels at each block's start and end */
+    unsigned char *not_null; /* [n * nslots] variables the branch ending a block finds not NULL */
+    long long *not_null_to;  /* [n] the block its branch takes when they are not NULL, else -1 */
+    ptr_map levels;          /* a load's or phi's level in the latest sweep */
+    int changed;
+} stepper;
+
+static long long block_of(const walk_loop *l, LLVMValueRef inst) {
+    return ptr_map_get(l->ids, LLVMGetInstructionParent(inst));
+}
+
+static int is_pointer(LLVMValueRef v) {
+    return LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMPointerTypeKind;
+}
+
+/* ---- where the pointer points ---- */
+
+typedef struct origin_walk {
+    const walk_loop *l;
+    ptr_map seen; /* variables and values already looked at */
+    unsigned budget;
+    LLVMValueRef object;
+} origin_walk;
+
+/* Whether V points into o->object (set on first sight) or is NULL, per the rule. */
+static int points_into(origin_walk *o, LLVMValueRef v) {
+    if (o->budget == 0) return 0;
+    o->budget--;
+    if (LLVMIsAConstantPointerNull(v)) return 1;
+    if (ptr_map_get(&o->seen, v) >= 0) return 1; /* a cycle through phis or variables: no new value */
+    if (ptr_map_put(&o->seen, v, 1) != 0) return 0;
+    LLVMValueRef base = NULL;
+    if (LLVMIsAArgument(v) || LLVMIsAGlobalVariable(v) ||
+        (LLVMIsAAllocaInst(v) && !walk_bounds_is_variable(v))) {
+        base = v;
+    } else if (LLVMIsAGetElementPtrInst(v) ||
+               (LLVMIsAConstantExpr(v) && LLVMGetConstOpcode(v) == LLVMGetElementPtr)) {
+        return LLVMIsInBounds(v) && points_into(o, LLVMGetOperand(v, 0));
+    } else if (LLVMIsABitCastInst(v) || LLVMIsAAddrSpaceCastInst(v)) {
+        return points_into(o, LLVMGetOperand(v, 0));
+    } else if (LLVMIsAPHINode(v)) {
+        for (unsigned k = 0; k < LLVMCountIncoming(v); k++)
+            if (!points_into(o, LLVMGetIncomingValue(v, k))) return 0;
+        return 1;
+    } else if (LLVMIsASelectInst(v)) {
+        return points_into(o, LLVMGetOperand(v, 1)) && points_into(o, LLVMGetOperand(v, 2));
+    } else if (LLVMIsALoadInst(v)) {
+        LLVMValueRef var = LLVMGetOperand(v, 0);
+        if (!walk_bounds_is_variable(var)) return 0;
+        if (ptr_map_get(&o->seen, var) >= 0) return 1;
+        if (ptr_map_put(&o->seen, var, 1) != 0) return 0;
+        for (LLVMUseRef u = LLVMGetFirstUse(var); u; u = LLVMGetNextUse(u)) {
+            LLVMValueRef st = LLVMGetUser(u);
+            if (LLVMIsAStoreInst(st) && !points_into(o, LLVMGetOperand(st, 0))) return 0;
+        }
+        return 1;
+    } else if (LLVMIsACallInst(v)) {
+        /* strchr and the like: a pointer into the argument they read, or NULL */
+        int found = 0;
+        for (unsigned pos = 0; pos < LLVMGetNumArgOperands(v); pos++) {
+            LLVMValueRef arg = LLVMGetOperand(v, pos);
+            if (!is_pointer(arg) || walk_bounds_call_use(v, pos) != 1) continue;
+            if (!points_into(o, arg)) return 0;
+            found = 1;
+        }
+        return found;
+    } else {
+        return 0;
+    }
+    if (o->object && o->object != base) return 0;
+    o->object = base;
+    return 1;
+}
+
+/* The bytes of OBJECT, one of the kinds the rule names; -1 when not known. */
+static long long object_size(const stepper *s, LLVMValueRef object) {
+    if (LLVMIsAArgument(object)) {
+        double lo, hi, text = -1;
+        if (!s->l->given || !given_walks_param(&s->l->given->walks, object, &lo, &hi, &text) || text < 0 ||
+            text > 1e15)
+            return -1;
+        return (long long)text + 1; /* its characters and the NUL */
+    }
+    if (LLVMIsAGlobalVariable(object)) {
+        LLVMTypeRef t = LLVMGlobalGetValueType(object);
+        return LLVMTypeIsSized(t) ? (long long)LLVMABISizeOfType(s->td, t) : -1;
+    }
+    LLVMTypeRef t = LLVMGetAllocatedType(object);
+    LLVMValueRef count = LLVMGetOperand(object, 0);
+    if (!LLVMTypeIsSized(t) || !LLVMIsAConstantInt(count)) return -1;
+    return (long long)(LLVMABISizeOfType(s->td, t) * LLVMConstIntGetZExtValue(count));
+}
+
+/* The object the variable VAR points into, through every store to it, when the rule
+ * can use it: its size into SIZE. NULL otherwise. */
+static LLVMValueRef cursor_object(const stepper *s, LLVMValueRef var, long long *size) {
+    origin_walk o = {s->l, {0}, ORIGIN_MAX, NULL};
+    int ok = ptr_map_put(&o.seen, var, 1) == 0;
+    for (LLVMUseRef u = LLVMGetFirstUse(var); ok && u; u = LLVMGetNextUse(u)) {
+        LLVMValueRef st = LLVMGetUser(u);
+        if (LLVMIsAStoreInst(st)) ok = points_into(&o, LLVMGetOperand(st, 0));
+    }
+    ptr_map_free(&o.seen);
+    if (!ok || !o.object) return NULL;
+    *size = object_size(s, o.object);
+    return *size > 0 ? o.object : NULL;
+}
+
+/* ---- the levels ---- */
+
+/* How far GEP moves its base the way s->dir: -1 maybe the other way (or unknown), 0
+ * at least 0 bytes, 1 at least one byte. */
+static int gep_move(const stepper *s, LLVMValueRef gep) {
+    if (!LLVMIsInBounds(gep)) return -1;
+    __int128 lo = 0, hi = 0;
+    LLVMTypeRef t = LLVMGetGEPSourceElementType(gep);
+    int n = LLVMGetNumOperands(gep);
+    for (int k = 1; k < n; k++) {
+        LLVMValueRef ix = LLVMGetOperand(gep, k);
+        if (k > 1 && LLVMGetTypeKind(t) == LLVMStructTypeKind) {
+            if (!LLVMIsAConstantInt(ix)) return -1;
+            unsigned field = (unsigned)LLVMConstIntGetZExtValue(ix);
+            __int128 at = (__int128)LLVMOffsetOfElement(s->td, t, field);
+            lo += at;
+            hi += at;
+            t = LLVMStructGetTypeAtIndex(t, field);
+            continue;
+        }
+        if (k > 1) {
+            LLVMTypeKind kind = LLVMGetTypeKind(t);
+            if (kind != LLVMArrayTypeKind && kind != LLVMVectorTypeKind) return -1;
+            t = LLVMGetElementType(t);
+        }
+        if (!LLVMTypeIsSized(t)) return -1;
+        __int128 size = (__int128)LLVMABISizeOfType(s->td, t);
+        long long a, b;
+        if (LLVMIsAConstantInt(ix)) {
+            a = b = LLVMConstIntGetSExtValue(ix);
+        } else if (!s->range || s->range(s->ctx, ix, &a, &b) != 0) {
+            return -1;
+        }
+        lo += size * a;
+        hi += size * b;
+    }
+    if (s->dir < 0) {
+        __int128 t2 = -lo;
+        lo = -hi;
+        hi = t2;
+    }
+    (void)hi;
+    return lo >= 1 ? 1 : lo >= 0 ? 0 : -1;
+}
+
+/* The meet of two levels: the lesser level, NULL where either may be. */
+static int least(int a, int b) {
+    int la = a & LEVEL, lb = b & LEVEL;
+    return (la < lb ? la : lb) | ((a | b) & MAY_BE_NULL);
+}
+
+/* V's level at the point of the sweep that looks at it. */
+static int level(stepper *s, LLVMValueRef v, unsigned depth) {
+    long long seen = ptr_map_get(&s->levels, v);
+    if (seen >= 0) return (int)seen;
+    if (LLVMIsAConstantPointerNull(v)) return MOVED | MAY_BE_NULL; /* NULL cannot be moved: see the rule */
+    if (!LLVMIsAInstruction(v) || depth == 0) return NONE;
+    long long b = block_of(s->l, v);
+    if (b < 0 || !s->l->comp[b]) return NONE; /* from before the pass */
+    if (LLVMIsALoadInst(v))
+        return ptr_map_get(&s->slot_of, LLVMGetOperand(v, 0)) >= 0 ? MOVED : NONE; /* not swept yet */
+    if (LLVMIsAPHINode(v)) return (unsigned)b == s->l->header ? NONE : MOVED;      /* not swept yet */
+    if (LLVMIsAGetElementPtrInst(v)) {
+        int base = level(s, LLVMGetOperand(v, 0), depth - 1),
+            move = (base & LEVEL) == NONE ? -1 : gep_move(s, v);
+        return move < 0 ? NONE : move == 1 ? MOVED | (base & MAY_BE_NULL) : base;
+    }
+    if (LLVMIsASelectInst(v))
+        return least(level(s, LLVMGetOperand(v, 1), depth - 1), level(s, LLVMGetOperand(v, 2), depth - 1));
+    if (LLVMIsABitCastInst(v) || LLVMIsAAddrSpaceCastInst(v))
+        return level(s, LLVMGetOperand(v, 0), depth - 1);
+    return NONE;
+}
+
+static int record(stepper *s, LLVMValueRef v, int lv) {
+    long long was = ptr_map_get(&s->levels, v);
+    if (was == lv) return 0;
+    s->changed = 1;
+    return ptr_map_put(&s->levels, v, (unsigned)lv);
+}
+
+/* The value a branch ending BB compares with NULL, and into NONNULL the block it
+ * takes when that value is not NULL; NULL when it compares no such value. */
+static LLVMValueRef null_test(const stepper *s, LLVMBasicBlockRef bb, long long *nonnull) {
+    LLVMValueRef br = LLVMGetBasicBlockTerminator(bb);
+    if (!br || !LLVMIsABranchInst(br) || !LLVMIsConditional(br)) return NULL;
+    LLVMValueRef c = LLVMGetCondition(br);
+    if (!LLVMIsAICmpInst(c)) return NULL;
+    LLVMIntPredicate pr = LLVMGetICmpPredicate(c);
+    if (pr != LLVMIntEQ && pr != LLVMIntNE) return NULL;
+    LLVMValueRef x = LLVMGetOperand(c, 0), y = LLVMGetOperand(c, 1);
+    if (LLVMIsAConstantPointerNull(x))
+        x = y;
+    else if (!LLVMIsAConstantPointerNull(y))
+        return NULL;
+    *nonnull = ptr_map_get(s->l->ids, LLVMGetSuccessor(br, pr == LLVMIntEQ ? 1 : 0));
+    return *nonnull >= 0 ? x : NULL;
+}
+
+/* One sweep of block B: its levels at the start from its predecessors', then its
+ * instructions in order. Returns 0, or -1 when the rule cannot be used. */
+static int sweep(stepper *s, unsigned b, unsigned cursor) {
+    const walk_loop *l = s->l;
+    unsigned n = s->nslots;
+    unsigned char *in = s->in + (size_t)b * n, *out = s->out + (size_t)b * n;
+    if (b == l->header) {
+        memset(in, NONE, n);
+        in[cursor] = SAME;
+    } else {
+        memset(in, MOVED, n);
+        for (unsigned e = l->pfirst[b]; e < l->pfirst[b + 1]; e++) {
+            unsigned p = l->pred[e];
+            if (!l->comp[p]) continue; /* another entry: on no way from the header back to it */
+            const unsigned char *po = s->out + (size_t)p * n, *nn = s->not_null + (size_t)p * n;
+            int refined = s->not_null_to[p] == (long long)b;
+            for (unsigned k = 0; k < n; k++)
+                in[k] = (unsigned char)least(in[k], refined && nn[k] ? po[k] & LEVEL : po[k]);
+        }
+    }
+    unsigned char *st = malloc(n);
+    LLVMValueRef *holds = calloc(n, sizeof *holds); /* the value each variable last took in B */
+    if (!st || !holds) {
+        free(st);
+        free(holds);
+        return -1;
+    }
+    memcpy(st, in, n);
+    int rc = 0;
+    LLVMBasicBlockRef bb = l->bbs[b];
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i && rc == 0; i = LLVMGetNextInstruction(i)) {
+        if (LLVMIsAPHINode(i)) {
+            int lv = b == l->header ? NONE : MOVED;
+            for (unsigned k = 0; k < LLVMCountIncoming(i) && lv != NONE; k++)
+                lv = least(lv, level(s, LLVMGetIncomingValue(i, k), LEVEL_DEPTH));
+            rc = record(s, i, lv);
+        } else if (LLVMIsALoadInst(i)) {
+            long long k = ptr_map_get(&s->slot_of, LLVMGetOperand(i, 0));
+            if (k >= 0) {
+                rc = record(s, i, st[k]);
+                holds[k] = i;
+            }
+        } else if (LLVMIsAStoreInst(i)) {
+            long long k = ptr_map_get(&s->slot_of, LLVMGetOperand(i, 1));
+            if (k >= 0) {
+                st[k] = (unsigned char)level(s, LLVMGetOperand(i, 0), LEVEL_DEPTH);
+                holds[k] = LLVMGetOperand(i, 0);
+            }
+        }
+    }
+    /* a branch on whether a value is NULL: the variables holding it are not on one way */
+    long long to = -1;
+    LLVMValueRef tested = rc == 0 ? null_test(s, bb, &to) : NULL;
+    unsigned char *nn = s->not_null + (size_t)b * n;
+    memset(nn, 0, n);
+    for (unsigned k = 0; tested && k < n; k++) nn[k] = holds[k] == tested;
+    if (s->not_null_to[b] != (tested ? to : -1)) {
+        s->not_null_to[b] = tested ? to : -1;
+        s->changed = 1;
+    }
+    if (memcmp(st, out, n) != 0) {
+        memcpy(out, st, n);
+        s->changed = 1;
+    }
+    free(st);
+    free(holds);
+    return rc;
+}
+
+/* Whether the variable CURSOR moves at least a byte the way s->dir every way round. */
+static int moves_every_round(stepper *s, unsigned cursor) {
+    const walk_loop *l = s->l;
+    memset(s->out, MOVED, (size_t)l->n * s->nslots);
+    memset(s->not_null, 0, (size_t)l->n * s->nslots);
+    for (unsigned b = 0; b < l->n; b++) s->not_null_to[b] = -1;
+    ptr_map_free(&s->levels);
+    memset(&s->levels, 0, sizeof s->levels);
+    int rounds = 0;
+    do {
+        s->changed = 0;
+        for (unsigned b = 0; b < l->n; b++)
+            if (l->comp[b] && sweep(s, b, cursor) != 0) return 0;
+    } while (s->changed && ++rounds < ROUNDS_MAX);
+    if (s->changed) return 0;
+    for (unsigned e = l->pfirst[l->header]; e < l->pfirst[l->header + 1]; e++) {
+        unsigned p = l->pred[e];
+        if (!l->comp[p]) continue;
+        int lv = s->out[(size_t)p * s->nslots + cursor];
+        if (s->not_null_to[p] == (long long)l->header && s->not_null[(size_t)p * s->nslots + cursor])
+            lv &= LEVEL;
+        if (lv != MOVED) return 0;
+    }
+    return 1;
+}
+
+/* The pointer variables loop L loads or stores, into S's slots. Returns 0, or -1. */
+static int find_slots(stepper *s) {
+    const walk_loop *l = s->l;
+    for (unsigned b = 0; b < l->n; b++) {
+        if (!l->comp[b]) continue;
+        for (LLVMValueRef i = LLVMGetFirstInstruction(l->bbs[b]); i; i = LLVMGetNextInstruction(i)) {
+            LLVMValueRef var = LLVMIsALoadInst(i)    ? LLVMGetOperand(i, 0)
+                               : LLVMIsAStoreInst(i) ? LLVMGetOperand(i, 1)
+                                                     : NULL;
+            if (!var || ptr_map_get(&s->slot_of, var) >= 0 || !LLVMIsAAllocaInst(var) ||
+                LLVMGetTypeKind(LLVMGetAllocatedType(var)) != LLVMPointerTypeKind ||
+                !walk_bounds_is_variable(var))
+                continue;
+            if (s->nslots == SLOTS_MAX) return -1;
+            if (ptr_map_put(&s->slot_of, var, s->nslots) != 0) return -1;
+            s->slots[s->nslots++] = var;
+        }
+    }
+    return 0;
+}
+
+/* Whether the loop stores into VAR. */
+static int stored_in_loop(const walk_loop *l, LLVMValueRef var) {
+    for (LLVMUseRef u = LLVMGetFirstUse(var); u; u = LLVMGetNextUse(u)) {
+        LLVMValueRef st = LLVMGetUser(u);
+        if (!LLVMIsAStoreInst(st)) continue;
+        long long b = block_of(l, st);
+        if (b >= 0 && l->comp[b]) return 1;
+    }
+    return 0;
+}
+
+long long object_steps_trips(const walk_loop *l, object_steps_range range, void *ctx) {
+    LLVMValueRef fn = LLVMGetBasicBlockParent(l->bbs[l->header]);
+    LLVMModuleRef m = LLVMGetGlobalParent(fn);
+    stepper s = {.l = l, .td = LLVMGetModuleDataLayout(m), .range = range, .ctx = ctx, .dir = 1};
+    long long best = -1;
+    s.slots = malloc(SLOTS_MAX * sizeof *s.slots);
+    if (!s.slots || find_slots(&s) != 0 || s.nslots == 0 || (size_t)l->n * s.nslots > STATE_MAX) goto done;
+    s.in = malloc((size_t)l->n * s.nslots);
+    s.out = malloc((size_t)l->n * s.nslots);
+    s.not_null = malloc((size_t)l->n * s.nslots);
+    s.not_null_to = malloc((size_t)l->n * sizeof *s.not_null_to);
+    if (!s.in || !s.out || !s.not_null || !s.not_null_to) goto done;
+    for (unsigned k = 0; k < s.nslots; k++) {
+        long long size;
+        if (!stored_in_loop(l, s.slots[k]) || !cursor_object(&s, s.slots[k], &size)) continue;
+        if (best >= 0 && size >= best) continue;
+        for (int dir = 1; dir >= -1; dir -= 2) {
+            s.dir = dir;
+            if (moves_every_round(&s, k)) {
+                best = size;
+                break;
+            }
+        }
+    }
+done:
+    ptr_map_free(&s.levels);
+    ptr_map_free(&s.slot_of);
+    free(s.slots);
+    free(s.in);
+    free(s.out);
+    free(s.not_null);
+    free(s.not_null_to);
+    return best;
+}

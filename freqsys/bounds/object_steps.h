@@ -1,0 +1,20 @@
+/* freqsys/bounds/object_steps.h: a bound on loops that move a pointer one way through one object. */
+/* SPDX-License-Identifier: MIT */
+#ifndef FREQSYS_OBJECT_STEPS_H
+#define FREQSYS_OBJECT_STEPS_H
+
+#include "walk_bounds.h"
+
+/* Gives the range of an integer X (an offset), read as signed: 0, or -1 when unknown. */
+typedef int (*object_steps_range)(void *ctx, LLVMValueRef x, long long *lo, long long *hi);
+
+/* K, the most times loop L's way round can return to its header per entry when a
+ * local pointer variable only ever points into one object of known size (a drawn
+ * string argument, a local or global array) and every way round moves it at least a
+ * byte the same way, itself or through variables and inlined helpers that return
+ * it moved: K is the object's size in bytes (the rule and why it holds are in
+ * object_steps.c); -1 when L is not such a loop. RANGE (with CTX) gives offsets that
+ * are not constants their range; NULL: constants only. Can't fail. */
+long long object_steps_trips(const walk_loop *l, object_steps_range range, void *ctx);
+
+#endif

@@ -1,0 +1,156 @@
+/* object_steps.c: cursors moved through one object by loops and the helpers they call, and near misses. */
+/* SPDX-License-Identifier: MIT */
+#include <stddef.h>
+#include <string.h>
+
+/* A do-while that moves the cursor and checks it against the end, as an HTTP parser
+ * skips the spaces between a method and a path. */
+static const char *skip_spaces(const char *buf, const char *end) {
+    do {
+        ++buf;
+        if (buf == end) return NULL;
+    } while (*buf == ' ');
+    return buf;
+}
+
+/* A helper that returns the cursor moved past one unit (a ':' and the byte after it
+ * are one), as a UTF-8 decoder returns it past one code point. */
+static const char *next_unit(const char *p, int *unit) {
+    if (p[0] == ':' && p[1] != '\0') {
+        *unit = 2;
+        p += 2;
+    } else {
+        *unit = p[0];
+        p += 1;
+    }
+    return p;
+}
+
+static int count_units(const char *s) {
+    int n = 0, unit;
+    for (;;) {
+        s = next_unit(s, &unit);
+        if (unit == 0) break;
+        n++;
+    }
+    return n;
+}
+
+/* A helper that returns the cursor at the end of a token, or NULL for a bad byte. */
+static const char *token_end(const char *p, const char *end) {
+    while (p != end && *p != ',') {
+        if (*p == '#') return NULL;
+        ++p;
+    }
+    return p;
+}
+
+static int count_fields(const char *s, const char *end) {
+    int n = 0;
+    const char *p = s;
+    for (;;) {
+        if ((p = token_end(p, end)) == NULL) return -1;
+        n++;
+        if (p == end) break;
+        ++p;
+    }
+    return n;
+}
+
+/* A local buffer walked back from its end to the last ','. */
+static int last_field(const char *s, size_t len) {
+    char buf[32];
+    size_t n = len < sizeof buf - 1 ? len : sizeof buf - 1;
+    memcpy(buf, s, n);
+    buf[n] = '\0';
+    const char *q = buf + n;
+    while (q != buf && q[-1] != ',') q--;
+    return (int)(buf + n - q);
+}
+
+/* A loop entered at two blocks: a goto into its body, as a decoder enters its careful
+ * loop from the middle of its fast one. */
+static int entered_twice(const char *s, const char *end, int skip) {
+    const char *p = s;
+    int n = 0;
+    if (skip && p != end) goto inside;
+    for (;;) {
+        if (p >= end) break;
+        n++;
+    inside:
+        p += *p == ':' && p + 1 < end ? 2 : 1;
+    }
+    return n;
+}
+
+/* Near miss: a step of 0 or 1 bytes; the rule needs a byte every way round. */
+static int zero_steps(const char *s) {
+    const char *p = s;
+    int n = 0;
+    while (*p) {
+        p += *p == '#' ? 0 : 1;
+        n++;
+    }
+    return n;
+}
+
+/* Near miss: a cursor into either of two objects, a 4-byte local or the string. */
+static int two_objects(const char *s, int which) {
+    char small[4] = "ab";
+    const char *p = which ? s : small;
+    int n = 0;
+    while (*p) {
+        p++;
+        n++;
+    }
+    return n;
+}
+
+/* Near miss: a cursor parked at NULL on a way round; NULL is no place in the object,
+ * and the loop follows a chain longer than the string. */
+struct node {
+    struct node *next;
+};
+
+static int parked(const char *s, int n) {
+    struct node nodes[64];
+    for (int i = 0; i < 64; i++) nodes[i].next = i + 1 < n ? &nodes[i + 1] : NULL;
+    const char *mark = s;
+    int k = 0;
+    for (struct node *nd = nodes; nd; nd = nd->next) {
+        if (mark) k += *mark == 'a';
+        mark = NULL;
+    }
+    return k;
+}
+
+/* Near miss: the cursor set back once, past the start another variable holds. */
+static int restarts(const char *s) {
+    const char *p = s, *back = s;
+    int n = 0, seen = 0;
+    while (*p) {
+        n++;
+        if (*p == ',' && !seen) {
+            seen = 1;
+            p = back + 1;
+            continue;
+        }
+        p++;
+    }
+    return n;
+}
+
+int object_steps(const char *s, size_t len, int which, int n) {
+    const char *end = s + len;
+    int r = 0;
+    if (len > 0 && skip_spaces(s, end)) r++;
+    r += count_units(s);
+    r += count_fields(s, end);
+    r += last_field(s, len);
+    r += entered_twice(s, end, which);
+    r += zero_steps(s);
+    r += two_objects(s, which);
+    r += parked(s, n);
+    r += restarts(s);
+    return r;
+}

@@ -56,7 +56,11 @@ typedef struct stepper {
     unsigned char *in, *out; /* [n * nslots] levels at each block's start and end */
     unsigned char *not_null; /* [n * nslots] variables the branch ending a block finds not NULL */
     long long *not_null_to;  /* [n] the block its branch takes when they are not NULL, else -1 */
-    ptr_map levels;          /* a load's or phi's level in the latest sweep */
+    unsigned *blocks;        /* the loop's blocks, in order */
+    unsigned nblocks;
+    unsigned char *st;   /* [nslots] scratch: the levels as a sweep goes */
+    LLVMValueRef *holds; /* [nslots] scratch: the value each variable last took in a block */
+    ptr_map levels;      /* a load's or phi's level in the latest sweep */
     int changed;
 } stepper;
 
@@ -280,13 +284,9 @@ static int sweep(stepper *s, unsigned b, unsigned cursor) {
                 in[k] = (unsigned char)least(in[k], refined && nn[k] ? po[k] & LEVEL : po[k]);
         }
     }
-    unsigned char *st = malloc(n);
-    LLVMValueRef *holds = calloc(n, sizeof *holds); /* the value each variable last took in B */
-    if (!st || !holds) {
-        free(st);
-        free(holds);
-        return -1;
-    }
+    unsigned char *st = s->st;
+    LLVMValueRef *holds = s->holds;
+    memset(holds, 0, n * sizeof *holds);
     memcpy(st, in, n);
     int rc = 0;
     LLVMBasicBlockRef bb = l->bbs[b];
@@ -324,24 +324,25 @@ static int sweep(stepper *s, unsigned b, unsigned cursor) {
         memcpy(out, st, n);
         s->changed = 1;
     }
-    free(st);
-    free(holds);
     return rc;
 }
 
 /* Whether the variable CURSOR moves at least a byte the way s->dir every way round. */
 static int moves_every_round(stepper *s, unsigned cursor) {
     const walk_loop *l = s->l;
-    memset(s->out, MOVED, (size_t)l->n * s->nslots);
-    memset(s->not_null, 0, (size_t)l->n * s->nslots);
-    for (unsigned b = 0; b < l->n; b++) s->not_null_to[b] = -1;
+    for (unsigned k = 0; k < s->nblocks; k++) {
+        unsigned b = s->blocks[k];
+        memset(s->out + (size_t)b * s->nslots, MOVED, s->nslots);
+        memset(s->not_null + (size_t)b * s->nslots, 0, s->nslots);
+        s->not_null_to[b] = -1;
+    }
     ptr_map_free(&s->levels);
     memset(&s->levels, 0, sizeof s->levels);
     int rounds = 0;
     do {
         s->changed = 0;
-        for (unsigned b = 0; b < l->n; b++)
-            if (l->comp[b] && sweep(s, b, cursor) != 0) return 0;
+        for (unsigned k = 0; k < s->nblocks; k++)
+            if (sweep(s, s->blocks[k], cursor) != 0) return 0;
     } while (s->changed && ++rounds < ROUNDS_MAX);
     if (s->changed) return 0;
     for (unsigned e = l->pfirst[l->header]; e < l->pfirst[l->header + 1]; e++) {
@@ -355,36 +356,56 @@ static int moves_every_round(stepper *s, unsigned cursor) {
     return 1;
 }
 
-/* The pointer variables loop L loads or stores, into S's slots. Returns 0, or -1. */
-static int find_slots(stepper *s) {
-    const walk_loop *l = s->l;
-    for (unsigned b = 0; b < l->n; b++) {
-        if (!l->comp[b]) continue;
-        for (LLVMValueRef i = LLVMGetFirstInstruction(l->bbs[b]); i; i = LLVMGetNextInstruction(i)) {
-            LLVMValueRef var = LLVMIsALoadInst(i)    ? LLVMGetOperand(i, 0)
-                               : LLVMIsAStoreInst(i) ? LLVMGetOperand(i, 1)
-                                                     : NULL;
-            if (!var || ptr_map_get(&s->slot_of, var) >= 0 || !LLVMIsAAllocaInst(var) ||
-                LLVMGetTypeKind(LLVMGetAllocatedType(var)) != LLVMPointerTypeKind ||
-                !walk_bounds_is_variable(var))
-                continue;
-            if (s->nslots == SLOTS_MAX) return -1;
-            if (ptr_map_put(&s->slot_of, var, s->nslots) != 0) return -1;
-            s->slots[s->nslots++] = var;
-        }
+/* Whether VAR is a local pointer variable whose address goes nowhere. */
+static int pointer_variable(LLVMValueRef var) {
+    return var && LLVMIsAAllocaInst(var) &&
+           LLVMGetTypeKind(LLVMGetAllocatedType(var)) == LLVMPointerTypeKind && walk_bounds_is_variable(var);
+}
+
+/* Adds to S's slots the pointer variables whose loads V is made from (through
+ * offsets, phis, selects and casts): their levels can reach what V is stored into.
+ * Returns 0, or -1 when there are too many. */
+static int sources_of(stepper *s, LLVMValueRef v, unsigned depth, ptr_map *seen) {
+    if (depth == 0 || !LLVMIsAInstruction(v) || ptr_map_get(seen, v) >= 0) return 0;
+    if (ptr_map_put(seen, v, 1) != 0) return -1;
+    if (LLVMIsALoadInst(v)) {
+        LLVMValueRef var = LLVMGetOperand(v, 0);
+        if (!pointer_variable(var) || ptr_map_get(&s->slot_of, var) >= 0) return 0;
+        if (s->nslots == SLOTS_MAX || ptr_map_put(&s->slot_of, var, s->nslots) != 0) return -1;
+        s->slots[s->nslots++] = var;
+        return 0;
     }
+    if (LLVMIsAGetElementPtrInst(v) || LLVMIsABitCastInst(v) || LLVMIsAAddrSpaceCastInst(v))
+        return sources_of(s, LLVMGetOperand(v, 0), depth - 1, seen);
+    if (LLVMIsASelectInst(v))
+        return sources_of(s, LLVMGetOperand(v, 1), depth - 1, seen) ||
+               sources_of(s, LLVMGetOperand(v, 2), depth - 1, seen);
+    if (LLVMIsAPHINode(v))
+        for (unsigned k = 0; k < LLVMCountIncoming(v); k++)
+            if (sources_of(s, LLVMGetIncomingValue(v, k), depth - 1, seen) != 0) return -1;
     return 0;
 }
 
-/* Whether the loop stores into VAR. */
-static int stored_in_loop(const walk_loop *l, LLVMValueRef var) {
-    for (LLVMUseRef u = LLVMGetFirstUse(var); u; u = LLVMGetNextUse(u)) {
-        LLVMValueRef st = LLVMGetUser(u);
-        if (!LLVMIsAStoreInst(st)) continue;
-        long long b = block_of(l, st);
-        if (b >= 0 && l->comp[b]) return 1;
-    }
-    return 0;
+/* Into S's slots, CURSOR first, the variables whose levels can reach it: those whose
+ * loads make a value the loop stores into one of them. A variable the loop does not
+ * follow is at no level, as it would be: a load gives the level its variable has at
+ * the header (nothing) unless the loop stored into it. Returns 0, or -1. */
+static int find_slots(stepper *s, LLVMValueRef cursor) {
+    ptr_map_free(&s->slot_of);
+    memset(&s->slot_of, 0, sizeof s->slot_of);
+    s->nslots = 0;
+    if (ptr_map_put(&s->slot_of, cursor, 0) != 0) return -1;
+    s->slots[s->nslots++] = cursor;
+    ptr_map seen = {0};
+    int rc = 0;
+    for (unsigned k = 0; rc == 0 && k < s->nslots; k++)
+        for (LLVMUseRef u = LLVMGetFirstUse(s->slots[k]); rc == 0 && u; u = LLVMGetNextUse(u)) {
+            LLVMValueRef st = LLVMGetUser(u);
+            long long b = LLVMIsAStoreInst(st) ? block_of(s->l, st) : -1;
+            if (b >= 0 && s->l->comp[b]) rc = sources_of(s, LLVMGetOperand(st, 0), LEVEL_DEPTH, &seen);
+        }
+    ptr_map_free(&seen);
+    return rc;
 }
 
 long long object_steps_trips(const walk_loop *l, object_steps_range range, void *ctx) {
@@ -392,26 +413,42 @@ long long object_steps_trips(const walk_loop *l, object_steps_range range, void 
     LLVMModuleRef m = LLVMGetGlobalParent(fn);
     stepper s = {.l = l, .td = LLVMGetModuleDataLayout(m), .range = range, .ctx = ctx, .dir = 1};
     long long best = -1;
+    ptr_map tried = {0};
     s.slots = malloc(SLOTS_MAX * sizeof *s.slots);
-    if (!s.slots || find_slots(&s) != 0 || s.nslots == 0 || (size_t)l->n * s.nslots > STATE_MAX) goto done;
-    s.in = malloc((size_t)l->n * s.nslots);
-    s.out = malloc((size_t)l->n * s.nslots);
-    s.not_null = malloc((size_t)l->n * s.nslots);
     s.not_null_to = malloc((size_t)l->n * sizeof *s.not_null_to);
-    if (!s.in || !s.out || !s.not_null || !s.not_null_to) goto done;
-    for (unsigned k = 0; k < s.nslots; k++) {
-        long long size;
-        if (!stored_in_loop(l, s.slots[k]) || !cursor_object(&s, s.slots[k], &size)) continue;
-        if (best >= 0 && size >= best) continue;
-        for (int dir = 1; dir >= -1; dir -= 2) {
-            s.dir = dir;
-            if (moves_every_round(&s, k)) {
-                best = size;
-                break;
+    s.blocks = malloc((size_t)l->n * sizeof *s.blocks);
+    s.st = malloc(SLOTS_MAX);
+    s.holds = malloc(SLOTS_MAX * sizeof *s.holds);
+    if (!s.slots || !s.not_null_to || !s.blocks || !s.st || !s.holds) goto done;
+    for (unsigned b = 0; b < l->n; b++)
+        if (l->comp[b]) s.blocks[s.nblocks++] = b;
+    /* each pointer variable the loop stores into, as the cursor */
+    for (unsigned k = 0; k < s.nblocks; k++)
+        for (LLVMValueRef i = LLVMGetFirstInstruction(l->bbs[s.blocks[k]]); i;
+             i = LLVMGetNextInstruction(i)) {
+            LLVMValueRef var = LLVMIsAStoreInst(i) ? LLVMGetOperand(i, 1) : NULL;
+            long long size;
+            if (!pointer_variable(var) || ptr_map_get(&tried, var) >= 0) continue;
+            if (ptr_map_put(&tried, var, 1) != 0) goto done;
+            if (!cursor_object(&s, var, &size) || (best >= 0 && size >= best)) continue;
+            if (find_slots(&s, var) != 0 || (size_t)l->n * s.nslots > STATE_MAX) continue;
+            free(s.in);
+            free(s.out);
+            free(s.not_null);
+            s.in = malloc((size_t)l->n * s.nslots);
+            s.out = malloc((size_t)l->n * s.nslots);
+            s.not_null = malloc((size_t)l->n * s.nslots);
+            if (!s.in || !s.out || !s.not_null) goto done;
+            for (int dir = 1; dir >= -1; dir -= 2) {
+                s.dir = dir;
+                if (moves_every_round(&s, 0)) {
+                    best = size;
+                    break;
+                }
             }
         }
-    }
 done:
+    ptr_map_free(&tried);
     ptr_map_free(&s.levels);
     ptr_map_free(&s.slot_of);
     free(s.slots);
@@ -419,5 +456,8 @@ done:
     free(s.out);
     free(s.not_null);
     free(s.not_null_to);
+    free(s.blocks);
+    free(s.st);
+    free(s.holds);
     return best;
 }

@@ -8,6 +8,7 @@
 #include <string.h>
 #include "entry_args.h"
 #include "freqsys/abi.h"
+#include "ptr_map.h"
 #include "reads.h"
 
 /* The greatest value a draw of D gives once truncated toward zero, as the runtime
@@ -69,6 +70,8 @@ static int nul_at_length(unsigned shape) {
     return shape == FSABI_SHAPE_STRING || shape == FSABI_SHAPE_TEXT || shape == FSABI_SHAPE_GENERATOR ||
            shape == FSABI_SHAPE_GENERATOR_BYTES;
 }
+
+static int others_unreached(LLVMModuleRef m, LLVMValueRef entry);
 
 /* The entry's parameters: the range of each number drawn whole, and the most bytes
  * of each string or text; a length() of a string or text is from 0 to its most bytes,
@@ -138,6 +141,7 @@ static int entry_params(LLVMModuleRef m, const spec *s, bound_walks *out) {
     free(shape);
     entry_args_free(&plan);
     out->entry = fn;
+    out->others_unreached = others_unreached(m, fn) > 0; /* memory out: not known, so no */
     out->param_lo = lo;
     out->param_hi = hi;
     out->text_max = text;
@@ -190,27 +194,84 @@ int given_walks_make(LLVMModuleRef m, const spec *s, bound_walks *out) {
     return 0;
 }
 
-/* Whether every use of FN is the call the runtime makes through freqsys_call_entry. */
-static int only_runtime_calls(LLVMValueRef fn) {
+/* Whether CALLER is the runtime's freqsys_call_entry. */
+static int runtime_caller(LLVMValueRef caller) {
+    size_t len;
+    const char *name = LLVMGetValueName2(caller, &len);
+    return !strcmp(name, "freqsys_call_entry") && LLVMGetLinkage(caller) == LLVMInternalLinkage;
+}
+
+/* Whether every use of FN is a direct call, the runtime's through freqsys_call_entry
+ * or, when OTHERS_UNREACHED, one in a function no run reaches. */
+static int only_runtime_calls(LLVMValueRef fn, int others_unreached) {
     for (LLVMUseRef u = LLVMGetFirstUse(fn); u; u = LLVMGetNextUse(u)) {
         LLVMValueRef user = LLVMGetUser(u);
         if (!LLVMIsACallInst(user) || LLVMGetCalledValue(user) != fn) return 0;
         for (unsigned a = 0; a < LLVMGetNumArgOperands(user); a++)
             if (LLVMGetOperand(user, a) == fn) return 0;
-        LLVMValueRef caller = LLVMGetBasicBlockParent(LLVMGetInstructionParent(user));
-        size_t len;
-        const char *name = LLVMGetValueName2(caller, &len);
-        if (strcmp(name, "freqsys_call_entry") != 0 || LLVMGetLinkage(caller) != LLVMInternalLinkage)
+        if (!others_unreached && !runtime_caller(LLVMGetBasicBlockParent(LLVMGetInstructionParent(user))))
             return 0;
     }
     return 1;
+}
+
+/* Whether a use of FN other than as the function a call calls: its address is taken. */
+static int address_taken(LLVMValueRef fn) {
+    for (LLVMUseRef u = LLVMGetFirstUse(fn); u; u = LLVMGetNextUse(u)) {
+        LLVMValueRef user = LLVMGetUser(u);
+        if ((!LLVMIsACallInst(user) && !LLVMIsAInvokeInst(user)) || LLVMGetCalledValue(user) != fn) return 1;
+        for (unsigned a = 0; a < LLVMGetNumArgOperands(user); a++)
+            if (LLVMGetOperand(user, a) == fn) return 1;
+    }
+    return 0;
+}
+
+/* Whether every call of ENTRY in M but the runtime's is in a function no run reaches.
+ * A run starts in the runtime (functions named freqsys...), the entry, and any
+ * function whose address is taken (a table, a constructor, a pointer a call may
+ * follow); direct calls reach the rest. A public function of a library that nothing
+ * a run reaches calls (another API's wrapper of the entry) never runs, so the values
+ * it would pass the entry are none a run sees. -1 when memory ran out. */
+static int others_unreached(LLVMModuleRef m, LLVMValueRef entry) {
+    ptr_map seen = {0};
+    size_t n = 0, top = 0;
+    for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn)) n++;
+    LLVMValueRef *stack = malloc((n + 1) * sizeof *stack);
+    int rc = stack ? 1 : -1;
+    for (LLVMValueRef fn = LLVMGetFirstFunction(m); rc > 0 && fn; fn = LLVMGetNextFunction(fn)) {
+        size_t len;
+        const char *name = LLVMGetValueName2(fn, &len);
+        if (fn != entry && strncmp(name, "freqsys", 7) != 0 && !address_taken(fn)) continue;
+        if (ptr_map_put(&seen, fn, 1) != 0) rc = -1;
+        stack[top++] = fn;
+    }
+    while (rc > 0 && top) {
+        LLVMValueRef fn = stack[--top];
+        for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); rc > 0 && bb; bb = LLVMGetNextBasicBlock(bb))
+            for (LLVMValueRef i = LLVMGetFirstInstruction(bb); rc > 0 && i; i = LLVMGetNextInstruction(i)) {
+                if (!LLVMIsACallInst(i) && !LLVMIsAInvokeInst(i)) continue;
+                LLVMValueRef callee = LLVMGetCalledValue(i);
+                if (!callee || !LLVMIsAFunction(callee) || ptr_map_get(&seen, callee) >= 0) continue;
+                if (ptr_map_put(&seen, callee, 1) != 0) rc = -1;
+                stack[top++] = callee;
+            }
+    }
+    for (LLVMUseRef u = LLVMGetFirstUse(entry); rc > 0 && u; u = LLVMGetNextUse(u)) {
+        LLVMValueRef user = LLVMGetUser(u);
+        if (!LLVMIsAInstruction(user)) continue; /* taken: only_runtime_calls refuses it */
+        LLVMValueRef caller = LLVMGetBasicBlockParent(LLVMGetInstructionParent(user));
+        if (!runtime_caller(caller) && ptr_map_get(&seen, caller) >= 0) rc = 0;
+    }
+    ptr_map_free(&seen);
+    free(stack);
+    return rc;
 }
 
 int given_walks_param(const bound_walks *w, LLVMValueRef param, double *lo, double *hi, double *text_max) {
     if (!w->entry || !LLVMIsAArgument(param) || LLVMGetParamParent(param) != w->entry) return 0;
     for (unsigned i = 0; i < w->nparams && i < LLVMCountParams(w->entry); i++) {
         if (LLVMGetParam(w->entry, i) != param) continue;
-        if (!only_runtime_calls(w->entry)) return 0;
+        if (!only_runtime_calls(w->entry, w->others_unreached)) return 0;
         *lo = w->param_lo[i];
         *hi = w->param_hi[i];
         *text_max = w->text_max[i];
@@ -225,7 +286,7 @@ LLVMValueRef given_walks_length(const bound_walks *w, LLVMValueRef param) {
     for (unsigned i = 0; i < w->nparams && i < count; i++) {
         if (LLVMGetParam(w->entry, i) != param) continue;
         long of = w->length_of[i];
-        return of >= 0 && (unsigned long)of < count && only_runtime_calls(w->entry)
+        return of >= 0 && (unsigned long)of < count && only_runtime_calls(w->entry, w->others_unreached)
                    ? LLVMGetParam(w->entry, (unsigned)of)
                    : NULL;
     }

@@ -31,7 +31,9 @@ typedef struct bound_walks {
     const long *length_of;             /* [nparams]: for `len ~ length(s)`, s's index when the runtime
                                         * ends s with a NUL at that length; else -1 */
     size_t nparams;
-    int stdin_bounded; /* a `stdin ~` form gives at most stdin_max bytes */
+    int others_unreached; /* every call of the entry but the runtime's is in a function no run
+                           * reaches (given_walks.c) */
+    int stdin_bounded;    /* a `stdin ~` form gives at most stdin_max bytes */
     double stdin_max;
     const struct dist *stdin_count; /* else, when its bytes are at most a draw of this distribution (the
                                      * text's length, the lines' count) times stdin_per_count: the

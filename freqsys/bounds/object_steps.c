@@ -250,7 +250,9 @@ static int record(stepper *s, LLVMValueRef v, int lv) {
  * takes when that value is not NULL; NULL when it compares no such value. */
 static LLVMValueRef null_test(const stepper *s, LLVMBasicBlockRef bb, long long *nonnull) {
     LLVMValueRef br = LLVMGetBasicBlockTerminator(bb);
-    if (!br || !LLVMIsABranchInst(br) || !LLVMIsConditional(br)) return NULL;
+    if (!br || !LLVMIsABranchInst(br) || !LLVMIsConditional(br) ||
+        LLVMGetSuccessor(br, 0) == LLVMGetSuccessor(br, 1))
+        return NULL; /* both ways to one block: the NULL way goes there too */
     LLVMValueRef c = LLVMGetCondition(br);
     if (!LLVMIsAICmpInst(c)) return NULL;
     LLVMIntPredicate pr = LLVMGetICmpPredicate(c);

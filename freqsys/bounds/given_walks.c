@@ -4,6 +4,7 @@
 #include "given_walks.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include "entry_args.h"
@@ -87,13 +88,14 @@ static int entry_params(LLVMModuleRef m, const spec *s, bound_walks *out) {
     }
     size_t n = plan.nparams;
     double *lo = malloc((n + 1) * sizeof *lo), *hi = malloc((n + 1) * sizeof *hi);
-    double *text = malloc((n + 1) * sizeof *text);
+    double *text = malloc((n + 1) * sizeof *text), *bytes = malloc((n + 1) * sizeof *bytes);
     long *length_of = malloc((n + 1) * sizeof *length_of);
     unsigned *shape = malloc((n + 1) * sizeof *shape);
-    if (!lo || !hi || !text || !length_of || !shape) {
+    if (!lo || !hi || !text || !bytes || !length_of || !shape) {
         free(lo);
         free(hi);
         free(text);
+        free(bytes);
         free(length_of);
         free(shape);
         entry_args_free(&plan);
@@ -103,6 +105,7 @@ static int entry_params(LLVMModuleRef m, const spec *s, bound_walks *out) {
         lo[i] = -INFINITY;
         hi[i] = INFINITY;
         text[i] = -1;
+        bytes[i] = -1;
         length_of[i] = -1;
         shape[i] = FSABI_SHAPE_VALUE;
     }
@@ -138,9 +141,35 @@ static int entry_params(LLVMModuleRef m, const spec *s, bound_walks *out) {
             hi[a->param] = most;
         }
     }
+    for (size_t k = 0; k < plan.nargs; k++) { /* the buffer each pointer parameter gets */
+        const entry_arg *a = &plan.args[k];
+        double most = -1, len;
+        if (a->param >= n) continue;
+        switch (a->shape) {
+        case FSABI_SHAPE_STRING:
+        case FSABI_SHAPE_TEXT:
+        case FSABI_SHAPE_GENERATOR_BYTES: /* the bytes and the NUL after them */
+            most = text[a->param] >= 0 ? text[a->param] + 1 : -1;
+            break;
+        case FSABI_SHAPE_BUFFER:
+            most = a->offset;
+            break;
+        case FSABI_SHAPE_REF:
+            most = (double)a->per_item * a->elem_size;
+            break;
+        case FSABI_SHAPE_ARRAY: /* LEN items, of PER_ITEM values each (structs: 1) */
+            len = a->len_param == UINT32_MAX ? (double)a->offset : a->len_param < n ? hi[a->len_param] : -1;
+            if (isfinite(len) && len >= 0) most = len * (a->per_item ? a->per_item : 1) * a->elem_size;
+            break;
+        default:
+            break;
+        }
+        if (most >= 0) bytes[a->param] = most < 1 ? 1 : most; /* the runtime gives even none a byte */
+    }
     free(shape);
     entry_args_free(&plan);
     out->entry = fn;
+    out->object_bytes = bytes;
     out->others_unreached = others_unreached(m, fn) > 0; /* memory out: not known, so no */
     out->param_lo = lo;
     out->param_hi = hi;
@@ -280,6 +309,15 @@ int given_walks_param(const bound_walks *w, LLVMValueRef param, double *lo, doub
     return 0;
 }
 
+double given_walks_object_bytes(const bound_walks *w, LLVMValueRef param) {
+    if (!w->entry || !w->object_bytes || !LLVMIsAArgument(param) || LLVMGetParamParent(param) != w->entry)
+        return -1;
+    for (unsigned i = 0; i < w->nparams && i < LLVMCountParams(w->entry); i++)
+        if (LLVMGetParam(w->entry, i) == param)
+            return only_runtime_calls(w->entry, w->others_unreached) ? w->object_bytes[i] : -1;
+    return -1;
+}
+
 LLVMValueRef given_walks_length(const bound_walks *w, LLVMValueRef param) {
     if (!w->entry || !LLVMIsAArgument(param) || LLVMGetParamParent(param) != w->entry) return NULL;
     unsigned count = LLVMCountParams(w->entry);
@@ -298,5 +336,6 @@ void given_walks_free(bound_walks *w) {
     free((void *)w->param_lo);
     free((void *)w->param_hi);
     free((void *)w->text_max);
+    free((void *)w->object_bytes);
     *w = (bound_walks){0};
 }

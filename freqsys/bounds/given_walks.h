@@ -21,6 +21,11 @@ int given_walks_make(LLVMModuleRef m, const spec *s, bound_walks *out);
  * go to LO and HI, and its string bound (-1: none) to TEXT_MAX. */
 int given_walks_param(const bound_walks *w, LLVMValueRef param, double *lo, double *hi, double *text_max);
 
+/* The most bytes of the buffer the runtime passes W's entry as its pointer parameter
+ * PARAM (a drawn string's with the NUL after it, a buffer's, an array's at its longest,
+ * a ref's), when only the runtime calls the entry; -1 when not known. */
+double given_walks_object_bytes(const bound_walks *w, LLVMValueRef param);
+
 /* The parameter of W's entry whose length PARAM is (`arg len ~ length(s)`: s), when s
  * is bytes the runtime ends with a NUL at that length (a string, a text, a
  * generator's) and only the runtime calls the entry; else NULL. */

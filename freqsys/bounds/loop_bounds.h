@@ -28,6 +28,9 @@ typedef struct bound_walks {
                                         * as C's conversion leaves it (-/+INFINITY: unknown) */
     const double *text_max;            /* [nparams]: a string() parameter's most characters before its
                                         * NUL; -1: not a string, or no bound */
+    const double *object_bytes;        /* [nparams]: the most bytes of the buffer the runtime passes a
+                                        * pointer parameter (a string's with its NUL, a buffer's, an
+                                        * array's); -1: not known */
     const long *length_of;             /* [nparams]: for `len ~ length(s)`, s's index when the runtime
                                         * ends s with a NUL at that length; else -1 */
     size_t nparams;

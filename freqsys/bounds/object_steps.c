@@ -12,15 +12,14 @@
  * the function, points into one object O of S bytes, or is NULL: O itself, an
  * inbounds offset from such a pointer, a phi or select of them, what a variable
  * holding only such pointers gives, or what strchr and the like return of one. O is
- * a drawn string argument (the runtime gives it its bytes and the NUL in a buffer
- * of at most TEXT + 1 bytes, TEXT its most characters), or a local or global object
- * of a sized type. In C a pointer into O stays within O or one past its end:
- * arithmetic that leaves it is undefined, and LLVM's inbounds offsets then give
- * poison. So p takes values in [O, O + S]. Every way round the loop, from its header
- * back to it, moves p at least a byte the same way (checked by the levels below),
- * so the values p has at the header on successive passes strictly increase (or
- * decrease) within those S + 1 places: at most S returns to the header per entry.
- * NULL cannot be moved (an offset from NULL is undefined too).
+ * a pointer argument the runtime draws into a buffer of its own, at most S bytes
+ * (a string's characters at their most and the NUL, a buffer's, an array's at its
+ * longest: given_walks_object_bytes), or a local or global object of a sized type. In C a pointer into O
+ * stays within O or one past its end: arithmetic that leaves it is undefined, and LLVM's inbounds offsets
+ * then give poison. So p takes values in [O, O + S]. Every way round the loop, from its header back to it,
+ * moves p at least a byte the same way (checked by the levels below), so the values p has at the header on
+ * successive passes strictly increase (or decrease) within those S + 1 places: at most S returns to the
+ * header per entry. NULL cannot be moved (an offset from NULL is undefined too).
  *
  * The levels. At the header, p holds x0. Each variable the loop uses gets a level
  * at each point of one pass: NONE (nothing known), SAME (at or past x0, the way p
@@ -134,11 +133,8 @@ static int points_into(origin_walk *o, LLVMValueRef v) {
 /* The bytes of OBJECT, one of the kinds the rule names; -1 when not known. */
 static long long object_size(const stepper *s, LLVMValueRef object) {
     if (LLVMIsAArgument(object)) {
-        double lo, hi, text = -1;
-        if (!s->l->given || !given_walks_param(&s->l->given->walks, object, &lo, &hi, &text) || text < 0 ||
-            text > 1e15)
-            return -1;
-        return (long long)text + 1; /* its characters and the NUL */
+        double bytes = s->l->given ? given_walks_object_bytes(&s->l->given->walks, object) : -1;
+        return bytes >= 1 && bytes <= 1e15 ? (long long)bytes : -1;
     }
     if (LLVMIsAGlobalVariable(object)) {
         LLVMTypeRef t = LLVMGlobalGetValueType(object);

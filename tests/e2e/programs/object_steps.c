@@ -140,7 +140,19 @@ static int restarts(const char *s) {
     return n;
 }
 
-int object_steps(const char *s, size_t len, int which, int n) {
+/* An output cursor through the drawn 16-byte buffer, a byte a pass, as a decoder's
+ * copy writes: the buffer's size bounds it more tightly than the string's. */
+static int fill_out(char *out, const char *s) {
+    char *op = out;
+    for (;;) {
+        *op++ = *s ? *s : '.';
+        if (*s == '\0' || op == out + 15) break;
+        s++;
+    }
+    return (int)(op - out);
+}
+
+int object_steps(const char *s, size_t len, int which, int n, char *out) {
     const char *end = s + len;
     int r = 0;
     if (len > 0 && skip_spaces(s, end)) r++;
@@ -152,11 +164,13 @@ int object_steps(const char *s, size_t len, int which, int n) {
     r += two_objects(s, which);
     r += parked(s, n);
     r += restarts(s);
+    r += fill_out(out, s);
     return r;
 }
 
 /* Another way into the entry, a library's wrapper that no run calls: the entry's
  * arguments stay the runtime's. */
 int object_steps_again(const char *s, int which) {
-    return object_steps(s, strlen(s), which, 1);
+    char out[16];
+    return object_steps(s, strlen(s), which, 1, out);
 }

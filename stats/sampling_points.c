@@ -13,6 +13,8 @@
 #define KEY_STRATA      0x7374726174612121ull
 #define KEY_SHIFT       0x7368696674212121ull
 
+#define SOBOL_TABLE_POINTS 65536 /* replicates of at most this many runs read a table (10 MB at most) */
+
 struct sampling_points {
     sampling_method method;
     uint32_t runs;
@@ -29,6 +31,11 @@ struct sampling_points {
     uint32_t sobol_done; /* points the generator gave since its start */
     double point[SAMPLING_POINTS_QMC_DIMENSIONS];
     uint32_t shift[SAMPLING_POINTS_QMC_DIMENSIONS];
+    /* The first points of the Sobol sequence as 32-bit coordinates, [point][dimension]:
+     * every replicate uses the same points under its own shift, so they are made once
+     * rather than the generator started again for each replicate. */
+    uint32_t *table;
+    uint32_t tabled;
 };
 
 const char *sampling_method_name(sampling_method m) {
@@ -84,6 +91,21 @@ sampling_points *sampling_points_new(sampling_method method, uint32_t runs, uint
     if (method == SAMPLING_QMC &&
         !(p->sobol = gsl_qrng_alloc(gsl_qrng_sobol, SAMPLING_POINTS_QMC_DIMENSIONS)))
         goto fail;
+    if (method == SAMPLING_QMC && p->runs <= SOBOL_TABLE_POINTS) {
+        /* point 0 is the origin, which GSL's generator leaves out; point k >= 1 is its
+         * k-th: the first 2^m points then form a net (one point per 2^-m in every
+         * coordinate). GSL's coordinates are multiples of 2^-30 or coarser: exact in
+         * 32 bits. */
+        p->table = calloc((size_t)p->runs * SAMPLING_POINTS_QMC_DIMENSIONS, sizeof *p->table);
+        if (!p->table) goto fail;
+        for (uint32_t k = 1; k < p->runs; k++) {
+            gsl_qrng_get(p->sobol, p->point);
+            for (int d = 0; d < SAMPLING_POINTS_QMC_DIMENSIONS; d++)
+                p->table[(size_t)k * SAMPLING_POINTS_QMC_DIMENSIONS + d] =
+                    (uint32_t)(p->point[d] * 4294967296.0);
+        }
+        p->tabled = p->runs;
+    }
     return p;
 fail:
     sampling_points_free(p);
@@ -95,6 +117,7 @@ void sampling_points_free(sampling_points *p) {
     if (p->coordinates) gsl_rng_free(p->coordinates);
     if (p->strata) gsl_rng_free(p->strata);
     if (p->sobol) gsl_qrng_free(p->sobol);
+    free(p->table);
     free(p->perm);
     free(p->built);
     free(p);
@@ -115,6 +138,16 @@ uint64_t sampling_points_begin(sampling_points *p, uint64_t replicate, uint32_t 
         dist_rng_position(p->coordinates, p->seed ^ KEY_COORDINATES, (uint64_t)p->runs * replicate + run);
         return (uint64_t)p->runs * replicate + run;
     case SAMPLING_QMC:
+        if (p->table) {
+            if (run == 0 || replicate != p->replicate) { /* this replicate's digital shift */
+                dist_rng_position(p->strata, p->seed ^ KEY_SHIFT, replicate);
+                for (int d = 0; d < SAMPLING_POINTS_QMC_DIMENSIONS; d++)
+                    p->shift[d] = (uint32_t)gsl_rng_get(p->strata);
+            }
+            p->replicate = replicate;
+            dist_rng_position(p->coordinates, p->seed ^ KEY_COORDINATES, (uint64_t)p->runs * replicate + run);
+            return (uint64_t)p->runs * replicate + run;
+        }
         if (run == 0 || replicate != p->replicate || run < p->sobol_done) {
             /* a fresh Sobol sequence and this replicate's digital shift */
             gsl_qrng_init(p->sobol);
@@ -181,7 +214,9 @@ double sampling_points_uniform(sampling_points *p) {
     case SAMPLING_QMC:
         if (d < SAMPLING_POINTS_QMC_DIMENSIONS) {
             /* GSL's Sobol coordinates are multiples of 2^-30 or coarser: exact in 32 bits */
-            uint32_t bits = (uint32_t)(p->point[d] * 4294967296.0);
+            uint32_t bits = p->table && p->run < p->tabled
+                                ? p->table[(size_t)p->run * SAMPLING_POINTS_QMC_DIMENSIONS + d]
+                                : (uint32_t)(p->point[d] * 4294967296.0);
             return cell(bits ^ p->shift[d]);
         }
         return cell((uint32_t)gsl_rng_get(p->coordinates));

@@ -58,7 +58,7 @@ static void marginal(sampling_method m, uint32_t runs, uint32_t run, int dim, co
 }
 
 int main(void) {
-    plan(14);
+    plan(15);
     static double u[64][DIMS], w[64][DIMS];
 
     sampling_points *a = sampling_points_new(SAMPLING_ANTITHETIC, 2, 7);
@@ -90,6 +90,17 @@ int main(void) {
     replicate(q, 3, 32, w);
     ok(same_runs(u, w, 32), "qmc: a replicate is the same whatever ran before it");
     sampling_points_free(q);
+
+    /* Replicates of up to 65,536 runs read their points from a table made once; longer
+     * ones from the generator, started again for each replicate. Replicate 0's first
+     * runs are the same points under the same shift either way. */
+    sampling_points *tabled = sampling_points_new(SAMPLING_QMC, 32, 7),
+                    *generated = sampling_points_new(SAMPLING_QMC, 70000, 7);
+    replicate(tabled, 0, 32, u);
+    replicate(generated, 0, 32, w);
+    ok(same_runs(u, w, 32), "qmc: the table's points are the generator's, point for point");
+    sampling_points_free(tabled);
+    sampling_points_free(generated);
 
     marginal(SAMPLING_ANTITHETIC, 2, 1, 3, "antithetic");
     marginal(SAMPLING_STRATIFIED, 16, 5, 2, "stratified");

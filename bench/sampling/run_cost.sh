@@ -4,6 +4,7 @@
 #
 # usage: bench/sampling/run_cost.sh [RUNS [ROUNDS]]   (RUNS program runs a method, default
 #   4,000,000; ROUNDS, default 3, the least time of each is taken: the machine is shared)
+# environment: FREQSYS, the freqsys to time (default build/freqsys, built first)
 #
 # For Newton and the three smooth programs of bench/sampling, each method makes RUNS
 # program runs with one job (-n trials of its replicate size, an epsilon no run
@@ -15,7 +16,8 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 runs=${1:-4000000}
 rounds=${2:-3}
-make --no-print-directory build >/dev/null
+freqsys=${FREQSYS:-build/freqsys}
+[ -n "${FREQSYS:-}" ] || make --no-print-directory build >/dev/null
 out=$(mktemp -d "${TMPDIR:-/tmp}/run-cost-XXXXXX")
 trap 'rm -rf "$out"' EXIT
 
@@ -27,7 +29,7 @@ for spec in examples/newton/newton.fspec bench/sampling/exponential_loop.fspec b
     for ((r = 0; r < rounds; r++)); do
         for m in $methods; do
             name=${m%%:*} size=${m##*:}
-            build/freqsys run "$spec" -q -j 1 -s 1 -n $((runs / size)) -e 0.0000000001 --sampling "$name" \
+            "$freqsys" run "$spec" -q -j 1 -s 1 -n $((runs / size)) -e 0.0000000001 --sampling "$name" \
                 -o "$out/r.json" >/dev/null 2>&1 || true
             ns=$(jq -r '(.elapsed_s / .runs) * 1e9' "$out/r.json")
             if [ -z "${best[$name]:-}" ] || awk -v a="$ns" -v b="${best[$name]}" 'BEGIN { exit !(a < b) }'; then

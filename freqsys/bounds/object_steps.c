@@ -12,28 +12,32 @@
  * the function, points into one object O of S bytes, or is NULL: O itself, an
  * inbounds offset from such a pointer, a phi or select of them, what a variable
  * holding only such pointers gives, or what strchr and the like return of one. O is
- * a pointer argument the runtime draws into a buffer of its own, at most S bytes
- * (a string's characters at their most and the NUL, a buffer's, an array's at its
- * longest: given_walks_object_bytes), or a local or global object of a sized type. In C a pointer into O
- * stays within O or one past its end: arithmetic that leaves it is undefined, and LLVM's inbounds offsets
- * then give poison. So p takes values in [O, O + S]. Every way round the loop, from its header back to it,
- * moves p at least a byte the same way (checked by the levels below), so the values p has at the header on
- * successive passes strictly increase (or decrease) within those S + 1 places: at most S returns to the
- * header per entry. NULL cannot be moved (an offset from NULL is undefined too).
+ * a pointer argument the runtime draws into a buffer of its own, at most S bytes (a
+ * string's characters at their most and the NUL, a buffer's, an array's at its
+ * longest: given_walks_object_bytes), or a local or global object of a sized type.
+ * In C a pointer into O stays within O or one past its end: arithmetic that leaves
+ * it is undefined, and LLVM's inbounds offsets then give poison. So p takes values
+ * in [O, O + S]. Every way round the loop, from its header back to it, moves p at
+ * least a byte the same way (the levels below), so the values p has at the header
+ * on successive passes strictly increase (or decrease) within those S + 1 places:
+ * at most S returns to the header per entry.
  *
- * The levels. At the header, p holds x0. Each variable the loop uses gets a level
- * at each point of one pass: NONE (nothing known), SAME (at or past x0, the way p
- * moves), MOVED (at least a byte past x0). p starts SAME, the others NONE. A load
- * gives its variable's level there; an inbounds offset of at least 0 bytes the way
- * of the move keeps its base's level, of at least one byte makes SAME into MOVED;
- * a phi or select takes the least of its operands; a store sets its variable's
- * level. Inlined helpers that return the pointer they were given, moved, pass
- * through their parameters' variables this way. The levels are the greatest
- * solution of these equations over the loop's blocks (the header's entry fixed),
- * an invariant of every pass; the rule holds when p is MOVED on every edge back to
- * the header. A cycle entered at several blocks is cut at one of its blocks, taken
- * for the header: a way from it back to it never leaves the cycle, so the edges into
- * the cycle from outside play no part in the levels. */
+ * The levels. At the header, p holds x0. Each variable the loop uses gets a level at
+ * each point of one pass: NONE (nothing known), SAME (at or past x0, the way p
+ * moves), MOVED (at least a byte past x0), and a flag MAY_BE_NULL. p starts SAME,
+ * the others NONE. A load gives its variable's level there; an inbounds offset of
+ * at least 0 bytes the way of the move keeps its base's level, of at least one byte
+ * makes SAME into MOVED; a phi or select takes the least of its operands; a store
+ * sets its variable's level. NULL is at any level but flagged: an offset from NULL
+ * is undefined too, so a pass that starts at NULL cannot move, and on the way a
+ * branch takes when a value is not NULL the variables holding it lose the flag.
+ * Inlined helpers that return the pointer they were given, moved, pass it through
+ * their parameters' variables this way. The levels are the greatest solution of
+ * these equations over the loop's blocks (the header's entry fixed), an invariant of
+ * every pass; the rule holds when p is MOVED, not flagged, on every edge back to the
+ * header. A cycle entered at several blocks is cut at one of its blocks, taken for
+ * the header: a way from it back to it never leaves the cycle, so the edges into the
+ * cycle from outside play no part in the levels. */
 
 #define SLOTS_MAX   256     /* pointer variables the levels follow */
 #define STATE_MAX   4000000 /* blocks times variables */
@@ -50,7 +54,7 @@ typedef struct stepper {
     void *ctx;
     int dir;             /* +1: p moves up; -1: down */
     ptr_map slot_of;     /* variable -> its index */
-    LLVMValueRef *slots; /* the pointer variables the loop loads or stores */
+    LLVMValueRef *slots; /* the cursor and the variables whose levels can reach it */
     unsigned nslots;
     unsigned char *in, *out; /* [n * nslots] levels at each block's start and end */
     unsigned char *not_null; /* [n * nslots] variables the branch ending a block finds not NULL */

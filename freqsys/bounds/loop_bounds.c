@@ -101,10 +101,33 @@ static wide object_cut(cfg *g, unsigned char *comp, unsigned char *inner, unsign
     return -1;
 }
 
+/* The loop whose passes hold the part being bounded: its blocks, header among them,
+ * how often it is entered, and the cap that rests on (-1: none). */
+typedef struct enclosing {
+    const unsigned char *comp;
+    uint64_t mult;
+    int from;
+} enclosing;
+
+/* Rule (pointers stay in their object), across the passes of OUTER: when every way
+ * from H back to H within OUTER (through OUTER's header too) moves one pointer
+ * through one object of S bytes, H's values of it strictly grow over all of one
+ * entry into OUTER, so H runs at most S + 1 times per entry into OUTER, however many
+ * passes of OUTER it is entered in. WALK is H's loop; LOOP_BOUNDS_UNBOUNDED when
+ * not proven. */
+static uint64_t across_passes(cfg *g, const walk_loop *walk, const enclosing *outer) {
+    if (!outer || outer->mult == LOOP_BOUNDS_UNBOUNDED) return LOOP_BOUNDS_UNBOUNDED;
+    walk_loop around = *walk;
+    around.comp = outer->comp;
+    long long k = object_steps_trips(&around, counted_loops_range, g);
+    return k < 0 ? LOOP_BOUNDS_UNBOUNDED : times(outer->mult, (uint64_t)k + 1);
+}
+
 /* Bounds the blocks of IN, each entry into which runs them at most MULT times apiece
  * before its cycles (a bound resting on cap FROM, -1: none): one strongly connected
- * part at a time. */
-static int region(cfg *g, const unsigned char *in, uint64_t mult, int from, uint64_t *out) {
+ * part at a time. OUTER, when not NULL, is the loop whose interior IN is. */
+static int region(cfg *g, const unsigned char *in, uint64_t mult, int from, const enclosing *outer,
+                  uint64_t *out) {
     unsigned char *done = calloc(g->n, 1), *comp = calloc(g->n, 1), *inner = calloc(g->n, 1);
     int rc = done && comp && inner ? 0 : -1;
     for (unsigned b = 0; rc == 0 && b < g->n; b++) {
@@ -132,7 +155,7 @@ static int region(cfg *g, const unsigned char *in, uint64_t mult, int from, uint
                 int cap = loop_cap(g, (unsigned)h);
                 if (cap >= 0) g->given->caps[cap].used = 1;
                 comp[h] = 0;
-                rc = region(g, comp, LOOP_BOUNDS_UNBOUNDED, from, out);
+                rc = region(g, comp, LOOP_BOUNDS_UNBOUNDED, from, NULL, out);
             }
             continue;
         }
@@ -146,7 +169,7 @@ static int region(cfg *g, const unsigned char *in, uint64_t mult, int from, uint
             out[cut] = times(mult, (uint64_t)k + 1);
             g->cap_of[cut] = from;
             comp[cut] = 0;
-            rc = region(g, comp, times(mult, (uint64_t)rest), from, out);
+            rc = region(g, comp, times(mult, (uint64_t)rest), from, NULL, out);
             continue;
         }
         loop_cfg_inner_cycles(g, (unsigned)h, comp, inner);
@@ -171,9 +194,11 @@ static int region(cfg *g, const unsigned char *in, uint64_t mult, int from, uint
         }
         /* Rule (bytes read, summed): the header's test passes at most S times a call */
         wide summed = counted_loops_summed(g, (unsigned)h, comp, inner);
-        if (trips < 0 && summed < 0) { /* its inner loops are entered without a bound */
+        uint64_t across = across_passes(g, &walk, outer);
+        if (trips < 0 && summed < 0 && across == LOOP_BOUNDS_UNBOUNDED) {
+            /* its inner loops are entered without a bound */
             comp[h] = 0;
-            rc = region(g, comp, LOOP_BOUNDS_UNBOUNDED, from, out);
+            rc = region(g, comp, LOOP_BOUNDS_UNBOUNDED, from, NULL, out);
             continue;
         }
         uint64_t m = trips < 0 ? LOOP_BOUNDS_UNBOUNDED : times(mult, (uint64_t)trips + 1);
@@ -195,10 +220,26 @@ static int region(cfg *g, const unsigned char *in, uint64_t mult, int from, uint
                 body_via = from;
             }
         }
+        if (across < m) {
+            m = across;
+            via = outer->from;
+        }
+        if (across < body) { /* the rest of the loop runs at most once for each run of H */
+            body = across;
+            body_via = outer->from;
+        }
         out[h] = m;
         g->cap_of[h] = via;
+        unsigned char *held = malloc(g->n);
+        if (!held) {
+            rc = -1;
+            break;
+        }
+        memcpy(held, comp, g->n);
+        enclosing self = {held, mult, from};
         comp[h] = 0;
-        rc = region(g, comp, body, body_via, out);
+        rc = region(g, comp, body, body_via, &self, out);
+        free(held);
     }
     free(done);
     free(comp);
@@ -222,7 +263,7 @@ int loop_bounds_capped(LLVMValueRef fn, unsigned nb, bound_given *given, uint64_
     if (rc == 0) {
         g.walks = &walks;
         memset(all, 1, nb);
-        rc = region(&g, all, 1, -1, per_call);
+        rc = region(&g, all, 1, -1, NULL, per_call);
         /* Rule (shared walks): a block that returns to itself only by a step runs at
          * most once more than the walk's steps after each start, however loops nest */
         if (rc == 0) shared_walks_lower(&walks, &g, per_call, g.cap_of);

@@ -14,7 +14,11 @@ static const e2e_bound proven[] = {
      "s = next_unit(s, ...) moves 1 or 2 bytes through an inlined helper: 25 returns and the end"},
     {"count_fields", 52, "for.cond", 26,
      "p = token_end(p, ...), NULL on a bad byte and tested, then ++p: 25 returns and the end"},
-    {"token_end", 41, "while.cond", 26 * 26, "++p until the end or ',': 26 an entry, entered 26 times"},
+    {"token_end", 41, "while.cond", 26,
+     "++p until the end or ',', entered on every pass of count_fields's loop: p's places grow over the "
+     "whole call, 25 returns and the end"},
+    {"rescans", 161, "while.cond", 25 * 26,
+     "q = s on every pass of the loop around it: 25 returns an entry, no fewer over the call"},
     {"last_field", 67, "while.cond", 33, "q-- through a 32-byte local buffer: 32 returns and the end"},
     {"entered_twice", 78, "for.cond", 26,
      "a cycle entered at its test and, by a goto, at its step of 1 or 2: cut at the test, 25 returns"},
@@ -43,7 +47,7 @@ static const miss near_misses[] = {
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
 int main(void) {
-    plan((int)(3 + COUNT(proven) + 2 * COUNT(near_misses) + 4));
+    plan((int)(3 + COUNT(proven) + 1 + 2 * COUNT(near_misses) + 4));
     char out[256];
     result *r = e2e_run_within_bounds("object_steps", out, sizeof out);
     e2e_check_bounds(r, proven, COUNT(proven));
@@ -60,6 +64,10 @@ int main(void) {
             ok(b && (double)b->max >= 20, "...its test ran %llu times (the string's walk)",
                b ? (unsigned long long)b->max : 0ULL);
     }
+    const result_block *again = e2e_block_at(r, "rescans", 161, "while.cond");
+    ok(again && again->max > 26,
+       "...and rightly: it ran %llu times, more than the 26 of one walk over the string",
+       again ? (unsigned long long)again->max : 0ULL);
     result_free(r);
     unlink(tmp_path(out));
 

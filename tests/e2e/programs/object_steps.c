@@ -152,6 +152,20 @@ static int fill_out(char *out, const char *s) {
     return (int)(op - out);
 }
 
+/* An inner walk that starts again at the string's start on each pass of the outer
+ * loop: its passes do not add up to the string's bytes over the call, only per entry. */
+static int rescans(const char *s, const char *end) {
+    int n = 0;
+    for (const char *p = s; p != end; p++) {
+        const char *q = s;
+        while (q != p) {
+            q++;
+            n++;
+        }
+    }
+    return n;
+}
+
 int object_steps(const char *s, size_t len, int which, int n, char *out) {
     const char *end = s + len;
     int r = 0;
@@ -165,6 +179,7 @@ int object_steps(const char *s, size_t len, int which, int n, char *out) {
     r += parked(s, n);
     r += restarts(s);
     r += fill_out(out, s);
+    r += rescans(s, end);
     return r;
 }
 

@@ -220,11 +220,11 @@ static int region(cfg *g, const unsigned char *in, uint64_t mult, int from, cons
                 body_via = from;
             }
         }
-        if (across < m) {
+        if (outer && across < m) {
             m = across;
             via = outer->from;
         }
-        if (across < body) { /* the rest of the loop runs at most once for each run of H */
+        if (outer && across < body) { /* the rest of the loop runs at most once for each run of H */
             body = across;
             body_via = outer->from;
         }

@@ -34,8 +34,7 @@ struct sampling_points {
     /* The first points of the Sobol sequence as 32-bit coordinates, [point][dimension]:
      * every replicate uses the same points under its own shift, so they are made once
      * rather than the generator started again for each replicate. */
-    uint32_t *table;
-    uint32_t tabled;
+    uint32_t *table; /* NULL for replicates of more than SOBOL_TABLE_POINTS runs */
 };
 
 const char *sampling_method_name(sampling_method m) {
@@ -104,7 +103,6 @@ sampling_points *sampling_points_new(sampling_method method, uint32_t runs, uint
                 p->table[(size_t)k * SAMPLING_POINTS_QMC_DIMENSIONS + d] =
                     (uint32_t)(p->point[d] * 4294967296.0);
         }
-        p->tabled = p->runs;
     }
     return p;
 fail:
@@ -123,6 +121,12 @@ void sampling_points_free(sampling_points *p) {
     free(p);
 }
 
+/* Replicate R's digital shift of the Sobol points, from its own stream. */
+static void draw_shift(sampling_points *p, uint64_t r) {
+    dist_rng_position(p->strata, p->seed ^ KEY_SHIFT, r);
+    for (int d = 0; d < SAMPLING_POINTS_QMC_DIMENSIONS; d++) p->shift[d] = (uint32_t)gsl_rng_get(p->strata);
+}
+
 uint64_t sampling_points_begin(sampling_points *p, uint64_t replicate, uint32_t run) {
     p->at = 0;
     p->run = run;
@@ -138,31 +142,18 @@ uint64_t sampling_points_begin(sampling_points *p, uint64_t replicate, uint32_t 
         dist_rng_position(p->coordinates, p->seed ^ KEY_COORDINATES, (uint64_t)p->runs * replicate + run);
         return (uint64_t)p->runs * replicate + run;
     case SAMPLING_QMC:
-        if (p->table) {
-            if (run == 0 || replicate != p->replicate) { /* this replicate's digital shift */
-                dist_rng_position(p->strata, p->seed ^ KEY_SHIFT, replicate);
-                for (int d = 0; d < SAMPLING_POINTS_QMC_DIMENSIONS; d++)
-                    p->shift[d] = (uint32_t)gsl_rng_get(p->strata);
+        if (run == 0 || replicate != p->replicate) draw_shift(p, replicate);
+        if (!p->table) {
+            if (run == 0 || replicate != p->replicate || run < p->sobol_done) { /* a fresh sequence */
+                gsl_qrng_init(p->sobol);
+                p->sobol_done = 0;
             }
-            p->replicate = replicate;
-            dist_rng_position(p->coordinates, p->seed ^ KEY_COORDINATES, (uint64_t)p->runs * replicate + run);
-            return (uint64_t)p->runs * replicate + run;
-        }
-        if (run == 0 || replicate != p->replicate || run < p->sobol_done) {
-            /* a fresh Sobol sequence and this replicate's digital shift */
-            gsl_qrng_init(p->sobol);
-            p->sobol_done = 0;
-            dist_rng_position(p->strata, p->seed ^ KEY_SHIFT, replicate);
-            for (int d = 0; d < SAMPLING_POINTS_QMC_DIMENSIONS; d++)
-                p->shift[d] = (uint32_t)gsl_rng_get(p->strata);
-        }
-        /* point 0 is the origin, which GSL's generator leaves out; point k >= 1 is
-         * its k-th: the first 2^m points then form a net (one point per 2^-m in every
-         * coordinate) */
-        if (run == 0) memset(p->point, 0, sizeof p->point);
-        while (p->sobol_done < run) {
-            gsl_qrng_get(p->sobol, p->point);
-            p->sobol_done++;
+            /* the points as the table has them (sampling_points_new) */
+            if (run == 0) memset(p->point, 0, sizeof p->point);
+            while (p->sobol_done < run) {
+                gsl_qrng_get(p->sobol, p->point);
+                p->sobol_done++;
+            }
         }
         p->replicate = replicate;
         dist_rng_position(p->coordinates, p->seed ^ KEY_COORDINATES, (uint64_t)p->runs * replicate + run);
@@ -214,9 +205,8 @@ double sampling_points_uniform(sampling_points *p) {
     case SAMPLING_QMC:
         if (d < SAMPLING_POINTS_QMC_DIMENSIONS) {
             /* GSL's Sobol coordinates are multiples of 2^-30 or coarser: exact in 32 bits */
-            uint32_t bits = p->table && p->run < p->tabled
-                                ? p->table[(size_t)p->run * SAMPLING_POINTS_QMC_DIMENSIONS + d]
-                                : (uint32_t)(p->point[d] * 4294967296.0);
+            uint32_t bits = p->table ? p->table[(size_t)p->run * SAMPLING_POINTS_QMC_DIMENSIONS + d]
+                                     : (uint32_t)(p->point[d] * 4294967296.0);
             return cell(bits ^ p->shift[d]);
         }
         return cell((uint32_t)gsl_rng_get(p->coordinates));

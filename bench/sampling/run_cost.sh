@@ -29,8 +29,11 @@ for spec in examples/newton/newton.fspec bench/sampling/exponential_loop.fspec b
     for ((r = 0; r < rounds; r++)); do
         for m in $methods; do
             name=${m%%:*} size=${m##*:}
+            # exit 1 is expected (no run reaches that epsilon); a run with no result is not
+            rm -f "$out/r.json"
             "$freqsys" run "$spec" -q -j 1 -s 1 -n $((runs / size)) -e 0.0000000001 --sampling "$name" \
-                -o "$out/r.json" >/dev/null 2>&1 || true
+                -o "$out/r.json" >"$out/log" 2>&1 || true
+            [ -s "$out/r.json" ] || { echo "run_cost: $spec under $name wrote no result:" >&2; cat "$out/log" >&2; exit 1; }
             ns=$(jq -r '(.elapsed_s / .runs) * 1e9' "$out/r.json")
             if [ -z "${best[$name]:-}" ] || awk -v a="$ns" -v b="${best[$name]}" 'BEGIN { exit !(a < b) }'; then
                 best[$name]=$ns

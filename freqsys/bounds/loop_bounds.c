@@ -74,8 +74,8 @@ static int loop_cap(const cfg *g, unsigned h) {
  * way from X back to X moves one pointer through one object (object_steps.c, with X
  * taken for the header). X then runs at most K + 1 times per entry, and every other
  * block of COMP outside the cycles that avoid X at most REST = K + 2 (a way to X, and
- * one after each run of X). Returns K with X in CUT, or -1. INNER is scratch. */
-static wide object_cut(cfg *g, unsigned char *comp, unsigned char *inner, unsigned *cut, wide *rest) {
+ * one after each run of X). Returns K with X in CUT, or -1. */
+static wide object_cut(cfg *g, const unsigned char *comp, unsigned *cut, wide *rest) {
     unsigned tries = 0;
     for (unsigned x = 0; x < g->n && tries < OBJECT_CUT_TRIES; x++) {
         if (!comp[x]) continue;
@@ -88,9 +88,9 @@ static wide object_cut(cfg *g, unsigned char *comp, unsigned char *inner, unsign
         }
         if (!from_outside && from_inside < 2) continue;
         tries++;
-        loop_cfg_inner_cycles(g, x, comp, inner);
+        /* the rule reads the cycle and its cut, not the cycles that avoid the cut */
         walk_loop walk = {g->n,      g->bbs, &g->ids, g->succ, g->sfirst, g->pred,
-                          g->pfirst, comp,   inner,   x,       g->given};
+                          g->pfirst, comp,   NULL,    x,       g->given};
         long long k = object_steps_trips(&walk, counted_loops_range, g);
         if (k >= 0) {
             *cut = x;
@@ -164,7 +164,7 @@ static int region(cfg *g, const unsigned char *in, uint64_t mult, int from, cons
              * stay in their object) for such a cycle */
             unsigned cut;
             wide rest, k = counted_loops_cut(g, comp, inner, &cut, &rest);
-            if (k < 0) k = object_cut(g, comp, inner, &cut, &rest);
+            if (k < 0) k = object_cut(g, comp, &cut, &rest);
             if (k < 0) continue;
             out[cut] = times(mult, (uint64_t)k + 1);
             g->cap_of[cut] = from;

@@ -14,7 +14,8 @@ typedef int (*object_steps_range)(void *ctx, LLVMValueRef x, long long *lo, long
  * byte the same way, itself or through variables and inlined helpers that return
  * it moved: K is the object's size in bytes (the rule and why it holds are in
  * object_steps.c); -1 when L is not such a loop. RANGE (with CTX) gives offsets that
- * are not constants their range; NULL: constants only. Can't fail. */
+ * are not constants their range; NULL: constants only. L's inner cycles are not
+ * read (they may be NULL). Can't fail. */
 long long object_steps_trips(const walk_loop *l, object_steps_range range, void *ctx);
 
 #endif

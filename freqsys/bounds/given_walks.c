@@ -157,6 +157,9 @@ static int entry_params(LLVMModuleRef m, const spec *s, bound_walks *out) {
         case FSABI_SHAPE_REF:
             most = (double)a->per_item * a->elem_size;
             break;
+        case FSABI_SHAPE_LENGTH_REF:
+            most = a->elem_size;
+            break;
         case FSABI_SHAPE_ARRAY: /* LEN items, of PER_ITEM values each (structs: 1) */
             len = a->len_param == UINT32_MAX ? (double)a->offset : a->len_param < n ? hi[a->len_param] : -1;
             if (isfinite(len) && len >= 0) most = len * (a->per_item ? a->per_item : 1) * a->elem_size;

@@ -321,7 +321,8 @@ void entry_call(gsl_rng *r) {
     /* Fields last: an array of structs is allocated before its fields are drawn. */
     for (uint64_t k = 0; k < mod->nargs; k++) {
         uint32_t shape = mod->args[k].shape;
-        if (shape != FSABI_SHAPE_VALUE && shape != FSABI_SHAPE_FIELD && shape != FSABI_SHAPE_LENGTH)
+        if (shape != FSABI_SHAPE_VALUE && shape != FSABI_SHAPE_FIELD && shape != FSABI_SHAPE_LENGTH &&
+            shape != FSABI_SHAPE_LENGTH_REF)
             fill(&mod->args[k], call->dists[k], call->generators[k], r);
     }
     for (uint64_t k = 0; k < mod->nargs; k++)
@@ -331,6 +332,8 @@ void entry_call(gsl_rng *r) {
         const fsabi_arg *a = &mod->args[k];
         if (a->shape == FSABI_SHAPE_LENGTH)
             store(a, (double)call->lengths[a->len_param], &call->values[a->param], param_name(a->param));
+        else if (a->shape == FSABI_SHAPE_LENGTH_REF) /* a fresh one each call: the callee may write it */
+            store(a, (double)call->lengths[a->len_param], room(a->param, a->elem_size), param_name(a->param));
     }
     /* Both calls give the entry its exact parameter types (a call through any one
      * fixed C prototype would be undefined for every other signature); call_entry,

@@ -294,6 +294,19 @@ static int parse_length(scanner *sc, spec_value *out) {
     return out->len_name ? 0 : -1;
 }
 
+/* Whether the cursor is at `length` followed by '(', which it then passes: ref()'s
+ * other form. Anything else leaves the cursor where it was. */
+static int at_length(scanner *sc) {
+    scanner_space(sc);
+    size_t start = sc->pos;
+    if (!scanner_at_ident(sc)) return 0;
+    char *name = scanner_ident(sc);
+    int is = name && strcmp(name, "length") == 0 && scanner_peek(sc) == '(';
+    free(name);
+    if (!is) sc->pos = start;
+    return is;
+}
+
 /* buffer(N): N bytes, a positive integer. */
 static int parse_buffer(scanner *sc, spec_value *out) {
     scanner_space(sc);
@@ -370,6 +383,11 @@ int expression_value(scanner *sc, const char *base_dir, int shapes_allowed, spec
             } else if (strcmp(name, "buffer") == 0) {
                 out->kind = SPEC_VALUE_BUFFER;
                 r = parse_buffer(sc, out);
+            } else if (at_length(sc)) { /* ref(length(s)): a length passed by pointer */
+                out->kind = SPEC_VALUE_REF;
+                r = scanner_expect(sc, '(', "after length");
+                if (r == 0) r = parse_length(sc, out);
+                if (r == 0) r = scanner_expect(sc, ')', "to close length()");
             } else {
                 spec_loc loc;
                 out->kind = SPEC_VALUE_REF;

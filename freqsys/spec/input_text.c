@@ -130,6 +130,10 @@ static void add_value(out *o, const spec_value *v, int for_stdin) {
         add_string(o, v, v->dist);
         break;
     case SPEC_VALUE_REF:
+        if (v->len_name) {
+            add(o, "ref(length(%s))", v->len_name);
+            break;
+        }
         add(o, "ref(");
         add_dist(o, v->dist);
         add(o, ")");
@@ -194,7 +198,7 @@ static const char *drawn(const spec_input *in) {
     case SPEC_VALUE_PERMUTATION:
         return "an array";
     case SPEC_VALUE_REF:
-        return "a pointer to one value";
+        return v->len_name ? "a pointer to the other argument's drawn length" : "a pointer to one value";
     case SPEC_VALUE_TEXT:
     case SPEC_VALUE_LINES:
         return whole ? "a whole standard input" : "a string of drawn bytes";

@@ -1063,7 +1063,7 @@ static int check_whole(parser *ps) {
                                 "generator(%s) needs the C source that defines it: "
                                 "add a line 'generators \"gen.c\"'",
                                 in->value.gen_name);
-        if (in->value.kind == SPEC_VALUE_LENGTH) {
+        if (in->value.kind == SPEC_VALUE_LENGTH || (in->value.kind == SPEC_VALUE_REF && in->value.len_name)) {
             if (check_length(sc, s, in) != 0) return -1;
             continue;
         }

@@ -151,6 +151,29 @@ static int to_bytes(const ctype *t) {
            (t->pointee_kind == FSABI_KIND_I8 || t->pointee_kind == FSABI_KIND_U8);
 }
 
+/* ref(length(s)): a pointer to one integer, the drawn length of s (a length passed by
+ * pointer, as `size_t *len` in-out parameters take it). A pointer to rows, to a
+ * floating or a boolean type, is an error at the shape. */
+static int length_ref(const spec *s, const spec_input *in, entry_plan *p, entry_arg *a, int to_rows,
+                      const char *sig, char *err, size_t errlen) {
+    const entry_param *prm = &p->params[a->param];
+    const spec_value *v = &in->value;
+    if (to_rows || !is_integer_kind(a->kind) || a->kind == FSABI_KIND_BOOL) {
+        spec_diagnose(s, v->loc, err, errlen,
+                      "'%s' is %s: ref(length(%s)) needs a pointer to an integer type", prm->name, prm->ctype,
+                      v->len_name);
+        return TRANSFORM_ESPEC;
+    }
+    long long m = find_param(p, v->len_name, strlen(v->len_name));
+    if (m < 0) {
+        spec_diagnose(s, v->len_loc, err, errlen, "%s has no parameter '%s'", sig, v->len_name);
+        return TRANSFORM_ESPEC;
+    }
+    a->shape = FSABI_SHAPE_LENGTH_REF;
+    a->len_param = (unsigned)m;
+    return push(p, *a);
+}
+
 /* The forms that give a pointer its bytes whole (generator, text, lines, file), an
  * integer its length (length), and a pointer zeroed memory (zeroed, buffer). T is the
  * parameter's DWARF type, NULL when unknown. */
@@ -315,6 +338,8 @@ static int resolve(LLVMValueRef fn, const spec *s, size_t d, entry_plan *p, cons
     }
     if (in->value.kind == SPEC_VALUE_PERMUTATION)
         return resolve_permutation(s, in, p, &a, to_rows, sig, err, errlen);
+    if (in->value.kind == SPEC_VALUE_REF && in->value.len_name)
+        return length_ref(s, in, p, &a, to_rows, sig, err, errlen);
     if (in->value.kind == SPEC_VALUE_REF) {
         a.shape = FSABI_SHAPE_REF;
     } else if (in->value.kind == SPEC_VALUE_STRING) {

@@ -10,7 +10,7 @@
  * through it. The layouts below are mirrored field by field in the IR (see
  * freqsys/transform/module_table.c): every field is a pointer or a 32/64-bit integer
  * placed so that no padding arises. Bump FSABI_VERSION on any change. */
-#define FSABI_VERSION       20
+#define FSABI_VERSION       21
 #define FSABI_MODULE_SYMBOL "freqsys_module"
 /* The runtime's table of functions for the executable that loads the module
  * (freqsys/runtime/runtime_table.h). These two are all the module exports. */
@@ -157,7 +157,8 @@ typedef enum fsabi_shape {
                                   * wrote, cap in offset, NUL-terminated after them */
     FSABI_SHAPE_LENGTH,          /* an integer: the drawn length of parameter len_param */
     FSABI_SHAPE_ZEROED,          /* pointer to one zeroed object of the pointee's type */
-    FSABI_SHAPE_BUFFER           /* pointer to offset zeroed bytes */
+    FSABI_SHAPE_BUFFER,          /* pointer to offset zeroed bytes */
+    FSABI_SHAPE_LENGTH_REF       /* pointer to one integer: the drawn length of parameter len_param */
 } fsabi_shape;
 
 /* The spec's generators (`generators "gen.c"`): the module defines, when the spec

@@ -912,8 +912,33 @@ static void given_settings(void) {
     spec_free(s);
 }
 
+/* ref(length(s)): a length passed by pointer, checked as length(s) is. */
+static void length_by_pointer(void) {
+    spec *s =
+        parse_text(FBASE "arg s ~ string(uniform_int(0, 8), \"ab\")\narg n ~ ref(length(s))\n", "t.fspec");
+    if (!ok(s != NULL && s->ninputs == 2, "ref(length(s)) parses")) bail("%s", err);
+    const spec_value *v = &s->inputs[1].value;
+    ok(v->kind == SPEC_VALUE_REF && v->dist == NULL, "...as a ref with no distribution of its own");
+    is_string(v->len_name, "s", "...measuring s");
+    is_int(v->len_loc.column, 20, "...whose name's column is kept");
+    spec_free(s);
+    bad("ref(length()) of a single value", FBASE "arg k ~ uniform_int(0, 3)\narg n ~ ref(length(k))\n",
+        "t.fspec:6:20: error: length(k): 'k' is declared on line 5 as a single value, which has no length; "
+        "length() measures a string, an array, a buffer, a file or a generator's output\n"
+        "    6 | arg n ~ ref(length(k))\n"
+        "      |                    ^");
+    bad("ref(length()) of itself", FBASE "arg n ~ ref(length(n))\n",
+        "t.fspec:5:20: error: length(n) names the argument itself\n"
+        "    5 | arg n ~ ref(length(n))\n"
+        "      |                    ^");
+    bad("ref(length()) of nothing", FBASE "arg n ~ ref(length(q))\n",
+        "t.fspec:5:20: error: length(q) names no declared argument (declare it with 'arg q ~ ...')\n"
+        "    5 | arg n ~ ref(length(q))\n"
+        "      |                    ^");
+}
+
 int main(void) {
-    plan(51 + 24 + 11 + 52 + 14 + 34 + 2 + 8 + 15 + 8 + 13 + 14 + 5);
+    plan(51 + 24 + 11 + 52 + 14 + 34 + 2 + 8 + 15 + 8 + 13 + 14 + 5 + 7);
     tmp = tmp_dir();
     if (chdir(tmp) != 0) bail("cannot enter %s", tmp);
     if (mkdir("sub", 0700) != 0) bail("cannot make %s/sub", tmp);
@@ -932,6 +957,7 @@ int main(void) {
 
     program_mode();
     function_mode();
+    length_by_pointer();
     defaults_and_files();
     flags_and_arguments();
     errors();

@@ -1,11 +1,15 @@
-/* freqsys/cli_draw.c: `freqsys draw`: write the standard inputs that a run's trials get as files. */
+/* freqsys/cli_draw.c: `freqsys draw`: write the inputs that a run's trials get (standard input, arguments) as
+ * files. */
 /* SPDX-License-Identifier: MIT */
 #include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <math.h>
+#include <signal.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #include "commands.h"
 #include "module_load.h"
@@ -53,6 +57,75 @@ static int copy_stdin(const char *path) {
     return 0;
 }
 
+/* Trial T in a child of its own, its calls' arguments written into DIR as they are
+ * drawn: the function runs, as in a run, since what it draws itself comes between
+ * one call's arguments and the next's. Its output is dropped; a crash or a hang (the
+ * spec's timeout) ends the trial, with the calls before it written. Returns EXIT_OK,
+ * or EXIT_USAGE after an input error or a file that could not be written. */
+static int draw_calls_of(const runtime_table *rt, const spec *s, const char *dir, uint64_t seed, uint64_t t) {
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid < 0) {
+        fprintf(stderr, "freqsys draw: cannot start trial %llu: %s\n", (unsigned long long)t,
+                strerror(errno));
+        return EXIT_USAGE;
+    }
+    if (pid == 0) {
+        if (!freopen("/dev/null", "w", stdout)) _exit(EXIT_USAGE);
+        alarm((unsigned)ceil(s->timeout_s));
+        if (rt->dump_calls(dir, t) != 0) {
+            fprintf(stderr, "freqsys draw: the folder's name is too long: %s\n", dir);
+            _exit(EXIT_USAGE);
+        }
+        trial_end how = rt->run_trial(seed, t);
+        if (how == TRIAL_INPUT_ERROR) {
+            fprintf(stderr, "freqsys draw: trial %llu: %s\n", (unsigned long long)t, rt->error());
+            _exit(EXIT_USAGE);
+        }
+        _exit(EXIT_OK);
+    }
+    int status;
+    while (waitpid(pid, &status, 0) < 0)
+        if (errno != EINTR) return EXIT_USAGE;
+    if (WIFSIGNALED(status)) {
+        int sig = WTERMSIG(status);
+        if (sig == SIGALRM)
+            fprintf(stderr,
+                    "freqsys draw: note: trial %llu passed the spec's timeout; its calls up to then are "
+                    "written\n",
+                    (unsigned long long)t);
+        else
+            fprintf(stderr, "freqsys draw: note: trial %llu crashed (%s); its calls up to then are written\n",
+                    (unsigned long long)t, strsignal(sig));
+        return EXIT_OK;
+    }
+    return WIFEXITED(status) && WEXITSTATUS(status) == EXIT_OK ? EXIT_OK : EXIT_USAGE;
+}
+
+/* Function mode: the module built as a run builds it, each trial's calls written. */
+static int draw_calls(const char *spec_path, const char *dir, int has_seed, uint64_t seed, uint64_t first,
+                      uint64_t count) {
+    spec *s;
+    LLVMContextRef ctx;
+    LLVMModuleRef m;
+    int rc = pipeline_instrument(spec_path, OPTIMIZE_AUTO, &s, &ctx, &m, NULL);
+    if (rc != EXIT_OK) return rc;
+    char err[4096];
+    const runtime_table *rt;
+    const fsabi_module *mod = module_load(m, s, 0, &rt, err, sizeof err);
+    LLVMDisposeModule(m);
+    LLVMContextDispose(ctx);
+    if (!mod) {
+        fprintf(stderr, "freqsys draw: error: %s\n", err);
+        spec_free(s);
+        return EXIT_BUILD;
+    }
+    if (!has_seed) seed = s->seed;
+    for (uint64_t t = first; t < first + count && rc == EXIT_OK; t++) rc = draw_calls_of(rt, s, dir, seed, t);
+    spec_free(s);
+    return rc;
+}
+
 int cli_draw(int argc, char **argv) {
     static const struct option longs[] = {
         {"output", required_argument, 0, 'o'}, {"count", required_argument, 0, 'n'},
@@ -98,6 +171,14 @@ int cli_draw(int argc, char **argv) {
         return exit_status_spec(status);
     }
     const spec_input *in = spec_find_stdin(s);
+    if (s->function) {
+        spec_free(s);
+        if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
+            fprintf(stderr, "freqsys draw: cannot make %s: %s\n", dir, strerror(errno));
+            return EXIT_USAGE;
+        }
+        return draw_calls(argv[optind], dir, has_seed, seed, first, count);
+    }
     if (!in) {
         fprintf(stderr,
                 "freqsys draw: %s declares no 'stdin ~ ...': only a drawn standard input can be "

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "call_dump.h"
 #include "drawn_text.h"
 #include "gen_draws.h"
 #include "trial_draws.h"
@@ -15,10 +16,7 @@
 
 typedef runtime_value slot;
 
-typedef struct entry_call_buffer {
-    unsigned char *bytes;
-    size_t cap;
-} buffer;
+typedef struct entry_call_buffer buffer;
 
 /* entry_call.c's part of the module's runtime state (runtime_state.h). */
 static runtime_state_entry_call *const call = &runtime_state_object.entry_call;
@@ -335,6 +333,7 @@ void entry_call(gsl_rng *r) {
         else if (a->shape == FSABI_SHAPE_LENGTH_REF) /* a fresh one each call: the callee may write it */
             store(a, (double)call->lengths[a->len_param], room(a->param, a->elem_size), param_name(a->param));
     }
+    if (call_dump_active()) call_dump_write();
     /* Both calls give the entry its exact parameter types (a call through any one
      * fixed C prototype would be undefined for every other signature); call_entry,
      * made for this entry by the transform, is the faster. */

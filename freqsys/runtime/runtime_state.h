@@ -93,6 +93,19 @@ typedef struct runtime_state_entry_call {
     size_t order_cap;
 } runtime_state_entry_call;
 
+/* The storage one pointer argument gets, reused from call to call. */
+struct entry_call_buffer {
+    unsigned char *bytes;
+    size_t cap;
+};
+
+/* call_dump.c: where `freqsys draw` writes each call's arguments. */
+typedef struct runtime_state_call_dump {
+    char dir[4096]; /* "" when not writing */
+    uint64_t trial;
+    unsigned long long call; /* the trial's calls so far */
+} runtime_state_call_dump;
+
 /* plain_calls.c: function mode's calls whose arguments are plain values, drawn ahead
  * for PLAIN_CALLS_BATCH trials at a time. */
 #define PLAIN_CALLS_BATCH 32
@@ -158,6 +171,7 @@ typedef struct runtime_state {
     trial_draws trial_draws;
     runtime_state_runtime runtime;
     runtime_state_entry_call entry_call;
+    runtime_state_call_dump call_dump;
     runtime_state_plain_calls plain_calls;
     runtime_state_stdin_text stdin_text;
     runtime_state_draw_scores draw_scores;

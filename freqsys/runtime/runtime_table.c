@@ -3,6 +3,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "runtime_table.h"
 
+#include "call_dump.h"
 #include "runtime.h"
 #include "stdin_text.h"
 #include "tilted_draws.h"
@@ -33,4 +34,5 @@ const runtime_table freqsys_runtime = {
     .tilt_set = tilted_draws_set,
     .tilt_describe = tilted_draws_describe,
     .exit_status = runtime_exit_status,
+    .dump_calls = call_dump_start,
 };

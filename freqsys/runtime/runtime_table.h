@@ -49,7 +49,8 @@ typedef struct runtime_table {
     size_t (*tilt_get)(double *mean_t, size_t max);
     int (*tilt_set)(const double *mean_t, size_t n);
     int (*tilt_describe)(size_t i, char *buf, size_t size);
-    int (*exit_status)(void); /* runtime_exit_status */
+    int (*exit_status)(void);                           /* runtime_exit_status */
+    int (*dump_calls)(const char *dir, uint64_t trial); /* call_dump_start: `freqsys draw`, function mode */
 } runtime_table;
 
 /* Whether T, found in a loaded module, was built with this executable: 0, or -1

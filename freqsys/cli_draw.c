@@ -8,6 +8,7 @@
 #include <string.h>
 #include <math.h>
 #include <signal.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -57,54 +58,104 @@ static int copy_stdin(const char *path) {
     return 0;
 }
 
-/* Trial T in a child of its own, its calls' arguments written into DIR as they are
- * drawn: the function runs, as in a run, since what it draws itself comes between
- * one call's arguments and the next's. Its output is dropped; a crash or a hang (the
- * spec's timeout) ends the trial, with the calls before it written. Returns EXIT_OK,
- * or EXIT_USAGE after an input error or a file that could not be written. */
-static int draw_calls_of(const runtime_table *rt, const spec *s, const char *dir, uint64_t seed, uint64_t t) {
-    fflush(NULL);
-    pid_t pid = fork();
-    if (pid < 0) {
-        fprintf(stderr, "freqsys draw: cannot start trial %llu: %s\n", (unsigned long long)t,
-                strerror(errno));
+/* Trials FIRST .. END - 1 in children, their calls' arguments written into DIR as
+ * they are drawn: the function runs, as in a run, since what it draws itself comes
+ * between one call's arguments and the next's. A child runs trial after trial (each
+ * trial starts from the module's initial state, as a worker's do); its output is
+ * dropped. A crash or a hang (the spec's timeout) ends its trial, with the calls
+ * before it written, and the next child starts at the trial after it. Returns
+ * EXIT_OK, or EXIT_USAGE after an input error or a file that could not be written. */
+static int draw_calls_of(const runtime_table *rt, const spec *s, const char *dir, uint64_t seed,
+                         uint64_t first, uint64_t end, int quiet) {
+    /* the trial a child is at, for the parent to name when the child dies */
+    volatile uint64_t *at = mmap(NULL, sizeof *at, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    if (at == MAP_FAILED) {
+        fprintf(stderr, "freqsys draw: out of memory\n");
         return EXIT_USAGE;
     }
-    if (pid == 0) {
-        if (!freopen("/dev/null", "w", stdout)) _exit(EXIT_USAGE);
-        alarm((unsigned)ceil(s->timeout_s));
-        if (rt->dump_calls(dir, t) != 0) {
-            fprintf(stderr, "freqsys draw: the folder's name is too long: %s\n", dir);
-            _exit(EXIT_USAGE);
+    int rc = EXIT_OK;
+    for (uint64_t t = first; t < end && rc == EXIT_OK;) {
+        *at = t;
+        fflush(NULL);
+        pid_t pid = fork();
+        if (pid < 0) {
+            fprintf(stderr, "freqsys draw: cannot start trial %llu: %s\n", (unsigned long long)t,
+                    strerror(errno));
+            rc = EXIT_USAGE;
+            break;
         }
-        trial_end how = rt->run_trial(seed, t);
-        if (how == TRIAL_INPUT_ERROR) {
-            fprintf(stderr, "freqsys draw: trial %llu: %s\n", (unsigned long long)t, rt->error());
-            _exit(EXIT_USAGE);
+        if (pid == 0) {
+            if (!freopen("/dev/null", "w", stdout)) _exit(EXIT_USAGE);
+            for (uint64_t u = t; u < end; u++) {
+                *at = u;
+                alarm((unsigned)ceil(s->timeout_s));
+                if (rt->dump_calls(dir, u) != 0) {
+                    fprintf(stderr, "freqsys draw: the folder's name is too long: %s\n", dir);
+                    _exit(EXIT_USAGE);
+                }
+                if (rt->run_trial(seed, u) == TRIAL_INPUT_ERROR) {
+                    fprintf(stderr, "freqsys draw: trial %llu: %s\n", (unsigned long long)u, rt->error());
+                    _exit(EXIT_USAGE);
+                }
+            }
+            _exit(EXIT_OK);
         }
-        _exit(EXIT_OK);
-    }
-    int status;
-    while (waitpid(pid, &status, 0) < 0)
-        if (errno != EINTR) return EXIT_USAGE;
-    if (WIFSIGNALED(status)) {
+        int status;
+        while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+        }
+        if (!WIFSIGNALED(status)) {
+            rc = WIFEXITED(status) && WEXITSTATUS(status) == EXIT_OK ? EXIT_OK : EXIT_USAGE;
+            break;
+        }
         int sig = WTERMSIG(status);
-        if (sig == SIGALRM)
+        if (sig == SIGINT || sig == SIGTERM) { /* stopped, not a trial's end */
+            rc = EXIT_USAGE;
+            break;
+        }
+        if (!quiet && sig == SIGALRM)
             fprintf(stderr,
                     "freqsys draw: note: trial %llu passed the spec's timeout; its calls up to then are "
                     "written\n",
-                    (unsigned long long)t);
-        else
+                    (unsigned long long)*at);
+        else if (!quiet)
             fprintf(stderr, "freqsys draw: note: trial %llu crashed (%s); its calls up to then are written\n",
-                    (unsigned long long)t, strsignal(sig));
-        return EXIT_OK;
+                    (unsigned long long)*at, strsignal(sig));
+        t = *at + 1;
     }
-    return WIFEXITED(status) && WEXITSTATUS(status) == EXIT_OK ? EXIT_OK : EXIT_USAGE;
+    munmap((void *)at, sizeof *at);
+    return rc;
+}
+
+/* DIR/entry.txt: the entry's name, then each parameter's kind and name, then its
+ * return kind: what a native program that replays the calls must declare. */
+static int write_signature(const fsabi_module *mod, const spec *s, const char *dir) {
+    static const char *const kinds[] = {"void", "i8",   "i16",     "i32",  "i64", "u8",
+                                        "u16",  "u32",  "u64",     "f32",  "f64", "char",
+                                        "text", "line", "getchar", "bool", "ptr"};
+    char path[4096];
+    snprintf(path, sizeof path, "%s/entry.txt", dir);
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        fprintf(stderr, "freqsys draw: cannot write %s: %s\n", path, strerror(errno));
+        return -1;
+    }
+    fprintf(f, "%s\n", s->function);
+    for (uint64_t p = 0; p < mod->nparams; p++) {
+        uint32_t k = mod->params[p].kind;
+        fprintf(f, "%s %s\n", k < sizeof kinds / sizeof kinds[0] ? kinds[k] : "?", mod->params[p].name);
+    }
+    uint64_t r = mod->return_kind;
+    fprintf(f, "return %s\n", r < sizeof kinds / sizeof kinds[0] ? kinds[r] : "?");
+    if (fclose(f) != 0) {
+        fprintf(stderr, "freqsys draw: cannot write %s\n", path);
+        return -1;
+    }
+    return 0;
 }
 
 /* Function mode: the module built as a run builds it, each trial's calls written. */
 static int draw_calls(const char *spec_path, const char *dir, int has_seed, uint64_t seed, uint64_t first,
-                      uint64_t count) {
+                      uint64_t count, int quiet) {
     spec *s;
     LLVMContextRef ctx;
     LLVMModuleRef m;
@@ -121,22 +172,26 @@ static int draw_calls(const char *spec_path, const char *dir, int has_seed, uint
         return EXIT_BUILD;
     }
     if (!has_seed) seed = s->seed;
-    for (uint64_t t = first; t < first + count && rc == EXIT_OK; t++) rc = draw_calls_of(rt, s, dir, seed, t);
+    if (write_signature(mod, s, dir) != 0) rc = EXIT_USAGE;
+    if (rc == EXIT_OK) rc = draw_calls_of(rt, s, dir, seed, first, first + count, quiet);
     spec_free(s);
     return rc;
 }
 
 int cli_draw(int argc, char **argv) {
-    static const struct option longs[] = {
-        {"output", required_argument, 0, 'o'}, {"count", required_argument, 0, 'n'},
-        {"seed", required_argument, 0, 's'},   {"first", required_argument, 0, 'F'},
-        {"help", no_argument, 0, 'h'},         {0, 0, 0, 0}};
+    static const struct option longs[] = {{"output", required_argument, 0, 'o'},
+                                          {"count", required_argument, 0, 'n'},
+                                          {"seed", required_argument, 0, 's'},
+                                          {"first", required_argument, 0, 'F'},
+                                          {"quiet", no_argument, 0, 'q'},
+                                          {"help", no_argument, 0, 'h'},
+                                          {0, 0, 0, 0}};
     const char *dir = NULL;
     unsigned long long count = 1, seed = 0, first = 0;
-    int has_seed = 0, c;
+    int has_seed = 0, quiet = 0, c;
     optind = 1;
     opterr = 0; /* cli_getopt_error says what went wrong, with the nearest option */
-    while ((c = getopt_long(argc, argv, ":o:n:s:h", longs, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":o:n:s:qh", longs, NULL)) != -1) {
         switch (c) {
         case 'o':
             dir = optarg;
@@ -153,6 +208,9 @@ int cli_draw(int argc, char **argv) {
         case 'F':
             if (parse_count(optarg, &first))
                 return usage_error("--first takes a non-negative integer, got '%s'", optarg);
+            break;
+        case 'q':
+            quiet = 1;
             break;
         case 'h':
             cli_help("draw", stdout);
@@ -177,7 +235,7 @@ int cli_draw(int argc, char **argv) {
             fprintf(stderr, "freqsys draw: cannot make %s: %s\n", dir, strerror(errno));
             return EXIT_USAGE;
         }
-        return draw_calls(argv[optind], dir, has_seed, seed, first, count);
+        return draw_calls(argv[optind], dir, has_seed, seed, first, count, quiet);
     }
     if (!in) {
         fprintf(stderr,

@@ -31,7 +31,7 @@ static const command commands[] = {
      "Exit status: 0 ok, 2 a spec error (main reading argc/argv with no 'argv' line is\n"
      "one), 3 the program could not be built.",
      NULL, NULL},
-    {"draw", cli_draw, "freqsys draw SPEC -o DIR [-n COUNT] [-s SEED] [--first TRIAL]",
+    {"draw", cli_draw, "freqsys draw SPEC -o DIR [-n COUNT] [-s SEED] [--first TRIAL] [-q]",
      "Writes the standard input that each of trials FIRST .. FIRST+COUNT-1 of a run gets\n"
      "(a spec with 'stdin ~ ...') as DIR/input-NNNNNN.txt, drawn exactly as the run draws\n"
      "it: the same seed and trial give the same bytes. For training and timing the real\n"
@@ -44,7 +44,8 @@ static const command commands[] = {
      "  -o, --output DIR  the folder, made when missing\n"
      "  -n, --count N     how many inputs (default 1)\n"
      "  -s, --seed SEED   the seed (default: the spec's)\n"
-     "      --first T     the first trial (default 0)\n\n"
+     "      --first T     the first trial (default 0)\n"
+     "  -q, --quiet       function mode: no note for a trial that crashed or hung\n\n"
      "Exit status: 0 ok, 2 a usage or spec error, or a draw that failed, 3 the runtime\n"
      "library libfreqsys_rt.a, whose draws these are, is missing or does not link.",
      NULL, NULL},

@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "gcda_driver.h"
 #include "gcda_spread.h"
 #include "gcda_names.h"
 #include "gcov_file.h"
@@ -127,15 +128,34 @@ static char *mangled(const char *dir, const char *base) {
     return path;
 }
 
-/* What a real run of the program cannot get: anything but the drawn standard input. */
-static int check_spec(const result *r, const spec *s, char *err, size_t errlen) {
-    if (s->function || strcmp(r->mode, "program") != 0) {
-        snprintf(err, errlen,
-                 "--format gcda runs the program on its trials' inputs: function mode (%s) "
-                 "has no program to run",
-                 s->function ? s->function : r->entry);
+/* Function mode: what a native call cannot get is anything but the arguments. */
+static int check_function_spec(const result *r, const spec *s, char *err, size_t errlen) {
+    for (size_t k = 0; k < s->ninputs; k++)
+        if (s->inputs[k].target != SPEC_ARG && s->inputs[k].target != SPEC_DRAW) {
+            snprintf(err, errlen,
+                     "%s:%d:%d: --format gcda calls the function natively with the arguments the trials "
+                     "drew, and it cannot get this draw: only 'arg' lines can be given to it",
+                     s->path, s->inputs[k].loc.line, s->inputs[k].loc.column);
+            return -1;
+        }
+    if (s->ninterrupts) {
+        snprintf(err, errlen, "%s:%d:%d: --format gcda calls the function natively, with no interrupts",
+                 s->path, s->interrupts[0].loc.line, s->interrupts[0].loc.column);
         return -1;
     }
+    if (r->warmup) {
+        snprintf(err, errlen,
+                 "--format gcda counts every call GCC's build makes, and this result leaves out %llu "
+                 "warm-up calls a trial: run it with warmup 0",
+                 (unsigned long long)r->warmup);
+        return -1;
+    }
+    return 0;
+}
+
+/* Program mode: what a real run of the program cannot get is anything but the
+ * drawn standard input. */
+static int check_program_spec(const spec *s, char *err, size_t errlen) {
     if (!spec_find_stdin(s)) {
         snprintf(err, errlen,
                  "--format gcda runs the program on its trials' standard input: %s declares "
@@ -158,12 +178,24 @@ static int check_spec(const result *r, const spec *s, char *err, size_t errlen) 
                  s->path, s->argv_loc.line, s->argv_loc.column);
         return -1;
     }
-    if ((r->sampling && strcmp(r->sampling, "plain") != 0) || r->runs_per_trial > 1 || r->rare_block ||
-        r->calls > 1) {
+    return 0;
+}
+
+/* Whether the export can rerun R's trials natively: ERR says why not. */
+static int check_spec(const result *r, const spec *s, char *err, size_t errlen) {
+    if (s->function && strcmp(r->mode, "program") != 0) {
+        if (check_function_spec(r, s, err, errlen) != 0) return -1;
+    } else if (s->function || strcmp(r->mode, "program") != 0) {
+        snprintf(err, errlen, "%s is not the spec this result was made with (its mode differs)", s->path);
+        return -1;
+    } else if (check_program_spec(s, err, errlen) != 0) {
+        return -1;
+    }
+    if ((r->sampling && strcmp(r->sampling, "plain") != 0) || r->runs_per_trial > 1 || r->rare_block) {
         snprintf(err, errlen,
                  "--format gcda needs a result of plain sampling, one run per trial "
                  "(this one: %s)",
-                 r->sampling ? r->sampling : "calls or --rare");
+                 r->sampling ? r->sampling : "--rare");
         return -1;
     }
     if (r->trials == 0) {
@@ -173,11 +205,30 @@ static int check_spec(const result *r, const spec *s, char *err, size_t errlen) 
     return 0;
 }
 
+/* Function mode: the entry made global in OBJECT (a static one is reachable then),
+ * and the program's own main renamed, so that WORK/driver.c's main calls the entry. */
+static int expose_entry(const char *work, const char *object, const char *entry, char *err, size_t errlen) {
+    char *cmd = NULL, *cd = quote(work), *obj = quote(object), *sym = NULL, *qsym = NULL;
+    int rc = -1;
+    if (cd && obj && asprintf(&sym, "--globalize-symbol=%s", entry) >= 0 && (qsym = quote(sym)) &&
+        asprintf(&cmd, "cd %s && objcopy --redefine-sym main=freqsys_program_main %s %s", cd, qsym, obj) >= 0)
+        rc = sh(cmd, "renaming the program's main in gcc's build", err, errlen);
+    else
+        snprintf(err, errlen, "out of memory");
+    free(cmd);
+    free(cd);
+    free(obj);
+    free(sym);
+    free(qsym);
+    return rc;
+}
+
 /* Builds each source with GCC's counters in WORK, with the words of its unit U[i]
  * (`gcc GCC_FLAGS -c SOURCE -o OBJECT`), and links WORK/prog, whose data files go to
- * WORK/data. */
+ * WORK/data. In function mode (ENTRY not NULL), WORK/driver.c, compiled without
+ * counters, is the program's main. */
 static int build(const spec *s, const gcc_unit *u, const char *gcc, const char *gcc_flags, const char *work,
-                 char *err, size_t errlen) {
+                 const char *entry, char *err, size_t errlen) {
     char *link = NULL, *data = NULL, *cd = quote(work);
     if (!cd || asprintf(&link, "cd %s && %s", cd, gcc) < 0 ||
         asprintf(&data, "-fprofile-generate=%s/data", work) < 0) {
@@ -208,9 +259,19 @@ static int build(const spec *s, const gcc_unit *u, const char *gcc, const char *
                  append(&cmd, u[i].source) | append(&cmd, "-o") | append(&cmd, u[i].object) |
                  append(&link, u[i].object);
         if (rc == 0) rc = sh(cmd, "compiling with gcc's counters", err, errlen);
+        if (rc == 0 && entry) rc = expose_entry(work, u[i].object, entry, err, errlen);
         free(cmd);
         free(dir);
         free(iquote);
+    }
+    if (rc == 0 && entry) {
+        char *cmd = NULL;
+        rc = asprintf(&cmd, "cd %s && %s", cd, gcc) < 0 ? -1 : 0;
+        if (rc == 0)
+            rc = append_words(&cmd, gcc_flags) | append(&cmd, "-c") | append(&cmd, "driver.c") |
+                 append(&cmd, "-o") | append(&cmd, "driver.o") | append(&link, "driver.o");
+        if (rc == 0) rc = sh(cmd, "compiling the calls' driver", err, errlen);
+        free(cmd);
     }
     if (rc == 0) {
         rc = append(&link, "-o") | append(&link, "prog") | append(&link, "-lm");
@@ -325,15 +386,74 @@ static int gather(chunk_sink *sink, uint64_t count, char *err, size_t errlen) {
 /* Runs WORK/prog on the standard input of each trial of R, drawn DRAW_CHUNK at a time,
  * saying how far it got on NOTES: a line that counts on a terminal, else a line at
  * each tenth. */
-static int train(const result *r, uint64_t trials, const char *spec_path, const char *work, chunk_sink *sink,
-                 FILE *notes, char *err, size_t errlen) {
-    char self[4096];
-    ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+/* This executable's path, into SELF (SIZE bytes). */
+static int self_path(char *self, size_t size, char *err, size_t errlen) {
+    ssize_t n = readlink("/proc/self/exe", self, size - 1);
     if (n <= 0) {
         snprintf(err, errlen, "freqsys's own path is unknown (/proc/self/exe: %s)", strerror(errno));
         return -1;
     }
     self[n] = 0;
+    return 0;
+}
+
+/* Function mode: `freqsys draw` of no trial writes the entry's signature in
+ * WORK/calls, from which WORK/driver.c is made; its name goes to ENTRY. */
+static int make_driver(const char *spec_path, const char *work, char *entry, size_t entrylen, char *err,
+                       size_t errlen) {
+    char self[4096], signature[4200], driver[4200];
+    if (self_path(self, sizeof self, err, errlen) != 0) return -1;
+    char *qself = quote(self), *qspec = quote(spec_path), *qwork = quote(work), *cmd = NULL;
+    int rc = qself && qspec && qwork &&
+                     asprintf(&cmd, "%s draw %s -q -o %s/calls -n 0 >/dev/null", qself, qspec, qwork) >= 0
+                 ? sh(cmd, "drawing the function's signature", err, errlen)
+                 : -1;
+    free(cmd);
+    free(qself);
+    free(qspec);
+    free(qwork);
+    snprintf(signature, sizeof signature, "%s/calls/entry.txt", work);
+    snprintf(driver, sizeof driver, "%s/driver.c", work);
+    return rc == 0 ? gcda_driver_write(signature, driver, entry, entrylen, err, errlen) : -1;
+}
+
+/* Function mode: WORK/in/N for each trial FIRST .. FIRST + COUNT - 1, holding the
+ * stem of its calls in WORK/calls, which the driver reads on its standard input. */
+static int write_stems(const char *work, uint64_t first, uint64_t count, char *err, size_t errlen) {
+    char path[4200];
+    for (uint64_t t = first; t < first + count; t++) {
+        snprintf(path, sizeof path, "%s/in/%012llu", work, (unsigned long long)t);
+        FILE *f = fopen(path, "w");
+        if (!f || fprintf(f, "%s/calls/trial-%06llu\n", work, (unsigned long long)t) < 0 || fclose(f) != 0) {
+            snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* The command that draws trials FIRST .. FIRST + COUNT - 1's inputs into WORK: their
+ * standard inputs in WORK/in, or (FUNCTION_MODE) their calls in WORK/calls. */
+static char *draw_command(const char *qself, const char *qspec, const char *qwork, int function_mode,
+                          uint64_t seed, uint64_t first, uint64_t count) {
+    char *cmd = NULL;
+    int n =
+        function_mode
+            ? asprintf(&cmd,
+                       "rm -rf %s/in %s/calls && mkdir %s/in && %s draw %s -q -o %s/calls -s %llu "
+                       "-n %llu --first %llu >/dev/null",
+                       qwork, qwork, qwork, qself, qspec, qwork, (unsigned long long)seed,
+                       (unsigned long long)count, (unsigned long long)first)
+            : asprintf(&cmd, "rm -rf %s/in && %s draw %s -o %s/in -s %llu -n %llu --first %llu >/dev/null",
+                       qwork, qself, qspec, qwork, (unsigned long long)seed, (unsigned long long)count,
+                       (unsigned long long)first);
+    return n < 0 ? NULL : cmd;
+}
+
+static int train(const result *r, uint64_t trials, const char *spec_path, int function_mode, const char *work,
+                 chunk_sink *sink, FILE *notes, char *err, size_t errlen) {
+    char self[4096];
+    if (self_path(self, sizeof self, err, errlen) != 0) return -1;
     char *qself = quote(self), *qspec = quote(spec_path), *qwork = quote(work), prog[4096 + 8],
          in_dir[4096 + 8];
     /* WORK is at most 4,095 characters: the suffixes always fit */
@@ -350,18 +470,17 @@ static int train(const result *r, uint64_t trials, const char *spec_path, const 
                 (unsigned long long)trials, trials < r->trials ? ", the first of the result's" : "");
     for (uint64_t first = 0; first < trials && rc == 0; first += DRAW_CHUNK) {
         uint64_t count = trials - first < DRAW_CHUNK ? trials - first : DRAW_CHUNK;
-        char *cmd = NULL;
         /* each run's output and exit status are the program's business, not the profile's;
          * a draw that fails, or draws too few, fails the export (the counters are divided
          * by the trials) */
-        if (asprintf(&cmd, "rm -rf %s/in && %s draw %s -o %s/in -s %llu -n %llu --first %llu >/dev/null",
-                     qwork, qself, qspec, qwork, (unsigned long long)r->seed, (unsigned long long)count,
-                     (unsigned long long)first) < 0) {
+        char *cmd = draw_command(qself, qspec, qwork, function_mode, r->seed, first, count);
+        if (!cmd) {
             rc = -1;
             break;
         }
         rc = sh(cmd, "drawing the trials' inputs", err, errlen);
         free(cmd);
+        if (rc == 0 && function_mode) rc = write_stems(work, first, count, err, errlen);
         /* one native run per input, started directly: a shell and a timeout process a
          * run cost several times the run itself */
         for (uint64_t part = 0; rc == 0 && part < count; part += RUN_CHUNK) {
@@ -489,14 +608,20 @@ int gcda_profile_write(const result *r, const char *spec_path, const gcda_option
         return -1;
     }
     const char *gcc = getenv("FREQSYS_GCC");
-    int rc = build(s, units, gcc && *gcc ? gcc : "gcc", opt->gcc_flags ? opt->gcc_flags : "-O2", work, err,
-                   errlen);
+    char entry[256] = "";
+    int function_mode = s->function != NULL;
+    int rc = function_mode ? make_driver(spec_path, work, entry, sizeof entry, err, errlen) : 0;
+    if (rc == 0)
+        rc = build(s, units, gcc && *gcc ? gcc : "gcc", opt->gcc_flags ? opt->gcc_flags : "-O2", work,
+                   function_mode ? entry : NULL, err, errlen);
     uint64_t trials = opt->trials && opt->trials < r->trials ? opt->trials : r->trials;
     chunk_sink sink = {0};
     if (rc == 0) rc = sink_open(units, s->nsources, work, &sink, err, errlen);
-    if (rc == 0) rc = train(r, trials, spec_path, work, &sink, notes, err, errlen);
+    if (rc == 0) rc = train(r, trials, spec_path, function_mode, work, &sink, notes, err, errlen);
+    /* a function's counts are per call, as the result's means are */
+    uint64_t runs = function_mode && r->calls > 1 ? trials * r->calls : trials;
     for (size_t i = 0; i < s->nsources && rc == 0; i++)
-        rc = export_unit(trials, s, i, &units[i], work, opt->scale, out_dir, notes, err, errlen);
+        rc = export_unit(runs, s, i, &units[i], work, opt->scale, out_dir, notes, err, errlen);
     if (rc == 0) say_spread(&sink, trials, r->trials, notes);
     sink_close(&sink);
     char *cmd = NULL, *q = quote(work);

@@ -62,10 +62,89 @@ static const result_block *block(const result *r, const char *function, const ch
     return NULL;
 }
 
+/* The result's mean of FUNCTION:LABEL times SCALE, rounded; -1 when it has no such block. */
+static long long scaled_mean(const result *r, const char *function, const char *label) {
+    const result_block *b = block(r, function, label);
+    return b ? llround(b->mean * SCALE) : -1;
+}
+
+/* Function mode: words(s, min_long), three calls a trial, 400 trials. GCC's build is
+ * called natively with the arguments each call drew, so an arc that is one of the
+ * result's blocks carries exactly that block's mean per call. */
+static void function_mode(const char *dir) {
+    char cmd[8192], *err = NULL, msg[512];
+    snprintf(cmd, sizeof cmd,
+             "cd '%s' && mkdir fn && cd fn && cp '%s/tests/e2e/programs/word_calls.c' "
+             "'%s/tests/e2e/programs/word_calls.fspec' "
+             ". && '%s' run word_calls.fspec -q -n 400 -o w.json; test $? -le 1",
+             dir, FREQSYS_SOURCE_DIR, FREQSYS_SOURCE_DIR, TOOLS_FREQSYS);
+    if (tools_sh(cmd, NULL, &err) != 0) bail("freqsys run: %s", err ? err : "");
+    free(err);
+    result *r;
+    if (result_read_json(tools_path("fn/w.json"), &r, msg, sizeof msg) != RESULT_OK) bail("%s", msg);
+    snprintf(cmd, sizeof cmd, "cd '%s/fn' && FREQSYS_GCC='%s' '%s' report w.json --format gcda -o fs", dir,
+             GCC_PROGRAM, TOOLS_FREQSYS);
+    int rc = tools_sh(cmd, NULL, &err);
+    if (!is_int(rc, 0, "function mode: --format gcda calls the function natively on the drawn arguments"))
+        diag("%s", err ? err : "");
+    free(err);
+    char path[4096], *mangled = strdup(dir);
+    for (char *p = mangled; *p; p++)
+        if (*p == '/') *p = '#';
+    snprintf(path, sizeof path, "%s/fn/fs/%s#fn#word_calls.gcda", dir, mangled);
+    free(mangled);
+    arcs a;
+    int n = dump(path, &a);
+    /* the blocks GCC counts on an arc of their own (per call, x SCALE) */
+    const char *const labels[] = {"if.then", "if.else", "if.then3", "if.then6", "if.then12", "if.then18"};
+    int found = 0;
+    for (size_t i = 0; i < sizeof labels / sizeof labels[0]; i++) {
+        long long want = scaled_mean(r, "words", labels[i]);
+        int here = 0;
+        for (int k = 0; k < n; k++) here |= (long long)a.counts[k] == want;
+        if (!here) diag("no arc counts %s's %lld", labels[i], want);
+        found += here;
+    }
+    ok(n > 3 && a.runs == SCALE && found == 6,
+       "each branch's arc is the result's mean per call x %d exactly (%d of 6; 3 calls a trial, globals "
+       "afresh each trial)",
+       SCALE, found);
+    snprintf(cmd, sizeof cmd,
+             "cd '%s/fn' && '%s' -O2 -fprofile-use=fs -Wall -Werror -Wmissing-profile -Wcoverage-mismatch -c "
+             "word_calls.c",
+             dir, GCC_PROGRAM);
+    rc = tools_sh(cmd, NULL, &err);
+    if (!is_int(rc, 0, "gcc -O2 -fprofile-use -Werror -Wmissing-profile compiles the function with it"))
+        diag("%s", err ? err : "");
+    free(err);
+    /* what a native call cannot get is refused at its line */
+    snprintf(
+        cmd, sizeof cmd,
+        "cd '%s/fn' && printf 'global limit ~ constant(0)\n' >> word_calls.fspec && FREQSYS_GCC='%s' '%s' "
+        "report w.json --format gcda -o fs2 --spec word_calls.fspec --allow-changed",
+        dir, GCC_PROGRAM, TOOLS_FREQSYS);
+    rc = tools_sh(cmd, NULL, &err);
+    ok(rc == 2 && err && strstr(err, "word_calls.fspec:10:1: --format gcda calls the function natively"),
+       "a drawn global, which a native call cannot get, is refused at its line (exit %d: %s)", rc,
+       err ? err : "");
+    free(err);
+    /* warm-up calls are counted by GCC's build and not by the result */
+    snprintf(
+        cmd, sizeof cmd,
+        "cd '%s/fn' && sed -i '$d' word_calls.fspec && printf 'warmup 1\n' >> word_calls.fspec && '%s' run "
+        "word_calls.fspec -q -n 50 -o w1.json; FREQSYS_GCC='%s' '%s' report w1.json --format gcda -o fs3",
+        dir, TOOLS_FREQSYS, GCC_PROGRAM, TOOLS_FREQSYS);
+    rc = tools_sh(cmd, NULL, &err);
+    ok(rc == 2 && err && strstr(err, "warm-up"), "a result with warm-up calls is refused (exit %d: %s)", rc,
+       err ? err : "");
+    free(err);
+    result_free(r);
+}
+
 int main(void) {
     tools_need(GCC_PROGRAM, "gcc-12", "gcc");
     tools_need(GCOV_DUMP_PROGRAM, "gcov-dump-12", "gcc-12");
-    plan(2 + 3 + 2 + 2 + 1 + 3 + 2 + 2 + 2);
+    plan(2 + 3 + 2 + 2 + 1 + 3 + 2 + 2 + 2 + 5);
     tools_tmpdir();
     char cmd[8192], *err = NULL;
     const char *dir = tools_dir;
@@ -277,6 +356,7 @@ int main(void) {
     free(err);
     free(mangled);
     result_free(r);
+    function_mode(dir);
     tools_cleanup();
     return done();
 }

@@ -8,6 +8,7 @@
 #include <string.h>
 #include "freqsys/abi.h"
 #include "given_walks.h"
+#include "pointee_values.h"
 #include "walk_bounds.h"
 
 #define TRIPS_MAX    ((__int128)1 << 31) /* more trips than this are left unbounded */
@@ -665,7 +666,10 @@ static span range_of(cfg *g, LLVMValueRef x, int sgn, unsigned *budget) {
              LLVMGetAllocatedType(LLVMGetOperand(x, 0)) == ty)
         r = guarded(g, x, LLVMGetOperand(x, 0), sgn, budget,
                     variable_range(g, LLVMGetOperand(x, 0), sgn, budget));
-    else if (LLVMIsACallInst(x)) {
+    else if (LLVMIsALoadInst(x) && g->given) {
+        long long a, b;
+        if (pointee_values_range(&g->given->walks, x, sgn, &a, &b)) r = (span){a, b};
+    } else if (LLVMIsACallInst(x)) {
         r = read_range(g, x);
         if (r.lo == NO_LO && r.hi == NO_HI) r = library_range(g, x, budget);
     } else if (LLVMIsAArgument(x))

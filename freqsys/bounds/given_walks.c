@@ -9,6 +9,7 @@
 #include <string.h>
 #include "entry_args.h"
 #include "freqsys/abi.h"
+#include "pointee_values.h"
 #include "ptr_map.h"
 #include "reads.h"
 
@@ -125,22 +126,33 @@ static int entry_params(LLVMModuleRef m, const spec *s, bound_walks *out) {
         }
         shape[a->param] = a->shape;
     }
-    for (size_t k = 0; k < plan.nargs; k++) { /* lengths, once what they measure is known */
-        const entry_arg *a = &plan.args[k];
-        if (a->shape != FSABI_SHAPE_LENGTH || a->param >= n || a->len_param >= n) continue;
-        int nul = nul_at_length(shape[a->len_param]);
-        if (nul) length_of[a->param] = (long)a->len_param;
-        double most = nul ? text[a->len_param] : -1;
-        for (size_t q = 0; q < plan.nargs && most < 0; q++) { /* an array of a constant length */
+    double *most_length = malloc((n + 1) * sizeof *most_length); /* what length() of each can give */
+    for (size_t p = 0; most_length && p < n; p++) {
+        most_length[p] = nul_at_length(shape[p]) ? text[p] : -1;
+        for (size_t q = 0; q < plan.nargs && most_length[p] < 0; q++) { /* an array of a constant length */
             const spec_value *w = &s->inputs[plan.args[q].decl].value;
-            if (plan.args[q].param == a->len_param && w->kind == SPEC_VALUE_ARRAY && !w->len_name)
-                most = (double)w->len_const;
-        }
-        if (most >= 0) {
-            lo[a->param] = 0;
-            hi[a->param] = most;
+            if (plan.args[q].param == p && w->kind == SPEC_VALUE_ARRAY && !w->len_name)
+                most_length[p] = (double)w->len_const;
         }
     }
+    for (size_t k = 0; most_length && k < plan.nargs; k++) { /* lengths, once what they measure is known */
+        const entry_arg *a = &plan.args[k];
+        if (a->shape != FSABI_SHAPE_LENGTH || a->param >= n || a->len_param >= n) continue;
+        if (nul_at_length(shape[a->len_param])) length_of[a->param] = (long)a->len_param;
+        if (most_length[a->len_param] >= 0) {
+            lo[a->param] = 0;
+            hi[a->param] = most_length[a->len_param];
+        }
+    }
+    /* what the runtime writes behind pointers; memory out: nothing known */
+    pointee_facts *pointees = calloc(1, sizeof *pointees);
+    if (pointees && (!most_length || pointee_facts_make(&plan, s, most_length, pointees) != 0)) {
+        pointee_facts_free(pointees);
+        free(pointees);
+        pointees = NULL;
+    }
+    free(most_length);
+    out->pointees = pointees;
     for (size_t k = 0; k < plan.nargs; k++) { /* the buffer each pointer parameter gets */
         const entry_arg *a = &plan.args[k];
         double most = -1, len;
@@ -334,7 +346,13 @@ LLVMValueRef given_walks_length(const bound_walks *w, LLVMValueRef param) {
     return NULL;
 }
 
+int given_walks_runtime_only(const bound_walks *w) {
+    return w->entry && only_runtime_calls(w->entry, w->others_unreached);
+}
+
 void given_walks_free(bound_walks *w) {
+    if (w->pointees) pointee_facts_free(w->pointees);
+    free(w->pointees);
     free((void *)w->length_of);
     free((void *)w->param_lo);
     free((void *)w->param_hi);

@@ -31,6 +31,10 @@ double given_walks_object_bytes(const bound_walks *w, LLVMValueRef param);
  * generator's) and only the runtime calls the entry; else NULL. */
 LLVMValueRef given_walks_length(const bound_walks *w, LLVMValueRef param);
 
+/* Whether only the runtime calls W's entry (given_walks_param's condition), so that
+ * what it passes is all the entry gets. */
+int given_walks_runtime_only(const bound_walks *w);
+
 void given_walks_free(bound_walks *w);
 
 #endif

@@ -33,6 +33,8 @@ typedef struct bound_walks {
                                         * array's); -1: not known */
     const long *length_of;             /* [nparams]: for `len ~ length(s)`, s's index when the runtime
                                         * ends s with a NUL at that length; else -1 */
+    struct pointee_facts *pointees;    /* what the runtime writes behind pointer parameters
+                                        * (pointee_values.h); NULL: nothing known */
     size_t nparams;
     int others_unreached; /* every call of the entry but the runtime's is in a function no run
                            * reaches (given_walks.c) */

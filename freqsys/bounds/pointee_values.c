@@ -1,0 +1,197 @@
+/* freqsys/bounds/pointee_values.c: values the runtime puts behind a pointer argument, while nothing else can
+ * write them. */
+/* SPDX-License-Identifier: MIT */
+#include "pointee_values.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <llvm-c/Target.h>
+#include "entry_args.h"
+#include "freqsys/abi.h"
+#include "given_walks.h"
+#include "spec.h"
+
+#define USE_DEPTH   8         /* pointers derived from the parameter, followed this deep */
+#define INDEX_LIMIT (1 << 24) /* a constant index beyond this is not followed */
+
+/* The byte offset GEP adds to its pointer, every index constant, into *ADDED; 0 when
+ * it cannot be told. */
+static int gep_offset(LLVMTargetDataRef td, LLVMValueRef gep, long long *added) {
+    LLVMTypeRef t = LLVMGetGEPSourceElementType(gep);
+    long long off = 0;
+    for (int k = 1; k < LLVMGetNumOperands(gep); k++) {
+        LLVMValueRef index = LLVMGetOperand(gep, (unsigned)k);
+        if (!LLVMIsAConstantInt(index) || LLVMGetIntTypeWidth(LLVMTypeOf(index)) > 64) return 0;
+        long long c = LLVMConstIntGetSExtValue(index);
+        if (c <= -INDEX_LIMIT || c >= INDEX_LIMIT || !LLVMTypeIsSized(t)) return 0;
+        if (k == 1) {
+            off += c * (long long)LLVMABISizeOfType(td, t);
+        } else if (LLVMGetTypeKind(t) == LLVMStructTypeKind) {
+            if (c < 0 || (unsigned long long)c >= LLVMCountStructElementTypes(t)) return 0;
+            off += (long long)LLVMOffsetOfElement(td, t, (unsigned)c);
+            t = LLVMStructGetTypeAtIndex(t, (unsigned)c);
+        } else if (LLVMGetTypeKind(t) == LLVMArrayTypeKind) {
+            t = LLVMGetElementType(t);
+            off += c * (long long)LLVMABISizeOfType(td, t);
+        } else {
+            return 0;
+        }
+    }
+    *added = off;
+    return 1;
+}
+
+/* Whether every use of pointer V, and of every pointer derived from it, is a load
+ * from it: nothing can then write where V points, nor learn where that is. SKIP: a
+ * use that is allowed (the one store of the parameter into its slot). */
+static int only_loaded(LLVMValueRef v, LLVMValueRef skip, unsigned depth) {
+    if (depth == 0) return 0;
+    for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
+        LLVMValueRef user = LLVMGetUser(u);
+        if (user == skip || LLVMIsALoadInst(user)) continue;
+        if ((LLVMIsAGetElementPtrInst(user) && LLVMGetOperand(user, 0) == v) || LLVMIsABitCastInst(user)) {
+            if (!only_loaded(user, NULL, depth - 1)) return 0;
+            continue;
+        }
+        return 0; /* a store, a call, a conversion, a phi: the address may go anywhere */
+    }
+    return 1;
+}
+
+/* The parameter of ENTRY that P is, directly or as the value of the slot clang -O0
+ * keeps it in (an alloca stored once, with the parameter, and otherwise only
+ * loaded), when no pointer to what it points to can be written through or leave the
+ * loads; else NULL. */
+static LLVMValueRef read_only_param(LLVMValueRef p, LLVMValueRef entry) {
+    if (LLVMIsAArgument(p))
+        return LLVMGetParamParent(p) == entry && only_loaded(p, NULL, USE_DEPTH) ? p : NULL;
+    LLVMValueRef slot = LLVMIsALoadInst(p) ? LLVMGetOperand(p, 0) : NULL;
+    if (!slot || !LLVMIsAAllocaInst(slot)) return NULL;
+    LLVMValueRef param = NULL, store = NULL;
+    for (LLVMUseRef u = LLVMGetFirstUse(slot); u; u = LLVMGetNextUse(u)) {
+        LLVMValueRef user = LLVMGetUser(u);
+        if (LLVMIsALoadInst(user)) continue;
+        if (!LLVMIsAStoreInst(user) || store || LLVMGetOperand(user, 1) != slot) return NULL;
+        store = user;
+        param = LLVMGetOperand(user, 0);
+    }
+    if (!param || !LLVMIsAArgument(param) || LLVMGetParamParent(param) != entry ||
+        !only_loaded(param, store, USE_DEPTH))
+        return NULL;
+    for (LLVMUseRef u = LLVMGetFirstUse(slot); u; u = LLVMGetNextUse(u))
+        if (LLVMIsALoadInst(LLVMGetUser(u)) && !only_loaded(LLVMGetUser(u), NULL, USE_DEPTH)) return NULL;
+    return param;
+}
+
+/* [LO, HI] of a value stored as a type of SIZE bytes (IS_SIGNED), read as SGN: the
+ * same numbers when both readings agree on them. */
+static int reread(double lo, double hi, unsigned size, int is_signed, int sgn, long long *a, long long *b) {
+    double top = ldexp(1, (int)(8 * size) - 1); /* the signed type's greatest + 1 */
+    if (!(lo <= hi) || lo < -0x1p62 || hi > 0x1p62) return 0;
+    if (sgn && !is_signed && hi >= top) return 0; /* read as negative */
+    if (!sgn && lo < 0) return 0;                 /* read as huge */
+    *a = (long long)lo;
+    *b = (long long)hi;
+    return 1;
+}
+
+int pointee_values_range(const bound_walks *w, LLVMValueRef load, int sgn, long long *lo, long long *hi) {
+    const pointee_facts *f = w->pointees;
+    LLVMTypeRef ty = LLVMTypeOf(load);
+    if (!f || !w->entry || LLVMGetTypeKind(ty) != LLVMIntegerTypeKind) return 0;
+    LLVMModuleRef m = LLVMGetGlobalParent(w->entry);
+    LLVMTargetDataRef td = LLVMGetModuleDataLayout(m);
+    LLVMValueRef p = LLVMGetOperand(load, 0);
+    long long offset = 0;
+    for (unsigned depth = 0; LLVMIsAGetElementPtrInst(p) && depth < USE_DEPTH; depth++) {
+        long long added;
+        if (!gep_offset(td, p, &added)) return 0;
+        offset += added;
+        p = LLVMGetOperand(p, 0);
+    }
+    LLVMValueRef param = read_only_param(p, w->entry);
+    if (!param || offset < 0 || !given_walks_runtime_only(w)) return 0;
+    unsigned index = 0;
+    while (LLVMGetParam(w->entry, index) != param) index++;
+    unsigned size = (unsigned)LLVMStoreSizeOfType(td, ty);
+    uint64_t at = (uint64_t)offset, end = at + size;
+    for (size_t k = 0; k < f->nfacts; k++) {
+        const pointee_fact *x = &f->facts[k];
+        uint64_t x_end = x->offset + (uint64_t)x->size * x->count;
+        if (x->param != index || end <= x->offset || at >= x_end) continue;
+        /* one whole element of the fact, or a part of one, or several: only the first */
+        if (at < x->offset || end > x_end || size != x->size || (at - x->offset) % x->size) return 0;
+        return reread(x->lo, x->hi, size, x->is_signed, sgn, lo, hi);
+    }
+    if (index < f->nparams && end <= f->zeroed[index]) { /* bytes the runtime zeroed and left */
+        *lo = *hi = 0;
+        return 1;
+    }
+    return 0;
+}
+
+static int integer_kind(unsigned k) {
+    return (k >= FSABI_KIND_I8 && k <= FSABI_KIND_U64) || k == FSABI_KIND_BOOL;
+}
+
+static int signed_kind(unsigned k) {
+    return k >= FSABI_KIND_I8 && k <= FSABI_KIND_I64;
+}
+
+static int push(pointee_facts *out, pointee_fact f) {
+    pointee_fact *v = realloc(out->facts, (out->nfacts + 1) * sizeof *v);
+    if (!v) return -1;
+    out->facts = v;
+    out->facts[out->nfacts++] = f;
+    return 0;
+}
+
+int pointee_facts_make(const entry_plan *plan, const spec *s, const double *length_most, pointee_facts *out) {
+    *out = (pointee_facts){0};
+    out->nparams = plan->nparams;
+    if (!(out->zeroed = calloc(plan->nparams + 1, sizeof *out->zeroed))) return -1;
+    /* zeros first, behind a parameter whose every declaration writes into them (the
+     * runtime clears what a pointer points to, then draws; a string or an array gets
+     * storage of its own) */
+    for (size_t p = 0; p < plan->nparams; p++) {
+        int cleared = plan->params[p].kind == FSABI_KIND_PTR && plan->params[p].pointee_size > 0;
+        for (size_t k = 0; k < plan->nargs && cleared; k++) {
+            unsigned shape = plan->args[k].shape;
+            if (plan->args[k].param == p)
+                cleared = shape == FSABI_SHAPE_FIELD || shape == FSABI_SHAPE_REF ||
+                          shape == FSABI_SHAPE_LENGTH_REF || shape == FSABI_SHAPE_ZEROED;
+        }
+        out->zeroed[p] = cleared ? plan->params[p].pointee_size : 0;
+    }
+    for (size_t k = 0; k < plan->nargs; k++) {
+        const entry_arg *a = &plan->args[k];
+        const dist *d = s->inputs[a->decl].value.dist;
+        /* an array of structs may have none, and then its first one's fields are not drawn */
+        int structs = 0;
+        for (size_t j = 0; j < plan->nargs; j++)
+            structs |= plan->args[j].param == a->param && plan->args[j].shape == FSABI_SHAPE_ARRAY;
+        if (structs) continue;
+        pointee_fact f = {a->param, a->offset, a->elem_size, a->per_item, signed_kind(a->kind), 0, 0};
+        if (!integer_kind(a->kind) || a->param >= plan->nparams || !a->elem_size || !a->per_item) continue;
+        if ((a->shape == FSABI_SHAPE_REF || a->shape == FSABI_SHAPE_FIELD) && d) {
+            dist_range(d, &f.lo, &f.hi);
+            f.lo = trunc(f.lo); /* C's conversion, which the runtime makes, truncates */
+            f.hi = trunc(f.hi);
+            if (a->shape == FSABI_SHAPE_REF) f.offset = 0;
+        } else if (a->shape == FSABI_SHAPE_LENGTH_REF && a->len_param < plan->nparams &&
+                   length_most[a->len_param] >= 0) {
+            f = (pointee_fact){
+                a->param, 0, a->elem_size, 1, signed_kind(a->kind), 0, length_most[a->len_param]};
+        } else {
+            continue;
+        }
+        if (isfinite(f.lo) && isfinite(f.hi) && push(out, f) != 0) return -1;
+    }
+    return 0;
+}
+
+void pointee_facts_free(pointee_facts *f) {
+    free(f->facts);
+    free(f->zeroed);
+    *f = (pointee_facts){0};
+}

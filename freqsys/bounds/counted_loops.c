@@ -8,6 +8,7 @@
 #include <string.h>
 #include "freqsys/abi.h"
 #include "given_walks.h"
+#include "global_values.h"
 #include "pointee_values.h"
 #include "walk_bounds.h"
 
@@ -668,7 +669,9 @@ static span range_of(cfg *g, LLVMValueRef x, int sgn, unsigned *budget) {
                     variable_range(g, LLVMGetOperand(x, 0), sgn, budget));
     else if (LLVMIsALoadInst(x) && g->given) {
         long long a, b;
-        if (pointee_values_range(&g->given->walks, x, sgn, &a, &b)) r = (span){a, b};
+        if (pointee_values_range(&g->given->walks, x, sgn, &a, &b) ||
+            global_values_range(g->given->globals, x, sgn, &a, &b))
+            r = (span){a, b};
     } else if (LLVMIsACallInst(x)) {
         r = read_range(g, x);
         if (r.lo == NO_LO && r.hi == NO_HI) r = library_range(g, x, budget);

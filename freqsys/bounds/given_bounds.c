@@ -8,6 +8,7 @@
 #include "freqsys/abi.h"
 #include "function_names.h"
 #include "given_walks.h"
+#include "global_values.h"
 #include "transform.h"
 
 static void hull(const dist *d, double *lo, double *hi) {
@@ -80,6 +81,14 @@ int given_bounds_make(LLVMModuleRef m, const spec *s, const read_sites *sites, b
     }
     for (size_t j = 0; j < sites->n; j++) read_range(s, &sites->v[j], &lo[j], &hi[j], &only[j]);
     out->nreads = sites->n;
+    /* drawn globals the program only reads; memory out: none known */
+    global_facts *globals = calloc(1, sizeof *globals);
+    if (globals && global_facts_make(m, s, globals) != 0) {
+        global_facts_free(globals);
+        free(globals);
+        globals = NULL;
+    }
+    out->globals = globals;
     return given_walks_make(m, s, &out->walks);
 }
 
@@ -101,5 +110,7 @@ void given_bounds_free(bound_given *g) {
     free((void *)g->read_hi);
     free((void *)g->read_dist);
     given_walks_free(&g->walks);
+    if (g->globals) global_facts_free(g->globals);
+    free(g->globals);
     *g = (bound_given){0};
 }

@@ -61,6 +61,7 @@ typedef struct bound_given {
     const struct dist *const *read_dist;
     size_t nreads;
     bound_walks walks;
+    struct global_facts *globals; /* drawn globals the program only reads (global_values.h); NULL: none */
 } bound_given;
 
 /* Fills PER_CALL[b] (FN's NB blocks, in order) with the most times block b can run in

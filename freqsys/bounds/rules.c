@@ -88,6 +88,8 @@ const loop_rule loop_rules[] = {
     {"Pointees the runtime fills",
      "a field or ref() behind a read-only pointer argument has its declaration's range", B "pointee_values.h",
      "pointees the runtime fills", E2E "pointees-t.c", NULL},
+    {"Drawn globals", "a drawn global the program only reads has its draw's range", B "global_values.h",
+     "drawn globals", E2E "drawn_globals-t.c", NULL},
     {"Starts within a tested length", "a walk started past a tested length stays within the string",
      B "shared_walks.c", "starts within a tested length", E2E "walk_bounds-t.c", NULL},
     {"Walks stay in their array", "a walk of an array's bytes up to a NUL stays in the array",

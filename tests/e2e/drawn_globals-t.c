@@ -1,0 +1,53 @@
+/* tests/e2e/drawn_globals-t.c: loop limits in drawn globals the program only reads, and near misses. */
+/* SPDX-License-Identifier: MIT */
+#include <math.h>
+#include <unistd.h>
+#include "tap.h"
+#include "e2e.h"
+
+/* drawn_globals.c with n ~ uniform_int(0, 8), table ~ array(16, uniform_int(0, 4)),
+ * pins[2] ~ uniform_int(1, 3), the first two of part ~ uniform_int(0, 2) (9 in the
+ * other two), bumped and written ~ uniform_int(0, 8). */
+static const e2e_bound proven[] = {
+    {"main", 18, "for.cond", 9, "i < n, n drawn 0 to 8 and only read: 8 passes and the end"},
+    {"main", 21, "for.cond", 16 * 5, "k < table[j], any element 0 to 4: 5 tests per entry, 16 entries"},
+    {"main", 23, "for.cond", 4, "k < pins[2], the element pinned to 1 to 3: 3 passes and the end"},
+};
+
+/* A near miss: not proven; where the slip that keeps it open would give the loop
+ * the drawn range's bound, its trials run the test more often (0: not shown). */
+typedef struct miss {
+    int line;
+    double slip_bound;
+    const char *why;
+} miss;
+
+static const miss near_misses[] = {
+    {26, 4 * 3, "k < part[j]: only two of four elements drawn, 9 in the others"},
+    {29, 9, "bumped's address passed to a function that adds 4"},
+    {33, 0, "written is stored once where no trial goes: a store is a store"},
+};
+
+#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
+int main(void) {
+    plan((int)(3 + COUNT(proven) + 2 * COUNT(near_misses)));
+    char out[256];
+    result *r = e2e_run_within_bounds("drawn_globals", out, sizeof out);
+    e2e_check_bounds(r, proven, COUNT(proven));
+    for (size_t i = 0; i < COUNT(near_misses); i++) {
+        const miss *m = &near_misses[i];
+        const result_block *b = e2e_block_at(r, "main", m->line, "for.cond");
+        ok(b && isnan(b->max_runs), "line %d: %s: not proven (got %g)", m->line, m->why,
+           b ? b->max_runs : -1.0);
+        if (m->slip_bound > 0)
+            ok(b && (double)b->max > m->slip_bound, "...and a trial tests it %llu times, past the slip's %g",
+               b ? (unsigned long long)b->max : 0ULL, m->slip_bound);
+        else
+            ok(b && b->max >= 1, "...and the trials reach it (%llu at most)",
+               b ? (unsigned long long)b->max : 0ULL);
+    }
+    result_free(r);
+    unlink(tmp_path(out));
+    return done();
+}

@@ -41,30 +41,46 @@ static int gep_offset(LLVMTargetDataRef td, LLVMValueRef gep, long long *added) 
     return 1;
 }
 
+#define MAX_STORES 32 /* stores through the parameter followed; more, and it is left alone */
+
+/* The stores through the parameter's pointers: what the runtime put there holds only
+ * where none of them can have run before. */
+typedef struct stores_through {
+    LLVMValueRef v[MAX_STORES];
+    unsigned n;
+} stores_through;
+
 /* Whether every use of pointer V, and of every pointer derived from it, is a load
- * from it: nothing can then write where V points, nor learn where that is. SKIP: a
- * use that is allowed (the one store of the parameter into its slot). */
-static int only_loaded(LLVMValueRef v, LLVMValueRef skip, unsigned depth) {
+ * from it or a store through it (kept in *ST): nothing else can then write where V
+ * points, nor learn where that is. SKIP: a use that is allowed (the one store of the
+ * parameter into its slot). */
+static int only_loaded(LLVMValueRef v, LLVMValueRef skip, unsigned depth, stores_through *st) {
     if (depth == 0) return 0;
     for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
         LLVMValueRef user = LLVMGetUser(u);
         if (user == skip || LLVMIsALoadInst(user)) continue;
-        if ((LLVMIsAGetElementPtrInst(user) && LLVMGetOperand(user, 0) == v) || LLVMIsABitCastInst(user)) {
-            if (!only_loaded(user, NULL, depth - 1)) return 0;
+        if (LLVMIsAStoreInst(user) && LLVMGetOperand(user, 1) == v && LLVMGetOperand(user, 0) != v) {
+            if (st->n == MAX_STORES) return 0;
+            st->v[st->n++] = user; /* writes there, and does not give the address away */
             continue;
         }
-        return 0; /* a store, a call, a conversion, a phi: the address may go anywhere */
+        if ((LLVMIsAGetElementPtrInst(user) && LLVMGetOperand(user, 0) == v) || LLVMIsABitCastInst(user)) {
+            if (!only_loaded(user, NULL, depth - 1, st)) return 0;
+            continue;
+        }
+        return 0; /* the address stored, passed to a call, converted, compared: it may go anywhere */
     }
     return 1;
 }
 
 /* The parameter of ENTRY that P is, directly or as the value of the slot clang -O0
  * keeps it in (an alloca stored once, with the parameter, and otherwise only
- * loaded), when no pointer to what it points to can be written through or leave the
- * loads; else NULL. */
-static LLVMValueRef read_only_param(LLVMValueRef p, LLVMValueRef entry) {
+ * loaded), when every pointer to what it points to is only loaded from or stored
+ * through (the stores into *ST); else NULL. */
+static LLVMValueRef read_only_param(LLVMValueRef p, LLVMValueRef entry, stores_through *st) {
+    st->n = 0;
     if (LLVMIsAArgument(p))
-        return LLVMGetParamParent(p) == entry && only_loaded(p, NULL, USE_DEPTH) ? p : NULL;
+        return LLVMGetParamParent(p) == entry && only_loaded(p, NULL, USE_DEPTH, st) ? p : NULL;
     LLVMValueRef slot = LLVMIsALoadInst(p) ? LLVMGetOperand(p, 0) : NULL;
     if (!slot || !LLVMIsAAllocaInst(slot)) return NULL;
     LLVMValueRef param = NULL, store = NULL;
@@ -76,11 +92,47 @@ static LLVMValueRef read_only_param(LLVMValueRef p, LLVMValueRef entry) {
         param = LLVMGetOperand(user, 0);
     }
     if (!param || !LLVMIsAArgument(param) || LLVMGetParamParent(param) != entry ||
-        !only_loaded(param, store, USE_DEPTH))
+        !only_loaded(param, store, USE_DEPTH, st))
         return NULL;
     for (LLVMUseRef u = LLVMGetFirstUse(slot); u; u = LLVMGetNextUse(u))
-        if (LLVMIsALoadInst(LLVMGetUser(u)) && !only_loaded(LLVMGetUser(u), NULL, USE_DEPTH)) return NULL;
+        if (LLVMIsALoadInst(LLVMGetUser(u)) && !only_loaded(LLVMGetUser(u), NULL, USE_DEPTH, st)) return NULL;
     return param;
+}
+
+/* Whether LOAD can run after STORE in one call: it follows STORE in STORE's block, or
+ * its block is reached from the blocks after STORE's (a loop round to it included). */
+static int reaches(LLVMValueRef store, LLVMValueRef load) {
+    LLVMBasicBlockRef from = LLVMGetInstructionParent(store), to = LLVMGetInstructionParent(load);
+    if (from == to)
+        for (LLVMValueRef i = LLVMGetNextInstruction(store); i; i = LLVMGetNextInstruction(i))
+            if (i == load) return 1;
+    LLVMValueRef fn = LLVMGetBasicBlockParent(from);
+    unsigned n = LLVMCountBasicBlocks(fn), top = 0, found = 1;
+    LLVMBasicBlockRef *bbs = malloc((n + 1) * sizeof *bbs), *stack = malloc((n + 1) * sizeof *stack);
+    unsigned char *seen = calloc(n + 1, 1);
+    if (bbs && stack && seen) {
+        LLVMGetBasicBlocks(fn, bbs);
+        found = 0;
+        stack[top++] = from;
+        for (int first = 1; top && !found; first = 0) {
+            LLVMBasicBlockRef b = stack[--top];
+            if (!first && b == to) found = 1;
+            LLVMValueRef term = LLVMGetBasicBlockTerminator(b);
+            for (unsigned k = 0; term && k < LLVMGetNumSuccessors(term) && !found; k++) {
+                LLVMBasicBlockRef s = LLVMGetSuccessor(term, k);
+                unsigned at = 0;
+                while (at < n && bbs[at] != s) at++;
+                if (at < n && !seen[at]) {
+                    seen[at] = 1;
+                    stack[top++] = s;
+                }
+            }
+        }
+    }
+    free(bbs);
+    free(stack);
+    free(seen);
+    return (int)found; /* memory out: assume it can */
 }
 
 /* [LO, HI] of a value stored as a type of SIZE bytes (IS_SIGNED), read as SGN: the
@@ -109,8 +161,11 @@ int pointee_values_range(const bound_walks *w, LLVMValueRef load, int sgn, long 
         offset += added;
         p = LLVMGetOperand(p, 0);
     }
-    LLVMValueRef param = read_only_param(p, w->entry);
+    stores_through st;
+    LLVMValueRef param = read_only_param(p, w->entry, &st);
     if (!param || offset < 0 || !given_walks_runtime_only(w)) return 0;
+    for (unsigned k = 0; k < st.n; k++) /* a write the load may see: not the runtime's value */
+        if (reaches(st.v[k], load)) return 0;
     unsigned index = 0;
     while (LLVMGetParam(w->entry, index) != param) index++;
     unsigned size = (unsigned)LLVMStoreSizeOfType(td, ty);

@@ -15,7 +15,7 @@ static void widen(void) {
     kept->taps += 4;
 }
 
-int pointees(const struct cfg *a, struct cfg *b, struct cfg *d, const char *s, const size_t *len) {
+int pointees(const struct cfg *a, struct cfg *b, struct cfg *d, const char *s, size_t *len, size_t *left) {
     int acc = 0;
     for (int i = 0; i < a->taps; i++) /* a field: 0 to 8 */
         acc += i;
@@ -33,5 +33,8 @@ int pointees(const struct cfg *a, struct cfg *b, struct cfg *d, const char *s, c
     widen();
     for (int i = 0; i < d->taps; i++) /* 4 to 12 */
         acc += 3;
+    for (size_t k = 0; k < *left; k++) /* 0 to 6, but written in the loop */
+        if (k == 0) *left += 4;
+    *len = (size_t)acc; /* written back, after every load of it */
     return acc;
 }

@@ -61,7 +61,15 @@ void report_html_quantiles(const result *r, FILE *out);
 int report_counting_block(const char *block);
 
 /* Why a function's graph is not on the page. */
-enum html_missing { HTML_DRAWN, HTML_TOO_BIG, HTML_TIMED_OUT, HTML_OUT_OF_TIME, HTML_NO_DOT, HTML_FAILED };
+enum html_missing {
+    HTML_DRAWN,
+    HTML_TOO_BIG,
+    HTML_TIMED_OUT,
+    HTML_OUT_OF_TIME,
+    HTML_NO_DOT,
+    HTML_FAILED,
+    HTML_COLD
+};
 
 /* One function's drawing: its blocks are the result's [first, end). */
 typedef struct html_drawing {

@@ -13,6 +13,10 @@
 /* dot's layout time grows much faster than a graph's size: past this many blocks a
  * function is not laid out (a real interpreter's main loop took minutes). */
 #define GRAPH_MAX_BLOCKS 200
+/* A page draws at most this many functions, the hottest: a drawing is about 13 KB,
+ * and a program of 3,500 functions made a page of 64 MB, 46 MB of it graphs, that a
+ * browser opens slowly; the rest are named, with the command that draws them. */
+#define GRAPH_MAX_DRAWINGS 250
 /* Functions are laid out by one dot child per batch of about this many blocks: the
  * start of a child costs more than a small function's layout. */
 #define BATCH_BLOCKS      400
@@ -122,6 +126,7 @@ int report_html_graphs_draw(const result *r, const result_export *opt, html_grap
     /* the hottest functions first, so that the time goes to those a reader looks at */
     sort_result = r, sort_drawings = g->d;
     qsort(order, drawable, sizeof *order, cmp_heat);
+    for (; drawable > GRAPH_MAX_DRAWINGS; drawable--) g->d[order[drawable - 1]].why = HTML_COLD;
     g->timeout_s = opt->dot_timeout_s > 0 ? opt->dot_timeout_s : DEFAULT_TIMEOUT_S;
     g->budget_s = BUDGET_TIMEOUTS * g->timeout_s;
     double start = now_s();
@@ -158,6 +163,9 @@ static void why_not(const html_graphs *g, const html_drawing *d, FILE *out) {
         break;
     case HTML_TIMED_OUT:
         fprintf(out, "dot ran past its limit of %g s and was stopped", g->timeout_s);
+        break;
+    case HTML_COLD:
+        fprintf(out, "colder than the %d hottest functions, which are drawn here", GRAPH_MAX_DRAWINGS);
         break;
     case HTML_OUT_OF_TIME:
         fprintf(out, "the %g s given to dot for all the graphs ran out before this one", g->budget_s);

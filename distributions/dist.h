@@ -73,6 +73,14 @@ double dist_text_most(const dist *d);
  * runs out (OUT then holds a prefix). */
 int dist_sample_text(const dist *d, gsl_rng *r, dist_bytes *out);
 
+/* random_string.c: string(LENGTH, "set") as a string-valued distribution: a length
+ * drawn from LENGTH (integers >= 0), then that many characters, each uniform over the
+ * CHARSET_LEN bytes of CHARSET (a byte listed twice twice as likely), or, when CHARS
+ * is not NULL, a draw of CHARS (codes 0..255). Takes LENGTH and CHARS on success;
+ * NULL with ERR set (they stay the caller's) when memory runs out. */
+dist *dist_random_string_create(dist *length, const char *charset, size_t charset_len, dist *chars,
+                                dist_error *err);
+
 /* bytes.c: appends N bytes at P to OUT; 0, or -1 out of memory. */
 int dist_bytes_add(dist_bytes *out, const char *p, size_t n);
 void dist_bytes_free(dist_bytes *b);

@@ -98,6 +98,8 @@ static void put_string(FILE *f, const unsigned char *p, size_t n) {
             fputs("\\n", f);
         else if (c == '\t')
             fputs("\\t", f);
+        else if (c == '\r')
+            fputs("\\r", f);
         else if (c >= 0x20 && c < 0x7f)
             fputc((int)c, f);
         else

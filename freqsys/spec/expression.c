@@ -125,6 +125,25 @@ static int parse_arg(scanner *sc, const char *base_dir, arglist *a) {
     return 0;
 }
 
+/* string(LEN_D, "set") where a string-valued distribution goes (format's %s, a
+ * mixture's part, a %s read): the law `arg s ~ string(...)` gives, as a distribution.
+ * The cursor is at its '('. */
+static dist *nested_string(scanner *sc, const char *base_dir, int name_col) {
+    spec_value v = {0};
+    dist *d = NULL;
+    if (scanner_expect(sc, '(', "after string") == 0 && expression_string(sc, base_dir, &v) == 0 &&
+        scanner_expect(sc, ')', "to close string()") == 0) {
+        dist_error e = {.arg_index = -1, .char_index = -1};
+        d = dist_random_string_create(v.dist, v.charset, v.charset_len, v.chars, &e);
+        if (d)
+            v.dist = v.chars = NULL; /* the distribution's now */
+        else
+            scanner_report(sc, name_col, "%s", e.message[0] ? e.message : "out of memory");
+    }
+    expression_value_clear(&v);
+    return d;
+}
+
 dist *expression_dist(scanner *sc, const char *base_dir, spec_loc *loc) {
     char found[64];
     scanner_space(sc);
@@ -144,6 +163,10 @@ dist *expression_dist(scanner *sc, const char *base_dir, spec_loc *loc) {
     }
     char *name = scanner_ident(sc);
     if (!name) return NULL;
+    if (strcmp(name, "string") == 0 && scanner_peek(sc) == '(') {
+        free(name);
+        return nested_string(sc, base_dir, name_col);
+    }
     if (is_shape(name)) {
         shape_misplaced(sc, name_col, name);
         free(name);
@@ -365,6 +388,12 @@ int expression_value(scanner *sc, const char *base_dir, int shapes_allowed, spec
         free(name);
         if (r < 0) expression_value_clear(out);
         return r;
+    }
+    if (name && !shapes_allowed && strcmp(name, "string") == 0 && scanner_peek(sc) == '(') {
+        free(name); /* a read's string: the distribution a %s read takes */
+        out->kind = SPEC_VALUE_DIST;
+        out->dist = nested_string(sc, base_dir, out->loc.column);
+        return out->dist ? 0 : -1;
     }
     if (name && is_shape(name)) {
         int r = -1;

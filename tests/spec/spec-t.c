@@ -481,10 +481,12 @@ static void errors(void) {
         "t.fspec:4:7: error: 'array' is a shape, allowed only right after 'arg NAME ~'\n"
         "    4 | buf ~ array(4, normal(0, 1))\n"
         "      |       ^");
-    bad("string outside arg", BASE "s ~ string(uniform_int(1, 8), \"ab\")\n",
-        "t.fspec:4:5: error: 'string' is a shape, allowed only right after 'arg NAME ~'\n"
-        "    4 | s ~ string(uniform_int(1, 8), \"ab\")\n"
-        "      |     ^");
+    spec *read_string = parse_text(BASE "s ~ string(uniform_int(1, 8), \"ab\")\n", "t.fspec");
+    ok(read_string && read_string->ninputs == 1 && read_string->inputs[0].value.kind == SPEC_VALUE_DIST &&
+           dist_is_text(read_string->inputs[0].value.dist) &&
+           !strcmp(format(read_string->inputs[0].value.dist), "string(uniform_int(1, 8), \"ab\")"),
+       "string() for a read is the string-valued distribution a %%s read takes");
+    spec_free(read_string);
     bad("ref inside array", FBASE "arg a ~ array(4, ref(normal(0, 1)))\n",
         "t.fspec:5:18: error: 'ref' is a shape, allowed only right after 'arg NAME ~'\n"
         "    5 | arg a ~ array(4, ref(normal(0, 1)))\n"
@@ -912,6 +914,27 @@ static void given_settings(void) {
     spec_free(s);
 }
 
+/* string(LEN, "set") wherever a string-valued distribution goes. */
+static void strings_anywhere(void) {
+    spec *s = parse_text(FBASE "arg w ~ mixture(format(\"<%s>\", string(uniform_int(0, 3), \"ab\")): 3, "
+                               "string(constant(2), discrete(35: 1, 97: 3)): 1)\n",
+                         "t.fspec");
+    if (!ok(s != NULL && s->ninputs == 1, "string() inside format() and mixture() parses")) bail("%s", err);
+    const dist *d = s->inputs[0].value.dist;
+    ok(s->inputs[0].value.kind == SPEC_VALUE_DIST && dist_is_text(d) && dist_text_most(d) == 5,
+       "...as one string-valued distribution, at most 5 bytes (got %g)", dist_text_most(d));
+    is_string(format(d),
+              "mixture(format(\"<%s>\", string(uniform_int(0, 3), \"ab\")): 3, string(constant(2), "
+              "discrete(35: 1, 97: 3)): 1)",
+              "...written back as read");
+    spec_free(s);
+    bad("string() with a real length", FBASE "arg w ~ format(\"%s\", string(uniform(0, 3), \"ab\"))\n",
+        "t.fspec:5:29: error: a string's length must be an integer-valued distribution such as "
+        "uniform_int(1, 8)\n"
+        "    5 | arg w ~ format(\"%s\", string(uniform(0, 3), \"ab\"))\n"
+        "      |                             ^");
+}
+
 /* ref(length(s)): a length passed by pointer, checked as length(s) is. */
 static void length_by_pointer(void) {
     spec *s =
@@ -938,7 +961,7 @@ static void length_by_pointer(void) {
 }
 
 int main(void) {
-    plan(51 + 24 + 11 + 52 + 14 + 34 + 2 + 8 + 15 + 8 + 13 + 14 + 5 + 7);
+    plan(51 + 24 + 11 + 52 + 14 + 34 + 2 + 8 + 15 + 8 + 13 + 14 + 5 + 7 + 4);
     tmp = tmp_dir();
     if (chdir(tmp) != 0) bail("cannot enter %s", tmp);
     if (mkdir("sub", 0700) != 0) bail("cannot make %s/sub", tmp);
@@ -958,6 +981,7 @@ int main(void) {
     program_mode();
     function_mode();
     length_by_pointer();
+    strings_anywhere();
     defaults_and_files();
     flags_and_arguments();
     errors();

@@ -179,7 +179,7 @@ static void put_pointer(FILE *list, uint32_t p, const char *stem, const char *na
         fprintf(list, " (%zu bytes, in %s)\n", n, file);
     } else if ((shape == FSABI_SHAPE_ARRAY && a->per_item) || shape == FSABI_SHAPE_PERMUTATION ||
                shape == FSABI_SHAPE_REF || shape == FSABI_SHAPE_LENGTH_REF) {
-        size_t items = n / a->elem_size;
+        size_t items = a->elem_size ? n / a->elem_size : 0; /* every element has a size */
         fprintf(list, "%s -> {", name);
         for (size_t i = 0; i < items && i < LISTED_ITEMS; i++) {
             if (i) fputs(", ", list);

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <llvm-c/Target.h>
+#include "gep_offsets.h"
 #include "ptr_map.h"
 
 #define GEP_DEPTH    16 /* nested constant GEPs followed from one struct */
@@ -273,35 +274,6 @@ static int scalar(LLVMTypeRef t) {
            k == LLVMDoubleTypeKind;
 }
 
-/* The byte offset GEP adds to its pointer, all its indices constant, into *ADDED; 0 when
- * it cannot be told (a variable index, a vector, an index too large). */
-static int gep_offset(const local_struct *a, LLVMValueRef gep, long long *added) {
-    LLVMTypeRef t = LLVMGetGEPSourceElementType(gep);
-    long long off = 0;
-    for (int k = 1; k < LLVMGetNumOperands(gep); k++) {
-        LLVMValueRef index = LLVMGetOperand(gep, (unsigned)k);
-        if (!LLVMIsAConstantInt(index) || LLVMGetIntTypeWidth(LLVMTypeOf(index)) > 64) return 0;
-        long long c = LLVMConstIntGetSExtValue(index);
-        if (c <= -INDEX_LIMIT || c >= INDEX_LIMIT) return 0;
-        if (k == 1) {
-            off += c * (long long)LLVMABISizeOfType(a->layout, t); /* whole objects of the source type */
-            continue;
-        }
-        if (LLVMGetTypeKind(t) == LLVMStructTypeKind) {
-            if (c < 0 || (unsigned long long)c >= LLVMCountStructElementTypes(t)) return 0;
-            off += (long long)LLVMOffsetOfElement(a->layout, t, (unsigned)c);
-            t = LLVMStructGetTypeAtIndex(t, (unsigned)c);
-        } else if (LLVMGetTypeKind(t) == LLVMArrayTypeKind) {
-            t = LLVMGetElementType(t);
-            off += c * (long long)LLVMABISizeOfType(a->layout, t);
-        } else {
-            return 0;
-        }
-    }
-    *added = off;
-    return 1;
-}
-
 /* Collects the loads and stores of PTR, OFFSET bytes into the struct, and of the
  * constant GEPs on it. Returns 0 when the address goes anywhere else: escapes. */
 static int collect(local_struct *a, LLVMValueRef ptr, long long offset, unsigned depth) {
@@ -317,7 +289,7 @@ static int collect(local_struct *a, LLVMValueRef ptr, long long offset, unsigned
             if (!push_access(a, (access){user, offset, LLVMTypeOf(LLVMGetOperand(user, 0))})) return 0;
         } else if (LLVMIsAGetElementPtrInst(user) && LLVMGetOperand(user, 0) == ptr) {
             long long added;
-            if (!gep_offset(a, user, &added) || !push_gep(a, user) ||
+            if (!gep_offsets_constant(a->layout, user, &added) || !push_gep(a, user) ||
                 !collect(a, user, offset + added, depth + 1))
                 return 0;
         } else if (!LLVMIsACallInst(user) || !constant_fill(a, user, ptr, offset)) {

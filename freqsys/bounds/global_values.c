@@ -7,9 +7,10 @@
 #include <string.h>
 #include <llvm-c/Target.h>
 #include "dist.h"
+#include "gep_offsets.h"
+#include "int_values.h"
 
-#define USE_DEPTH   8
-#define INDEX_LIMIT (1 << 24)
+#define USE_DEPTH 8
 
 /* Whether V is the transform's own (the globals' reset that draws them, the module's
  * tables) or LLVM's list of what must be kept: not the program's. */
@@ -118,35 +119,6 @@ static int is_gep(LLVMValueRef p) {
            (LLVMIsAConstantExpr(p) && LLVMGetConstOpcode(p) == LLVMGetElementPtr);
 }
 
-/* The byte offset of a GEP whose indices are all constant, into *ADDED; 0 otherwise. */
-static int constant_offset(LLVMTargetDataRef td, LLVMValueRef gep, long long *added) {
-    LLVMTypeRef t = LLVMGetGEPSourceElementType(gep);
-    long long off = 0;
-    for (int k = 1; k < LLVMGetNumOperands(gep); k++) {
-        LLVMValueRef index = LLVMGetOperand(gep, (unsigned)k);
-        if (!LLVMIsAConstantInt(index) || LLVMGetIntTypeWidth(LLVMTypeOf(index)) > 64) return 0;
-        long long c = LLVMConstIntGetSExtValue(index);
-        if (c <= -INDEX_LIMIT || c >= INDEX_LIMIT) return 0;
-        if (k > 1) {
-            if (LLVMGetTypeKind(t) != LLVMArrayTypeKind) return 0;
-            t = LLVMGetElementType(t);
-        }
-        off += c * (long long)LLVMABISizeOfType(td, t);
-    }
-    *added = off;
-    return 1;
-}
-
-/* [LO, HI] read as SGN from a type of BYTES: the same numbers when both readings agree. */
-static int reread(double lo, double hi, unsigned long long bytes, int sgn, long long *a, long long *b) {
-    double top = ldexp(1, (int)(8 * bytes) - 1);
-    if (!(lo <= hi) || lo < -0x1p62 || hi > 0x1p62) return 0;
-    if ((sgn && hi >= top) || (!sgn && lo < 0)) return 0;
-    *a = (long long)lo;
-    *b = (long long)hi;
-    return 1;
-}
-
 int global_values_range(const global_facts *f, LLVMValueRef load, int sgn, long long *lo, long long *hi) {
     LLVMTypeRef ty = LLVMTypeOf(load);
     if (!f || !f->n || LLVMGetVolatile(load) || LLVMGetTypeKind(ty) != LLVMIntegerTypeKind) return 0;
@@ -160,7 +132,7 @@ int global_values_range(const global_facts *f, LLVMValueRef load, int sgn, long 
     for (; is_gep(p) && depth < USE_DEPTH; depth++) {
         long long added;
         chain[depth] = p;
-        if (constant && constant_offset(td, p, &added))
+        if (constant && gep_offsets_constant(td, p, &added))
             offset += added;
         else
             constant = 0;
@@ -174,13 +146,15 @@ int global_values_range(const global_facts *f, LLVMValueRef load, int sgn, long 
             if (offset < 0 || (unsigned long long)offset % x->elem_bytes) return 0;
             unsigned long long at = (unsigned long long)offset / x->elem_bytes;
             if (at < x->first || at >= x->first + x->count) continue; /* another fact's element */
-            return reread(x->lo, x->hi, x->elem_bytes, sgn, lo, hi);
+            return int_reread(x->lo, x->hi, (unsigned)x->elem_bytes, x->lo < 0, sgn, lo, hi);
         }
         /* a variable index: any element, when every one was drawn; the index steps
          * whole elements (a load past the array is undefined in C) */
         for (unsigned d = 0; d < depth && granular; d++)
             granular = steps_elements(p, LLVMGetGEPSourceElementType(chain[d]));
-        return x->whole && granular ? reread(x->lo, x->hi, x->elem_bytes, sgn, lo, hi) : 0;
+        return x->whole && granular
+                   ? int_reread(x->lo, x->hi, (unsigned)x->elem_bytes, x->lo < 0, sgn, lo, hi)
+                   : 0;
     }
     return 0;
 }

@@ -2,6 +2,8 @@
 /* SPDX-License-Identifier: MIT */
 #include "int_values.h"
 
+#include <math.h>
+
 uint64_t int_mask(unsigned bits) {
     return bits >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << bits) - 1;
 }
@@ -90,4 +92,14 @@ int int_apply(LLVMValueRef x, uint64_t a, uint64_t b, uint64_t *out) {
     default:
         return -1;
     }
+}
+
+int int_reread(double lo, double hi, unsigned bytes, int is_signed, int sgn, long long *a, long long *b) {
+    double top = ldexp(1, (int)(8 * bytes) - 1); /* the signed type's greatest + 1 */
+    if (!(lo <= hi) || lo < -0x1p62 || hi > 0x1p62) return 0;
+    if (sgn && !is_signed && hi >= top) return 0; /* read as negative */
+    if (!sgn && lo < 0) return 0;                 /* read as huge */
+    *a = (long long)lo;
+    *b = (long long)hi;
+    return 1;
 }

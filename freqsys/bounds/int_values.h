@@ -28,4 +28,11 @@ int int_arithmetic(LLVMOpcode op);
  * masked to X's width, into OUT. Returns 0, or -1 for anything else. */
 int int_apply(LLVMValueRef x, uint64_t a, uint64_t b, uint64_t *out);
 
+/* [LO, HI], the range of a value stored in a type of BYTES bytes (IS_SIGNED: a signed
+ * type), read as SGN: the same numbers when both readings agree on every one of them
+ * (a negative value read unsigned is huge; one past the signed type's greatest, read
+ * signed, negative). Into *A and *B; returns 1, or 0 when the readings differ or the
+ * range is not one of finite numbers within 2^62. */
+int int_reread(double lo, double hi, unsigned bytes, int is_signed, int sgn, long long *a, long long *b);
+
 #endif

@@ -8,38 +8,12 @@
 #include <llvm-c/Target.h>
 #include "entry_args.h"
 #include "freqsys/abi.h"
+#include "gep_offsets.h"
 #include "given_walks.h"
+#include "int_values.h"
 #include "spec.h"
 
-#define USE_DEPTH   8         /* pointers derived from the parameter, followed this deep */
-#define INDEX_LIMIT (1 << 24) /* a constant index beyond this is not followed */
-
-/* The byte offset GEP adds to its pointer, every index constant, into *ADDED; 0 when
- * it cannot be told. */
-static int gep_offset(LLVMTargetDataRef td, LLVMValueRef gep, long long *added) {
-    LLVMTypeRef t = LLVMGetGEPSourceElementType(gep);
-    long long off = 0;
-    for (int k = 1; k < LLVMGetNumOperands(gep); k++) {
-        LLVMValueRef index = LLVMGetOperand(gep, (unsigned)k);
-        if (!LLVMIsAConstantInt(index) || LLVMGetIntTypeWidth(LLVMTypeOf(index)) > 64) return 0;
-        long long c = LLVMConstIntGetSExtValue(index);
-        if (c <= -INDEX_LIMIT || c >= INDEX_LIMIT || !LLVMTypeIsSized(t)) return 0;
-        if (k == 1) {
-            off += c * (long long)LLVMABISizeOfType(td, t);
-        } else if (LLVMGetTypeKind(t) == LLVMStructTypeKind) {
-            if (c < 0 || (unsigned long long)c >= LLVMCountStructElementTypes(t)) return 0;
-            off += (long long)LLVMOffsetOfElement(td, t, (unsigned)c);
-            t = LLVMStructGetTypeAtIndex(t, (unsigned)c);
-        } else if (LLVMGetTypeKind(t) == LLVMArrayTypeKind) {
-            t = LLVMGetElementType(t);
-            off += c * (long long)LLVMABISizeOfType(td, t);
-        } else {
-            return 0;
-        }
-    }
-    *added = off;
-    return 1;
-}
+#define USE_DEPTH 8 /* pointers derived from the parameter, followed this deep */
 
 #define MAX_STORES 32 /* stores through the parameter followed; more, and it is left alone */
 
@@ -135,18 +109,6 @@ static int reaches(LLVMValueRef store, LLVMValueRef load) {
     return (int)found; /* memory out: assume it can */
 }
 
-/* [LO, HI] of a value stored as a type of SIZE bytes (IS_SIGNED), read as SGN: the
- * same numbers when both readings agree on them. */
-static int reread(double lo, double hi, unsigned size, int is_signed, int sgn, long long *a, long long *b) {
-    double top = ldexp(1, (int)(8 * size) - 1); /* the signed type's greatest + 1 */
-    if (!(lo <= hi) || lo < -0x1p62 || hi > 0x1p62) return 0;
-    if (sgn && !is_signed && hi >= top) return 0; /* read as negative */
-    if (!sgn && lo < 0) return 0;                 /* read as huge */
-    *a = (long long)lo;
-    *b = (long long)hi;
-    return 1;
-}
-
 int pointee_values_range(const bound_walks *w, LLVMValueRef load, int sgn, long long *lo, long long *hi) {
     const pointee_facts *f = w->pointees;
     LLVMTypeRef ty = LLVMTypeOf(load);
@@ -157,7 +119,7 @@ int pointee_values_range(const bound_walks *w, LLVMValueRef load, int sgn, long 
     long long offset = 0;
     for (unsigned depth = 0; LLVMIsAGetElementPtrInst(p) && depth < USE_DEPTH; depth++) {
         long long added;
-        if (!gep_offset(td, p, &added)) return 0;
+        if (!gep_offsets_constant(td, p, &added)) return 0;
         offset += added;
         p = LLVMGetOperand(p, 0);
     }
@@ -176,7 +138,7 @@ int pointee_values_range(const bound_walks *w, LLVMValueRef load, int sgn, long 
         if (x->param != index || end <= x->offset || at >= x_end) continue;
         /* one whole element of the fact, or a part of one, or several: only the first */
         if (at < x->offset || end > x_end || size != x->size || (at - x->offset) % x->size) return 0;
-        return reread(x->lo, x->hi, size, x->is_signed, sgn, lo, hi);
+        return int_reread(x->lo, x->hi, size, x->is_signed, sgn, lo, hi);
     }
     if (index < f->nparams && end <= f->zeroed[index]) { /* bytes the runtime zeroed and left */
         *lo = *hi = 0;

@@ -211,6 +211,34 @@ __attribute__((unused)) static void e2e_check_bounds(const result *r, const e2e_
     }
 }
 
+/* A near miss of a rule: the block FUNCTION:LINE:PREFIX has no proven bound, and where
+ * the slip that keeps it open would give it SLIP_BOUND (0: none shown), its trials
+ * run it more often than that. */
+typedef struct e2e_miss {
+    const char *function;
+    int line;
+    const char *prefix;
+    double slip_bound;
+    const char *why;
+} e2e_miss;
+
+/* Two TAP lines for each of the N near misses of WANT: not proven, and either run past
+ * the slip's bound or (with none) reached by the trials. */
+__attribute__((unused)) static void e2e_check_misses(const result *r, const e2e_miss *want, size_t n) {
+    for (size_t i = 0; i < n; i++) {
+        const e2e_miss *m = &want[i];
+        const result_block *b = e2e_block_at(r, m->function, m->line, m->prefix);
+        ok(b && isnan(b->max_runs), "line %d: %s: not proven (got %g)", m->line, m->why,
+           b ? b->max_runs : -1.0);
+        if (m->slip_bound > 0)
+            ok(b && (double)b->max > m->slip_bound, "...and a trial runs it %llu times, past the slip's %g",
+               b ? (unsigned long long)b->max : 0ULL, m->slip_bound);
+        else
+            ok(b && b->max >= 1, "...and the trials reach it (%llu at most)",
+               b ? (unsigned long long)b->max : 0ULL);
+    }
+}
+
 /* Whether no block of R was seen in a trial more often than its proven bound per run
  * allows (a bound the trials exceed is false); each that was is named by diag. */
 __attribute__((unused)) static int e2e_within_bounds(const result *r) {

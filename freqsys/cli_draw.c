@@ -142,7 +142,12 @@ static int write_signature(const fsabi_module *mod, const spec *s, const char *d
     fprintf(f, "%s\n", s->function);
     for (uint64_t p = 0; p < mod->nparams; p++) {
         uint32_t k = mod->params[p].kind;
-        fprintf(f, "%s %s\n", k < sizeof kinds / sizeof kinds[0] ? kinds[k] : "?", mod->params[p].name);
+        const char *name = mod->params[p].name;
+        fprintf(f, "%s ", k < sizeof kinds / sizeof kinds[0] ? kinds[k] : "?");
+        if (name && *name) /* as the listing names it (call_dump.c) */
+            fprintf(f, "%s\n", name);
+        else
+            fprintf(f, "arg%llu\n", (unsigned long long)p);
     }
     uint64_t r = mod->return_kind;
     fprintf(f, "return %s\n", r < sizeof kinds / sizeof kinds[0] ? kinds[r] : "?");

@@ -21,6 +21,9 @@ int call_dump_start(const char *dir, uint64_t trial) {
     snprintf(dump->dir, sizeof dump->dir, "%s", dir);
     dump->trial = trial;
     dump->call = 0;
+    /* the short path draws ahead and calls without entry_call, which writes the
+     * files: off, once, rather than a test in every trial of every run */
+    runtime_state_object.plain_calls.enabled = 0;
     return 0;
 }
 

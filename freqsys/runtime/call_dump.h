@@ -12,8 +12,8 @@
  * Returns 0, or -1 when DIR is too long. */
 int call_dump_start(const char *dir, uint64_t trial);
 
-/* 1 once call_dump_start was called: the trial then takes the usual path, whose
- * draws are the ones written. */
+/* 1 once call_dump_start was called, which also turns the short path of
+ * plain_calls.h off: every trial then takes the usual path, whose draws are the same. */
 int call_dump_active(void);
 
 /* Writes the arguments of the call about to be made (entry_call.c). A file that

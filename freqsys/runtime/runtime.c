@@ -10,7 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include "dist.h"
-#include "call_dump.h"
 #include "entry_call.h"
 #include "gen_draws.h"
 #include "plain_calls.h"
@@ -224,7 +223,7 @@ static __attribute__((noinline)) trial_end run_usual_trial(uint64_t seed, uint64
 trial_end runtime_run_trial(uint64_t seed, uint64_t trial) {
     /* An entry that cannot exit, with plain-number arguments: no setjmp, its
      * arguments drawn ahead, so that little runs between one call and the next. */
-    if (!call_dump_active() && plain_calls_run(seed, trial)) return TRIAL_RETURNED;
+    if (plain_calls_run(seed, trial)) return TRIAL_RETURNED;
     return run_usual_trial(seed, trial);
 }
 

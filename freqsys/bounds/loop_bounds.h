@@ -62,6 +62,8 @@ typedef struct bound_given {
     size_t nreads;
     bound_walks walks;
     struct global_facts *globals; /* drawn globals the program only reads (global_values.h); NULL: none */
+    const struct ptr_map *unsigned_slots; /* the module's variables C declares unsigned (unsigned_slots.h),
+                                           * while it is proven; NULL: none known */
 } bound_given;
 
 /* Fills PER_CALL[b] (FN's NB blocks, in order) with the most times block b can run in

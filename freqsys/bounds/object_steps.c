@@ -6,6 +6,7 @@
 #include <string.h>
 #include <llvm-c/Target.h>
 #include "given_walks.h"
+#include "unsigned_slots.h"
 
 /* Rule (pointers stay in their object). Why it holds. The pointer p lives in a local
  * variable whose address goes nowhere. Every value ever stored into it, anywhere in
@@ -195,8 +196,15 @@ static int gep_move(const stepper *s, LLVMValueRef gep) {
         long long a, b;
         if (LLVMIsAConstantInt(ix)) {
             a = b = LLVMConstIntGetSExtValue(ix);
-        } else if (!s->range || s->range(s->ctx, ix, &a, &b) != 0) {
-            return -1;
+        } else {
+            int known = s->range && s->range(s->ctx, ix, &a, &b) == 0;
+            if (unsigned_slots_offset(s->l->given ? s->l->given->unsigned_slots : NULL, ix)) {
+                /* below 0 read signed is 2^63 or more read unsigned: undefined */
+                if (!known) b = (long long)1 << 62; /* as good as no greatest: no move down */
+                a = known && a > 0 ? a : 0;
+            } else if (!known) {
+                return -1;
+            }
         }
         lo += size * a;
         hi += size * b;

@@ -9,6 +9,7 @@
 #include "inline_copy.h"
 #include "loop_bounds.h"
 #include "ptr_map.h"
+#include "unsigned_slots.h"
 
 #define UNBOUNDED ((uint64_t)FSABI_RUNS_UNBOUNDED)
 
@@ -385,11 +386,16 @@ static void free_graph(call_graph *g) {
  * the cap each rests on) and each block's most runs per call (G). */
 static int prove_module(LLVMModuleRef m, LLVMValueRef entry, LLVMValueRef start, bound_given *given,
                         call_graph *g, uint64_t **calls, int **via) {
+    ptr_map unsigned_vars = {0};
+    const ptr_map *held = given ? given->unsigned_slots : NULL;
+    if (given && unsigned_slots_make(m, &unsigned_vars) == 0) given->unsigned_slots = &unsigned_vars;
     int rc = build_graph(m, given, g);
     if (rc == 0)
         rc = (*calls = calloc(g->n + 1, sizeof **calls)) && (*via = calloc(g->n + 1, sizeof **via))
                  ? function_bounds(g, entry, start, *calls, *via)
                  : -1;
+    if (given) given->unsigned_slots = held;
+    ptr_map_free(&unsigned_vars);
     return rc;
 }
 

@@ -396,3 +396,25 @@ int dwarf_type_param_name(LLVMValueRef fn, unsigned i, char *buf, size_t size) {
     if (records) LLVMSetIsNewDbgInfoFormat(m, 1);
     return rc;
 }
+
+void dwarf_type_slots(LLVMModuleRef m, void (*each)(void *ctx, LLVMValueRef slot, const ctype *type),
+                      void *ctx) {
+    LLVMContextRef c = LLVMGetModuleContext(m);
+    /* LLVM 19's C API reads debug records only as intrinsic calls. */
+    int records = LLVMIsNewDbgInfoFormat(m);
+    if (records) LLVMSetIsNewDbgInfoFormat(m, 0);
+    for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn))
+        for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+            for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
+                LLVMValueRef callee = LLVMIsACallInst(in) ? LLVMGetCalledValue(in) : NULL;
+                size_t len = 0;
+                const char *name = callee && LLVMIsAFunction(callee) ? LLVMGetValueName2(callee, &len) : "";
+                LLVMValueRef slot = strcmp(name, "llvm.dbg.declare") ? NULL : described(in);
+                LLVMValueRef var = slot && LLVMIsAAllocaInst(slot) ? LLVMGetOperand(in, 1) : NULL;
+                if (!var) continue;
+                ctype t;
+                dwarf_type_of(c, operand(c, LLVMValueAsMetadata(var), 3), &t); /* DILocalVariable: type */
+                each(ctx, slot, &t);
+            }
+    if (records) LLVMSetIsNewDbgInfoFormat(m, 1);
+}

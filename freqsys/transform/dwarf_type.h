@@ -44,6 +44,12 @@ int dwarf_type_params(LLVMValueRef fn, ctype *params, int max, ctype *ret);
  * -fno-discard-value-names). Returns 0, or -1 when no debug variable describes it. */
 int dwarf_type_param_name(LLVMValueRef fn, unsigned i, char *buf, size_t size);
 
+/* Calls EACH(CTX, SLOT, TYPE) for every alloca SLOT of M that a debug declaration
+ * describes as a local variable or parameter, with the variable's C type (once per
+ * declaration: an alloca inlined twice is two allocas). */
+void dwarf_type_slots(LLVMModuleRef m, void (*each)(void *ctx, LLVMValueRef slot, const ctype *type),
+                      void *ctx);
+
 /* The type of global G from its DIGlobalVariable; CTYPE_UNKNOWN without one. */
 void dwarf_type_global(LLVMValueRef g, ctype *out);
 

@@ -159,6 +159,22 @@ int global_values_range(const global_facts *f, LLVMValueRef load, int sgn, long 
     return 0;
 }
 
+int global_facts_moved(const global_facts *f, LLVMModuleRef m, global_facts *out) {
+    *out = (global_facts){0};
+    if (!f->n) return 0;
+    out->facts = malloc(f->n * sizeof *out->facts);
+    if (!out->facts) return -1;
+    for (size_t k = 0; k < f->n; k++) {
+        size_t len;
+        const char *name = LLVMGetValueName2(f->facts[k].global, &len);
+        LLVMValueRef there = len ? LLVMGetNamedGlobal(m, name) : NULL;
+        if (!there) continue;
+        out->facts[out->n] = f->facts[k];
+        out->facts[out->n++].global = there;
+    }
+    return 0;
+}
+
 void global_facts_free(global_facts *f) {
     free(f->facts);
     *f = (global_facts){0};

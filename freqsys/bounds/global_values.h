@@ -34,6 +34,10 @@ int global_facts_make(LLVMModuleRef m, const spec *s, global_facts *out);
  * read as SGN, into LO and HI. Returns 1, or 0 when not known. */
 int global_values_range(const global_facts *f, LLVMValueRef load, int sgn, long long *lo, long long *hi);
 
+/* The facts of F for the globals of the same names in M, a copy of F's module (an
+ * inlined copy: inline_copy.h), into OUT. Returns 0, or -1 when memory ran out. */
+int global_facts_moved(const global_facts *f, LLVMModuleRef m, global_facts *out);
+
 void global_facts_free(global_facts *f);
 
 #endif

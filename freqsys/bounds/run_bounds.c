@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "freqsys/abi.h"
+#include "global_values.h"
 #include "indirect_calls.h"
 #include "inline_copy.h"
 #include "loop_bounds.h"
@@ -428,6 +429,9 @@ static int across_calls(LLVMModuleRef m, LLVMValueRef entry, LLVMValueRef start,
     if (!copy) return 0;
     bound_given held = given ? *given : (bound_given){0};
     if (given && given->walks.entry) held.walks.entry = LLVMGetNamedFunction(copy, keep[2]);
+    global_facts globals = {0}; /* the copy's own globals: the facts name the module's */
+    held.globals =
+        given && given->globals && global_facts_moved(given->globals, copy, &globals) == 0 ? &globals : NULL;
     LLVMValueRef counters = LLVMGetNamedGlobal(copy, LLVMGetValueName2(t->counters, &len));
     call_graph g = {0};
     uint64_t *calls = NULL, *sum = calloc(t->nblocks + 1, sizeof *sum);
@@ -469,6 +473,7 @@ static int across_calls(LLVMModuleRef m, LLVMValueRef entry, LLVMValueRef start,
     free(sum_cap);
     free(found);
     free_graph(&g);
+    global_facts_free(&globals);
     LLVMDisposeModule(copy);
     return rc;
 }

@@ -13,6 +13,19 @@ static void bump(int *p) {
     *p += 4;
 }
 
+/* Helpers a drawn global reaches as an argument. */
+static int sum_below(int m) {
+    int s = 0;
+    for (int i = 0; i < m; i++) s += i;
+    return s;
+}
+
+static int count_below(int m) {
+    int s = 0;
+    for (int i = 0; i < m; i++) s++;
+    return s;
+}
+
 int main(void) {
     int acc = 0;
     for (int i = 0; i < n; i++) /* n: 0 to 8 */
@@ -32,6 +45,8 @@ int main(void) {
         written = 100;
     for (int i = 0; i < written; i++) /* 0 to 8, were it only read */
         acc += 5;
+    acc += sum_below(n);        /* n: 0 to 8, reaching the helper's loop */
+    acc += count_below(bumped); /* 4 added to it first */
     printf("%d\n", acc);
     return 0;
 }

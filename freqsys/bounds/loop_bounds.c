@@ -168,8 +168,18 @@ static int region(cfg *g, const unsigned char *in, uint64_t mult, int from, cons
             if (k < 0) continue;
             out[cut] = times(mult, (uint64_t)k + 1);
             g->cap_of[cut] = from;
+            /* entered at most MULT times, as a cycle of one entry is: a path through
+             * IN leaves a strongly connected part for good */
+            unsigned char *whole = malloc(g->n);
+            if (!whole) {
+                rc = -1;
+                break;
+            }
+            memcpy(whole, comp, g->n);
+            enclosing cycle = {whole, mult, from};
             comp[cut] = 0;
-            rc = region(g, comp, times(mult, (uint64_t)rest), from, NULL, out);
+            rc = region(g, comp, times(mult, (uint64_t)rest), from, &cycle, out);
+            free(whole);
             continue;
         }
         loop_cfg_inner_cycles(g, (unsigned)h, comp, inner);

@@ -14,9 +14,10 @@ static const e2e_bound proven[] = {
      "s = next_unit(s, ...) moves 1 or 2 bytes through an inlined helper: 25 returns and the end"},
     {"count_fields", 52, "for.cond", 26,
      "p = token_end(p, ...), NULL on a bad byte and tested, then ++p: 25 returns and the end"},
-    {"token_end", 41, "while.cond", 26,
-     "++p until the end or ',', entered on every pass of count_fields's loop: p's places grow over the "
-     "whole call, 25 returns and the end"},
+    {"token_end", 41, "while.cond", 3 * 26,
+     "++p until the end or ',', entered on every pass of count_fields's loop and of entered_twice_scan's, "
+     "a loop entered at two blocks and twice a call: p's places grow over each whole loop, 25 returns "
+     "and the end in each"},
     {"rescans", 161, "while.cond", 25 * 26,
      "q = s on every pass of the loop around it: 25 returns an entry, no fewer over the call"},
     {"last_field", 67, "while.cond", 33, "q-- through a 32-byte local buffer: 32 returns and the end"},

@@ -166,6 +166,22 @@ static int rescans(const char *s, const char *end) {
     return n;
 }
 
+/* A loop entered at two blocks whose passes hold a scan of the same cursor, as a
+ * decoder's careful loop reads a long length a byte at a time. */
+static int entered_twice_scan(const char *s, const char *end, int skip) {
+    const char *p = s;
+    int n = 0;
+    if (skip && p != end) goto inside;
+    for (;;) {
+        if (p >= end) break;
+        n++;
+    inside:
+        p++;
+        if ((p = token_end(p, end)) == NULL) return -1;
+    }
+    return n;
+}
+
 int object_steps(const char *s, size_t len, int which, int n, char *out) {
     const char *end = s + len;
     int r = 0;
@@ -174,6 +190,7 @@ int object_steps(const char *s, size_t len, int which, int n, char *out) {
     r += count_fields(s, end);
     r += last_field(s, len);
     r += entered_twice(s, end, which);
+    for (int twice = 0; twice < 2; twice++) r += entered_twice_scan(s, end, which ^ twice);
     r += zero_steps(s);
     r += two_objects(s, which);
     r += parked(s, n);

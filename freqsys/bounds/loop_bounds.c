@@ -113,14 +113,23 @@ typedef struct enclosing {
  * from H back to H within OUTER (through OUTER's header too) moves one pointer
  * through one object of S bytes, H's values of it strictly grow over all of one
  * entry into OUTER, so H runs at most S + 1 times per entry into OUTER, however many
- * passes of OUTER it is entered in. WALK is H's loop; LOOP_BOUNDS_UNBOUNDED when
- * not proven. */
-static uint64_t across_passes(cfg *g, const walk_loop *walk, const enclosing *outer) {
+ * passes of OUTER it is entered in; or (amortized) H's own loop moves it at every
+ * return and OUTER never moves it back, and H runs at most S + ENTRIES times, ENTRIES
+ * the entries into H's loop. WALK is H's loop; LOOP_BOUNDS_UNBOUNDED when not
+ * proven. */
+static uint64_t across_passes(cfg *g, const walk_loop *walk, const enclosing *outer, uint64_t entries) {
     if (!outer || outer->mult == LOOP_BOUNDS_UNBOUNDED) return LOOP_BOUNDS_UNBOUNDED;
     walk_loop around = *walk;
     around.comp = outer->comp;
     long long k = object_steps_trips(&around, counted_loops_range, g);
-    return k < 0 ? LOOP_BOUNDS_UNBOUNDED : times(outer->mult, (uint64_t)k + 1);
+    uint64_t bound = k < 0 ? LOOP_BOUNDS_UNBOUNDED : times(outer->mult, (uint64_t)k + 1);
+    /* amortized: moved on only by H's own loop, kept by the loop around; H runs once
+     * for each entry into its loop and once for each of those returns */
+    long long own = object_steps_amortized(&around, walk->comp, counted_loops_range, g);
+    uint64_t amortized = own < 0 || entries == LOOP_BOUNDS_UNBOUNDED
+                             ? LOOP_BOUNDS_UNBOUNDED
+                             : plus(times(outer->mult, (uint64_t)own), entries);
+    return amortized < bound ? amortized : bound;
 }
 
 /* Bounds the blocks of IN, each entry into which runs them at most MULT times apiece
@@ -204,7 +213,7 @@ static int region(cfg *g, const unsigned char *in, uint64_t mult, int from, cons
         }
         /* Rule (bytes read, summed): the header's test passes at most S times a call */
         wide summed = counted_loops_summed(g, (unsigned)h, comp, inner);
-        uint64_t across = across_passes(g, &walk, outer);
+        uint64_t across = across_passes(g, &walk, outer, mult);
         if (trips < 0 && summed < 0 && across == LOOP_BOUNDS_UNBOUNDED) {
             /* its inner loops are entered without a bound */
             comp[h] = 0;

@@ -24,32 +24,41 @@
  * at most S returns to the header per entry.
  *
  * The levels. At the header, p holds x0. Each variable the loop uses gets a level at
- * each point of one pass: NONE (nothing known), SAME (at or past x0, the way p
- * moves), MOVED (at least a byte past x0), and a flag MAY_BE_NULL. p starts SAME,
- * the others NONE. A load gives its variable's level there; an inbounds offset of
- * at least 0 bytes the way of the move keeps its base's level, of at least one byte
- * makes SAME into MOVED; a phi or select takes the least of its operands; a store
+ * each point of one pass: NONE (nothing known), or SAME + d (at least d bytes past
+ * x0 the way p moves, d from 0 to STRIDE_MAX; SAME + 1 is MOVED), and a flag
+ * MAY_BE_NULL. p starts SAME, the others NONE. A load gives its variable's level
+ * there; an inbounds offset of at least k bytes the way of the move (k may be below
+ * 0) adds k to its base's level, NONE below SAME; a phi or select takes the least of
+ * its operands; a store
  * sets its variable's level. NULL is at any level but flagged: an offset from NULL
  * is undefined too, so a pass that starts at NULL cannot move, and on the way a
  * branch takes when a value is not NULL the variables holding it lose the flag.
  * Inlined helpers that return the pointer they were given, moved, pass it through
  * their parameters' variables this way. The levels are the greatest solution of
  * these equations over the loop's blocks (the header's entry fixed), an invariant of
- * every pass; the rule holds when p is MOVED, not flagged, on every edge back to the
- * header. A cycle entered at several blocks is cut at one of its blocks, taken for
- * the header: a way from it back to it never leaves the cycle, so the edges into the
- * cycle from outside play no part in the levels. */
+ * every pass; the rule holds when p is at least MOVED, not flagged, on every edge back to the
+ * header. When every edge back moves p at least m bytes, its values at the header
+ * are m apart: at most S / m returns. A cycle entered at several blocks is cut at
+ * one of its blocks, taken for the header: a way from it back to it never leaves
+ * the cycle, so the edges into the cycle from outside play no part in the levels.
+ * The levels start at their greatest and only fall; a level that keeps falling
+ * (a cycle inside that moves p back) is taken down to NONE, which keeps every
+ * equation satisfied when the sweeps end (a lower bound is still a bound). */
 
 #define SLOTS_MAX   256     /* pointer variables the levels follow */
 #define STATE_MAX   4000000 /* blocks times variables */
 #define ROUNDS_MAX  64      /* sweeps over the loop before giving up */
+#define FALLS_MAX   6       /* times a level at a block's start may fall before it goes down to NONE */
 #define LEVEL_DEPTH 32      /* operands followed to find one value's level */
 #define ORIGIN_MAX  4096    /* values looked at to find where the pointer points */
 
-enum { NONE = 0, SAME = 1, MOVED = 2, MAY_BE_NULL = 4, LEVEL = 3 };
+#define STRIDE_MAX 32 /* the most bytes of a move that the levels tell apart */
+
+enum { NONE = 0, SAME = 1, MOVED = 2, TOP = SAME + STRIDE_MAX, MAY_BE_NULL = 128, LEVEL = 127 };
 
 typedef struct stepper {
     const walk_loop *l;
+    const unsigned char *own; /* [n] the blocks of the loop whose returns must move p; NULL: all */
     LLVMTargetDataRef td;
     object_steps_range range;
     void *ctx;
@@ -60,11 +69,14 @@ typedef struct stepper {
     unsigned char *in, *out; /* [n * nslots] levels at each block's start and end */
     unsigned char *not_null; /* [n * nslots] variables the branch ending a block finds not NULL */
     long long *not_null_to;  /* [n] the block its branch takes when they are not NULL, else -1 */
+    unsigned char *raised;   /* [n * nslots] levels the branch ending a block proves, on its way to... */
+    long long *raised_to;    /* [n] ...this block (-1: none) */
     unsigned *blocks;        /* the loop's blocks, in order */
     unsigned nblocks;
-    unsigned char *st;   /* [nslots] scratch: the levels as a sweep goes */
-    LLVMValueRef *holds; /* [nslots] scratch: the value each variable last took in a block */
-    ptr_map levels;      /* a load's or phi's level in the latest sweep */
+    unsigned char *st;    /* [nslots] scratch: the levels as a sweep goes */
+    unsigned char *falls; /* [n * nslots] how often each level at a block's start fell */
+    LLVMValueRef *holds;  /* [nslots] scratch: the value each variable last took in a block */
+    ptr_map levels;       /* a load's or phi's level in the latest sweep */
     int changed;
 } stepper;
 
@@ -168,17 +180,19 @@ static LLVMValueRef cursor_object(const stepper *s, LLVMValueRef var, long long 
 
 /* ---- the levels ---- */
 
-/* How far GEP moves its base the way s->dir: -1 maybe the other way (or unknown), 0
- * at least 0 bytes, 1 at least one byte. */
+#define NO_MOVE (-1000) /* gep_move: nothing known */
+
+/* The least bytes GEP moves its base the way s->dir, from -STRIDE_MAX (back) to
+ * STRIDE_MAX; NO_MOVE when it may move it farther back, or is not known. */
 static int gep_move(const stepper *s, LLVMValueRef gep) {
-    if (!LLVMIsInBounds(gep)) return -1;
+    if (!LLVMIsInBounds(gep)) return NO_MOVE;
     __int128 lo = 0, hi = 0;
     LLVMTypeRef t = LLVMGetGEPSourceElementType(gep);
     int n = LLVMGetNumOperands(gep);
     for (int k = 1; k < n; k++) {
         LLVMValueRef ix = LLVMGetOperand(gep, k);
         if (k > 1 && LLVMGetTypeKind(t) == LLVMStructTypeKind) {
-            if (!LLVMIsAConstantInt(ix)) return -1;
+            if (!LLVMIsAConstantInt(ix)) return NO_MOVE;
             unsigned field = (unsigned)LLVMConstIntGetZExtValue(ix);
             __int128 at = (__int128)LLVMOffsetOfElement(s->td, t, field);
             lo += at;
@@ -188,10 +202,10 @@ static int gep_move(const stepper *s, LLVMValueRef gep) {
         }
         if (k > 1) {
             LLVMTypeKind kind = LLVMGetTypeKind(t);
-            if (kind != LLVMArrayTypeKind && kind != LLVMVectorTypeKind) return -1;
+            if (kind != LLVMArrayTypeKind && kind != LLVMVectorTypeKind) return NO_MOVE;
             t = LLVMGetElementType(t);
         }
-        if (!LLVMTypeIsSized(t)) return -1;
+        if (!LLVMTypeIsSized(t)) return NO_MOVE;
         __int128 size = (__int128)LLVMABISizeOfType(s->td, t);
         long long a, b;
         if (LLVMIsAConstantInt(ix)) {
@@ -203,7 +217,7 @@ static int gep_move(const stepper *s, LLVMValueRef gep) {
                 if (!known) b = (long long)1 << 62; /* as good as no greatest: no move down */
                 a = known && a > 0 ? a : 0;
             } else if (!known) {
-                return -1;
+                return NO_MOVE;
             }
         }
         lo += size * a;
@@ -215,7 +229,7 @@ static int gep_move(const stepper *s, LLVMValueRef gep) {
         hi = t2;
     }
     (void)hi;
-    return lo >= 1 ? 1 : lo >= 0 ? 0 : -1;
+    return lo > STRIDE_MAX ? STRIDE_MAX : lo < -STRIDE_MAX ? NO_MOVE : (int)lo;
 }
 
 /* The meet of two levels: the lesser level, NULL where either may be. */
@@ -228,17 +242,18 @@ static int least(int a, int b) {
 static int level(stepper *s, LLVMValueRef v, unsigned depth) {
     long long seen = ptr_map_get(&s->levels, v);
     if (seen >= 0) return (int)seen;
-    if (LLVMIsAConstantPointerNull(v)) return MOVED | MAY_BE_NULL; /* NULL cannot be moved: see the rule */
+    if (LLVMIsAConstantPointerNull(v)) return TOP | MAY_BE_NULL; /* NULL cannot be moved: see the rule */
     if (!LLVMIsAInstruction(v) || depth == 0) return NONE;
     long long b = block_of(s->l, v);
     if (b < 0 || !s->l->comp[b]) return NONE; /* from before the pass */
     if (LLVMIsALoadInst(v))
-        return ptr_map_get(&s->slot_of, LLVMGetOperand(v, 0)) >= 0 ? MOVED : NONE; /* not swept yet */
-    if (LLVMIsAPHINode(v)) return (unsigned)b == s->l->header ? NONE : MOVED;      /* not swept yet */
+        return ptr_map_get(&s->slot_of, LLVMGetOperand(v, 0)) >= 0 ? TOP : NONE; /* not swept yet */
+    if (LLVMIsAPHINode(v)) return (unsigned)b == s->l->header ? NONE : TOP;      /* not swept yet */
     if (LLVMIsAGetElementPtrInst(v)) {
-        int base = level(s, LLVMGetOperand(v, 0), depth - 1),
-            move = (base & LEVEL) == NONE ? -1 : gep_move(s, v);
-        return move < 0 ? NONE : move == 1 ? MOVED | (base & MAY_BE_NULL) : base;
+        int base = level(s, LLVMGetOperand(v, 0), depth - 1);
+        int move = (base & LEVEL) == NONE ? NO_MOVE : gep_move(s, v), to = (base & LEVEL) + move;
+        if (move == NO_MOVE || to < SAME) return NONE;
+        return (to > TOP ? TOP : to) | (base & MAY_BE_NULL);
     }
     if (LLVMIsASelectInst(v))
         return least(level(s, LLVMGetOperand(v, 1), depth - 1), level(s, LLVMGetOperand(v, 2), depth - 1));
@@ -274,6 +289,51 @@ static LLVMValueRef null_test(const stepper *s, LLVMBasicBlockRef bb, long long 
     return *nonnull >= 0 ? x : NULL;
 }
 
+/* The value a branch ending BB finds the greater of two pointers the way s->dir
+ * moves, and into NEARER the other, on the way to *TO; NULL when it compares no
+ * pointers. Only the strict comparison's way is taken: there the greater is at least
+ * a byte further. */
+static LLVMValueRef order_test(const stepper *s, LLVMBasicBlockRef bb, LLVMValueRef *nearer, long long *to) {
+    LLVMValueRef br = LLVMGetBasicBlockTerminator(bb);
+    if (!br || !LLVMIsABranchInst(br) || !LLVMIsConditional(br) ||
+        LLVMGetSuccessor(br, 0) == LLVMGetSuccessor(br, 1))
+        return NULL;
+    LLVMValueRef c = LLVMGetCondition(br);
+    if (!LLVMIsAICmpInst(c) || !is_pointer(LLVMGetOperand(c, 0))) return NULL;
+    LLVMValueRef x = LLVMGetOperand(c, 0), y = LLVMGetOperand(c, 1), lo, hi;
+    unsigned way;
+    switch (LLVMGetICmpPredicate(c)) {
+    case LLVMIntULT: /* x < y on the way taken */
+        lo = x, hi = y, way = 0;
+        break;
+    case LLVMIntUGE: /* x < y on the other */
+        lo = x, hi = y, way = 1;
+        break;
+    case LLVMIntUGT: /* y < x on the way taken */
+        lo = y, hi = x, way = 0;
+        break;
+    case LLVMIntULE: /* y < x on the other */
+        lo = y, hi = x, way = 1;
+        break;
+    default:
+        return NULL;
+    }
+    *to = ptr_map_get(s->l->ids, LLVMGetSuccessor(br, way));
+    if (*to < 0) return NULL;
+    *nearer = s->dir > 0 ? lo : hi;
+    return s->dir > 0 ? hi : lo;
+}
+
+/* The level of variable K on the edge from block P to block B. */
+static int edge_level(const stepper *s, unsigned p, unsigned b, unsigned k) {
+    size_t at = (size_t)p * s->nslots + k;
+    int lv = s->out[at];
+    if (s->not_null_to[p] == (long long)b && s->not_null[at]) lv &= LEVEL;
+    if (s->raised_to[p] == (long long)b && (s->raised[at] & LEVEL) > (lv & LEVEL))
+        lv = (s->raised[at] & LEVEL) | (lv & MAY_BE_NULL);
+    return lv;
+}
+
 /* One sweep of block B: its levels at the start from its predecessors', then its
  * instructions in order. Returns 0, or -1 when the rule cannot be used. */
 static int sweep(stepper *s, unsigned b, unsigned cursor) {
@@ -284,14 +344,20 @@ static int sweep(stepper *s, unsigned b, unsigned cursor) {
         memset(in, NONE, n);
         in[cursor] = SAME;
     } else {
-        memset(in, MOVED, n);
+        unsigned char *was = s->st;
+        memcpy(was, in, n);
+        memset(in, TOP, n);
         for (unsigned e = l->pfirst[b]; e < l->pfirst[b + 1]; e++) {
             unsigned p = l->pred[e];
             if (!l->comp[p]) continue; /* another entry: on no way from the header back to it */
-            const unsigned char *po = s->out + (size_t)p * n, *nn = s->not_null + (size_t)p * n;
-            int refined = s->not_null_to[p] == (long long)b;
-            for (unsigned k = 0; k < n; k++)
-                in[k] = (unsigned char)least(in[k], refined && nn[k] ? po[k] & LEVEL : po[k]);
+            for (unsigned k = 0; k < n; k++) in[k] = (unsigned char)least(in[k], edge_level(s, p, b, k));
+        }
+        /* levels only fall, so the sweeps end; one that keeps falling falls all the way */
+        unsigned char *falls = s->falls + (size_t)b * n;
+        for (unsigned k = 0; k < n; k++) {
+            in[k] = (unsigned char)least(in[k], was[k]);
+            if ((in[k] & LEVEL) < (was[k] & LEVEL) && ++falls[k] >= FALLS_MAX)
+                in[k] = (unsigned char)(NONE | (in[k] & MAY_BE_NULL));
         }
     }
     unsigned char *st = s->st;
@@ -302,7 +368,7 @@ static int sweep(stepper *s, unsigned b, unsigned cursor) {
     LLVMBasicBlockRef bb = l->bbs[b];
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i && rc == 0; i = LLVMGetNextInstruction(i)) {
         if (LLVMIsAPHINode(i)) {
-            int lv = b == l->header ? NONE : MOVED;
+            int lv = b == l->header ? NONE : TOP;
             for (unsigned k = 0; k < LLVMCountIncoming(i) && lv != NONE; k++)
                 lv = least(lv, level(s, LLVMGetIncomingValue(i, k), LEVEL_DEPTH));
             rc = record(s, i, lv);
@@ -334,36 +400,59 @@ static int sweep(stepper *s, unsigned b, unsigned cursor) {
         memcpy(out, st, n);
         s->changed = 1;
     }
+    /* a branch on how two pointers compare: the greater is at least a byte past the
+     * other (`if (op < limit) op = limit;` moves op on) */
+    LLVMValueRef nearer = NULL, further = rc == 0 ? order_test(s, bb, &nearer, &to) : NULL;
+    int near_level = further ? level(s, nearer, LEVEL_DEPTH) : NONE;
+    int past = near_level & MAY_BE_NULL ? NONE : near_level;      /* past NULL says nothing */
+    unsigned char *ra = s->raised + (size_t)b * n, *seen = s->st; /* st is out now */
+    memcpy(seen, ra, n);
+    for (unsigned k = 0; k < n; k++)
+        ra[k] =
+            (unsigned char)(past != NONE && holds[k] == further ? (past + 1 > TOP ? TOP : past + 1) : NONE);
+    if (s->raised_to[b] != (past != NONE ? to : -1) || memcmp(seen, ra, n) != 0) {
+        s->raised_to[b] = past != NONE ? to : -1;
+        s->changed = 1;
+    }
     return rc;
 }
 
-/* Whether the variable CURSOR moves at least a byte the way s->dir every way round. */
+/* The least bytes, at least 1, the variable CURSOR moves the way s->dir every way
+ * round; 0 when some way round may not move it. */
 static int moves_every_round(stepper *s, unsigned cursor) {
     const walk_loop *l = s->l;
     for (unsigned k = 0; k < s->nblocks; k++) {
         unsigned b = s->blocks[k];
-        memset(s->out + (size_t)b * s->nslots, MOVED, s->nslots);
+        memset(s->in + (size_t)b * s->nslots, TOP, s->nslots);
+        memset(s->out + (size_t)b * s->nslots, TOP, s->nslots);
         memset(s->not_null + (size_t)b * s->nslots, 0, s->nslots);
+        memset(s->raised + (size_t)b * s->nslots, NONE, s->nslots);
+        memset(s->falls + (size_t)b * s->nslots, 0, s->nslots);
         s->not_null_to[b] = -1;
+        s->raised_to[b] = -1;
     }
     ptr_map_free(&s->levels);
     memset(&s->levels, 0, sizeof s->levels);
-    int rounds = 0;
+    int round = 0;
     do {
         s->changed = 0;
         for (unsigned k = 0; k < s->nblocks; k++)
             if (sweep(s, s->blocks[k], cursor) != 0) return 0;
-    } while (s->changed && ++rounds < ROUNDS_MAX);
+    } while (s->changed && ++round < ROUNDS_MAX);
     if (s->changed) return 0;
+    int least_move = STRIDE_MAX;
     for (unsigned e = l->pfirst[l->header]; e < l->pfirst[l->header + 1]; e++) {
         unsigned p = l->pred[e];
         if (!l->comp[p]) continue;
-        int lv = s->out[(size_t)p * s->nslots + cursor];
-        if (s->not_null_to[p] == (long long)l->header && s->not_null[(size_t)p * s->nslots + cursor])
-            lv &= LEVEL;
-        if (lv != MOVED) return 0;
+        int lv = edge_level(s, p, l->header, cursor);
+        if (s->own && !s->own[p]) {
+            if (lv < SAME || lv > TOP) return 0; /* back through the loop around: not back */
+            continue;
+        }
+        if (lv < MOVED || lv > TOP) return 0;
+        if (lv - SAME < least_move) least_move = lv - SAME;
     }
-    return 1;
+    return least_move;
 }
 
 /* Whether VAR is a local pointer variable whose address goes nowhere. */
@@ -418,18 +507,19 @@ static int find_slots(stepper *s, LLVMValueRef cursor) {
     return rc;
 }
 
-long long object_steps_trips(const walk_loop *l, object_steps_range range, void *ctx) {
+static long long trips(const walk_loop *l, const unsigned char *own, object_steps_range range, void *ctx) {
     LLVMValueRef fn = LLVMGetBasicBlockParent(l->bbs[l->header]);
     LLVMModuleRef m = LLVMGetGlobalParent(fn);
-    stepper s = {.l = l, .td = LLVMGetModuleDataLayout(m), .range = range, .ctx = ctx, .dir = 1};
+    stepper s = {.l = l, .own = own, .td = LLVMGetModuleDataLayout(m), .range = range, .ctx = ctx, .dir = 1};
     long long best = -1;
     ptr_map tried = {0};
     s.slots = malloc(SLOTS_MAX * sizeof *s.slots);
     s.not_null_to = malloc((size_t)l->n * sizeof *s.not_null_to);
+    s.raised_to = malloc((size_t)l->n * sizeof *s.raised_to);
     s.blocks = malloc((size_t)l->n * sizeof *s.blocks);
     s.st = malloc(SLOTS_MAX);
     s.holds = malloc(SLOTS_MAX * sizeof *s.holds);
-    if (!s.slots || !s.not_null_to || !s.blocks || !s.st || !s.holds) goto done;
+    if (!s.slots || !s.not_null_to || !s.raised_to || !s.blocks || !s.st || !s.holds) goto done;
     for (unsigned b = 0; b < l->n; b++)
         if (l->comp[b]) s.blocks[s.nblocks++] = b;
     /* each pointer variable the loop stores into, as the cursor */
@@ -440,19 +530,25 @@ long long object_steps_trips(const walk_loop *l, object_steps_range range, void 
             long long size;
             if (!pointer_variable(var) || ptr_map_get(&tried, var) >= 0) continue;
             if (ptr_map_put(&tried, var, 1) != 0) goto done;
-            if (!cursor_object(&s, var, &size) || (best >= 0 && size >= best)) continue;
+            if (!cursor_object(&s, var, &size) || (best >= 0 && size / STRIDE_MAX >= best)) continue;
             if (find_slots(&s, var) != 0 || (size_t)l->n * s.nslots > STATE_MAX) continue;
             free(s.in);
             free(s.out);
             free(s.not_null);
+            free(s.raised);
+            free(s.falls);
             s.in = malloc((size_t)l->n * s.nslots);
             s.out = malloc((size_t)l->n * s.nslots);
             s.not_null = malloc((size_t)l->n * s.nslots);
-            if (!s.in || !s.out || !s.not_null) goto done;
+            s.raised = malloc((size_t)l->n * s.nslots);
+            s.falls = malloc((size_t)l->n * s.nslots);
+            if (!s.in || !s.out || !s.not_null || !s.raised || !s.falls) goto done;
             for (int dir = 1; dir >= -1; dir -= 2) {
                 s.dir = dir;
-                if (moves_every_round(&s, 0)) {
-                    best = size;
+                int stride = moves_every_round(&s, 0);
+                if (stride > 0) {
+                    long long k = size / stride;
+                    if (best < 0 || k < best) best = k;
                     break;
                 }
             }
@@ -466,8 +562,20 @@ done:
     free(s.out);
     free(s.not_null);
     free(s.not_null_to);
+    free(s.raised);
+    free(s.raised_to);
+    free(s.falls);
     free(s.blocks);
     free(s.st);
     free(s.holds);
     return best;
+}
+
+long long object_steps_trips(const walk_loop *l, object_steps_range range, void *ctx) {
+    return trips(l, NULL, range, ctx);
+}
+
+long long object_steps_amortized(const walk_loop *around, const unsigned char *own, object_steps_range range,
+                                 void *ctx) {
+    return trips(around, own, range, ctx);
 }

@@ -18,4 +18,14 @@ typedef int (*object_steps_range)(void *ctx, LLVMValueRef x, long long *lo, long
  * read (they may be NULL). Can't fail. */
 long long object_steps_trips(const walk_loop *l, object_steps_range range, void *ctx);
 
+/* Rule (pointers stay in their object, amortized): for a loop L inside another,
+ * AROUND is L with the other's blocks for its own, and OWN L's blocks. When every
+ * return to L's header through L moves the pointer at least m bytes the same way,
+ * and every return through the loop around keeps it where it was or moves it on, its
+ * values at the header never go back over one entry into the loop around: at most
+ * K = S / m returns through L per entry into the loop around, besides the entries
+ * into L. K, or -1 when not proven. */
+long long object_steps_amortized(const walk_loop *around, const unsigned char *own, object_steps_range range,
+                                 void *ctx);
+
 #endif

@@ -25,6 +25,13 @@ static const e2e_bound proven[] = {
      "a cycle entered at its test and, by a goto, at its step of 1 or 2: cut at the test, 25 returns"},
     {"entered_twice", 81, "inside", 27,
      "...and the step once on the way to the cut and once after each run of it"},
+    {"by_words", 189, "while.cond", 5, "op += 4 through the 16-byte buffer: 16 / 4 returns and the end"},
+    {"two_on_one_back", 202, "while.cond", 26, "p += 2 and then p--: a byte a pass, 25 returns and the end"},
+    {"copies", 234, "while.cond", 16 + 25,
+     "op++ inside, op += 0 or 1 around it: 16 returns over the whole call and one for each of the 25 "
+     "entries"},
+    {"catch_up", 267, "while.cond", 16 + 25,
+     "op++ inside; around it, op = limit only where op < limit: a move on, as in copies"},
     {"fill_out", 148, "for.cond", 17,
      "op through the drawn 16-byte buffer: 16 returns and the end (s through the string would give 26)"},
 };
@@ -48,7 +55,7 @@ static const miss near_misses[] = {
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
 int main(void) {
-    plan((int)(3 + COUNT(proven) + 1 + 2 * COUNT(near_misses) + 4));
+    plan((int)(3 + COUNT(proven) + 1 + 2 * COUNT(near_misses) + 8 + 4));
     char out[256];
     result *r = e2e_run_within_bounds("object_steps", out, sizeof out);
     e2e_check_bounds(r, proven, COUNT(proven));
@@ -64,6 +71,33 @@ int main(void) {
         else
             ok(b && (double)b->max >= 20, "...its test ran %llu times (the string's walk)",
                b ? (unsigned long long)b->max : 0ULL);
+    }
+    const result_block *held = e2e_block_at(r, "one_on_one_back", 214, "while.cond");
+    ok(held && held->max_runs == 31,
+       "one_on_one_back line 214: p++ and then p--: at most 31, from its counter (got %g)",
+       held ? held->max_runs : -1.0);
+    ok(held && held->max > 26, "...and rightly: its test ran %llu times, more than the cursor's 26",
+       held ? (unsigned long long)held->max : 0ULL);
+    const result_block *reset = e2e_block_at(r, "copies_again", 250, "while.cond");
+    ok(reset && reset->max_runs == 25 * 17,
+       "copies_again line 250: op = out on every pass around: 16 returns and the end per entry, 25 entries "
+       "(got %g)",
+       reset ? reset->max_runs : -1.0);
+    ok(reset && reset->max > 16 + 25, "...and rightly: its test ran %llu times, more than copies's 41",
+       reset ? (unsigned long long)reset->max : 0ULL);
+    static const struct {
+        const char *function;
+        int line;
+        const char *test;
+    } pulled_back[] = {{"pull_back_past", 283, "op > limit"}, {"pull_back_at", 298, "op >= limit"}};
+    for (size_t i = 0; i < COUNT(pulled_back); i++) {
+        const result_block *b = e2e_block_at(r, pulled_back[i].function, pulled_back[i].line, "while.cond");
+        ok(b && b->max_runs == 25 * 17,
+           "%s line %d: op = limit where %s, a move back: 16 returns and the end per entry, 25 entries (got "
+           "%g)",
+           pulled_back[i].function, pulled_back[i].line, pulled_back[i].test, b ? b->max_runs : -1.0);
+        ok(b && b->max > 16 + 25, "...and rightly: its test ran %llu times, more than catch_up's 41",
+           b ? (unsigned long long)b->max : 0ULL);
     }
     const result_block *again = e2e_block_at(r, "rescans", 161, "while.cond");
     ok(again && again->max > 26,

@@ -182,6 +182,127 @@ static int entered_twice_scan(const char *s, const char *end, int skip) {
     return n;
 }
 
+/* Four bytes a pass through the 16-byte buffer, as a copy moves by words. */
+static int by_words(char *out) {
+    char *op = out, *oend = out + 16;
+    int n = 0;
+    while (op < oend) {
+        memset(op, 'w', 4);
+        op += 4;
+        n++;
+    }
+    return n;
+}
+
+/* Two bytes on and one back, as a scan steps past a token and then onto its last
+ * byte: a byte a pass. */
+static int two_on_one_back(const char *s, const char *end) {
+    const char *p = s;
+    int n = 0;
+    while (p < end && p + 1 < end) {
+        p += 2;
+        p--;
+        n++;
+    }
+    return n;
+}
+
+/* Near miss: one on and one back, which holds the cursor where it was. */
+static int one_on_one_back(const char *s, const char *end) {
+    const char *p = s;
+    int n = 0;
+    while (p < end && n < 30) {
+        p++;
+        p--;
+        n++;
+    }
+    return n;
+}
+
+/* An output cursor moved a byte at a time by an inner copy and by 0 or 1 bytes by
+ * the loop around it, as a decoder copies a match after its literals: over the
+ * whole call the copy returns at most 16 times, besides once an entry. */
+static int copies(char *out, const char *s, const char *end) {
+    char *op = out, *oend = out + 16;
+    const char *p = s;
+    int n = 0;
+    while (p < end) {
+        size_t lit = *p == 'a' ? 1 : 0;
+        p++;
+        if (lit > (size_t)(oend - op)) break;
+        op += lit;
+        while (op < oend && *p == 'b') {
+            *op++ = 'b';
+            n++;
+        }
+    }
+    return n;
+}
+
+/* Near miss: the same with the cursor set back to the start on every pass around. */
+static int copies_again(char *out, const char *s, const char *end) {
+    char *op = out, *oend = out + 16;
+    const char *p = s;
+    int n = 0;
+    while (p < end) {
+        p++;
+        op = out;
+        while (op < oend && *p == 'b') {
+            *op++ = 'b';
+            n++;
+        }
+    }
+    return n;
+}
+
+/* The copy again, with the cursor caught up to a limit on every pass around: `if
+ * (op < limit) op = limit;` moves it on, as a decoder's copy up to a safe limit. */
+static int catch_up(char *out, const char *s, const char *end) {
+    char *op = out, *oend = out + 16, *limit = out + 8;
+    const char *p = s;
+    int n = 0;
+    while (p < end) {
+        p++;
+        if (op < limit) op = limit;
+        while (op < oend && *p == 'b') {
+            *op++ = 'b';
+            n++;
+        }
+    }
+    return n;
+}
+
+/* Near misses: the cursor pulled back to the limit when past it, or at it. */
+static int pull_back_past(char *out, const char *s, const char *end) {
+    char *op = out, *oend = out + 16, *limit = out + 8;
+    const char *p = s;
+    int n = 0;
+    while (p < end) {
+        p++;
+        if (op > limit) op = limit;
+        while (op < oend && *p == 'b') {
+            *op++ = 'b';
+            n++;
+        }
+    }
+    return n;
+}
+
+static int pull_back_at(char *out, const char *s, const char *end) {
+    char *op = out, *oend = out + 16, *limit = out + 8;
+    const char *p = s;
+    int n = 0;
+    while (p < end) {
+        p++;
+        if (op >= limit) op = limit;
+        while (op < oend && *p == 'b') {
+            *op++ = 'b';
+            n++;
+        }
+    }
+    return n;
+}
+
 int object_steps(const char *s, size_t len, int which, int n, char *out) {
     const char *end = s + len;
     int r = 0;
@@ -196,6 +317,9 @@ int object_steps(const char *s, size_t len, int which, int n, char *out) {
     r += parked(s, n);
     r += restarts(s);
     r += fill_out(out, s);
+    r += by_words(out) + two_on_one_back(s, end) + one_on_one_back(s, end);
+    r += copies(out, s, end) + copies_again(out, s, end);
+    r += catch_up(out, s, end) + pull_back_past(out, s, end) + pull_back_at(out, s, end);
     r += rescans(s, end);
     return r;
 }

@@ -159,6 +159,8 @@ typedef struct local_struct {
     fill *fills;
     size_t nfills, fcap;
     int memory_out;
+    LLVMValueRef *tests; /* comparisons of its address with NULL */
+    size_t ntests, tcap;
 } local_struct;
 
 static int push_access(local_struct *a, access x) {
@@ -182,6 +184,18 @@ static int push_gep(local_struct *a, LLVMValueRef gep) {
         a->gcap = cap;
     }
     a->geps[a->ngeps++] = gep;
+    return 1;
+}
+
+static int push_test(local_struct *a, LLVMValueRef test) {
+    if (a->ntests == a->tcap) {
+        size_t cap = a->tcap ? 2 * a->tcap : 4;
+        LLVMValueRef *p = realloc(a->tests, cap * sizeof *p);
+        if (!p) return a->memory_out = 1, 0;
+        a->tests = p;
+        a->tcap = cap;
+    }
+    a->tests[a->ntests++] = test;
     return 1;
 }
 
@@ -276,6 +290,14 @@ static int scalar(LLVMTypeRef t) {
 
 /* Collects the loads and stores of PTR, OFFSET bytes into the struct, and of the
  * constant GEPs on it. Returns 0 when the address goes anywhere else: escapes. */
+/* Whether CMP tests PTR for being NULL, or not. */
+static int null_test(LLVMValueRef cmp, LLVMValueRef ptr) {
+    LLVMIntPredicate pr = LLVMGetICmpPredicate(cmp);
+    LLVMValueRef x = LLVMGetOperand(cmp, 0), y = LLVMGetOperand(cmp, 1);
+    return (pr == LLVMIntEQ || pr == LLVMIntNE) &&
+           ((x == ptr && LLVMIsAConstantPointerNull(y)) || (y == ptr && LLVMIsAConstantPointerNull(x)));
+}
+
 static int collect(local_struct *a, LLVMValueRef ptr, long long offset, unsigned depth) {
     if (depth > GEP_DEPTH) return 0;
     for (LLVMUseRef u = LLVMGetFirstUse(ptr); u; u = LLVMGetNextUse(u)) {
@@ -292,6 +314,10 @@ static int collect(local_struct *a, LLVMValueRef ptr, long long offset, unsigned
             if (!gep_offsets_constant(a->layout, user, &added) || !push_gep(a, user) ||
                 !collect(a, user, offset + added, depth + 1))
                 return 0;
+        } else if (LLVMIsAICmpInst(user) && null_test(user, ptr)) {
+            /* `if (NULL == url)` in an inlined callee: a local's address is never NULL,
+             * and the test lets nothing read or write the struct */
+            if (!push_test(a, user)) return 0;
         } else if (!LLVMIsACallInst(user) || !constant_fill(a, user, ptr, offset)) {
             return 0; /* a call (any function given it, memcpy from memory), a phi, a comparison, ... */
         }
@@ -360,7 +386,8 @@ static void write_fills(const local_struct *a, LLVMBuilderRef builder, LLVMValue
 static long split(LLVMTargetDataRef layout, LLVMBuilderRef builder, LLVMValueRef agg) {
     LLVMTypeRef t = LLVMGetAllocatedType(agg);
     if (LLVMGetTypeKind(t) != LLVMStructTypeKind || !is_one(LLVMGetOperand(agg, 0))) return 0;
-    local_struct a = {layout, (long long)LLVMABISizeOfType(layout, t), NULL, 0, 0, NULL, 0, 0, NULL, 0, 0, 0};
+    local_struct a = {
+        layout, (long long)LLVMABISizeOfType(layout, t), NULL, 0, 0, NULL, 0, 0, NULL, 0, 0, 0, NULL, 0, 0};
     long fields = 0;
     LLVMValueRef *slots = NULL;
     if (collect(&a, agg, 0, 0) && a.n > 0) {
@@ -386,6 +413,14 @@ static long split(LLVMTargetDataRef layout, LLVMBuilderRef builder, LLVMValueRef
             LLVMSetOperand(x->inst, LLVMIsALoadInst(x->inst) ? 0 : 1, slots[k]);
         }
         write_fills(&a, builder, slots);
+        /* its address is never NULL: the way a test takes when it is is never taken,
+         * and the loop rules need not see it skip a step */
+        for (size_t k = 0; k < a.ntests; k++) {
+            LLVMValueRef test = a.tests[k];
+            LLVMTypeRef i1 = LLVMTypeOf(test);
+            LLVMReplaceAllUsesWith(test, LLVMConstInt(i1, LLVMGetICmpPredicate(test) == LLVMIntNE, 0));
+            LLVMInstructionEraseFromParent(test);
+        }
         for (size_t k = a.ngeps; k-- > 0;) /* results first: each is then unused */
             if (!LLVMGetFirstUse(a.geps[k])) LLVMInstructionEraseFromParent(a.geps[k]);
     }
@@ -394,6 +429,7 @@ static long split(LLVMTargetDataRef layout, LLVMBuilderRef builder, LLVMValueRef
     free(a.accesses);
     free(a.geps);
     free(a.fills);
+    free(a.tests);
     return fields;
 }
 

@@ -579,3 +579,12 @@ long long object_steps_amortized(const walk_loop *around, const unsigned char *o
                                  void *ctx) {
     return trips(around, own, range, ctx);
 }
+
+long long object_steps_pointee_bytes(const walk_loop *l, LLVMValueRef v) {
+    LLVMValueRef fn = LLVMGetBasicBlockParent(l->bbs[l->header]);
+    stepper s = {.l = l, .td = LLVMGetModuleDataLayout(LLVMGetGlobalParent(fn))};
+    origin_walk o = {l, {0}, ORIGIN_MAX, NULL};
+    int ok = points_into(&o, v);
+    ptr_map_free(&o.seen);
+    return ok && o.object ? object_size(&s, o.object) : -1;
+}

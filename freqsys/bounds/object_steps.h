@@ -28,4 +28,10 @@ long long object_steps_trips(const walk_loop *l, object_steps_range range, void 
 long long object_steps_amortized(const walk_loop *around, const unsigned char *own, object_steps_range range,
                                  void *ctx);
 
+/* S, the bytes of the one object of known size that the pointer V points into (a
+ * drawn argument's buffer, a local or global object: as for the cursor above),
+ * through variables, offsets and the C library's searches; -1 when not known. Only
+ * L's function is read. */
+long long object_steps_pointee_bytes(const walk_loop *l, LLVMValueRef v);
+
 #endif

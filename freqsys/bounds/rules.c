@@ -94,6 +94,8 @@ const loop_rule loop_rules[] = {
      B "shared_walks.c", "starts within a tested length", E2E "walk_bounds-t.c", NULL},
     {"Walks stay in their array", "a walk of an array's bytes up to a NUL stays in the array",
      B "walk_bounds.c", "walks stay in their array", E2E "walk_wraps-t.c", NULL},
+    {"Reads stay in their object", "an index read through a pointer into one object, every pass: its bytes",
+     B "walk_bounds.c", "reads stay in their object", E2E "index_reads-t.c", NULL},
     {"Shared walks", "loops that advance one cursor share its steps over the string", B "shared_walks.c",
      "shared walks", E2E "walk_bounds-t.c", shared_passes},
     {"Pointers stay in their object",

@@ -11,6 +11,7 @@
 #include "given_walks.h"
 #include "int_values.h"
 #include "loop_cfg.h"
+#include "object_steps.h"
 
 /* Both rules count passes. A pass is one way round the loop, from its header H back
  * to H; the pass's value is taken in a block D that every pass crosses once (D is on
@@ -39,6 +40,8 @@ typedef struct walk {
     unsigned s;                /* the step's block */
     unsigned char *after_step; /* [n] blocks a pass reaches after the step, before H */
     LLVMValueRef object;       /* the string's storage: the entry's parameter, or a buffer */
+    long long inside;          /* an index's base points into an object of this many bytes, not
+                                * at its start (no object then); -1: not so */
     long long least_start;     /* the least byte of it a walk starts at, over the entries */
     long long most_start;      /* the greatest */
     unsigned char *reads;      /* [n] blocks holding a read into a buffer object */
@@ -825,6 +828,19 @@ static long long array_room(const walk *w) {
     return size - w->least_start;
 }
 
+/* Rule (reads stay in their object): an index i that steps by one a pass, from c or
+ * later, reads base[i] on every pass, base pointing anywhere into an object of S
+ * bytes: base + i lies within the object on every pass that reads (a read past its
+ * end is undefined), so pass k reads byte base + c + k and at most S - c passes
+ * return, whatever the loop tests (`for (i = 0; i < len; i++) r = r * 10 + s[i]`
+ * with len of no known range). An index must reach S without wrapping. */
+static long long inside_room(const walk *w) {
+    if (w->inside < 1 || w->inside >= TRIPS_LIMIT || w->least_start > w->inside) return -1;
+    if ((unsigned long long)w->inside >= int_mask(LLVMGetIntTypeWidth(LLVMGetAllocatedType(w->var)) - 1))
+        return -1;
+    return w->inside - w->least_start;
+}
+
 /* Rule (walks start at the start): every way into the loop, traced back, meets a
  * store setting w->var to the string's start before any other store to it. */
 static int starts_each_entry(walk *w, unsigned char *mark) {
@@ -878,7 +894,9 @@ static long long string_walk(walk *w, LLVMValueRef byte, unsigned char *scratch)
         unsigned budget = START_BUDGET;
         w->indexed = 1;
         w->var_load = index;
-        if (!(w->object = start_of(base, &budget))) return -1;
+        w->inside = -1;
+        if (!(w->object = start_of(base, &budget)) && (w->inside = object_steps_pointee_bytes(l, base)) < 1)
+            return -1;
     } else {
         return -1;
     }
@@ -905,8 +923,13 @@ static long long string_walk(walk *w, LLVMValueRef byte, unsigned char *scratch)
     }
     w->least_start = TRIPS_LIMIT;
     w->most_start = 0;
-    if (!starts_each_entry(w, scratch) || !w->object) return -1;
+    if (!starts_each_entry(w, scratch) || (!w->object && !(w->indexed && w->inside >= 1))) return -1;
+    if (!w->object) return inside_room(w);
     long long room = array_room(w);
+    if (room < 0 && w->indexed) { /* a drawn string or global read past its NUL is still inside it */
+        w->inside = object_steps_pointee_bytes(l, base);
+        room = inside_room(w);
+    }
     /* the drawn string's own length: for walks from its first byte, or (Rule (starts
      * within a tested length)) from bytes a test of its length shows to lie within it,
      * which pass k reads byte c + k of, the NUL at the length L ending the walk by

@@ -39,6 +39,17 @@ static const char prelude[] =
     "#include <stdio.h>\n"
     "#include <stdlib.h>\n"
     "#include <string.h>\n\n"
+    "/* a call this run cannot replay: said where freqsys report looks (FREQSYS_REPLAY_FAULTS),\n"
+    " * and the run ends, so that no trial is dropped unseen */\n"
+    "static void fault(const char *where, const char *what, const char *name) {\n"
+    "    const char *to = getenv(\"FREQSYS_REPLAY_FAULTS\");\n"
+    "    FILE *f = to ? fopen(to, \"a\") : NULL;\n"
+    "    if (f) {\n"
+    "        fprintf(f, \"%s: %s %s\\n\", where, what, name);\n"
+    "        fclose(f);\n"
+    "    }\n"
+    "    exit(4);\n"
+    "}\n\n"
     "/* the whole of PATH, with a NUL after it; NULL when there is no such file */\n"
     "static char *slurp(const char *path) {\n"
     "    FILE *f = fopen(path, \"rb\");\n"
@@ -50,22 +61,29 @@ static const char prelude[] =
     "        if (n + 1 == cap) p = realloc(p, cap *= 2);\n"
     "    }\n"
     "    fclose(f);\n"
-    "    if (!p) exit(3);\n"
+    "    if (!p) fault(path, \"out of memory reading\", \"it\");\n"
     "    p[n] = 0;\n"
     "    return p;\n"
     "}\n\n"
-    "/* the value after \"NAME = \" on a line of LIST */\n"
-    "static const char *value(const char *list, const char *name) {\n"
+    "/* the value after \"NAME = \" on a line of LIST, read from PATH */\n"
+    "static const char *value(const char *list, const char *path, const char *name) {\n"
     "    char key[256];\n"
     "    snprintf(key, sizeof key, \"\\n%s = \", name);\n"
     "    const char *at = strstr(list, key);\n"
-    "    if (!at) exit(4);\n"
+    "    if (!at) fault(path, \"lists no value for\", name);\n"
     "    return at + strlen(key);\n"
     "}\n\n"
-    "static void *bytes(const char *stem, const char *name) {\n"
-    "    char path[8192];\n"
-    "    snprintf(path, sizeof path, \"%s.%s\", stem, name);\n"
-    "    return slurp(path);\n"
+    "/* the bytes of pointer NAME, which LIST (read from PATH) names: in STEM.NAME, or NULL */\n"
+    "static void *bytes(const char *list, const char *path, const char *stem, const char *name) {\n"
+    "    char key[256], file[8192];\n"
+    "    snprintf(key, sizeof key, \"\\n%s = NULL\\n\", name);\n"
+    "    if (strstr(list, key)) return NULL;\n"
+    "    snprintf(key, sizeof key, \"\\n%s \", name);\n"
+    "    if (!strstr(list, key)) fault(path, \"lists no bytes for\", name);\n"
+    "    snprintf(file, sizeof file, \"%s.%s\", stem, name);\n"
+    "    void *p = slurp(file);\n"
+    "    if (!p) fault(path, \"has no file of the bytes of\", name);\n"
+    "    return p;\n"
     "}\n\n";
 
 int gcda_driver_write(const char *signature, const char *driver, char *entry, size_t entrylen, char *err,
@@ -119,10 +137,10 @@ int gcda_driver_write(const char *signature, const char *driver, char *entry, si
     for (size_t i = 0; i < n; i++) {
         const kind_form *f = form_of(kinds[i]);
         if (f->parse)
-            fprintf(out, "        v = value(list, \"%s\");\n        %s a%zu = %s;\n", names[i], f->ctype, i,
-                    f->parse);
+            fprintf(out, "        v = value(list, path, \"%s\");\n        %s a%zu = %s;\n", names[i],
+                    f->ctype, i, f->parse);
         else
-            fprintf(out, "        void *a%zu = bytes(call, \"%s\");\n", i, names[i]);
+            fprintf(out, "        void *a%zu = bytes(list, path, call, \"%s\");\n", i, names[i]);
     }
     fprintf(out, "        (void)v;\n        %s(", entry);
     for (size_t i = 0; i < n; i++) fprintf(out, "%sa%zu", i ? ", " : "", i);

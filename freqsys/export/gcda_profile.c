@@ -450,6 +450,21 @@ static char *draw_command(const char *qself, const char *qspec, const char *qwor
     return n < 0 ? NULL : cmd;
 }
 
+/* Whether the calls' driver could not replay a call (it ends that run, whose counts
+ * would then be missing from the trials they are divided by): ERR says which. */
+static int replay_fault(const char *faults, char *err, size_t errlen) {
+    FILE *f = fopen(faults, "r");
+    if (!f) return 0;
+    char line[1024];
+    int any = fgets(line, sizeof line, f) != NULL;
+    fclose(f);
+    if (any)
+        snprintf(err, errlen,
+                 "the calls' driver could not replay a call: %.*s (a defect of freqsys; please report it)",
+                 (int)strcspn(line, "\n"), line);
+    return any;
+}
+
 static int train(const result *r, uint64_t trials, const char *spec_path, int function_mode, const char *work,
                  chunk_sink *sink, FILE *notes, char *err, size_t errlen) {
     char self[4096];
@@ -460,6 +475,14 @@ static int train(const result *r, uint64_t trials, const char *spec_path, int fu
     snprintf(prog, sizeof prog, "%s/prog", work);
     snprintf(in_dir, sizeof in_dir, "%s/in", work);
     int rc = qself && qspec && qwork ? 0 : -1;
+    /* function mode's driver says here which call it could not replay (gcda_driver.c) */
+    char faults[4096 + 16];
+    snprintf(faults, sizeof faults, "%s/faults", work);
+    if (function_mode && rc == 0 &&
+        ((unlink(faults) != 0 && errno != ENOENT) || setenv("FREQSYS_REPLAY_FAULTS", faults, 1) != 0)) {
+        snprintf(err, errlen, "cannot prepare %s: %s", faults, strerror(errno));
+        rc = -1;
+    }
     /* a run that hangs is killed, as the trial was: well past the trials' own limit
      * (their CPU time; this is wall-clock time on a machine that may be busy) */
     double limit = ceil(10 * (r->timeout_s > 0 ? r->timeout_s : 10));
@@ -491,6 +514,7 @@ static int train(const result *r, uint64_t trials, const char *spec_path, int fu
                          (unsigned long long)runs);
                 ran = -1;
             }
+            if (ran >= 0 && function_mode && replay_fault(faults, err, errlen)) ran = -1;
             rc = ran < 0 ? -1 : gather(sink, runs, err, errlen);
             uint64_t done = first + part + runs;
             if (rc == 0 && tty) {

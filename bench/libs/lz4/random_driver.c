@@ -6,8 +6,8 @@
  * The generator is compiled here, in the driver's translation unit, so it carries no
  * coverage; its <freqsys/gen.h> must resolve to oracle_include/freqsys/gen.h (pass
  * -I bench/libs/lz4/oracle_include to oracle.sh).  fs_int and fs_real are defined below
- * on xoshiro256** seeded through splitmix64: the oracle's draws share nothing with
- * freqsys's stream, only the distribution. */
+ * on oracle_random.h's stream: the oracle's draws share nothing with freqsys's, only
+ * the distribution. */
 #include <inttypes.h>
 #include <limits.h>
 #include <stdint.h>
@@ -17,43 +17,13 @@
 
 #include "lz4.h"
 #include "oracle_counts.h"
+#include "oracle_random.h"
 
 #include "gen_block.c" /* make_block, with <freqsys/gen.h> from oracle_include */
 
 #define BATCHES 10
 #define CAP 512  /* generator(make_block, 512) */
 #define DEST 256 /* buffer(256), maxDecompressedSize ~ constant(256) */
-
-/* ---- PRNG: xoshiro256** (Blackman and Vigna), state from splitmix64 ---- */
-
-static uint64_t state[4];
-
-static uint64_t splitmix64(uint64_t *x) {
-    uint64_t z = (*x += 0x9e3779b97f4a7c15u);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-    return z ^ (z >> 31);
-}
-
-static void seed_rng(uint64_t seed) {
-    for (int k = 0; k < 4; k++) state[k] = splitmix64(&seed);
-}
-
-static uint64_t rotl(uint64_t x, int k) {
-    return (x << k) | (x >> (64 - k));
-}
-
-static uint64_t next64(void) {
-    uint64_t result = rotl(state[1] * 5, 7) * 9;
-    uint64_t t = state[1] << 17;
-    state[2] ^= state[0];
-    state[3] ^= state[1];
-    state[1] ^= state[2];
-    state[0] ^= state[3];
-    state[2] ^= t;
-    state[3] = rotl(state[3], 45);
-    return result;
-}
 
 /* ---- the generators' draws ---- */
 
@@ -72,10 +42,7 @@ long long fs_int(long long lo, long long hi) {
     }
     uint64_t span = (uint64_t)hi - (uint64_t)lo; /* HI - LO, exact modulo 2^64 */
     if (span == UINT64_MAX) return add_offset(lo, next64());
-    uint64_t n = span + 1, floor = (0 - n) % n, x;
-    do x = next64();
-    while (x < floor);
-    return add_offset(lo, x % n);
+    return add_offset(lo, below(span + 1));
 }
 
 /* Uniform on [0, 1): the top 53 bits over 2^53. */

@@ -36,6 +36,7 @@
 #include <string.h>
 
 #include "oracle_counts.h"
+#include "oracle_random.h"
 
 #ifndef WEIGHT_URL
 #define WEIGHT_URL 9
@@ -51,46 +52,6 @@
 #define CAP 256 /* longest draw: 5 + 3 + 8 + 12 + 1 + STRING_MAX + 10 + 4 */
 
 int parse_url(char *url_str); /* wrap.c */
-
-/* ---- PRNG: xoshiro256** (Blackman and Vigna), state from splitmix64 ---- */
-
-static uint64_t state[4];
-
-static uint64_t splitmix64(uint64_t *x) {
-    uint64_t z = (*x += 0x9e3779b97f4a7c15u);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-    return z ^ (z >> 31);
-}
-
-static void seed_rng(uint64_t seed) {
-    for (int k = 0; k < 4; k++) state[k] = splitmix64(&seed);
-}
-
-static uint64_t rotl(uint64_t x, int k) {
-    return (x << k) | (x >> (64 - k));
-}
-
-static uint64_t next64(void) {
-    uint64_t result = rotl(state[1] * 5, 7) * 9;
-    uint64_t t = state[1] << 17;
-    state[2] ^= state[0];
-    state[3] ^= state[1];
-    state[1] ^= state[2];
-    state[0] ^= state[3];
-    state[2] ^= t;
-    state[3] = rotl(state[3], 45);
-    return result;
-}
-
-/* Uniform on 0..N-1 (N >= 1): rejection below 2^64 mod N leaves whole copies of
- * 0..N-1, so x % N is unbiased. */
-static uint64_t below(uint64_t n) {
-    uint64_t floor = (0 - n) % n, x;
-    do x = next64();
-    while (x < floor);
-    return x % n;
-}
 
 /* ---- the input's draws ---- */
 

@@ -37,10 +37,27 @@ int unsigned_slots_make(LLVMModuleRef m, ptr_map *out) {
     return scan.failed ? -1 : 0;
 }
 
+#define ARITH_DEPTH 8 /* operations followed down to the variables an offset is made of */
+
+/* Whether V has an unsigned C type as C computes it: zero-extended, read whole from a
+ * variable of SLOTS, or a sum, difference, product or left shift of such values and
+ * constants made without the no-signed-wrap flag, which clang gives a signed type's
+ * arithmetic (a size_t's `length + 4` is unsigned, a long's `d + 4` is not). */
+static int unsigned_value(const ptr_map *slots, LLVMValueRef v, unsigned depth) {
+    if (LLVMIsAZExtInst(v)) return 1;
+    if (LLVMIsALoadInst(v)) {
+        LLVMValueRef slot = LLVMGetOperand(v, 0);
+        return slots && LLVMIsAAllocaInst(slot) && LLVMGetAllocatedType(slot) == LLVMTypeOf(v) &&
+               ptr_map_get(slots, slot) == 1;
+    }
+    if (depth == 0 || !LLVMIsABinaryOperator(v)) return 0;
+    LLVMOpcode op = LLVMGetInstructionOpcode(v);
+    if ((op != LLVMAdd && op != LLVMSub && op != LLVMMul && op != LLVMShl) || LLVMGetNSW(v)) return 0;
+    LLVMValueRef x = LLVMGetOperand(v, 0), y = LLVMGetOperand(v, 1);
+    int ux = unsigned_value(slots, x, depth - 1), uy = unsigned_value(slots, y, depth - 1);
+    return (ux || LLVMIsAConstantInt(x)) && (uy || LLVMIsAConstantInt(y)) && (ux || uy);
+}
+
 int unsigned_slots_offset(const ptr_map *slots, LLVMValueRef ix) {
-    if (LLVMIsAZExtInst(ix)) return 1;
-    if (!slots || !LLVMIsALoadInst(ix)) return 0;
-    LLVMValueRef slot = LLVMGetOperand(ix, 0);
-    return LLVMIsAAllocaInst(slot) && LLVMGetAllocatedType(slot) == LLVMTypeOf(ix) &&
-           ptr_map_get(slots, slot) == 1;
+    return unsigned_value(slots, ix, ARITH_DEPTH);
 }

@@ -13,10 +13,13 @@
 int unsigned_slots_make(LLVMModuleRef m, ptr_map *out);
 
 /* Rule (unsigned offsets): whether IX, the offset of a pointer's arithmetic, is at
- * least 0 as C reads it: zero-extended, or read whole from a variable of SLOTS. The
- * IR reads a 64-bit offset as signed and cannot tell `p += n` for a size_t n from `p
- * -= m`; C can: n is a number from 0 up, and p + n for an n of 2^63 or more leaves
- * every object, which is undefined. */
+ * least 0 as C reads it: zero-extended, read whole from a variable of SLOTS, or unsigned
+ * arithmetic (no signed-wrap flag) on such values and constants (`op += length + 4`).
+ * The IR reads a 64-bit offset as signed and cannot tell `p += n` for a size_t n from
+ * `p -= m`; C can: n is a number from 0 up, and p + n for an n of 2^63 or more leaves
+ * every object, which is undefined. Assumed, as no IR shows it: the value is not
+ * converted to a signed type on its way (`p += (long)n`, defined for n of 2^63 or more
+ * as a step back). */
 int unsigned_slots_offset(const ptr_map *slots, LLVMValueRef ix);
 
 #endif

@@ -15,6 +15,8 @@ static const e2e_bound proven[] = {
     {"long_runs", 36, "while.cond", 26,
      "ip++ and then ip += extra, a size_t an inlined helper returns: 25 returns and the end"},
     {"extended", 29, "do.cond", 26, "*pp moved a byte a pass through the caller's cursor"},
+    {"sums", 128, "while.cond", 26,
+     "ip++ and then ip += zeros - 1 + none, unsigned arithmetic on size_t variables: 25 returns and the end"},
     {"fill_out", 51, "while.cond", 17,
      "op++ and then op += extra, an unsigned int of no known greatest value, widened: 16 returns and "
      "the end"},
@@ -32,6 +34,7 @@ static const miss near_misses[] = {
     {"signed_steps", 67, "ip += d for a long d, which is -1 at a '0': a step back"},
     {"up_steps", 83, "q-- and then q += up, a size_t: an unsigned step moves a cursor up, not down"},
     {"int_steps", 97, "ip += d for an int d, widened with its sign"},
+    {"signed_sums", 144, "ip++ and then ip += (long)zeros - 1, signed arithmetic: -1 at a byte but '0'"},
     {"zero_steps", 113,
      "p += zeros, a size_t that is 0 at any byte but '0': a way round that may not move it"},
 };

@@ -119,7 +119,39 @@ static int zero_steps(const char *s, size_t len) {
     return k;
 }
 
+/* A cursor stepped by a byte and then by size_t arithmetic, as a decoder steps past
+ * a match by `length + MINMATCH`: the rest of the run of '0's, unsigned and so at
+ * least 0 as C reads it. */
+static int sums(const char *s, size_t len) {
+    const char *ip = s, *end = s + len;
+    int k = 0;
+    while (ip < end) {
+        size_t zeros = 0;
+        for (const char *t = ip; *t == '0'; t++) zeros++;
+        size_t none = zeros == 0;
+        ip++;
+        ip += zeros - 1 + none;
+        k++;
+    }
+    return k;
+}
+
+/* Near miss: the same count made signed, less one: (long)zeros - 1 is -1 at a byte
+ * that is not '0', after the byte read, which holds the cursor where it was. */
+static int signed_sums(const char *s, size_t len) {
+    const char *ip = s, *end = s + len;
+    int k = 0;
+    while (ip < end && k < 30) {
+        size_t zeros = 0;
+        for (const char *t = ip; *t == '0'; t++) zeros++;
+        ip++;
+        ip += (long)zeros - 1;
+        k++;
+    }
+    return k;
+}
+
 int unsigned_steps(const char *s, size_t len, unsigned char *out) {
     return literals(s, len) + long_runs(s, len) + fill_out(out, s) + signed_steps(s, len) + up_steps(s, len) +
-           int_steps(s, len) + zero_steps(s, len);
+           int_steps(s, len) + zero_steps(s, len) + sums(s, len) + signed_sums(s, len);
 }

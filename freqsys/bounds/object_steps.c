@@ -29,21 +29,27 @@
  * MAY_BE_NULL. p starts SAME, the others NONE. A load gives its variable's level
  * there; an inbounds offset of at least k bytes the way of the move (k may be below
  * 0) adds k to its base's level, NONE below SAME; a phi or select takes the least of
- * its operands; a store
- * sets its variable's level. NULL is at any level but flagged: an offset from NULL
- * is undefined too, so a pass that starts at NULL cannot move, and on the way a
- * branch takes when a value is not NULL the variables holding it lose the flag.
- * Inlined helpers that return the pointer they were given, moved, pass it through
- * their parameters' variables this way. The levels are the greatest solution of
- * these equations over the loop's blocks (the header's entry fixed), an invariant of
- * every pass; the rule holds when p is at least MOVED, not flagged, on every edge back to the
- * header. When every edge back moves p at least m bytes, its values at the header
- * are m apart: at most S / m returns. A cycle entered at several blocks is cut at
- * one of its blocks, taken for the header: a way from it back to it never leaves
- * the cycle, so the edges into the cycle from outside play no part in the levels.
- * The levels start at their greatest and only fall; a level that keeps falling
- * (a cycle inside that moves p back) is taken down to NONE, which keeps every
- * equation satisfied when the sweeps end (a lower bound is still a bound). */
+ * its operands; a store sets its variable's level. NULL is at any level but flagged:
+ * an offset from NULL is undefined too, so a pass that starts at NULL cannot move,
+ * and on the way a branch takes when a value is not NULL the variables holding it
+ * lose the flag. On the way a branch takes when one pointer is below another, the
+ * variables holding the greater are at least a byte past the lesser's level (`if (op
+ * < limit) op = limit;` moves op on). Inlined helpers that return the pointer they
+ * were given, moved, pass it through their parameters' variables this way. The
+ * levels are the greatest solution of these equations over the loop's blocks (the
+ * header's entry fixed), an invariant of every pass; the rule holds when p is at
+ * least MOVED, not flagged, on every edge back to the header. When every edge back
+ * moves p at least m bytes, its values at the header are m apart: at most S / m
+ * returns. A cycle entered at several blocks is cut at one of its blocks, taken for
+ * the header: a way from it back to it never leaves the cycle, so the edges into the
+ * cycle from outside play no part in the levels. The levels start at their greatest
+ * and only fall; a level that keeps falling (a cycle inside that moves p back) is
+ * taken down to NONE, which keeps every equation satisfied when the sweeps end (a
+ * lower bound is still a bound).
+ *
+ * Amortized (object_steps_amortized): when only the returns through the inner loop's
+ * own blocks must move p, and those through the loop around it only keep it at or
+ * past x0, the header's values never go back over one entry into the loop around. */
 
 #define SLOTS_MAX   256     /* pointer variables the levels follow */
 #define STATE_MAX   4000000 /* blocks times variables */

@@ -829,11 +829,12 @@ static long long array_room(const walk *w) {
 }
 
 /* Rule (reads stay in their object): an index i that steps by one a pass, from c or
- * later, reads base[i] on every pass, base pointing anywhere into an object of S
- * bytes: base + i lies within the object on every pass that reads (a read past its
- * end is undefined), so pass k reads byte base + c + k and at most S - c passes
- * return, whatever the loop tests (`for (i = 0; i < len; i++) r = r * 10 + s[i]`
- * with len of no known range). An index must reach S without wrapping. */
+ * later, reads base[i] on every pass, base pointing anywhere into an object O of S
+ * bytes (it may point elsewhere in O on each pass): base + i lies within O on every
+ * pass that reads (a read past its end is undefined), and base is at O or past it,
+ * so i < S. Pass k has i = c + k or more: at most S - c passes return, whatever the
+ * loop tests (`for (i = 0; i < len; i++) r = r * 10 + s[i]` with len of no known
+ * range). An index must reach S without wrapping. */
 static long long inside_room(const walk *w) {
     if (w->inside < 1 || w->inside >= TRIPS_LIMIT || w->least_start > w->inside) return -1;
     if ((unsigned long long)w->inside >= int_mask(LLVMGetIntTypeWidth(LLVMGetAllocatedType(w->var)) - 1))
